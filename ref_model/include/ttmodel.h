@@ -1,0 +1,117 @@
+/* ttmodel.h: public interface of the ttcosim golden model (C11, no Verilator dependency).
+ *
+ * The model is a library: create a model, reset it, push instructions into a thread's frontend,
+ * and either step one thread at a time (lockstep, in the order the RTL retires) or let the
+ * built-in scheduler run all threads (model-only runs). State is only reached through this API.
+ */
+#ifndef TTMODEL_H
+#define TTMODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TT_NUM_THREADS 3
+#define TT_CFG_STATES 2
+#define TT_CFG_WORDS 224   /* per state: CFG_STATE_SIZE 56 × 4 words (pack-unpack-registers §0) */
+#define TT_TCFG_WORDS 68   /* thread config words per thread (ttsim regs table, indices 0..67) */
+#define TT_NUM_GPRS 64     /* ThCon GPRs per thread */
+#define TT_NUM_SEMS 8
+#define TT_NUM_MUTEXES 8
+#define TT_MOP_CFG_WORDS 9
+#define TT_FIFO_DEPTH 32
+#define TT_L1_BYTES (1536u * 1024u) /* Blackhole L1 per Tensix tile */
+
+/* TRISC MMIO windows (coprocessor-pipeline "Other Key Address Regions"). */
+#define TT_MMIO_CFG_BASE 0xFFEF0000u
+#define TT_MMIO_GPR_BASE 0xFFE00000u
+#define TT_MMIO_MOP_BASE 0xFFB80000u
+#define TT_MMIO_SEM_BASE 0xFFE80000u
+
+/* How an instruction or action ended. Categories follow Tenstorrent's simulator: an instruction
+ * the spec calls undefined is reported, never ignored. */
+typedef enum {
+    TT_OK = 0,
+    TT_BLOCKED,          /* the thread cannot proceed this cycle (wait gate, empty FIFO) */
+    TT_UNDEFINED,        /* undefined behaviour per the spec (e.g. bad index) */
+    TT_UNIMPLEMENTED,    /* a defined instruction this model does not implement yet */
+    TT_UNSUPPORTED,      /* an instruction word with no defined opcode, or a mode we reject */
+    TT_ERROR             /* misuse of the API (FIFO overflow, bad thread) */
+} tt_status;
+
+const char *tt_status_name(tt_status s);
+
+/* The architectural effects of one executed instruction, as the checker compares them. */
+#define TT_EFF_CFG (1u << 0)
+#define TT_EFF_TCFG (1u << 1)
+#define TT_EFF_GPR (1u << 2)
+#define TT_EFF_SEM (1u << 3)
+#define TT_EFF_L1 (1u << 4)
+
+typedef struct {
+    uint32_t kinds;          /* TT_EFF_* bits */
+    uint8_t cfg_we;          /* bit k: config word cfg_addr + k written */
+    uint8_t cfg_state;
+    uint16_t cfg_addr;
+    uint32_t cfg_data[4];
+    uint16_t tcfg_addr;
+    uint32_t tcfg_data;
+    uint8_t gpr_idx;
+    uint32_t gpr_data;
+    uint8_t sem_we;          /* semaphores changed (mask) */
+    uint32_t sem_value;      /* all 8, 4 bits each, after the instruction */
+    uint32_t sem_max;
+    int n_l1;                /* L1 line writes made (0..2) */
+    uint32_t l1_addr[2];     /* 16-byte aligned */
+    uint16_t l1_be[2];
+    uint8_t l1_line[2][16];  /* whole line after the write */
+} tt_effects;
+
+/* Result of executing one instruction. */
+typedef struct {
+    tt_status status;
+    uint32_t insn;
+    uint32_t seq;            /* per-thread sequence number of this instruction */
+    tt_effects eff;
+    char msg[160];           /* why, when status is not TT_OK */
+} tt_exec_result;
+
+typedef struct tt_model tt_model;
+
+tt_model *tt_model_create(void);
+void tt_model_destroy(tt_model *m);
+void tt_model_reset(tt_model *m);
+
+/* Frontend: a TRISC push into thread t's FIFO. TT_ERROR when the FIFO is full. */
+tt_status tt_model_push(tt_model *m, int thread, uint32_t insn);
+int tt_model_fifo_count(const tt_model *m, int thread);
+
+/* Lockstep: execute the next instruction of `thread` now, whatever the wait gate says (the RTL
+ * decided when). */
+tt_exec_result tt_model_step(tt_model *m, int thread);
+
+/* Model-only runs: would the wait gate let thread t issue its next instruction now? */
+bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen);
+/* Model-only runs: one cycle passes (wait-gate latches whose condition cleared are released). */
+void tt_model_tick(tt_model *m);
+
+/* TRISC MMIO store (config, GPR, MOP config or semaphore window). TT_UNSUPPORTED for an address
+ * outside every window. */
+tt_status tt_model_mmio_store(tt_model *m, int thread, uint32_t addr, uint32_t value, char *msg,
+                              size_t msglen);
+
+/* State access (preload and query). Out-of-range indices return false. */
+bool tt_model_cfg_get(const tt_model *m, int state, int idx, uint32_t *v);
+bool tt_model_cfg_set(tt_model *m, int state, int idx, uint32_t v);
+bool tt_model_tcfg_get(const tt_model *m, int thread, int idx, uint32_t *v);
+bool tt_model_tcfg_set(tt_model *m, int thread, int idx, uint32_t v);
+bool tt_model_gpr_get(const tt_model *m, int thread, int idx, uint32_t *v);
+bool tt_model_gpr_set(tt_model *m, int thread, int idx, uint32_t v);
+bool tt_model_sem_get(const tt_model *m, int idx, uint32_t *value, uint32_t *max);
+bool tt_model_sem_set(tt_model *m, int idx, uint32_t value, uint32_t max);
+bool tt_model_mop_cfg_get(const tt_model *m, int thread, int idx, uint32_t *v);
+uint8_t *tt_model_l1(tt_model *m);             /* TT_L1_BYTES bytes */
+const uint8_t *tt_model_l1_const(const tt_model *m);
+uint32_t tt_model_retired(const tt_model *m, int thread);
+
+#endif

@@ -1,0 +1,111 @@
+/* cfg_space.c: the configuration unit. Rules from pack-unpack-registers §4 and the ISA
+ * documentation's WRCFG/RDCFG/RMWCIB/SETC16 pages (see docs/decisions.md). */
+#include "cfg_space.h"
+
+#include <stdio.h>
+
+int tt_cfg_state_of(const tt_model *m, int thread)
+{
+    /* CFG_STATE_ID_StateID: thread config word 0, bit 0. */
+    return (int)(m->tcfg[thread][0] & 1u);
+}
+
+static void record_cfg(tt_exec_result *r, int state, int addr, int nwords, const uint32_t *vals)
+{
+    r->eff.kinds |= TT_EFF_CFG;
+    r->eff.cfg_state = (uint8_t)state;
+    r->eff.cfg_addr = (uint16_t)addr;
+    r->eff.cfg_we = (uint8_t)((1u << nwords) - 1u);
+    for (int k = 0; k < nwords; k++)
+        r->eff.cfg_data[k] = vals[k];
+}
+
+void tt_exec_wrcfg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    uint32_t idx = tt_bits(insn, 0, 11);
+    bool wide = tt_bits(insn, 15, 1);
+    uint32_t gpr = tt_bits(insn, 16, 6);
+    if (idx >= TT_CFG_WORDS) {
+        tt_result_fail(r, TT_UNDEFINED, "WRCFG config index %u is past the %d words of a state", idx,
+                       TT_CFG_WORDS);
+        return;
+    }
+    int s = tt_cfg_state_of(m, thread);
+    if (wide) {
+        /* 128-bit form: both indices aligned down to 4; the low bits are ignored, not UB. */
+        uint32_t base = idx & ~3u, g = gpr & ~3u, vals[4];
+        for (int k = 0; k < 4; k++) {
+            vals[k] = m->gpr[thread][g + (uint32_t)k];
+            m->cfg[s][base + (uint32_t)k] = vals[k];
+        }
+        record_cfg(r, s, (int)base, 4, vals);
+    } else {
+        uint32_t v = m->gpr[thread][gpr];
+        m->cfg[s][idx] = v;
+        record_cfg(r, s, (int)idx, 1, &v);
+    }
+}
+
+void tt_exec_rdcfg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    uint32_t idx = tt_bits(insn, 0, 11);
+    uint32_t gpr = tt_bits(insn, 16, 6);
+    if (idx >= TT_CFG_WORDS) {
+        tt_result_fail(r, TT_UNDEFINED, "RDCFG config index %u is past the %d words of a state", idx,
+                       TT_CFG_WORDS);
+        return;
+    }
+    uint32_t v = m->cfg[tt_cfg_state_of(m, thread)][idx];
+    m->gpr[thread][gpr] = v;
+    r->eff.kinds |= TT_EFF_GPR;
+    r->eff.gpr_idx = (uint8_t)gpr;
+    r->eff.gpr_data = v;
+}
+
+void tt_exec_rmwcib(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    /* RMWCIB0..3 are opcodes 0xB3..0xB6: the opcode picks the byte lane. */
+    int lane = (int)((insn >> 24) - 0xB3u);
+    uint32_t idx = tt_bits(insn, 0, 8);
+    uint32_t data = tt_bits(insn, 8, 8);
+    uint32_t mask = tt_bits(insn, 16, 8);
+    if (idx >= TT_CFG_WORDS) {
+        tt_result_fail(r, TT_UNDEFINED, "RMWCIB%d config index %u is past the %d words of a state",
+                       lane, idx, TT_CFG_WORDS);
+        return;
+    }
+    int s = tt_cfg_state_of(m, thread);
+    int sh = 8 * lane;
+    uint32_t old = m->cfg[s][idx];
+    uint32_t byte = (old >> sh) & 0xFFu;
+    byte = (data & mask) | (byte & ~mask & 0xFFu);
+    uint32_t v = (old & ~(0xFFu << sh)) | (byte << sh);
+    m->cfg[s][idx] = v;
+    record_cfg(r, s, (int)idx, 1, &v);
+}
+
+void tt_exec_setc16(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    uint32_t idx = tt_bits(insn, 16, 8);
+    uint32_t v = tt_bits(insn, 0, 16);
+    if (idx >= TT_TCFG_WORDS) {
+        tt_result_fail(r, TT_UNDEFINED, "SETC16 thread config index %u is past the %d words", idx,
+                       TT_TCFG_WORDS);
+        return;
+    }
+    m->tcfg[thread][idx] = v;
+    r->eff.kinds |= TT_EFF_TCFG;
+    r->eff.tcfg_addr = (uint16_t)idx;
+    r->eff.tcfg_data = v;
+}
+
+tt_status tt_cfg_mmio_store(tt_model *m, uint32_t word_index, uint32_t value, char *msg, size_t msglen)
+{
+    if (word_index >= TT_CFG_STATES * TT_CFG_WORDS) {
+        snprintf(msg, msglen, "config MMIO word %u is outside the two states (%d words)", word_index,
+                 TT_CFG_STATES * TT_CFG_WORDS);
+        return TT_UNSUPPORTED;
+    }
+    m->cfg[word_index / TT_CFG_WORDS][word_index % TT_CFG_WORDS] = value;
+    return TT_OK;
+}

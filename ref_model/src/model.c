@@ -1,0 +1,228 @@
+/* model.c: model lifetime, instruction dispatch and state access. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg_space.h"
+#include "frontend.h"
+#include "sync_unit.h"
+#include "thcon.h"
+#include "ttisa.h"
+
+/* What this model executes, by opcode. Every other opcode in the ISA table is reported as
+ * unimplemented; an opcode outside the table is unsupported. */
+static void exec_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)m, (void)thread, (void)insn, (void)r;
+}
+
+static const tt_exec_fn exec_table[256] = {
+    [TT_OPC_NOP] = exec_nop,
+    [TT_OPC_DMANOP] = exec_nop,
+    [TT_OPC_SEMINIT] = tt_exec_seminit,
+    [TT_OPC_SEMPOST] = tt_exec_sempost,
+    [TT_OPC_SEMGET] = tt_exec_semget,
+    [TT_OPC_SEMWAIT] = tt_exec_semwait,
+    [TT_OPC_STALLWAIT] = tt_exec_stallwait,
+    [TT_OPC_WRCFG] = tt_exec_wrcfg,
+    [TT_OPC_RDCFG] = tt_exec_rdcfg,
+    [TT_OPC_SETC16] = tt_exec_setc16,
+    [TT_OPC_RMWCIB0] = tt_exec_rmwcib,
+    [TT_OPC_RMWCIB1] = tt_exec_rmwcib,
+    [TT_OPC_RMWCIB2] = tt_exec_rmwcib,
+    [TT_OPC_RMWCIB3] = tt_exec_rmwcib,
+    [TT_OPC_SETDMAREG] = tt_exec_setdmareg,
+    [TT_OPC_ADDDMAREG] = tt_exec_adddmareg,
+    [TT_OPC_STOREIND] = tt_exec_storeind,
+};
+
+const char *tt_status_name(tt_status s)
+{
+    static const char *const names[] = {"ok", "blocked", "undefined behaviour", "unimplemented",
+                                        "unsupported", "error"};
+    return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
+}
+
+void tt_result_fail(tt_exec_result *r, tt_status s, const char *fmt, ...)
+{
+    va_list ap;
+    r->status = s;
+    va_start(ap, fmt);
+    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+    va_end(ap);
+}
+
+uint32_t tt_bits(uint32_t insn, int lsb, int width)
+{
+    return (insn >> lsb) & ((1u << width) - 1u);
+}
+
+tt_model *tt_model_create(void)
+{
+    tt_model *m = calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->l1 = calloc(1, TT_L1_BYTES);
+    if (!m->l1) {
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void tt_model_destroy(tt_model *m)
+{
+    if (!m) return;
+    free(m->l1);
+    free(m);
+}
+
+void tt_model_reset(tt_model *m)
+{
+    uint8_t *l1 = m->l1;
+    memset(m, 0, sizeof *m);
+    m->l1 = l1;
+    memset(l1, 0, TT_L1_BYTES);
+}
+
+static bool thread_ok(int t) { return t >= 0 && t < TT_NUM_THREADS; }
+
+tt_status tt_model_push(tt_model *m, int thread, uint32_t insn)
+{
+    if (!thread_ok(thread)) return TT_ERROR;
+    return tt_fifo_push(&m->fifo[thread], insn) ? TT_OK : TT_ERROR;
+}
+
+int tt_model_fifo_count(const tt_model *m, int thread)
+{
+    return thread_ok(thread) ? m->fifo[thread].count : 0;
+}
+
+tt_exec_result tt_model_step(tt_model *m, int thread)
+{
+    tt_exec_result r;
+    memset(&r, 0, sizeof r);
+    if (!thread_ok(thread)) {
+        tt_result_fail(&r, TT_ERROR, "no thread %d", thread);
+        return r;
+    }
+    if (!tt_fifo_peek(&m->fifo[thread], &r.insn)) {
+        tt_result_fail(&r, TT_BLOCKED, "thread %d has no instruction in its FIFO", thread);
+        return r;
+    }
+    tt_fifo_pop(&m->fifo[thread]);
+    r.seq = m->seq[thread]++;
+    uint8_t opc = (uint8_t)(r.insn >> 24);
+    const tt_op_info *op = tt_isa_by_opcode(opc);
+    tt_exec_fn fn = exec_table[opc];
+    if (!op)
+        tt_result_fail(&r, TT_UNSUPPORTED, "opcode 0x%02x is not a Blackhole instruction", opc);
+    else if (!fn)
+        tt_result_fail(&r, TT_UNIMPLEMENTED, "%s is not implemented by the model yet", op->name);
+    else
+        fn(m, thread, r.insn, &r);
+    return r;
+}
+
+bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen)
+{
+    uint32_t insn;
+    if (!thread_ok(thread)) return false;
+    if (!tt_fifo_peek(&m->fifo[thread], &insn)) {
+        snprintf(why, whylen, "FIFO empty");
+        return false;
+    }
+    return !tt_wait_gate_holds(m, thread, (uint8_t)(insn >> 24), why, whylen);
+}
+
+void tt_model_tick(tt_model *m)
+{
+    for (int t = 0; t < TT_NUM_THREADS; t++)
+        tt_wait_gate_update(m, t);
+}
+
+tt_status tt_model_mmio_store(tt_model *m, int thread, uint32_t addr, uint32_t value, char *msg,
+                              size_t msglen)
+{
+    if (!thread_ok(thread)) return TT_ERROR;
+    if (addr % 4) {
+        snprintf(msg, msglen, "MMIO store to 0x%08x is not word aligned", addr);
+        return TT_UNSUPPORTED;
+    }
+    if (addr >= TT_MMIO_CFG_BASE && addr < TT_MMIO_CFG_BASE + 0x10000u)
+        return tt_cfg_mmio_store(m, (addr - TT_MMIO_CFG_BASE) / 4, value, msg, msglen);
+    if (addr >= TT_MMIO_GPR_BASE && addr < TT_MMIO_GPR_BASE + 4u * TT_NUM_GPRS) {
+        /* A TRISC sees only its own thread's GPRs. */
+        m->gpr[thread][(addr - TT_MMIO_GPR_BASE) / 4] = value;
+        return TT_OK;
+    }
+    if (addr >= TT_MMIO_MOP_BASE && addr < TT_MMIO_MOP_BASE + 4u * TT_MOP_CFG_WORDS) {
+        m->mop_cfg[thread][(addr - TT_MMIO_MOP_BASE) / 4] = value;
+        return TT_OK;
+    }
+    if (addr >= TT_MMIO_SEM_BASE && addr < TT_MMIO_SEM_BASE + 0x10000u)
+        return tt_sem_mmio_store(m, addr - TT_MMIO_SEM_BASE, value, msg, msglen);
+    snprintf(msg, msglen, "MMIO store to 0x%08x: no config, GPR, MOP config or semaphore there", addr);
+    return TT_UNSUPPORTED;
+}
+
+#define IN(i, n) ((i) >= 0 && (i) < (n))
+bool tt_model_cfg_get(const tt_model *m, int s, int i, uint32_t *v)
+{
+    if (!IN(s, TT_CFG_STATES) || !IN(i, TT_CFG_WORDS)) return false;
+    *v = m->cfg[s][i];
+    return true;
+}
+bool tt_model_cfg_set(tt_model *m, int s, int i, uint32_t v)
+{
+    if (!IN(s, TT_CFG_STATES) || !IN(i, TT_CFG_WORDS)) return false;
+    m->cfg[s][i] = v;
+    return true;
+}
+bool tt_model_tcfg_get(const tt_model *m, int t, int i, uint32_t *v)
+{
+    if (!IN(t, TT_NUM_THREADS) || !IN(i, TT_TCFG_WORDS)) return false;
+    *v = m->tcfg[t][i];
+    return true;
+}
+bool tt_model_tcfg_set(tt_model *m, int t, int i, uint32_t v)
+{
+    if (!IN(t, TT_NUM_THREADS) || !IN(i, TT_TCFG_WORDS)) return false;
+    m->tcfg[t][i] = v;
+    return true;
+}
+bool tt_model_gpr_get(const tt_model *m, int t, int i, uint32_t *v)
+{
+    if (!IN(t, TT_NUM_THREADS) || !IN(i, TT_NUM_GPRS)) return false;
+    *v = m->gpr[t][i];
+    return true;
+}
+bool tt_model_gpr_set(tt_model *m, int t, int i, uint32_t v)
+{
+    if (!IN(t, TT_NUM_THREADS) || !IN(i, TT_NUM_GPRS)) return false;
+    m->gpr[t][i] = v;
+    return true;
+}
+bool tt_model_sem_get(const tt_model *m, int i, uint32_t *value, uint32_t *max)
+{
+    if (!IN(i, TT_NUM_SEMS)) return false;
+    *value = m->sem[i].value;
+    *max = m->sem[i].max;
+    return true;
+}
+bool tt_model_sem_set(tt_model *m, int i, uint32_t value, uint32_t max)
+{
+    if (!IN(i, TT_NUM_SEMS) || value > 15 || max > 15) return false;
+    m->sem[i].value = (uint8_t)value;
+    m->sem[i].max = (uint8_t)max;
+    return true;
+}
+bool tt_model_mop_cfg_get(const tt_model *m, int t, int i, uint32_t *v)
+{
+    if (!IN(t, TT_NUM_THREADS) || !IN(i, TT_MOP_CFG_WORDS)) return false;
+    *v = m->mop_cfg[t][i];
+    return true;
+}
+uint8_t *tt_model_l1(tt_model *m) { return m->l1; }
+const uint8_t *tt_model_l1_const(const tt_model *m) { return m->l1; }
+uint32_t tt_model_retired(const tt_model *m, int t) { return IN(t, TT_NUM_THREADS) ? m->seq[t] : 0; }

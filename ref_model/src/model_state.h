@@ -1,0 +1,50 @@
+/* model_state.h: the golden model's state, shared by the unit files. Not part of the public API. */
+#ifndef MODEL_STATE_H
+#define MODEL_STATE_H
+
+#include "ttmodel.h"
+
+/* coprocessor-pipeline "Frontend Pipeline": 32-slot instruction FIFO per thread. */
+typedef struct {
+    uint32_t slot[TT_FIFO_DEPTH];
+    int head;
+    int count;
+} tt_fifo;
+
+/* STALLWAIT / SEMWAIT latched in a thread's wait gate (isa_semantics §1, §2). */
+typedef struct {
+    bool valid;
+    bool is_semwait;
+    uint16_t cond;     /* STALLWAIT condition mask, or SEMWAIT condition bits */
+    uint16_t block;    /* 9-bit block mask */
+    uint8_t semmask;
+} tt_wait_latch;
+
+typedef struct {
+    uint8_t value;
+    uint8_t max;
+} tt_sem;
+
+struct tt_model {
+    uint32_t cfg[TT_CFG_STATES][TT_CFG_WORDS];
+    uint32_t tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
+    uint32_t gpr[TT_NUM_THREADS][TT_NUM_GPRS];
+    uint32_t mop_cfg[TT_NUM_THREADS][TT_MOP_CFG_WORDS];
+    tt_sem sem[TT_NUM_SEMS];
+    tt_fifo fifo[TT_NUM_THREADS];
+    tt_wait_latch wait[TT_NUM_THREADS];
+    uint32_t seq[TT_NUM_THREADS];
+    uint8_t *l1;
+};
+
+/* An instruction handler: decodes its own fields from the word, updates state, fills the result. */
+typedef void (*tt_exec_fn)(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+
+/* Helpers shared by the unit files. */
+void tt_result_fail(tt_exec_result *r, tt_status s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+uint32_t tt_bits(uint32_t insn, int lsb, int width);
+int tt_cfg_state_of(const tt_model *m, int thread); /* CFG_STATE_ID of the thread */
+void tt_effects_sem_snapshot(const tt_model *m, tt_effects *e);
+
+#endif

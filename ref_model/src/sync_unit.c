@@ -1,0 +1,191 @@
+/* sync_unit.c: the sync unit's semaphores and the per-thread wait gate.
+ * Semantics: ISA documentation SEMINIT/SEMPOST/SEMGET/SEMWAIT/STALLWAIT (Blackhole), summarised in
+ * docs/decisions.md. */
+#include "sync_unit.h"
+
+#include <stdio.h>
+
+void tt_effects_sem_snapshot(const tt_model *m, tt_effects *e)
+{
+    e->sem_value = 0;
+    e->sem_max = 0;
+    for (int i = 0; i < TT_NUM_SEMS; i++) {
+        e->sem_value |= (uint32_t)m->sem[i].value << (4 * i);
+        e->sem_max |= (uint32_t)m->sem[i].max << (4 * i);
+    }
+}
+
+static void record_sems(const tt_model *m, uint8_t mask, tt_exec_result *r)
+{
+    r->eff.kinds |= TT_EFF_SEM;
+    r->eff.sem_we = mask;
+    tt_effects_sem_snapshot(m, &r->eff);
+}
+
+/* sem_sel (bits 9:2) is a mask: bit i selects semaphore i. */
+static uint8_t sem_mask(uint32_t insn) { return (uint8_t)tt_bits(insn, 2, 8); }
+
+void tt_exec_seminit(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)thread;
+    uint8_t mask = sem_mask(insn);
+    uint8_t value = (uint8_t)tt_bits(insn, 16, 4);
+    uint8_t max = (uint8_t)tt_bits(insn, 20, 4);
+    for (int i = 0; i < TT_NUM_SEMS; i++)
+        if (mask & (1u << i)) {
+            m->sem[i].value = value;
+            m->sem[i].max = max;
+        }
+    record_sems(m, mask, r);
+}
+
+/* SEMPOST saturates at 15 (the 4-bit limit), not at Max: Max only matters to SEMWAIT. */
+static uint8_t sem_post(tt_model *m, uint8_t mask)
+{
+    uint8_t changed = 0;
+    for (int i = 0; i < TT_NUM_SEMS; i++)
+        if ((mask & (1u << i)) && m->sem[i].value < 15) {
+            m->sem[i].value++;
+            changed |= (uint8_t)(1u << i);
+        }
+    return changed;
+}
+
+static uint8_t sem_get(tt_model *m, uint8_t mask)
+{
+    uint8_t changed = 0;
+    for (int i = 0; i < TT_NUM_SEMS; i++)
+        if ((mask & (1u << i)) && m->sem[i].value > 0) {
+            m->sem[i].value--;
+            changed |= (uint8_t)(1u << i);
+        }
+    return changed;
+}
+
+void tt_exec_sempost(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)thread;
+    record_sems(m, sem_post(m, sem_mask(insn)), r);
+}
+
+void tt_exec_semget(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)thread;
+    record_sems(m, sem_get(m, sem_mask(insn)), r);
+}
+
+/* Block mask default when zero: B6 (matrix unit) for both STALLWAIT and SEMWAIT. */
+#define TT_BLOCK_DEFAULT 0x040u
+/* Blackhole STALLWAIT condition default when zero: C0..C3. */
+#define TT_COND_DEFAULT 0x00Fu
+
+void tt_exec_semwait(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    uint32_t cond = tt_bits(insn, 0, 2);
+    uint32_t block = tt_bits(insn, 15, 9);
+    if (cond == 0) {
+        /* Blackhole SEMWAIT with no condition bit is undefined behaviour. */
+        tt_result_fail(r, TT_UNDEFINED, "SEMWAIT with wait_sem_cond 0 is undefined on Blackhole");
+        return;
+    }
+    tt_wait_latch *w = &m->wait[thread];
+    w->valid = true;
+    w->is_semwait = true;
+    w->cond = (uint16_t)cond;
+    w->block = (uint16_t)(block ? block : TT_BLOCK_DEFAULT);
+    w->semmask = sem_mask(insn);
+}
+
+void tt_exec_stallwait(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)r;
+    uint32_t cond = tt_bits(insn, 0, 13);
+    uint32_t block = tt_bits(insn, 15, 9);
+    tt_wait_latch *w = &m->wait[thread];
+    w->valid = true;
+    w->is_semwait = false;
+    w->cond = (uint16_t)(cond ? cond : TT_COND_DEFAULT);
+    w->block = (uint16_t)(block ? block : TT_BLOCK_DEFAULT);
+    w->semmask = 0;
+}
+
+tt_status tt_sem_mmio_store(tt_model *m, uint32_t offset, uint32_t value, char *msg, size_t msglen)
+{
+    /* PC_BUF semaphore window: word 8 + i is semaphore i; bit 0 of the value picks get (1) or post (0). */
+    uint32_t word = offset / 4;
+    if (offset % 4 || word < 8 || word >= 8 + TT_NUM_SEMS) {
+        snprintf(msg, msglen, "PC buffer offset 0x%x is not a semaphore (0x20..0x3c)", offset);
+        return TT_UNSUPPORTED;
+    }
+    uint8_t mask = (uint8_t)(1u << (word - 8));
+    if (value & 1u)
+        sem_get(m, mask);
+    else
+        sem_post(m, mask);
+    return TT_OK;
+}
+
+/* Block classes B0..B8 by execution resource and opcode (ISA documentation STALLWAIT table). */
+uint16_t tt_block_classes(uint8_t op)
+{
+    enum { B0 = 1, B1 = 2, B2 = 4, B3 = 8, B4 = 16, B5 = 32, B6 = 64, B7 = 128, B8 = 256 };
+    switch (op) {
+    case 0xA2: case 0xA6: case 0xA7: return 0x1FF;      /* wait instructions: any bit */
+    case 0xA0: case 0xA1: case 0xA3: case 0xA4: case 0xA5: return B1;
+    case 0x41: case 0x4A: return B0 | B2;               /* PACR, PACR_SETREG */
+    case 0x42: case 0x43: return B0 | B3;               /* UNPACR, UNPACR_NOP */
+    case 0x40: return B0 | B4;                          /* XMOV */
+    case 0x44: case 0x50: case 0x51: case 0x52: case 0x53: case 0x54: case 0x55: case 0x56:
+    case 0x57: case 0x5E: return B0;                    /* ADC instructions, SETDVALID, RSTDMA */
+    case 0x45: case 0x46: case 0x48: case 0x49: case 0x58: case 0x59: case 0x5A: case 0x5B:
+    case 0x5C: case 0x5D: case 0x60: case 0x61: case 0x62: case 0x63: case 0x64: case 0x66:
+    case 0x67: case 0x68: return B0 | B5;               /* ThCon */
+    case 0xB0: case 0xB1: case 0xB2: case 0xB3: case 0xB4: case 0xB5: case 0xB6: case 0xB7:
+    case 0xB8: return B7;                               /* configuration unit */
+    default: break;
+    }
+    if (op >= 0x70 && op <= 0x99) return B8;            /* SFPU */
+    if (op >= 0x08 && op <= 0x3A) return B6;            /* matrix unit */
+    return 0;
+}
+
+static bool latch_still_waiting(const tt_model *m, const tt_wait_latch *w, char *why, size_t whylen)
+{
+    if (w->is_semwait) {
+        for (int i = 0; i < TT_NUM_SEMS; i++) {
+            if (!(w->semmask & (1u << i))) continue;
+            if ((w->cond & 1u) && m->sem[i].value == 0) {
+                snprintf(why, whylen, "SEMWAIT: semaphore %d is 0", i);
+                return true;
+            }
+            if ((w->cond & 2u) && m->sem[i].value >= m->sem[i].max) {
+                snprintf(why, whylen, "SEMWAIT: semaphore %d at max (%u >= %u)", i, m->sem[i].value,
+                         m->sem[i].max);
+                return true;
+            }
+        }
+        return false;
+    }
+    /* In the model every unit completes at retire, so no "instruction in pipeline" condition
+     * holds; the untimed model releases STALLWAIT at once. */
+    (void)why;
+    (void)whylen;
+    return false;
+}
+
+bool tt_wait_gate_holds(const tt_model *m, int thread, uint8_t opcode, char *why, size_t whylen)
+{
+    const tt_wait_latch *w = &m->wait[thread];
+    if (!w->valid) return false;
+    /* NOP is held only when all nine block bits are set. */
+    bool blocked = opcode == 0x02 ? w->block == 0x1FF : (tt_block_classes(opcode) & w->block) != 0;
+    if (!blocked) return false;
+    return latch_still_waiting(m, w, why, whylen);
+}
+
+void tt_wait_gate_update(tt_model *m, int thread)
+{
+    char why[8];
+    tt_wait_latch *w = &m->wait[thread];
+    if (w->valid && !latch_still_waiting(m, w, why, sizeof why)) w->valid = false;
+}

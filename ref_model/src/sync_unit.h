@@ -1,0 +1,19 @@
+/* sync_unit.h: semaphores and the wait-gate latch (STALLWAIT, SEMWAIT). */
+#ifndef SYNC_UNIT_H
+#define SYNC_UNIT_H
+#include "model_state.h"
+
+void tt_exec_seminit(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_sempost(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_semget(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_semwait(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_stallwait(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+tt_status tt_sem_mmio_store(tt_model *m, uint32_t offset, uint32_t value, char *msg, size_t msglen);
+
+/* The 9 block classes of STALLWAIT/SEMWAIT (B0..B8) an opcode falls in. */
+uint16_t tt_block_classes(uint8_t opcode);
+/* Would the latched wait of `thread` hold an instruction with this opcode? `why` names the cause. */
+bool tt_wait_gate_holds(const tt_model *m, int thread, uint8_t opcode, char *why, size_t whylen);
+/* Clear a latch whose condition no longer holds (the model-only scheduler calls this each cycle). */
+void tt_wait_gate_update(tt_model *m, int thread);
+#endif

@@ -1,0 +1,234 @@
+// tt_frontend: one Tensix thread's frontend: instruction FIFO -> frontend register (the MOP
+// expander's input slot) -> wait gate -> dispatch; tracks the in-flight instruction and retires it.
+//
+// STUB parts: the MOP expander and the replay expander are pass-through. MOP, MOP_CFG and REPLAY
+// (and RESOURCEDECL, NOP, undefined opcodes) dispatch to UNIT_NONE and retire one cycle later
+// with no effect. coprocessor-pipeline.md "Frontend Pipeline".
+//
+// Ordering: at most one instruction in flight per thread; the next dispatches only in the cycle
+// after the previous one retired (docs/design.md ordering contract). retire_seq counts retires.
+//
+// Wait gate (isa_semantics.md s.1, s.2): a retiring STALLWAIT / SEMWAIT latches
+// {block mask, conditions}. While latched, the head instruction is held if it is in a blocked
+// class. Conditions are "keep waiting while"; the latch clears at the edge after a cycle in which
+// no selected condition holds, so the next instruction is held at least one cycle (BH 1-cycle lag).
+/* verilator tracing_off */
+module tt_frontend
+  import tt_pkg::*;
+(
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             inj_fifo_drop_i,
+
+  // TRISC push
+  input  logic             push_valid_i,
+  input  logic [31:0]      push_insn_i,
+  output logic             push_ready_o,
+  output logic [5:0]       fifo_count_o,
+
+  // dispatch request to a backend unit (never UNIT_NONE); dispatched when granted
+  output logic             disp_req_o,
+  output unit_e            disp_unit_o,
+  output logic [31:0]      disp_insn_o,
+  input  logic             disp_grant_i,
+
+  // the unit holding this thread's in-flight instruction retires it this cycle
+  input  logic             unit_retire_i,
+
+  // wait-gate inputs (pre-edge state)
+  input  logic [NUM_CND-1:0] cond_active_i,
+  input  logic [31:0]      sem_value_i,
+  input  logic [31:0]      sem_max_i,
+
+  // retire report
+  output logic             retire_valid_o,
+  output logic [31:0]      retire_seq_o,
+  output logic [31:0]      retire_insn_o,
+  output unit_e            retire_unit_o,
+
+  output logic             thread_idle_o,
+  output logic [7:0]       stall_reason_o
+);
+
+  // ---------------------------------------------------------------------------------------------
+  // FIFO and frontend register
+  // ---------------------------------------------------------------------------------------------
+  logic        fifo_valid, fifo_pop;
+  logic [31:0] fifo_insn;
+
+  tt_insn_fifo u_fifo (
+    .clk_i,
+    .rst_ni,
+    .inj_drop_full_i (inj_fifo_drop_i),
+    .push_valid_i,
+    .push_insn_i,
+    .push_ready_o,
+    .pop_i           (fifo_pop),
+    .head_valid_o    (fifo_valid),
+    .head_insn_o     (fifo_insn),
+    .count_o         (fifo_count_o)
+  );
+
+  logic        fe_valid_q;
+  logic [31:0] fe_insn_q;
+  logic        dispatch;
+
+  // The frontend register takes the FIFO head when it is empty or dispatching this cycle.
+  assign fifo_pop = fifo_valid && (!fe_valid_q || dispatch);
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      fe_valid_q <= 1'b0;
+      fe_insn_q  <= '0;
+    end else if (fifo_pop) begin
+      fe_valid_q <= 1'b1;
+      fe_insn_q  <= fifo_insn;
+    end else if (dispatch) begin
+      fe_valid_q <= 1'b0;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Wait gate
+  // ---------------------------------------------------------------------------------------------
+  logic                wait_valid_q, wait_is_sem_q;
+  logic [NUM_BLK-1:0]  wait_block_q;
+  logic [NUM_CND-1:0]  wait_cond_q;
+  logic [7:0]          wait_semmask_q;
+
+  logic [7:0] sem_zero, sem_at_max;
+  always_comb begin
+    for (int s = 0; s < NUM_SEMS; s++) begin
+      sem_zero[s]   = (sem_value_i[4*s +: 4] == 4'd0);
+      sem_at_max[s] = (sem_value_i[4*s +: 4] >= sem_max_i[4*s +: 4]);
+    end
+  end
+
+  logic [NUM_CND-1:0] cond_hit;
+  logic [7:0]         sem_hit;
+  logic               keep_waiting;
+  always_comb begin
+    cond_hit = wait_cond_q & cond_active_i;
+    // SEMWAIT: C0 = wait while a selected value is 0, C1 = wait while a selected value >= max
+    sem_hit  = wait_semmask_q & ((wait_cond_q[0] ? sem_zero : 8'h00) |
+                                 (wait_cond_q[1] ? sem_at_max : 8'h00));
+    keep_waiting = wait_is_sem_q ? (sem_hit != '0) : (cond_hit != '0);
+  end
+
+  logic fe_is_nop, gate_block;
+  assign fe_is_nop  = (fe_insn_q[31:24] == OP_NOP);
+  // NOP is blocked only by the all-ones mask; isa_semantics.md s.2
+  assign gate_block = wait_valid_q &&
+                      (fe_is_nop ? (wait_block_q == '1)
+                                 : ((block_class(fe_insn_q) & wait_block_q) != '0));
+
+  // ---------------------------------------------------------------------------------------------
+  // Dispatch and in-flight tracking
+  // ---------------------------------------------------------------------------------------------
+  logic        inflight_q;
+  logic [31:0] inflight_insn_q;
+  unit_e       inflight_unit_q;
+  logic [31:0] seq_q;
+  unit_e       fe_unit;
+  logic        can_issue;
+
+  assign fe_unit     = decode_unit(fe_insn_q);
+  assign can_issue   = fe_valid_q && !inflight_q && !gate_block;
+  assign disp_req_o  = can_issue && (fe_unit != UNIT_NONE);
+  assign disp_unit_o = fe_unit;
+  assign disp_insn_o = fe_insn_q;
+  assign dispatch    = can_issue && ((fe_unit == UNIT_NONE) || disp_grant_i);
+
+  // UNIT_NONE instructions retire in the cycle after dispatch.
+  assign retire_valid_o = inflight_q && ((inflight_unit_q == UNIT_NONE) || unit_retire_i);
+  assign retire_seq_o   = seq_q;
+  assign retire_insn_o  = inflight_insn_q;
+  assign retire_unit_o  = inflight_unit_q;
+
+  logic retire_wait, retire_semwait;
+  assign retire_wait    = retire_valid_o && (inflight_insn_q[31:24] == OP_STALLWAIT ||
+                                             inflight_insn_q[31:24] == OP_SEMWAIT);
+  assign retire_semwait = inflight_insn_q[31:24] == OP_SEMWAIT;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      inflight_q      <= 1'b0;
+      inflight_insn_q <= '0;
+      inflight_unit_q <= UNIT_NONE;
+      seq_q           <= '0;
+    end else begin
+      if (dispatch) begin
+        inflight_q      <= 1'b1;
+        inflight_insn_q <= fe_insn_q;
+        inflight_unit_q <= fe_unit;
+      end else if (retire_valid_o) begin
+        inflight_q      <= 1'b0;
+      end
+      if (retire_valid_o) seq_q <= seq_q + 32'd1;
+    end
+  end
+
+  // Latch: set by a retiring wait instruction (a latched wait holds any further wait instruction,
+  // so set and clear never coincide), cleared when no selected condition holds.
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      wait_valid_q   <= 1'b0;
+      wait_is_sem_q  <= 1'b0;
+      wait_block_q   <= '0;
+      wait_cond_q    <= '0;
+      wait_semmask_q <= '0;
+    end else if (retire_wait) begin
+      wait_valid_q   <= 1'b1;
+      wait_is_sem_q  <= retire_semwait;
+      wait_block_q   <= (inflight_insn_q[23:15] != '0) ? inflight_insn_q[23:15] : BLK_DEFAULT;
+      if (retire_semwait) begin
+        wait_cond_q    <= {11'b0, inflight_insn_q[1:0]};  // 0 is UB (BH): never waits here
+        wait_semmask_q <= inflight_insn_q[9:2];
+      end else begin
+        wait_cond_q    <= (inflight_insn_q[12:0] != '0) ? inflight_insn_q[12:0] : CND_DEFAULT;
+        wait_semmask_q <= '0;
+      end
+    end else if (wait_valid_q && !keep_waiting) begin
+      wait_valid_q   <= 1'b0;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Status
+  // ---------------------------------------------------------------------------------------------
+  assign thread_idle_o = !fifo_valid && !fe_valid_q && !inflight_q;
+
+  // Lowest set bit of a vector, for the stall detail nibble.
+  function automatic logic [3:0] lowest_set(logic [15:0] v);
+    lowest_set = 4'd0;
+    for (int i = 15; i >= 0; i--) begin
+      if (v[i]) lowest_set = 4'(i);
+    end
+  endfunction
+
+  // Precedence: dispatching/idle -> NONE; held by the wait gate -> SEM_WAIT / WAIT_GATE (detail:
+  // the first condition still holding, or the first selected one during the 1-cycle lag);
+  // waiting for this thread's own in-flight instruction -> UNIT_BUSY(its unit); lost arbitration
+  // or unit busy -> UNIT_BUSY(target unit); nothing to dispatch but still executing -> FIFO_EMPTY.
+  always_comb begin
+    stall_reason_o = {STALL_NONE, 4'd0};
+    if (fe_valid_q && !dispatch) begin
+      if (gate_block) begin
+        if (wait_is_sem_q) begin
+          stall_reason_o = {STALL_SEM_WAIT,
+                            lowest_set({8'b0, (sem_hit != '0) ? sem_hit : wait_semmask_q})};
+        end else begin
+          stall_reason_o = {STALL_WAIT_GATE,
+                            lowest_set({3'b0, (cond_hit != '0) ? cond_hit : wait_cond_q})};
+        end
+      end else if (inflight_q) begin
+        stall_reason_o = {STALL_UNIT_BUSY, 4'(inflight_unit_q)};
+      end else begin
+        stall_reason_o = {STALL_UNIT_BUSY, 4'(fe_unit)};
+      end
+    end else if (!fe_valid_q && !fifo_valid && inflight_q) begin
+      stall_reason_o = {STALL_FIFO_EMPTY, 4'd0};
+    end
+  end
+
+endmodule

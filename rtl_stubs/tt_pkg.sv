@@ -1,0 +1,231 @@
+// tt_pkg: shared types and constants of the ttcosim Tensix (Blackhole) RTL.
+// Opcodes from /work/shared/ref/blackhole-assembly.yaml (op_binary); field positions from
+// blackhole-tensix-isa.json and /work/research/isa_semantics.md.
+/* verilator tracing_off */
+package tt_pkg;
+
+  // ---------------------------------------------------------------------------------------------
+  // Sizes
+  // ---------------------------------------------------------------------------------------------
+  localparam int unsigned NUM_THREADS  = 3;
+  localparam int unsigned FIFO_DEPTH   = 32;   // coprocessor-pipeline.md "Instruction FIFO (32 slots)"
+  // PushTensixInstruction.md (BH): once above 28 entries the FIFO takes no push until back at 28.
+  localparam int unsigned FIFO_REFILL  = 28;
+  localparam int unsigned CFG_WORDS    = 224;  // CFG_STATE_SIZE 56 * 4 (isa_semantics.md s.3)
+  localparam int unsigned CFG_STATES   = 2;
+  localparam int unsigned TCFG_WORDS   = 68;   // THD_STATE_SIZE, regs JSON thread_cfg 0..67
+  localparam int unsigned NUM_GPRS     = 64;
+  localparam int unsigned NUM_SEMS     = 8;
+  localparam int unsigned L1_LINES_DEFAULT = 98304;  // 1536 KiB / 16 B
+
+  // ---------------------------------------------------------------------------------------------
+  // MMIO map (docs/design.md "MMIO address map")
+  // ---------------------------------------------------------------------------------------------
+  localparam logic [31:0] MMIO_CFG_BASE  = 32'hFFEF_0000;  // 448 words: state = i / 224
+  localparam logic [31:0] MMIO_GPR_BASE  = 32'hFFE0_0000;  // 192 words: 64*t + r
+  // Semaphore window: PC_BUF_BASE + 4*PC_BUF_SEMAPHORE_BASE(8) per isa_semantics.md s.1;
+  // design.md defers to decisions.md. Store data bit 0: 1 = get (-1), 0 = post (+1).
+  localparam logic [31:0] MMIO_SEM_BASE  = 32'hFFE8_0020;
+
+  // ---------------------------------------------------------------------------------------------
+  // Opcodes (bits [31:24] of the instruction word)
+  // ---------------------------------------------------------------------------------------------
+  localparam logic [7:0] OP_MOP          = 8'h01;
+  localparam logic [7:0] OP_NOP          = 8'h02;
+  localparam logic [7:0] OP_MOP_CFG      = 8'h03;
+  localparam logic [7:0] OP_REPLAY       = 8'h04;
+  localparam logic [7:0] OP_RESOURCEDECL = 8'h05;
+  localparam logic [7:0] OP_XMOV         = 8'h40;
+  localparam logic [7:0] OP_PACR         = 8'h41;
+  localparam logic [7:0] OP_UNPACR       = 8'h42;
+  localparam logic [7:0] OP_UNPACR_NOP   = 8'h43;
+  localparam logic [7:0] OP_RSTDMA       = 8'h44;
+  localparam logic [7:0] OP_SETDMAREG    = 8'h45;
+  localparam logic [7:0] OP_FLUSHDMA     = 8'h46;
+  localparam logic [7:0] OP_REG2FLOP     = 8'h48;
+  localparam logic [7:0] OP_LOADIND      = 8'h49;
+  localparam logic [7:0] OP_PACR_SETREG  = 8'h4a;
+  localparam logic [7:0] OP_TBUFCMD      = 8'h4b;
+  localparam logic [7:0] OP_SETADC       = 8'h50;
+  localparam logic [7:0] OP_SETDVALID    = 8'h57;
+  localparam logic [7:0] OP_ADDDMAREG    = 8'h58;
+  localparam logic [7:0] OP_SUBDMAREG    = 8'h59;
+  localparam logic [7:0] OP_MULDMAREG    = 8'h5a;
+  localparam logic [7:0] OP_BITWOPDMAREG = 8'h5b;
+  localparam logic [7:0] OP_SHIFTDMAREG  = 8'h5c;
+  localparam logic [7:0] OP_CMPDMAREG    = 8'h5d;
+  localparam logic [7:0] OP_SETADCXX     = 8'h5e;
+  localparam logic [7:0] OP_DMANOP       = 8'h60;
+  localparam logic [7:0] OP_ATINCGET     = 8'h61;
+  localparam logic [7:0] OP_ATINCGETPTR  = 8'h62;
+  localparam logic [7:0] OP_ATSWAP       = 8'h63;
+  localparam logic [7:0] OP_ATCAS        = 8'h64;
+  localparam logic [7:0] OP_STOREIND     = 8'h66;
+  localparam logic [7:0] OP_STOREREG     = 8'h67;
+  localparam logic [7:0] OP_LOADREG      = 8'h68;
+  localparam logic [7:0] OP_SFP_FIRST    = 8'h70;
+  localparam logic [7:0] OP_SFP_LAST     = 8'h99;
+  localparam logic [7:0] OP_ATGETM       = 8'ha0;
+  localparam logic [7:0] OP_ATRELM       = 8'ha1;
+  localparam logic [7:0] OP_STALLWAIT    = 8'ha2;
+  localparam logic [7:0] OP_SEMINIT      = 8'ha3;
+  localparam logic [7:0] OP_SEMPOST      = 8'ha4;
+  localparam logic [7:0] OP_SEMGET       = 8'ha5;
+  localparam logic [7:0] OP_SEMWAIT      = 8'ha6;
+  localparam logic [7:0] OP_STREAMWAIT   = 8'ha7;
+  localparam logic [7:0] OP_WRCFG        = 8'hb0;
+  localparam logic [7:0] OP_RDCFG        = 8'hb1;
+  localparam logic [7:0] OP_SETC16       = 8'hb2;
+  localparam logic [7:0] OP_RMWCIB0      = 8'hb3;
+  localparam logic [7:0] OP_RMWCIB3      = 8'hb6;
+  localparam logic [7:0] OP_STREAMWRCFG  = 8'hb7;
+  localparam logic [7:0] OP_CFGSHIFTMASK = 8'hb8;
+
+  // ---------------------------------------------------------------------------------------------
+  // Backend units. The numeric value is the retire_unit_o code and the unit_busy_o bit index.
+  // ---------------------------------------------------------------------------------------------
+  typedef enum logic [3:0] {
+    UNIT_NONE    = 4'd0,   // frontend: NOP, MOP/MOP_CFG/REPLAY (stub), unknown opcodes
+    UNIT_SYNC    = 4'd1,
+    UNIT_CFG     = 4'd2,
+    UNIT_THCON   = 4'd3,
+    UNIT_TDMA    = 4'd4,   // ADC instructions, SETDVALID, DMANOP
+    UNIT_UNPACK0 = 4'd5,
+    UNIT_UNPACK1 = 4'd6,
+    UNIT_MATH    = 4'd7,
+    UNIT_SFPU    = 4'd8,
+    UNIT_PACK    = 4'd9,
+    UNIT_XMOV    = 4'd10
+  } unit_e;
+  localparam int unsigned NUM_UNITS = 11;
+
+  // Fixed latencies (cycles from dispatch edge to retire cycle, inclusive) of the stub units.
+  localparam int unsigned LAT_UNPACK = 8;
+  localparam int unsigned LAT_PACK   = 8;
+  localparam int unsigned LAT_MATH   = 4;
+  localparam int unsigned LAT_SFPU   = 2;
+  localparam int unsigned LAT_TDMA   = 1;
+  localparam int unsigned LAT_XMOV   = 4;
+
+  // ---------------------------------------------------------------------------------------------
+  // stall_reason_o: kind in [7:4], detail in [3:0] (docs/design.md)
+  // ---------------------------------------------------------------------------------------------
+  typedef enum logic [3:0] {
+    STALL_NONE       = 4'd0,
+    STALL_FIFO_EMPTY = 4'd1,
+    STALL_WAIT_GATE  = 4'd2,   // detail: STALLWAIT condition index
+    STALL_UNIT_BUSY  = 4'd3,   // detail: unit_e
+    STALL_SEM_WAIT   = 4'd4,   // detail: semaphore index
+    STALL_MUTEX      = 4'd5    // detail: mutex index (issue 3, not yet produced)
+  } stall_e;
+
+  // STALLWAIT / SEMWAIT block-mask bits (stall_res, isa_semantics.md s.2)
+  localparam int unsigned BLK_TDMA   = 0;
+  localparam int unsigned BLK_SYNC   = 1;
+  localparam int unsigned BLK_PACK   = 2;
+  localparam int unsigned BLK_UNPACK = 3;
+  localparam int unsigned BLK_XMOV   = 4;
+  localparam int unsigned BLK_THCON  = 5;
+  localparam int unsigned BLK_MATH   = 6;
+  localparam int unsigned BLK_CFG    = 7;
+  localparam int unsigned BLK_SFPU   = 8;
+  localparam int unsigned NUM_BLK    = 9;
+  localparam logic [8:0] BLK_DEFAULT = 9'h040;   // B6 when the mask is 0
+
+  // STALLWAIT condition bits (wait_res, Blackhole numbering, 13 bits)
+  localparam int unsigned CND_THCON   = 0;
+  localparam int unsigned CND_UNPACK0 = 1;
+  localparam int unsigned CND_UNPACK1 = 2;
+  localparam int unsigned CND_PACK    = 3;
+  localparam int unsigned CND_MATH    = 4;
+  localparam int unsigned CND_SRCA_CLR = 5;
+  localparam int unsigned CND_SRCB_CLR = 6;
+  localparam int unsigned CND_SRCA_VLD = 7;
+  localparam int unsigned CND_SRCB_VLD = 8;
+  localparam int unsigned CND_XMOV    = 9;
+  localparam int unsigned CND_TRISC_CFG = 10;
+  localparam int unsigned CND_SFPU    = 11;
+  localparam int unsigned CND_CFGEXU  = 12;
+  localparam int unsigned NUM_CND     = 13;
+  localparam logic [12:0] CND_DEFAULT = 13'h000F;  // BH default when the mask is 0
+
+  // ---------------------------------------------------------------------------------------------
+  // Bug injection: inject_i[n] switches on deliberate bug n. 0 = correct RTL.
+  // ---------------------------------------------------------------------------------------------
+  localparam int unsigned INJ_SETC16_WRONG_THREAD = 0;  // SETC16 writes thread (t+1)%3's config
+  localparam int unsigned INJ_RMWCIB_LANE         = 1;  // RMWCIBn modifies byte (n+1)%4
+  localparam int unsigned INJ_SEMPOST_NO_SAT      = 2;  // SEMPOST wraps 15 -> 0
+  localparam int unsigned INJ_FIFO_DROP_FULL      = 3;  // FIFO never deasserts ready, drops pushes
+  localparam int unsigned INJ_WRCFG128_SHORT      = 4;  // 128-bit WRCFG writes only 3 words
+  localparam int unsigned INJ_ADDDMAREG_CONST     = 5;  // const form adds GPR[b], not b
+  localparam int unsigned INJ_STOREIND_BE         = 6;  // STOREIND byte lane one too high
+
+  // ---------------------------------------------------------------------------------------------
+  // Decode helpers
+  // ---------------------------------------------------------------------------------------------
+
+  // Backend unit executing an instruction (assembly.yaml ex_resource; MOP/MOP_CFG/REPLAY are
+  // consumed by the frontend).
+  function automatic unit_e decode_unit(logic [31:0] insn);
+    logic [7:0] op;
+    op = insn[31:24];
+    unique case (op)
+      OP_XMOV:                                  decode_unit = UNIT_XMOV;
+      OP_PACR, OP_PACR_SETREG, OP_TBUFCMD:      decode_unit = UNIT_PACK;
+      // unpacker select: UNPACR unpack_block_selection / UNPACR_NOP unpacker_select, bit 23
+      OP_UNPACR, OP_UNPACR_NOP:                 decode_unit = insn[23] ? UNIT_UNPACK1 : UNIT_UNPACK0;
+      OP_RSTDMA, OP_SETDMAREG, OP_FLUSHDMA, OP_REG2FLOP, OP_LOADIND,
+      OP_ADDDMAREG, OP_SUBDMAREG, OP_MULDMAREG, OP_BITWOPDMAREG, OP_SHIFTDMAREG, OP_CMPDMAREG,
+      OP_ATINCGET, OP_ATINCGETPTR, OP_ATSWAP, OP_ATCAS, OP_STOREIND, OP_STOREREG, OP_LOADREG:
+                                                decode_unit = UNIT_THCON;
+      8'h50, 8'h51, 8'h52, 8'h53, 8'h54, 8'h55, 8'h56, OP_SETDVALID, OP_SETADCXX, OP_DMANOP:
+                                                decode_unit = UNIT_TDMA;
+      8'h08, 8'h09, 8'h0a, 8'h0b, 8'h0c, 8'h10, 8'h11, 8'h12, 8'h13, 8'h14, 8'h15, 8'h16, 8'h17,
+      8'h18, 8'h1a, 8'h1b, 8'h1c, 8'h1d, 8'h1e, 8'h21, 8'h22, 8'h23, 8'h24, 8'h25, 8'h26, 8'h27,
+      8'h28, 8'h29, 8'h30, 8'h31, 8'h32, 8'h33, 8'h34, 8'h35, 8'h36, 8'h37, 8'h38, 8'h39, 8'h3a:
+                                                decode_unit = UNIT_MATH;
+      OP_ATGETM, OP_ATRELM, OP_STALLWAIT, OP_SEMINIT, OP_SEMPOST, OP_SEMGET, OP_SEMWAIT,
+      OP_STREAMWAIT:                            decode_unit = UNIT_SYNC;
+      OP_WRCFG, OP_RDCFG, OP_SETC16, 8'hb3, 8'hb4, 8'hb5, 8'hb6, OP_STREAMWRCFG, OP_CFGSHIFTMASK:
+                                                decode_unit = UNIT_CFG;
+      default: begin
+        // SFPU 0x70..0x99 is contiguous; anything else (NOP, MOP, MOP_CFG, REPLAY,
+        // RESOURCEDECL, undefined opcodes) stays in the frontend.
+        if (op >= OP_SFP_FIRST && op <= OP_SFP_LAST) decode_unit = UNIT_SFPU;
+        else                                          decode_unit = UNIT_NONE;
+      end
+    endcase
+  endfunction
+
+  // Block-mask classes an instruction belongs to (isa_semantics.md s.2 table). Wait instructions
+  // are in every class; NOP is handled by is_nop (blocked only by 0x1FF); frontend-consumed
+  // opcodes are in none.
+  function automatic logic [8:0] block_class(logic [31:0] insn);
+    logic [7:0] op;
+    op = insn[31:24];
+    block_class = '0;
+    unique case (decode_unit(insn))
+      UNIT_XMOV:    begin block_class[BLK_TDMA] = 1'b1; block_class[BLK_XMOV] = 1'b1; end
+      UNIT_PACK:    begin block_class[BLK_TDMA] = 1'b1; block_class[BLK_PACK] = 1'b1; end
+      UNIT_UNPACK0,
+      UNIT_UNPACK1: begin block_class[BLK_TDMA] = 1'b1; block_class[BLK_UNPACK] = 1'b1; end
+      UNIT_THCON:   begin
+        block_class[BLK_TDMA] = 1'b1;
+        block_class[BLK_THCON] = (op != OP_RSTDMA);   // RSTDMA: B0 only
+      end
+      UNIT_TDMA:    begin
+        block_class[BLK_TDMA] = 1'b1;
+        block_class[BLK_THCON] = (op == OP_DMANOP);   // DMANOP is listed under B5
+      end
+      UNIT_MATH:    block_class[BLK_MATH] = 1'b1;
+      UNIT_CFG:     block_class[BLK_CFG] = 1'b1;
+      UNIT_SFPU:    block_class[BLK_SFPU] = 1'b1;
+      UNIT_SYNC: begin
+        if (op == OP_STALLWAIT || op == OP_SEMWAIT || op == OP_STREAMWAIT) block_class = '1;
+        else                                                                 block_class[BLK_SYNC] = 1'b1;
+      end
+      default:      block_class = '0;
+    endcase
+  endfunction
+
+endpackage

@@ -1,0 +1,39 @@
+// tt_unit_arb: grants one backend unit to one of the three threads per cycle. Round robin: the
+// thread after the last granted one has the highest priority (lowest-thread-first would starve
+// T1/T2 behind a thread that re-requests the same unit every other cycle).
+/* verilator tracing_off */
+module tt_unit_arb (
+  input  logic       clk_i,
+  input  logic       rst_ni,
+  input  logic [2:0] req_i,     // thread t wants this unit
+  input  logic       ready_i,   // the unit can accept this cycle
+  output logic [2:0] gnt_o
+);
+
+  logic [1:0] prio_q;   // thread with the highest priority
+
+  always_comb begin
+    gnt_o = '0;
+    if (ready_i) begin
+      for (int k = 2; k >= 0; k--) begin
+        // candidate (prio + k) mod 3; the loop runs downwards so k = 0 wins last
+        logic [1:0] t;
+        t = 2'((int'(prio_q) + k) % 3);
+        if (req_i[t]) gnt_o = 3'b001 << t;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      prio_q <= '0;
+    end else if (gnt_o[0]) begin
+      prio_q <= 2'd1;
+    end else if (gnt_o[1]) begin
+      prio_q <= 2'd2;
+    end else if (gnt_o[2]) begin
+      prio_q <= 2'd0;
+    end
+  end
+
+endmodule

@@ -1,0 +1,20 @@
+// tt_unpack_stub: STUB UNPACK unit. Fixed latency tt_pkg::LAT_UNPACK, no architectural effect.
+/* verilator tracing_off */
+module tt_unpack_stub
+  import tt_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        req_valid_i,
+  input  logic [1:0]  req_thread_i,
+  input  logic [31:0] req_insn_i,
+  output logic        ready_o,
+  output logic        busy_o,
+  output logic [1:0]  thread_o,
+  output logic [31:0] insn_o,
+  output logic        done_o
+);
+
+  tt_stub_unit #(.LATENCY(LAT_UNPACK)) u_slot (.*);
+
+endmodule

@@ -1,0 +1,75 @@
+/* model_run.c: see model_run.h. */
+#include "model_run.h"
+
+#include "stim.h"
+#include "ttisa.h"
+
+static void report_stuck(const tt_model *m, const tt_stim *s, const tt_test *t, FILE *out)
+{
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        char why[160] = "";
+        if (tt_stim_done(s, th) && tt_model_fifo_count(m, th) == 0) continue;
+        if (!tt_model_can_issue(m, th, why, sizeof why) && why[0] == 0) snprintf(why, sizeof why, "?");
+        fprintf(out, "  thread %d: %d in FIFO, stream at %s:%d, held by: %s\n", th, tt_model_fifo_count(m, th),
+                t->path, tt_stim_line(s, th), why[0] ? why : "nothing (pushing)");
+    }
+}
+
+int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats *st, FILE *out)
+{
+    tt_stim s;
+    tt_stim_init(&s, t);
+    tt_model_reset(m);
+    tt_test_apply_preload(t, m);
+    *st = (tt_run_stats){0};
+    for (;;) {
+        bool all_done = true;
+        for (int th = 0; th < TT_NUM_THREADS; th++) {
+            /* TRISC side: at most one push or store per thread per cycle. */
+            uint32_t w = 0, a = 0, d = 0;
+            bool idle = tt_model_fifo_count(m, th) == 0;
+            switch (tt_stim_next(&s, th, idle, &w, &a, &d)) {
+            case TT_STIM_PUSH:
+                if (tt_model_fifo_count(m, th) < TT_FIFO_DEPTH) {
+                    tt_model_push(m, th, w);
+                    tt_stim_accept(&s, th);
+                }
+                break;
+            case TT_STIM_STORE: {
+                char msg[160];
+                if (tt_model_mmio_store(m, th, a, d, msg, sizeof msg) != TT_OK) {
+                    fprintf(out, "%s:%d: thread %d store: %s\n", t->path, tt_stim_line(&s, th), th, msg);
+                    return 1;
+                }
+                tt_stim_accept(&s, th);
+                break;
+            }
+            default: break;
+            }
+            all_done &= tt_stim_done(&s, th) && tt_model_fifo_count(m, th) == 0;
+        }
+        if (all_done) break;
+        for (int th = 0; th < TT_NUM_THREADS; th++) {
+            char why[160];
+            if (!tt_model_can_issue(m, th, why, sizeof why)) continue;
+            tt_exec_result r = tt_model_step(m, th);
+            st->instructions++;
+            st->l1_writes += (uint64_t)r.eff.n_l1;
+            if (r.status != TT_OK) {
+                char dis[96];
+                tt_disasm(r.insn, dis, sizeof dis);
+                fprintf(out, "cycle %llu thread %d seq %u: %s (0x%08x): %s: %s\n", (unsigned long long)st->cycles,
+                        th, r.seq, dis, r.insn, tt_status_name(r.status), r.msg);
+                return 1;
+            }
+        }
+        tt_model_tick(m);
+        if (++st->cycles >= max_cycles) {
+            fprintf(out, "%s: watchdog: %llu cycles passed and the run has not finished\n", t->path,
+                    (unsigned long long)max_cycles);
+            report_stuck(m, &s, t, out);
+            return 1;
+        }
+    }
+    return tt_test_check(t, m, out) ? 1 : 0;
+}

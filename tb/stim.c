@@ -1,0 +1,53 @@
+/* stim.c: see stim.h. */
+#include "stim.h"
+
+#include <string.h>
+
+void tt_stim_init(tt_stim *s, const tt_test *t)
+{
+    memset(s, 0, sizeof *s);
+    s->t = t;
+}
+
+bool tt_stim_done(const tt_stim *s, int th) { return s->pos[th] >= s->t->nstream[th]; }
+
+int tt_stim_line(const tt_stim *s, int th)
+{
+    return tt_stim_done(s, th) ? 0 : s->t->stream[th][s->pos[th]].line;
+}
+
+void tt_stim_accept(tt_stim *s, int th) { s->pos[th]++; }
+
+tt_stim_kind tt_stim_next(tt_stim *s, int th, bool thread_idle, uint32_t *word, uint32_t *addr,
+                          uint32_t *data)
+{
+    while (!tt_stim_done(s, th)) {
+        const tt_action *a = &s->t->stream[th][s->pos[th]];
+        switch (a->kind) {
+        case TT_ACT_INSN:
+            *word = a->word;
+            return TT_STIM_PUSH;
+        case TT_ACT_STORE:
+            *addr = a->addr;
+            *data = a->value;
+            return TT_STIM_STORE;
+        case TT_ACT_DRAIN:
+            if (!thread_idle) return TT_STIM_NONE;
+            s->pos[th]++;
+            continue;
+        case TT_ACT_IDLE:
+            if (!s->idling[th]) {
+                s->idling[th] = true;
+                s->idle_left[th] = a->value;
+            }
+            if (s->idle_left[th] > 0) {
+                s->idle_left[th]--;
+                return TT_STIM_NONE;
+            }
+            s->idling[th] = false;
+            s->pos[th]++;
+            continue;
+        }
+    }
+    return TT_STIM_DONE;
+}

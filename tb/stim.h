@@ -1,0 +1,33 @@
+/* stim.h: walks each thread's stream of a test the way its TRISC would: pushes, MMIO stores,
+ * drains and idle cycles. Shared by the model-only scheduler and the lockstep harness. */
+#ifndef STIM_H
+#define STIM_H
+#include "test_loader.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum { TT_STIM_NONE, TT_STIM_PUSH, TT_STIM_STORE, TT_STIM_DONE } tt_stim_kind;
+
+typedef struct {
+    const tt_test *t;
+    size_t pos[TT_NUM_THREADS];
+    uint32_t idle_left[TT_NUM_THREADS];
+    bool idling[TT_NUM_THREADS];
+} tt_stim;
+
+void tt_stim_init(tt_stim *s, const tt_test *t);
+/* What thread `th` wants to do this cycle. A push or store stays offered until tt_stim_accept.
+ * `thread_idle`: the thread's FIFO is empty and nothing of it is in flight. */
+tt_stim_kind tt_stim_next(tt_stim *s, int th, bool thread_idle, uint32_t *word, uint32_t *addr,
+                          uint32_t *data);
+void tt_stim_accept(tt_stim *s, int th);
+bool tt_stim_done(const tt_stim *s, int th);
+/* Source line of the action the thread is at (0 when done), for stuck-thread reports. */
+int tt_stim_line(const tt_stim *s, int th);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,202 @@
+/* ttmodel_main.c: the golden model's own command line.
+ *   ttmodel run FILE [--max-cycles N] [--dump-json OUT]
+ *   ttmodel dis WORD...
+ *   ttmodel asm            (lines on stdin, one hex word per line on stdout)
+ */
+#include <cjson/cJSON.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "model_run.h"
+#include "ttisa.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: ttmodel run FILE [--max-cycles N] [--dump-json OUT]\n"
+               "       ttmodel dis WORD...\n"
+               "       ttmodel asm < FILE\n");
+}
+
+static cJSON *u32_array(const uint32_t *v, int n)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
+    return a;
+}
+
+/* Final state in the layout documented in docs/test_format.md ("--dump-json"). */
+static int dump_json(const char *path, const tt_test *t, const tt_model *m, const tt_run_stats *st)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "test", t->path);
+    cJSON_AddNumberToObject(root, "cycles", (double)st->cycles);
+    cJSON_AddNumberToObject(root, "instructions", (double)st->instructions);
+    cJSON *cfg = cJSON_AddArrayToObject(root, "cfg");
+    for (int s = 0; s < TT_CFG_STATES; s++) {
+        uint32_t v[TT_CFG_WORDS];
+        for (int i = 0; i < TT_CFG_WORDS; i++) tt_model_cfg_get(m, s, i, &v[i]);
+        cJSON_AddItemToArray(cfg, u32_array(v, TT_CFG_WORDS));
+    }
+    cJSON *tcfg = cJSON_AddArrayToObject(root, "thread_cfg");
+    cJSON *gprs = cJSON_AddArrayToObject(root, "gpr");
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        uint32_t v[TT_TCFG_WORDS], g[TT_NUM_GPRS];
+        for (int i = 0; i < TT_TCFG_WORDS; i++) tt_model_tcfg_get(m, th, i, &v[i]);
+        for (int i = 0; i < TT_NUM_GPRS; i++) tt_model_gpr_get(m, th, i, &g[i]);
+        cJSON_AddItemToArray(tcfg, u32_array(v, TT_TCFG_WORDS));
+        cJSON_AddItemToArray(gprs, u32_array(g, TT_NUM_GPRS));
+    }
+    cJSON *sems = cJSON_AddArrayToObject(root, "semaphores");
+    for (int i = 0; i < TT_NUM_SEMS; i++) {
+        uint32_t v, mx;
+        tt_model_sem_get(m, i, &v, &mx);
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "value", v);
+        cJSON_AddNumberToObject(o, "max", mx);
+        cJSON_AddItemToArray(sems, o);
+    }
+    /* The L1 ranges the test names in its expectations, as hex strings. */
+    cJSON *l1 = cJSON_AddArrayToObject(root, "l1");
+    const uint8_t *mem = tt_model_l1_const(m);
+    for (size_t i = 0; i < t->nexpect; i++) {
+        const tt_item *it = &t->expect[i];
+        if (it->kind != TT_ITEM_L1) continue;
+        char *hex = malloc(it->len * 2 + 1);
+        if (!hex) break;
+        for (size_t k = 0; k < it->len; k++) sprintf(hex + 2 * k, "%02x", mem[it->addr + k]);
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "addr", it->addr);
+        cJSON_AddStringToObject(o, "bytes", hex);
+        cJSON_AddItemToArray(l1, o);
+        free(hex);
+    }
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    FILE *f = fopen(path, "w");
+    if (!f || !text) {
+        fprintf(stderr, "ttmodel: cannot write %s\n", path);
+        free(text);
+        if (f) fclose(f);
+        return 1;
+    }
+    fputs(text, f);
+    fputc('\n', f);
+    fclose(f);
+    free(text);
+    return 0;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    static const struct option opts[] = {{"dump-json", required_argument, 0, 'j'},
+                                         {"max-cycles", required_argument, 0, 'm'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    const char *json = NULL;
+    uint64_t max_cycles = 0;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "j:m:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'j': json = optarg; break;
+        case 'm': {
+            char *end;
+            max_cycles = strtoull(optarg, &end, 0);
+            if (*end || !max_cycles) {
+                fprintf(stderr, "ttmodel: --max-cycles expects a positive number, got '%s'\n", optarg);
+                return 2;
+            }
+            break;
+        }
+        case 'h': usage(stdout); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (optind != argc - 1) {
+        usage(stderr);
+        return 2;
+    }
+    tt_test t;
+    char err[512];
+    if (tt_test_load(argv[optind], &t, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    if (!max_cycles) max_cycles = t.max_cycles ? t.max_cycles : 1000000;
+    tt_model *m = tt_model_create();
+    if (!m) {
+        fprintf(stderr, "ttmodel: out of memory\n");
+        return 2;
+    }
+    tt_run_stats st;
+    clock_t t0 = clock();
+    int rc = tt_model_run(&t, m, max_cycles, &st, stderr);
+    double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    if (json && dump_json(json, &t, m, &st)) rc = 1;
+    printf("%s: %s: %llu instructions, %llu L1 writes, %llu cycles, %.0f instructions/s\n", t.path,
+           rc ? "FAIL" : "PASS", (unsigned long long)st.instructions, (unsigned long long)st.l1_writes,
+           (unsigned long long)st.cycles, secs > 0 ? (double)st.instructions / secs : 0.0);
+    tt_model_destroy(m);
+    tt_test_free(&t);
+    return rc;
+}
+
+static int cmd_dis(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) {
+        char *end;
+        unsigned long long v = strtoull(argv[i], &end, 16);
+        if (*end || end == argv[i] || v > 0xFFFFFFFFull) {
+            fprintf(stderr, "ttmodel dis: argument %d: expected a 32-bit hex word, got '%s'\n", i, argv[i]);
+            return 2;
+        }
+        char buf[128];
+        tt_disasm((uint32_t)v, buf, sizeof buf);
+        printf("%s\n", buf);
+    }
+    return 0;
+}
+
+static int cmd_asm(void)
+{
+    char line[1024];
+    int n = 0, rc = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        n++;
+        if (tt_asm_line_is_blank(line)) continue;
+        uint32_t w;
+        char err[256];
+        if (tt_asm_line(line, &w, err, sizeof err)) {
+            fprintf(stderr, "<stdin>:%d: %s\n", n, err);
+            rc = 2;
+            continue;
+        }
+        printf("0x%08x\n", w);
+    }
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "run") == 0) return cmd_run(argc - 1, argv + 1);
+    if (strcmp(argv[1], "dis") == 0) return cmd_dis(argc - 1, argv + 1);
+    if (strcmp(argv[1], "asm") == 0) return cmd_asm();
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "ttmodel: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}
