@@ -18,9 +18,9 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml
 
-.PHONY: all deps model test unit directed negative run bench clean isa-table regs-table
+.PHONY: all deps model rtl test unit directed negative inject waves-test run bench clean isa-table regs-table
 
-all: model
+all: model rtl
 
 deps:
 	@missing=$$(for p in $(DEB_PKGS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
@@ -51,6 +51,104 @@ $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 
 unit: $(UNIT_TESTS)
 	@fail=0; for t in $(UNIT_TESTS); do echo "== $$t"; $$t || fail=1; done; exit $$fail
+
+# ---- RTL and lockstep harnesses (Verilator) ------------------------------------------------------
+VERILATOR ?= verilator
+VINC := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
+RTL_SRCS := rtl_stubs/tt_pkg.sv $(filter-out rtl_stubs/tt_pkg.sv,$(sort $(wildcard rtl_stubs/*.sv)))
+TB_SV := tb/tb_stall_probe.sv tb/tb_top.sv
+# -O3 on the generated C++ is the speed lever (README "Speed"); tracing is compiled in and only
+# the stall probe is traced.
+VFLAGS := --top-module tb_top --trace -Wno-fatal -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --x-assign fast \
+          --x-initial fast -O3 -MAKEFLAGS OPT_FAST=-O3 -MAKEFLAGS OPT_SLOW=-O1
+DPI_HDR := $(BUILD)/dpi_hdr/tb_top_dpi.h
+HARNESS_C := tb/harness.c dpi/cosim.c dpi/cosim_dpi.c
+HARNESS_OBJS := $(HARNESS_C:%.c=$(BUILD)/%.o)
+LIBS_ABS := $(abspath $(BUILD)/libttharness.a $(BUILD)/libtttb.a $(BUILD)/libttmodel.a)
+
+$(DPI_HDR): $(RTL_SRCS) $(TB_SV)
+	@mkdir -p $(dir $@)
+	$(VERILATOR) --dpi-hdr-only --Mdir $(BUILD)/dpi_hdr $(VFLAGS) $(RTL_SRCS) $(TB_SV)
+	cp $(BUILD)/dpi_hdr/Vtb_top__Dpi.h $@
+
+$(BUILD)/dpi/cosim_dpi.o: CFLAGS += -I$(VINC) -I$(VINC)/vltstd -I$(BUILD)/dpi_hdr
+$(BUILD)/dpi/cosim_dpi.o: $(DPI_HDR)
+
+$(BUILD)/libttharness.a: $(HARNESS_OBJS)
+	ar rcs $@ $^
+
+HARNESS_LIBS := $(BUILD)/libttharness.a $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
+
+# A changed .a does not make Verilator relink by itself: remove the binary first.
+$(BUILD)/ttcosim: $(RTL_SRCS) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
+	rm -f $(BUILD)/obj_cc/Vtb_top
+	$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_cc $(VFLAGS) \
+	  -CFLAGS "-DVL_USER_FINISH -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(LIBS_ABS) -lcjson" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_cc.log 2>&1 \
+	  || { tail -40 $(BUILD)/verilate_cc.log; exit 1; }
+	cp $(BUILD)/obj_cc/Vtb_top $@
+
+$(BUILD)/ttcosim_sc: $(RTL_SRCS) $(TB_SV) tb/main_sc.cpp $(HARNESS_LIBS)
+	rm -f $(BUILD)/obj_sc/Vtb_top
+	$(VERILATOR) --sc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sc $(VFLAGS) \
+	  -CFLAGS "-DVL_USER_FINISH -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(LIBS_ABS) -lcjson" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main_sc.cpp > $(BUILD)/verilate_sc.log 2>&1 \
+	  || { tail -40 $(BUILD)/verilate_sc.log; exit 1; }
+	cp $(BUILD)/obj_sc/Vtb_top $@
+
+rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+
+# ---- Tests ------------------------------------------------------------------------------------------
+DIRECTED := $(sort $(wildcard tests/directed/*.tts))
+
+test: unit negative directed inject waves-test
+	@echo "make test: all suites passed"
+
+directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== directed tests, model alone (ttmodel run)"
+	@tests/run_directed.sh "$(BUILD)/ttmodel run" $(DIRECTED)
+	@echo "== directed tests, lockstep, C++ harness (ttcosim)"
+	@tests/run_directed.sh "$(BUILD)/ttcosim" $(DIRECTED)
+	@echo "== directed tests, lockstep, SystemC harness (ttcosim_sc)"
+	@tests/run_directed.sh "$(BUILD)/ttcosim_sc" $(DIRECTED)
+
+negative: $(BUILD)/ttmodel
+	@echo "== negative tests"
+	@tests/run_negative.sh $(BUILD)/ttmodel
+
+inject: $(BUILD)/ttcosim
+	@echo "== injected RTL bugs must be caught"
+	@tests/run_inject.sh $(BUILD)/ttcosim
+
+bench: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@tests/bench/bench.sh $(BUILD)
+
+# make run TEST=tests/directed/X.tts [WAVES=1] [ARGS="+max_cycles=..."]
+run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stall_reason.txt)
+	@test -n "$(TEST)" || { echo "usage: make run TEST=tests/directed/NAME.tts [WAVES=1]"; exit 2; }
+	@mkdir -p $(BUILD)/waves
+	$(BUILD)/ttcosim $(TEST) $(if $(WAVES),+trace=$(BUILD)/waves/$(basename $(notdir $(TEST))).vcd) $(ARGS)$(if $(WAVES),; \
+	  rc=$$?; echo "view the stalls: gtkwave $(BUILD)/waves/$(basename $(notdir $(TEST))).vcd waves/stalls.gtkw"; exit $$rc)
+
+# ---- Stall waves (waves/README.md) --------------------------------------------------------------
+# The translate filter that shows stall-reason codes by name, generated from tb_stall_name().
+$(BUILD)/gen_stall_filter: tools/gen_stall_filter.c $(HARNESS_LIBS)
+	$(CC) $(CFLAGS) -o $@ $< $(HARNESS_LIBS) -lcjson
+
+$(BUILD)/stall_reason.txt: $(BUILD)/gen_stall_filter
+	$< $@
+
+rtl: $(BUILD)/stall_reason.txt
+
+# GTKWave, headless, on a real stall VCD: every signal of waves/stalls.gtkw is in the dump and
+# shown, and the stall reasons show by name. Run from the repo root (the view's filter path).
+WAVES_TEST ?= tests/directed/sem_cross_thread.tts
+waves-test: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
+	@echo "== stall waves in GTKWave ($(WAVES_TEST))"
+	@mkdir -p $(BUILD)/waves
+	@$(BUILD)/ttcosim $(WAVES_TEST) +trace=$(BUILD)/waves/waves_test.vcd > $(BUILD)/waves/waves_test.log 2>&1 \
+	  || { cat $(BUILD)/waves/waves_test.log; exit 1; }
+	@tests/waves/run_gtkwave_test.sh $(BUILD)/waves/waves_test.vcd waves/stalls.gtkw
 
 isa-table:
 	python3 tools/gen_isa.py

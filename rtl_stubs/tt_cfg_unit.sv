@@ -1,13 +1,23 @@
-// tt_cfg_unit: PLACEHOLDER (being filled in).
+// tt_cfg_unit: the Configuration Unit (isa_semantics.md s.3): Config[2][224] (two states),
+// ThreadConfig[3][68], and one slot that executes SETC16 (1 cycle), RMWCIB0..3 (1), WRCFG (2),
+// RDCFG (2). The state used is the issuing thread's ThreadConfig word 0 bit 0 (CFG_STATE_ID).
+// Reads and writes happen in the retire cycle (docs/design.md contract); RDCFG's GPR write goes
+// out on eff_gpr_* and into ThCon's register file at the same edge.
+// Out-of-range indices (UB in the model) retire with no effect.
+// Simplification: one slot for all config instructions (hardware gives SETC16 its own per-thread
+// path and pipelines WRCFG); CFGSHIFTMASK and STREAMWRCFG are STUB (2 / 5 cycles, no effect).
+// Not modelled: dual-bank writes of the global range (>= 180) and the STATE_RESET_EN side effect.
+// MMIO config stores (0xFFEF0000 + 4*i, i < 448) are applied after, so over, instruction writes.
 /* verilator tracing_off */
 module tt_cfg_unit
   import tt_pkg::*;
 (
   input  logic        clk_i,
   input  logic        rst_ni,
-  input  logic        inj_setc16_thread_i,
-  input  logic        inj_rmwcib_lane_i,
-  input  logic        inj_wrcfg128_short_i,
+  input  logic        inj_setc16_thread_i,    // INJ_SETC16_WRONG_THREAD
+  input  logic        inj_rmwcib_lane_i,      // INJ_RMWCIB_LANE
+  input  logic        inj_wrcfg128_short_i,   // INJ_WRCFG128_SHORT
+
   input  logic        req_valid_i,
   input  logic [1:0]  req_thread_i,
   input  logic [31:0] req_insn_i,
@@ -16,12 +26,24 @@ module tt_cfg_unit
   output logic [1:0]  thread_o,
   output logic [31:0] insn_o,
   output logic        done_o,
+
   input  logic        mmio_valid_i,
   input  logic [31:0] mmio_addr_i,
   input  logic [31:0] mmio_wdata_i,
+
+  // backdoor preload (docs/design.md): config word (state bd_unit_i[0]) or thread config word
+  input  logic        bd_cfg_valid_i,
+  input  logic        bd_tcfg_valid_i,
+  input  logic [1:0]  bd_unit_i,
+  input  logic [31:0] bd_addr_i,
+  input  logic [31:0] bd_data_i,
+
+  // GPR read port into ThCon: the aligned group of 4 holding gpr_rd_idx_o
   output logic [1:0]  gpr_rd_thread_o,
   output logic [5:0]  gpr_rd_idx_o,
   input  logic [31:0] gpr_rd_data_i [4],
+
+  // effects of the retiring instruction (thread thread_o)
   output logic [3:0]  eff_cfg_we_o,
   output logic        eff_cfg_state_o,
   output logic [7:0]  eff_cfg_addr_o,
@@ -33,23 +55,177 @@ module tt_cfg_unit
   output logic [5:0]  eff_gpr_idx_o,
   output logic [31:0] eff_gpr_data_o
 );
-  tt_stub_unit #(.LATENCY(1)) u_slot (.*);
-  assign gpr_rd_thread_o = '0;
-  assign gpr_rd_idx_o = '0;
-  assign eff_cfg_we_o = '0;
-  assign eff_cfg_state_o = '0;
-  assign eff_cfg_addr_o = '0;
-  assign eff_cfg_data_o = '{default: '0};
-  assign eff_tcfg_we_o = '0;
-  assign eff_tcfg_addr_o = '0;
-  assign eff_tcfg_data_o = '0;
-  assign eff_gpr_we_o = '0;
-  assign eff_gpr_idx_o = '0;
-  assign eff_gpr_data_o = '0;
+
+  // ---------------------------------------------------------------------------------------------
+  // Slot
+  // ---------------------------------------------------------------------------------------------
+  logic        valid_q;
+  logic [1:0]  thread_q;
+  logic [31:0] insn_q;
+  logic [2:0]  cnt_q;
+
+  function automatic logic [2:0] latency_m1(logic [7:0] op);
+    unique case (op)
+      OP_WRCFG, OP_RDCFG, OP_CFGSHIFTMASK: latency_m1 = 3'd1;
+      OP_STREAMWRCFG:                      latency_m1 = 3'd4;
+      default:                             latency_m1 = 3'd0;   // SETC16, RMWCIB0..3
+    endcase
+  endfunction
+
+  assign ready_o  = !valid_q;
+  assign busy_o   = valid_q;
+  assign thread_o = thread_q;
+  assign insn_o   = insn_q;
+  assign done_o   = valid_q && (cnt_q == '0);
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      valid_q  <= 1'b0;
+      thread_q <= '0;
+      insn_q   <= '0;
+      cnt_q    <= '0;
+    end else if (req_valid_i && !valid_q) begin
+      valid_q  <= 1'b1;
+      thread_q <= req_thread_i;
+      insn_q   <= req_insn_i;
+      cnt_q    <= latency_m1(req_insn_i[31:24]);
+    end else if (done_o) begin
+      valid_q  <= 1'b0;
+    end else if (valid_q) begin
+      cnt_q    <= cnt_q - 3'd1;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Storage
+  // ---------------------------------------------------------------------------------------------
+  logic [31:0] cfg_q  [CFG_STATES][CFG_WORDS];
+  logic [31:0] tcfg_q [NUM_THREADS][TCFG_WORDS];
+
+  // ---------------------------------------------------------------------------------------------
+  // Execute in the retire cycle
+  // ---------------------------------------------------------------------------------------------
+  logic [7:0]  op;
+  logic        state;
+  logic [10:0] cfg_idx11;
+  logic        cfg_idx_ok;
+  logic [7:0]  cfg_idx;
+  logic [1:0]  rmw_lane;
+  logic [31:0] rmw_old;
+  logic        tcfg_ok;
+  logic [1:0]  tcfg_thread;
+
+  assign op         = insn_q[31:24];
+  assign state      = tcfg_q[thread_q][0][0];
+  // WRCFG/RDCFG index is 11 bits, RMWCIB's 8 bits
+  assign cfg_idx11  = (op == OP_WRCFG || op == OP_RDCFG) ? insn_q[10:0] : {3'b0, insn_q[7:0]};
+  assign cfg_idx_ok = (cfg_idx11 < 11'(CFG_WORDS));
+  assign cfg_idx    = cfg_idx11[7:0];
+  assign rmw_old    = cfg_q[state][cfg_idx_ok ? cfg_idx : 8'd0];
+  assign tcfg_ok    = (insn_q[23:16] < 8'(TCFG_WORDS));
+
+  assign gpr_rd_thread_o = thread_q;
+  assign gpr_rd_idx_o    = {insn_q[21:18], 2'b00};
+
+  always_comb begin
+    // RMWCIBn: opcode 0xB3 + n picks byte lane n
+    rmw_lane = 2'(op - OP_RMWCIB0);
+    if (inj_rmwcib_lane_i) begin
+      // DELIBERATE BUG (INJ_RMWCIB_LANE): modifies byte lane (n+1)%4.
+      rmw_lane = rmw_lane + 2'd1;
+    end
+    // SETC16 always writes the issuing thread's ThreadConfig
+    tcfg_thread = thread_q;
+    if (inj_setc16_thread_i) begin
+      // DELIBERATE BUG (INJ_SETC16_WRONG_THREAD): writes thread (t+1)%3's ThreadConfig.
+      tcfg_thread = (thread_q == 2'd2) ? 2'd0 : thread_q + 2'd1;
+    end
+  end
+
+  logic        tcfg_wr;   // a ThreadConfig write happens (to tcfg_thread)
+  always_comb begin
+    eff_cfg_we_o    = '0;
+    eff_cfg_state_o = state;
+    eff_cfg_addr_o  = cfg_idx;
+    eff_cfg_data_o  = '{default: '0};
+    eff_tcfg_we_o   = 1'b0;
+    eff_tcfg_addr_o = insn_q[23:16];
+    eff_tcfg_data_o = {16'b0, insn_q[15:0]};
+    eff_gpr_we_o    = 1'b0;
+    eff_gpr_idx_o   = insn_q[21:16];
+    eff_gpr_data_o  = cfg_q[state][cfg_idx_ok ? cfg_idx : 8'd0];
+    tcfg_wr         = 1'b0;
+    if (done_o) begin
+      unique case (op)
+        OP_WRCFG: begin
+          if (cfg_idx_ok) begin
+            if (insn_q[15]) begin
+              // 128-bit: GPRs (g & ~3)..+3 into words (idx & ~3)..+3
+              eff_cfg_addr_o = {cfg_idx[7:2], 2'b00};
+              eff_cfg_we_o   = 4'b1111;
+              if (inj_wrcfg128_short_i) begin
+                // DELIBERATE BUG (INJ_WRCFG128_SHORT): the fourth word is not written.
+                eff_cfg_we_o = 4'b0111;
+              end
+              eff_cfg_data_o = gpr_rd_data_i;
+            end else begin
+              eff_cfg_we_o      = 4'b0001;
+              eff_cfg_data_o[0] = gpr_rd_data_i[insn_q[17:16]];
+            end
+          end
+        end
+        OP_RDCFG: eff_gpr_we_o = cfg_idx_ok;
+        OP_SETC16: begin
+          tcfg_wr       = tcfg_ok;
+          // reported only if the issuing thread's word was written (it is, unless injected)
+          eff_tcfg_we_o = tcfg_ok && (tcfg_thread == thread_q);
+        end
+        8'hb3, 8'hb4, 8'hb5, 8'hb6: begin   // RMWCIB0..3
+          if (cfg_idx_ok) begin
+            eff_cfg_we_o      = 4'b0001;
+            eff_cfg_data_o[0] = rmw_old;
+            eff_cfg_data_o[0][8*rmw_lane +: 8] = (insn_q[15:8] & insn_q[23:16]) |
+                                                 (rmw_old[8*rmw_lane +: 8] & ~insn_q[23:16]);
+          end
+        end
+        default: ;   // CFGSHIFTMASK, STREAMWRCFG: STUB, no effect
+      endcase
+    end
+  end
+
+  // MMIO config store decode: word i of 448, state i / 224
+  logic       mmio_cfg;
+  logic [8:0] mmio_word;
+  logic       mmio_state;
+  logic [7:0] mmio_idx;
+  assign mmio_cfg   = mmio_valid_i && (mmio_addr_i[31:12] == MMIO_CFG_BASE[31:12]) &&
+                      (mmio_addr_i[1:0] == 2'b00) &&
+                      (mmio_addr_i[11:2] < 10'(CFG_STATES * CFG_WORDS));
+  assign mmio_word  = mmio_addr_i[10:2];
+  assign mmio_state = (mmio_word >= 9'(CFG_WORDS));
+  assign mmio_idx   = mmio_state ? 8'(mmio_word - 9'(CFG_WORDS)) : mmio_word[7:0];
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cfg_q  <= '{default: '{default: '0}};
+      tcfg_q <= '{default: '{default: '0}};
+    end else begin
+      for (int k = 0; k < 4; k++) begin
+        if (eff_cfg_we_o[k]) cfg_q[eff_cfg_state_o][eff_cfg_addr_o + 8'(k)] <= eff_cfg_data_o[k];
+      end
+      if (tcfg_wr) tcfg_q[tcfg_thread][eff_tcfg_addr_o[6:0]] <= eff_tcfg_data_o;  // < 68
+      // MMIO store last: it wins over a same-edge instruction write (design.md contract)
+      if (mmio_cfg) cfg_q[mmio_state][mmio_idx] <= mmio_wdata_i;
+      if (bd_cfg_valid_i && bd_addr_i < 32'(CFG_WORDS)) cfg_q[bd_unit_i[0]][bd_addr_i[7:0]] <= bd_data_i;
+      if (bd_tcfg_valid_i && bd_addr_i < 32'(TCFG_WORDS) && bd_unit_i != 2'd3) begin
+        tcfg_q[bd_unit_i][bd_addr_i[6:0]] <= bd_data_i;
+      end
+    end
+  end
+
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{inj_setc16_thread_i, inj_rmwcib_lane_i, inj_wrcfg128_short_i, mmio_valid_i,
-                    mmio_addr_i, mmio_wdata_i, gpr_rd_data_i[0], gpr_rd_data_i[1],
-                    gpr_rd_data_i[2], gpr_rd_data_i[3]};
+  assign unused = ^{insn_q[14:11], eff_tcfg_addr_o[7]};
   /* verilator lint_on UNUSED */
+
 endmodule

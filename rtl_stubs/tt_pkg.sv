@@ -2,6 +2,9 @@
 // Opcodes from /work/shared/ref/blackhole-assembly.yaml (op_binary); field positions from
 // blackhole-tensix-isa.json and /work/research/isa_semantics.md.
 /* verilator tracing_off */
+// Include guard: the lint command line names this file twice (explicitly and via *.sv).
+`ifndef TT_PKG_SV
+`define TT_PKG_SV
 package tt_pkg;
 
   // ---------------------------------------------------------------------------------------------
@@ -164,6 +167,9 @@ package tt_pkg;
   // Decode helpers
   // ---------------------------------------------------------------------------------------------
 
+  // Decoders look at the opcode (and bit 23) only; the other operand bits are unused by design.
+  /* verilator lint_off UNUSEDSIGNAL */
+
   // Backend unit executing an instruction (assembly.yaml ex_resource; MOP/MOP_CFG/REPLAY are
   // consumed by the frontend).
   function automatic unit_e decode_unit(logic [31:0] insn);
@@ -206,7 +212,10 @@ package tt_pkg;
     block_class = '0;
     unique case (decode_unit(insn))
       UNIT_XMOV:    begin block_class[BLK_TDMA] = 1'b1; block_class[BLK_XMOV] = 1'b1; end
-      UNIT_PACK:    begin block_class[BLK_TDMA] = 1'b1; block_class[BLK_PACK] = 1'b1; end
+      UNIT_PACK:    begin   // PACR, PACR_SETREG; TBUFCMD is in no listed class
+        block_class[BLK_TDMA] = (op != OP_TBUFCMD);
+        block_class[BLK_PACK] = (op != OP_TBUFCMD);
+      end
       UNIT_UNPACK0,
       UNIT_UNPACK1: begin block_class[BLK_TDMA] = 1'b1; block_class[BLK_UNPACK] = 1'b1; end
       UNIT_THCON:   begin
@@ -228,4 +237,7 @@ package tt_pkg;
     endcase
   endfunction
 
+  /* verilator lint_on UNUSEDSIGNAL */
+
 endpackage
+`endif  // TT_PKG_SV

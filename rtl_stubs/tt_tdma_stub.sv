@@ -1,4 +1,5 @@
-// tt_tdma_stub: STUB TDMA unit. Fixed latency tt_pkg::LAT_TDMA, no architectural effect.
+// tt_tdma_stub: STUB TDMA unit (ADC instructions SETADC*/INCADC*/ADDRCR*, SETDVALID, DMANOP;
+// assembly.yaml ex_resource TDMA). Fixed latency tt_pkg::LAT_TDMA, no architectural effect.
 /* verilator tracing_off */
 module tt_tdma_stub
   import tt_pkg::*;

@@ -1,12 +1,23 @@
-// tt_thcon: PLACEHOLDER (being filled in).
+// tt_thcon: the Scalar Unit (ThCon), isa_semantics.md s.4: GPRs[3][64] x 32 bit and one
+// unpipelined slot (one instruction at a time across threads).
+// Real: SETDMAREG immediate form (1 cycle), ADDDMAREG (3 cycles; 4 for the register form when
+// the operands are in different aligned groups of 4), STOREIND L1 form (3 cycles).
+// STUB (retire after 3 cycles, no effect): SETDMAREG set-signals form (bit 7; BH undocumented),
+// STOREIND MMIO / SrcA-SrcB forms, MULDMAREG and the other ThCon instructions.
+// The config unit reads GPRs (WRCFG) through cfg_rd_* and writes one (RDCFG) through cfg_wr_*.
+// MMIO GPR stores (0xFFE00000 + 4*r, r < 64, the storing thread's GPRs) are applied last, so
+// they win over a same-edge instruction write.
 /* verilator tracing_off */
 module tt_thcon
   import tt_pkg::*;
-(
+#(
+  parameter int unsigned L1_LINES = L1_LINES_DEFAULT
+) (
   input  logic         clk_i,
   input  logic         rst_ni,
-  input  logic         inj_adddmareg_const_i,
-  input  logic         inj_storeind_be_i,
+  input  logic         inj_adddmareg_const_i,   // INJ_ADDDMAREG_CONST
+  input  logic         inj_storeind_be_i,       // INJ_STOREIND_BE
+
   input  logic         req_valid_i,
   input  logic [1:0]   req_thread_i,
   input  logic [31:0]  req_insn_i,
@@ -15,37 +26,238 @@ module tt_thcon
   output logic [1:0]   thread_o,
   output logic [31:0]  insn_o,
   output logic         done_o,
+
   input  logic         mmio_valid_i,
+  input  logic [1:0]   mmio_thread_i,
   input  logic [31:0]  mmio_addr_i,
   input  logic [31:0]  mmio_wdata_i,
+
+  // backdoor preload of GPR bd_addr_i of thread bd_unit_i (docs/design.md)
+  input  logic         bd_valid_i,
+  input  logic [1:0]   bd_unit_i,
+  input  logic [31:0]  bd_addr_i,
+  input  logic [31:0]  bd_data_i,
+
+  // config unit access
   input  logic [1:0]   cfg_rd_thread_i,
-  input  logic [5:0]   cfg_rd_idx_i,
+  input  logic [5:0]   cfg_rd_idx_i,          // aligned to 4
   output logic [31:0]  cfg_rd_data_o [4],
   input  logic         cfg_wr_valid_i,
   input  logic [1:0]   cfg_wr_thread_i,
   input  logic [5:0]   cfg_wr_idx_i,
   input  logic [31:0]  cfg_wr_data_i,
+
+  // L1 write (unmerged data; tt_l1 merges under the byte enables)
   output logic         l1_wr_valid_o,
-  output logic [31:0]  l1_wr_addr_o,
+  output logic [31:0]  l1_wr_addr_o,          // byte address of the 16-byte line
   output logic [15:0]  l1_wr_be_o,
   output logic [127:0] l1_wr_data_o,
+
+  // GPR written by the retiring instruction (thread thread_o)
   output logic         eff_gpr_we_o,
   output logic [5:0]   eff_gpr_idx_o,
   output logic [31:0]  eff_gpr_data_o
 );
-  tt_stub_unit #(.LATENCY(1)) u_slot (.*);
-  assign cfg_rd_data_o = '{default: '0};
-  assign l1_wr_valid_o = 1'b0;
-  assign l1_wr_addr_o = '0;
-  assign l1_wr_be_o = '0;
-  assign l1_wr_data_o = '0;
-  assign eff_gpr_we_o = '0;
-  assign eff_gpr_idx_o = '0;
-  assign eff_gpr_data_o = '0;
+
+  localparam logic [31:0] L1_BYTES = 32'(L1_LINES) << 4;
+
+  logic [31:0] gpr_q [NUM_THREADS][NUM_GPRS];
+
+  // ---------------------------------------------------------------------------------------------
+  // Slot
+  // ---------------------------------------------------------------------------------------------
+  logic        valid_q;
+  logic [1:0]  thread_q;
+  logic [31:0] insn_q;
+  logic [1:0]  cnt_q;
+
+  // looks at the opcode and the ADDDMAREG operand fields only
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [1:0] latency_m1(logic [31:0] insn);
+    unique case (insn[31:24])
+      OP_SETDMAREG: latency_m1 = 2'd0;
+      // register form: 3 cycles if both operands sit in one aligned group of 4, else 4
+      OP_ADDDMAREG: latency_m1 = (!insn[23] && (insn[5:2] != insn[11:8])) ? 2'd3 : 2'd2;
+      default:      latency_m1 = 2'd2;
+    endcase
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  assign ready_o  = !valid_q;
+  assign busy_o   = valid_q;
+  assign thread_o = thread_q;
+  assign insn_o   = insn_q;
+  assign done_o   = valid_q && (cnt_q == '0);
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      valid_q  <= 1'b0;
+      thread_q <= '0;
+      insn_q   <= '0;
+      cnt_q    <= '0;
+    end else if (req_valid_i && !valid_q) begin
+      valid_q  <= 1'b1;
+      thread_q <= req_thread_i;
+      insn_q   <= req_insn_i;
+      cnt_q    <= latency_m1(req_insn_i);
+    end else if (done_o) begin
+      valid_q  <= 1'b0;
+    end else if (valid_q) begin
+      cnt_q    <= cnt_q - 2'd1;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Execute in the retire cycle (reads see the GPRs from before the edge)
+  // ---------------------------------------------------------------------------------------------
+  logic [7:0]  op;
+  logic [31:0] gpr_a, gpr_b, add_rhs;
+  // STOREIND L1 form fields
+  logic [5:0]  si_areg, si_dreg;
+  logic [1:0]  si_inc, si_size;
+  logic [6:0]  si_offh;
+  logic [31:0] si_offw;
+  logic [15:0] si_off, si_off_new, si_inc_val;
+  logic [31:0] si_addr;
+  logic [31:0] si_dword;
+  logic [3:0]  si_g;
+  logic [15:0] si_be;
+  logic [127:0] si_data;
+
+  assign op    = insn_q[31:24];
+  assign gpr_a = gpr_q[thread_q][insn_q[5:0]];
+  assign gpr_b = gpr_q[thread_q][insn_q[11:6]];
+
+  assign si_areg  = insn_q[5:0];
+  assign si_dreg  = insn_q[11:6];
+  assign si_inc   = insn_q[13:12];
+  assign si_offh  = insn_q[20:14];
+  assign si_size  = insn_q[22:21];
+  assign si_g     = si_dreg[5:2];
+  assign si_offw  = gpr_q[thread_q][si_offh[6:1]];
+  assign si_off   = si_offh[0] ? si_offw[31:16] : si_offw[15:0];
+  // address = GPR[AddrReg] * 16 + offset (32-bit arithmetic)
+  assign si_addr  = {gpr_q[thread_q][si_areg][27:0], 4'b0} + {16'b0, si_off};
+  assign si_dword = gpr_q[thread_q][si_dreg];
+
+  always_comb begin
+    unique case (si_inc)
+      2'd0: si_inc_val = 16'd0;
+      2'd1: si_inc_val = 16'd2;
+      2'd2: si_inc_val = 16'd4;
+      default: si_inc_val = 16'd16;
+    endcase
+    si_off_new = si_off + si_inc_val;
+
+    // Size 0: 16 bytes from GPRs (DataReg & ~3)..+3; 1: 32-bit; 2: 16-bit; 3: 8-bit. The low
+    // address bits below the access size are dropped. Data is replicated across the line and
+    // the byte enables pick the lane.
+    unique case (si_size)
+      2'd0: begin
+        si_be   = 16'hFFFF;
+        si_data = {gpr_q[thread_q][{si_g, 2'd3}], gpr_q[thread_q][{si_g, 2'd2}],
+                   gpr_q[thread_q][{si_g, 2'd1}], gpr_q[thread_q][{si_g, 2'd0}]};
+      end
+      2'd1: begin
+        si_be   = 16'h000F << {si_addr[3:2], 2'b00};
+        si_data = {4{si_dword}};
+      end
+      2'd2: begin
+        si_be   = 16'h0003 << {si_addr[3:1], 1'b0};
+        si_data = {8{si_dword[15:0]}};
+      end
+      default: begin
+        si_be   = 16'h0001 << si_addr[3:0];
+        si_data = {16{si_dword[7:0]}};
+      end
+    endcase
+    if (inj_storeind_be_i) begin
+      // DELIBERATE BUG (INJ_STOREIND_BE): the store lands one byte lane too high.
+      si_be   = si_be << 1;
+      si_data = si_data << 8;
+    end
+  end
+
+  always_comb begin
+    add_rhs = insn_q[23] ? {26'b0, insn_q[11:6]} : gpr_b;
+    if (inj_adddmareg_const_i && insn_q[23]) begin
+      // DELIBERATE BUG (INJ_ADDDMAREG_CONST): the constant form adds GPR[b], not b.
+      add_rhs = gpr_b;
+    end
+  end
+
+  always_comb begin
+    eff_gpr_we_o   = 1'b0;
+    eff_gpr_idx_o  = '0;
+    eff_gpr_data_o = '0;
+    l1_wr_valid_o  = 1'b0;
+    l1_wr_addr_o   = {si_addr[31:4], 4'b0};
+    l1_wr_be_o     = si_be;
+    l1_wr_data_o   = si_data;
+    if (done_o) begin
+      unique case (op)
+        OP_SETDMAREG: begin
+          if (!insn_q[7]) begin
+            // immediate form: half-register h = [6:0] (h even: bits 15:0 of GPR h/2) <= [23:8]
+            eff_gpr_we_o   = 1'b1;
+            eff_gpr_idx_o  = insn_q[6:1];
+            eff_gpr_data_o = gpr_q[thread_q][insn_q[6:1]];
+            if (insn_q[0]) eff_gpr_data_o[31:16] = insn_q[23:8];
+            else           eff_gpr_data_o[15:0]  = insn_q[23:8];
+          end
+        end
+        OP_ADDDMAREG: begin
+          eff_gpr_we_o   = 1'b1;
+          eff_gpr_idx_o  = insn_q[17:12];
+          eff_gpr_data_o = gpr_a + add_rhs;
+        end
+        OP_STOREIND: begin
+          // L1 form only (bit 23); an address past L1 is UB: no effect
+          if (insn_q[23] && (si_addr < L1_BYTES)) begin
+            l1_wr_valid_o = 1'b1;
+            if (si_inc != 2'd0) begin
+              eff_gpr_we_o   = 1'b1;
+              eff_gpr_idx_o  = si_offh[6:1];
+              eff_gpr_data_o = si_offw;
+              if (si_offh[0]) eff_gpr_data_o[31:16] = si_off_new;
+              else            eff_gpr_data_o[15:0]  = si_off_new;
+            end
+          end
+        end
+        default: ;   // STUB: no effect
+      endcase
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // GPR file: instruction writes (ThCon, RDCFG; never the same thread), then the MMIO store.
+  // ---------------------------------------------------------------------------------------------
+  logic mmio_gpr;
+  assign mmio_gpr = mmio_valid_i && (mmio_addr_i[31:8] == MMIO_GPR_BASE[31:8]) &&
+                    (mmio_addr_i[1:0] == 2'b00) && (mmio_thread_i != 2'd3);
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      gpr_q <= '{default: '{default: '0}};
+    end else begin
+      if (eff_gpr_we_o)   gpr_q[thread_q][eff_gpr_idx_o] <= eff_gpr_data_o;
+      if (cfg_wr_valid_i) gpr_q[cfg_wr_thread_i][cfg_wr_idx_i] <= cfg_wr_data_i;
+      if (mmio_gpr)       gpr_q[mmio_thread_i][mmio_addr_i[7:2]] <= mmio_wdata_i;
+      if (bd_valid_i && bd_addr_i < 32'(NUM_GPRS) && bd_unit_i != 2'd3) begin
+        gpr_q[bd_unit_i][bd_addr_i[5:0]] <= bd_data_i;
+      end
+    end
+  end
+
+  always_comb begin
+    for (int k = 0; k < 4; k++) begin
+      cfg_rd_data_o[k] = gpr_q[cfg_rd_thread_i][{cfg_rd_idx_i[5:2], 2'(k)}];
+    end
+  end
+
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{inj_adddmareg_const_i, inj_storeind_be_i, mmio_valid_i, mmio_addr_i,
-                    mmio_wdata_i, cfg_rd_thread_i, cfg_rd_idx_i, cfg_wr_valid_i, cfg_wr_thread_i,
-                    cfg_wr_idx_i, cfg_wr_data_i};
+  assign unused = ^{cfg_rd_idx_i[1:0], si_addr[3:0]};
   /* verilator lint_on UNUSED */
+
 endmodule

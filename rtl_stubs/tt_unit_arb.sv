@@ -15,12 +15,11 @@ module tt_unit_arb (
   always_comb begin
     gnt_o = '0;
     if (ready_i) begin
-      for (int k = 2; k >= 0; k--) begin
-        // candidate (prio + k) mod 3; the loop runs downwards so k = 0 wins last
-        logic [1:0] t;
-        t = 2'((int'(prio_q) + k) % 3);
-        if (req_i[t]) gnt_o = 3'b001 << t;
-      end
+      unique case (prio_q)
+        2'd1:    gnt_o = req_i[1] ? 3'b010 : (req_i[2] ? 3'b100 : (req_i[0] ? 3'b001 : 3'b000));
+        2'd2:    gnt_o = req_i[2] ? 3'b100 : (req_i[0] ? 3'b001 : (req_i[1] ? 3'b010 : 3'b000));
+        default: gnt_o = req_i[0] ? 3'b001 : (req_i[1] ? 3'b010 : (req_i[2] ? 3'b100 : 3'b000));
+      endcase
     end
   end
 

@@ -15,8 +15,15 @@ static void report_stuck(const tt_model *m, const tt_stim *s, const tt_test *t, 
     }
 }
 
+/* Source lines of the instructions in each thread's FIFO, so an error names FILE:LINE. */
+typedef struct {
+    int line[TT_FIFO_DEPTH];
+    int head, count;
+} line_ring;
+
 int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats *st, FILE *out)
 {
+    line_ring lines[TT_NUM_THREADS] = {0};
     tt_stim s;
     tt_stim_init(&s, t);
     tt_model_reset(m);
@@ -31,6 +38,8 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
             switch (tt_stim_next(&s, th, idle, &w, &a, &d)) {
             case TT_STIM_PUSH:
                 if (tt_model_fifo_count(m, th) < TT_FIFO_DEPTH) {
+                    line_ring *lr = &lines[th];
+                    lr->line[(lr->head + lr->count++) % TT_FIFO_DEPTH] = tt_stim_line(&s, th);
                     tt_model_push(m, th, w);
                     tt_stim_accept(&s, th);
                 }
@@ -53,13 +62,17 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
             char why[160];
             if (!tt_model_can_issue(m, th, why, sizeof why)) continue;
             tt_exec_result r = tt_model_step(m, th);
+            line_ring *lr = &lines[th];
+            int line = lr->line[lr->head];
+            lr->head = (lr->head + 1) % TT_FIFO_DEPTH;
+            lr->count--;
             st->instructions++;
             st->l1_writes += (uint64_t)r.eff.n_l1;
             if (r.status != TT_OK) {
                 char dis[96];
                 tt_disasm(r.insn, dis, sizeof dis);
-                fprintf(out, "cycle %llu thread %d seq %u: %s (0x%08x): %s: %s\n", (unsigned long long)st->cycles,
-                        th, r.seq, dis, r.insn, tt_status_name(r.status), r.msg);
+                fprintf(out, "%s:%d: thread %d seq %u, cycle %llu: %s (0x%08x): %s: %s\n", t->path, line, th, r.seq,
+                        (unsigned long long)st->cycles, dis, r.insn, tt_status_name(r.status), r.msg);
                 return 1;
             }
         }

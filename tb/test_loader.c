@@ -263,10 +263,12 @@ static int parse_store(parser *p)
     uint32_t u;
     if (strcmp(k, "cfg") == 0) {
         if (want_args(p, 5, "store cfg STATE REG VALUE")) return -1;
-        tt_item it;
-        memset(&it, 0, sizeof it);
+        tt_item it = {.mask = 0xFFFFFFFFu};
         if (num32(p, 2, TT_CFG_STATES - 1, "config state", &u)) return -1;
         if (reg_ref(p, 3, false, &it)) return -1;
+        if (it.mask != 0xFFFFFFFFu)
+            return fail(p, "store cfg writes a whole word: field '%s' is %d bits, use its ADDR32 index %d",
+                        p->tok[3], __builtin_popcount(it.mask), it.index);
         a.addr = TT_MMIO_CFG_BASE + 4u * (u * TT_CFG_WORDS + (uint32_t)it.index);
         return num32(p, 4, 0xFFFFFFFFu, "value", &a.value) ? -1 : add_action(p, a);
     }

@@ -11,6 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TT_NUM_THREADS 3
 #define TT_CFG_STATES 2
 #define TT_CFG_WORDS 224   /* per state: CFG_STATE_SIZE 56 × 4 words (pack-unpack-registers §0) */
@@ -82,9 +86,13 @@ tt_model *tt_model_create(void);
 void tt_model_destroy(tt_model *m);
 void tt_model_reset(tt_model *m);
 
-/* Frontend: a TRISC push into thread t's FIFO. TT_ERROR when the FIFO is full. */
+/* Frontend: a push into thread t's frontend. TT_ERROR when it holds 64 (32 FIFO slots plus what an
+ * RTL may have in flight in lockstep); a model-only scheduler pushes only while fewer than
+ * TT_FIFO_DEPTH wait. */
 tt_status tt_model_push(tt_model *m, int thread, uint32_t insn);
 int tt_model_fifo_count(const tt_model *m, int thread);
+/* The next instruction thread t would execute; false when none is waiting. */
+bool tt_model_next_insn(const tt_model *m, int thread, uint32_t *insn);
 
 /* Lockstep: execute the next instruction of `thread` now, whatever the wait gate says (the RTL
  * decided when). */
@@ -114,4 +122,7 @@ uint8_t *tt_model_l1(tt_model *m);             /* TT_L1_BYTES bytes */
 const uint8_t *tt_model_l1_const(const tt_model *m);
 uint32_t tt_model_retired(const tt_model *m, int thread);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -3,8 +3,8 @@
 
 bool tt_fifo_push(tt_fifo *f, uint32_t insn)
 {
-    if (f->count == TT_FIFO_DEPTH) return false;
-    f->slot[(f->head + f->count) % TT_FIFO_DEPTH] = insn;
+    if (f->count == TT_FIFO_SLOTS) return false;
+    f->slot[(f->head + f->count) % TT_FIFO_SLOTS] = insn;
     f->count++;
     return true;
 }
@@ -18,6 +18,6 @@ bool tt_fifo_peek(const tt_fifo *f, uint32_t *insn)
 
 void tt_fifo_pop(tt_fifo *f)
 {
-    f->head = (f->head + 1) % TT_FIFO_DEPTH;
+    f->head = (f->head + 1) % TT_FIFO_SLOTS;
     f->count--;
 }

@@ -98,6 +98,11 @@ int tt_model_fifo_count(const tt_model *m, int thread)
     return thread_ok(thread) ? m->fifo[thread].count : 0;
 }
 
+bool tt_model_next_insn(const tt_model *m, int thread, uint32_t *insn)
+{
+    return thread_ok(thread) && tt_fifo_peek(&m->fifo[thread], insn);
+}
+
 tt_exec_result tt_model_step(tt_model *m, int thread)
 {
     tt_exec_result r;

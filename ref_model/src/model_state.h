@@ -5,8 +5,12 @@
 #include "ttmodel.h"
 
 /* coprocessor-pipeline "Frontend Pipeline": 32-slot instruction FIFO per thread. */
+/* In lockstep the model's frontend also holds what the RTL has dispatched but not retired, so it
+ * has room for more than the 32 FIFO slots; model-only runs push only while fewer than 32 wait. */
+#define TT_FIFO_SLOTS 64
+
 typedef struct {
-    uint32_t slot[TT_FIFO_DEPTH];
+    uint32_t slot[TT_FIFO_SLOTS];
     int head;
     int count;
 } tt_fifo;

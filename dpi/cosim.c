@@ -1,0 +1,364 @@
+/* cosim.c: the lockstep checker behind cosim.h. */
+#include "cosim.h"
+
+#include <cjson/cJSON.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ttisa.h"
+
+#define HISTORY 16
+#define L1Q 64
+
+typedef struct {
+    uint64_t cycle;
+    uint32_t seq, insn;
+} hist_entry;
+
+typedef struct {
+    uint32_t addr;
+    uint16_t be;
+    uint8_t line[16];
+    uint64_t cycle;
+    int thread;   /* model side: the thread whose instruction wrote it */
+    uint32_t seq, insn;
+} l1_write;
+
+typedef struct {
+    l1_write q[L1Q];
+    int head, count;
+} l1_queue;
+
+struct cosim {
+    const tt_test *t;
+    cosim_opts o;
+    tt_model *m;
+    hist_entry hist[TT_NUM_THREADS][HISTORY];
+    uint32_t nhist[TT_NUM_THREADS];
+    uint64_t retired, l1_checked;
+    l1_queue model_l1, rtl_l1;
+    bool failed;
+    char report[8192];
+    size_t rlen;
+    cJSON *json;
+};
+
+static void say(cosim *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(cosim *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (c->rlen < sizeof c->report) {
+        int n = vsnprintf(c->report + c->rlen, sizeof c->report - c->rlen, fmt, ap);
+        if (n > 0) c->rlen += (size_t)n;
+        if (c->rlen > sizeof c->report) c->rlen = sizeof c->report;
+    }
+    va_end(ap);
+}
+
+cosim *cosim_create(const tt_test *t, const cosim_opts *o)
+{
+    cosim *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->t = t;
+    c->o = *o;
+    c->m = tt_model_create();
+    if (!c->m) {
+        free(c);
+        return NULL;
+    }
+    tt_model_reset(c->m);
+    tt_test_apply_preload(t, c->m);
+    c->json = cJSON_CreateObject();
+    return c;
+}
+
+void cosim_destroy(cosim *c)
+{
+    if (!c) return;
+    tt_model_destroy(c->m);
+    cJSON_Delete(c->json);
+    free(c);
+}
+
+bool cosim_failed(const cosim *c) { return c->failed; }
+
+const tt_model *cosim_model(const cosim *c) { return c->m; }
+
+static void dis(uint32_t insn, char *buf, size_t n) { tt_disasm(insn, buf, n); }
+
+static void history(cosim *c)
+{
+    cJSON *h = cJSON_AddArrayToObject(c->json, "history");
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        cJSON *a = cJSON_CreateArray();
+        cJSON_AddItemToArray(h, a);
+        uint32_t n = c->nhist[th] < HISTORY ? c->nhist[th] : HISTORY;
+        if (!n) continue;
+        say(c, "  last %u retired on thread %d:\n", n, th);
+        for (uint32_t i = c->nhist[th] - n; i < c->nhist[th]; i++) {
+            const hist_entry *e = &c->hist[th][i % HISTORY];
+            char d[96];
+            dis(e->insn, d, sizeof d);
+            say(c, "    cycle %-8llu seq %-6u 0x%08x  %s\n", (unsigned long long)e->cycle, e->seq, e->insn, d);
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddNumberToObject(o, "cycle", (double)e->cycle);
+            cJSON_AddNumberToObject(o, "seq", e->seq);
+            cJSON_AddStringToObject(o, "disasm", d);
+            cJSON_AddItemToArray(a, o);
+        }
+    }
+}
+
+/* Start a failure report: headline, then the caller adds field lines with mismatch(). */
+static void begin_failure(cosim *c, const char *kind, uint64_t cycle, int thread, uint32_t seq, uint32_t insn)
+{
+    c->failed = true;
+    char d[96] = "";
+    if (thread >= 0) dis(insn, d, sizeof d);
+    say(c, "%s at cycle %llu", kind, (unsigned long long)cycle);
+    if (thread >= 0) say(c, ", thread %d, seq %u: %s (0x%08x)", thread, seq, d, insn);
+    say(c, "\n");
+    cJSON_AddStringToObject(c->json, "result", "fail");
+    cJSON_AddStringToObject(c->json, "kind", kind);
+    cJSON_AddNumberToObject(c->json, "cycle", (double)cycle);
+    cJSON_AddNumberToObject(c->json, "thread", thread);
+    if (thread >= 0) {
+        cJSON_AddNumberToObject(c->json, "seq", seq);
+        cJSON_AddNumberToObject(c->json, "insn", insn);
+        cJSON_AddStringToObject(c->json, "disasm", d);
+    }
+    cJSON_AddArrayToObject(c->json, "fields");
+}
+
+static void mismatch(cosim *c, const char *field, uint64_t expected, uint64_t actual)
+{
+    say(c, "  %-22s expected (model) 0x%08llx   actual (RTL) 0x%08llx%s\n", field, (unsigned long long)expected,
+        (unsigned long long)actual, expected == actual ? "" : "   <--");
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "field", field);
+    cJSON_AddNumberToObject(o, "expected", (double)expected);
+    cJSON_AddNumberToObject(o, "actual", (double)actual);
+    cJSON_AddItemToArray(cJSON_GetObjectItem(c->json, "fields"), o);
+}
+
+static void end_failure(cosim *c)
+{
+    history(c);
+    if (c->o.repro) say(c, "  reproduce with: %s\n", c->o.repro);
+    fputs(c->report, stderr);
+    c->rlen = 0;
+}
+
+void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn)
+{
+    if (c->failed || !c->o.check) return;
+    if (tt_model_push(c->m, thread, insn) != TT_OK) {
+        begin_failure(c, "MISMATCH (fifo overflow)", cycle, thread, 0, insn);
+        say(c, "  the RTL accepted a push while thread %d had %d instructions pushed and not retired\n", thread,
+            tt_model_fifo_count(c->m, thread));
+        end_failure(c);
+    }
+}
+
+void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data)
+{
+    if (c->failed || !c->o.check) return;
+    char msg[160];
+    if (tt_model_mmio_store(c->m, thread, addr, data, msg, sizeof msg) != TT_OK) {
+        begin_failure(c, "ERROR (bad TRISC store)", cycle, -1, 0, 0);
+        say(c, "  thread %d store 0x%08x to 0x%08x: %s\n", thread, data, addr, msg);
+        end_failure(c);
+    }
+}
+
+static void l1_push(l1_queue *q, const l1_write *w)
+{
+    if (q->count < L1Q) q->q[(q->head + q->count++) % L1Q] = *w;
+}
+
+/* Compare L1 writes in order as soon as both sides have made one. */
+static void l1_match(cosim *c)
+{
+    while (!c->failed && c->model_l1.count && c->rtl_l1.count) {
+        l1_write *e = &c->model_l1.q[c->model_l1.head], *a = &c->rtl_l1.q[c->rtl_l1.head];
+        bool same = e->addr == a->addr && e->be == a->be && memcmp(e->line, a->line, 16) == 0;
+        if (!same) {
+            begin_failure(c, "MISMATCH (L1 write)", a->cycle, e->thread, e->seq, e->insn);
+            say(c, "  the model's write was made by that instruction at cycle %llu\n", (unsigned long long)e->cycle);
+            mismatch(c, "l1.addr", e->addr, a->addr);
+            mismatch(c, "l1.byte_enable", e->be, a->be);
+            for (int w = 0; w < 4; w++) {
+                uint32_t ev, av;
+                memcpy(&ev, e->line + 4 * w, 4);
+                memcpy(&av, a->line + 4 * w, 4);
+                char f[32];
+                snprintf(f, sizeof f, "l1.line[%d..%d]", 4 * w, 4 * w + 3);
+                mismatch(c, f, ev, av);
+            }
+            end_failure(c);
+            return;
+        }
+        c->l1_checked++;
+        c->model_l1.head = (c->model_l1.head + 1) % L1Q;
+        c->model_l1.count--;
+        c->rtl_l1.head = (c->rtl_l1.head + 1) % L1Q;
+        c->rtl_l1.count--;
+    }
+}
+
+void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16])
+{
+    if (c->failed) return;
+    if (!c->o.check) {
+        c->l1_checked++;
+        return;
+    }
+    l1_write w = {.addr = addr, .be = be, .cycle = cycle, .thread = -1};
+    memcpy(w.line, line, 16);
+    l1_push(&c->rtl_l1, &w);
+    l1_match(c);
+}
+
+static void remember(cosim *c, const cosim_retire_rec *r)
+{
+    hist_entry *e = &c->hist[r->thread][c->nhist[r->thread]++ % HISTORY];
+    e->cycle = r->cycle;
+    e->seq = r->seq;
+    e->insn = r->insn;
+}
+
+void cosim_retire(cosim *c, const cosim_retire_rec *r)
+{
+    if (c->failed) return;
+    c->retired++;
+    if (!c->o.check) return;
+    remember(c, r);
+    tt_exec_result x = tt_model_step(c->m, r->thread);
+    if (x.status != TT_OK) {
+        char head[64];
+        snprintf(head, sizeof head, "MODEL STOP (%s)", tt_status_name(x.status));
+        begin_failure(c, head, r->cycle, r->thread, r->seq, r->insn);
+        say(c, "  the model stops: %s: %s\n", tt_status_name(x.status), x.msg);
+        end_failure(c);
+        return;
+    }
+    const tt_effects *e = &x.eff;
+    bool ok = x.insn == r->insn && x.seq == r->seq;
+    uint8_t e_cfg = (e->kinds & TT_EFF_CFG) ? e->cfg_we : 0;
+    ok &= e_cfg == r->cfg_we;
+    if (e_cfg && ok) {
+        ok &= e->cfg_state == r->cfg_state && e->cfg_addr == r->cfg_addr;
+        for (int k = 0; k < 4; k++)
+            if (e_cfg & (1u << k)) ok &= e->cfg_data[k] == r->cfg_data[k];
+    }
+    bool e_tcfg = (e->kinds & TT_EFF_TCFG) != 0;
+    ok &= e_tcfg == r->tcfg_we && (!e_tcfg || (e->tcfg_addr == r->tcfg_addr && e->tcfg_data == r->tcfg_data));
+    bool e_gpr = (e->kinds & TT_EFF_GPR) != 0;
+    ok &= e_gpr == r->gpr_we && (!e_gpr || (e->gpr_idx == r->gpr_idx && e->gpr_data == r->gpr_data));
+    uint8_t e_sem = (e->kinds & TT_EFF_SEM) ? e->sem_we : 0;
+    ok &= e_sem == r->sem_we && (!e_sem || (e->sem_value == r->sem_value && e->sem_max == r->sem_max));
+    if (!ok) {
+        begin_failure(c, "MISMATCH (retire)", r->cycle, r->thread, r->seq, r->insn);
+        char d[96];
+        dis(x.insn, d, sizeof d);
+        if (x.insn != r->insn) say(c, "  the model's next instruction on thread %d is %s\n", r->thread, d);
+        mismatch(c, "insn", x.insn, r->insn);
+        mismatch(c, "seq", x.seq, r->seq);
+        mismatch(c, "cfg.write_enable", e_cfg, r->cfg_we);
+        if (e_cfg || r->cfg_we) {
+            mismatch(c, "cfg.state", e->cfg_state, r->cfg_state);
+            mismatch(c, "cfg.addr32", e->cfg_addr, r->cfg_addr);
+            for (int k = 0; k < 4; k++)
+                if ((e_cfg | r->cfg_we) & (1u << k)) {
+                    char f[32];
+                    snprintf(f, sizeof f, "cfg.data[%d]", k);
+                    mismatch(c, f, e->cfg_data[k], r->cfg_data[k]);
+                }
+        }
+        if (e_tcfg || r->tcfg_we) {
+            mismatch(c, "thread_cfg.write", e_tcfg, r->tcfg_we);
+            mismatch(c, "thread_cfg.index", e->tcfg_addr, r->tcfg_addr);
+            mismatch(c, "thread_cfg.data", e->tcfg_data, r->tcfg_data);
+        }
+        if (e_gpr || r->gpr_we) {
+            mismatch(c, "gpr.write", e_gpr, r->gpr_we);
+            mismatch(c, "gpr.index", e->gpr_idx, r->gpr_idx);
+            mismatch(c, "gpr.data", e->gpr_data, r->gpr_data);
+        }
+        if (e_sem || r->sem_we) {
+            mismatch(c, "sem.changed_mask", e_sem, r->sem_we);
+            mismatch(c, "sem.values", e->sem_value, r->sem_value);
+            mismatch(c, "sem.maxima", e->sem_max, r->sem_max);
+        }
+        end_failure(c);
+        return;
+    }
+    for (int i = 0; i < e->n_l1; i++) {
+        l1_write w = {.addr = e->l1_addr[i], .be = e->l1_be[i], .cycle = r->cycle, .thread = r->thread,
+                      .seq = r->seq, .insn = r->insn};
+        memcpy(w.line, e->l1_line[i], 16);
+        l1_push(&c->model_l1, &w);
+    }
+    l1_match(c);
+}
+
+void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)
+{
+    if (c->failed) return;
+    begin_failure(c, "WATCHDOG", cycle, -1, 0, 0);
+    say(c, "%s", details);
+    end_failure(c);
+}
+
+int cosim_finish(cosim *c, uint64_t cycle, double seconds)
+{
+    if (!c->failed && c->o.check && (c->model_l1.count || c->rtl_l1.count)) {
+        begin_failure(c, "MISMATCH (L1 write count)", cycle, -1, 0, 0);
+        say(c, "  %d L1 writes of the model and %d of the RTL were never matched\n", c->model_l1.count,
+            c->rtl_l1.count);
+        end_failure(c);
+    }
+    if (!c->failed && c->o.check) {
+        for (int th = 0; th < TT_NUM_THREADS; th++) {
+            uint32_t next;
+            if (tt_model_next_insn(c->m, th, &next)) {
+                begin_failure(c, "MISMATCH (unretired instructions)", cycle, th, tt_model_retired(c->m, th), next);
+                say(c, "  the RTL went idle with %d pushed instructions of thread %d never retired, from seq %u on\n",
+                    tt_model_fifo_count(c->m, th), th, tt_model_retired(c->m, th));
+                end_failure(c);
+                break;
+            }
+        }
+    }
+    if (!c->failed && c->o.check && tt_test_check(c->t, c->m, stderr)) {
+        c->failed = true;
+        cJSON_AddStringToObject(c->json, "result", "fail");
+        cJSON_AddStringToObject(c->json, "kind", "EXPECTATION");
+    }
+    double cps = seconds > 0 ? (double)cycle / seconds : 0;
+    printf("%s: %s: %llu instructions and %llu L1 writes %s, %llu cycles, %.0f cycles/s\n", c->t->path,
+           c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired, (unsigned long long)c->l1_checked,
+           c->o.check ? "checked" : "retired (checking off)", (unsigned long long)cycle, cps);
+    if (!c->failed) cJSON_AddStringToObject(c->json, "result", "pass");
+    cJSON_AddStringToObject(c->json, "test", c->t->path);
+    cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);
+    cJSON_AddNumberToObject(c->json, "l1_writes", (double)c->l1_checked);
+    cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
+    cJSON_AddBoolToObject(c->json, "checked", c->o.check);
+    if (c->o.report_json) {
+        char *text = cJSON_Print(c->json);
+        FILE *f = fopen(c->o.report_json, "w");
+        if (f && text) {
+            fputs(text, f);
+            fputc('\n', f);
+        } else {
+            fprintf(stderr, "ttcosim: cannot write report %s\n", c->o.report_json);
+        }
+        if (f) fclose(f);
+        free(text);
+    }
+    return c->failed ? 1 : 0;
+}

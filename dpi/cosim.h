@@ -1,0 +1,61 @@
+/* cosim.h: the one interface between the RTL side and the golden model, in the manner of lowRISC
+ * ibex's dv/cosim/cosim.h. The RTL side reports what it retired and wrote, as plain values; the
+ * checker steps the model in the same order and compares. The first mismatch stops the run. */
+#ifndef COSIM_H
+#define COSIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "test_loader.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    const char *repro;        /* the command line that reproduces this run */
+    const char *report_json;  /* write a JSON report here (NULL: none) */
+    bool check;               /* false: +cosim=0, count only */
+} cosim_opts;
+
+/* One retired instruction and the effects the RTL made with it (see docs/design.md). */
+typedef struct {
+    uint64_t cycle;
+    int thread;
+    uint32_t seq, insn;
+    int unit;
+    uint8_t cfg_we, cfg_state;
+    uint16_t cfg_addr;
+    uint32_t cfg_data[4];
+    bool tcfg_we;
+    uint16_t tcfg_addr;
+    uint32_t tcfg_data;
+    bool gpr_we;
+    uint8_t gpr_idx;
+    uint32_t gpr_data;
+    uint8_t sem_we;
+    uint32_t sem_value, sem_max;
+} cosim_retire_rec;
+
+typedef struct cosim cosim;
+
+cosim *cosim_create(const tt_test *t, const cosim_opts *o);
+void cosim_destroy(cosim *c);
+void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn);
+void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data);
+void cosim_retire(cosim *c, const cosim_retire_rec *r);
+void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16]);
+bool cosim_failed(const cosim *c);
+/* The model, read-only: the harness reads the preloaded state to load the RTL through its backdoor. */
+const tt_model *cosim_model(const cosim *c);
+/* The run could not finish: record a watchdog failure with each stuck thread's reason. */
+void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details);
+/* End of run: final checks (L1 write queues, expectations), summary line, JSON report.
+ * Returns the process exit status (0 pass, 1 fail). */
+int cosim_finish(cosim *c, uint64_t cycle, double seconds);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,77 @@
+/* cosim_dpi.c: the thin DPI-C shim between tb/tb_top.sv and the harness (lowRISC style: c_dpi_*
+ * imports, plain integers only; the chandle is the harness context, opaque to SystemVerilog). */
+#include <stdint.h>
+#include <string.h>
+
+#include "harness.h"
+#include "svdpi.h"
+#include "tb_top_dpi.h"
+
+#define CTX(h) ((tb_ctx *)(h))
+
+int c_dpi_preload(void *ctx, int index, int *target, int *unit, int *addr, int *d0, int *d1, int *d2, int *d3,
+                  int *be)
+{
+    tb_preload_item it;
+    if (!tb_preload(CTX(ctx), (unsigned)index, &it)) return 0;
+    *target = it.target;
+    *unit = it.unit;
+    *addr = (int)it.addr;
+    *d0 = (int)it.data[0];
+    *d1 = (int)it.data[1];
+    *d2 = (int)it.data[2];
+    *d3 = (int)it.data[3];
+    *be = it.be;
+    return 1;
+}
+
+int c_dpi_stim(void *ctx, long long cycle, int thread, int push_ready, int thread_idle, int *word, int *addr,
+               int *data)
+{
+    uint32_t w = 0, a = 0, d = 0;
+    int kind = tb_stim(CTX(ctx), (uint64_t)cycle, thread, push_ready != 0, thread_idle != 0, &w, &a, &d);
+    *word = (int)w;
+    *addr = (int)a;
+    *data = (int)d;
+    return kind;
+}
+
+void c_dpi_push(void *ctx, long long cycle, int thread, int word)
+{
+    tb_on_push(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)word);
+}
+
+void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
+{
+    tb_on_mmio(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)addr, (uint32_t)data);
+}
+
+void c_dpi_retire(void *ctx, long long cycle, int thread, int seq, int insn, int unit, int cfg_we, int cfg_state,
+                  int cfg_addr, int d0, int d1, int d2, int d3, int tcfg_we, int tcfg_addr, int tcfg_data,
+                  int gpr_we, int gpr_idx, int gpr_data, int sem_we, int sem_value, int sem_max)
+{
+    cosim_retire_rec r = {
+        .cycle = (uint64_t)cycle, .thread = thread, .seq = (uint32_t)seq, .insn = (uint32_t)insn, .unit = unit,
+        .cfg_we = (uint8_t)cfg_we, .cfg_state = (uint8_t)cfg_state, .cfg_addr = (uint16_t)cfg_addr,
+        .cfg_data = {(uint32_t)d0, (uint32_t)d1, (uint32_t)d2, (uint32_t)d3},
+        .tcfg_we = tcfg_we != 0, .tcfg_addr = (uint16_t)tcfg_addr, .tcfg_data = (uint32_t)tcfg_data,
+        .gpr_we = gpr_we != 0, .gpr_idx = (uint8_t)gpr_idx, .gpr_data = (uint32_t)gpr_data,
+        .sem_we = (uint8_t)sem_we, .sem_value = (uint32_t)sem_value, .sem_max = (uint32_t)sem_max,
+    };
+    tb_on_retire(CTX(ctx), &r);
+}
+
+void c_dpi_l1_write(void *ctx, long long cycle, int addr, int be, int w0, int w1, int w2, int w3)
+{
+    uint8_t line[16];
+    int w[4] = {w0, w1, w2, w3};
+    for (int i = 0; i < 16; i++) line[i] = (uint8_t)((uint32_t)w[i / 4] >> (8 * (i % 4)));
+    tb_on_l1_write(CTX(ctx), (uint64_t)cycle, (uint32_t)addr, (uint16_t)be, line);
+}
+
+int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int stall0, int stall1, int stall2, int fifo0,
+                    int fifo1, int fifo2)
+{
+    int stall[3] = {stall0, stall1, stall2}, fifo[3] = {fifo0, fifo1, fifo2};
+    return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, stall, fifo);
+}

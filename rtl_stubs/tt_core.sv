@@ -1,0 +1,425 @@
+// tt_core: top of the ttcosim Tensix (Blackhole) RTL. Ports exactly as docs/design.md
+// "tt_core ports". Three thread frontends dispatch in order (one instruction in flight per
+// thread) to shared backend units; every unit reads its inputs and writes its results in its
+// retire cycle, and the retire port reports those writes (docs/design.md ordering contract).
+// MMIO stores commit at the edge and win over a same-edge instruction write to the same register.
+/* verilator tracing_off */
+module tt_core
+  import tt_pkg::*;
+#(
+  parameter int unsigned L1_LINES = L1_LINES_DEFAULT   // 128-bit lines (default 1536 KiB)
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  input  logic [31:0]          inject_i,
+
+  // TRISC pushes
+  input  logic                 push_valid_i   [3],
+  input  logic [31:0]          push_insn_i    [3],
+  output logic                 push_ready_o   [3],
+
+  // TRISC MMIO store, committed at this edge
+  input  logic                 mmio_valid_i,
+  input  logic [1:0]           mmio_thread_i,
+  input  logic [31:0]          mmio_addr_i,
+  input  logic [31:0]          mmio_wdata_i,
+
+  // backdoor preload (tb_top only, after reset and before any TRISC action; not an instruction)
+  input  logic                 bd_valid_i,
+  input  logic [2:0]           bd_target_i,  // 0 cfg, 1 thread cfg, 2 GPR, 3 semaphore, 4 L1 line
+  input  logic [1:0]           bd_unit_i,    // config state (0) or thread (1, 2)
+  input  logic [31:0]          bd_addr_i,
+  input  logic [127:0]         bd_data_i,
+  input  logic [15:0]          bd_be_i,
+
+  // retire reports
+  output logic                 retire_valid_o [3],
+  output logic [31:0]          retire_seq_o   [3],
+  output logic [31:0]          retire_insn_o  [3],
+  output unit_e                retire_unit_o  [3],
+  output logic [3:0]           eff_cfg_we_o   [3],
+  output logic                 eff_cfg_state_o[3],
+  output logic [7:0]           eff_cfg_addr_o [3],
+  output logic [31:0]          eff_cfg_data_o [3][4],
+  output logic                 eff_tcfg_we_o  [3],
+  output logic [7:0]           eff_tcfg_addr_o[3],
+  output logic [31:0]          eff_tcfg_data_o[3],
+  output logic                 eff_gpr_we_o   [3],
+  output logic [5:0]           eff_gpr_idx_o  [3],
+  output logic [31:0]          eff_gpr_data_o [3],
+  output logic [7:0]           eff_sem_we_o   [3],
+  output logic [31:0]          sem_value_o,
+  output logic [31:0]          sem_max_o,
+
+  // L1 write report
+  output logic                 l1_wr_valid_o,
+  output logic [31:0]          l1_wr_addr_o,
+  output logic [15:0]          l1_wr_be_o,
+  output logic [127:0]         l1_wr_data_o,
+
+  // status
+  output logic                 thread_idle_o  [3],
+  output logic [5:0]           fifo_count_o   [3],
+  output logic [7:0]           stall_reason_o [3],
+  output logic [NUM_UNITS-1:0] unit_busy_o
+);
+
+  localparam int unsigned L1_AW = $clog2(L1_LINES);
+
+  // ---------------------------------------------------------------------------------------------
+  // Frontends
+  // ---------------------------------------------------------------------------------------------
+  logic               disp_req   [3];
+  unit_e              disp_unit  [3];
+  logic [31:0]        disp_insn  [3];
+  logic               disp_grant [3];
+  logic               unit_retire[3];
+  logic [NUM_CND-1:0] cond_active[3];
+  logic [31:0]        sem_value_q, sem_max_q;
+
+  for (genvar t = 0; t < 3; t++) begin : g_fe
+    tt_frontend u_fe (
+      .clk_i,
+      .rst_ni,
+      .inj_fifo_drop_i (inject_i[INJ_FIFO_DROP_FULL]),
+      .push_valid_i    (push_valid_i[t]),
+      .push_insn_i     (push_insn_i[t]),
+      .push_ready_o    (push_ready_o[t]),
+      .fifo_count_o    (fifo_count_o[t]),
+      .disp_req_o      (disp_req[t]),
+      .disp_unit_o     (disp_unit[t]),
+      .disp_insn_o     (disp_insn[t]),
+      .disp_grant_i    (disp_grant[t]),
+      .unit_retire_i   (unit_retire[t]),
+      .cond_active_i   (cond_active[t]),
+      .sem_value_i     (sem_value_q),
+      .sem_max_i       (sem_max_q),
+      .retire_valid_o  (retire_valid_o[t]),
+      .retire_seq_o    (retire_seq_o[t]),
+      .retire_insn_o   (retire_insn_o[t]),
+      .retire_unit_o   (retire_unit_o[t]),
+      .thread_idle_o   (thread_idle_o[t]),
+      .stall_reason_o  (stall_reason_o[t])
+    );
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Arbitration: one round-robin arbiter per backend unit (UNIT_NONE needs none)
+  // ---------------------------------------------------------------------------------------------
+  logic [NUM_UNITS-1:0] u_ready, u_busy, u_done;
+  logic [1:0]           u_thread [NUM_UNITS];
+  logic [2:0]           u_gnt    [NUM_UNITS];
+  logic [NUM_UNITS-1:0] u_accept;
+  logic [1:0]           u_acc_thread [NUM_UNITS];
+  logic [31:0]          u_acc_insn   [NUM_UNITS];
+
+  // UNIT_NONE: no unit behind it
+  assign u_ready[UNIT_NONE]  = 1'b0;
+  assign u_busy[UNIT_NONE]   = 1'b0;
+  assign u_done[UNIT_NONE]   = 1'b0;
+  assign u_thread[UNIT_NONE] = '0;
+  assign u_gnt[UNIT_NONE]    = '0;
+
+  for (genvar u = 1; u < NUM_UNITS; u++) begin : g_arb
+    logic [2:0] req;
+    for (genvar t = 0; t < 3; t++) begin : g_req
+      assign req[t] = disp_req[t] && (disp_unit[t] == unit_e'(u));
+    end
+    tt_unit_arb u_arb (
+      .clk_i,
+      .rst_ni,
+      .req_i   (req),
+      .ready_i (u_ready[u]),
+      .gnt_o   (u_gnt[u])
+    );
+  end
+
+  always_comb begin
+    u_accept = '0;
+    for (int u = 0; u < NUM_UNITS; u++) begin
+      u_accept[u]     = (u_gnt[u] != '0);
+      u_acc_thread[u] = u_gnt[u][2] ? 2'd2 : (u_gnt[u][1] ? 2'd1 : 2'd0);
+      u_acc_insn[u]   = disp_insn[u_acc_thread[u]];
+    end
+    for (int t = 0; t < 3; t++) begin
+      disp_grant[t]  = 1'b0;
+      unit_retire[t] = 1'b0;
+      for (int u = 0; u < NUM_UNITS; u++) begin
+        disp_grant[t]  |= u_gnt[u][t];
+        unit_retire[t] |= u_done[u] && (u_thread[u] == 2'(t));
+      end
+    end
+  end
+
+  assign unit_busy_o = u_busy;
+
+  // ---------------------------------------------------------------------------------------------
+  // Sync unit (semaphores, STALLWAIT/SEMWAIT hand-off)
+  // ---------------------------------------------------------------------------------------------
+  logic [7:0]  sync_sem_we;
+  logic [31:0] sync_insn;
+
+  tt_sync_unit u_sync (
+    .clk_i,
+    .rst_ni,
+    .inj_sempost_no_sat_i (inject_i[INJ_SEMPOST_NO_SAT]),
+    .req_valid_i          (u_accept[UNIT_SYNC]),
+    .req_thread_i         (u_acc_thread[UNIT_SYNC]),
+    .req_insn_i           (u_acc_insn[UNIT_SYNC]),
+    .ready_o              (u_ready[UNIT_SYNC]),
+    .busy_o               (u_busy[UNIT_SYNC]),
+    .thread_o             (u_thread[UNIT_SYNC]),
+    .insn_o               (sync_insn),
+    .done_o               (u_done[UNIT_SYNC]),
+    .mmio_valid_i,
+    .mmio_addr_i,
+    .mmio_wdata_i,
+    .bd_valid_i           (bd_valid_i && bd_target_i == 3'd3),
+    .bd_addr_i,
+    .bd_data_i            (bd_data_i[7:0]),
+    .sem_we_o             (sync_sem_we),
+    .sem_value_q_o        (sem_value_q),
+    .sem_max_q_o          (sem_max_q),
+    .sem_value_d_o        (sem_value_o),
+    .sem_max_d_o          (sem_max_o)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Configuration unit and ThCon (GPRs, L1 stores)
+  // ---------------------------------------------------------------------------------------------
+  logic [1:0]   cfg_gpr_rd_thread;
+  logic [5:0]   cfg_gpr_rd_idx;
+  logic [31:0]  cfg_gpr_rd_data [4];
+  logic [3:0]   cfg_eff_cfg_we;
+  logic         cfg_eff_cfg_state;
+  logic [7:0]   cfg_eff_cfg_addr;
+  logic [31:0]  cfg_eff_cfg_data [4];
+  logic         cfg_eff_tcfg_we;
+  logic [7:0]   cfg_eff_tcfg_addr;
+  logic [31:0]  cfg_eff_tcfg_data;
+  logic         cfg_eff_gpr_we;
+  logic [5:0]   cfg_eff_gpr_idx;
+  logic [31:0]  cfg_eff_gpr_data;
+  logic [31:0]  cfg_insn;
+
+  tt_cfg_unit u_cfg (
+    .clk_i,
+    .rst_ni,
+    .inj_setc16_thread_i  (inject_i[INJ_SETC16_WRONG_THREAD]),
+    .inj_rmwcib_lane_i    (inject_i[INJ_RMWCIB_LANE]),
+    .inj_wrcfg128_short_i (inject_i[INJ_WRCFG128_SHORT]),
+    .req_valid_i          (u_accept[UNIT_CFG]),
+    .req_thread_i         (u_acc_thread[UNIT_CFG]),
+    .req_insn_i           (u_acc_insn[UNIT_CFG]),
+    .ready_o              (u_ready[UNIT_CFG]),
+    .busy_o               (u_busy[UNIT_CFG]),
+    .thread_o             (u_thread[UNIT_CFG]),
+    .insn_o               (cfg_insn),
+    .done_o               (u_done[UNIT_CFG]),
+    .mmio_valid_i,
+    .mmio_addr_i,
+    .mmio_wdata_i,
+    .bd_cfg_valid_i       (bd_valid_i && bd_target_i == 3'd0),
+    .bd_tcfg_valid_i      (bd_valid_i && bd_target_i == 3'd1),
+    .bd_unit_i,
+    .bd_addr_i,
+    .bd_data_i            (bd_data_i[31:0]),
+    .gpr_rd_thread_o      (cfg_gpr_rd_thread),
+    .gpr_rd_idx_o         (cfg_gpr_rd_idx),
+    .gpr_rd_data_i        (cfg_gpr_rd_data),
+    .eff_cfg_we_o         (cfg_eff_cfg_we),
+    .eff_cfg_state_o      (cfg_eff_cfg_state),
+    .eff_cfg_addr_o       (cfg_eff_cfg_addr),
+    .eff_cfg_data_o       (cfg_eff_cfg_data),
+    .eff_tcfg_we_o        (cfg_eff_tcfg_we),
+    .eff_tcfg_addr_o      (cfg_eff_tcfg_addr),
+    .eff_tcfg_data_o      (cfg_eff_tcfg_data),
+    .eff_gpr_we_o         (cfg_eff_gpr_we),
+    .eff_gpr_idx_o        (cfg_eff_gpr_idx),
+    .eff_gpr_data_o       (cfg_eff_gpr_data)
+  );
+
+  logic          th_l1_valid;
+  logic [31:0]   th_l1_addr;
+  logic [15:0]   th_l1_be;
+  logic [127:0]  th_l1_data;
+  logic          th_eff_gpr_we;
+  logic [5:0]    th_eff_gpr_idx;
+  logic [31:0]   th_eff_gpr_data;
+  logic [31:0]   th_insn;
+
+  tt_thcon #(.L1_LINES(L1_LINES)) u_thcon (
+    .clk_i,
+    .rst_ni,
+    .inj_adddmareg_const_i (inject_i[INJ_ADDDMAREG_CONST]),
+    .inj_storeind_be_i     (inject_i[INJ_STOREIND_BE]),
+    .req_valid_i           (u_accept[UNIT_THCON]),
+    .req_thread_i          (u_acc_thread[UNIT_THCON]),
+    .req_insn_i            (u_acc_insn[UNIT_THCON]),
+    .ready_o               (u_ready[UNIT_THCON]),
+    .busy_o                (u_busy[UNIT_THCON]),
+    .thread_o              (u_thread[UNIT_THCON]),
+    .insn_o                (th_insn),
+    .done_o                (u_done[UNIT_THCON]),
+    .mmio_valid_i,
+    .mmio_thread_i,
+    .mmio_addr_i,
+    .mmio_wdata_i,
+    .bd_valid_i            (bd_valid_i && bd_target_i == 3'd2),
+    .bd_unit_i,
+    .bd_addr_i,
+    .bd_data_i             (bd_data_i[31:0]),
+    .cfg_rd_thread_i       (cfg_gpr_rd_thread),
+    .cfg_rd_idx_i          (cfg_gpr_rd_idx),
+    .cfg_rd_data_o         (cfg_gpr_rd_data),
+    .cfg_wr_valid_i        (u_done[UNIT_CFG] && cfg_eff_gpr_we),
+    .cfg_wr_thread_i       (u_thread[UNIT_CFG]),
+    .cfg_wr_idx_i          (cfg_eff_gpr_idx),
+    .cfg_wr_data_i         (cfg_eff_gpr_data),
+    .l1_wr_valid_o         (th_l1_valid),
+    .l1_wr_addr_o          (th_l1_addr),
+    .l1_wr_be_o            (th_l1_be),
+    .l1_wr_data_o          (th_l1_data),
+    .eff_gpr_we_o          (th_eff_gpr_we),
+    .eff_gpr_idx_o         (th_eff_gpr_idx),
+    .eff_gpr_data_o        (th_eff_gpr_data)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // L1. One write port: ThCon (packers later), or the backdoor preload, which never overlaps an
+  // instruction. Only instruction writes are reported. Writes beyond the last line are dropped.
+  // ---------------------------------------------------------------------------------------------
+  logic          l1_in_range, bd_l1, bd_l1_in_range;
+  logic [127:0]  l1_line_after, l1_rd_data;
+
+  assign l1_in_range    = ({4'b0, th_l1_addr[31:4]} < 32'(L1_LINES));
+  assign bd_l1          = bd_valid_i && (bd_target_i == 3'd4);
+  assign bd_l1_in_range = ({4'b0, bd_addr_i[31:4]} < 32'(L1_LINES));
+
+  tt_l1 #(.LINES(L1_LINES)) u_l1 (
+    .clk_i,
+    .wr_valid_i      (bd_l1 ? bd_l1_in_range : (th_l1_valid && l1_in_range)),
+    .wr_line_i       (bd_l1 ? bd_addr_i[L1_AW+3:4] : th_l1_addr[L1_AW+3:4]),
+    .wr_be_i         (bd_l1 ? bd_be_i : th_l1_be),
+    .wr_data_i       (bd_l1 ? bd_data_i : th_l1_data),
+    .wr_line_after_o (l1_line_after),
+    .rd_line_i       ('0),            // no reader yet (unpackers later)
+    .rd_data_o       (l1_rd_data)
+  );
+
+  assign l1_wr_valid_o = th_l1_valid && l1_in_range && !bd_l1;
+  assign l1_wr_addr_o  = {th_l1_addr[31:4], 4'b0};
+  assign l1_wr_be_o    = th_l1_be;
+  assign l1_wr_data_o  = l1_line_after;
+
+  // ---------------------------------------------------------------------------------------------
+  // Stub units
+  // ---------------------------------------------------------------------------------------------
+  logic [31:0] stub_insn [NUM_UNITS];
+
+  tt_unpack_stub u_unpack0 (
+    .clk_i, .rst_ni,
+    .req_valid_i (u_accept[UNIT_UNPACK0]), .req_thread_i (u_acc_thread[UNIT_UNPACK0]),
+    .req_insn_i (u_acc_insn[UNIT_UNPACK0]), .ready_o (u_ready[UNIT_UNPACK0]),
+    .busy_o (u_busy[UNIT_UNPACK0]), .thread_o (u_thread[UNIT_UNPACK0]),
+    .insn_o (stub_insn[UNIT_UNPACK0]), .done_o (u_done[UNIT_UNPACK0])
+  );
+  tt_unpack_stub u_unpack1 (
+    .clk_i, .rst_ni,
+    .req_valid_i (u_accept[UNIT_UNPACK1]), .req_thread_i (u_acc_thread[UNIT_UNPACK1]),
+    .req_insn_i (u_acc_insn[UNIT_UNPACK1]), .ready_o (u_ready[UNIT_UNPACK1]),
+    .busy_o (u_busy[UNIT_UNPACK1]), .thread_o (u_thread[UNIT_UNPACK1]),
+    .insn_o (stub_insn[UNIT_UNPACK1]), .done_o (u_done[UNIT_UNPACK1])
+  );
+  tt_math_stub u_math (
+    .clk_i, .rst_ni,
+    .req_valid_i (u_accept[UNIT_MATH]), .req_thread_i (u_acc_thread[UNIT_MATH]),
+    .req_insn_i (u_acc_insn[UNIT_MATH]), .ready_o (u_ready[UNIT_MATH]),
+    .busy_o (u_busy[UNIT_MATH]), .thread_o (u_thread[UNIT_MATH]),
+    .insn_o (stub_insn[UNIT_MATH]), .done_o (u_done[UNIT_MATH])
+  );
+  tt_sfpu_stub u_sfpu (
+    .clk_i, .rst_ni,
+    .req_valid_i (u_accept[UNIT_SFPU]), .req_thread_i (u_acc_thread[UNIT_SFPU]),
+    .req_insn_i (u_acc_insn[UNIT_SFPU]), .ready_o (u_ready[UNIT_SFPU]),
+    .busy_o (u_busy[UNIT_SFPU]), .thread_o (u_thread[UNIT_SFPU]),
+    .insn_o (stub_insn[UNIT_SFPU]), .done_o (u_done[UNIT_SFPU])
+  );
+  tt_pack_stub u_pack (
+    .clk_i, .rst_ni,
+    .req_valid_i (u_accept[UNIT_PACK]), .req_thread_i (u_acc_thread[UNIT_PACK]),
+    .req_insn_i (u_acc_insn[UNIT_PACK]), .ready_o (u_ready[UNIT_PACK]),
+    .busy_o (u_busy[UNIT_PACK]), .thread_o (u_thread[UNIT_PACK]),
+    .insn_o (stub_insn[UNIT_PACK]), .done_o (u_done[UNIT_PACK])
+  );
+  tt_tdma_stub u_tdma (
+    .clk_i, .rst_ni,
+    .req_valid_i (u_accept[UNIT_TDMA]), .req_thread_i (u_acc_thread[UNIT_TDMA]),
+    .req_insn_i (u_acc_insn[UNIT_TDMA]), .ready_o (u_ready[UNIT_TDMA]),
+    .busy_o (u_busy[UNIT_TDMA]), .thread_o (u_thread[UNIT_TDMA]),
+    .insn_o (stub_insn[UNIT_TDMA]), .done_o (u_done[UNIT_TDMA])
+  );
+  tt_xmov_stub u_xmov (
+    .clk_i, .rst_ni,
+    .req_valid_i (u_accept[UNIT_XMOV]), .req_thread_i (u_acc_thread[UNIT_XMOV]),
+    .req_insn_i (u_acc_insn[UNIT_XMOV]), .ready_o (u_ready[UNIT_XMOV]),
+    .busy_o (u_busy[UNIT_XMOV]), .thread_o (u_thread[UNIT_XMOV]),
+    .insn_o (stub_insn[UNIT_XMOV]), .done_o (u_done[UNIT_XMOV])
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Wait-gate conditions per thread (isa_semantics.md s.2, BH numbering). "Current thread has an
+  // instruction in unit X" = X's slot holds one of thread t. Not modelled yet (never wait):
+  // C5..C8 (src bank ownership), C10 (our MMIO stores commit at once).
+  // ---------------------------------------------------------------------------------------------
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      cond_active[t]               = '0;
+      cond_active[t][CND_THCON]    = u_busy[UNIT_THCON]   && (u_thread[UNIT_THCON]   == 2'(t));
+      cond_active[t][CND_UNPACK0]  = u_busy[UNIT_UNPACK0] && (u_thread[UNIT_UNPACK0] == 2'(t));
+      cond_active[t][CND_UNPACK1]  = u_busy[UNIT_UNPACK1] && (u_thread[UNIT_UNPACK1] == 2'(t));
+      cond_active[t][CND_PACK]     = u_busy[UNIT_PACK]    && (u_thread[UNIT_PACK]    == 2'(t));
+      cond_active[t][CND_MATH]     = u_busy[UNIT_MATH]    && (u_thread[UNIT_MATH]    == 2'(t));
+      cond_active[t][CND_XMOV]     = u_busy[UNIT_XMOV];      // any thread
+      cond_active[t][CND_SFPU]     = u_busy[UNIT_SFPU]    && (u_thread[UNIT_SFPU]    == 2'(t));
+      cond_active[t][CND_CFGEXU]   = u_busy[UNIT_CFG];       // any thread
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Per-thread retire effects: at most one unit retires thread t's instruction in a cycle.
+  // ---------------------------------------------------------------------------------------------
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      logic cfg_rt, th_rt, sync_rt;
+      cfg_rt  = u_done[UNIT_CFG]   && (u_thread[UNIT_CFG]   == 2'(t));
+      th_rt   = u_done[UNIT_THCON] && (u_thread[UNIT_THCON] == 2'(t));
+      sync_rt = u_done[UNIT_SYNC]  && (u_thread[UNIT_SYNC]  == 2'(t));
+
+      eff_cfg_we_o[t]    = cfg_rt ? cfg_eff_cfg_we : 4'b0;
+      eff_cfg_state_o[t] = cfg_rt ? cfg_eff_cfg_state : 1'b0;
+      eff_cfg_addr_o[t]  = cfg_rt ? cfg_eff_cfg_addr : 8'b0;
+      for (int k = 0; k < 4; k++) eff_cfg_data_o[t][k] = cfg_rt ? cfg_eff_cfg_data[k] : 32'b0;
+      eff_tcfg_we_o[t]   = cfg_rt && cfg_eff_tcfg_we;
+      eff_tcfg_addr_o[t] = cfg_rt ? cfg_eff_tcfg_addr : 8'b0;
+      eff_tcfg_data_o[t] = cfg_rt ? cfg_eff_tcfg_data : 32'b0;
+
+      eff_gpr_we_o[t]    = (cfg_rt && cfg_eff_gpr_we) || (th_rt && th_eff_gpr_we);
+      eff_gpr_idx_o[t]   = th_rt ? th_eff_gpr_idx  : (cfg_rt ? cfg_eff_gpr_idx  : 6'b0);
+      eff_gpr_data_o[t]  = th_rt ? th_eff_gpr_data : (cfg_rt ? cfg_eff_gpr_data : 32'b0);
+
+      eff_sem_we_o[t]    = sync_rt ? sync_sem_we : 8'b0;
+    end
+  end
+
+  // Unit-held instruction words and the L1 read port are for waves / later units only.
+  /* verilator lint_off UNUSED */
+  logic unused;
+  assign unused = ^{sync_insn, cfg_insn, th_insn, stub_insn[UNIT_UNPACK0],
+                    stub_insn[UNIT_UNPACK1], stub_insn[UNIT_MATH], stub_insn[UNIT_SFPU],
+                    stub_insn[UNIT_PACK], stub_insn[UNIT_TDMA], stub_insn[UNIT_XMOV],
+                    l1_rd_data, th_l1_addr[3:0], bd_addr_i[3:0],
+                    u_ready[UNIT_NONE], u_accept[UNIT_NONE]};
+  /* verilator lint_on UNUSED */
+
+endmodule

@@ -1,0 +1,340 @@
+/* harness.c: see harness.h. */
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Deliberate RTL bugs (rtl_stubs/tt_pkg.sv INJ_*), each with the directed test that catches it. */
+typedef struct {
+    const char *name;
+    int bit;
+    const char *test;
+    const char *insn;   /* the instruction the mismatch report must name */
+    const char *what;
+} tb_injection;
+
+static const tb_injection injections[] = {
+    {"setc16_wrong_thread", 0, "tests/directed/setc16_cfg_context_switch.tts", "ttsetc16", "SETC16 writes the next thread's config"},
+    {"rmwcib_lane", 1, "tests/directed/rmwcib_all_lanes.tts", "ttrmwcib", "RMWCIBn modifies byte lane (n+1)%4"},
+    {"sempost_no_sat", 2, "tests/directed/sem_init_post_get.tts", "ttsempost", "SEMPOST wraps from 15 to 0 instead of saturating"},
+    {"fifo_drop_full", 3, "tests/directed/fifo_backpressure.tts", "tt", "the FIFO drops a push when full"},
+    {"wrcfg128_short", 4, "tests/directed/wrcfg_128.tts", "ttwrcfg", "128-bit WRCFG writes only three words"},
+    {"adddmareg_const", 5, "tests/directed/adddmareg.tts", "ttadddmareg", "ADDDMAREG's constant form adds GPR[b]"},
+    {"storeind_be", 6, "tests/directed/storeind_l1_sizes.tts", "ttstoreind", "STOREIND writes one byte lane too high"},
+};
+#define N_INJ (sizeof injections / sizeof injections[0])
+
+struct tb_ctx {
+    tb_args a;
+    tb_preload_item *pre;
+    size_t npre;
+    tt_test test;
+    tt_stim stim;
+    cosim *cos;
+    char repro[1024];
+    uint64_t mmio_cycle;   /* the cycle whose single MMIO slot is taken, +1 */
+    int idle_cycles;
+    clock_t t0;
+    bool stopped;
+};
+
+static int add_pre(tb_ctx *c, size_t *cap, tb_preload_item it)
+{
+    if (c->npre == *cap) {
+        *cap = *cap ? *cap * 2 : 64;
+        void *g = realloc(c->pre, *cap * sizeof *c->pre);
+        if (!g) return -1;
+        c->pre = g;
+    }
+    c->pre[c->npre++] = it;
+    return 0;
+}
+
+/* The RTL is loaded with the model's state after the preload section, item by item, so both start
+ * equal (field-name preloads are already merged into whole words by then). */
+static int build_preload(tb_ctx *c)
+{
+    const tt_model *m = cosim_model(c->cos);
+    size_t cap = 0;
+    for (size_t i = 0; i < c->test.npreload; i++) {
+        const tt_item *p = &c->test.preload[i];
+        tb_preload_item it = {.unit = p->unit, .addr = (uint32_t)p->index};
+        uint32_t v = 0, mx = 0;
+        switch (p->kind) {
+        case TT_ITEM_CFG: it.target = 0; tt_model_cfg_get(m, p->unit, p->index, &v); break;
+        case TT_ITEM_TCFG: it.target = 1; tt_model_tcfg_get(m, p->unit, p->index, &v); break;
+        case TT_ITEM_GPR: it.target = 2; tt_model_gpr_get(m, p->unit, p->index, &v); break;
+        case TT_ITEM_SEM:
+            it.target = 3;
+            tt_model_sem_get(m, p->index, &v, &mx);
+            v |= mx << 4;
+            break;
+        case TT_ITEM_L1: {
+            const uint8_t *l1 = tt_model_l1_const(m);
+            for (uint32_t a = p->addr & ~15u; a < p->addr + p->len; a += 16) {
+                tb_preload_item l = {.target = 4, .addr = a};
+                for (uint32_t b = 0; b < 16; b++) {
+                    if (a + b >= p->addr && a + b < p->addr + p->len) l.be |= (uint16_t)(1u << b);
+                    l.data[b / 4] |= (uint32_t)l1[a + b] << (8 * (b % 4));
+                }
+                if (add_pre(c, &cap, l)) return -1;
+            }
+            continue;
+        }
+        }
+        it.data[0] = v;
+        if (add_pre(c, &cap, it)) return -1;
+    }
+    return 0;
+}
+
+bool tb_preload(tb_ctx *c, unsigned index, tb_preload_item *out)
+{
+    if (index >= c->npre) return false;
+    *out = c->pre[index];
+    return true;
+}
+
+static bool plusarg(const char *arg, const char *name, const char **val)
+{
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) == 0 && arg[n] == '=') {
+        *val = arg + n + 1;
+        return true;
+    }
+    return false;
+}
+
+static bool parse_u64(const char *prog, const char *what, const char *s, uint64_t *out)
+{
+    char *end;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (!*s || *end || *s == '-') {
+        fprintf(stderr, "%s: +%s expects a number, got '%s'\n", prog, what, s);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static void usage(FILE *f, const char *prog)
+{
+    fprintf(f,
+            "usage: %s TEST.tts [+max_cycles=N] [+cosim=0] [+inject=NAME[,NAME]|help]\n"
+            "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n",
+            prog);
+}
+
+static int parse_inject(const char *prog, const char *list, uint32_t *mask)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        size_t i;
+        for (i = 0; i < N_INJ; i++)
+            if (strcmp(injections[i].name, tok) == 0) break;
+        if (i == N_INJ) {
+            fprintf(stderr, "%s: +inject: unknown injection '%s' (+inject=help lists them)\n", prog, tok);
+            return -1;
+        }
+        *mask |= 1u << injections[i].bit;
+    }
+    return 0;
+}
+
+tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
+{
+    tb_ctx *c = calloc(1, sizeof *c);
+    *exit_code = 2;
+    if (!c) return NULL;
+    c->a.check = true;
+    size_t rl = (size_t)snprintf(c->repro, sizeof c->repro, "%s", argv[0]);
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i], *v;
+        if (rl < sizeof c->repro)
+            rl += (size_t)snprintf(c->repro + rl, sizeof c->repro - rl, " %s", arg);
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            usage(stdout, prog);
+            *exit_code = 0;
+            goto fail;
+        }
+        if (plusarg(arg, "+inject", &v)) {
+            if (strcmp(v, "help") == 0) {
+                printf("%-20s %-3s %-48s %-12s %s\n", "injection", "bit", "caught by", "names", "bug");
+                for (size_t k = 0; k < N_INJ; k++)
+                    printf("%-20s %-3d %-48s %-12s %s\n", injections[k].name, injections[k].bit, injections[k].test,
+                           injections[k].insn, injections[k].what);
+                *exit_code = 0;
+                goto fail;
+            }
+            if (parse_inject(prog, v, &c->a.inject)) goto fail;
+        } else if (plusarg(arg, "+trace", &v)) {
+            c->a.trace = v;
+        } else if (plusarg(arg, "+trace_start", &v)) {
+            if (!parse_u64(prog, "trace_start", v, &c->a.trace_start)) goto fail;
+        } else if (plusarg(arg, "+trace_stop", &v)) {
+            if (!parse_u64(prog, "trace_stop", v, &c->a.trace_stop)) goto fail;
+        } else if (plusarg(arg, "+max_cycles", &v)) {
+            if (!parse_u64(prog, "max_cycles", v, &c->a.max_cycles)) goto fail;
+        } else if (plusarg(arg, "+cosim", &v)) {
+            if (strcmp(v, "0") && strcmp(v, "1")) {
+                fprintf(stderr, "%s: +cosim expects 0 or 1, got '%s'\n", prog, v);
+                goto fail;
+            }
+            c->a.check = v[0] == '1';
+        } else if (plusarg(arg, "+report", &v)) {
+            c->a.report = v;
+        } else if (arg[0] == '+') {
+            /* Verilator's own +verilator+ arguments pass through. */
+            if (strncmp(arg, "+verilator+", 11) != 0) {
+                fprintf(stderr, "%s: unknown option '%s'\n", prog, arg);
+                usage(stderr, prog);
+                goto fail;
+            }
+        } else if (!c->a.test) {
+            c->a.test = arg;
+        } else {
+            fprintf(stderr, "%s: more than one test file ('%s' and '%s')\n", prog, c->a.test, arg);
+            goto fail;
+        }
+    }
+    if (!c->a.test) {
+        usage(stderr, prog);
+        goto fail;
+    }
+    char err[512];
+    if (tt_test_load(c->a.test, &c->test, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        goto fail;
+    }
+    if (!c->a.max_cycles) c->a.max_cycles = c->test.max_cycles ? c->test.max_cycles : 1000000;
+    tt_stim_init(&c->stim, &c->test);
+    cosim_opts o = {.repro = c->repro, .report_json = c->a.report, .check = c->a.check};
+    c->cos = cosim_create(&c->test, &o);
+    if (!c->cos) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        tt_test_free(&c->test);
+        goto fail;
+    }
+    if (build_preload(c)) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        tb_ctx_destroy(c);
+        return NULL;
+    }
+    c->t0 = clock();
+    *exit_code = 0;
+    return c;
+fail:
+    free(c);
+    return NULL;
+}
+
+void tb_ctx_destroy(tb_ctx *c)
+{
+    if (!c) return;
+    free(c->pre);
+    cosim_destroy(c->cos);
+    tt_test_free(&c->test);
+    free(c);
+}
+
+const tb_args *tb_ctx_args(const tb_ctx *c) { return &c->a; }
+
+int tb_ctx_finish(tb_ctx *c, uint64_t cycle)
+{
+    double secs = (double)(clock() - c->t0) / CLOCKS_PER_SEC;
+    return cosim_finish(c->cos, cycle, secs);
+}
+
+void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r) { cosim_retire(c->cos, r); }
+
+void tb_on_l1_write(tb_ctx *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16])
+{
+    cosim_l1_write(c->cos, cycle, addr, be, line);
+}
+
+void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word)
+{
+    tt_stim_accept(&c->stim, thread);
+    cosim_push(c->cos, cycle, thread, word);
+}
+
+void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data)
+{
+    tt_stim_accept(&c->stim, thread);
+    cosim_mmio(c->cos, cycle, thread, addr, data);
+}
+
+int tb_stim(tb_ctx *c, uint64_t cycle, int thread, bool push_ready, bool thread_idle, uint32_t *word,
+            uint32_t *addr, uint32_t *data)
+{
+    (void)push_ready; /* a push is offered until the RTL takes it */
+    switch (tt_stim_next(&c->stim, thread, thread_idle, word, addr, data)) {
+    case TT_STIM_PUSH: return 1;
+    case TT_STIM_STORE:
+        /* One MMIO store per cycle, lowest thread first. */
+        if (c->mmio_cycle == cycle + 1) return 0;
+        c->mmio_cycle = cycle + 1;
+        return 2;
+    default: return 0;
+    }
+}
+
+void tb_stall_name(int code, char *buf, unsigned len)
+{
+    static const char *const units[] = {"NONE", "SYNC", "CFG", "THCON", "TDMA", "UNPACK0",
+                                        "UNPACK1", "MATH", "SFPU", "PACK", "XMOV"};
+    static const char *const conds[] = {"THCON", "UNPACK0", "UNPACK1", "PACK", "MATH", "SRCA_CLR", "SRCB_CLR",
+                                        "SRCA_VLD", "SRCB_VLD", "XMOV", "TRISC_CFG", "SFPU", "CFGEXU"};
+    int kind = (code >> 4) & 15, d = code & 15;
+    switch (kind) {
+    case 0: snprintf(buf, len, "NONE"); break;
+    case 1: snprintf(buf, len, "FIFO_EMPTY"); break;
+    case 2: snprintf(buf, len, "WAIT_GATE %s", d < 13 ? conds[d] : "?"); break;
+    case 3: snprintf(buf, len, "UNIT_BUSY %s", d < 11 ? units[d] : "?"); break;
+    case 4: snprintf(buf, len, "SEM_WAIT sem%d", d); break;
+    case 5: snprintf(buf, len, "MUTEX m%d", d); break;
+    default: snprintf(buf, len, "UNKNOWN_%02x", code & 0xFF); break;
+    }
+}
+
+int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3])
+{
+    if (c->stopped) return 1;
+    if (cosim_failed(c->cos)) {
+        c->stopped = true;
+        return 2;
+    }
+    bool done = true;
+    for (int th = 0; th < TT_NUM_THREADS; th++)
+        done &= tt_stim_done(&c->stim, th) && (idle_mask & (1u << th));
+    /* Idle for two cycles in a row: nothing is left in flight. */
+    c->idle_cycles = done ? c->idle_cycles + 1 : 0;
+    if (c->idle_cycles >= 2) {
+        c->stopped = true;
+        return 1;
+    }
+    if (cycle + 1 >= c->a.max_cycles) {
+        char details[2048];
+        size_t n = (size_t)snprintf(details, sizeof details,
+                                    "  %llu cycles (+max_cycles) passed and the run has not finished:\n",
+                                    (unsigned long long)c->a.max_cycles);
+        for (int th = 0; th < TT_NUM_THREADS && n < sizeof details; th++) {
+            char why[64];
+            tb_stall_name(stall[th], why, sizeof why);
+            int line = tt_stim_line(&c->stim, th);
+            n += (size_t)snprintf(details + n, sizeof details - n,
+                                  "  thread %d: %s, %d in FIFO, stall reason %s, stream at %s\n", th,
+                                  (idle_mask & (1u << th)) ? "idle" : "busy", fifo[th], why,
+                                  line ? "" : "its end");
+            if (line && n < sizeof details)
+                n += (size_t)snprintf(details + n - 1, sizeof details - n + 1, "%s:%d\n", c->test.path, line) - 1;
+        }
+        cosim_fail_watchdog(c->cos, cycle, details);
+        c->stopped = true;
+        return 2;
+    }
+    return 0;
+}

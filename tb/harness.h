@@ -1,0 +1,64 @@
+/* harness.h: what both lockstep harnesses (C++ and SystemC mains) share: the command line, the
+ * test, the TRISC stimulus, the checker, the watchdog and the bug-injection list. The DPI shim
+ * (dpi/cosim_dpi.c) calls into it. */
+#ifndef HARNESS_H
+#define HARNESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cosim.h"
+#include "stim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    const char *test;
+    const char *trace;        /* +trace=FILE */
+    uint64_t trace_start;     /* +trace_start=N */
+    uint64_t trace_stop;      /* +trace_stop=N (0: no end) */
+    uint64_t max_cycles;      /* +max_cycles=N */
+    bool check;               /* +cosim=0 turns checking off */
+    uint32_t inject;          /* +inject=NAME[,NAME] */
+    const char *report;       /* +report=FILE */
+} tb_args;
+
+typedef struct tb_ctx tb_ctx;
+
+/* Parses argv (plusargs and the test file). Returns NULL after printing why, with *exit_code set
+ * (0 for +inject=help and --help). */
+tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code);
+void tb_ctx_destroy(tb_ctx *c);
+const tb_args *tb_ctx_args(const tb_ctx *c);
+/* Exit status once the simulation has finished. */
+int tb_ctx_finish(tb_ctx *c, uint64_t cycle);
+
+/* Backdoor preload item `index` (docs/design.md): returns false past the last one. */
+typedef struct {
+    int target, unit;
+    uint32_t addr;
+    uint32_t data[4];
+    uint16_t be;
+} tb_preload_item;
+bool tb_preload(tb_ctx *c, unsigned index, tb_preload_item *out);
+
+/* Called through DPI, once per clock edge, in this order. */
+void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r);
+void tb_on_l1_write(tb_ctx *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16]);
+void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word);
+void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data);
+/* 0: continue, 1: stop (pass), 2: stop (fail). */
+int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3]);
+/* Next cycle's TRISC action of a thread: 0 none, 1 push `word`, 2 store `data` to `addr`. */
+int tb_stim(tb_ctx *c, uint64_t cycle, int thread, bool push_ready, bool thread_idle, uint32_t *word,
+            uint32_t *addr, uint32_t *data);
+
+/* Stall-reason code (tt_pkg stall_e kind << 4 | detail) as text, e.g. "SEM_WAIT sem 2". */
+void tb_stall_name(int code, char *buf, unsigned len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

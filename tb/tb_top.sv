@@ -1,0 +1,204 @@
+// tb_top: the lockstep testbench around tt_core. It alone talks DPI: it takes the TRISC stimulus
+// from the harness, reports every retire, L1 write, push and MMIO store to the checker, and
+// stops the run. tt_core itself knows nothing of the model (docs/design.md).
+/* verilator tracing_off */
+module tb_top (
+  input logic clk_i
+);
+  import tt_pkg::*;
+
+  import "DPI-C" function int c_dpi_preload(input chandle ctx, input int index, output int target,
+                                            output int unit, output int addr, output int d0,
+                                            output int d1, output int d2, output int d3,
+                                            output int be);
+  import "DPI-C" function int c_dpi_stim(input chandle ctx, input longint cycle, input int thread,
+                                         input int push_ready, input int thread_idle,
+                                         output int word, output int addr, output int data);
+  import "DPI-C" function void c_dpi_push(input chandle ctx, input longint cycle, input int thread,
+                                          input int word);
+  import "DPI-C" function void c_dpi_mmio(input chandle ctx, input longint cycle, input int thread,
+                                          input int addr, input int data);
+  import "DPI-C" function void c_dpi_retire(input chandle ctx, input longint cycle, input int thread,
+                                            input int seq, input int insn, input int unit,
+                                            input int cfg_we, input int cfg_state,
+                                            input int cfg_addr, input int d0, input int d1,
+                                            input int d2, input int d3, input int tcfg_we,
+                                            input int tcfg_addr, input int tcfg_data,
+                                            input int gpr_we, input int gpr_idx,
+                                            input int gpr_data, input int sem_we,
+                                            input int sem_value, input int sem_max);
+  import "DPI-C" function void c_dpi_l1_write(input chandle ctx, input longint cycle,
+                                              input int addr, input int be, input int w0,
+                                              input int w1, input int w2, input int w3);
+  import "DPI-C" function int c_dpi_cycle_end(input chandle ctx, input longint cycle,
+                                              input int idle_mask, input int stall0,
+                                              input int stall1, input int stall2,
+                                              input int fifo0, input int fifo1, input int fifo2);
+
+  // The harness hands its context and the injection mask over before the first clock edge.
+  export "DPI-C" function tb_set_ctx;
+  chandle ctx;
+  logic [31:0] inject_q;
+  function void tb_set_ctx(input chandle c, input int inject);
+    ctx = c;
+    inject_q = inject;
+  endfunction
+
+  logic [63:0] cycle_q;
+  logic [3:0]  rst_cnt_q;
+  logic        rst_n;
+  assign rst_n = rst_cnt_q == 4'hf;
+
+  // Backdoor preload (design.md): one item per cycle after reset, before any TRISC action.
+  logic        preload_done_q;
+  int          preload_idx_q;
+  logic        bd_valid_q;
+  logic [2:0]  bd_target_q;
+  logic [1:0]  bd_unit_q;
+  logic [31:0] bd_addr_q;
+  logic [127:0] bd_data_q;
+  logic [15:0] bd_be_q;
+
+  logic        push_valid_q [3];
+  logic [31:0] push_insn_q  [3];
+  logic        mmio_valid_q;
+  logic [1:0]  mmio_thread_q;
+  logic [31:0] mmio_addr_q, mmio_wdata_q;
+
+  logic        push_ready   [3];
+  logic        retire_valid [3];
+  logic [31:0] retire_seq   [3], retire_insn [3];
+  unit_e       retire_unit  [3];
+  logic [3:0]  eff_cfg_we   [3];
+  logic        eff_cfg_state[3];
+  logic [7:0]  eff_cfg_addr [3];
+  logic [31:0] eff_cfg_data [3][4];
+  logic        eff_tcfg_we  [3];
+  logic [7:0]  eff_tcfg_addr[3];
+  logic [31:0] eff_tcfg_data[3];
+  logic        eff_gpr_we   [3];
+  logic [5:0]  eff_gpr_idx  [3];
+  logic [31:0] eff_gpr_data [3];
+  logic [7:0]  eff_sem_we   [3];
+  logic [31:0] sem_value, sem_max;
+  logic        l1_wr_valid;
+  logic [31:0] l1_wr_addr;
+  logic [15:0] l1_wr_be;
+  logic [127:0] l1_wr_data;
+  logic        thread_idle  [3];
+  logic [5:0]  fifo_count   [3];
+  logic [7:0]  stall_reason [3];
+  logic [NUM_UNITS-1:0] unit_busy;
+
+  tt_core u_core (
+    .clk_i, .rst_ni(rst_n), .inject_i(inject_q),
+    .push_valid_i(push_valid_q), .push_insn_i(push_insn_q), .push_ready_o(push_ready),
+    .mmio_valid_i(mmio_valid_q), .mmio_thread_i(mmio_thread_q), .mmio_addr_i(mmio_addr_q),
+    .mmio_wdata_i(mmio_wdata_q),
+    .bd_valid_i(bd_valid_q), .bd_target_i(bd_target_q), .bd_unit_i(bd_unit_q),
+    .bd_addr_i(bd_addr_q), .bd_data_i(bd_data_q), .bd_be_i(bd_be_q),
+    .retire_valid_o(retire_valid), .retire_seq_o(retire_seq), .retire_insn_o(retire_insn),
+    .retire_unit_o(retire_unit),
+    .eff_cfg_we_o(eff_cfg_we), .eff_cfg_state_o(eff_cfg_state), .eff_cfg_addr_o(eff_cfg_addr),
+    .eff_cfg_data_o(eff_cfg_data),
+    .eff_tcfg_we_o(eff_tcfg_we), .eff_tcfg_addr_o(eff_tcfg_addr), .eff_tcfg_data_o(eff_tcfg_data),
+    .eff_gpr_we_o(eff_gpr_we), .eff_gpr_idx_o(eff_gpr_idx), .eff_gpr_data_o(eff_gpr_data),
+    .eff_sem_we_o(eff_sem_we), .sem_value_o(sem_value), .sem_max_o(sem_max),
+    .l1_wr_valid_o(l1_wr_valid), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
+    .l1_wr_data_o(l1_wr_data),
+    .thread_idle_o(thread_idle), .fifo_count_o(fifo_count), .stall_reason_o(stall_reason),
+    .unit_busy_o(unit_busy)
+  );
+
+  // What the stall waves show (waves/stalls.gtkw); the only traced scope. Verilator 5.006 traces
+  // an instance only when its instantiation is in a tracing_on region, whatever the module says.
+  /* verilator tracing_on */
+  tb_stall_probe u_stall_probe (
+    .clk_i, .rst_ni(rst_n),
+    .stall_reason_i(stall_reason), .fifo_count_i(fifo_count), .retire_valid_i(retire_valid),
+    .push_valid_i(push_valid_q), .push_ready_i(push_ready), .unit_busy_i(unit_busy)
+  );
+  /* verilator tracing_off */
+
+  always_ff @(posedge clk_i) begin
+    int kind, word, addr, data, idle_mask, stop;
+    int target, unit, d0, d1, d2, d3, be;
+    if (!rst_n) begin
+      rst_cnt_q <= rst_cnt_q + 4'd1;
+      cycle_q <= cycle_q + 64'd1;
+      mmio_valid_q <= 1'b0;
+      preload_done_q <= 1'b0;
+      preload_idx_q <= 0;
+      bd_valid_q <= 1'b0;
+      for (int t = 0; t < 3; t++) push_valid_q[t] <= 1'b0;
+    end else if (!preload_done_q) begin
+      if (c_dpi_preload(ctx, preload_idx_q, target, unit, addr, d0, d1, d2, d3, be) != 0) begin
+        bd_valid_q <= 1'b1;
+        bd_target_q <= 3'(target);
+        bd_unit_q <= 2'(unit);
+        bd_addr_q <= addr;
+        bd_data_q <= {d3, d2, d1, d0};
+        bd_be_q <= 16'(be);
+        preload_idx_q <= preload_idx_q + 1;
+      end else begin
+        bd_valid_q <= 1'b0;
+        preload_done_q <= 1'b1;
+      end
+      cycle_q <= cycle_q + 64'd1;
+    end else begin
+      // Checker order within an edge: retires, L1 writes, then the TRISC side (design.md).
+      for (int t = 0; t < 3; t++) begin
+        if (retire_valid[t]) begin
+          c_dpi_retire(ctx, cycle_q, t, retire_seq[t], retire_insn[t], int'(retire_unit[t]),
+                       int'(eff_cfg_we[t]), int'(eff_cfg_state[t]), int'(eff_cfg_addr[t]),
+                       eff_cfg_data[t][0], eff_cfg_data[t][1], eff_cfg_data[t][2],
+                       eff_cfg_data[t][3], int'(eff_tcfg_we[t]), int'(eff_tcfg_addr[t]),
+                       eff_tcfg_data[t], int'(eff_gpr_we[t]), int'(eff_gpr_idx[t]),
+                       eff_gpr_data[t], int'(eff_sem_we[t]), sem_value, sem_max);
+        end
+      end
+      if (l1_wr_valid) begin
+        c_dpi_l1_write(ctx, cycle_q, l1_wr_addr, int'(l1_wr_be), l1_wr_data[31:0],
+                       l1_wr_data[63:32], l1_wr_data[95:64], l1_wr_data[127:96]);
+      end
+      for (int t = 0; t < 3; t++) begin
+        if (push_valid_q[t] && push_ready[t]) c_dpi_push(ctx, cycle_q, t, push_insn_q[t]);
+      end
+      if (mmio_valid_q) c_dpi_mmio(ctx, cycle_q, int'(mmio_thread_q), mmio_addr_q, mmio_wdata_q);
+
+      idle_mask = {29'd0, thread_idle[2], thread_idle[1], thread_idle[0]};
+      stop = c_dpi_cycle_end(ctx, cycle_q, idle_mask, int'(stall_reason[0]),
+                             int'(stall_reason[1]), int'(stall_reason[2]), int'(fifo_count[0]),
+                             int'(fifo_count[1]), int'(fifo_count[2]));
+      if (stop != 0) $finish;
+
+      // Next cycle's TRISC actions. A push stays offered until the FIFO takes it.
+      mmio_valid_q <= 1'b0;
+      for (int t = 0; t < 3; t++) begin
+        kind = c_dpi_stim(ctx, cycle_q, t, int'(push_ready[t]), int'(thread_idle[t]), word, addr,
+                          data);
+        push_valid_q[t] <= kind == 1;
+        push_insn_q[t] <= word;
+        if (kind == 2) begin
+          mmio_valid_q <= 1'b1;
+          mmio_thread_q <= 2'(t);
+          mmio_addr_q <= addr;
+          mmio_wdata_q <= data;
+        end
+      end
+      cycle_q <= cycle_q + 64'd1;
+    end
+  end
+
+  initial begin
+    // inject_q is set by tb_set_ctx before the first edge; not reset here.
+    rst_cnt_q = '0;
+    cycle_q = '0;
+    bd_valid_q = 1'b0;
+    bd_target_q = '0;
+    bd_unit_q = '0;
+    bd_addr_q = '0;
+    bd_data_q = '0;
+    bd_be_q = '0;
+  end
+endmodule

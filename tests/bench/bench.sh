@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# bench.sh BUILD: measures speed and prints one table (README "Speed"). Nothing here asserts a
+# time; a run that fails its checks makes the benchmark fail.
+set -euo pipefail
+build=${1:-build}
+iters=${BENCH_ITERS:-20000}
+dir=$build/bench
+mkdir -p "$dir"
+python3 tools/gen_bench_stream.py "$iters" "$dir/long.tts"
+
+rate() { grep -oE '[0-9.]+ (cycles|instructions)/s' <<<"$1" | tail -1 | cut -d' ' -f1; }
+field() { grep -oE "[0-9]+ $2" <<<"$1" | head -1 | cut -d' ' -f1; }
+
+m=$("$build/ttmodel" run "$dir/long.tts")
+ls=$("$build/ttcosim" "$dir/long.tts")
+off=$("$build/ttcosim" "$dir/long.tts" +cosim=0)
+vcd=$("$build/ttcosim" "$dir/long.tts" +trace="$dir/long.vcd")
+sc=$("$build/ttcosim_sc" "$dir/long.tts")
+vcd_mb=$(du -m "$dir/long.vcd" | cut -f1)
+rm -f "$dir/long.vcd"
+
+start=$(date +%s.%N)
+make --no-print-directory -s BUILD="$dir/clean" model rtl >/dev/null 2>&1
+end=$(date +%s.%N)
+rm -rf "$dir/clean"
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+printf '\n%-52s %16s\n' "measure ($iters iterations x 3 threads)" "value"
+printf '%-52s %16s\n' "----------------------------------------------------" "----------------"
+printf '%-52s %16s\n' "model alone: instructions/s" "$(rate "$m")"
+printf '%-52s %16s\n' "model alone: instructions" "$(field "$m" instructions)"
+printf '%-52s %16s\n' "lockstep (C++ harness): cycles/s" "$(rate "$ls")"
+printf '%-52s %16s\n' "lockstep: instructions checked" "$(field "$ls" instructions)"
+printf '%-52s %16s\n' "RTL alone (+cosim=0): cycles/s" "$(rate "$off")"
+printf '%-52s %16s\n' "checking cost: RTL alone / lockstep" "$(ratio "$(rate "$off")" "$(rate "$ls")")x"
+printf '%-52s %16s\n' "lockstep with VCD (+trace): cycles/s" "$(rate "$vcd")"
+printf '%-52s %16s\n' "VCD cost: without / with" "$(ratio "$(rate "$ls")" "$(rate "$vcd")")x"
+printf '%-52s %16s\n' "VCD size (MB)" "$vcd_mb"
+printf '%-52s %16s\n' "lockstep (SystemC harness): cycles/s" "$(rate "$sc")"
+printf '%-52s %16s\n' "SystemC cost: C++ / SystemC" "$(ratio "$(rate "$ls")" "$(rate "$sc")")x"
+printf '%-52s %16s\n' "clean build of model + both harnesses (s)" "$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.1f", b-a}')"

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# run_inject.sh BINARY: every deliberate RTL bug (+inject=help lists them with the test that
+# catches each) must make its lockstep run fail with exit status 1 and a mismatch report naming
+# the instruction; the same test without the bug must pass. Ends with "N passed, M failed".
+set -u
+bin=$1
+pass=0
+fail=0
+while read -r name bit test insn _; do
+  clean=$("$bin" "$test" 2>&1)
+  crc=$?
+  out=$("$bin" "$test" "+inject=$name" 2>&1)
+  rc=$?
+  if [ $crc -ne 0 ]; then
+    fail=$((fail + 1))
+    echo "FAIL $name: $test fails even without the injection (exit $crc)"
+    sed 's/^/    /' <<<"$clean" | head -20
+  elif [ $rc -eq 1 ] && grep -q "^MISMATCH" <<<"$out" && grep -q "$insn" <<<"$(grep -A1 '^MISMATCH' <<<"$out")"; then
+    pass=$((pass + 1))
+    echo "caught $name: $(grep -m1 '^MISMATCH' <<<"$out")"
+  else
+    fail=$((fail + 1))
+    echo "FAIL $name (bit $bit): $bin $test +inject=$name exited $rc without a mismatch naming $insn"
+    sed 's/^/    /' <<<"$out" | head -20
+  fi
+done < <("$bin" +inject=help | tail -n +2)
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ] && [ $pass -ge 5 ]

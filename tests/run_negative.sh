@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# run_negative.sh BINARY: the negative tests. BINARY is a program with the ttmodel command line
+# (build/ttmodel; the default when no argument is given).
+#
+# Every tests/negative/*.tts starts with one or more header lines
+#     # expect-error: SUBSTRING      (the first line must be one; all given must appear in stderr)
+#     # expect-line: N               (optional: stderr must contain "FILE:N:")
+# and `BINARY run FILE` must
+#   - exit non-zero (not by a signal: a crash is a failure too),
+#   - print every SUBSTRING to stderr,
+#   - name FILE (the path as passed) in stderr,
+#   - for a parse error (files named parse_*.tts) name the line as "FILE:N:" (N from
+#     expect-line, or any line number when there is none).
+# Then the command-line cases: `BINARY dis zzz` and `echo 'ttfoo 1' | BINARY asm` must exit
+# non-zero with a clear message.
+#
+# Prints one line per test (PASS/FAIL name[: why]) and ends with "N passed, M failed"; exits 1
+# when any failed.
+set -u
+
+bin=${1:-build/ttmodel}
+here=$(cd "$(dirname "$0")" && pwd)
+dir=${NEGATIVE_DIR:-$here/negative}
+# Show paths relative to the current directory when the tests are below it.
+case "$dir" in "$PWD"/*) dir=${dir#"$PWD"/} ;; esac
+
+if [ ! -x "$bin" ]; then
+    echo "run_negative.sh: '$bin' is not an executable (build it with 'make model')" >&2
+    exit 2
+fi
+
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { echo "PASS $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+
+shopt -s nullglob
+files=("$dir"/*.tts)
+if [ ${#files[@]} -eq 0 ]; then
+    echo "run_negative.sh: no tests in $dir" >&2
+    exit 2
+fi
+
+for f in "${files[@]}"; do
+    name=$(basename "$f" .tts)
+    first=$(head -n 1 "$f")
+    if [[ "$first" != "# expect-error: "* ]]; then
+        bad "$name" "first line is not '# expect-error: SUBSTRING'"
+        continue
+    fi
+    mapfile -t wants < <(sed -n 's/^# expect-error: //p' "$f")
+    want_line=$(sed -n 's/^# expect-line: \([0-9][0-9]*\)$/\1/p' "$f" | head -n 1)
+
+    "$bin" run "$f" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    why=""
+    if [ $rc -eq 0 ]; then
+        why="exit status 0 (expected an error)"
+    elif [ $rc -ge 128 ]; then
+        why="killed by signal $((rc - 128))"
+    fi
+    if [ -z "$why" ]; then
+        for w in "${wants[@]}"; do
+            if ! grep -qF -- "$w" "$tmp/err"; then
+                why="stderr lacks '$w'"
+                break
+            fi
+        done
+    fi
+    if [ -z "$why" ] && ! grep -qF -- "$f" "$tmp/err"; then
+        why="stderr does not name the file '$f'"
+    fi
+    if [ -z "$why" ] && [[ "$name" == parse_* ]]; then
+        if [ -n "$want_line" ]; then
+            grep -qF -- "$f:$want_line:" "$tmp/err" || why="stderr does not name the line as '$f:$want_line:'"
+        else
+            grep -qE -- "$(printf '%s' "$f" | sed 's/[][\.*^$/]/\\&/g'):[0-9]+:" "$tmp/err" ||
+                why="stderr does not name the line as '$f:N:'"
+        fi
+    fi
+    if [ -n "$why" ]; then
+        bad "$name" "$why; stderr was: $(head -c 400 "$tmp/err" | tr '\n' '|')"
+    else
+        ok "$name"
+    fi
+done
+
+# Command-line errors.
+cli() { # name, expected substring, command...
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ $rc -eq 0 ]; then
+        bad "$name" "exit status 0 (expected an error)"
+    elif [ $rc -ge 128 ]; then
+        bad "$name" "killed by signal $((rc - 128))"
+    elif ! grep -qF -- "$want" "$tmp/err"; then
+        bad "$name" "stderr lacks '$want'; stderr was: $(head -c 400 "$tmp/err" | tr '\n' '|')"
+    else
+        ok "$name"
+    fi
+}
+cli cli_dis_not_hex "expected a 32-bit hex word, got 'zzz'" "$bin" dis zzz
+cli cli_dis_too_wide "expected a 32-bit hex word" "$bin" dis 1ffffffff
+cli cli_asm_unknown_mnemonic "unknown mnemonic 'ttfoo'" bash -c 'echo "ttfoo 1" | "$1" asm' _ "$bin"
+cli cli_asm_line_number "<stdin>:2:" bash -c 'printf "ttnop\nttsetc16 1\n" | "$1" asm' _ "$bin"
+cli cli_run_missing_file "cannot open test file" "$bin" run "$dir/no_such_test.tts"
+cli cli_unknown_command "unknown command 'frob'" "$bin" frob
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
