@@ -112,9 +112,13 @@ directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== directed tests, lockstep, SystemC harness (ttcosim_sc)"
 	@tests/run_directed.sh "$(BUILD)/ttcosim_sc" $(DIRECTED)
 
-negative: $(BUILD)/ttmodel
-	@echo "== negative tests"
+negative: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== negative tests, model alone"
 	@tests/run_negative.sh $(BUILD)/ttmodel
+	@echo "== negative tests, lockstep (C++ harness)"
+	@tests/run_negative.sh --lockstep $(BUILD)/ttcosim
+	@echo "== negative tests, lockstep (SystemC harness)"
+	@tests/run_negative.sh --lockstep $(BUILD)/ttcosim_sc
 
 inject: $(BUILD)/ttcosim
 	@echo "== injected RTL bugs must be caught"

@@ -11,10 +11,12 @@
 
 #define HISTORY 16
 #define L1Q 64
+#define LINES 64 /* as many as the model's frontend holds */
 
 typedef struct {
     uint64_t cycle;
     uint32_t seq, insn;
+    int line;
 } hist_entry;
 
 typedef struct {
@@ -24,6 +26,7 @@ typedef struct {
     uint64_t cycle;
     int thread;   /* model side: the thread whose instruction wrote it */
     uint32_t seq, insn;
+    int src_line; /* test-file line of that instruction */
 } l1_write;
 
 typedef struct {
@@ -36,6 +39,9 @@ struct cosim {
     cosim_opts o;
     tt_model *m;
     hist_entry hist[TT_NUM_THREADS][HISTORY];
+    int line[TT_NUM_THREADS][LINES]; /* test-file lines of pushed, unretired instructions */
+    int line_head[TT_NUM_THREADS], line_count[TT_NUM_THREADS];
+    int cur_line;                    /* line of the instruction being reported */
     uint32_t nhist[TT_NUM_THREADS];
     uint64_t retired, l1_checked;
     l1_queue model_l1, rtl_l1;
@@ -102,7 +108,8 @@ static void history(cosim *c)
             const hist_entry *e = &c->hist[th][i % HISTORY];
             char d[96];
             dis(e->insn, d, sizeof d);
-            say(c, "    cycle %-8llu seq %-6u 0x%08x  %s\n", (unsigned long long)e->cycle, e->seq, e->insn, d);
+            say(c, "    cycle %-8llu seq %-6u 0x%08x  %-36s line %d\n", (unsigned long long)e->cycle, e->seq, e->insn,
+                d, e->line);
             cJSON *o = cJSON_CreateObject();
             cJSON_AddNumberToObject(o, "cycle", (double)e->cycle);
             cJSON_AddNumberToObject(o, "seq", e->seq);
@@ -118,11 +125,16 @@ static void begin_failure(cosim *c, const char *kind, uint64_t cycle, int thread
     c->failed = true;
     char d[96] = "";
     if (thread >= 0) dis(insn, d, sizeof d);
+    if (c->cur_line > 0)
+        say(c, "%s:%d: ", c->t->path, c->cur_line);
+    else
+        say(c, "%s: ", c->t->path);
     say(c, "%s at cycle %llu", kind, (unsigned long long)cycle);
     if (thread >= 0) say(c, ", thread %d, seq %u: %s (0x%08x)", thread, seq, d, insn);
     say(c, "\n");
     cJSON_AddStringToObject(c->json, "result", "fail");
     cJSON_AddStringToObject(c->json, "kind", kind);
+    cJSON_AddNumberToObject(c->json, "line", c->cur_line);
     cJSON_AddNumberToObject(c->json, "cycle", (double)cycle);
     cJSON_AddNumberToObject(c->json, "thread", thread);
     if (thread >= 0) {
@@ -149,12 +161,16 @@ static void end_failure(cosim *c)
     history(c);
     if (c->o.repro) say(c, "  reproduce with: %s\n", c->o.repro);
     fputs(c->report, stderr);
+    cJSON_AddStringToObject(c->json, "report", c->report);
     c->rlen = 0;
 }
 
-void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn)
+void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line)
 {
     if (c->failed || !c->o.check) return;
+    if (c->line_count[thread] < LINES)
+        c->line[thread][(c->line_head[thread] + c->line_count[thread]++) % LINES] = line;
+    c->cur_line = line;
     if (tt_model_push(c->m, thread, insn) != TT_OK) {
         begin_failure(c, "MISMATCH (fifo overflow)", cycle, thread, 0, insn);
         say(c, "  the RTL accepted a push while thread %d had %d instructions pushed and not retired\n", thread,
@@ -163,11 +179,12 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn)
     }
 }
 
-void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data)
+void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line)
 {
     if (c->failed || !c->o.check) return;
     char msg[160];
     if (tt_model_mmio_store(c->m, thread, addr, data, msg, sizeof msg) != TT_OK) {
+        c->cur_line = line;
         begin_failure(c, "ERROR (bad TRISC store)", cycle, -1, 0, 0);
         say(c, "  thread %d store 0x%08x to 0x%08x: %s\n", thread, data, addr, msg);
         end_failure(c);
@@ -186,6 +203,7 @@ static void l1_match(cosim *c)
         l1_write *e = &c->model_l1.q[c->model_l1.head], *a = &c->rtl_l1.q[c->rtl_l1.head];
         bool same = e->addr == a->addr && e->be == a->be && memcmp(e->line, a->line, 16) == 0;
         if (!same) {
+            c->cur_line = e->src_line;
             begin_failure(c, "MISMATCH (L1 write)", a->cycle, e->thread, e->seq, e->insn);
             say(c, "  the model's write was made by that instruction at cycle %llu\n", (unsigned long long)e->cycle);
             mismatch(c, "l1.addr", e->addr, a->addr);
@@ -222,12 +240,22 @@ void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const 
     l1_match(c);
 }
 
-static void remember(cosim *c, const cosim_retire_rec *r)
+static int pop_line(cosim *c, int th)
+{
+    if (!c->line_count[th]) return 0;
+    int l = c->line[th][c->line_head[th]];
+    c->line_head[th] = (c->line_head[th] + 1) % LINES;
+    c->line_count[th]--;
+    return l;
+}
+
+static void remember(cosim *c, const cosim_retire_rec *r, int line)
 {
     hist_entry *e = &c->hist[r->thread][c->nhist[r->thread]++ % HISTORY];
     e->cycle = r->cycle;
     e->seq = r->seq;
     e->insn = r->insn;
+    e->line = line;
 }
 
 void cosim_retire(cosim *c, const cosim_retire_rec *r)
@@ -235,7 +263,8 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     if (c->failed) return;
     c->retired++;
     if (!c->o.check) return;
-    remember(c, r);
+    c->cur_line = pop_line(c, r->thread);
+    remember(c, r, c->cur_line);
     tt_exec_result x = tt_model_step(c->m, r->thread);
     if (x.status != TT_OK) {
         char head[64];
@@ -298,7 +327,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     }
     for (int i = 0; i < e->n_l1; i++) {
         l1_write w = {.addr = e->l1_addr[i], .be = e->l1_be[i], .cycle = r->cycle, .thread = r->thread,
-                      .seq = r->seq, .insn = r->insn};
+                      .seq = r->seq, .insn = r->insn, .src_line = c->cur_line};
         memcpy(w.line, e->l1_line[i], 16);
         l1_push(&c->model_l1, &w);
     }
@@ -308,6 +337,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
 void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)
 {
     if (c->failed) return;
+    c->cur_line = 0;
     begin_failure(c, "WATCHDOG", cycle, -1, 0, 0);
     say(c, "%s", details);
     end_failure(c);
@@ -315,6 +345,7 @@ void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)
 
 int cosim_finish(cosim *c, uint64_t cycle, double seconds)
 {
+    c->cur_line = 0;
     if (!c->failed && c->o.check && (c->model_l1.count || c->rtl_l1.count)) {
         begin_failure(c, "MISMATCH (L1 write count)", cycle, -1, 0, 0);
         say(c, "  %d L1 writes of the model and %d of the RTL were never matched\n", c->model_l1.count,
@@ -325,6 +356,7 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             uint32_t next;
             if (tt_model_next_insn(c->m, th, &next)) {
+                c->cur_line = c->line_count[th] ? c->line[th][c->line_head[th]] : 0;
                 begin_failure(c, "MISMATCH (unretired instructions)", cycle, th, tt_model_retired(c->m, th), next);
                 say(c, "  the RTL went idle with %d pushed instructions of thread %d never retired, from seq %u on\n",
                     tt_model_fifo_count(c->m, th), th, tt_model_retired(c->m, th));

@@ -42,8 +42,9 @@ typedef struct cosim cosim;
 
 cosim *cosim_create(const tt_test *t, const cosim_opts *o);
 void cosim_destroy(cosim *c);
-void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn);
-void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data);
+/* `line`: the test-file line of the pushed instruction, for reports. */
+void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line);
+void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line);
 void cosim_retire(cosim *c, const cosim_retire_rec *r);
 void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16]);
 bool cosim_failed(const cosim *c);

@@ -1,6 +1,8 @@
 /* harness.c: see harness.h. */
 #include "harness.h"
 
+#include "ttisa.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,14 +259,16 @@ void tb_on_l1_write(tb_ctx *c, uint64_t cycle, uint32_t addr, uint16_t be, const
 
 void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word)
 {
+    int line = tt_stim_line(&c->stim, thread);
     tt_stim_accept(&c->stim, thread);
-    cosim_push(c->cos, cycle, thread, word);
+    cosim_push(c->cos, cycle, thread, word, line);
 }
 
 void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data)
 {
+    int line = tt_stim_line(&c->stim, thread);
     tt_stim_accept(&c->stim, thread);
-    cosim_mmio(c->cos, cycle, thread, addr, data);
+    cosim_mmio(c->cos, cycle, thread, addr, data, line);
 }
 
 int tb_stim(tb_ctx *c, uint64_t cycle, int thread, bool push_ready, bool thread_idle, uint32_t *word,
@@ -319,18 +323,25 @@ int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int sta
     if (cycle + 1 >= c->a.max_cycles) {
         char details[2048];
         size_t n = (size_t)snprintf(details, sizeof details,
-                                    "  %llu cycles (+max_cycles) passed and the run has not finished:\n",
+                                    "  watchdog: %llu cycles (+max_cycles) passed and the run has not finished:\n",
                                     (unsigned long long)c->a.max_cycles);
+        const tt_model *m = cosim_model(c->cos);
         for (int th = 0; th < TT_NUM_THREADS && n < sizeof details; th++) {
-            char why[64];
-            tb_stall_name(stall[th], why, sizeof why);
-            int line = tt_stim_line(&c->stim, th);
+            char rtl_why[64], model_why[160] = "", at[600] = "its end", next[96] = "nothing";
+            uint32_t insn;
+            tb_stall_name(stall[th], rtl_why, sizeof rtl_why);
+            if (tt_stim_line(&c->stim, th))
+                snprintf(at, sizeof at, "%s:%d", c->test.path, tt_stim_line(&c->stim, th));
+            /* The model's view: its next instruction and, if its wait gate holds it, why. */
+            if (c->a.check && tt_model_next_insn(m, th, &insn)) {
+                tt_disasm(insn, next, sizeof next);
+                if (tt_model_can_issue(m, th, model_why, sizeof model_why)) model_why[0] = 0;
+            }
             n += (size_t)snprintf(details + n, sizeof details - n,
-                                  "  thread %d: %s, %d in FIFO, stall reason %s, stream at %s\n", th,
-                                  (idle_mask & (1u << th)) ? "idle" : "busy", fifo[th], why,
-                                  line ? "" : "its end");
-            if (line && n < sizeof details)
-                n += (size_t)snprintf(details + n - 1, sizeof details - n + 1, "%s:%d\n", c->test.path, line) - 1;
+                                  "  thread %d: %s, %d in FIFO, RTL stall reason %s; next to retire: %s%s%s; TRISC "
+                                  "stream at %s\n",
+                                  th, (idle_mask & (1u << th)) ? "idle" : "busy", fifo[th], rtl_why, next,
+                                  model_why[0] ? ", model: " : "", model_why, at);
         }
         cosim_fail_watchdog(c->cos, cycle, details);
         c->stopped = true;

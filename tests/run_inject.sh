@@ -15,9 +15,9 @@ while read -r name bit test insn _; do
     fail=$((fail + 1))
     echo "FAIL $name: $test fails even without the injection (exit $crc)"
     sed 's/^/    /' <<<"$clean" | head -20
-  elif [ $rc -eq 1 ] && grep -q "^MISMATCH" <<<"$out" && grep -q "$insn" <<<"$(grep -A1 '^MISMATCH' <<<"$out")"; then
+  elif [ $rc -eq 1 ] && grep -q "MISMATCH" <<<"$out" && grep -m1 "MISMATCH" <<<"$out" | grep -q "$insn"; then
     pass=$((pass + 1))
-    echo "caught $name: $(grep -m1 '^MISMATCH' <<<"$out")"
+    echo "caught $name: $(grep -m1 'MISMATCH' <<<"$out")"
   else
     fail=$((fail + 1))
     echo "FAIL $name (bit $bit): $bin $test +inject=$name exited $rc without a mismatch naming $insn"

@@ -16,8 +16,17 @@
 #
 # Prints one line per test (PASS/FAIL name[: why]) and ends with "N passed, M failed"; exits 1
 # when any failed.
+#
+# run_negative.sh --lockstep BINARY: the same files through a lockstep harness (`BINARY FILE`,
+# build/ttcosim or build/ttcosim_sc), with the same requirements, plus the harness's own
+# command-line cases.
 set -u
 
+mode=model
+if [ "${1:-}" = "--lockstep" ]; then
+    mode=lockstep
+    shift
+fi
 bin=${1:-build/ttmodel}
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${NEGATIVE_DIR:-$here/negative}
@@ -54,7 +63,11 @@ for f in "${files[@]}"; do
     mapfile -t wants < <(sed -n 's/^# expect-error: //p' "$f")
     want_line=$(sed -n 's/^# expect-line: \([0-9][0-9]*\)$/\1/p' "$f" | head -n 1)
 
-    "$bin" run "$f" >"$tmp/out" 2>"$tmp/err"
+    if [ $mode = lockstep ]; then
+        "$bin" "$f" >"$tmp/out" 2>"$tmp/err"
+    else
+        "$bin" run "$f" >"$tmp/out" 2>"$tmp/err"
+    fi
     rc=$?
     why=""
     if [ $rc -eq 0 ]; then
@@ -104,6 +117,16 @@ cli() { # name, expected substring, command...
         ok "$name"
     fi
 }
+if [ $mode = lockstep ]; then
+    cli cli_unknown_plusarg "unknown option '+frob=1'" "$bin" "$dir/../directed/nop_dmanop.tts" +frob=1
+    cli cli_bad_max_cycles "+max_cycles expects a number" "$bin" "$dir/../directed/nop_dmanop.tts" +max_cycles=abc
+    cli cli_unknown_injection "unknown injection 'nosuchbug'" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=nosuchbug
+    cli cli_missing_test "cannot open test file" "$bin" "$dir/no_such_test.tts"
+    cli cli_no_test "usage:" "$bin"
+    echo "$pass passed, $fail failed"
+    [ $fail -eq 0 ]
+    exit
+fi
 cli cli_dis_not_hex "expected a 32-bit hex word, got 'zzz'" "$bin" dis zzz
 cli cli_dis_too_wide "expected a 32-bit hex word" "$bin" dis 1ffffffff
 cli cli_asm_unknown_mnemonic "unknown mnemonic 'ttfoo'" bash -c 'echo "ttfoo 1" | "$1" asm' _ "$bin"
