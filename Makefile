@@ -32,22 +32,27 @@ deps:
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/libttmodel.a: $(MODEL_OBJS)
-	ar rcs $@ $^
+	@echo "  AR      $@"
+	@rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/libtttb.a: $(TB_C_OBJS)
-	ar rcs $@ $^
+	@echo "  AR      $@"
+	@rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/ttmodel: $(BUILD)/tb/ttmodel_main.o $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
-	$(CC) -o $@ $^ -lcjson
+	@echo "  LINK    $@"
+	@$(CC) -o $@ $^ -lcjson
 
 model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ -lcmocka -lcjson
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -o $@ $^ -lcmocka -lcjson
 
 unit: $(UNIT_TESTS)
 	@fail=0; for t in $(UNIT_TESTS); do echo "== $$t"; $$t || fail=1; done; exit $$fail
@@ -68,33 +73,37 @@ LIBS_ABS := $(abspath $(BUILD)/libttharness.a $(BUILD)/libtttb.a $(BUILD)/libttm
 
 $(DPI_HDR): $(RTL_SRCS) $(TB_SV)
 	@mkdir -p $(dir $@)
-	$(VERILATOR) --dpi-hdr-only --Mdir $(BUILD)/dpi_hdr $(VFLAGS) $(RTL_SRCS) $(TB_SV)
-	cp $(BUILD)/dpi_hdr/Vtb_top__Dpi.h $@
+	@echo "  VERILATE (DPI header)"
+	@$(VERILATOR) --dpi-hdr-only --Mdir $(BUILD)/dpi_hdr $(VFLAGS) $(RTL_SRCS) $(TB_SV)
+	@cp $(BUILD)/dpi_hdr/Vtb_top__Dpi.h $@
 
 $(BUILD)/dpi/cosim_dpi.o: CFLAGS += -I$(VINC) -I$(VINC)/vltstd -I$(BUILD)/dpi_hdr
 $(BUILD)/dpi/cosim_dpi.o: $(DPI_HDR)
 
 $(BUILD)/libttharness.a: $(HARNESS_OBJS)
-	ar rcs $@ $^
+	@echo "  AR      $@"
+	@rm -f $@ && ar rcs $@ $^
 
 HARNESS_LIBS := $(BUILD)/libttharness.a $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 
 # A changed .a does not make Verilator relink by itself: remove the binary first.
 $(BUILD)/ttcosim: $(RTL_SRCS) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
-	rm -f $(BUILD)/obj_cc/Vtb_top
-	$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_cc $(VFLAGS) \
+	@rm -f $(BUILD)/obj_cc/Vtb_top
+	@echo "  VERILATE $@ (log: $(BUILD)/verilate_cc.log)"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_cc $(VFLAGS) \
 	  -CFLAGS "-DVL_USER_FINISH -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
 	  -LDFLAGS "$(LIBS_ABS) -lcjson" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_cc.log 2>&1 \
 	  || { tail -40 $(BUILD)/verilate_cc.log; exit 1; }
-	cp $(BUILD)/obj_cc/Vtb_top $@
+	@cp $(BUILD)/obj_cc/Vtb_top $@
 
 $(BUILD)/ttcosim_sc: $(RTL_SRCS) $(TB_SV) tb/main_sc.cpp $(HARNESS_LIBS)
-	rm -f $(BUILD)/obj_sc/Vtb_top
-	$(VERILATOR) --sc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sc $(VFLAGS) \
+	@rm -f $(BUILD)/obj_sc/Vtb_top
+	@echo "  VERILATE $@ (log: $(BUILD)/verilate_sc.log)"
+	@$(VERILATOR) --sc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sc $(VFLAGS) \
 	  -CFLAGS "-DVL_USER_FINISH -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
 	  -LDFLAGS "$(LIBS_ABS) -lcjson" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main_sc.cpp > $(BUILD)/verilate_sc.log 2>&1 \
 	  || { tail -40 $(BUILD)/verilate_sc.log; exit 1; }
-	cp $(BUILD)/obj_sc/Vtb_top $@
+	@cp $(BUILD)/obj_sc/Vtb_top $@
 
 rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 
@@ -137,10 +146,11 @@ run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stall_reason.txt)
 # ---- Stall waves (waves/README.md) --------------------------------------------------------------
 # The translate filter that shows stall-reason codes by name, generated from tb_stall_name().
 $(BUILD)/gen_stall_filter: tools/gen_stall_filter.c $(HARNESS_LIBS)
-	$(CC) $(CFLAGS) -o $@ $< $(HARNESS_LIBS) -lcjson
+	@echo "  CC      $<"
+	@$(CC) $(CFLAGS) -o $@ $< $(HARNESS_LIBS) -lcjson
 
 $(BUILD)/stall_reason.txt: $(BUILD)/gen_stall_filter
-	$< $@
+	@$< $@
 
 rtl: $(BUILD)/stall_reason.txt
 

@@ -1,6 +1,7 @@
 // main_sc.cpp: the SystemC lockstep harness (Verilator --sc, Debian's libsystemc). Same shared
 // harness as main.cpp; SystemC drives the clock.
 #include <cstdio>
+#include <cstdlib>
 #include <systemc.h>
 
 #include "Vtb_top.h"
@@ -20,6 +21,8 @@ void vl_finish(const char *filename, int linenum, const char *hier) VL_MT_UNSAFE
 
 int sc_main(int argc, char **argv)
 {
+    // Keep the output to the run's own lines.
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
     int rc = 0;
     tb_ctx *ctx = tb_ctx_create(argc, argv, "ttcosim_sc", &rc);
     if (!ctx) return rc;

@@ -58,25 +58,25 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
             all_done &= tt_stim_done(&s, th) && tt_model_fifo_count(m, th) == 0;
         }
         if (all_done) break;
+        tt_exec_result res[TT_NUM_THREADS];
+        tt_model_cycle(m, res);
         for (int th = 0; th < TT_NUM_THREADS; th++) {
-            char why[160];
-            if (!tt_model_can_issue(m, th, why, sizeof why)) continue;
-            tt_exec_result r = tt_model_step(m, th);
+            const tt_exec_result *r = &res[th];
+            if (r->status == TT_BLOCKED) continue;
             line_ring *lr = &lines[th];
             int line = lr->line[lr->head];
             lr->head = (lr->head + 1) % TT_FIFO_DEPTH;
             lr->count--;
             st->instructions++;
-            st->l1_writes += (uint64_t)r.eff.n_l1;
-            if (r.status != TT_OK) {
+            st->l1_writes += (uint64_t)r->eff.n_l1;
+            if (r->status != TT_OK) {
                 char dis[96];
-                tt_disasm(r.insn, dis, sizeof dis);
-                fprintf(out, "%s:%d: thread %d seq %u, cycle %llu: %s (0x%08x): %s: %s\n", t->path, line, th, r.seq,
-                        (unsigned long long)st->cycles, dis, r.insn, tt_status_name(r.status), r.msg);
+                tt_disasm(r->insn, dis, sizeof dis);
+                fprintf(out, "%s:%d: thread %d seq %u, cycle %llu: %s (0x%08x): %s: %s\n", t->path, line, th, r->seq,
+                        (unsigned long long)st->cycles, dis, r->insn, tt_status_name(r->status), r->msg);
                 return 1;
             }
         }
-        tt_model_tick(m);
         if (++st->cycles >= max_cycles) {
             fprintf(out, "%s: watchdog: %llu cycles passed and the run has not finished\n", t->path,
                     (unsigned long long)max_cycles);

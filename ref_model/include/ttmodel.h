@@ -103,6 +103,11 @@ bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen)
 /* Model-only runs: one cycle passes (wait-gate latches whose condition cleared are released). */
 void tt_model_tick(tt_model *m);
 
+/* Model-only scheduler, one cycle: every thread whose wait gate lets its next instruction issue
+ * executes it (thread 0 first), then tt_model_tick. results[t].status is TT_BLOCKED, with the
+ * reason in msg, for a thread that did not issue. Returns how many instructions executed. */
+int tt_model_cycle(tt_model *m, tt_exec_result results[TT_NUM_THREADS]);
+
 /* TRISC MMIO store (config, GPR, MOP config or semaphore window). TT_UNSUPPORTED for an address
  * outside every window. */
 tt_status tt_model_mmio_store(tt_model *m, int thread, uint32_t addr, uint32_t value, char *msg,

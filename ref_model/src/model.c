@@ -146,6 +146,23 @@ void tt_model_tick(tt_model *m)
         tt_wait_gate_update(m, t);
 }
 
+int tt_model_cycle(tt_model *m, tt_exec_result results[TT_NUM_THREADS])
+{
+    int n = 0;
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        tt_exec_result *r = &results[t];
+        memset(r, 0, sizeof *r);
+        if (!tt_model_can_issue(m, t, r->msg, sizeof r->msg)) {
+            r->status = TT_BLOCKED;
+            continue;
+        }
+        *r = tt_model_step(m, t);
+        n++;
+    }
+    tt_model_tick(m);
+    return n;
+}
+
 tt_status tt_model_mmio_store(tt_model *m, int thread, uint32_t addr, uint32_t value, char *msg,
                               size_t msglen)
 {

@@ -180,7 +180,11 @@ bool tt_wait_gate_holds(const tt_model *m, int thread, uint8_t opcode, char *why
     /* NOP is held only when all nine block bits are set. */
     bool blocked = opcode == 0x02 ? w->block == 0x1FF : (tt_block_classes(opcode) & w->block) != 0;
     if (!blocked) return false;
-    return latch_still_waiting(m, w, why, whylen);
+    /* A latch is forgotten one cycle after its condition clears (tt_wait_gate_update, at the end
+     * of each cycle), so a latched wait holds even when its condition has just cleared. */
+    if (!latch_still_waiting(m, w, why, whylen))
+        snprintf(why, whylen, "%s: condition cleared, released next cycle", w->is_semwait ? "SEMWAIT" : "STALLWAIT");
+    return true;
 }
 
 void tt_wait_gate_update(tt_model *m, int thread)

@@ -172,6 +172,10 @@ static void test_semwait_c1_waits_while_at_max(void **state)
     assert_false(head_can_issue(m, 0, why, sizeof why));
     assert_non_null(strstr(why, "semaphore 5"));
     run_ok(m, 1, "ttsemget 0x20"); /* 5: 1 < 2 */
+    /* The latch is forgotten one cycle after the condition clears. */
+    assert_false(head_can_issue(m, 0, why, sizeof why));
+    assert_non_null(strstr(why, "released next cycle"));
+    tt_model_tick(m);
     assert_true(head_can_issue(m, 0, why, sizeof why));
 }
 
@@ -182,6 +186,9 @@ static void test_semwait_empty_mask_never_waits(void **state)
     char why[160];
     run_ok(m, 0, "ttsemwait 0x1ff,0x00,3");
     assert_int_equal(tt_model_push(m, 0, w("ttnop")), TT_OK);
+    /* Even a condition that holds at once lifts the block one cycle later. */
+    assert_false(head_can_issue(m, 0, why, sizeof why));
+    tt_model_tick(m);
     assert_true(head_can_issue(m, 0, why, sizeof why));
 }
 

@@ -1,0 +1,95 @@
+/* test_scheduler.c: the model-only scheduler, tt_model_cycle (ttmodel.h), and the wait gate it
+ * consults (ISA documentation SEMWAIT/STALLWAIT, Blackhole; docs/decisions.md "Model-only
+ * scheduler"). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ttisa.h"
+#include "ttmodel.h"
+
+static uint32_t insn(const char *text)
+{
+    uint32_t w = 0;
+    char err[160];
+    assert_int_equal(tt_asm_line(text, &w, err, sizeof err), 0);
+    return w;
+}
+
+/* Each thread with an instruction and an open wait gate executes exactly one per cycle. */
+static void test_cycle_issues_one_per_thread(void **state)
+{
+    (void)state;
+    tt_model *m = tt_model_create();
+    tt_model_reset(m);
+    for (int t = 0; t < 2; t++) {
+        assert_int_equal(tt_model_push(m, t, insn("ttnop")), TT_OK);
+        assert_int_equal(tt_model_push(m, t, insn("ttnop")), TT_OK);
+    }
+    tt_exec_result r[TT_NUM_THREADS];
+    assert_int_equal(tt_model_cycle(m, r), 2);
+    assert_int_equal(r[0].status, TT_OK);
+    assert_int_equal(r[1].status, TT_OK);
+    assert_int_equal(r[2].status, TT_BLOCKED);
+    assert_string_equal(r[2].msg, "FIFO empty");
+    assert_int_equal(tt_model_fifo_count(m, 0), 1);
+    tt_model_destroy(m);
+}
+
+/* SEMWAIT §: a latched SEMWAIT holds the next blocked-class instruction until the semaphore
+ * condition clears; another thread's SEMPOST releases it. */
+static void test_cycle_semwait_holds_until_sempost(void **state)
+{
+    (void)state;
+    tt_model *m = tt_model_create();
+    tt_model_reset(m);
+    assert_true(tt_model_sem_set(m, 3, 0, 2));
+    tt_model_push(m, 1, insn("ttsemwait 0x20,8,1"));   /* block ThCon while sem3 == 0 */
+    tt_model_push(m, 1, insn("ttadddmareg 1,1,1,1"));
+    tt_exec_result r[TT_NUM_THREADS];
+    assert_int_equal(tt_model_cycle(m, r), 1);          /* the SEMWAIT itself */
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(tt_model_cycle(m, r), 0);
+        assert_int_equal(r[1].status, TT_BLOCKED);
+        assert_string_equal(r[1].msg, "SEMWAIT: semaphore 3 is 0");
+    }
+    tt_model_push(m, 0, insn("ttsempost 8"));
+    assert_int_equal(tt_model_cycle(m, r), 1);          /* thread 0 posts; thread 1 still held */
+    assert_int_equal(r[0].status, TT_OK);
+    assert_int_equal(tt_model_cycle(m, r), 1);          /* released */
+    assert_int_equal(r[1].status, TT_OK);
+    uint32_t v;
+    assert_true(tt_model_gpr_get(m, 1, 1, &v));
+    assert_int_equal(v, 1);
+    tt_model_destroy(m);
+}
+
+/* A SEMWAIT that blocks only ThCon (B5) does not hold a config instruction. */
+static void test_cycle_block_mask_selects_classes(void **state)
+{
+    (void)state;
+    tt_model *m = tt_model_create();
+    tt_model_reset(m);
+    tt_model_push(m, 0, insn("ttsemwait 0x20,1,1"));
+    tt_model_push(m, 0, insn("ttsetc16 5,7"));
+    tt_exec_result r[TT_NUM_THREADS];
+    assert_int_equal(tt_model_cycle(m, r), 1);
+    assert_int_equal(tt_model_cycle(m, r), 1);
+    assert_int_equal(r[0].status, TT_OK);
+    assert_int_equal(r[0].eff.tcfg_data, 7);
+    tt_model_destroy(m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cycle_issues_one_per_thread),
+        cmocka_unit_test(test_cycle_semwait_holds_until_sempost),
+        cmocka_unit_test(test_cycle_block_mask_selects_classes),
+    };
+    return cmocka_run_group_tests_name("scheduler", tests, NULL, NULL);
+}
