@@ -165,13 +165,13 @@ static void end_failure(cosim *c)
     c->rlen = 0;
 }
 
-void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line)
+void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, bool brisc)
 {
     if (c->failed || !c->o.check) return;
     if (c->line_count[thread] < LINES)
         c->line[thread][(c->line_head[thread] + c->line_count[thread]++) % LINES] = line;
     c->cur_line = line;
-    if (tt_model_push(c->m, thread, insn) != TT_OK) {
+    if ((brisc ? tt_model_push_brisc(c->m, thread, insn) : tt_model_push(c->m, thread, insn)) != TT_OK) {
         begin_failure(c, "MISMATCH (fifo overflow)", cycle, thread, 0, insn);
         say(c, "  the RTL accepted a push while thread %d had %d instructions pushed and not retired\n", thread,
             tt_model_fifo_count(c->m, thread));
@@ -289,6 +289,13 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     ok &= e_gpr == r->gpr_we && (!e_gpr || (e->gpr_idx == r->gpr_idx && e->gpr_data == r->gpr_data));
     uint8_t e_sem = (e->kinds & TT_EFF_SEM) ? e->sem_we : 0;
     ok &= e_sem == r->sem_we && (!e_sem || (e->sem_value == r->sem_value && e->sem_max == r->sem_max));
+    uint8_t e_adc = (e->kinds & TT_EFF_ADC) ? e->adc_we : 0;
+    ok &= e_adc == r->adc_we;
+    for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS && ok; i++)
+        if (e_adc & (1u << i)) ok &= memcmp(&e->adc[i], &r->adc[i], sizeof e->adc[i]) == 0;
+    bool e_mutex = (e->kinds & TT_EFF_MUTEX) != 0;
+    ok &= e_mutex == r->mutex_we &&
+          (!e_mutex || (e->mutex_idx == r->mutex_idx && e->mutex_holder == r->mutex_holder));
     if (!ok) {
         begin_failure(c, "MISMATCH (retire)", r->cycle, r->thread, r->seq, r->insn);
         char d[96];
@@ -321,6 +328,25 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
             mismatch(c, "sem.changed_mask", e_sem, r->sem_we);
             mismatch(c, "sem.values", e->sem_value, r->sem_value);
             mismatch(c, "sem.maxima", e->sem_max, r->sem_max);
+        }
+        if (e_adc || r->adc_we) {
+            static const char *const sets[] = {"unpack0", "unpack1", "pack"};
+            static const char *const names[] = {"x", "x_cr", "y", "y_cr", "z", "z_cr", "w", "w_cr"};
+            mismatch(c, "adc.written_mask", e_adc, r->adc_we);
+            for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) {
+                if (!((e_adc | r->adc_we) & (1u << i))) continue;
+                const uint32_t *ev = &e->adc[i].x, *av = &r->adc[i].x;
+                for (int k = 0; k < 8; k++) {
+                    char f[40];
+                    snprintf(f, sizeof f, "adc.%s.ch%d.%s", sets[i / 2], i % 2, names[k]);
+                    mismatch(c, f, ev[k], av[k]);
+                }
+            }
+        }
+        if (e_mutex || r->mutex_we) {
+            mismatch(c, "mutex.write", e_mutex, r->mutex_we);
+            mismatch(c, "mutex.index", e->mutex_idx, r->mutex_idx);
+            mismatch(c, "mutex.holder", e->mutex_holder, r->mutex_holder);
         }
         end_failure(c);
         return;

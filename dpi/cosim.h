@@ -36,14 +36,18 @@ typedef struct {
     uint32_t gpr_data;
     uint8_t sem_we;
     uint32_t sem_value, sem_max;
+    uint8_t adc_we;                 /* bit 2*set + channel */
+    tt_adc_channel adc[TT_ADC_SETS * TT_ADC_CHANNELS];
+    bool mutex_we;
+    uint8_t mutex_idx, mutex_holder;
 } cosim_retire_rec;
 
 typedef struct cosim cosim;
 
 cosim *cosim_create(const tt_test *t, const cosim_opts *o);
 void cosim_destroy(cosim *c);
-/* `line`: the test-file line of the pushed instruction, for reports. */
-void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line);
+/* `line`: the test-file line of the pushed instruction, for reports; `brisc`: pushed by BRISC. */
+void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, bool brisc);
 void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line);
 void cosim_retire(cosim *c, const cosim_retire_rec *r);
 void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16]);

@@ -25,20 +25,32 @@ int c_dpi_preload(void *ctx, int index, int *target, int *unit, int *addr, int *
     return 1;
 }
 
-int c_dpi_stim(void *ctx, long long cycle, int thread, int push_ready, int thread_idle, int *word, int *addr,
-               int *data)
+int c_dpi_stim(void *ctx, long long cycle, int stream, int idle_mask, int *word, int *addr, int *data)
 {
     uint32_t w = 0, a = 0, d = 0;
-    int kind = tb_stim(CTX(ctx), (uint64_t)cycle, thread, push_ready != 0, thread_idle != 0, &w, &a, &d);
+    int kind = tb_stim(CTX(ctx), (uint64_t)cycle, stream, (unsigned)idle_mask, &w, &a, &d);
     *word = (int)w;
     *addr = (int)a;
     *data = (int)d;
     return kind;
 }
 
-void c_dpi_push(void *ctx, long long cycle, int thread, int word)
+void c_dpi_push(void *ctx, long long cycle, int thread, int word, int dropped)
 {
-    tb_on_push(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)word);
+    tb_on_push(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)word, dropped != 0);
+}
+
+void c_dpi_brisc_push(void *ctx, long long cycle, int thread, int word)
+{
+    tb_on_brisc_push(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)word);
+}
+
+void c_dpi_retire_adc(void *ctx, int thread, int index, int x, int x_cr, int y, int y_cr, int z, int z_cr, int w,
+                      int w_cr)
+{
+    tt_adc_channel v = {(uint32_t)x, (uint32_t)x_cr, (uint32_t)y, (uint32_t)y_cr,
+                        (uint32_t)z, (uint32_t)z_cr, (uint32_t)w, (uint32_t)w_cr};
+    tb_on_retire_adc(CTX(ctx), thread, index, &v);
 }
 
 void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
@@ -48,7 +60,8 @@ void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
 
 void c_dpi_retire(void *ctx, long long cycle, int thread, int seq, int insn, int unit, int cfg_we, int cfg_state,
                   int cfg_addr, int d0, int d1, int d2, int d3, int tcfg_we, int tcfg_addr, int tcfg_data,
-                  int gpr_we, int gpr_idx, int gpr_data, int sem_we, int sem_value, int sem_max)
+                  int gpr_we, int gpr_idx, int gpr_data, int sem_we, int sem_value, int sem_max, int mutex_we,
+                  int mutex_idx, int mutex_holder)
 {
     cosim_retire_rec r = {
         .cycle = (uint64_t)cycle, .thread = thread, .seq = (uint32_t)seq, .insn = (uint32_t)insn, .unit = unit,
@@ -57,6 +70,7 @@ void c_dpi_retire(void *ctx, long long cycle, int thread, int seq, int insn, int
         .tcfg_we = tcfg_we != 0, .tcfg_addr = (uint16_t)tcfg_addr, .tcfg_data = (uint32_t)tcfg_data,
         .gpr_we = gpr_we != 0, .gpr_idx = (uint8_t)gpr_idx, .gpr_data = (uint32_t)gpr_data,
         .sem_we = (uint8_t)sem_we, .sem_value = (uint32_t)sem_value, .sem_max = (uint32_t)sem_max,
+        .mutex_we = mutex_we != 0, .mutex_idx = (uint8_t)mutex_idx, .mutex_holder = (uint8_t)mutex_holder,
     };
     tb_on_retire(CTX(ctx), &r);
 }

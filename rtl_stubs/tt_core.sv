@@ -18,6 +18,12 @@ module tt_core
   input  logic [31:0]          push_insn_i    [3],
   output logic                 push_ready_o   [3],
 
+  // BRISC push into thread brisc_thread_i, after the MOP expander; taken when
+  // push_ready_o[brisc_thread_i]; a TRISC push to that thread at the same edge is discarded
+  input  logic                 brisc_valid_i,
+  input  logic [1:0]           brisc_thread_i,
+  input  logic [31:0]          brisc_insn_i,
+
   // TRISC MMIO store, committed at this edge
   input  logic                 mmio_valid_i,
   input  logic [1:0]           mmio_thread_i,
@@ -50,6 +56,14 @@ module tt_core
   output logic [7:0]           eff_sem_we_o   [3],
   output logic [31:0]          sem_value_o,
   output logic [31:0]          sem_max_o,
+  // ADC channels of the retiring thread written (bit 2*set + channel; sets unpack0, unpack1,
+  // pack) and their values after: x, x_cr, y, y_cr, z, z_cr, w, w_cr
+  output logic [5:0]           eff_adc_we_o   [3],
+  output logic [17:0]          eff_adc_o      [3][6][8],
+  // mutex acquired or released: index and holder after (thread, or 3 = free)
+  output logic                 eff_mutex_we_o [3],
+  output logic [2:0]           eff_mutex_idx_o[3],
+  output logic [1:0]           eff_mutex_holder_o[3],
 
   // L1 write report
   output logic                 l1_wr_valid_o,
@@ -409,6 +423,13 @@ module tt_core
       eff_gpr_data_o[t]  = th_rt ? th_eff_gpr_data : (cfg_rt ? cfg_eff_gpr_data : 32'b0);
 
       eff_sem_we_o[t]    = sync_rt ? sync_sem_we : 8'b0;
+
+      // ADC unit and mutexes: not yet built (issue 3), so no such effect is ever reported.
+      eff_adc_we_o[t]       = '0;
+      for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) eff_adc_o[t][i][k] = '0;
+      eff_mutex_we_o[t]     = 1'b0;
+      eff_mutex_idx_o[t]    = '0;
+      eff_mutex_holder_o[t] = 2'd3;
     end
   end
 
@@ -419,7 +440,8 @@ module tt_core
                     stub_insn[UNIT_UNPACK1], stub_insn[UNIT_MATH], stub_insn[UNIT_SFPU],
                     stub_insn[UNIT_PACK], stub_insn[UNIT_TDMA], stub_insn[UNIT_XMOV],
                     l1_rd_data, th_l1_addr[3:0], bd_addr_i[3:0],
-                    u_ready[UNIT_NONE], u_accept[UNIT_NONE]};
+                    u_ready[UNIT_NONE], u_accept[UNIT_NONE],
+                    brisc_valid_i, brisc_thread_i, brisc_insn_i};  // BRISC path: issue 3
   /* verilator lint_on UNUSED */
 
 endmodule

@@ -30,6 +30,8 @@ static const tb_injection injections[] = {
 
 struct tb_ctx {
     tb_args a;
+    uint8_t pend_adc_we[TT_NUM_THREADS];
+    tt_adc_channel pend_adc[TT_NUM_THREADS][TT_ADC_SETS * TT_ADC_CHANNELS];
     tb_preload_item *pre;
     size_t npre;
     tt_test test;
@@ -250,18 +252,38 @@ int tb_ctx_finish(tb_ctx *c, uint64_t cycle)
     return cosim_finish(c->cos, cycle, secs);
 }
 
-void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r) { cosim_retire(c->cos, r); }
+void tb_on_retire_adc(tb_ctx *c, int thread, int index, const tt_adc_channel *v)
+{
+    c->pend_adc_we[thread] |= (uint8_t)(1u << index);
+    c->pend_adc[thread][index] = *v;
+}
+
+void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r)
+{
+    cosim_retire_rec full = *r;
+    full.adc_we = c->pend_adc_we[r->thread];
+    memcpy(full.adc, c->pend_adc[r->thread], sizeof full.adc);
+    c->pend_adc_we[r->thread] = 0;
+    cosim_retire(c->cos, &full);
+}
 
 void tb_on_l1_write(tb_ctx *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16])
 {
     cosim_l1_write(c->cos, cycle, addr, be, line);
 }
 
-void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word)
+void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word, bool dropped)
 {
     int line = tt_stim_line(&c->stim, thread);
     tt_stim_accept(&c->stim, thread);
-    cosim_push(c->cos, cycle, thread, word, line);
+    if (!dropped) cosim_push(c->cos, cycle, thread, word, line, false);
+}
+
+void tb_on_brisc_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word)
+{
+    int line = tt_stim_line(&c->stim, TT_BRISC_STREAM);
+    tt_stim_accept(&c->stim, TT_BRISC_STREAM);
+    cosim_push(c->cos, cycle, thread, word, line, true);
 }
 
 void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data)
@@ -271,12 +293,13 @@ void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t d
     cosim_mmio(c->cos, cycle, thread, addr, data, line);
 }
 
-int tb_stim(tb_ctx *c, uint64_t cycle, int thread, bool push_ready, bool thread_idle, uint32_t *word,
-            uint32_t *addr, uint32_t *data)
+int tb_stim(tb_ctx *c, uint64_t cycle, int stream, unsigned idle_mask, uint32_t *word, uint32_t *addr,
+            uint32_t *data)
 {
-    (void)push_ready; /* a push is offered until the RTL takes it */
-    switch (tt_stim_next(&c->stim, thread, thread_idle, word, addr, data)) {
+    /* A push is offered until the RTL takes it. */
+    switch (tt_stim_next(&c->stim, stream, idle_mask, word, addr, data)) {
     case TT_STIM_PUSH: return 1;
+    case TT_STIM_BRISC_PUSH: return 3;
     case TT_STIM_STORE:
         /* One MMIO store per cycle, lowest thread first. */
         if (c->mmio_cycle == cycle + 1) return 0;
@@ -311,7 +334,7 @@ int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int sta
         c->stopped = true;
         return 2;
     }
-    bool done = true;
+    bool done = tt_stim_done(&c->stim, TT_BRISC_STREAM);
     for (int th = 0; th < TT_NUM_THREADS; th++)
         done &= tt_stim_done(&c->stim, th) && (idle_mask & (1u << th));
     /* Idle for two cycles in a row: nothing is left in flight. */

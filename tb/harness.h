@@ -47,13 +47,20 @@ bool tb_preload(tb_ctx *c, unsigned index, tb_preload_item *out);
 /* Called through DPI, once per clock edge, in this order. */
 void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r);
 void tb_on_l1_write(tb_ctx *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16]);
-void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word);
+/* A TRISC push the RTL took at this edge; `dropped`: BRISC pushed to the same thread at the same
+ * edge, so the frontend mux discarded it (the TRISC does not know). */
+void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word, bool dropped);
+void tb_on_brisc_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word);
+/* ADC channel `index` (2*set + channel) of a retiring thread, reported before its tb_on_retire. */
+void tb_on_retire_adc(tb_ctx *c, int thread, int index, const tt_adc_channel *v);
 void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data);
 /* 0: continue, 1: stop (pass), 2: stop (fail). */
 int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3]);
-/* Next cycle's TRISC action of a thread: 0 none, 1 push `word`, 2 store `data` to `addr`. */
-int tb_stim(tb_ctx *c, uint64_t cycle, int thread, bool push_ready, bool thread_idle, uint32_t *word,
-            uint32_t *addr, uint32_t *data);
+/* Next cycle's action of stream `stream` (thread 0..2's TRISC, or 3 = BRISC): 0 none, 1 push
+ * `word`, 2 store `data` to `addr`, 3 BRISC push of `word` to thread `addr`. `idle_mask` bit t:
+ * thread t is idle. */
+int tb_stim(tb_ctx *c, uint64_t cycle, int stream, unsigned idle_mask, uint32_t *word, uint32_t *addr,
+            uint32_t *data);
 
 /* Stall-reason code (tt_pkg stall_e kind << 4 | detail) as text, e.g. "SEM_WAIT sem 2". */
 void tb_stall_name(int code, char *buf, unsigned len);

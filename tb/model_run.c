@@ -31,13 +31,32 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
     *st = (tt_run_stats){0};
     for (;;) {
         bool all_done = true;
+        unsigned idle_mask = 0;
+        for (int th = 0; th < TT_NUM_THREADS; th++)
+            idle_mask |= (tt_model_fifo_count(m, th) == 0) << th;
+        /* BRISC first: its push wins the thread's frontend mux, and a TRISC push to the same thread
+         * in the same cycle is silently discarded (coprocessor-pipeline "BRISC Coprocessor Access"). */
+        int brisc_thread = -1;
+        {
+            uint32_t w = 0, a = 0, d = 0;
+            if (tt_stim_next(&s, TT_BRISC_STREAM, idle_mask, &w, &a, &d) == TT_STIM_BRISC_PUSH &&
+                tt_model_fifo_count(m, (int)a) < TT_FIFO_DEPTH) {
+                line_ring *lr = &lines[a];
+                lr->line[(lr->head + lr->count++) % TT_FIFO_DEPTH] = tt_stim_line(&s, TT_BRISC_STREAM);
+                tt_model_push_brisc(m, (int)a, w);
+                tt_stim_accept(&s, TT_BRISC_STREAM);
+                brisc_thread = (int)a;
+            }
+            all_done &= tt_stim_done(&s, TT_BRISC_STREAM);
+        }
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             /* TRISC side: at most one push or store per thread per cycle. */
             uint32_t w = 0, a = 0, d = 0;
-            bool idle = tt_model_fifo_count(m, th) == 0;
-            switch (tt_stim_next(&s, th, idle, &w, &a, &d)) {
+            switch (tt_stim_next(&s, th, idle_mask, &w, &a, &d)) {
             case TT_STIM_PUSH:
-                if (tt_model_fifo_count(m, th) < TT_FIFO_DEPTH) {
+                if (th == brisc_thread) {
+                    tt_stim_accept(&s, th); /* discarded by the mux; the TRISC does not know */
+                } else if (tt_model_fifo_count(m, th) < TT_FIFO_DEPTH) {
                     line_ring *lr = &lines[th];
                     lr->line[(lr->head + lr->count++) % TT_FIFO_DEPTH] = tt_stim_line(&s, th);
                     tt_model_push(m, th, w);

@@ -18,7 +18,7 @@ int tt_stim_line(const tt_stim *s, int th)
 
 void tt_stim_accept(tt_stim *s, int th) { s->pos[th]++; }
 
-tt_stim_kind tt_stim_next(tt_stim *s, int th, bool thread_idle, uint32_t *word, uint32_t *addr,
+tt_stim_kind tt_stim_next(tt_stim *s, int th, unsigned idle_mask, uint32_t *word, uint32_t *addr,
                           uint32_t *data)
 {
     while (!tt_stim_done(s, th)) {
@@ -31,8 +31,12 @@ tt_stim_kind tt_stim_next(tt_stim *s, int th, bool thread_idle, uint32_t *word, 
             *addr = a->addr;
             *data = a->value;
             return TT_STIM_STORE;
+        case TT_ACT_BRISC_PUSH:
+            *word = a->word;
+            *addr = a->addr;
+            return TT_STIM_BRISC_PUSH;
         case TT_ACT_DRAIN:
-            if (!thread_idle) return TT_STIM_NONE;
+            if (!(idle_mask & (1u << a->addr))) return TT_STIM_NONE;
             s->pos[th]++;
             continue;
         case TT_ACT_IDLE:

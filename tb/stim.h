@@ -8,19 +8,20 @@
 extern "C" {
 #endif
 
-typedef enum { TT_STIM_NONE, TT_STIM_PUSH, TT_STIM_STORE, TT_STIM_DONE } tt_stim_kind;
+typedef enum { TT_STIM_NONE, TT_STIM_PUSH, TT_STIM_STORE, TT_STIM_BRISC_PUSH, TT_STIM_DONE } tt_stim_kind;
 
 typedef struct {
     const tt_test *t;
-    size_t pos[TT_NUM_THREADS];
-    uint32_t idle_left[TT_NUM_THREADS];
-    bool idling[TT_NUM_THREADS];
+    size_t pos[TT_NUM_STREAMS];
+    uint32_t idle_left[TT_NUM_STREAMS];
+    bool idling[TT_NUM_STREAMS];
 } tt_stim;
 
 void tt_stim_init(tt_stim *s, const tt_test *t);
-/* What thread `th` wants to do this cycle. A push or store stays offered until tt_stim_accept.
- * `thread_idle`: the thread's FIFO is empty and nothing of it is in flight. */
-tt_stim_kind tt_stim_next(tt_stim *s, int th, bool thread_idle, uint32_t *word, uint32_t *addr,
+/* What stream `th` (a thread's TRISC, or TT_BRISC_STREAM) wants to do this cycle. A push or store
+ * stays offered until tt_stim_accept. `idle_mask` bit t: thread t's FIFO is empty and nothing of it
+ * is in flight. A BRISC push returns the target thread in *addr. */
+tt_stim_kind tt_stim_next(tt_stim *s, int th, unsigned idle_mask, uint32_t *word, uint32_t *addr,
                           uint32_t *data);
 void tt_stim_accept(tt_stim *s, int th);
 bool tt_stim_done(const tt_stim *s, int th);

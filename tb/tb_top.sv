@@ -11,11 +11,17 @@ module tb_top (
                                             output int unit, output int addr, output int d0,
                                             output int d1, output int d2, output int d3,
                                             output int be);
-  import "DPI-C" function int c_dpi_stim(input chandle ctx, input longint cycle, input int thread,
-                                         input int push_ready, input int thread_idle,
-                                         output int word, output int addr, output int data);
+  import "DPI-C" function int c_dpi_stim(input chandle ctx, input longint cycle, input int stream,
+                                         input int idle_mask, output int word, output int addr,
+                                         output int data);
   import "DPI-C" function void c_dpi_push(input chandle ctx, input longint cycle, input int thread,
-                                          input int word);
+                                          input int word, input int dropped);
+  import "DPI-C" function void c_dpi_brisc_push(input chandle ctx, input longint cycle,
+                                                input int thread, input int word);
+  import "DPI-C" function void c_dpi_retire_adc(input chandle ctx, input int thread,
+                                                input int index, input int x, input int x_cr,
+                                                input int y, input int y_cr, input int z,
+                                                input int z_cr, input int w, input int w_cr);
   import "DPI-C" function void c_dpi_mmio(input chandle ctx, input longint cycle, input int thread,
                                           input int addr, input int data);
   import "DPI-C" function void c_dpi_retire(input chandle ctx, input longint cycle, input int thread,
@@ -26,7 +32,9 @@ module tb_top (
                                             input int tcfg_addr, input int tcfg_data,
                                             input int gpr_we, input int gpr_idx,
                                             input int gpr_data, input int sem_we,
-                                            input int sem_value, input int sem_max);
+                                            input int sem_value, input int sem_max,
+                                            input int mutex_we, input int mutex_idx,
+                                            input int mutex_holder);
   import "DPI-C" function void c_dpi_l1_write(input chandle ctx, input longint cycle,
                                               input int addr, input int be, input int w0,
                                               input int w1, input int w2, input int w3);
@@ -61,6 +69,9 @@ module tb_top (
 
   logic        push_valid_q [3];
   logic [31:0] push_insn_q  [3];
+  logic        brisc_valid_q;
+  logic [1:0]  brisc_thread_q;
+  logic [31:0] brisc_insn_q;
   logic        mmio_valid_q;
   logic [1:0]  mmio_thread_q;
   logic [31:0] mmio_addr_q, mmio_wdata_q;
@@ -80,6 +91,11 @@ module tb_top (
   logic [5:0]  eff_gpr_idx  [3];
   logic [31:0] eff_gpr_data [3];
   logic [7:0]  eff_sem_we   [3];
+  logic [5:0]  eff_adc_we   [3];
+  logic [17:0] eff_adc      [3][6][8];
+  logic        eff_mutex_we [3];
+  logic [2:0]  eff_mutex_idx[3];
+  logic [1:0]  eff_mutex_holder[3];
   logic [31:0] sem_value, sem_max;
   logic        l1_wr_valid;
   logic [31:0] l1_wr_addr;
@@ -93,6 +109,7 @@ module tb_top (
   tt_core u_core (
     .clk_i, .rst_ni(rst_n), .inject_i(inject_q),
     .push_valid_i(push_valid_q), .push_insn_i(push_insn_q), .push_ready_o(push_ready),
+    .brisc_valid_i(brisc_valid_q), .brisc_thread_i(brisc_thread_q), .brisc_insn_i(brisc_insn_q),
     .mmio_valid_i(mmio_valid_q), .mmio_thread_i(mmio_thread_q), .mmio_addr_i(mmio_addr_q),
     .mmio_wdata_i(mmio_wdata_q),
     .bd_valid_i(bd_valid_q), .bd_target_i(bd_target_q), .bd_unit_i(bd_unit_q),
@@ -104,6 +121,9 @@ module tb_top (
     .eff_tcfg_we_o(eff_tcfg_we), .eff_tcfg_addr_o(eff_tcfg_addr), .eff_tcfg_data_o(eff_tcfg_data),
     .eff_gpr_we_o(eff_gpr_we), .eff_gpr_idx_o(eff_gpr_idx), .eff_gpr_data_o(eff_gpr_data),
     .eff_sem_we_o(eff_sem_we), .sem_value_o(sem_value), .sem_max_o(sem_max),
+    .eff_adc_we_o(eff_adc_we), .eff_adc_o(eff_adc),
+    .eff_mutex_we_o(eff_mutex_we), .eff_mutex_idx_o(eff_mutex_idx),
+    .eff_mutex_holder_o(eff_mutex_holder),
     .l1_wr_valid_o(l1_wr_valid), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
     .l1_wr_data_o(l1_wr_data),
     .thread_idle_o(thread_idle), .fifo_count_o(fifo_count), .stall_reason_o(stall_reason),
@@ -131,6 +151,7 @@ module tb_top (
       preload_idx_q <= 0;
       bd_valid_q <= 1'b0;
       for (int t = 0; t < 3; t++) push_valid_q[t] <= 1'b0;
+      brisc_valid_q <= 1'b0;
     end else if (!preload_done_q) begin
       if (c_dpi_preload(ctx, preload_idx_q, target, unit, addr, d0, d1, d2, d3, be) != 0) begin
         bd_valid_q <= 1'b1;
@@ -149,20 +170,36 @@ module tb_top (
       // Checker order within an edge: retires, L1 writes, then the TRISC side (design.md).
       for (int t = 0; t < 3; t++) begin
         if (retire_valid[t]) begin
+          for (int i = 0; i < 6; i++) begin
+            if (eff_adc_we[t][i]) begin
+              c_dpi_retire_adc(ctx, t, i, int'(eff_adc[t][i][0]), int'(eff_adc[t][i][1]),
+                               int'(eff_adc[t][i][2]), int'(eff_adc[t][i][3]),
+                               int'(eff_adc[t][i][4]), int'(eff_adc[t][i][5]),
+                               int'(eff_adc[t][i][6]), int'(eff_adc[t][i][7]));
+            end
+          end
           c_dpi_retire(ctx, cycle_q, t, retire_seq[t], retire_insn[t], int'(retire_unit[t]),
                        int'(eff_cfg_we[t]), int'(eff_cfg_state[t]), int'(eff_cfg_addr[t]),
                        eff_cfg_data[t][0], eff_cfg_data[t][1], eff_cfg_data[t][2],
                        eff_cfg_data[t][3], int'(eff_tcfg_we[t]), int'(eff_tcfg_addr[t]),
                        eff_tcfg_data[t], int'(eff_gpr_we[t]), int'(eff_gpr_idx[t]),
-                       eff_gpr_data[t], int'(eff_sem_we[t]), sem_value, sem_max);
+                       eff_gpr_data[t], int'(eff_sem_we[t]), sem_value, sem_max,
+                       int'(eff_mutex_we[t]), int'(eff_mutex_idx[t]), int'(eff_mutex_holder[t]));
         end
       end
       if (l1_wr_valid) begin
         c_dpi_l1_write(ctx, cycle_q, l1_wr_addr, int'(l1_wr_be), l1_wr_data[31:0],
                        l1_wr_data[63:32], l1_wr_data[95:64], l1_wr_data[127:96]);
       end
+      // BRISC's push wins the thread's frontend mux; a same-edge TRISC push there is discarded.
+      if (brisc_valid_q && push_ready[brisc_thread_q]) begin
+        c_dpi_brisc_push(ctx, cycle_q, int'(brisc_thread_q), brisc_insn_q);
+      end
       for (int t = 0; t < 3; t++) begin
-        if (push_valid_q[t] && push_ready[t]) c_dpi_push(ctx, cycle_q, t, push_insn_q[t]);
+        if (push_valid_q[t] && push_ready[t]) begin
+          c_dpi_push(ctx, cycle_q, t, push_insn_q[t],
+                     int'(brisc_valid_q && push_ready[t] && brisc_thread_q == 2'(t)));
+        end
       end
       if (mmio_valid_q) c_dpi_mmio(ctx, cycle_q, int'(mmio_thread_q), mmio_addr_q, mmio_wdata_q);
 
@@ -172,11 +209,14 @@ module tb_top (
                              int'(fifo_count[1]), int'(fifo_count[2]));
       if (stop != 0) $finish;
 
-      // Next cycle's TRISC actions. A push stays offered until the FIFO takes it.
+      // Next cycle's TRISC and BRISC actions. A push stays offered until the FIFO takes it.
+      kind = c_dpi_stim(ctx, cycle_q, 3, idle_mask, word, addr, data);
+      brisc_valid_q <= kind == 3;
+      brisc_thread_q <= 2'(addr);
+      brisc_insn_q <= word;
       mmio_valid_q <= 1'b0;
       for (int t = 0; t < 3; t++) begin
-        kind = c_dpi_stim(ctx, cycle_q, t, int'(push_ready[t]), int'(thread_idle[t]), word, addr,
-                          data);
+        kind = c_dpi_stim(ctx, cycle_q, t, idle_mask, word, addr, data);
         push_valid_q[t] <= kind == 1;
         push_insn_q[t] <= word;
         if (kind == 2) begin
@@ -200,5 +240,8 @@ module tb_top (
     bd_addr_q = '0;
     bd_data_q = '0;
     bd_be_q = '0;
+    brisc_valid_q = 1'b0;
+    brisc_thread_q = '0;
+    brisc_insn_q = '0;
   end
 endmodule

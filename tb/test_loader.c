@@ -47,8 +47,8 @@ typedef struct {
     int ntok;
     char *err;
     size_t errlen;
-    int thread; /* current stream, -1 before any `thread` line */
-    size_t cap_stream[TT_NUM_THREADS], cap_pre, cap_exp;
+    int thread; /* current stream (TT_BRISC_STREAM after `brisc`), -1 before any */
+    size_t cap_stream[TT_NUM_STREAMS], cap_pre, cap_exp;
 } parser;
 
 static int fail(parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -313,6 +313,28 @@ static int parse_line(parser *p, char *raw)
     if (p->ntok == 0) return 0;
     const char *kw = p->tok[0];
 
+    if (strcmp(kw, "brisc") == 0) {
+        if (want_args(p, 1, "brisc")) return -1;
+        p->thread = TT_BRISC_STREAM;
+        return 0;
+    }
+    if (strcmp(kw, "push") == 0) {
+        /* push THREAD INSTRUCTION: BRISC only. */
+        if (p->thread != TT_BRISC_STREAM)
+            return fail(p, "expected 'push' only in the brisc stream (after a 'brisc' line); a TRISC pushes by "
+                           "writing the instruction alone");
+        tt_action a = {.kind = TT_ACT_BRISC_PUSH};
+        if (p->ntok < 3 || num32(p, 1, TT_NUM_THREADS - 1, "target thread", &a.addr))
+            return p->ntok < 3 ? fail(p, "expected 'push THREAD INSTRUCTION'") : -1;
+        const char *text = strstr(asm_text, p->tok[2]);
+        char aerr[256];
+        if (tt_asm_line(text, &a.word, aerr, sizeof aerr)) return fail(p, "%s", aerr);
+        return add_action(p, a);
+    }
+    if (p->thread == TT_BRISC_STREAM && (strncasecmp(kw, "tt", 2) == 0 || strcmp(kw, ".word") == 0 ||
+                                         strcmp(kw, "store") == 0))
+        return fail(p, "expected 'push THREAD INSTRUCTION', 'drain THREAD' or 'idle N' in the brisc stream, got '%s'",
+                    kw);
     if (strncasecmp(kw, "tt", 2) == 0 || strcmp(kw, ".word") == 0) {
         tt_action a = {.kind = TT_ACT_INSN};
         char aerr[256];
@@ -328,8 +350,15 @@ static int parse_line(parser *p, char *raw)
     }
     if (strcmp(kw, "store") == 0) return parse_store(p);
     if (strcmp(kw, "drain") == 0) {
-        if (want_args(p, 1, "drain")) return -1;
-        return add_action(p, (tt_action){.kind = TT_ACT_DRAIN});
+        tt_action a = {.kind = TT_ACT_DRAIN};
+        if (p->thread == TT_BRISC_STREAM) {
+            if (want_args(p, 2, "drain THREAD") || num32(p, 1, TT_NUM_THREADS - 1, "thread to drain", &a.addr))
+                return -1;
+        } else {
+            if (want_args(p, 1, "drain")) return -1;
+            a.addr = (uint32_t)p->thread;
+        }
+        return add_action(p, a);
     }
     if (strcmp(kw, "idle") == 0) {
         tt_action a = {.kind = TT_ACT_IDLE};
@@ -383,7 +412,7 @@ int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen)
         return -1;
     }
     size_t total = 0;
-    for (int i = 0; i < TT_NUM_THREADS; i++) total += t->nstream[i];
+    for (int i = 0; i < TT_NUM_STREAMS; i++) total += t->nstream[i];
     if (total == 0 && t->nexpect == 0) {
         snprintf(err, errlen, "%s:%d: expected at least one instruction, action or expectation; the file has none",
                  path, p.line);
@@ -395,7 +424,7 @@ int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen)
 
 void tt_test_free(tt_test *t)
 {
-    for (int i = 0; i < TT_NUM_THREADS; i++) free(t->stream[i]);
+    for (int i = 0; i < TT_NUM_STREAMS; i++) free(t->stream[i]);
     for (size_t i = 0; i < t->npreload; i++) free(t->preload[i].bytes);
     for (size_t i = 0; i < t->nexpect; i++) free(t->expect[i].bytes);
     free(t->preload);

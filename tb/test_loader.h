@@ -14,13 +14,19 @@
 extern "C" {
 #endif
 
-/* One step of a thread's stream, as the TRISC of that thread performs it. */
-typedef enum { TT_ACT_INSN, TT_ACT_STORE, TT_ACT_DRAIN, TT_ACT_IDLE } tt_action_kind;
+/* Streams: 0..2 are the TRISCs of threads 0..2; TT_BRISC_STREAM is BRISC, which pushes to any
+ * thread after the MOP expander (coprocessor-pipeline "BRISC Coprocessor Access"). */
+#define TT_BRISC_STREAM TT_NUM_THREADS
+#define TT_NUM_STREAMS (TT_NUM_THREADS + 1)
+
+/* One step of a stream, as that RISC-V core performs it. */
+typedef enum { TT_ACT_INSN, TT_ACT_STORE, TT_ACT_DRAIN, TT_ACT_IDLE, TT_ACT_BRISC_PUSH } tt_action_kind;
 
 typedef struct {
     tt_action_kind kind;
-    uint32_t word;   /* TT_ACT_INSN */
-    uint32_t addr;   /* TT_ACT_STORE: TRISC address */
+    uint32_t word;   /* TT_ACT_INSN, TT_ACT_BRISC_PUSH */
+    uint32_t addr;   /* TT_ACT_STORE: TRISC address; TT_ACT_BRISC_PUSH: target thread; TT_ACT_DRAIN
+                        in the BRISC stream: the thread to wait for */
     uint32_t value;  /* TT_ACT_STORE: value; TT_ACT_IDLE: cycles */
     int line;
 } tt_action;
@@ -46,8 +52,8 @@ typedef struct {
 
 typedef struct {
     char path[512];
-    tt_action *stream[TT_NUM_THREADS];
-    size_t nstream[TT_NUM_THREADS];
+    tt_action *stream[TT_NUM_STREAMS];
+    size_t nstream[TT_NUM_STREAMS];
     tt_item *preload;
     size_t npreload;
     tt_item *expect;

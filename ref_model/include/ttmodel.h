@@ -51,6 +51,20 @@ const char *tt_status_name(tt_status s);
 #define TT_EFF_GPR (1u << 2)
 #define TT_EFF_SEM (1u << 3)
 #define TT_EFF_L1 (1u << 4)
+#define TT_EFF_ADC (1u << 5)
+#define TT_EFF_MUTEX (1u << 6)
+
+/* Address counters (ADCs): per thread, one set each for unpacker 0, unpacker 1 and the packers,
+ * two channels per set (unpack-data-path §4, pack-data-path §4; ISA documentation ADCs.md). */
+#define TT_ADC_SETS 3       /* 0 unpacker 0, 1 unpacker 1, 2 packers */
+#define TT_ADC_CHANNELS 2
+typedef struct {
+    uint32_t x, x_cr;       /* 18 bits */
+    uint32_t y, y_cr;       /* 13 bits */
+    uint32_t z, z_cr;       /* 8 bits */
+    uint32_t w, w_cr;       /* 8 bits */
+} tt_adc_channel;
+#define TT_MUTEX_FREE 3     /* mutex holder value when no thread holds it */
 
 typedef struct {
     uint32_t kinds;          /* TT_EFF_* bits */
@@ -65,6 +79,10 @@ typedef struct {
     uint8_t sem_we;          /* semaphores changed (mask) */
     uint32_t sem_value;      /* all 8, 4 bits each, after the instruction */
     uint32_t sem_max;
+    uint8_t adc_we;          /* bit 2*set + channel: that ADC channel of the issuing thread written */
+    tt_adc_channel adc[TT_ADC_SETS * TT_ADC_CHANNELS]; /* values after, index 2*set + channel */
+    uint8_t mutex_idx;       /* TT_EFF_MUTEX: the mutex acquired or released */
+    uint8_t mutex_holder;    /* its holder after: thread, or TT_MUTEX_FREE */
     int n_l1;                /* L1 line writes made (0..2) */
     uint32_t l1_addr[2];     /* 16-byte aligned */
     uint16_t l1_be[2];
@@ -90,6 +108,9 @@ void tt_model_reset(tt_model *m);
  * RTL may have in flight in lockstep); a model-only scheduler pushes only while fewer than
  * TT_FIFO_DEPTH wait. */
 tt_status tt_model_push(tt_model *m, int thread, uint32_t insn);
+/* A BRISC push into thread t: it enters after the MOP expander (coprocessor-pipeline "BRISC
+ * Coprocessor Access"). */
+tt_status tt_model_push_brisc(tt_model *m, int thread, uint32_t insn);
 int tt_model_fifo_count(const tt_model *m, int thread);
 /* The next instruction thread t would execute; false when none is waiting. */
 bool tt_model_next_insn(const tt_model *m, int thread, uint32_t *insn);
@@ -123,6 +144,10 @@ bool tt_model_gpr_set(tt_model *m, int thread, int idx, uint32_t v);
 bool tt_model_sem_get(const tt_model *m, int idx, uint32_t *value, uint32_t *max);
 bool tt_model_sem_set(tt_model *m, int idx, uint32_t value, uint32_t max);
 bool tt_model_mop_cfg_get(const tt_model *m, int thread, int idx, uint32_t *v);
+bool tt_model_adc_get(const tt_model *m, int thread, int set, int channel, tt_adc_channel *v);
+bool tt_model_adc_set(tt_model *m, int thread, int set, int channel, const tt_adc_channel *v);
+/* Holder of mutex idx (a thread), or TT_MUTEX_FREE; -1 for a bad index. */
+int tt_model_mutex_holder(const tt_model *m, int idx);
 uint8_t *tt_model_l1(tt_model *m);             /* TT_L1_BYTES bytes */
 const uint8_t *tt_model_l1_const(const tt_model *m);
 uint32_t tt_model_retired(const tt_model *m, int thread);

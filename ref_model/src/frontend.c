@@ -1,9 +1,10 @@
 /* frontend.c: the 32-slot instruction FIFO of each thread (coprocessor-pipeline "FIFO Backpressure"). */
 #include "frontend.h"
 
-bool tt_fifo_push(tt_fifo *f, uint32_t insn)
+bool tt_fifo_push(tt_fifo *f, uint32_t insn, bool brisc)
 {
     if (f->count == TT_FIFO_SLOTS) return false;
+    f->brisc[(f->head + f->count) % TT_FIFO_SLOTS] = brisc;
     f->slot[(f->head + f->count) % TT_FIFO_SLOTS] = insn;
     f->count++;
     return true;

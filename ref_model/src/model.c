@@ -18,13 +18,16 @@ static void exec_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 }
 
 static const tt_exec_fn exec_table[256] = {
+    /* frontend / misc */
     [TT_OPC_NOP] = exec_nop,
     [TT_OPC_DMANOP] = exec_nop,
+    /* sync unit (sync_unit.c) */
     [TT_OPC_SEMINIT] = tt_exec_seminit,
     [TT_OPC_SEMPOST] = tt_exec_sempost,
     [TT_OPC_SEMGET] = tt_exec_semget,
     [TT_OPC_SEMWAIT] = tt_exec_semwait,
     [TT_OPC_STALLWAIT] = tt_exec_stallwait,
+    /* configuration unit (cfg_space.c) */
     [TT_OPC_WRCFG] = tt_exec_wrcfg,
     [TT_OPC_RDCFG] = tt_exec_rdcfg,
     [TT_OPC_SETC16] = tt_exec_setc16,
@@ -32,9 +35,11 @@ static const tt_exec_fn exec_table[256] = {
     [TT_OPC_RMWCIB1] = tt_exec_rmwcib,
     [TT_OPC_RMWCIB2] = tt_exec_rmwcib,
     [TT_OPC_RMWCIB3] = tt_exec_rmwcib,
+    /* scalar unit, ThCon (thcon.c) */
     [TT_OPC_SETDMAREG] = tt_exec_setdmareg,
     [TT_OPC_ADDDMAREG] = tt_exec_adddmareg,
     [TT_OPC_STOREIND] = tt_exec_storeind,
+    /* address counters (adc.c) */
 };
 
 const char *tt_status_name(tt_status s)
@@ -82,6 +87,7 @@ void tt_model_reset(tt_model *m)
     uint8_t *l1 = m->l1;
     memset(m, 0, sizeof *m);
     m->l1 = l1;
+    memset(m->mutex_holder, TT_MUTEX_FREE, sizeof m->mutex_holder);
     memset(l1, 0, TT_L1_BYTES);
 }
 
@@ -90,7 +96,13 @@ static bool thread_ok(int t) { return t >= 0 && t < TT_NUM_THREADS; }
 tt_status tt_model_push(tt_model *m, int thread, uint32_t insn)
 {
     if (!thread_ok(thread)) return TT_ERROR;
-    return tt_fifo_push(&m->fifo[thread], insn) ? TT_OK : TT_ERROR;
+    return tt_fifo_push(&m->fifo[thread], insn, false) ? TT_OK : TT_ERROR;
+}
+
+tt_status tt_model_push_brisc(tt_model *m, int thread, uint32_t insn)
+{
+    if (!thread_ok(thread)) return TT_ERROR;
+    return tt_fifo_push(&m->fifo[thread], insn, true) ? TT_OK : TT_ERROR;
 }
 
 int tt_model_fifo_count(const tt_model *m, int thread)
@@ -245,6 +257,19 @@ bool tt_model_mop_cfg_get(const tt_model *m, int t, int i, uint32_t *v)
     *v = m->mop_cfg[t][i];
     return true;
 }
+bool tt_model_adc_get(const tt_model *m, int t, int set, int ch, tt_adc_channel *v)
+{
+    if (!IN(t, TT_NUM_THREADS) || !IN(set, TT_ADC_SETS) || !IN(ch, TT_ADC_CHANNELS)) return false;
+    *v = m->adc[t][set][ch];
+    return true;
+}
+bool tt_model_adc_set(tt_model *m, int t, int set, int ch, const tt_adc_channel *v)
+{
+    if (!IN(t, TT_NUM_THREADS) || !IN(set, TT_ADC_SETS) || !IN(ch, TT_ADC_CHANNELS)) return false;
+    m->adc[t][set][ch] = *v;
+    return true;
+}
+int tt_model_mutex_holder(const tt_model *m, int idx) { return IN(idx, TT_NUM_MUTEXES) ? m->mutex_holder[idx] : -1; }
 uint8_t *tt_model_l1(tt_model *m) { return m->l1; }
 const uint8_t *tt_model_l1_const(const tt_model *m) { return m->l1; }
 uint32_t tt_model_retired(const tt_model *m, int t) { return IN(t, TT_NUM_THREADS) ? m->seq[t] : 0; }

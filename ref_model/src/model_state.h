@@ -11,6 +11,7 @@
 
 typedef struct {
     uint32_t slot[TT_FIFO_SLOTS];
+    bool brisc[TT_FIFO_SLOTS];   /* pushed by BRISC: bypasses the MOP expander */
     int head;
     int count;
 } tt_fifo;
@@ -38,6 +39,8 @@ struct tt_model {
     tt_fifo fifo[TT_NUM_THREADS];
     tt_wait_latch wait[TT_NUM_THREADS];
     uint32_t seq[TT_NUM_THREADS];
+    tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS];
+    uint8_t mutex_holder[TT_NUM_MUTEXES];   /* thread, or TT_MUTEX_FREE */
     uint8_t *l1;
 };
 
