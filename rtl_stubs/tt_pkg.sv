@@ -162,6 +162,10 @@ package tt_pkg;
   localparam int unsigned INJ_WRCFG128_SHORT      = 4;  // 128-bit WRCFG writes only 3 words
   localparam int unsigned INJ_ADDDMAREG_CONST     = 5;  // const form adds GPR[b], not b
   localparam int unsigned INJ_STOREIND_BE         = 6;  // STOREIND byte lane one too high
+  // frontend (MOP expander, replay expander, BRISC path): bits 7..11
+  // address counters: bits 12..15
+  // ThCon, configuration unit, mutexes: bits 16..21
+  // wait gate: bits 22..25
 
   // ---------------------------------------------------------------------------------------------
   // Decode helpers

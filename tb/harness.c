@@ -17,15 +17,11 @@ typedef struct {
     const char *what;
 } tb_injection;
 
+#define TB_INJECTION(name, bit, test, insn, what) {name, bit, test, insn, what},
 static const tb_injection injections[] = {
-    {"setc16_wrong_thread", 0, "tests/directed/setc16_cfg_context_switch.tts", "ttsetc16", "SETC16 writes the next thread's config"},
-    {"rmwcib_lane", 1, "tests/directed/rmwcib_all_lanes.tts", "ttrmwcib", "RMWCIBn modifies byte lane (n+1)%4"},
-    {"sempost_no_sat", 2, "tests/directed/sem_init_post_get.tts", "ttsempost", "SEMPOST wraps from 15 to 0 instead of saturating"},
-    {"fifo_drop_full", 3, "tests/directed/fifo_backpressure.tts", "tt", "the FIFO drops a push when full"},
-    {"wrcfg128_short", 4, "tests/directed/wrcfg_128.tts", "ttwrcfg", "128-bit WRCFG writes only three words"},
-    {"adddmareg_const", 5, "tests/directed/adddmareg.tts", "ttadddmareg", "ADDDMAREG's constant form adds GPR[b]"},
-    {"storeind_be", 6, "tests/directed/storeind_l1_sizes.tts", "ttstoreind", "STOREIND writes one byte lane too high"},
+#include "injections.def"
 };
+#undef TB_INJECTION
 #define N_INJ (sizeof injections / sizeof injections[0])
 
 struct tb_ctx {
