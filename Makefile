@@ -18,7 +18,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml
 
-.PHONY: all deps model rtl test unit directed negative inject waves-test run bench clean isa-table regs-table
+.PHONY: all deps model rtl test unit directed negative inject waves-test waves-screenshot run bench clean isa-table regs-table
 
 all: model rtl
 
@@ -156,13 +156,28 @@ rtl: $(BUILD)/stall_reason.txt
 
 # GTKWave, headless, on a real stall VCD: every signal of waves/stalls.gtkw is in the dump and
 # shown, and the stall reasons show by name. Run from the repo root (the view's filter path).
-WAVES_TEST ?= tests/directed/sem_cross_thread.tts
+# The stall tour must show every stall kind in its VCD, and GTKWave must show them by name.
+WAVES_TEST ?= tests/directed/stall_reasons_tour.tts
+STALL_KINDS := NONE FIFO_EMPTY WAIT_GATE UNIT_BUSY SEM_WAIT
 waves-test: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
 	@echo "== stall waves in GTKWave ($(WAVES_TEST))"
 	@mkdir -p $(BUILD)/waves
 	@$(BUILD)/ttcosim $(WAVES_TEST) +trace=$(BUILD)/waves/waves_test.vcd > $(BUILD)/waves/waves_test.log 2>&1 \
 	  || { cat $(BUILD)/waves/waves_test.log; exit 1; }
+	@tests/waves/stall_kinds_in_vcd.sh $(BUILD)/waves/waves_test.vcd $(STALL_KINDS)
 	@tests/waves/run_gtkwave_test.sh $(BUILD)/waves/waves_test.vcd waves/stalls.gtkw
+
+# The README's screenshot of the stall view: a real GTKWave window under Xvfb.
+SHOT_PKGS := x11-apps imagemagick
+waves-screenshot: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
+	@missing=$$(for p in $(SHOT_PKGS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  SUDO=$$( [ $$(id -u) -eq 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@mkdir -p $(BUILD)/waves
+	@$(BUILD)/ttcosim $(WAVES_TEST) +trace=$(BUILD)/waves/waves_test.vcd > /dev/null
+	@tools/waves_screenshot.sh $(BUILD)/waves/waves_test.vcd waves/stalls.gtkw waves/stalls.png $(SHOT_WINDOW)
 
 isa-table:
 	python3 tools/gen_isa.py
