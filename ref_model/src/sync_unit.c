@@ -125,27 +125,39 @@ tt_status tt_sem_mmio_store(tt_model *m, uint32_t offset, uint32_t value, char *
     return TT_OK;
 }
 
-/* Block classes B0..B8 by execution resource and opcode (ISA documentation STALLWAIT table). */
+/* Block classes B0..B8 by opcode (ISA documentation STALLWAIT, Blackhole: which instructions each
+ * block bit holds). Wait instructions are held by any bit (a new wait never replaces a latched
+ * one); NOP only by all nine, handled in tt_wait_gate_holds. */
+enum { B0 = 1, B1 = 2, B2 = 4, B3 = 8, B4 = 16, B5 = 32, B6 = 64, B7 = 128, B8 = 256 };
+static const struct {
+    uint8_t lo, hi;
+    uint16_t classes;
+} block_ranges[] = {
+    {0x08, 0x3A, B6},                   /* matrix unit */
+    {0x70, 0x99, B8},                   /* SFPU */
+    {0xA2, 0xA2, 0x1FF},                /* STALLWAIT */
+    {0xA6, 0xA7, 0x1FF},                /* SEMWAIT, STREAMWAIT */
+    {0xA0, 0xA1, B1},                   /* ATGETM, ATRELM */
+    {0xA3, 0xA5, B1},                   /* SEMINIT, SEMPOST, SEMGET */
+    {0x41, 0x41, B0 | B2},              /* PACR */
+    {0x4A, 0x4A, B0 | B2},              /* PACR_SETREG */
+    {0x42, 0x43, B0 | B3},              /* UNPACR, UNPACR_NOP */
+    {0x40, 0x40, B0 | B4},              /* XMOV */
+    {0x44, 0x44, B0},                   /* RSTDMA */
+    {0x50, 0x57, B0},                   /* ADC instructions, SETDVALID */
+    {0x5E, 0x5E, B0},                   /* SETADCXX */
+    {0x45, 0x46, B0 | B5},              /* SETDMAREG, FLUSHDMA */
+    {0x48, 0x49, B0 | B5},              /* REG2FLOP, LOADIND */
+    {0x58, 0x5D, B0 | B5},              /* *DMAREG */
+    {0x60, 0x64, B0 | B5},              /* DMANOP, ATINCGET, ATINCGETPTR, ATSWAP, ATCAS */
+    {0x66, 0x68, B0 | B5},              /* STOREIND, STOREREG, LOADREG */
+    {0xB0, 0xB8, B7},                   /* configuration unit */
+};
+
 uint16_t tt_block_classes(uint8_t op)
 {
-    enum { B0 = 1, B1 = 2, B2 = 4, B3 = 8, B4 = 16, B5 = 32, B6 = 64, B7 = 128, B8 = 256 };
-    switch (op) {
-    case 0xA2: case 0xA6: case 0xA7: return 0x1FF;      /* wait instructions: any bit */
-    case 0xA0: case 0xA1: case 0xA3: case 0xA4: case 0xA5: return B1;
-    case 0x41: case 0x4A: return B0 | B2;               /* PACR, PACR_SETREG */
-    case 0x42: case 0x43: return B0 | B3;               /* UNPACR, UNPACR_NOP */
-    case 0x40: return B0 | B4;                          /* XMOV */
-    case 0x44: case 0x50: case 0x51: case 0x52: case 0x53: case 0x54: case 0x55: case 0x56:
-    case 0x57: case 0x5E: return B0;                    /* ADC instructions, SETDVALID, RSTDMA */
-    case 0x45: case 0x46: case 0x48: case 0x49: case 0x58: case 0x59: case 0x5A: case 0x5B:
-    case 0x5C: case 0x5D: case 0x60: case 0x61: case 0x62: case 0x63: case 0x64: case 0x66:
-    case 0x67: case 0x68: return B0 | B5;               /* ThCon */
-    case 0xB0: case 0xB1: case 0xB2: case 0xB3: case 0xB4: case 0xB5: case 0xB6: case 0xB7:
-    case 0xB8: return B7;                               /* configuration unit */
-    default: break;
-    }
-    if (op >= 0x70 && op <= 0x99) return B8;            /* SFPU */
-    if (op >= 0x08 && op <= 0x3A) return B6;            /* matrix unit */
+    for (size_t i = 0; i < sizeof block_ranges / sizeof block_ranges[0]; i++)
+        if (op >= block_ranges[i].lo && op <= block_ranges[i].hi) return block_ranges[i].classes;
     return 0;
 }
 
