@@ -11,7 +11,7 @@
 
 #define HISTORY 16
 #define L1Q 64
-#define LINES 64 /* as many as the model's frontend holds */
+#define LINES 256 /* pushes not yet passed: the model's frontend (64) plus absorbed ones */
 
 typedef struct {
     uint64_t cycle;
@@ -41,6 +41,7 @@ struct cosim {
     hist_entry hist[TT_NUM_THREADS][HISTORY];
     int line[TT_NUM_THREADS][LINES]; /* test-file lines of pushed, unretired instructions */
     int line_head[TT_NUM_THREADS], line_count[TT_NUM_THREADS];
+    uint32_t line_base[TT_NUM_THREADS]; /* push index of line[line_head] */
     int cur_line;                    /* line of the instruction being reported */
     uint32_t nhist[TT_NUM_THREADS];
     uint64_t retired, l1_checked;
@@ -165,11 +166,29 @@ static void end_failure(cosim *c)
     c->rlen = 0;
 }
 
+static int pop_line(cosim *c, int th)
+{
+    if (!c->line_count[th]) return 0;
+    int l = c->line[th][c->line_head[th]];
+    c->line_head[th] = (c->line_head[th] + 1) % LINES;
+    c->line_count[th]--;
+    c->line_base[th]++;
+    return l;
+}
+
+/* Test-file line of push `push_index` of thread th (a MOP or REPLAY line serves every instruction
+ * it expands to); earlier pushes are forgotten. */
+static int line_at(cosim *c, int th, uint32_t push_index)
+{
+    while (c->line_count[th] > 1 && c->line_base[th] < push_index) (void)pop_line(c, th);
+    return c->line_count[th] ? c->line[th][c->line_head[th]] : 0;
+}
+
 void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, bool brisc)
 {
     if (c->failed || !c->o.check) return;
-    if (c->line_count[thread] < LINES)
-        c->line[thread][(c->line_head[thread] + c->line_count[thread]++) % LINES] = line;
+    if (c->line_count[thread] == LINES) (void)pop_line(c, thread); /* only absorbed pushes are this old */
+    c->line[thread][(c->line_head[thread] + c->line_count[thread]++) % LINES] = line;
     c->cur_line = line;
     if ((brisc ? tt_model_push_brisc(c->m, thread, insn) : tt_model_push(c->m, thread, insn)) != TT_OK) {
         begin_failure(c, "MISMATCH (fifo overflow)", cycle, thread, 0, insn);
@@ -240,14 +259,6 @@ void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const 
     l1_match(c);
 }
 
-static int pop_line(cosim *c, int th)
-{
-    if (!c->line_count[th]) return 0;
-    int l = c->line[th][c->line_head[th]];
-    c->line_head[th] = (c->line_head[th] + 1) % LINES;
-    c->line_count[th]--;
-    return l;
-}
 
 static void remember(cosim *c, const cosim_retire_rec *r, int line)
 {
@@ -263,9 +274,16 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     if (c->failed) return;
     c->retired++;
     if (!c->o.check) return;
-    c->cur_line = pop_line(c, r->thread);
-    remember(c, r, c->cur_line);
     tt_exec_result x = tt_model_step(c->m, r->thread);
+    c->cur_line = line_at(c, r->thread, x.push_index);
+    remember(c, r, c->cur_line);
+    if (x.status == TT_BLOCKED) {
+        /* The RTL retired an instruction the model's frontend does not produce. */
+        begin_failure(c, "MISMATCH (extra retire)", r->cycle, r->thread, r->seq, r->insn);
+        say(c, "  the RTL retired an instruction, but the model has none left on thread %d (%s)\n", r->thread, x.msg);
+        end_failure(c);
+        return;
+    }
     if (x.status != TT_OK) {
         char head[64];
         snprintf(head, sizeof head, "MODEL STOP (%s)", tt_status_name(x.status));
@@ -290,7 +308,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     uint8_t e_sem = (e->kinds & TT_EFF_SEM) ? e->sem_we : 0;
     ok &= e_sem == r->sem_we && (!e_sem || (e->sem_value == r->sem_value && e->sem_max == r->sem_max));
     uint8_t e_adc = (e->kinds & TT_EFF_ADC) ? e->adc_we : 0;
-    ok &= e_adc == r->adc_we;
+    ok &= e_adc == r->adc_we && (!e_adc || e->adc_thread == r->adc_thread);
     for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS && ok; i++)
         if (e_adc & (1u << i)) ok &= memcmp(&e->adc[i], &r->adc[i], sizeof e->adc[i]) == 0;
     bool e_mutex = (e->kinds & TT_EFF_MUTEX) != 0;
@@ -333,6 +351,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
             static const char *const sets[] = {"unpack0", "unpack1", "pack"};
             static const char *const names[] = {"x", "x_cr", "y", "y_cr", "z", "z_cr", "w", "w_cr"};
             mismatch(c, "adc.written_mask", e_adc, r->adc_we);
+            mismatch(c, "adc.thread", e->adc_thread, r->adc_thread);
             for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) {
                 if (!((e_adc | r->adc_we) & (1u << i))) continue;
                 const uint32_t *ev = &e->adc[i].x, *av = &r->adc[i].x;

@@ -37,6 +37,7 @@ typedef struct {
     uint8_t sem_we;
     uint32_t sem_value, sem_max;
     uint8_t adc_we;                 /* bit 2*set + channel */
+    uint8_t adc_thread;             /* whose ADCs (ThreadOverride), valid when adc_we != 0 */
     tt_adc_channel adc[TT_ADC_SETS * TT_ADC_CHANNELS];
     bool mutex_we;
     uint8_t mutex_idx, mutex_holder;

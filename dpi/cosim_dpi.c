@@ -45,12 +45,12 @@ void c_dpi_brisc_push(void *ctx, long long cycle, int thread, int word)
     tb_on_brisc_push(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)word);
 }
 
-void c_dpi_retire_adc(void *ctx, int thread, int index, int x, int x_cr, int y, int y_cr, int z, int z_cr, int w,
-                      int w_cr)
+void c_dpi_retire_adc(void *ctx, int thread, int adc_thread, int index, int x, int x_cr, int y, int y_cr, int z,
+                      int z_cr, int w, int w_cr)
 {
     tt_adc_channel v = {(uint32_t)x, (uint32_t)x_cr, (uint32_t)y, (uint32_t)y_cr,
                         (uint32_t)z, (uint32_t)z_cr, (uint32_t)w, (uint32_t)w_cr};
-    tb_on_retire_adc(CTX(ctx), thread, index, &v);
+    tb_on_retire_adc(CTX(ctx), thread, adc_thread, index, &v);
 }
 
 void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)

@@ -1,11 +1,14 @@
 // tt_cfg_unit: the Configuration Unit (isa_semantics.md s.3): Config[2][224] (two states),
 // ThreadConfig[3][68], and one slot that executes SETC16 (1 cycle), RMWCIB0..3 (1), WRCFG (2),
-// RDCFG (2). The state used is the issuing thread's ThreadConfig word 0 bit 0 (CFG_STATE_ID).
+// RDCFG (2), CFGSHIFTMASK (2). The state used is the issuing thread's ThreadConfig word 0 bit 0 (CFG_STATE_ID).
 // Reads and writes happen in the retire cycle (docs/design.md contract); RDCFG's GPR write goes
 // out on eff_gpr_* and into ThCon's register file at the same edge.
 // Out-of-range indices (UB in the model) retire with no effect.
 // Simplification: one slot for all config instructions (hardware gives SETC16 its own per-thread
-// path and pipelines WRCFG); CFGSHIFTMASK and STREAMWRCFG are STUB (2 / 5 cycles, no effect).
+// path and pipelines WRCFG); STREAMWRCFG is STUB (5 cycles, no effect).
+// CFGSHIFTMASK (BH CFGSHIFTMASK.md) reads SCRATCH_SEC[i].val (ADDR32 209 + i; i = 3 means the
+// issuing thread's) from the thread's state, as the model does (global words are not dual-bank
+// yet, docs/decisions.md).
 // Not modelled: dual-bank writes of the global range (>= 180) and the STATE_RESET_EN side effect.
 // MMIO config stores (0xFFEF0000 + 4*i, i < 448) are applied after, so over, instruction writes.
 /* verilator tracing_off */
@@ -17,6 +20,7 @@ module tt_cfg_unit
   input  logic        inj_setc16_thread_i,    // INJ_SETC16_WRONG_THREAD
   input  logic        inj_rmwcib_lane_i,      // INJ_RMWCIB_LANE
   input  logic        inj_wrcfg128_short_i,   // INJ_WRCFG128_SHORT
+  input  logic        inj_cfgshiftmask_rotl_i,// INJ_CFGSHIFTMASK_ROTL
 
   input  logic        req_valid_i,
   input  logic [1:0]  req_thread_i,
@@ -142,6 +146,41 @@ module tt_cfg_unit
     end
   end
 
+  // CFGSHIFTMASK: [23] MaskMode, [22:20] AluMode, [19:15] MaskWidth, [14:10] RotateAmt,
+  // [9:8] ScratchIndex, [7:0] CfgIndex
+  function automatic logic [31:0] rotr(logic [31:0] v, logic [4:0] n);
+    rotr = (v >> n) | (v << (6'd32 - {1'b0, n}));   // n = 0: the << 32 term is 0
+  endfunction
+  function automatic logic [31:0] rotl(logic [31:0] v, logic [4:0] n);
+    rotl = (v << n) | (v >> (6'd32 - {1'b0, n}));
+  endfunction
+
+  logic [7:0]  csm_sidx;
+  logic [31:0] csm_mask, csm_sv, csm_mrot, csm_val;
+  always_comb begin
+    csm_sidx = 8'd209 + ((insn_q[9:8] == 2'd3) ? {6'b0, thread_q} : {6'b0, insn_q[9:8]});
+    csm_mask = (32'd2 << insn_q[19:15]) - 32'd1;   // MaskWidth + 1 bits (31: all ones)
+    csm_sv   = rotr(cfg_q[state][csm_sidx] & csm_mask, insn_q[14:10]);
+    csm_mrot = rotr(csm_mask, insn_q[14:10]);
+    if (inj_cfgshiftmask_rotl_i) begin
+      // DELIBERATE BUG (INJ_CFGSHIFTMASK_ROTL): rotates left instead of right.
+      csm_sv   = rotl(cfg_q[state][csm_sidx] & csm_mask, insn_q[14:10]);
+      csm_mrot = rotl(csm_mask, insn_q[14:10]);
+    end
+    csm_val = rmw_old;
+    if (!insn_q[23]) csm_val = csm_val & ~csm_mrot;
+    unique case (insn_q[22:20])
+      3'd0:    csm_val = csm_val |  csm_sv;
+      3'd1:    csm_val = csm_val &  csm_sv;
+      3'd2:    csm_val = csm_val ^  csm_sv;
+      3'd3:    csm_val = csm_val +  csm_sv;
+      3'd4:    csm_val = csm_val | ~csm_sv;
+      3'd5:    csm_val = csm_val & ~csm_sv;
+      3'd6:    csm_val = csm_val ^ ~csm_sv;
+      default: csm_val = csm_val -  csm_sv;
+    endcase
+  end
+
   logic        tcfg_wr;   // a ThreadConfig write happens (to tcfg_thread)
   always_comb begin
     eff_cfg_we_o    = '0;
@@ -188,7 +227,13 @@ module tt_cfg_unit
                                                  (rmw_old[8*rmw_lane +: 8] & ~insn_q[23:16]);
           end
         end
-        default: ;   // CFGSHIFTMASK, STREAMWRCFG: STUB, no effect
+        OP_CFGSHIFTMASK: begin
+          if (cfg_idx_ok) begin
+            eff_cfg_we_o      = 4'b0001;
+            eff_cfg_data_o[0] = csm_val;
+          end
+        end
+        default: ;   // STREAMWRCFG: STUB, no effect
       endcase
     end
   end

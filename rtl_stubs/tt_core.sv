@@ -60,6 +60,8 @@ module tt_core
   // pack) and their values after: x, x_cr, y, y_cr, z, z_cr, w, w_cr
   output logic [5:0]           eff_adc_we_o   [3],
   output logic [17:0]          eff_adc_o      [3][6][8],
+  // whose ADCs those are: the retiring thread, or another one by ThreadOverride (SETADC*)
+  output logic [1:0]           eff_adc_thread_o[3],
   // mutex acquired or released: index and holder after (thread, or 3 = free)
   output logic                 eff_mutex_we_o [3],
   output logic [2:0]           eff_mutex_idx_o[3],
@@ -90,15 +92,35 @@ module tt_core
   logic               unit_retire[3];
   logic [NUM_CND-1:0] cond_active[3];
   logic [31:0]        sem_value_q, sem_max_q;
+  logic [7:0]         fe_stall_reason[3];   // overridden below for a thread waiting on a mutex
+
+  // MOP config stores: 0xFFB80000 + 4k, k < 9, to the storing thread's MOP expander.
+  logic mop_cfg_we [3];
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      mop_cfg_we[t] = mmio_valid_i && mmio_thread_i == 2'(t) &&
+                      mmio_addr_i >= MMIO_MOP_BASE && mmio_addr_i < MMIO_MOP_BASE + 32'd36;
+    end
+  end
 
   for (genvar t = 0; t < 3; t++) begin : g_fe
     tt_frontend u_fe (
       .clk_i,
       .rst_ni,
       .inj_fifo_drop_i (inject_i[INJ_FIFO_DROP_FULL]),
+      .inj_mop_inner_short_i   (inject_i[INJ_MOP_INNER_SHORT]),
+      .inj_mop_no_quirk_i      (inject_i[INJ_MOP_NO_QUIRK]),
+      .inj_mop_t0_no_maskhi_i  (inject_i[INJ_MOP_T0_NO_MASKHI]),
+      .inj_replay_len0_short_i (inject_i[INJ_REPLAY_LEN0_SHORT]),
+      .inj_brisc_mux_i         (inject_i[INJ_BRISC_MUX]),
       .push_valid_i    (push_valid_i[t]),
       .push_insn_i     (push_insn_i[t]),
       .push_ready_o    (push_ready_o[t]),
+      .brisc_valid_i   (brisc_valid_i && brisc_thread_i == 2'(t)),
+      .brisc_insn_i,
+      .mop_cfg_we_i    (mop_cfg_we[t]),
+      .mop_cfg_idx_i   (mmio_addr_i[5:2]),
+      .mop_cfg_wdata_i (mmio_wdata_i),
       .fifo_count_o    (fifo_count_o[t]),
       .disp_req_o      (disp_req[t]),
       .disp_unit_o     (disp_unit[t]),
@@ -113,7 +135,7 @@ module tt_core
       .retire_insn_o   (retire_insn_o[t]),
       .retire_unit_o   (retire_unit_o[t]),
       .thread_idle_o   (thread_idle_o[t]),
-      .stall_reason_o  (stall_reason_o[t])
+      .stall_reason_o  (fe_stall_reason[t])
     );
   end
 
@@ -172,11 +194,17 @@ module tt_core
   // ---------------------------------------------------------------------------------------------
   logic [7:0]  sync_sem_we;
   logic [31:0] sync_insn;
+  logic        sync_mutex_we;
+  logic [2:0]  sync_mutex_idx;
+  logic [1:0]  sync_mutex_holder;
+  logic        sync_mutex_wait     [3];
+  logic [2:0]  sync_mutex_wait_idx [3];
 
   tt_sync_unit u_sync (
     .clk_i,
     .rst_ni,
     .inj_sempost_no_sat_i (inject_i[INJ_SEMPOST_NO_SAT]),
+    .inj_atrelm_non_holder_i (inject_i[INJ_ATRELM_NON_HOLDER]),
     .req_valid_i          (u_accept[UNIT_SYNC]),
     .req_thread_i         (u_acc_thread[UNIT_SYNC]),
     .req_insn_i           (u_acc_insn[UNIT_SYNC]),
@@ -195,8 +223,22 @@ module tt_core
     .sem_value_q_o        (sem_value_q),
     .sem_max_q_o          (sem_max_q),
     .sem_value_d_o        (sem_value_o),
-    .sem_max_d_o          (sem_max_o)
+    .sem_max_d_o          (sem_max_o),
+    .eff_mutex_we_o       (sync_mutex_we),
+    .eff_mutex_idx_o      (sync_mutex_idx),
+    .eff_mutex_holder_o   (sync_mutex_holder),
+    .mutex_wait_o         (sync_mutex_wait),
+    .mutex_wait_idx_o     (sync_mutex_wait_idx)
   );
+
+  // A thread whose ATGETM is parked in the sync unit waits on a mutex: stall kind MUTEX, detail =
+  // mutex index (docs/design.md), whatever its frontend would say (unit busy / FIFO empty).
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      stall_reason_o[t] = sync_mutex_wait[t] ? {STALL_MUTEX, 1'b0, sync_mutex_wait_idx[t]}
+                                             : fe_stall_reason[t];
+    end
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Configuration unit and ThCon (GPRs, L1 stores)
@@ -222,6 +264,7 @@ module tt_core
     .inj_setc16_thread_i  (inject_i[INJ_SETC16_WRONG_THREAD]),
     .inj_rmwcib_lane_i    (inject_i[INJ_RMWCIB_LANE]),
     .inj_wrcfg128_short_i (inject_i[INJ_WRCFG128_SHORT]),
+    .inj_cfgshiftmask_rotl_i (inject_i[INJ_CFGSHIFTMASK_ROTL]),
     .req_valid_i          (u_accept[UNIT_CFG]),
     .req_thread_i         (u_acc_thread[UNIT_CFG]),
     .req_insn_i           (u_acc_insn[UNIT_CFG]),
@@ -257,6 +300,7 @@ module tt_core
   logic [31:0]   th_l1_addr;
   logic [15:0]   th_l1_be;
   logic [127:0]  th_l1_data;
+  logic [31:0]   th_l1_rd_addr;
   logic          th_eff_gpr_we;
   logic [5:0]    th_eff_gpr_idx;
   logic [31:0]   th_eff_gpr_data;
@@ -267,6 +311,10 @@ module tt_core
     .rst_ni,
     .inj_adddmareg_const_i (inject_i[INJ_ADDDMAREG_CONST]),
     .inj_storeind_be_i     (inject_i[INJ_STOREIND_BE]),
+    .inj_subdmareg_swap_i  (inject_i[INJ_SUBDMAREG_SWAP]),
+    .inj_shiftdmareg_nomask_i (inject_i[INJ_SHIFTDMAREG_NOMASK]),
+    .inj_loadind_lane_i    (inject_i[INJ_LOADIND_LANE]),
+    .inj_muldmareg_full_i  (inject_i[INJ_MULDMAREG_FULL]),
     .req_valid_i           (u_accept[UNIT_THCON]),
     .req_thread_i          (u_acc_thread[UNIT_THCON]),
     .req_insn_i            (u_acc_insn[UNIT_THCON]),
@@ -294,6 +342,8 @@ module tt_core
     .l1_wr_addr_o          (th_l1_addr),
     .l1_wr_be_o            (th_l1_be),
     .l1_wr_data_o          (th_l1_data),
+    .l1_rd_addr_o          (th_l1_rd_addr),
+    .l1_rd_data_i          (l1_rd_data),
     .eff_gpr_we_o          (th_eff_gpr_we),
     .eff_gpr_idx_o         (th_eff_gpr_idx),
     .eff_gpr_data_o        (th_eff_gpr_data)
@@ -317,7 +367,7 @@ module tt_core
     .wr_be_i         (bd_l1 ? bd_be_i : th_l1_be),
     .wr_data_i       (bd_l1 ? bd_data_i : th_l1_data),
     .wr_line_after_o (l1_line_after),
-    .rd_line_i       ('0),            // no reader yet (unpackers later)
+    .rd_line_i       (th_l1_rd_addr[L1_AW+3:4]),   // ThCon LOADIND, in its retire cycle
     .rd_data_o       (l1_rd_data)
   );
 
@@ -366,12 +416,28 @@ module tt_core
     .busy_o (u_busy[UNIT_PACK]), .thread_o (u_thread[UNIT_PACK]),
     .insn_o (stub_insn[UNIT_PACK]), .done_o (u_done[UNIT_PACK])
   );
-  tt_tdma_stub u_tdma (
+  // Miscellaneous (TDMA) unit: the address counters (ADCs); SETDVALID and DMANOP retire there.
+  logic [5:0]  adc_eff_we;
+  logic [1:0]  adc_eff_thread;
+  logic [17:0] adc_eff [6][8];
+
+  tt_adc_unit u_adc (
     .clk_i, .rst_ni,
+    .inj_override_i     (inject_i[INJ_ADC_OVERRIDE_IGNORED]),
+    .inj_inc_y_to_x_i   (inject_i[INJ_INCADC_Y_TO_X]),
+    .inj_addrcr_no_cr_i (inject_i[INJ_ADDRCR_NO_CR]),
+    .inj_zw_8bit_i      (inject_i[INJ_ADC_ZW_8BIT]),
     .req_valid_i (u_accept[UNIT_TDMA]), .req_thread_i (u_acc_thread[UNIT_TDMA]),
     .req_insn_i (u_acc_insn[UNIT_TDMA]), .ready_o (u_ready[UNIT_TDMA]),
     .busy_o (u_busy[UNIT_TDMA]), .thread_o (u_thread[UNIT_TDMA]),
-    .insn_o (stub_insn[UNIT_TDMA]), .done_o (u_done[UNIT_TDMA])
+    .insn_o (stub_insn[UNIT_TDMA]), .done_o (u_done[UNIT_TDMA]),
+    .bd_valid_i  (bd_valid_i && bd_target_i == 3'd5),
+    .bd_thread_i (bd_unit_i),
+    .bd_addr_i   (bd_addr_i[5:0]),
+    .bd_data_i   (bd_data_i[17:0]),
+    .eff_adc_we_o     (adc_eff_we),
+    .eff_adc_thread_o (adc_eff_thread),
+    .eff_adc_o        (adc_eff)
   );
   tt_xmov_stub u_xmov (
     .clk_i, .rst_ni,
@@ -424,24 +490,25 @@ module tt_core
 
       eff_sem_we_o[t]    = sync_rt ? sync_sem_we : 8'b0;
 
-      // ADC unit and mutexes: not yet built (issue 3), so no such effect is ever reported.
-      eff_adc_we_o[t]       = '0;
-      for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) eff_adc_o[t][i][k] = '0;
-      eff_mutex_we_o[t]     = 1'b0;
-      eff_mutex_idx_o[t]    = '0;
-      eff_mutex_holder_o[t] = 2'd3;
+      // Mutexes: not yet built (issue 3), so no such effect is ever reported.
+      // ADC unit: the written channels of thread eff_adc_thread_o[t] and their values after
+      eff_adc_we_o[t]       = (u_done[UNIT_TDMA] && (u_thread[UNIT_TDMA] == 2'(t))) ? adc_eff_we : '0;
+      eff_adc_thread_o[t]   = adc_eff_thread;
+      for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) eff_adc_o[t][i][k] = adc_eff[i][k];
+      eff_mutex_we_o[t]     = sync_rt && sync_mutex_we;
+      eff_mutex_idx_o[t]    = sync_rt ? sync_mutex_idx : 3'd0;
+      eff_mutex_holder_o[t] = sync_rt ? sync_mutex_holder : 2'd3;
     end
   end
 
-  // Unit-held instruction words and the L1 read port are for waves / later units only.
+  // Unit-held instruction words are for waves only; the L1 read address is used in part.
   /* verilator lint_off UNUSED */
   logic unused;
   assign unused = ^{sync_insn, cfg_insn, th_insn, stub_insn[UNIT_UNPACK0],
                     stub_insn[UNIT_UNPACK1], stub_insn[UNIT_MATH], stub_insn[UNIT_SFPU],
                     stub_insn[UNIT_PACK], stub_insn[UNIT_TDMA], stub_insn[UNIT_XMOV],
-                    l1_rd_data, th_l1_addr[3:0], bd_addr_i[3:0],
-                    u_ready[UNIT_NONE], u_accept[UNIT_NONE],
-                    brisc_valid_i, brisc_thread_i, brisc_insn_i};  // BRISC path: issue 3
+                    th_l1_rd_addr, th_l1_addr[3:0], bd_addr_i[3:0],
+                    u_ready[UNIT_NONE], u_accept[UNIT_NONE]};
   /* verilator lint_on UNUSED */
 
 endmodule

@@ -1,9 +1,14 @@
-// tt_frontend: one Tensix thread's frontend: instruction FIFO -> frontend register (the MOP
-// expander's input slot) -> wait gate -> dispatch; tracks the in-flight instruction and retires it.
+// tt_frontend: one Tensix thread's frontend: instruction FIFO -> MOP expander -> replay expander
+// -> frontend register -> wait gate -> dispatch; tracks the in-flight instruction and retires it.
+// tt-isa-documentation TensixCoprocessor README "Frontend", coprocessor-pipeline.md "Frontend
+// Pipeline". BRISC pushes enter the same FIFO marked as BRISC and pass the MOP expander
+// unexpanded (they enter after it); when BRISC and the TRISC push at the same edge, the TRISC
+// instruction is discarded (README "Frontend": the mux between the expanders).
 //
-// STUB parts: the MOP expander and the replay expander are pass-through. MOP, MOP_CFG and REPLAY
-// (and RESOURCEDECL, NOP, undefined opcodes) dispatch to UNIT_NONE and retire one cycle later
-// with no effect. coprocessor-pipeline.md "Frontend Pipeline".
+// MOP, MOP_CFG and REPLAY are consumed by the expanders and never retire; every instruction they
+// expand to retires with its own sequence number. One that still reaches the frontend register
+// (BRISC MOP, a MOP expansion containing MOP/MOP_CFG, REPLAY loaded into the replay buffer)
+// retires on UNIT_NONE with no effect; the model reports it as undefined.
 //
 // Ordering: at most one instruction in flight per thread; the next dispatches only in the cycle
 // after the previous one retired (docs/design.md ordering contract). retire_seq counts retires.
@@ -19,11 +24,25 @@ module tt_frontend
   input  logic             clk_i,
   input  logic             rst_ni,
   input  logic             inj_fifo_drop_i,
+  input  logic             inj_mop_inner_short_i,
+  input  logic             inj_mop_no_quirk_i,
+  input  logic             inj_mop_t0_no_maskhi_i,
+  input  logic             inj_replay_len0_short_i,
+  input  logic             inj_brisc_mux_i,
 
   // TRISC push
   input  logic             push_valid_i,
   input  logic [31:0]      push_insn_i,
   output logic             push_ready_o,
+
+  // BRISC push to this thread (after the MOP expander); taken when push_ready_o
+  input  logic             brisc_valid_i,
+  input  logic [31:0]      brisc_insn_i,
+
+  // MOP config store (TRISC of this thread, word mop_cfg_idx_i of 0xFFB80000)
+  input  logic             mop_cfg_we_i,
+  input  logic [3:0]       mop_cfg_idx_i,
+  input  logic [31:0]      mop_cfg_wdata_i,
   output logic [5:0]       fifo_count_o,
 
   // dispatch request to a backend unit (never UNIT_NONE); dispatched when granted
@@ -51,38 +70,92 @@ module tt_frontend
 );
 
   // ---------------------------------------------------------------------------------------------
-  // FIFO and frontend register
+  // BRISC / TRISC mux, FIFO, expanders and frontend register
   // ---------------------------------------------------------------------------------------------
-  logic        fifo_valid, fifo_pop;
+  logic        fifo_valid, fifo_pop, fifo_brisc;
   logic [31:0] fifo_insn;
+  logic        in_valid, in_brisc;
+  logic [31:0] in_insn;
+
+  // BRISC wins the mux; a TRISC push in the same cycle is discarded (the TRISC does not know).
+  always_comb begin
+    in_valid = push_valid_i || brisc_valid_i;
+    in_brisc = brisc_valid_i;
+    in_insn  = brisc_valid_i ? brisc_insn_i : push_insn_i;
+    if (inj_brisc_mux_i && push_valid_i) begin
+      // DELIBERATE BUG (INJ_BRISC_MUX): the TRISC push wins and the BRISC push is lost.
+      in_brisc = 1'b0;
+      in_insn  = push_insn_i;
+    end
+  end
 
   tt_insn_fifo u_fifo (
     .clk_i,
     .rst_ni,
     .inj_drop_full_i (inj_fifo_drop_i),
-    .push_valid_i,
-    .push_insn_i,
+    .push_valid_i    (in_valid),
+    .push_insn_i     (in_insn),
+    .push_brisc_i    (in_brisc),
     .push_ready_o,
     .pop_i           (fifo_pop),
     .head_valid_o    (fifo_valid),
     .head_insn_o     (fifo_insn),
+    .head_brisc_o    (fifo_brisc),
     .count_o         (fifo_count_o)
   );
 
+  logic        mop_ready, mop_valid, mop_busy;
+  logic [31:0] mop_insn;
+  logic        rep_ready, rep_valid, rep_busy;
+  logic [31:0] rep_insn;
   logic        fe_valid_q;
   logic [31:0] fe_insn_q;
-  logic        dispatch;
+  logic        dispatch, fe_load;
 
-  // The frontend register takes the FIFO head when it is empty or dispatching this cycle.
-  assign fifo_pop = fifo_valid && (!fe_valid_q || dispatch);
+  assign fifo_pop = fifo_valid && mop_ready;
+
+  tt_mop_expander u_mop (
+    .clk_i,
+    .rst_ni,
+    .inj_inner_short_i  (inj_mop_inner_short_i),
+    .inj_no_quirk_i     (inj_mop_no_quirk_i),
+    .inj_t0_no_maskhi_i (inj_mop_t0_no_maskhi_i),
+    .cfg_we_i           (mop_cfg_we_i),
+    .cfg_idx_i          (mop_cfg_idx_i),
+    .cfg_wdata_i        (mop_cfg_wdata_i),
+    .in_valid_i         (fifo_valid),
+    .in_insn_i          (fifo_insn),
+    .in_brisc_i         (fifo_brisc),
+    .in_ready_o         (mop_ready),
+    .out_valid_o        (mop_valid),
+    .out_insn_o         (mop_insn),
+    .out_ready_i        (rep_ready),
+    .busy_o             (mop_busy)
+  );
+
+  tt_replay_expander u_replay (
+    .clk_i,
+    .rst_ni,
+    .inj_len0_short_i (inj_replay_len0_short_i),
+    .in_valid_i       (mop_valid),
+    .in_insn_i        (mop_insn),
+    .in_ready_o       (rep_ready),
+    .out_valid_o      (rep_valid),
+    .out_insn_o       (rep_insn),
+    .out_ready_i      (!fe_valid_q || dispatch),
+    .busy_o           (rep_busy)
+  );
+
+  // The frontend register takes the replay expander's output when it is empty or dispatching.
+  assign fe_load = rep_valid && (!fe_valid_q || dispatch);
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       fe_valid_q <= 1'b0;
       fe_insn_q  <= '0;
-    end else if (fifo_pop) begin
+    end else if (fe_load) begin
       fe_valid_q <= 1'b1;
-      fe_insn_q  <= fifo_insn;
+      fe_insn_q  <= rep_insn;
     end else if (dispatch) begin
       fe_valid_q <= 1'b0;
     end
@@ -196,7 +269,13 @@ module tt_frontend
   // ---------------------------------------------------------------------------------------------
   // Status
   // ---------------------------------------------------------------------------------------------
-  assign thread_idle_o = !fifo_valid && !fe_valid_q && !inflight_q;
+  // Idle: nothing left to emit, and no push entering at this edge (else a `drain` right after a
+  // push would pass before the pushed instruction is seen). A replay load waiting for more input
+  // does not keep the thread busy.
+  logic expanding;
+  assign expanding     = mop_busy || rep_busy;
+  assign thread_idle_o = !fifo_valid && !expanding && !fe_valid_q && !inflight_q &&
+                         !(in_valid && push_ready_o);
 
   // Lowest set bit of a vector, for the stall detail nibble.
   function automatic logic [3:0] lowest_set(logic [15:0] v);
@@ -226,7 +305,7 @@ module tt_frontend
       end else begin
         stall_reason_o = {STALL_UNIT_BUSY, 4'(fe_unit)};
       end
-    end else if (!fe_valid_q && !fifo_valid && inflight_q) begin
+    end else if (!fe_valid_q && !fifo_valid && !expanding && inflight_q) begin
       stall_reason_o = {STALL_FIFO_EMPTY, 4'd0};
     end
   end

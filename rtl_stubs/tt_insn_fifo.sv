@@ -1,4 +1,5 @@
-// tt_insn_fifo: one thread's instruction FIFO (32 entries), in front of the MOP expander.
+// tt_insn_fifo: one thread's instruction FIFO (32 entries), in front of the MOP expander. Each
+// entry carries a BRISC bit: BRISC pushes share the FIFO and pass the MOP expander unexpanded.
 // Refill rule (tt-isa-documentation BlackholeA0 PushTensixInstruction.md): the 32 slots are only
 // reachable with 4-wide .ttinsn fusion from 28; once the FIFO holds more than 28 it takes no push
 // until it is back at 28. Our push port is 1 wide, so push_ready = (count <= 28) and the
@@ -13,15 +14,17 @@ module tt_insn_fifo
 
   input  logic        push_valid_i,
   input  logic [31:0] push_insn_i,
+  input  logic        push_brisc_i,
   output logic        push_ready_o,
 
   input  logic        pop_i,            // only when head_valid_o
   output logic        head_valid_o,
   output logic [31:0] head_insn_o,
+  output logic        head_brisc_o,
   output logic [5:0]  count_o
 );
 
-  logic [31:0] mem_q [FIFO_DEPTH];
+  logic [32:0] mem_q [FIFO_DEPTH];   // {brisc, insn}
   logic [4:0]  rd_ptr_q, wr_ptr_q;
   logic [5:0]  count_q;
   logic        full, push_en, pop_en;
@@ -40,11 +43,12 @@ module tt_insn_fifo
 
   assign pop_en       = pop_i && (count_q != '0);
   assign head_valid_o = (count_q != '0);
-  assign head_insn_o  = mem_q[rd_ptr_q];
+  assign head_insn_o  = mem_q[rd_ptr_q][31:0];
+  assign head_brisc_o = mem_q[rd_ptr_q][32];
   assign count_o      = count_q;
 
   always_ff @(posedge clk_i) begin
-    if (push_en) mem_q[wr_ptr_q] <= push_insn_i;
+    if (push_en) mem_q[wr_ptr_q] <= {push_brisc_i, push_insn_i};
   end
 
   always_ff @(posedge clk_i) begin

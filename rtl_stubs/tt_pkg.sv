@@ -50,6 +50,12 @@ package tt_pkg;
   localparam logic [7:0] OP_PACR_SETREG  = 8'h4a;
   localparam logic [7:0] OP_TBUFCMD      = 8'h4b;
   localparam logic [7:0] OP_SETADC       = 8'h50;
+  localparam logic [7:0] OP_SETADCXY     = 8'h51;   // ADC opcodes 0x51..0x56: tt_adc_unit
+  localparam logic [7:0] OP_INCADCXY     = 8'h52;
+  localparam logic [7:0] OP_ADDRCRXY     = 8'h53;
+  localparam logic [7:0] OP_SETADCZW     = 8'h54;
+  localparam logic [7:0] OP_INCADCZW     = 8'h55;
+  localparam logic [7:0] OP_ADDRCRZW     = 8'h56;
   localparam logic [7:0] OP_SETDVALID    = 8'h57;
   localparam logic [7:0] OP_ADDDMAREG    = 8'h58;
   localparam logic [7:0] OP_SUBDMAREG    = 8'h59;
@@ -163,8 +169,24 @@ package tt_pkg;
   localparam int unsigned INJ_ADDDMAREG_CONST     = 5;  // const form adds GPR[b], not b
   localparam int unsigned INJ_STOREIND_BE         = 6;  // STOREIND byte lane one too high
   // frontend (MOP expander, replay expander, BRISC path): bits 7..11
+  localparam int unsigned INJ_MOP_INNER_SHORT     = 7;  // template 1 inner loop one iteration short
+  localparam int unsigned INJ_MOP_NO_QUIRK        = 8;  // template 1 outer count: no +128 quirk
+  localparam int unsigned INJ_MOP_T0_NO_MASKHI    = 9;  // template 0 ignores MaskHi (MOP_CFG)
+  localparam int unsigned INJ_REPLAY_LEN0_SHORT   = 10; // REPLAY Count 0 means 32, not 64
+  localparam int unsigned INJ_BRISC_MUX           = 11; // TRISC wins the BRISC mux, BRISC lost
+  localparam logic [31:0] MMIO_MOP_BASE = 32'hFFB8_0000;  // 9 MopCfg words of the storing thread
   // address counters: bits 12..15
+  localparam int unsigned INJ_ADC_OVERRIDE_IGNORED = 12; // SETADC* ThreadOverride ignored
+  localparam int unsigned INJ_INCADC_Y_TO_X        = 13; // INCADCXY adds Y0Inc to X0 too
+  localparam int unsigned INJ_ADDRCR_NO_CR         = 14; // ADDRCR* leaves the checkpoint as is
+  localparam int unsigned INJ_ADC_ZW_8BIT          = 15; // Z/W wrap at 8 bits (Wormhole width)
   // ThCon, configuration unit, mutexes: bits 16..21
+  localparam int unsigned INJ_SUBDMAREG_SWAP      = 16; // SUBDMAREG computes Right - Left
+  localparam int unsigned INJ_SHIFTDMAREG_NOMASK  = 17; // register shift amount not masked to 5 bits
+  localparam int unsigned INJ_LOADIND_LANE        = 18; // LOADIND reads one byte lane too high
+  localparam int unsigned INJ_CFGSHIFTMASK_ROTL   = 19; // CFGSHIFTMASK rotates left, not right
+  localparam int unsigned INJ_ATRELM_NON_HOLDER   = 20; // ATRELM by a non-holder frees the mutex
+  localparam int unsigned INJ_MULDMAREG_FULL      = 21; // MULDMAREG multiplies all 32 bits
   // wait gate: bits 22..25
 
   // ---------------------------------------------------------------------------------------------

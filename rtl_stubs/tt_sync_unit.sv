@@ -2,7 +2,15 @@
 // SEMINIT / SEMPOST / SEMGET / STALLWAIT / SEMWAIT / ATGETM / ATRELM / STREAMWAIT.
 // isa_semantics.md s.1: SEMPOST saturates at 15 (not at Max), SEMGET at 0; sem_sel is a mask.
 // STALLWAIT/SEMWAIT only retire here; the issuing thread's frontend latches them at retire.
-// STUB parts: ATGETM / ATRELM (mutexes, issue 3) and STREAMWAIT retire with no effect.
+// Mutexes (BH SyncUnit.md, ATGETM.md; ATRELM.md): four, indices 0, 2, 3, 4; holder = thread or 3
+// (free). ATGETM acquires when the mutex is free or already its thread's. When another thread
+// holds it, the ATGETM leaves the slot for a per-thread parking register (so the holder's ATRELM
+// can still pass) and retires from there once the mutex is free; while parked, mutex_wait_o[t] is
+// set (the thread's stall reason shows MUTEX). Parked retires go before the slot's; among parked
+// threads waiting on one mutex, the one after the last releaser wins (ATRELM.md fairness).
+// ATRELM by the holder frees the mutex; by another thread it changes nothing and reports nothing.
+// Other mutex indices (the hardware waits forever; the model reports UB) retire with no effect.
+// STUB: STREAMWAIT retires with no effect.
 //
 // MMIO semaphore store (0xFFE80020 + 4*s, docs/design.md): data bit 0 = 1 -> get, 0 -> post.
 // The unit accepts one semaphore operation per cycle, instruction or RISC-V store (BH
@@ -16,6 +24,7 @@ module tt_sync_unit
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        inj_sempost_no_sat_i,   // INJ_SEMPOST_NO_SAT
+  input  logic        inj_atrelm_non_holder_i,// INJ_ATRELM_NON_HOLDER
 
   input  logic        req_valid_i,
   input  logic [1:0]  req_thread_i,
@@ -39,7 +48,15 @@ module tt_sync_unit
   output logic [31:0] sem_value_q_o,   // current values (wait gates)
   output logic [31:0] sem_max_q_o,
   output logic [31:0] sem_value_d_o,   // values after this edge
-  output logic [31:0] sem_max_d_o
+  output logic [31:0] sem_max_d_o,
+
+  // mutex acquired or released by the retiring instruction (thread thread_o)
+  output logic        eff_mutex_we_o,
+  output logic [2:0]  eff_mutex_idx_o,
+  output logic [1:0]  eff_mutex_holder_o,   // holder after: thread, or 3 = free
+  // thread t's ATGETM is parked waiting for mutex mutex_wait_idx_o[t]
+  output logic        mutex_wait_o     [3],
+  output logic [2:0]  mutex_wait_idx_o [3]
 );
 
   logic        valid_q;
@@ -57,11 +74,61 @@ module tt_sync_unit
                         (mmio_addr_i[1:0] == 2'b00);
   assign mmio_sem_idx = mmio_addr_i[4:2];
 
+  // ---------------------------------------------------------------------------------------------
+  // Mutex state and parked ATGETMs
+  // ---------------------------------------------------------------------------------------------
+  localparam logic [1:0] FREE = 2'd3;
+  logic [1:0] holder_q  [5];       // index 1 does not exist (never written)
+  logic [1:0] last_rel_q[5];       // thread that last released the mutex (fairness)
+  logic       park_q    [3];
+  logic [2:0] park_idx_q[3];
+
+  function automatic logic idx_ok(logic [15:0] idx);
+    idx_ok = (idx == 16'd0) || (idx >= 16'd2 && idx <= 16'd4);
+  endfunction
+
+  // The slot's instruction
+  logic [15:0] s_idx;
+  logic        s_idx_ok, s_getm, s_relm, s_must_wait;
+  logic [2:0]  s_m;
+  assign s_idx       = insn_q[15:0];
+  assign s_idx_ok    = idx_ok(s_idx);
+  assign s_m         = s_idx[2:0];
+  assign s_getm      = (insn_q[31:24] == OP_ATGETM);
+  assign s_relm      = (insn_q[31:24] == OP_ATRELM);
+  assign s_must_wait = valid_q && s_getm && s_idx_ok && holder_q[s_m] != FREE &&
+                       holder_q[s_m] != thread_q;
+
+  // A parked ATGETM whose mutex is now free retires; rank by distance from the last releaser.
+  logic       park_go;
+  logic [1:0] park_thread;
+  always_comb begin
+    logic [1:0] best_rank, rank;
+    park_go     = 1'b0;
+    park_thread = '0;
+    best_rank   = 2'd3;
+    rank        = 2'd3;
+    for (int t = 0; t < 3; t++) begin
+      if (park_q[t] && holder_q[park_idx_q[t]] == FREE) begin
+        // 0 for (last + 1) % 3, 1 for (last + 2) % 3, 2 for last
+        rank = 2'((t + 5 - int'(last_rel_q[park_idx_q[t]])) % 3);
+        if (rank < best_rank) begin
+          best_rank   = rank;
+          park_go     = 1'b1;
+          park_thread = 2'(t);
+        end
+      end
+    end
+  end
+
+  logic slot_done;
+  assign slot_done = valid_q && !mmio_sem && !park_go && !s_must_wait;
+
   assign ready_o  = !valid_q;
   assign busy_o   = valid_q;
-  assign thread_o = thread_q;
-  assign insn_o   = insn_q;
-  assign done_o   = valid_q && !mmio_sem;
+  assign thread_o = park_go ? park_thread : thread_q;
+  assign insn_o   = park_go ? {OP_ATGETM, 8'b0, 13'b0, park_idx_q[park_thread]} : insn_q;
+  assign done_o   = park_go || slot_done;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -72,8 +139,58 @@ module tt_sync_unit
       valid_q  <= 1'b1;
       thread_q <= req_thread_i;
       insn_q   <= req_insn_i;
-    end else if (done_o) begin
-      valid_q  <= 1'b0;
+    end else if (slot_done || s_must_wait) begin
+      valid_q  <= 1'b0;            // retired, or moved to the parking register
+    end
+  end
+
+  // Mutex effects of the retiring instruction
+  always_comb begin
+    eff_mutex_we_o     = 1'b0;
+    eff_mutex_idx_o    = '0;
+    eff_mutex_holder_o = FREE;
+    if (park_go) begin
+      eff_mutex_we_o     = 1'b1;
+      eff_mutex_idx_o    = park_idx_q[park_thread];
+      eff_mutex_holder_o = park_thread;
+    end else if (slot_done && s_idx_ok) begin
+      if (s_getm) begin
+        // free, or already this thread's (re-entrant)
+        eff_mutex_we_o     = 1'b1;
+        eff_mutex_idx_o    = s_m;
+        eff_mutex_holder_o = thread_q;
+      end else if (s_relm && (holder_q[s_m] == thread_q || inj_atrelm_non_holder_i)) begin
+        // DELIBERATE BUG (INJ_ATRELM_NON_HOLDER) when the releaser does not hold it: frees anyway.
+        eff_mutex_we_o     = 1'b1;
+        eff_mutex_idx_o    = s_m;
+        eff_mutex_holder_o = FREE;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      holder_q   <= '{default: FREE};
+      last_rel_q <= '{default: 2'd2};   // thread 0 first on the first contention
+      park_q     <= '{default: 1'b0};
+      park_idx_q <= '{default: '0};
+    end else begin
+      if (eff_mutex_we_o) begin
+        holder_q[eff_mutex_idx_o] <= eff_mutex_holder_o;
+        if (eff_mutex_holder_o == FREE) last_rel_q[eff_mutex_idx_o] <= thread_o;
+      end
+      if (park_go) park_q[park_thread] <= 1'b0;
+      if (s_must_wait) begin
+        park_q[thread_q]     <= 1'b1;
+        park_idx_q[thread_q] <= s_m;
+      end
+    end
+  end
+
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      mutex_wait_o[t]     = park_q[t];
+      mutex_wait_idx_o[t] = park_idx_q[t];
     end
   end
 
@@ -85,7 +202,7 @@ module tt_sync_unit
     val_d    = val_q;
     max_d    = max_q;
     sem_we_o = '0;
-    if (done_o) begin
+    if (slot_done) begin
       unique case (insn_q[31:24])
         OP_SEMINIT: begin
           for (int s = 0; s < NUM_SEMS; s++) begin

@@ -1,12 +1,19 @@
-// tt_thcon: the Scalar Unit (ThCon), isa_semantics.md s.4: GPRs[3][64] x 32 bit and one
-// unpipelined slot (one instruction at a time across threads).
-// Real: SETDMAREG immediate form (1 cycle), ADDDMAREG (3 cycles; 4 for the register form when
-// the operands are in different aligned groups of 4), STOREIND L1 form (3 cycles).
-// STUB (retire after 3 cycles, no effect): SETDMAREG set-signals form (bit 7; BH undocumented),
-// STOREIND MMIO / SrcA-SrcB forms, MULDMAREG and the other ThCon instructions.
+// tt_thcon: the Scalar Unit (ThCon), ISA documentation ScalarUnit.md: GPRs[3][64] x 32 bit and one
+// unpipelined slot (one instruction at a time across threads). Every instruction reads and writes
+// its state (GPRs, L1) in its retire cycle (docs/design.md).
+// Real: SETDMAREG immediate form (1 cycle) and set-signals form for the zero InputSources 10..15
+// (1 cycle); ADDDMAREG, SUBDMAREG, MULDMAREG, BITWOPDMAREG, SHIFTDMAREG, CMPDMAREG (3 cycles; 4 for
+// the register form when the operands are in different aligned groups of 4); STOREIND L1 form and
+// LOADIND (3 cycles; LOADIND reads L1 through the read port in its retire cycle).
+// STUB (retire after 3 cycles, no effect): SETDMAREG set-signals InputSources 0..9 (packer state),
+// STOREIND MMIO / SrcA-SrcB forms, LOADREG, STOREREG (targets not modelled), REG2FLOP, FLUSHDMA,
+// RSTDMA, ATINCGET, ATINCGETPTR, ATSWAP, ATCAS. Undefined uses (bad modes, addresses past L1)
+// retire with no effect; the model reports them.
 // The config unit reads GPRs (WRCFG) through cfg_rd_* and writes one (RDCFG) through cfg_wr_*.
 // MMIO GPR stores (0xFFE00000 + 4*r, r < 64, the storing thread's GPRs) are applied last, so
 // they win over a same-edge instruction write.
+// A retire reports one GPR write (eff_gpr_*): LOADIND's loaded GPR (the first of four for 128
+// bits), STOREIND's incremented offset, the result otherwise (docs/decisions.md "ThCon").
 /* verilator tracing_off */
 module tt_thcon
   import tt_pkg::*;
@@ -17,6 +24,10 @@ module tt_thcon
   input  logic         rst_ni,
   input  logic         inj_adddmareg_const_i,   // INJ_ADDDMAREG_CONST
   input  logic         inj_storeind_be_i,       // INJ_STOREIND_BE
+  input  logic         inj_subdmareg_swap_i,    // INJ_SUBDMAREG_SWAP
+  input  logic         inj_shiftdmareg_nomask_i,// INJ_SHIFTDMAREG_NOMASK
+  input  logic         inj_loadind_lane_i,      // INJ_LOADIND_LANE
+  input  logic         inj_muldmareg_full_i,    // INJ_MULDMAREG_FULL
 
   input  logic         req_valid_i,
   input  logic [1:0]   req_thread_i,
@@ -53,6 +64,10 @@ module tt_thcon
   output logic [15:0]  l1_wr_be_o,
   output logic [127:0] l1_wr_data_o,
 
+  // L1 read (LOADIND): byte address of the 16-byte line; the line comes back combinationally
+  output logic [31:0]  l1_rd_addr_o,
+  input  logic [127:0] l1_rd_data_i,
+
   // GPR written by the retiring instruction (thread thread_o)
   output logic         eff_gpr_we_o,
   output logic [5:0]   eff_gpr_idx_o,
@@ -71,14 +86,16 @@ module tt_thcon
   logic [31:0] insn_q;
   logic [1:0]  cnt_q;
 
-  // looks at the opcode and the ADDDMAREG operand fields only
+  // looks at the opcode and the operand fields of the *DMAREG instructions only
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [1:0] latency_m1(logic [31:0] insn);
     unique case (insn[31:24])
       OP_SETDMAREG: latency_m1 = 2'd0;
-      // register form: 3 cycles if both operands sit in one aligned group of 4, else 4
-      OP_ADDDMAREG: latency_m1 = (!insn[23] && (insn[5:2] != insn[11:8])) ? 2'd3 : 2'd2;
-      default:      latency_m1 = 2'd2;
+      // ScalarUnit.md: immediate form 3 cycles; register form 3 if both operands sit in one
+      // aligned group of 4, else 4
+      OP_ADDDMAREG, OP_SUBDMAREG, OP_MULDMAREG, OP_BITWOPDMAREG, OP_SHIFTDMAREG, OP_CMPDMAREG:
+                    latency_m1 = (!insn[23] && (insn[5:2] != insn[11:8])) ? 2'd3 : 2'd2;
+      default:      latency_m1 = 2'd2;   // LOADIND, STOREIND, LOADREG, STOREREG: >= 3
     endcase
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
@@ -111,18 +128,20 @@ module tt_thcon
   // Execute in the retire cycle (reads see the GPRs from before the edge)
   // ---------------------------------------------------------------------------------------------
   logic [7:0]  op;
-  logic [31:0] gpr_a, gpr_b, add_rhs;
-  // STOREIND L1 form fields
+  logic [31:0] gpr_a, gpr_b;
+  // STOREIND / LOADIND L1 fields (same positions for AddrReg, data/result, inc, offset)
   logic [5:0]  si_areg, si_dreg;
-  logic [1:0]  si_inc, si_size;
+  logic [1:0]  si_inc, si_size, li_size;
   logic [6:0]  si_offh;
   logic [31:0] si_offw;
   logic [15:0] si_off, si_off_new, si_inc_val;
   logic [31:0] si_addr;
+  logic        si_in_l1;
   logic [31:0] si_dword;
   logic [3:0]  si_g;
   logic [15:0] si_be;
   logic [127:0] si_data;
+  logic [31:0] si_offw_new;   // the offset GPR after the increment
 
   assign op    = insn_q[31:24];
   assign gpr_a = gpr_q[thread_q][insn_q[5:0]];
@@ -133,11 +152,13 @@ module tt_thcon
   assign si_inc   = insn_q[13:12];
   assign si_offh  = insn_q[20:14];
   assign si_size  = insn_q[22:21];
+  assign li_size  = insn_q[23:22];
   assign si_g     = si_dreg[5:2];
   assign si_offw  = gpr_q[thread_q][si_offh[6:1]];
   assign si_off   = si_offh[0] ? si_offw[31:16] : si_offw[15:0];
-  // address = GPR[AddrReg] * 16 + offset (32-bit arithmetic)
+  // address = GPR[AddrReg] * 16 + offset (32-bit arithmetic); past L1 is UB: no effect
   assign si_addr  = {gpr_q[thread_q][si_areg][27:0], 4'b0} + {16'b0, si_off};
+  assign si_in_l1 = (si_addr < L1_BYTES);
   assign si_dword = gpr_q[thread_q][si_dreg];
 
   always_comb begin
@@ -147,7 +168,10 @@ module tt_thcon
       2'd2: si_inc_val = 16'd4;
       default: si_inc_val = 16'd16;
     endcase
-    si_off_new = si_off + si_inc_val;
+    si_off_new  = si_off + si_inc_val;
+    si_offw_new = si_offw;
+    if (si_offh[0]) si_offw_new[31:16] = si_off_new;
+    else            si_offw_new[15:0]  = si_off_new;
 
     // Size 0: 16 bytes from GPRs (DataReg & ~3)..+3; 1: 32-bit; 2: 16-bit; 3: 8-bit. The low
     // address bits below the access size are dropped. Data is replicated across the line and
@@ -178,18 +202,126 @@ module tt_thcon
     end
   end
 
+  // ---------------------------------------------------------------------------------------------
+  // *DMAREG arithmetic: [23] OpBisConst, [20:18] Mode, [17:12] ResultReg, [11:6] RightReg /
+  // RightImm6 (SHIFTDMAREG: RightImm5 [10:6]), [5:0] LeftReg.
+  // ---------------------------------------------------------------------------------------------
+  logic [31:0] alu_r, alu_res;
+  logic [31:0] shamt;
+  logic [2:0]  alu_mode;
+  logic        alu_ok;   // defined mode
+
+  assign alu_mode = insn_q[20:18];
+
   always_comb begin
-    add_rhs = insn_q[23] ? {26'b0, insn_q[11:6]} : gpr_b;
-    if (inj_adddmareg_const_i && insn_q[23]) begin
-      // DELIBERATE BUG (INJ_ADDDMAREG_CONST): the constant form adds GPR[b], not b.
-      add_rhs = gpr_b;
+    alu_r = insn_q[23] ? {26'b0, insn_q[11:6]} : gpr_b;
+    // SHIFTDMAREG.md: register amount & 0x1F, immediate 5 bits
+    shamt = insn_q[23] ? {27'b0, insn_q[10:6]} : {27'b0, gpr_b[4:0]};
+    if (inj_shiftdmareg_nomask_i && !insn_q[23]) begin
+      // DELIBERATE BUG (INJ_SHIFTDMAREG_NOMASK): the register amount is not masked to 5 bits.
+      shamt = gpr_b;
     end
+    alu_ok  = 1'b1;
+    alu_res = '0;
+    unique case (op)
+      OP_ADDDMAREG: begin
+        alu_res = gpr_a + alu_r;
+        if (inj_adddmareg_const_i && insn_q[23]) begin
+          // DELIBERATE BUG (INJ_ADDDMAREG_CONST): the constant form adds GPR[b], not b.
+          alu_res = gpr_a + gpr_b;
+        end
+      end
+      OP_SUBDMAREG: begin
+        alu_res = gpr_a - alu_r;
+        if (inj_subdmareg_swap_i) begin
+          // DELIBERATE BUG (INJ_SUBDMAREG_SWAP): Right - Left.
+          alu_res = alu_r - gpr_a;
+        end
+      end
+      OP_MULDMAREG: begin
+        // MULDMAREG.md: low 16 bits of each operand, full 32-bit product
+        alu_res = {16'b0, gpr_a[15:0]} * {16'b0, alu_r[15:0]};
+        if (inj_muldmareg_full_i) begin
+          // DELIBERATE BUG (INJ_MULDMAREG_FULL): multiplies the whole 32-bit operands.
+          alu_res = gpr_a * alu_r;
+        end
+      end
+      OP_BITWOPDMAREG: begin
+        unique case (alu_mode)
+          3'd0:    alu_res = gpr_a & alu_r;
+          3'd1:    alu_res = gpr_a | alu_r;
+          3'd2:    alu_res = gpr_a ^ alu_r;
+          default: alu_ok  = 1'b0;          // UB
+        endcase
+      end
+      OP_SHIFTDMAREG: begin
+        unique case (alu_mode)
+          3'd0:    alu_res = gpr_a << shamt;
+          3'd1:    alu_res = gpr_a >> shamt;
+          default: alu_ok  = 1'b0;          // UB
+        endcase
+      end
+      OP_CMPDMAREG: begin
+        unique case (alu_mode)
+          3'd0:    alu_res = {31'b0, gpr_a >  alu_r};
+          3'd1:    alu_res = {31'b0, gpr_a <  alu_r};
+          3'd2:    alu_res = {31'b0, gpr_a == alu_r};
+          default: alu_ok  = 1'b0;          // UB
+        endcase
+      end
+      default: alu_ok = 1'b0;
+    endcase
   end
+
+  // ---------------------------------------------------------------------------------------------
+  // LOADIND: [23:22] Size, [20:14] OffsetHalfReg, [13:12] OffsetIncrement, [11:6] ResultReg,
+  // [5:0] AddrReg. The offset increment is written first and the loaded data over it (the load
+  // result arrives after the increment, LOADIND.md).
+  // ---------------------------------------------------------------------------------------------
+  logic [127:0] li_line;
+  logic [5:0]   li_g;          // result GPR (ResultReg & 0x3C for 128 bits)
+  logic [31:0]  li_base;       // result GPR after the increment (kept bits of 8/16-bit loads)
+  logic [31:0]  li_val;
+
+  assign l1_rd_addr_o = {si_addr[31:4], 4'b0};
+  assign li_g         = (li_size == 2'd0) ? {si_dreg[5:2], 2'b00} : si_dreg;
+  assign li_base      = (si_inc != 2'd0 && si_offh[6:1] == li_g) ? si_offw_new
+                                                                   : gpr_q[thread_q][li_g];
+  always_comb begin
+    li_line = l1_rd_data_i;
+    if (inj_loadind_lane_i) begin
+      // DELIBERATE BUG (INJ_LOADIND_LANE): the load takes its bytes one lane too high.
+      li_line = {8'b0, l1_rd_data_i[127:8]};
+    end
+    unique case (li_size)
+      2'd0:    li_val = li_line[31:0];
+      2'd1:    li_val = li_line[32*si_addr[3:2] +: 32];
+      2'd2:    li_val = {li_base[31:16], li_line[16*si_addr[3:1] +: 16]};
+      default: li_val = {li_base[31:8], li_line[8*si_addr[3:0] +: 8]};
+    endcase
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Effects and GPR writes of the retiring instruction
+  // ---------------------------------------------------------------------------------------------
+  logic        inc_we;             // offset half-register increment (STOREIND, LOADIND)
+  logic [3:0]  grp_we;             // GPRs {grp_base, k} written (128-bit LOADIND, SETDMAREG zero)
+  logic [3:0]  grp_base;
+  logic [31:0] grp_data [4];
+  logic        sd_zero;            // SETDMAREG set-signals form with a zero InputSource (10..15)
+  logic [5:0]  sd_g;
+
+  assign sd_zero = insn_q[7] && (insn_q[14:11] >= 4'd10);
+  assign sd_g    = {insn_q[6:3], 2'b00};
 
   always_comb begin
     eff_gpr_we_o   = 1'b0;
     eff_gpr_idx_o  = '0;
     eff_gpr_data_o = '0;
+    inc_we         = 1'b0;
+    grp_we         = '0;
+    grp_base       = '0;
+    grp_data       = '{default: '0};
     l1_wr_valid_o  = 1'b0;
     l1_wr_addr_o   = {si_addr[31:4], 4'b0};
     l1_wr_be_o     = si_be;
@@ -204,23 +336,64 @@ module tt_thcon
             eff_gpr_data_o = gpr_q[thread_q][insn_q[6:1]];
             if (insn_q[0]) eff_gpr_data_o[31:16] = insn_q[23:8];
             else           eff_gpr_data_o[15:0]  = insn_q[23:8];
+          end else if (sd_zero) begin
+            // set-signals form, Values = 0; ResultSize [23:22]
+            eff_gpr_we_o = 1'b1;
+            unique case (insn_q[23:22])
+              2'd0: begin     // 16 bits of one half
+                eff_gpr_idx_o  = insn_q[6:1];
+                eff_gpr_data_o = gpr_q[thread_q][insn_q[6:1]];
+                if (insn_q[0]) eff_gpr_data_o[31:16] = '0;
+                else           eff_gpr_data_o[15:0]  = '0;
+              end
+              2'd1: begin     // one GPR
+                eff_gpr_idx_o  = insn_q[6:1];
+                eff_gpr_data_o = '0;
+              end
+              2'd2: begin     // four GPRs
+                eff_gpr_idx_o = sd_g;
+                grp_we        = 4'b1111;
+                grp_base      = sd_g[5:2];
+              end
+              default: begin  // tile-header merge: TileSize, format bits, AllZeroFlags cleared
+                grp_we         = 4'b0111;
+                grp_base       = sd_g[5:2];
+                grp_data[0]    = {gpr_q[thread_q][sd_g][31:16], 16'b0};
+                grp_data[1]    = gpr_q[thread_q][{sd_g[5:2], 2'd1}] & 32'hFF00_FFFF;
+                grp_data[2]    = '0;
+                eff_gpr_idx_o  = sd_g;
+                eff_gpr_data_o = grp_data[0];
+              end
+            endcase
           end
         end
-        OP_ADDDMAREG: begin
-          eff_gpr_we_o   = 1'b1;
+        OP_ADDDMAREG, OP_SUBDMAREG, OP_MULDMAREG, OP_BITWOPDMAREG, OP_SHIFTDMAREG, OP_CMPDMAREG: begin
+          eff_gpr_we_o   = alu_ok;
           eff_gpr_idx_o  = insn_q[17:12];
-          eff_gpr_data_o = gpr_a + add_rhs;
+          eff_gpr_data_o = alu_res;
         end
         OP_STOREIND: begin
-          // L1 form only (bit 23); an address past L1 is UB: no effect
-          if (insn_q[23] && (si_addr < L1_BYTES)) begin
+          // L1 form only (bit 23)
+          if (insn_q[23] && si_in_l1) begin
             l1_wr_valid_o = 1'b1;
             if (si_inc != 2'd0) begin
+              inc_we         = 1'b1;
               eff_gpr_we_o   = 1'b1;
               eff_gpr_idx_o  = si_offh[6:1];
-              eff_gpr_data_o = si_offw;
-              if (si_offh[0]) eff_gpr_data_o[31:16] = si_off_new;
-              else            eff_gpr_data_o[15:0]  = si_off_new;
+              eff_gpr_data_o = si_offw_new;
+            end
+          end
+        end
+        OP_LOADIND: begin
+          if (si_in_l1) begin
+            inc_we         = (si_inc != 2'd0);
+            eff_gpr_we_o   = 1'b1;
+            eff_gpr_idx_o  = li_g;
+            eff_gpr_data_o = li_val;
+            if (li_size == 2'd0) begin
+              grp_we   = 4'b1111;
+              grp_base = li_g[5:2];
+              for (int k = 0; k < 4; k++) grp_data[k] = li_line[32*k +: 32];
             end
           end
         end
@@ -231,6 +404,7 @@ module tt_thcon
 
   // ---------------------------------------------------------------------------------------------
   // GPR file: instruction writes (ThCon, RDCFG; never the same thread), then the MMIO store.
+  // Within ThCon: the offset increment, then the result (a load wins over an aliasing increment).
   // ---------------------------------------------------------------------------------------------
   logic mmio_gpr;
   assign mmio_gpr = mmio_valid_i && (mmio_addr_i[31:8] == MMIO_GPR_BASE[31:8]) &&
@@ -240,7 +414,11 @@ module tt_thcon
     if (!rst_ni) begin
       gpr_q <= '{default: '{default: '0}};
     end else begin
+      if (inc_we)         gpr_q[thread_q][si_offh[6:1]] <= si_offw_new;
       if (eff_gpr_we_o)   gpr_q[thread_q][eff_gpr_idx_o] <= eff_gpr_data_o;
+      for (int k = 0; k < 4; k++) begin
+        if (grp_we[k]) gpr_q[thread_q][{grp_base, 2'(k)}] <= grp_data[k];
+      end
       if (cfg_wr_valid_i) gpr_q[cfg_wr_thread_i][cfg_wr_idx_i] <= cfg_wr_data_i;
       if (mmio_gpr)       gpr_q[mmio_thread_i][mmio_addr_i[7:2]] <= mmio_wdata_i;
       if (bd_valid_i && bd_addr_i < 32'(NUM_GPRS) && bd_unit_i != 2'd3) begin
@@ -257,7 +435,7 @@ module tt_thcon
 
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{cfg_rd_idx_i[1:0], si_addr[3:0]};
+  assign unused = ^{cfg_rd_idx_i[1:0], insn_q[21], li_base[7:0]};   // li_base: 8/16-bit merges
   /* verilator lint_on UNUSED */
 
 endmodule

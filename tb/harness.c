@@ -27,6 +27,7 @@ static const tb_injection injections[] = {
 struct tb_ctx {
     tb_args a;
     uint8_t pend_adc_we[TT_NUM_THREADS];
+    uint8_t pend_adc_thread[TT_NUM_THREADS];
     tt_adc_channel pend_adc[TT_NUM_THREADS][TT_ADC_SETS * TT_ADC_CHANNELS];
     tb_preload_item *pre;
     size_t npre;
@@ -66,6 +67,15 @@ static int build_preload(tb_ctx *c)
         case TT_ITEM_CFG: it.target = 0; tt_model_cfg_get(m, p->unit, p->index, &v); break;
         case TT_ITEM_TCFG: it.target = 1; tt_model_tcfg_get(m, p->unit, p->index, &v); break;
         case TT_ITEM_GPR: it.target = 2; tt_model_gpr_get(m, p->unit, p->index, &v); break;
+        case TT_ITEM_ADC: {
+            /* target 5: one field; addr = 8 * (2*set + channel) + field, as the loader numbers it */
+            tt_adc_channel ch;
+            it.target = 5;
+            tt_model_adc_get(m, p->unit, p->index / 16, (p->index / 8) % 2, &ch);
+            const uint32_t f[8] = {ch.x, ch.x_cr, ch.y, ch.y_cr, ch.z, ch.z_cr, ch.w, ch.w_cr};
+            v = f[p->index % 8];
+            break;
+        }
         case TT_ITEM_SEM:
             it.target = 3;
             tt_model_sem_get(m, p->index, &v, &mx);
@@ -248,9 +258,10 @@ int tb_ctx_finish(tb_ctx *c, uint64_t cycle)
     return cosim_finish(c->cos, cycle, secs);
 }
 
-void tb_on_retire_adc(tb_ctx *c, int thread, int index, const tt_adc_channel *v)
+void tb_on_retire_adc(tb_ctx *c, int thread, int adc_thread, int index, const tt_adc_channel *v)
 {
     c->pend_adc_we[thread] |= (uint8_t)(1u << index);
+    c->pend_adc_thread[thread] = (uint8_t)adc_thread;
     c->pend_adc[thread][index] = *v;
 }
 
@@ -258,6 +269,7 @@ void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r)
 {
     cosim_retire_rec full = *r;
     full.adc_we = c->pend_adc_we[r->thread];
+    full.adc_thread = c->pend_adc_thread[r->thread];
     memcpy(full.adc, c->pend_adc[r->thread], sizeof full.adc);
     c->pend_adc_we[r->thread] = 0;
     cosim_retire(c->cos, &full);

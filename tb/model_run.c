@@ -15,11 +15,35 @@ static void report_stuck(const tt_model *m, const tt_stim *s, const tt_test *t, 
     }
 }
 
-/* Source lines of the instructions in each thread's FIFO, so an error names FILE:LINE. */
+/* Source lines of the instructions pushed to each thread and not yet passed, so an error names
+ * FILE:LINE. An executed instruction names the push it came from (tt_exec_result.push_index: a MOP
+ * or REPLAY expands to many, MOP_CFG to none). */
+#define LINE_RING 256
 typedef struct {
-    int line[TT_FIFO_DEPTH];
+    int line[LINE_RING];
     int head, count;
+    uint32_t base;   /* push index of line[head] */
 } line_ring;
+
+static void line_push(line_ring *lr, int line)
+{
+    if (lr->count == LINE_RING) { /* only absorbed pushes can be this old: forget the oldest */
+        lr->head = (lr->head + 1) % LINE_RING;
+        lr->count--;
+        lr->base++;
+    }
+    lr->line[(lr->head + lr->count++) % LINE_RING] = line;
+}
+
+static int line_of(line_ring *lr, uint32_t push_index)
+{
+    while (lr->count > 1 && lr->base < push_index) {
+        lr->head = (lr->head + 1) % LINE_RING;
+        lr->count--;
+        lr->base++;
+    }
+    return lr->count ? lr->line[lr->head] : 0;
+}
 
 int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats *st, FILE *out)
 {
@@ -41,8 +65,7 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
             uint32_t w = 0, a = 0, d = 0;
             if (tt_stim_next(&s, TT_BRISC_STREAM, idle_mask, &w, &a, &d) == TT_STIM_BRISC_PUSH &&
                 tt_model_fifo_count(m, (int)a) < TT_FIFO_DEPTH) {
-                line_ring *lr = &lines[a];
-                lr->line[(lr->head + lr->count++) % TT_FIFO_DEPTH] = tt_stim_line(&s, TT_BRISC_STREAM);
+                line_push(&lines[a], tt_stim_line(&s, TT_BRISC_STREAM));
                 tt_model_push_brisc(m, (int)a, w);
                 tt_stim_accept(&s, TT_BRISC_STREAM);
                 brisc_thread = (int)a;
@@ -57,8 +80,7 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
                 if (th == brisc_thread) {
                     tt_stim_accept(&s, th); /* discarded by the mux; the TRISC does not know */
                 } else if (tt_model_fifo_count(m, th) < TT_FIFO_DEPTH) {
-                    line_ring *lr = &lines[th];
-                    lr->line[(lr->head + lr->count++) % TT_FIFO_DEPTH] = tt_stim_line(&s, th);
+                    line_push(&lines[th], tt_stim_line(&s, th));
                     tt_model_push(m, th, w);
                     tt_stim_accept(&s, th);
                 }
@@ -82,10 +104,7 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const tt_exec_result *r = &res[th];
             if (r->status == TT_BLOCKED) continue;
-            line_ring *lr = &lines[th];
-            int line = lr->line[lr->head];
-            lr->head = (lr->head + 1) % TT_FIFO_DEPTH;
-            lr->count--;
+            int line = line_of(&lines[th], r->push_index);
             st->instructions++;
             st->l1_writes += (uint64_t)r->eff.n_l1;
             if (r->status != TT_OK) {

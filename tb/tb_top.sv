@@ -19,6 +19,7 @@ module tb_top (
   import "DPI-C" function void c_dpi_brisc_push(input chandle ctx, input longint cycle,
                                                 input int thread, input int word);
   import "DPI-C" function void c_dpi_retire_adc(input chandle ctx, input int thread,
+                                                input int adc_thread,
                                                 input int index, input int x, input int x_cr,
                                                 input int y, input int y_cr, input int z,
                                                 input int z_cr, input int w, input int w_cr);
@@ -93,6 +94,7 @@ module tb_top (
   logic [7:0]  eff_sem_we   [3];
   logic [5:0]  eff_adc_we   [3];
   logic [17:0] eff_adc      [3][6][8];
+  logic [1:0]  eff_adc_thread[3];
   logic        eff_mutex_we [3];
   logic [2:0]  eff_mutex_idx[3];
   logic [1:0]  eff_mutex_holder[3];
@@ -121,7 +123,7 @@ module tb_top (
     .eff_tcfg_we_o(eff_tcfg_we), .eff_tcfg_addr_o(eff_tcfg_addr), .eff_tcfg_data_o(eff_tcfg_data),
     .eff_gpr_we_o(eff_gpr_we), .eff_gpr_idx_o(eff_gpr_idx), .eff_gpr_data_o(eff_gpr_data),
     .eff_sem_we_o(eff_sem_we), .sem_value_o(sem_value), .sem_max_o(sem_max),
-    .eff_adc_we_o(eff_adc_we), .eff_adc_o(eff_adc),
+    .eff_adc_we_o(eff_adc_we), .eff_adc_o(eff_adc), .eff_adc_thread_o(eff_adc_thread),
     .eff_mutex_we_o(eff_mutex_we), .eff_mutex_idx_o(eff_mutex_idx),
     .eff_mutex_holder_o(eff_mutex_holder),
     .l1_wr_valid_o(l1_wr_valid), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
@@ -172,7 +174,8 @@ module tb_top (
         if (retire_valid[t]) begin
           for (int i = 0; i < 6; i++) begin
             if (eff_adc_we[t][i]) begin
-              c_dpi_retire_adc(ctx, t, i, int'(eff_adc[t][i][0]), int'(eff_adc[t][i][1]),
+              c_dpi_retire_adc(ctx, t, int'(eff_adc_thread[t]), i,
+                               int'(eff_adc[t][i][0]), int'(eff_adc[t][i][1]),
                                int'(eff_adc[t][i][2]), int'(eff_adc[t][i][3]),
                                int'(eff_adc[t][i][4]), int'(eff_adc[t][i][5]),
                                int'(eff_adc[t][i][6]), int'(eff_adc[t][i][7]));

@@ -138,6 +138,40 @@ static int reg_ref(parser *p, int i, bool thread_cfg, tt_item *it)
     return 0;
 }
 
+/* ADC fields in report order; X 18 bits, Y 13, Z and W 13 (Blackhole ADCs.md). */
+static const char *const adc_set_names[TT_ADC_SETS] = {"unpack0", "unpack1", "pack"};
+static const char *const adc_field_names[8] = {"x", "x_cr", "y", "y_cr", "z", "z_cr", "w", "w_cr"};
+
+static uint32_t *adc_field(tt_adc_channel *c, int k)
+{
+    uint32_t *const f[8] = {&c->x, &c->x_cr, &c->y, &c->y_cr, &c->z, &c->z_cr, &c->w, &c->w_cr};
+    return f[k];
+}
+
+/* adc THREAD SET CH FIELD VALUE (SET unpack0|unpack1|pack, CH 0|1, FIELD x|x_cr|y|...|w_cr) */
+static int parse_adc(parser *p, int at, tt_item *it)
+{
+    if (want_args(p, at + 6, "adc THREAD SET CH FIELD VALUE")) return -1;
+    it->kind = TT_ITEM_ADC;
+    uint32_t u, ch;
+    if (num32(p, at + 1, TT_NUM_THREADS - 1, "thread", &u)) return -1;
+    it->unit = (int)u;
+    int set = -1, field = -1;
+    for (int s = 0; s < TT_ADC_SETS; s++)
+        if (strcmp(p->tok[at + 2], adc_set_names[s]) == 0) set = s;
+    if (set < 0) return fail(p, "expected an ADC set unpack0, unpack1 or pack, got '%s'", p->tok[at + 2]);
+    if (num32(p, at + 3, TT_ADC_CHANNELS - 1, "ADC channel", &ch)) return -1;
+    for (int k = 0; k < 8; k++)
+        if (strcmp(p->tok[at + 4], adc_field_names[k]) == 0) field = k;
+    if (field < 0)
+        return fail(p, "expected an ADC field x, x_cr, y, y_cr, z, z_cr, w or w_cr, got '%s'", p->tok[at + 4]);
+    it->index = 8 * (2 * set + (int)ch) + field;
+    it->mask = field < 2 ? 0x3FFFFu : 0x1FFFu;
+    snprintf(it->name, sizeof it->name, "adc %d %s %u %s", it->unit, adc_set_names[set], ch,
+             adc_field_names[field]);
+    return num32(p, at + 5, it->mask, "ADC value", &it->value);
+}
+
 /* cfg STATE REG VALUE | tcfg THREAD REG VALUE | gpr THREAD IDX VALUE | sem IDX VALUE [MAX] */
 static int parse_state_item(parser *p, int at, tt_item *it)
 {
@@ -177,8 +211,9 @@ static int parse_state_item(parser *p, int at, tt_item *it)
         if (it->has_max && num32(p, at + 3, 15, "semaphore max", &it->max)) return -1;
         return 0;
     }
+    if (strcmp(kw, "adc") == 0) return parse_adc(p, at, it);
     if (strcmp(kw, "l1") == 0) return 1; /* handled by the caller */
-    return fail(p, "expected cfg, tcfg, gpr, sem or l1 after '%s', got '%s'", p->tok[0], kw);
+    return fail(p, "expected cfg, tcfg, gpr, sem, adc or l1 after '%s', got '%s'", p->tok[0], kw);
 }
 
 static int read_file_bytes(parser *p, const char *rel, tt_item *it)
@@ -373,9 +408,9 @@ static int parse_line(parser *p, char *raw)
     }
     bool expect = strcmp(kw, "expect") == 0;
     int at = expect ? 1 : 0;
-    if (expect && p->ntok < 2) return fail(p, "expected 'expect cfg|tcfg|gpr|sem|l1 ...'");
+    if (expect && p->ntok < 2) return fail(p, "expected 'expect cfg|tcfg|gpr|sem|adc|l1 ...'");
     if (expect || strcmp(kw, "cfg") == 0 || strcmp(kw, "tcfg") == 0 || strcmp(kw, "gpr") == 0 ||
-        strcmp(kw, "sem") == 0 || strcmp(kw, "l1") == 0) {
+        strcmp(kw, "sem") == 0 || strcmp(kw, "adc") == 0 || strcmp(kw, "l1") == 0) {
         tt_item *it = new_item(p, expect);
         if (!it) return fail(p, "out of memory");
         int r = parse_state_item(p, at, it);
@@ -383,7 +418,7 @@ static int parse_line(parser *p, char *raw)
         return r;
     }
     return fail(p, "expected an instruction (tt..., .word), an action (store, drain, idle), a preload "
-                   "(cfg, tcfg, gpr, sem, l1), 'expect', 'thread' or 'max_cycles'; got '%s'", kw);
+                   "(cfg, tcfg, gpr, sem, adc, l1), 'expect', 'thread' or 'max_cycles'; got '%s'", kw);
 }
 
 int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen)
@@ -457,6 +492,14 @@ void tt_test_apply_preload(const tt_test *t, tt_model *m)
             tt_model_sem_set(m, it->index, it->value, it->has_max ? it->max : mx);
             break;
         case TT_ITEM_L1: memcpy(tt_model_l1(m) + it->addr, it->bytes, it->len); break;
+        case TT_ITEM_ADC: {
+            tt_adc_channel c;
+            int i = it->index / 8;
+            tt_model_adc_get(m, it->unit, i / 2, i % 2, &c);
+            *adc_field(&c, it->index % 8) = it->value;
+            tt_model_adc_set(m, it->unit, i / 2, i % 2, &c);
+            break;
+        }
         }
     }
 }
@@ -498,6 +541,18 @@ int tt_test_check(const tt_test *t, const tt_model *m, FILE *out)
                 ok = false;
             }
             break;
+        case TT_ITEM_ADC: {
+            tt_adc_channel c;
+            int i = it->index / 8;
+            tt_model_adc_get(m, it->unit, i / 2, i % 2, &c);
+            v = *adc_field(&c, it->index % 8);
+            if (v != it->value) {
+                fprintf(out, "%s:%d: expect %s: expected 0x%x, got 0x%x\n", t->path, it->line, it->name,
+                        it->value, v);
+                ok = false;
+            }
+            break;
+        }
         case TT_ITEM_L1: {
             const uint8_t *l1 = tt_model_l1_const(m);
             for (size_t k = 0; k < it->len; k++)

@@ -32,12 +32,12 @@ typedef struct {
 } tt_action;
 
 /* What is preloaded before the run or expected after it. */
-typedef enum { TT_ITEM_CFG, TT_ITEM_TCFG, TT_ITEM_GPR, TT_ITEM_SEM, TT_ITEM_L1 } tt_item_kind;
+typedef enum { TT_ITEM_CFG, TT_ITEM_TCFG, TT_ITEM_GPR, TT_ITEM_SEM, TT_ITEM_L1, TT_ITEM_ADC } tt_item_kind;
 
 typedef struct {
     tt_item_kind kind;
     int unit;          /* config state, thread (tcfg, gpr) */
-    int index;         /* ADDR32 index, GPR or semaphore index */
+    int index;         /* ADDR32 index, GPR or semaphore index; ADC: 8 * (2*set + channel) + field */
     uint32_t shift;    /* field position inside the word (whole word: 0, 0xFFFFFFFF mask) */
     uint32_t mask;     /* field mask, unshifted */
     uint32_t value;

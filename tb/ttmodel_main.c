@@ -58,6 +58,25 @@ static int dump_json(const char *path, const tt_test *t, const tt_model *m, cons
         cJSON_AddNumberToObject(o, "max", mx);
         cJSON_AddItemToArray(sems, o);
     }
+    /* adc[thread][set][channel] = {x, x_cr, y, y_cr, z, z_cr, w, w_cr}; set 0 unpack0, 1 unpack1, 2 pack */
+    cJSON *adcs = cJSON_AddArrayToObject(root, "adc");
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        cJSON *sets = cJSON_CreateArray();
+        for (int s = 0; s < TT_ADC_SETS; s++) {
+            cJSON *chs = cJSON_CreateArray();
+            for (int c = 0; c < TT_ADC_CHANNELS; c++) {
+                tt_adc_channel a;
+                tt_model_adc_get(m, th, s, c, &a);
+                const uint32_t v[8] = {a.x, a.x_cr, a.y, a.y_cr, a.z, a.z_cr, a.w, a.w_cr};
+                static const char *const names[8] = {"x", "x_cr", "y", "y_cr", "z", "z_cr", "w", "w_cr"};
+                cJSON *o = cJSON_CreateObject();
+                for (int k = 0; k < 8; k++) cJSON_AddNumberToObject(o, names[k], v[k]);
+                cJSON_AddItemToArray(chs, o);
+            }
+            cJSON_AddItemToArray(sets, chs);
+        }
+        cJSON_AddItemToArray(adcs, sets);
+    }
     /* The L1 ranges the test names in its expectations, as hex strings. */
     cJSON *l1 = cJSON_AddArrayToObject(root, "l1");
     const uint8_t *mem = tt_model_l1_const(m);

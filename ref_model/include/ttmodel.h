@@ -61,8 +61,8 @@ const char *tt_status_name(tt_status s);
 typedef struct {
     uint32_t x, x_cr;       /* 18 bits */
     uint32_t y, y_cr;       /* 13 bits */
-    uint32_t z, z_cr;       /* 8 bits */
-    uint32_t w, w_cr;       /* 8 bits */
+    uint32_t z, z_cr;       /* 13 bits on Blackhole (ADCs.md; 8 on Wormhole) */
+    uint32_t w, w_cr;       /* 13 bits on Blackhole */
 } tt_adc_channel;
 #define TT_MUTEX_FREE 3     /* mutex holder value when no thread holds it */
 
@@ -79,7 +79,8 @@ typedef struct {
     uint8_t sem_we;          /* semaphores changed (mask) */
     uint32_t sem_value;      /* all 8, 4 bits each, after the instruction */
     uint32_t sem_max;
-    uint8_t adc_we;          /* bit 2*set + channel: that ADC channel of the issuing thread written */
+    uint8_t adc_we;          /* bit 2*set + channel: that ADC channel of thread adc_thread written */
+    uint8_t adc_thread;      /* whose ADCs: the issuing thread, or another by ThreadOverride (SETADC*) */
     tt_adc_channel adc[TT_ADC_SETS * TT_ADC_CHANNELS]; /* values after, index 2*set + channel */
     uint8_t mutex_idx;       /* TT_EFF_MUTEX: the mutex acquired or released */
     uint8_t mutex_holder;    /* its holder after: thread, or TT_MUTEX_FREE */
@@ -94,6 +95,8 @@ typedef struct {
     tt_status status;
     uint32_t insn;
     uint32_t seq;            /* per-thread sequence number of this instruction */
+    uint32_t push_index;     /* which push of the thread (0, 1, ... since reset) it came from: itself,
+                                or the MOP or REPLAY that expanded to it */
     tt_effects eff;
     char msg[160];           /* why, when status is not TT_OK */
 } tt_exec_result;
@@ -111,8 +114,12 @@ tt_status tt_model_push(tt_model *m, int thread, uint32_t insn);
 /* A BRISC push into thread t: it enters after the MOP expander (coprocessor-pipeline "BRISC
  * Coprocessor Access"). */
 tt_status tt_model_push_brisc(tt_model *m, int thread, uint32_t insn);
+/* Pushed instructions of thread t still to come out of its frontend: FIFO entries plus one for a
+ * MOP expansion or a replay in progress (MOP_CFG, REPLAY and instructions loaded into the replay
+ * buffer without Exec are taken in at once). 0: the thread has nothing left to issue. */
 int tt_model_fifo_count(const tt_model *m, int thread);
-/* The next instruction thread t would execute; false when none is waiting. */
+/* The next instruction thread t would execute, as the MOP and replay expanders produce it, without
+ * consuming it; false when none is waiting. */
 bool tt_model_next_insn(const tt_model *m, int thread, uint32_t *insn);
 
 /* Lockstep: execute the next instruction of `thread` now, whatever the wait gate says (the RTL

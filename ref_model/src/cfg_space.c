@@ -109,3 +109,48 @@ tt_status tt_cfg_mmio_store(tt_model *m, uint32_t word_index, uint32_t value, ch
     m->cfg[word_index / TT_CFG_WORDS][word_index % TT_CFG_WORDS] = value;
     return TT_OK;
 }
+
+/* CFGSHIFTMASK (BH CFGSHIFTMASK.md): [23] MaskMode, [22:20] AluMode, [19:15] MaskWidth,
+ * [14:10] RotateAmt, [9:8] ScratchIndex, [7:0] CfgIndex. The scratch value SCRATCH_SEC[i].val
+ * (ADDR32 209 + i; index 3 means the issuing thread's) is masked to MaskWidth + 1 bits and rotated
+ * right; the old value's masked bits are cleared first unless MaskMode is 1; then one of eight ALU
+ * operations combines them. SCRATCH_SEC is a global register (>= 180, one value for both states);
+ * we read it from the thread's state, where our model writes it (dual-bank writes are not
+ * modelled, docs/decisions.md). */
+#define TT_CFG_SCRATCH_SEC0 209
+
+static uint32_t rotr32(uint32_t v, uint32_t n)
+{
+    n &= 31u;
+    return n ? (v >> n) | (v << (32u - n)) : v;
+}
+
+void tt_exec_cfgshiftmask(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    uint32_t idx = tt_bits(insn, 0, 8), scratch = tt_bits(insn, 8, 2);
+    uint32_t rot = tt_bits(insn, 10, 5), width = tt_bits(insn, 15, 5);
+    uint32_t alu = tt_bits(insn, 20, 3), keep_old = tt_bits(insn, 23, 1);
+    if (idx >= TT_CFG_WORDS) {
+        tt_result_fail(r, TT_UNDEFINED, "CFGSHIFTMASK config index %u is past the %d words of a state", idx,
+                       TT_CFG_WORDS);
+        return;
+    }
+    int s = tt_cfg_state_of(m, thread);
+    uint32_t sv = m->cfg[s][TT_CFG_SCRATCH_SEC0 + (scratch < 3 ? scratch : (uint32_t)thread)];
+    uint32_t mask = (2u << width) - 1u; /* width 31: 2 << 31 wraps to 0, mask = all ones */
+    sv = rotr32(sv & mask, rot);
+    uint32_t v = m->cfg[s][idx];
+    if (!keep_old) v &= ~rotr32(mask, rot);
+    switch (alu) {
+    case 0: v |= sv; break;
+    case 1: v &= sv; break;
+    case 2: v ^= sv; break;
+    case 3: v += sv; break;
+    case 4: v |= ~sv; break;
+    case 5: v &= ~sv; break;
+    case 6: v ^= ~sv; break;
+    default: v -= sv; break;
+    }
+    m->cfg[s][idx] = v;
+    record_cfg(r, s, (int)idx, 1, &v);
+}

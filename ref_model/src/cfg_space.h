@@ -1,4 +1,4 @@
-/* cfg_space.h: configuration unit (WRCFG, RDCFG, RMWCIB0-3, SETC16) and config MMIO. */
+/* cfg_space.h: configuration unit (WRCFG, RDCFG, RMWCIB0-3, SETC16, CFGSHIFTMASK) and config MMIO. */
 #ifndef CFG_SPACE_H
 #define CFG_SPACE_H
 #include "model_state.h"
@@ -7,5 +7,6 @@ void tt_exec_wrcfg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_rdcfg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_rmwcib(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_setc16(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_cfgshiftmask(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 tt_status tt_cfg_mmio_store(tt_model *m, uint32_t word_index, uint32_t value, char *msg, size_t msglen);
 #endif

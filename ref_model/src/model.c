@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adc.h"
 #include "cfg_space.h"
 #include "frontend.h"
 #include "sync_unit.h"
@@ -27,6 +28,8 @@ static const tt_exec_fn exec_table[256] = {
     [TT_OPC_SEMGET] = tt_exec_semget,
     [TT_OPC_SEMWAIT] = tt_exec_semwait,
     [TT_OPC_STALLWAIT] = tt_exec_stallwait,
+    [TT_OPC_ATGETM] = tt_exec_atgetm,
+    [TT_OPC_ATRELM] = tt_exec_atrelm,
     /* configuration unit (cfg_space.c) */
     [TT_OPC_WRCFG] = tt_exec_wrcfg,
     [TT_OPC_RDCFG] = tt_exec_rdcfg,
@@ -35,11 +38,28 @@ static const tt_exec_fn exec_table[256] = {
     [TT_OPC_RMWCIB1] = tt_exec_rmwcib,
     [TT_OPC_RMWCIB2] = tt_exec_rmwcib,
     [TT_OPC_RMWCIB3] = tt_exec_rmwcib,
+    [TT_OPC_CFGSHIFTMASK] = tt_exec_cfgshiftmask,
     /* scalar unit, ThCon (thcon.c) */
     [TT_OPC_SETDMAREG] = tt_exec_setdmareg,
-    [TT_OPC_ADDDMAREG] = tt_exec_adddmareg,
+    [TT_OPC_ADDDMAREG] = tt_exec_dmareg_alu,
+    [TT_OPC_SUBDMAREG] = tt_exec_dmareg_alu,
+    [TT_OPC_MULDMAREG] = tt_exec_dmareg_alu,
+    [TT_OPC_BITWOPDMAREG] = tt_exec_dmareg_alu,
+    [TT_OPC_SHIFTDMAREG] = tt_exec_dmareg_alu,
+    [TT_OPC_CMPDMAREG] = tt_exec_dmareg_alu,
     [TT_OPC_STOREIND] = tt_exec_storeind,
+    [TT_OPC_LOADIND] = tt_exec_loadind,
+    [TT_OPC_LOADREG] = tt_exec_loadstorereg,
+    [TT_OPC_STOREREG] = tt_exec_loadstorereg,
     /* address counters (adc.c) */
+    [TT_OPC_SETADC] = tt_exec_setadc,
+    [TT_OPC_SETADCXX] = tt_exec_setadcxx,
+    [TT_OPC_SETADCXY] = tt_exec_adc_xyzw,
+    [TT_OPC_SETADCZW] = tt_exec_adc_xyzw,
+    [TT_OPC_INCADCXY] = tt_exec_adc_xyzw,
+    [TT_OPC_INCADCZW] = tt_exec_adc_xyzw,
+    [TT_OPC_ADDRCRXY] = tt_exec_adc_xyzw,
+    [TT_OPC_ADDRCRZW] = tt_exec_adc_xyzw,
 };
 
 const char *tt_status_name(tt_status s)
@@ -96,23 +116,42 @@ static bool thread_ok(int t) { return t >= 0 && t < TT_NUM_THREADS; }
 tt_status tt_model_push(tt_model *m, int thread, uint32_t insn)
 {
     if (!thread_ok(thread)) return TT_ERROR;
-    return tt_fifo_push(&m->fifo[thread], insn, false) ? TT_OK : TT_ERROR;
+    if (!tt_fifo_push(&m->fifo[thread], insn, false)) return TT_ERROR;
+    tt_fe_settle(m, thread);
+    return TT_OK;
 }
 
 tt_status tt_model_push_brisc(tt_model *m, int thread, uint32_t insn)
 {
     if (!thread_ok(thread)) return TT_ERROR;
-    return tt_fifo_push(&m->fifo[thread], insn, true) ? TT_OK : TT_ERROR;
+    if (!tt_fifo_push(&m->fifo[thread], insn, true)) return TT_ERROR;
+    tt_fe_settle(m, thread);
+    return TT_OK;
 }
 
 int tt_model_fifo_count(const tt_model *m, int thread)
 {
-    return thread_ok(thread) ? m->fifo[thread].count : 0;
+    return thread_ok(thread) ? tt_fe_pending(m, thread) : 0;
 }
 
 bool tt_model_next_insn(const tt_model *m, int thread, uint32_t *insn)
 {
-    return thread_ok(thread) && tt_fifo_peek(&m->fifo[thread], insn);
+    tt_fe_insn o;
+    if (!thread_ok(thread) || !tt_fe_peek(m, thread, &o)) return false;
+    *insn = o.insn;
+    return true;
+}
+
+/* MOP, MOP_CFG and REPLAY are handled by the expanders only; reaching the wait gate is not
+ * described anywhere (MOP.md: RISCV B cannot use MOP; MOPExpander.md: a replay expansion cannot
+ * contain MOP), so it is undefined behaviour (docs/decisions.md, frontend). */
+static void frontend_op_at_gate(const tt_fe_insn *o, tt_exec_result *r)
+{
+    static const char *const from[] = {"pushed by the TRISC", "pushed by BRISC, after the MOP expander",
+                                       "emitted by a MOP expansion", "replayed from the replay buffer"};
+    const tt_op_info *op = tt_isa_by_opcode((uint8_t)(o->insn >> 24));
+    tt_result_fail(r, TT_UNDEFINED, "%s %s%s reached the wait gate: only the frontend expanders handle it",
+                   op ? op->name : "?", from[o->origin], o->loaded ? " (while loading the replay buffer)" : "");
 }
 
 tt_exec_result tt_model_step(tt_model *m, int thread)
@@ -123,16 +162,20 @@ tt_exec_result tt_model_step(tt_model *m, int thread)
         tt_result_fail(&r, TT_ERROR, "no thread %d", thread);
         return r;
     }
-    if (!tt_fifo_peek(&m->fifo[thread], &r.insn)) {
+    tt_fe_insn o;
+    if (!tt_fe_take(m, thread, &o)) {
         tt_result_fail(&r, TT_BLOCKED, "thread %d has no instruction in its FIFO", thread);
         return r;
     }
-    tt_fifo_pop(&m->fifo[thread]);
+    r.insn = o.insn;
+    r.push_index = o.src;
     r.seq = m->seq[thread]++;
     uint8_t opc = (uint8_t)(r.insn >> 24);
     const tt_op_info *op = tt_isa_by_opcode(opc);
     tt_exec_fn fn = exec_table[opc];
-    if (!op)
+    if (tt_fe_is_frontend_op(r.insn))
+        frontend_op_at_gate(&o, &r);
+    else if (!op)
         tt_result_fail(&r, TT_UNSUPPORTED, "opcode 0x%02x is not a Blackhole instruction", opc);
     else if (!fn)
         tt_result_fail(&r, TT_UNIMPLEMENTED, "%s is not implemented by the model yet", op->name);
@@ -143,13 +186,15 @@ tt_exec_result tt_model_step(tt_model *m, int thread)
 
 bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen)
 {
-    uint32_t insn;
+    tt_fe_insn o;
     if (!thread_ok(thread)) return false;
-    if (!tt_fifo_peek(&m->fifo[thread], &insn)) {
+    if (!tt_fe_peek(m, thread, &o)) {
         snprintf(why, whylen, "FIFO empty");
         return false;
     }
-    return !tt_wait_gate_holds(m, thread, (uint8_t)(insn >> 24), why, whylen);
+    if (tt_wait_gate_holds(m, thread, (uint8_t)(o.insn >> 24), why, whylen)) return false;
+    /* ATGETM waits at the wait gate while another thread holds its mutex (BH SyncUnit.md). */
+    return !tt_mutex_holds(m, thread, o.insn, why, whylen);
 }
 
 void tt_model_tick(tt_model *m)
@@ -191,6 +236,15 @@ tt_status tt_model_mmio_store(tt_model *m, int thread, uint32_t addr, uint32_t v
         return TT_OK;
     }
     if (addr >= TT_MMIO_MOP_BASE && addr < TT_MMIO_MOP_BASE + 4u * TT_MOP_CFG_WORDS) {
+        /* MOPExpander.md "Configuration": software must not change MopCfg while an expansion is
+         * in progress (it waits with TTSync MOPExpanderDoneCheck; a test drains first). */
+        if (tt_fe_mop_busy(m, thread)) {
+            snprintf(msg, msglen,
+                     "MOP config store to word %u while a MOP of thread %d is queued or expanding is undefined "
+                     "(MOPExpander.md: wait for the expansion, e.g. drain, first)",
+                     (addr - TT_MMIO_MOP_BASE) / 4, thread);
+            return TT_UNDEFINED;
+        }
         m->mop_cfg[thread][(addr - TT_MMIO_MOP_BASE) / 4] = value;
         return TT_OK;
     }

@@ -3,6 +3,8 @@
 #define MODEL_STATE_H
 
 #include "ttmodel.h"
+#include "mop_expander.h"
+#include "replay_expander.h"
 
 /* coprocessor-pipeline "Frontend Pipeline": 32-slot instruction FIFO per thread. */
 /* In lockstep the model's frontend also holds what the RTL has dispatched but not retired, so it
@@ -12,6 +14,8 @@
 typedef struct {
     uint32_t slot[TT_FIFO_SLOTS];
     bool brisc[TT_FIFO_SLOTS];   /* pushed by BRISC: bypasses the MOP expander */
+    uint32_t ord[TT_FIFO_SLOTS]; /* push index (0, 1, ... per thread since reset) */
+    uint32_t pushed;             /* pushes so far */
     int head;
     int count;
 } tt_fifo;
@@ -37,6 +41,8 @@ struct tt_model {
     uint32_t mop_cfg[TT_NUM_THREADS][TT_MOP_CFG_WORDS];
     tt_sem sem[TT_NUM_SEMS];
     tt_fifo fifo[TT_NUM_THREADS];
+    tt_mop_state mop[TT_NUM_THREADS];        /* frontend.c: FIFO -> MOP -> replay expander */
+    tt_replay_state replay[TT_NUM_THREADS];
     tt_wait_latch wait[TT_NUM_THREADS];
     uint32_t seq[TT_NUM_THREADS];
     tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS];

@@ -3,6 +3,8 @@
  * docs/decisions.md. */
 #include "sync_unit.h"
 
+#include "ttisa.h"
+
 #include <stdio.h>
 
 void tt_effects_sem_snapshot(const tt_model *m, tt_effects *e)
@@ -204,4 +206,67 @@ void tt_wait_gate_update(tt_model *m, int thread)
     char why[8];
     tt_wait_latch *w = &m->wait[thread];
     if (w->valid && !latch_still_waiting(m, w, why, sizeof why)) w->valid = false;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Mutexes: ATGETM / ATRELM (Blackhole ATGETM.md, SyncUnit.md; Wormhole ATRELM.md). Blackhole has
+ * four mutexes, indices 0, 2, 3 and 4; the Index field is 16 bits ([15:0]). The hardware waits
+ * forever on any other index; we report it as undefined behaviour.
+ * ------------------------------------------------------------------------------------------- */
+
+static bool mutex_index_ok(uint32_t idx) { return idx == 0 || (idx >= 2 && idx <= 4); }
+
+static void record_mutex(tt_exec_result *r, uint32_t idx, uint8_t holder)
+{
+    r->eff.kinds |= TT_EFF_MUTEX;
+    r->eff.mutex_idx = (uint8_t)idx;
+    r->eff.mutex_holder = holder;
+}
+
+static bool mutex_index_check(const char *name, uint32_t idx, tt_exec_result *r)
+{
+    if (mutex_index_ok(idx)) return true;
+    tt_result_fail(r, TT_UNDEFINED,
+                   "%s mutex index %u does not exist on Blackhole (0, 2, 3, 4); the hardware waits forever",
+                   name, idx);
+    return false;
+}
+
+/* ATGETM: acquire when free or already held by this thread (re-entrant: it stays held, reported as
+ * an acquire). Held by another thread, the instruction waits at the wait gate; the model-only
+ * scheduler holds it (tt_mutex_holds), so reaching here means the RTL let it through. */
+void tt_exec_atgetm(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    uint32_t idx = tt_bits(insn, 0, 16);
+    if (!mutex_index_check("ATGETM", idx, r)) return;
+    uint8_t h = m->mutex_holder[idx];
+    if (h != TT_MUTEX_FREE && h != thread) {
+        tt_result_fail(r, TT_BLOCKED, "ATGETM executed while mutex %u is held by thread %u (it must wait)",
+                       idx, h);
+        return;
+    }
+    m->mutex_holder[idx] = (uint8_t)thread;
+    record_mutex(r, idx, (uint8_t)thread);
+}
+
+/* ATRELM: the holder releases; by any other thread it completes and changes nothing (ATRELM.md),
+ * so no mutex effect is reported. */
+void tt_exec_atrelm(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    uint32_t idx = tt_bits(insn, 0, 16);
+    if (!mutex_index_check("ATRELM", idx, r)) return;
+    if (m->mutex_holder[idx] != thread) return;
+    m->mutex_holder[idx] = TT_MUTEX_FREE;
+    record_mutex(r, idx, TT_MUTEX_FREE);
+}
+
+bool tt_mutex_holds(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen)
+{
+    if ((insn >> 24) != TT_OPC_ATGETM) return false;
+    uint32_t idx = tt_bits(insn, 0, 16);
+    if (!mutex_index_ok(idx)) return false; /* executes, and is reported as undefined */
+    uint8_t h = m->mutex_holder[idx];
+    if (h == TT_MUTEX_FREE || h == thread) return false;
+    snprintf(why, whylen, "ATGETM: mutex %u is held by thread %u", idx, h);
+    return true;
 }

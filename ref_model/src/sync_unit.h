@@ -1,4 +1,4 @@
-/* sync_unit.h: semaphores and the wait-gate latch (STALLWAIT, SEMWAIT). */
+/* sync_unit.h: semaphores, mutexes and the wait-gate latch (STALLWAIT, SEMWAIT). */
 #ifndef SYNC_UNIT_H
 #define SYNC_UNIT_H
 #include "model_state.h"
@@ -8,6 +8,11 @@ void tt_exec_sempost(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_semget(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_semwait(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_stallwait(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_atgetm(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_atrelm(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+/* Model-only scheduler: is `insn` an ATGETM whose mutex another thread holds? `why` names the
+ * mutex and its holder. */
+bool tt_mutex_holds(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen);
 tt_status tt_sem_mmio_store(tt_model *m, uint32_t offset, uint32_t value, char *msg, size_t msglen);
 
 /* The 9 block classes of STALLWAIT/SEMWAIT (B0..B8) an opcode falls in. */

@@ -1,6 +1,10 @@
-/* thcon.c: the scalar unit (ThCon). Semantics: ISA documentation SETDMAREG_Immediate, ADDDMAREG,
- * STOREIND_L1 (Wormhole pages; Blackhole has no page of its own), see docs/decisions.md. */
+/* thcon.c: the scalar unit (ThCon). Semantics: ISA documentation ScalarUnit, SETDMAREG_Immediate,
+ * SETDMAREG_Special, ADDDMAREG, SUBDMAREG, MULDMAREG, BITWOPDMAREG, SHIFTDMAREG, CMPDMAREG,
+ * LOADIND, STOREIND_L1, LOADREG, STOREREG (Wormhole pages; Blackhole has none of its own), see
+ * docs/decisions.md "ThCon". */
 #include "thcon.h"
+
+#include "ttisa.h"
 
 static uint16_t half_get(const tt_model *m, int t, uint32_t h)
 {
@@ -23,24 +27,150 @@ static void record_gpr(tt_exec_result *r, uint32_t idx, uint32_t v)
     r->eff.gpr_data = v;
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * SETDMAREG
+ * ------------------------------------------------------------------------------------------- */
+
+/* SETDMAREG_Special InputSource values that read packer state (0..9); 10..15 leave Values[] at
+ * its initial zero. */
+static const char *const special_source_name[10] = {
+    "packer AccTileSize/LastTileSize", "packer AllZeroFlags", "packer 0 tile header",
+    "packer 1 tile header", "packer 2 tile header", "packer 3 tile header",
+    "exponent histogram, low half", "exponent histogram, high half",
+    "AllZeroFlags bit 0 with AccTileSize reset", "max exponent"};
+
+static void setdmareg_special(tt_model *m, int t, uint32_t insn, tt_exec_result *r)
+{
+    uint32_t res_half = tt_bits(insn, 0, 7), src = tt_bits(insn, 11, 4);
+    uint32_t size = tt_bits(insn, 22, 2);
+    if (src < 10) {
+        tt_result_fail(r, TT_UNIMPLEMENTED,
+                       "SETDMAREG set-signals form (bit 7) is not implemented for InputSource %u (%s): "
+                       "the packers are not modelled",
+                       src, special_source_name[src]);
+        return;
+    }
+    /* Values[4] = 0: the instruction writes zeros (SETDMAREG_Special "set four GPRs to zero"). */
+    switch (size) {
+    case 0:
+        record_gpr(r, res_half >> 1, half_set(m, t, res_half, 0));
+        break;
+    case 1:
+        m->gpr[t][res_half >> 1] = 0;
+        record_gpr(r, res_half >> 1, 0);
+        break;
+    case 2: {
+        uint32_t g = (res_half >> 1) & 0x3Cu;
+        for (uint32_t k = 0; k < 4; k++)
+            m->gpr[t][g + k] = 0;
+        /* One GPR per retire is compared (docs/decisions.md "ThCon"): the first of the four. */
+        record_gpr(r, g, 0);
+        break;
+    }
+    default: {
+        /* Tile-header merge: TileSize (word 0 [15:0]), DataFormat/DisableZeroCompression/SpareBits
+         * (word 1 [23:16]) and AllZeroFlags (word 2) take the (zero) values; the rest is kept. */
+        uint32_t g = (res_half >> 1) & 0x3Cu;
+        m->gpr[t][g] &= ~0xFFFFu;
+        m->gpr[t][g + 1] &= ~0x00FF0000u;
+        m->gpr[t][g + 2] = 0;
+        record_gpr(r, g, m->gpr[t][g]);
+        break;
+    }
+    }
+}
+
 void tt_exec_setdmareg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     if (tt_bits(insn, 7, 1)) {
-        /* The special form reads packer state; Blackhole's single packer leaves it undocumented. */
-        tt_result_fail(r, TT_UNIMPLEMENTED, "SETDMAREG set-signals form (bit 7) is not implemented");
+        setdmareg_special(m, thread, insn, r);
         return;
     }
     uint32_t h = tt_bits(insn, 0, 7);
     record_gpr(r, h >> 1, half_set(m, thread, h, (uint16_t)tt_bits(insn, 8, 16)));
 }
 
-void tt_exec_adddmareg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+/* ---------------------------------------------------------------------------------------------
+ * ADDDMAREG, SUBDMAREG, MULDMAREG, BITWOPDMAREG, SHIFTDMAREG, CMPDMAREG
+ * Encoding: [23] OpBisConst, [20:18] Mode (BITWOP/SHIFT/CMP), [17:12] ResultReg,
+ * [11:6] RightReg or RightImm6 (SHIFTDMAREG: RightImm5 in [10:6]), [5:0] LeftReg.
+ * ------------------------------------------------------------------------------------------- */
+
+typedef enum { ALU_ADD, ALU_SUB, ALU_MUL, ALU_BITWOP, ALU_SHIFT, ALU_CMP } alu_kind;
+
+static const struct {
+    uint8_t opcode;
+    alu_kind kind;
+    const char *name;
+    uint8_t modes;         /* defined Mode values 0..modes-1; 0: no Mode field */
+    const char *mode_names;
+} alu_ops[] = {
+    {TT_OPC_ADDDMAREG, ALU_ADD, "ADDDMAREG", 0, ""},
+    {TT_OPC_SUBDMAREG, ALU_SUB, "SUBDMAREG", 0, ""},
+    {TT_OPC_MULDMAREG, ALU_MUL, "MULDMAREG", 0, ""},
+    {TT_OPC_BITWOPDMAREG, ALU_BITWOP, "BITWOPDMAREG", 3, "0 AND, 1 OR, 2 XOR"},
+    {TT_OPC_SHIFTDMAREG, ALU_SHIFT, "SHIFTDMAREG", 2, "0 left, 1 right"},
+    {TT_OPC_CMPDMAREG, ALU_CMP, "CMPDMAREG", 3, "0 GT, 1 LT, 2 EQ"},
+};
+
+static uint32_t alu(alu_kind k, uint32_t mode, uint32_t l, uint32_t rv)
 {
+    switch (k) {
+    case ALU_ADD: return l + rv;                                  /* uint32 wrap-around */
+    case ALU_SUB: return l - rv;                                  /* Left - Right, wraps */
+    case ALU_MUL: return (l & 0xFFFFu) * (rv & 0xFFFFu);          /* 16 x 16 -> 32, unsigned */
+    case ALU_BITWOP: return mode == 0 ? (l & rv) : mode == 1 ? (l | rv) : (l ^ rv);
+    case ALU_SHIFT: return mode == 0 ? l << rv : l >> rv;         /* rv < 32 */
+    case ALU_CMP: return (mode == 0 ? l > rv : mode == 1 ? l < rv : l == rv) ? 1u : 0u;
+    }
+    return 0;
+}
+
+void tt_exec_dmareg_alu(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    uint8_t opc = (uint8_t)(insn >> 24);
+    size_t i = 0;
+    while (alu_ops[i].opcode != opc)
+        i++; /* the exec table sends only these opcodes here */
     uint32_t a = tt_bits(insn, 0, 6), b = tt_bits(insn, 6, 6), d = tt_bits(insn, 12, 6);
-    uint32_t rhs = tt_bits(insn, 23, 1) ? b : m->gpr[thread][b];
-    uint32_t v = m->gpr[thread][a] + rhs; /* uint32 wrap-around */
+    uint32_t mode = tt_bits(insn, 18, 3);
+    bool is_const = tt_bits(insn, 23, 1);
+    if (alu_ops[i].modes && mode >= alu_ops[i].modes) {
+        tt_result_fail(r, TT_UNDEFINED, "%s mode %u is undefined (defined: %s)", alu_ops[i].name, mode,
+                       alu_ops[i].mode_names);
+        return;
+    }
+    uint32_t rv;
+    if (alu_ops[i].kind == ALU_SHIFT)
+        /* Register form: the amount is GPR & 0x1F; immediate form: the 5-bit field [10:6]. */
+        rv = is_const ? tt_bits(insn, 6, 5) : m->gpr[thread][b] & 0x1Fu;
+    else
+        rv = is_const ? b : m->gpr[thread][b];
+    uint32_t v = alu(alu_ops[i].kind, mode, m->gpr[thread][a], rv);
     m->gpr[thread][d] = v;
     record_gpr(r, d, v);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * STOREIND / LOADIND (L1). Address = GPR[AddrReg] * 16 + half[OffsetHalfReg]; the offset
+ * half-register post-increments by {0, 2, 4, 16}; sizes 0 = 128-bit (four GPRs), 1 = 32-bit,
+ * 2 = 16-bit, 3 = 8-bit; the address is aligned down to the size.
+ * ------------------------------------------------------------------------------------------- */
+
+static const uint16_t post_inc[4] = {0, 2, 4, 16};
+static const uint32_t size_bytes[4] = {16, 4, 2, 1};
+
+/* The L1 address of a LOADIND/STOREIND, or false (with the result failed) when it is past L1. */
+static bool l1_address(const tt_model *m, int t, const char *name, uint32_t areg, uint32_t offh,
+                       uint32_t *addr, tt_exec_result *r)
+{
+    *addr = m->gpr[t][areg] * 16u + half_get(m, t, offh);
+    if (*addr >= TT_L1_BYTES) {
+        tt_result_fail(r, TT_UNDEFINED, "%s L1 address 0x%x is past L1 (0x%x bytes)", name, *addr,
+                       TT_L1_BYTES);
+        return false;
+    }
+    return true;
 }
 
 void tt_exec_storeind(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
@@ -58,20 +188,12 @@ void tt_exec_storeind(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                        offh);
         return;
     }
+    uint32_t addr;
+    if (!l1_address(m, thread, "STOREIND", areg, offh, &addr, r)) return;
     uint16_t off = half_get(m, thread, offh);
-    uint32_t addr = m->gpr[thread][areg] * 16u + off;
-    if (addr >= TT_L1_BYTES) {
-        tt_result_fail(r, TT_UNDEFINED, "STOREIND L1 address 0x%x is past L1 (0x%x bytes)", addr,
-                       TT_L1_BYTES);
-        return;
-    }
-    static const uint16_t incs[4] = {0, 2, 4, 16};
-    if (incs[inc]) record_gpr(r, offh >> 1, half_set(m, thread, offh, (uint16_t)(off + incs[inc])));
+    if (post_inc[inc]) record_gpr(r, offh >> 1, half_set(m, thread, offh, (uint16_t)(off + post_inc[inc])));
 
-    /* Size 0 = 128-bit from GPRs (data & 0x3C)..+3; 1 = 32-bit; 2 = 16-bit; 3 = 8-bit. Misaligned low
-     * address bits are dropped. */
-    static const uint32_t bytes[4] = {16, 4, 2, 1};
-    uint32_t n = bytes[size], a = addr & ~(n - 1u);
+    uint32_t n = size_bytes[size], a = addr & ~(n - 1u);
     uint8_t data[16];
     for (uint32_t i = 0; i < n; i++) {
         uint32_t g = size == 0 ? (dreg & 0x3Cu) + i / 4 : dreg;
@@ -86,4 +208,74 @@ void tt_exec_storeind(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     r->eff.l1_be[0] = (uint16_t)(((1u << n) - 1u) << (a & 15u));
     for (int i = 0; i < 16; i++)
         r->eff.l1_line[0][i] = line[i];
+}
+
+/* LOADIND: [23:22] Size, [20:14] OffsetHalfReg, [13:12] OffsetIncrement, [11:6] ResultReg,
+ * [5:0] AddrReg. The result GPR is ResultReg (Size != 0) or ResultReg & 0x3C (128-bit). The
+ * address and offset are taken and the offset incremented first; the loaded data is written after
+ * (LOADIND "captured, and then at some later point"), so it wins over an aliasing increment. The
+ * model executes at retire, where the RTL reads L1 too (docs/design.md ordering contract). */
+void tt_exec_loadind(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    uint32_t areg = tt_bits(insn, 0, 6), res = tt_bits(insn, 6, 6);
+    uint32_t inc = tt_bits(insn, 12, 2), offh = tt_bits(insn, 14, 7), size = tt_bits(insn, 22, 2);
+    uint32_t addr;
+    if (!l1_address(m, thread, "LOADIND", areg, offh, &addr, r)) return;
+    uint16_t off = half_get(m, thread, offh);
+    if (post_inc[inc]) half_set(m, thread, offh, (uint16_t)(off + post_inc[inc]));
+
+    uint32_t n = size_bytes[size], a = addr & ~(n - 1u);
+    uint32_t g = size == 0 ? res & 0x3Cu : res;
+    const uint8_t *p = m->l1 + a;
+    if (size == 0) {
+        for (uint32_t k = 0; k < 4; k++)
+            m->gpr[thread][g + k] = (uint32_t)p[4 * k] | (uint32_t)p[4 * k + 1] << 8 |
+                                    (uint32_t)p[4 * k + 2] << 16 | (uint32_t)p[4 * k + 3] << 24;
+    } else {
+        /* 16- and 8-bit loads keep the GPR's upper bits. */
+        uint32_t v = 0, keep = n == 4 ? 0 : ~0u << (8 * n);
+        for (uint32_t i = 0; i < n; i++)
+            v |= (uint32_t)p[i] << (8 * i);
+        m->gpr[thread][g] = (m->gpr[thread][g] & keep) | v;
+    }
+    /* One GPR per retire is compared (docs/decisions.md "ThCon"): the loaded one (the first of
+     * four for a 128-bit load). The offset increment is visible to later instructions. */
+    record_gpr(r, g, m->gpr[thread][g]);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * LOADREG / STOREREG: [23:18] GPR, [17:0] AddrLo; address 0xFFB00000 + AddrLo * 4. Below
+ * 0xFFB11000 is undefined; everything from there (TDMA-RISC, debug, PIC, NoC, overlay, Dst
+ * window) is outside the state this model keeps (BH BabyRISCV memory map).
+ * ------------------------------------------------------------------------------------------- */
+
+static const struct {
+    uint32_t lo, hi;
+    const char *name;
+} regwin[] = {
+    {0xFFB11000u, 0xFFB11FFFu, "TDMA-RISC registers"},
+    {0xFFB12000u, 0xFFB12FFFu, "tile control / debug / status registers"},
+    {0xFFB13000u, 0xFFB13FFFu, "PIC registers / pc snapshots"},
+    {0xFFB14000u, 0xFFB1DFFFu, "RISCV local data RAM (slow path)"},
+    {0xFFB20000u, 0xFFB2FFFFu, "NoC 0 registers"},
+    {0xFFB30000u, 0xFFB3FFFFu, "NoC 1 registers"},
+    {0xFFB40000u, 0xFFB7FFFFu, "NoC overlay registers"},
+    {0xFFB80000u, 0xFFB80023u, "MOP expander configuration (not mapped for the coprocessor)"},
+    {0xFFBD8000u, 0xFFBDFFFFu, "Dst window"},
+};
+
+void tt_exec_loadstorereg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)m, (void)thread;
+    const char *name = (insn >> 24) == TT_OPC_LOADREG ? "LOADREG" : "STOREREG";
+    uint32_t addr = 0xFFB00000u + tt_bits(insn, 0, 18) * 4u;
+    if (addr < 0xFFB11000u) {
+        tt_result_fail(r, TT_UNDEFINED, "%s address 0x%08x is below 0xFFB11000", name, addr);
+        return;
+    }
+    const char *what = "an unmapped address";
+    for (size_t i = 0; i < sizeof regwin / sizeof regwin[0]; i++)
+        if (addr >= regwin[i].lo && addr <= regwin[i].hi) what = regwin[i].name;
+    tt_result_fail(r, TT_UNIMPLEMENTED, "%s of 0x%08x (%s) is not implemented: not modelled", name, addr,
+                   what);
 }

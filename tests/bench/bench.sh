@@ -7,6 +7,7 @@ iters=${BENCH_ITERS:-20000}
 dir=$build/bench
 mkdir -p "$dir"
 python3 tools/gen_bench_stream.py "$iters" "$dir/long.tts"
+python3 tools/gen_bench_stream.py --mop "$iters" "$dir/mop.tts"
 
 rate() { grep -oE '[0-9.]+ (cycles|instructions)/s' <<<"$1" | tail -1 | cut -d' ' -f1; }
 field() { grep -oE "[0-9]+ $2" <<<"$1" | head -1 | cut -d' ' -f1; }
@@ -16,6 +17,8 @@ ls=$("$build/ttcosim" "$dir/long.tts")
 off=$("$build/ttcosim" "$dir/long.tts" +cosim=0)
 vcd=$("$build/ttcosim" "$dir/long.tts" +trace="$dir/long.vcd")
 sc=$("$build/ttcosim_sc" "$dir/long.tts")
+mop_m=$("$build/ttmodel" run "$dir/mop.tts")
+mop_ls=$("$build/ttcosim" "$dir/mop.tts")
 vcd_mb=$(du -m "$dir/long.vcd" | cut -f1)
 rm -f "$dir/long.vcd"
 
@@ -38,4 +41,6 @@ printf '%-52s %16s\n' "VCD cost: without / with" "$(ratio "$(rate "$ls")" "$(rat
 printf '%-52s %16s\n' "VCD size (MB)" "$vcd_mb"
 printf '%-52s %16s\n' "lockstep (SystemC harness): cycles/s" "$(rate "$sc")"
 printf '%-52s %16s\n' "SystemC cost: C++ / SystemC" "$(ratio "$(rate "$ls")" "$(rate "$sc")")x"
+printf '%-52s %16s\n' "MOP-heavy: model expanded instructions/s" "$(rate "$mop_m")"
+printf '%-52s %16s\n' "MOP-heavy: lockstep cycles/s" "$(rate "$mop_ls")"
 printf '%-52s %16s\n' "clean build of model + both harnesses (s)" "$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.1f", b-a}')"

@@ -153,7 +153,17 @@ static void test_unimplemented_reported(void **state)
     tt_model *m = *state;
     static const char *const implemented[] = {"NOP", "DMANOP", "SEMINIT", "SEMPOST", "SEMGET", "SEMWAIT",
                                               "STALLWAIT", "WRCFG", "RDCFG", "SETC16", "RMWCIB0", "RMWCIB1",
-                                              "RMWCIB2", "RMWCIB3", "SETDMAREG", "ADDDMAREG", "STOREIND"};
+                                              "RMWCIB2", "RMWCIB3", "SETDMAREG", "ADDDMAREG", "STOREIND",
+                                              /* ThCon, config, mutexes (test_thcon_*.c; LOADREG and
+                                               * STOREREG of address 0 are undefined) */
+                                              "SUBDMAREG", "MULDMAREG", "BITWOPDMAREG", "SHIFTDMAREG",
+                                              "CMPDMAREG", "LOADIND", "LOADREG", "STOREREG", "ATGETM",
+                                              "ATRELM", "CFGSHIFTMASK",
+                                              /* address counters (test_adc.c) */
+                                              "SETADC", "SETADCXY", "SETADCZW", "SETADCXX", "INCADCXY",
+                                              "INCADCZW", "ADDRCRXY", "ADDRCRZW",
+                                              /* consumed by the MOP / replay expanders (test_mop_expander.c) */
+                                              "MOP", "MOP_CFG", "REPLAY"};
     int n_unimpl = 0;
     for (size_t i = 0; i < tt_isa_count(); i++) {
         const tt_op_info *op = tt_isa_at(i);
@@ -169,7 +179,8 @@ static void test_unimplemented_reported(void **state)
         assert_int_equal(r.eff.kinds, 0);
         n_unimpl++;
     }
-    assert_int_equal(n_unimpl, 137 - 17);
+    /* every name listed above is an ISA instruction, so the rest are exactly the unimplemented */
+    assert_int_equal(n_unimpl, 137 - (int)(sizeof implemented / sizeof implemented[0]));
     /* MVMUL as the assembler writes it. */
     tt_model_reset(m);
     assert_int_equal(tt_model_push(m, 1, w("ttmvmul 0,0,0,0")), TT_OK);

@@ -1,0 +1,188 @@
+// tt_adc_unit: the Miscellaneous (TDMA) unit and the address counters (ADCs). Holds
+// ADCs[thread][set][channel] {X, X_Cr (18 bits), Y, Y_Cr (13), Z, Z_Cr, W, W_Cr (13 on Blackhole)}
+// and executes SETADC, SETADCXY, SETADCZW, SETADCXX, INCADCXY, INCADCZW, ADDRCRXY, ADDRCRZW
+// (ISA documentation pages of those names; ADCs.md for the widths). Latency tt_pkg::LAT_TDMA:
+// the state is read and written in the retire cycle. SETDVALID and DMANOP retire here with no
+// effect (SETDVALID's source-bank hand-off belongs to the unpackers; it is a STUB until they exist).
+// Reports: which channels of which thread's ADCs the retiring instruction wrote and all six
+// channels of that thread after the write (index 2*set + channel; fields x, x_cr, y, y_cr, z,
+// z_cr, w, w_cr). The backdoor preload (target 5) writes one field: addr = 8*(2*set+ch) + field.
+/* verilator tracing_off */
+module tt_adc_unit
+  import tt_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+
+  // deliberate bugs (tt_pkg INJ_ADC_*), 0 = correct
+  input  logic        inj_override_i,     // ThreadOverride ignored
+  input  logic        inj_inc_y_to_x_i,   // INCADCXY adds Y0Inc to X0 as well
+  input  logic        inj_addrcr_no_cr_i, // ADDRCR* leaves the checkpoint unchanged
+  input  logic        inj_zw_8bit_i,      // Z/W truncated to 8 bits (Wormhole width)
+
+  input  logic        req_valid_i,
+  input  logic [1:0]  req_thread_i,
+  input  logic [31:0] req_insn_i,
+  output logic        ready_o,
+  output logic        busy_o,
+  output logic [1:0]  thread_o,
+  output logic [31:0] insn_o,
+  output logic        done_o,
+
+  // backdoor preload of one field
+  input  logic        bd_valid_i,
+  input  logic [1:0]  bd_thread_i,
+  input  logic [5:0]  bd_addr_i,
+  input  logic [17:0] bd_data_i,
+
+  // retire effects
+  output logic [5:0]  eff_adc_we_o,
+  output logic [1:0]  eff_adc_thread_o,
+  output logic [17:0] eff_adc_o [6][8]
+);
+
+  localparam logic [17:0] MASK_X  = 18'h3FFFF;
+  localparam logic [17:0] MASK_Y  = 18'h01FFF;
+  localparam logic [17:0] MASK_ZW = 18'h01FFF;   // Blackhole: uint13 (ADCs.md)
+
+  // The ADC state: [thread][2*set + channel][field]
+  logic [17:0] adc_q [3][6][8];
+
+  // ---------------------------------------------------------------------------------------------
+  // One-instruction slot, LAT_TDMA = 1: retire in the cycle after the dispatch edge.
+  // ---------------------------------------------------------------------------------------------
+  logic        valid_q;
+  logic [1:0]  thread_q;
+  logic [31:0] insn_q;
+
+  assign ready_o  = !valid_q;
+  assign busy_o   = valid_q;
+  assign thread_o = thread_q;
+  assign insn_o   = insn_q;
+  assign done_o   = valid_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      valid_q  <= 1'b0;
+      thread_q <= '0;
+      insn_q   <= '0;
+    end else if (req_valid_i && !valid_q) begin
+      valid_q  <= 1'b1;
+      thread_q <= req_thread_i;
+      insn_q   <= req_insn_i;
+    end else if (done_o) begin
+      valid_q  <= 1'b0;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Execute in the retire cycle
+  // ---------------------------------------------------------------------------------------------
+  function automatic logic [17:0] field_mask(int f, logic zw8);
+    if (f < 2)      field_mask = MASK_X;
+    else if (f < 4) field_mask = MASK_Y;
+    // DELIBERATE BUG (INJ_ADC_ZW_8BIT): Z/W masked to Wormhole's 8 bits when zw8 is set
+    else            field_mask = zw8 ? 18'h000FF : MASK_ZW;
+  endfunction
+
+  logic [7:0]  op;
+  logic [2:0]  sets;
+  logic [1:0]  override;
+  logic [1:0]  tgt;            // whose ADCs
+  logic [5:0]  we;
+  logic [17:0] nxt [6][8];     // the target thread's channels after this instruction
+
+  always_comb begin
+    op       = insn_q[31:24];
+    sets     = insn_q[23:21];
+    // SETADC: ThreadOverride is NewValue[17:16]; the XY/ZW family: [19:18]; SETADCXX has none.
+    override = (op == OP_SETADC) ? insn_q[17:16] : (op == OP_SETADCXX ? 2'd0 : insn_q[19:18]);
+    if (inj_override_i) override = 2'd0;   // DELIBERATE BUG (INJ_ADC_OVERRIDE_IGNORED)
+    tgt      = (override != 2'd0) ? override - 2'd1 : thread_q;
+    we       = '0;
+    for (int i = 0; i < 6; i++) for (int f = 0; f < 8; f++) nxt[i][f] = adc_q[tgt][i][f];
+
+    if (valid_q) begin
+      for (int s = 0; s < 3; s++) begin
+        if (sets[s]) begin
+          unique case (op)
+            OP_SETADC: begin
+              // [20] channel, [19:18] XYZW, [17:0] NewValue: counter and checkpoint take it
+              int ch, d;
+              ch = int'(insn_q[20]);
+              d  = int'(insn_q[19:18]);
+              nxt[2*s+ch][2*d]   = insn_q[17:0] & field_mask(2*d, inj_zw_8bit_i);
+              nxt[2*s+ch][2*d+1] = insn_q[17:0] & field_mask(2*d, inj_zw_8bit_i);
+              we[2*s+ch] = 1'b1;
+            end
+            OP_SETADCXX: begin
+              // X and X_Cr: channel 0 = [9:0], channel 1 = [19:10]
+              nxt[2*s][0]   = {8'b0, insn_q[9:0]};
+              nxt[2*s][1]   = {8'b0, insn_q[9:0]};
+              nxt[2*s+1][0] = {8'b0, insn_q[19:10]};
+              nxt[2*s+1][1] = {8'b0, insn_q[19:10]};
+              we[2*s]   = 1'b1;
+              we[2*s+1] = 1'b1;
+            end
+            OP_SETADCXY, OP_SETADCZW, OP_INCADCXY, OP_INCADCZW, OP_ADDRCRXY, OP_ADDRCRZW: begin
+              // slot i (0 ch0 first dim, 1 ch0 second, 2 ch1 first, 3 ch1 second): 3-bit value
+              // at [6+3i +: 3], enabled by [i] (INCADC*: always)
+              logic is_zw, is_set, is_inc;
+              is_zw  = (op == OP_SETADCZW) || (op == OP_INCADCZW) || (op == OP_ADDRCRZW);
+              is_set = (op == OP_SETADCXY) || (op == OP_SETADCZW);
+              is_inc = (op == OP_INCADCXY) || (op == OP_INCADCZW);
+              for (int i = 0; i < 4; i++) begin
+                if (is_inc || insn_q[i]) begin
+                  int ch, fc;
+                  logic [17:0] v, m;
+                  ch = i / 2;
+                  fc = 2 * ((is_zw ? 2 : 0) + i % 2);     // counter field; checkpoint is fc+1
+                  v  = {15'b0, insn_q[6+3*i +: 3]};
+                  m  = field_mask(fc, inj_zw_8bit_i);
+                  if (is_set) begin
+                    nxt[2*s+ch][fc]   = v;
+                    nxt[2*s+ch][fc+1] = v;
+                  end else if (is_inc) begin
+                    nxt[2*s+ch][fc] = (nxt[2*s+ch][fc] + v) & m;
+                    // DELIBERATE BUG (INJ_INCADC_Y_TO_X): Y0's increment also lands on X0
+                    if (inj_inc_y_to_x_i && !is_zw && i == 1)
+                      nxt[2*s][0] = (nxt[2*s][0] + v) & MASK_X;
+                  end else begin
+                    // ADDRCR*: Cr += Inc, then the counter = Cr
+                    if (inj_addrcr_no_cr_i) begin
+                      // DELIBERATE BUG (INJ_ADDRCR_NO_CR): checkpoint not updated
+                      nxt[2*s+ch][fc] = (nxt[2*s+ch][fc+1] + v) & m;
+                    end else begin
+                      nxt[2*s+ch][fc+1] = (nxt[2*s+ch][fc+1] + v) & m;
+                      nxt[2*s+ch][fc]   = nxt[2*s+ch][fc+1];
+                    end
+                  end
+                  we[2*s+ch] = 1'b1;
+                end
+              end
+            end
+            default: ;   // SETDVALID, DMANOP: no ADC effect
+          endcase
+        end
+      end
+    end
+  end
+
+  assign eff_adc_we_o     = we;
+  assign eff_adc_thread_o = tgt;
+  assign eff_adc_o        = nxt;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      for (int t = 0; t < 3; t++)
+        for (int i = 0; i < 6; i++)
+          for (int f = 0; f < 8; f++) adc_q[t][i][f] <= '0;
+    end else if (bd_valid_i) begin
+      adc_q[bd_thread_i][bd_addr_i[5:3]][bd_addr_i[2:0]] <= bd_data_i;
+    end else if (done_o && we != '0) begin
+      for (int i = 0; i < 6; i++)
+        if (we[i]) for (int f = 0; f < 8; f++) adc_q[tgt][i][f] <= nxt[i][f];
+    end
+  end
+
+endmodule

@@ -1,0 +1,136 @@
+// tt_replay_expander: one thread's replay expander (tt-isa-documentation WormholeB0 REPLAY.md
+// "Functional model", "Performance"; the Blackhole page defers to it). 32-entry buffer; REPLAY
+// fields Index [18:14], Count [9:4] (0 means 64), Exec [1], Load [0]; buffer index (Index + i) % 32.
+//
+// Timing (REPLAY.md "Performance", no transition penalties): pass-through and load-with-Exec move
+// one instruction per cycle; REPLAY execute is ingested in the cycle it emits the first replayed
+// instruction, then emits one per cycle without ingesting; REPLAY load without Exec ingests one
+// instruction per cycle and emits nothing. MOP, MOP_CFG and REPLAY arriving while loading are
+// stored and also emitted, so the model reports them as undefined (docs/decisions.md, frontend).
+/* verilator tracing_off */
+module tt_replay_expander
+  import tt_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic        inj_len0_short_i,   // INJ_REPLAY_LEN0_SHORT
+
+  input  logic        in_valid_i,
+  input  logic [31:0] in_insn_i,
+  output logic        in_ready_o,
+
+  output logic        out_valid_o,
+  output logic [31:0] out_insn_o,
+  input  logic        out_ready_i,
+
+  output logic        busy_o       // replaying
+);
+
+  localparam logic [1:0] M_PASS = 2'd0, M_LOAD = 2'd1, M_PLAY = 2'd2;
+
+  logic [31:0] buf_q [32];
+  logic [1:0]  mode_q;
+  logic        exec_q;
+  logic [4:0]  idx_q;
+  logic [6:0]  left_q;
+
+  logic       in_is_replay, in_frontend_op;
+  logic [4:0] in_index;
+  logic [6:0] in_count;
+  assign in_is_replay   = in_insn_i[31:24] == OP_REPLAY;
+  assign in_frontend_op = in_is_replay || in_insn_i[31:24] == OP_MOP ||
+                          in_insn_i[31:24] == OP_MOP_CFG;
+  assign in_index       = in_insn_i[18:14];
+  always_comb begin
+    in_count = {1'b0, in_insn_i[9:4]};
+    if (in_count == 7'd0) begin
+      // DELIBERATE BUG (INJ_REPLAY_LEN0_SHORT): Count 0 taken as 32 instead of 64.
+      in_count = inj_len0_short_i ? 7'd32 : 7'd64;
+    end
+  end
+
+  logic in_take;
+  always_comb begin
+    out_valid_o = 1'b0;
+    out_insn_o  = in_insn_i;
+    in_ready_o  = 1'b0;
+    unique case (mode_q)
+      M_PLAY: begin
+        out_valid_o = 1'b1;
+        out_insn_o  = buf_q[idx_q];
+      end
+      M_LOAD: begin
+        if (exec_q || in_frontend_op) begin
+          out_valid_o = in_valid_i;
+          in_ready_o  = out_ready_i;
+        end else begin
+          in_ready_o  = 1'b1;
+        end
+      end
+      default: begin
+        if (in_is_replay && in_insn_i[0]) begin
+          in_ready_o  = 1'b1;                 // load: ingest, emit nothing
+        end else if (in_is_replay) begin
+          out_valid_o = in_valid_i;           // execute: first replayed instruction at once
+          out_insn_o  = buf_q[in_index];
+          in_ready_o  = out_ready_i;
+        end else begin
+          out_valid_o = in_valid_i;
+          in_ready_o  = out_ready_i;
+        end
+      end
+    endcase
+  end
+  assign in_take = in_valid_i && in_ready_o;
+  assign busy_o  = (mode_q == M_PLAY);
+
+  // REPLAY.md: ReplayBuffer = [0] * 32 (the model starts from zeros too)
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      for (int k = 0; k < 32; k++) buf_q[k] <= '0;
+    end else if (mode_q == M_LOAD && in_take) begin
+      buf_q[idx_q] <= in_insn_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      mode_q <= M_PASS;
+      exec_q <= 1'b0;
+      idx_q  <= '0;
+      left_q <= '0;
+    end else begin
+      unique case (mode_q)
+        M_PLAY: begin
+          if (out_ready_i) begin
+            idx_q  <= idx_q + 5'd1;
+            left_q <= left_q - 7'd1;
+            if (left_q == 7'd1) mode_q <= M_PASS;
+          end
+        end
+        M_LOAD: begin
+          if (in_take) begin
+            idx_q  <= idx_q + 5'd1;
+            left_q <= left_q - 7'd1;
+            if (left_q == 7'd1) mode_q <= M_PASS;
+          end
+        end
+        default: begin
+          if (in_take && in_is_replay) begin
+            exec_q <= in_insn_i[1];
+            if (in_insn_i[0]) begin
+              mode_q <= M_LOAD;
+              idx_q  <= in_index;
+              left_q <= in_count;
+            end else if (in_count != 7'd1) begin
+              mode_q <= M_PLAY;
+              idx_q  <= in_index + 5'd1;
+              left_q <= in_count - 7'd1;
+            end
+          end
+        end
+      endcase
+    end
+  end
+
+endmodule
