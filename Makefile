@@ -158,7 +158,7 @@ rtl: $(BUILD)/stall_reason.txt
 # shown, and the stall reasons show by name. Run from the repo root (the view's filter path).
 # The stall tour must show every stall kind in its VCD, and GTKWave must show them by name.
 WAVES_TEST ?= tests/directed/stall_reasons_tour.tts
-STALL_KINDS := NONE FIFO_EMPTY WAIT_GATE UNIT_BUSY SEM_WAIT
+STALL_KINDS := NONE FIFO_EMPTY WAIT_GATE UNIT_BUSY SEM_WAIT MUTEX
 waves-test: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
 	@echo "== stall waves in GTKWave ($(WAVES_TEST))"
 	@mkdir -p $(BUILD)/waves
@@ -169,6 +169,7 @@ waves-test: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
 
 # The README's screenshot of the stall view: a real GTKWave window under Xvfb.
 SHOT_PKGS := x11-apps imagemagick
+SHOT_WINDOW ?= 230 1020
 waves-screenshot: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
 	@missing=$$(for p in $(SHOT_PKGS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \

@@ -21,8 +21,6 @@ void vl_finish(const char *filename, int linenum, const char *hier) VL_MT_UNSAFE
 
 int sc_main(int argc, char **argv)
 {
-    // Keep the output to the run's own lines.
-    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
     int rc = 0;
     tb_ctx *ctx = tb_ctx_create(argc, argv, "ttcosim_sc", &rc);
     if (!ctx) return rc;
@@ -59,4 +57,12 @@ int sc_main(int argc, char **argv)
     tb_ctx_destroy(ctx);
     delete top;
     return rc;
+}
+
+// SystemC prints its banner when its kernel starts, before sc_main; keep the output to the run's
+// own lines by setting the switch before handing over to the kernel.
+int main(int argc, char **argv)
+{
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+    return sc_core::sc_elab_and_sim(argc, argv);
 }
