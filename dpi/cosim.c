@@ -157,6 +157,18 @@ static void mismatch(cosim *c, const char *field, uint64_t expected, uint64_t ac
     cJSON_AddItemToArray(cJSON_GetObjectItem(c->json, "fields"), o);
 }
 
+/* A register written on one side only: the model's value, or the RTL's. */
+static void one_sided(cosim *c, const char *field, bool by_model, uint64_t value)
+{
+    say(c, "  %-22s written by the %s only (0x%08llx), not by the %s   <--\n", field, by_model ? "model" : "RTL",
+        (unsigned long long)value, by_model ? "RTL" : "model");
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "field", field);
+    cJSON_AddStringToObject(o, "written_by", by_model ? "model" : "RTL");
+    cJSON_AddNumberToObject(o, by_model ? "expected" : "actual", (double)value);
+    cJSON_AddItemToArray(cJSON_GetObjectItem(c->json, "fields"), o);
+}
+
 static void end_failure(cosim *c)
 {
     history(c);
@@ -274,9 +286,22 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     if (c->failed) return;
     c->retired++;
     if (!c->o.check) return;
+    /* The RTL decides when an instruction issues, but it may never issue one the model's wait
+     * gate still holds (a semaphore or mutex condition, a latched wait): the model's gate opens no
+     * later than the RTL's (docs/decisions.md "Lockstep wait-gate check"). */
+    char held[160] = "";
+    uint32_t next;
+    bool gate_holds = tt_model_next_insn(c->m, r->thread, &next) &&
+                      !tt_model_can_issue(c->m, r->thread, held, sizeof held);
     tt_exec_result x = tt_model_step(c->m, r->thread);
     c->cur_line = line_at(c, r->thread, x.push_index);
     remember(c, r, c->cur_line);
+    if (gate_holds) {
+        begin_failure(c, "MISMATCH (wait gate)", r->cycle, r->thread, r->seq, r->insn);
+        say(c, "  the RTL issued this instruction while the model's wait gate holds it: %s\n", held);
+        end_failure(c);
+        return;
+    }
     if (x.status == TT_BLOCKED) {
         /* The RTL retired an instruction the model's frontend does not produce. */
         begin_failure(c, "MISMATCH (extra retire)", r->cycle, r->thread, r->seq, r->insn);
@@ -303,8 +328,14 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     }
     bool e_tcfg = (e->kinds & TT_EFF_TCFG) != 0;
     ok &= e_tcfg == r->tcfg_we && (!e_tcfg || (e->tcfg_addr == r->tcfg_addr && e->tcfg_data == r->tcfg_data));
-    bool e_gpr = (e->kinds & TT_EFF_GPR) != 0;
-    ok &= e_gpr == r->gpr_we && (!e_gpr || (e->gpr_idx == r->gpr_idx && e->gpr_data == r->gpr_data));
+    /* Every GPR the instruction wrote, as a set (docs/decisions.md "Multi-GPR retire effects"). */
+    uint64_t e_gpr = 0;
+    int e_ngpr = (e->kinds & TT_EFF_GPR) ? e->n_gpr : 0;
+    for (int i = 0; i < e_ngpr; i++)
+        e_gpr |= 1ull << e->gpr_idx[i];
+    ok &= e_gpr == r->gpr_we;
+    for (int i = 0; i < e_ngpr && ok; i++)
+        ok &= e->gpr_data[i] == r->gpr[e->gpr_idx[i]];
     uint8_t e_sem = (e->kinds & TT_EFF_SEM) ? e->sem_we : 0;
     ok &= e_sem == r->sem_we && (!e_sem || (e->sem_value == r->sem_value && e->sem_max == r->sem_max));
     uint8_t e_adc = (e->kinds & TT_EFF_ADC) ? e->adc_we : 0;
@@ -337,10 +368,17 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
             mismatch(c, "thread_cfg.index", e->tcfg_addr, r->tcfg_addr);
             mismatch(c, "thread_cfg.data", e->tcfg_data, r->tcfg_data);
         }
-        if (e_gpr || r->gpr_we) {
-            mismatch(c, "gpr.write", e_gpr, r->gpr_we);
-            mismatch(c, "gpr.index", e->gpr_idx, r->gpr_idx);
-            mismatch(c, "gpr.data", e->gpr_data, r->gpr_data);
+        uint32_t e_gpr_val[TT_NUM_GPRS] = {0};
+        for (int i = 0; i < e_ngpr; i++)
+            e_gpr_val[e->gpr_idx[i]] = e->gpr_data[i];
+        for (int i = 0; i < TT_NUM_GPRS; i++) {
+            bool by_model = e_gpr >> i & 1u, by_rtl = r->gpr_we >> i & 1u;
+            char f[32];
+            snprintf(f, sizeof f, "gpr[%d]", i);
+            if (by_model && by_rtl)
+                mismatch(c, f, e_gpr_val[i], r->gpr[i]);
+            else if (by_model || by_rtl)
+                one_sided(c, f, by_model, by_model ? e_gpr_val[i] : r->gpr[i]);
         }
         if (e_sem || r->sem_we) {
             mismatch(c, "sem.changed_mask", e_sem, r->sem_we);
@@ -377,6 +415,12 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
         l1_push(&c->model_l1, &w);
     }
     l1_match(c);
+}
+
+void cosim_cycle_end(cosim *c, uint64_t cycle)
+{
+    (void)cycle;
+    if (c->o.check && !c->failed) tt_model_tick(c->m);
 }
 
 void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)

@@ -31,9 +31,8 @@ typedef struct {
     bool tcfg_we;
     uint16_t tcfg_addr;
     uint32_t tcfg_data;
-    bool gpr_we;
-    uint8_t gpr_idx;
-    uint32_t gpr_data;
+    uint64_t gpr_we;                /* bit i: GPR i of the retiring thread written */
+    uint32_t gpr[TT_NUM_GPRS];      /* their values after, where gpr_we */
     uint8_t sem_we;
     uint32_t sem_value, sem_max;
     uint8_t adc_we;                 /* bit 2*set + channel */
@@ -53,6 +52,9 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
 void cosim_retire(cosim *c, const cosim_retire_rec *r);
 void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16]);
 bool cosim_failed(const cosim *c);
+/* End of a clock cycle, after its retires, L1 writes and TRISC actions: wait-gate latches whose
+ * condition is clear are released (tt_model_tick). */
+void cosim_cycle_end(cosim *c, uint64_t cycle);
 /* The model, read-only: the harness reads the preloaded state to load the RTL through its backdoor. */
 const tt_model *cosim_model(const cosim *c);
 /* The run could not finish: record a watchdog failure with each stuck thread's reason. */

@@ -53,6 +53,11 @@ void c_dpi_retire_adc(void *ctx, int thread, int adc_thread, int index, int x, i
     tb_on_retire_adc(CTX(ctx), thread, adc_thread, index, &v);
 }
 
+void c_dpi_retire_gpr(void *ctx, int thread, int idx, int value)
+{
+    tb_on_retire_gpr(CTX(ctx), thread, idx, (uint32_t)value);
+}
+
 void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
 {
     tb_on_mmio(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)addr, (uint32_t)data);
@@ -60,15 +65,13 @@ void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
 
 void c_dpi_retire(void *ctx, long long cycle, int thread, int seq, int insn, int unit, int cfg_we, int cfg_state,
                   int cfg_addr, int d0, int d1, int d2, int d3, int tcfg_we, int tcfg_addr, int tcfg_data,
-                  int gpr_we, int gpr_idx, int gpr_data, int sem_we, int sem_value, int sem_max, int mutex_we,
-                  int mutex_idx, int mutex_holder)
+                  int sem_we, int sem_value, int sem_max, int mutex_we, int mutex_idx, int mutex_holder)
 {
     cosim_retire_rec r = {
         .cycle = (uint64_t)cycle, .thread = thread, .seq = (uint32_t)seq, .insn = (uint32_t)insn, .unit = unit,
         .cfg_we = (uint8_t)cfg_we, .cfg_state = (uint8_t)cfg_state, .cfg_addr = (uint16_t)cfg_addr,
         .cfg_data = {(uint32_t)d0, (uint32_t)d1, (uint32_t)d2, (uint32_t)d3},
         .tcfg_we = tcfg_we != 0, .tcfg_addr = (uint16_t)tcfg_addr, .tcfg_data = (uint32_t)tcfg_data,
-        .gpr_we = gpr_we != 0, .gpr_idx = (uint8_t)gpr_idx, .gpr_data = (uint32_t)gpr_data,
         .sem_we = (uint8_t)sem_we, .sem_value = (uint32_t)sem_value, .sem_max = (uint32_t)sem_max,
         .mutex_we = mutex_we != 0, .mutex_idx = (uint8_t)mutex_idx, .mutex_holder = (uint8_t)mutex_holder,
     };

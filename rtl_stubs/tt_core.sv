@@ -50,9 +50,10 @@ module tt_core
   output logic                 eff_tcfg_we_o  [3],
   output logic [7:0]           eff_tcfg_addr_o[3],
   output logic [31:0]          eff_tcfg_data_o[3],
-  output logic                 eff_gpr_we_o   [3],
-  output logic [5:0]           eff_gpr_idx_o  [3],
-  output logic [31:0]          eff_gpr_data_o [3],
+  // GPRs of the retiring thread written: slot s valid, GPR index, value after (distinct indices)
+  output logic [GPR_WR_SLOTS-1:0] eff_gpr_we_o [3],
+  output logic [5:0]           eff_gpr_idx_o  [3][GPR_WR_SLOTS],
+  output logic [31:0]          eff_gpr_data_o [3][GPR_WR_SLOTS],
   output logic [7:0]           eff_sem_we_o   [3],
   output logic [31:0]          sem_value_o,
   output logic [31:0]          sem_max_o,
@@ -113,6 +114,9 @@ module tt_core
       .inj_mop_t0_no_maskhi_i  (inject_i[INJ_MOP_T0_NO_MASKHI]),
       .inj_replay_len0_short_i (inject_i[INJ_REPLAY_LEN0_SHORT]),
       .inj_brisc_mux_i         (inject_i[INJ_BRISC_MUX]),
+      .inj_semwait_no_hold_i   (inject_i[INJ_SEMWAIT_NO_HOLD]),
+      .inj_wait_replace_i      (inject_i[INJ_WAIT_REPLACE]),
+      .inj_semwait_max_gt_i    (inject_i[INJ_SEMWAIT_MAX_GT]),
       .push_valid_i    (push_valid_i[t]),
       .push_insn_i     (push_insn_i[t]),
       .push_ready_o    (push_ready_o[t]),
@@ -301,9 +305,9 @@ module tt_core
   logic [15:0]   th_l1_be;
   logic [127:0]  th_l1_data;
   logic [31:0]   th_l1_rd_addr;
-  logic          th_eff_gpr_we;
-  logic [5:0]    th_eff_gpr_idx;
-  logic [31:0]   th_eff_gpr_data;
+  logic [GPR_WR_SLOTS-1:0] th_eff_gpr_we;
+  logic [5:0]    th_eff_gpr_idx  [GPR_WR_SLOTS];
+  logic [31:0]   th_eff_gpr_data [GPR_WR_SLOTS];
   logic [31:0]   th_insn;
 
   tt_thcon #(.L1_LINES(L1_LINES)) u_thcon (
@@ -315,6 +319,7 @@ module tt_core
     .inj_shiftdmareg_nomask_i (inject_i[INJ_SHIFTDMAREG_NOMASK]),
     .inj_loadind_lane_i    (inject_i[INJ_LOADIND_LANE]),
     .inj_muldmareg_full_i  (inject_i[INJ_MULDMAREG_FULL]),
+    .inj_loadind128_word3_i(inject_i[INJ_LOADIND128_WORD3]),
     .req_valid_i           (u_accept[UNIT_THCON]),
     .req_thread_i          (u_acc_thread[UNIT_THCON]),
     .req_insn_i            (u_acc_insn[UNIT_THCON]),
@@ -484,9 +489,15 @@ module tt_core
       eff_tcfg_addr_o[t] = cfg_rt ? cfg_eff_tcfg_addr : 8'b0;
       eff_tcfg_data_o[t] = cfg_rt ? cfg_eff_tcfg_data : 32'b0;
 
-      eff_gpr_we_o[t]    = (cfg_rt && cfg_eff_gpr_we) || (th_rt && th_eff_gpr_we);
-      eff_gpr_idx_o[t]   = th_rt ? th_eff_gpr_idx  : (cfg_rt ? cfg_eff_gpr_idx  : 6'b0);
-      eff_gpr_data_o[t]  = th_rt ? th_eff_gpr_data : (cfg_rt ? cfg_eff_gpr_data : 32'b0);
+      // GPRs: ThCon fills up to GPR_WR_SLOTS slots; RDCFG (config unit) writes one, in slot 0
+      eff_gpr_we_o[t]    = th_rt ? th_eff_gpr_we : '0;
+      eff_gpr_idx_o[t]   = th_eff_gpr_idx;
+      eff_gpr_data_o[t]  = th_eff_gpr_data;
+      if (cfg_rt) begin
+        eff_gpr_we_o[t][0]   = cfg_eff_gpr_we;
+        eff_gpr_idx_o[t][0]  = cfg_eff_gpr_idx;
+        eff_gpr_data_o[t][0] = cfg_eff_gpr_data;
+      end
 
       eff_sem_we_o[t]    = sync_rt ? sync_sem_we : 8'b0;
 

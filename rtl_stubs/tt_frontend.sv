@@ -29,6 +29,9 @@ module tt_frontend
   input  logic             inj_mop_t0_no_maskhi_i,
   input  logic             inj_replay_len0_short_i,
   input  logic             inj_brisc_mux_i,
+  input  logic             inj_semwait_no_hold_i,   // INJ_SEMWAIT_NO_HOLD
+  input  logic             inj_wait_replace_i,      // INJ_WAIT_REPLACE
+  input  logic             inj_semwait_max_gt_i,    // INJ_SEMWAIT_MAX_GT
 
   // TRISC push
   input  logic             push_valid_i,
@@ -174,6 +177,8 @@ module tt_frontend
     for (int s = 0; s < NUM_SEMS; s++) begin
       sem_zero[s]   = (sem_value_i[4*s +: 4] == 4'd0);
       sem_at_max[s] = (sem_value_i[4*s +: 4] >= sem_max_i[4*s +: 4]);
+      // DELIBERATE BUG (INJ_SEMWAIT_MAX_GT): C1 waits only while the value is above max.
+      if (inj_semwait_max_gt_i) sem_at_max[s] = (sem_value_i[4*s +: 4] > sem_max_i[4*s +: 4]);
     end
   end
 
@@ -188,10 +193,17 @@ module tt_frontend
     keep_waiting = wait_is_sem_q ? (sem_hit != '0) : (cond_hit != '0);
   end
 
+  // DELIBERATE BUG (INJ_SEMWAIT_NO_HOLD): a latched SEMWAIT never holds anything.
+  // DELIBERATE BUG (INJ_WAIT_REPLACE): a new wait instruction passes a latched wait and replaces
+  // it (Wormhole behaviour; Blackhole holds it).
+  logic fe_is_wait, inj_pass;
+  assign fe_is_wait = (fe_insn_q[31:24] == OP_STALLWAIT) || (fe_insn_q[31:24] == OP_SEMWAIT);
+  assign inj_pass   = (inj_semwait_no_hold_i && wait_is_sem_q) || (inj_wait_replace_i && fe_is_wait);
+
   logic fe_is_nop, gate_block;
   assign fe_is_nop  = (fe_insn_q[31:24] == OP_NOP);
   // NOP is blocked only by the all-ones mask; isa_semantics.md s.2
-  assign gate_block = wait_valid_q &&
+  assign gate_block = wait_valid_q && !inj_pass &&
                       (fe_is_nop ? (wait_block_q == '1)
                                  : ((block_class(fe_insn_q) & wait_block_q) != '0));
 

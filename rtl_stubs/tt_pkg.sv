@@ -18,6 +18,7 @@ package tt_pkg;
   localparam int unsigned CFG_STATES   = 2;
   localparam int unsigned TCFG_WORDS   = 68;   // THD_STATE_SIZE, regs JSON thread_cfg 0..67
   localparam int unsigned NUM_GPRS     = 64;
+  localparam int unsigned GPR_WR_SLOTS = 5;   // most GPRs one retire writes (128-bit LOADIND + offset)
   localparam int unsigned NUM_SEMS     = 8;
   localparam int unsigned L1_LINES_DEFAULT = 98304;  // 1536 KiB / 16 B
 
@@ -187,7 +188,12 @@ package tt_pkg;
   localparam int unsigned INJ_CFGSHIFTMASK_ROTL   = 19; // CFGSHIFTMASK rotates left, not right
   localparam int unsigned INJ_ATRELM_NON_HOLDER   = 20; // ATRELM by a non-holder frees the mutex
   localparam int unsigned INJ_MULDMAREG_FULL      = 21; // MULDMAREG multiplies all 32 bits
+  // ThCon, overflow of bits 16..21: bit 26
+  localparam int unsigned INJ_LOADIND128_WORD3    = 26; // 128-bit LOADIND: 4th GPR gets word 2
   // wait gate: bits 22..25
+  localparam int unsigned INJ_SEMWAIT_NO_HOLD     = 22; // a latched SEMWAIT never holds
+  localparam int unsigned INJ_WAIT_REPLACE        = 23; // a new wait replaces a latched one
+  localparam int unsigned INJ_SEMWAIT_MAX_GT      = 24; // SEMWAIT C1 waits only while value > max
 
   // ---------------------------------------------------------------------------------------------
   // Decode helpers

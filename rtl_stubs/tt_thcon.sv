@@ -12,8 +12,11 @@
 // The config unit reads GPRs (WRCFG) through cfg_rd_* and writes one (RDCFG) through cfg_wr_*.
 // MMIO GPR stores (0xFFE00000 + 4*r, r < 64, the storing thread's GPRs) are applied last, so
 // they win over a same-edge instruction write.
-// A retire reports one GPR write (eff_gpr_*): LOADIND's loaded GPR (the first of four for 128
-// bits), STOREIND's incremented offset, the result otherwise (docs/decisions.md "ThCon").
+// A retire reports every GPR it writes, each once, in up to GPR_WR_SLOTS slots (eff_gpr_we_o[s],
+// eff_gpr_idx_o[s], eff_gpr_data_o[s] = value after): LOADIND's one or four loaded GPRs and its
+// incremented offset (unless the load overwrites it), STOREIND's incremented offset, SETDMAREG's one
+// to four GPRs, the result otherwise (docs/decisions.md "Multi-GPR retire effects"). The same slots
+// write the register file, so what is reported is what is written.
 /* verilator tracing_off */
 module tt_thcon
   import tt_pkg::*;
@@ -28,6 +31,7 @@ module tt_thcon
   input  logic         inj_shiftdmareg_nomask_i,// INJ_SHIFTDMAREG_NOMASK
   input  logic         inj_loadind_lane_i,      // INJ_LOADIND_LANE
   input  logic         inj_muldmareg_full_i,    // INJ_MULDMAREG_FULL
+  input  logic         inj_loadind128_word3_i,  // INJ_LOADIND128_WORD3
 
   input  logic         req_valid_i,
   input  logic [1:0]   req_thread_i,
@@ -68,10 +72,11 @@ module tt_thcon
   output logic [31:0]  l1_rd_addr_o,
   input  logic [127:0] l1_rd_data_i,
 
-  // GPR written by the retiring instruction (thread thread_o)
-  output logic         eff_gpr_we_o,
-  output logic [5:0]   eff_gpr_idx_o,
-  output logic [31:0]  eff_gpr_data_o
+  // GPRs of thread thread_o written by the retiring instruction: slot s valid, index, value after
+  // (distinct indices)
+  output logic [GPR_WR_SLOTS-1:0] eff_gpr_we_o,
+  output logic [5:0]   eff_gpr_idx_o  [GPR_WR_SLOTS],
+  output logic [31:0]  eff_gpr_data_o [GPR_WR_SLOTS]
 );
 
   localparam logic [31:0] L1_BYTES = 32'(L1_LINES) << 4;
@@ -302,26 +307,28 @@ module tt_thcon
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Effects and GPR writes of the retiring instruction
+  // Effects and GPR writes of the retiring instruction, one slot per GPR written
   // ---------------------------------------------------------------------------------------------
-  logic        inc_we;             // offset half-register increment (STOREIND, LOADIND)
-  logic [3:0]  grp_we;             // GPRs {grp_base, k} written (128-bit LOADIND, SETDMAREG zero)
-  logic [3:0]  grp_base;
-  logic [31:0] grp_data [4];
   logic        sd_zero;            // SETDMAREG set-signals form with a zero InputSource (10..15)
   logic [5:0]  sd_g;
+  logic [5:0]  sd_r;               // SETDMAREG's GPR (ResultHalf / 2)
+  logic [31:0] sd_rv;              // its current value
+  logic [5:0]  si_offr;            // the offset half-register's GPR
+  logic        li_inc_kept;        // LOADIND's offset increment is not overwritten by the load
 
   assign sd_zero = insn_q[7] && (insn_q[14:11] >= 4'd10);
   assign sd_g    = {insn_q[6:3], 2'b00};
+  assign sd_r    = insn_q[6:1];
+  assign sd_rv   = gpr_q[thread_q][sd_r];
+  assign si_offr = si_offh[6:1];
+  // the load lands after the increment (LOADIND.md): an offset GPR among the results ends loaded
+  assign li_inc_kept = (si_inc != 2'd0) &&
+                       ((li_size == 2'd0) ? (si_offr[5:2] != li_g[5:2]) : (si_offr != li_g));
 
   always_comb begin
-    eff_gpr_we_o   = 1'b0;
-    eff_gpr_idx_o  = '0;
-    eff_gpr_data_o = '0;
-    inc_we         = 1'b0;
-    grp_we         = '0;
-    grp_base       = '0;
-    grp_data       = '{default: '0};
+    eff_gpr_we_o   = '0;
+    eff_gpr_idx_o  = '{default: '0};
+    eff_gpr_data_o = '{default: '0};
     l1_wr_valid_o  = 1'b0;
     l1_wr_addr_o   = {si_addr[31:4], 4'b0};
     l1_wr_be_o     = si_be;
@@ -331,70 +338,74 @@ module tt_thcon
         OP_SETDMAREG: begin
           if (!insn_q[7]) begin
             // immediate form: half-register h = [6:0] (h even: bits 15:0 of GPR h/2) <= [23:8]
-            eff_gpr_we_o   = 1'b1;
-            eff_gpr_idx_o  = insn_q[6:1];
-            eff_gpr_data_o = gpr_q[thread_q][insn_q[6:1]];
-            if (insn_q[0]) eff_gpr_data_o[31:16] = insn_q[23:8];
-            else           eff_gpr_data_o[15:0]  = insn_q[23:8];
+            eff_gpr_we_o[0]   = 1'b1;
+            eff_gpr_idx_o[0]  = sd_r;
+            eff_gpr_data_o[0] = insn_q[0] ? {insn_q[23:8], sd_rv[15:0]} : {sd_rv[31:16], insn_q[23:8]};
           end else if (sd_zero) begin
             // set-signals form, Values = 0; ResultSize [23:22]
-            eff_gpr_we_o = 1'b1;
             unique case (insn_q[23:22])
               2'd0: begin     // 16 bits of one half
-                eff_gpr_idx_o  = insn_q[6:1];
-                eff_gpr_data_o = gpr_q[thread_q][insn_q[6:1]];
-                if (insn_q[0]) eff_gpr_data_o[31:16] = '0;
-                else           eff_gpr_data_o[15:0]  = '0;
+                eff_gpr_we_o[0]   = 1'b1;
+                eff_gpr_idx_o[0]  = sd_r;
+                eff_gpr_data_o[0] = insn_q[0] ? {16'b0, sd_rv[15:0]} : {sd_rv[31:16], 16'b0};
               end
               2'd1: begin     // one GPR
-                eff_gpr_idx_o  = insn_q[6:1];
-                eff_gpr_data_o = '0;
+                eff_gpr_we_o[0]   = 1'b1;
+                eff_gpr_idx_o[0]  = sd_r;
               end
               2'd2: begin     // four GPRs
-                eff_gpr_idx_o = sd_g;
-                grp_we        = 4'b1111;
-                grp_base      = sd_g[5:2];
+                for (int k = 0; k < 4; k++) begin
+                  eff_gpr_we_o[k]  = 1'b1;
+                  eff_gpr_idx_o[k] = {sd_g[5:2], 2'(k)};
+                end
               end
               default: begin  // tile-header merge: TileSize, format bits, AllZeroFlags cleared
-                grp_we         = 4'b0111;
-                grp_base       = sd_g[5:2];
-                grp_data[0]    = {gpr_q[thread_q][sd_g][31:16], 16'b0};
-                grp_data[1]    = gpr_q[thread_q][{sd_g[5:2], 2'd1}] & 32'hFF00_FFFF;
-                grp_data[2]    = '0;
-                eff_gpr_idx_o  = sd_g;
-                eff_gpr_data_o = grp_data[0];
+                for (int k = 0; k < 3; k++) begin
+                  eff_gpr_we_o[k]  = 1'b1;
+                  eff_gpr_idx_o[k] = {sd_g[5:2], 2'(k)};
+                end
+                eff_gpr_data_o[0] = {gpr_q[thread_q][sd_g][31:16], 16'b0};
+                eff_gpr_data_o[1] = gpr_q[thread_q][{sd_g[5:2], 2'd1}] & 32'hFF00_FFFF;
               end
             endcase
           end
         end
         OP_ADDDMAREG, OP_SUBDMAREG, OP_MULDMAREG, OP_BITWOPDMAREG, OP_SHIFTDMAREG, OP_CMPDMAREG: begin
-          eff_gpr_we_o   = alu_ok;
-          eff_gpr_idx_o  = insn_q[17:12];
-          eff_gpr_data_o = alu_res;
+          eff_gpr_we_o[0]   = alu_ok;
+          eff_gpr_idx_o[0]  = insn_q[17:12];
+          eff_gpr_data_o[0] = alu_res;
         end
         OP_STOREIND: begin
           // L1 form only (bit 23)
           if (insn_q[23] && si_in_l1) begin
             l1_wr_valid_o = 1'b1;
             if (si_inc != 2'd0) begin
-              inc_we         = 1'b1;
-              eff_gpr_we_o   = 1'b1;
-              eff_gpr_idx_o  = si_offh[6:1];
-              eff_gpr_data_o = si_offw_new;
+              eff_gpr_we_o[0]   = 1'b1;
+              eff_gpr_idx_o[0]  = si_offr;
+              eff_gpr_data_o[0] = si_offw_new;
             end
           end
         end
         OP_LOADIND: begin
           if (si_in_l1) begin
-            inc_we         = (si_inc != 2'd0);
-            eff_gpr_we_o   = 1'b1;
-            eff_gpr_idx_o  = li_g;
-            eff_gpr_data_o = li_val;
             if (li_size == 2'd0) begin
-              grp_we   = 4'b1111;
-              grp_base = li_g[5:2];
-              for (int k = 0; k < 4; k++) grp_data[k] = li_line[32*k +: 32];
+              for (int k = 0; k < 4; k++) begin
+                eff_gpr_we_o[k]   = 1'b1;
+                eff_gpr_idx_o[k]  = {li_g[5:2], 2'(k)};
+                eff_gpr_data_o[k] = li_line[32*k +: 32];
+              end
+              if (inj_loadind128_word3_i) begin
+                // DELIBERATE BUG (INJ_LOADIND128_WORD3): the fourth GPR gets the third word.
+                eff_gpr_data_o[3] = li_line[95:64];
+              end
+            end else begin
+              eff_gpr_we_o[0]   = 1'b1;
+              eff_gpr_idx_o[0]  = li_g;
+              eff_gpr_data_o[0] = li_val;
             end
+            eff_gpr_we_o[4]   = li_inc_kept;
+            eff_gpr_idx_o[4]  = si_offr;
+            eff_gpr_data_o[4] = si_offw_new;
           end
         end
         default: ;   // STUB: no effect
@@ -404,7 +415,6 @@ module tt_thcon
 
   // ---------------------------------------------------------------------------------------------
   // GPR file: instruction writes (ThCon, RDCFG; never the same thread), then the MMIO store.
-  // Within ThCon: the offset increment, then the result (a load wins over an aliasing increment).
   // ---------------------------------------------------------------------------------------------
   logic mmio_gpr;
   assign mmio_gpr = mmio_valid_i && (mmio_addr_i[31:8] == MMIO_GPR_BASE[31:8]) &&
@@ -414,10 +424,8 @@ module tt_thcon
     if (!rst_ni) begin
       gpr_q <= '{default: '{default: '0}};
     end else begin
-      if (inc_we)         gpr_q[thread_q][si_offh[6:1]] <= si_offw_new;
-      if (eff_gpr_we_o)   gpr_q[thread_q][eff_gpr_idx_o] <= eff_gpr_data_o;
-      for (int k = 0; k < 4; k++) begin
-        if (grp_we[k]) gpr_q[thread_q][{grp_base, 2'(k)}] <= grp_data[k];
+      for (int k = 0; k < GPR_WR_SLOTS; k++) begin
+        if (eff_gpr_we_o[k]) gpr_q[thread_q][eff_gpr_idx_o[k]] <= eff_gpr_data_o[k];
       end
       if (cfg_wr_valid_i) gpr_q[cfg_wr_thread_i][cfg_wr_idx_i] <= cfg_wr_data_i;
       if (mmio_gpr)       gpr_q[mmio_thread_i][mmio_addr_i[7:2]] <= mmio_wdata_i;

@@ -29,6 +29,8 @@ struct tb_ctx {
     uint8_t pend_adc_we[TT_NUM_THREADS];
     uint8_t pend_adc_thread[TT_NUM_THREADS];
     tt_adc_channel pend_adc[TT_NUM_THREADS][TT_ADC_SETS * TT_ADC_CHANNELS];
+    uint64_t pend_gpr_we[TT_NUM_THREADS];
+    uint32_t pend_gpr[TT_NUM_THREADS][TT_NUM_GPRS];
     tb_preload_item *pre;
     size_t npre;
     tt_test test;
@@ -265,6 +267,13 @@ void tb_on_retire_adc(tb_ctx *c, int thread, int adc_thread, int index, const tt
     c->pend_adc[thread][index] = *v;
 }
 
+void tb_on_retire_gpr(tb_ctx *c, int thread, int idx, uint32_t value)
+{
+    if ((unsigned)idx >= TT_NUM_GPRS) return; /* tb_top reports indices 0..63 only */
+    c->pend_gpr_we[thread] |= 1ull << idx;
+    c->pend_gpr[thread][idx] = value;
+}
+
 void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r)
 {
     cosim_retire_rec full = *r;
@@ -272,6 +281,10 @@ void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r)
     full.adc_thread = c->pend_adc_thread[r->thread];
     memcpy(full.adc, c->pend_adc[r->thread], sizeof full.adc);
     c->pend_adc_we[r->thread] = 0;
+    full.gpr_we = c->pend_gpr_we[r->thread];
+    for (int i = 0; i < TT_NUM_GPRS; i++)
+        if (full.gpr_we >> i & 1u) full.gpr[i] = c->pend_gpr[r->thread][i];
+    c->pend_gpr_we[r->thread] = 0;
     cosim_retire(c->cos, &full);
 }
 
@@ -338,6 +351,7 @@ void tb_stall_name(int code, char *buf, unsigned len)
 int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3])
 {
     if (c->stopped) return 1;
+    cosim_cycle_end(c->cos, cycle);
     if (cosim_failed(c->cos)) {
         c->stopped = true;
         return 2;

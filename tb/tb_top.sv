@@ -23,6 +23,8 @@ module tb_top (
                                                 input int index, input int x, input int x_cr,
                                                 input int y, input int y_cr, input int z,
                                                 input int z_cr, input int w, input int w_cr);
+  import "DPI-C" function void c_dpi_retire_gpr(input chandle ctx, input int thread, input int idx,
+                                                input int value);
   import "DPI-C" function void c_dpi_mmio(input chandle ctx, input longint cycle, input int thread,
                                           input int addr, input int data);
   import "DPI-C" function void c_dpi_retire(input chandle ctx, input longint cycle, input int thread,
@@ -31,8 +33,7 @@ module tb_top (
                                             input int cfg_addr, input int d0, input int d1,
                                             input int d2, input int d3, input int tcfg_we,
                                             input int tcfg_addr, input int tcfg_data,
-                                            input int gpr_we, input int gpr_idx,
-                                            input int gpr_data, input int sem_we,
+                                            input int sem_we,
                                             input int sem_value, input int sem_max,
                                             input int mutex_we, input int mutex_idx,
                                             input int mutex_holder);
@@ -88,9 +89,9 @@ module tb_top (
   logic        eff_tcfg_we  [3];
   logic [7:0]  eff_tcfg_addr[3];
   logic [31:0] eff_tcfg_data[3];
-  logic        eff_gpr_we   [3];
-  logic [5:0]  eff_gpr_idx  [3];
-  logic [31:0] eff_gpr_data [3];
+  logic [GPR_WR_SLOTS-1:0] eff_gpr_we [3];
+  logic [5:0]  eff_gpr_idx  [3][GPR_WR_SLOTS];
+  logic [31:0] eff_gpr_data [3][GPR_WR_SLOTS];
   logic [7:0]  eff_sem_we   [3];
   logic [5:0]  eff_adc_we   [3];
   logic [17:0] eff_adc      [3][6][8];
@@ -181,12 +182,14 @@ module tb_top (
                                int'(eff_adc[t][i][6]), int'(eff_adc[t][i][7]));
             end
           end
+          for (int i = 0; i < GPR_WR_SLOTS; i++) begin
+            if (eff_gpr_we[t][i]) c_dpi_retire_gpr(ctx, t, int'(eff_gpr_idx[t][i]), eff_gpr_data[t][i]);
+          end
           c_dpi_retire(ctx, cycle_q, t, retire_seq[t], retire_insn[t], int'(retire_unit[t]),
                        int'(eff_cfg_we[t]), int'(eff_cfg_state[t]), int'(eff_cfg_addr[t]),
                        eff_cfg_data[t][0], eff_cfg_data[t][1], eff_cfg_data[t][2],
                        eff_cfg_data[t][3], int'(eff_tcfg_we[t]), int'(eff_tcfg_addr[t]),
-                       eff_tcfg_data[t], int'(eff_gpr_we[t]), int'(eff_gpr_idx[t]),
-                       eff_gpr_data[t], int'(eff_sem_we[t]), sem_value, sem_max,
+                       eff_tcfg_data[t], int'(eff_sem_we[t]), sem_value, sem_max,
                        int'(eff_mutex_we[t]), int'(eff_mutex_idx[t]), int'(eff_mutex_holder[t]));
         end
       end

@@ -64,6 +64,8 @@ typedef struct {
     uint32_t z, z_cr;       /* 13 bits on Blackhole (ADCs.md; 8 on Wormhole) */
     uint32_t w, w_cr;       /* 13 bits on Blackhole */
 } tt_adc_channel;
+/* Most GPRs one instruction writes: a 128-bit LOADIND's four plus its post-incremented offset. */
+#define TT_MAX_GPR_WRITES 5
 #define TT_MUTEX_FREE 3     /* mutex holder value when no thread holds it */
 
 typedef struct {
@@ -74,8 +76,9 @@ typedef struct {
     uint32_t cfg_data[4];
     uint16_t tcfg_addr;
     uint32_t tcfg_data;
-    uint8_t gpr_idx;
-    uint32_t gpr_data;
+    uint8_t n_gpr;           /* TT_EFF_GPR: GPRs of the issuing thread written (1..TT_MAX_GPR_WRITES) */
+    uint8_t gpr_idx[TT_MAX_GPR_WRITES];  /* ascending, each once (docs/decisions.md "Multi-GPR") */
+    uint32_t gpr_data[TT_MAX_GPR_WRITES]; /* its value after the instruction */
     uint8_t sem_we;          /* semaphores changed (mask) */
     uint32_t sem_value;      /* all 8, 4 bits each, after the instruction */
     uint32_t sem_max;

@@ -57,9 +57,7 @@ void tt_exec_rdcfg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     }
     uint32_t v = m->cfg[tt_cfg_state_of(m, thread)][idx];
     m->gpr[thread][gpr] = v;
-    r->eff.kinds |= TT_EFF_GPR;
-    r->eff.gpr_idx = (uint8_t)gpr;
-    r->eff.gpr_data = v;
+    tt_effects_gpr(&r->eff, gpr, v);
 }
 
 void tt_exec_rmwcib(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)

@@ -57,6 +57,8 @@ typedef void (*tt_exec_fn)(tt_model *m, int thread, uint32_t insn, tt_exec_resul
 void tt_result_fail(tt_exec_result *r, tt_status s, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 uint32_t tt_bits(uint32_t insn, int lsb, int width);
+/* Adds GPR idx (value after the instruction) to the effects: ascending, each GPR once. */
+void tt_effects_gpr(tt_effects *e, uint32_t idx, uint32_t value);
 int tt_cfg_state_of(const tt_model *m, int thread); /* CFG_STATE_ID of the thread */
 void tt_effects_sem_snapshot(const tt_model *m, tt_effects *e);
 

@@ -22,9 +22,7 @@ static uint32_t half_set(tt_model *m, int t, uint32_t h, uint16_t v)
 
 static void record_gpr(tt_exec_result *r, uint32_t idx, uint32_t v)
 {
-    r->eff.kinds |= TT_EFF_GPR;
-    r->eff.gpr_idx = (uint8_t)idx;
-    r->eff.gpr_data = v;
+    tt_effects_gpr(&r->eff, idx, v);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -61,10 +59,10 @@ static void setdmareg_special(tt_model *m, int t, uint32_t insn, tt_exec_result 
         break;
     case 2: {
         uint32_t g = (res_half >> 1) & 0x3Cu;
-        for (uint32_t k = 0; k < 4; k++)
+        for (uint32_t k = 0; k < 4; k++) {
             m->gpr[t][g + k] = 0;
-        /* One GPR per retire is compared (docs/decisions.md "ThCon"): the first of the four. */
-        record_gpr(r, g, 0);
+            record_gpr(r, g + k, 0);
+        }
         break;
     }
     default: {
@@ -74,7 +72,9 @@ static void setdmareg_special(tt_model *m, int t, uint32_t insn, tt_exec_result 
         m->gpr[t][g] &= ~0xFFFFu;
         m->gpr[t][g + 1] &= ~0x00FF0000u;
         m->gpr[t][g + 2] = 0;
-        record_gpr(r, g, m->gpr[t][g]);
+        /* The three words holding merged fields are written (the fourth is untouched). */
+        for (uint32_t k = 0; k < 3; k++)
+            record_gpr(r, g + k, m->gpr[t][g + k]);
         break;
     }
     }
@@ -238,9 +238,11 @@ void tt_exec_loadind(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
             v |= (uint32_t)p[i] << (8 * i);
         m->gpr[thread][g] = (m->gpr[thread][g] & keep) | v;
     }
-    /* One GPR per retire is compared (docs/decisions.md "ThCon"): the loaded one (the first of
-     * four for a 128-bit load). The offset increment is visible to later instructions. */
-    record_gpr(r, g, m->gpr[thread][g]);
+    /* Every GPR written is reported with its final value: the incremented offset (unless the
+     * load overwrote it) and the loaded GPRs (docs/decisions.md "Multi-GPR retire effects"). */
+    if (post_inc[inc]) record_gpr(r, offh >> 1, m->gpr[thread][offh >> 1]);
+    for (uint32_t k = 0; k < (size == 0 ? 4u : 1u); k++)
+        record_gpr(r, g + k, m->gpr[thread][g + k]);
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -150,8 +150,9 @@ static void test_rdcfg_reads_state_of_thread_into_gpr(void **state)
     assert_int_equal(gpr(m, 2, 63), 0xA0A0A0A0u);
     assert_int_equal(gpr(m, 0, 63), 0);
     assert_true(r.eff.kinds & TT_EFF_GPR);
-    assert_int_equal(r.eff.gpr_idx, 63);
-    assert_int_equal(r.eff.gpr_data, 0xA0A0A0A0u);
+    assert_int_equal(r.eff.n_gpr, 1);
+    assert_int_equal(r.eff.gpr_idx[0], 63);
+    assert_int_equal(r.eff.gpr_data[0], 0xA0A0A0A0u);
     run_ok(m, 2, "ttsetc16 0,1");
     run_ok(m, 2, "ttrdcfg 5,7");
     assert_int_equal(gpr(m, 2, 5), 0xB1B1B1B1u);

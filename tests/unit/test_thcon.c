@@ -80,8 +80,9 @@ static void test_setdmareg_half_write(void **state)
         uint32_t want = (h & 1) ? (v << 16 | 0x5678u) : (0x12340000u | v);
         if (gpr(m, 0, (int)r) != want) fail_msg("half %u: 0x%08x, want 0x%08x", h, gpr(m, 0, (int)r), want);
         assert_true(res.eff.kinds & TT_EFF_GPR);
-        assert_int_equal(res.eff.gpr_idx, r);
-        assert_int_equal(res.eff.gpr_data, want);
+        assert_int_equal(res.eff.n_gpr, 1);
+        assert_int_equal(res.eff.gpr_idx[0], r);
+        assert_int_equal(res.eff.gpr_data[0], want);
         assert_int_equal(gpr(m, 1, (int)r), 0); /* other thread's GPR untouched */
     }
 }
@@ -105,8 +106,9 @@ static void test_adddmareg_wraps(void **state)
     tt_exec_result r = run(m, 1, "ttadddmareg 0,6,5,4");
     assert_int_equal(r.status, TT_OK);
     assert_int_equal(gpr(m, 1, 6), 1);
-    assert_int_equal(r.eff.gpr_idx, 6);
-    assert_int_equal(r.eff.gpr_data, 1);
+    assert_int_equal(r.eff.n_gpr, 1);
+    assert_int_equal(r.eff.gpr_idx[0], 6);
+    assert_int_equal(r.eff.gpr_data[0], 1);
     tt_model_gpr_set(m, 1, 7, 0x80000000u);
     run_ok(m, 1, "ttadddmareg 0,8,7,7");
     assert_int_equal(gpr(m, 1, 8), 0);

@@ -68,8 +68,9 @@ static void test_subdmareg_left_minus_right_wraps(void **state)
     tt_exec_result r = run_ok(m, 0, "ttsubdmareg 0,3,2,1");
     assert_int_equal(gpr(m, 0, 3), 0xFFFFFFFEu);
     assert_true(r.eff.kinds & TT_EFF_GPR);
-    assert_int_equal(r.eff.gpr_idx, 3);
-    assert_int_equal(r.eff.gpr_data, 0xFFFFFFFEu);
+    assert_int_equal(r.eff.n_gpr, 1);
+    assert_int_equal(r.eff.gpr_idx[0], 3);
+    assert_int_equal(r.eff.gpr_data[0], 0xFFFFFFFEu);
     run_ok(m, 0, "ttsubdmareg 0,4,1,2"); /* 7 - 5 */
     assert_int_equal(gpr(m, 0, 4), 2);
     run_ok(m, 0, "ttsubdmareg 1,5,63,1"); /* 5 - 63 */
@@ -183,13 +184,24 @@ static void test_setdmareg_special_zero_sources(void **state)
     tt_exec_result r = run_ok(m, 0, "ttsetdmareg 2,0x58,1,27"); /* src 11, size 2: GPRs 12..15 */
     for (int k = 12; k < 16; k++)
         assert_int_equal(gpr(m, 0, k), 0);
-    assert_int_equal(r.eff.gpr_idx, 12);
+    assert_int_equal(r.eff.n_gpr, 4); /* all four reported, ascending */
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(r.eff.gpr_idx[k], 12 + k);
+        assert_int_equal(r.eff.gpr_data[k], 0);
+    }
     assert_int_equal(gpr(m, 0, 11), 0x44444444u);
     tt_model_gpr_set(m, 0, 8, 0xAAAABBBBu);
     tt_model_gpr_set(m, 0, 9, 0xCCDDEEFFu);
     tt_model_gpr_set(m, 0, 10, 0x12345678u);
     tt_model_gpr_set(m, 0, 11, 0x9ABCDEF0u);
-    run_ok(m, 0, "ttsetdmareg 3,0x60,1,16"); /* src 12, size 3: tile-header merge into r8..r11 */
+    r = run_ok(m, 0, "ttsetdmareg 3,0x60,1,16"); /* src 12, size 3: tile-header merge into r8..r11 */
+    assert_int_equal(r.eff.n_gpr, 3); /* the three words holding merged fields */
+    assert_int_equal(r.eff.gpr_idx[0], 8);
+    assert_int_equal(r.eff.gpr_data[0], 0xAAAA0000u);
+    assert_int_equal(r.eff.gpr_idx[1], 9);
+    assert_int_equal(r.eff.gpr_data[1], 0xCC00EEFFu);
+    assert_int_equal(r.eff.gpr_idx[2], 10);
+    assert_int_equal(r.eff.gpr_data[2], 0);
     assert_int_equal(gpr(m, 0, 8), 0xAAAA0000u);  /* TileSize cleared, reserved kept */
     assert_int_equal(gpr(m, 0, 9), 0xCC00EEFFu);  /* DataFormat/DisableZeroCompression/SpareBits */
     assert_int_equal(gpr(m, 0, 10), 0);           /* AllZeroFlags */

@@ -107,20 +107,56 @@ static void test_loadind_sizes_and_postinc(void **state)
     assert_int_equal(gpr(m, 0, 22), 0x00000008u);
 }
 
-/* The one GPR effect of a LOADIND is the loaded GPR (the first of four for 128 bits). */
-static void test_loadind_effect_is_loaded_gpr(void **state)
+/* LOADIND.md: a LOADIND writes its result GPR and, with OffsetIncrement != 0, the offset
+ * half-register's GPR; the effects list both, ascending, with their values after. */
+static void test_loadind_reports_offset_and_loaded_gpr(void **state)
 {
     tt_model *m = *state;
     const uint8_t b[4] = {1, 2, 3, 4};
     l1_put(m, 0x100, b, 4);
     tt_model_gpr_set(m, 1, 0, 0x10);
-    tt_exec_result r = run_ok(m, 1, "ttloadind 1,10,1,7,0");
+    tt_exec_result r = run_ok(m, 1, "ttloadind 1,10,1,7,0"); /* offset half 10 = r5 low, += 2 */
     assert_int_equal(r.eff.kinds & TT_EFF_GPR, TT_EFF_GPR);
     assert_int_equal(r.eff.kinds & TT_EFF_L1, 0);
-    assert_int_equal(r.eff.gpr_idx, 7);
-    assert_int_equal(r.eff.gpr_data, 0x04030201u);
-    r = run_ok(m, 1, "ttloadind 0,10,0,6,0");
-    assert_int_equal(r.eff.gpr_idx, 4);
+    assert_int_equal(r.eff.n_gpr, 2);
+    assert_int_equal(r.eff.gpr_idx[0], 5);
+    assert_int_equal(r.eff.gpr_data[0], 2);
+    assert_int_equal(r.eff.gpr_idx[1], 7);
+    assert_int_equal(r.eff.gpr_data[1], 0x04030201u);
+    r = run_ok(m, 1, "ttloadind 1,10,0,7,0"); /* no increment: the loaded GPR only */
+    assert_int_equal(r.eff.n_gpr, 1);
+    assert_int_equal(r.eff.gpr_idx[0], 7);
+}
+
+/* LOADIND.md, 128-bit: four result GPRs (ResultReg & 0x3C)..+3 plus the post-incremented offset,
+ * five writes, all reported ascending. An offset inside the loaded group is written twice; it is
+ * reported once, with the loaded word (the load lands after the increment). */
+static void test_loadind_128_reports_all_gpr_writes(void **state)
+{
+    tt_model *m = *state;
+    uint8_t bytes[32];
+    for (int i = 0; i < 32; i++)
+        bytes[i] = (uint8_t)(0x40 + i);
+    l1_put(m, 0x3000, bytes, sizeof bytes);
+    tt_model_gpr_set(m, 2, 1, 0x300);          /* 0x300 * 16 = 0x3000 */
+    tt_model_gpr_set(m, 2, 2, 0x77770000u);    /* offset half 4 = r2 low = 0 */
+    tt_exec_result r = run_ok(m, 2, "ttloadind 0,4,3,13,1"); /* r12..r15; offset += 16 */
+    assert_int_equal(r.eff.n_gpr, 5);
+    const uint8_t want_idx[5] = {2, 12, 13, 14, 15};
+    const uint32_t want[5] = {0x77770010u, 0x43424140u, 0x47464544u, 0x4B4A4948u, 0x4F4E4D4Cu};
+    for (int k = 0; k < 5; k++) {
+        assert_int_equal(r.eff.gpr_idx[k], want_idx[k]);
+        assert_int_equal(r.eff.gpr_data[k], want[k]);
+    }
+
+    tt_model_gpr_set(m, 2, 14, 0x00000010u);   /* offset half 28 = r14 low = 0x10 */
+    r = run_ok(m, 2, "ttloadind 0,28,1,12,1"); /* 0x3010 into r12..r15; r14 += 2, then loaded */
+    assert_int_equal(r.eff.n_gpr, 4);
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(r.eff.gpr_idx[k], 12 + k);
+        assert_int_equal(r.eff.gpr_data[k], gpr(m, 2, 12 + k));
+    }
+    assert_int_equal(r.eff.gpr_data[2], 0x5B5A5958u);
 }
 
 /* LOADIND.md: the increment happens when the instruction completes and the data arrives later,
@@ -174,7 +210,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_loadind_sizes_and_postinc, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_loadind_effect_is_loaded_gpr, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_loadind_reports_offset_and_loaded_gpr, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_loadind_128_reports_all_gpr_writes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_loadind_increment_then_load_when_aliased, setup, teardown),
         cmocka_unit_test_setup_teardown(test_loadind_past_l1_undefined, setup, teardown),
         cmocka_unit_test_setup_teardown(test_loadreg_storereg_address_window, setup, teardown),
