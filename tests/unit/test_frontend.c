@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "model_fixture.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,36 +21,6 @@
 #include "test_loader.h"
 #include "ttisa.h"
 #include "ttmodel.h"
-
-static uint32_t w(const char *line)
-{
-    uint32_t word = 0;
-    char err[256] = "";
-    if (tt_asm_line(line, &word, err, sizeof err) != 0) fail_msg("cannot assemble '%s': %s", line, err);
-    return word;
-}
-
-static uint32_t gpr(const tt_model *m, int t, int i)
-{
-    uint32_t v = 0xDEADDEADu;
-    assert_true(tt_model_gpr_get(m, t, i, &v));
-    return v;
-}
-
-static int setup(void **state)
-{
-    tt_model *m = tt_model_create();
-    if (!m) return -1;
-    tt_model_reset(m);
-    *state = m;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    tt_model_destroy(*state);
-    return 0;
-}
 
 /* The FIFO holds 32 instructions per thread (TT_FIFO_DEPTH). The model's frontend itself has room
  * for more (ttmodel.h: in lockstep it also holds what the RTL has in flight) and refuses a push

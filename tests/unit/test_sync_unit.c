@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "model_fixture.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -16,26 +18,6 @@
 #include "sync_unit.h"
 #include "ttisa.h"
 #include "ttmodel.h"
-
-static uint32_t w(const char *line)
-{
-    uint32_t word = 0;
-    char err[256] = "";
-    if (tt_asm_line(line, &word, err, sizeof err) != 0) fail_msg("cannot assemble '%s': %s", line, err);
-    return word;
-}
-
-static tt_exec_result run(tt_model *m, int thread, const char *line)
-{
-    assert_int_equal(tt_model_push(m, thread, w(line)), TT_OK);
-    return tt_model_step(m, thread);
-}
-
-static void run_ok(tt_model *m, int thread, const char *line)
-{
-    tt_exec_result r = run(m, thread, line);
-    if (r.status != TT_OK) fail_msg("'%s': %s: %s", line, tt_status_name(r.status), r.msg);
-}
 
 static void sem_is(const tt_model *m, int i, uint32_t value, uint32_t max)
 {
@@ -49,21 +31,6 @@ static bool head_can_issue(const tt_model *m, int thread, char *why, size_t n)
 {
     why[0] = 0;
     return tt_model_can_issue(m, thread, why, n);
-}
-
-static int setup(void **state)
-{
-    tt_model *m = tt_model_create();
-    if (!m) return -1;
-    tt_model_reset(m);
-    *state = m;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    tt_model_destroy(*state);
-    return 0;
 }
 
 /* SEMINIT: every semaphore in the mask gets Value and Max; others untouched. */

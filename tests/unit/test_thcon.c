@@ -6,58 +6,18 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "model_fixture.h"
+
 #include <stdio.h>
 #include <string.h>
 
 #include "ttisa.h"
 #include "ttmodel.h"
 
-static uint32_t w(const char *line)
-{
-    uint32_t word = 0;
-    char err[256] = "";
-    if (tt_asm_line(line, &word, err, sizeof err) != 0) fail_msg("cannot assemble '%s': %s", line, err);
-    return word;
-}
-
-static tt_exec_result run(tt_model *m, int thread, const char *line)
-{
-    assert_int_equal(tt_model_push(m, thread, w(line)), TT_OK);
-    return tt_model_step(m, thread);
-}
-
-static void run_ok(tt_model *m, int thread, const char *line)
-{
-    tt_exec_result r = run(m, thread, line);
-    if (r.status != TT_OK) fail_msg("'%s': %s: %s", line, tt_status_name(r.status), r.msg);
-}
-
-static uint32_t gpr(const tt_model *m, int t, int i)
-{
-    uint32_t v = 0xDEADDEADu;
-    assert_true(tt_model_gpr_get(m, t, i, &v));
-    return v;
-}
-
 static uint32_t l1_u32(tt_model *m, uint32_t a)
 {
     const uint8_t *p = tt_model_l1(m) + a;
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static int setup(void **state)
-{
-    tt_model *m = tt_model_create();
-    if (!m) return -1;
-    tt_model_reset(m);
-    *state = m;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    tt_model_destroy(*state);
-    return 0;
 }
 
 /* SETDMAREG immediate: half h = bits [15:0] of GPR h/2 (h even) or [31:16] (h odd); the 16-bit

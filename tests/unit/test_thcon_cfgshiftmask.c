@@ -8,55 +8,13 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "model_fixture.h"
+
 #include <stdio.h>
 #include <string.h>
 
 #include "ttisa.h"
 #include "ttmodel.h"
-
-static uint32_t w(const char *line)
-{
-    uint32_t word = 0;
-    char err[256] = "";
-    if (tt_asm_line(line, &word, err, sizeof err) != 0) fail_msg("cannot assemble '%s': %s", line, err);
-    return word;
-}
-
-/* Push one instruction into `thread` and execute it at once (lockstep-style step). */
-static tt_exec_result run(tt_model *m, int thread, const char *line)
-{
-    assert_int_equal(tt_model_push(m, thread, w(line)), TT_OK);
-    return tt_model_step(m, thread);
-}
-
-static tt_exec_result run_ok(tt_model *m, int thread, const char *line)
-{
-    tt_exec_result r = run(m, thread, line);
-    if (r.status != TT_OK) fail_msg("'%s' on thread %d: %s: %s", line, thread, tt_status_name(r.status), r.msg);
-    return r;
-}
-
-static int setup(void **state)
-{
-    tt_model *m = tt_model_create();
-    if (!m) return -1;
-    tt_model_reset(m);
-    *state = m;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    tt_model_destroy(*state);
-    return 0;
-}
-
-static uint32_t cfg(const tt_model *m, int s, int i)
-{
-    uint32_t v = 0xDEADDEADu;
-    assert_true(tt_model_cfg_get(m, s, i, &v));
-    return v;
-}
 
 static uint32_t rotr(uint32_t v, unsigned n) { return n ? (v >> n) | (v << (32 - n)) : v; }
 
