@@ -12,13 +12,25 @@ python3 tools/gen_bench_stream.py --mop "$iters" "$dir/mop.tts"
 rate() { grep -oE '[0-9.]+ (cycles|instructions)/s' <<<"$1" | tail -1 | cut -d' ' -f1; }
 field() { grep -oE "[0-9]+ $2" <<<"$1" | head -1 | cut -d' ' -f1; }
 
-m=$("$build/ttmodel" run "$dir/long.tts")
-ls=$("$build/ttcosim" "$dir/long.tts")
-off=$("$build/ttcosim" "$dir/long.tts" +cosim=0)
-vcd=$("$build/ttcosim" "$dir/long.tts" +trace="$dir/long.vcd")
-sc=$("$build/ttcosim_sc" "$dir/long.tts")
-mop_m=$("$build/ttmodel" run "$dir/mop.tts")
-mop_ls=$("$build/ttcosim" "$dir/mop.tts")
+# A shared 2-core machine is noisy: each measure is the best of BENCH_RUNS runs.
+runs=${BENCH_RUNS:-3}
+best() {
+  local out best_out="" best_rate=0 r
+  for _ in $(seq "$runs"); do
+    out=$("$@")
+    r=$(rate "$out")
+    if awk -v a="$r" -v b="$best_rate" 'BEGIN { exit !(a > b) }'; then best_rate=$r; best_out=$out; fi
+  done
+  printf '%s\n' "$best_out"
+}
+
+m=$(best "$build/ttmodel" run "$dir/long.tts")
+ls=$(best "$build/ttcosim" "$dir/long.tts")
+off=$(best "$build/ttcosim" "$dir/long.tts" +cosim=0)
+vcd=$(best "$build/ttcosim" "$dir/long.tts" +trace="$dir/long.vcd")
+sc=$(best "$build/ttcosim_sc" "$dir/long.tts")
+mop_m=$(best "$build/ttmodel" run "$dir/mop.tts")
+mop_ls=$(best "$build/ttcosim" "$dir/mop.tts")
 vcd_mb=$(du -m "$dir/long.vcd" | cut -f1)
 rm -f "$dir/long.vcd"
 
@@ -28,7 +40,7 @@ end=$(date +%s.%N)
 rm -rf "$dir/clean"
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
-printf '\n%-52s %16s\n' "measure ($iters iterations x 3 threads)" "value"
+printf '\n%-52s %16s\n' "measure ($iters iterations x 3 threads, best of $runs)" "value"
 printf '%-52s %16s\n' "----------------------------------------------------" "----------------"
 printf '%-52s %16s\n' "model alone: instructions/s" "$(rate "$m")"
 printf '%-52s %16s\n' "model alone: instructions" "$(field "$m" instructions)"
