@@ -6,11 +6,13 @@
 // Out-of-range indices (UB in the model) retire with no effect.
 // Simplification: one slot for all config instructions (hardware gives SETC16 its own per-thread
 // path and pipelines WRCFG); STREAMWRCFG is STUB (5 cycles, no effect).
-// CFGSHIFTMASK (BH CFGSHIFTMASK.md) reads SCRATCH_SEC[i].val (ADDR32 209 + i; i = 3 means the
-// issuing thread's) from the thread's state, as the model does (global words are not dual-bank
-// yet, docs/decisions.md).
-// Not modelled: dual-bank writes of the global range (>= 180) and the STATE_RESET_EN side effect.
-// MMIO config stores (0xFFEF0000 + 4*i, i < 448) are applied after, so over, instruction writes.
+// Global words (ADDR32 >= GLOBAL_BASE = 180, BackendConfiguration.md; tt-metal blackhole
+// cfg_defines.h) hold one value: every write to them (instruction, MMIO store, backdoor) lands in
+// both states. CFGSHIFTMASK (BH CFGSHIFTMASK.md) reads SCRATCH_SEC[i].val (ADDR32 209 + i; i = 3
+// means the issuing thread's) from the thread's state, which therefore reads that one value.
+// Not modelled: the STATE_RESET_EN side effect (the model reports such a write as unimplemented).
+// MMIO config stores (0xFFEF0000 + 4*i: i < 448 Config[i / 224][i % 224], 448 <= i < 672
+// ConfigDualWrite, both states) are applied after, so over, instruction writes.
 /* verilator tracing_off */
 module tt_cfg_unit
   import tt_pkg::*;
@@ -21,6 +23,7 @@ module tt_cfg_unit
   input  logic        inj_rmwcib_lane_i,      // INJ_RMWCIB_LANE
   input  logic        inj_wrcfg128_short_i,   // INJ_WRCFG128_SHORT
   input  logic        inj_cfgshiftmask_rotl_i,// INJ_CFGSHIFTMASK_ROTL
+  input  logic        inj_global_single_i,    // INJ_CFG_GLOBAL_SINGLE
 
   input  logic        req_valid_i,
   input  logic [1:0]  req_thread_i,
@@ -238,17 +241,26 @@ module tt_cfg_unit
     end
   end
 
-  // MMIO config store decode: word i of 448, state i / 224
+  // MMIO config store decode: word i of 672; i < 448: state i / 224; 448..671: ConfigDualWrite
   logic       mmio_cfg;
-  logic [8:0] mmio_word;
+  logic [9:0] mmio_word;
   logic       mmio_state;
+  logic       mmio_dual;
   logic [7:0] mmio_idx;
   assign mmio_cfg   = mmio_valid_i && (mmio_addr_i[31:12] == MMIO_CFG_BASE[31:12]) &&
                       (mmio_addr_i[1:0] == 2'b00) &&
-                      (mmio_addr_i[11:2] < 10'(CFG_STATES * CFG_WORDS));
-  assign mmio_word  = mmio_addr_i[10:2];
-  assign mmio_state = (mmio_word >= 9'(CFG_WORDS));
-  assign mmio_idx   = mmio_state ? 8'(mmio_word - 9'(CFG_WORDS)) : mmio_word[7:0];
+                      (mmio_addr_i[11:2] < 10'((CFG_STATES + 1) * CFG_WORDS));
+  assign mmio_word  = mmio_addr_i[11:2];
+  assign mmio_dual  = (mmio_word >= 10'(2 * CFG_WORDS));
+  assign mmio_state = (mmio_word >= 10'(CFG_WORDS)) && !mmio_dual;
+  assign mmio_idx   = mmio_dual  ? 8'(mmio_word - 10'(2 * CFG_WORDS)) :
+                      mmio_state ? 8'(mmio_word - 10'(CFG_WORDS)) : mmio_word[7:0];
+
+  // A write to a global word reaches both states (BackendConfiguration.md "Special cases").
+  function automatic logic is_global(logic [7:0] idx, logic inj);
+    // DELIBERATE BUG (INJ_CFG_GLOBAL_SINGLE): global words are written in one state only.
+    is_global = (idx >= 8'(CFG_GLOBAL_BASE)) && !inj;
+  endfunction
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -256,12 +268,24 @@ module tt_cfg_unit
       tcfg_q <= '{default: '{default: '0}};
     end else begin
       for (int k = 0; k < 4; k++) begin
-        if (eff_cfg_we_o[k]) cfg_q[eff_cfg_state_o][eff_cfg_addr_o + 8'(k)] <= eff_cfg_data_o[k];
+        if (eff_cfg_we_o[k]) begin
+          cfg_q[eff_cfg_state_o][eff_cfg_addr_o + 8'(k)] <= eff_cfg_data_o[k];
+          if (is_global(eff_cfg_addr_o + 8'(k), inj_global_single_i))
+            cfg_q[!eff_cfg_state_o][eff_cfg_addr_o + 8'(k)] <= eff_cfg_data_o[k];
+        end
       end
       if (tcfg_wr) tcfg_q[tcfg_thread][eff_tcfg_addr_o[6:0]] <= eff_tcfg_data_o;  // < 68
       // MMIO store last: it wins over a same-edge instruction write (design.md contract)
-      if (mmio_cfg) cfg_q[mmio_state][mmio_idx] <= mmio_wdata_i;
-      if (bd_cfg_valid_i && bd_addr_i < 32'(CFG_WORDS)) cfg_q[bd_unit_i[0]][bd_addr_i[7:0]] <= bd_data_i;
+      if (mmio_cfg) begin
+        cfg_q[mmio_state][mmio_idx] <= mmio_wdata_i;
+        if (mmio_dual || is_global(mmio_idx, inj_global_single_i))
+          cfg_q[!mmio_state][mmio_idx] <= mmio_wdata_i;
+      end
+      // backdoor preload: a global word has one value, so it is loaded into both states
+      if (bd_cfg_valid_i && bd_addr_i < 32'(CFG_WORDS)) begin
+        cfg_q[bd_unit_i[0]][bd_addr_i[7:0]] <= bd_data_i;
+        if (is_global(bd_addr_i[7:0], 1'b0)) cfg_q[!bd_unit_i[0]][bd_addr_i[7:0]] <= bd_data_i;
+      end
       if (bd_tcfg_valid_i && bd_addr_i < 32'(TCFG_WORDS) && bd_unit_i != 2'd3) begin
         tcfg_q[bd_unit_i][bd_addr_i[6:0]] <= bd_data_i;
       end

@@ -269,6 +269,7 @@ module tt_core
     .inj_rmwcib_lane_i    (inject_i[INJ_RMWCIB_LANE]),
     .inj_wrcfg128_short_i (inject_i[INJ_WRCFG128_SHORT]),
     .inj_cfgshiftmask_rotl_i (inject_i[INJ_CFGSHIFTMASK_ROTL]),
+    .inj_global_single_i     (inject_i[INJ_CFG_GLOBAL_SINGLE]),
     .req_valid_i          (u_accept[UNIT_CFG]),
     .req_thread_i         (u_acc_thread[UNIT_CFG]),
     .req_insn_i           (u_acc_insn[UNIT_CFG]),

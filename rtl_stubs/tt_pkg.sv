@@ -16,6 +16,8 @@ package tt_pkg;
   localparam int unsigned FIFO_REFILL  = 28;
   localparam int unsigned CFG_WORDS    = 224;  // CFG_STATE_SIZE 56 * 4 (isa_semantics.md s.3)
   localparam int unsigned CFG_STATES   = 2;
+  localparam int unsigned CFG_GLOBAL_BASE = 180; // GLOBAL_CFGREG_BASE_ADDR32 (BH cfg_defines.h):
+                                                  // words from here are one value for both states
   localparam int unsigned TCFG_WORDS   = 68;   // THD_STATE_SIZE, regs JSON thread_cfg 0..67
   localparam int unsigned NUM_GPRS     = 64;
   localparam int unsigned GPR_WR_SLOTS = 5;   // most GPRs one retire writes (128-bit LOADIND + offset)
@@ -25,7 +27,7 @@ package tt_pkg;
   // ---------------------------------------------------------------------------------------------
   // MMIO map (docs/design.md "MMIO address map")
   // ---------------------------------------------------------------------------------------------
-  localparam logic [31:0] MMIO_CFG_BASE  = 32'hFFEF_0000;  // 448 words: state = i / 224
+  localparam logic [31:0] MMIO_CFG_BASE  = 32'hFFEF_0000;  // 672 words: i < 448 state i / 224, then ConfigDualWrite
   localparam logic [31:0] MMIO_GPR_BASE  = 32'hFFE0_0000;  // 192 words: 64*t + r
   // Semaphore window: PC_BUF_BASE + 4*PC_BUF_SEMAPHORE_BASE(8) per isa_semantics.md s.1;
   // design.md defers to decisions.md. Store data bit 0: 1 = get (-1), 0 = post (+1).
@@ -190,6 +192,8 @@ package tt_pkg;
   localparam int unsigned INJ_MULDMAREG_FULL      = 21; // MULDMAREG multiplies all 32 bits
   // ThCon, overflow of bits 16..21: bit 26
   localparam int unsigned INJ_LOADIND128_WORD3    = 26; // 128-bit LOADIND: 4th GPR gets word 2
+  // configuration unit, overflow of bits 16..21: bit 27
+  localparam int unsigned INJ_CFG_GLOBAL_SINGLE   = 27; // global config words written in one state
   // wait gate: bits 22..25
   localparam int unsigned INJ_SEMWAIT_NO_HOLD     = 22; // a latched SEMWAIT never holds
   localparam int unsigned INJ_WAIT_REPLACE        = 23; // a new wait replaces a latched one

@@ -5,8 +5,9 @@
 // Timing (REPLAY.md "Performance", no transition penalties): pass-through and load-with-Exec move
 // one instruction per cycle; REPLAY execute is ingested in the cycle it emits the first replayed
 // instruction, then emits one per cycle without ingesting; REPLAY load without Exec ingests one
-// instruction per cycle and emits nothing. MOP, MOP_CFG and REPLAY arriving while loading are
-// stored and also emitted, so the model reports them as undefined (docs/decisions.md, frontend).
+// instruction per cycle and emits nothing, whatever the instruction (a MOP, MOP_CFG or REPLAY
+// too: REPLAY.md's load loop stores every incoming instruction and yields only if Exec; such a
+// word is undefined only when it is emitted: docs/decisions.md, frontend).
 /* verilator tracing_off */
 module tt_replay_expander
   import tt_pkg::*;
@@ -34,12 +35,10 @@ module tt_replay_expander
   logic [4:0]  idx_q;
   logic [6:0]  left_q;
 
-  logic       in_is_replay, in_frontend_op;
+  logic       in_is_replay;
   logic [4:0] in_index;
   logic [6:0] in_count;
   assign in_is_replay   = in_insn_i[31:24] == OP_REPLAY;
-  assign in_frontend_op = in_is_replay || in_insn_i[31:24] == OP_MOP ||
-                          in_insn_i[31:24] == OP_MOP_CFG;
   assign in_index       = in_insn_i[18:14];
   always_comb begin
     in_count = {1'b0, in_insn_i[9:4]};
@@ -60,7 +59,7 @@ module tt_replay_expander
         out_insn_o  = buf_q[idx_q];
       end
       M_LOAD: begin
-        if (exec_q || in_frontend_op) begin
+        if (exec_q) begin
           out_valid_o = in_valid_i;
           in_ready_o  = out_ready_i;
         end else begin

@@ -19,6 +19,10 @@ extern "C" {
 #define TT_CFG_STATES 2
 #define TT_CFG_WORDS 224   /* per state: CFG_STATE_SIZE 56 × 4 words (pack-unpack-registers §0) */
 #define TT_TCFG_WORDS 68   /* thread config words per thread (ttsim regs table, indices 0..67) */
+/* Config words at or above this index are global: one value for both states, a write to either
+ * writes both (ISA documentation BackendConfiguration.md; GLOBAL_CFGREG_BASE_ADDR32 in tt-metal
+ * blackhole/cfg_defines.h). */
+#define TT_CFG_GLOBAL_BASE 180
 #define TT_NUM_GPRS 64     /* ThCon GPRs per thread */
 #define TT_NUM_SEMS 8
 #define TT_NUM_MUTEXES 8
@@ -144,7 +148,8 @@ int tt_model_cycle(tt_model *m, tt_exec_result results[TT_NUM_THREADS]);
 tt_status tt_model_mmio_store(tt_model *m, int thread, uint32_t addr, uint32_t value, char *msg,
                               size_t msglen);
 
-/* State access (preload and query). Out-of-range indices return false. */
+/* State access (preload and query). Out-of-range indices return false. Setting a global config
+ * word (idx >= TT_CFG_GLOBAL_BASE) sets it in both states. */
 bool tt_model_cfg_get(const tt_model *m, int state, int idx, uint32_t *v);
 bool tt_model_cfg_set(tt_model *m, int state, int idx, uint32_t v);
 bool tt_model_tcfg_get(const tt_model *m, int thread, int idx, uint32_t *v);

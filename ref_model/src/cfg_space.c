@@ -10,6 +10,29 @@ int tt_cfg_state_of(const tt_model *m, int thread)
     return (int)(m->tcfg[thread][0] & 1u);
 }
 
+/* BackendConfiguration.md "Special cases": Config[i][j] with j >= GLOBAL_CFGREG_BASE_ADDR32 (180 on
+ * Blackhole, tt-metal blackhole/cfg_defines.h) is one value: a write to either state writes both.
+ * The effect report names the issuing thread's state; the other copy is checked through later reads. */
+void tt_cfg_write(tt_model *m, int state, uint32_t idx, uint32_t v)
+{
+    m->cfg[state][idx] = v;
+    if (idx >= TT_CFG_GLOBAL_BASE) m->cfg[state ^ 1][idx] = v;
+}
+
+/* BackendConfiguration.md: writing anything to Config[i][STATE_RESET_EN_ADDR32] (ADDR32 4) other
+ * than with RMWCIB zeroes Config[i][0..GLOBAL_CFGREG_BASE_ADDR32). The page does not say whether the
+ * written value (or the rest of a 128-bit write) survives that reset, so such a write is reported
+ * as unimplemented and changes nothing. */
+#define TT_CFG_STATE_RESET_EN 4u
+
+static bool state_reset_write(uint32_t base, uint32_t nwords, const char *what, char *msg, size_t msglen)
+{
+    if (base > TT_CFG_STATE_RESET_EN || base + nwords <= TT_CFG_STATE_RESET_EN) return false;
+    snprintf(msg, msglen, "%s writes STATE_RESET_EN (config ADDR32 4), which zeroes words 0..179: not implemented",
+             what);
+    return true;
+}
+
 static void record_cfg(tt_exec_result *r, int state, int addr, int nwords, const uint32_t *vals)
 {
     r->eff.kinds |= TT_EFF_CFG;
@@ -31,17 +54,21 @@ void tt_exec_wrcfg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         return;
     }
     int s = tt_cfg_state_of(m, thread);
+    if (state_reset_write(wide ? idx & ~3u : idx, wide ? 4u : 1u, "WRCFG", r->msg, sizeof r->msg)) {
+        r->status = TT_UNIMPLEMENTED;
+        return;
+    }
     if (wide) {
         /* 128-bit form: both indices aligned down to 4; the low bits are ignored, not UB. */
         uint32_t base = idx & ~3u, g = gpr & ~3u, vals[4];
         for (int k = 0; k < 4; k++) {
             vals[k] = m->gpr[thread][g + (uint32_t)k];
-            m->cfg[s][base + (uint32_t)k] = vals[k];
+            tt_cfg_write(m, s, base + (uint32_t)k, vals[k]);
         }
         record_cfg(r, s, (int)base, 4, vals);
     } else {
         uint32_t v = m->gpr[thread][gpr];
-        m->cfg[s][idx] = v;
+        tt_cfg_write(m, s, idx, v);
         record_cfg(r, s, (int)idx, 1, &v);
     }
 }
@@ -78,7 +105,7 @@ void tt_exec_rmwcib(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     uint32_t byte = (old >> sh) & 0xFFu;
     byte = (data & mask) | (byte & ~mask & 0xFFu);
     uint32_t v = (old & ~(0xFFu << sh)) | (byte << sh);
-    m->cfg[s][idx] = v;
+    tt_cfg_write(m, s, idx, v); /* RMWCIB on STATE_RESET_EN is an ordinary write (the page's exception) */
     record_cfg(r, s, (int)idx, 1, &v);
 }
 
@@ -99,12 +126,23 @@ void tt_exec_setc16(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
 tt_status tt_cfg_mmio_store(tt_model *m, uint32_t word_index, uint32_t value, char *msg, size_t msglen)
 {
-    if (word_index >= TT_CFG_STATES * TT_CFG_WORDS) {
-        snprintf(msg, msglen, "config MMIO word %u is outside the two states (%d words)", word_index,
-                 TT_CFG_STATES * TT_CFG_WORDS);
+    /* BackendConfiguration.md (Blackhole): Config[2][224], then ConfigDualWrite[224] (a store there
+     * writes both states), then ThreadConfig, which RISCV cannot write. */
+    if (word_index >= (TT_CFG_STATES + 1) * TT_CFG_WORDS) {
+        snprintf(msg, msglen,
+                 "config MMIO word %u is past Config and ConfigDualWrite (%d words); ThreadConfig is "
+                 "written only with SETC16",
+                 word_index, (TT_CFG_STATES + 1) * TT_CFG_WORDS);
         return TT_UNSUPPORTED;
     }
-    m->cfg[word_index / TT_CFG_WORDS][word_index % TT_CFG_WORDS] = value;
+    uint32_t idx = word_index % TT_CFG_WORDS;
+    if (state_reset_write(idx, 1, "RISCV config store", msg, msglen)) return TT_UNIMPLEMENTED;
+    if (word_index >= TT_CFG_STATES * TT_CFG_WORDS) {
+        m->cfg[0][idx] = value;
+        m->cfg[1][idx] = value;
+    } else {
+        tt_cfg_write(m, (int)(word_index / TT_CFG_WORDS), idx, value);
+    }
     return TT_OK;
 }
 
@@ -112,9 +150,8 @@ tt_status tt_cfg_mmio_store(tt_model *m, uint32_t word_index, uint32_t value, ch
  * [14:10] RotateAmt, [9:8] ScratchIndex, [7:0] CfgIndex. The scratch value SCRATCH_SEC[i].val
  * (ADDR32 209 + i; index 3 means the issuing thread's) is masked to MaskWidth + 1 bits and rotated
  * right; the old value's masked bits are cleared first unless MaskMode is 1; then one of eight ALU
- * operations combines them. SCRATCH_SEC is a global register (>= 180, one value for both states);
- * we read it from the thread's state, where our model writes it (dual-bank writes are not
- * modelled, docs/decisions.md). */
+ * operations combines them. SCRATCH_SEC is a global register (>= 180): every write reaches both
+ * states (tt_cfg_write), so reading it from the thread's state reads the one value. */
 #define TT_CFG_SCRATCH_SEC0 209
 
 static uint32_t rotr32(uint32_t v, uint32_t n)
@@ -133,6 +170,10 @@ void tt_exec_cfgshiftmask(tt_model *m, int thread, uint32_t insn, tt_exec_result
                        TT_CFG_WORDS);
         return;
     }
+    if (state_reset_write(idx, 1, "CFGSHIFTMASK", r->msg, sizeof r->msg)) {
+        r->status = TT_UNIMPLEMENTED;
+        return;
+    }
     int s = tt_cfg_state_of(m, thread);
     uint32_t sv = m->cfg[s][TT_CFG_SCRATCH_SEC0 + (scratch < 3 ? scratch : (uint32_t)thread)];
     uint32_t mask = (2u << width) - 1u; /* width 31: 2 << 31 wraps to 0, mask = all ones */
@@ -149,6 +190,6 @@ void tt_exec_cfgshiftmask(tt_model *m, int thread, uint32_t insn, tt_exec_result
     case 6: v ^= ~sv; break;
     default: v -= sv; break;
     }
-    m->cfg[s][idx] = v;
+    tt_cfg_write(m, s, idx, v);
     record_cfg(r, s, (int)idx, 1, &v);
 }

@@ -87,9 +87,11 @@ void tt_fe_settle(tt_model *m, int t)
         mop_settle(m, t);
         if (!mop_front(m, t, &o)) return;
         if (r->mode == TT_REPLAY_LOAD) {
-            /* Loaded and not executed: taken in silently. MOP, MOP_CFG and REPLAY are emitted even
-             * so, to be reported as undefined at once (docs/decisions.md, frontend). */
-            if (r->exec || tt_fe_is_frontend_op(o.insn)) return;
+            /* Loaded and not executed: taken in silently, whatever it is: REPLAY.md's load loop
+             * stores every incoming instruction and yields only if Exec, so a MOP, MOP_CFG or
+             * REPLAY stored here is undefined only if it is later replayed (docs/decisions.md,
+             * frontend). */
+            if (r->exec) return;
             tt_replay_load(r, o.insn);
             mop_take(m, t);
             continue;

@@ -225,12 +225,109 @@ static void test_cfg_mmio_two_states(void **state)
     assert_int_equal(cfg(m, 1, 0), 3);
     assert_int_equal(cfg(m, 1, 179), 5);
     assert_int_equal(cfg(m, 0, 179), 0);
-    /* The last word of state 1. (Whether ADDR32 >= 180 is one copy shared by both states is open,
-     * docs/decisions.md, so cfg[0][223] is not checked after this store.) */
+    /* The last word of state 1; ADDR32 223 is global, so state 0 sees it too (BackendConfiguration). */
     assert_int_equal(cfg(m, 1, 223), 4);
+    assert_int_equal(cfg(m, 0, 223), 4);
+    /* Past ConfigDualWrite (word 448 + 224) comes ThreadConfig, which RISCV cannot write. */
     msg[0] = 0;
-    assert_int_not_equal(tt_model_mmio_store(m, 0, 0xFFEF0700u, 5, msg, sizeof msg), TT_OK);
+    assert_int_not_equal(tt_model_mmio_store(m, 0, 0xFFEF0A80u, 5, msg, sizeof msg), TT_OK);
     assert_true(strlen(msg) > 0);
+}
+
+/* BackendConfiguration.md "Special cases": a write to Config[i][j] with j >= GLOBAL_CFGREG_BASE_ADDR32
+ * (180 on Blackhole, tt-metal blackhole/cfg_defines.h) writes Config[0][j] and Config[1][j]; below
+ * 180 only Config[i][j]. Checked for every writer: WRCFG 32/128-bit, RMWCIB, CFGSHIFTMASK, RISCV
+ * stores and the state setter (the preload path). */
+static void test_backendconfiguration_global_words_write_both_states(void **state)
+{
+    tt_model *m = *state;
+    char msg[160];
+    for (int i = 0; i < 8; i++) tt_model_gpr_set(m, 0, i, 0x5000u + (uint32_t)i);
+    /* WRCFG 32-bit from state 0, at 175 (not global) and 180 (global). */
+    run_ok(m, 0, "ttwrcfg 1,0,175");
+    run_ok(m, 0, "ttwrcfg 2,0,180");
+    assert_int_equal(cfg(m, 0, 175), 0x5001u);
+    assert_int_equal(cfg(m, 1, 175), 0);
+    assert_int_equal(cfg(m, 0, 180), 0x5002u);
+    assert_int_equal(cfg(m, 1, 180), 0x5002u);
+    /* WRCFG 128-bit from state 1: words 176..179 one state, 220..223 both. */
+    run_ok(m, 0, "ttsetc16 0,1");
+    run_ok(m, 0, "ttwrcfg 4,1,177");
+    run_ok(m, 0, "ttwrcfg 4,1,221");
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(cfg(m, 1, 176 + k), 0x5004u + (uint32_t)k);
+        assert_int_equal(cfg(m, 0, 176 + k), 0);
+        assert_int_equal(cfg(m, 1, 220 + k), 0x5004u + (uint32_t)k);
+        assert_int_equal(cfg(m, 0, 220 + k), 0x5004u + (uint32_t)k);
+    }
+    /* RMWCIB from state 1 on a global word. */
+    tt_exec_result r = run_ok(m, 0, "ttrmwcib2 0xff,0x7e,200");
+    assert_int_equal(r.eff.cfg_state, 1);
+    assert_int_equal(cfg(m, 0, 200), 0x007E0000u);
+    assert_int_equal(cfg(m, 1, 200), 0x007E0000u);
+    /* CFGSHIFTMASK from state 1 on a global word; SCRATCH_SEC0 (209) written from state 0 before. */
+    tt_model_gpr_set(m, 1, 3, 0x0000000Fu);
+    run_ok(m, 1, "ttwrcfg 3,0,209"); /* thread 1 is in state 0 */
+    run_ok(m, 0, "ttcfgshiftmask 1,0,31,0,0,201"); /* OR scratch 0 into word 201 */
+    assert_int_equal(cfg(m, 1, 201), 0xFu);
+    assert_int_equal(cfg(m, 0, 201), 0xFu);
+    /* RISCV stores: to state 1's word 190 and to state 0's word 170. */
+    assert_int_equal(tt_model_mmio_store(m, 0, 0xFFEF0380u + 4u * 190u, 0x190u, msg, sizeof msg), TT_OK);
+    assert_int_equal(tt_model_mmio_store(m, 0, 0xFFEF0000u + 4u * 170u, 0x170u, msg, sizeof msg), TT_OK);
+    assert_int_equal(cfg(m, 0, 190), 0x190u);
+    assert_int_equal(cfg(m, 1, 190), 0x190u);
+    assert_int_equal(cfg(m, 0, 170), 0x170u);
+    assert_int_equal(cfg(m, 1, 170), 0);
+    /* The state setter (preload): one value for a global word. */
+    assert_true(tt_model_cfg_set(m, 1, 215, 0x215u));
+    assert_true(tt_model_cfg_set(m, 1, 5, 0x5u));
+    assert_int_equal(cfg(m, 0, 215), 0x215u);
+    assert_int_equal(cfg(m, 0, 5), 0);
+}
+
+/* BackendConfiguration.md (Blackhole): ConfigDualWrite follows Config in the RISCV map; a store to
+ * ConfigDualWrite[j] writes Config[0][j] and Config[1][j], for every j, global or not. */
+static void test_backendconfiguration_config_dual_write_window(void **state)
+{
+    tt_model *m = *state;
+    char msg[160];
+    assert_int_equal(tt_model_mmio_store(m, 1, 0xFFEF0700u, 0xD0u, msg, sizeof msg), TT_OK);
+    assert_int_equal(tt_model_mmio_store(m, 1, 0xFFEF0700u + 4u * 179u, 0xD179u, msg, sizeof msg), TT_OK);
+    assert_int_equal(tt_model_mmio_store(m, 1, 0xFFEF0A7Cu, 0xD223u, msg, sizeof msg), TT_OK);
+    for (int s = 0; s < 2; s++) {
+        assert_int_equal(cfg(m, s, 0), 0xD0u);
+        assert_int_equal(cfg(m, s, 179), 0xD179u);
+        assert_int_equal(cfg(m, s, 223), 0xD223u);
+        assert_int_equal(cfg(m, s, 1), 0);
+    }
+}
+
+/* BackendConfiguration.md: writing anything to Config[i][STATE_RESET_EN_ADDR32] (ADDR32 4) except
+ * with RMWCIB zeroes Config[i][0..179]. Whether the written word survives that reset is not said,
+ * so the model reports such a write as unimplemented (no state change); RMWCIB writes word 4
+ * normally. */
+static void test_backendconfiguration_state_reset_en_write_unimplemented(void **state)
+{
+    tt_model *m = *state;
+    char msg[160];
+    tt_model_gpr_set(m, 0, 0, 1u);
+    tt_model_cfg_set(m, 0, 10, 0x10u);
+    static const char *const lines[] = {"ttwrcfg 0,0,4", "ttwrcfg 0,1,6", "ttcfgshiftmask 1,0,31,0,0,4"};
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+        tt_exec_result r = run(m, 0, lines[i]);
+        if (r.status != TT_UNIMPLEMENTED)
+            fail_msg("'%s': status %s, want unimplemented", lines[i], tt_status_name(r.status));
+        assert_non_null(strstr(r.msg, "STATE_RESET_EN"));
+        tt_model_reset(m);
+        tt_model_gpr_set(m, 0, 0, 1u);
+        tt_model_cfg_set(m, 0, 10, 0x10u);
+    }
+    assert_int_not_equal(tt_model_mmio_store(m, 0, 0xFFEF0010u, 1u, msg, sizeof msg), TT_OK);
+    assert_non_null(strstr(msg, "STATE_RESET_EN"));
+    assert_int_not_equal(tt_model_mmio_store(m, 0, 0xFFEF0710u, 1u, msg, sizeof msg), TT_OK);
+    run_ok(m, 0, "ttrmwcib0 0xff,0x01,4");
+    assert_int_equal(cfg(m, 0, 4), 1u);
+    assert_int_equal(cfg(m, 0, 10), 0x10u);
 }
 
 int main(void)
@@ -246,6 +343,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_setc16_index_68_undefined, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cfg_state_id_selects_state_per_thread, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cfg_mmio_two_states, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_backendconfiguration_global_words_write_both_states, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_backendconfiguration_config_dual_write_window, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_backendconfiguration_state_reset_en_write_unimplemented, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

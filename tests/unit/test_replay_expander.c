@@ -135,16 +135,42 @@ static void test_replay_from_mop_expansion_is_expanded(void **state)
     assert_memory_equal(got, want, sizeof want);
 }
 
-/* A REPLAY inside a replay load: the documentation does not define a REPLAY leaving the expander
- * (it would reach the wait gate, or be replayed without expansion): undefined, reported when it
- * is loaded even without Exec. */
-static void test_replay_inside_replay_load_is_undefined(void **state)
+/* REPLAY.md "Functional model": a load stores the next Count instructions, whatever they are, and
+ * without Exec emits none of them. A REPLAY (or a BRISC MOP_CFG) among them is stored silently;
+ * only emitting it later is undefined (it reaches the wait gate unexpanded). */
+static void test_replay_load_stores_frontend_ops_silently(void **state)
 {
     tt_model *m = *state;
-    tt_model_push(m, 0, REPLAY(0, 2, 0, 1));
+    tt_model_push(m, 0, REPLAY(0, 3, 0, 1));
+    tt_model_push(m, 0, MK(1));
+    tt_model_push(m, 0, REPLAY(0, 1, 0, 0));          /* stored in slot 1, not emitted */
+    tt_model_push_brisc(m, 0, 0x03001234u);          /* BRISC MOP_CFG: stored in slot 2 */
+    uint32_t v;
+    assert_false(tt_model_next_insn(m, 0, &v));      /* nothing emitted by the load */
+    tt_model_push(m, 0, REPLAY(0, 1, 0, 0));          /* plays slot 0 only */
+    tt_model_push(m, 0, MK(7));
+    uint32_t got[4];
+    const uint32_t want[] = {MK(1), MK(7)};
+    assert_int_equal(run(m, 0, got, 4), 2);
+    assert_memory_equal(got, want, sizeof want);
+    /* Playing slot 1 emits the stored REPLAY unexpanded: undefined at the wait gate. */
+    tt_model_push(m, 0, REPLAY(1, 1, 0, 0));
+    tt_exec_result r = tt_model_step(m, 0);
+    assert_int_equal(r.status, TT_UNDEFINED);
+    assert_int_equal(r.insn, REPLAY(0, 1, 0, 0));
+    assert_non_null(strstr(r.msg, "replayed from the replay buffer"));
+}
+
+/* Load with Exec emits each loaded instruction, a REPLAY included, unexpanded: undefined. */
+static void test_replay_inside_replay_load_exec_is_undefined(void **state)
+{
+    tt_model *m = *state;
+    tt_model_push(m, 0, REPLAY(0, 2, 1, 1));
     tt_model_push(m, 0, MK(1));
     tt_model_push(m, 0, REPLAY(0, 1, 0, 0));
     tt_exec_result r = tt_model_step(m, 0);
+    assert_int_equal(r.status, TT_OK);
+    r = tt_model_step(m, 0);
     assert_int_equal(r.status, TT_UNDEFINED);
     assert_non_null(strstr(r.msg, "REPLAY"));
     assert_non_null(strstr(r.msg, "loading"));
@@ -159,7 +185,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_replay_index_wraps, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_buffer_per_thread_reset_zero, setup, teardown),
         cmocka_unit_test_setup_teardown(test_replay_from_mop_expansion_is_expanded, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_replay_inside_replay_load_is_undefined, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_load_stores_frontend_ops_silently, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_replay_inside_replay_load_exec_is_undefined, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
