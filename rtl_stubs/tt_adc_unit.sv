@@ -51,29 +51,15 @@ module tt_adc_unit
   // ---------------------------------------------------------------------------------------------
   // One-instruction slot, LAT_TDMA = 1: retire in the cycle after the dispatch edge.
   // ---------------------------------------------------------------------------------------------
-  logic        valid_q;
-  logic [1:0]  thread_q;
-  logic [31:0] insn_q;
+  logic [1:0]  slot_thread;
+  logic [31:0] slot_insn;
 
-  assign ready_o  = !valid_q;
-  assign busy_o   = valid_q;
-  assign thread_o = thread_q;
-  assign insn_o   = insn_q;
-  assign done_o   = valid_q;
+  // ports of the same name connect by .*
+  tt_unit_slot #(.LAT_W(1)) u_slot (.*, .lat_m1_i(1'(LAT_TDMA - 1)), .stall_i(1'b0),
+                                    .drop_i(1'b0), .thread_o(slot_thread), .insn_o(slot_insn));
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      valid_q  <= 1'b0;
-      thread_q <= '0;
-      insn_q   <= '0;
-    end else if (req_valid_i && !valid_q) begin
-      valid_q  <= 1'b1;
-      thread_q <= req_thread_i;
-      insn_q   <= req_insn_i;
-    end else if (done_o) begin
-      valid_q  <= 1'b0;
-    end
-  end
+  assign thread_o = slot_thread;
+  assign insn_o   = slot_insn;
 
   // ---------------------------------------------------------------------------------------------
   // Execute in the retire cycle
@@ -93,34 +79,34 @@ module tt_adc_unit
   logic [17:0] nxt [6][8];     // the target thread's channels after this instruction
 
   always_comb begin
-    op       = insn_q[31:24];
-    sets     = insn_q[23:21];
+    op       = slot_insn[31:24];
+    sets     = slot_insn[23:21];
     // SETADC: ThreadOverride is NewValue[17:16]; the XY/ZW family: [19:18]; SETADCXX has none.
-    override = (op == OP_SETADC) ? insn_q[17:16] : (op == OP_SETADCXX ? 2'd0 : insn_q[19:18]);
+    override = (op == OP_SETADC) ? slot_insn[17:16] : (op == OP_SETADCXX ? 2'd0 : slot_insn[19:18]);
     if (inj_override_i) override = 2'd0;   // DELIBERATE BUG (INJ_ADC_OVERRIDE_IGNORED)
-    tgt      = (override != 2'd0) ? override - 2'd1 : thread_q;
+    tgt      = (override != 2'd0) ? override - 2'd1 : slot_thread;
     we       = '0;
     for (int i = 0; i < 6; i++) for (int f = 0; f < 8; f++) nxt[i][f] = adc_q[tgt][i][f];
 
-    if (valid_q) begin
+    if (done_o) begin
       for (int s = 0; s < 3; s++) begin
         if (sets[s]) begin
           unique case (op)
             OP_SETADC: begin
               // [20] channel, [19:18] XYZW, [17:0] NewValue: counter and checkpoint take it
               int ch, d;
-              ch = int'(insn_q[20]);
-              d  = int'(insn_q[19:18]);
-              nxt[2*s+ch][2*d]   = insn_q[17:0] & field_mask(2*d, inj_zw_8bit_i);
-              nxt[2*s+ch][2*d+1] = insn_q[17:0] & field_mask(2*d, inj_zw_8bit_i);
+              ch = int'(slot_insn[20]);
+              d  = int'(slot_insn[19:18]);
+              nxt[2*s+ch][2*d]   = slot_insn[17:0] & field_mask(2*d, inj_zw_8bit_i);
+              nxt[2*s+ch][2*d+1] = slot_insn[17:0] & field_mask(2*d, inj_zw_8bit_i);
               we[2*s+ch] = 1'b1;
             end
             OP_SETADCXX: begin
               // X and X_Cr: channel 0 = [9:0], channel 1 = [19:10]
-              nxt[2*s][0]   = {8'b0, insn_q[9:0]};
-              nxt[2*s][1]   = {8'b0, insn_q[9:0]};
-              nxt[2*s+1][0] = {8'b0, insn_q[19:10]};
-              nxt[2*s+1][1] = {8'b0, insn_q[19:10]};
+              nxt[2*s][0]   = {8'b0, slot_insn[9:0]};
+              nxt[2*s][1]   = {8'b0, slot_insn[9:0]};
+              nxt[2*s+1][0] = {8'b0, slot_insn[19:10]};
+              nxt[2*s+1][1] = {8'b0, slot_insn[19:10]};
               we[2*s]   = 1'b1;
               we[2*s+1] = 1'b1;
             end
@@ -132,12 +118,12 @@ module tt_adc_unit
               is_set = (op == OP_SETADCXY) || (op == OP_SETADCZW);
               is_inc = (op == OP_INCADCXY) || (op == OP_INCADCZW);
               for (int i = 0; i < 4; i++) begin
-                if (is_inc || insn_q[i]) begin
+                if (is_inc || slot_insn[i]) begin
                   int ch, fc;
                   logic [17:0] v, m;
                   ch = i / 2;
                   fc = 2 * ((is_zw ? 2 : 0) + i % 2);     // counter field; checkpoint is fc+1
-                  v  = {15'b0, insn_q[6+3*i +: 3]};
+                  v  = {15'b0, slot_insn[6+3*i +: 3]};
                   m  = field_mask(fc, inj_zw_8bit_i);
                   if (is_set) begin
                     nxt[2*s+ch][fc]   = v;

@@ -66,11 +66,6 @@ module tt_cfg_unit
   // ---------------------------------------------------------------------------------------------
   // Slot
   // ---------------------------------------------------------------------------------------------
-  logic        valid_q;
-  logic [1:0]  thread_q;
-  logic [31:0] insn_q;
-  logic [2:0]  cnt_q;
-
   function automatic logic [2:0] latency_m1(logic [7:0] op);
     unique case (op)
       OP_WRCFG, OP_RDCFG, OP_CFGSHIFTMASK: latency_m1 = 3'd1;
@@ -79,29 +74,15 @@ module tt_cfg_unit
     endcase
   endfunction
 
-  assign ready_o  = !valid_q;
-  assign busy_o   = valid_q;
-  assign thread_o = thread_q;
-  assign insn_o   = insn_q;
-  assign done_o   = valid_q && (cnt_q == '0);
+  logic [1:0]  slot_thread;
+  logic [31:0] slot_insn;
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      valid_q  <= 1'b0;
-      thread_q <= '0;
-      insn_q   <= '0;
-      cnt_q    <= '0;
-    end else if (req_valid_i && !valid_q) begin
-      valid_q  <= 1'b1;
-      thread_q <= req_thread_i;
-      insn_q   <= req_insn_i;
-      cnt_q    <= latency_m1(req_insn_i[31:24]);
-    end else if (done_o) begin
-      valid_q  <= 1'b0;
-    end else if (valid_q) begin
-      cnt_q    <= cnt_q - 3'd1;
-    end
-  end
+  // ports of the same name connect by .*
+  tt_unit_slot #(.LAT_W(3)) u_slot (.*, .lat_m1_i(latency_m1(req_insn_i[31:24])), .stall_i(1'b0),
+                                    .drop_i(1'b0), .thread_o(slot_thread), .insn_o(slot_insn));
+
+  assign thread_o = slot_thread;
+  assign insn_o   = slot_insn;
 
   // ---------------------------------------------------------------------------------------------
   // Storage
@@ -122,17 +103,17 @@ module tt_cfg_unit
   logic        tcfg_ok;
   logic [1:0]  tcfg_thread;
 
-  assign op         = insn_q[31:24];
-  assign state      = tcfg_q[thread_q][0][0];
+  assign op         = slot_insn[31:24];
+  assign state      = tcfg_q[slot_thread][0][0];
   // WRCFG/RDCFG index is 11 bits, RMWCIB's 8 bits
-  assign cfg_idx11  = (op == OP_WRCFG || op == OP_RDCFG) ? insn_q[10:0] : {3'b0, insn_q[7:0]};
+  assign cfg_idx11  = (op == OP_WRCFG || op == OP_RDCFG) ? slot_insn[10:0] : {3'b0, slot_insn[7:0]};
   assign cfg_idx_ok = (cfg_idx11 < 11'(CFG_WORDS));
   assign cfg_idx    = cfg_idx11[7:0];
   assign rmw_old    = cfg_q[state][cfg_idx_ok ? cfg_idx : 8'd0];
-  assign tcfg_ok    = (insn_q[23:16] < 8'(TCFG_WORDS));
+  assign tcfg_ok    = (slot_insn[23:16] < 8'(TCFG_WORDS));
 
-  assign gpr_rd_thread_o = thread_q;
-  assign gpr_rd_idx_o    = {insn_q[21:18], 2'b00};
+  assign gpr_rd_thread_o = slot_thread;
+  assign gpr_rd_idx_o    = {slot_insn[21:18], 2'b00};
 
   always_comb begin
     // RMWCIBn: opcode 0xB3 + n picks byte lane n
@@ -142,10 +123,10 @@ module tt_cfg_unit
       rmw_lane = rmw_lane + 2'd1;
     end
     // SETC16 always writes the issuing thread's ThreadConfig
-    tcfg_thread = thread_q;
+    tcfg_thread = slot_thread;
     if (inj_setc16_thread_i) begin
       // DELIBERATE BUG (INJ_SETC16_WRONG_THREAD): writes thread (t+1)%3's ThreadConfig.
-      tcfg_thread = (thread_q == 2'd2) ? 2'd0 : thread_q + 2'd1;
+      tcfg_thread = (slot_thread == 2'd2) ? 2'd0 : slot_thread + 2'd1;
     end
   end
 
@@ -161,18 +142,18 @@ module tt_cfg_unit
   logic [7:0]  csm_sidx;
   logic [31:0] csm_mask, csm_sv, csm_mrot, csm_val;
   always_comb begin
-    csm_sidx = 8'd209 + ((insn_q[9:8] == 2'd3) ? {6'b0, thread_q} : {6'b0, insn_q[9:8]});
-    csm_mask = (32'd2 << insn_q[19:15]) - 32'd1;   // MaskWidth + 1 bits (31: all ones)
-    csm_sv   = rotr(cfg_q[state][csm_sidx] & csm_mask, insn_q[14:10]);
-    csm_mrot = rotr(csm_mask, insn_q[14:10]);
+    csm_sidx = 8'd209 + ((slot_insn[9:8] == 2'd3) ? {6'b0, slot_thread} : {6'b0, slot_insn[9:8]});
+    csm_mask = (32'd2 << slot_insn[19:15]) - 32'd1;   // MaskWidth + 1 bits (31: all ones)
+    csm_sv   = rotr(cfg_q[state][csm_sidx] & csm_mask, slot_insn[14:10]);
+    csm_mrot = rotr(csm_mask, slot_insn[14:10]);
     if (inj_cfgshiftmask_rotl_i) begin
       // DELIBERATE BUG (INJ_CFGSHIFTMASK_ROTL): rotates left instead of right.
-      csm_sv   = rotl(cfg_q[state][csm_sidx] & csm_mask, insn_q[14:10]);
-      csm_mrot = rotl(csm_mask, insn_q[14:10]);
+      csm_sv   = rotl(cfg_q[state][csm_sidx] & csm_mask, slot_insn[14:10]);
+      csm_mrot = rotl(csm_mask, slot_insn[14:10]);
     end
     csm_val = rmw_old;
-    if (!insn_q[23]) csm_val = csm_val & ~csm_mrot;
-    unique case (insn_q[22:20])
+    if (!slot_insn[23]) csm_val = csm_val & ~csm_mrot;
+    unique case (slot_insn[22:20])
       3'd0:    csm_val = csm_val |  csm_sv;
       3'd1:    csm_val = csm_val &  csm_sv;
       3'd2:    csm_val = csm_val ^  csm_sv;
@@ -191,17 +172,17 @@ module tt_cfg_unit
     eff_cfg_addr_o  = cfg_idx;
     eff_cfg_data_o  = '{default: '0};
     eff_tcfg_we_o   = 1'b0;
-    eff_tcfg_addr_o = insn_q[23:16];
-    eff_tcfg_data_o = {16'b0, insn_q[15:0]};
+    eff_tcfg_addr_o = slot_insn[23:16];
+    eff_tcfg_data_o = {16'b0, slot_insn[15:0]};
     eff_gpr_we_o    = 1'b0;
-    eff_gpr_idx_o   = insn_q[21:16];
+    eff_gpr_idx_o   = slot_insn[21:16];
     eff_gpr_data_o  = cfg_q[state][cfg_idx_ok ? cfg_idx : 8'd0];
     tcfg_wr         = 1'b0;
     if (done_o) begin
       unique case (op)
         OP_WRCFG: begin
           if (cfg_idx_ok) begin
-            if (insn_q[15]) begin
+            if (slot_insn[15]) begin
               // 128-bit: GPRs (g & ~3)..+3 into words (idx & ~3)..+3
               eff_cfg_addr_o = {cfg_idx[7:2], 2'b00};
               eff_cfg_we_o   = 4'b1111;
@@ -212,7 +193,7 @@ module tt_cfg_unit
               eff_cfg_data_o = gpr_rd_data_i;
             end else begin
               eff_cfg_we_o      = 4'b0001;
-              eff_cfg_data_o[0] = gpr_rd_data_i[insn_q[17:16]];
+              eff_cfg_data_o[0] = gpr_rd_data_i[slot_insn[17:16]];
             end
           end
         end
@@ -220,14 +201,14 @@ module tt_cfg_unit
         OP_SETC16: begin
           tcfg_wr       = tcfg_ok;
           // reported only if the issuing thread's word was written (it is, unless injected)
-          eff_tcfg_we_o = tcfg_ok && (tcfg_thread == thread_q);
+          eff_tcfg_we_o = tcfg_ok && (tcfg_thread == slot_thread);
         end
         8'hb3, 8'hb4, 8'hb5, 8'hb6: begin   // RMWCIB0..3
           if (cfg_idx_ok) begin
             eff_cfg_we_o      = 4'b0001;
             eff_cfg_data_o[0] = rmw_old;
-            eff_cfg_data_o[0][8*rmw_lane +: 8] = (insn_q[15:8] & insn_q[23:16]) |
-                                                 (rmw_old[8*rmw_lane +: 8] & ~insn_q[23:16]);
+            eff_cfg_data_o[0][8*rmw_lane +: 8] = (slot_insn[15:8] & slot_insn[23:16]) |
+                                                 (rmw_old[8*rmw_lane +: 8] & ~slot_insn[23:16]);
           end
         end
         OP_CFGSHIFTMASK: begin
@@ -294,7 +275,7 @@ module tt_cfg_unit
 
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{insn_q[14:11], eff_tcfg_addr_o[7]};
+  assign unused = ^{slot_insn[14:11], eff_tcfg_addr_o[7]};
   /* verilator lint_on UNUSED */
 
 endmodule

@@ -113,6 +113,9 @@ module tt_core
       .inj_mop_no_quirk_i      (inject_i[INJ_MOP_NO_QUIRK]),
       .inj_mop_t0_no_maskhi_i  (inject_i[INJ_MOP_T0_NO_MASKHI]),
       .inj_replay_len0_short_i (inject_i[INJ_REPLAY_LEN0_SHORT]),
+      .inj_replay_load_passes_fe_i   (inject_i[INJ_REPLAY_LOAD_PASSES_FE]),
+      .inj_replay_exec_load_silent_i (inject_i[INJ_REPLAY_EXEC_LOAD_SILENT]),
+      .inj_replay_index_zero_i       (inject_i[INJ_REPLAY_INDEX_ZERO]),
       .inj_brisc_mux_i         (inject_i[INJ_BRISC_MUX]),
       .inj_semwait_no_hold_i   (inject_i[INJ_SEMWAIT_NO_HOLD]),
       .inj_wait_replace_i      (inject_i[INJ_WAIT_REPLACE]),
@@ -152,6 +155,10 @@ module tt_core
   logic [NUM_UNITS-1:0] u_accept;
   logic [1:0]           u_acc_thread [NUM_UNITS];
   logic [31:0]          u_acc_insn   [NUM_UNITS];
+  // unit u holds / retires an instruction of thread t: decoded once for the retire path, the
+  // wait-gate conditions and the per-thread effect muxes
+  logic [NUM_UNITS-1:0] u_holds   [3];
+  logic [NUM_UNITS-1:0] u_retires [3];
 
   // UNIT_NONE: no unit behind it
   assign u_ready[UNIT_NONE]  = 1'b0;
@@ -182,12 +189,13 @@ module tt_core
       u_acc_insn[u]   = disp_insn[u_acc_thread[u]];
     end
     for (int t = 0; t < 3; t++) begin
-      disp_grant[t]  = 1'b0;
-      unit_retire[t] = 1'b0;
+      disp_grant[t] = 1'b0;
       for (int u = 0; u < NUM_UNITS; u++) begin
-        disp_grant[t]  |= u_gnt[u][t];
-        unit_retire[t] |= u_done[u] && (u_thread[u] == 2'(t));
+        disp_grant[t]   |= u_gnt[u][t];
+        u_holds[t][u]   = u_busy[u] && (u_thread[u] == 2'(t));
+        u_retires[t][u] = u_done[u] && (u_thread[u] == 2'(t));
       end
+      unit_retire[t] = |u_retires[t];
     end
   end
 
@@ -461,13 +469,13 @@ module tt_core
   always_comb begin
     for (int t = 0; t < 3; t++) begin
       cond_active[t]               = '0;
-      cond_active[t][CND_THCON]    = u_busy[UNIT_THCON]   && (u_thread[UNIT_THCON]   == 2'(t));
-      cond_active[t][CND_UNPACK0]  = u_busy[UNIT_UNPACK0] && (u_thread[UNIT_UNPACK0] == 2'(t));
-      cond_active[t][CND_UNPACK1]  = u_busy[UNIT_UNPACK1] && (u_thread[UNIT_UNPACK1] == 2'(t));
-      cond_active[t][CND_PACK]     = u_busy[UNIT_PACK]    && (u_thread[UNIT_PACK]    == 2'(t));
-      cond_active[t][CND_MATH]     = u_busy[UNIT_MATH]    && (u_thread[UNIT_MATH]    == 2'(t));
+      cond_active[t][CND_THCON]    = u_holds[t][UNIT_THCON];
+      cond_active[t][CND_UNPACK0]  = u_holds[t][UNIT_UNPACK0];
+      cond_active[t][CND_UNPACK1]  = u_holds[t][UNIT_UNPACK1];
+      cond_active[t][CND_PACK]     = u_holds[t][UNIT_PACK];
+      cond_active[t][CND_MATH]     = u_holds[t][UNIT_MATH];
       cond_active[t][CND_XMOV]     = u_busy[UNIT_XMOV];      // any thread
-      cond_active[t][CND_SFPU]     = u_busy[UNIT_SFPU]    && (u_thread[UNIT_SFPU]    == 2'(t));
+      cond_active[t][CND_SFPU]     = u_holds[t][UNIT_SFPU];
       cond_active[t][CND_CFGEXU]   = u_busy[UNIT_CFG];       // any thread
     end
   end
@@ -478,9 +486,9 @@ module tt_core
   always_comb begin
     for (int t = 0; t < 3; t++) begin
       logic cfg_rt, th_rt, sync_rt;
-      cfg_rt  = u_done[UNIT_CFG]   && (u_thread[UNIT_CFG]   == 2'(t));
-      th_rt   = u_done[UNIT_THCON] && (u_thread[UNIT_THCON] == 2'(t));
-      sync_rt = u_done[UNIT_SYNC]  && (u_thread[UNIT_SYNC]  == 2'(t));
+      cfg_rt  = u_retires[t][UNIT_CFG];
+      th_rt   = u_retires[t][UNIT_THCON];
+      sync_rt = u_retires[t][UNIT_SYNC];
 
       eff_cfg_we_o[t]    = cfg_rt ? cfg_eff_cfg_we : 4'b0;
       eff_cfg_state_o[t] = cfg_rt ? cfg_eff_cfg_state : 1'b0;
@@ -502,9 +510,8 @@ module tt_core
 
       eff_sem_we_o[t]    = sync_rt ? sync_sem_we : 8'b0;
 
-      // Mutexes: not yet built (issue 3), so no such effect is ever reported.
       // ADC unit: the written channels of thread eff_adc_thread_o[t] and their values after
-      eff_adc_we_o[t]       = (u_done[UNIT_TDMA] && (u_thread[UNIT_TDMA] == 2'(t))) ? adc_eff_we : '0;
+      eff_adc_we_o[t]       = u_retires[t][UNIT_TDMA] ? adc_eff_we : '0;
       eff_adc_thread_o[t]   = adc_eff_thread;
       for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) eff_adc_o[t][i][k] = adc_eff[i][k];
       eff_mutex_we_o[t]     = sync_rt && sync_mutex_we;

@@ -28,6 +28,9 @@ module tt_frontend
   input  logic             inj_mop_no_quirk_i,
   input  logic             inj_mop_t0_no_maskhi_i,
   input  logic             inj_replay_len0_short_i,
+  input  logic             inj_replay_load_passes_fe_i,   // INJ_REPLAY_LOAD_PASSES_FE
+  input  logic             inj_replay_exec_load_silent_i, // INJ_REPLAY_EXEC_LOAD_SILENT
+  input  logic             inj_replay_index_zero_i,       // INJ_REPLAY_INDEX_ZERO
   input  logic             inj_brisc_mux_i,
   input  logic             inj_semwait_no_hold_i,   // INJ_SEMWAIT_NO_HOLD
   input  logic             inj_wait_replace_i,      // INJ_WAIT_REPLACE
@@ -140,6 +143,9 @@ module tt_frontend
     .clk_i,
     .rst_ni,
     .inj_len0_short_i (inj_replay_len0_short_i),
+    .inj_load_passes_fe_i   (inj_replay_load_passes_fe_i),
+    .inj_exec_load_silent_i (inj_replay_exec_load_silent_i),
+    .inj_index_zero_i       (inj_replay_index_zero_i),
     .in_valid_i       (mop_valid),
     .in_insn_i        (mop_insn),
     .in_ready_o       (rep_ready),

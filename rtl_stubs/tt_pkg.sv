@@ -198,6 +198,10 @@ package tt_pkg;
   localparam int unsigned INJ_SEMWAIT_NO_HOLD     = 22; // a latched SEMWAIT never holds
   localparam int unsigned INJ_WAIT_REPLACE        = 23; // a new wait replaces a latched one
   localparam int unsigned INJ_SEMWAIT_MAX_GT      = 24; // SEMWAIT C1 waits only while value > max
+  // frontend, second batch: bits 28..30
+  localparam int unsigned INJ_REPLAY_LOAD_PASSES_FE   = 28; // load w/o Exec passes MOP/MOP_CFG/REPLAY on
+  localparam int unsigned INJ_REPLAY_EXEC_LOAD_SILENT = 29; // load with Exec emits nothing
+  localparam int unsigned INJ_REPLAY_INDEX_ZERO       = 30; // REPLAY start index taken as 0
 
   // ---------------------------------------------------------------------------------------------
   // Decode helpers

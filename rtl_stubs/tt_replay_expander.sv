@@ -15,6 +15,9 @@ module tt_replay_expander
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        inj_len0_short_i,   // INJ_REPLAY_LEN0_SHORT
+  input  logic        inj_load_passes_fe_i, // INJ_REPLAY_LOAD_PASSES_FE
+  input  logic        inj_exec_load_silent_i, // INJ_REPLAY_EXEC_LOAD_SILENT
+  input  logic        inj_index_zero_i,   // INJ_REPLAY_INDEX_ZERO
 
   input  logic        in_valid_i,
   input  logic [31:0] in_insn_i,
@@ -39,7 +42,8 @@ module tt_replay_expander
   logic [4:0] in_index;
   logic [6:0] in_count;
   assign in_is_replay   = in_insn_i[31:24] == OP_REPLAY;
-  assign in_index       = in_insn_i[18:14];
+  // DELIBERATE BUG (INJ_REPLAY_INDEX_ZERO): the start index is ignored; loads and replays start at 0.
+  assign in_index       = inj_index_zero_i ? 5'd0 : in_insn_i[18:14];
   always_comb begin
     in_count = {1'b0, in_insn_i[9:4]};
     if (in_count == 7'd0) begin
@@ -47,6 +51,12 @@ module tt_replay_expander
       in_count = inj_len0_short_i ? 7'd32 : 7'd64;
     end
   end
+
+  // DELIBERATE BUG (INJ_REPLAY_LOAD_PASSES_FE): during a load without Exec a MOP, MOP_CFG or REPLAY
+  // word is passed on (and neither stored nor counted) instead of being stored silently.
+  logic in_is_fe_op, load_pass;
+  assign in_is_fe_op = in_is_replay || in_insn_i[31:24] == OP_MOP || in_insn_i[31:24] == OP_MOP_CFG;
+  assign load_pass   = inj_load_passes_fe_i && mode_q == M_LOAD && !exec_q && in_is_fe_op;
 
   logic in_take;
   always_comb begin
@@ -59,7 +69,10 @@ module tt_replay_expander
         out_insn_o  = buf_q[idx_q];
       end
       M_LOAD: begin
-        if (exec_q) begin
+        if (exec_q && inj_exec_load_silent_i) begin
+          // DELIBERATE BUG (INJ_REPLAY_EXEC_LOAD_SILENT): load with Exec stores but never emits.
+          in_ready_o  = 1'b1;
+        end else if (exec_q || load_pass) begin
           out_valid_o = in_valid_i;
           in_ready_o  = out_ready_i;
         end else begin
@@ -87,7 +100,7 @@ module tt_replay_expander
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       for (int k = 0; k < 32; k++) buf_q[k] <= '0;
-    end else if (mode_q == M_LOAD && in_take) begin
+    end else if (mode_q == M_LOAD && in_take && !load_pass) begin
       buf_q[idx_q] <= in_insn_i;
     end
   end
@@ -108,7 +121,7 @@ module tt_replay_expander
           end
         end
         M_LOAD: begin
-          if (in_take) begin
+          if (in_take && !load_pass) begin
             idx_q  <= idx_q + 5'd1;
             left_q <= left_q - 7'd1;
             if (left_q == 7'd1) mode_q <= M_PASS;

@@ -1,6 +1,6 @@
-// tt_stub_unit: STUB backend slot shared by the fixed-latency stub units. Accepts one
-// instruction when free, stays busy LATENCY cycles (retire in the LATENCY-th cycle after the
-// dispatch edge) and retires with no architectural effect. Free again the cycle after retire.
+// tt_stub_unit: STUB backend unit shared by the fixed-latency stub units: a tt_unit_slot whose
+// latency is the constant LATENCY (retire in the LATENCY-th cycle after the dispatch edge), with no
+// architectural effect. Free again the cycle after retire.
 /* verilator tracing_off */
 module tt_stub_unit #(
   parameter int unsigned LATENCY = 1   // >= 1
@@ -19,35 +19,13 @@ module tt_stub_unit #(
   output logic        done_o           // retires it this cycle
 );
 
-  localparam int unsigned CW = (LATENCY > 1) ? $clog2(LATENCY) : 1;
+  localparam int unsigned LAT_W = (LATENCY > 1) ? $clog2(LATENCY) : 1;
 
-  logic          valid_q;
-  logic [1:0]    thread_q;
-  logic [31:0]   insn_q;
-  logic [CW-1:0] cnt_q;
-
-  assign ready_o  = !valid_q;
-  assign busy_o   = valid_q;
-  assign thread_o = thread_q;
-  assign insn_o   = insn_q;
-  assign done_o   = valid_q && (cnt_q == '0);
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      valid_q  <= 1'b0;
-      thread_q <= '0;
-      insn_q   <= '0;
-      cnt_q    <= '0;
-    end else if (req_valid_i && !valid_q) begin
-      valid_q  <= 1'b1;
-      thread_q <= req_thread_i;
-      insn_q   <= req_insn_i;
-      cnt_q    <= CW'(LATENCY - 1);
-    end else if (done_o) begin
-      valid_q  <= 1'b0;
-    end else if (valid_q) begin
-      cnt_q    <= cnt_q - 1'b1;
-    end
-  end
+  tt_unit_slot #(.LAT_W(LAT_W)) u_slot (
+    .*,
+    .lat_m1_i (LAT_W'(LATENCY - 1)),
+    .stall_i  (1'b0),
+    .drop_i   (1'b0)
+  );
 
 endmodule

@@ -59,9 +59,9 @@ module tt_sync_unit
   output logic [2:0]  mutex_wait_idx_o [3]
 );
 
-  logic        valid_q;
-  logic [1:0]  thread_q;
-  logic [31:0] insn_q;
+  logic        slot_valid;
+  logic [1:0]  slot_thread;
+  logic [31:0] slot_insn;
   logic [3:0]  val_q [NUM_SEMS];
   logic [3:0]  max_q [NUM_SEMS];
   logic [3:0]  val_d [NUM_SEMS];
@@ -91,13 +91,13 @@ module tt_sync_unit
   logic [15:0] s_idx;
   logic        s_idx_ok, s_getm, s_relm, s_must_wait;
   logic [2:0]  s_m;
-  assign s_idx       = insn_q[15:0];
+  assign s_idx       = slot_insn[15:0];
   assign s_idx_ok    = idx_ok(s_idx);
   assign s_m         = s_idx[2:0];
-  assign s_getm      = (insn_q[31:24] == OP_ATGETM);
-  assign s_relm      = (insn_q[31:24] == OP_ATRELM);
-  assign s_must_wait = valid_q && s_getm && s_idx_ok && holder_q[s_m] != FREE &&
-                       holder_q[s_m] != thread_q;
+  assign s_getm      = (slot_insn[31:24] == OP_ATGETM);
+  assign s_relm      = (slot_insn[31:24] == OP_ATRELM);
+  assign s_must_wait = slot_valid && s_getm && s_idx_ok && holder_q[s_m] != FREE &&
+                       holder_q[s_m] != slot_thread;
 
   // A parked ATGETM whose mutex is now free retires; rank by distance from the last releaser.
   logic       park_go;
@@ -121,28 +121,18 @@ module tt_sync_unit
     end
   end
 
+  // The slot's instruction retires unless a semaphore store or a parked ATGETM takes the cycle; an
+  // ATGETM that must wait leaves it for the parking register.
   logic slot_done;
-  assign slot_done = valid_q && !mmio_sem && !park_go && !s_must_wait;
+  tt_unit_slot #(.LAT_W(1)) u_slot (.*, .lat_m1_i(1'b0),
+                                    .stall_i(mmio_sem || park_go || s_must_wait),
+                                    .drop_i(s_must_wait), .busy_o(slot_valid),
+                                    .thread_o(slot_thread), .insn_o(slot_insn), .done_o(slot_done));
 
-  assign ready_o  = !valid_q;
-  assign busy_o   = valid_q;
-  assign thread_o = park_go ? park_thread : thread_q;
-  assign insn_o   = park_go ? {OP_ATGETM, 8'b0, 13'b0, park_idx_q[park_thread]} : insn_q;
+  assign busy_o   = slot_valid;
+  assign thread_o = park_go ? park_thread : slot_thread;
+  assign insn_o   = park_go ? {OP_ATGETM, 8'b0, 13'b0, park_idx_q[park_thread]} : slot_insn;
   assign done_o   = park_go || slot_done;
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      valid_q  <= 1'b0;
-      thread_q <= '0;
-      insn_q   <= '0;
-    end else if (req_valid_i && !valid_q) begin
-      valid_q  <= 1'b1;
-      thread_q <= req_thread_i;
-      insn_q   <= req_insn_i;
-    end else if (slot_done || s_must_wait) begin
-      valid_q  <= 1'b0;            // retired, or moved to the parking register
-    end
-  end
 
   // Mutex effects of the retiring instruction
   always_comb begin
@@ -158,8 +148,8 @@ module tt_sync_unit
         // free, or already this thread's (re-entrant)
         eff_mutex_we_o     = 1'b1;
         eff_mutex_idx_o    = s_m;
-        eff_mutex_holder_o = thread_q;
-      end else if (s_relm && (holder_q[s_m] == thread_q || inj_atrelm_non_holder_i)) begin
+        eff_mutex_holder_o = slot_thread;
+      end else if (s_relm && (holder_q[s_m] == slot_thread || inj_atrelm_non_holder_i)) begin
         // DELIBERATE BUG (INJ_ATRELM_NON_HOLDER) when the releaser does not hold it: frees anyway.
         eff_mutex_we_o     = 1'b1;
         eff_mutex_idx_o    = s_m;
@@ -181,8 +171,8 @@ module tt_sync_unit
       end
       if (park_go) park_q[park_thread] <= 1'b0;
       if (s_must_wait) begin
-        park_q[thread_q]     <= 1'b1;
-        park_idx_q[thread_q] <= s_m;
+        park_q[slot_thread]     <= 1'b1;
+        park_idx_q[slot_thread] <= s_m;
       end
     end
   end
@@ -196,19 +186,19 @@ module tt_sync_unit
 
   // Semaphore update: the retiring instruction, or else an MMIO store (never both).
   logic [7:0] sel;
-  assign sel = insn_q[9:2];
+  assign sel = slot_insn[9:2];
 
   always_comb begin
     val_d    = val_q;
     max_d    = max_q;
     sem_we_o = '0;
     if (slot_done) begin
-      unique case (insn_q[31:24])
+      unique case (slot_insn[31:24])
         OP_SEMINIT: begin
           for (int s = 0; s < NUM_SEMS; s++) begin
             if (sel[s]) begin
-              val_d[s] = insn_q[19:16];
-              max_d[s] = insn_q[23:20];
+              val_d[s] = slot_insn[19:16];
+              max_d[s] = slot_insn[23:20];
             end
           end
           sem_we_o = sel;
@@ -269,7 +259,7 @@ module tt_sync_unit
 
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{mmio_wdata_i[31:1], insn_q[15:10], insn_q[1:0]};
+  assign unused = ^{mmio_wdata_i[31:1], slot_insn[15:10], slot_insn[1:0]};
   /* verilator lint_on UNUSED */
 
 endmodule

@@ -86,10 +86,8 @@ module tt_thcon
   // ---------------------------------------------------------------------------------------------
   // Slot
   // ---------------------------------------------------------------------------------------------
-  logic        valid_q;
-  logic [1:0]  thread_q;
-  logic [31:0] insn_q;
-  logic [1:0]  cnt_q;
+  logic [1:0]  slot_thread;
+  logic [31:0] slot_insn;
 
   // looks at the opcode and the operand fields of the *DMAREG instructions only
   /* verilator lint_off UNUSEDSIGNAL */
@@ -105,34 +103,18 @@ module tt_thcon
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  assign ready_o  = !valid_q;
-  assign busy_o   = valid_q;
-  assign thread_o = thread_q;
-  assign insn_o   = insn_q;
-  assign done_o   = valid_q && (cnt_q == '0);
+  // ports of the same name connect by .*
+  tt_unit_slot #(.LAT_W(2)) u_slot (.*, .lat_m1_i(latency_m1(req_insn_i)), .stall_i(1'b0),
+                                    .drop_i(1'b0), .thread_o(slot_thread), .insn_o(slot_insn));
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      valid_q  <= 1'b0;
-      thread_q <= '0;
-      insn_q   <= '0;
-      cnt_q    <= '0;
-    end else if (req_valid_i && !valid_q) begin
-      valid_q  <= 1'b1;
-      thread_q <= req_thread_i;
-      insn_q   <= req_insn_i;
-      cnt_q    <= latency_m1(req_insn_i);
-    end else if (done_o) begin
-      valid_q  <= 1'b0;
-    end else if (valid_q) begin
-      cnt_q    <= cnt_q - 2'd1;
-    end
-  end
+  assign thread_o = slot_thread;
+  assign insn_o   = slot_insn;
 
   // ---------------------------------------------------------------------------------------------
   // Execute in the retire cycle (reads see the GPRs from before the edge)
   // ---------------------------------------------------------------------------------------------
   logic [7:0]  op;
+  logic [31:0] gprs [NUM_GPRS];   // the slot thread's GPRs
   logic [31:0] gpr_a, gpr_b;
   // STOREIND / LOADIND L1 fields (same positions for AddrReg, data/result, inc, offset)
   logic [5:0]  si_areg, si_dreg;
@@ -148,23 +130,24 @@ module tt_thcon
   logic [127:0] si_data;
   logic [31:0] si_offw_new;   // the offset GPR after the increment
 
-  assign op    = insn_q[31:24];
-  assign gpr_a = gpr_q[thread_q][insn_q[5:0]];
-  assign gpr_b = gpr_q[thread_q][insn_q[11:6]];
+  assign op    = slot_insn[31:24];
+  assign gprs  = gpr_q[slot_thread];
+  assign gpr_a = gprs[slot_insn[5:0]];
+  assign gpr_b = gprs[slot_insn[11:6]];
 
-  assign si_areg  = insn_q[5:0];
-  assign si_dreg  = insn_q[11:6];
-  assign si_inc   = insn_q[13:12];
-  assign si_offh  = insn_q[20:14];
-  assign si_size  = insn_q[22:21];
-  assign li_size  = insn_q[23:22];
+  assign si_areg  = slot_insn[5:0];
+  assign si_dreg  = slot_insn[11:6];
+  assign si_inc   = slot_insn[13:12];
+  assign si_offh  = slot_insn[20:14];
+  assign si_size  = slot_insn[22:21];
+  assign li_size  = slot_insn[23:22];
   assign si_g     = si_dreg[5:2];
-  assign si_offw  = gpr_q[thread_q][si_offh[6:1]];
+  assign si_offw  = gprs[si_offh[6:1]];
   assign si_off   = si_offh[0] ? si_offw[31:16] : si_offw[15:0];
   // address = GPR[AddrReg] * 16 + offset (32-bit arithmetic); past L1 is UB: no effect
-  assign si_addr  = {gpr_q[thread_q][si_areg][27:0], 4'b0} + {16'b0, si_off};
+  assign si_addr  = {gprs[si_areg][27:0], 4'b0} + {16'b0, si_off};
   assign si_in_l1 = (si_addr < L1_BYTES);
-  assign si_dword = gpr_q[thread_q][si_dreg];
+  assign si_dword = gprs[si_dreg];
 
   always_comb begin
     unique case (si_inc)
@@ -184,8 +167,7 @@ module tt_thcon
     unique case (si_size)
       2'd0: begin
         si_be   = 16'hFFFF;
-        si_data = {gpr_q[thread_q][{si_g, 2'd3}], gpr_q[thread_q][{si_g, 2'd2}],
-                   gpr_q[thread_q][{si_g, 2'd1}], gpr_q[thread_q][{si_g, 2'd0}]};
+        si_data = {gprs[{si_g, 2'd3}], gprs[{si_g, 2'd2}], gprs[{si_g, 2'd1}], gprs[{si_g, 2'd0}]};
       end
       2'd1: begin
         si_be   = 16'h000F << {si_addr[3:2], 2'b00};
@@ -216,13 +198,13 @@ module tt_thcon
   logic [2:0]  alu_mode;
   logic        alu_ok;   // defined mode
 
-  assign alu_mode = insn_q[20:18];
+  assign alu_mode = slot_insn[20:18];
 
   always_comb begin
-    alu_r = insn_q[23] ? {26'b0, insn_q[11:6]} : gpr_b;
+    alu_r = slot_insn[23] ? {26'b0, slot_insn[11:6]} : gpr_b;
     // SHIFTDMAREG.md: register amount & 0x1F, immediate 5 bits
-    shamt = insn_q[23] ? {27'b0, insn_q[10:6]} : {27'b0, gpr_b[4:0]};
-    if (inj_shiftdmareg_nomask_i && !insn_q[23]) begin
+    shamt = slot_insn[23] ? {27'b0, slot_insn[10:6]} : {27'b0, gpr_b[4:0]};
+    if (inj_shiftdmareg_nomask_i && !slot_insn[23]) begin
       // DELIBERATE BUG (INJ_SHIFTDMAREG_NOMASK): the register amount is not masked to 5 bits.
       shamt = gpr_b;
     end
@@ -231,7 +213,7 @@ module tt_thcon
     unique case (op)
       OP_ADDDMAREG: begin
         alu_res = gpr_a + alu_r;
-        if (inj_adddmareg_const_i && insn_q[23]) begin
+        if (inj_adddmareg_const_i && slot_insn[23]) begin
           // DELIBERATE BUG (INJ_ADDDMAREG_CONST): the constant form adds GPR[b], not b.
           alu_res = gpr_a + gpr_b;
         end
@@ -290,8 +272,7 @@ module tt_thcon
 
   assign l1_rd_addr_o = {si_addr[31:4], 4'b0};
   assign li_g         = (li_size == 2'd0) ? {si_dreg[5:2], 2'b00} : si_dreg;
-  assign li_base      = (si_inc != 2'd0 && si_offh[6:1] == li_g) ? si_offw_new
-                                                                   : gpr_q[thread_q][li_g];
+  assign li_base      = (si_inc != 2'd0 && si_offh[6:1] == li_g) ? si_offw_new : gprs[li_g];
   always_comb begin
     li_line = l1_rd_data_i;
     if (inj_loadind_lane_i) begin
@@ -316,10 +297,10 @@ module tt_thcon
   logic [5:0]  si_offr;            // the offset half-register's GPR
   logic        li_inc_kept;        // LOADIND's offset increment is not overwritten by the load
 
-  assign sd_zero = insn_q[7] && (insn_q[14:11] >= 4'd10);
-  assign sd_g    = {insn_q[6:3], 2'b00};
-  assign sd_r    = insn_q[6:1];
-  assign sd_rv   = gpr_q[thread_q][sd_r];
+  assign sd_zero = slot_insn[7] && (slot_insn[14:11] >= 4'd10);
+  assign sd_g    = {slot_insn[6:3], 2'b00};
+  assign sd_r    = slot_insn[6:1];
+  assign sd_rv   = gprs[sd_r];
   assign si_offr = si_offh[6:1];
   // the load lands after the increment (LOADIND.md): an offset GPR among the results ends loaded
   assign li_inc_kept = (si_inc != 2'd0) &&
@@ -336,18 +317,18 @@ module tt_thcon
     if (done_o) begin
       unique case (op)
         OP_SETDMAREG: begin
-          if (!insn_q[7]) begin
+          if (!slot_insn[7]) begin
             // immediate form: half-register h = [6:0] (h even: bits 15:0 of GPR h/2) <= [23:8]
             eff_gpr_we_o[0]   = 1'b1;
             eff_gpr_idx_o[0]  = sd_r;
-            eff_gpr_data_o[0] = insn_q[0] ? {insn_q[23:8], sd_rv[15:0]} : {sd_rv[31:16], insn_q[23:8]};
+            eff_gpr_data_o[0] = slot_insn[0] ? {slot_insn[23:8], sd_rv[15:0]} : {sd_rv[31:16], slot_insn[23:8]};
           end else if (sd_zero) begin
             // set-signals form, Values = 0; ResultSize [23:22]
-            unique case (insn_q[23:22])
+            unique case (slot_insn[23:22])
               2'd0: begin     // 16 bits of one half
                 eff_gpr_we_o[0]   = 1'b1;
                 eff_gpr_idx_o[0]  = sd_r;
-                eff_gpr_data_o[0] = insn_q[0] ? {16'b0, sd_rv[15:0]} : {sd_rv[31:16], 16'b0};
+                eff_gpr_data_o[0] = slot_insn[0] ? {16'b0, sd_rv[15:0]} : {sd_rv[31:16], 16'b0};
               end
               2'd1: begin     // one GPR
                 eff_gpr_we_o[0]   = 1'b1;
@@ -364,20 +345,20 @@ module tt_thcon
                   eff_gpr_we_o[k]  = 1'b1;
                   eff_gpr_idx_o[k] = {sd_g[5:2], 2'(k)};
                 end
-                eff_gpr_data_o[0] = {gpr_q[thread_q][sd_g][31:16], 16'b0};
-                eff_gpr_data_o[1] = gpr_q[thread_q][{sd_g[5:2], 2'd1}] & 32'hFF00_FFFF;
+                eff_gpr_data_o[0] = {gprs[sd_g][31:16], 16'b0};
+                eff_gpr_data_o[1] = gprs[{sd_g[5:2], 2'd1}] & 32'hFF00_FFFF;
               end
             endcase
           end
         end
         OP_ADDDMAREG, OP_SUBDMAREG, OP_MULDMAREG, OP_BITWOPDMAREG, OP_SHIFTDMAREG, OP_CMPDMAREG: begin
           eff_gpr_we_o[0]   = alu_ok;
-          eff_gpr_idx_o[0]  = insn_q[17:12];
+          eff_gpr_idx_o[0]  = slot_insn[17:12];
           eff_gpr_data_o[0] = alu_res;
         end
         OP_STOREIND: begin
           // L1 form only (bit 23)
-          if (insn_q[23] && si_in_l1) begin
+          if (slot_insn[23] && si_in_l1) begin
             l1_wr_valid_o = 1'b1;
             if (si_inc != 2'd0) begin
               eff_gpr_we_o[0]   = 1'b1;
@@ -425,7 +406,7 @@ module tt_thcon
       gpr_q <= '{default: '{default: '0}};
     end else begin
       for (int k = 0; k < GPR_WR_SLOTS; k++) begin
-        if (eff_gpr_we_o[k]) gpr_q[thread_q][eff_gpr_idx_o[k]] <= eff_gpr_data_o[k];
+        if (eff_gpr_we_o[k]) gpr_q[slot_thread][eff_gpr_idx_o[k]] <= eff_gpr_data_o[k];
       end
       if (cfg_wr_valid_i) gpr_q[cfg_wr_thread_i][cfg_wr_idx_i] <= cfg_wr_data_i;
       if (mmio_gpr)       gpr_q[mmio_thread_i][mmio_addr_i[7:2]] <= mmio_wdata_i;
@@ -443,7 +424,7 @@ module tt_thcon
 
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{cfg_rd_idx_i[1:0], insn_q[21], li_base[7:0]};   // li_base: 8/16-bit merges
+  assign unused = ^{cfg_rd_idx_i[1:0], slot_insn[21], li_base[7:0]};   // li_base: 8/16-bit merges
   /* verilator lint_on UNUSED */
 
 endmodule
