@@ -49,10 +49,12 @@ $(BUILD)/ttmodel: $(BUILD)/tb/ttmodel_main.o $(BUILD)/libtttb.a $(BUILD)/libttmo
 
 model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 
+# The checker's own tests link the checker (dpi/cosim.c) as well.
+$(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	@$(CC) $(CFLAGS) -o $@ $^ -lcmocka -lcjson
+	@$(CC) $(CFLAGS) -o $@ $< $(filter %.o,$^) $(BUILD)/libtttb.a $(BUILD)/libttmodel.a -lcmocka -lcjson
 
 unit: $(UNIT_TESTS)
 	@fail=0; for t in $(UNIT_TESTS); do echo "== $$t"; $$t || fail=1; done; exit $$fail

@@ -222,9 +222,20 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
     }
 }
 
-static void l1_push(l1_queue *q, const l1_write *w)
+/* Queue an L1 write until the other side makes its own. One side running L1Q writes ahead of the
+ * other is itself a mismatch: report it rather than drop a write. */
+static bool l1_push(cosim *c, l1_queue *q, const l1_write *w, const char *side, const char *other)
 {
-    if (q->count < L1Q) q->q[(q->head + q->count++) % L1Q] = *w;
+    if (q->count == L1Q) {
+        c->cur_line = w->src_line;
+        begin_failure(c, "MISMATCH (L1 write count)", w->cycle, w->thread, w->seq, w->insn);
+        say(c, "  the %s made %d L1 writes that the %s never made (the first at 0x%08x)\n", side, L1Q, other,
+            q->q[q->head].addr);
+        end_failure(c);
+        return false;
+    }
+    q->q[(q->head + q->count++) % L1Q] = *w;
+    return true;
 }
 
 /* Compare L1 writes in order as soon as both sides have made one. */
@@ -267,8 +278,7 @@ void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const 
     }
     l1_write w = {.addr = addr, .be = be, .cycle = cycle, .thread = -1};
     memcpy(w.line, line, 16);
-    l1_push(&c->rtl_l1, &w);
-    l1_match(c);
+    if (l1_push(c, &c->rtl_l1, &w, "RTL", "model")) l1_match(c);
 }
 
 
@@ -412,7 +422,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
         l1_write w = {.addr = e->l1_addr[i], .be = e->l1_be[i], .cycle = r->cycle, .thread = r->thread,
                       .seq = r->seq, .insn = r->insn, .src_line = c->cur_line};
         memcpy(w.line, e->l1_line[i], 16);
-        l1_push(&c->model_l1, &w);
+        if (!l1_push(c, &c->model_l1, &w, "model", "RTL")) return;
     }
     l1_match(c);
 }

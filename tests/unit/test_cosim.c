@@ -1,0 +1,171 @@
+/* test_cosim.c: the lockstep checker itself (dpi/cosim.h, docs/design.md "Lockstep contract"). A
+ * checker that lets a wrong RTL result pass makes every lockstep run worthless, so each kind of
+ * disagreement is fed in by hand here and must be caught. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cosim.h"
+#include "model_fixture.h"
+
+typedef struct {
+    tt_test test;
+    cosim *c;
+} fixture;
+
+static int cosim_setup(void **state)
+{
+    static fixture f;
+    memset(&f, 0, sizeof f);
+    snprintf(f.test.path, sizeof f.test.path, "unit.tts");
+    cosim_opts o = {.repro = "unit", .report_json = NULL, .check = true};
+    f.c = cosim_create(&f.test, &o);
+    if (!f.c) return -1;
+    *state = &f;
+    return 0;
+}
+
+static int cosim_teardown(void **state)
+{
+    fixture *f = *state;
+    cosim_destroy(f->c);
+    return 0;
+}
+
+/* An RTL retire that matches the model exactly: ttsetdmareg writes the low half of GPR 3. */
+static cosim_retire_rec setdmareg_retire(void)
+{
+    cosim_retire_rec r = {.cycle = 10, .thread = 0, .seq = 0, .insn = w("ttsetdmareg 0,0x1234,0,6")};
+    r.gpr_we = 1ull << 3;
+    r.gpr[3] = 0x1234;
+    return r;
+}
+
+static void test_cosim_matching_retire_passes(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
+    cosim_retire_rec r = setdmareg_retire();
+    cosim_retire(f->c, &r);
+    assert_false(cosim_failed(f->c));
+    assert_int_equal(cosim_finish(f->c, 20, 0.0), 0);
+}
+
+static void test_cosim_wrong_gpr_value_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
+    cosim_retire_rec r = setdmareg_retire();
+    r.gpr[3] = 0x1235;
+    cosim_retire(f->c, &r);
+    assert_true(cosim_failed(f->c));
+    assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
+}
+
+static void test_cosim_missing_gpr_write_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
+    cosim_retire_rec r = setdmareg_retire();
+    r.gpr_we = 0;
+    cosim_retire(f->c, &r);
+    assert_true(cosim_failed(f->c));
+}
+
+static void test_cosim_wrong_instruction_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 0, w("ttnop"), 1, false);
+    cosim_retire_rec r = {.cycle = 10, .thread = 0, .seq = 0, .insn = w("ttdmanop")};
+    cosim_retire(f->c, &r);
+    assert_true(cosim_failed(f->c));
+}
+
+static void test_cosim_extra_retire_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_retire_rec r = {.cycle = 10, .thread = 1, .seq = 0, .insn = w("ttnop")};
+    cosim_retire(f->c, &r);
+    assert_true(cosim_failed(f->c));
+}
+
+static void test_cosim_unretired_instruction_fails_at_finish(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 2, w("ttnop"), 1, false);
+    assert_false(cosim_failed(f->c));
+    assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
+}
+
+/* An L1 write the model never makes must fail by the end of the run. */
+static void test_cosim_rtl_only_l1_write_fails_at_finish(void **state)
+{
+    fixture *f = *state;
+    uint8_t line[16] = {1};
+    cosim_l1_write(f->c, 5, 0x100, 0x0001, line);
+    assert_false(cosim_failed(f->c));
+    assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
+}
+
+/* The RTL running far ahead of the model with L1 writes is reported at once, never dropped. */
+static void test_cosim_l1_queue_overflow_fails(void **state)
+{
+    fixture *f = *state;
+    uint8_t line[16] = {0};
+    for (int i = 0; i < 200 && !cosim_failed(f->c); i++) cosim_l1_write(f->c, 5, 0x100, 0x0001, line);
+    assert_true(cosim_failed(f->c));
+}
+
+/* Model STOREIND of GPR 1 (128-bit form from GPRs 0..3) to L1; the RTL writes other data. */
+static void test_cosim_l1_data_mismatch_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 0, w("ttstoreind 1,0,0,40,0,0,1"), 1, false);
+    cosim_retire_rec r = {.cycle = 10, .thread = 0, .seq = 0, .insn = w("ttstoreind 1,0,0,40,0,0,1")};
+    cosim_retire(f->c, &r);
+    assert_false(cosim_failed(f->c));
+    uint8_t line[16] = {0xEE};
+    cosim_l1_write(f->c, 11, 0x0, 0xFFFF, line);
+    assert_true(cosim_failed(f->c));
+}
+
+/* SEMWAIT latched with its semaphore at 0: the RTL may not issue the held instruction. */
+static void test_cosim_issue_past_wait_gate_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 1, w("ttsemwait 0x20,1,1"), 1, false);
+    cosim_push(f->c, 1, 1, w("ttsetdmareg 0,5,0,0"), 2, false);
+    cosim_retire_rec r = {.cycle = 10, .thread = 1, .seq = 0, .insn = w("ttsemwait 0x20,1,1")};
+    cosim_retire(f->c, &r);
+    cosim_cycle_end(f->c, 10);
+    assert_false(cosim_failed(f->c));
+    r = (cosim_retire_rec){.cycle = 12, .thread = 1, .seq = 1, .insn = w("ttsetdmareg 0,5,0,0")};
+    r.gpr_we = 1;
+    r.gpr[0] = 5;
+    cosim_retire(f->c, &r);
+    assert_true(cosim_failed(f->c));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_cosim_matching_retire_passes, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_wrong_gpr_value_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_missing_gpr_write_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_wrong_instruction_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_extra_retire_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_unretired_instruction_fails_at_finish, cosim_setup,
+                                        cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_rtl_only_l1_write_fails_at_finish, cosim_setup,
+                                        cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_l1_queue_overflow_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_l1_data_mismatch_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_issue_past_wait_gate_fails, cosim_setup, cosim_teardown),
+    };
+    return cmocka_run_group_tests_name("cosim", tests, NULL, NULL);
+}
