@@ -18,7 +18,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml
 
-.PHONY: all deps model rtl test unit directed negative inject waves-test waves-screenshot run bench clean isa-table regs-table
+.PHONY: all deps model rtl test unit directed negative inject random waves-test waves-screenshot run bench clean isa-table regs-table
 
 all: model rtl
 
@@ -112,7 +112,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: unit negative directed inject waves-test
+test: unit negative directed inject random waves-test
 	@echo "make test: all suites passed"
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -137,6 +137,26 @@ inject: $(BUILD)/ttcosim
 
 bench: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/bench/bench.sh $(BUILD)
+
+# ---- Constrained-random lockstep tests (tools/gen_random.py, tests/random/run_random.sh) -----------
+# Fixed seeds, so `make test` is reproducible; both harnesses run at once (2 cores: ~30 s for 200
+# seeds). More: make random SEEDS=1000 LENGTH=400 FIRST_SEED=5000. A failing seed's .tts is kept in
+# $(BUILD)/random/ and its repro command printed.
+SEEDS ?= 200
+LENGTH ?= 200
+FIRST_SEED ?= 1
+random: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== constrained-random lockstep tests: $(SEEDS) seeds from $(FIRST_SEED), $(LENGTH) per thread"
+	@mkdir -p $(BUILD)/random
+	@RANDOM_DIR=$(BUILD)/random tests/random/run_random.sh $(BUILD)/ttcosim $(SEEDS) $(LENGTH) $(FIRST_SEED) \
+	   > $(BUILD)/random/ttcosim.log 2>&1 & pid=$$!; \
+	 RANDOM_DIR=$(BUILD)/random tests/random/run_random.sh $(BUILD)/ttcosim_sc $(SEEDS) $(LENGTH) $(FIRST_SEED) \
+	   > $(BUILD)/random/ttcosim_sc.log 2>&1; sc=$$?; \
+	 wait $$pid; cc=$$?; \
+	 grep -h -A2 '^FAIL' $(BUILD)/random/ttcosim.log $(BUILD)/random/ttcosim_sc.log; \
+	 echo "ttcosim (C++):"; tail -n 1 $(BUILD)/random/ttcosim.log; \
+	 echo "ttcosim_sc (SystemC):"; tail -n 1 $(BUILD)/random/ttcosim_sc.log; \
+	 [ $$cc -eq 0 ] && [ $$sc -eq 0 ]
 
 # make run TEST=tests/directed/X.tts [WAVES=1] [ARGS="+max_cycles=..."]
 run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stall_reason.txt)

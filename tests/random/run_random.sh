@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# run_random.sh BINARY N_SEEDS LENGTH [FIRST_SEED]
+# Generates N_SEEDS constrained-random tests (tools/gen_random.py, LENGTH items per thread, seeds
+# FIRST_SEED.. FIRST_SEED+N_SEEDS-1) and runs each with BINARY (build/ttcosim, build/ttcosim_sc or
+# "build/ttmodel run"). In lockstep the per-retire comparison is the check. One line per seed, then
+# "N passed, M failed". A failing seed's .tts is kept (in $RANDOM_DIR, default a temporary
+# directory) and its repro command printed. Exit status 1 when any seed failed.
+set -u
+if [ $# -lt 3 ]; then
+  echo "usage: $0 BINARY N_SEEDS LENGTH [FIRST_SEED]" >&2
+  exit 2
+fi
+bin=$1 n=$2 len=$3 first=${4:-1}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+gen="$here/tools/gen_random.py"
+dir=${RANDOM_DIR:-$(mktemp -d /tmp/ttrandom.XXXXXX)}
+mkdir -p "$dir"
+tag=$(basename "${bin%% *}")   # two harnesses may share RANDOM_DIR at once
+pass=0 fail=0
+for ((s = first; s < first + n; s++)); do
+  f="$dir/random_${s}_${len}_${tag}.tts"
+  if ! python3 "$gen" --seed "$s" --length "$len" -o "$f"; then
+    echo "FAIL seed $s: generator error"; fail=$((fail + 1)); continue
+  fi
+  if out=$($bin "$f" 2>&1); then
+    echo "PASS seed $s: $(printf '%s\n' "$out" | tail -1)"
+    pass=$((pass + 1))
+    rm -f "$f"
+  else
+    rc=$?
+    echo "FAIL seed $s (exit $rc): $(printf '%s\n' "$out" | grep -m1 -iE 'mismatch|undefined|unimplemented|unsupported|watchdog|error|FAIL' || printf '%s\n' "$out" | tail -1)"
+    echo "  kept: $f"
+    echo "  repro: python3 tools/gen_random.py --seed $s --length $len -o $f && $bin $f"
+    fail=$((fail + 1))
+  fi
+done
+[ -n "${RANDOM_DIR:-}" ] || { [ $fail -eq 0 ] && rmdir "$dir" 2>/dev/null; }
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
