@@ -51,6 +51,22 @@ static inline uint32_t gpr(const tt_model *m, int t, int i)
     return v;
 }
 
+/* Execute everything thread t has left (FIFO, MOP and replay expansions), in order; store up to
+ * cap instruction words in out and return how many executed. Each must succeed and carry the next
+ * sequence number. */
+static inline uint32_t drain_insns(tt_model *m, int t, uint32_t *out, uint32_t cap)
+{
+    uint32_t n = 0;
+    while (tt_model_fifo_count(m, t) > 0) {
+        tt_exec_result r = tt_model_step(m, t);
+        assert_int_equal(r.status, TT_OK);
+        assert_int_equal(r.seq, tt_model_retired(m, t) - 1);
+        if (n < cap) out[n] = r.insn;
+        n++;
+    }
+    return n;
+}
+
 /* cmocka group fixtures: *state is a reset model. */
 static inline int setup(void **state)
 {

@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "model_fixture.h"
+
 #include <string.h>
 
 #include "ttmodel.h"
@@ -16,33 +18,6 @@
 /* REPLAY.md encoding: Index [18:14], Count [9:4], Exec [1], Load [0]. */
 #define REPLAY(idx, cnt, exec, load) \
     (0x04000000u | ((uint32_t)(idx) << 14) | ((uint32_t)(cnt) << 4) | ((uint32_t)(exec) << 1) | (uint32_t)(load))
-
-static int setup(void **state)
-{
-    tt_model *m = tt_model_create();
-    if (!m) return -1;
-    tt_model_reset(m);
-    *state = m;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    tt_model_destroy(*state);
-    return 0;
-}
-
-static uint32_t run(tt_model *m, int t, uint32_t *out, uint32_t cap)
-{
-    uint32_t n = 0;
-    while (tt_model_fifo_count(m, t) > 0) {
-        tt_exec_result r = tt_model_step(m, t);
-        assert_int_equal(r.status, TT_OK);
-        if (n < cap) out[n] = r.insn;
-        n++;
-    }
-    return n;
-}
 
 /* Load without Exec takes instructions in silently; execute replays them; REPLAY never retires. */
 static void test_replay_load_then_execute(void **state)
@@ -58,7 +33,7 @@ static void test_replay_load_then_execute(void **state)
     tt_model_push(m, 0, MK(9));
     uint32_t got[16];
     const uint32_t want[] = {MK(2), MK(3), MK(1), MK(2), MK(3), MK(9)};
-    assert_int_equal(run(m, 0, got, 16), 6);
+    assert_int_equal(drain_insns(m, 0, got, 16), 6);
     assert_memory_equal(got, want, sizeof want);
     assert_int_equal(tt_model_retired(m, 0), 6);
 }
@@ -73,7 +48,7 @@ static void test_replay_execute_while_loading(void **state)
     tt_model_push(m, 1, REPLAY(0, 2, 0, 0));
     uint32_t got[8];
     const uint32_t want[] = {MK(1), MK(2), MK(1), MK(2)};
-    assert_int_equal(run(m, 1, got, 8), 4);
+    assert_int_equal(drain_insns(m, 1, got, 8), 4);
     assert_memory_equal(got, want, sizeof want);
 }
 
@@ -86,7 +61,7 @@ static void test_replay_len0_means_64(void **state)
     assert_int_equal(tt_model_fifo_count(m, 0), 0);   /* all 64 taken in */
     tt_model_push(m, 0, REPLAY(0, 0, 0, 0));
     uint32_t got[80];
-    assert_int_equal(run(m, 0, got, 80), 64);
+    assert_int_equal(drain_insns(m, 0, got, 80), 64);
     /* 64 loads into 32 slots: the second 32 overwrote the first. */
     for (int k = 0; k < 64; k++) assert_int_equal(got[k], MK(32 + k % 32));
 }
@@ -101,7 +76,7 @@ static void test_replay_index_wraps(void **state)
     tt_model_push(m, 2, REPLAY(31, 3, 0, 0));   /* 31, 0, 1 */
     uint32_t got[8];
     const uint32_t want[] = {MK(3), MK(4), MK(2), MK(3), MK(4)};
-    assert_int_equal(run(m, 2, got, 8), 5);
+    assert_int_equal(drain_insns(m, 2, got, 8), 5);
     assert_memory_equal(got, want, sizeof want);
 }
 
@@ -131,7 +106,7 @@ static void test_replay_from_mop_expansion_is_expanded(void **state)
     tt_model_push(m, 0, 0x01010002u);   /* MOP template 0, Count1 1, MaskLo 2: REPLAY, SkipA0 */
     uint32_t got[8];
     const uint32_t want[] = {MK(1), MK(2), MK(5)};
-    assert_int_equal(run(m, 0, got, 8), 3);
+    assert_int_equal(drain_insns(m, 0, got, 8), 3);
     assert_memory_equal(got, want, sizeof want);
 }
 
@@ -151,7 +126,7 @@ static void test_replay_load_stores_frontend_ops_silently(void **state)
     tt_model_push(m, 0, MK(7));
     uint32_t got[4];
     const uint32_t want[] = {MK(1), MK(7)};
-    assert_int_equal(run(m, 0, got, 4), 2);
+    assert_int_equal(drain_insns(m, 0, got, 4), 2);
     assert_memory_equal(got, want, sizeof want);
     /* Playing slot 1 emits the stored REPLAY unexpanded: undefined at the wait gate. */
     tt_model_push(m, 0, REPLAY(1, 1, 0, 0));
