@@ -57,6 +57,8 @@ const char *tt_status_name(tt_status s);
 #define TT_EFF_L1 (1u << 4)
 #define TT_EFF_ADC (1u << 5)
 #define TT_EFF_MUTEX (1u << 6)
+#define TT_EFF_RF (1u << 7)       /* register-file rows written: tt_model_rf_writes() */
+#define TT_EFF_BANKS (1u << 8)    /* SrcA/SrcB bank ownership or bank pointers changed */
 
 /* Address counters (ADCs): per thread, one set each for unpacker 0, unpacker 1 and the packers,
  * two channels per set (unpack-data-path §4, pack-data-path §4; ISA documentation ADCs.md). */
@@ -107,6 +109,40 @@ typedef struct {
     tt_effects eff;
     char msg[160];           /* why, when status is not TT_OK */
 } tt_exec_result;
+
+/* Register files (ISA documentation SrcASrcB.md, Dst.md; data-formats §1, §9; ERRATA 5).
+ * SrcA and SrcB: 2 banks x 64 rows x 16 columns of 19-bit cells in the shuffled layout
+ * {sign, mantissa(10), exponent(8)}. Dest: 1024 rows x 16 columns of 16-bit cells (DstBits); its
+ * 32-bit view Dst32b[row] (10-bit row) is (DstBits[adj] << 16) | DstBits[adj + 8] with
+ * adj = ((row & 0x1f8) << 1) | (row & 0x207). */
+#define TT_SRC_BANKS 2
+#define TT_SRC_ROWS 64
+#define TT_RF_COLS 16
+#define TT_DEST_ROWS 1024
+typedef enum { TT_RF_SRCA = 0, TT_RF_SRCB = 1, TT_RF_DEST = 2, TT_RF_DEST32 = 3 } tt_rf_file;
+/* Who writes a register-file row (the lockstep checker matches writes per writer, in order). */
+typedef enum { TT_RF_BY_UNPACK0 = 0, TT_RF_BY_UNPACK1 = 1, TT_RF_BY_MATH = 2 } tt_rf_writer;
+#define TT_RF_WRITERS 3
+/* One register-file row write: the cells of the columns in `mask`, as written (others 0). Datums
+ * an instruction writes one after the other into the same row are one record (docs/design.md
+ * "Register-file writes"). Dest32: row is the Dst32b row and cells are 32 bits. */
+typedef struct {
+    uint8_t file;       /* tt_rf_file */
+    uint8_t bank;       /* SrcA/SrcB bank; 0 for Dest */
+    uint8_t writer;     /* tt_rf_writer */
+    uint16_t row;
+    uint16_t mask;
+    uint32_t cell[TT_RF_COLS];
+} tt_rf_write;
+/* Bank ownership state (SrcASrcB.md): AllowedClient of each bank (0 unpackers, 1 matrix unit) and
+ * the bank each side uses. */
+typedef struct {
+    uint8_t srca_client[TT_SRC_BANKS], srcb_client[TT_SRC_BANKS];
+    uint8_t unp_bank[2];          /* Unpackers[0].SrcBank (SrcA), Unpackers[1].SrcBank (SrcB) */
+    uint8_t math_srca_bank, math_srcb_bank;
+} tt_bank_state;
+#define TT_CLIENT_UNPACKERS 0
+#define TT_CLIENT_MATRIX 1
 
 typedef struct tt_model tt_model;
 
@@ -166,6 +202,19 @@ int tt_model_mutex_holder(const tt_model *m, int idx);
 uint8_t *tt_model_l1(tt_model *m);             /* TT_L1_BYTES bytes */
 const uint8_t *tt_model_l1_const(const tt_model *m);
 uint32_t tt_model_retired(const tt_model *m, int thread);
+
+/* Register files. file: TT_RF_SRCA / TT_RF_SRCB (bank 0..1, row 0..63; 19-bit cells) or
+ * TT_RF_DEST (bank ignored, row 0..1023; 16-bit cells). Out-of-range indices return false; a set
+ * keeps only the cell's width. */
+bool tt_model_rf_get(const tt_model *m, int file, int bank, int row, int col, uint32_t *v);
+bool tt_model_rf_set(tt_model *m, int file, int bank, int row, int col, uint32_t v);
+void tt_model_banks_get(const tt_model *m, tt_bank_state *b);
+void tt_model_banks_set(tt_model *m, const tt_bank_state *b);
+/* Per unpacker: the SrcRow of each thread and the context counter of each thread. */
+bool tt_model_unpacker_get(const tt_model *m, int unpacker, int thread, uint32_t *src_row, uint32_t *ctx_counter);
+/* The register-file rows the last tt_model_step wrote, in the order they were written (valid
+ * until the next step). */
+const tt_rf_write *tt_model_rf_writes(const tt_model *m, size_t *n);
 
 #ifdef __cplusplus
 }

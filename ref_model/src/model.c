@@ -8,6 +8,7 @@
 #include "cfg_space.h"
 #include "frontend.h"
 #include "sync_unit.h"
+#include "regfile.h"
 #include "thcon.h"
 #include "ttisa.h"
 
@@ -121,6 +122,7 @@ tt_model *tt_model_create(void)
 void tt_model_destroy(tt_model *m)
 {
     if (!m) return;
+    free(m->rfw);
     free(m->l1);
     free(m);
 }
@@ -128,8 +130,12 @@ void tt_model_destroy(tt_model *m)
 void tt_model_reset(tt_model *m)
 {
     uint8_t *l1 = m->l1;
+    tt_rf_write *rfw = m->rfw;
+    size_t cap = m->cap_rfw;
     memset(m, 0, sizeof *m);
     m->l1 = l1;
+    m->rfw = rfw;
+    m->cap_rfw = cap;
     memset(m->mutex_holder, TT_MUTEX_FREE, sizeof m->mutex_holder);
     memset(l1, 0, TT_L1_BYTES);
 }
@@ -193,6 +199,7 @@ tt_exec_result tt_model_step(tt_model *m, int thread)
     r.insn = o.insn;
     r.push_index = o.src;
     r.seq = m->seq[thread]++;
+    tt_rf_log_reset(m);
     uint8_t opc = (uint8_t)(r.insn >> 24);
     const tt_op_info *op = tt_isa_by_opcode(opc);
     tt_exec_fn fn = exec_table[opc];

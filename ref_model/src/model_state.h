@@ -34,6 +34,12 @@ typedef struct {
     uint8_t max;
 } tt_sem;
 
+/* Unpacker state kept between instructions (unpack-data-path §14.1; UNPACR_Regular.md). */
+typedef struct {
+    uint32_t src_row[TT_NUM_THREADS];     /* SrcRow per thread (6 bits) */
+    uint32_t ctx_counter[TT_NUM_THREADS]; /* ContextCounter per thread (3 bits) */
+} tt_unpacker_state;
+
 struct tt_model {
     uint32_t cfg[TT_CFG_STATES][TT_CFG_WORDS];
     uint32_t tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
@@ -48,6 +54,15 @@ struct tt_model {
     tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS];
     uint8_t mutex_holder[TT_NUM_MUTEXES];   /* thread, or TT_MUTEX_FREE */
     uint8_t *l1;
+    /* Register files (regfile.c) */
+    uint32_t srca[TT_SRC_BANKS][TT_SRC_ROWS][TT_RF_COLS];
+    uint32_t srcb[TT_SRC_BANKS][TT_SRC_ROWS][TT_RF_COLS];
+    uint16_t dest[TT_DEST_ROWS][TT_RF_COLS];
+    tt_bank_state banks;
+    tt_unpacker_state unp[2];
+    /* Rows written by the instruction being executed (regfile.c); grows as needed. */
+    tt_rf_write *rfw;
+    size_t n_rfw, cap_rfw;
 };
 
 /* An instruction handler: decodes its own fields from the word, updates state, fills the result. */

@@ -1,0 +1,141 @@
+/* regfile.c: SrcA/SrcB/Dest storage, the Dst32b view and the per-instruction row-write log. */
+#include "regfile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SRC_MASK 0x7FFFFu /* 19-bit cells */
+
+/* Dst.md: AdjRow = ((Row & 0x1f8) << 1) | (Row & 0x207); equals ERRATA 5's n % 8 + (n / 8) * 16
+ * for rows below 512 and keeps the 10-bit row's top bit (docs/decisions.md "Dst32b rows"). */
+unsigned tt_dest32_adj_row(unsigned row)
+{
+    row &= 0x3FF;
+    return (((row & 0x1F8u) << 1) | (row & 0x207u)) & 0x3FF;
+}
+
+uint32_t tt_dest32_read(const tt_model *m, unsigned row, unsigned col)
+{
+    unsigned a = tt_dest32_adj_row(row);
+    return ((uint32_t)m->dest[a][col & 15] << 16) | m->dest[(a + 8) & 0x3FF][col & 15];
+}
+
+void tt_rf_log_reset(tt_model *m) { m->n_rfw = 0; }
+
+void tt_rf_log_effects(const tt_model *m, tt_exec_result *r)
+{
+    if (m->n_rfw) r->eff.kinds |= TT_EFF_RF;
+}
+
+static void log_cell(tt_model *m, int writer, int file, int bank, unsigned row, unsigned col, uint32_t v)
+{
+    tt_rf_write *w = m->n_rfw ? &m->rfw[m->n_rfw - 1] : NULL;
+    if (!w || w->file != file || w->bank != bank || w->writer != writer || w->row != row) {
+        if (m->n_rfw == m->cap_rfw) {
+            size_t cap = m->cap_rfw ? 2 * m->cap_rfw : 64;
+            tt_rf_write *p = realloc(m->rfw, cap * sizeof *p);
+            if (!p) abort(); /* out of memory: nothing sensible to report */
+            m->rfw = p;
+            m->cap_rfw = cap;
+        }
+        w = &m->rfw[m->n_rfw++];
+        memset(w, 0, sizeof *w);
+        w->file = (uint8_t)file;
+        w->bank = (uint8_t)bank;
+        w->writer = (uint8_t)writer;
+        w->row = (uint16_t)row;
+    }
+    w->mask |= (uint16_t)(1u << col);
+    w->cell[col] = v;
+}
+
+void tt_rf_write_cell(tt_model *m, int writer, int file, int bank, unsigned row, unsigned col, uint32_t v)
+{
+    col &= 15;
+    switch (file) {
+    case TT_RF_SRCA:
+        row &= 63;
+        v &= SRC_MASK;
+        m->srca[bank & 1][row][col] = v;
+        break;
+    case TT_RF_SRCB:
+        row &= 63;
+        v &= SRC_MASK;
+        m->srcb[bank & 1][row][col] = v;
+        break;
+    case TT_RF_DEST:
+        row &= 0x3FF;
+        v &= 0xFFFF;
+        m->dest[row][col] = (uint16_t)v;
+        bank = 0;
+        break;
+    default: { /* TT_RF_DEST32 */
+        row &= 0x3FF;
+        unsigned a = tt_dest32_adj_row(row);
+        m->dest[a][col] = (uint16_t)(v >> 16);
+        m->dest[(a + 8) & 0x3FF][col] = (uint16_t)v;
+        bank = 0;
+        break;
+    }
+    }
+    log_cell(m, writer, file, bank, row, col, v);
+}
+
+const tt_rf_write *tt_model_rf_writes(const tt_model *m, size_t *n)
+{
+    *n = m->n_rfw;
+    return m->rfw;
+}
+
+bool tt_model_rf_get(const tt_model *m, int file, int bank, int row, int col, uint32_t *v)
+{
+    if (col < 0 || col >= TT_RF_COLS) return false;
+    if (file == TT_RF_SRCA || file == TT_RF_SRCB) {
+        if (bank < 0 || bank >= TT_SRC_BANKS || row < 0 || row >= TT_SRC_ROWS) return false;
+        *v = file == TT_RF_SRCA ? m->srca[bank][row][col] : m->srcb[bank][row][col];
+        return true;
+    }
+    if (file == TT_RF_DEST) {
+        if (row < 0 || row >= TT_DEST_ROWS) return false;
+        *v = m->dest[row][col];
+        return true;
+    }
+    return false;
+}
+
+bool tt_model_rf_set(tt_model *m, int file, int bank, int row, int col, uint32_t v)
+{
+    if (col < 0 || col >= TT_RF_COLS) return false;
+    if (file == TT_RF_SRCA || file == TT_RF_SRCB) {
+        if (bank < 0 || bank >= TT_SRC_BANKS || row < 0 || row >= TT_SRC_ROWS) return false;
+        (file == TT_RF_SRCA ? m->srca : m->srcb)[bank][row][col] = v & SRC_MASK;
+        return true;
+    }
+    if (file == TT_RF_DEST) {
+        if (row < 0 || row >= TT_DEST_ROWS) return false;
+        m->dest[row][col] = (uint16_t)v;
+        return true;
+    }
+    return false;
+}
+
+void tt_model_banks_get(const tt_model *m, tt_bank_state *b) { *b = m->banks; }
+void tt_model_banks_set(tt_model *m, const tt_bank_state *b)
+{
+    m->banks = *b;
+    for (int i = 0; i < TT_SRC_BANKS; i++) {
+        m->banks.srca_client[i] &= 1;
+        m->banks.srcb_client[i] &= 1;
+    }
+    for (int i = 0; i < 2; i++) m->banks.unp_bank[i] &= 1;
+    m->banks.math_srca_bank &= 1;
+    m->banks.math_srcb_bank &= 1;
+}
+
+bool tt_model_unpacker_get(const tt_model *m, int unpacker, int thread, uint32_t *src_row, uint32_t *ctx_counter)
+{
+    if (unpacker < 0 || unpacker > 1 || thread < 0 || thread >= TT_NUM_THREADS) return false;
+    *src_row = m->unp[unpacker].src_row[thread];
+    *ctx_counter = m->unp[unpacker].ctx_counter[thread];
+    return true;
+}

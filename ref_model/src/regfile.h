@@ -1,0 +1,18 @@
+/* regfile.h: SrcA, SrcB and Dest, their bank ownership, and the log of rows an instruction writes
+ * (ISA documentation SrcASrcB.md, Dst.md; data-formats §1, §9; ERRATA 5). */
+#ifndef REGFILE_H
+#define REGFILE_H
+#include "model_state.h"
+
+/* Dst32b row -> the physical DstBits row of its high half (the low half is 8 rows further). */
+unsigned tt_dest32_adj_row(unsigned row);
+/* Write one cell and log it: consecutive cells of one instruction in the same (file, bank, row)
+ * by the same writer are one tt_rf_write record. file TT_RF_DEST32 writes both halves. */
+void tt_rf_write_cell(tt_model *m, int writer, int file, int bank, unsigned row, unsigned col, uint32_t v);
+/* Start a new instruction's write log. */
+void tt_rf_log_reset(tt_model *m);
+/* Mark the instruction's effects with the rows it wrote, if any. */
+void tt_rf_log_effects(const tt_model *m, tt_exec_result *r);
+/* Dst32b read (for the movement instructions). */
+uint32_t tt_dest32_read(const tt_model *m, unsigned row, unsigned col);
+#endif
