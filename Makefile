@@ -18,7 +18,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml
 
-.PHONY: all deps model rtl test unit directed negative inject random waves-test waves-screenshot run bench clean isa-table regs-table
+.PHONY: all deps model rtl test unit directed negative inject random waves-test waves-screenshot run bench clean isa-table regs-table conv-test
 
 all: model rtl
 
@@ -45,7 +45,7 @@ $(BUILD)/libtttb.a: $(TB_C_OBJS)
 
 $(BUILD)/ttmodel: $(BUILD)/tb/ttmodel_main.o $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@echo "  LINK    $@"
-	@$(CC) -o $@ $^ -lcjson
+	@$(CC) -o $@ $^ -lcjson -lm
 
 model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 
@@ -54,7 +54,7 @@ $(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	@$(CC) $(CFLAGS) -o $@ $< $(filter %.o,$^) $(BUILD)/libtttb.a $(BUILD)/libttmodel.a -lcmocka -lcjson
+	@$(CC) $(CFLAGS) -o $@ $< $(filter %.o,$^) $(BUILD)/libtttb.a $(BUILD)/libttmodel.a -lcmocka -lcjson -lm
 
 unit: $(UNIT_TESTS)
 	@fail=0; for t in $(UNIT_TESTS); do echo "== $$t"; $$t || fail=1; done; exit $$fail
@@ -94,7 +94,7 @@ $(BUILD)/ttcosim: $(RTL_SRCS) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
 	@echo "  VERILATE $@ (log: $(BUILD)/verilate_cc.log)"
 	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_cc $(VFLAGS) \
 	  -CFLAGS "-DVL_USER_FINISH -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
-	  -LDFLAGS "$(LIBS_ABS) -lcjson" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_cc.log 2>&1 \
+	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_cc.log 2>&1 \
 	  || { tail -40 $(BUILD)/verilate_cc.log; exit 1; }
 	@cp $(BUILD)/obj_cc/Vtb_top $@
 
@@ -103,7 +103,7 @@ $(BUILD)/ttcosim_sc: $(RTL_SRCS) $(TB_SV) tb/main_sc.cpp $(HARNESS_LIBS)
 	@echo "  VERILATE $@ (log: $(BUILD)/verilate_sc.log)"
 	@$(VERILATOR) --sc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sc $(VFLAGS) \
 	  -CFLAGS "-DVL_USER_FINISH -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
-	  -LDFLAGS "$(LIBS_ABS) -lcjson" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main_sc.cpp > $(BUILD)/verilate_sc.log 2>&1 \
+	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main_sc.cpp > $(BUILD)/verilate_sc.log 2>&1 \
 	  || { tail -40 $(BUILD)/verilate_sc.log; exit 1; }
 	@cp $(BUILD)/obj_sc/Vtb_top $@
 
@@ -112,7 +112,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: unit negative directed inject random waves-test
+test: unit conv-test negative directed inject random waves-test
 	@echo "make test: all suites passed"
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -145,18 +145,14 @@ bench: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 SEEDS ?= 200
 LENGTH ?= 200
 FIRST_SEED ?= 1
+# Unpack streams (tools/random_unpack.py): UNPACK_SEEDS seeds of UNPACK_LENGTH, the same way.
+UNPACK_SEEDS ?= 100
+UNPACK_LENGTH ?= 240
 random: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== constrained-random lockstep tests: $(SEEDS) seeds from $(FIRST_SEED), $(LENGTH) per thread"
-	@mkdir -p $(BUILD)/random
-	@RANDOM_DIR=$(BUILD)/random tests/random/run_random.sh $(BUILD)/ttcosim $(SEEDS) $(LENGTH) $(FIRST_SEED) \
-	   > $(BUILD)/random/ttcosim.log 2>&1 & pid=$$!; \
-	 RANDOM_DIR=$(BUILD)/random tests/random/run_random.sh $(BUILD)/ttcosim_sc $(SEEDS) $(LENGTH) $(FIRST_SEED) \
-	   > $(BUILD)/random/ttcosim_sc.log 2>&1; sc=$$?; \
-	 wait $$pid; cc=$$?; \
-	 grep -h -A2 '^FAIL' $(BUILD)/random/ttcosim.log $(BUILD)/random/ttcosim_sc.log; \
-	 echo "ttcosim (C++):"; tail -n 1 $(BUILD)/random/ttcosim.log; \
-	 echo "ttcosim_sc (SystemC):"; tail -n 1 $(BUILD)/random/ttcosim_sc.log; \
-	 [ $$cc -eq 0 ] && [ $$sc -eq 0 ]
+	@tests/random/run_both.sh $(BUILD) "" $(SEEDS) $(LENGTH) $(FIRST_SEED)
+	@echo "== constrained-random unpack streams: $(UNPACK_SEEDS) seeds from $(FIRST_SEED), $(UNPACK_LENGTH) long"
+	@tests/random/run_both.sh $(BUILD) --unpack $(UNPACK_SEEDS) $(UNPACK_LENGTH) $(FIRST_SEED)
 
 # make run TEST=tests/directed/X.tts [WAVES=1] [ARGS="+max_cycles=..."]
 run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stall_reason.txt)
@@ -169,7 +165,7 @@ run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stall_reason.txt)
 # The translate filter that shows stall-reason codes by name, generated from tb_stall_name().
 $(BUILD)/gen_stall_filter: tools/gen_stall_filter.c $(HARNESS_LIBS)
 	@echo "  CC      $<"
-	@$(CC) $(CFLAGS) -o $@ $< $(HARNESS_LIBS) -lcjson
+	@$(CC) $(CFLAGS) -o $@ $< $(HARNESS_LIBS) -lcjson -lm
 
 $(BUILD)/stall_reason.txt: $(BUILD)/gen_stall_filter
 	@$< $@
@@ -180,7 +176,7 @@ rtl: $(BUILD)/stall_reason.txt
 # shown, and the stall reasons show by name. Run from the repo root (the view's filter path).
 # The stall tour must show every stall kind in its VCD, and GTKWave must show them by name.
 WAVES_TEST ?= tests/directed/stall_reasons_tour.tts
-STALL_KINDS := NONE FIFO_EMPTY WAIT_GATE UNIT_BUSY SEM_WAIT MUTEX
+STALL_KINDS := NONE FIFO_EMPTY WAIT_GATE UNIT_BUSY SEM_WAIT MUTEX BANK_WAIT
 waves-test: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
 	@echo "== stall waves in GTKWave ($(WAVES_TEST))"
 	@mkdir -p $(BUILD)/waves
@@ -212,3 +208,17 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- The datum converter alone: RTL against the model, exhaustively (tests/conv/) ----------------
+$(BUILD)/conv_compare: rtl_stubs/tt_unpack_convert.sv tests/conv/conv_compare.cpp $(BUILD)/libttmodel.a
+	@rm -f $(BUILD)/obj_conv/Vtt_unpack_convert
+	@echo "  VERILATE $@"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_conv --top-module tt_unpack_convert -Wno-fatal \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" rtl_stubs/tt_unpack_convert.sv $(CURDIR)/tests/conv/conv_compare.cpp \
+	  > $(BUILD)/verilate_conv.log 2>&1 || { tail -30 $(BUILD)/verilate_conv.log; exit 1; }
+	@cp $(BUILD)/obj_conv/Vtt_unpack_convert $@
+
+conv-test: $(BUILD)/conv_compare
+	@echo "== datum converter: RTL (tt_unpack_convert.sv) against the model, exhaustive"
+	@$(BUILD)/conv_compare

@@ -34,6 +34,13 @@ typedef struct {
     int head, count;
 } l1_queue;
 
+/* Register-file rows the RTL wrote and the model has not matched yet, per writer. */
+typedef struct {
+    tt_rf_write *w;
+    uint64_t *cycle;
+    size_t head, count, cap;
+} rf_queue;
+
 struct cosim {
     const tt_test *t;
     cosim_opts o;
@@ -44,7 +51,8 @@ struct cosim {
     uint32_t line_base[TT_NUM_THREADS]; /* push index of line[line_head] */
     int cur_line;                    /* line of the instruction being reported */
     uint32_t nhist[TT_NUM_THREADS];
-    uint64_t retired, l1_checked;
+    uint64_t retired, l1_checked, rf_checked;
+    rf_queue rfq[TT_RF_WRITERS];
     l1_queue model_l1, rtl_l1;
     bool failed;
     char report[8192];
@@ -85,6 +93,10 @@ cosim *cosim_create(const tt_test *t, const cosim_opts *o)
 void cosim_destroy(cosim *c)
 {
     if (!c) return;
+    for (int i = 0; i < TT_RF_WRITERS; i++) {
+        free(c->rfq[i].w);
+        free(c->rfq[i].cycle);
+    }
     tt_model_destroy(c->m);
     cJSON_Delete(c->json);
     free(c);
@@ -281,6 +293,106 @@ void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const 
     if (l1_push(c, &c->rtl_l1, &w, "RTL", "model")) l1_match(c);
 }
 
+static const char *const rf_names[] = {"srca", "srcb", "dest", "dest32"};
+static const char *const writer_names[] = {"unpacker 0", "unpacker 1", "matrix unit"};
+
+void cosim_rf_write(cosim *c, uint64_t cycle, const tt_rf_write *w)
+{
+    if (c->failed || !c->o.check || w->writer >= TT_RF_WRITERS) return;
+    rf_queue *q = &c->rfq[w->writer];
+    /* The RTL may write a row in several cycles; the model's record of a row is the whole run of
+     * consecutive writes to it (docs/design.md "Register-file writes"): merge the same way. */
+    if (q->count) {
+        tt_rf_write *last = &q->w[q->head + q->count - 1];
+        if (last->file == w->file && last->bank == w->bank && last->row == w->row) {
+            for (int col = 0; col < TT_RF_COLS; col++)
+                if (w->mask >> col & 1) last->cell[col] = w->cell[col];
+            last->mask |= w->mask;
+            return;
+        }
+    }
+    if (q->head + q->count == q->cap) {
+        if (q->head) { /* compact before growing */
+            memmove(q->w, q->w + q->head, q->count * sizeof *q->w);
+            memmove(q->cycle, q->cycle + q->head, q->count * sizeof *q->cycle);
+            q->head = 0;
+        }
+        if (q->count == q->cap) {
+            size_t cap = q->cap ? 2 * q->cap : 256;
+            tt_rf_write *nw = realloc(q->w, cap * sizeof *nw);
+            uint64_t *nc = realloc(q->cycle, cap * sizeof *nc);
+            if (!nw || !nc) abort();
+            q->w = nw;
+            q->cycle = nc;
+            q->cap = cap;
+        }
+    }
+    q->w[q->head + q->count] = *w;
+    q->cycle[q->head + q->count] = cycle;
+    q->count++;
+}
+
+static void rf_describe(cosim *c, const char *who, const tt_rf_write *w)
+{
+    say(c, "  %s: %s", who, rf_names[w->file & 3]);
+    if (w->file <= TT_RF_SRCB) say(c, " bank %u", w->bank);
+    say(c, " row %u, columns 0x%04x\n", w->row, w->mask);
+}
+
+/* The rows the model's instruction wrote against the RTL's queue for the same writer, one by one
+ * in order. Returns false (after reporting) on the first difference. */
+static bool rf_match(cosim *c, const cosim_retire_rec *r, int writer)
+{
+    size_t ne;
+    const tt_rf_write *e = tt_model_rf_writes(c->m, &ne);
+    rf_queue *q = writer >= 0 ? &c->rfq[writer] : NULL;
+    size_t na = q ? q->count : 0;
+    for (size_t i = 0; i < ne || i < na; i++) {
+        const tt_rf_write *a = i < na ? &q->w[q->head + i] : NULL;
+        const tt_rf_write *x = i < ne ? &e[i] : NULL;
+        if (x && a && x->file == a->file && x->bank == a->bank && x->row == a->row && x->mask == a->mask &&
+            memcmp(x->cell, a->cell, sizeof x->cell) == 0)
+            continue;
+        begin_failure(c, "MISMATCH (register-file write)", r->cycle, r->thread, r->seq, r->insn);
+        say(c, "  row write %zu of %zu by the model, %zu by the RTL (%s)\n", i + 1, ne, na,
+            writer >= 0 ? writer_names[writer] : "no writer");
+        cJSON_AddNumberToObject(c->json, "rf_write_index", (double)i);
+        if (!a) {
+            rf_describe(c, "the model wrote", x);
+            say(c, "  the RTL made no such write   <--\n");
+            cJSON_AddStringToObject(c->json, "rf_missing_in", "RTL");
+        } else if (!x) {
+            rf_describe(c, "the RTL wrote", a);
+            say(c, "  the model made no such write (written at cycle %llu)   <--\n",
+                (unsigned long long)q->cycle[q->head + i]);
+            cJSON_AddStringToObject(c->json, "rf_missing_in", "model");
+        } else {
+            rf_describe(c, "model", x);
+            rf_describe(c, "RTL  ", a);
+            mismatch(c, "rf.file", x->file, a->file);
+            if (x->file <= TT_RF_SRCB || a->file <= TT_RF_SRCB) mismatch(c, "rf.bank", x->bank, a->bank);
+            mismatch(c, "rf.row", x->row, a->row);
+            mismatch(c, "rf.column_mask", x->mask, a->mask);
+            for (int col = 0; col < TT_RF_COLS; col++) {
+                if (x->cell[col] == a->cell[col]) continue;
+                char f[40];
+                snprintf(f, sizeof f, "%s[%u][%d]", rf_names[x->file & 3], x->row, col);
+                mismatch(c, f, x->cell[col], a->cell[col]);
+            }
+        }
+        end_failure(c);
+        return false;
+    }
+    if (q) q->head = q->count = 0; /* every queued row was this instruction's */
+    c->rf_checked += ne;
+    return true;
+}
+
+static int rf_writer_of_unit(int unit)
+{
+    /* tt_pkg::unit_e: UNIT_UNPACK0 5, UNIT_UNPACK1 6, UNIT_MATH 7 */
+    return unit == 5 ? TT_RF_BY_UNPACK0 : unit == 6 ? TT_RF_BY_UNPACK1 : unit == 7 ? TT_RF_BY_MATH : -1;
+}
 
 static void remember(cosim *c, const cosim_retire_rec *r, int line)
 {
@@ -348,10 +460,26 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
         ok &= e->gpr_data[i] == r->gpr[e->gpr_idx[i]];
     uint8_t e_sem = (e->kinds & TT_EFF_SEM) ? e->sem_we : 0;
     ok &= e_sem == r->sem_we && (!e_sem || (e->sem_value == r->sem_value && e->sem_max == r->sem_max));
-    uint8_t e_adc = (e->kinds & TT_EFF_ADC) ? e->adc_we : 0;
-    ok &= e_adc == r->adc_we && (!e_adc || e->adc_thread == r->adc_thread);
-    for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS && ok; i++)
-        if (e_adc & (1u << i)) ok &= memcmp(&e->adc[i], &r->adc[i], sizeof e->adc[i]) == 0;
+    /* ADCs by owning thread: the model reports up to two threads' channels. */
+    uint8_t e_adc[TT_NUM_THREADS] = {0};
+    const tt_adc_channel *e_adcv[TT_NUM_THREADS] = {NULL};
+    if (e->kinds & TT_EFF_ADC) {
+        e_adc[e->adc_thread % TT_NUM_THREADS] = e->adc_we;
+        e_adcv[e->adc_thread % TT_NUM_THREADS] = e->adc;
+        if (e->adc_we2) {
+            e_adc[e->adc_thread2 % TT_NUM_THREADS] = e->adc_we2;
+            e_adcv[e->adc_thread2 % TT_NUM_THREADS] = e->adc2;
+        }
+    }
+    bool any_adc = false;
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        any_adc |= e_adc[t] || r->adc_we[t];
+        ok &= e_adc[t] == r->adc_we[t];
+        for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS && ok; i++)
+            if (e_adc[t] & (1u << i)) ok &= memcmp(&e_adcv[t][i], &r->adc[t][i], sizeof r->adc[t][i]) == 0;
+    }
+    bool e_banks = (e->kinds & TT_EFF_BANKS) != 0;
+    ok &= e_banks == r->banks_we && (!e_banks || e->banks_state == r->banks);
     bool e_mutex = (e->kinds & TT_EFF_MUTEX) != 0;
     ok &= e_mutex == r->mutex_we &&
           (!e_mutex || (e->mutex_idx == r->mutex_idx && e->mutex_holder == r->mutex_holder));
@@ -395,20 +523,26 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
             mismatch(c, "sem.values", e->sem_value, r->sem_value);
             mismatch(c, "sem.maxima", e->sem_max, r->sem_max);
         }
-        if (e_adc || r->adc_we) {
+        for (int t = 0; t < TT_NUM_THREADS && any_adc; t++) {
             static const char *const sets[] = {"unpack0", "unpack1", "pack"};
             static const char *const names[] = {"x", "x_cr", "y", "y_cr", "z", "z_cr", "w", "w_cr"};
-            mismatch(c, "adc.written_mask", e_adc, r->adc_we);
-            mismatch(c, "adc.thread", e->adc_thread, r->adc_thread);
+            if (!(e_adc[t] | r->adc_we[t])) continue;
+            char f[48];
+            snprintf(f, sizeof f, "adc[thread %d].written_mask", t);
+            mismatch(c, f, e_adc[t], r->adc_we[t]);
             for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) {
-                if (!((e_adc | r->adc_we) & (1u << i))) continue;
-                const uint32_t *ev = &e->adc[i].x, *av = &r->adc[i].x;
+                if (!((e_adc[t] | r->adc_we[t]) & (1u << i))) continue;
+                static const tt_adc_channel zero;
+                const uint32_t *ev = e_adcv[t] ? &e_adcv[t][i].x : &zero.x, *av = &r->adc[t][i].x;
                 for (int k = 0; k < 8; k++) {
-                    char f[40];
-                    snprintf(f, sizeof f, "adc.%s.ch%d.%s", sets[i / 2], i % 2, names[k]);
+                    snprintf(f, sizeof f, "adc[thread %d].%s.ch%d.%s", t, sets[i / 2], i % 2, names[k]);
                     mismatch(c, f, ev[k], av[k]);
                 }
             }
+        }
+        if (e_banks || r->banks_we) {
+            mismatch(c, "banks.changed", e_banks, r->banks_we);
+            mismatch(c, "banks.state", e->banks_state, r->banks);
         }
         if (e_mutex || r->mutex_we) {
             mismatch(c, "mutex.write", e_mutex, r->mutex_we);
@@ -418,6 +552,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
         end_failure(c);
         return;
     }
+    if (!rf_match(c, r, rf_writer_of_unit(r->unit))) return;
     for (int i = 0; i < e->n_l1; i++) {
         l1_write w = {.addr = e->l1_addr[i], .be = e->l1_be[i], .cycle = r->cycle, .thread = r->thread,
                       .seq = r->seq, .insn = r->insn, .src_line = c->cur_line};
@@ -451,6 +586,15 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
             c->rtl_l1.count);
         end_failure(c);
     }
+    for (int wr = 0; wr < TT_RF_WRITERS && !c->failed && c->o.check; wr++) {
+        rf_queue *q = &c->rfq[wr];
+        if (!q->count) continue;
+        begin_failure(c, "MISMATCH (register-file write)", cycle, -1, 0, 0);
+        say(c, "  the RTL's %s wrote %zu register-file rows that no retired instruction accounts for\n",
+            writer_names[wr], q->count);
+        rf_describe(c, "the first", &q->w[q->head]);
+        end_failure(c);
+    }
     if (!c->failed && c->o.check) {
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             uint32_t next;
@@ -470,13 +614,15 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
         cJSON_AddStringToObject(c->json, "kind", "EXPECTATION");
     }
     double cps = seconds > 0 ? (double)cycle / seconds : 0;
-    printf("%s: %s: %llu instructions and %llu L1 writes %s, %llu cycles, %.0f cycles/s\n", c->t->path,
-           c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired, (unsigned long long)c->l1_checked,
+    printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s, %llu cycles, %.0f cycles/s\n",
+           c->t->path, c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired,
+           (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked,
            c->o.check ? "checked" : "retired (checking off)", (unsigned long long)cycle, cps);
     if (!c->failed) cJSON_AddStringToObject(c->json, "result", "pass");
     cJSON_AddStringToObject(c->json, "test", c->t->path);
     cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);
     cJSON_AddNumberToObject(c->json, "l1_writes", (double)c->l1_checked);
+    cJSON_AddNumberToObject(c->json, "rf_rows", (double)c->rf_checked);
     cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
     cJSON_AddBoolToObject(c->json, "checked", c->o.check);
     if (c->o.report_json) {

@@ -35,9 +35,12 @@ typedef struct {
     uint32_t gpr[TT_NUM_GPRS];      /* their values after, where gpr_we */
     uint8_t sem_we;
     uint32_t sem_value, sem_max;
-    uint8_t adc_we;                 /* bit 2*set + channel */
-    uint8_t adc_thread;             /* whose ADCs (ThreadOverride), valid when adc_we != 0 */
-    tt_adc_channel adc[TT_ADC_SETS * TT_ADC_CHANNELS];
+    /* ADC channels written, by the thread that owns them (the retiring thread, another by a SETADC*
+     * ThreadOverride, or both for an UNPACR with another ContextADC): bit 2*set + channel. */
+    uint8_t adc_we[TT_NUM_THREADS];
+    tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS * TT_ADC_CHANNELS];
+    bool banks_we;                  /* SrcA/SrcB bank ownership changed; banks: tt_bank_pack after */
+    uint8_t banks;
     bool mutex_we;
     uint8_t mutex_idx, mutex_holder;
 } cosim_retire_rec;
@@ -51,6 +54,9 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, b
 void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line);
 void cosim_retire(cosim *c, const cosim_retire_rec *r);
 void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16]);
+/* A register-file row the RTL wrote (docs/design.md "Register-file writes"): queued per writer and
+ * compared, in order, with the model's writes when the writing instruction retires. */
+void cosim_rf_write(cosim *c, uint64_t cycle, const tt_rf_write *w);
 bool cosim_failed(const cosim *c);
 /* End of a clock cycle, after its retires, L1 writes and TRISC actions: wait-gate latches whose
  * condition is clear are released (tt_model_tick). */

@@ -65,7 +65,8 @@ void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
 
 void c_dpi_retire(void *ctx, long long cycle, int thread, int seq, int insn, int unit, int cfg_we, int cfg_state,
                   int cfg_addr, int d0, int d1, int d2, int d3, int tcfg_we, int tcfg_addr, int tcfg_data,
-                  int sem_we, int sem_value, int sem_max, int mutex_we, int mutex_idx, int mutex_holder)
+                  int sem_we, int sem_value, int sem_max, int mutex_we, int mutex_idx, int mutex_holder,
+                  int banks_we, int banks)
 {
     cosim_retire_rec r = {
         .cycle = (uint64_t)cycle, .thread = thread, .seq = (uint32_t)seq, .insn = (uint32_t)insn, .unit = unit,
@@ -74,6 +75,7 @@ void c_dpi_retire(void *ctx, long long cycle, int thread, int seq, int insn, int
         .tcfg_we = tcfg_we != 0, .tcfg_addr = (uint16_t)tcfg_addr, .tcfg_data = (uint32_t)tcfg_data,
         .sem_we = (uint8_t)sem_we, .sem_value = (uint32_t)sem_value, .sem_max = (uint32_t)sem_max,
         .mutex_we = mutex_we != 0, .mutex_idx = (uint8_t)mutex_idx, .mutex_holder = (uint8_t)mutex_holder,
+        .banks_we = banks_we != 0, .banks = (uint8_t)banks,
     };
     tb_on_retire(CTX(ctx), &r);
 }
@@ -91,4 +93,17 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int stall0, int s
 {
     int stall[3] = {stall0, stall1, stall2}, fifo[3] = {fifo0, fifo1, fifo2};
     return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, stall, fifo);
+}
+
+/* One register-file row write, as tt_pkg::rf_wr_t packed into 8 + 16*32 bits... see tb_top.sv:
+ * hdr = {writer[1:0], file[1:0], bank, row[9:0], mask[15:0]} as fields, cells as a 512-bit vector
+ * (cell c in [32c+31:32c]). */
+void c_dpi_rf_write(void *ctx, long long cycle, int writer, int file, int bank, int row, int mask,
+                    const svBitVecVal *cells)
+{
+    tt_rf_write w = {.file = (uint8_t)file, .bank = (uint8_t)bank, .writer = (uint8_t)writer,
+                     .row = (uint16_t)row, .mask = (uint16_t)mask};
+    for (int col = 0; col < TT_RF_COLS; col++)
+        if (mask >> col & 1) w.cell[col] = cells[col];
+    tb_on_rf_write(CTX(ctx), (uint64_t)cycle, &w);
 }

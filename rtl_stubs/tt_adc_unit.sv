@@ -2,8 +2,8 @@
 // ADCs[thread][set][channel] {X, X_Cr (18 bits), Y, Y_Cr (13), Z, Z_Cr, W, W_Cr (13 on Blackhole)}
 // and executes SETADC, SETADCXY, SETADCZW, SETADCXX, INCADCXY, INCADCZW, ADDRCRXY, ADDRCRZW
 // (ISA documentation pages of those names; ADCs.md for the widths). Latency tt_pkg::LAT_TDMA:
-// the state is read and written in the retire cycle. SETDVALID and DMANOP retire here with no
-// effect (SETDVALID's source-bank hand-off belongs to the unpackers; it is a STUB until they exist).
+// the state is read and written in the retire cycle. SETDVALID retires here (its bank
+// hand-off is applied by tt_src_banks in the retire cycle); DMANOP has no effect.
 // Reports: which channels of which thread's ADCs the retiring instruction wrote and all six
 // channels of that thread after the write (index 2*set + channel; fields x, x_cr, y, y_cr, z,
 // z_cr, w, w_cr). The backdoor preload (target 5) writes one field: addr = 8*(2*set+ch) + field.
@@ -38,7 +38,17 @@ module tt_adc_unit
   // retire effects
   output logic [5:0]  eff_adc_we_o,
   output logic [1:0]  eff_adc_thread_o,
-  output logic [17:0] eff_adc_o [6][8]
+  output logic [17:0] eff_adc_o [6][8],
+
+  // UNPACR retire-cycle increments (UNPACR_Regular.md counter updates), per unpacker n: the
+  // channels of set n of thread unp_thread_i[n] and of thread unp_wadc_i[n] (WhichADC)
+  input  logic        unp_inc_i    [2],
+  input  logic [1:0]  unp_thread_i [2],
+  input  logic [1:0]  unp_wadc_i   [2],
+  input  logic [1:0]  unp_ch0y_i [2], unp_ch0z_i [2], unp_ch1y_i [2], unp_ch1z_i [2],
+
+  output logic [17:0] adc_o       [3][6][8],   // the state (read by the unpackers when they start)
+  output logic [17:0] adc_after_o [3][6][8]    // the state after this cycle's updates
 );
 
   localparam logic [17:0] MASK_X  = 18'h3FFFF;
@@ -158,6 +168,28 @@ module tt_adc_unit
   assign eff_adc_thread_o = tgt;
   assign eff_adc_o        = nxt;
 
+  // this unit's instruction first, then the unpackers' increments (Y and Z of both channels)
+  logic [17:0] upd [3][6][8];
+  always_comb begin
+    upd = adc_q;
+    if (done_o)
+      for (int i = 0; i < 6; i++) if (we[i]) for (int f = 0; f < 8; f++) upd[tgt][i][f] = nxt[i][f];
+    for (int n = 0; n < 2; n++) begin
+      if (unp_inc_i[n]) begin
+        for (int t = 0; t < 3; t++) begin
+          if (2'(t) == unp_thread_i[n] || 2'(t) == unp_wadc_i[n]) begin
+            upd[t][2*n][2]   = (upd[t][2*n][2]   + {16'd0, unp_ch0y_i[n]}) & MASK_Y;
+            upd[t][2*n][4]   = (upd[t][2*n][4]   + {16'd0, unp_ch0z_i[n]}) & field_mask(4, inj_zw_8bit_i);
+            upd[t][2*n+1][2] = (upd[t][2*n+1][2] + {16'd0, unp_ch1y_i[n]}) & MASK_Y;
+            upd[t][2*n+1][4] = (upd[t][2*n+1][4] + {16'd0, unp_ch1z_i[n]}) & field_mask(4, inj_zw_8bit_i);
+          end
+        end
+      end
+    end
+  end
+  assign adc_o       = adc_q;
+  assign adc_after_o = upd;
+
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       for (int t = 0; t < 3; t++)
@@ -165,9 +197,8 @@ module tt_adc_unit
           for (int f = 0; f < 8; f++) adc_q[t][i][f] <= '0;
     end else if (bd_valid_i) begin
       adc_q[bd_thread_i][bd_addr_i[5:3]][bd_addr_i[2:0]] <= bd_data_i;
-    end else if (done_o && we != '0) begin
-      for (int i = 0; i < 6; i++)
-        if (we[i]) for (int f = 0; f < 8; f++) adc_q[tgt][i][f] <= nxt[i][f];
+    end else begin
+      adc_q <= upd;
     end
   end
 

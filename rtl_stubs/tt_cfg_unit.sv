@@ -60,7 +60,11 @@ module tt_cfg_unit
   output logic [31:0] eff_tcfg_data_o,
   output logic        eff_gpr_we_o,
   output logic [5:0]  eff_gpr_idx_o,
-  output logic [31:0] eff_gpr_data_o
+  output logic [31:0] eff_gpr_data_o,
+
+  // the whole config and thread config, for the units that read many fields (unpackers)
+  output logic [31:0] cfg_o  [CFG_STATES][CFG_WORDS],
+  output logic [31:0] tcfg_o [NUM_THREADS][TCFG_WORDS]
 );
 
   // ---------------------------------------------------------------------------------------------
@@ -277,5 +281,8 @@ module tt_cfg_unit
   logic unused;
   assign unused = ^{slot_insn[14:11], eff_tcfg_addr_o[7]};
   /* verilator lint_on UNUSED */
+
+  assign cfg_o  = cfg_q;
+  assign tcfg_o = tcfg_q;
 
 endmodule

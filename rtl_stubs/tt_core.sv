@@ -11,7 +11,7 @@ module tt_core
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
-  input  logic [31:0]          inject_i,
+  input  logic [NUM_INJ_BITS-1:0] inject_i,
 
   // TRISC pushes
   input  logic                 push_valid_i   [3],
@@ -32,7 +32,8 @@ module tt_core
 
   // backdoor preload (tb_top only, after reset and before any TRISC action; not an instruction)
   input  logic                 bd_valid_i,
-  input  logic [2:0]           bd_target_i,  // 0 cfg, 1 thread cfg, 2 GPR, 3 semaphore, 4 L1 line
+  input  logic [2:0]           bd_target_i,  // 0 cfg, 1 thread cfg, 2 GPR, 3 semaphore, 4 L1 line,
+                                             // 5 ADC field, 6 register-file cells, 7 bank state
   input  logic [1:0]           bd_unit_i,    // config state (0) or thread (1, 2)
   input  logic [31:0]          bd_addr_i,
   input  logic [127:0]         bd_data_i,
@@ -67,6 +68,16 @@ module tt_core
   output logic                 eff_mutex_we_o [3],
   output logic [2:0]           eff_mutex_idx_o[3],
   output logic [1:0]           eff_mutex_holder_o[3],
+  // a second thread's ADCs changed by the retire (UNPACR with another ContextADC)
+  output logic [5:0]           eff_adc2_we_o  [3],
+  output logic [1:0]           eff_adc2_thread_o[3],
+  output logic [17:0]          eff_adc2_o     [3][6][8],
+  // SrcA/SrcB bank ownership changed by the retire, and the state after (tt_bank_pack layout)
+  output logic                 eff_banks_we_o [3],
+  output logic [7:0]           eff_banks_o    [3],
+
+  // register-file row writes this cycle, per writer (unpacker 0, unpacker 1, matrix unit)
+  output rf_wr_t               rf_wr_o        [3],
 
   // L1 write report
   output logic                 l1_wr_valid_o,
@@ -249,6 +260,9 @@ module tt_core
     for (int t = 0; t < 3; t++) begin
       stall_reason_o[t] = sync_mutex_wait[t] ? {STALL_MUTEX, 1'b0, sync_mutex_wait_idx[t]}
                                              : fe_stall_reason[t];
+      for (int n = 0; n < 2; n++)
+        if (unp_bank_wait[n] && u_holds[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0])
+          stall_reason_o[t] = {STALL_BANK_WAIT, 4'(n)};
     end
   end
 
@@ -269,6 +283,8 @@ module tt_core
   logic [5:0]   cfg_eff_gpr_idx;
   logic [31:0]  cfg_eff_gpr_data;
   logic [31:0]  cfg_insn;
+  logic [31:0]  cfg_all  [CFG_STATES][CFG_WORDS];
+  logic [31:0]  tcfg_all [NUM_THREADS][TCFG_WORDS];
 
   tt_cfg_unit u_cfg (
     .clk_i,
@@ -306,7 +322,9 @@ module tt_core
     .eff_tcfg_data_o      (cfg_eff_tcfg_data),
     .eff_gpr_we_o         (cfg_eff_gpr_we),
     .eff_gpr_idx_o        (cfg_eff_gpr_idx),
-    .eff_gpr_data_o       (cfg_eff_gpr_data)
+    .eff_gpr_data_o       (cfg_eff_gpr_data),
+    .cfg_o                (cfg_all),
+    .tcfg_o               (tcfg_all)
   );
 
   logic          th_l1_valid;
@@ -382,7 +400,11 @@ module tt_core
     .wr_data_i       (bd_l1 ? bd_data_i : th_l1_data),
     .wr_line_after_o (l1_line_after),
     .rd_line_i       (th_l1_rd_addr[L1_AW+3:4]),   // ThCon LOADIND, in its retire cycle
-    .rd_data_o       (l1_rd_data)
+    .rd_data_o       (l1_rd_data),
+    .urd_line_i      (unp_dat_line),
+    .urd_data_o      (unp_dat_lines),
+    .erd_line_i      (unp_exp_line),
+    .erd_data_o      (unp_exp_lines)
   );
 
   assign l1_wr_valid_o = th_l1_valid && l1_in_range && !bd_l1;
@@ -395,27 +417,157 @@ module tt_core
   // ---------------------------------------------------------------------------------------------
   logic [31:0] stub_insn [NUM_UNITS];
 
-  tt_unpack_stub u_unpack0 (
-    .clk_i, .rst_ni,
-    .req_valid_i (u_accept[UNIT_UNPACK0]), .req_thread_i (u_acc_thread[UNIT_UNPACK0]),
-    .req_insn_i (u_acc_insn[UNIT_UNPACK0]), .ready_o (u_ready[UNIT_UNPACK0]),
-    .busy_o (u_busy[UNIT_UNPACK0]), .thread_o (u_thread[UNIT_UNPACK0]),
-    .insn_o (stub_insn[UNIT_UNPACK0]), .done_o (u_done[UNIT_UNPACK0])
-  );
-  tt_unpack_stub u_unpack1 (
-    .clk_i, .rst_ni,
-    .req_valid_i (u_accept[UNIT_UNPACK1]), .req_thread_i (u_acc_thread[UNIT_UNPACK1]),
-    .req_insn_i (u_acc_insn[UNIT_UNPACK1]), .ready_o (u_ready[UNIT_UNPACK1]),
-    .busy_o (u_busy[UNIT_UNPACK1]), .thread_o (u_thread[UNIT_UNPACK1]),
-    .insn_o (stub_insn[UNIT_UNPACK1]), .done_o (u_done[UNIT_UNPACK1])
-  );
-  tt_math_stub u_math (
+  // ---------------------------------------------------------------------------------------------
+  // Unpackers, register files, source-bank state, matrix unit (data-movement subset)
+  // ---------------------------------------------------------------------------------------------
+  logic [L1_AW-1:0] unp_dat_line [2], unp_exp_line [2];
+  logic [127:0]     unp_dat_lines [2][5];
+  logic [127:0]     unp_exp_lines [2];
+  logic [17:0]      adc_state [3][6][8], adc_after [3][6][8];
+  logic [1:0]       srca_client, srcb_client, unp_bank, math_bank;
+  logic [5:0]       src_row [2][3];
+  logic [7:0]       banks_after [3];
+  rf_wr_t           rf_wr [3];
+  logic             unp_addr_calc [2], unp_active [2], unp_bank_wait [2], unp_accept [2];
+  logic [1:0]       unp_want [2], unp_tier [2];
+  logic [1:0]       unp_flip [2];
+  logic             unp_rowadv [2], unp_adc_inc [2];
+  logic [1:0]       unp_wadc [2], unp_ch0y [2], unp_ch0z [2], unp_ch1y [2], unp_ch1z [2];
+  logic [31:0]      unp_insn [2];
+  logic [1:0]       math_clr_flip;
+  logic             math_clr_keep, math_clr_reset;
+  logic [31:0]      math_insn;
+
+  // Both unpackers share L1 read bandwidth (UNPACR_Regular.md "Performance" table): when both
+  // read, the grant depends on what each wants; alone, each gets what it wants.
+  always_comb begin
+    unp_tier[0] = unp_want[0];
+    unp_tier[1] = unp_want[1];
+    if (unp_active[0] && unp_active[1]) begin
+      unique case ({unp_want[0], unp_want[1]})
+        {2'd0, 2'd0}: begin unp_tier[0] = 2'd0; unp_tier[1] = 2'd0; end
+        {2'd1, 2'd0}: begin unp_tier[0] = 2'd1; unp_tier[1] = 2'd0; end
+        {2'd2, 2'd0}: begin unp_tier[0] = 2'd2; unp_tier[1] = 2'd0; end
+        {2'd0, 2'd1}: begin unp_tier[0] = 2'd0; unp_tier[1] = 2'd1; end
+        {2'd1, 2'd1}: begin unp_tier[0] = 2'd0; unp_tier[1] = 2'd0; end
+        {2'd2, 2'd1}: begin unp_tier[0] = 2'd1; unp_tier[1] = 2'd0; end
+        {2'd0, 2'd2}: begin unp_tier[0] = 2'd0; unp_tier[1] = 2'd2; end
+        {2'd1, 2'd2}: begin unp_tier[0] = 2'd0; unp_tier[1] = 2'd1; end
+        default:      begin unp_tier[0] = 2'd1; unp_tier[1] = 2'd1; end
+      endcase
+    end
+  end
+
+  for (genvar n = 0; n < 2; n++) begin : g_unp
+    localparam unit_e U = n ? UNIT_UNPACK1 : UNIT_UNPACK0;
+    // unpacker 0 starts its address calculation first when both are asked in one cycle
+    assign unp_accept[n] = (disp_req[0] && disp_unit[0] == U) || (disp_req[1] && disp_unit[1] == U) ||
+                           (disp_req[2] && disp_unit[2] == U);
+    tt_unpacker #(.WHICH(n), .L1_LINES(L1_LINES)) u_unpacker (
+      .clk_i, .rst_ni,
+      .inj_i             (inject_i),
+      .req_valid_i       (u_accept[U]),
+      .req_thread_i      (u_acc_thread[U]),
+      .req_insn_i        (u_acc_insn[U]),
+      .ready_o           (u_ready[U]),
+      .busy_o            (u_busy[U]),
+      .thread_o          (u_thread[U]),
+      .insn_o            (unp_insn[n]),
+      .done_o            (u_done[U]),
+      .other_addr_calc_i (unp_addr_calc[1-n]),
+      .other_accept_i    (unp_accept[1-n]),
+      .addr_calc_o       (unp_addr_calc[n]),
+      .active_o          (unp_active[n]),
+      .want_tier_o       (unp_want[n]),
+      .tier_i            (unp_tier[n]),
+      .cfg_i             (cfg_all),
+      .tcfg_i            (tcfg_all),
+      .adc_i             (adc_state),
+      .srca_client_i     (srca_client),
+      .srcb_client_i     (srcb_client),
+      .unp_bank_i        (unp_bank),
+      .math_bank_i       (math_bank),
+      .src_row_i         (src_row[n]),
+      .dat_line_o        (unp_dat_line[n]),
+      .dat_lines_i       (unp_dat_lines[n]),
+      .exp_line_o        (unp_exp_line[n]),
+      .exp_line_i        (unp_exp_lines[n]),
+      .rf_wr_o           (rf_wr[n]),
+      .bank_wait_o       (unp_bank_wait[n]),
+      .flip_o            (unp_flip[n]),
+      .rowadv_o          (unp_rowadv[n]),
+      .adc_inc_o         (unp_adc_inc[n]),
+      .adc_wadc_o        (unp_wadc[n]),
+      .inc_ch0y_o        (unp_ch0y[n]),
+      .inc_ch0z_o        (unp_ch0z[n]),
+      .inc_ch1y_o        (unp_ch1y[n]),
+      .inc_ch1z_o        (unp_ch1z[n])
+    );
+  end
+
+  tt_math_unit u_math (
     .clk_i, .rst_ni,
     .req_valid_i (u_accept[UNIT_MATH]), .req_thread_i (u_acc_thread[UNIT_MATH]),
     .req_insn_i (u_acc_insn[UNIT_MATH]), .ready_o (u_ready[UNIT_MATH]),
     .busy_o (u_busy[UNIT_MATH]), .thread_o (u_thread[UNIT_MATH]),
-    .insn_o (stub_insn[UNIT_MATH]), .done_o (u_done[UNIT_MATH])
+    .insn_o (math_insn), .done_o (u_done[UNIT_MATH]),
+    .unp_bank_i (unp_bank), .math_bank_i (math_bank),
+    .rf_wr_o (rf_wr[RF_BY_MATH]),
+    .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset)
   );
+
+  // Bank requests of the unit retiring each thread's instruction
+  bank_req_t  bank_req [3];
+  logic [5:0] src_base [3][2];
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      bank_req[t] = '0;
+      src_base[t][0] = {tcfg_all[t][5][1:0], 4'd0};    // SRCA_SET_Base << 4
+      src_base[t][1] = {tcfg_all[t][6][1:0], 4'd0};    // SRCB_SET_Base << 4
+      for (int n = 0; n < 2; n++) begin
+        if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0]) begin
+          bank_req[t].unp_flip   = unp_flip[n];
+          bank_req[t].unp_rowadv[n] = unp_rowadv[n];
+        end
+      end
+      // SETDVALID (Miscellaneous unit): [1] FlipSrcB, [0] FlipSrcA
+      if (u_retires[t][UNIT_TDMA] && stub_insn[UNIT_TDMA][31:24] == OP_SETDVALID)
+        bank_req[t].unp_flip = stub_insn[UNIT_TDMA][1:0];
+      if (u_retires[t][UNIT_MATH]) begin
+        bank_req[t].clr_flip  = math_clr_flip;
+        bank_req[t].clr_keep  = math_clr_keep;
+        bank_req[t].clr_reset = math_clr_reset;
+      end
+    end
+  end
+
+  tt_src_banks u_banks (
+    .clk_i, .rst_ni,
+    .inj_flip_no_row_i      (inject_i[INJ_UNP_FLIP_NO_ROW]),
+    .inj_row_upd_i          (inject_i[INJ_UNP_SRC_ROW_UPD]),
+    .inj_cleardvalid_keep_i (inject_i[INJ_CLEARDVALID_KEEP]),
+    .req_i         (bank_req),
+    .src_base_i    (src_base),
+    .bd_valid_i    (bd_valid_i && bd_target_i == 3'd7),
+    .bd_data_i     (bd_data_i[7:0]),
+    .srca_client_o (srca_client),
+    .srcb_client_o (srcb_client),
+    .unp_bank_o    (unp_bank),
+    .math_bank_o   (math_bank),
+    .src_row_o     (src_row),
+    .banks_after_o (banks_after)
+  );
+
+  tt_regfile u_regfile (
+    .clk_i,
+    .wr_i       (rf_wr),
+    .bd_valid_i (bd_valid_i && bd_target_i == 3'd6),
+    .bd_file_i  (bd_unit_i),
+    .bd_addr_i,
+    .bd_data_i
+  );
+  assign rf_wr_o = rf_wr;
+
   tt_sfpu_stub u_sfpu (
     .clk_i, .rst_ni,
     .req_valid_i (u_accept[UNIT_SFPU]), .req_thread_i (u_acc_thread[UNIT_SFPU]),
@@ -451,8 +603,25 @@ module tt_core
     .bd_data_i   (bd_data_i[17:0]),
     .eff_adc_we_o     (adc_eff_we),
     .eff_adc_thread_o (adc_eff_thread),
-    .eff_adc_o        (adc_eff)
+    .eff_adc_o        (adc_eff),
+    .unp_inc_i        (unp_adc_inc_ret),
+    .unp_thread_i     (unp_thread),
+    .unp_wadc_i       (unp_wadc),
+    .unp_ch0y_i       (unp_ch0y),
+    .unp_ch0z_i       (unp_ch0z),
+    .unp_ch1y_i       (unp_ch1y),
+    .unp_ch1z_i       (unp_ch1z),
+    .adc_o            (adc_state),
+    .adc_after_o      (adc_after)
   );
+  logic       unp_adc_inc_ret [2];
+  logic [1:0] unp_thread [2];
+  always_comb begin
+    for (int n = 0; n < 2; n++) begin
+      unp_adc_inc_ret[n] = unp_adc_inc[n] && u_done[(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0];
+      unp_thread[n]      = u_thread[(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0];
+    end
+  end
   tt_xmov_stub u_xmov (
     .clk_i, .rst_ni,
     .req_valid_i (u_accept[UNIT_XMOV]), .req_thread_i (u_acc_thread[UNIT_XMOV]),
@@ -477,6 +646,11 @@ module tt_core
       cond_active[t][CND_XMOV]     = u_busy[UNIT_XMOV];      // any thread
       cond_active[t][CND_SFPU]     = u_holds[t][UNIT_SFPU];
       cond_active[t][CND_CFGEXU]   = u_busy[UNIT_CFG];       // any thread
+      // source-bank ownership (STALLWAIT.md, Blackhole numbering)
+      cond_active[t][CND_SRCA_CLR] = srca_client[unp_bank[0]];     // unpacker 0's bank not free
+      cond_active[t][CND_SRCB_CLR] = srcb_client[unp_bank[1]];
+      cond_active[t][CND_SRCA_VLD] = !srca_client[math_bank[0]];   // matrix unit's bank not valid
+      cond_active[t][CND_SRCB_VLD] = !srcb_client[math_bank[1]];
     end
   end
 
@@ -514,6 +688,25 @@ module tt_core
       eff_adc_we_o[t]       = u_retires[t][UNIT_TDMA] ? adc_eff_we : '0;
       eff_adc_thread_o[t]   = adc_eff_thread;
       for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) eff_adc_o[t][i][k] = adc_eff[i][k];
+      eff_adc2_we_o[t]      = '0;
+      eff_adc2_thread_o[t]  = '0;
+      eff_adc2_o[t]         = adc_after[t];
+      for (int n = 0; n < 2; n++) begin
+        if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] && unp_adc_inc[n] &&
+            (unp_ch0y[n] | unp_ch0z[n] | unp_ch1y[n] | unp_ch1z[n]) != 2'd0) begin
+          eff_adc_we_o[t]     = 6'b11 << (2 * n);
+          eff_adc_thread_o[t] = 2'(t);
+          eff_adc_o[t]        = adc_after[t];
+          if (unp_wadc[n] != 2'(t)) begin
+            eff_adc2_we_o[t]     = 6'b11 << (2 * n);
+            eff_adc2_thread_o[t] = unp_wadc[n];
+            eff_adc2_o[t]        = adc_after[unp_wadc[n]];
+          end
+        end
+      end
+      eff_banks_we_o[t]     = (bank_req[t].unp_flip != 2'b00) || (bank_req[t].clr_flip != 2'b00) ||
+                              bank_req[t].clr_reset;
+      eff_banks_o[t]        = banks_after[t];
       eff_mutex_we_o[t]     = sync_rt && sync_mutex_we;
       eff_mutex_idx_o[t]    = sync_rt ? sync_mutex_idx : 3'd0;
       eff_mutex_holder_o[t] = sync_rt ? sync_mutex_holder : 2'd3;
@@ -523,8 +716,8 @@ module tt_core
   // Unit-held instruction words are for waves only; the L1 read address is used in part.
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{sync_insn, cfg_insn, th_insn, stub_insn[UNIT_UNPACK0],
-                    stub_insn[UNIT_UNPACK1], stub_insn[UNIT_MATH], stub_insn[UNIT_SFPU],
+  assign unused = ^{sync_insn, cfg_insn, th_insn,
+                    unp_insn[0], unp_insn[1], math_insn, stub_insn[UNIT_SFPU],
                     stub_insn[UNIT_PACK], stub_insn[UNIT_TDMA], stub_insn[UNIT_XMOV],
                     th_l1_rd_addr, th_l1_addr[3:0], bd_addr_i[3:0],
                     u_ready[UNIT_NONE], u_accept[UNIT_NONE]};

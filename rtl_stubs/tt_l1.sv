@@ -15,7 +15,14 @@ module tt_l1 #(
   output logic [127:0]  wr_line_after_o,
 
   input  logic [AW-1:0] rd_line_i,
-  output logic [127:0]  rd_data_o
+  output logic [127:0]  rd_data_o,
+
+  // unpacker n: five consecutive lines of datums and one line of exponents (lines past the end
+  // read as zero)
+  input  logic [AW-1:0] urd_line_i [2],
+  output logic [127:0]  urd_data_o [2][5],
+  input  logic [AW-1:0] erd_line_i [2],
+  output logic [127:0]  erd_data_o [2]
 );
 
   logic [127:0] mem_q [LINES];
@@ -36,5 +43,16 @@ module tt_l1 #(
   end
 
   assign rd_data_o = mem_q[rd_line_i];
+
+  always_comb begin
+    for (int n = 0; n < 2; n++) begin
+      for (int l = 0; l < 5; l++) begin
+        logic [AW:0] a;
+        a = {1'b0, urd_line_i[n]} + (AW+1)'(l);
+        urd_data_o[n][l] = (a < (AW+1)'(LINES)) ? mem_q[a[AW-1:0]] : '0;
+      end
+      erd_data_o[n] = mem_q[erd_line_i[n]];
+    end
+  end
 
 endmodule

@@ -41,6 +41,8 @@ package tt_pkg;
   localparam logic [7:0] OP_MOP_CFG      = 8'h03;
   localparam logic [7:0] OP_REPLAY       = 8'h04;
   localparam logic [7:0] OP_RESOURCEDECL = 8'h05;
+  localparam logic [7:0] OP_ZEROSRC      = 8'h11;
+  localparam logic [7:0] OP_CLEARDVALID  = 8'h36;
   localparam logic [7:0] OP_XMOV         = 8'h40;
   localparam logic [7:0] OP_PACR         = 8'h41;
   localparam logic [7:0] OP_UNPACR       = 8'h42;
@@ -128,7 +130,8 @@ package tt_pkg;
     STALL_WAIT_GATE  = 4'd2,   // detail: STALLWAIT condition index
     STALL_UNIT_BUSY  = 4'd3,   // detail: unit_e
     STALL_SEM_WAIT   = 4'd4,   // detail: semaphore index
-    STALL_MUTEX      = 4'd5    // detail: mutex index (issue 3, not yet produced)
+    STALL_MUTEX      = 4'd5,   // detail: mutex index
+    STALL_BANK_WAIT  = 4'd6    // detail: 0 SrcA, 1 SrcB: an unpacker waits for its bank
   } stall_e;
 
   // STALLWAIT / SEMWAIT block-mask bits (stall_res, isa_semantics.md s.2)
@@ -202,6 +205,50 @@ package tt_pkg;
   localparam int unsigned INJ_REPLAY_LOAD_PASSES_FE   = 28; // load w/o Exec passes MOP/MOP_CFG/REPLAY on
   localparam int unsigned INJ_REPLAY_EXEC_LOAD_SILENT = 29; // load with Exec emits nothing
   localparam int unsigned INJ_REPLAY_INDEX_ZERO       = 30; // REPLAY start index taken as 0
+
+  // unpackers, register files, bank hand-off: bits 32..
+  localparam int unsigned INJ_UNP_CONV0          = 32; // converter bug 0: ERRATA 1 ignored (FP32->FP16 e == 31)
+  localparam int unsigned INJ_UNP_CONV1          = 33; // converter bug 1: ERRATA 2 ignored (E5M2 0x7F/0xFF)
+  localparam int unsigned INJ_UNP_CONV2          = 34; // converter bug 2: BFP8 normalisation exponent off by one
+  localparam int unsigned INJ_UNP_CONV3          = 35; // converter bug 3: unsigned INT8 treated as signed
+  localparam int unsigned INJ_UNP_HEADER_SKIP    = 36; // SrcA: no 4-row header skip (rows 0..3 written)
+  localparam int unsigned INJ_UNP_SRCB_ROW_WRAP  = 37; // SrcB row not wrapped at 64 (row 63 + 1 -> drops)
+  localparam int unsigned INJ_UNP_TRANSPOSE      = 38; // transpose ignored
+  localparam int unsigned INJ_UNP_COLSHIFT       = 39; // ColShift ignored
+  localparam int unsigned INJ_UNP_STRIDE         = 40; // tilize row stride: contiguous rows
+  localparam int unsigned INJ_UNP_EXP_NO_ADVANCE = 41; // BFP: one exponent for the whole row of 16
+  localparam int unsigned INJ_UNP_UPSAMPLE       = 42; // upsampling: interleave writes zeros
+  localparam int unsigned INJ_UNP_DEST_ROW9      = 43; // unpack to Dest: row masked to 9 bits, not 10
+  localparam int unsigned INJ_UNP_FLIP_NO_ROW    = 44; // FlipSrc keeps SrcRow instead of resetting it
+  localparam int unsigned INJ_UNP_ADC_CH1        = 45; // UNPACR applies Ch1 increments to channel 0
+  localparam int unsigned INJ_UNP_NO_BANK_WAIT   = 46; // UNPACR writes a bank the matrix unit owns
+  localparam int unsigned INJ_CLEARDVALID_KEEP   = 47; // CLEARDVALID ignores KeepReadingSameSrc
+  localparam int unsigned INJ_UNP_FORCE_EXP      = 48; // Force_shared_exp ignored (reads L1 exponents)
+  localparam int unsigned INJ_UNP_CTX_OFFSET     = 49; // CfgContextOffset ignored
+  localparam int unsigned INJ_UNP_SRC_ROW_UPD    = 50; // Unpack_Src_Reg_Set_Upd adds 16 without the base
+  localparam int unsigned INJ_UNP_ZEROSRC_BOTH   = 51; // UNPACR_NOP ZEROSRC clears one bank when BothBanks
+  localparam int unsigned NUM_INJ_BITS           = 64;
+
+  // Register-file write report (one row; docs/design.md "Register-file writes")
+  localparam int unsigned RF_SRCA = 0, RF_SRCB = 1, RF_DEST = 2, RF_DEST32 = 3;
+  localparam int unsigned RF_BY_UNPACK0 = 0, RF_BY_UNPACK1 = 1, RF_BY_MATH = 2;
+  typedef struct packed {
+    logic        valid;
+    logic [1:0]  file;     // RF_*
+    logic        bank;     // SrcA/SrcB bank
+    logic [9:0]  row;      // SrcA/SrcB 0..63, Dest 0..1023, Dest32: Dst32b row
+    logic [15:0] mask;     // columns written
+    logic [15:0][31:0] cells;  // cell c in cells[c]; Src 19 bits, Dest 16, Dest32 32
+  } rf_wr_t;
+
+  // Requests to the source-bank state from the unit retiring an instruction of a thread
+  typedef struct packed {
+    logic [1:0] unp_flip;    // [n]: give unpacker n's bank to the matrix unit, flip, SrcRow = base
+    logic [1:0] unp_rowadv;  // [n]: SrcRow += 16 + base (Unpack_Src_Reg_Set_Upd)
+    logic [1:0] clr_flip;    // CLEARDVALID FlipSrcB, FlipSrcA
+    logic       clr_keep;    // CLEARDVALID KeepReadingSameSrc
+    logic       clr_reset;   // CLEARDVALID Reset
+  } bank_req_t;
 
   // ---------------------------------------------------------------------------------------------
   // Decode helpers

@@ -26,9 +26,9 @@ static const tb_injection injections[] = {
 
 struct tb_ctx {
     tb_args a;
-    uint8_t pend_adc_we[TT_NUM_THREADS];
-    uint8_t pend_adc_thread[TT_NUM_THREADS];
-    tt_adc_channel pend_adc[TT_NUM_THREADS][TT_ADC_SETS * TT_ADC_CHANNELS];
+    /* per retiring thread: ADC channels written, by owning thread */
+    uint8_t pend_adc_we[TT_NUM_THREADS][TT_NUM_THREADS];
+    tt_adc_channel pend_adc[TT_NUM_THREADS][TT_NUM_THREADS][TT_ADC_SETS * TT_ADC_CHANNELS];
     uint64_t pend_gpr_we[TT_NUM_THREADS];
     uint32_t pend_gpr[TT_NUM_THREADS][TT_NUM_GPRS];
     tb_preload_item *pre;
@@ -83,6 +83,8 @@ static int build_preload(tb_ctx *c)
             tt_model_sem_get(m, p->index, &v, &mx);
             v |= mx << 4;
             break;
+        case TT_ITEM_RF:
+            continue; /* the register files go in whole, below */
         case TT_ITEM_L1: {
             const uint8_t *l1 = tt_model_l1_const(m);
             for (uint32_t a = p->addr & ~15u; a < p->addr + p->len; a += 16) {
@@ -97,6 +99,32 @@ static int build_preload(tb_ctx *c)
         }
         }
         it.data[0] = v;
+        if (add_pre(c, &cap, it)) return -1;
+    }
+    /* Register files (targets 6, 7): every row with a non-zero cell, four cells per item
+     * (addr = bank << 12 | row << 2 | group), then the bank state. */
+    static const int files[] = {TT_RF_SRCA, TT_RF_SRCB, TT_RF_DEST};
+    for (int f = 0; f < 3; f++) {
+        int banks = files[f] == TT_RF_DEST ? 1 : TT_SRC_BANKS;
+        int rows = files[f] == TT_RF_DEST ? TT_DEST_ROWS : TT_SRC_ROWS;
+        for (int b = 0; b < banks; b++)
+            for (int row = 0; row < rows; row++) {
+                uint32_t cells[TT_RF_COLS], any = 0;
+                for (int col = 0; col < TT_RF_COLS; col++) {
+                    tt_model_rf_get(m, files[f], b, row, col, &cells[col]);
+                    any |= cells[col];
+                }
+                for (int g = 0; any && g < 4; g++) {
+                    tb_preload_item it = {.target = 6, .unit = files[f], .addr = (uint32_t)(b << 12 | row << 2 | g)};
+                    memcpy(it.data, &cells[4 * g], sizeof it.data);
+                    if (add_pre(c, &cap, it)) return -1;
+                }
+            }
+    }
+    tt_bank_state bs;
+    tt_model_banks_get(m, &bs);
+    if (tt_bank_pack(&bs)) {
+        tb_preload_item it = {.target = 7, .data = {tt_bank_pack(&bs)}};
         if (add_pre(c, &cap, it)) return -1;
     }
     return 0;
@@ -139,7 +167,7 @@ static void usage(FILE *f, const char *prog)
             prog);
 }
 
-static int parse_inject(const char *prog, const char *list, uint32_t *mask)
+static int parse_inject(const char *prog, const char *list, uint64_t *mask)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", list);
@@ -151,7 +179,7 @@ static int parse_inject(const char *prog, const char *list, uint32_t *mask)
             fprintf(stderr, "%s: +inject: unknown injection '%s' (+inject=help lists them)\n", prog, tok);
             return -1;
         }
-        *mask |= 1u << injections[i].bit;
+        *mask |= 1ull << injections[i].bit;
     }
     return 0;
 }
@@ -262,9 +290,9 @@ int tb_ctx_finish(tb_ctx *c, uint64_t cycle)
 
 void tb_on_retire_adc(tb_ctx *c, int thread, int adc_thread, int index, const tt_adc_channel *v)
 {
-    c->pend_adc_we[thread] |= (uint8_t)(1u << index);
-    c->pend_adc_thread[thread] = (uint8_t)adc_thread;
-    c->pend_adc[thread][index] = *v;
+    adc_thread %= TT_NUM_THREADS;
+    c->pend_adc_we[thread][adc_thread] |= (uint8_t)(1u << index);
+    c->pend_adc[thread][adc_thread][index] = *v;
 }
 
 void tb_on_retire_gpr(tb_ctx *c, int thread, int idx, uint32_t value)
@@ -277,10 +305,9 @@ void tb_on_retire_gpr(tb_ctx *c, int thread, int idx, uint32_t value)
 void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r)
 {
     cosim_retire_rec full = *r;
-    full.adc_we = c->pend_adc_we[r->thread];
-    full.adc_thread = c->pend_adc_thread[r->thread];
+    memcpy(full.adc_we, c->pend_adc_we[r->thread], sizeof full.adc_we);
     memcpy(full.adc, c->pend_adc[r->thread], sizeof full.adc);
-    c->pend_adc_we[r->thread] = 0;
+    memset(c->pend_adc_we[r->thread], 0, sizeof c->pend_adc_we[r->thread]);
     full.gpr_we = c->pend_gpr_we[r->thread];
     for (int i = 0; i < TT_NUM_GPRS; i++)
         if (full.gpr_we >> i & 1u) full.gpr[i] = c->pend_gpr[r->thread][i];
@@ -291,6 +318,11 @@ void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r)
 void tb_on_l1_write(tb_ctx *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16])
 {
     cosim_l1_write(c->cos, cycle, addr, be, line);
+}
+
+void tb_on_rf_write(tb_ctx *c, uint64_t cycle, const tt_rf_write *w)
+{
+    cosim_rf_write(c->cos, cycle, w);
 }
 
 void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word, bool dropped)
@@ -344,6 +376,7 @@ void tb_stall_name(int code, char *buf, unsigned len)
     case 3: snprintf(buf, len, "UNIT_BUSY %s", d < 11 ? units[d] : "?"); break;
     case 4: snprintf(buf, len, "SEM_WAIT sem%d", d); break;
     case 5: snprintf(buf, len, "MUTEX m%d", d); break;
+    case 6: snprintf(buf, len, "BANK_WAIT %s", d ? "SrcB" : "SrcA"); break;
     default: snprintf(buf, len, "UNKNOWN_%02x", code & 0xFF); break;
     }
 }

@@ -21,7 +21,7 @@ typedef struct {
     uint64_t trace_stop;      /* +trace_stop=N (0: no end) */
     uint64_t max_cycles;      /* +max_cycles=N */
     bool check;               /* +cosim=0 turns checking off */
-    uint32_t inject;          /* +inject=NAME[,NAME] */
+    uint64_t inject;          /* +inject=NAME[,NAME] (bit n: tt_pkg INJ_* n) */
     const char *report;       /* +report=FILE */
 } tb_args;
 
@@ -47,6 +47,8 @@ bool tb_preload(tb_ctx *c, unsigned index, tb_preload_item *out);
 /* Called through DPI, once per clock edge, in this order. */
 void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r);
 void tb_on_l1_write(tb_ctx *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16]);
+/* A register-file row the RTL wrote this cycle (before the writing instruction's retire). */
+void tb_on_rf_write(tb_ctx *c, uint64_t cycle, const tt_rf_write *w);
 /* A TRISC push the RTL took at this edge; `dropped`: BRISC pushed to the same thread at the same
  * edge, so the frontend mux discarded it (the TRISC does not know). */
 void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word, bool dropped);

@@ -30,7 +30,7 @@ int main(int argc, char **argv)
     if (a->trace) contextp->traceEverOn(true);
     auto top = std::make_unique<Vtb_top>(contextp.get(), "TOP");
     svSetScope(svGetScopeFromName("TOP.tb_top"));
-    tb_set_ctx(ctx, static_cast<int>(a->inject));
+    tb_set_ctx(ctx, static_cast<int>(a->inject & 0xffffffffu), static_cast<int>(a->inject >> 32));
 
     std::unique_ptr<VerilatedVcdC> tfp;
     if (a->trace) {

@@ -33,7 +33,7 @@ int sc_main(int argc, char **argv)
     top->clk_i(clk);
     sc_start(SC_ZERO_TIME);
     svSetScope(svGetScopeFromName("top.tb_top"));
-    tb_set_ctx(ctx, static_cast<int>(a->inject));
+    tb_set_ctx(ctx, static_cast<int>(a->inject & 0xffffffffu), static_cast<int>(a->inject >> 32));
 
     VerilatedVcdSc *tfp = nullptr;
     uint64_t cycle = 0;

@@ -36,7 +36,12 @@ module tb_top (
                                             input int sem_we,
                                             input int sem_value, input int sem_max,
                                             input int mutex_we, input int mutex_idx,
-                                            input int mutex_holder);
+                                            input int mutex_holder, input int banks_we,
+                                            input int banks);
+  import "DPI-C" function void c_dpi_rf_write(input chandle ctx, input longint cycle,
+                                              input int writer, input int file, input int bank,
+                                              input int row, input int mask,
+                                              input bit [511:0] cells);
   import "DPI-C" function void c_dpi_l1_write(input chandle ctx, input longint cycle,
                                               input int addr, input int be, input int w0,
                                               input int w1, input int w2, input int w3);
@@ -48,10 +53,10 @@ module tb_top (
   // The harness hands its context and the injection mask over before the first clock edge.
   export "DPI-C" function tb_set_ctx;
   chandle ctx;
-  logic [31:0] inject_q;
-  function void tb_set_ctx(input chandle c, input int inject);
+  logic [63:0] inject_q;
+  function void tb_set_ctx(input chandle c, input int inject_lo, input int inject_hi);
     ctx = c;
-    inject_q = inject;
+    inject_q = {inject_hi, inject_lo};
   endfunction
 
   logic [63:0] cycle_q;
@@ -96,6 +101,12 @@ module tb_top (
   logic [5:0]  eff_adc_we   [3];
   logic [17:0] eff_adc      [3][6][8];
   logic [1:0]  eff_adc_thread[3];
+  logic [5:0]  eff_adc2_we  [3];
+  logic [1:0]  eff_adc2_thread[3];
+  logic [17:0] eff_adc2     [3][6][8];
+  logic        eff_banks_we [3];
+  logic [7:0]  eff_banks    [3];
+  rf_wr_t      rf_wr        [3];
   logic        eff_mutex_we [3];
   logic [2:0]  eff_mutex_idx[3];
   logic [1:0]  eff_mutex_holder[3];
@@ -127,6 +138,8 @@ module tb_top (
     .eff_adc_we_o(eff_adc_we), .eff_adc_o(eff_adc), .eff_adc_thread_o(eff_adc_thread),
     .eff_mutex_we_o(eff_mutex_we), .eff_mutex_idx_o(eff_mutex_idx),
     .eff_mutex_holder_o(eff_mutex_holder),
+    .eff_adc2_we_o(eff_adc2_we), .eff_adc2_thread_o(eff_adc2_thread), .eff_adc2_o(eff_adc2),
+    .eff_banks_we_o(eff_banks_we), .eff_banks_o(eff_banks), .rf_wr_o(rf_wr),
     .l1_wr_valid_o(l1_wr_valid), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
     .l1_wr_data_o(l1_wr_data),
     .thread_idle_o(thread_idle), .fifo_count_o(fifo_count), .stall_reason_o(stall_reason),
@@ -170,9 +183,26 @@ module tb_top (
       end
       cycle_q <= cycle_q + 64'd1;
     end else begin
+      // Register-file rows written this cycle come before the retires: a writing instruction's
+      // rows are all reported before (or with) its retire (design.md "Register-file writes").
+      for (int w = 0; w < 3; w++) begin
+        if (rf_wr[w].valid) begin
+          c_dpi_rf_write(ctx, cycle_q, w, int'(rf_wr[w].file), int'(rf_wr[w].bank),
+                         int'(rf_wr[w].row), int'(rf_wr[w].mask), rf_wr[w].cells);
+        end
+      end
       // Checker order within an edge: retires, L1 writes, then the TRISC side (design.md).
       for (int t = 0; t < 3; t++) begin
         if (retire_valid[t]) begin
+          for (int i = 0; i < 6; i++) begin
+            if (eff_adc2_we[t][i]) begin
+              c_dpi_retire_adc(ctx, t, int'(eff_adc2_thread[t]), i,
+                               int'(eff_adc2[t][i][0]), int'(eff_adc2[t][i][1]),
+                               int'(eff_adc2[t][i][2]), int'(eff_adc2[t][i][3]),
+                               int'(eff_adc2[t][i][4]), int'(eff_adc2[t][i][5]),
+                               int'(eff_adc2[t][i][6]), int'(eff_adc2[t][i][7]));
+            end
+          end
           for (int i = 0; i < 6; i++) begin
             if (eff_adc_we[t][i]) begin
               c_dpi_retire_adc(ctx, t, int'(eff_adc_thread[t]), i,
@@ -190,7 +220,8 @@ module tb_top (
                        eff_cfg_data[t][0], eff_cfg_data[t][1], eff_cfg_data[t][2],
                        eff_cfg_data[t][3], int'(eff_tcfg_we[t]), int'(eff_tcfg_addr[t]),
                        eff_tcfg_data[t], int'(eff_sem_we[t]), sem_value, sem_max,
-                       int'(eff_mutex_we[t]), int'(eff_mutex_idx[t]), int'(eff_mutex_holder[t]));
+                       int'(eff_mutex_we[t]), int'(eff_mutex_idx[t]), int'(eff_mutex_holder[t]),
+                       int'(eff_banks_we[t]), int'(eff_banks[t]));
         end
       end
       if (l1_wr_valid) begin

@@ -2,8 +2,11 @@
  * the file, the line and what was expected there. */
 #include "test_loader.h"
 
+#include "unpack_convert.h"
+
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,6 +176,138 @@ static int parse_adc(parser *p, int at, tt_item *it)
 }
 
 /* cfg STATE REG VALUE | tcfg THREAD REG VALUE | gpr THREAD IDX VALUE | sem IDX VALUE [MAX] */
+/* ---- Register files: srca BANK ROW ..., srcb BANK ROW ..., dest ROW ..., dest32 ROW ... --------
+ * 16 cells follow: raw cell values, or a format name then 16 values in it (docs/test_format.md
+ * "Register files"). `-` in an expectation skips that cell. */
+
+/* v as a float with ebits exponent bits (bias 2^(ebits-1) - 1) and mbits mantissa bits; exactly,
+ * or an error. top_ordinary: the all-ones exponent is an ordinary one (Tensix FP16, which has no
+ * Inf or NaN; FloatBitPatterns.md), otherwise only +-inf uses it. */
+static int encode_float(double v, int ebits, int mbits, bool top_ordinary, uint32_t *out)
+{
+    int bias = (1 << (ebits - 1)) - 1, emax = (1 << ebits) - 1;
+    uint32_t sign = signbit(v) ? 1u : 0u;
+    double a = fabs(v);
+    uint32_t e = 0, m = 0;
+    if (isnan(v)) return -1;
+    if (isinf(v)) {
+        if (top_ordinary) return -1;
+        e = (uint32_t)emax;
+    } else if (a != 0) {
+        int x;
+        double f = frexp(a, &x); /* a = f * 2^x, f in [0.5, 1) */
+        int ue = x - 1 + bias;   /* biased exponent of 1.xxx form */
+        if (ue >= 1) {
+            double mant = (f * 2 - 1) * (double)(1u << mbits);
+            if (mant != floor(mant)) return -1;
+            if (ue > emax - (top_ordinary ? 0 : 1)) return -1;
+            e = (uint32_t)ue;
+            m = (uint32_t)mant;
+        } else { /* denormal: a = m * 2^(1 - bias - mbits) */
+            double mant = ldexp(a, bias - 1 + mbits);
+            if (mant != floor(mant) || mant >= (double)(1u << mbits)) return -1;
+            m = (uint32_t)mant;
+        }
+    }
+    *out = (sign << (ebits + mbits)) | (e << mbits) | m;
+    return 0;
+}
+
+/* One typed value to a cell of the given file. */
+static int typed_cell(parser *p, const char *fmt, int file, const char *txt, uint32_t *cell)
+{
+    char *end;
+    errno = 0;
+    bool is_int = strncmp(fmt, "int", 3) == 0;
+    double v = strtod(txt, &end);
+    if (errno || *end || end == txt) return fail(p, "expected a %s value (decimal, 0x1.8p3 or inf), got '%s'", fmt, txt);
+    bool dst = file >= TT_RF_DEST;
+    uint32_t b;
+    if (is_int) {
+        if (v != floor(v)) return fail(p, "expected an integer for %s, got '%s'", fmt, txt);
+        double lim = strcmp(fmt, "int8") == 0 ? 1023 : strcmp(fmt, "int16") == 0 ? 65535 : 2147483647.0;
+        double lo = strcmp(fmt, "int16") == 0 ? 0 : -lim;
+        if (v < lo || v > lim) return fail(p, "%s value %s is out of range (%.0f..%.0f)", fmt, txt, lo, lim);
+    }
+    if (strcmp(fmt, "bf16") == 0 && file != TT_RF_DEST32) {
+        if (encode_float(v, 8, 7, false, &b)) goto inexact;
+        *cell = dst ? tt_write_dst_bf16((uint16_t)b) : tt_write_src_bf16(b);
+    } else if (strcmp(fmt, "fp16") == 0 && file != TT_RF_DEST32) {
+        if (encode_float(v, 5, 10, true, &b)) goto inexact;
+        *cell = dst ? tt_write_dst_fp16((uint16_t)b) : tt_write_src_fp16(b);
+    } else if (strcmp(fmt, "tf32") == 0 && !dst) {
+        if (encode_float(v, 8, 10, false, &b)) goto inexact;
+        *cell = tt_write_src_tf32(b);
+    } else if (strcmp(fmt, "fp32") == 0 && file == TT_RF_DEST32) {
+        if (encode_float(v, 8, 23, false, &b)) goto inexact;
+        *cell = tt_write_dst_fp32(b);
+    } else if (strcmp(fmt, "int8") == 0 && file != TT_RF_DEST32) {
+        /* "Integer 8": sign, 10-bit magnitude on FP16 with the raw exponent 16 (0 when 0) */
+        uint32_t mag = (uint32_t)fabs(v), h = (v < 0 ? 0x8000u : 0) | (mag ? 16u << 10 : 0) | mag;
+        *cell = dst ? tt_write_dst_fp16((uint16_t)h) : tt_write_src_fp16(h);
+    } else if (strcmp(fmt, "int16") == 0 && file != TT_RF_DEST32) {
+        uint32_t x = (uint32_t)v;
+        *cell = dst ? x : ((x & 0xFF00u) << 3) | (x & 0xFFu);
+    } else if (strcmp(fmt, "int32") == 0 && file == TT_RF_DEST32) {
+        /* sign-magnitude, in Dest's FP32 layout as the unpacker writes it */
+        uint32_t x = (v < 0 ? 0x80000000u : 0) | (uint32_t)fabs(v);
+        *cell = tt_write_dst_fp32(x);
+    } else {
+        return fail(p, "expected a format for %s cells (%s), got '%s'", file == TT_RF_DEST32 ? "dest32" : dst ? "dest" : "SrcA/SrcB",
+                    file == TT_RF_DEST32 ? "fp32, int32" : dst ? "bf16, fp16, int8, int16" : "tf32, bf16, fp16, int8, int16", fmt);
+    }
+    return 0;
+inexact:
+    return fail(p, "value %s is not exactly representable in %s", txt, fmt);
+}
+
+static int parse_rf(parser *p, int at, bool expect, tt_item *it)
+{
+    static const char *const files[] = {"srca", "srcb", "dest", "dest32"};
+    const char *kw = p->tok[at];
+    int file = 0;
+    while (strcmp(files[file], kw) != 0) file++;
+    bool src = file <= TT_RF_SRCB;
+    int c0 = at + (src ? 3 : 2); /* first cell or the format name */
+    uint32_t u;
+    it->kind = TT_ITEM_RF;
+    it->unit = file;
+    if (src) {
+        if (num32(p, at + 1, TT_SRC_BANKS - 1, "bank", &u)) return -1;
+        it->rf_bank = (int)u;
+    }
+    if (num32(p, c0 - 1, src ? TT_SRC_ROWS - 1 : TT_DEST_ROWS - 1, "row", &u)) return -1;
+    it->index = (int)u;
+    const char *fmt = NULL;
+    if (c0 < p->ntok && (isalpha((unsigned char)p->tok[c0][0]) && strncmp(p->tok[c0], "inf", 3) != 0)) fmt = p->tok[c0++];
+    if (p->ntok - c0 != TT_RF_COLS)
+        return fail(p, "expected 16 cells after '%s%s%s', got %d", kw, fmt ? " ... " : "", fmt ? fmt : "", p->ntok - c0);
+    uint32_t width = file == TT_RF_DEST32 ? 0xFFFFFFFFu : file == TT_RF_DEST ? 0xFFFFu : 0x7FFFFu;
+    for (int col = 0; col < TT_RF_COLS; col++) {
+        const char *txt = p->tok[c0 + col];
+        if (strcmp(txt, "-") == 0) {
+            if (!expect) return fail(p, "expected a value for column %d ('-' is for expectations only)", col);
+            continue;
+        }
+        it->rf_care |= (uint16_t)(1u << col);
+        if (fmt) {
+            if (typed_cell(p, fmt, file, txt, &it->rf_cells[col])) return -1;
+        } else if (num32(p, c0 + col, width, "cell", &it->rf_cells[col])) {
+            return -1;
+        }
+    }
+    if (src)
+        snprintf(it->name, sizeof it->name, "%s %d %d", kw, it->rf_bank, it->index);
+    else
+        snprintf(it->name, sizeof it->name, "%s %d", kw, it->index);
+    return 0;
+}
+
+static bool is_rf_word(const char *kw)
+{
+    return !strcmp(kw, "srca") || !strcmp(kw, "srcb") || !strcmp(kw, "dest") || !strcmp(kw, "dest32");
+}
+
 static int parse_state_item(parser *p, int at, tt_item *it)
 {
     const char *kw = p->tok[at];
@@ -213,7 +348,8 @@ static int parse_state_item(parser *p, int at, tt_item *it)
     }
     if (strcmp(kw, "adc") == 0) return parse_adc(p, at, it);
     if (strcmp(kw, "l1") == 0) return 1; /* handled by the caller */
-    return fail(p, "expected cfg, tcfg, gpr, sem, adc or l1 after '%s', got '%s'", p->tok[0], kw);
+    if (is_rf_word(kw)) return parse_rf(p, at, strcmp(p->tok[0], "expect") == 0, it);
+    return fail(p, "expected cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest or dest32 after '%s', got '%s'", p->tok[0], kw);
 }
 
 static int read_file_bytes(parser *p, const char *rel, tt_item *it)
@@ -408,9 +544,9 @@ static int parse_line(parser *p, char *raw)
     }
     bool expect = strcmp(kw, "expect") == 0;
     int at = expect ? 1 : 0;
-    if (expect && p->ntok < 2) return fail(p, "expected 'expect cfg|tcfg|gpr|sem|adc|l1 ...'");
+    if (expect && p->ntok < 2) return fail(p, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32 ...'");
     if (expect || strcmp(kw, "cfg") == 0 || strcmp(kw, "tcfg") == 0 || strcmp(kw, "gpr") == 0 ||
-        strcmp(kw, "sem") == 0 || strcmp(kw, "adc") == 0 || strcmp(kw, "l1") == 0) {
+        strcmp(kw, "sem") == 0 || strcmp(kw, "adc") == 0 || strcmp(kw, "l1") == 0 || is_rf_word(kw)) {
         tt_item *it = new_item(p, expect);
         if (!it) return fail(p, "out of memory");
         int r = parse_state_item(p, at, it);
@@ -418,7 +554,7 @@ static int parse_line(parser *p, char *raw)
         return r;
     }
     return fail(p, "expected an instruction (tt..., .word), an action (store, drain, idle), a preload "
-                   "(cfg, tcfg, gpr, sem, adc, l1), 'expect', 'thread' or 'max_cycles'; got '%s'", kw);
+                   "(cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32), 'expect', 'thread' or 'max_cycles'; got '%s'", kw);
 }
 
 int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen)
@@ -500,6 +636,18 @@ void tt_test_apply_preload(const tt_test *t, tt_model *m)
             tt_model_adc_set(m, it->unit, i / 2, i % 2, &c);
             break;
         }
+        case TT_ITEM_RF:
+            for (int col = 0; col < TT_RF_COLS; col++) {
+                uint32_t x = it->rf_cells[col];
+                if (it->unit == TT_RF_DEST32) { /* Dst.md: high half at adj, low half at adj + 8 */
+                    unsigned r = (unsigned)it->index, adj = (((r & 0x1F8u) << 1) | (r & 0x207u)) & 0x3FFu;
+                    tt_model_rf_set(m, TT_RF_DEST, 0, (int)adj, col, x >> 16);
+                    tt_model_rf_set(m, TT_RF_DEST, 0, (int)((adj + 8) & 0x3FF), col, x & 0xFFFF);
+                } else {
+                    tt_model_rf_set(m, it->unit, it->rf_bank, it->index, col, x);
+                }
+            }
+            break;
         }
     }
 }
@@ -553,6 +701,25 @@ int tt_test_check(const tt_test *t, const tt_model *m, FILE *out)
             }
             break;
         }
+        case TT_ITEM_RF:
+            for (int col = 0; col < TT_RF_COLS; col++) {
+                if (!(it->rf_care >> col & 1)) continue;
+                if (it->unit == TT_RF_DEST32) {
+                    unsigned r = (unsigned)it->index, adj = (((r & 0x1F8u) << 1) | (r & 0x207u)) & 0x3FFu;
+                    uint32_t hi = 0, lo = 0;
+                    tt_model_rf_get(m, TT_RF_DEST, 0, (int)adj, col, &hi);
+                    tt_model_rf_get(m, TT_RF_DEST, 0, (int)((adj + 8) & 0x3FF), col, &lo);
+                    v = hi << 16 | lo;
+                } else {
+                    tt_model_rf_get(m, it->unit, it->rf_bank, it->index, col, &v);
+                }
+                if (v != it->rf_cells[col]) {
+                    fprintf(out, "%s:%d: expect %s col %d: expected 0x%x, got 0x%x\n", t->path, it->line, it->name, col,
+                            it->rf_cells[col], v);
+                    ok = false;
+                }
+            }
+            break;
         case TT_ITEM_L1: {
             const uint8_t *l1 = tt_model_l1_const(m);
             for (size_t k = 0; k < it->len; k++)

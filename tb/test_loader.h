@@ -32,7 +32,7 @@ typedef struct {
 } tt_action;
 
 /* What is preloaded before the run or expected after it. */
-typedef enum { TT_ITEM_CFG, TT_ITEM_TCFG, TT_ITEM_GPR, TT_ITEM_SEM, TT_ITEM_L1, TT_ITEM_ADC } tt_item_kind;
+typedef enum { TT_ITEM_CFG, TT_ITEM_TCFG, TT_ITEM_GPR, TT_ITEM_SEM, TT_ITEM_L1, TT_ITEM_ADC, TT_ITEM_RF } tt_item_kind;
 
 typedef struct {
     tt_item_kind kind;
@@ -46,6 +46,11 @@ typedef struct {
     uint32_t addr;     /* L1 */
     uint8_t *bytes;    /* L1 data */
     size_t len;
+    /* TT_ITEM_RF: unit = tt_rf_file (TT_RF_DEST32: the Dst32b view), index = row, rf_bank = SrcA/SrcB
+     * bank; the 16 cells as stored (19, 16 or 32 bits) and which of them an expectation checks */
+    int rf_bank;
+    uint32_t rf_cells[TT_RF_COLS];
+    uint16_t rf_care;
     char name[64];     /* what the test called it, for reports */
     int line;
 } tt_item;

@@ -209,7 +209,9 @@ class Gen:
         return [self.stallwait()]
 
     def stallwait(self):
-        return (f"ttstallwait {self.bits(9)},{self.bits(13)}", "")
+        # no source-bank conditions (C5..C8): random programs never hand banks over, so C7 and C8
+        # would hold for ever (tests/random/README.md)
+        return (f"ttstallwait {self.bits(9)},{self.bits(13) & ~0x1E0}", "")
 
     def body(self):
         """One body instruction group: safe anywhere (MOP config, replay buffer, BRISC, mutex region)."""
@@ -346,8 +348,8 @@ def gen_thread(g, t, length, posts):
             n += 1
         elif k == "mutex":
             m = g.pick(MUTEXES)
-            out.append(line(f"ttstallwait {g.bits(9)},{g.bits(13)}", "guard: earlier waits resolve first"))
-            out.append(line(f"ttstallwait {g.bits(9)},{g.bits(13)}", "guard"))
+            out.append(line(f"ttstallwait {g.bits(9)},{g.bits(13) & ~0x1E0}", "guard: earlier waits resolve first"))
+            out.append(line(f"ttstallwait {g.bits(9)},{g.bits(13) & ~0x1E0}", "guard"))
             out.append(f"ttatgetm {m}")
             for _ in range(r.randrange(0, 5)):
                 for text, c in g.body():
@@ -486,8 +488,13 @@ def main():
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--length", type=int, default=200, help="random items per thread")
     ap.add_argument("-o", "--output", help="output file (default: stdout)")
+    ap.add_argument("--unpack", action="store_true", help="unpack streams (tools/random_unpack.py)")
     a = ap.parse_args()
-    text = generate(a.seed, a.length)
+    if a.unpack:
+        from random_unpack import generate_unpack
+        text = generate_unpack(a.seed, a.length, random.Random(a.seed))
+    else:
+        text = generate(a.seed, a.length)
     if a.output:
         with open(a.output, "w") as f:
             f.write(text)

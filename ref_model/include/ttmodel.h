@@ -91,6 +91,11 @@ typedef struct {
     uint8_t adc_we;          /* bit 2*set + channel: that ADC channel of thread adc_thread written */
     uint8_t adc_thread;      /* whose ADCs: the issuing thread, or another by ThreadOverride (SETADC*) */
     tt_adc_channel adc[TT_ADC_SETS * TT_ADC_CHANNELS]; /* values after, index 2*set + channel */
+    /* UNPACR with a ContextADC other than the issuing thread changes a second thread's ADCs. */
+    uint8_t adc_we2;
+    uint8_t adc_thread2;
+    tt_adc_channel adc2[TT_ADC_SETS * TT_ADC_CHANNELS];
+    uint8_t banks_state;     /* TT_EFF_BANKS: tt_bank_pack() of the bank state after */
     uint8_t mutex_idx;       /* TT_EFF_MUTEX: the mutex acquired or released */
     uint8_t mutex_holder;    /* its holder after: thread, or TT_MUTEX_FREE */
     int n_l1;                /* L1 line writes made (0..2) */
@@ -143,6 +148,15 @@ typedef struct {
 } tt_bank_state;
 #define TT_CLIENT_UNPACKERS 0
 #define TT_CLIENT_MATRIX 1
+/* The bank state as 8 bits, as the RTL reports it: [0] SrcA bank 0 client, [1] SrcA bank 1,
+ * [2] SrcB bank 0, [3] SrcB bank 1, [4] unpacker 0 bank, [5] unpacker 1 bank, [6] matrix unit SrcA
+ * bank, [7] matrix unit SrcB bank. */
+static inline uint8_t tt_bank_pack(const tt_bank_state *b)
+{
+    return (uint8_t)((b->srca_client[0] & 1) | (b->srca_client[1] & 1) << 1 | (b->srcb_client[0] & 1) << 2 |
+                     (b->srcb_client[1] & 1) << 3 | (b->unp_bank[0] & 1) << 4 | (b->unp_bank[1] & 1) << 5 |
+                     (b->math_srca_bank & 1) << 6 | (b->math_srcb_bank & 1) << 7);
+}
 
 typedef struct tt_model tt_model;
 

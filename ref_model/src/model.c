@@ -10,6 +10,7 @@
 #include "sync_unit.h"
 #include "regfile.h"
 #include "thcon.h"
+#include "unpack.h"
 #include "ttisa.h"
 
 /* What this model executes, by opcode. Every other opcode in the ISA table is reported as
@@ -61,6 +62,12 @@ static const tt_exec_fn exec_table[256] = {
     [TT_OPC_INCADCZW] = tt_exec_adc_xyzw,
     [TT_OPC_ADDRCRXY] = tt_exec_adc_xyzw,
     [TT_OPC_ADDRCRZW] = tt_exec_adc_xyzw,
+    /* unpackers and bank hand-off (unpack.c) */
+    [TT_OPC_UNPACR] = tt_exec_unpacr,
+    [TT_OPC_UNPACR_NOP] = tt_exec_unpacr_nop,
+    [TT_OPC_SETDVALID] = tt_exec_setdvalid,
+    [TT_OPC_CLEARDVALID] = tt_exec_cleardvalid,
+    [TT_OPC_ZEROSRC] = tt_exec_zerosrc,
 };
 
 const char *tt_status_name(tt_status s)
@@ -223,6 +230,8 @@ bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen)
         return false;
     }
     if (tt_wait_gate_holds(m, thread, (uint8_t)(o.insn >> 24), why, whylen)) return false;
+    /* An unpacker instruction waits for its bank (UNPACR_Regular.md main loop). */
+    if (tt_unpack_bank_holds(m, o.insn, why, whylen)) return false;
     /* ATGETM waits at the wait gate while another thread holds its mutex (BH SyncUnit.md). */
     return !tt_mutex_holds(m, thread, o.insn, why, whylen);
 }

@@ -3,6 +3,8 @@
  * docs/decisions.md. */
 #include "sync_unit.h"
 
+#include "unpack.h"
+
 #include "ttisa.h"
 
 #include <stdio.h>
@@ -180,10 +182,20 @@ static bool latch_still_waiting(const tt_model *m, const tt_wait_latch *w, char 
         }
         return false;
     }
-    /* In the model every unit completes at retire, so no "instruction in pipeline" condition
-     * holds; the untimed model releases STALLWAIT at once. */
-    (void)why;
-    (void)whylen;
+    /* C5..C8 (source-bank ownership) are architectural state and hold exactly (STALLWAIT.md,
+     * Blackhole numbering). In the model every unit completes at retire, so no "instruction in
+     * pipeline" condition holds: the untimed model releases those at once. */
+    unsigned bank_cond = tt_bank_conditions(m) & (w->cond >> 5) & 0xFu;
+    if (bank_cond) {
+        static const char *const what[] = {"C5: SrcA bank of unpacker 0 is owned by the matrix unit",
+                                           "C6: SrcB bank of unpacker 1 is owned by the matrix unit",
+                                           "C7: matrix unit's SrcA bank is not valid",
+                                           "C8: matrix unit's SrcB bank is not valid"};
+        int i = 0;
+        while (!(bank_cond & (1u << i))) i++;
+        snprintf(why, whylen, "STALLWAIT %s", what[i]);
+        return true;
+    }
     return false;
 }
 

@@ -34,6 +34,22 @@ mop_ls=$(best "$build/ttcosim" "$dir/mop.tts")
 vcd_mb=$(du -m "$dir/long.vcd" | cut -f1)
 rm -f "$dir/long.vcd"
 
+# Unpack streams (tools/gen_bench_unpack.py): tiles per second per format, model alone and in
+# lockstep, and RTL cycles per tile against the x4 ideal (tile bytes / 64 bytes per cycle).
+utiles=${BENCH_TILES:-2000}
+unpack_rows=()
+for f in bf16 fp32 bfp8 bfp4 fp8; do
+  bytes=$(python3 tools/gen_bench_unpack.py "$f" "$utiles" "$dir/unpack_$f.tts")
+  um=$(best "$build/ttmodel" run "$dir/unpack_$f.tts")
+  ul=$(best "$build/ttcosim" "$dir/unpack_$f.tts")
+  cyc=$(field "$ul" cycles)
+  per_tile=$(awk -v c="$cyc" -v t="$utiles" 'BEGIN { printf "%.1f", c / t }')
+  ideal=$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 64 }')
+  m_tiles=$(awk -v r="$(rate "$um")" -v n="$(field "$um" instructions)" -v t="$utiles" 'BEGIN { printf "%.0f", r * t / n }')
+  l_tiles=$(awk -v r="$(rate "$ul")" -v c="$cyc" -v t="$utiles" 'BEGIN { printf "%.0f", r * t / c }')
+  unpack_rows+=("$f: model tiles/s|$m_tiles" "$f: lockstep tiles/s|$l_tiles" "$f: RTL cycles per tile (x4 ideal $ideal)|$per_tile")
+done
+
 start=$(date +%s.%N)
 make --no-print-directory -s BUILD="$dir/clean" model rtl >/dev/null 2>&1
 end=$(date +%s.%N)
@@ -56,3 +72,5 @@ printf '%-52s %16s\n' "SystemC cost: C++ / SystemC" "$(ratio "$(rate "$ls")" "$(
 printf '%-52s %16s\n' "MOP-heavy: model expanded instructions/s" "$(rate "$mop_m")"
 printf '%-52s %16s\n' "MOP-heavy: lockstep cycles/s" "$(rate "$mop_ls")"
 printf '%-52s %16s\n' "clean build of model + both harnesses (s)" "$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.1f", b-a}')"
+printf '%-52s %16s\n' "unpack, $utiles 32x32 tiles to SrcA, x4" ""
+for row in "${unpack_rows[@]}"; do printf '%-52s %16s\n' "  ${row%%|*}" "${row##*|}"; done

@@ -4,7 +4,8 @@
 # FIRST_SEED.. FIRST_SEED+N_SEEDS-1) and runs each with BINARY (build/ttcosim, build/ttcosim_sc or
 # "build/ttmodel run"). In lockstep the per-retire comparison is the check. One line per seed, then
 # "N passed, M failed". A failing seed's .tts is kept (in $RANDOM_DIR, default a temporary
-# directory) and its repro command printed. Exit status 1 when any seed failed.
+# directory) and its repro command printed. Exit status 1 when any seed failed. GEN_ARGS adds
+# generator options (GEN_ARGS=--unpack: the unpack streams of tools/random_unpack.py).
 set -u
 if [ $# -lt 3 ]; then
   echo "usage: $0 BINARY N_SEEDS LENGTH [FIRST_SEED]" >&2
@@ -18,8 +19,9 @@ mkdir -p "$dir"
 tag=$(basename "${bin%% *}")   # two harnesses may share RANDOM_DIR at once
 pass=0 fail=0
 for ((s = first; s < first + n; s++)); do
-  f="$dir/random_${s}_${len}_${tag}.tts"
-  if ! python3 "$gen" --seed "$s" --length "$len" -o "$f"; then
+  f="$dir/random${GEN_ARGS:+_unpack}_${s}_${len}_${tag}.tts"
+  # shellcheck disable=SC2086 # GEN_ARGS is a list of options
+  if ! python3 "$gen" ${GEN_ARGS:-} --seed "$s" --length "$len" -o "$f"; then
     echo "FAIL seed $s: generator error"; fail=$((fail + 1)); continue
   fi
   if out=$($bin "$f" 2>&1); then
@@ -30,7 +32,7 @@ for ((s = first; s < first + n; s++)); do
     rc=$?
     echo "FAIL seed $s (exit $rc): $(printf '%s\n' "$out" | grep -m1 -iE 'mismatch|undefined|unimplemented|unsupported|watchdog|error|FAIL' || printf '%s\n' "$out" | tail -1)"
     echo "  kept: $f"
-    echo "  repro: python3 tools/gen_random.py --seed $s --length $len -o $f && $bin $f"
+    echo "  repro: python3 tools/gen_random.py ${GEN_ARGS:-}${GEN_ARGS:+ }--seed $s --length $len -o $f && $bin $f"
     fail=$((fail + 1))
   fi
 done

@@ -95,8 +95,8 @@ static void test_loader_parse_errors_name_file_line_and_expectation(void **state
         {"thread 0\nstore cfg 2 0 1\n", 2, "config state 2 is out of range (0..1)"},
         {"thread 0\nidle\n", 2, "expected 'idle CYCLES'"},
         {"thread 0\ndrain now\n", 2, "expected 'drain'"},
-        {"thread 0\nttnop\nexpect\n", 3, "expected 'expect cfg|tcfg|gpr|sem|adc|l1 ...'"},
-        {"thread 0\nttnop\nexpect mop 0 0\n", 3, "expected cfg, tcfg, gpr, sem, adc or l1 after 'expect', got 'mop'"},
+        {"thread 0\nttnop\nexpect\n", 3, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32 ...'"},
+        {"thread 0\nttnop\nexpect mop 0 0\n", 3, "expected cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest or dest32 after 'expect', got 'mop'"},
         {"max_cycles -5\n", 1, "expected cycle count"},
         {"# nothing\n\ngpr 0 0 1\n", 3, "expected at least one instruction, action or expectation"},
     };

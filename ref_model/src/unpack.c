@@ -1,0 +1,506 @@
+/* unpack.c: the two unpackers. UNPACR follows the functional model of the ISA documentation's
+ * UNPACR_Regular.md (the spec's unpack-data-path §2 restates it); conversions are in
+ * unpack_convert.c. Config fields are read per unpacker from the tables below (ADDR32, shift,
+ * width from the Blackhole register table, shared/ref/blackhole-tensix-regs.json). */
+#include "unpack.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "regfile.h"
+#include "ttisa.h"
+#include "unpack_convert.h"
+
+/* A config field: word index, shift, width. */
+typedef struct {
+    uint8_t addr;
+    uint8_t shift;
+    uint8_t width;
+} cfield;
+
+/* Fields that differ between the two unpackers: [0] unpacker 0 (THCON_SEC0, UNP0), [1] unpacker 1
+ * (THCON_SEC1, UNP1). pack-unpack-registers §2; cfg_regs_table.h. */
+typedef struct {
+    uint8_t tile_desc;        /* REG0_TileDescriptor, 4 words */
+    uint8_t reg2;             /* REG2 word 0: Out_data_format .. Shift_amount_cntx3 */
+    uint8_t reg2_w1;          /* Disable_zero_compress_cntx*, Unpack_if_sel_cntx*, Force_shared_exp */
+    uint8_t limit, fifo;      /* Unpack_limit_address, Unpack_fifo_size (17 bits, 16-byte units) */
+    uint8_t base;             /* REG3_Base_address; Base_cntxN at base + N (N < 4) */
+    uint8_t base4;            /* REG4_Base_cntx4_address (unpacker 0 only) */
+    uint8_t dest_cntx;        /* REG5_Dest_cntx0/1 (16 bits each), cntx2/3 at +1 */
+    uint8_t tile_x_cntx;      /* REG5_Tile_x_dim_cntx0/1, cntx2/3 at +1 */
+    uint8_t offset;           /* REG7_Offset_address; Offset_cntxN at offset + N, formats in [31:16] */
+    uint8_t lf8;              /* REG1 word 3: Unp_LF8_4b_exp at bit 22 */
+    uint8_t xy_stride1, zw_stride1; /* UNPn_ADDR_CTRL_XY_REG_1 (Y [31:16]), ZW_REG_1 (Z [15:0], W [31:16]) */
+    uint8_t base_reg1;        /* UNPn_ADDR_BASE_REG_1_Base (18 bits) */
+    uint8_t forced_exp;       /* UNPn_FORCED_SHARED_EXP [7:0], ADD_DEST_ADDR_CNTR [8] */
+} unp_cfg;
+
+static const unp_cfg UNP[2] = {
+    {64, 72, 73, 74, 75, 76, 80, 84, 86, 92, 71, 56, 57, 49, 50},
+    {112, 120, 121, 122, 123, 124, 0, 132, 134, 140, 119, 58, 59, 61, 62},
+};
+
+/* Thread config: CFG_STATE_ID 0 [0]; SRCA_SET 5: Base [1:0], SetOvrdWithAddr [2]; SRCB_SET_Base 6
+ * [1:0]; UNPACK_MISC_CFG 41: CfgContextOffset_0 [3:0], _1 [11:8]. ALU_FORMAT_SPEC_REG0
+ * SrcAUnsigned/SrcBUnsigned: config word 1 bits 15/16. */
+#define TCFG_SRCA_SET 5
+#define TCFG_SRCB_SET 6
+#define TCFG_UNPACK_MISC 41
+#define CFG_ALU_FORMAT 1
+
+static uint32_t bits(uint32_t w, unsigned shift, unsigned width)
+{
+    return width >= 32 ? w >> shift : (w >> shift) & ((1u << width) - 1u);
+}
+
+/* ADC field widths (ADCs.md, ERRATA 6). */
+#define ADC_Y_MASK 0x1FFFu
+#define ADC_ZW_MASK 0x1FFFu
+
+typedef struct {
+    const uint32_t *cfg; /* the issuing thread's config state */
+    const uint32_t *tcfg;
+    int which;           /* unpacker */
+} ctx_t;
+
+static uint32_t cw(const ctx_t *c, unsigned addr) { return c->cfg[addr]; }
+
+/* ReadL1Bytes at a byte address plus a bit offset (sub-byte BFP4/BFP2 datums: lowest bits first,
+ * docs/decisions.md "BFP nibble order"). */
+static uint32_t read_l1_bits(const tt_model *m, uint64_t bitaddr, unsigned nbits)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < nbits; i++, bitaddr++) {
+        uint8_t byte = m->l1[(bitaddr / 8) % TT_L1_BYTES];
+        v |= (uint32_t)((byte >> (bitaddr & 7)) & 1u) << i;
+    }
+    return v;
+}
+
+static void record_adc(const tt_model *m, int thread, int set, tt_exec_result *r, int t)
+{
+    (void)thread;
+    r->eff.kinds |= TT_EFF_ADC;
+    r->eff.adc_we |= (uint8_t)(3u << (2 * set));
+    r->eff.adc_thread = (uint8_t)t;
+    for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) r->eff.adc[i] = m->adc[t][i / 2][i % 2];
+}
+
+static void record_banks(const tt_model *m, tt_exec_result *r)
+{
+    r->eff.kinds |= TT_EFF_BANKS;
+    r->eff.banks_state = tt_bank_pack(&m->banks);
+}
+
+bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen)
+{
+    uint8_t op = (uint8_t)(insn >> 24);
+    int which = (int)tt_bits(insn, 23, 1);
+    if (op == TT_OPC_UNPACR) {
+        /* The Increment-context-counter and FlushCache forms write nothing. */
+        if (tt_bits(insn, 13, 1) || tt_bits(insn, 1, 1)) return false;
+    } else if (op == TT_OPC_UNPACR_NOP) {
+        /* ZEROSRC with WaitLikeUnpacr waits on the unpacker's bank (unpack-data-path §8.3); the
+         * matrix-unit-bank form waits on the matrix unit's bank. */
+        if (tt_bits(insn, 0, 2) != 1) return false;
+        bool like_unpacr = tt_bits(insn, 4, 1);
+        int bank = like_unpacr ? m->banks.unp_bank[which]
+                               : (which ? m->banks.math_srcb_bank : m->banks.math_srca_bank);
+        uint8_t client = which ? m->banks.srcb_client[bank] : m->banks.srca_client[bank];
+        if (client == TT_CLIENT_UNPACKERS) return false;
+        snprintf(why, whylen, "UNPACR_NOP ZEROSRC: %s bank %d is owned by the matrix unit", which ? "SrcB" : "SrcA",
+                 bank);
+        return true;
+    } else {
+        return false;
+    }
+    int bank = m->banks.unp_bank[which];
+    uint8_t client = which ? m->banks.srcb_client[bank] : m->banks.srca_client[bank];
+    if (client == TT_CLIENT_UNPACKERS) return false;
+    snprintf(why, whylen, "UNPACR: %s bank %d is owned by the matrix unit (waits for CLEARDVALID)",
+             which ? "SrcB" : "SrcA", bank);
+    return true;
+}
+
+unsigned tt_bank_conditions(const tt_model *m)
+{
+    const tt_bank_state *b = &m->banks;
+    unsigned c = 0;
+    c |= (b->srca_client[b->unp_bank[0]] != TT_CLIENT_UNPACKERS) << 0; /* C5 */
+    c |= (b->srcb_client[b->unp_bank[1]] != TT_CLIENT_UNPACKERS) << 1; /* C6 */
+    c |= (b->srca_client[b->math_srca_bank] != TT_CLIENT_MATRIX) << 2; /* C7 */
+    c |= (b->srcb_client[b->math_srcb_bank] != TT_CLIENT_MATRIX) << 3; /* C8 */
+    return c;
+}
+
+/* Give the unpacker's bank to the matrix unit and flip (FlipSrc, SETDVALID, UNPACR_NOP SETDVALID). */
+static void flip_to_math(tt_model *m, int thread, int which)
+{
+    int bank = m->banks.unp_bank[which];
+    if (which)
+        m->banks.srcb_client[bank] = TT_CLIENT_MATRIX;
+    else
+        m->banks.srca_client[bank] = TT_CLIENT_MATRIX;
+    m->banks.unp_bank[which] ^= 1;
+    uint32_t base = bits(m->tcfg[thread][which ? TCFG_SRCB_SET : TCFG_SRCA_SET], 0, 2);
+    m->unp[which].src_row[thread] = (base << 4) & 63;
+}
+
+#define UB(...)                                                                                                        \
+    do {                                                                                                               \
+        tt_result_fail(r, TT_UNDEFINED, __VA_ARGS__);                                                                  \
+        return;                                                                                                        \
+    } while (0)
+
+void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    /* Encoding (UNPACR_Regular.md, Bits32 UNPACR_Regular): [23] WhichUnpacker, [22:21] Ch1YInc,
+     * [20:19] Ch1ZInc, [18:17] Ch0YInc, [16:15] Ch0ZInc, [13] IncrementContextCounter form,
+     * [12:10] ContextNumber, [9:8] ContextADC, [7] MultiContextMode, [6] FlipSrc,
+     * [4] AllDatumsAreZero, [3] UseContextCounter, [2] RowSearch, [1] FlushCache form. */
+    const int which = (int)tt_bits(insn, 23, 1);
+    const uint32_t ch1y = tt_bits(insn, 21, 2), ch1z = tt_bits(insn, 19, 2);
+    const uint32_t ch0y = tt_bits(insn, 17, 2), ch0z = tt_bits(insn, 15, 2);
+    const bool inc_ctx_form = tt_bits(insn, 13, 1), flush_form = tt_bits(insn, 1, 1);
+    const uint32_t ctx_num = tt_bits(insn, 10, 3), ctx_adc = tt_bits(insn, 8, 2);
+    const bool multi = tt_bits(insn, 7, 1), flip = tt_bits(insn, 6, 1);
+    const bool all_zero = tt_bits(insn, 4, 1), use_ctr = tt_bits(insn, 3, 1), row_search = tt_bits(insn, 2, 1);
+    const unp_cfg *u = &UNP[which];
+    const int state = tt_cfg_state_of(m, thread);
+    const ctx_t c = {m->cfg[state], m->tcfg[thread], which};
+    tt_unpacker_state *us = &m->unp[which];
+
+    if (flush_form) {
+        /* UNPACR_FlushCache.md: the decompression row-start cache; we keep none. */
+        tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR FlushCache form is not implemented by the model yet");
+        return;
+    }
+    if (inc_ctx_form) {
+        tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR IncrementContextCounter form is not implemented by the model yet");
+        return;
+    }
+    if (tt_bits(insn, 5, 1) || tt_bits(insn, 0, 1))
+        UB("UNPACR with bit 5 or bit 0 set is not a documented form (UNPACR_Regular.md encoding)");
+
+    /* Phase 1: context (unpack-data-path §2.2). */
+    uint32_t wctx = 0, wadc = (uint32_t)thread;
+    if (multi) {
+        wctx = use_ctr ? us->ctx_counter[thread] : ctx_num;
+        uint32_t off = bits(c.tcfg[TCFG_UNPACK_MISC], which ? 8 : 0, 4);
+        wctx = (wctx + off) & 7;
+        wadc = ctx_adc;
+        if (which == 1 && wctx >= 2) UB("UNPACR: unpacker 1 context %u (only 0 and 1 exist)", wctx);
+        if (wadc == 3) UB("UNPACR: ContextADC 3 is undefined");
+    }
+    const uint32_t td0 = cw(&c, u->tile_desc), td1 = cw(&c, u->tile_desc + 1), td2 = cw(&c, u->tile_desc + 2),
+                   td3 = cw(&c, u->tile_desc + 3);
+    const uint32_t reg2 = cw(&c, u->reg2), reg2w1 = cw(&c, u->reg2_w1);
+    bool uncompressed = multi ? bits(reg2w1, (wctx & 3) + (wctx >= 4 ? 16 : 0), 1) : bits(td0, 4, 1);
+    uint32_t xdim = (multi && which == 0) ? bits(cw(&c, u->tile_x_cntx + (wctx & 3) / 2), 16 * (wctx & 1), 16)
+                                          : bits(td0, 16, 16);
+    uint32_t ydim = bits(td1, 0, 8);
+    uint32_t zdim = bits(td1, 16, 8), wdim = bits(td2, 0, 8);
+    if (!zdim) zdim = 1;
+    if (!wdim) wdim = 1;
+    const bool no_bfp_exp = bits(td0, 5, 1);
+    const uint32_t blobs = bits(td0, 8, 3), digest = bits(td3, 24, 8);
+    unsigned in_fmt, out_fmt;
+    if (multi && bits(reg2, 14, 1)) {
+        uint32_t fw = cw(&c, u->offset + (wctx & 3));
+        in_fmt = bits(fw, wctx >= 4 ? 24 : 16, 4);
+        out_fmt = bits(fw, wctx >= 4 ? 28 : 20, 4);
+    } else {
+        in_fmt = bits(td0, 0, 4);
+        out_fmt = bits(reg2, 0, 4);
+    }
+    const unsigned dbits = tt_df_bits(in_fmt);
+    if (!dbits) UB("UNPACR: input data format code %u is reserved", in_fmt);
+    if (!uncompressed) {
+        tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR of a compressed tile (IsUncompressed = 0) is not implemented by the model yet");
+        return;
+    }
+    if (row_search) {
+        tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR RowSearch is not implemented by the model yet");
+        return;
+    }
+    (void)blobs;
+
+    /* Phase 2: input address (§2.3), in bytes; the datum address is kept in bits so BFP4/BFP2
+     * datums address half and quarter bytes exactly. */
+    uint64_t in_addr;
+    if (multi && wctx != 0) {
+        uint32_t base = wctx < 4 ? cw(&c, u->base + wctx) : cw(&c, u->base4 + wctx - 4);
+        in_addr = (uint64_t)base + (cw(&c, u->offset + (wctx & 3)) & 0xFFFF);
+    } else {
+        in_addr = (uint64_t)cw(&c, u->base) + (cw(&c, u->offset) & 0xFFFF);
+    }
+    in_addr = (in_addr + 1 + digest) * 16;
+    const bool force_exp = bits(reg2w1, 8, 1);
+    const bool bfp = tt_df_is_bfp(in_fmt);
+    uint64_t exp_addr16 = 0; /* exponent pointer in 1/16 bytes */
+    if (bfp && !force_exp) {
+        exp_addr16 = in_addr * 16;
+        if (in_fmt == TT_DF_BFP8 || in_fmt == TT_DF_BFP8A || !no_bfp_exp) {
+            uint64_t nel = (uint64_t)xdim * ydim * zdim * wdim;
+            uint64_t nexp = (nel + 15) / 16;
+            in_addr += (nexp + 15) / 16 * 16;
+        }
+    }
+    const tt_adc_channel *adc_xy = &m->adc[wadc][which][0];
+    const tt_adc_channel *adc_zw = &m->adc[thread][which][0];
+    /* ERRATA 6: the input address generator takes only the low 8 bits of channel 0's Z and W. */
+    const uint32_t z0 = adc_zw->z & 0xFF, w0 = adc_zw->w & 0xFF;
+    const uint32_t xpos = adc_xy->x, ypos = adc_xy->y;
+    const uint32_t xend = m->adc[wadc][which][1].x + 1;
+    const uint64_t first = (((uint64_t)w0 * zdim + z0) * ydim + ypos) * xdim + xpos;
+    const uint64_t ndatums = xend > xpos ? xend - xpos : 0;
+    if (xend < xpos) UB("UNPACR: ADC X end %u is before X start %u", xend - 1, xpos);
+    uint64_t dat_bit = in_addr * 8 + first * dbits;
+    if (bfp && !force_exp) exp_addr16 += first;
+    const uint64_t limit = (uint64_t)bits(cw(&c, u->limit), 0, 17) * 16;
+    const uint64_t fifo = (uint64_t)bits(cw(&c, u->fifo), 0, 17) * 16;
+    /* WrapAddr on byte addresses; bit and 1/16-byte pointers are wrapped by their byte part. */
+#define WRAP_BITS(b) ((b) / 8 > limit ? (b) - fifo * 8 : (b))
+    if (bfp && !force_exp && exp_addr16 / 16 > limit) exp_addr16 -= fifo * 16;
+    dat_bit = WRAP_BITS(dat_bit);
+
+    /* Phase 4: row stride (§2.5). */
+    const bool tilize = bits(reg2, 9, 1);
+    const uint64_t row_stride_bits = tilize ? 8ull * ((bits(reg2, 16, 4) << 4) | (bits(reg2, 20, 4) << 8) |
+                                                      (bits(reg2, 24, 4) << 12))
+                                            : 16ull * dbits;
+
+    /* Phase 3: output address (§2.4). */
+    bool to_dest = false, transpose = false;
+    if (which == 0) {
+        to_dest = multi ? bits(reg2w1, 4 + (wctx & 3) + (wctx >= 4 ? 16 : 0), 1) : bits(reg2, 11, 1);
+        transpose = bits(reg2, 8, 1);
+    }
+    const tt_adc_channel *ao = &m->adc[thread][which][1];
+    const uint32_t xy1 = cw(&c, u->xy_stride1), zw1 = cw(&c, u->zw_stride1);
+    uint64_t out = (uint64_t)bits(cw(&c, u->base_reg1), 0, 18) + (uint64_t)ao->y * bits(xy1, 16, 16) +
+                   (uint64_t)ao->z * bits(zw1, 0, 16) + (uint64_t)ao->w * bits(zw1, 16, 16);
+    if (tt_df_is_32bit(out_fmt)) {
+        if (out & 3) UB("UNPACR: output address 0x%llx is not 4-byte aligned for a 32-bit format", (unsigned long long)out);
+        out >>= 2;
+    } else if (out_fmt == TT_DF_FP16 || out_fmt == TT_DF_BF16 || out_fmt == TT_DF_INT16) {
+        if (out & 1) UB("UNPACR: output address 0x%llx is not 2-byte aligned for a 16-bit format", (unsigned long long)out);
+        out >>= 1;
+    }
+    if (multi && which == 0) {
+        uint32_t ctx_out = bits(cw(&c, u->dest_cntx + (wctx & 3) / 2), 16 * (wctx & 1), 16);
+        if (to_dest || bits(cw(&c, u->forced_exp), 8, 1))
+            out += ctx_out;
+        else
+            out = ctx_out;
+    }
+    const uint32_t ups_zeroes = (1u << bits(reg2, 12, 2)) - 1;
+    const bool ups_interleave = bits(reg2, 15, 1);
+    const uint32_t colshift = (tilize || which == 1) ? 0 : bits(reg2, 16 + 4 * (wctx & 3), 4);
+
+    /* Compatibility checks (UNPACR_Regular.md). */
+    if ((transpose || tilize) && (dat_bit % 128) != 0)
+        UB("UNPACR: transpose or tilize needs the first datum 16-byte aligned (L1 0x%llx)",
+           (unsigned long long)(dat_bit / 8));
+    if (tilize && ups_zeroes > 0) UB("UNPACR: tilize (Tileize_mode) with upsampling is undefined");
+    if (to_dest && (colshift || transpose)) UB("UNPACR: unpack to Dest with ColShift or transpose is undefined");
+
+    const tt_unpack_conv_mode mode = {
+        .to_dest = to_dest,
+        .int8_unsigned = bits(m->cfg[state][CFG_ALU_FORMAT], which ? 16 : 15, 1),
+        .fp8_e4m3 = bits(cw(&c, u->lf8), 22, 1),
+    };
+    const uint8_t forced_exp = (uint8_t)bits(cw(&c, u->forced_exp), 0, 8);
+    const bool ovrd_with_addr = bits(c.tcfg[TCFG_SRCA_SET], 2, 1);
+    const int bank = m->banks.unp_bank[which];
+    const int writer = which ? TT_RF_BY_UNPACK1 : TT_RF_BY_UNPACK0;
+    if (ndatums && (which ? m->banks.srcb_client[bank] : m->banks.srca_client[bank]) != TT_CLIENT_UNPACKERS)
+        UB("UNPACR executed while %s bank %d is owned by the matrix unit (it must wait)", which ? "SrcB" : "SrcA", bank);
+
+    /* Phase 5: the main loop (§2.6). */
+    for (uint64_t i = 0; i < ndatums;) {
+        if (dat_bit / 8 >= TT_L1_BYTES) UB("UNPACR reads L1 0x%llx, past the end of L1", (unsigned long long)(dat_bit / 8));
+        uint32_t datum = read_l1_bits(m, dat_bit, dbits);
+        dat_bit += dbits;
+        if ((++i % 16) == 0) {
+            dat_bit -= 16ull * dbits;
+            dat_bit += row_stride_bits;
+            dat_bit = WRAP_BITS(dat_bit);
+        }
+        uint8_t expb = 0;
+        if (bfp) {
+            if (force_exp) {
+                expb = forced_exp;
+            } else {
+                if (exp_addr16 / 16 >= TT_L1_BYTES)
+                    UB("UNPACR reads exponents at L1 0x%llx, past the end of L1", (unsigned long long)(exp_addr16 / 16));
+                expb = m->l1[exp_addr16 / 16];
+                exp_addr16 += 1;
+                if (exp_addr16 % 256 == 0 && exp_addr16 / 16 > limit) exp_addr16 -= fifo * 16;
+            }
+        }
+        uint32_t v = 0;
+        char msg[120];
+        if (tt_unpack_convert(in_fmt, out_fmt, datum, expb, &mode, &v, msg, sizeof msg) != TT_OK) {
+            tt_result_fail(r, TT_UNDEFINED, "UNPACR: %s", msg);
+            return;
+        }
+        if (all_zero) v = 0;
+        for (uint32_t k = 0; k <= ups_zeroes; ++k, v = 0, ++out) {
+            if (ups_interleave && k != 0) continue;
+            uint64_t row = out / 16;
+            uint32_t col = (uint32_t)(out & 15);
+            if (which == 1) {
+                tt_rf_write_cell(m, writer, TT_RF_SRCB, bank, (uint32_t)((row + us->src_row[thread]) & 63), col, v);
+            } else if (!to_dest) {
+                if (row < 4 || col < colshift) continue;
+                row -= 4;
+                col -= colshift;
+                if (ovrd_with_addr) {
+                    if (row >= 64) UB("UNPACR: SrcA row %llu past 63 (SetOvrdWithAddr)", (unsigned long long)row);
+                } else {
+                    if (row >= 16) UB("UNPACR: SrcA row offset %llu past 15", (unsigned long long)row);
+                    row += us->src_row[thread];
+                }
+                if (transpose) {
+                    uint32_t lo = (uint32_t)(row & 15);
+                    row = (row & ~15ull) | col;
+                    col = lo;
+                }
+                tt_rf_write_cell(m, writer, TT_RF_SRCA, bank, (uint32_t)(row & 63), col, v);
+            } else {
+                row -= 4; /* unsigned wrap, then masked: the doc's 10-bit row */
+                row &= ovrd_with_addr ? 15 : 0x3FF;
+                tt_rf_write_cell(m, writer, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, 0, (uint32_t)row,
+                                 col, v);
+            }
+        }
+    }
+#undef WRAP_BITS
+
+    /* Phase 6: counters (§2.7). */
+    if (multi && use_ctr) {
+        uint32_t n = (wctx + 1) & 7;
+        if (n >= (1u << bits(reg2, 6, 2))) n = 0;
+        us->ctx_counter[thread] = n;
+    }
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        if (t != thread && (uint32_t)t != wadc) continue;
+        tt_adc_channel *a0 = &m->adc[t][which][0], *a1 = &m->adc[t][which][1];
+        a0->y = (a0->y + ch0y) & ADC_Y_MASK;
+        a0->z = (a0->z + ch0z) & ADC_ZW_MASK;
+        a1->y = (a1->y + ch1y) & ADC_Y_MASK;
+        a1->z = (a1->z + ch1z) & ADC_ZW_MASK;
+    }
+    if (ch0y | ch0z | ch1y | ch1z) {
+        record_adc(m, thread, which, r, thread);
+        if (wadc != (uint32_t)thread) {
+            /* Two threads' counters changed: report the other one too. */
+            r->eff.adc_we2 = (uint8_t)(3u << (2 * which));
+            r->eff.adc_thread2 = (uint8_t)wadc;
+            for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) r->eff.adc2[i] = m->adc[wadc][i / 2][i % 2];
+        }
+    }
+    uint32_t src_base = (bits(c.tcfg[which ? TCFG_SRCB_SET : TCFG_SRCA_SET], 0, 2) << 4) & 63;
+    if (flip) {
+        flip_to_math(m, thread, which);
+        record_banks(m, r);
+    } else if (bits(reg2, 10, 1)) {
+        us->src_row[thread] = (us->src_row[thread] + 16 + src_base) & 63;
+    }
+    tt_rf_log_effects(m, r);
+}
+
+/* UNPACR_NOP (unpack-data-path §8): [23] unpacker, [1:0] mode with [2] (SETREG 0b100, SETDVALID
+ * 0b111, ZEROSRC 0b?01 whose bit 2 is NegativeInfSrcA, bit 3 BothBanks, bit 4 WaitLikeUnpacr),
+ * docs/decisions.md "UNPACR_NOP modes". */
+void tt_exec_unpacr_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    const int which = (int)tt_bits(insn, 23, 1);
+    const uint32_t mode = tt_bits(insn, 0, 3);
+    switch (mode & 3) {
+    case 1: { /* ZEROSRC */
+        const bool neg_inf = tt_bits(insn, 2, 1), both = tt_bits(insn, 3, 1);
+        const int ub = m->banks.unp_bank[which];
+        const uint32_t val = (which == 0 && neg_inf) ? 0x7FFFFu : 0u;
+        for (int bank = 0; bank < 2; bank++) {
+            if (!both && bank != ub) continue;
+            for (unsigned row = 0; row < TT_SRC_ROWS; row++)
+                for (unsigned col = 0; col < TT_RF_COLS; col++)
+                    tt_rf_write_cell(m, which ? TT_RF_BY_UNPACK1 : TT_RF_BY_UNPACK0, which ? TT_RF_SRCB : TT_RF_SRCA,
+                                     bank, row, col, val);
+        }
+        tt_rf_log_effects(m, r);
+        return;
+    }
+    case 2: /* NOP: occupies the unpacker for a cycle */
+        return;
+    case 3:
+        if (mode == 7) {
+            flip_to_math(m, thread, which);
+            record_banks(m, r);
+            return;
+        }
+        tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR_NOP OverlayClear (stream %u) is not implemented by the model yet",
+                       tt_bits(insn, 16, 6));
+        return;
+    default:
+        if (mode == 4)
+            tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR_NOP SETREG is not implemented by the model yet");
+        else
+            tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR_NOP OverlayClear is not implemented by the model yet");
+        return;
+    }
+}
+
+/* SETDVALID ([1:0] FlipSrcB, FlipSrcA): SETDVALID.md. */
+void tt_exec_setdvalid(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    uint32_t f = tt_bits(insn, 0, 2);
+    if (f & 1) flip_to_math(m, thread, 0);
+    if (f & 2) flip_to_math(m, thread, 1);
+    if (f) record_banks(m, r);
+}
+
+/* CLEARDVALID ([23] FlipSrcB, [22] FlipSrcA, [1] KeepReadingSameSrc, [0] Reset): CLEARDVALID.md. */
+void tt_exec_cleardvalid(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)thread;
+    tt_bank_state *b = &m->banks;
+    if (tt_bits(insn, 0, 1)) {
+        memset(b, 0, sizeof *b); /* all banks to the unpackers, every pointer to bank 0 */
+        record_banks(m, r);
+        return;
+    }
+    const bool keep = tt_bits(insn, 1, 1);
+    if (tt_bits(insn, 22, 1)) {
+        b->srca_client[b->math_srca_bank] = TT_CLIENT_UNPACKERS;
+        if (!keep) b->math_srca_bank ^= 1;
+    }
+    if (tt_bits(insn, 23, 1)) {
+        b->srcb_client[b->math_srcb_bank] = TT_CLIENT_UNPACKERS;
+        if (!keep) b->math_srcb_bank ^= 1;
+    }
+    if (tt_bits(insn, 22, 2)) record_banks(m, r);
+}
+
+/* ZEROSRC ([4] NegativeInfSrcA, [3] SingleBankMatrixUnit, [2] BothBanks, [1] ClearSrcB, [0]
+ * ClearSrcA): ZEROSRC.md. The matrix unit writes. */
+void tt_exec_zerosrc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)thread;
+    const bool neg_inf = tt_bits(insn, 4, 1), single_math = tt_bits(insn, 3, 1), both = tt_bits(insn, 2, 1);
+    for (int f = 0; f < 2; f++) {
+        if (!tt_bits(insn, f, 1)) continue;
+        int pick = single_math ? (f ? m->banks.math_srcb_bank : m->banks.math_srca_bank) : m->banks.unp_bank[f];
+        for (int bank = 0; bank < 2; bank++) {
+            if (!both && bank != pick) continue;
+            uint32_t val = (f == 0 && neg_inf) ? 0x7FFFFu : 0u;
+            for (unsigned row = 0; row < TT_SRC_ROWS; row++)
+                for (unsigned col = 0; col < TT_RF_COLS; col++)
+                    tt_rf_write_cell(m, TT_RF_BY_MATH, f ? TT_RF_SRCB : TT_RF_SRCA, bank, row, col, val);
+        }
+    }
+    tt_rf_log_effects(m, r);
+}

@@ -1,0 +1,20 @@
+/* unpack.h: the two unpackers (UNPACR, UNPACR_NOP) and the bank hand-off instructions SETDVALID,
+ * CLEARDVALID and ZEROSRC (unpack-data-path §2, §8; ISA documentation UNPACR_Regular.md,
+ * SETDVALID.md, CLEARDVALID.md, ZEROSRC.md, SrcASrcB.md). */
+#ifndef UNPACK_H
+#define UNPACK_H
+#include "model_state.h"
+
+void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_unpacr_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_setdvalid(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_cleardvalid(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_zerosrc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+
+/* An unpacker instruction waits until the bank its unpacker writes is owned by the unpackers
+ * (UNPACR_Regular.md main loop; UNPACR_NOP ZEROSRC). True, with the reason, while it must wait. */
+bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen);
+/* STALLWAIT conditions C5..C8 (Blackhole numbering, tt_pkg CND_SRCA_CLR..CND_SRCB_VLD): bit i-5
+ * set while condition i holds. */
+unsigned tt_bank_conditions(const tt_model *m);
+#endif

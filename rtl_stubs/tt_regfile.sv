@@ -1,0 +1,65 @@
+// tt_regfile: SrcA and SrcB (2 banks x 64 rows x 16 columns of 19-bit cells) and Dest (1024 rows x
+// 16 columns of 16-bit cells; the Dst32b view writes DstBits[adj] (high half) and DstBits[adj + 8]
+// (low half), adj = ((row & 0x1f8) << 1) | (row & 0x207): ISA documentation Dst.md, ERRATA 5).
+// One row-write port per writer (unpacker 0, unpacker 1, matrix unit), committed at the edge; the
+// writers never write the same row in one cycle (bank ownership). Backdoor: 4 cells per item.
+/* verilator tracing_off */
+module tt_regfile
+  import tt_pkg::*;
+(
+  input  logic        clk_i,
+
+  input  rf_wr_t      wr_i [3],              // RF_BY_UNPACK0, RF_BY_UNPACK1, RF_BY_MATH
+
+  input  logic        bd_valid_i,
+  input  logic [1:0]  bd_file_i,             // RF_SRCA, RF_SRCB, RF_DEST
+  input  logic [31:0] bd_addr_i,             // bank << 12 | row << 2 | group of 4 cells
+  input  logic [127:0] bd_data_i
+);
+
+  logic [18:0] srca_q [2][64][16];
+  logic [18:0] srcb_q [2][64][16];
+  logic [15:0] dest_q [1024][16];
+
+  initial begin
+    for (int b = 0; b < 2; b++) for (int r = 0; r < 64; r++) for (int c = 0; c < 16; c++) begin
+      srca_q[b][r][c] = '0;
+      srcb_q[b][r][c] = '0;
+    end
+    for (int r = 0; r < 1024; r++) for (int c = 0; c < 16; c++) dest_q[r][c] = '0;
+  end
+
+  function automatic logic [9:0] adj_row(logic [9:0] row);
+    return {row[8:3], 1'b0, row[2:0]} | {row[9], 9'b0};   // ((row & 0x1f8) << 1) | (row & 0x207)
+  endfunction
+
+  always_ff @(posedge clk_i) begin
+    if (bd_valid_i) begin
+      for (int g = 0; g < 4; g++) begin
+        unique case (bd_file_i)
+          2'd0: srca_q[bd_addr_i[12]][bd_addr_i[7:2]][4*bd_addr_i[1:0] + g] <= bd_data_i[32*g +: 19];
+          2'd1: srcb_q[bd_addr_i[12]][bd_addr_i[7:2]][4*bd_addr_i[1:0] + g] <= bd_data_i[32*g +: 19];
+          default: dest_q[bd_addr_i[11:2]][4*bd_addr_i[1:0] + g] <= bd_data_i[32*g +: 16];
+        endcase
+      end
+    end
+    for (int w = 0; w < 3; w++) begin
+      if (wr_i[w].valid) begin
+        for (int c = 0; c < 16; c++) begin
+          if (wr_i[w].mask[c]) begin
+            unique case (wr_i[w].file)
+              2'd0: srca_q[wr_i[w].bank][wr_i[w].row[5:0]][c] <= wr_i[w].cells[c][18:0];
+              2'd1: srcb_q[wr_i[w].bank][wr_i[w].row[5:0]][c] <= wr_i[w].cells[c][18:0];
+              2'd2: dest_q[wr_i[w].row][c] <= wr_i[w].cells[c][15:0];
+              default: begin
+                dest_q[adj_row(wr_i[w].row)][c]         <= wr_i[w].cells[c][31:16];
+                dest_q[adj_row(wr_i[w].row) + 10'd8][c] <= wr_i[w].cells[c][15:0];
+              end
+            endcase
+          end
+        end
+      end
+    end
+  end
+
+endmodule

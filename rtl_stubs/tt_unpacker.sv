@@ -1,0 +1,546 @@
+// tt_unpacker: one of the two unpackers (WHICH 0: SrcA or Dest, 1: SrcB). Executes UNPACR (regular,
+// uncompressed tiles) and UNPACR_NOP (ZEROSRC, NOP, SETDVALID), written from unpack-data-path §2
+// (phases 1-7), §8, §13 and the ISA documentation's UNPACR_Regular.md; conversions in
+// tt_unpack_convert. Config, thread config, ADCs, SrcRow and the bank pointer are read in the
+// accept cycle; register-file rows are written while it runs (one row per cycle, reported on
+// rf_wr_o); counters, SrcRow and the bank hand-off change in its retire cycle (done_o).
+// Timing (unpack-data-path §13): 2 cycles of address calculation during which the other unpacker
+// cannot start one; then, once the bank is owned by the unpackers, each cycle converts up to
+// (16 << tier) bytes of L1 datums (tier: x1, x2, x4 from Throttle_mode, the forced-speed rules and
+// the two-unpacker interference table in tt_core), stopping at an input row of 16 datums, at a
+// 16-byte exponent boundary and at an output row, since one row is written per cycle.
+// Compressed tiles, RowSearch, the FlushCache and IncrementContextCounter forms, OverlayClear and
+// SETREG retire with no effect here: the model stops on them as unimplemented.
+/* verilator tracing_off */
+module tt_unpacker
+  import tt_pkg::*;
+#(
+  parameter int unsigned WHICH    = 0,
+  parameter int unsigned L1_LINES = L1_LINES_DEFAULT,
+  localparam int unsigned AW      = $clog2(L1_LINES)
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic [NUM_INJ_BITS-1:0] inj_i,
+
+  input  logic        req_valid_i,
+  input  logic [1:0]  req_thread_i,
+  input  logic [31:0] req_insn_i,
+  output logic        ready_o,
+  output logic        busy_o,
+  output logic [1:0]  thread_o,
+  output logic [31:0] insn_o,
+  output logic        done_o,
+
+  input  logic        other_addr_calc_i,   // the other unpacker calculates an address
+  input  logic        other_accept_i,      // unpacker 0 is requested this cycle (it goes first)
+  output logic        addr_calc_o,
+  output logic        active_o,            // reading L1 this cycle or waiting to
+  output logic [1:0]  want_tier_o,
+  input  logic [1:0]  tier_i,              // granted: 0 x1, 1 x2, 2 x4
+
+  input  logic [31:0] cfg_i   [CFG_STATES][CFG_WORDS],
+  input  logic [31:0] tcfg_i  [NUM_THREADS][TCFG_WORDS],
+  input  logic [17:0] adc_i   [3][6][8],
+  input  logic [1:0]  srca_client_i,
+  input  logic [1:0]  srcb_client_i,
+  input  logic [1:0]  unp_bank_i,
+  input  logic [1:0]  math_bank_i,
+  input  logic [5:0]  src_row_i [3],       // this unpacker's SrcRow per thread
+
+  output logic [AW-1:0] dat_line_o,
+  input  logic [127:0]  dat_lines_i [5],
+  output logic [AW-1:0] exp_line_o,
+  input  logic [127:0]  exp_line_i,
+
+  output rf_wr_t      rf_wr_o,
+  output logic        bank_wait_o,         // holds an instruction waiting for its bank
+  // retire-cycle effects (with done_o)
+  output logic [1:0]  flip_o,              // unp_flip / unp_rowadv for bank_req_t (this unpacker)
+  output logic        rowadv_o,
+  output logic        adc_inc_o,           // apply the increments below
+  output logic [1:0]  adc_wadc_o,          // second thread whose ADCs change (WhichADC)
+  output logic [1:0]  inc_ch0y_o, inc_ch0z_o, inc_ch1y_o, inc_ch1z_o
+);
+
+  // Config words (pack-unpack-registers §2; Blackhole register table), per unpacker.
+  localparam int unsigned SEC      = (WHICH != 0) ? 48 : 0;
+  localparam int unsigned A_TD     = 64 + SEC;      // TileDescriptor, 4 words
+  localparam int unsigned A_REG1W3 = 71 + SEC;      // Unp_LF8_4b_exp [22]
+  localparam int unsigned A_REG2   = 72 + SEC;
+  localparam int unsigned A_REG2W1 = 73 + SEC;
+  localparam int unsigned A_LIMIT  = 74 + SEC;
+  localparam int unsigned A_FIFO   = 75 + SEC;
+  localparam int unsigned A_BASE   = 76 + SEC;      // Base_address, Base_cntx1..3 at +1..+3
+  localparam int unsigned A_BASE4  = 80;            // Base_cntx4..7 (unpacker 0)
+  localparam int unsigned A_DESTC  = 84 + SEC;
+  localparam int unsigned A_TILEX  = 86 + SEC;
+  localparam int unsigned A_OFFS   = 92 + SEC;      // Offset_cntxN at +N, formats in [31:16]
+  localparam int unsigned A_XY1    = (WHICH != 0) ? 58 : 56;
+  localparam int unsigned A_ZW1    = (WHICH != 0) ? 59 : 57;
+  localparam int unsigned A_BREG1  = (WHICH != 0) ? 61 : 49;
+  localparam int unsigned A_FEXP   = (WHICH != 0) ? 62 : 50;
+
+  typedef enum logic [2:0] {S_IDLE, S_ADDR, S_BANK, S_RUN, S_ZERO, S_DONE} state_e;
+
+  // Everything the instruction needs after its accept cycle.
+  typedef struct packed {
+    logic        is_nop;        // UNPACR_NOP
+    logic [2:0]  nop_mode;
+    logic        nop_both;      // ZEROSRC BothBanks
+    logic        nop_neginf;
+    logic        skip;          // retires with no effect (unimplemented forms, undefined setups)
+    logic [3:0]  in_fmt, out_fmt;
+    logic [5:0]  dbits;
+    logic        bfp, force_exp;
+    logic [7:0]  forced_exp;
+    logic [31:0] dat_bit;       // datum pointer in bits
+    logic [31:0] exp16;         // exponent pointer in 1/16 bytes
+    logic [31:0] limit, fifo;   // bytes
+    logic [31:0] row_stride;    // bits
+    logic [31:0] ndatums;
+    logic [31:0] out;
+    logic [2:0]  ups;           // UpsampleZeroes: 0, 1, 3, 7
+    logic        interleave;
+    logic [3:0]  colshift;
+    logic        to_dest, transpose, out32, ovrd, all_zero, int8_unsigned, e4m3;
+    logic [5:0]  src_row;
+    logic        bank;
+    logic        wait_bank;     // the bank whose ownership it waits for
+    logic [1:0]  tier;
+    logic [1:0]  ch0y, ch0z, ch1y, ch1z;
+    logic [1:0]  wadc;
+    logic        flip, rowadv;
+    logic        use_ctr, multi;
+    logic [2:0]  wctx;
+    logic [1:0]  ctx_count;
+  } setup_t;
+
+  state_e      state_q;
+  setup_t      s_q, s_d;
+  logic [1:0]  thread_q;
+  logic [31:0] insn_q;
+  logic        addr_cnt_q;
+  logic [31:0] i_q;            // datums consumed
+  logic [2:0]  j_q;            // next sub-position of the current datum (upsampling)
+  logic [31:0] out_q, dat_q, exp_q;
+  logic [6:0]  zrow_q;         // ZEROSRC: next row, bank in [6]
+  logic [2:0]  ctx_ctr_q [3];  // ContextCounter per thread
+
+  logic        accept;
+  assign ready_o  = (state_q == S_IDLE) && !other_addr_calc_i && !(WHICH == 1 && other_accept_i);
+  assign accept   = req_valid_i && ready_o;
+  assign busy_o   = (state_q != S_IDLE);
+  assign thread_o = thread_q;
+  assign insn_o   = insn_q;
+  assign done_o   = (state_q == S_DONE);
+  assign addr_calc_o = (state_q == S_ADDR);
+
+  function automatic logic [31:0] fld(logic [31:0] w, int unsigned sh, int unsigned wd);
+    return (w >> sh) & ((32'd1 << wd) - 32'd1);
+  endfunction
+
+  function automatic logic [5:0] fmt_bits(logic [3:0] f);   // unpack-data-path §1, UNPACR DatumSizeBytes
+    unique case (f)
+      4'd11, 4'd15:               return 6'd2;
+      4'd3,  4'd7:                return 6'd4;
+      4'd2,  4'd6, 4'd10, 4'd14:  return 6'd8;
+      4'd1,  4'd5, 4'd9:          return 6'd16;
+      4'd0,  4'd4, 4'd8:          return 6'd32;
+      default:                    return 6'd0;
+    endcase
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // Setup: phases 1-4 from the config as it is in the accept cycle
+  // ---------------------------------------------------------------------------------------------
+  always_comb begin
+    logic [31:0] insn, td0, td1, td2, td3, reg2, reg2w1, base, offs, fw, xy1, zw1, breg1;
+    logic        multi, use_ctr, bfp;
+    logic [2:0]  wctx;
+    logic [1:0]  wadc, th;
+    logic [31:0] xdim, ydim, zdim, wdim, nel, inaddr, first, xpos, ypos, xend, z0, w0, outa;
+    logic        st;
+    logic [3:0]  off;
+    logic [7:0]  unc, ifsel;
+    // every local starts at a value, so no path leaves one unassigned
+    {td0, td1, td2, td3, reg2, reg2w1, base, offs, fw, xy1, zw1, breg1} = '0;
+    {xdim, ydim, zdim, wdim, nel, inaddr, first, xpos, ypos, xend, z0, w0, outa} = '0;
+    {multi, use_ctr, bfp, st, off, unc, ifsel, wctx, wadc, th} = '0;
+
+    insn = req_insn_i;
+    th   = req_thread_i;
+    st   = tcfg_i[th][0][0];                       // CFG_STATE_ID_StateID
+    s_d  = '0;
+    s_d.is_nop   = (insn[31:24] == OP_UNPACR_NOP);
+    s_d.nop_mode = insn[2:0];
+    s_d.nop_both = insn[3] && !inj_i[INJ_UNP_ZEROSRC_BOTH];
+    s_d.nop_neginf = insn[2] && (WHICH == 0);
+    multi   = insn[7];
+    use_ctr = insn[3];
+    wctx = '0;
+    wadc = th;
+    if (multi) begin
+      off  = inj_i[INJ_UNP_CTX_OFFSET] ? 4'd0 : tcfg_i[th][41][WHICH*8 +: 4];   // CfgContextOffset
+      wctx = (use_ctr ? ctx_ctr_q[th] : insn[12:10]) + off[2:0];
+      wadc = insn[9:8];
+    end
+    td0 = cfg_i[st][A_TD];     td1 = cfg_i[st][A_TD + 1];
+    td2 = cfg_i[st][A_TD + 2]; td3 = cfg_i[st][A_TD + 3];
+    reg2 = cfg_i[st][A_REG2];  reg2w1 = cfg_i[st][A_REG2W1];
+    // uncompressed, dimensions, formats (§2.2)
+    unc = {reg2w1[19:16], reg2w1[3:0]};             // Disable_zero_compress_cntx0..7
+    ifsel = {reg2w1[23:20], reg2w1[7:4]};           // Unpack_if_sel_cntx0..7
+    s_d.skip = multi ? !unc[wctx] : !td0[4];
+    xdim = (multi && WHICH == 0) ? fld(cfg_i[st][A_TILEX + {30'd0, wctx[1]}], wctx[0] ? 16 : 0, 16)
+                                 : fld(td0, 16, 16);
+    ydim = fld(td1, 0, 8);
+    zdim = fld(td1, 16, 8); if (zdim == 0) zdim = 1;
+    wdim = fld(td2, 0, 8);  if (wdim == 0) wdim = 1;
+    if (multi && reg2[14]) begin
+      fw = cfg_i[st][A_OFFS + {30'd0, wctx[1:0]}];
+      s_d.in_fmt  = wctx[2] ? fw[27:24] : fw[19:16];
+      s_d.out_fmt = wctx[2] ? fw[31:28] : fw[23:20];
+    end else begin
+      s_d.in_fmt  = td0[3:0];
+      s_d.out_fmt = reg2[3:0];
+    end
+    s_d.dbits = fmt_bits(s_d.in_fmt);
+    bfp = (s_d.in_fmt inside {4'd2, 4'd3, 4'd6, 4'd7, 4'd11, 4'd15});
+    s_d.bfp = bfp;
+    s_d.force_exp  = reg2w1[8] && !inj_i[INJ_UNP_FORCE_EXP];
+    s_d.forced_exp = cfg_i[st][A_FEXP][7:0];
+    // input address (§2.3), bytes
+    if (multi && wctx != 0) begin
+      base = (wctx < 4) ? cfg_i[st][A_BASE + {29'd0, wctx}] : cfg_i[st][A_BASE4 + {29'd0, wctx} - 4];
+      offs = cfg_i[st][A_OFFS + {30'd0, wctx[1:0]}];
+    end else begin
+      base = cfg_i[st][A_BASE];
+      offs = cfg_i[st][A_OFFS];
+    end
+    inaddr = (base + {16'd0, offs[15:0]} + 32'd1 + {24'd0, td3[31:24]}) << 4;
+    s_d.exp16 = inaddr << 4;
+    if (bfp && !s_d.force_exp) begin
+      if (s_d.in_fmt == 4'd2 || s_d.in_fmt == 4'd6 || !td0[5]) begin
+        nel = xdim * ydim * zdim * wdim;
+        inaddr = inaddr + ((((nel + 32'd15) >> 4) + 32'd15) & ~32'd15);
+      end
+    end
+    // ERRATA 6: channel 0 Z and W, low 8 bits only, from the current thread's ADCs
+    z0   = {24'd0, adc_i[th][WHICH*2][4][7:0]};
+    w0   = {24'd0, adc_i[th][WHICH*2][6][7:0]};
+    xpos = {14'd0, adc_i[wadc][WHICH*2][0]};
+    ypos = {14'd0, adc_i[wadc][WHICH*2][2]};
+    xend = {14'd0, adc_i[wadc][WHICH*2 + 1][0]} + 32'd1;
+    first = (((w0 * zdim + z0) * ydim + ypos) * xdim) + xpos;
+    s_d.ndatums = (xend > xpos) ? xend - xpos : 32'd0;
+    s_d.dat_bit = (inaddr << 3) + first * {26'd0, s_d.dbits};
+    s_d.exp16   = s_d.exp16 + first;
+    s_d.limit   = {11'd0, cfg_i[st][A_LIMIT][16:0], 4'd0};
+    s_d.fifo    = {11'd0, cfg_i[st][A_FIFO][16:0], 4'd0};
+    if ((s_d.exp16 >> 4) > s_d.limit) s_d.exp16 = s_d.exp16 - (s_d.fifo << 4);
+    if ((s_d.dat_bit >> 3) > s_d.limit) s_d.dat_bit = s_d.dat_bit - (s_d.fifo << 3);
+    // row stride (§2.5)
+    s_d.row_stride = (reg2[9] && !inj_i[INJ_UNP_STRIDE])
+                   ? {16'd0, reg2[27:24], reg2[23:20], reg2[19:16], 4'd0} << 3
+                   : {26'd0, s_d.dbits} << 4;
+    // output address (§2.4)
+    if (WHICH == 0) begin
+      s_d.to_dest   = multi ? ifsel[wctx] : reg2[11];
+      s_d.transpose = reg2[8] && !inj_i[INJ_UNP_TRANSPOSE];
+    end
+    xy1   = cfg_i[st][A_XY1];
+    zw1   = cfg_i[st][A_ZW1];
+    breg1 = cfg_i[st][A_BREG1];
+    outa = {14'd0, breg1[17:0]} + {14'd0, adc_i[th][WHICH*2 + 1][2]} * {16'd0, xy1[31:16]}
+         + {14'd0, adc_i[th][WHICH*2 + 1][4]} * {16'd0, zw1[15:0]}
+         + {14'd0, adc_i[th][WHICH*2 + 1][6]} * {16'd0, zw1[31:16]};
+    s_d.out32 = (s_d.out_fmt inside {4'd0, 4'd4, 4'd8});
+    if (s_d.out32) outa = outa >> 2;
+    else if (s_d.out_fmt inside {4'd1, 4'd5, 4'd9}) outa = outa >> 1;
+    if (multi && WHICH == 0) begin
+      if (s_d.to_dest || cfg_i[st][A_FEXP][8])
+        outa = outa + fld(cfg_i[st][A_DESTC + {30'd0, wctx[1]}], wctx[0] ? 16 : 0, 16);
+      else
+        outa = fld(cfg_i[st][A_DESTC + {30'd0, wctx[1]}], wctx[0] ? 16 : 0, 16);
+    end
+    s_d.out = outa;
+    s_d.ups = (reg2[13:12] == 2'd0) ? 3'd0 : (reg2[13:12] == 2'd1) ? 3'd1 : (reg2[13:12] == 2'd2) ? 3'd3 : 3'd7;
+    s_d.interleave = reg2[15];
+    s_d.colshift = (reg2[9] || WHICH == 1 || inj_i[INJ_UNP_COLSHIFT]) ? 4'd0 : reg2[16 + 4*wctx[1:0] +: 4];
+    s_d.ovrd     = tcfg_i[th][5][2];                           // SRCA_SET_SetOvrdWithAddr
+    s_d.all_zero = insn[4];
+    s_d.int8_unsigned = cfg_i[st][1][15 + WHICH];              // SrcAUnsigned / SrcBUnsigned
+    s_d.e4m3     = cfg_i[st][A_REG1W3][22];
+    s_d.src_row  = src_row_i[th];
+    s_d.bank     = unp_bank_i[WHICH];
+    // UNPACR_NOP ZEROSRC waits on the unpacker's bank with WaitLikeUnpacr (bit 4), else on the
+    // matrix unit's bank (unpack-data-path §8.3)
+    s_d.wait_bank = (s_d.is_nop && !insn[4]) ? math_bank_i[WHICH] : unp_bank_i[WHICH];
+    // L1 speed (§13): Throttle_mode, then the forced rules
+    s_d.tier = (reg2[5:4] > 2'd2) ? 2'd2 : reg2[5:4];
+    if (reg2[9]) s_d.tier = 2'd2;
+    if (s_d.ups >= 3'd3 || s_d.in_fmt == 4'd11 || s_d.in_fmt == 4'd15) s_d.tier = 2'd0;
+    if ((s_d.ups == 3'd1 || (s_d.to_dest && (s_d.in_fmt == 4'd3 || s_d.in_fmt == 4'd7))) && s_d.tier == 2'd2)
+      s_d.tier = 2'd1;
+    // counters (§2.7)
+    s_d.ch1y = insn[22:21]; s_d.ch1z = insn[20:19]; s_d.ch0y = insn[18:17]; s_d.ch0z = insn[16:15];
+    s_d.wadc = wadc;
+    s_d.flip = insn[6];
+    s_d.rowadv = reg2[10];
+    s_d.multi = multi; s_d.use_ctr = use_ctr; s_d.wctx = wctx; s_d.ctx_count = reg2[7:6];
+    // forms this RTL does not execute (the model reports them), and setups it calls undefined
+    if (!s_d.is_nop && (insn[13] || insn[1] || insn[2] || s_d.dbits == 0)) s_d.skip = 1'b1;
+    if (s_d.is_nop) s_d.skip = 1'b0;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // The datum loop (§2.6): one batch per cycle
+  // ---------------------------------------------------------------------------------------------
+  logic [127:0] win [5];
+  assign dat_line_o = AW'(dat_q >> 7);
+  assign exp_line_o = AW'(exp_q >> 8);
+  assign win = dat_lines_i;
+
+  logic [31:0] raw   [16];
+  logic [31:0] conv  [16];
+  logic [7:0]  expb  [16];
+
+  always_comb begin
+    logic [639:0] flat;
+    logic [9:0]   bo;
+    flat = {win[4], win[3], win[2], win[1], win[0]};
+    for (int k = 0; k < 16; k++) begin
+      logic [7:0] e8;
+      bo = 10'(dat_q[6:0]) + 10'(k) * 10'(s_q.dbits);
+      raw[k] = 32'(flat >> bo) & ((s_q.dbits == 6'd32) ? 32'hFFFF_FFFF : ((32'd1 << s_q.dbits) - 32'd1));
+      // datum k's exponent: byte (exp + k) / 16; a batch never crosses a 16-byte exponent line
+      // (e8[3:0] is the datum's place among the 16 that share the exponent)
+      e8 = inj_i[INJ_UNP_EXP_NO_ADVANCE] ? exp_q[7:0] : exp_q[7:0] + 8'(k);
+      if (!s_q.bfp)           expb[k] = 8'd0;
+      else if (s_q.force_exp) expb[k] = s_q.forced_exp;
+      else                    expb[k] = exp_line_i[8*e8[7:4] +: 8];
+    end
+  end
+
+  for (genvar k = 0; k < 16; k++) begin : g_conv
+    tt_unpack_convert u_conv (
+      .in_fmt_i        (s_q.in_fmt),
+      .out_fmt_i       (s_q.out_fmt),
+      .to_dest_i       (s_q.to_dest),
+      .int8_unsigned_i (s_q.int8_unsigned),
+      .fp8_e4m3_i      (s_q.e4m3),
+      .datum_i         (raw[k]),
+      .exp_i           (expb[k]),
+      .inj_i           (inj_i[INJ_UNP_CONV3:INJ_UNP_CONV0]),
+      .data_o          (conv[k])
+    );
+  end
+
+  // batch results
+  rf_wr_t      wr;
+  logic [4:0]  nk;            // datums finished this cycle
+  logic [2:0]  nj;            // sub-position after the batch
+  logic [31:0] nout;
+
+  always_comb begin
+    logic        stop, first_w, wen;
+    logic [4:0]  k;
+    logic [2:0]  j;
+    logic [31:0] o, row;
+    logic [3:0]  col;
+    logic [1:0]  file;
+    logic [31:0] v;
+    logic [4:0]  budget;
+    logic [31:0] bw_bits;
+    {v, wen, row, col, file, nk, nj, nout} = '0;
+    bw_bits = 32'd128 << tier_i;        // bytes per cycle granted: 16 << tier
+    budget  = (s_q.dbits == 0) ? 5'd16 : ((bw_bits / {26'd0, s_q.dbits}) >= 32'd16 ? 5'd16
+                                                          : 5'(bw_bits / {26'd0, s_q.dbits}));
+    wr = '0;
+    stop = 1'b0;
+    first_w = 1'b1;
+    k = '0;
+    j = j_q;
+    o = out_q;
+    for (int p = 0; p < 32; p++) begin
+      if (!stop) begin
+        if (i_q + {27'd0, k} >= s_q.ndatums) stop = 1'b1;
+        else if (j == 3'd0 && k >= budget) stop = 1'b1;
+        else if (j == 3'd0 && k != 0 && ((i_q[3:0] + k[3:0]) == 4'd0)) stop = 1'b1;      // input row
+        else if (j == 3'd0 && k != 0 && s_q.bfp && !s_q.force_exp && ((exp_q[7:0] + 8'(k)) == 8'd0))
+          stop = 1'b1;                                                                      // exp line
+        if (!stop) begin
+          v = (j == 3'd0 && !s_q.all_zero) ? conv[k[3:0]] : 32'd0;
+          wen = !(s_q.interleave && j != 3'd0) || inj_i[INJ_UNP_UPSAMPLE];
+          row = o >> 4;
+          col = o[3:0];
+          file = 2'(RF_SRCA);
+          if (WHICH == 1) begin
+            file = 2'(RF_SRCB);
+            row  = inj_i[INJ_UNP_SRCB_ROW_WRAP] ? row + {26'd0, s_q.src_row}
+                                                  : ((row + {26'd0, s_q.src_row}) & 32'd63);
+            if (row > 32'd63) wen = 1'b0;
+          end else if (!s_q.to_dest) begin
+            if (!inj_i[INJ_UNP_HEADER_SKIP]) begin
+              if (row < 32'd4 || col < s_q.colshift) wen = 1'b0;
+              row = row - 32'd4;
+            end else if (col < s_q.colshift) wen = 1'b0;
+            col = col - s_q.colshift;
+            if (!s_q.ovrd) row = row + {26'd0, s_q.src_row};
+            if (s_q.transpose) {row[3:0], col} = {col, row[3:0]};
+            row = row & 32'd63;
+          end else begin
+            file = s_q.out32 ? 2'(RF_DEST32) : 2'(RF_DEST);
+            row  = (row - 32'd4) & (s_q.ovrd ? 32'd15 : (inj_i[INJ_UNP_DEST_ROW9] ? 32'h1FF : 32'h3FF));
+          end
+          if (wen) begin
+            if (!first_w && (file != wr.file || row[9:0] != wr.row)) begin
+              stop = 1'b1;      // another row: next cycle
+            end else begin
+              first_w = 1'b0;
+              wr.valid = 1'b1;
+              wr.file  = file;
+              wr.bank  = (file <= 2'(RF_SRCB)) ? s_q.bank : 1'b0;
+              wr.row   = row[9:0];
+              wr.mask[col] = 1'b1;
+              // report what the register file stores: 19-bit Src, 16-bit Dest cells
+              wr.cells[col] = (file <= 2'(RF_SRCB)) ? (v & 32'h7FFFF) : (file == 2'(RF_DEST) ? (v & 32'hFFFF) : v);
+            end
+          end
+          if (!stop) begin
+            o = o + 32'd1;
+            if (j == s_q.ups) begin
+              j = 3'd0;
+              k = k + 5'd1;
+            end else begin
+              j = j + 3'd1;
+            end
+          end
+        end
+      end
+    end
+    nk = k;
+    nj = j;
+    nout = o;
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Sequencing
+  // ---------------------------------------------------------------------------------------------
+  logic bank_owned;
+  assign bank_owned = (WHICH == 0) ? !srca_client_i[s_q.wait_bank] : !srcb_client_i[s_q.wait_bank];
+  assign bank_wait_o = (state_q == S_BANK) && !bank_owned;
+  assign active_o    = (state_q == S_RUN);
+  assign want_tier_o = s_q.tier;
+
+  // ZEROSRC (UNPACR_NOP): one row per cycle
+  rf_wr_t zwr;
+  always_comb begin
+    zwr = '0;
+    if (state_q == S_ZERO) begin
+      zwr.valid = 1'b1;
+      zwr.file  = (WHICH == 1) ? 2'(RF_SRCB) : 2'(RF_SRCA);
+      zwr.bank  = zrow_q[6];
+      zwr.row   = {4'd0, zrow_q[5:0]};
+      zwr.mask  = '1;
+      for (int c = 0; c < 16; c++) zwr.cells[c] = s_q.nop_neginf ? 32'h7FFFF : 32'd0;
+    end
+  end
+  assign rf_wr_o = (state_q == S_ZERO) ? zwr : ((state_q == S_RUN) ? wr : '0);
+
+  logic [31:0] next_dat;
+  always_comb begin
+    next_dat = dat_q + {27'd0, nk} * {26'd0, s_q.dbits};
+    if (nk != 0 && nj == 3'd0 && ((i_q[3:0] + nk[3:0]) == 4'd0)) begin
+      next_dat = next_dat - ({26'd0, s_q.dbits} << 4) + s_q.row_stride;
+      if ((next_dat >> 3) > s_q.limit) next_dat = next_dat - (s_q.fifo << 3);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q <= S_IDLE;
+      s_q <= '0;
+      thread_q <= '0;
+      insn_q <= '0;
+      addr_cnt_q <= 1'b0;
+      i_q <= '0; j_q <= '0; out_q <= '0; dat_q <= '0; exp_q <= '0; zrow_q <= '0;
+      for (int t = 0; t < 3; t++) ctx_ctr_q[t] <= '0;
+    end else begin
+      unique case (state_q)
+        S_IDLE: if (accept) begin
+          state_q    <= S_ADDR;
+          s_q        <= s_d;
+          thread_q   <= req_thread_i;
+          insn_q     <= req_insn_i;
+          addr_cnt_q <= 1'b0;
+          i_q <= '0; j_q <= '0;
+          out_q <= s_d.out; dat_q <= s_d.dat_bit; exp_q <= s_d.exp16;
+        end
+        S_ADDR: begin     // two cycles of address calculation (UNPACR_Regular.md "Performance")
+          addr_cnt_q <= 1'b1;
+          if (addr_cnt_q) begin
+            if (s_q.is_nop) begin
+              // ZEROSRC: both banks or the unpacker's; NOP, SETDVALID and the rest: retire
+              if (s_q.nop_mode[1:0] == 2'd1) begin
+                state_q <= S_BANK;
+                zrow_q  <= {(s_q.nop_both ? 1'b0 : s_q.bank), 6'd0};
+              end else begin
+                state_q <= S_DONE;
+              end
+            end else begin
+              state_q <= (s_q.skip || s_q.ndatums == 0) ? S_DONE : S_BANK;
+            end
+          end
+        end
+        S_BANK: if (bank_owned || inj_i[INJ_UNP_NO_BANK_WAIT]) state_q <= s_q.is_nop ? S_ZERO : S_RUN;
+        S_RUN: begin
+          i_q   <= i_q + {27'd0, nk};
+          j_q   <= nj;
+          out_q <= nout;
+          dat_q <= next_dat;
+          exp_q <= exp_q + {27'd0, nk};
+          if ((exp_q[7:0] + 8'(nk)) == 8'd0 && nk != 0 && ((exp_q + {27'd0, nk}) >> 4) > s_q.limit)
+            exp_q <= exp_q + {27'd0, nk} - (s_q.fifo << 4);
+          if (i_q + {27'd0, nk} >= s_q.ndatums && nj == 3'd0) state_q <= S_DONE;
+        end
+        S_ZERO: begin
+          zrow_q <= zrow_q + 7'd1;
+          if (zrow_q[5:0] == 6'd63 && (!s_q.nop_both || zrow_q[6])) state_q <= S_DONE;
+        end
+        default: begin    // S_DONE: retire this cycle
+          state_q <= S_IDLE;
+          // ContextCounter wraps at 2^Context_count (§10); a 3-bit counter wraps at 8 anyway
+          if (!s_q.is_nop && !s_q.skip && s_q.multi && s_q.use_ctr) begin
+            ctx_ctr_q[thread_q] <= ({1'b0, s_q.wctx + 3'd1} >= (4'd1 << s_q.ctx_count)) ? 3'd0
+                                                                                       : s_q.wctx + 3'd1;
+          end
+        end
+      endcase
+    end
+  end
+
+  // retire-cycle effects
+  always_comb begin
+    flip_o = '0;
+    rowadv_o = 1'b0;
+    adc_inc_o = 1'b0;
+    if (state_q == S_DONE) begin
+      if (s_q.is_nop) begin
+        flip_o[WHICH] = (s_q.nop_mode == 3'd7);           // UNPACR_NOP SETDVALID
+      end else if (!s_q.skip) begin
+        flip_o[WHICH] = s_q.flip;
+        rowadv_o      = !s_q.flip && s_q.rowadv;
+        adc_inc_o     = 1'b1;
+      end
+    end
+  end
+  assign adc_wadc_o = s_q.wadc;
+  assign inc_ch0y_o = s_q.ch0y;
+  assign inc_ch0z_o = s_q.ch0z;
+  assign inc_ch1y_o = inj_i[INJ_UNP_ADC_CH1] ? 2'd0 : s_q.ch1y;
+  assign inc_ch1z_o = s_q.ch1z;
+
+
+endmodule

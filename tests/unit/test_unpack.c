@@ -1,0 +1,205 @@
+/* test_unpack.c: UNPACR, UNPACR_NOP and the bank hand-off in the model (unpack-data-path §2, §8;
+ * ISA documentation UNPACR_Regular.md, SrcASrcB.md, SETDVALID.md, CLEARDVALID.md, STALLWAIT.md). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model_fixture.h"
+
+/* A BF16 tile for unpacker 0 of n datums at L1 0x1010 (base 0x100), 1.0, 2.0, 3.0 ... (exact),
+ * OutAddr out_bytes. */
+static void bf16_setup(tt_model *m, unsigned n, unsigned out_bytes)
+{
+    tt_model_cfg_set(m, 0, 64, (n << 16) | 0x15);
+    tt_model_cfg_set(m, 0, 65, 0x00010001);
+    tt_model_cfg_set(m, 0, 66, 1);
+    tt_model_cfg_set(m, 0, 72, 0x25);
+    tt_model_cfg_set(m, 0, 76, 0x100);
+    tt_model_cfg_set(m, 0, 49, out_bytes);
+    tt_adc_channel c = {0};
+    c.x = n - 1;
+    tt_model_adc_set(m, 0, 0, 1, &c);
+    uint8_t *l1 = tt_model_l1(m);
+    for (unsigned i = 0; i < n; i++) {
+        /* BF16 of i + 1: exact for small integers */
+        float f = (float)(i + 1);
+        uint32_t b;
+        memcpy(&b, &f, 4);
+        l1[0x1010 + 2 * i] = (uint8_t)(b >> 16);
+        l1[0x1011 + 2 * i] = (uint8_t)(b >> 24);
+    }
+}
+
+static uint32_t src_bf16_of(unsigned i)
+{
+    float f = (float)i;
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    b >>= 16;
+    return ((b & 0x8000u) << 3) | ((b & 0x7Fu) << 3 << 8) | ((b >> 7) & 0xFFu);
+}
+
+/* §2.4/§2.6: OutAddr row 3 is a header row of SrcA: its 16 datums are dropped; row 4 is SrcA row 0.
+ * The row writes are logged in order, one record per row. */
+static void test_unpack_2_6_srca_header_rows_skipped(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 32, 3 * 16 * 2);
+    tt_exec_result r = run_ok(m, 0, "ttunpacr 0,0,0,0,0,0,0,0,0,0,0,0,0");
+    size_t n;
+    const tt_rf_write *wr = tt_model_rf_writes(m, &n);
+    assert_int_equal(n, 1);
+    assert_true(r.eff.kinds & TT_EFF_RF);
+    assert_int_equal(wr[0].file, TT_RF_SRCA);
+    assert_int_equal(wr[0].row, 0);
+    assert_int_equal(wr[0].mask, 0xFFFF);
+    assert_int_equal(wr[0].writer, TT_RF_BY_UNPACK0);
+    assert_int_equal(wr[0].cell[0], src_bf16_of(17)); /* the 17th datum: the first past the header */
+    uint32_t v;
+    assert_true(tt_model_rf_get(m, TT_RF_SRCA, 0, 0, 15, &v));
+    assert_int_equal(v, src_bf16_of(32));
+}
+
+/* §2.7 FlipSrc: the bank goes to the matrix unit, the unpacker flips, SrcRow = SRCA_SET_Base << 4;
+ * the effects carry the new bank state. */
+static void test_unpack_2_7_flipsrc_hands_bank_over(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 16, 4 * 16 * 2);
+    tt_model_tcfg_set(m, 0, 5, 2); /* SRCA_SET_Base 2: SrcRow 32 after the flip */
+    tt_exec_result r = run_ok(m, 0, "ttunpacr 0,0,0,0,0,0,1,0,0,0,0,0,0");
+    tt_bank_state b;
+    tt_model_banks_get(m, &b);
+    assert_int_equal(b.srca_client[0], TT_CLIENT_MATRIX);
+    assert_int_equal(b.unp_bank[0], 1);
+    assert_true(r.eff.kinds & TT_EFF_BANKS);
+    assert_int_equal(r.eff.banks_state, tt_bank_pack(&b));
+    uint32_t row, ctr;
+    assert_true(tt_model_unpacker_get(m, 0, 0, &row, &ctr));
+    assert_int_equal(row, 32);
+    /* the next UNPACR writes bank 1 at SrcRow 32 */
+    run_ok(m, 0, "ttunpacr 0,0,0,0,0,0,0,0,0,0,0,0,0");
+    size_t n;
+    const tt_rf_write *wr = tt_model_rf_writes(m, &n);
+    assert_int_equal(wr[0].bank, 1);
+    assert_int_equal(wr[0].row, 32);
+}
+
+/* UNPACR_Regular.md main loop: an UNPACR waits while its bank is owned by the matrix unit; the
+ * wait gate holds it (the model-only scheduler and the lockstep check both use it). */
+static void test_unpack_2_6_waits_for_its_bank(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 16, 4 * 16 * 2);
+    run_ok(m, 0, "ttsetdvalid 1");
+    run_ok(m, 0, "ttsetdvalid 1"); /* both SrcA banks to the matrix unit */
+    assert_int_equal(tt_model_push(m, 0, w("ttunpacr 0,0,0,0,0,0,0,0,0,0,0,0,0")), TT_OK);
+    char why[160] = "";
+    assert_false(tt_model_can_issue(m, 0, why, sizeof why));
+    assert_non_null(strstr(why, "owned by the matrix unit"));
+    run_ok(m, 1, "ttcleardvalid 1,0"); /* math gives bank 0 back */
+    assert_true(tt_model_can_issue(m, 0, why, sizeof why));
+}
+
+/* STALLWAIT C7 (Blackhole numbering; STALLWAIT.md C10 on Wormhole): held while the matrix unit's
+ * SrcA bank is not owned by it; released once the unpackers hand one over. */
+static void test_stallwait_c7_srca_valid(void **state)
+{
+    tt_model *m = *state;
+    run_ok(m, 1, "ttstallwait 64,128");
+    assert_int_equal(tt_model_push(m, 1, w("ttcleardvalid 1,0")), TT_OK);
+    char why[160] = "";
+    tt_model_tick(m);
+    assert_false(tt_model_can_issue(m, 1, why, sizeof why));
+    assert_non_null(strstr(why, "C7"));
+    run_ok(m, 0, "ttsetdvalid 1");
+    tt_model_tick(m); /* released one cycle after the condition clears */
+    tt_model_tick(m);
+    assert_true(tt_model_can_issue(m, 1, why, sizeof why));
+}
+
+/* CLEARDVALID.md: KeepReadingSameSrc returns the bank without flipping; Reset returns everything. */
+static void test_cleardvalid_keep_and_reset(void **state)
+{
+    tt_model *m = *state;
+    run_ok(m, 0, "ttsetdvalid 3");
+    run_ok(m, 1, "ttcleardvalid 1,2");
+    tt_bank_state b;
+    tt_model_banks_get(m, &b);
+    assert_int_equal(b.srca_client[0], TT_CLIENT_UNPACKERS);
+    assert_int_equal(b.math_srca_bank, 0);
+    assert_int_equal(b.srcb_client[0], TT_CLIENT_MATRIX);
+    run_ok(m, 1, "ttcleardvalid 0,1");
+    tt_model_banks_get(m, &b);
+    assert_int_equal(tt_bank_pack(&b), 0);
+}
+
+/* §8.3 UNPACR_NOP ZEROSRC: BothBanks clears 2 x 64 rows (each logged); NegativeInfSrcA writes
+ * all-ones 19-bit cells. */
+static void test_unpack_8_3_zerosrc(void **state)
+{
+    tt_model *m = *state;
+    tt_model_rf_set(m, TT_RF_SRCB, 1, 63, 15, 0x12345);
+    run_ok(m, 0, "ttunpacr_nop 1,0,0,0,0,0,1,2,1");
+    size_t n;
+    const tt_rf_write *wr = tt_model_rf_writes(m, &n);
+    assert_int_equal(n, 128);
+    assert_int_equal(wr[127].bank, 1);
+    assert_int_equal(wr[127].row, 63);
+    uint32_t v;
+    tt_model_rf_get(m, TT_RF_SRCB, 1, 63, 15, &v);
+    assert_int_equal(v, 0);
+    run_ok(m, 0, "ttunpacr_nop 0,0,0,0,0,0,1,1,1");
+    tt_model_rf_get(m, TT_RF_SRCA, 0, 7, 3, &v);
+    assert_int_equal(v, 0x7FFFF);
+}
+
+/* §2.2: ContextNumber + CfgContextOffset selects the context; unpacker 1 has contexts 0 and 1
+ * only (undefined beyond); ContextADC 3 is undefined. */
+static void test_unpack_2_2_context_limits(void **state)
+{
+    tt_model *m = *state;
+    tt_exec_result r = run(m, 0, "ttunpacr 1,0,0,2,0,1,0,0,0,0,0,0,0");
+    assert_int_equal(r.status, TT_UNDEFINED);
+    assert_non_null(strstr(r.msg, "context 2"));
+    r = run(m, 0, "ttunpacr 0,0,0,0,3,1,0,0,0,0,0,0,0");
+    assert_int_equal(r.status, TT_UNDEFINED);
+    assert_non_null(strstr(r.msg, "ContextADC 3"));
+}
+
+/* §2.7: Ch0/Ch1 Y and Z increments land on the current thread's ADCs and are reported. */
+static void test_unpack_2_7_adc_increments(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 16, 4 * 16 * 2);
+    /* addr_mode = Ch1Y 1 << 6 | Ch1Z 2 << 4 | Ch0Y 3 << 2 | Ch0Z 1 = 0x6D */
+    tt_exec_result r = run_ok(m, 0, "ttunpacr 0,0x6d,0,0,0,0,0,0,0,0,0,0,0");
+    tt_adc_channel c0, c1;
+    tt_model_adc_get(m, 0, 0, 0, &c0);
+    tt_model_adc_get(m, 0, 0, 1, &c1);
+    assert_int_equal(c0.y, 3);
+    assert_int_equal(c0.z, 1);
+    assert_int_equal(c1.y, 1);
+    assert_int_equal(c1.z, 2);
+    assert_int_equal(r.eff.adc_we, 3);
+    assert_int_equal(r.eff.adc_thread, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_unpack_2_6_srca_header_rows_skipped, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_2_7_flipsrc_hands_bank_over, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_2_6_waits_for_its_bank, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stallwait_c7_srca_valid, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cleardvalid_keep_and_reset, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_8_3_zerosrc, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_2_2_context_limits, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_2_7_adc_increments, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

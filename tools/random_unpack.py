@@ -1,0 +1,198 @@
+"""random_unpack.py: the unpack-stream mode of tools/gen_random.py (--unpack).
+
+Thread 0 (the unpack thread) runs blocks: drain, TRISC stores that set one unpacker's config (formats,
+tile descriptor, base and output addresses, modes), ADC setup instructions, then one or a few
+UNPACRs or UNPACR_NOPs over random tile data preloaded in L1. Thread 1 (the math thread) gives
+every bank thread 0 hands over back with CLEARDVALID after a STALLWAIT on C7 (SrcA) or C8 (SrcB),
+and now and then clears a source with ZEROSRC. Thread 2 runs GPR arithmetic and NOPs only. In
+lockstep every register-file row, ADC change and bank change is compared.
+
+Constraints (away from undefined behaviour and races, unpack-data-path §2, §3):
+* only thread 0 writes unpacker config, ADCs of the unpackers and the tile region (0x100000 on);
+  a drain separates an UNPACR from the config stores of the next block;
+* format pairs are the ones §3.2 defines (FP32 converts to TF32/BF16/FP16, else in == out; 32-bit
+  and TF32-as-input only to Dest); A-exponent BFP shared exponents are 6..31 so ExpBits - LZ fits
+  in five bits; no FP8 E4M3 (unimplemented);
+* SrcA: rows of the output stay below 16 (no SetOvrdWithAddr); transpose and tilize start 16-byte
+  aligned; tilize has no upsampling; unpack to Dest has no ColShift or transpose;
+* bank hand-offs are counted: thread 1 returns exactly as many SrcA and SrcB banks as thread 0
+  gives (FlipSrc, UNPACR_NOP SETDVALID), in the same order, so no UNPACR waits for ever; an
+  UNPACR_NOP SETDVALID, which does not wait for its bank, follows a STALLWAIT on C5 / C6;
+* UNPACR_NOP ZEROSRC always waits like an UNPACR (WaitLikeUnpacr).
+"""
+
+TILE_BASE = 0x100000           # tiles live from here; thread 0 alone touches this region
+DBITS = {0: 32, 1: 16, 2: 8, 3: 4, 4: 32, 5: 16, 6: 8, 7: 4, 8: 32, 9: 16, 10: 8, 11: 2, 14: 8, 15: 2}
+SRC_PAIRS = [(5, 5), (1, 1), (10, 10), (6, 6), (7, 7), (15, 15), (2, 2), (3, 3), (11, 11), (14, 14),
+             (9, 9), (0, 4), (0, 5), (0, 1)]
+DEST_PAIRS = [(5, 5), (1, 1), (0, 0), (0, 4), (0, 5), (0, 1), (4, 4), (8, 8), (9, 9), (6, 6), (14, 14)]
+OUT_BYTES = {0: 4, 4: 4, 8: 4, 1: 2, 5: 2, 9: 2}   # others: 1-byte units (§2.4)
+SEC = (0, 48)                  # THCON_SECn offset
+XY1 = (56, 58)
+ZW1 = (57, 59)
+BREG1 = (49, 61)
+FEXP = (50, 62)
+
+
+def _store(t, word, value, why=""):
+    return f"store cfg 0 {word} 0x{value:x}" + (f"   # {why}" if why else "")
+
+
+class UnpackGen:
+    def __init__(self, rng):
+        self.r = rng
+        self.flips = []              # unpacker of each bank hand-over, in order
+        self.l1 = []                 # preload lines
+        self.next_tile = TILE_BASE
+
+    def bits(self, n):
+        return self.r.getrandbits(n)
+
+    def tile_data(self, fmt, n, exps):
+        """Preload a tile (header, exponent section, datums) and return its base in 16-byte units."""
+        base = self.next_tile
+        addr = base + 16
+        if exps is not None:
+            self.l1.append(f"l1 bytes 0x{addr:x} " + " ".join(f"0x{e:02x}" for e in exps))
+            addr += (len(exps) + 15) // 16 * 16
+        nbytes = (n * DBITS[fmt] + 7) // 8
+        data = [self.bits(8) for _ in range(nbytes)]
+        for i in range(0, nbytes, 32):
+            self.l1.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{b:02x}" for b in data[i:i + 32]))
+        self.next_tile = (addr + nbytes + 64 + 15) & ~15
+        return base // 16
+
+    def block(self):
+        r = self.r
+        out = ["drain"]
+        n = 0 if r.random() < 0.65 else 1
+        to_dest = n == 0 and r.random() < 0.25
+        fin, fout = r.choice(DEST_PAIRS if to_dest else SRC_PAIRS)
+        dbits = DBITS[fin]
+        tilize = (not to_dest) and r.random() < 0.15
+        transpose = n == 0 and not to_dest and not tilize and r.random() < 0.15
+        ups_rate = 0 if tilize else r.choice([0, 0, 0, 1, 2, 3])
+        ups = (1 << ups_rate) - 1
+        interleave = ups_rate and r.random() < 0.5
+        colshift = 0 if (tilize or n == 1 or to_dest) else r.choice([0, 0, 0, r.randrange(16)])
+        xpos = 0 if (tilize or transpose) else r.randrange(16)
+        # output position (elements) and how many datums fit
+        if n == 0 and not to_dest:
+            r0 = r.randrange(16)
+            c0 = 0 if transpose else r.randrange(16)
+            room = (16 - r0) * 16 - c0
+            out_el = (4 + r0) * 16 + c0
+        elif n == 1:
+            out_el = r.randrange(64) * 16 + r.randrange(16)
+            room = 64 * 16
+        else:
+            out_el = r.randrange(4, 1024 + 4) * 16 + r.randrange(16)
+            room = 512
+        if room < ups + 1:
+            ups_rate, ups, interleave = 0, 0, False
+        ndat = max(1, min(room // (ups + 1), r.choice([1, 7, 16, 33, 64, 100, 256])))
+        if tilize:
+            ndat = max(16, ndat - ndat % 16)
+            ndat = min(ndat, room // 16 * 16)
+            if ndat == 0:
+                tilize = False
+                ndat = 1
+        total = xpos + ndat
+        exps = None
+        force_exp = False
+        if fin in (2, 3, 6, 7, 11, 15):
+            force_exp = r.random() < 0.2
+            lo = 6 if fin in (2, 3, 11) else 0
+            if not force_exp:
+                exps = [r.randrange(lo, 32 if lo else 256) for _ in range((total + 15) // 16)]
+        stride = 0
+        if tilize:
+            stride = 16 * r.randrange(max(1, 16 * dbits // 128), 9)
+        span = total if not tilize else (ndat // 16) * (stride * 8 // dbits) + 16
+        base16 = self.tile_data(fin, span, exps)
+        s = SEC[n]
+        td0 = (total << 16) | 0x10 | fin
+        out.append(_store(0, 64 + s, td0, f"tile: {total} datums, format {fin}, uncompressed"))
+        out.append(_store(0, 65 + s, 0x00010001))
+        out.append(_store(0, 66 + s, 1))
+        out.append(_store(0, 67 + s, 0))
+        reg2 = fout | (r.randrange(3) << 4) | (int(transpose) << 8) | (int(tilize) << 9)
+        reg2 |= (int(r.random() < 0.3) << 10) | (int(to_dest) << 11) | (ups_rate << 12) | (int(interleave) << 15)
+        if tilize:
+            k = stride >> 4
+            reg2 |= (k & 15) << 16 | ((k >> 4) & 15) << 20
+        else:
+            reg2 |= colshift << 16
+        out.append(_store(0, 72 + s, reg2, "REG2"))
+        out.append(_store(0, 73 + s, (int(force_exp) << 8) | 1))
+        out.append(_store(0, 74 + s, 0))
+        out.append(_store(0, 75 + s, 0))
+        out.append(_store(0, 76 + s, base16, "Base_address"))
+        out.append(_store(0, 92 + s, 0))
+        out.append(_store(0, 64 + 7 + s, 0))       # Unp_LF8_4b_exp off (E4M3 is unimplemented)
+        ob = OUT_BYTES.get(fout, 1)
+        out.append(_store(0, BREG1[n], out_el * ob, "output base (bytes)"))
+        out.append(_store(0, XY1[n], 0))
+        out.append(_store(0, ZW1[n], 0))
+        # forced shared exponent: for A-exponent BFP it must leave 5 bits after normalising
+        out.append(_store(0, FEXP[n], r.randrange(6, 32) if fin in (2, 3, 11) else self.bits(8)))
+        if fin == 14:
+            out.append(_store(0, 1, r.randrange(2) << (15 + n), "SrcAUnsigned / SrcBUnsigned"))
+        sets = 1 << n
+        # ADCs of this unpacker: X0 = xpos, X1 = total - 1, Y/Z/W 0
+        out.append(f"ttsetadczw {sets},0,0,0,0,15")
+        out.append(f"ttsetadcxy {sets},0,0,0,0,15")
+        out.append(f"ttsetadcxx {sets},{total - 1},{xpos}")
+        flip = r.random() < 0.4
+        zero = int(r.random() < 0.1)
+        insn = f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,{zero},0,0,0,0"
+        out.append(insn)
+        if flip:
+            self.flips.append(n)
+        if r.random() < 0.15:
+            # UNPACR_NOP: ZEROSRC (BothBanks or not, -inf on SrcA) or SETDVALID
+            if r.random() < 0.5:
+                # WaitLikeUnpacr (bit 4): wait on the unpacker's bank. The other form waits on the
+                # matrix unit's bank, which thread 1 may flip meanwhile (docs/decisions.md)
+                both = r.randrange(2)
+                out.append(f"ttunpacr_nop {n},0,0,0,0,0,1,{both * 2 + r.randrange(2)},1")
+            else:
+                # SETDVALID never waits for its bank (spec §8.2): STALLWAIT on C5 / C6 first
+                out.append(f"ttstallwait 8,{0x20 if n == 0 else 0x40:#x}")
+                out.append(f"ttunpacr_nop {n},0,0,0,0,0,0,1,3")
+                self.flips.append(n)
+        return out
+
+
+def generate_unpack(seed, length, rng):
+    g = UnpackGen(rng)
+    t0 = []
+    for _ in range(max(1, length // 12)):
+        t0 += g.block()
+    t0.append("drain")
+    # Thread 1 returns the banks in the order thread 0 handed them over: a return waits (C7/C8)
+    # only for its own hand-over, which comes no later than anything thread 0 waits for.
+    t1 = []
+    for n in g.flips:
+        cond = 0x80 if n == 0 else 0x100         # C7: SrcA valid, C8: SrcB valid
+        t1.append(f"ttstallwait 64,{cond:#x}")
+        if rng.random() < 0.2:
+            t1.append(f"ttzerosrc 0,1,0,{1 << n}")   # SingleBankMatrixUnit: the bank it holds
+        t1.append(f"ttcleardvalid {1 << n},0")
+    t1.append("drain")
+    t2 = []
+    for _ in range(length // 4):
+        k = rng.randrange(3)
+        if k == 0:
+            t2.append(f"ttadddmareg 0,{rng.randrange(40)},{rng.randrange(40)},{rng.randrange(40)}")
+        elif k == 1:
+            t2.append(f"ttsetdmareg 0,{rng.getrandbits(14)},0,{rng.randrange(80)}")
+        else:
+            t2.append("ttnop")
+    lines = [f"# random_unpack_{seed}.tts: constrained-random unpack streams (tools/gen_random.py --unpack).",
+             f"#   python3 tools/gen_random.py --unpack --seed {seed} --length {length} -o FILE",
+             "# No expectations: in lockstep every register-file row, ADC and bank change is compared.",
+             f"max_cycles {400000 + 2000 * length}", ""]
+    lines += g.l1
+    lines += ["", "thread 0"] + t0 + ["", "thread 1"] + t1 + ["", "thread 2"] + t2
+    return "\n".join(lines) + "\n"
