@@ -263,6 +263,8 @@ module tt_core
       for (int n = 0; n < 2; n++)
         if (unp_bank_wait[n] && u_holds[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0])
           stall_reason_o[t] = {STALL_BANK_WAIT, 4'(n)};
+      if (math_bank_wait && u_holds[t][UNIT_MATH])
+        stall_reason_o[t] = {STALL_BANK_WAIT, math_bank_wait_b ? 4'd3 : 4'd2};
     end
   end
 
@@ -505,8 +507,22 @@ module tt_core
     );
   end
 
+  logic        m_rd_srcb, m_rd_bank, math_bank_wait, math_bank_wait_b;
+  logic [5:0]  m_rd_src_row;
+  logic [18:0] m_rd_src [16];
+  logic [9:0]  m_rd_dest_row [2];
+  logic [15:0] m_rd_dest [2][16];
+  logic [1:0]  math_mflip;
+
   tt_math_unit u_math (
     .clk_i, .rst_ni,
+    .inj_addrmod_i (inject_i[INJ_MATH_ADDRMOD_NO_CR]),
+    .inj_mova2d_tf32_i (inject_i[INJ_MATH_MOVA2D_TF32_LOW]),
+    .cfg_i (cfg_all), .tcfg_i (tcfg_all),
+    .srca_client_i (srca_client), .srcb_client_i (srcb_client),
+    .bank_wait_o (math_bank_wait), .bank_wait_b_o (math_bank_wait_b),
+    .rd_srcb_o (m_rd_srcb), .rd_bank_o (m_rd_bank), .rd_src_row_o (m_rd_src_row), .rd_src_i (m_rd_src),
+    .rd_dest_row_o (m_rd_dest_row), .rd_dest_i (m_rd_dest), .mflip_o (math_mflip),
     .req_valid_i (u_accept[UNIT_MATH]), .req_thread_i (u_acc_thread[UNIT_MATH]),
     .req_insn_i (u_acc_insn[UNIT_MATH]), .ready_o (u_ready[UNIT_MATH]),
     .busy_o (u_busy[UNIT_MATH]), .thread_o (u_thread[UNIT_MATH]),
@@ -537,6 +553,7 @@ module tt_core
         bank_req[t].clr_flip  = math_clr_flip;
         bank_req[t].clr_keep  = math_clr_keep;
         bank_req[t].clr_reset = math_clr_reset;
+        bank_req[t].mflip     = math_mflip;
       end
     end
   end
@@ -561,6 +578,12 @@ module tt_core
   tt_regfile u_regfile (
     .clk_i,
     .wr_i       (rf_wr),
+    .rd_srcb_i  (m_rd_srcb),
+    .rd_bank_i  (m_rd_bank),
+    .rd_src_row_i (m_rd_src_row),
+    .rd_src_o   (m_rd_src),
+    .rd_dest_row_i (m_rd_dest_row),
+    .rd_dest_o  (m_rd_dest),
     .bd_valid_i (bd_valid_i && bd_target_i == 3'd6),
     .bd_file_i  (bd_unit_i),
     .bd_addr_i,
@@ -705,7 +728,7 @@ module tt_core
         end
       end
       eff_banks_we_o[t]     = (bank_req[t].unp_flip != 2'b00) || (bank_req[t].clr_flip != 2'b00) ||
-                              bank_req[t].clr_reset;
+                              bank_req[t].clr_reset || (bank_req[t].mflip != 2'b00);
       eff_banks_o[t]        = banks_after[t];
       eff_mutex_we_o[t]     = sync_rt && sync_mutex_we;
       eff_mutex_idx_o[t]    = sync_rt ? sync_mutex_idx : 3'd0;

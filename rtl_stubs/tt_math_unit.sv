@@ -1,13 +1,18 @@
-// tt_math_unit: the matrix unit's data-movement subset. CLEARDVALID (1 cycle; hands banks back in
-// its retire cycle through tt_src_banks) and ZEROSRC (ISA documentation ZEROSRC.md: one 16-column
-// row per cycle, 64 rows per bank cleared). Every other matrix-unit opcode is a STUB: it retires
-// after LAT_MATH cycles with no effect (the model reports it as unimplemented and stops the run).
+// tt_math_unit: the matrix unit's data-movement subset and its row counters: RWCs with ADDR_MOD
+// (ISA documentation RWCs.md), SETRWC, INCRWC, CLEARDVALID, ZEROSRC, ZEROACC, MOVA2D, MOVB2D,
+// MOVD2A, MOVD2B (their ISA pages). Row moves and clears write one register-file row per cycle;
+// RWCs change and banks are handed over in the retire cycle. ZEROACC writes 0 where the
+// documentation says Undefined (docs/decisions.md "Data movement"). Every other matrix-unit
+// opcode is a STUB: it retires after LAT_MATH cycles with no effect (the model reports it as
+// unimplemented and stops the run).
 /* verilator tracing_off */
 module tt_math_unit
   import tt_pkg::*;
 (
   input  logic        clk_i,
   input  logic        rst_ni,
+  input  logic        inj_addrmod_i,     // INJ_MATH_ADDRMOD_NO_CR
+  input  logic        inj_mova2d_tf32_i, // INJ_MATH_MOVA2D_TF32_LOW
 
   input  logic        req_valid_i,
   input  logic [1:0]  req_thread_i,
@@ -18,22 +23,59 @@ module tt_math_unit
   output logic [31:0] insn_o,
   output logic        done_o,
 
+  input  logic [31:0] cfg_i   [CFG_STATES][CFG_WORDS],
+  input  logic [31:0] tcfg_i  [NUM_THREADS][TCFG_WORDS],
   input  logic [1:0]  unp_bank_i,      // bank each unpacker writes
   input  logic [1:0]  math_bank_i,     // bank the matrix unit reads: [0] SrcA, [1] SrcB
+  input  logic [1:0]  srca_client_i,   // [b]: 1 = the matrix unit owns SrcA bank b
+  input  logic [1:0]  srcb_client_i,
+  output logic        bank_wait_o,     // a MOVA2D / MOVB2D waits for its bank
+  output logic        bank_wait_b_o,   // (SrcB)
+
+  // register-file reads (combinational)
+  output logic        rd_srcb_o,       // 0 SrcA, 1 SrcB
+  output logic        rd_bank_o,
+  output logic [5:0]  rd_src_row_o,
+  input  logic [18:0] rd_src_i  [16],
+  output logic [9:0]  rd_dest_row_o [2],
+  input  logic [15:0] rd_dest_i [2][16],
 
   output rf_wr_t      rf_wr_o,
-  output logic [1:0]  clr_flip_o,      // with done_o: CLEARDVALID FlipSrcB, FlipSrcA
+  output logic [1:0]  clr_flip_o,      // with done_o: return the matrix unit's bank and flip
   output logic        clr_keep_o,
-  output logic        clr_reset_o
+  output logic        clr_reset_o,
+  output logic [1:0]  mflip_o          // with done_o: flip the matrix unit's bank only (SETRWC)
 );
 
-  typedef enum logic [1:0] {M_IDLE, M_WAIT, M_ZERO, M_DONE} mstate_e;
+  localparam logic [7:0] OP_MOVD2A = 8'h08, OP_MOVD2B = 8'h0a, OP_ZEROACC = 8'h10,
+                         OP_MOVA2D = 8'h12, OP_MOVB2D = 8'h13, OP_SETRWC = 8'h37, OP_INCRWC = 8'h38;
+
+  typedef enum logic [2:0] {M_IDLE, M_WAIT, M_ZERO, M_BANK, M_ROWS, M_DONE} mstate_e;
+  typedef struct packed {
+    logic [9:0] dst, dst_cr;
+    logic [5:0] srca, srca_cr, srcb, srcb_cr;
+    logic [1:0] fid;
+    logic       extra;
+  } rwc_t;
+
   mstate_e     state_q;
   logic [1:0]  thread_q;
   logic [31:0] insn_q;
   logic [2:0]  cnt_q;
-  logic [1:0]  zbank_q [2];      // per file: bank mask to clear ([b] = clear bank b)
-  logic [7:0]  zpos_q;           // [7] file (0 SrcA, 1 SrcB), [6] bank, [5:0] row
+  logic [1:0]  zbank_q [2];
+  logic [7:0]  zpos_q;
+  rwc_t        rwc_q [3];
+
+  // row-move parameters, latched at accept
+  logic [9:0]  drow_q;          // current Dest row
+  logic [5:0]  srow_q;          // current Src row
+  logic [10:0] left_q;          // rows to go
+  logic        bank_q;          // the matrix unit's bank
+  logic [3:0]  fmt_q;           // SrcA format (MOV*)
+  logic        d32_q;           // Dest in 32-bit mode (ZEROACC one row, MOVD2*)
+  logic        flush_q;         // FlushDenormals
+  logic        step_src_q;      // Src row advances (not Broadcast1RowTo8)
+  logic [1:0]  file_q;          // ZEROACC: RF_DEST or RF_DEST32
 
   assign ready_o  = (state_q == M_IDLE);
   assign busy_o   = (state_q != M_IDLE);
@@ -54,7 +96,6 @@ module tt_math_unit
     return m;
   endfunction
 
-  // next position to clear at or after p (file, bank), or none
   function automatic logic [8:0] next_pos(logic [1:0] zb [2], logic [1:0] p);
     for (int q = 0; q < 4; q++) begin
       if (2'(q) >= p && zb[q / 2][q % 2]) return {1'b1, 2'(q), 6'd0};
@@ -62,21 +103,135 @@ module tt_math_unit
     return '0;
   endfunction
 
+  // RWCs.md ApplyAddrMod
+  // Blackhole: AddrMod is a 3-bit index of the 8 ADDR_MOD sections (docs/decisions.md)
+  function automatic rwc_t addr_mod(rwc_t c, logic [2:0] am, logic [31:0] tc [TCFG_WORDS], logic no_cr);
+    logic [2:0]  i;
+    logic [31:0] ab, d, bias;
+    i = am;
+    ab = tc[12 + int'(i)];
+    d = tc[28 + int'(i)];
+    bias = tc[47 + int'(i)];
+    if (ab[7])                 begin c.srca = '0; c.srca_cr = '0; end
+    else if (ab[6] && !no_cr)  begin c.srca_cr = c.srca_cr + ab[5:0]; c.srca = c.srca_cr; end
+    else                       c.srca = c.srca + ab[5:0];
+    if (ab[15])                begin c.srcb = '0; c.srcb_cr = '0; end
+    else if (ab[14])           begin c.srcb_cr = c.srcb_cr + ab[13:8]; c.srcb = c.srcb_cr; end
+    else                       c.srcb = c.srcb + ab[13:8];
+    if (d[11])                 begin c.dst = '0; c.dst_cr = '0; end
+    else if (d[12])            begin c.dst = c.dst + d[9:0]; c.dst_cr = c.dst; end
+    else if (d[10])            begin c.dst_cr = c.dst_cr + d[9:0]; c.dst = c.dst_cr; end
+    else                       c.dst = c.dst + d[9:0];
+    c.fid = d[15] ? 2'd0 : c.fid + d[14:13];
+    if (bias[4])               c.extra = 1'b0;
+    else if (bias[1:0] != 0)   c.extra = ~c.extra;
+    return c;
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // Row moves: the source row this cycle and the row written
+  // ---------------------------------------------------------------------------------------------
+  logic [7:0] op_q;
+  assign op_q = insn_q[31:24];
+
+  logic bank_owned;
+  assign bank_owned    = (op_q == OP_MOVB2D) ? srcb_client_i[bank_q] : srca_client_i[bank_q];
+  assign bank_wait_o   = (state_q == M_BANK) && !bank_owned;
+  assign bank_wait_b_o = (op_q == OP_MOVB2D);
+
+  function automatic logic [9:0] adj_row(logic [9:0] row);   // Dst.md Dst32b
+    return {row[8:3], 1'b0, row[2:0]} | {row[9], 9'b0};
+  endfunction
+
+  logic is_b, to_src, d32_read;
+  assign is_b     = (op_q == OP_MOVB2D) || (op_q == OP_MOVD2B);
+  assign to_src   = (op_q == OP_MOVD2A) || (op_q == OP_MOVD2B);
+  assign d32_read = to_src ? d32_q : (fmt_q != 4'd4 && insn_q[23]);   // MOV*2D UseDst32bLo reads
+  assign rd_srcb_o    = is_b;
+  assign rd_bank_o    = bank_q;
+  assign rd_src_row_o = srow_q;
   always_comb begin
-    rf_wr_o = '0;
-    if (state_q == M_ZERO) begin
-      rf_wr_o.valid = 1'b1;
-      rf_wr_o.file  = zpos_q[7] ? 2'(RF_SRCB) : 2'(RF_SRCA);
-      rf_wr_o.bank  = zpos_q[6];
-      rf_wr_o.row   = {4'd0, zpos_q[5:0]};
-      rf_wr_o.mask  = '1;
-      for (int c = 0; c < 16; c++)
-        rf_wr_o.cells[c] = (!zpos_q[7] && insn_q[4]) ? 32'h7FFFF : 32'd0;   // -inf: all ones (SrcA)
-    end
+    rd_dest_row_o[0] = d32_read ? adj_row(drow_q) : drow_q;
+    rd_dest_row_o[1] = adj_row(drow_q) + 10'd8;
   end
 
+  rf_wr_t mv;
+  always_comb begin
+    logic exp8;
+    logic [18:0] v;
+    logic [15:0] v16;
+    logic [31:0] x;
+    mv = '0;
+    {v, v16, x} = '0;
+    exp8 = fmt_q inside {4'd0, 4'd4, 4'd5, 4'd6, 4'd7, 4'd15, 4'd8, 4'd9};
+    if (state_q == M_ROWS) begin
+      mv.valid = 1'b1;
+      mv.mask  = '1;
+      if (to_src) begin
+        // MOVD2A / MOVD2B: Dest to the matrix unit's Src bank (MOVD2A.md Shuffle*)
+        mv.file = is_b ? 2'(RF_SRCB) : 2'(RF_SRCA);
+        mv.bank = bank_q;
+        mv.row  = {4'd0, srow_q};
+        for (int c = 0; c < 16; c++) begin
+          if (d32_q) begin
+            x = {rd_dest_i[0][c], rd_dest_i[1][c]};
+            if (insn_q[23]) x = {x[15:0], x[15:0]};
+            if (exp8 && fmt_q != 4'd4)   v = {x[31:24], 3'd0, x[23:16]};
+            else if (fmt_q == 4'd4)      v = insn_q[23] ? {6'd0, x[12:0]}
+                                                        : {x[31], x[30:24], x[15:13], x[23:16]};
+            else                         v = {x[31:21], 3'd0, x[20:16]};
+          end else begin
+            x = {16'd0, rd_dest_i[0][c]};
+            v = exp8 ? {x[15:8], 3'd0, x[7:0]} : {x[15:5], 3'd0, x[4:0]};
+          end
+          mv.cells[c] = {13'd0, v};
+        end
+      end else begin
+        // MOVA2D / MOVB2D: Src to Dest (MOVA2D.md RemoveLowMantissa / RemoveHighExponent)
+        mv.row = drow_q;
+        for (int c = 0; c < 16; c++) begin
+          v = rd_src_i[(is_b && insn_q[11]) ? 0 : c];     // MOVB2D BroadcastCol0
+          if (flush_q && v[7:0] == 8'd0) v = '0;
+          v16 = exp8 ? {v[18], v[17:11], v[7:0]} : {v[18], v[17:8], v[4:0]};
+          if (fmt_q == 4'd4) begin
+            mv.file = 2'(RF_DEST32);
+            mv.cells[c] = {v16, inj_mova2d_tf32_i ? 3'd0 : v[10:8], 13'd0} | (insn_q[23] ? {16'd0, v16} : 32'd0);
+          end else if (insn_q[23]) begin
+            mv.file = 2'(RF_DEST32);
+            mv.cells[c] = {rd_dest_i[0][c], v16};
+          end else begin
+            mv.file = 2'(RF_DEST);
+            mv.cells[c] = {16'd0, v16};
+          end
+        end
+      end
+    end else if (state_q == M_ZERO && op_q == OP_ZEROACC) begin
+      mv.valid = 1'b1;
+      mv.mask  = '1;
+      mv.file  = file_q;
+      mv.row   = drow_q;
+    end else if (state_q == M_ZERO) begin
+      mv.valid = 1'b1;
+      mv.file  = zpos_q[7] ? 2'(RF_SRCB) : 2'(RF_SRCA);
+      mv.bank  = zpos_q[6];
+      mv.row   = {4'd0, zpos_q[5:0]};
+      mv.mask  = '1;
+      for (int c = 0; c < 16; c++)
+        mv.cells[c] = (!zpos_q[7] && insn_q[4]) ? 32'h7FFFF : 32'd0;   // -inf: all ones (SrcA)
+    end
+  end
+  assign rf_wr_o = mv;
+
+  // ---------------------------------------------------------------------------------------------
+  // Sequencing
+  // ---------------------------------------------------------------------------------------------
   always_ff @(posedge clk_i) begin
-    logic [8:0] np;
+    logic [8:0]  np;
+    logic [31:0] c0, c1, c2;
+    logic        st;
+    logic [9:0]  dr;
+    logic [5:0]  sr;
+    logic [3:0]  fm;
     if (!rst_ni) begin
       state_q <= M_IDLE;
       thread_q <= '0;
@@ -85,31 +240,90 @@ module tt_math_unit
       zbank_q[0] <= '0;
       zbank_q[1] <= '0;
       zpos_q <= '0;
+      for (int t = 0; t < 3; t++) rwc_q[t] <= '0;
+      drow_q <= '0; srow_q <= '0; left_q <= '0; bank_q <= '0; fmt_q <= '0; d32_q <= '0;
+      flush_q <= '0; step_src_q <= '0; file_q <= '0;
     end else begin
       unique case (state_q)
         M_IDLE: if (req_valid_i) begin
           thread_q <= req_thread_i;
           insn_q   <= req_insn_i;
-          if (req_insn_i[31:24] == OP_ZEROSRC) begin
-            zbank_q[0] <= banks_of(req_insn_i, 0, unp_bank_i[0], math_bank_i[0]);
-            zbank_q[1] <= banks_of(req_insn_i, 1, unp_bank_i[1], math_bank_i[1]);
-            np = next_pos('{banks_of(req_insn_i, 0, unp_bank_i[0], math_bank_i[0]),
-                            banks_of(req_insn_i, 1, unp_bank_i[1], math_bank_i[1])}, 2'd0);
-            zpos_q  <= np[7:0];
-            state_q <= np[8] ? M_ZERO : M_DONE;
-          end else if (req_insn_i[31:24] == OP_CLEARDVALID) begin
-            state_q <= M_DONE;
-          end else begin
-            cnt_q   <= 3'(LAT_MATH - 2);
-            state_q <= M_WAIT;
-          end
+          st = tcfg_i[req_thread_i][0][0];
+          c0 = cfg_i[st][0];
+          c1 = cfg_i[st][1];
+          c2 = cfg_i[st][2];
+          fm = c0[4] ? c0[3:0] : c1[20:17];
+          fmt_q   <= fm;
+          d32_q   <= c1[29] || c1[31];
+          flush_q <= !c2[0];
+          // DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE; SrcRow + RWC.SrcA/B
+          dr = req_insn_i[9:0] + tcfg_i[req_thread_i][1][9:0] + rwc_q[req_thread_i].dst + cfg_i[st][6][9:0];
+          sr = req_insn_i[22:17] + ((req_insn_i[31:24] inside {OP_MOVB2D, OP_MOVD2B})
+                                    ? rwc_q[req_thread_i].srcb : rwc_q[req_thread_i].srca);
+          bank_q <= (req_insn_i[31:24] inside {OP_MOVB2D, OP_MOVD2B}) ? math_bank_i[1] : math_bank_i[0];
+          step_src_q <= 1'b1;
+          unique case (req_insn_i[31:24])
+            OP_ZEROSRC: begin
+              zbank_q[0] <= banks_of(req_insn_i, 0, unp_bank_i[0], math_bank_i[0]);
+              zbank_q[1] <= banks_of(req_insn_i, 1, unp_bank_i[1], math_bank_i[1]);
+              np = next_pos('{banks_of(req_insn_i, 0, unp_bank_i[0], math_bank_i[0]),
+                              banks_of(req_insn_i, 1, unp_bank_i[1], math_bank_i[1])}, 2'd0);
+              zpos_q  <= np[7:0];
+              state_q <= np[8] ? M_ZERO : M_DONE;
+            end
+            OP_ZEROACC: begin
+              // ZEROACC.md: one row (Dst16b or Dst32b by mode), 16 rows, half or all of Dest
+              state_q <= M_ZERO;
+              unique case (req_insn_i[20:19])
+                2'd0: begin drow_q <= dr; left_q <= 11'd1; file_q <= (c1[29] || c1[31]) ? 2'(RF_DEST32) : 2'(RF_DEST); end
+                2'd1: begin
+                  drow_q <= {req_insn_i[5:0], 4'd0};
+                  // Blackhole ZEROACC: [18] use_32_bit_mode
+                  file_q <= req_insn_i[18] ? 2'(RF_DEST32) : 2'(RF_DEST);
+                  left_q <= (req_insn_i[7:0] < (req_insn_i[18] ? 8'd32 : 8'd64)) ? 11'd16 : 11'd0;
+                  if (!(req_insn_i[7:0] < (req_insn_i[18] ? 8'd32 : 8'd64))) state_q <= M_DONE;
+                end
+                2'd2: begin drow_q <= {req_insn_i[0], 9'd0}; left_q <= 11'd512; file_q <= 2'(RF_DEST); end
+                default: begin drow_q <= '0; left_q <= 11'd1024; file_q <= 2'(RF_DEST); end
+              endcase
+            end
+            OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B: begin
+              // MOVA2D / MOVB2D wait until the matrix unit owns the source bank (MOVA2D.md)
+              state_q <= (req_insn_i[31:24] inside {OP_MOVA2D, OP_MOVB2D}) ? M_BANK : M_ROWS;
+              if (req_insn_i[31:24] == OP_MOVB2D && req_insn_i[12]) begin       // Broadcast1RowTo8
+                drow_q <= {dr[9:3], 3'd0}; srow_q <= sr; left_q <= 11'd8; step_src_q <= 1'b0;
+              end else if ((req_insn_i[31:24] == OP_MOVA2D && req_insn_i[13])) begin   // Move8Rows
+                drow_q <= {dr[9:3], 3'd0}; srow_q <= {sr[5:3], 3'd0}; left_q <= 11'd8;
+              end else if (req_insn_i[31:24] inside {OP_MOVB2D, OP_MOVD2A, OP_MOVD2B} && req_insn_i[13]) begin
+                drow_q <= {dr[9:2], 2'd0}; srow_q <= {sr[5:2], 2'd0}; left_q <= 11'd4;
+              end else begin
+                drow_q <= dr; srow_q <= sr; left_q <= 11'd1;
+              end
+            end
+            OP_CLEARDVALID, OP_SETRWC, OP_INCRWC: state_q <= M_DONE;
+            default: begin
+              cnt_q   <= 3'(LAT_MATH - 2);
+              state_q <= M_WAIT;
+            end
+          endcase
         end
         M_WAIT: begin
           cnt_q <= cnt_q - 3'd1;
           if (cnt_q == 3'd0) state_q <= M_DONE;
         end
+        M_BANK: if (bank_owned) state_q <= M_ROWS;
+        M_ROWS: begin
+          drow_q <= drow_q + 10'd1;
+          if (step_src_q) srow_q <= srow_q + 6'd1;
+          left_q <= left_q - 11'd1;
+          if (left_q == 11'd1) state_q <= M_DONE;
+        end
         M_ZERO: begin
-          if (zpos_q[5:0] != 6'd63) begin
+          if (op_q == OP_ZEROACC) begin
+            drow_q <= drow_q + 10'd1;
+            left_q <= left_q - 11'd1;
+            if (left_q == 11'd1) state_q <= M_DONE;
+          end else if (zpos_q[5:0] != 6'd63) begin
             zpos_q <= zpos_q + 8'd1;
           end else begin
             np = (zpos_q[7:6] == 2'd3) ? 9'd0 : next_pos(zbank_q, zpos_q[7:6] + 2'd1);
@@ -117,14 +331,67 @@ module tt_math_unit
             if (!np[8]) state_q <= M_DONE;
           end
         end
-        default: state_q <= M_IDLE;
+        default: begin   // M_DONE: retire; RWCs change now
+          state_q <= M_IDLE;
+          unique case (op_q)
+            OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B:
+              rwc_q[thread_q] <= addr_mod(rwc_q[thread_q], insn_q[16:14], tcfg_i[thread_q], inj_addrmod_i);
+            OP_ZEROACC:
+              if (insn_q[20:19] <= 2'd1)
+                rwc_q[thread_q] <= addr_mod(rwc_q[thread_q], insn_q[16:14], tcfg_i[thread_q], inj_addrmod_i);
+            OP_SETRWC: begin
+              // SETRWC.md
+              rwc_t c;
+              logic [9:0] dv;
+              c = rwc_q[thread_q];
+              if (insn_q[0]) begin c.srca = 6'(insn_q[9:6]) + (insn_q[18] ? c.srca_cr : 6'd0); c.srca_cr = c.srca; end
+              if (insn_q[1]) begin c.srcb = 6'(insn_q[13:10]) + (insn_q[19] ? c.srcb_cr : 6'd0); c.srcb_cr = c.srcb; end
+              if (insn_q[2] || insn_q[21]) begin
+                dv = 10'(insn_q[17:14]) + (insn_q[21] ? c.dst : (insn_q[20] ? c.dst_cr : 10'd0));
+                c.dst = dv;
+                c.dst_cr = dv;
+              end
+              if (insn_q[3]) c.fid = '0;
+              rwc_q[thread_q] <= c;
+            end
+            OP_INCRWC: begin
+              // INCRWC.md
+              rwc_t c;
+              c = rwc_q[thread_q];
+              if (insn_q[18]) begin c.srca_cr = c.srca_cr + 6'(insn_q[9:6]); c.srca = c.srca_cr; end
+              else c.srca = c.srca + 6'(insn_q[9:6]);
+              if (insn_q[19]) begin c.srcb_cr = c.srcb_cr + 6'(insn_q[13:10]); c.srcb = c.srcb_cr; end
+              else c.srcb = c.srcb + 6'(insn_q[13:10]);
+              if (insn_q[20]) begin c.dst_cr = c.dst_cr + 10'(insn_q[17:14]); c.dst = c.dst_cr; end
+              else c.dst = c.dst + 10'(insn_q[17:14]);
+              rwc_q[thread_q] <= c;
+            end
+            default: ;
+          endcase
+        end
       endcase
     end
   end
 
-  assign clr_flip_o  = (state_q == M_DONE && insn_q[31:24] == OP_CLEARDVALID && !insn_q[0]) ? insn_q[23:22]
-                                                                                            : 2'b00;
-  assign clr_keep_o  = insn_q[1];
-  assign clr_reset_o = (state_q == M_DONE && insn_q[31:24] == OP_CLEARDVALID && insn_q[0]);
+  // Bank hand-over in the retire cycle: CLEARDVALID returns and flips; SETRWC FlipSrcA/B flips and
+  // returns unless CLR_DVALID_SrcA/SrcB_Disable (SETRWC.md)
+  always_comb begin
+    clr_flip_o  = 2'b00;
+    clr_keep_o  = 1'b0;
+    clr_reset_o = 1'b0;
+    mflip_o     = 2'b00;
+    if (state_q == M_DONE && op_q == OP_CLEARDVALID) begin
+      clr_reset_o = insn_q[0];
+      clr_flip_o  = insn_q[0] ? 2'b00 : insn_q[23:22];
+      clr_keep_o  = insn_q[1];
+    end else if (state_q == M_DONE && op_q == OP_SETRWC) begin
+      for (int n = 0; n < 2; n++) begin
+        if (insn_q[22 + n]) begin
+          if (tcfg_i[thread_q][7][n]) mflip_o[n] = 1'b1;
+          else                        clr_flip_o[n] = 1'b1;
+        end
+      end
+    end
+  end
 
 endmodule

@@ -131,7 +131,7 @@ package tt_pkg;
     STALL_UNIT_BUSY  = 4'd3,   // detail: unit_e
     STALL_SEM_WAIT   = 4'd4,   // detail: semaphore index
     STALL_MUTEX      = 4'd5,   // detail: mutex index
-    STALL_BANK_WAIT  = 4'd6    // detail: 0 SrcA, 1 SrcB: an unpacker waits for its bank
+    STALL_BANK_WAIT  = 4'd6    // detail: unpacker 0 SrcA, 1 SrcB; matrix unit 2 SrcA, 3 SrcB
   } stall_e;
 
   // STALLWAIT / SEMWAIT block-mask bits (stall_res, isa_semantics.md s.2)
@@ -227,6 +227,9 @@ package tt_pkg;
   localparam int unsigned INJ_UNP_CTX_OFFSET     = 49; // CfgContextOffset ignored
   localparam int unsigned INJ_UNP_SRC_ROW_UPD    = 50; // Unpack_Src_Reg_Set_Upd adds 16 without the base
   localparam int unsigned INJ_UNP_ZEROSRC_BOTH   = 51; // UNPACR_NOP ZEROSRC clears one bank when BothBanks
+  // matrix unit data movement: bits 52..
+  localparam int unsigned INJ_MATH_ADDRMOD_NO_CR = 52; // ADDR_MOD SrcACR ignored (plain increment)
+  localparam int unsigned INJ_MATH_MOVA2D_TF32_LOW = 53; // MOVA2D TF32: low 3 mantissa bits dropped
   localparam int unsigned NUM_INJ_BITS           = 64;
 
   // Register-file write report (one row; docs/design.md "Register-file writes")
@@ -248,6 +251,7 @@ package tt_pkg;
     logic [1:0] clr_flip;    // CLEARDVALID FlipSrcB, FlipSrcA
     logic       clr_keep;    // CLEARDVALID KeepReadingSameSrc
     logic       clr_reset;   // CLEARDVALID Reset
+    logic [1:0] mflip;       // flip the matrix unit's bank only (SETRWC with CLR_DVALID_Src*_Disable)
   } bank_req_t;
 
   // ---------------------------------------------------------------------------------------------

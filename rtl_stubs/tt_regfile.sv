@@ -11,6 +11,14 @@ module tt_regfile
 
   input  rf_wr_t      wr_i [3],              // RF_BY_UNPACK0, RF_BY_UNPACK1, RF_BY_MATH
 
+  // combinational reads for the matrix unit: one Src row, two Dest rows
+  input  logic        rd_srcb_i,
+  input  logic        rd_bank_i,
+  input  logic [5:0]  rd_src_row_i,
+  output logic [18:0] rd_src_o  [16],
+  input  logic [9:0]  rd_dest_row_i [2],
+  output logic [15:0] rd_dest_o [2][16],
+
   input  logic        bd_valid_i,
   input  logic [1:0]  bd_file_i,             // RF_SRCA, RF_SRCB, RF_DEST
   input  logic [31:0] bd_addr_i,             // bank << 12 | row << 2 | group of 4 cells
@@ -27,6 +35,13 @@ module tt_regfile
       srcb_q[b][r][c] = '0;
     end
     for (int r = 0; r < 1024; r++) for (int c = 0; c < 16; c++) dest_q[r][c] = '0;
+  end
+
+  always_comb begin
+    for (int c = 0; c < 16; c++) begin
+      rd_src_o[c] = rd_srcb_i ? srcb_q[rd_bank_i][rd_src_row_i][c] : srca_q[rd_bank_i][rd_src_row_i][c];
+      for (int k = 0; k < 2; k++) rd_dest_o[k][c] = dest_q[rd_dest_row_i[k]][c];
+    end
   end
 
   function automatic logic [9:0] adj_row(logic [9:0] row);

@@ -47,6 +47,7 @@ module tt_src_banks
           row_d[n][t] = row_d[n][t] + 6'd16 + (inj_row_upd_i ? 6'd0 : src_base_i[t][n]);
         end
       end
+      for (int n = 0; n < 2; n++) if (req_i[t].mflip[n]) mb_d[n] = ~mb_d[n];   // SETRWC, no return
       if (req_i[t].clr_reset) begin            // CLEARDVALID.md Reset
         a_d = '0; b_d = '0; ub_d = '0; mb_d = '0;
       end else begin

@@ -376,7 +376,7 @@ void tb_stall_name(int code, char *buf, unsigned len)
     case 3: snprintf(buf, len, "UNIT_BUSY %s", d < 11 ? units[d] : "?"); break;
     case 4: snprintf(buf, len, "SEM_WAIT sem%d", d); break;
     case 5: snprintf(buf, len, "MUTEX m%d", d); break;
-    case 6: snprintf(buf, len, "BANK_WAIT %s", d ? "SrcB" : "SrcA"); break;
+    case 6: snprintf(buf, len, "BANK_WAIT %s%s", d >= 2 ? "math " : "", d & 1 ? "SrcB" : "SrcA"); break;
     default: snprintf(buf, len, "UNKNOWN_%02x", code & 0xFF); break;
     }
 }

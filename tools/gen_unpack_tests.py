@@ -259,5 +259,77 @@ def mode_tests():
     mode_test("unpack_a_bfp8_xpos8.tts", "BFP8 from datum 8 (ADC X0 = 8): a batch spans two shared exponents",
               "unpack-data-path §2.3 FirstDatum, exponent pointer", Tile(6, 6, 32, 0x900, 64, m8, exps=[0x70, 0x88, 0x7f], xpos=8))
 
+
+# ---- matrix-unit data movement (ISA documentation MOVA2D.md, MOVB2D.md, MOVD2A.md, RWCs.md) ---------
+def remove_low_mantissa(x): return ((x >> 3) & 0x8000) | ((x >> 3) & 0x7f00) | (x & 0xff)
+def remove_high_exponent(x): return ((x >> 3) & 0x8000) | ((x >> 3) & 0x7fe0) | (x & 0x1f)
+def shuffle_bf16(x): return ((x & 0xff00) << 3) | (x & 0xff)
+
+def srca_rows(rnd, n, fmt):
+    rows = []
+    for _ in range(n):
+        if fmt == 'bf16': rows.append([src_bf16(rnd.getrandbits(16)) for _ in range(16)])
+        elif fmt == 'tf32': rows.append([rnd.getrandbits(19) for _ in range(16)])
+        else: rows.append([src_fp16(rnd.getrandbits(16)) for _ in range(16)])
+    return rows
+
+def movement_tests():
+    rnd = random.Random(12)
+    a = srca_rows(rnd, 16, 'bf16')
+    a[0][0] = src_bf16(0x0001)         # exponent field 0: flushed by MOVA2D (FlushDenormals)
+    L = [HDR.format(what="MOVA2D with ADDR_MOD row steps, then MOVD2A back: BF16 SrcA -> Dest16 -> SrcA",
+                    spec="ISA documentation MOVA2D.md, MOVD2A.md, RWCs.md ApplyAddrMod, SETRWC.md")]
+    L.append("cfg 0 ALU_FORMAT_SPEC_REG0_SrcA 5          # BF16: 8-bit exponent (RemoveLowMantissa)")
+    L.append("tcfg 1 ADDR_MOD_AB_SEC1_SrcAIncr 8")
+    L.append("tcfg 1 ADDR_MOD_DST_SEC1_DestIncr 8")
+    for r in range(16): L.append(f"srca 0 {r} " + " ".join(f"0x{c:x}" for c in a[r]))
+    L += ["thread 0", "ttsetdvalid 1                     # SrcA bank 0 to the matrix unit", "drain",
+          "thread 1", "ttstallwait 64,0x80",
+          "ttsetrwc 0,0,0,0,0,0x7              # SrcA, SrcB, Dst RWCs to 0",
+          # Blackhole: addr_mode [16:14] indexes ADDR_MOD sections 0..7; instr_mod 2 = bit 13 (Move8Rows)
+          "ttmova2d 0,0,1,2,0                  # 8 rows: SrcA 0..7 -> Dest 0..7, then +8 (ADDR_MOD 1)",
+          "ttmova2d 0,0,1,2,0                  # SrcA 8..15 -> Dest 8..15",
+          "ttsetrwc 0,0,0,0,0,0x4              # Dst RWC back to 0 (SrcA RWC stays 16)",
+          "ttmovd2a 0,32,0,2,0                 # 4 rows: Dest 0..3 -> SrcA 48..51 (RWC SrcA 16)",
+          "drain"]
+    for r in range(16):
+        cells = [0 if (c & 0xff) == 0 else c for c in a[r]]
+        L.append(f"expect dest {r} " + " ".join(f"0x{remove_low_mantissa(c):x}" for c in cells))
+    for r in range(4):
+        cells = [0 if (c & 0xff) == 0 else c for c in a[r]]
+        L.append(f"expect srca 0 {48 + r} " + " ".join(f"0x{shuffle_bf16(remove_low_mantissa(c)):x}" for c in cells))
+    L.append("expect srca 0 48 - - - - - - - - - - - - - - - -")
+    write("move_a2d_d2a_bf16.tts", "\n".join(L) + "\n")
+
+    b = srca_rows(rnd, 4, 'fp16')
+    L = [HDR.format(what="MOVB2D: Broadcast1RowTo8 with BroadcastCol0, and Move4Rows; FP16 (5-bit exponent)",
+                    spec="ISA documentation MOVB2D.md (SrcAFmt selects the exponent width)")]
+    L.append("cfg 0 ALU_FORMAT_SPEC_REG0_SrcA 1          # FP16: RemoveHighExponent")
+    L.append("cfg 0 ALU_ACC_CTRL_Zero_Flag_disabled_src 1 # no denormal flush")
+    for r in range(4): L.append(f"srcb 0 {r} " + " ".join(f"0x{c:x}" for c in b[r]))
+    L += ["thread 0", "ttsetdvalid 2                     # SrcB bank 0 to the matrix unit", "drain",
+          "thread 1", "ttstallwait 64,0x100",
+          # Blackhole movb2d_instr_mod [13:11]: 1 BroadcastCol0, 2 Broadcast1RowTo8, 4 Move4Rows
+          "ttmovb2d 0,1,0,3,40                 # SrcB row 1 col 0 -> all of Dest 40..47",
+          "ttmovb2d 0,0,0,4,64                 # Move4Rows: SrcB 0..3 -> Dest 64..67",
+          "drain"]
+    for r in range(40, 48):
+        L.append(f"expect dest {r} " + " ".join(f"0x{remove_high_exponent(b[1][0]):x}" for _ in range(16)))
+    for r in range(4):
+        L.append(f"expect dest {64 + r} " + " ".join(f"0x{remove_high_exponent(c):x}" for c in b[r]))
+    write("move_b2d_broadcast.tts", "\n".join(L) + "\n")
+
+    t = srca_rows(rnd, 1, 'tf32')
+    t[0][0] = 0x00000   # zero stays zero
+    L = [HDR.format(what="MOVA2D with SrcA TF32 writes Dst32b: Sign,HiMan,Exp | LoMan << 13",
+                    spec="ISA documentation MOVA2D.md (TF32 path); Dst.md Dst32b rows")]
+    L.append("cfg 0 ALU_FORMAT_SPEC_REG0_SrcA 4")
+    L.append("cfg 0 ALU_ACC_CTRL_Zero_Flag_disabled_src 1")
+    L.append("srca 0 5 " + " ".join(f"0x{c:x}" for c in t[0]))
+    L += ["thread 0", "ttsetdvalid 1", "drain", "thread 1", "ttstallwait 64,0x80",
+          "ttmova2d 0,5,0,0,300                # SrcA row 5 -> Dst32b row 300", "drain"]
+    L.append("expect dest32 300 " + " ".join(f"0x{(remove_low_mantissa(c) << 16) | (((c >> 8) & 7) << 13):x}" for c in t[0]))
+    write("move_a2d_tf32_dest32.tts", "\n".join(L) + "\n")
+
 if __name__ == '__main__':
-    bf16_face(); fp32_to_fp16_src(); e5m2_srcb(); bfp8_srca(); mode_tests()
+    bf16_face(); fp32_to_fp16_src(); e5m2_srcb(); bfp8_srca(); mode_tests(); movement_tests()

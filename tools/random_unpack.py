@@ -86,8 +86,10 @@ class UnpackGen:
             out_el = r.randrange(64) * 16 + r.randrange(16)
             room = 64 * 16
         else:
-            out_el = r.randrange(4, 1024 + 4) * 16 + r.randrange(16)
-            room = 512
+            # unpack to Dest writes rows 512..1023; the math thread's moves stay below 512
+            row = r.randrange(512 + 4, 1024 + 4)
+            out_el = row * 16 + r.randrange(16)
+            room = min(512, (1024 + 4 - row) * 16 - out_el % 16)
         if room < ups + 1:
             ups_rate, ups, interleave = 0, 0, False
         ndat = max(1, min(room // (ups + 1), r.choice([1, 7, 16, 33, 64, 100, 256])))
@@ -136,8 +138,6 @@ class UnpackGen:
         out.append(_store(0, ZW1[n], 0))
         # forced shared exponent: for A-exponent BFP it must leave 5 bits after normalising
         out.append(_store(0, FEXP[n], r.randrange(6, 32) if fin in (2, 3, 11) else self.bits(8)))
-        if fin == 14:
-            out.append(_store(0, 1, r.randrange(2) << (15 + n), "SrcAUnsigned / SrcBUnsigned"))
         sets = 1 << n
         # ADCs of this unpacker: X0 = xpos, X1 = total - 1, Y/Z/W 0
         out.append(f"ttsetadczw {sets},0,0,0,0,15")
@@ -164,6 +164,27 @@ class UnpackGen:
         return out
 
 
+def moves(rng, n):
+    """Matrix-unit moves on the bank thread 1 now holds (n: 0 SrcA, 1 SrcB), Dest rows below 512."""
+    out = [f"ttsetrwc 0,0,{rng.randrange(16)},0,{rng.randrange(16)},0x7"]
+    for _ in range(rng.randrange(1, 4)):
+        k = rng.randrange(5)
+        am = rng.randrange(8)
+        if k == 0:
+            mod = rng.choice([0, 1, 2, 3, 4, 5]) if n else rng.choice([0, 2])
+            out.append(f"ttmov{'b' if n else 'a'}2d 0,{rng.randrange(64)},{am},{mod},{rng.randrange(400)}")
+        elif k == 1:
+            out.append(f"ttmovd2{'b' if n else 'a'} 0,{rng.randrange(64)},{am},{rng.choice([0, 2])},{rng.randrange(400)}")
+        elif k == 2:
+            out.append(f"ttincrwc 0,{rng.randrange(4)},{rng.randrange(16)},{rng.randrange(16)}")
+        elif k == 3:
+            out.append(f"ttzeroacc 0,0,0,{am},{rng.randrange(400)}")
+        else:
+            out.append(f"ttsetrwc 0,0,{rng.randrange(16)},0,{rng.randrange(16)},0x7")
+        out.append(f"ttsetrwc 0,0,{rng.randrange(16)},0,{rng.randrange(16)},0x7")   # Dst RWC back below 16
+    return out
+
+
 def generate_unpack(seed, length, rng):
     g = UnpackGen(rng)
     t0 = []
@@ -176,6 +197,8 @@ def generate_unpack(seed, length, rng):
     for n in g.flips:
         cond = 0x80 if n == 0 else 0x100         # C7: SrcA valid, C8: SrcB valid
         t1.append(f"ttstallwait 64,{cond:#x}")
+        if rng.random() < 0.5:
+            t1 += moves(rng, n)
         if rng.random() < 0.2:
             t1.append(f"ttzerosrc 0,1,0,{1 << n}")   # SingleBankMatrixUnit: the bank it holds
         t1.append(f"ttcleardvalid {1 << n},0")
@@ -193,6 +216,13 @@ def generate_unpack(seed, length, rng):
              f"#   python3 tools/gen_random.py --unpack --seed {seed} --length {length} -o FILE",
              "# No expectations: in lockstep every register-file row, ADC and bank change is compared.",
              f"max_cycles {400000 + 2000 * length}", ""]
+    # ALU formats for the whole run (the moves read them): SrcA format (MOVA2D.md: it picks the
+    # exponent width even for SrcB), Fp32_enabled (TF32 needs a 32-bit Dest), INT8 signedness
+    fmt = rng.choice([5, 1, 4])
+    alu = (fmt << 17) | (rng.randrange(2) << 15) | (rng.randrange(2) << 16)
+    alu |= (1 << 29) if fmt == 4 or rng.random() < 0.3 else 0
+    lines.append(f"cfg 0 1 0x{alu:x}   # ALU_FORMAT_SPEC: SrcA {fmt}, Fp32_enabled, SrcA/SrcBUnsigned")
+    lines.append(f"cfg 0 2 {rng.randrange(2)}   # Zero_Flag_disabled_src")
     lines += g.l1
     lines += ["", "thread 0"] + t0 + ["", "thread 1"] + t1 + ["", "thread 2"] + t2
     return "\n".join(lines) + "\n"

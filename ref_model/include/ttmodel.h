@@ -226,6 +226,9 @@ void tt_model_banks_get(const tt_model *m, tt_bank_state *b);
 void tt_model_banks_set(tt_model *m, const tt_bank_state *b);
 /* Per unpacker: the SrcRow of each thread and the context counter of each thread. */
 bool tt_model_unpacker_get(const tt_model *m, int unpacker, int thread, uint32_t *src_row, uint32_t *ctx_counter);
+/* The matrix unit's RWCs of a thread (RWCs.md): Dst, Dst_Cr, SrcA, SrcA_Cr, SrcB, SrcB_Cr,
+ * FidelityPhase, ExtraAddrModBit. */
+bool tt_model_rwc_get(const tt_model *m, int thread, uint32_t v[8]);
 /* The register-file rows the last tt_model_step wrote, in the order they were written (valid
  * until the next step). */
 const tt_rf_write *tt_model_rf_writes(const tt_model *m, size_t *n);

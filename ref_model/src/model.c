@@ -7,6 +7,7 @@
 #include "adc.h"
 #include "cfg_space.h"
 #include "frontend.h"
+#include "movement.h"
 #include "sync_unit.h"
 #include "regfile.h"
 #include "thcon.h"
@@ -68,6 +69,14 @@ static const tt_exec_fn exec_table[256] = {
     [TT_OPC_SETDVALID] = tt_exec_setdvalid,
     [TT_OPC_CLEARDVALID] = tt_exec_cleardvalid,
     [TT_OPC_ZEROSRC] = tt_exec_zerosrc,
+    /* matrix unit data movement (movement.c) */
+    [TT_OPC_SETRWC] = tt_exec_setrwc,
+    [TT_OPC_INCRWC] = tt_exec_incrwc,
+    [TT_OPC_ZEROACC] = tt_exec_zeroacc,
+    [TT_OPC_MOVA2D] = tt_exec_mov_src2d,
+    [TT_OPC_MOVB2D] = tt_exec_mov_src2d,
+    [TT_OPC_MOVD2A] = tt_exec_mov_d2src,
+    [TT_OPC_MOVD2B] = tt_exec_mov_d2src,
 };
 
 const char *tt_status_name(tt_status s)
@@ -232,6 +241,8 @@ bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen)
     if (tt_wait_gate_holds(m, thread, (uint8_t)(o.insn >> 24), why, whylen)) return false;
     /* An unpacker instruction waits for its bank (UNPACR_Regular.md main loop). */
     if (tt_unpack_bank_holds(m, o.insn, why, whylen)) return false;
+    /* MOVA2D / MOVB2D wait until the matrix unit owns its source bank (MOVA2D.md). */
+    if (tt_movement_holds(m, o.insn, why, whylen)) return false;
     /* ATGETM waits at the wait gate while another thread holds its mutex (BH SyncUnit.md). */
     return !tt_mutex_holds(m, thread, o.insn, why, whylen);
 }

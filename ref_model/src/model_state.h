@@ -40,6 +40,15 @@ typedef struct {
     uint32_t ctx_counter[TT_NUM_THREADS]; /* ContextCounter per thread (3 bits) */
 } tt_unpacker_state;
 
+/* RWCs (ISA documentation RWCs.md): the matrix unit's per-thread row counters. */
+typedef struct {
+    uint32_t dst, dst_cr;   /* 10 bits */
+    uint32_t srca, srca_cr; /* 6 bits */
+    uint32_t srcb, srcb_cr; /* 6 bits */
+    uint32_t fidelity;      /* 2 bits */
+    uint32_t extra;         /* ExtraAddrModBit */
+} tt_rwc;
+
 struct tt_model {
     uint32_t cfg[TT_CFG_STATES][TT_CFG_WORDS];
     uint32_t tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
@@ -60,6 +69,7 @@ struct tt_model {
     uint16_t dest[TT_DEST_ROWS][TT_RF_COLS];
     tt_bank_state banks;
     tt_unpacker_state unp[2];
+    tt_rwc rwc[TT_NUM_THREADS];
     /* Rows written by the instruction being executed (regfile.c); grows as needed. */
     tt_rf_write *rfw;
     size_t n_rfw, cap_rfw;

@@ -139,7 +139,10 @@ static void test_unimplemented_reported(void **state)
                                               /* unpackers, bank hand-off (test_unpack.c; an all-zero
                                                * UNPACR/UNPACR_NOP is reported as unimplemented or
                                                * undefined there) */
-                                              "UNPACR", "UNPACR_NOP", "SETDVALID", "CLEARDVALID", "ZEROSRC"};
+                                              "UNPACR", "UNPACR_NOP", "SETDVALID", "CLEARDVALID", "ZEROSRC",
+                                              /* data movement (test_movement.c) */
+                                              "SETRWC", "INCRWC", "ZEROACC", "MOVA2D", "MOVB2D", "MOVD2A",
+                                              "MOVD2B"};
     int n_unimpl = 0;
     for (size_t i = 0; i < tt_isa_count(); i++) {
         const tt_op_info *op = tt_isa_at(i);

@@ -1,0 +1,263 @@
+/* movement.c: RWCs and the matrix unit's data movement (ISA documentation RWCs.md, SETRWC.md,
+ * INCRWC.md, ZEROACC.md, MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md). The per-lane BLOCK_DEST_MOV
+ * bits belong to the SFPU's LaneConfig, which this project does not model: no lane is blocked.
+ * FP16A_FORCE and ADDR_MOD_SET are not in the Blackhole register table: taken as 0
+ * (docs/decisions.md "Data movement"). */
+#include "movement.h"
+
+#include <stdio.h>
+
+#include "regfile.h"
+#include "ttisa.h"
+#include "unpack_convert.h"
+
+/* Thread config words (Blackhole register table): ADDR_MOD_AB_SEC0..7 12.., ADDR_MOD_DST_SEC0..7
+ * 28.., ADDR_MOD_BIAS_SEC0..7 47.., DEST_TARGET_REG_CFG_MATH_Offset 1 [11:0], CLR_DVALID 7.
+ * Config: ALU_FORMAT_SPEC_REG 0 (SrcA_val [3:0], override [4]), word 1 (SrcA [20:17],
+ * Fp32_enabled [29], INT8_math_enabled [31]), Zero_Flag_disabled_src 2 [0], DEST_REGW_BASE 6. */
+#define T_AB 12
+#define T_DST 28
+#define T_BIAS 47
+
+static uint32_t b(uint32_t w, unsigned sh, unsigned n) { return (w >> sh) & ((1u << n) - 1u); }
+
+/* RWCs.md ApplyAddrMod. On Blackhole the instruction's AddrMod is a 3-bit index [16:14] of the
+ * eight ADDR_MOD sections (tt-llk Blackhole assembly.yaml "3-bit index of cfg register
+ * ADDR_MOD_REG"), not Wormhole's 2 bits plus ExtraAddrModBit (docs/decisions.md). */
+static void apply_addr_mod(tt_model *m, int thread, uint32_t addr_mod)
+{
+    tt_rwc *c = &m->rwc[thread];
+    unsigned i = addr_mod & 7;
+    uint32_t ab = m->tcfg[thread][T_AB + i], d = m->tcfg[thread][T_DST + i], bias = m->tcfg[thread][T_BIAS + i];
+    if (b(ab, 7, 1)) c->srca = c->srca_cr = 0;
+    else if (b(ab, 6, 1)) c->srca_cr = (c->srca_cr + b(ab, 0, 6)) & 63, c->srca = c->srca_cr;
+    else c->srca = (c->srca + b(ab, 0, 6)) & 63;
+    if (b(ab, 15, 1)) c->srcb = c->srcb_cr = 0;
+    else if (b(ab, 14, 1)) c->srcb_cr = (c->srcb_cr + b(ab, 8, 6)) & 63, c->srcb = c->srcb_cr;
+    else c->srcb = (c->srcb + b(ab, 8, 6)) & 63;
+    if (b(d, 11, 1)) c->dst = c->dst_cr = 0;
+    else if (b(d, 12, 1)) c->dst = (c->dst + b(d, 0, 10)) & 0x3FF, c->dst_cr = c->dst;
+    else if (b(d, 10, 1)) c->dst_cr = (c->dst_cr + b(d, 0, 10)) & 0x3FF, c->dst = c->dst_cr;
+    else c->dst = (c->dst + b(d, 0, 10)) & 0x3FF;
+    if (b(d, 15, 1)) c->fidelity = 0;
+    else c->fidelity = (c->fidelity + b(d, 13, 2)) & 3;
+    if (b(bias, 4, 1)) c->extra = 0;
+    else if (b(bias, 0, 2)) c->extra ^= 1;
+}
+
+bool tt_model_rwc_get(const tt_model *m, int t, uint32_t v[8])
+{
+    if (t < 0 || t >= TT_NUM_THREADS) return false;
+    const tt_rwc *c = &m->rwc[t];
+    const uint32_t x[8] = {c->dst, c->dst_cr, c->srca, c->srca_cr, c->srcb, c->srcb_cr, c->fidelity, c->extra};
+    for (int i = 0; i < 8; i++) v[i] = x[i];
+    return true;
+}
+
+/* SETRWC ([23] FlipSrcB, [22] FlipSrcA, [21] DstCtoCr, [20] DstCr, [19] SrcBCr, [18] SrcACr,
+ * [17:14] DstVal, [13:10] SrcBVal, [9:6] SrcAVal, [3] Fidelity, [2] Dst, [1] SrcB, [0] SrcA). */
+void tt_exec_setrwc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    tt_rwc *c = &m->rwc[thread];
+    uint32_t av = b(insn, 6, 4), bv = b(insn, 10, 4), dv = b(insn, 14, 4);
+    if (b(insn, 0, 1)) {
+        if (b(insn, 18, 1)) av += c->srca_cr;
+        c->srca = c->srca_cr = av & 63;
+    }
+    if (b(insn, 1, 1)) {
+        if (b(insn, 19, 1)) bv += c->srcb_cr;
+        c->srcb = c->srcb_cr = bv & 63;
+    }
+    if (b(insn, 2, 1) || b(insn, 21, 1)) {
+        if (b(insn, 21, 1)) dv += c->dst;
+        else if (b(insn, 20, 1)) dv += c->dst_cr;
+        c->dst = c->dst_cr = dv & 0x3FF;
+    }
+    if (b(insn, 3, 1)) c->fidelity = 0;
+    tt_bank_state *bk = &m->banks;
+    uint32_t clr = m->tcfg[thread][7];
+    if (b(insn, 22, 1)) {
+        if (!b(clr, 0, 1)) bk->srca_client[bk->math_srca_bank] = TT_CLIENT_UNPACKERS;
+        bk->math_srca_bank ^= 1;
+    }
+    if (b(insn, 23, 1)) {
+        if (!b(clr, 1, 1)) bk->srcb_client[bk->math_srcb_bank] = TT_CLIENT_UNPACKERS;
+        bk->math_srcb_bank ^= 1;
+    }
+    if (b(insn, 22, 2)) {
+        r->eff.kinds |= TT_EFF_BANKS;
+        r->eff.banks_state = tt_bank_pack(bk);
+    }
+}
+
+/* INCRWC ([20] DstCr, [19] SrcBCr, [18] SrcACr, [17:14] DstInc, [13:10] SrcBInc, [9:6] SrcAInc). */
+void tt_exec_incrwc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)r;
+    tt_rwc *c = &m->rwc[thread];
+    if (b(insn, 18, 1)) c->srca_cr = (c->srca_cr + b(insn, 6, 4)) & 63, c->srca = c->srca_cr;
+    else c->srca = (c->srca + b(insn, 6, 4)) & 63;
+    if (b(insn, 19, 1)) c->srcb_cr = (c->srcb_cr + b(insn, 10, 4)) & 63, c->srcb = c->srcb_cr;
+    else c->srcb = (c->srcb + b(insn, 10, 4)) & 63;
+    if (b(insn, 20, 1)) c->dst_cr = (c->dst_cr + b(insn, 14, 4)) & 0x3FF, c->dst = c->dst_cr;
+    else c->dst = (c->dst + b(insn, 14, 4)) & 0x3FF;
+}
+
+static bool dest32_mode(const tt_model *m, int state)
+{
+    return b(m->cfg[state][1], 29, 1) || b(m->cfg[state][1], 31, 1);
+}
+
+/* The Dest row of a matrix-unit instruction: DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE. */
+static uint32_t dest_row(const tt_model *m, int thread, int state, uint32_t row)
+{
+    return row + b(m->tcfg[thread][1], 0, 12) + m->rwc[thread].dst + b(m->cfg[state][6], 0, 16);
+}
+
+/* ZEROACC (Blackhole: [20:19] Mode, [18] UseDst32b, [17] Revert (clear_zero_flags), [16:14]
+ * AddrMod, [9:0] Imm10; Wormhole's page has them at 21 and 18). Rows the
+ * documentation sets to Undefined are written as 0 (docs/decisions.md "Data movement"). */
+void tt_exec_zeroacc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    const int st = tt_cfg_state_of(m, thread);
+    const uint32_t mode = b(insn, 19, 2), imm = b(insn, 0, 10);
+    if (mode == 0) {
+        uint32_t row = dest_row(m, thread, st, imm) & 0x3FF;
+        for (unsigned col = 0; col < TT_RF_COLS; col++)
+            tt_rf_write_cell(m, TT_RF_BY_MATH, dest32_mode(m, st) ? TT_RF_DEST32 : TT_RF_DEST, 0, row, col, 0);
+    } else {
+        if (b(insn, 17, 1)) {
+            tt_result_fail(r, TT_UNDEFINED, "ZEROACC with Revert is undefined (ZEROACC.md)");
+            return;
+        }
+        if (mode == 1) {
+            uint32_t blk = imm & 0xFF;
+            bool d32 = b(insn, 18, 1);
+            if (blk < (d32 ? 32u : 64u))
+                for (unsigned i = 0; i < 16; i++)
+                    for (unsigned col = 0; col < TT_RF_COLS; col++)
+                        tt_rf_write_cell(m, TT_RF_BY_MATH, d32 ? TT_RF_DEST32 : TT_RF_DEST, 0, blk * 16 + i, col, 0);
+        } else {
+            unsigned lo = mode == 2 ? (imm & 1) * 512 : 0, n = mode == 2 ? 512 : 1024;
+            for (unsigned i = 0; i < n; i++)
+                for (unsigned col = 0; col < TT_RF_COLS; col++)
+                    tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST, 0, lo + i, col, 0);
+        }
+    }
+    if (mode <= 1) apply_addr_mod(m, thread, b(insn, 14, 3));
+    tt_rf_log_effects(m, r);
+}
+
+static unsigned srca_fmt(const tt_model *m, int st)
+{
+    return b(m->cfg[st][0], 4, 1) ? b(m->cfg[st][0], 0, 4) : b(m->cfg[st][1], 17, 4);
+}
+
+/* MOVA2D.md RemoveLowMantissa / RemoveHighExponent */
+static uint16_t remove_low_mantissa(uint32_t x) { return (uint16_t)(((x >> 3) & 0x8000u) | ((x >> 3) & 0x7F00u) | (x & 0xFFu)); }
+static uint16_t remove_high_exponent(uint32_t x) { return (uint16_t)(((x >> 3) & 0x8000u) | ((x >> 3) & 0x7FE0u) | (x & 0x1Fu)); }
+
+bool tt_movement_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen)
+{
+    uint8_t op = (uint8_t)(insn >> 24);
+    if (op != TT_OPC_MOVA2D && op != TT_OPC_MOVB2D) return false;
+    bool a = op == TT_OPC_MOVA2D;
+    int bank = a ? m->banks.math_srca_bank : m->banks.math_srcb_bank;
+    if ((a ? m->banks.srca_client[bank] : m->banks.srcb_client[bank]) == TT_CLIENT_MATRIX) return false;
+    snprintf(why, whylen, "%s: %s bank %d is not owned by the matrix unit", a ? "MOVA2D" : "MOVB2D", a ? "SrcA" : "SrcB",
+             bank);
+    return true;
+}
+
+/* MOVA2D ([23] UseDst32bLo, [22:17] SrcRow, [16:14] AddrMod, [13] Move8Rows, [9:0] DstRow) and
+ * MOVB2D (Blackhole movb2d_instr_mod [13:11]: [13] Move4Rows, [12] Broadcast1RowTo8, [11]
+ * BroadcastCol0; Wormhole's page has them one bit higher). */
+void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    const bool is_b = (insn >> 24) == TT_OPC_MOVB2D;
+    const int st = tt_cfg_state_of(m, thread);
+    const unsigned fmt = srca_fmt(m, st); /* MOVB2D.md: SrcAFmt really is used */
+    const bool exp8 = fmt == TT_DF_FP32 || fmt == TT_DF_TF32 || fmt == TT_DF_BF16 || fmt == TT_DF_BFP8 ||
+                      fmt == TT_DF_BFP4 || fmt == TT_DF_BFP2 || fmt == TT_DF_INT32 || fmt == TT_DF_INT16;
+    const bool flush = !b(m->cfg[st][2], 0, 1);
+    const bool lo = b(insn, 23, 1), bcast_col = is_b && b(insn, 11, 1), bcast8 = is_b && b(insn, 12, 1);
+    uint32_t drow = dest_row(m, thread, st, b(insn, 0, 10));
+    uint32_t srow = b(insn, 17, 6) + (is_b ? m->rwc[thread].srcb : m->rwc[thread].srca);
+    unsigned n;
+    if (bcast8) n = 8, drow &= 0x3F8, srow &= 0x3F;
+    else if (b(insn, 13, 1)) {
+        n = is_b ? 4 : 8;
+        drow &= is_b ? 0x3FC : 0x3F8;
+        srow &= is_b ? 0x3C : 0x38;
+    } else n = 1, drow &= 0x3FF, srow &= 0x3F;
+    const int bank = is_b ? m->banks.math_srcb_bank : m->banks.math_srca_bank;
+    for (; n; --n, drow = (drow + 1) & 0x3FF, srow = bcast8 ? srow : (srow + 1) & 63) {
+        for (unsigned col = 0; col < TT_RF_COLS; col++) {
+            uint32_t v = is_b ? m->srcb[bank][srow][bcast_col ? 0 : col] : m->srca[bank][srow][col];
+            if (flush && !(v & 0xFF)) v = 0;
+            uint16_t v16 = exp8 ? remove_low_mantissa(v) : remove_high_exponent(v);
+            if (fmt == TT_DF_TF32) {
+                uint32_t low = ((v >> 8) & 7u) << 13;
+                if (lo) low |= v16;
+                tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, drow, col, ((uint32_t)v16 << 16) | low);
+            } else if (lo) {
+                uint32_t old = tt_dest32_read(m, drow, col);
+                tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, drow, col, (old & 0xFFFF0000u) | v16);
+            } else {
+                tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST, 0, drow, col, v16);
+            }
+        }
+    }
+    apply_addr_mod(m, thread, b(insn, 14, 3));
+    tt_rf_log_effects(m, r);
+}
+
+/* MOVD2A / MOVD2B ([23] UseDst32bLo, [22:17] SrcRow, [16:14] AddrMod, [13] Move4Rows, [9:0]
+ * DstRow): Dest to the matrix unit's SrcA / SrcB bank, with MOVD2A.md's Shuffle* layouts. */
+void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    const bool is_b = (insn >> 24) == TT_OPC_MOVD2B;
+    const int st = tt_cfg_state_of(m, thread);
+    const unsigned fmt = srca_fmt(m, st);
+    const bool d32 = dest32_mode(m, st), lo = b(insn, 23, 1);
+    enum { BF16S, FP16S, TF32S } style;
+    if (fmt == TT_DF_FP32 || fmt == TT_DF_BF16 || fmt == TT_DF_BFP8 || fmt == TT_DF_BFP4 || fmt == TT_DF_BFP2 ||
+        fmt == TT_DF_INT32 || fmt == TT_DF_INT16)
+        style = BF16S;
+    else if (fmt == TT_DF_TF32)
+        style = TF32S;
+    else
+        style = FP16S;
+    if (!d32 && (lo || style == TF32S)) {
+        tt_result_fail(r, TT_UNDEFINED, "%s: %s with Dest in 16-bit mode is undefined (MOVD2A.md)", is_b ? "MOVD2B" : "MOVD2A",
+                       lo ? "UseDst32bLo" : "a TF32 SrcA format");
+        return;
+    }
+    uint32_t drow = dest_row(m, thread, st, b(insn, 0, 10));
+    uint32_t srow = b(insn, 17, 6) + (is_b ? m->rwc[thread].srcb : m->rwc[thread].srca);
+    unsigned n = 1;
+    if (b(insn, 13, 1)) n = 4, drow &= 0x3FC, srow &= 0x3C;
+    else drow &= 0x3FF, srow &= 0x3F;
+    const int bank = is_b ? m->banks.math_srcb_bank : m->banks.math_srca_bank;
+    for (; n; --n, drow = (drow + 1) & 0x3FF, srow = (srow + 1) & 63) {
+        for (unsigned col = 0; col < TT_RF_COLS; col++) {
+            uint32_t v;
+            if (d32) {
+                uint32_t x = tt_dest32_read(m, drow, col);
+                if (lo) x = (x << 16) | (x & 0xFFFF);
+                if (style == BF16S) v = ((x >> 16 & 0xFF00u) << 3) | (x >> 16 & 0xFFu);
+                else if (style == FP16S) v = ((x >> 16 & 0xFFE0u) << 3) | (x >> 16 & 0x1Fu);
+                else if (!lo) {
+                    uint32_t t = (x >> 13) & 0x7FFFFu; /* ShuffleTF32 */
+                    v = (t & 0x7F800u) | ((t & 7u) << 8) | ((t & 0x7F8u) >> 3); /* sign, HiMan | LoMan | Exp */
+                } else v = x & 0x1FFF;
+            } else {
+                uint32_t x = m->dest[drow][col];
+                v = style == BF16S ? ((x & 0xFF00u) << 3) | (x & 0xFFu) : ((x & 0xFFE0u) << 3) | (x & 0x1Fu);
+            }
+            tt_rf_write_cell(m, TT_RF_BY_MATH, is_b ? TT_RF_SRCB : TT_RF_SRCA, bank, srow, col, v);
+        }
+    }
+    apply_addr_mod(m, thread, b(insn, 14, 3));
+    tt_rf_log_effects(m, r);
+}

@@ -1,0 +1,128 @@
+/* test_movement.c: the matrix unit's row counters and data movement in the model (ISA documentation
+ * RWCs.md, SETRWC.md, INCRWC.md, ZEROACC.md, MOVA2D.md, MOVB2D.md, MOVD2A.md; Blackhole encodings
+ * from tt-llk's assembly.yaml, docs/decisions.md "Data movement"). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model_fixture.h"
+
+static uint32_t rwc(const tt_model *m, int t, int k)
+{
+    uint32_t v[8];
+    assert_true(tt_model_rwc_get(m, t, v));
+    return v[k];
+}
+enum { DST, DST_CR, SRCA, SRCA_CR, SRCB, SRCB_CR, FID, EXTRA };
+
+/* SETRWC.md: values set counter and checkpoint; DstCtoCr adds the counter; INCRWC.md with and
+ * without CR. */
+static void test_setrwc_incrwc_counters(void **state)
+{
+    tt_model *m = *state;
+    run_ok(m, 1, "ttsetrwc 0,0,5,0,3,0x7");     /* Dst 5, SrcA 3 */
+    assert_int_equal(rwc(m, 1, DST), 5);
+    assert_int_equal(rwc(m, 1, SRCA_CR), 3);
+    run_ok(m, 1, "ttincrwc 0,2,1,4");            /* Dst += 2, SrcB += 1, SrcA += 4 */
+    assert_int_equal(rwc(m, 1, DST), 7);
+    assert_int_equal(rwc(m, 1, DST_CR), 5);
+    assert_int_equal(rwc(m, 1, SRCA), 7);
+    run_ok(m, 1, "ttincrwc 1,0,0,4");            /* SrcACr: SrcA_Cr += 4, SrcA = SrcA_Cr */
+    assert_int_equal(rwc(m, 1, SRCA), 7);
+    assert_int_equal(rwc(m, 1, SRCA_CR), 7);
+    run_ok(m, 1, "ttsetrwc 0,8,1,0,0,0x4");      /* DstCtoCr ([21]): Dst = 1 + Dst (7) */
+    assert_int_equal(rwc(m, 1, DST), 8);
+    assert_int_equal(rwc(m, 1, DST_CR), 8);
+    assert_int_equal(rwc(m, 0, DST), 0);         /* each thread has its own */
+}
+
+/* RWCs.md ApplyAddrMod with the Blackhole 3-bit index: section 6 Dst CR mode. */
+static void test_addrmod_3bit_index(void **state)
+{
+    tt_model *m = *state;
+    tt_model_tcfg_set(m, 1, 28 + 6, (1u << 10) | 3); /* ADDR_MOD_DST_SEC6: DestCR, DestIncr 3 */
+    run_ok(m, 0, "ttsetdvalid 1");
+    run_ok(m, 1, "ttzeroacc 0,0,0,6,0");          /* AddrMod 6 */
+    assert_int_equal(rwc(m, 1, DST_CR), 3);
+    assert_int_equal(rwc(m, 1, DST), 3);
+    run_ok(m, 1, "ttzeroacc 0,0,0,6,0");
+    assert_int_equal(rwc(m, 1, DST), 6);
+}
+
+/* MOVA2D.md: BF16 (8-bit exponent) SrcA cells lose their low 3 mantissa bits; a cell whose
+ * exponent field is 0 flushes to 0 unless Zero_Flag_disabled_src. */
+static void test_mova2d_layout_and_flush(void **state)
+{
+    tt_model *m = *state;
+    tt_model_cfg_set(m, 0, 1, 5u << 17); /* SrcA BF16 */
+    tt_model_rf_set(m, TT_RF_SRCA, 0, 2, 0, 0x7FF7F); /* -(1.99..) Src BF16-ish: sign, man 0x3FF, exp 0x7F */
+    tt_model_rf_set(m, TT_RF_SRCA, 0, 2, 1, 0x3FF00); /* exponent 0: flushed */
+    run_ok(m, 0, "ttsetdvalid 1");
+    run_ok(m, 1, "ttmova2d 0,2,0,0,9");
+    uint32_t v;
+    tt_model_rf_get(m, TT_RF_DEST, 0, 9, 0, &v);
+    assert_int_equal(v, 0x8000u | 0x7F00u | 0x7Fu); /* sign | man[9:3] << 8 | exp */
+    tt_model_rf_get(m, TT_RF_DEST, 0, 9, 1, &v);
+    assert_int_equal(v, 0);
+}
+
+/* MOVA2D waits until the matrix unit owns its SrcA bank. */
+static void test_mova2d_waits_for_bank(void **state)
+{
+    tt_model *m = *state;
+    assert_int_equal(tt_model_push(m, 1, w("ttmova2d 0,0,0,0,0")), TT_OK);
+    char why[160] = "";
+    assert_false(tt_model_can_issue(m, 1, why, sizeof why));
+    assert_non_null(strstr(why, "not owned by the matrix unit"));
+}
+
+/* MOVD2A.md ShuffleBF16: Dest16 {sign, man7, exp8} -> Src {sign, man7, 000, exp8}; in 16-bit mode
+ * a TF32 SrcA format is undefined. */
+static void test_movd2a_shuffle(void **state)
+{
+    tt_model *m = *state;
+    tt_model_cfg_set(m, 0, 1, 5u << 17);
+    tt_model_rf_set(m, TT_RF_DEST, 0, 4, 3, 0xABCD);
+    run_ok(m, 0, "ttsetdvalid 1");
+    run_ok(m, 1, "ttmovd2a 0,10,0,0,4");
+    uint32_t v;
+    tt_model_rf_get(m, TT_RF_SRCA, 0, 10, 3, &v);
+    assert_int_equal(v, (0xABu << 11) | 0xCDu);
+    tt_model_cfg_set(m, 0, 1, 4u << 17);
+    tt_exec_result r = run(m, 1, "ttmovd2a 0,10,0,0,4");
+    assert_int_equal(r.status, TT_UNDEFINED);
+}
+
+/* ZEROACC.md modes: 16 rows of a block; Revert (clear_zero_flags, Blackhole bit 17) is undefined
+ * outside the one-row mode. */
+static void test_zeroacc_modes(void **state)
+{
+    tt_model *m = *state;
+    tt_model_rf_set(m, TT_RF_DEST, 0, 47, 5, 0x1234);
+    run_ok(m, 1, "ttzeroacc 1,0,0,0,2");          /* rows 32..47 */
+    size_t n;
+    tt_model_rf_writes(m, &n);
+    assert_int_equal(n, 16);
+    uint32_t v;
+    tt_model_rf_get(m, TT_RF_DEST, 0, 47, 5, &v);
+    assert_int_equal(v, 0);
+    tt_exec_result r = run(m, 1, "ttzeroacc 3,0,1,0,0");
+    assert_int_equal(r.status, TT_UNDEFINED);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_setrwc_incrwc_counters, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_addrmod_3bit_index, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_mova2d_layout_and_flush, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_mova2d_waits_for_bank, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_movd2a_shuffle, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_zeroacc_modes, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
