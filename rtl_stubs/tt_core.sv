@@ -406,7 +406,9 @@ module tt_core
     .urd_line_i      (unp_dat_line),
     .urd_data_o      (unp_dat_lines),
     .erd_line_i      (unp_exp_line),
-    .erd_data_o      (unp_exp_lines)
+    .erd_data_o      (unp_exp_lines),
+    .drd_line_i      (unp_delta_line),
+    .drd_data_o      (unp_delta_lines)
   );
 
   assign l1_wr_valid_o = th_l1_valid && l1_in_range && !bd_l1;
@@ -425,6 +427,8 @@ module tt_core
   logic [L1_AW-1:0] unp_dat_line [2], unp_exp_line [2];
   logic [127:0]     unp_dat_lines [2][5];
   logic [127:0]     unp_exp_lines [2];
+  logic [L1_AW-1:0] unp_delta_line [2];
+  logic [127:0]     unp_delta_lines [2];
   logic [17:0]      adc_state [3][6][8], adc_after [3][6][8];
   logic [1:0]       srca_client, srcb_client, unp_bank, math_bank;
   logic [5:0]       src_row [2][3];
@@ -494,6 +498,8 @@ module tt_core
       .dat_lines_i       (unp_dat_lines[n]),
       .exp_line_o        (unp_exp_line[n]),
       .exp_line_i        (unp_exp_lines[n]),
+      .delta_line_o      (unp_delta_line[n]),
+      .delta_line_i      (unp_delta_lines[n]),
       .rf_wr_o           (rf_wr[n]),
       .bank_wait_o       (unp_bank_wait[n]),
       .flip_o            (unp_flip[n]),

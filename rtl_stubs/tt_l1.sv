@@ -22,7 +22,9 @@ module tt_l1 #(
   input  logic [AW-1:0] urd_line_i [2],
   output logic [127:0]  urd_data_o [2][5],
   input  logic [AW-1:0] erd_line_i [2],
-  output logic [127:0]  erd_data_o [2]
+  output logic [127:0]  erd_data_o [2],
+  input  logic [AW-1:0] drd_line_i [2],   // unpacker n: a line of RLE deltas (compressed tiles)
+  output logic [127:0]  drd_data_o [2]
 );
 
   logic [127:0] mem_q [LINES];
@@ -52,6 +54,7 @@ module tt_l1 #(
         urd_data_o[n][l] = (a < (AW+1)'(LINES)) ? mem_q[a[AW-1:0]] : '0;
       end
       erd_data_o[n] = mem_q[erd_line_i[n]];
+      drd_data_o[n] = mem_q[drd_line_i[n]];
     end
   end
 

@@ -9,8 +9,10 @@
 // (16 << tier) bytes of L1 datums (tier: x1, x2, x4 from Throttle_mode, the forced-speed rules and
 // the two-unpacker interference table in tt_core), stopping at an input row of 16 datums, at a
 // 16-byte exponent boundary and at an output row, since one row is written per cycle.
-// Compressed tiles, RowSearch, the FlushCache and IncrementContextCounter forms, OverlayClear and
-// SETREG retire with no effect here: the model stops on them as unimplemented.
+// Compressed tiles (§1.3): a third address cycle reads the row start index (RSI); each datum's RLE
+// delta comes from a delta line, a batch stops where the model skips to the next block of 32.
+// RowSearch, the FlushCache and IncrementContextCounter forms, OverlayClear and SETREG retire with
+// no effect here: the model stops on them as unimplemented.
 /* verilator tracing_off */
 module tt_unpacker
   import tt_pkg::*;
@@ -52,6 +54,8 @@ module tt_unpacker
   input  logic [127:0]  dat_lines_i [5],
   output logic [AW-1:0] exp_line_o,
   input  logic [127:0]  exp_line_i,
+  output logic [AW-1:0] delta_line_o,        // compressed tiles: the RLE deltas of this batch
+  input  logic [127:0]  delta_line_i,
 
   output rf_wr_t      rf_wr_o,
   output logic        bank_wait_o,         // holds an instruction waiting for its bank
@@ -81,7 +85,7 @@ module tt_unpacker
   localparam int unsigned A_BREG1  = (WHICH != 0) ? 61 : 49;
   localparam int unsigned A_FEXP   = (WHICH != 0) ? 62 : 50;
 
-  typedef enum logic [2:0] {S_IDLE, S_ADDR, S_BANK, S_RUN, S_ZERO, S_DONE} state_e;
+  typedef enum logic [2:0] {S_IDLE, S_ADDR, S_RSI, S_BANK, S_RUN, S_ZERO, S_DONE} state_e;
 
   // Everything the instruction needs after its accept cycle.
   typedef struct packed {
@@ -90,6 +94,12 @@ module tt_unpacker
     logic        nop_both;      // ZEROSRC BothBanks
     logic        nop_neginf;
     logic        skip;          // retires with no effect (unimplemented forms, undefined setups)
+    logic        comp;          // compressed tile
+    logic        rsi_whole;     // compressed, ADC X0 0 and X1 XDim - 1: the whole row (RSI length)
+    logic [31:0] rsi_bit;       // compressed: bit address of RSI[Y] (this Z/W plane)
+    logic [31:0] data_bit;      // compressed: bit address of the first block of datums
+    logic [31:0] drop;          // DecompressDrop
+    logic [31:0] dnum;          // DecompressNumDatums
     logic [3:0]  in_fmt, out_fmt;
     logic [5:0]  dbits;
     logic        bfp, force_exp;
@@ -124,6 +134,9 @@ module tt_unpacker
   logic [31:0] i_q;            // datums consumed
   logic [2:0]  j_q;            // next sub-position of the current datum (upsampling)
   logic [31:0] out_q, dat_q, exp_q;
+  logic [31:0] delta_q;        // compressed: RLE delta pointer (bits)
+  logic [3:0]  g_q;            // compressed: group (the datum, then each of its zeros)
+  logic [31:0] drop_q, dnum_q, ndat_q;
   logic [6:0]  zrow_q;         // ZEROSRC: next row, bank in [6]
   logic [2:0]  ctx_ctr_q [3];  // ContextCounter per thread
 
@@ -191,7 +204,7 @@ module tt_unpacker
     // uncompressed, dimensions, formats (§2.2)
     unc = {reg2w1[19:16], reg2w1[3:0]};             // Disable_zero_compress_cntx0..7
     ifsel = {reg2w1[23:20], reg2w1[7:4]};           // Unpack_if_sel_cntx0..7
-    s_d.skip = multi ? !unc[wctx] : !td0[4];
+    s_d.comp = multi ? !unc[wctx] : !td0[4];
     xdim = (multi && WHICH == 0) ? fld(cfg_i[st][A_TILEX + {30'd0, wctx[1]}], wctx[0] ? 16 : 0, 16)
                                  : fld(td0, 16, 16);
     ydim = fld(td1, 0, 8);
@@ -219,6 +232,12 @@ module tt_unpacker
       offs = cfg_i[st][A_OFFS];
     end
     inaddr = (base + {16'd0, offs[15:0]} + 32'd1 + {24'd0, td3[31:24]}) << 4;
+    // compressed: the RSI section, one uint16 per row plus one, 16-byte aligned (§1.3)
+    s_d.rsi_bit = inaddr << 3;
+    if (s_d.comp) begin
+      nel = (td0[10:8] != 3'd0) ? {29'd0, td0[10:8]} * zdim * wdim : ydim * zdim * wdim;
+      inaddr = inaddr + ((((nel + 32'd1) << 1) + 32'd15) & ~32'd15);
+    end
     s_d.exp16 = inaddr << 4;
     if (bfp && !s_d.force_exp) begin
       if (s_d.in_fmt == 4'd2 || s_d.in_fmt == 4'd6 || !td0[5]) begin
@@ -235,7 +254,19 @@ module tt_unpacker
     first = (((w0 * zdim + z0) * ydim + ypos) * xdim) + xpos;
     s_d.ndatums = (xend > xpos) ? xend - xpos : 32'd0;
     s_d.dat_bit = (inaddr << 3) + first * {26'd0, s_d.dbits};
-    s_d.exp16   = s_d.exp16 + first;
+    if (!s_d.comp) s_d.exp16 = s_d.exp16 + first;   // compressed: + FirstDatum from the RSI
+    s_d.drop    = '0;
+    s_d.dnum    = 32'hFFFF_FFFF;
+    if (s_d.comp) begin
+      // RSI[Y & 0xff] of this Z/W plane (UNPACR_Regular.md); read in the S_RSI cycle
+      s_d.rsi_bit   = s_d.rsi_bit + (((w0 * zdim + z0) * ydim + {24'd0, ypos[7:0]}) << 4);
+      s_d.data_bit  = inaddr << 3;
+      s_d.rsi_whole = (xpos == 32'd0) && (xend == xdim);
+      if (!s_d.rsi_whole) begin
+        s_d.drop = xpos;
+        s_d.dnum = xend - xpos;
+      end
+    end
     s_d.limit   = {11'd0, cfg_i[st][A_LIMIT][16:0], 4'd0};
     s_d.fifo    = {11'd0, cfg_i[st][A_FIFO][16:0], 4'd0};
     if ((s_d.exp16 >> 4) > s_d.limit) s_d.exp16 = s_d.exp16 - (s_d.fifo << 4);
@@ -290,6 +321,8 @@ module tt_unpacker
     s_d.rowadv = reg2[10];
     s_d.multi = multi; s_d.use_ctr = use_ctr; s_d.wctx = wctx; s_d.ctx_count = reg2[7:6];
     // forms this RTL does not execute (the model reports them), and setups it calls undefined
+    if (s_d.comp) s_d.tier = 2'd0;                  // compressed: always x1 (§13)
+    s_d.skip = 1'b0;
     if (!s_d.is_nop && (insn[13] || insn[1] || insn[2] || s_d.dbits == 0)) s_d.skip = 1'b1;
     if (s_d.is_nop) s_d.skip = 1'b0;
   end
@@ -300,8 +333,10 @@ module tt_unpacker
   logic [127:0] win [5];
   assign dat_line_o = AW'(dat_q >> 7);
   assign exp_line_o = AW'(exp_q >> 8);
+  assign delta_line_o = AW'(delta_q >> 7);
   assign win = dat_lines_i;
 
+  logic [31:0] rsi_pair;       // RSI[Y] (low half) and RSI[Y + 1] in the datum window (S_RSI)
   logic [31:0] raw   [16];
   logic [31:0] conv  [16];
   logic [7:0]  expb  [16];
@@ -310,6 +345,7 @@ module tt_unpacker
     logic [639:0] flat;
     logic [9:0]   bo;
     flat = {win[4], win[3], win[2], win[1], win[0]};
+    rsi_pair = 32'(flat >> dat_q[6:0]);
     for (int k = 0; k < 16; k++) begin
       logic [7:0] e8;
       bo = 10'(dat_q[6:0]) + 10'(k) * 10'(s_q.dbits);
@@ -341,19 +377,22 @@ module tt_unpacker
   rf_wr_t      wr;
   logic [4:0]  nk;            // datums finished this cycle
   logic [2:0]  nj;            // sub-position after the batch
-  logic [31:0] nout;
+  logic [3:0]  ng;            // group after the batch (compressed)
+  logic [31:0] nout, ndrop, ndnum;
 
   always_comb begin
-    logic        stop, first_w, wen;
+    logic        stop, first_w, wen, at_start;
     logic [4:0]  k;
     logic [2:0]  j;
-    logic [31:0] o, row;
+    logic [3:0]  g, z;
+    logic [31:0] o, row, dr, dn;
+    logic [6:0]  dpos;
     logic [3:0]  col;
     logic [1:0]  file;
     logic [31:0] v;
     logic [4:0]  budget;
     logic [31:0] bw_bits;
-    {v, wen, row, col, file, nk, nj, nout} = '0;
+    {v, wen, row, col, file, nk, nj, nout, ng, ndrop, ndnum, at_start, z, dpos} = '0;
     bw_bits = 32'd128 << tier_i;        // bytes per cycle granted: 16 << tier
     budget  = (s_q.dbits == 0) ? 5'd16 : ((bw_bits / {26'd0, s_q.dbits}) >= 32'd16 ? 5'd16
                                                           : 5'(bw_bits / {26'd0, s_q.dbits}));
@@ -362,16 +401,29 @@ module tt_unpacker
     first_w = 1'b1;
     k = '0;
     j = j_q;
+    g = g_q;
+    dr = drop_q;
+    dn = dnum_q;
     o = out_q;
     for (int p = 0; p < 32; p++) begin
       if (!stop) begin
-        if (i_q + {27'd0, k} >= s_q.ndatums) stop = 1'b1;
-        else if (j == 3'd0 && k >= budget) stop = 1'b1;
-        else if (j == 3'd0 && k != 0 && ((i_q[3:0] + k[3:0]) == 4'd0)) stop = 1'b1;      // input row
-        else if (j == 3'd0 && k != 0 && s_q.bfp && !s_q.force_exp && ((exp_q[7:0] + 8'(k)) == 8'd0))
+        at_start = (j == 3'd0) && (g == 4'd0);
+        dpos = 7'(delta_q[6:0]) + {k, 2'b00};
+        if (i_q + {27'd0, k} >= ndat_q || dn == 32'd0) stop = 1'b1;
+        else if (at_start && k >= budget) stop = 1'b1;
+        else if (at_start && k != 0 && ((i_q[3:0] + k[3:0]) == 4'd0)) stop = 1'b1;      // input row
+        else if (at_start && k != 0 && s_q.bfp && !s_q.force_exp && ((exp_q[7:0] + 8'(k)) == 8'd0))
           stop = 1'b1;                                                                      // exp line
-        if (!stop) begin
-          v = (j == 3'd0 && !s_q.all_zero) ? conv[k[3:0]] : 32'd0;
+        else if (at_start && k != 0 && s_q.comp && dpos == 7'd0) stop = 1'b1;               // delta line
+        // this datum's RLE delta: the zeros that follow it (0 when uncompressed or all zero)
+        z = (s_q.comp && !s_q.all_zero) ? 4'(delta_line_i >> dpos) : 4'd0;
+        if (!stop && j == 3'd0 && dr != 32'd0) begin
+          // DecompressDrop: this group (the datum or one zero) is not written
+          dr = dr - 32'd1;
+          if (g == z) begin g = 4'd0; k = k + 5'd1; end
+          else g = g + 4'd1;
+        end else if (!stop) begin
+          v = (j == 3'd0 && g == 4'd0 && !s_q.all_zero) ? conv[k[3:0]] : 32'd0;
           wen = !(s_q.interleave && j != 3'd0) || inj_i[INJ_UNP_UPSAMPLE];
           row = o >> 4;
           col = o[3:0];
@@ -412,7 +464,9 @@ module tt_unpacker
             o = o + 32'd1;
             if (j == s_q.ups) begin
               j = 3'd0;
-              k = k + 5'd1;
+              dn = dn - 32'd1;            // DecompressNumDatums counts written groups
+              if (g == z || dn == 32'd0) begin g = 4'd0; k = k + 5'd1; end
+              else g = g + 4'd1;
             end else begin
               j = j + 3'd1;
             end
@@ -422,7 +476,10 @@ module tt_unpacker
     end
     nk = k;
     nj = j;
+    ng = g;
     nout = o;
+    ndrop = dr;
+    ndnum = dn;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -449,12 +506,19 @@ module tt_unpacker
   end
   assign rf_wr_o = (state_q == S_ZERO) ? zwr : ((state_q == S_RUN) ? wr : '0);
 
-  logic [31:0] next_dat;
+  logic [31:0] next_dat, next_delta;
   always_comb begin
     next_dat = dat_q + {27'd0, nk} * {26'd0, s_q.dbits};
     if (nk != 0 && nj == 3'd0 && ((i_q[3:0] + nk[3:0]) == 4'd0)) begin
       next_dat = next_dat - ({26'd0, s_q.dbits} << 4) + s_q.row_stride;
       if ((next_dat >> 3) > s_q.limit) next_dat = next_dat - (s_q.fifo << 3);
+    end
+    next_delta = delta_q + {25'd0, nk, 2'b00};
+    // past a 16-byte line of deltas: skip them and the next 32 datums (UNPACR_Regular.md)
+    if (s_q.comp && nk != 0 && nj == 3'd0 && ng == 4'd0 && next_delta[6:0] == 7'd0) begin
+      next_dat   = next_dat + 32'd128;
+      next_delta = next_delta + ({26'd0, s_q.dbits} << 5);
+      if ((next_delta >> 3) > s_q.limit) next_delta = next_delta - (s_q.fifo << 3);
     end
   end
 
@@ -466,6 +530,7 @@ module tt_unpacker
       insn_q <= '0;
       addr_cnt_q <= 1'b0;
       i_q <= '0; j_q <= '0; out_q <= '0; dat_q <= '0; exp_q <= '0; zrow_q <= '0;
+      delta_q <= '0; g_q <= '0; drop_q <= '0; dnum_q <= '0; ndat_q <= '0;
       for (int t = 0; t < 3; t++) ctx_ctr_q[t] <= '0;
     end else begin
       unique case (state_q)
@@ -475,8 +540,11 @@ module tt_unpacker
           thread_q   <= req_thread_i;
           insn_q     <= req_insn_i;
           addr_cnt_q <= 1'b0;
-          i_q <= '0; j_q <= '0;
-          out_q <= s_d.out; dat_q <= s_d.dat_bit; exp_q <= s_d.exp16;
+          i_q <= '0; j_q <= '0; g_q <= '0;
+          out_q <= s_d.out; exp_q <= s_d.exp16;
+          // compressed: the datum window first holds the RSI entries (S_RSI)
+          dat_q <= s_d.comp ? s_d.rsi_bit : s_d.dat_bit;
+          drop_q <= s_d.drop; dnum_q <= s_d.dnum; ndat_q <= s_d.ndatums;
         end
         S_ADDR: begin     // two cycles of address calculation (UNPACR_Regular.md "Performance")
           addr_cnt_q <= 1'b1;
@@ -490,20 +558,36 @@ module tt_unpacker
                 state_q <= S_DONE;
               end
             end else begin
-              state_q <= (s_q.skip || s_q.ndatums == 0) ? S_DONE : S_BANK;
+              state_q <= s_q.skip ? S_DONE : s_q.comp ? S_RSI : (s_q.ndatums == 0) ? S_DONE : S_BANK;
             end
           end
+        end
+        S_RSI: begin
+          // FirstDatum = RSI[Y]; the whole row: up to RSI[Y + 1]; blocks of 32 datums + 16 bytes
+          logic [31:0] fd, nx, blk;
+          fd  = 32'(rsi_pair[15:0]);
+          nx  = 32'(rsi_pair[31:16]);
+          blk = (fd >> 5) * (({26'd0, s_q.dbits} << 5) + 32'd128);
+          dat_q   <= s_q.data_bit + blk + (fd & 32'd31) * {26'd0, s_q.dbits};
+          delta_q <= s_q.data_bit + blk + ({26'd0, s_q.dbits} << 5) + ((fd & 32'd31) << 2);
+          exp_q   <= s_q.exp16 + fd;
+          ndat_q  <= s_q.rsi_whole ? nx - fd : 32'hFFFF_FFFF;
+          state_q <= ((s_q.rsi_whole && nx == fd) || (!s_q.rsi_whole && s_q.dnum == 32'd0)) ? S_DONE : S_BANK;
         end
         S_BANK: if (bank_owned || inj_i[INJ_UNP_NO_BANK_WAIT]) state_q <= s_q.is_nop ? S_ZERO : S_RUN;
         S_RUN: begin
           i_q   <= i_q + {27'd0, nk};
           j_q   <= nj;
+          g_q   <= ng;
+          drop_q <= ndrop;
+          dnum_q <= ndnum;
+          delta_q <= next_delta;
           out_q <= nout;
           dat_q <= next_dat;
           exp_q <= exp_q + {27'd0, nk};
           if ((exp_q[7:0] + 8'(nk)) == 8'd0 && nk != 0 && ((exp_q + {27'd0, nk}) >> 4) > s_q.limit)
             exp_q <= exp_q + {27'd0, nk} - (s_q.fifo << 4);
-          if (i_q + {27'd0, nk} >= s_q.ndatums && nj == 3'd0) state_q <= S_DONE;
+          if ((i_q + {27'd0, nk} >= ndat_q && nj == 3'd0 && ng == 4'd0) || ndnum == 32'd0) state_q <= S_DONE;
         end
         S_ZERO: begin
           zrow_q <= zrow_q + 7'd1;
@@ -511,6 +595,10 @@ module tt_unpacker
         end
         default: begin    // S_DONE: retire this cycle
           state_q <= S_IDLE;
+          // UNPACR_IncrementContextCounter.md: step the counter, wrap at 2^Context_count
+          if (!s_q.is_nop && insn_q[13])
+            ctx_ctr_q[thread_q] <= ({1'b0, ctx_ctr_q[thread_q] + 3'd1} >= (4'd1 << s_q.ctx_count)) ? 3'd0
+                                                                                          : ctx_ctr_q[thread_q] + 3'd1;
           // ContextCounter wraps at 2^Context_count (§10); a 3-bit counter wraps at 8 anyway
           if (!s_q.is_nop && !s_q.skip && s_q.multi && s_q.use_ctr) begin
             ctx_ctr_q[thread_q] <= ({1'b0, s_q.wctx + 3'd1} >= (4'd1 << s_q.ctx_count)) ? 3'd0

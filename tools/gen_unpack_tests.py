@@ -331,5 +331,98 @@ def movement_tests():
     L.append("expect dest32 300 " + " ".join(f"0x{(remove_low_mantissa(c) << 16) | (((c >> 8) & 7) << 13):x}" for c in t[0]))
     write("move_a2d_tf32_dest32.tts", "\n".join(L) + "\n")
 
+
+# ---- compressed tiles (unpack-data-path §1.3; UNPACR_Regular.md decompression) -------------------
+def compress_rows(rows):
+    """rows of decompressed 16-bit values -> (RSI list, datum list, delta list): each datum is
+    followed by its count of zeros (0..15)."""
+    rsi, dat, dl = [], [], []
+    for row in rows:
+        rsi.append(len(dat))
+        i = 0
+        while i < len(row):
+            dat.append(row[i]); z = 0; i += 1
+            while i < len(row) and row[i] == 0 and z < 15: z += 1; i += 1
+            dl.append(z)
+    rsi.append(len(dat))
+    return rsi, dat, dl
+
+def compressed_tests():
+    rnd = random.Random(14)
+    rows = []
+    for r in range(4):
+        row = [0 if rnd.random() < 0.5 else rnd.randrange(1, 0x7f00) for _ in range(16)]
+        rows.append(row)
+    rows[1] = [0] * 16          # an all-zero row: one zero datum with 15 zeros
+    rows[3][0] = 0
+    rsi, dat, dl = compress_rows(rows)
+    L = [HDR.format(what="compressed BF16 tile: RSI section, blocks of 32 datums + 32 RLE deltas; a whole row, then X0..X1 of another (DecompressDrop)",
+                    spec="unpack-data-path §1.3; ISA documentation UNPACR_Regular.md (IsUncompressed = 0)")]
+    L.append("cfg 0 64 0x00100005   # XDim 16, compressed (bit 4 clear), BF16")
+    L.append("cfg 0 65 0x00010004   # YDim 4, ZDim 1")
+    L.append("cfg 0 66 0x00000001")
+    L.append("cfg 0 72 0x00000025")
+    L.append("cfg 0 76 0x200        # header at 0x2000")
+    L.append("cfg 0 49 128          # OutAddr row 4 = SrcA row 0")
+    L.append("cfg 0 56 0x00200000   # UNP0 channel-1 Ystride 32 bytes: next SrcA row per Ch1 Y")
+    L.append("adc 0 unpack0 0 y 2")
+    L.append("adc 0 unpack0 1 x 15")
+    addr = 0x2010
+    L.append(f"l1 u16 0x{addr:x} " + " ".join(f"0x{v:x}" for v in rsi) + "   # RSI")
+    addr += ((len(rsi) * 2) + 15) // 16 * 16
+    stream = []   # bytes: blocks of 32 datums (2 bytes each) then 16 bytes of nibbles
+    for b0 in range(0, len(dat), 32):
+        blk = dat[b0:b0 + 32] + [0] * (32 - len(dat[b0:b0 + 32]))
+        nib = dl[b0:b0 + 32] + [0] * (32 - len(dl[b0:b0 + 32]))
+        for v in blk: stream += [v & 0xff, v >> 8]
+        for i in range(0, 32, 2): stream.append(nib[i] | (nib[i + 1] << 4))
+    for i in range(0, len(stream), 32):
+        L.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{x:02x}" for x in stream[i:i + 32]))
+    L.append("thread 0")
+    L.append("ttunpacr 0,0x44,0,0,0,0,0,0,0,0,0,0,0    # row 2 whole; then Ch0Y += 1 (row 3), Ch1Y += 1")
+    L.append("ttsetadcxx 1,12,3                        # X0 3, X1 12: drop 3 decompressed datums, keep 10")
+    L.append("ttunpacr 0,0,0,0,0,0,0,0,0,0,0,0,0")
+    L.append("drain")
+    L.append("expect srca 0 0 " + " ".join(f"0x{src_bf16(v):x}" for v in rows[2]))
+    part = rows[3][3:13]
+    L.append("expect srca 0 1 " + " ".join(f"0x{src_bf16(v):x}" for v in part) + " -" * 6)
+    write("unpack_compressed_rsi_rle.tts", "\n".join(L) + "\n")
+
+def compressed_bfp8_test():
+    """Regression: the RTL once took the compressed path's exponent pointer from the datum section.
+    A compressed BFP8 tile read from row 3: the exponents of datums RSI[3].. are used."""
+    rnd = random.Random(15)
+    rows = [[rnd.randrange(1, 256) if rnd.random() < 0.6 else 0 for _ in range(16)] for _ in range(4)]
+    for row in rows:
+        row[0] = row[0] or 0x41
+    rsi, dat, dl = compress_rows(rows)
+    exps = [rnd.randrange(0x60, 0xa0) for _ in range(4)]   # NumElements 64: 4 exponents
+    L = [HDR.format(what="compressed BFP8 tile, row 3: the exponent pointer starts at RSI[3] / 16 of the exponent section",
+                    spec="unpack-data-path §1.2, §1.3; ISA documentation UNPACR_Regular.md (InAddr_Exponents += FirstDatum / 16)")]
+    L += ["cfg 0 64 0x00100006   # XDim 16, compressed, BFP8", "cfg 0 65 0x00010004", "cfg 0 66 0x00000001",
+          "cfg 0 72 0x00000006", "cfg 0 76 0x300", "cfg 0 49 64          # OutAddr 64 (1-byte units): row 4 = SrcA row 0",
+          "adc 0 unpack0 0 y 3", "adc 0 unpack0 1 x 15"]
+    addr = 0x3010
+    L.append(f"l1 u16 0x{addr:x} " + " ".join(f"0x{v:x}" for v in rsi) + "   # RSI")
+    addr += ((len(rsi) * 2) + 15) // 16 * 16
+    L.append(f"l1 bytes 0x{addr:x} " + " ".join(f"0x{e:02x}" for e in exps) + "   # exponent section")
+    addr += 16
+    stream = []
+    for b0 in range(0, len(dat), 32):
+        blk = dat[b0:b0 + 32] + [0] * (32 - len(dat[b0:b0 + 32]))
+        nib = dl[b0:b0 + 32] + [0] * (32 - len(dl[b0:b0 + 32]))
+        stream += blk
+        for i in range(0, 32, 2): stream.append(nib[i] | (nib[i + 1] << 4))
+    for i in range(0, len(stream), 32):
+        L.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{x:02x}" for x in stream[i:i + 32]))
+    L += ["thread 0", "ttunpacr 0,0,0,0,0,0,0,0,0,0,0,0,0", "drain"]
+    out = []
+    for i in range(rsi[3], rsi[4]):
+        v = src_bf16(bfp8_to_bf16(dat[i], exps[i // 16]))
+        out += [v] + [0] * dl[i]
+    L.append("expect srca 0 0 " + " ".join(f"0x{c:x}" for c in out))
+    write("unpack_compressed_bfp8_exponents.tts", "\n".join(L) + "\n")
+
 if __name__ == '__main__':
-    bf16_face(); fp32_to_fp16_src(); e5m2_srcb(); bfp8_srca(); mode_tests(); movement_tests()
+    bf16_face(); fp32_to_fp16_src(); e5m2_srcb(); bfp8_srca(); mode_tests(); movement_tests(); compressed_tests()
+    compressed_bfp8_test()

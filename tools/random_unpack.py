@@ -62,8 +62,88 @@ class UnpackGen:
         self.next_tile = (addr + nbytes + 64 + 15) & ~15
         return base // 16
 
+    def compressed_tile(self, fin, rows, xdim):
+        """Preload a compressed tile (§1.3): header, RSI, exponent section for BFP, then blocks of
+        32 datums each followed by their 32 RLE deltas. Returns its base in 16-byte units."""
+        r = self.r
+        dbits = DBITS[fin]
+        rsi, dat, dl = [], [], []
+        for _ in range(rows):
+            rsi.append(len(dat))
+            i = 0
+            while i < xdim:
+                dat.append(r.getrandbits(dbits))
+                z = min(xdim - i - 1, r.choice([0, 0, 1, 3, 15]))
+                dl.append(z)
+                i += 1 + z
+        rsi.append(len(dat))
+        base = self.next_tile
+        addr = base + 16
+        self.l1.append(f"l1 u16 0x{addr:x} " + " ".join(f"0x{v:x}" for v in rsi))
+        addr += (len(rsi) * 2 + 15) // 16 * 16
+        if fin in (6, 7):
+            nexp = (xdim * rows + 15) // 16
+            self.l1.append(f"l1 bytes 0x{addr:x} " + " ".join(f"0x{r.randrange(256):02x}" for _ in range(nexp)))
+            addr += (nexp + 15) // 16 * 16
+        bits = []
+        for b0 in range(0, len(dat), 32):
+            blk = dat[b0:b0 + 32] + [0] * (32 - len(dat[b0:b0 + 32]))
+            nib = dl[b0:b0 + 32] + [0] * (32 - len(dl[b0:b0 + 32]))
+            for v in blk: bits += [(v >> i) & 1 for i in range(dbits)]
+            for v in nib: bits += [(v >> i) & 1 for i in range(4)]
+        data = [sum(bits[8 * i + k] << k for k in range(8)) for i in range(len(bits) // 8)]
+        for i in range(0, len(data), 32):
+            self.l1.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{b:02x}" for b in data[i:i + 32]))
+        self.next_tile = (addr + len(data) + 64 + 15) & ~15
+        return base // 16
+
+    def block_compressed(self):
+        """An UNPACR of one row of a compressed tile to SrcA or SrcB, whole or X0..X1 of it."""
+        r = self.r
+        n = r.randrange(2)
+        fin = r.choice([5, 1, 10, 14, 6, 7])
+        rows, xdim = r.randrange(1, 5), r.choice([16, 32])
+        base16 = self.compressed_tile(fin, rows, xdim)
+        s = SEC[n]
+        out = ["drain"]
+        out.append(_store(0, 64 + s, (xdim << 16) | fin, f"compressed tile: XDim {xdim}, format {fin}"))
+        out.append(_store(0, 65 + s, 0x00010000 | rows))
+        out.append(_store(0, 66 + s, 1))
+        out.append(_store(0, 67 + s, 0))
+        ups_rate = r.choice([0, 0, 1])
+        interleave = ups_rate and r.random() < 0.5
+        out.append(_store(0, 72 + s, fin | (ups_rate << 12) | (int(interleave) << 15), "REG2: x1 (compressed)"))
+        out.append(_store(0, 73 + s, 0))
+        out.append(_store(0, 74 + s, 0))
+        out.append(_store(0, 75 + s, 0))
+        out.append(_store(0, 76 + s, base16, "Base_address"))
+        out.append(_store(0, 92 + s, 0))
+        out.append(_store(0, 64 + 7 + s, 0))
+        ob = OUT_BYTES.get(fin, 1)
+        row0 = r.randrange(16 - (xdim * (1 << ups_rate) + 15) // 16 + 1) if n == 0 else r.randrange(64)
+        out.append(_store(0, BREG1[n], ((4 + row0) * 16 if n == 0 else row0 * 16) * ob, "output base (bytes)"))
+        out.append(_store(0, XY1[n], 0))
+        out.append(_store(0, ZW1[n], 0))
+        sets = 1 << n
+        y = r.randrange(rows)
+        out.append(f"ttsetadczw {sets},0,0,0,0,15")
+        out.append(f"ttsetadcxy {sets},0,0,0,0,15")
+        out.append(f"ttsetadc {sets},0,1,{y}")
+        if r.random() < 0.5:
+            out.append(f"ttsetadcxx {sets},{xdim - 1},0")                  # the whole row (RSI length)
+        else:
+            x0 = r.randrange(xdim)
+            out.append(f"ttsetadcxx {sets},{r.randrange(x0, xdim)},{x0}")  # DecompressDrop x0
+        flip = r.random() < 0.4
+        out.append(f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,0,0,0,0,0")
+        if flip:
+            self.flips.append(n)
+        return out
+
     def block(self):
         r = self.r
+        if r.random() < 0.2:
+            return self.block_compressed()
         out = ["drain"]
         n = 0 if r.random() < 0.65 else 1
         to_dest = n == 0 and r.random() < 0.25

@@ -172,12 +172,16 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     tt_unpacker_state *us = &m->unp[which];
 
     if (flush_form) {
-        /* UNPACR_FlushCache.md: the decompression row-start cache; we keep none. */
-        tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR FlushCache form is not implemented by the model yet");
+        /* UNPACR_FlushCache.md: flushes the decompression row-start cache, which holds no
+         * architectural state (the page gives no functional model): nothing changes. */
         return;
     }
     if (inc_ctx_form) {
-        tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR IncrementContextCounter form is not implemented by the model yet");
+        /* UNPACR_IncrementContextCounter.md: the counter steps and wraps at 2^Context_count; no
+         * CfgContextOffset here. */
+        uint32_t n = (us->ctx_counter[thread] + 1) & 7;
+        if (n >= (1u << bits(cw(&c, u->reg2), 6, 2))) n = 0;
+        us->ctx_counter[thread] = n;
         return;
     }
     if (tt_bits(insn, 5, 1) || tt_bits(insn, 0, 1))
@@ -216,15 +220,10 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     }
     const unsigned dbits = tt_df_bits(in_fmt);
     if (!dbits) UB("UNPACR: input data format code %u is reserved", in_fmt);
-    if (!uncompressed) {
-        tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR of a compressed tile (IsUncompressed = 0) is not implemented by the model yet");
-        return;
-    }
     if (row_search) {
         tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR RowSearch is not implemented by the model yet");
         return;
     }
-    (void)blobs;
 
     /* Phase 2: input address (§2.3), in bytes; the datum address is kept in bits so BFP4/BFP2
      * datums address half and quarter bytes exactly. */
@@ -236,6 +235,13 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         in_addr = (uint64_t)cw(&c, u->base) + (cw(&c, u->offset) & 0xFFFF);
     }
     in_addr = (in_addr + 1 + digest) * 16;
+    /* Compressed tiles (§1.3): the row start index (RSI) section, uint16 per row plus one. */
+    uint64_t rsi_addr = 0;
+    if (!uncompressed) {
+        rsi_addr = in_addr;
+        uint64_t nrows = blobs ? (uint64_t)blobs * zdim * wdim : (uint64_t)ydim * zdim * wdim;
+        in_addr += ((nrows + 1) * 2 + 15) / 16 * 16;
+    }
     const bool force_exp = bits(reg2w1, 8, 1);
     const bool bfp = tt_df_is_bfp(in_fmt);
     uint64_t exp_addr16 = 0; /* exponent pointer in 1/16 bytes */
@@ -253,10 +259,39 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const uint32_t z0 = adc_zw->z & 0xFF, w0 = adc_zw->w & 0xFF;
     const uint32_t xpos = adc_xy->x, ypos = adc_xy->y;
     const uint32_t xend = m->adc[wadc][which][1].x + 1;
-    const uint64_t first = (((uint64_t)w0 * zdim + z0) * ydim + ypos) * xdim + xpos;
-    const uint64_t ndatums = xend > xpos ? xend - xpos : 0;
-    if (xend < xpos) UB("UNPACR: ADC X end %u is before X start %u", xend - 1, xpos);
-    uint64_t dat_bit = in_addr * 8 + first * dbits;
+    uint64_t first, ndatums;
+    uint64_t drop = 0, dnum = UINT64_MAX; /* DecompressDrop, DecompressNumDatums */
+    uint64_t dat_bit, delta_bit = 0;      /* datum pointer; RLE delta pointer (compressed), in bits */
+    if (uncompressed) {
+        first = (((uint64_t)w0 * zdim + z0) * ydim + ypos) * xdim + xpos;
+        if (xend < xpos) UB("UNPACR: ADC X end %u is before X start %u", xend - 1, xpos);
+        ndatums = xend - xpos;
+        dat_bit = in_addr * 8 + first * dbits;
+    } else {
+        /* UNPACR_Regular.md: FirstDatum from the RSI of row Y (of this Z/W plane); all of the row,
+         * or X0..X1 of it by dropping the first X0 decompressed datums. */
+        uint64_t rs = rsi_addr + ((uint64_t)w0 * zdim + z0) * ydim * 2;
+        uint32_t y = ypos & 0xFF;
+        if (rs + 2 * (y + 1) + 1 >= TT_L1_BYTES) UB("UNPACR: the row start index at L1 0x%llx is past the end of L1",
+                                                   (unsigned long long)(rs + 2 * y));
+        first = read_l1_bits(m, (rs + 2 * y) * 8, 16);
+        if (adc_xy->x == 0 && m->adc[wadc][which][1].x == xdim - 1) {
+            uint32_t next = read_l1_bits(m, (rs + 2 * (y + 1)) * 8, 16);
+            if (next < first) UB("UNPACR: row start index %u of row %u is below the row's %llu", next, y + 1,
+                                 (unsigned long long)first);
+            ndatums = next - first;
+        } else {
+            drop = adc_xy->x;
+            if (m->adc[wadc][which][1].x + 1 < drop) UB("UNPACR: ADC X end %u is before X start %llu", xend - 1,
+                                                        (unsigned long long)drop);
+            dnum = m->adc[wadc][which][1].x + 1 - drop;
+            ndatums = UINT64_MAX;
+        }
+        /* blocks of 32 datums, each followed by its 32 4-bit deltas (16 bytes) */
+        uint64_t base = in_addr * 8 + first / 32 * (32ull * dbits + 128);
+        dat_bit = base + first % 32 * dbits;
+        delta_bit = base + 32ull * dbits + first % 32 * 4;
+    }
     if (bfp && !force_exp) exp_addr16 += first;
     const uint64_t limit = (uint64_t)bits(cw(&c, u->limit), 0, 17) * 16;
     const uint64_t fifo = (uint64_t)bits(cw(&c, u->fifo), 0, 17) * 16;
@@ -264,6 +299,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 #define WRAP_BITS(b) ((b) / 8 > limit ? (b) - fifo * 8 : (b))
     if (bfp && !force_exp && exp_addr16 / 16 > limit) exp_addr16 -= fifo * 16;
     dat_bit = WRAP_BITS(dat_bit);
+    delta_bit = WRAP_BITS(delta_bit);
 
     /* Phase 4: row stride (§2.5). */
     const bool tilize = bits(reg2, 9, 1);
@@ -303,7 +339,8 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     if ((transpose || tilize) && (dat_bit % 128) != 0)
         UB("UNPACR: transpose or tilize needs the first datum 16-byte aligned (L1 0x%llx)",
            (unsigned long long)(dat_bit / 8));
-    if (tilize && ups_zeroes > 0) UB("UNPACR: tilize (Tileize_mode) with upsampling is undefined");
+    if (tilize && (ups_zeroes > 0 || !uncompressed))
+        UB("UNPACR: tilize (Tileize_mode) with upsampling or a compressed tile is undefined");
     if (to_dest && (colshift || transpose)) UB("UNPACR: unpack to Dest with ColShift or transpose is undefined");
 
     const tt_unpack_conv_mode mode = {
@@ -315,11 +352,11 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const bool ovrd_with_addr = bits(c.tcfg[TCFG_SRCA_SET], 2, 1);
     const int bank = m->banks.unp_bank[which];
     const int writer = which ? TT_RF_BY_UNPACK1 : TT_RF_BY_UNPACK0;
-    if (ndatums && (which ? m->banks.srcb_client[bank] : m->banks.srca_client[bank]) != TT_CLIENT_UNPACKERS)
+    if (ndatums && dnum && (which ? m->banks.srcb_client[bank] : m->banks.srca_client[bank]) != TT_CLIENT_UNPACKERS)
         UB("UNPACR executed while %s bank %d is owned by the matrix unit (it must wait)", which ? "SrcB" : "SrcA", bank);
 
     /* Phase 5: the main loop (§2.6). */
-    for (uint64_t i = 0; i < ndatums;) {
+    for (uint64_t i = 0; i < ndatums && dnum;) {
         if (dat_bit / 8 >= TT_L1_BYTES) UB("UNPACR reads L1 0x%llx, past the end of L1", (unsigned long long)(dat_bit / 8));
         uint32_t datum = read_l1_bits(m, dat_bit, dbits);
         dat_bit += dbits;
@@ -340,13 +377,31 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                 if (exp_addr16 % 256 == 0 && exp_addr16 / 16 > limit) exp_addr16 -= fifo * 16;
             }
         }
+        uint32_t zeroes = 0; /* DecompressionZeroes: RLE delta of this datum */
+        if (!uncompressed) {
+            if (delta_bit / 8 >= TT_L1_BYTES) UB("UNPACR reads deltas at L1 0x%llx, past the end of L1",
+                                                 (unsigned long long)(delta_bit / 8));
+            zeroes = read_l1_bits(m, delta_bit, 4);
+            delta_bit += 4;
+            if (delta_bit % 128 == 0) { /* past 32 deltas: skip them and the next 32 datums */
+                dat_bit += 128;
+                delta_bit += 32ull * dbits;
+                delta_bit = WRAP_BITS(delta_bit);
+            }
+        }
         uint32_t v = 0;
         char msg[120];
-        if (tt_unpack_convert(in_fmt, out_fmt, datum, expb, &mode, &v, msg, sizeof msg) != TT_OK) {
-            tt_result_fail(r, TT_UNDEFINED, "UNPACR: %s", msg);
+        tt_status cs = tt_unpack_convert(in_fmt, out_fmt, datum, expb, &mode, &v, msg, sizeof msg);
+        if (cs != TT_OK) { /* undefined, or unimplemented (FP8 E4M3): the converter's category */
+            tt_result_fail(r, cs, "UNPACR: %s", msg);
             return;
         }
-        if (all_zero) v = 0;
+        if (all_zero) v = 0, zeroes = 0;
+        for (uint32_t jz = 0; jz <= zeroes; ++jz, v = 0) {
+        if (drop) {
+            --drop;
+            continue;
+        }
         for (uint32_t k = 0; k <= ups_zeroes; ++k, v = 0, ++out) {
             if (ups_interleave && k != 0) continue;
             uint64_t row = out / 16;
@@ -375,6 +430,8 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                 tt_rf_write_cell(m, writer, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, 0, (uint32_t)row,
                                  col, v);
             }
+        }
+        if (--dnum == 0) break;
         }
     }
 #undef WRAP_BITS

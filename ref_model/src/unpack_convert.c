@@ -1,205 +1,286 @@
-/* unpack_convert.c: FormatConversion of the ISA documentation's UNPACR_Regular.md, with the spec's
- * ERRATA 1 (FP32 -> FP16) and 2 (FP8 E5M2 0x7F/0xFF) applied (unpack-data-path §3). */
+/* unpack_convert.c: the unpackers' per-datum format conversion, L1 datum -> SrcA/SrcB or Dest cell.
+ * The functional model is FormatConversion in the ISA documentation's UNPACR_Regular.md (and
+ * unpack-data-path §3.2-§3.4), with ERRATA 1 (FP32 -> FP16) and ERRATA 2 (FP8 E5M2 0x7F/0xFF)
+ * applied, since the errata win where they disagree with the spec. Decisions the spec leaves open
+ * are recorded in docs/decisions.md ("BFP exponent underflow", "FP8 E4M3", "reserved format codes"). */
 #include "unpack_convert.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
-/* Per format: name, L1 datum bits, BFP, 4-byte (data-formats §6; unpack-data-path §3.1). */
-typedef struct {
-    const char *name;
-    uint8_t bits;
-    bool bfp;
-    bool wide;
-} df_info;
-
-static const df_info DF[16] = {
-    [TT_DF_FP32] = {"FP32", 32, false, true},   [TT_DF_FP16] = {"FP16", 16, false, false},
-    [TT_DF_BFP8A] = {"BFP8a", 8, true, false},  [TT_DF_BFP4A] = {"BFP4a", 4, true, false},
-    [TT_DF_TF32] = {"TF32", 32, false, true},   [TT_DF_BF16] = {"BF16", 16, false, false},
-    [TT_DF_BFP8] = {"BFP8", 8, true, false},    [TT_DF_BFP4] = {"BFP4", 4, true, false},
-    [TT_DF_INT32] = {"INT32", 32, false, true}, [TT_DF_INT16] = {"INT16", 16, false, false},
-    [TT_DF_FP8] = {"FP8", 8, false, false},     [TT_DF_BFP2A] = {"BFP2a", 2, true, false},
-    [12] = {"fmt12", 0, false, false},          [13] = {"fmt13", 0, false, false},
-    [TT_DF_INT8] = {"INT8", 8, false, false},   [TT_DF_BFP2] = {"BFP2", 2, true, false},
+/* What FormatConversion does to an input format when in_fmt == out_fmt, before the layout step
+ * (UNPACR_Regular.md FormatConversion, first switch; unpack-data-path §3.2). */
+enum {
+    NORM_NONE,     /* already 16 or 32 bits wide */
+    NORM_FP8,      /* E5M2 -> FP16 (ERRATA 2); E4M3 not known */
+    NORM_BFP_B,    /* BFP8ToBF16 (§3.4) */
+    NORM_BFP_A,    /* BFP8aToFP16 (§3.4) */
+    NORM_INT8,     /* "Integer 8" overlaid on FP16 */
+    NORM_RESERVED, /* codes 12, 13: no conversion exists */
 };
 
-unsigned tt_df_bits(unsigned fmt) { return DF[fmt & 15].bits; }
-bool tt_df_is_bfp(unsigned fmt) { return DF[fmt & 15].bfp; }
-bool tt_df_is_32bit(unsigned fmt) { return DF[fmt & 15].wide; }
-const char *tt_df_name(unsigned fmt) { return DF[fmt & 15].name; }
+/* How the 16- or 32-bit value is arranged in its register file (UNPACR_Regular.md FormatConversion,
+ * second switch; unpack-data-path §3.3). */
+enum {
+    LAY_NONE,
+    LAY_FP16,  /* WriteSrcFP16 / WriteDstFP16 */
+    LAY_BF16,  /* WriteSrcBF16 / WriteDstBF16 */
+    LAY_INT16, /* Src: hi byte moved up 3 bits; Dest: as is */
+    LAY_DST32, /* WriteDstFP32; no Src form */
+};
 
-/* unpack-data-path §3.3 (UNPACR_Regular.md WriteSrc* / WriteDst*). */
-uint32_t tt_write_src_tf32(uint32_t x)
-{
-    return (x & 0x40000u) | ((x & 0x3FFu) << 8) | ((x & 0x3FC00u) >> 10);
-}
-uint32_t tt_write_src_bf16(uint32_t x) { return tt_write_src_tf32((x & 0xFFFFu) << 3); }
-uint32_t tt_write_src_fp16(uint32_t x) { return tt_write_src_tf32(((x & 0x8000u) << 3) | (x & 0x7FFFu)); }
-uint16_t tt_write_dst_fp16(uint16_t x)
-{
-    return (uint16_t)((x & 0x8000u) | ((x & 0x3FFu) << 5) | ((x & 0x7C00u) >> 10));
-}
-uint16_t tt_write_dst_bf16(uint16_t x)
-{
-    return (uint16_t)((x & 0x8000u) | ((x & 0x7Fu) << 8) | ((x & 0x7F80u) >> 7));
-}
-uint32_t tt_write_dst_fp32(uint32_t x) { return ((uint32_t)tt_write_dst_bf16((uint16_t)(x >> 16)) << 16) | (x & 0xFFFFu); }
+typedef struct {
+    const char *name;
+    uint8_t bits;      /* L1 datum size: UNPACR_Regular.md DatumSizeBytes * 8 */
+    bool bfp;          /* IsBFPFormat */
+    bool wide;         /* 4-byte format: Dst32b when unpacking to Dest */
+    uint8_t norm;      /* NORM_* */
+    uint8_t bfp_shift; /* BFP4 << 4, BFP2 << 6 onto the BFP8 layout (§3.4) */
+    uint8_t layout;    /* LAY_* after normalisation */
+} df_info;
 
-/* FP32 -> Tensix FP16 (data-formats §4 as ERRATA 1 corrects it): no Inf or NaN, exponent 31 is
- * ordinary, overflow and FP32 Inf/NaN saturate to 0x7FFF, e == 0 keeps the truncated mantissa. */
-uint16_t tt_fp32_to_fp16(uint32_t f)
+/* data-formats §6 codes; TF32 is 4 bytes in L1 (UNPACR_Regular.md DatumSizeBytes). TF32 and INT32
+ * need no normalisation: their only defined use is Dest, where both are WriteDstFP32. */
+static const df_info DF[16] = {
+    [TT_DF_FP32] = {"FP32", 32, false, true, NORM_NONE, 0, LAY_DST32},
+    [TT_DF_FP16] = {"FP16", 16, false, false, NORM_NONE, 0, LAY_FP16},
+    [TT_DF_BFP8A] = {"BFP8a", 8, true, false, NORM_BFP_A, 0, LAY_FP16},
+    [TT_DF_BFP4A] = {"BFP4a", 4, true, false, NORM_BFP_A, 4, LAY_FP16},
+    [TT_DF_TF32] = {"TF32", 32, false, true, NORM_NONE, 0, LAY_DST32},
+    [TT_DF_BF16] = {"BF16", 16, false, false, NORM_NONE, 0, LAY_BF16},
+    [TT_DF_BFP8] = {"BFP8", 8, true, false, NORM_BFP_B, 0, LAY_BF16},
+    [TT_DF_BFP4] = {"BFP4", 4, true, false, NORM_BFP_B, 4, LAY_BF16},
+    [TT_DF_INT32] = {"INT32", 32, false, true, NORM_NONE, 0, LAY_DST32},
+    [TT_DF_INT16] = {"INT16", 16, false, false, NORM_NONE, 0, LAY_INT16},
+    [TT_DF_FP8] = {"FP8", 8, false, false, NORM_FP8, 0, LAY_FP16},
+    [TT_DF_BFP2A] = {"BFP2a", 2, true, false, NORM_BFP_A, 6, LAY_FP16},
+    [12] = {"fmt12", 0, false, false, NORM_RESERVED, 0, LAY_NONE},
+    [13] = {"fmt13", 0, false, false, NORM_RESERVED, 0, LAY_NONE},
+    [TT_DF_INT8] = {"INT8", 8, false, false, NORM_INT8, 0, LAY_FP16},
+    [TT_DF_BFP2] = {"BFP2", 2, true, false, NORM_BFP_B, 6, LAY_BF16},
+};
+
+/* The field is 4 bits; anything larger is not a format at all (no table entry to alias). */
+static const df_info *df(unsigned fmt) { return fmt < 16 ? &DF[fmt] : NULL; }
+
+unsigned tt_df_bits(unsigned fmt) { return df(fmt) ? df(fmt)->bits : 0; }
+bool tt_df_is_bfp(unsigned fmt) { return df(fmt) && df(fmt)->bfp; }
+bool tt_df_is_32bit(unsigned fmt) { return df(fmt) && df(fmt)->wide; }
+const char *tt_df_name(unsigned fmt) { return df(fmt) ? df(fmt)->name : "invalid"; }
+
+/* ---- Layout transforms (unpack-data-path §3.3). Inputs are masked to their nominal width so the
+ * outputs stay within 19 (Src), 16 (Dest16) or 32 (Dest32) bits. ---- */
+
+uint32_t tt_write_src_tf32(uint32_t x19)
 {
-    uint16_t s = (uint16_t)((f >> 16) & 0x8000u);
-    int exp32 = (int)((f >> 23) & 0xFFu);
-    int e = exp32 - 127 + 15;
-    uint16_t m = (uint16_t)((f >> 13) & 0x3FFu);
-    if (exp32 == 0xFF || e > 31) return (uint16_t)(s | 0x7FFFu);
-    if (e < 0) return s;
-    return (uint16_t)(s | ((unsigned)e << 10) | m); /* e == 0: sign | m, no implicit-1 shift */
+    /* Sign,Exp8,Man10 -> Sign,Man10,Exp8 */
+    return (x19 & 0x40000u) | ((x19 & 0x3FFu) << 8) | ((x19 & 0x3FC00u) >> 10);
 }
 
-static unsigned lz8(uint8_t v)
+/* BF16's 7-bit mantissa becomes the top of TF32's 10 bits. */
+uint32_t tt_write_src_bf16(uint32_t bf16) { return tt_write_src_tf32((bf16 & 0xFFFFu) << 3); }
+
+/* FP16's sign moves to bit 18; its 5-bit exponent becomes the low bits of the 8-bit field. */
+uint32_t tt_write_src_fp16(uint32_t fp16) { return tt_write_src_tf32(((fp16 & 0x8000u) << 3) | (fp16 & 0x7FFFu)); }
+
+uint16_t tt_write_dst_fp16(uint16_t fp16)
+{
+    return (uint16_t)((fp16 & 0x8000u) | ((fp16 & 0x3FFu) << 5) | ((fp16 & 0x7C00u) >> 10));
+}
+
+uint16_t tt_write_dst_bf16(uint16_t bf16)
+{
+    return (uint16_t)((bf16 & 0x8000u) | ((bf16 & 0x7Fu) << 8) | ((bf16 & 0x7F80u) >> 7));
+}
+
+/* The high half takes the BF16 layout, the low 16 mantissa bits stay as they are. */
+uint32_t tt_write_dst_fp32(uint32_t fp32)
+{
+    return ((uint32_t)tt_write_dst_bf16((uint16_t)(fp32 >> 16)) << 16) | (fp32 & 0xFFFFu);
+}
+
+/* ---- Datum conversions ---- */
+
+/* data-formats §4 as ERRATA 1 corrects it: Tensix FP16 has no Inf/NaN, so exponent 31 is ordinary
+ * and overflow saturates to 0x7FFF; no rounding (the mantissa is truncated); e == 0 keeps the
+ * truncated mantissa without a subnormal shift; e < 0 gives a signed zero. */
+uint16_t tt_fp32_to_fp16(uint32_t fp32)
+{
+    const unsigned sign = (fp32 >> 16) & 0x8000u;
+    const unsigned exp32 = (fp32 >> 23) & 0xFFu;
+    const int e = (int)exp32 - 127 + 15;
+    const unsigned m = (fp32 >> 13) & 0x3FFu;
+    if (exp32 == 0xFFu || e > 31) return (uint16_t)(sign | 0x7FFFu); /* ERRATA 1: Inf, NaN, overflow */
+    if (e < 0) return (uint16_t)sign;
+    return (uint16_t)(sign | ((unsigned)e << 10) | m); /* e == 0 and e == 31 included */
+}
+
+/* unpack-data-path §3.2: E5M2 is the top byte of FP16, except ERRATA 2: exponent 31 with
+ * mantissa 3 becomes sign | 0x7FFF on Blackhole. */
+static uint16_t e5m2_to_fp16(uint8_t code)
+{
+    if ((code & 0x7Fu) == 0x7Fu) return (uint16_t)(((code & 0x80u) << 8) | 0x7FFFu);
+    return (uint16_t)(code << 8);
+}
+
+static unsigned leading_zeros8(uint8_t v)
 {
     unsigned n = 0;
-    while (n < 8 && !(v & 0x80u)) {
-        v = (uint8_t)(v << 1);
-        n++;
-    }
+    for (uint8_t bit = 0x80u; bit && !(v & bit); bit >>= 1) n++;
     return n;
 }
 
-/* unpack-data-path §3.4 BFP8ToBF16; ExpBits -= LZ in 8 bits, wrapping as the ISA documentation's
- * uint8_t does (docs/decisions.md "BFP exponent underflow"). */
-static uint16_t bfp8_to_bf16(uint8_t d, uint8_t exp)
+/* Shared first half of BFP8ToBF16 / BFP8aToFP16 (unpack-data-path §3.4): the 7-bit magnitude is
+ * normalised so its leading one is the implicit bit, and its leading zeros come off the exponent
+ * in 8-bit arithmetic (uint8_t in UNPACR_Regular.md), so an exponent smaller than the count wraps:
+ * docs/decisions.md "BFP exponent underflow". Returns false for magnitude 0. */
+static bool bfp_normalise(uint8_t datum, uint8_t *exp, uint8_t *mag)
 {
-    unsigned sign = d >> 7;
-    uint8_t mag = (uint8_t)(d << 1);
-    if (!mag) return sign ? 0xFF80u : 0;
-    unsigned lz = lz8(mag);
-    mag = (uint8_t)(mag << lz);
-    exp = (uint8_t)(exp - lz);
-    return (uint16_t)((sign << 15) | ((unsigned)exp << 7) | (mag & 0x7Eu));
-}
-
-/* BFP8aToFP16: false when the normalised exponent does not fit in five bits (undefined). */
-static bool bfp8a_to_fp16(uint8_t d, uint8_t exp, uint16_t *out)
-{
-    unsigned sign = d >> 7;
-    uint8_t mag = (uint8_t)(d << 1);
-    if (!mag) {
-        *out = sign ? 0xFC00u : 0;
-        return true;
-    }
-    unsigned lz = lz8(mag);
-    mag = (uint8_t)(mag << lz);
-    exp = (uint8_t)(exp - lz);
-    if (exp & 0xE0u) return false;
-    *out = (uint16_t)((sign << 15) | ((unsigned)exp << 10) | ((unsigned)(mag & 0x7Eu) << 3));
+    uint8_t m = (uint8_t)(datum << 1); /* drops the sign */
+    if (!m) return false;
+    unsigned lz = leading_zeros8(m);
+    *mag = (uint8_t)(m << lz);
+    *exp = (uint8_t)(*exp - lz);
     return true;
 }
 
-#define UB(...)                                                                                                        \
-    do {                                                                                                               \
-        if (msg && msglen) snprintf(msg, msglen, __VA_ARGS__);                                                         \
-        return TT_UNDEFINED;                                                                                           \
-    } while (0)
+static uint16_t bfp8_to_bf16(uint8_t datum, uint8_t exp)
+{
+    const unsigned sign = datum >> 7;
+    uint8_t mag;
+    if (!bfp_normalise(datum, &exp, &mag)) return sign ? 0xFF80u : 0; /* the doc's -0: BF16 -Inf */
+    return (uint16_t)((sign << 15) | ((unsigned)exp << 7) | (mag & 0x7Eu));
+}
 
-tt_status tt_unpack_convert(unsigned in_fmt, unsigned out_fmt, uint32_t d, uint8_t exp,
+/* False when the normalised exponent has bits in 0xE0, which the doc calls undefined. */
+static bool bfp8a_to_fp16(uint8_t datum, uint8_t exp, uint16_t *fp16)
+{
+    const unsigned sign = datum >> 7;
+    uint8_t mag;
+    if (!bfp_normalise(datum, &exp, &mag)) {
+        *fp16 = sign ? 0xFC00u : 0; /* checked before the exponent: defined for any exponent */
+        return true;
+    }
+    if (exp & 0xE0u) return false;
+    *fp16 = (uint16_t)((sign << 15) | ((unsigned)exp << 10) | ((unsigned)(mag & 0x7Eu) << 3));
+    return true;
+}
+
+/* unpack-data-path §3.2 INT8: sign-magnitude (or unsigned) magnitude in the FP16 mantissa bits,
+ * with the dummy exponent 16 when it is non-zero; signed -0 (0x80) keeps only the sign: 0x8000. */
+static uint16_t int8_to_fp16(uint8_t datum, bool is_unsigned)
+{
+    const unsigned sign = is_unsigned ? 0 : (datum & 0x80u);
+    unsigned v = datum - sign;
+    if (v) v |= 16u << 10;
+    return (uint16_t)(v | (sign << 8));
+}
+
+/* ---- FormatConversion ---- */
+
+static tt_status fail(tt_status s, char *msg, size_t msglen, const char *fmt, ...)
+{
+    if (msg && msglen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, msglen, fmt, ap);
+        va_end(ap);
+    }
+    return s;
+}
+
+#define DOC "UNPACR_Regular.md FormatConversion"
+
+tt_status tt_unpack_convert(unsigned in_fmt, unsigned out_fmt, uint32_t datum, uint8_t exp,
                             const tt_unpack_conv_mode *mode, uint32_t *out, char *msg, size_t msglen)
 {
+    static const tt_unpack_conv_mode no_mode; /* a NULL mode means all flags clear */
+    if (!mode) mode = &no_mode;
     const bool dst = mode->to_dest;
-    in_fmt &= 15;
-    out_fmt &= 15;
-    unsigned f = in_fmt; /* the format d is in after normalisation */
+    const df_info *in = df(in_fmt);
+    if (!in || !df(out_fmt))
+        return fail(TT_UNDEFINED, msg, msglen, "format codes %u -> %u: DataFormat is a 4-bit field (data-formats §6)",
+                    in_fmt, out_fmt);
+    /* The datum is DatumSizeBytes wide; higher bits are not part of it. */
+    if (in->bits && in->bits < 32) datum &= (1u << in->bits) - 1;
+
+    uint32_t v = datum;
+    unsigned layout = in->layout;
     if (in_fmt == TT_DF_FP32) {
+        /* FP32 is the only input that converts (§3.2). */
         switch (out_fmt) {
         case TT_DF_FP32:
             break;
         case TT_DF_TF32:
-            /* TF32 in Dest means FP32 */
-            *out = dst ? tt_write_dst_fp32(d) : tt_write_src_tf32(d >> 13);
+            /* In Dest TF32 means FP32, all 32 bits kept; in Src the low 13 mantissa bits go. */
+            v = dst ? tt_write_dst_fp32(datum) : tt_write_src_tf32(datum >> 13);
+            if (out) *out = v;
             return TT_OK;
         case TT_DF_BF16:
-            if (!(d & 0x7F800000u)) d &= 0x80000000u; /* flush denormals to (signed) zero */
-            d >>= 16;
-            f = TT_DF_BF16;
+            if (!(v & 0x7F800000u)) v &= 0x80000000u; /* §3.2: exponent-0 values flush to signed zero */
+            v >>= 16;
+            layout = LAY_BF16;
             break;
         case TT_DF_FP16:
-            d = tt_fp32_to_fp16(d);
-            f = TT_DF_FP16;
+            v = tt_fp32_to_fp16(v); /* ERRATA 1 */
+            layout = LAY_FP16;
             break;
         default:
-            UB("in format FP32 converts to FP32, TF32, BF16 or FP16 only, not %s (UNPACR_Regular.md "
-               "FormatConversion)",
-               tt_df_name(out_fmt));
+            return fail(TT_UNDEFINED, msg, msglen, "in format FP32 with out format %s is undefined (" DOC
+                        ": FP32 -> FP32/TF32/BF16/FP16)", tt_df_name(out_fmt));
         }
     } else {
         if (in_fmt != out_fmt)
-            UB("in format %s with out format %s is undefined: only FP32 input converts (UNPACR_Regular.md "
-               "FormatConversion)",
-               tt_df_name(in_fmt), tt_df_name(out_fmt));
-        uint16_t h;
-        switch (in_fmt) {
-        case TT_DF_FP8:
-            if (mode->fp8_e4m3) {
-                if (msg && msglen)
-                    snprintf(msg, msglen, "FP8 E4M3 input (Unp_LF8_4b_exp) is not implemented: its conversion is "
-                                          "not documented (docs/decisions.md)");
-                return TT_UNIMPLEMENTED;
-            }
-            /* ERRATA 2: 0x7F and 0xFF become 0x7FFF and 0xFFFF on Blackhole */
-            d = ((d & 0x7Fu) == 0x7Fu) ? ((d & 0x80u) << 8) | 0x7FFFu : (d & 0xFFu) << 8;
-            f = TT_DF_FP16;
+            return fail(TT_UNDEFINED, msg, msglen, "in format %s with out format %s is undefined (" DOC
+                        ": only FP32 input converts)", in->name, tt_df_name(out_fmt));
+        uint16_t h = 0;
+        switch (in->norm) {
+        case NORM_FP8:
+            if (mode->fp8_e4m3)
+                /* The wording is matched by tests/negative/run_unimplemented_unpacr_e4m3.tts. */
+                return fail(TT_UNIMPLEMENTED, msg, msglen, "FP8 E4M3 input (Unp_LF8_4b_exp) is not implemented: its "
+                            "FP16 form is not publicly documented (docs/decisions.md)");
+            v = e5m2_to_fp16((uint8_t)datum);
             break;
-        case TT_DF_BFP8: d = bfp8_to_bf16((uint8_t)d, exp); f = TT_DF_BF16; break;
-        case TT_DF_BFP4: d = bfp8_to_bf16((uint8_t)(d << 4), exp); f = TT_DF_BF16; break;
-        case TT_DF_BFP2: d = bfp8_to_bf16((uint8_t)(d << 6), exp); f = TT_DF_BF16; break;
-        case TT_DF_BFP8A:
-        case TT_DF_BFP4A:
-        case TT_DF_BFP2A: {
-            unsigned sh = in_fmt == TT_DF_BFP8A ? 0 : in_fmt == TT_DF_BFP4A ? 4 : 6;
-            if (!bfp8a_to_fp16((uint8_t)(d << sh), exp, &h))
-                UB("%s datum 0x%x with shared exponent %u: the normalised exponent does not fit in 5 bits "
-                   "(UNPACR_Regular.md BFP8aToFP16)",
-                   tt_df_name(in_fmt), d, exp);
-            d = h;
-            f = TT_DF_FP16;
+        case NORM_BFP_B:
+            v = bfp8_to_bf16((uint8_t)(datum << in->bfp_shift), exp);
             break;
-        }
-        case TT_DF_INT8: {
-            /* sign-magnitude or unsigned, overlaid on FP16 with the dummy exponent 16 */
-            unsigned sign = mode->int8_unsigned ? 0 : (d & 0x80u);
-            d = (d & 0xFFu) - sign;
-            if (d) d |= 16u << 10;
-            d |= sign << 8;
-            f = TT_DF_FP16;
+        case NORM_BFP_A:
+            if (!bfp8a_to_fp16((uint8_t)(datum << in->bfp_shift), exp, &h))
+                return fail(TT_UNDEFINED, msg, msglen, "%s datum 0x%x, shared exponent %u: undefined, the "
+                            "normalised exponent needs more than 5 bits (BFP8aToFP16)", in->name, (unsigned)datum,
+                            (unsigned)exp);
+            v = h;
             break;
-        }
-        case TT_DF_TF32:
-            if (!dst) UB("TF32 as the input format is valid only when unpacking to Dest (use FP32 -> TF32)");
-            *out = tt_write_dst_fp32(d);
-            return TT_OK;
-        case 12:
-        case 13:
-            UB("data format code %u is reserved", in_fmt);
+        case NORM_INT8:
+            v = int8_to_fp16((uint8_t)datum, mode->int8_unsigned);
+            break;
+        case NORM_RESERVED:
+            /* docs/decisions.md "reserved format codes": no case in either switch of the doc. */
+            return fail(TT_UNDEFINED, msg, msglen, "in format %s is a reserved code: undefined (data-formats §6; "
+                        DOC " has no case)", in->name);
         default:
             break;
         }
     }
-    switch (f) {
-    case TT_DF_INT16:
-        *out = dst ? (d & 0xFFFFu) : (((d & 0xFF00u) << 3) | (d & 0xFFu));
-        return TT_OK;
-    case TT_DF_INT32:
-    case TT_DF_FP32:
-        if (!dst) UB("%s cannot be unpacked to SrcA/SrcB (only to Dest)", tt_df_name(f));
-        *out = tt_write_dst_fp32(d);
-        return TT_OK;
-    case TT_DF_BF16:
-        *out = dst ? tt_write_dst_bf16((uint16_t)d) : tt_write_src_bf16(d);
-        return TT_OK;
-    default: /* FP16 */
-        *out = dst ? tt_write_dst_fp16((uint16_t)d) : tt_write_src_fp16(d);
-        return TT_OK;
+
+    switch (layout) {
+    case LAY_FP16:
+        v = dst ? tt_write_dst_fp16((uint16_t)v) : tt_write_src_fp16(v);
+        break;
+    case LAY_BF16:
+        v = dst ? tt_write_dst_bf16((uint16_t)v) : tt_write_src_bf16(v);
+        break;
+    case LAY_INT16:
+        v = dst ? v : ((v & 0xFF00u) << 3) | (v & 0xFFu);
+        break;
+    default: /* LAY_DST32: FP32, TF32 and INT32 data fit only Dest's 32-bit view */
+        if (!dst)
+            return fail(TT_UNDEFINED, msg, msglen, "in format %s with out format %s into SrcA/SrcB is undefined (" DOC
+                        ": Dest only)", in->name, tt_df_name(out_fmt));
+        v = tt_write_dst_fp32(v);
+        break;
     }
+    if (out) *out = v;
+    return TT_OK;
 }

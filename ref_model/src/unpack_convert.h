@@ -47,7 +47,8 @@ const char *tt_df_name(unsigned fmt);
  * exponent byte for BFP formats (ignored otherwise). *out: a 19-bit SrcA/SrcB cell, or a 16-bit
  * Dest cell, or a 32-bit Dst32b value when to_dest and out_fmt is FP32/TF32/INT32 (or in_fmt is
  * TF32/INT32). Returns TT_OK, or TT_UNDEFINED with the reason in msg for a combination the spec
- * calls undefined behaviour. */
+ * calls undefined behaviour, or TT_UNIMPLEMENTED for FP8 E4M3 input (not publicly documented:
+ * docs/decisions.md). On failure *out is left as it was; msg may be NULL. */
 tt_status tt_unpack_convert(unsigned in_fmt, unsigned out_fmt, uint32_t datum, uint8_t exp,
                             const tt_unpack_conv_mode *mode, uint32_t *out, char *msg, size_t msglen);
 
