@@ -347,6 +347,17 @@ def compress_rows(rows):
     rsi.append(len(dat))
     return rsi, dat, dl
 
+def block_stream(dat, dl, nbytes):
+    """The datum stream of a compressed tile: blocks of 32 datums (nbytes each, little-endian), each
+    followed by its 32 deltas, two to a byte, the first in the low nibble."""
+    out = []
+    for b0 in range(0, len(dat), 32):
+        blk = dat[b0:b0 + 32] + [0] * (32 - len(dat[b0:b0 + 32]))
+        nib = dl[b0:b0 + 32] + [0] * (32 - len(dl[b0:b0 + 32]))
+        for v in blk: out += [(v >> (8 * k)) & 0xff for k in range(nbytes)]
+        for i in range(0, 32, 2): out.append(nib[i] | (nib[i + 1] << 4))
+    return out
+
 def compressed_tests():
     rnd = random.Random(14)
     rows = []
@@ -370,12 +381,7 @@ def compressed_tests():
     addr = 0x2010
     L.append(f"l1 u16 0x{addr:x} " + " ".join(f"0x{v:x}" for v in rsi) + "   # RSI")
     addr += ((len(rsi) * 2) + 15) // 16 * 16
-    stream = []   # bytes: blocks of 32 datums (2 bytes each) then 16 bytes of nibbles
-    for b0 in range(0, len(dat), 32):
-        blk = dat[b0:b0 + 32] + [0] * (32 - len(dat[b0:b0 + 32]))
-        nib = dl[b0:b0 + 32] + [0] * (32 - len(dl[b0:b0 + 32]))
-        for v in blk: stream += [v & 0xff, v >> 8]
-        for i in range(0, 32, 2): stream.append(nib[i] | (nib[i + 1] << 4))
+    stream = block_stream(dat, dl, 2)
     for i in range(0, len(stream), 32):
         L.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{x:02x}" for x in stream[i:i + 32]))
     L.append("thread 0")
@@ -407,12 +413,7 @@ def compressed_bfp8_test():
     addr += ((len(rsi) * 2) + 15) // 16 * 16
     L.append(f"l1 bytes 0x{addr:x} " + " ".join(f"0x{e:02x}" for e in exps) + "   # exponent section")
     addr += 16
-    stream = []
-    for b0 in range(0, len(dat), 32):
-        blk = dat[b0:b0 + 32] + [0] * (32 - len(dat[b0:b0 + 32]))
-        nib = dl[b0:b0 + 32] + [0] * (32 - len(dl[b0:b0 + 32]))
-        stream += blk
-        for i in range(0, 32, 2): stream.append(nib[i] | (nib[i + 1] << 4))
+    stream = block_stream(dat, dl, 1)
     for i in range(0, len(stream), 32):
         L.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{x:02x}" for x in stream[i:i + 32]))
     L += ["thread 0", "ttunpacr 0,0,0,0,0,0,0,0,0,0,0,0,0", "drain"]
