@@ -30,7 +30,9 @@ def main():
          "adc 0 unpack0 1 x 255"]
     addr = 0x10010
     if bfp:
-        L.append(f"l1 bytes 0x{addr:x} " + " ".join(f"0x{r.randrange(100, 140):02x}" for _ in range(64)))
+        exps = [r.randrange(100, 140) for _ in range(64)]
+        for i in range(0, 64, 32):   # at most 64 words to a line
+            L.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{e:02x}" for e in exps[i:i + 32]))
         addr += exp_bytes
     raw = [r.getrandbits(8) for _ in range(data_bytes)]
     if fin == 10:
