@@ -2,7 +2,7 @@
  * the file, the line and what was expected there. */
 #include "test_loader.h"
 
-#include "unpack_convert.h"
+#include "tile_codec.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -40,6 +40,24 @@ bool tt_cfg_field_lookup(const char *name, bool thread_cfg, int *addr32, uint32_
     return false;
 }
 
+/* An `l1 tile` being read: its values may continue on the lines that follow it, up to its count
+ * (docs/test_format.md "Typed L1 tiles"). */
+typedef struct {
+    bool active;
+    bool expect;
+    size_t item;       /* index into the preload or expect items */
+    int line;          /* the `l1 tile` line */
+    tt_codec_fmt fmt;
+    size_t want, have;
+    uint32_t header[4];
+    const char *src;   /* the values file, for messages; NULL: values in the test file */
+    double *val;       /* per datum: the value, */
+    uint32_t *bits;    /* its datum bits, */
+    int *vline;        /* the line it is on (test file or values file), */
+    char (*vtxt)[40];  /* and its text, for messages */
+    uint8_t *exps;     /* BFP: shared exponent per 16 datums */
+} tile_state;
+
 /* Parser state: one line at a time, tokens split on blanks. */
 #define MAX_TOK 64
 typedef struct {
@@ -52,6 +70,7 @@ typedef struct {
     size_t errlen;
     int thread; /* current stream (TT_BRISC_STREAM after `brisc`), -1 before any */
     size_t cap_stream[TT_NUM_STREAMS], cap_pre, cap_exp;
+    tile_state tile; /* an `l1 tile` whose values are still being read */
 } parser;
 
 static int fail(parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -66,12 +85,10 @@ static int fail(parser *p, const char *fmt, ...)
 }
 
 /* A number: decimal or 0x hex, within [0, max]. */
-static int num(parser *p, int i, uint64_t max, const char *what, uint64_t *out)
+static int parse_uint(parser *p, const char *s, uint64_t max, const char *what, uint64_t *out)
 {
-    if (i >= p->ntok) return fail(p, "expected %s after '%s'", what, p->tok[i - 1]);
     char *end;
     errno = 0;
-    const char *s = p->tok[i];
     if (*s == '-' || *s == '+') return fail(p, "expected %s (0..%llu), got '%s'", what, (unsigned long long)max, s);
     unsigned long long v = strtoull(s, &end, 0);
     if (errno || *end || end == s)
@@ -79,6 +96,12 @@ static int num(parser *p, int i, uint64_t max, const char *what, uint64_t *out)
     if (v > max) return fail(p, "%s %s is out of range (0..%llu)", what, s, (unsigned long long)max);
     *out = v;
     return 0;
+}
+
+static int num(parser *p, int i, uint64_t max, const char *what, uint64_t *out)
+{
+    if (i >= p->ntok) return fail(p, "expected %s after '%s'", what, p->tok[i - 1]);
+    return parse_uint(p, p->tok[i], max, what, out);
 }
 
 static int num32(parser *p, int i, uint64_t max, const char *what, uint32_t *out)
@@ -175,90 +198,32 @@ static int parse_adc(parser *p, int at, tt_item *it)
     return num32(p, at + 5, it->mask, "ADC value", &it->value);
 }
 
-/* cfg STATE REG VALUE | tcfg THREAD REG VALUE | gpr THREAD IDX VALUE | sem IDX VALUE [MAX] */
 /* ---- Register files: srca BANK ROW ..., srcb BANK ROW ..., dest ROW ..., dest32 ROW ... --------
- * 16 cells follow: raw cell values, or a format name then 16 values in it (docs/test_format.md
- * "Register files"). `-` in an expectation skips that cell. */
+ * 16 cells follow: raw cell values, or a format name and 16 values in it, each exact
+ * (docs/test_format.md "Register files"; the encodings are tile_codec.c's). `-` in an expectation
+ * skips that cell. */
 
-/* v as a float with ebits exponent bits (bias 2^(ebits-1) - 1) and mbits mantissa bits; exactly,
- * or an error. top_ordinary: the all-ones exponent is an ordinary one (Tensix FP16, which has no
- * Inf or NaN; FloatBitPatterns.md), otherwise only +-inf uses it. */
-static int encode_float(double v, int ebits, int mbits, bool top_ordinary, uint32_t *out)
+/* One typed cell: a value in format cf, or raw:N for a raw cell. */
+static int typed_cell(parser *p, int file, int cf, const char *txt, uint32_t *cell)
 {
-    int bias = (1 << (ebits - 1)) - 1, emax = (1 << ebits) - 1;
-    uint32_t sign = signbit(v) ? 1u : 0u;
-    double a = fabs(v);
-    uint32_t e = 0, m = 0;
-    if (isnan(v)) return -1;
-    if (isinf(v)) {
-        if (top_ordinary) return -1;
-        e = (uint32_t)emax;
-    } else if (a != 0) {
-        int x;
-        double f = frexp(a, &x); /* a = f * 2^x, f in [0.5, 1) */
-        int ue = x - 1 + bias;   /* biased exponent of 1.xxx form */
-        if (ue >= 1) {
-            double mant = (f * 2 - 1) * (double)(1u << mbits);
-            if (mant != floor(mant)) return -1;
-            if (ue > emax - (top_ordinary ? 0 : 1)) return -1;
-            e = (uint32_t)ue;
-            m = (uint32_t)mant;
-        } else { /* denormal: a = m * 2^(1 - bias - mbits) */
-            double mant = ldexp(a, bias - 1 + mbits);
-            if (mant != floor(mant) || mant >= (double)(1u << mbits)) return -1;
-            m = (uint32_t)mant;
-        }
+    const char *fmt = tt_codec_cell_name((tt_cell_fmt)cf);
+    char why[200];
+    double v;
+    if (strncmp(txt, "raw:", 4) == 0) {
+        uint64_t u;
+        return parse_uint(p, txt + 4, tt_codec_cell_width_mask(file), "raw cell", &u) ? -1 : (*cell = (uint32_t)u, 0);
     }
-    *out = (sign << (ebits + mbits)) | (e << mbits) | m;
-    return 0;
-}
-
-/* One typed value to a cell of the given file. */
-static int typed_cell(parser *p, const char *fmt, int file, const char *txt, uint32_t *cell)
-{
-    char *end;
-    errno = 0;
-    bool is_int = strncmp(fmt, "int", 3) == 0;
-    double v = strtod(txt, &end);
-    if (errno || *end || end == txt) return fail(p, "expected a %s value (decimal, 0x1.8p3 or inf), got '%s'", fmt, txt);
-    bool dst = file >= TT_RF_DEST;
-    uint32_t b;
-    if (is_int) {
-        if (v != floor(v)) return fail(p, "expected an integer for %s, got '%s'", fmt, txt);
-        double lim = strcmp(fmt, "int8") == 0 ? 1023 : strcmp(fmt, "int16") == 0 ? 65535 : 2147483647.0;
-        double lo = strcmp(fmt, "int16") == 0 ? 0 : -lim;
-        if (v < lo || v > lim) return fail(p, "%s value %s is out of range (%.0f..%.0f)", fmt, txt, lo, lim);
+    switch (tt_codec_parse(txt, &v, why, sizeof why)) {
+    case TT_CODEC_OK: break;
+    case TT_CODEC_INEXACT: return fail(p, "value %s is not exactly representable in %s (%s)", txt, fmt, why);
+    default: return fail(p, "expected a number for %s (decimal, 0x1.8p3, inf, -inf or raw:0x...), got '%s'", fmt, txt);
     }
-    if (strcmp(fmt, "bf16") == 0 && file != TT_RF_DEST32) {
-        if (encode_float(v, 8, 7, false, &b)) goto inexact;
-        *cell = dst ? tt_write_dst_bf16((uint16_t)b) : tt_write_src_bf16(b);
-    } else if (strcmp(fmt, "fp16") == 0 && file != TT_RF_DEST32) {
-        if (encode_float(v, 5, 10, true, &b)) goto inexact;
-        *cell = dst ? tt_write_dst_fp16((uint16_t)b) : tt_write_src_fp16(b);
-    } else if (strcmp(fmt, "tf32") == 0 && !dst) {
-        if (encode_float(v, 8, 10, false, &b)) goto inexact;
-        *cell = tt_write_src_tf32(b);
-    } else if (strcmp(fmt, "fp32") == 0 && file == TT_RF_DEST32) {
-        if (encode_float(v, 8, 23, false, &b)) goto inexact;
-        *cell = tt_write_dst_fp32(b);
-    } else if (strcmp(fmt, "int8") == 0 && file != TT_RF_DEST32) {
-        /* "Integer 8": sign, 10-bit magnitude on FP16 with the raw exponent 16 (0 when 0) */
-        uint32_t mag = (uint32_t)fabs(v), h = (v < 0 ? 0x8000u : 0) | (mag ? 16u << 10 : 0) | mag;
-        *cell = dst ? tt_write_dst_fp16((uint16_t)h) : tt_write_src_fp16(h);
-    } else if (strcmp(fmt, "int16") == 0 && file != TT_RF_DEST32) {
-        uint32_t x = (uint32_t)v;
-        *cell = dst ? x : ((x & 0xFF00u) << 3) | (x & 0xFFu);
-    } else if (strcmp(fmt, "int32") == 0 && file == TT_RF_DEST32) {
-        /* sign-magnitude, in Dest's FP32 layout as the unpacker writes it */
-        uint32_t x = (v < 0 ? 0x80000000u : 0) | (uint32_t)fabs(v);
-        *cell = tt_write_dst_fp32(x);
-    } else {
-        return fail(p, "expected a format for %s cells (%s), got '%s'", file == TT_RF_DEST32 ? "dest32" : dst ? "dest" : "SrcA/SrcB",
-                    file == TT_RF_DEST32 ? "fp32, int32" : dst ? "bf16, fp16, int8, int16" : "tf32, bf16, fp16, int8, int16", fmt);
+    switch (tt_codec_cell_encode(file, (tt_cell_fmt)cf, v, cell, why, sizeof why)) {
+    case TT_CODEC_OK: return 0;
+    case TT_CODEC_RANGE: return fail(p, "%s value %s is out of range (%s)", fmt, txt, why);
+    case TT_CODEC_NOTINT: return fail(p, "expected an integer for %s, got '%s'", fmt, txt);
+    default: return fail(p, "value %s is not exactly representable in %s (%s)", txt, fmt, why);
     }
-    return 0;
-inexact:
-    return fail(p, "value %s is not exactly representable in %s", txt, fmt);
 }
 
 static int parse_rf(parser *p, int at, bool expect, tt_item *it)
@@ -278,11 +243,20 @@ static int parse_rf(parser *p, int at, bool expect, tt_item *it)
     }
     if (num32(p, c0 - 1, src ? TT_SRC_ROWS - 1 : TT_DEST_ROWS - 1, "row", &u)) return -1;
     it->index = (int)u;
+    /* A word that starts with a letter (other than inf and raw:) names the format. */
     const char *fmt = NULL;
-    if (c0 < p->ntok && (isalpha((unsigned char)p->tok[c0][0]) && strncmp(p->tok[c0], "inf", 3) != 0)) fmt = p->tok[c0++];
+    if (c0 < p->ntok && isalpha((unsigned char)p->tok[c0][0]) && strncasecmp(p->tok[c0], "inf", 3) != 0 &&
+        strncmp(p->tok[c0], "raw:", 4) != 0) {
+        fmt = p->tok[c0++];
+        int cf = tt_codec_cell_lookup(file, fmt);
+        if (cf < 0)
+            return fail(p, "expected a format for %s cells (%s), got '%s'",
+                        file == TT_RF_DEST32 ? "dest32" : file == TT_RF_DEST ? "dest" : "SrcA/SrcB",
+                        tt_codec_cell_names(file), fmt);
+        it->typed = 1 + cf;
+    }
     if (p->ntok - c0 != TT_RF_COLS)
         return fail(p, "expected 16 cells after '%s%s%s', got %d", kw, fmt ? " ... " : "", fmt ? fmt : "", p->ntok - c0);
-    uint32_t width = file == TT_RF_DEST32 ? 0xFFFFFFFFu : file == TT_RF_DEST ? 0xFFFFu : 0x7FFFFu;
     for (int col = 0; col < TT_RF_COLS; col++) {
         const char *txt = p->tok[c0 + col];
         if (strcmp(txt, "-") == 0) {
@@ -291,8 +265,8 @@ static int parse_rf(parser *p, int at, bool expect, tt_item *it)
         }
         it->rf_care |= (uint16_t)(1u << col);
         if (fmt) {
-            if (typed_cell(p, fmt, file, txt, &it->rf_cells[col])) return -1;
-        } else if (num32(p, c0 + col, width, "cell", &it->rf_cells[col])) {
+            if (typed_cell(p, file, it->typed - 1, txt, &it->rf_cells[col])) return -1;
+        } else if (num32(p, c0 + col, tt_codec_cell_width_mask(file), "cell", &it->rf_cells[col])) {
             return -1;
         }
     }
@@ -308,6 +282,25 @@ static bool is_rf_word(const char *kw)
     return !strcmp(kw, "srca") || !strcmp(kw, "srcb") || !strcmp(kw, "dest") || !strcmp(kw, "dest32");
 }
 
+void tt_test_dst32_rows(int row, int *hi, int *lo)
+{
+    unsigned r = (unsigned)row & 0x3FFu, adj = ((r & 0x1F8u) << 1) | (r & 0x207u); /* bit 3 of adj is 0 */
+    *hi = (int)adj;
+    *lo = (int)adj + 8;
+}
+
+bool tt_test_rf_item(const tt_item *it, int *file, int *bank, int *row, uint32_t cells[TT_RF_COLS], uint16_t *mask)
+{
+    if (it->kind != TT_ITEM_RF) return false;
+    *file = it->unit;
+    *bank = it->unit <= TT_RF_SRCB ? it->rf_bank : 0;
+    *row = it->index;
+    memcpy(cells, it->rf_cells, sizeof it->rf_cells);
+    *mask = it->rf_care;
+    return true;
+}
+
+/* cfg STATE REG VALUE | tcfg THREAD REG VALUE | gpr THREAD IDX VALUE | sem IDX VALUE [MAX] */
 static int parse_state_item(parser *p, int at, tt_item *it)
 {
     const char *kw = p->tok[at];
@@ -373,14 +366,259 @@ static int read_file_bytes(parser *p, const char *rel, tt_item *it)
     return 0;
 }
 
-/* l1 bytes ADDR B... | l1 u16 ADDR V... | l1 u32 ADDR V... | l1 fill ADDR LEN BYTE | l1 file ADDR PATH */
+/* ---- Typed L1 tiles: l1 tile ADDR FORMAT [faces=N|datums=N] [header=W0,W1,W2,W3] VALUES... | file PATH
+ * The values are datums in L1 order (face by face, each face row by row), encoded by tile_codec.c
+ * and laid out as unpack-data-path §1: header, BFP exponent section, datums. */
+
+static void tile_free(tile_state *ts)
+{
+    free(ts->val);
+    free(ts->bits);
+    free(ts->vline);
+    free(ts->vtxt);
+    free(ts->exps);
+    memset(ts, 0, sizeof *ts);
+}
+
+/* An error about datum i: at its line, and inside a values file, named by that file's line. */
+static int tile_fail(parser *p, size_t i, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int tile_fail(parser *p, size_t i, const char *fmt, ...)
+{
+    char msg[600];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    tile_state *ts = &p->tile;
+    if (ts->src) {
+        p->line = ts->line;
+        return fail(p, "%s:%d: %s", ts->src, ts->vline[i], msg);
+    }
+    p->line = ts->vline[i];
+    return fail(p, "%s", msg);
+}
+
+/* The tile's bytes, once all values are in: the preload writes the header (zeros unless given) and
+ * the data; an expectation compares the header only when the test gave it. */
+static int tile_finish(parser *p)
+{
+    tile_state *ts = &p->tile;
+    tt_item *it = ts->expect ? &p->t->expect[ts->item] : &p->t->preload[ts->item];
+    size_t data = tt_codec_tile_bytes(ts->fmt, ts->want), head = (!ts->expect || it->tile_header) ? TT_CODEC_HEADER_BYTES : 0;
+    it->len = head + data;
+    it->bytes = calloc(1, it->len);
+    if (!it->bytes) return fail(p, "out of memory");
+    for (size_t b = 0; b < head; b++) it->bytes[b] = (uint8_t)(ts->header[b / 4] >> (8 * (b % 4)));
+    tt_codec_tile_pack(ts->fmt, ts->bits, ts->exps, ts->want, it->bytes + head);
+    it->addr = it->tile_addr + (uint32_t)(TT_CODEC_HEADER_BYTES - head);
+    tile_free(ts);
+    return 0;
+}
+
+/* One value for the tile being read; fline is its line (in the values file, or p->line). */
+static int tile_take(parser *p, const char *txt, int fline)
+{
+    tile_state *ts = &p->tile;
+    const char *fmt = tt_codec_name(ts->fmt);
+    size_t i = ts->have;
+    if (i == ts->want) {
+        if (ts->src) {
+            p->line = ts->line;
+            return fail(p, "%s:%d: the l1 tile takes %zu values; '%s' is one too many", ts->src, fline, ts->want, txt);
+        }
+        return fail(p, "the l1 tile of line %d takes %zu values; '%s' is one too many", ts->line, ts->want, txt);
+    }
+    ts->vline[i] = fline;
+    snprintf(ts->vtxt[i], sizeof ts->vtxt[i], "%s", txt);
+    if (strlen(txt) >= sizeof ts->vtxt[i]) strcpy(ts->vtxt[i] + sizeof ts->vtxt[i] - 4, "...");
+    char why[300];
+    tt_codec_status st;
+    if (strncmp(txt, "raw:", 4) == 0) {
+        if (tt_codec_is_bfp(ts->fmt))
+            return tile_fail(p, i, "raw datums are not accepted in a %s tile (its shared exponents come from the values; "
+                                   "use l1 bytes), got '%s'", fmt, txt);
+        unsigned bits = tt_codec_bits(ts->fmt);
+        unsigned long long max = bits >= 32 ? 0xFFFFFFFFull : (1ull << bits) - 1, u = 0;
+        const char *r = txt + 4;
+        char *end = NULL;
+        errno = 0;
+        if (*r != '-' && *r != '+') u = strtoull(r, &end, 0);
+        if (*r == '-' || *r == '+' || errno || end == r || *end)
+            return tile_fail(p, i, "expected raw:N, N a decimal or 0x hex %u-bit %s datum, got '%s'", bits, fmt, txt);
+        if (u > max) return tile_fail(p, i, "raw datum %s is out of range for %s (0..%llu)", r, fmt, max);
+        ts->bits[i] = (uint32_t)u;
+        ts->val[i] = tt_codec_decode(ts->fmt, ts->bits[i]);
+        ts->have++;
+        return 0;
+    }
+    st = tt_codec_parse(txt, &ts->val[i], why, sizeof why);
+    if (st == TT_CODEC_SYNTAX) {
+        if (!ts->src && fline != ts->line)
+            return tile_fail(p, i,
+                             "expected a number for %s (decimal, 0x1.8p3, inf, -inf or raw:0x...) for datum %zu of the l1 tile of "
+                             "line %d (%zu values), got '%s'",
+                             fmt, i, ts->line, ts->want, txt);
+        return tile_fail(p, i, "expected a number for %s (decimal, 0x1.8p3, inf, -inf or raw:0x...) for datum %zu, got '%s'", fmt,
+                         i, txt);
+    }
+    if (st == TT_CODEC_INEXACT)
+        return tile_fail(p, i, "value %s (datum %zu) is not exactly representable in %s (%s)", txt, i, fmt, why);
+    if (!tt_codec_is_bfp(ts->fmt)) {
+        switch (tt_codec_encode(ts->fmt, ts->val[i], &ts->bits[i], why, sizeof why)) {
+        case TT_CODEC_OK: break;
+        case TT_CODEC_RANGE: return tile_fail(p, i, "%s value %s (datum %zu) is out of range (%s)", fmt, txt, i, why);
+        case TT_CODEC_NOTINT: return tile_fail(p, i, "expected an integer for %s, got '%s' (datum %zu)", fmt, txt, i);
+        default: return tile_fail(p, i, "value %s (datum %zu) is not exactly representable in %s (%s)", txt, i, fmt, why);
+        }
+    } else if ((i + 1) % TT_CODEC_GROUP == 0) { /* a group of 16 is complete: its shared exponent */
+        size_t g = i / TT_CODEC_GROUP;
+        int bad = 0;
+        if (tt_codec_bfp_encode(ts->fmt, &ts->val[g * TT_CODEC_GROUP], &ts->exps[g], &ts->bits[g * TT_CODEC_GROUP], &bad,
+                                why, sizeof why)) {
+            size_t k = g * TT_CODEC_GROUP + (size_t)bad;
+            return tile_fail(p, k, "value %s (datum %zu) is not exactly representable in %s: %s", ts->vtxt[k], k, fmt, why);
+        }
+    }
+    ts->have++;
+    return 0;
+}
+
+/* A continuation line of the tile being read: values only. */
+static int tile_line(parser *p)
+{
+    for (int k = 0; k < p->ntok; k++)
+        if (tile_take(p, p->tok[k], p->line)) return -1;
+    return p->tile.have == p->tile.want ? tile_finish(p) : 0;
+}
+
+/* The values of a values file: whitespace-separated, # comments, any number per line. */
+static int tile_file(parser *p, const char *rel)
+{
+    tt_item tmp = {0};
+    if (read_file_bytes(p, rel, &tmp)) return -1;
+    char *text = realloc(tmp.bytes, tmp.len + 1);
+    if (!text) {
+        free(tmp.bytes);
+        return fail(p, "out of memory");
+    }
+    text[tmp.len] = 0;
+    p->tile.src = rel;
+    int fline = 1, rc = 0;
+    for (char *s = text; *s && !rc;) {
+        if (*s == '\n') {
+            fline++, s++;
+        } else if (isspace((unsigned char)*s)) {
+            s++;
+        } else if (*s == '#') {
+            while (*s && *s != '\n') s++;
+        } else {
+            char *w = s;
+            while (*s && !isspace((unsigned char)*s) && *s != '#') s++;
+            char c = *s;
+            *s = 0;
+            rc = tile_take(p, w, fline);
+            *s = c;
+        }
+    }
+    free(text);
+    if (rc) return -1;
+    if (p->tile.have < p->tile.want)
+        return fail(p, "'%s' has %zu values; the l1 tile needs %zu", rel, p->tile.have, p->tile.want);
+    return tile_finish(p);
+}
+
+static int parse_l1_tile(parser *p, int at, tt_item *it)
+{
+    tile_state *ts = &p->tile;
+    const char *usage = "l1 tile ADDR FORMAT [faces=N|datums=N] [header=W0,W1,W2,W3] VALUES... | file PATH";
+    if (p->ntok < at + 4) return fail(p, "expected '%s'", usage);
+    int f = tt_codec_lookup(p->tok[at + 3]);
+    if (f < 0) return fail(p, "expected a tile format (%s), got '%s'", tt_codec_names(), p->tok[at + 3]);
+    if (it->addr % 16)
+        return fail(p, "l1 tile address 0x%x is not 16-byte aligned (the unpacker's base address is in 16-byte units)",
+                    it->addr);
+    size_t want = 0;
+    bool counted = false, header = false;
+    uint32_t words[4] = {0};
+    int i = at + 4;
+    for (; i < p->ntok; i++) {
+        const char *o = p->tok[i];
+        uint64_t n;
+        if (strncmp(o, "faces=", 6) == 0 || strncmp(o, "datums=", 7) == 0) {
+            bool faces = o[0] == 'f';
+            if (counted) return fail(p, "expected one of faces= and datums=, once; got '%s' as well", o);
+            counted = true;
+            if (parse_uint(p, strchr(o, '=') + 1, UINT32_MAX, faces ? "faces=N" : "datums=N", &n)) return -1;
+            if (faces ? n < 1 || n > 16 : (n < 16 || n % 16 || n > TT_CODEC_MAX_DATUMS))
+                return fail(p, faces ? "expected faces=1..16, got '%s'" : "expected datums=N, N a multiple of 16 (16..4096), got '%s'", o);
+            want = faces ? n * TT_CODEC_FACE : n;
+        } else if (strncmp(o, "header=", 7) == 0) {
+            if (header) return fail(p, "expected one header=, got '%s' as well", o);
+            header = true;
+            char buf[128];
+            int k = 0;
+            for (const char *w = o + 7; k < 5; k++) {
+                size_t len = strcspn(w, ",");
+                if (k == 4 || len == 0 || len >= sizeof buf) {
+                    k = -1; /* a fifth word, or an empty or over-long one */
+                    break;
+                }
+                memcpy(buf, w, len);
+                buf[len] = 0;
+                if (parse_uint(p, buf, 0xFFFFFFFFu, "header word", &n)) return -1;
+                words[k] = (uint32_t)n;
+                w += len;
+                if (*w == 0) {
+                    k++;
+                    break;
+                }
+                w++;
+            }
+            if (k != 4) return fail(p, "expected header=W0,W1,W2,W3 (four 32-bit words), got '%s'", o);
+        } else {
+            break;
+        }
+    }
+    if (!counted) want = 4 * TT_CODEC_FACE; /* one 32x32 tile */
+    size_t bytes = tt_codec_tile_bytes((tt_codec_fmt)f, want);
+    if ((uint64_t)it->addr + TT_CODEC_HEADER_BYTES + bytes > TT_L1_BYTES)
+        return fail(p, "the %s tile at 0x%x (16-byte header + %zu bytes) runs past the end of L1 (0x%x)", p->tok[at + 3],
+                    it->addr, bytes, TT_L1_BYTES);
+    it->typed = 1 + f;
+    it->tile_addr = it->addr;
+    it->tile_datums = (uint32_t)want;
+    it->tile_header = header;
+    snprintf(it->name, sizeof it->name, "l1 tile 0x%x %s", it->addr, p->tok[at + 3]);
+    bool expect = strcmp(p->tok[0], "expect") == 0;
+    *ts = (tile_state){.expect = expect, .item = (expect ? p->t->nexpect : p->t->npreload) - 1, .line = p->line,
+                       .fmt = (tt_codec_fmt)f, .want = want};
+    memcpy(ts->header, words, sizeof words);
+    ts->val = calloc(want, sizeof *ts->val);
+    ts->bits = calloc(want, sizeof *ts->bits);
+    ts->vline = calloc(want, sizeof *ts->vline);
+    ts->vtxt = calloc(want, sizeof *ts->vtxt);
+    ts->exps = calloc(want / TT_CODEC_GROUP, 1);
+    if (!ts->val || !ts->bits || !ts->vline || !ts->vtxt || !ts->exps) return fail(p, "out of memory");
+    if (i < p->ntok && strcmp(p->tok[i], "file") == 0) {
+        if (p->ntok != i + 2) return fail(p, "expected 'file PATH' to end the l1 tile line (%s)", usage);
+        return tile_file(p, p->tok[i + 1]);
+    }
+    ts->active = true;
+    for (; i < p->ntok; i++)
+        if (tile_take(p, p->tok[i], p->line)) return -1;
+    return ts->have == ts->want ? tile_finish(p) : 0;
+}
+
+/* l1 bytes ADDR B... | l1 u16 ADDR V... | l1 u32 ADDR V... | l1 fill ADDR LEN BYTE | l1 file ADDR PATH |
+ * l1 tile ADDR FORMAT ... */
 static int parse_l1(parser *p, int at, tt_item *it)
 {
     it->kind = TT_ITEM_L1;
-    if (p->ntok < at + 3) return fail(p, "expected 'l1 bytes|u16|u32|fill|file ADDR ...'");
+    if (p->ntok < at + 3) return fail(p, "expected 'l1 bytes|u16|u32|fill|file|tile ADDR ...'");
     const char *how = p->tok[at + 1];
     if (num32(p, at + 2, TT_L1_BYTES - 1, "L1 byte address", &it->addr)) return -1;
     snprintf(it->name, sizeof it->name, "L1 0x%x", it->addr);
+    if (strcmp(how, "tile") == 0) return parse_l1_tile(p, at, it);
     int nvals = p->ntok - (at + 3);
     if (strcmp(how, "fill") == 0) {
         uint32_t len, b;
@@ -394,7 +632,7 @@ static int parse_l1(parser *p, int at, tt_item *it)
         if (read_file_bytes(p, p->tok[at + 3], it)) return -1;
     } else {
         int w = strcmp(how, "bytes") == 0 ? 1 : strcmp(how, "u16") == 0 ? 2 : strcmp(how, "u32") == 0 ? 4 : 0;
-        if (!w) return fail(p, "expected bytes, u16, u32, fill or file after 'l1', got '%s'", how);
+        if (!w) return fail(p, "expected bytes, u16, u32, fill, file or tile after 'l1', got '%s'", how);
         if (nvals < 1) return fail(p, "expected at least one value after the address");
         if (it->addr % (uint32_t)w) return fail(p, "l1 %s address 0x%x is not %d-byte aligned", how, it->addr, w);
         it->len = (size_t)nvals * (size_t)w;
@@ -482,6 +720,7 @@ static int parse_line(parser *p, char *raw)
         p->tok[p->ntok++] = s;
     }
     if (p->ntok == 0) return 0;
+    if (p->tile.active) return tile_line(p);
     const char *kw = p->tok[0];
 
     if (strcmp(kw, "brisc") == 0) {
@@ -578,6 +817,12 @@ int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen)
         if ((rc = parse_line(&p, buf))) break;
     }
     fclose(f);
+    if (!rc && p.tile.active) {
+        p.line = p.tile.line;
+        rc = fail(&p, "expected %zu %s values for the l1 tile, got %zu before the end of the file", p.tile.want,
+                  tt_codec_name(p.tile.fmt), p.tile.have);
+    }
+    tile_free(&p.tile);
     if (rc) {
         tt_test_free(t);
         return -1;
@@ -639,10 +884,11 @@ void tt_test_apply_preload(const tt_test *t, tt_model *m)
         case TT_ITEM_RF:
             for (int col = 0; col < TT_RF_COLS; col++) {
                 uint32_t x = it->rf_cells[col];
-                if (it->unit == TT_RF_DEST32) { /* Dst.md: high half at adj, low half at adj + 8 */
-                    unsigned r = (unsigned)it->index, adj = (((r & 0x1F8u) << 1) | (r & 0x207u)) & 0x3FFu;
-                    tt_model_rf_set(m, TT_RF_DEST, 0, (int)adj, col, x >> 16);
-                    tt_model_rf_set(m, TT_RF_DEST, 0, (int)((adj + 8) & 0x3FF), col, x & 0xFFFF);
+                if (it->unit == TT_RF_DEST32) { /* Dst.md: high half at AdjRow, low half at AdjRow + 8 */
+                    int hi, lo;
+                    tt_test_dst32_rows(it->index, &hi, &lo);
+                    tt_model_rf_set(m, TT_RF_DEST, 0, hi, col, x >> 16);
+                    tt_model_rf_set(m, TT_RF_DEST, 0, lo, col, x & 0xFFFF);
                 } else {
                     tt_model_rf_set(m, it->unit, it->rf_bank, it->index, col, x);
                 }
@@ -650,6 +896,81 @@ void tt_test_apply_preload(const tt_test *t, tt_model *m)
             break;
         }
     }
+}
+
+/* " (bf16 1.5)": a cell as a value of the test's format, or " (not a bf16 cell)". */
+static void cell_text(int file, int cf, uint32_t cell, char *buf, size_t len)
+{
+    double v;
+    char num[40];
+    const char *name = tt_codec_cell_name((tt_cell_fmt)cf);
+    if (!tt_codec_cell_decode(file, (tt_cell_fmt)cf, cell, &v)) {
+        snprintf(buf, len, " (not a %s cell)", name);
+        return;
+    }
+    tt_codec_show(v, num, sizeof num);
+    snprintf(buf, len, " (%s %s)", name, num);
+}
+
+/* A datum as text: " (1.5)"; BFP datums with their shared exponent. */
+static void datum_text(tt_codec_fmt f, uint32_t datum, uint8_t exp, char *buf, size_t len)
+{
+    char num[40];
+    tt_codec_show(tt_codec_is_bfp(f) ? tt_codec_bfp_decode(f, datum, exp) : tt_codec_decode(f, datum), num, sizeof num);
+    snprintf(buf, len, " (%s)", num);
+}
+
+/* expect l1 tile: report the header bytes (if the test gave them), shared exponents and datums that
+ * differ, at most TILE_REPORTS lines per expectation. Returns true when the tile matches. */
+#define TILE_REPORTS 8
+static bool check_tile(const tt_test *t, const tt_item *it, const uint8_t *l1, FILE *out)
+{
+    if (memcmp(l1 + it->addr, it->bytes, it->len) == 0) return true;
+    const tt_codec_fmt f = (tt_codec_fmt)(it->typed - 1);
+    const size_t n = it->tile_datums, head = it->tile_header ? TT_CODEC_HEADER_BYTES : 0;
+    const uint32_t base = it->tile_addr + TT_CODEC_HEADER_BYTES;
+    const uint8_t *want = it->bytes + head, *got = l1 + base;
+    int shown = 0, more = 0;
+#define REPORT(...)                                                                                                    \
+    do {                                                                                                               \
+        if (shown < TILE_REPORTS) {                                                                                    \
+            fprintf(out, "%s:%d: expect %s: ", t->path, it->line, it->name);                                          \
+            fprintf(out, __VA_ARGS__);                                                                                 \
+            fputc('\n', out);                                                                                          \
+            shown++;                                                                                                   \
+        } else {                                                                                                       \
+            more++;                                                                                                    \
+        }                                                                                                              \
+    } while (0)
+    for (size_t b = 0; b < head; b++)
+        if (it->bytes[b] != l1[it->tile_addr + b])
+            REPORT("header byte %zu at 0x%zx: expected 0x%02x, got 0x%02x", b, (size_t)it->tile_addr + b, it->bytes[b],
+                   l1[it->tile_addr + b]);
+    size_t eb = tt_codec_exp_bytes(f, n);
+    for (size_t k = 0; k < eb; k++)
+        if (want[k] != got[k]) {
+            if (k < n / TT_CODEC_GROUP)
+                REPORT("shared exponent of datums %zu..%zu at 0x%zx: expected 0x%02x, got 0x%02x", k * TT_CODEC_GROUP,
+                       k * TT_CODEC_GROUP + TT_CODEC_GROUP - 1, (size_t)base + k, want[k], got[k]);
+            else
+                REPORT("exponent-section padding byte at 0x%zx: expected 0x%02x, got 0x%02x", (size_t)base + k, want[k],
+                       got[k]);
+        }
+    for (size_t i = 0; i < n; i++) {
+        uint32_t dw, dg;
+        uint8_t ew, eg;
+        tt_codec_tile_get(f, want, n, i, &dw, &ew);
+        tt_codec_tile_get(f, got, n, i, &dg, &eg);
+        if (dw == dg) continue; /* a shared exponent that differs is reported above */
+        char tw[48], tg[48];
+        datum_text(f, dw, ew, tw, sizeof tw);
+        datum_text(f, dg, eg, tg, sizeof tg);
+        REPORT("datum %zu (face %zu row %zu col %zu) at 0x%zx: expected 0x%x%s, got 0x%x%s", i, i / TT_CODEC_FACE,
+               i % TT_CODEC_FACE / 16, i % 16, (size_t)base + tt_codec_datum_offset(f, n, i), dw, tw, dg, tg);
+    }
+#undef REPORT
+    if (more) fprintf(out, "%s:%d: expect %s: ... and %d more differences\n", t->path, it->line, it->name, more);
+    return false;
 }
 
 int tt_test_check(const tt_test *t, const tt_model *m, FILE *out)
@@ -705,23 +1026,33 @@ int tt_test_check(const tt_test *t, const tt_model *m, FILE *out)
             for (int col = 0; col < TT_RF_COLS; col++) {
                 if (!(it->rf_care >> col & 1)) continue;
                 if (it->unit == TT_RF_DEST32) {
-                    unsigned r = (unsigned)it->index, adj = (((r & 0x1F8u) << 1) | (r & 0x207u)) & 0x3FFu;
+                    int r_hi, r_lo;
                     uint32_t hi = 0, lo = 0;
-                    tt_model_rf_get(m, TT_RF_DEST, 0, (int)adj, col, &hi);
-                    tt_model_rf_get(m, TT_RF_DEST, 0, (int)((adj + 8) & 0x3FF), col, &lo);
+                    tt_test_dst32_rows(it->index, &r_hi, &r_lo);
+                    tt_model_rf_get(m, TT_RF_DEST, 0, r_hi, col, &hi);
+                    tt_model_rf_get(m, TT_RF_DEST, 0, r_lo, col, &lo);
                     v = hi << 16 | lo;
                 } else {
                     tt_model_rf_get(m, it->unit, it->rf_bank, it->index, col, &v);
                 }
                 if (v != it->rf_cells[col]) {
-                    fprintf(out, "%s:%d: expect %s col %d: expected 0x%x, got 0x%x\n", t->path, it->line, it->name, col,
-                            it->rf_cells[col], v);
+                    char want[48] = "", got[48] = "";
+                    if (it->typed) {
+                        cell_text(it->unit, it->typed - 1, it->rf_cells[col], want, sizeof want);
+                        cell_text(it->unit, it->typed - 1, v, got, sizeof got);
+                    }
+                    fprintf(out, "%s:%d: expect %s col %d: expected 0x%x%s, got 0x%x%s\n", t->path, it->line, it->name,
+                            col, it->rf_cells[col], want, v, got);
                     ok = false;
                 }
             }
             break;
         case TT_ITEM_L1: {
             const uint8_t *l1 = tt_model_l1_const(m);
+            if (it->typed) {
+                ok = check_tile(t, it, l1, out);
+                break;
+            }
             for (size_t k = 0; k < it->len; k++)
                 if (l1[it->addr + k] != it->bytes[k]) {
                     fprintf(out, "%s:%d: expect l1: byte at 0x%zx expected 0x%02x, got 0x%02x\n", t->path,

@@ -51,6 +51,15 @@ typedef struct {
     int rf_bank;
     uint32_t rf_cells[TT_RF_COLS];
     uint16_t rf_care;
+    /* Typed forms, kept for reports: TT_ITEM_RF: 1 + tt_cell_fmt of the cells (0: raw cells).
+     * TT_ITEM_L1 from `l1 tile`: 1 + tt_codec_fmt (0: plain bytes); the tile starts at tile_addr
+     * (its 16-byte header), holds tile_datums datums, and tile_header says whether the test gave the
+     * header (an expectation compares the header only then; its addr/len then start at tile_addr,
+     * otherwise at tile_addr + 16). */
+    int typed;
+    uint32_t tile_addr;
+    uint32_t tile_datums;
+    bool tile_header;
     char name[64];     /* what the test called it, for reports */
     int line;
 } tt_item;
@@ -76,6 +85,17 @@ void tt_test_apply_preload(const tt_test *t, tt_model *m);
 /* Check every expectation against the model; print one line per failure to out (prefixed by
  * FILE:LINE). Returns the number of failed expectations. */
 int tt_test_check(const tt_test *t, const tt_model *m, FILE *out);
+
+/* Register-file items, for the lockstep harness's backdoor (it writes the same preloads into the
+ * RTL). Returns false if `it` is not a register-file item. Otherwise: *file is TT_RF_SRCA or
+ * TT_RF_SRCB (*bank 0..1, *row 0..63, 19-bit cells), TT_RF_DEST (*bank 0, *row 0..1023, 16-bit
+ * cells) or TT_RF_DEST32 (*row of the Dst32b view, 32-bit values: tt_test_dst32_rows gives the two
+ * physical rows); cells[c] is column c's cell and bit c of *mask says whether the item gives it (a
+ * preload gives all 16; an expectation's `-` cells are clear). */
+bool tt_test_rf_item(const tt_item *it, int *file, int *bank, int *row, uint32_t cells[TT_RF_COLS], uint16_t *mask);
+/* The physical Dest rows of Dst32b row `row` (0..1023): the high 16 bits are at *hi, the low 16 at
+ * *lo = *hi + 8 (Dst.md: AdjRow = ((Row & 0x1f8) << 1) | (Row & 0x207); ERRATA 5). */
+void tt_test_dst32_rows(int row, int *hi, int *lo);
 
 /* Find a config field by name: TT_CFG (backend) or thread config. Returns false if unknown. */
 bool tt_cfg_field_lookup(const char *name, bool thread_cfg, int *addr32, uint32_t *shift, uint32_t *size);
