@@ -298,7 +298,6 @@ def movement_tests():
     for r in range(4):
         cells = [0 if (c & 0xff) == 0 else c for c in a[r]]
         L.append(f"expect srca 0 {48 + r} " + " ".join(f"0x{shuffle_bf16(remove_low_mantissa(c)):x}" for c in cells))
-    L.append("expect srca 0 48 - - - - - - - - - - - - - - - -")
     write("move_a2d_d2a_bf16.tts", "\n".join(L) + "\n")
 
     b = srca_rows(rnd, 4, 'fp16')
