@@ -139,9 +139,6 @@ module tt_math_unit
   assign bank_wait_o   = (state_q == M_BANK) && !bank_owned;
   assign bank_wait_b_o = (op_q == OP_MOVB2D);
 
-  function automatic logic [9:0] adj_row(logic [9:0] row);   // Dst.md Dst32b
-    return {row[8:3], 1'b0, row[2:0]} | {row[9], 9'b0};
-  endfunction
 
   logic is_b, to_src, d32_read;
   assign is_b     = (op_q == OP_MOVB2D) || (op_q == OP_MOVD2B);
@@ -151,8 +148,8 @@ module tt_math_unit
   assign rd_bank_o    = bank_q;
   assign rd_src_row_o = srow_q;
   always_comb begin
-    rd_dest_row_o[0] = d32_read ? adj_row(drow_q) : drow_q;
-    rd_dest_row_o[1] = adj_row(drow_q) + 10'd8;
+    rd_dest_row_o[0] = d32_read ? dest32_adj_row(drow_q) : drow_q;
+    rd_dest_row_o[1] = dest32_adj_row(drow_q) + 10'd8;
   end
 
   rf_wr_t mv;

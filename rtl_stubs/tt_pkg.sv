@@ -254,6 +254,12 @@ package tt_pkg;
     logic [1:0] mflip;       // flip the matrix unit's bank only (SETRWC with CLR_DVALID_Src*_Disable)
   } bank_req_t;
 
+  // Dst32b row -> the DstBits row of its high half (the low half is 8 rows on): Dst.md
+  // AdjRow = ((Row & 0x1f8) << 1) | (Row & 0x207)
+  function automatic logic [9:0] dest32_adj_row(logic [9:0] row);
+    return {row[8:3], 1'b0, row[2:0]} | {row[9], 9'b0};
+  endfunction
+
   // ---------------------------------------------------------------------------------------------
   // Decode helpers
   // ---------------------------------------------------------------------------------------------

@@ -44,9 +44,6 @@ module tt_regfile
     end
   end
 
-  function automatic logic [9:0] adj_row(logic [9:0] row);
-    return {row[8:3], 1'b0, row[2:0]} | {row[9], 9'b0};   // ((row & 0x1f8) << 1) | (row & 0x207)
-  endfunction
 
   always_ff @(posedge clk_i) begin
     if (bd_valid_i) begin
@@ -67,8 +64,8 @@ module tt_regfile
               2'd1: srcb_q[wr_i[w].bank][wr_i[w].row[5:0]][c] <= wr_i[w].cells[c][18:0];
               2'd2: dest_q[wr_i[w].row][c] <= wr_i[w].cells[c][15:0];
               default: begin
-                dest_q[adj_row(wr_i[w].row)][c]         <= wr_i[w].cells[c][31:16];
-                dest_q[adj_row(wr_i[w].row) + 10'd8][c] <= wr_i[w].cells[c][15:0];
+                dest_q[dest32_adj_row(wr_i[w].row)][c]         <= wr_i[w].cells[c][31:16];
+                dest_q[dest32_adj_row(wr_i[w].row) + 10'd8][c] <= wr_i[w].cells[c][15:0];
               end
             endcase
           end

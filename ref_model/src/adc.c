@@ -45,8 +45,7 @@ static int which_thread(int thread, uint32_t override)
     return override ? (int)override - 1 : thread;
 }
 
-/* Report every channel of `t` in `we` with its value after. */
-static void record(const tt_model *m, int t, uint8_t we, tt_exec_result *r)
+void tt_adc_record(const tt_model *m, int t, uint8_t we, tt_exec_result *r)
 {
     if (!we) return;
     r->eff.kinds |= TT_EFF_ADC;
@@ -68,7 +67,7 @@ void tt_exec_setadc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         set_dim(&m->adc[t][s][ch], (int)d, v);
         we |= (uint8_t)(1u << (2 * s + (int)ch));
     }
-    record(m, t, we, r);
+    tt_adc_record(m, t, we, r);
 }
 
 /* SETADCXX: [23:21] cnt_set_mask, [19:10] X1Val, [9:0] X0Val; no ThreadOverride (always the
@@ -83,7 +82,7 @@ void tt_exec_setadcxx(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         set_dim(&m->adc[thread][s][1], 0, tt_bits(insn, 10, 10));
         we |= (uint8_t)(3u << (2 * s));
     }
-    record(m, thread, we, r);
+    tt_adc_record(m, thread, we, r);
 }
 
 typedef enum { ADC_SET, ADC_INC, ADC_ADDRCR } adc_op;
@@ -136,5 +135,5 @@ void tt_exec_adc_xyzw(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
             we |= (uint8_t)(1u << (2 * s + i / 2));
         }
     }
-    record(m, t, we, r);
+    tt_adc_record(m, t, we, r);
 }

@@ -11,6 +11,8 @@ uint32_t *tt_adc_field(tt_adc_channel *c, int k);
 /* Width mask of field k: X 18 bits, Y 13, Z and W 13 on Blackhole (ADCs.md). */
 uint32_t tt_adc_field_mask(int k);
 
+/* Report thread t's ADC channels in `we` (bit 2*set + channel) with their values after. */
+void tt_adc_record(const tt_model *m, int t, uint8_t we, tt_exec_result *r);
 void tt_exec_setadc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_setadcxx(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 /* SETADCXY, SETADCZW, INCADCXY, INCADCZW, ADDRCRXY, ADDRCRZW: one handler, decoded by a table. */

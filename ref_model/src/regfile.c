@@ -81,6 +81,12 @@ void tt_rf_write_cell(tt_model *m, int writer, int file, int bank, unsigned row,
     log_cell(m, writer, file, bank, row, col, v);
 }
 
+void tt_rf_fill_bank(tt_model *m, int writer, int file, int bank, uint32_t v)
+{
+    for (unsigned row = 0; row < TT_SRC_ROWS; row++)
+        for (unsigned col = 0; col < TT_RF_COLS; col++) tt_rf_write_cell(m, writer, file, bank, row, col, v);
+}
+
 const tt_rf_write *tt_model_rf_writes(const tt_model *m, size_t *n)
 {
     *n = m->n_rfw;

@@ -9,6 +9,8 @@ unsigned tt_dest32_adj_row(unsigned row);
 /* Write one cell and log it: consecutive cells of one instruction in the same (file, bank, row)
  * by the same writer are one tt_rf_write record. file TT_RF_DEST32 writes both halves. */
 void tt_rf_write_cell(tt_model *m, int writer, int file, int bank, unsigned row, unsigned col, uint32_t v);
+/* Write value to every cell of a SrcA/SrcB bank, row by row (ZEROSRC, UNPACR_NOP ZEROSRC). */
+void tt_rf_fill_bank(tt_model *m, int writer, int file, int bank, uint32_t v);
 /* Start a new instruction's write log. */
 void tt_rf_log_reset(tt_model *m);
 /* Mark the instruction's effects with the rows it wrote, if any. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "adc.h"
 #include "regfile.h"
 #include "ttisa.h"
 #include "unpack_convert.h"
@@ -76,15 +77,6 @@ static uint32_t read_l1_bits(const tt_model *m, uint64_t bitaddr, unsigned nbits
         v |= (uint32_t)((byte >> (bitaddr & 7)) & 1u) << i;
     }
     return v;
-}
-
-static void record_adc(const tt_model *m, int thread, int set, tt_exec_result *r, int t)
-{
-    (void)thread;
-    r->eff.kinds |= TT_EFF_ADC;
-    r->eff.adc_we |= (uint8_t)(3u << (2 * set));
-    r->eff.adc_thread = (uint8_t)t;
-    for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) r->eff.adc[i] = m->adc[t][i / 2][i % 2];
 }
 
 static void record_banks(const tt_model *m, tt_exec_result *r)
@@ -451,7 +443,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         a1->z = (a1->z + ch1z) & ADC_ZW_MASK;
     }
     if (ch0y | ch0z | ch1y | ch1z) {
-        record_adc(m, thread, which, r, thread);
+        tt_adc_record(m, thread, (uint8_t)(3u << (2 * which)), r);
         if (wadc != (uint32_t)thread) {
             /* Two threads' counters changed: report the other one too. */
             r->eff.adc_we2 = (uint8_t)(3u << (2 * which));
@@ -481,13 +473,9 @@ void tt_exec_unpacr_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *
         const bool neg_inf = tt_bits(insn, 2, 1), both = tt_bits(insn, 3, 1);
         const int ub = m->banks.unp_bank[which];
         const uint32_t val = (which == 0 && neg_inf) ? 0x7FFFFu : 0u;
-        for (int bank = 0; bank < 2; bank++) {
-            if (!both && bank != ub) continue;
-            for (unsigned row = 0; row < TT_SRC_ROWS; row++)
-                for (unsigned col = 0; col < TT_RF_COLS; col++)
-                    tt_rf_write_cell(m, which ? TT_RF_BY_UNPACK1 : TT_RF_BY_UNPACK0, which ? TT_RF_SRCB : TT_RF_SRCA,
-                                     bank, row, col, val);
-        }
+        for (int bank = 0; bank < 2; bank++)
+            if (both || bank == ub)
+                tt_rf_fill_bank(m, which ? TT_RF_BY_UNPACK1 : TT_RF_BY_UNPACK0, which ? TT_RF_SRCB : TT_RF_SRCA, bank, val);
         tt_rf_log_effects(m, r);
         return;
     }
@@ -551,13 +539,9 @@ void tt_exec_zerosrc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     for (int f = 0; f < 2; f++) {
         if (!tt_bits(insn, f, 1)) continue;
         int pick = single_math ? (f ? m->banks.math_srcb_bank : m->banks.math_srca_bank) : m->banks.unp_bank[f];
-        for (int bank = 0; bank < 2; bank++) {
-            if (!both && bank != pick) continue;
-            uint32_t val = (f == 0 && neg_inf) ? 0x7FFFFu : 0u;
-            for (unsigned row = 0; row < TT_SRC_ROWS; row++)
-                for (unsigned col = 0; col < TT_RF_COLS; col++)
-                    tt_rf_write_cell(m, TT_RF_BY_MATH, f ? TT_RF_SRCB : TT_RF_SRCA, bank, row, col, val);
-        }
+        for (int bank = 0; bank < 2; bank++)
+            if (both || bank == pick)
+                tt_rf_fill_bank(m, TT_RF_BY_MATH, f ? TT_RF_SRCB : TT_RF_SRCA, bank, (f == 0 && neg_inf) ? 0x7FFFFu : 0u);
     }
     tt_rf_log_effects(m, r);
 }
