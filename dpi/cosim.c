@@ -483,6 +483,8 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     bool e_mutex = (e->kinds & TT_EFF_MUTEX) != 0;
     ok &= e_mutex == r->mutex_we &&
           (!e_mutex || (e->mutex_idx == r->mutex_idx && e->mutex_holder == r->mutex_holder));
+    bool e_mmio = (e->kinds & TT_EFF_MMIO) != 0;
+    ok &= e_mmio == r->mmio_we && (!e_mmio || (e->mmio_addr == r->mmio_addr && e->mmio_data == r->mmio_data));
     if (!ok) {
         begin_failure(c, "MISMATCH (retire)", r->cycle, r->thread, r->seq, r->insn);
         char d[96];
@@ -548,6 +550,11 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
             mismatch(c, "mutex.write", e_mutex, r->mutex_we);
             mismatch(c, "mutex.index", e->mutex_idx, r->mutex_idx);
             mismatch(c, "mutex.holder", e->mutex_holder, r->mutex_holder);
+        }
+        if (e_mmio || r->mmio_we) {
+            mismatch(c, "mmio.write", e_mmio, r->mmio_we);
+            mismatch(c, "mmio.addr", e->mmio_addr, r->mmio_addr);
+            mismatch(c, "mmio.data", e->mmio_data, r->mmio_data);
         }
         end_failure(c);
         return;

@@ -43,6 +43,8 @@ typedef struct {
     uint8_t banks;
     bool mutex_we;
     uint8_t mutex_idx, mutex_holder;
+    bool mmio_we;                   /* a store outside L1 (UNPACR_NOP UNP_POP), its address and value */
+    uint32_t mmio_addr, mmio_data;
 } cosim_retire_rec;
 
 typedef struct cosim cosim;

@@ -1,9 +1,13 @@
 /* cosim_dpi.c: the thin DPI-C shim between tb/tb_top.sv and the harness (lowRISC style: c_dpi_*
  * imports, plain integers only; the chandle is the harness context, opaque to SystemVerilog). */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "harness.h"
+#include "retire_fields.def"
 #include "svdpi.h"
 #include "tb_top_dpi.h"
 
@@ -45,38 +49,98 @@ void c_dpi_brisc_push(void *ctx, long long cycle, int thread, int word)
     tb_on_brisc_push(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)word);
 }
 
-void c_dpi_retire_adc(void *ctx, int thread, int adc_thread, int index, int x, int x_cr, int y, int y_cr, int z,
-                      int z_cr, int w, int w_cr)
-{
-    tt_adc_channel v = {(uint32_t)x, (uint32_t)x_cr, (uint32_t)y, (uint32_t)y_cr,
-                        (uint32_t)z, (uint32_t)z_cr, (uint32_t)w, (uint32_t)w_cr};
-    tb_on_retire_adc(CTX(ctx), thread, adc_thread, index, &v);
-}
-
-void c_dpi_retire_gpr(void *ctx, int thread, int idx, int value)
-{
-    tb_on_retire_gpr(CTX(ctx), thread, idx, (uint32_t)value);
-}
-
 void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
 {
     tb_on_mmio(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)addr, (uint32_t)data);
 }
 
-void c_dpi_retire(void *ctx, long long cycle, int thread, int seq, int insn, int unit, int cfg_we, int cfg_state,
-                  int cfg_addr, int d0, int d1, int d2, int d3, int tcfg_we, int tcfg_addr, int tcfg_data,
-                  int sem_we, int sem_value, int sem_max, int mutex_we, int mutex_idx, int mutex_holder,
-                  int banks_we, int banks)
+/* The packed records (dpi/retire_fields.def): each field as 32-bit words, one per element. */
+#define FIELD_WORDS(name, width, count) uint32_t name[count];
+#define FIELD_DESC(T, name, width, count) {#name, width, count, offsetof(T, name)},
+typedef struct { RETIRE_FIELDS(FIELD_WORDS) } retire_raw;
+typedef struct { RF_WR_FIELDS(FIELD_WORDS) } rf_wr_raw;
+#define RETIRE_DESC(name, width, count) FIELD_DESC(retire_raw, name, width, count)
+#define RF_WR_DESC(name, width, count) FIELD_DESC(rf_wr_raw, name, width, count)
+
+typedef struct {
+    const char *name;
+    unsigned width, count;
+    size_t offset;
+} field_desc;
+static const field_desc retire_desc[] = {RETIRE_FIELDS(RETIRE_DESC)};
+static const field_desc rf_wr_desc[] = {RF_WR_FIELDS(RF_WR_DESC)};
+#define NFIELDS(d) (sizeof(d) / sizeof((d)[0]))
+
+static unsigned total_bits(const field_desc *d, size_t n)
 {
+    unsigned bits = 0;
+    for (size_t i = 0; i < n; i++) bits += d[i].width * d[i].count;
+    return bits;
+}
+
+static uint32_t get_bits(const svBitVecVal *v, unsigned lsb, unsigned width)
+{
+    uint64_t w = v[lsb / 32];
+    if (lsb % 32 + width > 32) w |= (uint64_t)v[lsb / 32 + 1] << 32;
+    w >>= lsb % 32;
+    return (uint32_t)(width == 32 ? w : w & ((1ull << width) - 1));
+}
+
+/* First field = most significant bits. */
+static void unpack(const field_desc *d, size_t n, const svBitVecVal *v, void *raw)
+{
+    unsigned pos = total_bits(d, n);
+    for (size_t i = 0; i < n; i++) {
+        pos -= d[i].width * d[i].count;
+        uint32_t *out = (uint32_t *)((char *)raw + d[i].offset);
+        for (unsigned k = 0; k < d[i].count; k++) out[k] = get_bits(v, pos + k * d[i].width, d[i].width);
+    }
+}
+
+int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits)
+{
+    unsigned rb = total_bits(retire_desc, NFIELDS(retire_desc)), wb = total_bits(rf_wr_desc, NFIELDS(rf_wr_desc));
+    (void)ctx;
+    if ((unsigned)retire_bits == rb && (unsigned)rf_wr_bits == wb) return 0;
+    /* A build error, not a test result: nothing has run yet, so stop before any report is due. */
+    fprintf(stderr,
+            "internal error: DPI record layout differs between rtl_stubs/tt_pkg.sv and dpi/retire_fields.def "
+            "(retire_t %d bits, table %u; rf_wr_t %d bits, table %u)\n",
+            retire_bits, rb, rf_wr_bits, wb);
+    exit(2);
+}
+
+void c_dpi_retire(void *ctx, long long cycle, int thread, const svBitVecVal *rec)
+{
+    retire_raw x;
+    unpack(retire_desc, NFIELDS(retire_desc), rec, &x);
     cosim_retire_rec r = {
-        .cycle = (uint64_t)cycle, .thread = thread, .seq = (uint32_t)seq, .insn = (uint32_t)insn, .unit = unit,
-        .cfg_we = (uint8_t)cfg_we, .cfg_state = (uint8_t)cfg_state, .cfg_addr = (uint16_t)cfg_addr,
-        .cfg_data = {(uint32_t)d0, (uint32_t)d1, (uint32_t)d2, (uint32_t)d3},
-        .tcfg_we = tcfg_we != 0, .tcfg_addr = (uint16_t)tcfg_addr, .tcfg_data = (uint32_t)tcfg_data,
-        .sem_we = (uint8_t)sem_we, .sem_value = (uint32_t)sem_value, .sem_max = (uint32_t)sem_max,
-        .mutex_we = mutex_we != 0, .mutex_idx = (uint8_t)mutex_idx, .mutex_holder = (uint8_t)mutex_holder,
-        .banks_we = banks_we != 0, .banks = (uint8_t)banks,
+        .cycle = (uint64_t)cycle, .thread = thread, .seq = x.seq[0], .insn = x.insn[0], .unit = (int)x.unit[0],
+        .cfg_we = (uint8_t)x.cfg_we[0], .cfg_state = (uint8_t)x.cfg_state[0], .cfg_addr = (uint16_t)x.cfg_addr[0],
+        .cfg_data = {x.cfg_data[0], x.cfg_data[1], x.cfg_data[2], x.cfg_data[3]},
+        .tcfg_we = x.tcfg_we[0] != 0, .tcfg_addr = (uint16_t)x.tcfg_addr[0], .tcfg_data = x.tcfg_data[0],
+        .sem_we = (uint8_t)x.sem_we[0], .sem_value = x.sem_value[0], .sem_max = x.sem_max[0],
+        .mutex_we = x.mutex_we[0] != 0, .mutex_idx = (uint8_t)x.mutex_idx[0],
+        .mutex_holder = (uint8_t)x.mutex_holder[0], .banks_we = x.banks_we[0] != 0, .banks = (uint8_t)x.banks[0],
+        .mmio_we = x.mmio_we[0] != 0, .mmio_addr = x.mmio_addr[0], .mmio_data = x.mmio_data[0],
     };
+    for (unsigned s = 0; s < 5; s++) {
+        if (!(x.gpr_we[0] >> s & 1u)) continue;
+        r.gpr_we |= 1ull << x.gpr_idx[s];
+        r.gpr[x.gpr_idx[s]] = x.gpr_data[s];
+    }
+    /* ADC channels: the thread's own (or a ThreadOverride target's), then a second thread's */
+    const uint32_t *we[2] = {x.adc_we, x.adc2_we}, *who[2] = {x.adc_thread, x.adc2_thread};
+    const uint32_t *val[2] = {x.adc, x.adc2};
+    for (int k = 0; k < 2; k++) {
+        unsigned at = who[k][0] % TT_NUM_THREADS;
+        for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) {
+            if (!(we[k][0] >> i & 1u)) continue;
+            const uint32_t *f = &val[k][8 * i];
+            r.adc_we[at] |= (uint8_t)(1u << i);
+            r.adc[at][i] = (tt_adc_channel){f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7]};
+        }
+    }
     tb_on_retire(CTX(ctx), &r);
 }
 
@@ -95,15 +159,14 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int stall0, int s
     return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, stall, fifo);
 }
 
-/* One register-file row write, as tt_pkg::rf_wr_t packed into 8 + 16*32 bits... see tb_top.sv:
- * hdr = {writer[1:0], file[1:0], bank, row[9:0], mask[15:0]} as fields, cells as a 512-bit vector
- * (cell c in [32c+31:32c]). */
-void c_dpi_rf_write(void *ctx, long long cycle, int writer, int file, int bank, int row, int mask,
-                    const svBitVecVal *cells)
+/* One register-file row (tt_pkg::rf_wr_t) written by `writer` (unpacker 0, unpacker 1, matrix unit). */
+void c_dpi_rf_write(void *ctx, long long cycle, int writer, const svBitVecVal *rec)
 {
-    tt_rf_write w = {.file = (uint8_t)file, .bank = (uint8_t)bank, .writer = (uint8_t)writer,
-                     .row = (uint16_t)row, .mask = (uint16_t)mask};
+    rf_wr_raw x;
+    unpack(rf_wr_desc, NFIELDS(rf_wr_desc), rec, &x);
+    tt_rf_write w = {.file = (uint8_t)x.file[0], .bank = (uint8_t)x.bank[0], .writer = (uint8_t)writer,
+                     .row = (uint16_t)x.row[0], .mask = (uint16_t)x.mask[0]};
     for (int col = 0; col < TT_RF_COLS; col++)
-        if (mask >> col & 1) w.cell[col] = cells[col];
+        if (w.mask >> col & 1) w.cell[col] = x.cells[col];
     tb_on_rf_write(CTX(ctx), (uint64_t)cycle, &w);
 }

@@ -20,14 +20,8 @@ module tt_adc_unit
   input  logic        inj_addrcr_no_cr_i, // ADDRCR* leaves the checkpoint unchanged
   input  logic        inj_zw_8bit_i,      // Z/W truncated to 8 bits (Wormhole width)
 
-  input  logic        req_valid_i,
-  input  logic [1:0]  req_thread_i,
-  input  logic [31:0] req_insn_i,
-  output logic        ready_o,
-  output logic        busy_o,
-  output logic [1:0]  thread_o,
-  output logic [31:0] insn_o,
-  output logic        done_o,
+  input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
+  output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
 
   // backdoor preload of one field
   input  logic        bd_valid_i,
@@ -64,12 +58,11 @@ module tt_adc_unit
   logic [1:0]  slot_thread;
   logic [31:0] slot_insn;
 
-  // ports of the same name connect by .*
-  tt_unit_slot #(.LAT_W(1)) u_slot (.*, .lat_m1_i(1'(LAT_TDMA - 1)), .stall_i(1'b0),
-                                    .drop_i(1'b0), .thread_o(slot_thread), .insn_o(slot_insn));
+  tt_unit_slot #(.LAT_W(1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(1'(LAT_TDMA - 1)),
+                                    .stall_i(1'b0), .drop_i(1'b0), .rsp_o);
 
-  assign thread_o = slot_thread;
-  assign insn_o   = slot_insn;
+  assign slot_thread = rsp_o.thread;
+  assign slot_insn   = rsp_o.insn;
 
   // ---------------------------------------------------------------------------------------------
   // Execute in the retire cycle
@@ -98,7 +91,7 @@ module tt_adc_unit
     we       = '0;
     for (int i = 0; i < 6; i++) for (int f = 0; f < 8; f++) nxt[i][f] = adc_q[tgt][i][f];
 
-    if (done_o) begin
+    if (rsp_o.done) begin
       for (int s = 0; s < 3; s++) begin
         if (sets[s]) begin
           unique case (op)
@@ -172,7 +165,7 @@ module tt_adc_unit
   logic [17:0] upd [3][6][8];
   always_comb begin
     upd = adc_q;
-    if (done_o)
+    if (rsp_o.done)
       for (int i = 0; i < 6; i++) if (we[i]) for (int f = 0; f < 8; f++) upd[tgt][i][f] = nxt[i][f];
     for (int n = 0; n < 2; n++) begin
       if (unp_inc_i[n]) begin

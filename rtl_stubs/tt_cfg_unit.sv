@@ -25,14 +25,8 @@ module tt_cfg_unit
   input  logic        inj_cfgshiftmask_rotl_i,// INJ_CFGSHIFTMASK_ROTL
   input  logic        inj_global_single_i,    // INJ_CFG_GLOBAL_SINGLE
 
-  input  logic        req_valid_i,
-  input  logic [1:0]  req_thread_i,
-  input  logic [31:0] req_insn_i,
-  output logic        ready_o,
-  output logic        busy_o,
-  output logic [1:0]  thread_o,
-  output logic [31:0] insn_o,
-  output logic        done_o,
+  input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
+  output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
 
   input  logic        mmio_valid_i,
   input  logic [31:0] mmio_addr_i,
@@ -50,7 +44,7 @@ module tt_cfg_unit
   output logic [5:0]  gpr_rd_idx_o,
   input  logic [31:0] gpr_rd_data_i [4],
 
-  // effects of the retiring instruction (thread thread_o)
+  // effects of the retiring instruction (thread rsp_o.thread)
   output logic [3:0]  eff_cfg_we_o,
   output logic        eff_cfg_state_o,
   output logic [7:0]  eff_cfg_addr_o,
@@ -82,11 +76,11 @@ module tt_cfg_unit
   logic [31:0] slot_insn;
 
   // ports of the same name connect by .*
-  tt_unit_slot #(.LAT_W(3)) u_slot (.*, .lat_m1_i(latency_m1(req_insn_i[31:24])), .stall_i(1'b0),
-                                    .drop_i(1'b0), .thread_o(slot_thread), .insn_o(slot_insn));
+  tt_unit_slot #(.LAT_W(3)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(latency_m1(req_i.insn[31:24])),
+                                    .stall_i(1'b0), .drop_i(1'b0), .rsp_o);
 
-  assign thread_o = slot_thread;
-  assign insn_o   = slot_insn;
+  assign slot_thread = rsp_o.thread;
+  assign slot_insn   = rsp_o.insn;
 
   // ---------------------------------------------------------------------------------------------
   // Storage
@@ -182,7 +176,7 @@ module tt_cfg_unit
     eff_gpr_idx_o   = slot_insn[21:16];
     eff_gpr_data_o  = cfg_q[state][cfg_idx_ok ? cfg_idx : 8'd0];
     tcfg_wr         = 1'b0;
-    if (done_o) begin
+    if (rsp_o.done) begin
       unique case (op)
         OP_WRCFG: begin
           if (cfg_idx_ok) begin

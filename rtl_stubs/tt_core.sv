@@ -39,42 +39,8 @@ module tt_core
   input  logic [127:0]         bd_data_i,
   input  logic [15:0]          bd_be_i,
 
-  // retire reports
-  output logic                 retire_valid_o [3],
-  output logic [31:0]          retire_seq_o   [3],
-  output logic [31:0]          retire_insn_o  [3],
-  output unit_e                retire_unit_o  [3],
-  output logic [3:0]           eff_cfg_we_o   [3],
-  output logic                 eff_cfg_state_o[3],
-  output logic [7:0]           eff_cfg_addr_o [3],
-  output logic [31:0]          eff_cfg_data_o [3][4],
-  output logic                 eff_tcfg_we_o  [3],
-  output logic [7:0]           eff_tcfg_addr_o[3],
-  output logic [31:0]          eff_tcfg_data_o[3],
-  // GPRs of the retiring thread written: slot s valid, GPR index, value after (distinct indices)
-  output logic [GPR_WR_SLOTS-1:0] eff_gpr_we_o [3],
-  output logic [5:0]           eff_gpr_idx_o  [3][GPR_WR_SLOTS],
-  output logic [31:0]          eff_gpr_data_o [3][GPR_WR_SLOTS],
-  output logic [7:0]           eff_sem_we_o   [3],
-  output logic [31:0]          sem_value_o,
-  output logic [31:0]          sem_max_o,
-  // ADC channels of the retiring thread written (bit 2*set + channel; sets unpack0, unpack1,
-  // pack) and their values after: x, x_cr, y, y_cr, z, z_cr, w, w_cr
-  output logic [5:0]           eff_adc_we_o   [3],
-  output logic [17:0]          eff_adc_o      [3][6][8],
-  // whose ADCs those are: the retiring thread, or another one by ThreadOverride (SETADC*)
-  output logic [1:0]           eff_adc_thread_o[3],
-  // mutex acquired or released: index and holder after (thread, or 3 = free)
-  output logic                 eff_mutex_we_o [3],
-  output logic [2:0]           eff_mutex_idx_o[3],
-  output logic [1:0]           eff_mutex_holder_o[3],
-  // a second thread's ADCs changed by the retire (UNPACR with another ContextADC)
-  output logic [5:0]           eff_adc2_we_o  [3],
-  output logic [1:0]           eff_adc2_thread_o[3],
-  output logic [17:0]          eff_adc2_o     [3][6][8],
-  // SrcA/SrcB bank ownership changed by the retire, and the state after (tt_bank_pack layout)
-  output logic                 eff_banks_we_o [3],
-  output logic [7:0]           eff_banks_o    [3],
+  // retire reports: one record per thread, valid in the retire cycle (tt_pkg::retire_t)
+  output retire_t              retire_o       [3],
 
   // register-file row writes this cycle, per writer (unpacker 0, unpacker 1, matrix unit)
   output rf_wr_t               rf_wr_o        [3],
@@ -103,8 +69,11 @@ module tt_core
   logic               disp_grant [3];
   logic               unit_retire[3];
   logic [NUM_CND-1:0] cond_active[3];
-  logic [31:0]        sem_value_q, sem_max_q;
-  logic [7:0]         fe_stall_reason[3];   // overridden below for a thread waiting on a mutex
+  logic [31:0]        sem_value_q, sem_max_q, sem_value_d, sem_max_d;
+  logic [7:0]         fe_stall_reason[3];
+  logic               fe_ret_valid [3];
+  logic [31:0]        fe_ret_seq   [3], fe_ret_insn [3];
+  unit_e              fe_ret_unit  [3];   // overridden below for a thread waiting on a mutex
 
   // MOP config stores: 0xFFB80000 + 4k, k < 9, to the storing thread's MOP expander.
   logic mop_cfg_we [3];
@@ -148,10 +117,10 @@ module tt_core
       .cond_active_i   (cond_active[t]),
       .sem_value_i     (sem_value_q),
       .sem_max_i       (sem_max_q),
-      .retire_valid_o  (retire_valid_o[t]),
-      .retire_seq_o    (retire_seq_o[t]),
-      .retire_insn_o   (retire_insn_o[t]),
-      .retire_unit_o   (retire_unit_o[t]),
+      .retire_valid_o  (fe_ret_valid[t]),
+      .retire_seq_o    (fe_ret_seq[t]),
+      .retire_insn_o   (fe_ret_insn[t]),
+      .retire_unit_o   (fe_ret_unit[t]),
       .thread_idle_o   (thread_idle_o[t]),
       .stall_reason_o  (fe_stall_reason[t])
     );
@@ -160,6 +129,8 @@ module tt_core
   // ---------------------------------------------------------------------------------------------
   // Arbitration: one round-robin arbiter per backend unit (UNIT_NONE needs none)
   // ---------------------------------------------------------------------------------------------
+  unit_req_t            u_req [NUM_UNITS];
+  unit_rsp_t            u_rsp [NUM_UNITS];
   logic [NUM_UNITS-1:0] u_ready, u_busy, u_done;
   logic [1:0]           u_thread [NUM_UNITS];
   logic [2:0]           u_gnt    [NUM_UNITS];
@@ -172,10 +143,7 @@ module tt_core
   logic [NUM_UNITS-1:0] u_retires [3];
 
   // UNIT_NONE: no unit behind it
-  assign u_ready[UNIT_NONE]  = 1'b0;
-  assign u_busy[UNIT_NONE]   = 1'b0;
-  assign u_done[UNIT_NONE]   = 1'b0;
-  assign u_thread[UNIT_NONE] = '0;
+  assign u_rsp[UNIT_NONE]    = '0;
   assign u_gnt[UNIT_NONE]    = '0;
 
   for (genvar u = 1; u < NUM_UNITS; u++) begin : g_arb
@@ -198,6 +166,11 @@ module tt_core
       u_accept[u]     = (u_gnt[u] != '0);
       u_acc_thread[u] = u_gnt[u][2] ? 2'd2 : (u_gnt[u][1] ? 2'd1 : 2'd0);
       u_acc_insn[u]   = disp_insn[u_acc_thread[u]];
+      u_req[u]        = '{valid: u_accept[u], thread: u_acc_thread[u], insn: u_acc_insn[u]};
+      u_ready[u]      = u_rsp[u].ready;
+      u_busy[u]       = u_rsp[u].busy;
+      u_done[u]       = u_rsp[u].done;
+      u_thread[u]     = u_rsp[u].thread;
     end
     for (int t = 0; t < 3; t++) begin
       disp_grant[t] = 1'b0;
@@ -216,7 +189,6 @@ module tt_core
   // Sync unit (semaphores, STALLWAIT/SEMWAIT hand-off)
   // ---------------------------------------------------------------------------------------------
   logic [7:0]  sync_sem_we;
-  logic [31:0] sync_insn;
   logic        sync_mutex_we;
   logic [2:0]  sync_mutex_idx;
   logic [1:0]  sync_mutex_holder;
@@ -228,14 +200,14 @@ module tt_core
     .rst_ni,
     .inj_sempost_no_sat_i (inject_i[INJ_SEMPOST_NO_SAT]),
     .inj_atrelm_non_holder_i (inject_i[INJ_ATRELM_NON_HOLDER]),
-    .req_valid_i          (u_accept[UNIT_SYNC]),
-    .req_thread_i         (u_acc_thread[UNIT_SYNC]),
-    .req_insn_i           (u_acc_insn[UNIT_SYNC]),
-    .ready_o              (u_ready[UNIT_SYNC]),
-    .busy_o               (u_busy[UNIT_SYNC]),
-    .thread_o             (u_thread[UNIT_SYNC]),
-    .insn_o               (sync_insn),
-    .done_o               (u_done[UNIT_SYNC]),
+    .req_i (u_req[UNIT_SYNC]), .rsp_o (u_rsp[UNIT_SYNC]),
+
+
+
+
+
+
+
     .mmio_valid_i,
     .mmio_addr_i,
     .mmio_wdata_i,
@@ -245,8 +217,8 @@ module tt_core
     .sem_we_o             (sync_sem_we),
     .sem_value_q_o        (sem_value_q),
     .sem_max_q_o          (sem_max_q),
-    .sem_value_d_o        (sem_value_o),
-    .sem_max_d_o          (sem_max_o),
+    .sem_value_d_o        (sem_value_d),
+    .sem_max_d_o          (sem_max_d),
     .eff_mutex_we_o       (sync_mutex_we),
     .eff_mutex_idx_o      (sync_mutex_idx),
     .eff_mutex_holder_o   (sync_mutex_holder),
@@ -284,7 +256,6 @@ module tt_core
   logic         cfg_eff_gpr_we;
   logic [5:0]   cfg_eff_gpr_idx;
   logic [31:0]  cfg_eff_gpr_data;
-  logic [31:0]  cfg_insn;
   logic [31:0]  cfg_all  [CFG_STATES][CFG_WORDS];
   logic [31:0]  tcfg_all [NUM_THREADS][TCFG_WORDS];
 
@@ -296,14 +267,14 @@ module tt_core
     .inj_wrcfg128_short_i (inject_i[INJ_WRCFG128_SHORT]),
     .inj_cfgshiftmask_rotl_i (inject_i[INJ_CFGSHIFTMASK_ROTL]),
     .inj_global_single_i     (inject_i[INJ_CFG_GLOBAL_SINGLE]),
-    .req_valid_i          (u_accept[UNIT_CFG]),
-    .req_thread_i         (u_acc_thread[UNIT_CFG]),
-    .req_insn_i           (u_acc_insn[UNIT_CFG]),
-    .ready_o              (u_ready[UNIT_CFG]),
-    .busy_o               (u_busy[UNIT_CFG]),
-    .thread_o             (u_thread[UNIT_CFG]),
-    .insn_o               (cfg_insn),
-    .done_o               (u_done[UNIT_CFG]),
+    .req_i (u_req[UNIT_CFG]), .rsp_o (u_rsp[UNIT_CFG]),
+
+
+
+
+
+
+
     .mmio_valid_i,
     .mmio_addr_i,
     .mmio_wdata_i,
@@ -337,7 +308,6 @@ module tt_core
   logic [GPR_WR_SLOTS-1:0] th_eff_gpr_we;
   logic [5:0]    th_eff_gpr_idx  [GPR_WR_SLOTS];
   logic [31:0]   th_eff_gpr_data [GPR_WR_SLOTS];
-  logic [31:0]   th_insn;
 
   tt_thcon #(.L1_LINES(L1_LINES)) u_thcon (
     .clk_i,
@@ -349,14 +319,14 @@ module tt_core
     .inj_loadind_lane_i    (inject_i[INJ_LOADIND_LANE]),
     .inj_muldmareg_full_i  (inject_i[INJ_MULDMAREG_FULL]),
     .inj_loadind128_word3_i(inject_i[INJ_LOADIND128_WORD3]),
-    .req_valid_i           (u_accept[UNIT_THCON]),
-    .req_thread_i          (u_acc_thread[UNIT_THCON]),
-    .req_insn_i            (u_acc_insn[UNIT_THCON]),
-    .ready_o               (u_ready[UNIT_THCON]),
-    .busy_o                (u_busy[UNIT_THCON]),
-    .thread_o              (u_thread[UNIT_THCON]),
-    .insn_o                (th_insn),
-    .done_o                (u_done[UNIT_THCON]),
+    .req_i (u_req[UNIT_THCON]), .rsp_o (u_rsp[UNIT_THCON]),
+
+
+
+
+
+
+
     .mmio_valid_i,
     .mmio_thread_i,
     .mmio_addr_i,
@@ -419,7 +389,6 @@ module tt_core
   // ---------------------------------------------------------------------------------------------
   // Stub units
   // ---------------------------------------------------------------------------------------------
-  logic [31:0] stub_insn [NUM_UNITS];
 
   // ---------------------------------------------------------------------------------------------
   // Unpackers, register files, source-bank state, matrix unit (data-movement subset)
@@ -439,10 +408,10 @@ module tt_core
   logic [1:0]       unp_flip [2];
   logic             unp_rowadv [2], unp_adc_inc [2];
   logic [1:0]       unp_wadc [2], unp_ch0y [2], unp_ch0z [2], unp_ch1y [2], unp_ch1z [2];
-  logic [31:0]      unp_insn [2];
+  logic             unp_mmio_we [2];
+  logic [31:0]      unp_mmio_addr [2], unp_mmio_data [2];
   logic [1:0]       math_clr_flip;
   logic             math_clr_keep, math_clr_reset;
-  logic [31:0]      math_insn;
 
   // Both unpackers share L1 read bandwidth (UNPACR_Regular.md "Performance" table): when both
   // read, the grant depends on what each wants; alone, each gets what it wants.
@@ -472,14 +441,14 @@ module tt_core
     tt_unpacker #(.WHICH(n), .L1_LINES(L1_LINES)) u_unpacker (
       .clk_i, .rst_ni,
       .inj_i             (inject_i),
-      .req_valid_i       (u_accept[U]),
-      .req_thread_i      (u_acc_thread[U]),
-      .req_insn_i        (u_acc_insn[U]),
-      .ready_o           (u_ready[U]),
-      .busy_o            (u_busy[U]),
-      .thread_o          (u_thread[U]),
-      .insn_o            (unp_insn[n]),
-      .done_o            (u_done[U]),
+      .req_i (u_req[U]), .rsp_o (u_rsp[U]),
+
+
+
+
+
+
+
       .other_addr_calc_i (unp_addr_calc[1-n]),
       .other_accept_i    (unp_accept[1-n]),
       .addr_calc_o       (unp_addr_calc[n]),
@@ -492,7 +461,6 @@ module tt_core
       .srca_client_i     (srca_client),
       .srcb_client_i     (srcb_client),
       .unp_bank_i        (unp_bank),
-      .math_bank_i       (math_bank),
       .src_row_i         (src_row[n]),
       .dat_line_o        (unp_dat_line[n]),
       .dat_lines_i       (unp_dat_lines[n]),
@@ -509,7 +477,10 @@ module tt_core
       .inc_ch0y_o        (unp_ch0y[n]),
       .inc_ch0z_o        (unp_ch0z[n]),
       .inc_ch1y_o        (unp_ch1y[n]),
-      .inc_ch1z_o        (unp_ch1z[n])
+      .inc_ch1z_o        (unp_ch1z[n]),
+      .mmio_we_o         (unp_mmio_we[n]),
+      .mmio_addr_o       (unp_mmio_addr[n]),
+      .mmio_data_o       (unp_mmio_data[n])
     );
   end
 
@@ -529,10 +500,10 @@ module tt_core
     .bank_wait_o (math_bank_wait), .bank_wait_b_o (math_bank_wait_b),
     .rd_srcb_o (m_rd_srcb), .rd_bank_o (m_rd_bank), .rd_src_row_o (m_rd_src_row), .rd_src_i (m_rd_src),
     .rd_dest_row_o (m_rd_dest_row), .rd_dest_i (m_rd_dest), .mflip_o (math_mflip),
-    .req_valid_i (u_accept[UNIT_MATH]), .req_thread_i (u_acc_thread[UNIT_MATH]),
-    .req_insn_i (u_acc_insn[UNIT_MATH]), .ready_o (u_ready[UNIT_MATH]),
-    .busy_o (u_busy[UNIT_MATH]), .thread_o (u_thread[UNIT_MATH]),
-    .insn_o (math_insn), .done_o (u_done[UNIT_MATH]),
+    .req_i (u_req[UNIT_MATH]), .rsp_o (u_rsp[UNIT_MATH]),
+
+
+
     .unp_bank_i (unp_bank), .math_bank_i (math_bank),
     .rf_wr_o (rf_wr[RF_BY_MATH]),
     .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset)
@@ -553,8 +524,8 @@ module tt_core
         end
       end
       // SETDVALID (Miscellaneous unit): [1] FlipSrcB, [0] FlipSrcA
-      if (u_retires[t][UNIT_TDMA] && stub_insn[UNIT_TDMA][31:24] == OP_SETDVALID)
-        bank_req[t].unp_flip = stub_insn[UNIT_TDMA][1:0];
+      if (u_retires[t][UNIT_TDMA] && u_rsp[UNIT_TDMA].insn[31:24] == OP_SETDVALID)
+        bank_req[t].unp_flip = u_rsp[UNIT_TDMA].insn[1:0];
       if (u_retires[t][UNIT_MATH]) begin
         bank_req[t].clr_flip  = math_clr_flip;
         bank_req[t].clr_keep  = math_clr_keep;
@@ -599,17 +570,11 @@ module tt_core
 
   tt_sfpu_stub u_sfpu (
     .clk_i, .rst_ni,
-    .req_valid_i (u_accept[UNIT_SFPU]), .req_thread_i (u_acc_thread[UNIT_SFPU]),
-    .req_insn_i (u_acc_insn[UNIT_SFPU]), .ready_o (u_ready[UNIT_SFPU]),
-    .busy_o (u_busy[UNIT_SFPU]), .thread_o (u_thread[UNIT_SFPU]),
-    .insn_o (stub_insn[UNIT_SFPU]), .done_o (u_done[UNIT_SFPU])
+    .req_i (u_req[UNIT_SFPU]), .rsp_o (u_rsp[UNIT_SFPU])
   );
   tt_pack_stub u_pack (
     .clk_i, .rst_ni,
-    .req_valid_i (u_accept[UNIT_PACK]), .req_thread_i (u_acc_thread[UNIT_PACK]),
-    .req_insn_i (u_acc_insn[UNIT_PACK]), .ready_o (u_ready[UNIT_PACK]),
-    .busy_o (u_busy[UNIT_PACK]), .thread_o (u_thread[UNIT_PACK]),
-    .insn_o (stub_insn[UNIT_PACK]), .done_o (u_done[UNIT_PACK])
+    .req_i (u_req[UNIT_PACK]), .rsp_o (u_rsp[UNIT_PACK])
   );
   // Miscellaneous (TDMA) unit: the address counters (ADCs); SETDVALID and DMANOP retire there.
   logic [5:0]  adc_eff_we;
@@ -622,10 +587,10 @@ module tt_core
     .inj_inc_y_to_x_i   (inject_i[INJ_INCADC_Y_TO_X]),
     .inj_addrcr_no_cr_i (inject_i[INJ_ADDRCR_NO_CR]),
     .inj_zw_8bit_i      (inject_i[INJ_ADC_ZW_8BIT]),
-    .req_valid_i (u_accept[UNIT_TDMA]), .req_thread_i (u_acc_thread[UNIT_TDMA]),
-    .req_insn_i (u_acc_insn[UNIT_TDMA]), .ready_o (u_ready[UNIT_TDMA]),
-    .busy_o (u_busy[UNIT_TDMA]), .thread_o (u_thread[UNIT_TDMA]),
-    .insn_o (stub_insn[UNIT_TDMA]), .done_o (u_done[UNIT_TDMA]),
+    .req_i (u_req[UNIT_TDMA]), .rsp_o (u_rsp[UNIT_TDMA]),
+
+
+
     .bd_valid_i  (bd_valid_i && bd_target_i == 3'd5),
     .bd_thread_i (bd_unit_i),
     .bd_addr_i   (bd_addr_i[5:0]),
@@ -653,10 +618,7 @@ module tt_core
   end
   tt_xmov_stub u_xmov (
     .clk_i, .rst_ni,
-    .req_valid_i (u_accept[UNIT_XMOV]), .req_thread_i (u_acc_thread[UNIT_XMOV]),
-    .req_insn_i (u_acc_insn[UNIT_XMOV]), .ready_o (u_ready[UNIT_XMOV]),
-    .busy_o (u_busy[UNIT_XMOV]), .thread_o (u_thread[UNIT_XMOV]),
-    .insn_o (stub_insn[UNIT_XMOV]), .done_o (u_done[UNIT_XMOV])
+    .req_i (u_req[UNIT_XMOV]), .rsp_o (u_rsp[UNIT_XMOV])
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -693,62 +655,76 @@ module tt_core
       th_rt   = u_retires[t][UNIT_THCON];
       sync_rt = u_retires[t][UNIT_SYNC];
 
-      eff_cfg_we_o[t]    = cfg_rt ? cfg_eff_cfg_we : 4'b0;
-      eff_cfg_state_o[t] = cfg_rt ? cfg_eff_cfg_state : 1'b0;
-      eff_cfg_addr_o[t]  = cfg_rt ? cfg_eff_cfg_addr : 8'b0;
-      for (int k = 0; k < 4; k++) eff_cfg_data_o[t][k] = cfg_rt ? cfg_eff_cfg_data[k] : 32'b0;
-      eff_tcfg_we_o[t]   = cfg_rt && cfg_eff_tcfg_we;
-      eff_tcfg_addr_o[t] = cfg_rt ? cfg_eff_tcfg_addr : 8'b0;
-      eff_tcfg_data_o[t] = cfg_rt ? cfg_eff_tcfg_data : 32'b0;
+      retire_o[t]           = '0;
+      retire_o[t].valid     = fe_ret_valid[t];
+      retire_o[t].seq       = fe_ret_seq[t];
+      retire_o[t].insn      = fe_ret_insn[t];
+      retire_o[t].unit      = fe_ret_unit[t];
 
-      // GPRs: ThCon fills up to GPR_WR_SLOTS slots; RDCFG (config unit) writes one, in slot 0
-      eff_gpr_we_o[t]    = th_rt ? th_eff_gpr_we : '0;
-      eff_gpr_idx_o[t]   = th_eff_gpr_idx;
-      eff_gpr_data_o[t]  = th_eff_gpr_data;
       if (cfg_rt) begin
-        eff_gpr_we_o[t][0]   = cfg_eff_gpr_we;
-        eff_gpr_idx_o[t][0]  = cfg_eff_gpr_idx;
-        eff_gpr_data_o[t][0] = cfg_eff_gpr_data;
+        retire_o[t].cfg_we    = cfg_eff_cfg_we;
+        retire_o[t].cfg_state = cfg_eff_cfg_state;
+        retire_o[t].cfg_addr  = cfg_eff_cfg_addr;
+        for (int k = 0; k < 4; k++) retire_o[t].cfg_data[k] = cfg_eff_cfg_data[k];
+        retire_o[t].tcfg_we   = cfg_eff_tcfg_we;
+        retire_o[t].tcfg_addr = cfg_eff_tcfg_addr;
+        retire_o[t].tcfg_data = cfg_eff_tcfg_data;
       end
 
-      eff_sem_we_o[t]    = sync_rt ? sync_sem_we : 8'b0;
+      // GPRs: ThCon fills up to GPR_WR_SLOTS slots; RDCFG (config unit) writes one, in slot 0
+      if (th_rt) retire_o[t].gpr_we = th_eff_gpr_we;
+      for (int k = 0; k < GPR_WR_SLOTS; k++) begin
+        retire_o[t].gpr_idx[k]  = th_eff_gpr_idx[k];
+        retire_o[t].gpr_data[k] = th_eff_gpr_data[k];
+      end
+      if (cfg_rt) begin
+        retire_o[t].gpr_we[0]   = cfg_eff_gpr_we;
+        retire_o[t].gpr_idx[0]  = cfg_eff_gpr_idx;
+        retire_o[t].gpr_data[0] = cfg_eff_gpr_data;
+      end
 
-      // ADC unit: the written channels of thread eff_adc_thread_o[t] and their values after
-      eff_adc_we_o[t]       = u_retires[t][UNIT_TDMA] ? adc_eff_we : '0;
-      eff_adc_thread_o[t]   = adc_eff_thread;
-      for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) eff_adc_o[t][i][k] = adc_eff[i][k];
-      eff_adc2_we_o[t]      = '0;
-      eff_adc2_thread_o[t]  = '0;
-      eff_adc2_o[t]         = adc_after[t];
+      if (sync_rt) retire_o[t].sem_we = sync_sem_we;
+      retire_o[t].sem_value = sem_value_d;
+      retire_o[t].sem_max   = sem_max_d;
+
+      // ADC unit: the written channels of thread adc_thread and their values after
+      if (u_retires[t][UNIT_TDMA]) retire_o[t].adc_we = adc_eff_we;
+      retire_o[t].adc_thread = adc_eff_thread;
+      for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_eff[i][k];
       for (int n = 0; n < 2; n++) begin
         if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] && unp_adc_inc[n] &&
             (unp_ch0y[n] | unp_ch0z[n] | unp_ch1y[n] | unp_ch1z[n]) != 2'd0) begin
-          eff_adc_we_o[t]     = 6'b11 << (2 * n);
-          eff_adc_thread_o[t] = 2'(t);
-          eff_adc_o[t]        = adc_after[t];
+          retire_o[t].adc_we     = 6'b11 << (2 * n);
+          retire_o[t].adc_thread = 2'(t);
+          for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_after[t][i][k];
           if (unp_wadc[n] != 2'(t)) begin
-            eff_adc2_we_o[t]     = 6'b11 << (2 * n);
-            eff_adc2_thread_o[t] = unp_wadc[n];
-            eff_adc2_o[t]        = adc_after[unp_wadc[n]];
+            retire_o[t].adc2_we     = 6'b11 << (2 * n);
+            retire_o[t].adc2_thread = unp_wadc[n];
+            for (int i = 0; i < 6; i++)
+              for (int k = 0; k < 8; k++) retire_o[t].adc2[i][k] = adc_after[unp_wadc[n]][i][k];
           end
         end
       end
-      eff_banks_we_o[t]     = (bank_req[t].unp_flip != 2'b00) || (bank_req[t].clr_flip != 2'b00) ||
-                              bank_req[t].clr_reset || (bank_req[t].mflip != 2'b00);
-      eff_banks_o[t]        = banks_after[t];
-      eff_mutex_we_o[t]     = sync_rt && sync_mutex_we;
-      eff_mutex_idx_o[t]    = sync_rt ? sync_mutex_idx : 3'd0;
-      eff_mutex_holder_o[t] = sync_rt ? sync_mutex_holder : 2'd3;
+      retire_o[t].banks_we     = (bank_req[t].unp_flip != 2'b00) || (bank_req[t].clr_flip != 2'b00) ||
+                                 bank_req[t].clr_reset || (bank_req[t].mflip != 2'b00);
+      retire_o[t].banks        = banks_after[t];
+      retire_o[t].mutex_we     = sync_rt && sync_mutex_we;
+      retire_o[t].mutex_idx    = sync_rt ? sync_mutex_idx : 3'd0;
+      retire_o[t].mutex_holder = sync_rt ? sync_mutex_holder : 2'd3;
+      for (int n = 0; n < 2; n++) begin
+        if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] && unp_mmio_we[n]) begin
+          retire_o[t].mmio_we   = 1'b1;
+          retire_o[t].mmio_addr = unp_mmio_addr[n];
+          retire_o[t].mmio_data = unp_mmio_data[n];
+        end
+      end
     end
   end
 
   // Unit-held instruction words are for waves only; the L1 read address is used in part.
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{sync_insn, cfg_insn, th_insn,
-                    unp_insn[0], unp_insn[1], math_insn, stub_insn[UNIT_SFPU],
-                    stub_insn[UNIT_PACK], stub_insn[UNIT_TDMA], stub_insn[UNIT_XMOV],
-                    th_l1_rd_addr, th_l1_addr[3:0], bd_addr_i[3:0],
+  assign unused = ^{th_l1_rd_addr, th_l1_addr[3:0], bd_addr_i[3:0],
                     u_ready[UNIT_NONE], u_accept[UNIT_NONE]};
   /* verilator lint_on UNUSED */
 

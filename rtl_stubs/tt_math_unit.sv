@@ -14,14 +14,8 @@ module tt_math_unit
   input  logic        inj_addrmod_i,     // INJ_MATH_ADDRMOD_NO_CR
   input  logic        inj_mova2d_tf32_i, // INJ_MATH_MOVA2D_TF32_LOW
 
-  input  logic        req_valid_i,
-  input  logic [1:0]  req_thread_i,
-  input  logic [31:0] req_insn_i,
-  output logic        ready_o,
-  output logic        busy_o,
-  output logic [1:0]  thread_o,
-  output logic [31:0] insn_o,
-  output logic        done_o,
+  input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
+  output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
 
   input  logic [31:0] cfg_i   [CFG_STATES][CFG_WORDS],
   input  logic [31:0] tcfg_i  [NUM_THREADS][TCFG_WORDS],
@@ -41,10 +35,10 @@ module tt_math_unit
   input  logic [15:0] rd_dest_i [2][16],
 
   output rf_wr_t      rf_wr_o,
-  output logic [1:0]  clr_flip_o,      // with done_o: return the matrix unit's bank and flip
+  output logic [1:0]  clr_flip_o,      // with rsp_o.done: return the matrix unit's bank and flip
   output logic        clr_keep_o,
   output logic        clr_reset_o,
-  output logic [1:0]  mflip_o          // with done_o: flip the matrix unit's bank only (SETRWC)
+  output logic [1:0]  mflip_o          // with rsp_o.done: flip the matrix unit's bank only (SETRWC)
 );
 
   localparam logic [7:0] OP_MOVD2A = 8'h08, OP_MOVD2B = 8'h0a, OP_ZEROACC = 8'h10,
@@ -77,11 +71,11 @@ module tt_math_unit
   logic        step_src_q;      // Src row advances (not Broadcast1RowTo8)
   logic [1:0]  file_q;          // ZEROACC: RF_DEST or RF_DEST32
 
-  assign ready_o  = (state_q == M_IDLE);
-  assign busy_o   = (state_q != M_IDLE);
-  assign thread_o = thread_q;
-  assign insn_o   = insn_q;
-  assign done_o   = (state_q == M_DONE);
+  assign rsp_o.ready  = (state_q == M_IDLE);
+  assign rsp_o.busy   = (state_q != M_IDLE);
+  assign rsp_o.thread = thread_q;
+  assign rsp_o.insn   = insn_q;
+  assign rsp_o.done   = (state_q == M_DONE);
 
   // ZEROSRC fields: [4] NegativeInfSrcA, [3] SingleBankMatrixUnit, [2] BothBanks, [1] SrcB, [0] SrcA
   function automatic logic [1:0] banks_of(logic [31:0] insn, int unsigned f, logic unp_bank,
@@ -242,10 +236,10 @@ module tt_math_unit
       flush_q <= '0; step_src_q <= '0; file_q <= '0;
     end else begin
       unique case (state_q)
-        M_IDLE: if (req_valid_i) begin
-          thread_q <= req_thread_i;
-          insn_q   <= req_insn_i;
-          st = tcfg_i[req_thread_i][0][0];
+        M_IDLE: if (req_i.valid) begin
+          thread_q <= req_i.thread;
+          insn_q   <= req_i.insn;
+          st = tcfg_i[req_i.thread][0][0];
           c0 = cfg_i[st][0];
           c1 = cfg_i[st][1];
           c2 = cfg_i[st][2];
@@ -254,44 +248,44 @@ module tt_math_unit
           d32_q   <= c1[29] || c1[31];
           flush_q <= !c2[0];
           // DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE; SrcRow + RWC.SrcA/B
-          dr = req_insn_i[9:0] + tcfg_i[req_thread_i][1][9:0] + rwc_q[req_thread_i].dst + cfg_i[st][6][9:0];
-          sr = req_insn_i[22:17] + ((req_insn_i[31:24] inside {OP_MOVB2D, OP_MOVD2B})
-                                    ? rwc_q[req_thread_i].srcb : rwc_q[req_thread_i].srca);
-          bank_q <= (req_insn_i[31:24] inside {OP_MOVB2D, OP_MOVD2B}) ? math_bank_i[1] : math_bank_i[0];
+          dr = req_i.insn[9:0] + tcfg_i[req_i.thread][1][9:0] + rwc_q[req_i.thread].dst + cfg_i[st][6][9:0];
+          sr = req_i.insn[22:17] + ((req_i.insn[31:24] inside {OP_MOVB2D, OP_MOVD2B})
+                                    ? rwc_q[req_i.thread].srcb : rwc_q[req_i.thread].srca);
+          bank_q <= (req_i.insn[31:24] inside {OP_MOVB2D, OP_MOVD2B}) ? math_bank_i[1] : math_bank_i[0];
           step_src_q <= 1'b1;
-          unique case (req_insn_i[31:24])
+          unique case (req_i.insn[31:24])
             OP_ZEROSRC: begin
-              zbank_q[0] <= banks_of(req_insn_i, 0, unp_bank_i[0], math_bank_i[0]);
-              zbank_q[1] <= banks_of(req_insn_i, 1, unp_bank_i[1], math_bank_i[1]);
-              np = next_pos('{banks_of(req_insn_i, 0, unp_bank_i[0], math_bank_i[0]),
-                              banks_of(req_insn_i, 1, unp_bank_i[1], math_bank_i[1])}, 2'd0);
+              zbank_q[0] <= banks_of(req_i.insn, 0, unp_bank_i[0], math_bank_i[0]);
+              zbank_q[1] <= banks_of(req_i.insn, 1, unp_bank_i[1], math_bank_i[1]);
+              np = next_pos('{banks_of(req_i.insn, 0, unp_bank_i[0], math_bank_i[0]),
+                              banks_of(req_i.insn, 1, unp_bank_i[1], math_bank_i[1])}, 2'd0);
               zpos_q  <= np[7:0];
               state_q <= np[8] ? M_ZERO : M_DONE;
             end
             OP_ZEROACC: begin
               // ZEROACC.md: one row (Dst16b or Dst32b by mode), 16 rows, half or all of Dest
               state_q <= M_ZERO;
-              unique case (req_insn_i[20:19])
+              unique case (req_i.insn[20:19])
                 2'd0: begin drow_q <= dr; left_q <= 11'd1; file_q <= (c1[29] || c1[31]) ? 2'(RF_DEST32) : 2'(RF_DEST); end
                 2'd1: begin
-                  drow_q <= {req_insn_i[5:0], 4'd0};
+                  drow_q <= {req_i.insn[5:0], 4'd0};
                   // Blackhole ZEROACC: [18] use_32_bit_mode
-                  file_q <= req_insn_i[18] ? 2'(RF_DEST32) : 2'(RF_DEST);
-                  left_q <= (req_insn_i[7:0] < (req_insn_i[18] ? 8'd32 : 8'd64)) ? 11'd16 : 11'd0;
-                  if (!(req_insn_i[7:0] < (req_insn_i[18] ? 8'd32 : 8'd64))) state_q <= M_DONE;
+                  file_q <= req_i.insn[18] ? 2'(RF_DEST32) : 2'(RF_DEST);
+                  left_q <= (req_i.insn[7:0] < (req_i.insn[18] ? 8'd32 : 8'd64)) ? 11'd16 : 11'd0;
+                  if (!(req_i.insn[7:0] < (req_i.insn[18] ? 8'd32 : 8'd64))) state_q <= M_DONE;
                 end
-                2'd2: begin drow_q <= {req_insn_i[0], 9'd0}; left_q <= 11'd512; file_q <= 2'(RF_DEST); end
+                2'd2: begin drow_q <= {req_i.insn[0], 9'd0}; left_q <= 11'd512; file_q <= 2'(RF_DEST); end
                 default: begin drow_q <= '0; left_q <= 11'd1024; file_q <= 2'(RF_DEST); end
               endcase
             end
             OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B: begin
               // MOVA2D / MOVB2D wait until the matrix unit owns the source bank (MOVA2D.md)
-              state_q <= (req_insn_i[31:24] inside {OP_MOVA2D, OP_MOVB2D}) ? M_BANK : M_ROWS;
-              if (req_insn_i[31:24] == OP_MOVB2D && req_insn_i[12]) begin       // Broadcast1RowTo8
+              state_q <= (req_i.insn[31:24] inside {OP_MOVA2D, OP_MOVB2D}) ? M_BANK : M_ROWS;
+              if (req_i.insn[31:24] == OP_MOVB2D && req_i.insn[12]) begin       // Broadcast1RowTo8
                 drow_q <= {dr[9:3], 3'd0}; srow_q <= sr; left_q <= 11'd8; step_src_q <= 1'b0;
-              end else if ((req_insn_i[31:24] == OP_MOVA2D && req_insn_i[13])) begin   // Move8Rows
+              end else if ((req_i.insn[31:24] == OP_MOVA2D && req_i.insn[13])) begin   // Move8Rows
                 drow_q <= {dr[9:3], 3'd0}; srow_q <= {sr[5:3], 3'd0}; left_q <= 11'd8;
-              end else if (req_insn_i[31:24] inside {OP_MOVB2D, OP_MOVD2A, OP_MOVD2B} && req_insn_i[13]) begin
+              end else if (req_i.insn[31:24] inside {OP_MOVB2D, OP_MOVD2A, OP_MOVD2B} && req_i.insn[13]) begin
                 drow_q <= {dr[9:2], 2'd0}; srow_q <= {sr[5:2], 2'd0}; left_q <= 11'd4;
               end else begin
                 drow_q <= dr; srow_q <= sr; left_q <= 11'd1;

@@ -5,14 +5,8 @@ module tt_pack_stub
 (
   input  logic        clk_i,
   input  logic        rst_ni,
-  input  logic        req_valid_i,
-  input  logic [1:0]  req_thread_i,
-  input  logic [31:0] req_insn_i,
-  output logic        ready_o,
-  output logic        busy_o,
-  output logic [1:0]  thread_o,
-  output logic [31:0] insn_o,
-  output logic        done_o
+  input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
+  output unit_rsp_t        rsp_o   // ready, busy, held instruction and thread, retire
 );
 
   tt_stub_unit #(.LATENCY(LAT_PACK)) u_slot (.*);

@@ -230,7 +230,65 @@ package tt_pkg;
   // matrix unit data movement: bits 52..
   localparam int unsigned INJ_MATH_ADDRMOD_NO_CR = 52; // ADDR_MOD SrcACR ignored (plain increment)
   localparam int unsigned INJ_MATH_MOVA2D_TF32_LOW = 53; // MOVA2D TF32: low 3 mantissa bits dropped
+  // unpackers, second batch: bits 56..
+  localparam int unsigned INJ_UNP_NOP_NO_DVALID  = 56; // UNPACR_NOP clear ignores Set_Dvalid [8]
+  localparam int unsigned INJ_UNP_ROW_WIDTH16    = 57; // tilize: 16-datum input rows for 16-bit formats
   localparam int unsigned NUM_INJ_BITS           = 64;
+
+  // One backend unit's request and response: every unit (and tt_unit_slot) has exactly these two
+  // ports towards the dispatcher (docs/design.md "Units").
+  typedef struct packed {
+    logic        valid;    // dispatch this cycle; taken only when the unit is ready
+    logic [1:0]  thread;
+    logic [31:0] insn;
+  } unit_req_t;
+  typedef struct packed {
+    logic        ready;    // can take a request this cycle
+    logic        busy;     // holds an instruction
+    logic [1:0]  thread;   // its thread
+    logic [31:0] insn;     // its instruction word
+    logic        done;     // retires it this cycle
+  } unit_rsp_t;
+
+  // The retire record: one per thread and cycle, every architectural effect of the retiring
+  // instruction (docs/design.md "Retire record"). It crosses DPI as one packed vector; the C side
+  // decodes it with the field table dpi/retire_fields.def, which lists the same fields in the same
+  // order (first field = most significant bits) and is checked against $bits(retire_t) at start.
+  typedef logic [5:0][7:0][17:0] adc_sets_t;   // [2*set + channel][x, x_cr, y, y_cr, z, z_cr, w, w_cr]
+  typedef struct packed {
+    logic        valid;
+    logic [31:0] seq;
+    logic [31:0] insn;
+    logic [3:0]  unit;                         // unit_e that executed it
+    logic [3:0]  cfg_we;                       // config words addr..addr+3 written (WRCFG 128)
+    logic        cfg_state;
+    logic [7:0]  cfg_addr;
+    logic [3:0][31:0] cfg_data;
+    logic        tcfg_we;
+    logic [7:0]  tcfg_addr;
+    logic [31:0] tcfg_data;
+    logic [GPR_WR_SLOTS-1:0]       gpr_we;     // slot s: GPR gpr_idx[s] of the thread = gpr_data[s]
+    logic [GPR_WR_SLOTS-1:0][5:0]  gpr_idx;
+    logic [GPR_WR_SLOTS-1:0][31:0] gpr_data;
+    logic [7:0]  sem_we;                       // semaphores written; all values and maxima after
+    logic [31:0] sem_value;                    // semaphore s in [4s+3:4s]
+    logic [31:0] sem_max;
+    logic [5:0]  adc_we;                       // ADC channels written (bit 2*set + channel) ...
+    logic [1:0]  adc_thread;                   // ... of this thread's ADCs
+    adc_sets_t   adc;
+    logic [5:0]  adc2_we;                      // a second thread's ADCs (UNPACR ContextADC)
+    logic [1:0]  adc2_thread;
+    adc_sets_t   adc2;
+    logic        mutex_we;
+    logic [2:0]  mutex_idx;
+    logic [1:0]  mutex_holder;                 // thread, or 3 = free
+    logic        banks_we;                     // SrcA/SrcB bank ownership changed; state after
+    logic [7:0]  banks;
+    logic        mmio_we;                      // a 32-bit store outside L1 (UNPACR_NOP UNP_POP)
+    logic [31:0] mmio_addr;
+    logic [31:0] mmio_data;
+  } retire_t;
+  localparam int unsigned RETIRE_BITS = $bits(retire_t);
 
   // Register-file write report (one row; docs/design.md "Register-file writes")
   localparam int unsigned RF_SRCA = 0, RF_SRCB = 1, RF_DEST = 2, RF_DEST32 = 3;
@@ -243,6 +301,7 @@ package tt_pkg;
     logic [15:0] mask;     // columns written
     logic [15:0][31:0] cells;  // cell c in cells[c]; Src 19 bits, Dest 16, Dest32 32
   } rf_wr_t;
+  localparam int unsigned RF_WR_BITS = $bits(rf_wr_t);
 
   // Requests to the source-bank state from the unit retiring an instruction of a thread
   typedef struct packed {

@@ -26,14 +26,8 @@ module tt_sync_unit
   input  logic        inj_sempost_no_sat_i,   // INJ_SEMPOST_NO_SAT
   input  logic        inj_atrelm_non_holder_i,// INJ_ATRELM_NON_HOLDER
 
-  input  logic        req_valid_i,
-  input  logic [1:0]  req_thread_i,
-  input  logic [31:0] req_insn_i,
-  output logic        ready_o,
-  output logic        busy_o,
-  output logic [1:0]  thread_o,
-  output logic [31:0] insn_o,
-  output logic        done_o,
+  input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
+  output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
 
   input  logic        mmio_valid_i,
   input  logic [31:0] mmio_addr_i,
@@ -50,7 +44,7 @@ module tt_sync_unit
   output logic [31:0] sem_value_d_o,   // values after this edge
   output logic [31:0] sem_max_d_o,
 
-  // mutex acquired or released by the retiring instruction (thread thread_o)
+  // mutex acquired or released by the retiring instruction (thread rsp_o.thread)
   output logic        eff_mutex_we_o,
   output logic [2:0]  eff_mutex_idx_o,
   output logic [1:0]  eff_mutex_holder_o,   // holder after: thread, or 3 = free
@@ -123,16 +117,21 @@ module tt_sync_unit
 
   // The slot's instruction retires unless a semaphore store or a parked ATGETM takes the cycle; an
   // ATGETM that must wait leaves it for the parking register.
-  logic slot_done;
-  tt_unit_slot #(.LAT_W(1)) u_slot (.*, .lat_m1_i(1'b0),
+  logic      slot_done;
+  unit_rsp_t slot_rsp;
+  tt_unit_slot #(.LAT_W(1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(1'b0),
                                     .stall_i(mmio_sem || park_go || s_must_wait),
-                                    .drop_i(s_must_wait), .busy_o(slot_valid),
-                                    .thread_o(slot_thread), .insn_o(slot_insn), .done_o(slot_done));
+                                    .drop_i(s_must_wait), .rsp_o(slot_rsp));
+  assign slot_valid  = slot_rsp.busy;
+  assign slot_thread = slot_rsp.thread;
+  assign slot_insn   = slot_rsp.insn;
+  assign slot_done   = slot_rsp.done && !(mmio_sem || park_go || s_must_wait);
 
-  assign busy_o   = slot_valid;
-  assign thread_o = park_go ? park_thread : slot_thread;
-  assign insn_o   = park_go ? {OP_ATGETM, 8'b0, 13'b0, park_idx_q[park_thread]} : slot_insn;
-  assign done_o   = park_go || slot_done;
+  assign rsp_o.ready  = slot_rsp.ready;
+  assign rsp_o.busy   = slot_valid;
+  assign rsp_o.thread = park_go ? park_thread : slot_thread;
+  assign rsp_o.insn   = park_go ? {OP_ATGETM, 8'b0, 13'b0, park_idx_q[park_thread]} : slot_insn;
+  assign rsp_o.done   = park_go || slot_done;
 
   // Mutex effects of the retiring instruction
   always_comb begin
@@ -167,7 +166,7 @@ module tt_sync_unit
     end else begin
       if (eff_mutex_we_o) begin
         holder_q[eff_mutex_idx_o] <= eff_mutex_holder_o;
-        if (eff_mutex_holder_o == FREE) last_rel_q[eff_mutex_idx_o] <= thread_o;
+        if (eff_mutex_holder_o == FREE) last_rel_q[eff_mutex_idx_o] <= rsp_o.thread;
       end
       if (park_go) park_q[park_thread] <= 1'b0;
       if (s_must_wait) begin

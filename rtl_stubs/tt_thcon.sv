@@ -33,14 +33,8 @@ module tt_thcon
   input  logic         inj_muldmareg_full_i,    // INJ_MULDMAREG_FULL
   input  logic         inj_loadind128_word3_i,  // INJ_LOADIND128_WORD3
 
-  input  logic         req_valid_i,
-  input  logic [1:0]   req_thread_i,
-  input  logic [31:0]  req_insn_i,
-  output logic         ready_o,
-  output logic         busy_o,
-  output logic [1:0]   thread_o,
-  output logic [31:0]  insn_o,
-  output logic         done_o,
+  input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
+  output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
 
   input  logic         mmio_valid_i,
   input  logic [1:0]   mmio_thread_i,
@@ -72,7 +66,7 @@ module tt_thcon
   output logic [31:0]  l1_rd_addr_o,
   input  logic [127:0] l1_rd_data_i,
 
-  // GPRs of thread thread_o written by the retiring instruction: slot s valid, index, value after
+  // GPRs of thread rsp_o.thread written by the retiring instruction: slot s valid, index, value after
   // (distinct indices)
   output logic [GPR_WR_SLOTS-1:0] eff_gpr_we_o,
   output logic [5:0]   eff_gpr_idx_o  [GPR_WR_SLOTS],
@@ -103,12 +97,11 @@ module tt_thcon
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // ports of the same name connect by .*
-  tt_unit_slot #(.LAT_W(2)) u_slot (.*, .lat_m1_i(latency_m1(req_insn_i)), .stall_i(1'b0),
-                                    .drop_i(1'b0), .thread_o(slot_thread), .insn_o(slot_insn));
+  tt_unit_slot #(.LAT_W(2)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(latency_m1(req_i.insn)),
+                                    .stall_i(1'b0), .drop_i(1'b0), .rsp_o);
 
-  assign thread_o = slot_thread;
-  assign insn_o   = slot_insn;
+  assign slot_thread = rsp_o.thread;
+  assign slot_insn   = rsp_o.insn;
 
   // ---------------------------------------------------------------------------------------------
   // Execute in the retire cycle (reads see the GPRs from before the edge)
@@ -314,7 +307,7 @@ module tt_thcon
     l1_wr_addr_o   = {si_addr[31:4], 4'b0};
     l1_wr_be_o     = si_be;
     l1_wr_data_o   = si_data;
-    if (done_o) begin
+    if (rsp_o.done) begin
       unique case (op)
         OP_SETDMAREG: begin
           if (!slot_insn[7]) begin

@@ -3,7 +3,7 @@
 // BFP; data-formats §4; ERRATA 1 and 2; ISA documentation UNPACR_Regular.md FormatConversion).
 // data_o: a 19-bit Src cell {sign, man10, exp8} in [18:0], a 16-bit Dest cell in [15:0], or a
 // 32-bit Dst32b value (FP32/TF32/INT32 to Dest). Upper bits are 0. Combinations the spec calls
-// undefined behaviour give 0 (the model stops the run on them); so does FP8 E4M3 for now.
+// undefined behaviour give 0 (the model stops the run on them).
 // inj_i[n] switches on deliberate bug n (0 = correct): 0 ERRATA 1 ignored (FP32->FP16 e == 31 ->
 // 0x7BFF), 1 ERRATA 2 ignored (E5M2 0x7F/0xFF -> code << 8), 2 BFP8->BF16 exponent reduced by LZ+1
 // when LZ > 0, 3 INT8 read as sign-magnitude even when int8_unsigned_i is set.
@@ -110,6 +110,15 @@ module tt_unpack_convert (
     return {x, 8'h00};
   endfunction
 
+  // FP8 E4M3 -> FP16 (Unp_LF8_4b_exp; docs/decisions.md "FP8 E4M3", after Tenstorrent's
+  // simulator): bias 7 -> 15, exponent 0 kept as 0 with the mantissa unshifted, the NaN codes
+  // 0x7F/0xFF get the low mantissa bits set (largest magnitude, no Inf in Tensix FP16).
+  function automatic logic [15:0] e4m3_to_fp16(logic [7:0] x);
+    logic [4:0] e16;
+    e16 = (x[6:3] == 4'd0) ? 5'd0 : {1'b0, x[6:3]} + 5'd8;
+    return {x[7], e16, x[2:0], (x[6:0] == 7'h7f) ? 7'h7f : 7'h00};
+  endfunction
+
   // BFP8 (B exponent) -> BF16, unpack-data-path §3.4 BFP8ToBF16: normalise the 7-bit magnitude
   // by its leading zeros, the shared exponent reduced by LZ in 8-bit arithmetic (wraps, as the ISA
   // doc's uint8_t does; docs/decisions.md).
@@ -208,13 +217,9 @@ module tt_unpack_convert (
           mid_bits = {16'd0, datum_i[15:0]};
         end
         DF_FP8: begin
-          if (fp8_e4m3_i) begin
-            // E4M3: pending the model's decision (docs/decisions.md)
-            mid = MID_UNDEF;
-          end else begin
-            mid      = MID_FP16;
-            mid_bits = {16'd0, e5m2_to_fp16(datum_i[7:0], inj_i[1])};
-          end
+          mid      = MID_FP16;
+          mid_bits = {16'd0, fp8_e4m3_i ? e4m3_to_fp16(datum_i[7:0])
+                                        : e5m2_to_fp16(datum_i[7:0], inj_i[1])};
         end
         // BFP4/BFP2 datums go through the BFP8 routine shifted to the top of the byte (§3.4)
         DF_BFP8: begin

@@ -3,7 +3,7 @@
 // (phases 1-7), §8, §13 and the ISA documentation's UNPACR_Regular.md; conversions in
 // tt_unpack_convert. Config, thread config, ADCs, SrcRow and the bank pointer are read in the
 // accept cycle; register-file rows are written while it runs (one row per cycle, reported on
-// rf_wr_o); counters, SrcRow and the bank hand-off change in its retire cycle (done_o).
+// rf_wr_o); counters, SrcRow and the bank hand-off change in its retire cycle (rsp_o.done).
 // Timing (unpack-data-path §13): 2 cycles of address calculation during which the other unpacker
 // cannot start one; then, once the bank is owned by the unpackers, each cycle converts up to
 // (16 << tier) bytes of L1 datums (tier: x1, x2, x4 from Throttle_mode, the forced-speed rules and
@@ -25,14 +25,8 @@ module tt_unpacker
   input  logic        rst_ni,
   input  logic [NUM_INJ_BITS-1:0] inj_i,
 
-  input  logic        req_valid_i,
-  input  logic [1:0]  req_thread_i,
-  input  logic [31:0] req_insn_i,
-  output logic        ready_o,
-  output logic        busy_o,
-  output logic [1:0]  thread_o,
-  output logic [31:0] insn_o,
-  output logic        done_o,
+  input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
+  output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
 
   input  logic        other_addr_calc_i,   // the other unpacker calculates an address
   input  logic        other_accept_i,      // unpacker 0 is requested this cycle (it goes first)
@@ -47,7 +41,6 @@ module tt_unpacker
   input  logic [1:0]  srca_client_i,
   input  logic [1:0]  srcb_client_i,
   input  logic [1:0]  unp_bank_i,
-  input  logic [1:0]  math_bank_i,
   input  logic [5:0]  src_row_i [3],       // this unpacker's SrcRow per thread
 
   output logic [AW-1:0] dat_line_o,
@@ -59,12 +52,15 @@ module tt_unpacker
 
   output rf_wr_t      rf_wr_o,
   output logic        bank_wait_o,         // holds an instruction waiting for its bank
-  // retire-cycle effects (with done_o)
+  // retire-cycle effects (with rsp_o.done)
   output logic [1:0]  flip_o,              // unp_flip / unp_rowadv for bank_req_t (this unpacker)
   output logic        rowadv_o,
   output logic        adc_inc_o,           // apply the increments below
   output logic [1:0]  adc_wadc_o,          // second thread whose ADCs change (WhichADC)
-  output logic [1:0]  inc_ch0y_o, inc_ch0z_o, inc_ch1y_o, inc_ch1z_o
+  output logic [1:0]  inc_ch0y_o, inc_ch0z_o, inc_ch1y_o, inc_ch1z_o,
+  output logic        mmio_we_o,           // UNPACR_NOP UNP_POP's MMIO store
+  output logic [31:0] mmio_addr_o,
+  output logic [31:0] mmio_data_o
 );
 
   // Config words (pack-unpack-registers §2; Blackhole register table), per unpacker.
@@ -89,10 +85,14 @@ module tt_unpacker
 
   // Everything the instruction needs after its accept cycle.
   typedef struct packed {
-    logic        is_nop;        // UNPACR_NOP
-    logic [2:0]  nop_mode;
-    logic        nop_both;      // ZEROSRC BothBanks
-    logic        nop_neginf;
+    logic        is_nop;        // UNPACR_NOP (Blackhole layout, docs/decisions.md "UNPACR_NOP")
+    logic        nop_clear;     // UNP_CLR_SRC: fill the bank(s) with nop_val
+    logic        nop_both;      // all banks
+    logic [18:0] nop_val;
+    logic        nop_dvalid;    // hand the bank to the matrix unit at retire
+    logic        mmio_we;       // UNP_POP: store to a NoC overlay stream's message-clear register
+    logic [31:0] mmio_addr, mmio_data;
+    logic        wide_row;      // Blackhole: 32 datums per input row when a datum is wider than a byte
     logic        skip;          // retires with no effect (unimplemented forms, undefined setups)
     logic        comp;          // compressed tile
     logic        rsi_whole;     // compressed, ADC X0 0 and X1 XDim - 1: the whole row (RSI length)
@@ -141,12 +141,12 @@ module tt_unpacker
   logic [2:0]  ctx_ctr_q [3];  // ContextCounter per thread
 
   logic        accept;
-  assign ready_o  = (state_q == S_IDLE) && !other_addr_calc_i && !(WHICH == 1 && other_accept_i);
-  assign accept   = req_valid_i && ready_o;
-  assign busy_o   = (state_q != S_IDLE);
-  assign thread_o = thread_q;
-  assign insn_o   = insn_q;
-  assign done_o   = (state_q == S_DONE);
+  assign rsp_o.ready  = (state_q == S_IDLE) && !other_addr_calc_i && !(WHICH == 1 && other_accept_i);
+  assign accept   = req_i.valid && rsp_o.ready;
+  assign rsp_o.busy   = (state_q != S_IDLE);
+  assign rsp_o.thread = thread_q;
+  assign rsp_o.insn   = insn_q;
+  assign rsp_o.done   = (state_q == S_DONE);
   assign addr_calc_o = (state_q == S_ADDR);
 
   function automatic logic [31:0] fld(logic [31:0] w, int unsigned sh, int unsigned wd);
@@ -181,14 +181,45 @@ module tt_unpacker
     {xdim, ydim, zdim, wdim, nel, inaddr, first, xpos, ypos, xend, z0, w0, outa} = '0;
     {multi, use_ctr, bfp, st, off, unc, ifsel, wctx, wadc, th} = '0;
 
-    insn = req_insn_i;
-    th   = req_thread_i;
+    insn = req_i.insn;
+    th   = req_i.thread;
     st   = tcfg_i[th][0][0];                       // CFG_STATE_ID_StateID
     s_d  = '0;
     s_d.is_nop   = (insn[31:24] == OP_UNPACR_NOP);
-    s_d.nop_mode = insn[2:0];
-    s_d.nop_both = insn[3] && !inj_i[INJ_UNP_ZEROSRC_BOTH];
-    s_d.nop_neginf = insn[2] && (WHICH == 0);
+    // UNPACR_NOP, Blackhole assembly.yaml: [1:0] Unpack_Pop (0 pop, 1 clear, 2 nop, 3 pop with
+    // stream), [3:2] clear value, [4] all banks, [5] wait like UNPACR, [7:6] "one" format or 3 =
+    // set dvalid only, [8] set dvalid after the clear, [14:12] count, [21:16] stream
+    if (s_d.is_nop) begin
+      if (insn[7:6] == 2'd3) begin
+        s_d.nop_dvalid = 1'b1;
+      end else begin
+        unique case (insn[1:0])
+          2'd1: begin
+            s_d.nop_clear  = 1'b1;
+            s_d.nop_both   = insn[4] && !inj_i[INJ_UNP_ZEROSRC_BOTH];
+            s_d.nop_dvalid = insn[8] && !inj_i[INJ_UNP_NOP_NO_DVALID];
+            unique case (insn[3:2])
+              2'd0: s_d.nop_val = '0;
+              2'd1: s_d.nop_val = (WHICH == 0) ? 19'h7FFFF : 19'h0;       // -inf, SrcA only (§8.3)
+              2'd2: unique case (insn[7:6])                               // +1 as the unpacker stores it
+                      2'd0:    s_d.nop_val = {1'b0, 10'd0, 8'd15};       // FP16 1.0: exponent 15
+                      2'd1:    s_d.nop_val = {1'b0, 10'd0, 8'd127};      // BF16/TF32 1.0
+                      default: s_d.nop_val = {1'b0, 10'd1, 8'd16};       // INT8 +1: magnitude 1, exponent 16
+                    endcase
+              default: s_d.nop_val = cfg_i[st][(WHICH != 0) ? 63 : 53][18:0]; // UNPn_NOP_REG_CLR_VAL
+            endcase
+          end
+          2'd0, 2'd3: begin
+            // NoC overlay stream message-clear register: 0xFFB40000 + 0x1000 * stream + 4 * 266
+            s_d.mmio_we   = !(insn[1:0] == 2'd3 && insn[2]);   // the enhanced form: model reports it
+            s_d.mmio_addr = 32'hFFB4_0000 + {14'd0, (insn[1:0] == 2'd0) ? tcfg_i[th][42 + WHICH][5:0]
+                                                                         : insn[21:16], 12'd0} + 32'd1064;
+            s_d.mmio_data = {29'd0, (insn[1:0] == 2'd0) ? tcfg_i[th][42 + WHICH][10:8] : insn[14:12]};
+          end
+          default: ;
+        endcase
+      end
+    end
     multi   = insn[7];
     use_ctr = insn[3];
     wctx = '0;
@@ -272,9 +303,11 @@ module tt_unpacker
     if ((s_d.exp16 >> 4) > s_d.limit) s_d.exp16 = s_d.exp16 - (s_d.fifo << 4);
     if ((s_d.dat_bit >> 3) > s_d.limit) s_d.dat_bit = s_d.dat_bit - (s_d.fifo << 3);
     // row stride (§2.5)
+    // Blackhole UnpackRowWidth (UNPACR_Regular.md): 32 datums per input row above 8 bits
+    s_d.wide_row   = (s_d.dbits > 6'd8) && !inj_i[INJ_UNP_ROW_WIDTH16];
     s_d.row_stride = (reg2[9] && !inj_i[INJ_UNP_STRIDE])
                    ? {16'd0, reg2[27:24], reg2[23:20], reg2[19:16], 4'd0} << 3
-                   : {26'd0, s_d.dbits} << 4;
+                   : {26'd0, s_d.dbits} << (s_d.wide_row ? 5 : 4);
     // output address (§2.4)
     if (WHICH == 0) begin
       s_d.to_dest   = multi ? ifsel[wctx] : reg2[11];
@@ -305,9 +338,9 @@ module tt_unpacker
     s_d.e4m3     = cfg_i[st][A_REG1W3][22];
     s_d.src_row  = src_row_i[th];
     s_d.bank     = unp_bank_i[WHICH];
-    // UNPACR_NOP ZEROSRC waits on the unpacker's bank with WaitLikeUnpacr (bit 4), else on the
-    // matrix unit's bank (unpack-data-path §8.3)
-    s_d.wait_bank = (s_d.is_nop && !insn[4]) ? math_bank_i[WHICH] : unp_bank_i[WHICH];
+    // UNPACR and UNPACR_NOP's clear wait until the unpacker's own bank is free (§8.3; either
+    // Stall_Clr_Cntrl signal, docs/decisions.md "UNPACR_NOP")
+    s_d.wait_bank = unp_bank_i[WHICH];
     // L1 speed (§13): Throttle_mode, then the forced rules
     s_d.tier = (reg2[5:4] > 2'd2) ? 2'd2 : reg2[5:4];
     if (reg2[9]) s_d.tier = 2'd2;
@@ -323,7 +356,9 @@ module tt_unpacker
     // forms this RTL does not execute (the model reports them), and setups it calls undefined
     if (s_d.comp) s_d.tier = 2'd0;                  // compressed: always x1 (§13)
     s_d.skip = 1'b0;
-    if (!s_d.is_nop && (insn[13] || insn[1] || insn[2] || s_d.dbits == 0)) s_d.skip = 1'b1;
+    // (bit 0, Last, changes nothing here: rows are written as they are made; bit 5 srcb_bcast is
+    // reported by the model)
+    if (!s_d.is_nop && (insn[13] || insn[1] || insn[2] || insn[5] || s_d.dbits == 0)) s_d.skip = 1'b1;
     if (s_d.is_nop) s_d.skip = 1'b0;
   end
 
@@ -501,7 +536,7 @@ module tt_unpacker
       zwr.bank  = zrow_q[6];
       zwr.row   = {4'd0, zrow_q[5:0]};
       zwr.mask  = '1;
-      for (int c = 0; c < 16; c++) zwr.cells[c] = s_q.nop_neginf ? 32'h7FFFF : 32'd0;
+      for (int c = 0; c < 16; c++) zwr.cells[c] = {13'd0, s_q.nop_val};
     end
   end
   assign rf_wr_o = (state_q == S_ZERO) ? zwr : ((state_q == S_RUN) ? wr : '0);
@@ -509,8 +544,9 @@ module tt_unpacker
   logic [31:0] next_dat, next_delta;
   always_comb begin
     next_dat = dat_q + {27'd0, nk} * {26'd0, s_q.dbits};
-    if (nk != 0 && nj == 3'd0 && ((i_q[3:0] + nk[3:0]) == 4'd0)) begin
-      next_dat = next_dat - ({26'd0, s_q.dbits} << 4) + s_q.row_stride;
+    if (nk != 0 && nj == 3'd0 && ((i_q[3:0] + nk[3:0]) == 4'd0) &&
+        (!s_q.wide_row || 5'(i_q[4:0] + nk[4:0]) == 5'd0)) begin
+      next_dat = next_dat - ({26'd0, s_q.dbits} << (s_q.wide_row ? 5 : 4)) + s_q.row_stride;
       if ((next_dat >> 3) > s_q.limit) next_dat = next_dat - (s_q.fifo << 3);
     end
     next_delta = delta_q + {25'd0, nk, 2'b00};
@@ -537,8 +573,8 @@ module tt_unpacker
         S_IDLE: if (accept) begin
           state_q    <= S_ADDR;
           s_q        <= s_d;
-          thread_q   <= req_thread_i;
-          insn_q     <= req_insn_i;
+          thread_q   <= req_i.thread;
+          insn_q     <= req_i.insn;
           addr_cnt_q <= 1'b0;
           i_q <= '0; j_q <= '0; g_q <= '0;
           out_q <= s_d.out; exp_q <= s_d.exp16;
@@ -551,7 +587,7 @@ module tt_unpacker
           if (addr_cnt_q) begin
             if (s_q.is_nop) begin
               // ZEROSRC: both banks or the unpacker's; NOP, SETDVALID and the rest: retire
-              if (s_q.nop_mode[1:0] == 2'd1) begin
+              if (s_q.nop_clear) begin
                 state_q <= S_BANK;
                 zrow_q  <= {(s_q.nop_both ? 1'b0 : s_q.bank), 6'd0};
               end else begin
@@ -616,7 +652,7 @@ module tt_unpacker
     adc_inc_o = 1'b0;
     if (state_q == S_DONE) begin
       if (s_q.is_nop) begin
-        flip_o[WHICH] = (s_q.nop_mode == 3'd7);           // UNPACR_NOP SETDVALID
+        flip_o[WHICH] = s_q.nop_dvalid;                   // UNPACR_NOP set dvalid
       end else if (!s_q.skip) begin
         flip_o[WHICH] = s_q.flip;
         rowadv_o      = !s_q.flip && s_q.rowadv;
@@ -629,6 +665,9 @@ module tt_unpacker
   assign inc_ch0z_o = s_q.ch0z;
   assign inc_ch1y_o = inj_i[INJ_UNP_ADC_CH1] ? 2'd0 : s_q.ch1y;
   assign inc_ch1z_o = s_q.ch1z;
+  assign mmio_we_o   = (state_q == S_DONE) && s_q.mmio_we;
+  assign mmio_addr_o = s_q.mmio_addr;
+  assign mmio_data_o = s_q.mmio_data;
 
 
 endmodule

@@ -26,11 +26,6 @@ static const tb_injection injections[] = {
 
 struct tb_ctx {
     tb_args a;
-    /* per retiring thread: ADC channels written, by owning thread */
-    uint8_t pend_adc_we[TT_NUM_THREADS][TT_NUM_THREADS];
-    tt_adc_channel pend_adc[TT_NUM_THREADS][TT_NUM_THREADS][TT_ADC_SETS * TT_ADC_CHANNELS];
-    uint64_t pend_gpr_we[TT_NUM_THREADS];
-    uint32_t pend_gpr[TT_NUM_THREADS][TT_NUM_GPRS];
     tb_preload_item *pre;
     size_t npre;
     tt_test test;
@@ -288,31 +283,9 @@ int tb_ctx_finish(tb_ctx *c, uint64_t cycle)
     return cosim_finish(c->cos, cycle, secs);
 }
 
-void tb_on_retire_adc(tb_ctx *c, int thread, int adc_thread, int index, const tt_adc_channel *v)
-{
-    adc_thread %= TT_NUM_THREADS;
-    c->pend_adc_we[thread][adc_thread] |= (uint8_t)(1u << index);
-    c->pend_adc[thread][adc_thread][index] = *v;
-}
-
-void tb_on_retire_gpr(tb_ctx *c, int thread, int idx, uint32_t value)
-{
-    if ((unsigned)idx >= TT_NUM_GPRS) return; /* tb_top reports indices 0..63 only */
-    c->pend_gpr_we[thread] |= 1ull << idx;
-    c->pend_gpr[thread][idx] = value;
-}
-
 void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r)
 {
-    cosim_retire_rec full = *r;
-    memcpy(full.adc_we, c->pend_adc_we[r->thread], sizeof full.adc_we);
-    memcpy(full.adc, c->pend_adc[r->thread], sizeof full.adc);
-    memset(c->pend_adc_we[r->thread], 0, sizeof c->pend_adc_we[r->thread]);
-    full.gpr_we = c->pend_gpr_we[r->thread];
-    for (int i = 0; i < TT_NUM_GPRS; i++)
-        if (full.gpr_we >> i & 1u) full.gpr[i] = c->pend_gpr[r->thread][i];
-    c->pend_gpr_we[r->thread] = 0;
-    cosim_retire(c->cos, &full);
+    cosim_retire(c->cos, r);
 }
 
 void tb_on_l1_write(tb_ctx *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16])

@@ -53,12 +53,6 @@ void tb_on_rf_write(tb_ctx *c, uint64_t cycle, const tt_rf_write *w);
  * edge, so the frontend mux discarded it (the TRISC does not know). */
 void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word, bool dropped);
 void tb_on_brisc_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word);
-/* ADC channel `index` (2*set + channel) of thread adc_thread's ADCs written by a retire of `thread`,
- * reported before its tb_on_retire. */
-void tb_on_retire_adc(tb_ctx *c, int thread, int adc_thread, int index, const tt_adc_channel *v);
-/* GPR `idx` of `thread` written by that thread's retire (value after), reported before its
- * tb_on_retire, once per written GPR. */
-void tb_on_retire_gpr(tb_ctx *c, int thread, int idx, uint32_t value);
 void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data);
 /* 0: continue, 1: stop (pass), 2: stop (fail). */
 int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3]);

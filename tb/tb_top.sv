@@ -18,30 +18,16 @@ module tb_top (
                                           input int word, input int dropped);
   import "DPI-C" function void c_dpi_brisc_push(input chandle ctx, input longint cycle,
                                                 input int thread, input int word);
-  import "DPI-C" function void c_dpi_retire_adc(input chandle ctx, input int thread,
-                                                input int adc_thread,
-                                                input int index, input int x, input int x_cr,
-                                                input int y, input int y_cr, input int z,
-                                                input int z_cr, input int w, input int w_cr);
-  import "DPI-C" function void c_dpi_retire_gpr(input chandle ctx, input int thread, input int idx,
-                                                input int value);
   import "DPI-C" function void c_dpi_mmio(input chandle ctx, input longint cycle, input int thread,
                                           input int addr, input int data);
+  // One retire record (tt_pkg::retire_t) and one register-file row (tt_pkg::rf_wr_t) as packed
+  // vectors: a new effect is a field in the struct and a line in dpi/retire_fields.def.
+  import "DPI-C" function int c_dpi_layout(input chandle ctx, input int retire_bits,
+                                           input int rf_wr_bits);
   import "DPI-C" function void c_dpi_retire(input chandle ctx, input longint cycle, input int thread,
-                                            input int seq, input int insn, input int unit,
-                                            input int cfg_we, input int cfg_state,
-                                            input int cfg_addr, input int d0, input int d1,
-                                            input int d2, input int d3, input int tcfg_we,
-                                            input int tcfg_addr, input int tcfg_data,
-                                            input int sem_we,
-                                            input int sem_value, input int sem_max,
-                                            input int mutex_we, input int mutex_idx,
-                                            input int mutex_holder, input int banks_we,
-                                            input int banks);
+                                            input bit [RETIRE_BITS-1:0] rec);
   import "DPI-C" function void c_dpi_rf_write(input chandle ctx, input longint cycle,
-                                              input int writer, input int file, input int bank,
-                                              input int row, input int mask,
-                                              input bit [511:0] cells);
+                                              input int writer, input bit [RF_WR_BITS-1:0] rec);
   import "DPI-C" function void c_dpi_l1_write(input chandle ctx, input longint cycle,
                                               input int addr, input int be, input int w0,
                                               input int w1, input int w2, input int w3);
@@ -84,33 +70,9 @@ module tb_top (
   logic [31:0] mmio_addr_q, mmio_wdata_q;
 
   logic        push_ready   [3];
+  retire_t     retire       [3];
   logic        retire_valid [3];
-  logic [31:0] retire_seq   [3], retire_insn [3];
-  unit_e       retire_unit  [3];
-  logic [3:0]  eff_cfg_we   [3];
-  logic        eff_cfg_state[3];
-  logic [7:0]  eff_cfg_addr [3];
-  logic [31:0] eff_cfg_data [3][4];
-  logic        eff_tcfg_we  [3];
-  logic [7:0]  eff_tcfg_addr[3];
-  logic [31:0] eff_tcfg_data[3];
-  logic [GPR_WR_SLOTS-1:0] eff_gpr_we [3];
-  logic [5:0]  eff_gpr_idx  [3][GPR_WR_SLOTS];
-  logic [31:0] eff_gpr_data [3][GPR_WR_SLOTS];
-  logic [7:0]  eff_sem_we   [3];
-  logic [5:0]  eff_adc_we   [3];
-  logic [17:0] eff_adc      [3][6][8];
-  logic [1:0]  eff_adc_thread[3];
-  logic [5:0]  eff_adc2_we  [3];
-  logic [1:0]  eff_adc2_thread[3];
-  logic [17:0] eff_adc2     [3][6][8];
-  logic        eff_banks_we [3];
-  logic [7:0]  eff_banks    [3];
   rf_wr_t      rf_wr        [3];
-  logic        eff_mutex_we [3];
-  logic [2:0]  eff_mutex_idx[3];
-  logic [1:0]  eff_mutex_holder[3];
-  logic [31:0] sem_value, sem_max;
   logic        l1_wr_valid;
   logic [31:0] l1_wr_addr;
   logic [15:0] l1_wr_be;
@@ -128,23 +90,14 @@ module tb_top (
     .mmio_wdata_i(mmio_wdata_q),
     .bd_valid_i(bd_valid_q), .bd_target_i(bd_target_q), .bd_unit_i(bd_unit_q),
     .bd_addr_i(bd_addr_q), .bd_data_i(bd_data_q), .bd_be_i(bd_be_q),
-    .retire_valid_o(retire_valid), .retire_seq_o(retire_seq), .retire_insn_o(retire_insn),
-    .retire_unit_o(retire_unit),
-    .eff_cfg_we_o(eff_cfg_we), .eff_cfg_state_o(eff_cfg_state), .eff_cfg_addr_o(eff_cfg_addr),
-    .eff_cfg_data_o(eff_cfg_data),
-    .eff_tcfg_we_o(eff_tcfg_we), .eff_tcfg_addr_o(eff_tcfg_addr), .eff_tcfg_data_o(eff_tcfg_data),
-    .eff_gpr_we_o(eff_gpr_we), .eff_gpr_idx_o(eff_gpr_idx), .eff_gpr_data_o(eff_gpr_data),
-    .eff_sem_we_o(eff_sem_we), .sem_value_o(sem_value), .sem_max_o(sem_max),
-    .eff_adc_we_o(eff_adc_we), .eff_adc_o(eff_adc), .eff_adc_thread_o(eff_adc_thread),
-    .eff_mutex_we_o(eff_mutex_we), .eff_mutex_idx_o(eff_mutex_idx),
-    .eff_mutex_holder_o(eff_mutex_holder),
-    .eff_adc2_we_o(eff_adc2_we), .eff_adc2_thread_o(eff_adc2_thread), .eff_adc2_o(eff_adc2),
-    .eff_banks_we_o(eff_banks_we), .eff_banks_o(eff_banks), .rf_wr_o(rf_wr),
+.retire_o(retire), .rf_wr_o(rf_wr),
     .l1_wr_valid_o(l1_wr_valid), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
     .l1_wr_data_o(l1_wr_data),
     .thread_idle_o(thread_idle), .fifo_count_o(fifo_count), .stall_reason_o(stall_reason),
     .unit_busy_o(unit_busy)
   );
+
+  always_comb for (int t = 0; t < 3; t++) retire_valid[t] = retire[t].valid;
 
   // What the stall waves show (waves/stalls.gtkw); the only traced scope. Verilator 5.006 traces
   // an instance only when its instantiation is in a tracing_on region, whatever the module says.
@@ -160,6 +113,8 @@ module tb_top (
     int kind, word, addr, data, idle_mask, stop;
     int target, unit, d0, d1, d2, d3, be;
     if (!rst_n) begin
+      // The C decoder's field table must match tt_pkg's structs, checked once.
+      if (rst_cnt_q == 4'd0 && c_dpi_layout(ctx, RETIRE_BITS, RF_WR_BITS) != 0) $finish;
       rst_cnt_q <= rst_cnt_q + 4'd1;
       cycle_q <= cycle_q + 64'd1;
       mmio_valid_q <= 1'b0;
@@ -186,43 +141,11 @@ module tb_top (
       // Register-file rows written this cycle come before the retires: a writing instruction's
       // rows are all reported before (or with) its retire (design.md "Register-file writes").
       for (int w = 0; w < 3; w++) begin
-        if (rf_wr[w].valid) begin
-          c_dpi_rf_write(ctx, cycle_q, w, int'(rf_wr[w].file), int'(rf_wr[w].bank),
-                         int'(rf_wr[w].row), int'(rf_wr[w].mask), rf_wr[w].cells);
-        end
+        if (rf_wr[w].valid) c_dpi_rf_write(ctx, cycle_q, w, rf_wr[w]);
       end
       // Checker order within an edge: retires, L1 writes, then the TRISC side (design.md).
       for (int t = 0; t < 3; t++) begin
-        if (retire_valid[t]) begin
-          for (int i = 0; i < 6; i++) begin
-            if (eff_adc2_we[t][i]) begin
-              c_dpi_retire_adc(ctx, t, int'(eff_adc2_thread[t]), i,
-                               int'(eff_adc2[t][i][0]), int'(eff_adc2[t][i][1]),
-                               int'(eff_adc2[t][i][2]), int'(eff_adc2[t][i][3]),
-                               int'(eff_adc2[t][i][4]), int'(eff_adc2[t][i][5]),
-                               int'(eff_adc2[t][i][6]), int'(eff_adc2[t][i][7]));
-            end
-          end
-          for (int i = 0; i < 6; i++) begin
-            if (eff_adc_we[t][i]) begin
-              c_dpi_retire_adc(ctx, t, int'(eff_adc_thread[t]), i,
-                               int'(eff_adc[t][i][0]), int'(eff_adc[t][i][1]),
-                               int'(eff_adc[t][i][2]), int'(eff_adc[t][i][3]),
-                               int'(eff_adc[t][i][4]), int'(eff_adc[t][i][5]),
-                               int'(eff_adc[t][i][6]), int'(eff_adc[t][i][7]));
-            end
-          end
-          for (int i = 0; i < GPR_WR_SLOTS; i++) begin
-            if (eff_gpr_we[t][i]) c_dpi_retire_gpr(ctx, t, int'(eff_gpr_idx[t][i]), eff_gpr_data[t][i]);
-          end
-          c_dpi_retire(ctx, cycle_q, t, retire_seq[t], retire_insn[t], int'(retire_unit[t]),
-                       int'(eff_cfg_we[t]), int'(eff_cfg_state[t]), int'(eff_cfg_addr[t]),
-                       eff_cfg_data[t][0], eff_cfg_data[t][1], eff_cfg_data[t][2],
-                       eff_cfg_data[t][3], int'(eff_tcfg_we[t]), int'(eff_tcfg_addr[t]),
-                       eff_tcfg_data[t], int'(eff_sem_we[t]), sem_value, sem_max,
-                       int'(eff_mutex_we[t]), int'(eff_mutex_idx[t]), int'(eff_mutex_holder[t]),
-                       int'(eff_banks_we[t]), int'(eff_banks[t]));
-        end
+        if (retire[t].valid) c_dpi_retire(ctx, cycle_q, t, retire[t]);
       end
       if (l1_wr_valid) begin
         c_dpi_l1_write(ctx, cycle_q, l1_wr_addr, int'(l1_wr_be), l1_wr_data[31:0],

@@ -75,29 +75,38 @@ def fp32_to_fp16_src():
         L.append(row_line("srca", 0, r, [src_fp16(fp32_to_fp16(v)) for v in vals[16 * r:16 * r + 16]]))
     write("unpack_fp32_to_fp16_errata1.tts", "\n".join(L) + "\n")
 
-def e5m2_srcb():
+def fp8_srcb(name, what, spec, conv, extra_cfg=()):
+    """Every FP8 code 0..255 through unpacker 1 into SrcB rows 0..15; conv(code) -> FP16 bits."""
     vals = list(range(256))
-    L = [HDR.format(what="every FP8 E5M2 code into SrcB rows 0..15; 0x7F and 0xFF per ERRATA 2",
-                    spec="unpack-data-path §3.2 FP8; ERRATA 2")]
+    L = [HDR.format(what=what, spec=spec)]
     # unpacker 1: THCON_SEC1 (+48), UNP1_ADDR_BASE_REG_1 at 61
     L.append("cfg 0 112 0x0100001a   # TileDescriptor (unpacker 1): XDim 256, uncompressed, FP8")
     L.append("cfg 0 113 0x00010001")
     L.append("cfg 0 114 0x00000001")
     L.append("cfg 0 120 0x0000002a   # REG2: out FP8, x4")
     L.append("cfg 0 124 0x300        # Base_address: header at 0x3000")
+    L += list(extra_cfg)
     L.append("adc 0 unpack1 1 x 255")
     for i in range(0, 256, 16):
         L.append(f"l1 bytes 0x{0x3010 + i:x} " + " ".join(f"0x{v:02x}" for v in vals[i:i + 16]))
     L.append("thread 0")
     L.append("ttunpacr 1,0,0,0,0,0,0,0,0,0,0,0,0")
     L.append("drain")
-    def e5m2(c):
-        h = 0x7fff if c == 0x7f else 0xffff if c == 0xff else c << 8
-        return src_fp16(h)
     for r in range(16):
-        L.append(row_line("srcb", 0, r, [e5m2(v) for v in vals[16 * r:16 * r + 16]]))
-    write("unpack_b_fp8_e5m2_errata2.tts", "\n".join(L) + "\n")
-
+        L.append(row_line("srcb", 0, r, [src_fp16(conv(v)) for v in vals[16 * r:16 * r + 16]]))
+    write(name, "\n".join(L) + "\n")
+def e5m2_srcb():
+    fp8_srcb("unpack_b_fp8_e5m2_errata2.tts", "every FP8 E5M2 code into SrcB rows 0..15; 0x7F and 0xFF per ERRATA 2",
+             "unpack-data-path §3.2 FP8; ERRATA 2",
+             lambda c: 0x7fff if c == 0x7f else 0xffff if c == 0xff else c << 8)
+def e4m3_srcb():
+    def e4m3(c):
+        s, e, m = c >> 7, (c >> 3) & 15, c & 7
+        return (s << 15) | ((e + 8 if e else 0) << 10) | (m << 7) | (0x7f if (c & 0x7f) == 0x7f else 0)
+    fp8_srcb("unpack_b_fp8_e4m3.tts", "every FP8 E4M3 code into SrcB rows 0..15 (THCON_SEC1_REG1_Unp_LF8_4b_exp set)",
+             "unpack-data-path §3.2 FP8, §14.2; docs/decisions.md FP8 E4M3", e4m3,
+             ["cfg 0 THCON_SEC1_REG1_Unp_LF8_4b_exp 1   # unpacker 1 reads E4M3",
+              "cfg 0 THCON_SEC0_REG1_Unp_LF8_4b_exp 0   # (unpacker 0's bit is not the one read)"])
 def bfp8_srca():
     # BFP8 (B exponent): 64 datums, 4 exponents
     rnd = random.Random(8)
@@ -169,7 +178,9 @@ class Tile:
         for i in range(self.n):
             idx = self.xpos + i
             if self.tilize_stride:
-                raw = self.values[(i // 16) * (self.tilize_stride // size) + i % 16]
+                # Blackhole UnpackRowWidth: 32 datums per input row above 1 byte, else 16
+                w = 32 if size > 1 else 16
+                raw = self.values[(i // w) * (self.tilize_stride // size) + i % w]
             else:
                 raw = self.values[idx]
             e = 0
@@ -234,10 +245,11 @@ def mode_tests():
     mode_test("unpack_a_upsample_zeros.tts", "upsample rate 2: three zeros after every datum",
               "unpack-data-path §12", Tile(5, 5, 16, 0x500, 128, bf[:16], ups=2),
               extra_cfg=["cfg 0 THCON_SEC0_REG2_Upsample_rate 2"])
-    # tilize: rows 64 bytes apart in L1 (row stride 0x40 = Shift_amount_cntx0 4 << 4)
-    mode_test("unpack_a_tilize_stride.tts", "tilize: 16-datum rows read 64 bytes apart (RowStride from Shift_amount_cntx)",
-              "unpack-data-path §2.5, §5", Tile(5, 5, 64, 0x600, 128, bf[:128], tilize_stride=64),
-              extra_cfg=["cfg 0 THCON_SEC0_REG2_Tileize_mode 1", "cfg 0 THCON_SEC0_REG2_Shift_amount_cntx0 4"])
+    # tilize: rows 96 bytes apart in L1 (row stride 0x60 = Shift_amount_cntx0 6 << 4); BF16 input
+    # rows are 32 datums on Blackhole (docs/decisions.md "Input row width in tilize mode")
+    mode_test("unpack_a_tilize_stride.tts", "tilize: 32-datum BF16 rows read 96 bytes apart (RowStride from Shift_amount_cntx)",
+              "unpack-data-path §2.5, §5; UNPACR_Regular.md UnpackRowWidth", Tile(5, 5, 96, 0x600, 128, bf[:128], tilize_stride=96),
+              extra_cfg=["cfg 0 THCON_SEC0_REG2_Tileize_mode 1", "cfg 0 THCON_SEC0_REG2_Shift_amount_cntx0 6"])
     f32 = [rnd.getrandbits(32) for _ in range(32)]
     mode_test("unpack_to_dest_fp32.tts", "FP32 tile to Dest through the Dst32b view (ERRATA 5 halves), rows 512 and on",
               "unpack-data-path §7, §3.3 WriteDstFP32; ERRATA 5; Dst.md",
@@ -424,5 +436,5 @@ def compressed_bfp8_test():
     write("unpack_compressed_bfp8_exponents.tts", "\n".join(L) + "\n")
 
 if __name__ == '__main__':
-    bf16_face(); fp32_to_fp16_src(); e5m2_srcb(); bfp8_srca(); mode_tests(); movement_tests(); compressed_tests()
+    bf16_face(); fp32_to_fp16_src(); e5m2_srcb(); e4m3_srcb(); bfp8_srca(); mode_tests(); movement_tests(); compressed_tests()
     compressed_bfp8_test()

@@ -16,9 +16,9 @@ Constraints (away from undefined behaviour and races, unpack-data-path §2, §3)
 * SrcA: rows of the output stay below 16 (no SetOvrdWithAddr); transpose and tilize start 16-byte
   aligned; tilize has no upsampling; unpack to Dest has no ColShift or transpose;
 * bank hand-offs are counted: thread 1 returns exactly as many SrcA and SrcB banks as thread 0
-  gives (FlipSrc, UNPACR_NOP SETDVALID), in the same order, so no UNPACR waits for ever; an
-  UNPACR_NOP SETDVALID, which does not wait for its bank, follows a STALLWAIT on C5 / C6;
-* UNPACR_NOP ZEROSRC always waits like an UNPACR (WaitLikeUnpacr).
+  gives (FlipSrc, UNPACR_NOP set dvalid), in the same order, so no UNPACR waits for ever; an
+  UNPACR_NOP set dvalid, which does not wait for its bank, follows a STALLWAIT on C5 / C6;
+* UNPACR_NOP's clear waits for its bank like an UNPACR.
 """
 
 TILE_BASE = 0x100000           # tiles live from here; thread 0 alone touches this region
@@ -230,16 +230,28 @@ class UnpackGen:
         if flip:
             self.flips.append(n)
         if r.random() < 0.15:
-            # UNPACR_NOP: ZEROSRC (BothBanks or not, -inf on SrcA) or SETDVALID
-            if r.random() < 0.5:
-                # WaitLikeUnpacr (bit 4): wait on the unpacker's bank. The other form waits on the
-                # matrix unit's bank, which thread 1 may flip meanwhile (docs/decisions.md)
-                both = r.randrange(2)
-                out.append(f"ttunpacr_nop {n},0,0,0,0,0,1,{both * 2 + r.randrange(2)},1")
+            # UNPACR_NOP (Blackhole layout): clear (all banks or not; to 0, -inf, one in a random
+            # format or the CLR_VAL word) or set dvalid only
+            if r.random() < 0.2:
+                # overlay pop: a store to a stream's message-clear register (thread config or
+                # instruction names the stream)
+                if r.random() < 0.5:
+                    out.append(f"ttunpacr_nop {n},0,0,0,0,0,0,0,0")
+                else:
+                    out.append(f"ttunpacr_nop {n},{r.randrange(64)},{r.randrange(8)},0,0,0,0,0,3")
+            elif r.random() < 0.5:
+                # either Stall_Clr_Cntrl (bit 5): both wait for the unpacker's own bank (decisions.md)
+                # never all banks: the other bank may be the matrix unit's, and clearing a bank the
+                # math thread reads is a race in hardware too (tests/directed/unpack_nop_bh_modes.tts
+                # covers all-banks clears)
+                both = 0
+                val = r.randrange(4)
+                fmt = r.randrange(3) if val == 2 else 0
+                out.append(f"ttunpacr_nop {n},0,0,0,{fmt},{r.randrange(2)},{both},{val},1")
             else:
-                # SETDVALID never waits for its bank (spec §8.2): STALLWAIT on C5 / C6 first
+                # set dvalid never waits for its bank (spec §8.2): STALLWAIT on C5 / C6 first
                 out.append(f"ttstallwait 8,{0x20 if n == 0 else 0x40:#x}")
-                out.append(f"ttunpacr_nop {n},0,0,0,0,0,0,1,3")
+                out.append(f"ttunpacr_nop {n},0,0,0,3,0,0,0,2")
                 self.flips.append(n)
         return out
 
@@ -303,6 +315,11 @@ def generate_unpack(seed, length, rng):
     alu |= (1 << 29) if fmt == 4 or rng.random() < 0.3 else 0
     lines.append(f"cfg 0 1 0x{alu:x}   # ALU_FORMAT_SPEC: SrcA {fmt}, Fp32_enabled, SrcA/SrcBUnsigned")
     lines.append(f"cfg 0 2 {rng.randrange(2)}   # Zero_Flag_disabled_src")
+    # UNPACR_NOP clear-to-immediate words of both unpackers (UNPn_NOP_REG_CLR_VAL)
+    lines.append(f"cfg 0 53 0x{rng.getrandbits(32):x}")
+    lines.append(f"cfg 0 63 0x{rng.getrandbits(32):x}")
+    for w in (42, 43):   # NOC_OVERLAY_MSG_CLEAR_StreamId_n / MsgNum_n of the unpack thread
+        lines.append(f"tcfg 0 {w} 0x{rng.getrandbits(32):x}")
     lines += g.l1
     lines += ["", "thread 0"] + t0 + ["", "thread 1"] + t1 + ["", "thread 2"] + t2
     return "\n".join(lines) + "\n"

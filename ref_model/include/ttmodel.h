@@ -59,6 +59,7 @@ const char *tt_status_name(tt_status s);
 #define TT_EFF_MUTEX (1u << 6)
 #define TT_EFF_RF (1u << 7)       /* register-file rows written: tt_model_rf_writes() */
 #define TT_EFF_BANKS (1u << 8)    /* SrcA/SrcB bank ownership or bank pointers changed */
+#define TT_EFF_MMIO (1u << 9)     /* a 32-bit store outside L1: mmio_addr, mmio_data */
 
 /* Address counters (ADCs): per thread, one set each for unpacker 0, unpacker 1 and the packers,
  * two channels per set (unpack-data-path §4, pack-data-path §4; ISA documentation ADCs.md). */
@@ -98,6 +99,8 @@ typedef struct {
     uint8_t banks_state;     /* TT_EFF_BANKS: tt_bank_pack() of the bank state after */
     uint8_t mutex_idx;       /* TT_EFF_MUTEX: the mutex acquired or released */
     uint8_t mutex_holder;    /* its holder after: thread, or TT_MUTEX_FREE */
+    uint32_t mmio_addr;      /* TT_EFF_MMIO: UNPACR_NOP UNP_POP's write to a NoC overlay stream's */
+    uint32_t mmio_data;      /* message-clear register (docs/decisions.md "UNPACR_NOP") */
     int n_l1;                /* L1 line writes made (0..2) */
     uint32_t l1_addr[2];     /* 16-byte aligned */
     uint16_t l1_be[2];

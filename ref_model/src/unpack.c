@@ -93,15 +93,15 @@ bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t wh
         /* The Increment-context-counter and FlushCache forms write nothing. */
         if (tt_bits(insn, 13, 1) || tt_bits(insn, 1, 1)) return false;
     } else if (op == TT_OPC_UNPACR_NOP) {
-        /* ZEROSRC with WaitLikeUnpacr waits on the unpacker's bank (unpack-data-path §8.3); the
-         * matrix-unit-bank form waits on the matrix unit's bank. */
-        if (tt_bits(insn, 0, 2) != 1) return false;
-        bool like_unpacr = tt_bits(insn, 4, 1);
-        int bank = like_unpacr ? m->banks.unp_bank[which]
-                               : (which ? m->banks.math_srcb_bank : m->banks.math_srca_bank);
+        /* UNP_CLR_SRC waits until the bank it clears, the unpacker's, is free (unpack-data-path
+         * §8.3). Blackhole's Stall_Clr_Cntrl [5] picks the signal it waits on, "data ready is 0" or
+         * "write ready is 1" (assembly.yaml): two views of that same bank's ownership here
+         * (docs/decisions.md "UNPACR_NOP"). The set-dvalid flavour ([7:6] = 3) never waits (§8.2). */
+        if (tt_bits(insn, 0, 2) != 1 || tt_bits(insn, 6, 2) == 3) return false;
+        int bank = m->banks.unp_bank[which];
         uint8_t client = which ? m->banks.srcb_client[bank] : m->banks.srca_client[bank];
         if (client == TT_CLIENT_UNPACKERS) return false;
-        snprintf(why, whylen, "UNPACR_NOP ZEROSRC: %s bank %d is owned by the matrix unit", which ? "SrcB" : "SrcA",
+        snprintf(why, whylen, "UNPACR_NOP UNP_CLR_SRC: %s bank %d is owned by the matrix unit", which ? "SrcB" : "SrcA",
                  bank);
         return true;
     } else {
@@ -176,8 +176,15 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         us->ctx_counter[thread] = n;
         return;
     }
-    if (tt_bits(insn, 5, 1) || tt_bits(insn, 0, 1))
-        UB("UNPACR with bit 5 or bit 0 set is not a documented form (UNPACR_Regular.md encoding)");
+    /* Bit 0 is Blackhole's Last (assembly.yaml): it flushes the unpacker's accumulation buffers to
+     * the register files, which this model writes at once, so it changes nothing here; tt-llk sets it
+     * on every UNPACR. Bit 5 is srcb_bcast, "broadcast the starting row into adjacent 8 rows on
+     * SrcB", with no functional model published. */
+    if (tt_bits(insn, 5, 1)) {
+        tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR srcb_bcast (bit 5): no public functional model of the SrcB "
+                                            "row broadcast (Blackhole assembly.yaml)");
+        return;
+    }
 
     /* Phase 1: context (unpack-data-path §2.2). */
     uint32_t wctx = 0, wadc = (uint32_t)thread;
@@ -295,9 +302,12 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
     /* Phase 4: row stride (§2.5). */
     const bool tilize = bits(reg2, 9, 1);
+    /* Blackhole reads 32 datums per input row when a datum is wider than a byte, 16 otherwise
+     * (UNPACR_Regular.md UnpackRowWidth; docs/decisions.md "tilize row width"). */
+    const unsigned row_width = dbits > 8 ? 32 : 16;
     const uint64_t row_stride_bits = tilize ? 8ull * ((bits(reg2, 16, 4) << 4) | (bits(reg2, 20, 4) << 8) |
                                                       (bits(reg2, 24, 4) << 12))
-                                            : 16ull * dbits;
+                                            : (uint64_t)row_width * dbits;
 
     /* Phase 3: output address (§2.4). */
     bool to_dest = false, transpose = false;
@@ -352,8 +362,8 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         if (dat_bit / 8 >= TT_L1_BYTES) UB("UNPACR reads L1 0x%llx, past the end of L1", (unsigned long long)(dat_bit / 8));
         uint32_t datum = read_l1_bits(m, dat_bit, dbits);
         dat_bit += dbits;
-        if ((++i % 16) == 0) {
-            dat_bit -= 16ull * dbits;
+        if ((++i % row_width) == 0) {
+            dat_bit -= (uint64_t)row_width * dbits;
             dat_bit += row_stride_bits;
             dat_bit = WRAP_BITS(dat_bit);
         }
@@ -461,41 +471,78 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     tt_rf_log_effects(m, r);
 }
 
-/* UNPACR_NOP (unpack-data-path §8): [23] unpacker, [1:0] mode with [2] (SETREG 0b100, SETDVALID
- * 0b111, ZEROSRC 0b?01 whose bit 2 is NegativeInfSrcA, bit 3 BothBanks, bit 4 WaitLikeUnpacr),
- * docs/decisions.md "UNPACR_NOP modes". */
+/* The NoC overlay stream register a UNP_POP writes (Blackhole noc_overlay_parameters.h):
+ * 0xFFB40000 + stream * 0x1000 + STREAM_MSG_DATA_CLEAR_REG_INDEX (266) * 4. */
+#define OVERLAY_BASE 0xFFB40000u
+#define OVERLAY_STREAM_SIZE 0x1000u
+#define OVERLAY_MSG_DATA_CLEAR 266u
+#define TCFG_OVERLAY_MSG_CLEAR 42 /* NOC_OVERLAY_MSG_CLEAR_StreamId_n [5:0], MsgNum_n [10:8]: 42 + n */
+#define CFG_UNP_NOP_CLR_VAL0 53   /* UNP0_NOP_REG_CLR_VAL; unpacker 1's is word 63 */
+#define CFG_UNP_NOP_CLR_VAL1 63
+
+/* UNPACR_NOP on Blackhole (assembly.yaml, which re-lays out unpack-data-path §8's Wormhole word;
+ * docs/decisions.md "UNPACR_NOP"): [23] unpacker, [1:0] Unpack_Pop (0 UNP_POP, 1 UNP_CLR_SRC,
+ * 2 UNP_NOP, 3 UNP_POP with stream id), [3:2] clear value (0 zero, 1 -inf, 2 one, 3 the
+ * UNPn_NOP_REG_CLR_VAL word), [4] all banks, [5] wait like an UNPACR, [7:6] format of "one"
+ * (0 FP16, 1 BF16/TF32, 2 INT8; 3 = only set dvalid), [8] set dvalid after the clear,
+ * [14:12] message count and [21:16] stream of UNP_POP with stream id. */
 void tt_exec_unpacr_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     const int which = (int)tt_bits(insn, 23, 1);
-    const uint32_t mode = tt_bits(insn, 0, 3);
-    switch (mode & 3) {
-    case 1: { /* ZEROSRC */
-        const bool neg_inf = tt_bits(insn, 2, 1), both = tt_bits(insn, 3, 1);
-        const int ub = m->banks.unp_bank[which];
-        const uint32_t val = (which == 0 && neg_inf) ? 0x7FFFFu : 0u;
-        for (int bank = 0; bank < 2; bank++)
-            if (both || bank == ub)
-                tt_rf_fill_bank(m, which ? TT_RF_BY_UNPACK1 : TT_RF_BY_UNPACK0, which ? TT_RF_SRCB : TT_RF_SRCA, bank, val);
-        tt_rf_log_effects(m, r);
+    const uint32_t pop = tt_bits(insn, 0, 2), clr = tt_bits(insn, 2, 2), one_fmt = tt_bits(insn, 6, 2);
+    if (one_fmt == 3) { /* "a flavour of UNPACR_NOP which sets dvalid, NOP in all other respects" */
+        flip_to_math(m, thread, which);
+        record_banks(m, r);
         return;
     }
-    case 2: /* NOP: occupies the unpacker for a cycle */
-        return;
-    case 3:
-        if (mode == 7) {
+    switch (pop) {
+    case 1: { /* UNP_CLR_SRC (unpack-data-path §8.3 ZEROSRC) */
+        const bool all_banks = tt_bits(insn, 4, 1), set_dvalid = tt_bits(insn, 8, 1);
+        uint32_t val = 0;
+        if (clr == 1) {
+            val = which == 0 ? 0x7FFFFu : 0u; /* §8.3: -inf for SrcA only, SrcB clears to 0 */
+        } else if (clr == 2) {
+            /* 1.0 stored as the unpacker stores it (§3.3): WriteSrcFP16(0x3C00), WriteSrcBF16(0x3F80),
+             * or the INT8 overlay of +1 (FP16 with exponent 16 and magnitude 1) */
+            static const uint32_t one[3] = {0x0000Fu, 0x0007Fu, 0x00110u};
+            val = one[one_fmt];
+        } else if (clr == 3) {
+            val = m->cfg[tt_cfg_state_of(m, thread)][which ? CFG_UNP_NOP_CLR_VAL1 : CFG_UNP_NOP_CLR_VAL0] & 0x7FFFFu;
+        }
+        const int ub = m->banks.unp_bank[which];
+        for (int bank = 0; bank < 2; bank++)
+            if (all_banks || bank == ub)
+                tt_rf_fill_bank(m, which ? TT_RF_BY_UNPACK1 : TT_RF_BY_UNPACK0, which ? TT_RF_SRCB : TT_RF_SRCA, bank, val);
+        tt_rf_log_effects(m, r);
+        if (set_dvalid) {
             flip_to_math(m, thread, which);
             record_banks(m, r);
-            return;
         }
-        tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR_NOP OverlayClear (stream %u) is not implemented by the model yet",
-                       tt_bits(insn, 16, 6));
         return;
-    default:
-        if (mode == 4)
-            tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR_NOP SETREG is not implemented by the model yet");
-        else
-            tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR_NOP OverlayClear is not implemented by the model yet");
+    }
+    case 2: /* UNP_NOP: occupies the unpacker for a cycle */
         return;
+    default: { /* UNP_POP: free messages of a NoC overlay stream through its message-clear register */
+        uint32_t stream, count;
+        if (pop == 0) {
+            uint32_t w = m->tcfg[thread][TCFG_OVERLAY_MSG_CLEAR + which];
+            stream = bits(w, 0, 6);
+            count = bits(w, 8, 3);
+        } else {
+            if (tt_bits(insn, 2, 1)) {
+                tt_result_fail(r, TT_UNIMPLEMENTED,
+                               "UNPACR_NOP enhanced UNP_POP (bits [1:0] = 3 with bit 2): the registers its address "
+                               "select bits [22] and [15] pick are not publicly documented");
+                return;
+            }
+            stream = tt_bits(insn, 16, 6);
+            count = tt_bits(insn, 12, 3);
+        }
+        r->eff.kinds |= TT_EFF_MMIO;
+        r->eff.mmio_addr = OVERLAY_BASE + stream * OVERLAY_STREAM_SIZE + OVERLAY_MSG_DATA_CLEAR * 4;
+        r->eff.mmio_data = count;
+        return;
+    }
     }
 }
 

@@ -12,7 +12,7 @@
  * (UNPACR_Regular.md FormatConversion, first switch; unpack-data-path §3.2). */
 enum {
     NORM_NONE,     /* already 16 or 32 bits wide */
-    NORM_FP8,      /* E5M2 -> FP16 (ERRATA 2); E4M3 not known */
+    NORM_FP8,      /* E5M2 -> FP16 (ERRATA 2), or E4M3 -> FP16 */
     NORM_BFP_B,    /* BFP8ToBF16 (§3.4) */
     NORM_BFP_A,    /* BFP8aToFP16 (§3.4) */
     NORM_INT8,     /* "Integer 8" overlaid on FP16 */
@@ -121,6 +121,19 @@ static uint16_t e5m2_to_fp16(uint8_t code)
 {
     if ((code & 0x7Fu) == 0x7Fu) return (uint16_t)(((code & 0x80u) << 8) | 0x7FFFu);
     return (uint16_t)(code << 8);
+}
+
+/* FP8 E4M3 (Unp_LF8_4b_exp) to FP16, as Tenstorrent's simulator does it on Blackhole (no public
+ * hardware page; docs/decisions.md "FP8 E4M3"): exponent rebiased 7 -> 15 except exponent 0, which
+ * stays 0 with the three mantissa bits kept in place (no normalisation); the two OCP NaN codes
+ * 0x7F/0xFF get a mantissa of all ones (+-511.75), like ERRATA 2 does for E5M2. Nothing saturates
+ * and no Inf is made: Tensix FP16 has none. */
+static uint16_t e4m3_to_fp16(uint8_t code)
+{
+    const unsigned sign = (code & 0x80u) << 8, e = (code >> 3) & 0xFu, m = code & 7u;
+    const unsigned e16 = e ? e + 8 : 0;
+    const unsigned pad = (e == 15 && m == 7) ? 0x7Fu : 0;
+    return (uint16_t)(sign | (e16 << 10) | (m << 7) | pad);
 }
 
 static unsigned leading_zeros8(uint8_t v)
@@ -236,11 +249,7 @@ tt_status tt_unpack_convert(unsigned in_fmt, unsigned out_fmt, uint32_t datum, u
         uint16_t h = 0;
         switch (in->norm) {
         case NORM_FP8:
-            if (mode->fp8_e4m3)
-                /* The wording is matched by tests/negative/run_unimplemented_unpacr_e4m3.tts. */
-                return fail(TT_UNIMPLEMENTED, msg, msglen, "FP8 E4M3 input (Unp_LF8_4b_exp) is not implemented: its "
-                            "FP16 form is not publicly documented (docs/decisions.md)");
-            v = e5m2_to_fp16((uint8_t)datum);
+            v = mode->fp8_e4m3 ? e4m3_to_fp16((uint8_t)datum) : e5m2_to_fp16((uint8_t)datum);
             break;
         case NORM_BFP_B:
             v = bfp8_to_bf16((uint8_t)(datum << in->bfp_shift), exp);

@@ -31,7 +31,7 @@ typedef enum {
 typedef struct {
     bool to_dest;       /* UnpackToDst: the result goes to Dest, not SrcA/SrcB */
     bool int8_unsigned; /* ALU_FORMAT_SPEC_REG0_SrcAUnsigned (unpacker 0) / SrcBUnsigned (unpacker 1) */
-    bool fp8_e4m3;      /* THCON_SEC0_REG1_Unp_LF8_4b_exp: FP8 input is E4M3 */
+    bool fp8_e4m3;      /* THCON_SECn_REG1_Unp_LF8_4b_exp of the unpacker: FP8 input is E4M3 */
 } tt_unpack_conv_mode;
 
 /* Datum size in L1 in bits: 2 (BFP2*), 4 (BFP4*), 8 (BFP8*, FP8, INT8), 16, 32; 0 for the
@@ -47,8 +47,7 @@ const char *tt_df_name(unsigned fmt);
  * exponent byte for BFP formats (ignored otherwise). *out: a 19-bit SrcA/SrcB cell, or a 16-bit
  * Dest cell, or a 32-bit Dst32b value when to_dest and out_fmt is FP32/TF32/INT32 (or in_fmt is
  * TF32/INT32). Returns TT_OK, or TT_UNDEFINED with the reason in msg for a combination the spec
- * calls undefined behaviour, or TT_UNIMPLEMENTED for FP8 E4M3 input (not publicly documented:
- * docs/decisions.md). On failure *out is left as it was; msg may be NULL. */
+ * calls undefined behaviour. On failure *out is left as it was; msg may be NULL. */
 tt_status tt_unpack_convert(unsigned in_fmt, unsigned out_fmt, uint32_t datum, uint8_t exp,
                             const tt_unpack_conv_mode *mode, uint32_t *out, char *msg, size_t msglen);
 

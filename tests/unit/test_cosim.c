@@ -135,6 +135,24 @@ static void test_cosim_l1_data_mismatch_fails(void **state)
 }
 
 /* SEMWAIT latched with its semaphore at 0: the RTL may not issue the held instruction. */
+/* The overlay pop's store (UNPACR_NOP, pop 3, stream 2, count 5) is part of the retire record: a
+ * missing store, another address or another value each fail; the right one passes. */
+static void mmio_case(fixture *f, bool we, uint32_t addr, uint32_t data, bool want_fail)
+{
+    uint32_t insn = w("ttunpacr_nop 0,2,5,0,0,0,0,0,3");
+    cosim_push(f->c, 1, 0, insn, 1, false);
+    cosim_retire_rec r = {.cycle = 10, .thread = 0, .seq = 0, .insn = insn, .unit = 5};
+    r.mmio_we = we;
+    r.mmio_addr = addr;
+    r.mmio_data = data;
+    cosim_retire(f->c, &r);
+    assert_int_equal(cosim_failed(f->c), want_fail);
+}
+static void test_cosim_mmio_store_right_passes(void **state) { mmio_case(*state, true, 0xFFB42428u, 5, false); }
+static void test_cosim_mmio_store_missing_fails(void **state) { mmio_case(*state, false, 0, 0, true); }
+static void test_cosim_mmio_store_wrong_addr_fails(void **state) { mmio_case(*state, true, 0xFFB43428u, 5, true); }
+static void test_cosim_mmio_store_wrong_data_fails(void **state) { mmio_case(*state, true, 0xFFB42428u, 1, true); }
+
 static void test_cosim_issue_past_wait_gate_fails(void **state)
 {
     fixture *f = *state;
@@ -165,6 +183,10 @@ int main(void)
                                         cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_l1_queue_overflow_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_l1_data_mismatch_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_mmio_store_right_passes, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_mmio_store_missing_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_mmio_store_wrong_addr_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_mmio_store_wrong_data_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_issue_past_wait_gate_fails, cosim_setup, cosim_teardown),
     };
     return cmocka_run_group_tests_name("cosim", tests, NULL, NULL);

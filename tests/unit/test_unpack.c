@@ -138,13 +138,14 @@ static void test_cleardvalid_keep_and_reset(void **state)
     assert_int_equal(tt_bank_pack(&b), 0);
 }
 
-/* §8.3 UNPACR_NOP ZEROSRC: BothBanks clears 2 x 64 rows (each logged); NegativeInfSrcA writes
- * all-ones 19-bit cells. */
+/* §8.3 UNPACR_NOP clear (UNP_CLR_SRC) in Blackhole's layout (assembly.yaml; operands: unpacker,
+ * stream, count, set_dvalid, one_fmt, stall, all_banks, clear value, pop): all banks clears
+ * 2 x 64 rows (each logged); -inf writes all-ones 19-bit cells on SrcA. */
 static void test_unpack_8_3_zerosrc(void **state)
 {
     tt_model *m = *state;
     tt_model_rf_set(m, TT_RF_SRCB, 1, 63, 15, 0x12345);
-    run_ok(m, 0, "ttunpacr_nop 1,0,0,0,0,0,1,2,1");
+    run_ok(m, 0, "ttunpacr_nop 1,0,0,0,0,0,1,0,1");
     size_t n;
     const tt_rf_write *wr = tt_model_rf_writes(m, &n);
     assert_int_equal(n, 128);
@@ -153,9 +154,66 @@ static void test_unpack_8_3_zerosrc(void **state)
     uint32_t v;
     tt_model_rf_get(m, TT_RF_SRCB, 1, 63, 15, &v);
     assert_int_equal(v, 0);
-    run_ok(m, 0, "ttunpacr_nop 0,0,0,0,0,0,1,1,1");
+    run_ok(m, 0, "ttunpacr_nop 0,0,0,0,0,0,0,1,1");
     tt_model_rf_get(m, TT_RF_SRCA, 0, 7, 3, &v);
     assert_int_equal(v, 0x7FFFF);
+    tt_model_rf_get(m, TT_RF_SRCA, 1, 7, 3, &v); /* one bank only */
+    assert_int_equal(v, 0);
+}
+
+/* §8.3 on Blackhole: clear to one in FP16, BF16 or INT8 (as WriteSrcFP16/BF16 store 1.0, and the
+ * INT8 overlay of +1), or to the UNPn_NOP_REG_CLR_VAL word; Set_Dvalid [8] hands the bank over
+ * after the clear; [7:6] = 3 only sets dvalid (no rows written). */
+static void test_unpack_8_3_clear_values_and_set_dvalid(void **state)
+{
+    tt_model *m = *state;
+    uint32_t v;
+    run_ok(m, 0, "ttunpacr_nop 0,0,0,0,0,0,0,2,1");
+    tt_model_rf_get(m, TT_RF_SRCA, 0, 0, 0, &v);
+    assert_int_equal(v, 0x0000F);
+    run_ok(m, 0, "ttunpacr_nop 0,0,0,0,1,0,0,2,1");
+    tt_model_rf_get(m, TT_RF_SRCA, 0, 63, 15, &v);
+    assert_int_equal(v, 0x0007F);
+    run_ok(m, 0, "ttunpacr_nop 1,0,0,0,2,0,0,2,1");
+    tt_model_rf_get(m, TT_RF_SRCB, 0, 1, 1, &v);
+    assert_int_equal(v, 0x00110);
+    tt_model_cfg_set(m, 0, 63, 0xFFF12345u); /* UNP1_NOP_REG_CLR_VAL: the cell's 19 bits */
+    run_ok(m, 0, "ttunpacr_nop 1,0,0,1,0,0,0,3,1");
+    tt_model_rf_get(m, TT_RF_SRCB, 0, 2, 2, &v);
+    assert_int_equal(v, 0x12345);
+    tt_bank_state b;
+    tt_model_banks_get(m, &b);
+    assert_int_equal(b.srcb_client[0], TT_CLIENT_MATRIX);
+    assert_int_equal(b.unp_bank[1], 1);
+    size_t n;
+    tt_exec_result r = run(m, 0, "ttunpacr_nop 0,0,0,0,3,0,0,0,2");
+    assert_int_equal(r.status, TT_OK);
+    (void)tt_model_rf_writes(m, &n);
+    assert_int_equal(n, 0);
+    tt_model_banks_get(m, &b);
+    assert_int_equal(b.srca_client[0], TT_CLIENT_MATRIX);
+}
+
+/* §8.4 OverlayClear as Blackhole's UNP_POP: one store of the message count to the stream's
+ * message-clear register, 0xFFB40000 + 0x1000 * stream + 4 * 266 (noc_overlay_parameters.h);
+ * stream and count from thread config (pop 0) or the instruction (pop 3). */
+static void test_unpack_8_4_overlay_pop_mmio_store(void **state)
+{
+    tt_model *m = *state;
+    tt_model_tcfg_set(m, 0, 43, (3u << 8) | 5u); /* NOC_OVERLAY_MSG_CLEAR_*_1: MsgNum 3, StreamId 5 */
+    tt_exec_result r = run(m, 0, "ttunpacr_nop 1,0,0,0,0,0,0,0,0");
+    assert_int_equal(r.status, TT_OK);
+    assert_true(r.eff.kinds & TT_EFF_MMIO);
+    assert_int_equal(r.eff.mmio_addr, 0xFFB45428u);
+    assert_int_equal(r.eff.mmio_data, 3);
+    r = run(m, 0, "ttunpacr_nop 0,63,7,0,0,0,0,0,3");
+    assert_int_equal(r.eff.mmio_addr, 0xFFB7F428u);
+    assert_int_equal(r.eff.mmio_data, 7);
+    r = run(m, 0, "ttunpacr_nop 0,1,0,0,0,0,0,1,3"); /* bit 2 with pop 3: the enhanced form */
+    assert_int_equal(r.status, TT_UNIMPLEMENTED);
+    r = run(m, 0, "ttunpacr_nop 0,0,0,0,0,0,0,0,2"); /* UNP_NOP: no effect */
+    assert_int_equal(r.status, TT_OK);
+    assert_false(r.eff.kinds & TT_EFF_MMIO);
 }
 
 /* §2.2: ContextNumber + CfgContextOffset selects the context; unpacker 1 has contexts 0 and 1
@@ -197,6 +255,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unpack_2_6_waits_for_its_bank, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stallwait_c7_srca_valid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cleardvalid_keep_and_reset, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_8_3_clear_values_and_set_dvalid, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_8_4_overlay_pop_mmio_store, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_8_3_zerosrc, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_2_2_context_limits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_2_7_adc_increments, setup, teardown),

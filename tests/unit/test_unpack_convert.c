@@ -624,13 +624,29 @@ static void test_decision_reserved_codes_12_13_undefined(void **state)
     expect_undef(TT_DF_FP32, 0x100, 0, 0, DST, "256", NULL);
 }
 
-/* docs/decisions.md "FP8 E4M3": not documented publicly, so not modelled. */
-static void test_decision_fp8_e4m3_unimplemented(void **state)
+/* docs/decisions.md "FP8 E4M3" (unpack-data-path §3.2 leaves it open): bias 7 -> 15, exponent 0
+ * kept unnormalised, 0x7F/0xFF -> mantissa all ones. Cells worked out by hand from that rule:
+ * Src = WriteSrcFP16 (sign<<18 | man10<<8 | exp5), Dest = WriteDstFP16 (sign | man10<<5 | exp5). */
+static void test_decision_fp8_e4m3_to_fp16(void **state)
 {
     (void)state;
     tt_unpack_conv_mode e4s = {false, false, true}, e4d = {true, false, true};
-    expect_fail_m(TT_UNIMPLEMENTED, TT_DF_FP8, TT_DF_FP8, 0x38, 0, e4s, "FP8 E4M3 input (Unp_LF8_4b_exp) is not implemented", NULL);
-    expect_fail_m(TT_UNIMPLEMENTED, TT_DF_FP8, TT_DF_FP8, 0x7F, 0, e4d, "E4M3", NULL);
+    static const struct { uint8_t code; uint32_t src, dst; } v[] = {
+        {0x00, 0x00000, 0x0000}, {0x80, 0x40000, 0x8000}, /* signed zeros */
+        {0x01, 0x08000, 0x1000}, {0x07, 0x38000, 0x7000}, /* exponent 0: mantissa kept at [9:7] */
+        {0x08, 0x00009, 0x0009},                          /* 2^-6: FP16 exponent 9 */
+        {0x38, 0x0000F, 0x000F},                          /* 1.0 */
+        {0xB8, 0x4000F, 0x800F},                          /* -1.0 */
+        {0x78, 0x00017, 0x0017},                          /* 256: exponent 15 is ordinary */
+        {0x7E, 0x30017, 0x6017},                          /* 448 */
+        {0x7F, 0x3FF17, 0x7FF7}, {0xFF, 0x7FF17, 0xFFF7}, /* NaN codes: 511.75, mantissa all ones */
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        assert_int_equal(conv_m(TT_DF_FP8, TT_DF_FP8, v[i].code, 0, e4s), v[i].src);
+        assert_int_equal(conv_m(TT_DF_FP8, TT_DF_FP8, v[i].code, 0, e4d), v[i].dst);
+    }
+    /* E5M2 of the same codes is unchanged by the existence of E4M3 (0x38 << 8 = FP16 0x3800) */
+    assert_int_equal(same(TT_DF_FP8, 0x38, 0, SRC), (0x000u << 8) | 0x0E);
     /* The mode bit concerns FP8 only: BF16 and FP32 -> FP16 are unaffected (0x3F80 -> Dest 0x007F) */
     assert_int_equal(conv_m(TT_DF_BF16, TT_DF_BF16, 0x3F80, 0, e4d), 0x007F);
     assert_int_equal(conv_m(TT_DF_FP32, TT_DF_FP16, 0x3F800000u, 0, e4d), 0x000F);
@@ -735,7 +751,7 @@ int main(void)
         cmocka_unit_test(test_unpack_3_2_other_input_must_equal_output),
         cmocka_unit_test(test_unpack_3_2_32bit_data_into_src_undefined),
         cmocka_unit_test(test_decision_reserved_codes_12_13_undefined),
-        cmocka_unit_test(test_decision_fp8_e4m3_unimplemented),
+        cmocka_unit_test(test_decision_fp8_e4m3_to_fp16),
         cmocka_unit_test(test_unpack_convert_msg_and_null_guards),
         cmocka_unit_test(test_unpack_convert_every_code_pair_answers),
     };
