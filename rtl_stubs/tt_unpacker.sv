@@ -11,7 +11,9 @@
 // 16-byte exponent boundary and at an output row, since one row is written per cycle.
 // Compressed tiles (§1.3): a third address cycle reads the row start index (RSI); each datum's RLE
 // delta comes from a delta line, a batch stops where the model skips to the next block of 32.
-// RowSearch, the FlushCache and IncrementContextCounter forms, OverlayClear and SETREG retire with
+// RowSearch (insn[2]): uncompressed, the X/Y range comes from the blobs (BlobsYStart) or row Y up to
+// Ch1 X; compressed, rows Y..X from the RSI, which takes a fourth address cycle (RSI[X + 1]).
+// The FlushCache and IncrementContextCounter forms, OverlayClear and SETREG retire with
 // no effect here: the model stops on them as unimplemented.
 /* verilator tracing_off */
 module tt_unpacker
@@ -80,6 +82,8 @@ module tt_unpacker
   localparam int unsigned A_ZW1    = (WHICH != 0) ? 59 : 57;
   localparam int unsigned A_BREG1  = (WHICH != 0) ? 61 : 49;
   localparam int unsigned A_FEXP   = (WHICH != 0) ? 62 : 50;
+  localparam int unsigned A_BLOBS01 = 51;           // UNP0_BLOBS_Y_START_CNTX_01 (unpacker 0)
+  localparam int unsigned A_BLOBS23 = 52;           // UNP0_BLOBS_Y_START_CNTX_23
 
   typedef enum logic [2:0] {S_IDLE, S_ADDR, S_RSI, S_BANK, S_RUN, S_ZERO, S_DONE} state_e;
 
@@ -97,6 +101,8 @@ module tt_unpacker
     logic        comp;          // compressed tile
     logic        rsi_whole;     // compressed, ADC X0 0 and X1 XDim - 1: the whole row (RSI length)
     logic [31:0] rsi_bit;       // compressed: bit address of RSI[Y] (this Z/W plane)
+    logic        rsearch;       // RowSearch
+    logic [31:0] rsi_end_bit;   // RowSearch, compressed: bit address of RSI[X + 1]
     logic [31:0] data_bit;      // compressed: bit address of the first block of datums
     logic [31:0] drop;          // DecompressDrop
     logic [31:0] dnum;          // DecompressNumDatums
@@ -139,6 +145,7 @@ module tt_unpacker
   logic [31:0] drop_q, dnum_q, ndat_q;
   logic [6:0]  zrow_q;         // ZEROSRC: next row, bank in [6]
   logic [2:0]  ctx_ctr_q [3];  // ContextCounter per thread
+  logic        rsi_ph_q;       // RowSearch, compressed: RSI[X + 1] read, RSI[Y] next
 
   logic        accept;
   assign rsp_o.ready  = (state_q == S_IDLE) && !other_addr_calc_i && !(WHICH == 1 && other_accept_i);
@@ -176,10 +183,14 @@ module tt_unpacker
     logic        st;
     logic [3:0]  off;
     logic [7:0]  unc, ifsel;
+    logic        rs, rs_ub;
+    logic [31:0] bys, seek_y;
+    logic [3:0]  bk;
     // every local starts at a value, so no path leaves one unassigned
     {td0, td1, td2, td3, reg2, reg2w1, base, offs, fw, xy1, zw1, breg1} = '0;
     {xdim, ydim, zdim, wdim, nel, inaddr, first, xpos, ypos, xend, z0, w0, outa} = '0;
     {multi, use_ctr, bfp, st, off, unc, ifsel, wctx, wadc, th} = '0;
+    {rs, rs_ub, bys, seek_y, bk} = '0;
 
     insn = req_i.insn;
     th   = req_i.thread;
@@ -282,6 +293,25 @@ module tt_unpacker
     xpos = {14'd0, adc_i[wadc][WHICH*2][0]};
     ypos = {14'd0, adc_i[wadc][WHICH*2][2]};
     xend = {14'd0, adc_i[wadc][WHICH*2 + 1][0]} + 32'd1;
+    // RowSearch (UNPACR_Regular.md, Blackhole), uncompressed. Blobs (BlobsPerXYPlane = td0[10:8]):
+    // Ch0 Y picks the first blob, Ch0 X the last; BlobsYStart holds 4-bit starts in units of 16
+    // datums: descriptor [111:80] = {td3[15:0], td2[31:16]}, or for unpacker 0 in multi-context mode
+    // UNP0_BLOBS_Y_START_CNTX_01 (contexts with bit 1 clear) / _23. No blobs: row Y, X 0..Ch1 X - 1.
+    rs  = !s_d.is_nop && insn[2];
+    bys = (multi && WHICH == 0) ? cfg_i[st][wctx[1] ? A_BLOBS23 : A_BLOBS01] : {td3[15:0], td2[31:16]};
+    bk  = {1'b0, xpos[2:0]} + 4'd1;                 // the entry after the last blob
+    seek_y = (rs && td0[10:8] != 3'd0) ? {29'd0, td0[10:8]} : ydim;
+    if (rs && !s_d.comp) begin
+      if (td0[10:8] != 3'd0) begin
+        rs_ub = bk[3];                              // BlobsYStart[8]: undefined (the model stops)
+        xpos = {24'd0, bys[{ypos[2:0], 2'b00} +: 4], 4'd0};
+        ypos = '0;
+        xend = (bk[2:0] == td0[10:8] && !bk[3]) ? (xdim & 32'h1F0) : {24'd0, bys[{bk[2:0], 2'b00} +: 4], 4'd0};
+      end else begin
+        xpos = '0;
+        if (!inj_i[INJ_UNP_ROWSEARCH_PLUS1]) xend = xend - 32'd1;
+      end
+    end
     first = (((w0 * zdim + z0) * ydim + ypos) * xdim) + xpos;
     s_d.ndatums = (xend > xpos) ? xend - xpos : 32'd0;
     s_d.dat_bit = (inaddr << 3) + first * {26'd0, s_d.dbits};
@@ -290,9 +320,12 @@ module tt_unpacker
     s_d.dnum    = 32'hFFFF_FFFF;
     if (s_d.comp) begin
       // RSI[Y & 0xff] of this Z/W plane (UNPACR_Regular.md); read in the S_RSI cycle
-      s_d.rsi_bit   = s_d.rsi_bit + (((w0 * zdim + z0) * ydim + {24'd0, ypos[7:0]}) << 4);
+      // (RowSearch with blobs: BlobsPerXYPlane entries per plane); RowSearch: up to RSI[X + 1]
+      s_d.rsi_end_bit = s_d.rsi_bit + (((w0 * zdim + z0) * seek_y + {24'd0, xpos[7:0]} + 32'd1) << 4);
+      s_d.rsi_bit   = s_d.rsi_bit + (((w0 * zdim + z0) * seek_y + {24'd0, ypos[7:0]}) << 4);
       s_d.data_bit  = inaddr << 3;
-      s_d.rsi_whole = (xpos == 32'd0) && (xend == xdim);
+      s_d.rsearch   = rs;
+      s_d.rsi_whole = rs || ((xpos == 32'd0) && (xend == xdim));
       if (!s_d.rsi_whole) begin
         s_d.drop = xpos;
         s_d.dnum = xend - xpos;
@@ -358,7 +391,7 @@ module tt_unpacker
     s_d.skip = 1'b0;
     // (bit 0, Last, changes nothing here: rows are written as they are made; bit 5 srcb_bcast is
     // reported by the model)
-    if (!s_d.is_nop && (insn[13] || insn[1] || insn[2] || insn[5] || s_d.dbits == 0)) s_d.skip = 1'b1;
+    if (!s_d.is_nop && (insn[13] || insn[1] || rs_ub || insn[5] || s_d.dbits == 0)) s_d.skip = 1'b1;
     if (s_d.is_nop) s_d.skip = 1'b0;
   end
 
@@ -567,6 +600,7 @@ module tt_unpacker
       addr_cnt_q <= 1'b0;
       i_q <= '0; j_q <= '0; out_q <= '0; dat_q <= '0; exp_q <= '0; zrow_q <= '0;
       delta_q <= '0; g_q <= '0; drop_q <= '0; dnum_q <= '0; ndat_q <= '0;
+      rsi_ph_q <= 1'b0;
       for (int t = 0; t < 3; t++) ctx_ctr_q[t] <= '0;
     end else begin
       unique case (state_q)
@@ -579,7 +613,8 @@ module tt_unpacker
           i_q <= '0; j_q <= '0; g_q <= '0;
           out_q <= s_d.out; exp_q <= s_d.exp16;
           // compressed: the datum window first holds the RSI entries (S_RSI)
-          dat_q <= s_d.comp ? s_d.rsi_bit : s_d.dat_bit;
+          dat_q <= s_d.comp ? (s_d.rsearch ? s_d.rsi_end_bit : s_d.rsi_bit) : s_d.dat_bit;
+          rsi_ph_q <= 1'b0;
           drop_q <= s_d.drop; dnum_q <= s_d.dnum; ndat_q <= s_d.ndatums;
         end
         S_ADDR: begin     // two cycles of address calculation (UNPACR_Regular.md "Performance")
@@ -600,15 +635,22 @@ module tt_unpacker
         end
         S_RSI: begin
           // FirstDatum = RSI[Y]; the whole row: up to RSI[Y + 1]; blocks of 32 datums + 16 bytes
+          // (RowSearch: RSI[X + 1] was read the cycle before, kept in ndat_q)
           logic [31:0] fd, nx, blk;
           fd  = 32'(rsi_pair[15:0]);
-          nx  = 32'(rsi_pair[31:16]);
+          nx  = s_q.rsearch ? ndat_q : 32'(rsi_pair[31:16]);
           blk = (fd >> 5) * (({26'd0, s_q.dbits} << 5) + 32'd128);
-          dat_q   <= s_q.data_bit + blk + (fd & 32'd31) * {26'd0, s_q.dbits};
-          delta_q <= s_q.data_bit + blk + ({26'd0, s_q.dbits} << 5) + ((fd & 32'd31) << 2);
-          exp_q   <= s_q.exp16 + fd;
-          ndat_q  <= s_q.rsi_whole ? nx - fd : 32'hFFFF_FFFF;
-          state_q <= ((s_q.rsi_whole && nx == fd) || (!s_q.rsi_whole && s_q.dnum == 32'd0)) ? S_DONE : S_BANK;
+          if (s_q.rsearch && !rsi_ph_q) begin
+            ndat_q   <= 32'(rsi_pair[15:0]);
+            dat_q    <= s_q.rsi_bit;
+            rsi_ph_q <= 1'b1;
+          end else begin
+            dat_q   <= s_q.data_bit + blk + (fd & 32'd31) * {26'd0, s_q.dbits};
+            delta_q <= s_q.data_bit + blk + ({26'd0, s_q.dbits} << 5) + ((fd & 32'd31) << 2);
+            exp_q   <= s_q.exp16 + fd;
+            ndat_q  <= s_q.rsi_whole ? nx - fd : 32'hFFFF_FFFF;
+            state_q <= ((s_q.rsi_whole && nx <= fd) || (!s_q.rsi_whole && s_q.dnum == 32'd0)) ? S_DONE : S_BANK;
+          end
         end
         S_BANK: if (bank_owned || inj_i[INJ_UNP_NO_BANK_WAIT]) state_q <= s_q.is_nop ? S_ZERO : S_RUN;
         S_RUN: begin

@@ -2,7 +2,7 @@
 """Writes the unpacker directed tests tests/directed/unpack_*.tts. Expected register-file cells are
 computed here from the spec's formulas (unpack-data-path §2, §3.3; data-formats §1, §4; ERRATA 1, 2),
 independently of the C model and of the RTL. Re-run after changing it: python3 tools/gen_unpack_tests.py"""
-import os, random
+import os, random, struct
 
 OUT = os.path.join(os.path.dirname(__file__), '..', 'tests', 'directed')
 
@@ -435,6 +435,207 @@ def compressed_bfp8_test():
     L.append("expect srca 0 0 " + " ".join(f"0x{c:x}" for c in out))
     write("unpack_compressed_bfp8_exponents.tts", "\n".join(L) + "\n")
 
+# ---- RowSearch (UNPACR bit 2) and BlobsPerXYPlane (ISA documentation UNPACR_Regular.md, Blackhole) ----
+def rs_uncompressed(blobs, bys, xdim, ydim, zdim, adc_x, adc_y, adc_z, ch1x):
+    """FirstDatum and InputNumDatums of an uncompressed RowSearch UNPACR (W 0): with blobs, Y picks
+    the first blob and X the last; BlobsYStart entries are in units of 16 datums; the last blob of
+    the plane ends at XDim & 0x1F0. Without blobs: row Y, datums 0 .. Ch1X - 1."""
+    if blobs:
+        xpos, ypos = bys[adc_y & 7] << 4, 0
+        k = (adc_x & 7) + 1
+        assert k < 8
+        xend = (xdim & 0x1F0) if k == blobs else bys[k] << 4
+    else:
+        xpos, ypos, xend = 0, adc_y, ch1x
+    assert xend >= xpos
+    return (adc_z * ydim + ypos) * xdim + xpos, xend - xpos
+
+def fp16_bits(v):
+    return struct.unpack('<H', struct.pack('<e', v))[0]
+
+def bys_word(e):
+    return sum(v << (4 * i) for i, v in enumerate(e))
+
+def fp16_tile_lines(addr, n):
+    """An FP16 tile at addr whose datum i is the number i (exact up to 2048)."""
+    L = [f"l1 tile 0x{addr:x} fp16 datums={n}"]
+    for i in range(0, n, 16):
+        L.append(" ".join(str(v) for v in range(i, i + 16)))
+    return L
+
+def fp16_rows(first, count, src_row):
+    """expect lines: datums first .. first + count - 1 (whose values are their indices) from SrcA
+    row src_row on, 16 to a row; the rest of a partly written row is left unchecked."""
+    L = []
+    for r in range((count + 15) // 16):
+        vals = [str(first + 16 * r + c) if 16 * r + c < count else "-" for c in range(16)]
+        L.append(f"expect srca 0 {src_row + r} fp16 " + " ".join(vals))
+    return L
+
+def rowsearch_blobs_test():
+    e = [0, 2, 5, 9, 0xE, 3, 1, 7]        # BlobsYStart; entries 4..7 lie past the 4 blobs
+    xdim, ydim, zdim, blobs = 200, 2, 2, 4
+    w2, w3 = (bys_word(e) & 0xFFFF) << 16 | 1, bys_word(e) >> 16
+    assert (w2, w3) == (0x95200001, 0x713E)
+    L = [HDR.format(what="UNPACR RowSearch, uncompressed, BlobsPerXYPlane 4: Ch0 Y picks the first blob, Ch0 X the last (inclusive), BlobsYStart from the tile descriptor; YPos 0; the last blob ends at XDim & 0x1F0",
+                    spec="ISA documentation UNPACR_Regular.md (Blackhole: RowSearch, BlobsPerXYPlane, BlobsYStart)")]
+    L += [f"cfg 0 64 0x{(xdim << 16) | (blobs << 8) | 0x11:08x}   # XDim 200, BlobsPerXYPlane 4, uncompressed, FP16",
+          "cfg 0 65 0x00020002   # YDim 2, ZDim 2",
+          f"cfg 0 66 0x{w2:08x}   # WDim 1; BlobsYStart[0..3] = 0, 2, 5, 9 in [31:16]",
+          f"cfg 0 67 0x{w3:08x}   # BlobsYStart[4..7] = 0xE, 3, 1, 7 in [15:0]",
+          "cfg 0 72 0x00000421   # out FP16, Unpack_Src_Reg_Set_Upd: SrcRow += 16 per UNPACR",
+          "cfg 0 76 0x100        # tile at 0x1000",
+          "cfg 0 49 128          # OutAddr 128 bytes = 64 FP16 = SrcA row 0",
+          "adc 0 unpack0 1 x 5   # Ch1 X: not used with blobs"]
+    L += fp16_tile_lines(0x1000, xdim * ydim * zdim)
+    L.append("thread 0")
+    # (Y, X, Z): hand-worked FirstDatum, count
+    cases = [((0, 0, 0), 0, 32,    "blob 0: XPos 0, XEnd BlobsYStart[1] << 4 = 32"),
+             ((1, 2, 0), 32, 112,  "blobs 1..2: XPos 32, XEnd BlobsYStart[3] << 4 = 144; YPos 0, not 1"),
+             ((2, 3, 1), 480, 112, "blobs 2..3 of plane Z 1: XPos 80, last blob: XEnd 200 & 0x1F0 = 192; first (1*2 + 0)*200 + 80"),
+             ((8, 9, 0), 0, 80,    "Y 8 & 7 = blob 0, X 9 & 7 = blob 1: XEnd BlobsYStart[2] << 4 = 80")]
+    exp = []
+    for n, ((y, x, z), first, count, why) in enumerate(cases):
+        assert rs_uncompressed(blobs, e, xdim, ydim, zdim, x, y, z, 5) == (first, count)
+        L += [f"ttsetadc 1,0,1,{y}", f"ttsetadc 1,0,0,{x}", f"ttsetadc 1,0,2,{z}",
+              f"ttunpacr 0,0,0,0,0,0,0,0,0,0,1,0,0    # RowSearch, Y {y} X {x} Z {z}: {why}"]
+        exp += fp16_rows(first, count, 16 * n)
+    L.append("drain")
+    L += exp
+    L.append("expect srca 0 2 fp16 " + " ".join(["0"] * 16) + "   # blob 0 ends at datum 31: nothing more")
+    L.append("expect srca 0 23 fp16 " + " ".join(["0"] * 16))
+    write("unpack_rowsearch_blobs.tts", "\n".join(L) + "\n")
+
+def rowsearch_blobs_multi_context_test():
+    c01, c23, desc = [0, 1, 3, 5, 0, 0, 0, 0], [2, 4, 5, 6, 0, 0, 0, 0], [0xF] * 8
+    assert (bys_word(c01), bys_word(c23)) == (0x5310, 0x6542)
+    xdim, blobs = 120, 3
+    L = [HDR.format(what="UNPACR RowSearch with blobs in MultiContextMode (unpacker 0): BlobsYStart from UNP0_BLOBS_Y_START_CNTX_01 for contexts with bit 1 clear, _CNTX_23 otherwise (context 6 too); not from the descriptor",
+                    spec="ISA documentation UNPACR_Regular.md (Blackhole: BlobsYStart in multi-context mode)")]
+    L += ["cfg 0 64 0x00100311   # XDim 16 (unpacker 0 in MultiContextMode uses Tile_x_dim_cntx), BlobsPerXYPlane 3, FP16",
+          "cfg 0 65 0x00010001", "cfg 0 66 0xffff0001   # descriptor BlobsYStart all 0xF: must not be used",
+          "cfg 0 67 0x0000ffff",
+          f"cfg 0 51 0x{bys_word(c01):08x}   # UNP0_BLOBS_Y_START_CNTX_01: 0, 1, 3, 5",
+          f"cfg 0 52 0x{bys_word(c23):08x}   # UNP0_BLOBS_Y_START_CNTX_23: 2, 4, 5, 6",
+          "cfg 0 72 0x00000421   # out FP16, SrcRow += 16 per UNPACR",
+          "cfg 0 73 0x00040006   # Disable_zero_compress_cntx1, _cntx2, _cntx6",
+          "cfg 0 77 0x100        # Base_cntx1", "cfg 0 78 0x100        # Base_cntx2", "cfg 0 82 0x100        # Base_cntx6",
+          "cfg 0 84 0x00400000   # Dest_cntx1 64 (SrcA row 0)", "cfg 0 85 0x00000040   # Dest_cntx2 64",
+          f"cfg 0 86 0x{xdim << 16:08x}   # Tile_x_dim_cntx1 120", f"cfg 0 87 0x{xdim:08x}   # Tile_x_dim_cntx2 120 (context 6 too)"]
+    L += fp16_tile_lines(0x1000, 128)
+    L.append("thread 0")
+    cases = [(1, c01, (0, 1), 0, 48,   "CNTX_01: XPos 0, XEnd [2] << 4 = 48"),
+             (2, c23, (1, 2), 64, 48,  "CNTX_23: XPos [1] << 4 = 64, X 2: the last of 3 blobs, XEnd 120 & 0x1F0 = 112"),
+             (6, c23, (0, 0), 32, 32,  "context 6 & 2: CNTX_23: XPos [0] << 4 = 32, XEnd [1] << 4 = 64")]
+    exp = []
+    for n, (ctx, e, (y, x), first, count, why) in enumerate(cases):
+        assert rs_uncompressed(blobs, e, xdim, 1, 1, x, y, 0, 0) == (first, count)
+        L += [f"ttsetadc 1,0,1,{y}", f"ttsetadc 1,0,0,{x}",
+              f"ttunpacr 0,0,0,{ctx},0,1,0,0,0,0,1,0,0    # MultiContextMode, context {ctx}, RowSearch, Y {y} X {x}: {why}"]
+        exp += fp16_rows(first, count, 16 * n)
+    L.append("drain")
+    L += exp
+    L.append("expect srca 0 3 fp16 " + " ".join(["0"] * 16))
+    write("unpack_rowsearch_blobs_multi_context.tts", "\n".join(L) + "\n")
+
+def rowsearch_noblobs_test():
+    xdim, ydim = 64, 4
+    L = [HDR.format(what="UNPACR RowSearch without blobs (BlobsPerXYPlane 0): row Ch0 Y from datum 0 (Ch0 X ignored) to XEnd = Ch1 X, without the + 1 of the ordinary form",
+                    spec="ISA documentation UNPACR_Regular.md (Blackhole: RowSearch, uncompressed)")]
+    L += [f"cfg 0 64 0x{(xdim << 16) | 0x11:08x}   # XDim 64, no blobs, uncompressed, FP16",
+          "cfg 0 65 0x00010004   # YDim 4", "cfg 0 66 0x00000001",
+          "cfg 0 72 0x00000421   # out FP16, SrcRow += 16 per UNPACR",
+          "cfg 0 76 0x100", "cfg 0 49 128"]
+    L += fp16_tile_lines(0x1000, xdim * ydim)
+    L.append("thread 0")
+    # (Y, Ch0 X, Ch1 X): first, count by hand
+    cases = [((2, 5, 32), 128, 32, "row 2: datums 128 .. 159, 32 of them (not 33)"),
+             ((1, 7, 20), 64, 20,  "row 1: datums 64 .. 83"),
+             ((3, 0, 0), 192, 0,   "Ch1 X 0: nothing")]
+    exp = []
+    for n, ((y, x, x1), first, count, why) in enumerate(cases):
+        assert rs_uncompressed(0, None, xdim, ydim, 1, x, y, 0, x1) == (first, count)
+        L += [f"ttsetadc 1,0,1,{y}", f"ttsetadcxx 1,{x1},{x}",
+              f"ttunpacr 0,0,0,0,0,0,0,0,0,0,1,0,0    # RowSearch, Y {y}, Ch0 X {x}, Ch1 X {x1}: {why}"]
+        exp += fp16_rows(first, count, 16 * n)
+    L.append("drain")
+    L += exp
+    L.append("expect srca 0 2 fp16 " + " ".join(["0"] * 16) + "   # XEnd 32, not 33: datum 160 not written")
+    L.append("expect srca 0 17 fp16 80 81 82 83" + " 0" * 12)
+    L.append("expect srca 0 32 fp16 " + " ".join(["0"] * 16))
+    write("unpack_rowsearch_noblobs.tts", "\n".join(L) + "\n")
+
+def rowsearch_compressed_test():
+    """Compressed FP16 tiles, RowSearch: rows (or blobs) Ch0 Y .. Ch0 X inclusive, from RSI[Y] to
+    RSI[X + 1]; with blobs the plane seek uses BlobsPerXYPlane for YDim and the RSI section holds
+    BlobsPerXYPlane * ZDim * WDim + 1 entries."""
+    rnd = random.Random(16)
+    def rows_of(n, base):
+        rows = []
+        for r in range(n):
+            row = [0 if rnd.random() < 0.4 else base + 16 * r + c for c in range(16)]
+            rows.append(row)
+        return rows
+    L = [HDR.format(what="UNPACR RowSearch on compressed tiles: rows Ch0 Y .. Ch0 X from the RSI (no DecompressDrop); with BlobsPerXYPlane 2 and ZDim 2, blobs of plane Z 1",
+                    spec="ISA documentation UNPACR_Regular.md (IsUncompressed = 0, RowSearch; Blackhole BlobsPerXYPlane)")]
+    # tile 1: 6 rows, no blobs
+    rows = rows_of(6, 1)
+    rows[2] = [0] * 16          # an all-zero row inside the range
+    rsi, dat, dl = compress_rows([[fp16_bits(v) for v in row] for row in rows])
+    L += ["cfg 0 64 0x00100001   # XDim 16, compressed, FP16, no blobs",
+          "cfg 0 65 0x00010006   # YDim 6", "cfg 0 66 0x00000001",
+          "cfg 0 72 0x00000421   # out FP16, SrcRow += 16 per UNPACR",
+          "cfg 0 76 0x200        # tile at 0x2000", "cfg 0 49 128",
+          "adc 0 unpack0 1 x 3   # Ch1 X: not used by RowSearch"]
+    addr = 0x2010
+    L.append(f"l1 u16 0x{addr:x} " + " ".join(f"0x{v:x}" for v in rsi) + "   # RSI, 7 entries")
+    addr += ((len(rsi) * 2) + 15) // 16 * 16
+    stream = block_stream(dat, dl, 2)
+    for i in range(0, len(stream), 32):
+        L.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{x:02x}" for x in stream[i:i + 32]))
+    # tile 2: 4 blobs of 32 values (2 planes of 2 blobs); YDim 4 is not used for the seek
+    blobs = [sum(rows_of(2, 1000 + 100 * b), []) for b in range(4)]
+    brsi, bdat, bdl = compress_rows([[fp16_bits(v) for v in b] for b in blobs])
+    assert len(brsi) == 5
+    addr2 = 0x3010
+    L += [f"l1 u16 0x{addr2:x} " + " ".join(f"0x{v:x}" for v in brsi) + "   # blob tile: RSI, 2 * 2 + 1 entries (16 bytes)"]
+    addr2 += 16
+    stream = block_stream(bdat, bdl, 2)
+    for i in range(0, len(stream), 32):
+        L.append(f"l1 bytes 0x{addr2 + i:x} " + " ".join(f"0x{x:02x}" for x in stream[i:i + 32]))
+    L += ["cfg 0 112 0x00100201  # unpacker 1, blob tile: XDim 16, BlobsPerXYPlane 2, compressed, FP16",
+          "cfg 0 113 0x00020004  # YDim 4 (not used for the RSI seek with blobs), ZDim 2",
+          "cfg 0 114 0x00000001", "cfg 0 120 0x00000421", "cfg 0 124 0x300        # blob tile at 0x3000",
+          "cfg 0 61 0            # UNP1 OutAddr: SrcB row 0"]
+    L.append("thread 0")
+    L += ["ttsetadc 1,0,1,1", "ttsetadc 1,0,0,3",
+          "ttunpacr 0,0,0,0,0,0,0,0,0,0,1,0,0    # RowSearch Y 1, X 3: rows 1..3, RSI[1] .. RSI[4]",
+          "ttsetadc 1,0,1,4", "ttsetadc 1,0,0,4",
+          "ttunpacr 0,0,0,0,0,0,0,0,0,0,1,0,0    # Y 4, X 4: row 4 alone",
+          "ttsetadc 1,0,1,5", "ttsetadc 1,0,0,4",
+          "ttunpacr 0,0,0,0,0,0,0,0,0,0,1,0,0    # Y 5, X 4: RSI[5] .. RSI[5]: nothing",
+          "ttsetadc 2,0,2,1", "ttsetadc 2,0,1,0", "ttsetadc 2,0,0,0",
+          "ttunpacr 1,0,0,0,0,0,0,0,0,0,1,0,0    # unpacker 1, Z 1, Y 0, X 0: RSI[2*1 + 0] .. RSI[2*1 + 1]: blob 2",
+          "ttsetadc 2,0,2,0", "ttsetadc 2,0,1,0", "ttsetadc 2,0,0,1",
+          "ttunpacr 1,0,0,0,0,0,0,0,0,0,1,0,0    # Z 0, Y 0, X 1: blobs 0 and 1",
+          "ttsetadc 2,0,2,1", "ttsetadc 2,0,1,1", "ttsetadc 2,0,0,1",
+          "ttunpacr 1,0,0,0,0,0,0,0,0,0,1,0,0    # Z 1, Y 1, X 1: blob 3",
+          "drain"]
+    def rows_expect(kind, row0, vals):
+        return [f"expect {kind} 0 {row0 + r} fp16 " + " ".join(str(v) for v in vals[16 * r:16 * r + 16])
+                for r in range(len(vals) // 16)]
+    L += rows_expect("srca", 0, rows[1] + rows[2] + rows[3])
+    L += rows_expect("srca", 3, [0] * 16)
+    L += rows_expect("srca", 16, rows[4])
+    L += rows_expect("srca", 17, [0] * 16)
+    L += rows_expect("srca", 32, [0] * 16)
+    L += rows_expect("srcb", 0, blobs[2])
+    L += rows_expect("srcb", 16, blobs[0] + blobs[1])
+    L += rows_expect("srcb", 32, blobs[3])
+    L += rows_expect("srcb", 34, [0] * 16)
+    write("unpack_rowsearch_compressed.tts", "\n".join(L) + "\n")
+
 if __name__ == '__main__':
     bf16_face(); fp32_to_fp16_src(); e5m2_srcb(); e4m3_srcb(); bfp8_srca(); mode_tests(); movement_tests(); compressed_tests()
     compressed_bfp8_test()
+    rowsearch_blobs_test(); rowsearch_blobs_multi_context_test(); rowsearch_noblobs_test(); rowsearch_compressed_test()

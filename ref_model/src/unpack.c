@@ -49,6 +49,9 @@ static const unp_cfg UNP[2] = {
 #define TCFG_SRCB_SET 6
 #define TCFG_UNPACK_MISC 41
 #define CFG_ALU_FORMAT 1
+/* UNP0_BLOBS_Y_START_CNTX_01 / _23 (RowSearch blob starts, unpacker 0 in multi-context mode) */
+#define CFG_UNP0_BLOBS_Y_CNTX01 51
+#define CFG_UNP0_BLOBS_Y_CNTX23 52
 
 static uint32_t bits(uint32_t w, unsigned shift, unsigned width)
 {
@@ -219,10 +222,6 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     }
     const unsigned dbits = tt_df_bits(in_fmt);
     if (!dbits) UB("UNPACR: input data format code %u is reserved", in_fmt);
-    if (row_search) {
-        tt_result_fail(r, TT_UNIMPLEMENTED, "UNPACR RowSearch is not implemented by the model yet");
-        return;
-    }
 
     /* Phase 2: input address (§2.3), in bytes; the datum address is kept in bits so BFP4/BFP2
      * datums address half and quarter bytes exactly. */
@@ -238,6 +237,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     uint64_t rsi_addr = 0;
     if (!uncompressed) {
         rsi_addr = in_addr;
+        /* with blobs: one entry per blob, BlobsPerXYPlane * ZDim * WDim (RowSearch or not) */
         uint64_t nrows = blobs ? (uint64_t)blobs * zdim * wdim : (uint64_t)ydim * zdim * wdim;
         in_addr += ((nrows + 1) * 2 + 15) / 16 * 16;
     }
@@ -256,25 +256,54 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const tt_adc_channel *adc_zw = &m->adc[thread][which][0];
     /* ERRATA 6: the input address generator takes only the low 8 bits of channel 0's Z and W. */
     const uint32_t z0 = adc_zw->z & 0xFF, w0 = adc_zw->w & 0xFF;
-    const uint32_t xpos = adc_xy->x, ypos = adc_xy->y;
-    const uint32_t xend = m->adc[wadc][which][1].x + 1;
+    uint32_t xpos = adc_xy->x, ypos = adc_xy->y;
+    uint32_t xend = m->adc[wadc][which][1].x + 1;
+    if (row_search && uncompressed) {
+        /* RowSearch, uncompressed (UNPACR_Regular.md, Blackhole; docs/decisions.md "RowSearch").
+         * With blobs: Ch0 Y is the first blob, Ch0 X the last (inclusive), from BlobsYStart
+         * (descriptor [111:80], 4 bits per blob, in 16-datum units; unpacker 0 in multi-context
+         * mode: UNP0_BLOBS_Y_START_CNTX_01 / _23); the last blob of the plane ends at XDim rounded
+         * down to 16 (9 bits). Without blobs: row Y, datums 0 .. Ch1 X - 1 (no + 1). */
+        if (blobs) {
+            const uint32_t bys = (multi && which == 0) ? cw(&c, (wctx & 2) ? CFG_UNP0_BLOBS_Y_CNTX23 : CFG_UNP0_BLOBS_Y_CNTX01)
+                                                       : (td2 >> 16) | (td3 << 16);
+            const uint32_t k = (adc_xy->x & 7) + 1;
+            if (k == 8) UB("UNPACR RowSearch: ADC X %u selects BlobsYStart[8], past the 8 entries", adc_xy->x);
+            xpos = bits(bys, 4 * (adc_xy->y & 7), 4) << 4;
+            ypos = 0;
+            xend = k == blobs ? (xdim & 0x1F0) : bits(bys, 4 * k, 4) << 4;
+        } else {
+            xpos = 0;
+            xend -= 1;
+        }
+    }
     uint64_t first, ndatums;
     uint64_t drop = 0, dnum = UINT64_MAX; /* DecompressDrop, DecompressNumDatums */
     uint64_t dat_bit, delta_bit = 0;      /* datum pointer; RLE delta pointer (compressed), in bits */
     if (uncompressed) {
         first = (((uint64_t)w0 * zdim + z0) * ydim + ypos) * xdim + xpos;
-        if (xend < xpos) UB("UNPACR: ADC X end %u is before X start %u", xend - 1, xpos);
+        if (xend < xpos) UB("UNPACR: XEnd %u is before XPos %u", xend, xpos);
         ndatums = xend - xpos;
         dat_bit = in_addr * 8 + first * dbits;
     } else {
         /* UNPACR_Regular.md: FirstDatum from the RSI of row Y (of this Z/W plane); all of the row,
          * or X0..X1 of it by dropping the first X0 decompressed datums. */
-        uint64_t rs = rsi_addr + ((uint64_t)w0 * zdim + z0) * ydim * 2;
+        /* RowSearch with blobs: the plane has BlobsPerXYPlane entries (YDim for this seek only) */
+        uint64_t rs = rsi_addr + ((uint64_t)w0 * zdim + z0) * (row_search && blobs ? blobs : ydim) * 2;
         uint32_t y = ypos & 0xFF;
         if (rs + 2 * (y + 1) + 1 >= TT_L1_BYTES) UB("UNPACR: the row start index at L1 0x%llx is past the end of L1",
                                                    (unsigned long long)(rs + 2 * y));
         first = read_l1_bits(m, (rs + 2 * y) * 8, 16);
-        if (adc_xy->x == 0 && m->adc[wadc][which][1].x == xdim - 1) {
+        if (row_search) {
+            /* rows (or blobs) Y .. X inclusive: up to RowStart[X + 1], no DecompressDrop */
+            uint32_t xr = (adc_xy->x & 0xFF) + 1;
+            if (rs + 2 * xr + 1 >= TT_L1_BYTES) UB("UNPACR: the row start index at L1 0x%llx is past the end of L1",
+                                                  (unsigned long long)(rs + 2 * xr));
+            uint32_t next = read_l1_bits(m, (rs + 2 * xr) * 8, 16);
+            if (next < first) UB("UNPACR RowSearch: row start index %u of row %u is below row %u's %llu", next, xr, y,
+                                 (unsigned long long)first);
+            ndatums = next - first;
+        } else if (adc_xy->x == 0 && m->adc[wadc][which][1].x == xdim - 1) {
             uint32_t next = read_l1_bits(m, (rs + 2 * (y + 1)) * 8, 16);
             if (next < first) UB("UNPACR: row start index %u of row %u is below the row's %llu", next, y + 1,
                                  (unsigned long long)first);

@@ -247,6 +247,71 @@ static void test_unpack_2_7_adc_increments(void **state)
     assert_int_equal(r.eff.adc_thread, 0);
 }
 
+/* UNPACR_Regular.md (Blackhole) RowSearch with BlobsPerXYPlane: Ch0 Y is the first blob, Ch0 X the
+ * last; XPos = BlobsYStart[Y & 7] << 4, YPos 0, XEnd = BlobsYStart[X + 1] << 4 or, for the last
+ * blob, XDim & 0x1F0. BlobsYStart is descriptor [111:80] (word 66 [31:16], word 67 [15:0]). */
+static void test_unpack_2_3_rowsearch_blobs(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 136, 4 * 16 * 2);                    /* XDim 136: the last blob ends at 128 */
+    tt_model_cfg_set(m, 0, 64, (136u << 16) | (3u << 8) | 0x15); /* BlobsPerXYPlane 3 */
+    tt_model_cfg_set(m, 0, 65, 0x00010002);            /* YDim 2: YPos must be 0, not ADC Y */
+    tt_model_cfg_set(m, 0, 66, 0x06310001);            /* BlobsYStart 1, 3, 6, 0 ... */
+    tt_model_cfg_set(m, 0, 67, 0x00000007);            /* BlobsYStart[4] 7: past the 3 blobs */
+    tt_adc_channel c = {0};
+    c.x = 1;
+    c.y = 1;
+    tt_model_adc_set(m, 0, 0, 0, &c);
+    /* blob 1 only: XPos 3 << 4 = 48, XEnd 6 << 4 = 96: datums 48..95 (values 49..96), 3 rows */
+    run_ok(m, 0, "ttunpacr 0,0,0,0,0,0,0,0,0,0,1,0,0");
+    size_t n;
+    const tt_rf_write *wr = tt_model_rf_writes(m, &n);
+    assert_int_equal(n, 3);
+    assert_int_equal(wr[0].row, 0);
+    assert_int_equal(wr[0].cell[0], src_bf16_of(49));
+    assert_int_equal(wr[2].row, 2);
+    assert_int_equal(wr[2].mask, 0xFFFF);
+    assert_int_equal(wr[2].cell[15], src_bf16_of(96));
+    /* Y 10 & 7 = blob 2, X 2: the last blob: XEnd 136 & 0x1F0 = 128: datums 96..127, 2 rows */
+    c.x = 2;
+    c.y = 10;
+    tt_model_adc_set(m, 0, 0, 0, &c);
+    run_ok(m, 0, "ttunpacr 0,0,0,0,0,0,0,0,0,0,1,0,0");
+    wr = tt_model_rf_writes(m, &n);
+    assert_int_equal(n, 2);
+    assert_int_equal(wr[0].cell[0], src_bf16_of(97));
+    assert_int_equal(wr[1].cell[15], src_bf16_of(128));
+    /* X 7: BlobsYStart[8] does not exist: undefined */
+    c.x = 7;
+    tt_model_adc_set(m, 0, 0, 0, &c);
+    tt_exec_result r = run(m, 0, "ttunpacr 0,0,0,0,0,0,0,0,0,0,1,0,0");
+    assert_int_equal(r.status, TT_UNDEFINED);
+    assert_non_null(strstr(r.msg, "BlobsYStart[8]"));
+}
+
+/* UNPACR_Regular.md (Blackhole) RowSearch without blobs: row Ch0 Y from datum 0 (Ch0 X ignored),
+ * XEnd = Ch1 X with no + 1. */
+static void test_unpack_2_3_rowsearch_no_blobs(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 64, 4 * 16 * 2);
+    tt_model_cfg_set(m, 0, 64, (32u << 16) | 0x15);   /* XDim 32, YDim 2: row 1 is datums 32..63 */
+    tt_model_cfg_set(m, 0, 65, 0x00010002);
+    tt_adc_channel c0 = {0}, c1 = {0};
+    c0.x = 9;
+    c0.y = 1;
+    c1.x = 20;
+    tt_model_adc_set(m, 0, 0, 0, &c0);
+    tt_model_adc_set(m, 0, 0, 1, &c1);
+    run_ok(m, 0, "ttunpacr 0,0,0,0,0,0,0,0,0,0,1,0,0");
+    size_t n;
+    const tt_rf_write *wr = tt_model_rf_writes(m, &n);
+    assert_int_equal(n, 2);
+    assert_int_equal(wr[0].cell[0], src_bf16_of(33));
+    assert_int_equal(wr[1].mask, 0x000F);              /* 20 datums: 16 + 4 */
+    assert_int_equal(wr[1].cell[3], src_bf16_of(52));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +325,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unpack_8_3_zerosrc, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_2_2_context_limits, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_2_7_adc_increments, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_2_3_rowsearch_blobs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_2_3_rowsearch_no_blobs, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
