@@ -369,6 +369,15 @@ def block_stream(dat, dl, nbytes):
         for i in range(0, 32, 2): out.append(nib[i] | (nib[i + 1] << 4))
     return out
 
+def l1_rsi(L, addr, rsi, note="   # RSI"):
+    """The RSI section at addr (16-byte aligned); returns the address after it."""
+    L.append(f"l1 u16 0x{addr:x} " + " ".join(f"0x{v:x}" for v in rsi) + note)
+    return addr + ((len(rsi) * 2) + 15) // 16 * 16
+def l1_blocks(L, addr, dat, dl, nbytes):
+    """The interleaved datum and RLE-delta blocks at addr, 32 bytes a line."""
+    stream = block_stream(dat, dl, nbytes)
+    for i in range(0, len(stream), 32):
+        L.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{x:02x}" for x in stream[i:i + 32]))
 def compressed_tests():
     rnd = random.Random(14)
     rows = []
@@ -390,11 +399,8 @@ def compressed_tests():
     L.append("adc 0 unpack0 0 y 2")
     L.append("adc 0 unpack0 1 x 15")
     addr = 0x2010
-    L.append(f"l1 u16 0x{addr:x} " + " ".join(f"0x{v:x}" for v in rsi) + "   # RSI")
-    addr += ((len(rsi) * 2) + 15) // 16 * 16
-    stream = block_stream(dat, dl, 2)
-    for i in range(0, len(stream), 32):
-        L.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{x:02x}" for x in stream[i:i + 32]))
+    addr = l1_rsi(L, addr, rsi, "   # RSI")
+    l1_blocks(L, addr, dat, dl, 2)
     L.append("thread 0")
     L.append("ttunpacr 0,0x44,0,0,0,0,0,0,0,0,0,0,0    # row 2 whole; then Ch0Y += 1 (row 3), Ch1Y += 1")
     L.append("ttsetadcxx 1,12,3                        # X0 3, X1 12: drop 3 decompressed datums, keep 10")
@@ -420,13 +426,10 @@ def compressed_bfp8_test():
           "cfg 0 72 0x00000006", "cfg 0 76 0x300", "cfg 0 49 64          # OutAddr 64 (1-byte units): row 4 = SrcA row 0",
           "adc 0 unpack0 0 y 3", "adc 0 unpack0 1 x 15"]
     addr = 0x3010
-    L.append(f"l1 u16 0x{addr:x} " + " ".join(f"0x{v:x}" for v in rsi) + "   # RSI")
-    addr += ((len(rsi) * 2) + 15) // 16 * 16
+    addr = l1_rsi(L, addr, rsi, "   # RSI")
     L.append(f"l1 bytes 0x{addr:x} " + " ".join(f"0x{e:02x}" for e in exps) + "   # exponent section")
     addr += 16
-    stream = block_stream(dat, dl, 1)
-    for i in range(0, len(stream), 32):
-        L.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{x:02x}" for x in stream[i:i + 32]))
+    l1_blocks(L, addr, dat, dl, 1)
     L += ["thread 0", "ttunpacr 0,0,0,0,0,0,0,0,0,0,0,0,0", "drain"]
     out = []
     for i in range(rsi[3], rsi[4]):
@@ -588,11 +591,8 @@ def rowsearch_compressed_test():
           "cfg 0 76 0x200        # tile at 0x2000", "cfg 0 49 128",
           "adc 0 unpack0 1 x 3   # Ch1 X: not used by RowSearch"]
     addr = 0x2010
-    L.append(f"l1 u16 0x{addr:x} " + " ".join(f"0x{v:x}" for v in rsi) + "   # RSI, 7 entries")
-    addr += ((len(rsi) * 2) + 15) // 16 * 16
-    stream = block_stream(dat, dl, 2)
-    for i in range(0, len(stream), 32):
-        L.append(f"l1 bytes 0x{addr + i:x} " + " ".join(f"0x{x:02x}" for x in stream[i:i + 32]))
+    addr = l1_rsi(L, addr, rsi, "   # RSI, 7 entries")
+    l1_blocks(L, addr, dat, dl, 2)
     # tile 2: 4 blobs of 32 values (2 planes of 2 blobs); YDim 4 is not used for the seek
     blobs = [sum(rows_of(2, 1000 + 100 * b), []) for b in range(4)]
     brsi, bdat, bdl = compress_rows([[fp16_bits(v) for v in b] for b in blobs])
@@ -600,9 +600,7 @@ def rowsearch_compressed_test():
     addr2 = 0x3010
     L += [f"l1 u16 0x{addr2:x} " + " ".join(f"0x{v:x}" for v in brsi) + "   # blob tile: RSI, 2 * 2 + 1 entries (16 bytes)"]
     addr2 += 16
-    stream = block_stream(bdat, bdl, 2)
-    for i in range(0, len(stream), 32):
-        L.append(f"l1 bytes 0x{addr2 + i:x} " + " ".join(f"0x{x:02x}" for x in stream[i:i + 32]))
+    l1_blocks(L, addr2, bdat, bdl, 2)
     L += ["cfg 0 112 0x00100201  # unpacker 1, blob tile: XDim 16, BlobsPerXYPlane 2, compressed, FP16",
           "cfg 0 113 0x00020004  # YDim 4 (not used for the RSI seek with blobs), ZDim 2",
           "cfg 0 114 0x00000001", "cfg 0 120 0x00000421", "cfg 0 124 0x300        # blob tile at 0x3000",
