@@ -49,8 +49,8 @@ $(BUILD)/ttmodel: $(BUILD)/tb/ttmodel_main.o $(BUILD)/libtttb.a $(BUILD)/libttmo
 
 model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 
-# The checker's own tests link the checker (dpi/cosim.c) as well.
-$(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o
+# The checker's own tests link the checker (dpi/cosim.c, dpi/state_check.c) as well.
+$(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o $(BUILD)/dpi/state_check.o
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
@@ -69,7 +69,7 @@ TB_SV := tb/tb_stall_probe.sv tb/tb_top.sv
 VFLAGS := --top-module tb_top --trace -Wno-fatal -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --x-assign fast \
           --x-initial fast -O3 -MAKEFLAGS OPT_FAST=-O3 -MAKEFLAGS OPT_SLOW=-O1
 DPI_HDR := $(BUILD)/dpi_hdr/tb_top_dpi.h
-HARNESS_C := tb/harness.c dpi/cosim.c dpi/cosim_dpi.c
+HARNESS_C := tb/harness.c dpi/cosim.c dpi/state_check.c dpi/cosim_dpi.c
 HARNESS_OBJS := $(HARNESS_C:%.c=$(BUILD)/%.o)
 LIBS_ABS := $(abspath $(BUILD)/libttharness.a $(BUILD)/libtttb.a $(BUILD)/libttmodel.a)
 

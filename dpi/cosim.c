@@ -1,5 +1,6 @@
 /* cosim.c: the lockstep checker behind cosim.h. */
 #include "cosim.h"
+#include "state_check.h"
 
 #include <cjson/cJSON.h>
 #include <stdarg.h>
@@ -55,6 +56,7 @@ struct cosim {
     rf_queue rfq[TT_RF_WRITERS];
     l1_queue model_l1, rtl_l1;
     bool failed;
+    state_check *sc;                 /* the RTL's state read back after the run */
     char report[8192];
     size_t rlen;
     cJSON *json;
@@ -87,6 +89,10 @@ cosim *cosim_create(const tt_test *t, const cosim_opts *o)
     tt_model_reset(c->m);
     tt_test_apply_preload(t, c->m);
     c->json = cJSON_CreateObject();
+    if (o->check && !(c->sc = state_check_create(c->m))) {
+        cosim_destroy(c);
+        return NULL;
+    }
     return c;
 }
 
@@ -98,6 +104,7 @@ void cosim_destroy(cosim *c)
         free(c->rfq[i].cycle);
     }
     tt_model_destroy(c->m);
+    state_check_destroy(c->sc);
     cJSON_Delete(c->json);
     free(c);
 }
@@ -290,6 +297,7 @@ void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const 
     }
     l1_write w = {.addr = addr, .be = be, .cycle = cycle, .thread = -1};
     memcpy(w.line, line, 16);
+    state_check_touch_l1(c->sc, addr);
     if (l1_push(c, &c->rtl_l1, &w, "RTL", "model")) l1_match(c);
 }
 
@@ -561,6 +569,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     }
     if (!rf_match(c, r, rf_writer_of_unit(r->unit))) return;
     for (int i = 0; i < e->n_l1; i++) {
+        state_check_touch_l1(c->sc, e->l1_addr[i]);
         l1_write w = {.addr = e->l1_addr[i], .be = e->l1_be[i], .cycle = r->cycle, .thread = r->thread,
                       .seq = r->seq, .insn = r->insn, .src_line = c->cur_line};
         memcpy(w.line, e->l1_line[i], 16);
@@ -582,6 +591,23 @@ void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)
     begin_failure(c, "WATCHDOG", cycle, -1, 0, 0);
     say(c, "%s", details);
     end_failure(c);
+}
+
+bool cosim_readback_item(cosim *c, unsigned idx, int *target, int *unit, uint32_t *addr)
+{
+    if (c->failed || !c->o.check || !c->sc) return false;
+    return state_check_item(c->sc, idx, target, unit, addr);
+}
+
+void cosim_readback_data(cosim *c, unsigned idx, const uint32_t data[4])
+{
+    if (c->sc) state_check_data(c->sc, idx, data);
+}
+
+/* One state element that differs (state_check_compare's report; max 0 counts only). */
+static void state_diff(void *ctx, const char *element, uint64_t model, uint64_t rtl)
+{
+    mismatch(ctx, element, model, rtl);
 }
 
 int cosim_finish(cosim *c, uint64_t cycle, double seconds)
@@ -615,16 +641,39 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
             }
         }
     }
+    if (!c->failed && c->o.check && state_check_complete(c->sc)) {
+        int n = state_check_compare(c->sc, c->m, state_diff, c, 0);
+        if (n) {
+            begin_failure(c, "MISMATCH (state)", cycle, -1, 0, 0);
+            say(c, "  the RTL's state read back after the run differs from the model's in %d place%s%s:\n", n,
+                n == 1 ? "" : "s", n > 12 ? " (the first 12)" : "");
+            state_check_compare(c->sc, c->m, state_diff, c, 12);
+            end_failure(c);
+        }
+    }
     if (!c->failed && c->o.check && tt_test_check(c->t, c->m, stderr)) {
         c->failed = true;
         cJSON_AddStringToObject(c->json, "result", "fail");
         cJSON_AddStringToObject(c->json, "kind", "EXPECTATION");
     }
+    /* The same expectations against the RTL's own state (read back), not only its reports. */
+    if (!c->failed && c->o.check && state_check_complete(c->sc)) {
+        if (tt_test_check(c->t, state_check_view(c->sc), stderr)) {
+            fprintf(stderr, "%s: those expectations failed against the RTL's state read back after the run\n",
+                    c->t->path);
+            c->failed = true;
+            cJSON_AddStringToObject(c->json, "result", "fail");
+            cJSON_AddStringToObject(c->json, "kind", "EXPECTATION (RTL state)");
+        }
+    }
     double cps = seconds > 0 ? (double)cycle / seconds : 0;
-    printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s, %llu cycles, %.0f cycles/s\n",
+    char state[64] = "";
+    if (c->o.check && state_check_complete(c->sc))
+        snprintf(state, sizeof state, ", state read back and compared (%u items)", state_check_items(c->sc));
+    printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s%s, %llu cycles, %.0f cycles/s\n",
            c->t->path, c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired,
            (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked,
-           c->o.check ? "checked" : "retired (checking off)", (unsigned long long)cycle, cps);
+           c->o.check ? "checked" : "retired (checking off)", state, (unsigned long long)cycle, cps);
     if (!c->failed) cJSON_AddStringToObject(c->json, "result", "pass");
     cJSON_AddStringToObject(c->json, "test", c->t->path);
     cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);

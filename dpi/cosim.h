@@ -67,6 +67,12 @@ void cosim_cycle_end(cosim *c, uint64_t cycle);
 const tt_model *cosim_model(const cosim *c);
 /* The run could not finish: record a watchdog failure with each stuck thread's reason. */
 void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details);
+/* After a passing run, tb_top reads the RTL's architectural state back through tt_core's backdoor
+ * read port, one item a cycle (dpi/state_check.h): item idx's target, unit and address (false past
+ * the last, or when nothing is checked), then its data; cosim_finish compares it with the model's
+ * state and checks the `expect` lines against it too. */
+bool cosim_readback_item(cosim *c, unsigned idx, int *target, int *unit, uint32_t *addr);
+void cosim_readback_data(cosim *c, unsigned idx, const uint32_t data[4]);
 /* End of run: final checks (L1 write queues, expectations), summary line, JSON report.
  * Returns the process exit status (0 pass, 1 fail). */
 int cosim_finish(cosim *c, uint64_t cycle, double seconds);

@@ -152,6 +152,20 @@ void c_dpi_l1_write(void *ctx, long long cycle, int addr, int be, int w0, int w1
     tb_on_l1_write(CTX(ctx), (uint64_t)cycle, (uint32_t)addr, (uint16_t)be, line);
 }
 
+int c_dpi_readback_item(void *ctx, int idx, int *target, int *unit, int *addr)
+{
+    uint32_t a = 0;
+    if (!tb_readback_item(CTX(ctx), (unsigned)idx, target, unit, &a)) return 0;
+    *addr = (int)a;
+    return 1;
+}
+
+void c_dpi_readback_data(void *ctx, int idx, int d0, int d1, int d2, int d3)
+{
+    uint32_t d[4] = {(uint32_t)d0, (uint32_t)d1, (uint32_t)d2, (uint32_t)d3};
+    tb_readback_data(CTX(ctx), (unsigned)idx, d);
+}
+
 int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int stall0, int stall1, int stall2, int fifo0,
                     int fifo1, int fifo2)
 {

@@ -39,6 +39,14 @@ module tt_core
   input  logic [127:0]         bd_data_i,
   input  logic [15:0]          bd_be_i,
 
+  // backdoor read-back (tb_top only, after the run; issue 8 part 0): combinational. Targets as the
+  // preload's (bdr_target_i 0..7, same unit/addr meaning, data in the same bits) plus 8 = mutex
+  // holder (bdr_addr_i = index; [1:0] = thread, 3 = free)
+  input  logic [3:0]           bdr_target_i,
+  input  logic [1:0]           bdr_unit_i,
+  input  logic [31:0]          bdr_addr_i,
+  output logic [127:0]         bdr_data_o,
+
   // retire reports: one record per thread, valid in the retire cycle (tt_pkg::retire_t)
   output retire_t              retire_o       [3],
 
@@ -219,6 +227,8 @@ module tt_core
     .sem_max_q_o          (sem_max_q),
     .sem_value_d_o        (sem_value_d),
     .sem_max_d_o          (sem_max_d),
+    .bdr_idx_i            (bdr_addr_i[2:0]),
+    .bdr_holder_o         (sync_bdr),
     .eff_mutex_we_o       (sync_mutex_we),
     .eff_mutex_idx_o      (sync_mutex_idx),
     .eff_mutex_holder_o   (sync_mutex_holder),
@@ -335,6 +345,10 @@ module tt_core
     .bd_unit_i,
     .bd_addr_i,
     .bd_data_i             (bd_data_i[31:0]),
+    .bdr_thread_i          (bdr_unit_i),
+    .bdr_idx_i             (bdr_addr_i[5:0]),
+    .bdr_data_o            (th_bdr),
+    .inj_gpr_drop_i        (inject_i[INJ_THCON_GPR_DROP]),
     .cfg_rd_thread_i       (cfg_gpr_rd_thread),
     .cfg_rd_idx_i          (cfg_gpr_rd_idx),
     .cfg_rd_data_o         (cfg_gpr_rd_data),
@@ -373,6 +387,8 @@ module tt_core
     .wr_line_after_o (l1_line_after),
     .rd_line_i       (th_l1_rd_addr[L1_AW+3:4]),   // ThCon LOADIND, in its retire cycle
     .rd_data_o       (l1_rd_data),
+    .bdr_line_i      (bdr_addr_i[L1_AW+3:4]),
+    .bdr_data_o      (l1_bdr),
     .urd_line_i      (unp_dat_line),
     .urd_data_o      (unp_dat_lines),
     .erd_line_i      (unp_exp_line),
@@ -561,6 +577,10 @@ module tt_core
     .rd_src_o   (m_rd_src),
     .rd_dest_row_i (m_rd_dest_row),
     .rd_dest_o  (m_rd_dest),
+    .bdr_file_i (bdr_unit_i),
+    .bdr_addr_i,
+    .bdr_data_o (rf_bdr),
+    .inj_drop_i (inject_i[INJ_RF_DROP_UNP0]),
     .bd_valid_i (bd_valid_i && bd_target_i == 3'd6),
     .bd_file_i  (bd_unit_i),
     .bd_addr_i,
@@ -719,6 +739,32 @@ module tt_core
         end
       end
     end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Backdoor read-back of the architectural state (tb_top compares it with the model's after the
+  // run: docs/design.md "State read-back")
+  // ---------------------------------------------------------------------------------------------
+  logic [1:0]   sync_bdr;
+  logic [31:0]  th_bdr;
+  logic [127:0] l1_bdr, rf_bdr;
+  always_comb begin
+    bdr_data_o = '0;
+    unique case (bdr_target_i)
+      4'd0: if (bdr_addr_i < 32'(CFG_WORDS)) bdr_data_o[31:0] = cfg_all[bdr_unit_i[0]][bdr_addr_i[7:0]];
+      4'd1: if (bdr_addr_i < 32'(TCFG_WORDS) && bdr_unit_i != 2'd3)
+              bdr_data_o[31:0] = tcfg_all[bdr_unit_i][bdr_addr_i[6:0]];
+      4'd2: bdr_data_o[31:0] = th_bdr;
+      4'd3: bdr_data_o[7:0]  = {sem_max_q[4*bdr_addr_i[2:0] +: 4], sem_value_q[4*bdr_addr_i[2:0] +: 4]};
+      4'd4: if ({4'b0, bdr_addr_i[31:4]} < 32'(L1_LINES)) bdr_data_o = l1_bdr;
+      4'd5: if (bdr_unit_i != 2'd3 && bdr_addr_i[5:3] < 3'd6)
+              bdr_data_o[17:0] = adc_state[bdr_unit_i][bdr_addr_i[5:3]][bdr_addr_i[2:0]];
+      4'd6: bdr_data_o = rf_bdr;
+      4'd7: bdr_data_o[7:0] = {math_bank[1], math_bank[0], unp_bank[1], unp_bank[0],
+                               srcb_client[1], srcb_client[0], srca_client[1], srca_client[0]};
+      4'd8: bdr_data_o[1:0] = sync_bdr;
+      default: ;
+    endcase
   end
 
   // Unit-held instruction words are for waves only; the L1 read address is used in part.

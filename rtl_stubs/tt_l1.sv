@@ -16,6 +16,8 @@ module tt_l1 #(
 
   input  logic [AW-1:0] rd_line_i,
   output logic [127:0]  rd_data_o,
+  input  logic [AW-1:0] bdr_line_i,       // backdoor read-back (issue 8 part 0)
+  output logic [127:0]  bdr_data_o,
 
   // unpacker n: five consecutive lines of datums and one line of exponents (lines past the end
   // read as zero)
@@ -44,7 +46,8 @@ module tt_l1 #(
     if (wr_valid_i) mem_q[wr_line_i] <= wr_line_after_o;
   end
 
-  assign rd_data_o = mem_q[rd_line_i];
+  assign rd_data_o  = mem_q[rd_line_i];
+  assign bdr_data_o = mem_q[bdr_line_i];
 
   always_comb begin
     for (int n = 0; n < 2; n++) begin

@@ -233,7 +233,10 @@ package tt_pkg;
   // unpackers, second batch: bits 56..
   localparam int unsigned INJ_UNP_NOP_NO_DVALID  = 56; // UNPACR_NOP clear ignores Set_Dvalid [8]
   localparam int unsigned INJ_UNP_ROW_WIDTH16    = 57; // tilize: 16-datum input rows for 16-bit formats
-  localparam int unsigned INJ_UNP_ROWSEARCH_PLUS1 = 58; // RowSearch without blobs: XEnd = Ch1X + 1
+  localparam int unsigned INJ_UNP_ROWSEARCH_PLUS1 = 58;
+  // state the retire reports promise but the RTL does not keep (caught by the state read-back)
+  localparam int unsigned INJ_THCON_GPR_DROP      = 59; // ThCon reports GPR writes it never makes
+  localparam int unsigned INJ_RF_DROP_UNP0        = 60; // register file drops unpacker 0's rows // RowSearch without blobs: XEnd = Ch1X + 1
   localparam int unsigned NUM_INJ_BITS           = 64;
 
   // One backend unit's request and response: every unit (and tt_unit_slot) has exactly these two

@@ -19,6 +19,12 @@ module tt_regfile
   input  logic [9:0]  rd_dest_row_i [2],
   output logic [15:0] rd_dest_o [2][16],
 
+  // backdoor read-back (issue 8 part 0): 4 cells, same addressing as the preload
+  input  logic [1:0]  bdr_file_i,
+  input  logic [31:0] bdr_addr_i,
+  output logic [127:0] bdr_data_o,
+  input  logic        inj_drop_i,            // unpacker 0's row writes reported but not made
+
   input  logic        bd_valid_i,
   input  logic [1:0]  bd_file_i,             // RF_SRCA, RF_SRCB, RF_DEST
   input  logic [31:0] bd_addr_i,             // bank << 12 | row << 2 | group of 4 cells
@@ -45,6 +51,17 @@ module tt_regfile
   end
 
 
+  always_comb begin
+    bdr_data_o = '0;
+    for (int g = 0; g < 4; g++) begin
+      unique case (bdr_file_i)
+        2'd0:    bdr_data_o[32*g +: 19] = srca_q[bdr_addr_i[12]][bdr_addr_i[7:2]][4*bdr_addr_i[1:0] + g];
+        2'd1:    bdr_data_o[32*g +: 19] = srcb_q[bdr_addr_i[12]][bdr_addr_i[7:2]][4*bdr_addr_i[1:0] + g];
+        default: bdr_data_o[32*g +: 16] = dest_q[bdr_addr_i[11:2]][4*bdr_addr_i[1:0] + g];
+      endcase
+    end
+  end
+
   always_ff @(posedge clk_i) begin
     if (bd_valid_i) begin
       for (int g = 0; g < 4; g++) begin
@@ -56,7 +73,7 @@ module tt_regfile
       end
     end
     for (int w = 0; w < 3; w++) begin
-      if (wr_i[w].valid) begin
+      if (wr_i[w].valid && !(inj_drop_i && w == RF_BY_UNPACK0)) begin
         for (int c = 0; c < 16; c++) begin
           if (wr_i[w].mask[c]) begin
             unique case (wr_i[w].file)

@@ -38,6 +38,10 @@ module tt_sync_unit
   input  logic [31:0] bd_addr_i,
   input  logic [7:0]  bd_data_i,
 
+  // backdoor read-back (issue 8 part 0): holder of mutex bdr_idx_i (3 = free)
+  input  logic [2:0]  bdr_idx_i,
+  output logic [1:0]  bdr_holder_o,
+
   output logic [7:0]  sem_we_o,        // semaphores changed by the retiring instruction
   output logic [31:0] sem_value_q_o,   // current values (wait gates)
   output logic [31:0] sem_max_q_o,
@@ -73,6 +77,7 @@ module tt_sync_unit
   // ---------------------------------------------------------------------------------------------
   localparam logic [1:0] FREE = 2'd3;
   logic [1:0] holder_q  [5];       // index 1 does not exist (never written)
+  assign bdr_holder_o = (bdr_idx_i < 3'd5) ? holder_q[bdr_idx_i] : 2'd3;
   logic [1:0] last_rel_q[5];       // thread that last released the mutex (fairness)
   logic       park_q    [3];
   logic [2:0] park_idx_q[3];

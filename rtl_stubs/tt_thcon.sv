@@ -47,6 +47,12 @@ module tt_thcon
   input  logic [31:0]  bd_addr_i,
   input  logic [31:0]  bd_data_i,
 
+  // backdoor read-back (issue 8 part 0): GPR bdr_idx_i of thread bdr_thread_i, combinational
+  input  logic [1:0]   bdr_thread_i,
+  input  logic [5:0]   bdr_idx_i,
+  output logic [31:0]  bdr_data_o,
+  input  logic         inj_gpr_drop_i,       // retire reports GPR writes that gpr_q never takes
+
   // config unit access
   input  logic [1:0]   cfg_rd_thread_i,
   input  logic [5:0]   cfg_rd_idx_i,          // aligned to 4
@@ -125,6 +131,7 @@ module tt_thcon
 
   assign op    = slot_insn[31:24];
   assign gprs  = gpr_q[slot_thread];
+  assign bdr_data_o = (bdr_thread_i != 2'd3) ? gpr_q[bdr_thread_i][bdr_idx_i] : 32'd0;
   assign gpr_a = gprs[slot_insn[5:0]];
   assign gpr_b = gprs[slot_insn[11:6]];
 
@@ -399,7 +406,7 @@ module tt_thcon
       gpr_q <= '{default: '{default: '0}};
     end else begin
       for (int k = 0; k < GPR_WR_SLOTS; k++) begin
-        if (eff_gpr_we_o[k]) gpr_q[slot_thread][eff_gpr_idx_o[k]] <= eff_gpr_data_o[k];
+        if (eff_gpr_we_o[k] && !inj_gpr_drop_i) gpr_q[slot_thread][eff_gpr_idx_o[k]] <= eff_gpr_data_o[k];
       end
       if (cfg_wr_valid_i) gpr_q[cfg_wr_thread_i][cfg_wr_idx_i] <= cfg_wr_data_i;
       if (mmio_gpr)       gpr_q[mmio_thread_i][mmio_addr_i[7:2]] <= mmio_wdata_i;

@@ -36,6 +36,8 @@ struct tb_ctx {
     int idle_cycles;
     clock_t t0;
     bool stopped;
+    uint64_t end_cycle; /* cycles of a run that stopped by itself (the read-back follows) */
+    clock_t t_end;      /* and when it stopped */
 };
 
 static int add_pre(tb_ctx *c, size_t *cap, tb_preload_item it)
@@ -279,8 +281,19 @@ const tb_args *tb_ctx_args(const tb_ctx *c) { return &c->a; }
 
 int tb_ctx_finish(tb_ctx *c, uint64_t cycle)
 {
-    double secs = (double)(clock() - c->t0) / CLOCKS_PER_SEC;
-    return cosim_finish(c->cos, cycle, secs);
+    /* The run's cycles and time, without the state read-back that follows a pass. */
+    double secs = (double)((c->end_cycle ? c->t_end : clock()) - c->t0) / CLOCKS_PER_SEC;
+    return cosim_finish(c->cos, c->end_cycle ? c->end_cycle : cycle, secs);
+}
+
+bool tb_readback_item(tb_ctx *c, unsigned idx, int *target, int *unit, uint32_t *addr)
+{
+    return cosim_readback_item(c->cos, idx, target, unit, addr);
+}
+
+void tb_readback_data(tb_ctx *c, unsigned idx, const uint32_t data[4])
+{
+    cosim_readback_data(c->cos, idx, data);
 }
 
 void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r)
@@ -369,6 +382,8 @@ int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int sta
     c->idle_cycles = done ? c->idle_cycles + 1 : 0;
     if (c->idle_cycles >= 2) {
         c->stopped = true;
+        c->end_cycle = cycle + 1;
+        c->t_end = clock();
         return 1;
     }
     if (cycle + 1 >= c->a.max_cycles) {

@@ -54,7 +54,10 @@ void tb_on_rf_write(tb_ctx *c, uint64_t cycle, const tt_rf_write *w);
 void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word, bool dropped);
 void tb_on_brisc_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word);
 void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data);
-/* 0: continue, 1: stop (pass), 2: stop (fail). */
+/* The state read-back after a passing run (cosim_readback_item/_data). */
+bool tb_readback_item(tb_ctx *c, unsigned idx, int *target, int *unit, uint32_t *addr);
+void tb_readback_data(tb_ctx *c, unsigned idx, const uint32_t data[4]);
+/* 0: continue, 1: stop (pass: the state read-back follows), 2: stop (fail). */
 int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3]);
 /* Next cycle's action of stream `stream` (thread 0..2's TRISC, or 3 = BRISC): 0 none, 1 push
  * `word`, 2 store `data` to `addr`, 3 BRISC push of `word` to thread `addr`. `idle_mask` bit t:
