@@ -11,14 +11,14 @@ JOBS ?= $(shell nproc)
 
 MODEL_SRCS := $(wildcard ref_model/src/*.c)
 MODEL_OBJS := $(MODEL_SRCS:%.c=$(BUILD)/%.o)
-TB_C_SRCS := tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c
+TB_C_SRCS := tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/numparse.c tb/outfile.c
 TB_C_OBJS := $(TB_C_SRCS:%.c=$(BUILD)/%.o)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
 
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml
 
-.PHONY: all deps model rtl test unit directed negative inject random waves-test waves-screenshot run bench clean isa-table regs-table conv-test
+.PHONY: all deps model rtl test unit directed negative inject random waves-test signals-test waves-screenshot run bench clean isa-table regs-table conv-test
 
 all: model rtl
 
@@ -93,7 +93,7 @@ $(BUILD)/ttcosim: $(RTL_SRCS) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
 	@rm -f $(BUILD)/obj_cc/Vtb_top
 	@echo "  VERILATE $@ (log: $(BUILD)/verilate_cc.log)"
 	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_cc $(VFLAGS) \
-	  -CFLAGS "-DVL_USER_FINISH -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
+	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
 	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_cc.log 2>&1 \
 	  || { tail -40 $(BUILD)/verilate_cc.log; exit 1; }
 	@cp $(BUILD)/obj_cc/Vtb_top $@
@@ -102,7 +102,7 @@ $(BUILD)/ttcosim_sc: $(RTL_SRCS) $(TB_SV) tb/main_sc.cpp $(HARNESS_LIBS)
 	@rm -f $(BUILD)/obj_sc/Vtb_top
 	@echo "  VERILATE $@ (log: $(BUILD)/verilate_sc.log)"
 	@$(VERILATOR) --sc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sc $(VFLAGS) \
-	  -CFLAGS "-DVL_USER_FINISH -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
+	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
 	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main_sc.cpp > $(BUILD)/verilate_sc.log 2>&1 \
 	  || { tail -40 $(BUILD)/verilate_sc.log; exit 1; }
 	@cp $(BUILD)/obj_sc/Vtb_top $@
@@ -112,7 +112,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: unit conv-test negative directed inject random waves-test
+test: unit conv-test negative directed inject random waves-test signals-test
 	@echo "make test: all suites passed"
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -122,6 +122,11 @@ directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/run_directed.sh "$(BUILD)/ttcosim" $(DIRECTED)
 	@echo "== directed tests, lockstep, SystemC harness (ttcosim_sc)"
 	@tests/run_directed.sh "$(BUILD)/ttcosim_sc" $(DIRECTED)
+
+# SIGINT / SIGTERM end a run with its report and the VCD's tail (issue 8 part 1)
+signals-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== signals: a run stopped by SIGINT or SIGTERM keeps its report and its VCD"
+	@tests/run_signals.sh $(BUILD)
 
 negative: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== negative tests, model alone"

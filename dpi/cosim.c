@@ -1,6 +1,7 @@
 /* cosim.c: the lockstep checker behind cosim.h. */
 #include "cosim.h"
 #include "state_check.h"
+#include "outfile.h"
 
 #include <cjson/cJSON.h>
 #include <stdarg.h>
@@ -610,6 +611,42 @@ static void state_diff(void *ctx, const char *element, uint64_t model, uint64_t 
     mismatch(ctx, element, model, rtl);
 }
 
+/* The JSON report (+report=FILE), every write checked: false after printing why. */
+static bool write_report(cosim *c)
+{
+    if (!c->o.report_json) return true;
+    char *text = cJSON_Print(c->json);
+    if (!text) {
+        fprintf(stderr, "ttcosim: out of memory writing the report %s\n", c->o.report_json);
+        return false;
+    }
+    size_t n = strlen(text);
+    char *t = realloc(text, n + 2);
+    if (t) {
+        text = t;
+        memcpy(text + n, "\n", 2);
+    }
+    bool ok = tt_output_write("ttcosim", "+report", c->o.report_json, text);
+    free(text);
+    return ok;
+}
+
+int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame)
+{
+    printf("%s: INTERRUPTED by %s at cycle %llu: %llu instructions, %llu L1 writes and %llu register-file rows "
+           "checked so far\n",
+           c->t->path, signame, (unsigned long long)cycle, (unsigned long long)c->retired,
+           (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked);
+    cJSON_DeleteItemFromObject(c->json, "result");
+    cJSON_AddStringToObject(c->json, "result", "interrupted");
+    cJSON_AddStringToObject(c->json, "signal", signame);
+    cJSON_AddStringToObject(c->json, "test", c->t->path);
+    cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
+    cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);
+    write_report(c);
+    return 128 + sig;
+}
+
 int cosim_finish(cosim *c, uint64_t cycle, double seconds)
 {
     c->cur_line = 0;
@@ -681,17 +718,6 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     cJSON_AddNumberToObject(c->json, "rf_rows", (double)c->rf_checked);
     cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
     cJSON_AddBoolToObject(c->json, "checked", c->o.check);
-    if (c->o.report_json) {
-        char *text = cJSON_Print(c->json);
-        FILE *f = fopen(c->o.report_json, "w");
-        if (f && text) {
-            fputs(text, f);
-            fputc('\n', f);
-        } else {
-            fprintf(stderr, "ttcosim: cannot write report %s\n", c->o.report_json);
-        }
-        if (f) fclose(f);
-        free(text);
-    }
+    if (!write_report(c)) return 2;
     return c->failed ? 1 : 0;
 }

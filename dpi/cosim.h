@@ -73,6 +73,9 @@ void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details);
  * state and checks the `expect` lines against it too. */
 bool cosim_readback_item(cosim *c, unsigned idx, int *target, int *unit, uint32_t *addr);
 void cosim_readback_data(cosim *c, unsigned idx, const uint32_t data[4]);
+/* The run was stopped by a signal: summary line, JSON report with result "interrupted".
+ * Returns 128 + sig. */
+int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame);
 /* End of run: final checks (L1 write queues, expectations), summary line, JSON report.
  * Returns the process exit status (0 pass, 1 fail). */
 int cosim_finish(cosim *c, uint64_t cycle, double seconds);

@@ -1,10 +1,14 @@
 /* harness.c: see harness.h. */
+#define _POSIX_C_SOURCE 200809L /* sigaction */
 #include "harness.h"
+#include "numparse.h"
+#include "outfile.h"
 
 #include "ttisa.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <time.h>
 
@@ -144,16 +148,53 @@ static bool plusarg(const char *arg, const char *name, const char **val)
     return false;
 }
 
-static bool parse_u64(const char *prog, const char *what, const char *s, uint64_t *out)
+/* numparse.h's grammar and the plusarg's range. */
+static bool parse_u64(const char *prog, const char *what, const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
-    char *end;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (!*s || *end || *s == '-') {
-        fprintf(stderr, "%s: +%s expects a number, got '%s'\n", prog, what, s);
-        return false;
+    tt_num_status st = tt_parse_number(s, min, max, out);
+    if (st == TT_NUM_OK) return true;
+    char plus[48], msg[256];
+    snprintf(plus, sizeof plus, "+%s", what);
+    fprintf(stderr, "%s: %s\n", prog, tt_number_message(msg, sizeof msg, plus, s, min, max, st));
+    return false;
+}
+
+/* Verilator 5.006's runtime options (verilated.cpp commandArgsPlusMatch): flags, and options with
+ * a number (numparse.h grammar) or a file name after their last '+'. */
+static bool verilator_arg_ok(const char *prog, const char *arg)
+{
+    static const char *const flags[] = {"debug", "help", "noassert", "V", "version"};
+    static const struct {
+        const char *name;
+        uint64_t max; /* 0: a file name */
+    } valued[] = {
+        {"debugi+", 9}, {"error+limit+", 1000000}, {"rand+reset+", 2}, {"seed+", 0xFFFFFFFFu},
+        {"prof+exec+start+", TT_MAX_CYCLES_LIMIT}, {"prof+exec+window+", TT_MAX_CYCLES_LIMIT},
+        {"prof+exec+file+", 0}, {"prof+vlt+file+", 0},
+    };
+    const char *o = arg + 11;
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        if (strcmp(o, flags[i]) == 0) return true;
+    for (size_t i = 0; i < sizeof valued / sizeof valued[0]; i++) {
+        size_t n = strlen(valued[i].name);
+        if (strncmp(o, valued[i].name, n) != 0) continue;
+        if (!valued[i].max) {
+            if (o[n]) return true;
+            fprintf(stderr, "%s: %s expects a file name\n", prog, arg);
+            return false;
+        }
+        uint64_t v;
+        char what[64];
+        snprintf(what, sizeof what, "+verilator+%.*s", (int)n - 1, valued[i].name);
+        return parse_u64(prog, what + 1, o + n, 0, valued[i].max, &v);
     }
-    *out = v;
-    return true;
+    fprintf(stderr,
+            "%s: unknown Verilator runtime option '%s' (known: +verilator+debug, +verilator+debugi+N, "
+            "+verilator+error+limit+N, +verilator+help, +verilator+noassert, +verilator+prof+exec+file+F, "
+            "+verilator+prof+exec+start+N, +verilator+prof+exec+window+N, +verilator+prof+vlt+file+F, "
+            "+verilator+rand+reset+N, +verilator+seed+N, +verilator+V, +verilator+version)\n",
+            prog, arg);
+    return false;
 }
 
 static void usage(FILE *f, const char *prog)
@@ -210,11 +251,11 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
         } else if (plusarg(arg, "+trace", &v)) {
             c->a.trace = v;
         } else if (plusarg(arg, "+trace_start", &v)) {
-            if (!parse_u64(prog, "trace_start", v, &c->a.trace_start)) goto fail;
+            if (!parse_u64(prog, "trace_start", v, 0, TT_MAX_CYCLES_LIMIT, &c->a.trace_start)) goto fail;
         } else if (plusarg(arg, "+trace_stop", &v)) {
-            if (!parse_u64(prog, "trace_stop", v, &c->a.trace_stop)) goto fail;
+            if (!parse_u64(prog, "trace_stop", v, 1, TT_MAX_CYCLES_LIMIT, &c->a.trace_stop)) goto fail;
         } else if (plusarg(arg, "+max_cycles", &v)) {
-            if (!parse_u64(prog, "max_cycles", v, &c->a.max_cycles)) goto fail;
+            if (!parse_u64(prog, "max_cycles", v, 1, TT_MAX_CYCLES_LIMIT, &c->a.max_cycles)) goto fail;
         } else if (plusarg(arg, "+cosim", &v)) {
             if (strcmp(v, "0") && strcmp(v, "1")) {
                 fprintf(stderr, "%s: +cosim expects 0 or 1, got '%s'\n", prog, v);
@@ -224,12 +265,14 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
         } else if (plusarg(arg, "+report", &v)) {
             c->a.report = v;
         } else if (arg[0] == '+') {
-            /* Verilator's own +verilator+ arguments pass through. */
+            /* Verilator's own +verilator+ arguments pass through, but only the ones its runtime
+             * knows: it aborts the process on any other (issue 8 part 1). */
             if (strncmp(arg, "+verilator+", 11) != 0) {
                 fprintf(stderr, "%s: unknown option '%s'\n", prog, arg);
                 usage(stderr, prog);
                 goto fail;
             }
+            if (!verilator_arg_ok(prog, arg)) goto fail;
         } else if (!c->a.test) {
             c->a.test = arg;
         } else {
@@ -239,6 +282,14 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     }
     if (!c->a.test) {
         usage(stderr, prog);
+        goto fail;
+    }
+    /* Outputs that cannot be written are found now, not after the run (issue 8 part 1). */
+    if (c->a.report && !tt_output_probe(prog, "+report", c->a.report)) goto fail;
+    if (c->a.trace && !tt_output_probe(prog, "+trace", c->a.trace)) goto fail;
+    if (c->a.trace_stop && c->a.trace_stop < c->a.trace_start) {
+        fprintf(stderr, "%s: +trace_stop=%llu is before +trace_start=%llu: the trace window is empty\n", prog,
+                (unsigned long long)c->a.trace_stop, (unsigned long long)c->a.trace_start);
         goto fail;
     }
     char err[512];
@@ -284,6 +335,29 @@ int tb_ctx_finish(tb_ctx *c, uint64_t cycle)
     /* The run's cycles and time, without the state read-back that follows a pass. */
     double secs = (double)((c->end_cycle ? c->t_end : clock()) - c->t0) / CLOCKS_PER_SEC;
     return cosim_finish(c->cos, c->end_cycle ? c->end_cycle : cycle, secs);
+}
+
+int tb_ctx_interrupted(tb_ctx *c, uint64_t cycle, int sig)
+{
+    return cosim_interrupted(c->cos, cycle, sig, sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal");
+}
+
+static volatile int *signal_flag; /* the one the mains poll; a signal handler can reach nothing else */
+
+static void on_signal(int sig)
+{
+    if (signal_flag) *signal_flag = sig;
+}
+
+void tb_catch_signals(volatile int *flag)
+{
+    signal_flag = flag;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
 }
 
 bool tb_readback_item(tb_ctx *c, unsigned idx, int *target, int *unit, uint32_t *addr)

@@ -34,6 +34,11 @@ void tb_ctx_destroy(tb_ctx *c);
 const tb_args *tb_ctx_args(const tb_ctx *c);
 /* Exit status once the simulation has finished. */
 int tb_ctx_finish(tb_ctx *c, uint64_t cycle);
+/* Exit status (128 + sig) of a run stopped by SIGINT or SIGTERM at `cycle`; the report says so. */
+int tb_ctx_interrupted(tb_ctx *c, uint64_t cycle, int sig);
+/* SIGINT and SIGTERM set *flag to the signal's number instead of killing the process: the mains
+ * poll it every cycle, flush the trace and call tb_ctx_interrupted. */
+void tb_catch_signals(volatile int *flag);
 
 /* Backdoor preload item `index` (docs/design.md): returns false past the last one. */
 typedef struct {

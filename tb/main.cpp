@@ -2,6 +2,7 @@
 // the VCD lives in the shared C harness (tb/harness.c) reached through tb_top's DPI.
 #include <cstdio>
 #include <memory>
+#include <string>
 
 #include "Vtb_top.h"
 #include "Vtb_top__Dpi.h"
@@ -15,6 +16,16 @@
 void vl_finish(const char *filename, int linenum, const char *hier) VL_MT_UNSAFE
 {
     (void)filename, (void)linenum, (void)hier;
+    Verilated::threadContextp()->gotFinish(true);
+}
+
+// Built with -DVL_USER_FATAL: a Verilator runtime error (a VCD write that fails, the disk full)
+// ends the run with exit status 2 and the message, instead of abort() or an endless retry.
+static std::string fatal_msg;  // vl_fatal is a free function: the one place it can leave a note
+void vl_fatal(const char *filename, int linenum, const char *hier, const char *msg) VL_MT_UNSAFE
+{
+    (void)filename, (void)linenum, (void)hier;
+    if (fatal_msg.empty()) fatal_msg = msg ? msg : "unknown error";
     Verilated::threadContextp()->gotFinish(true);
 }
 
@@ -45,10 +56,12 @@ int main(int argc, char **argv)
     // Trace only the window asked for (+trace_start/+trace_stop, in cycles).
     auto in_window = [a](uint64_t c) { return c >= a->trace_start && (a->trace_stop == 0 || c <= a->trace_stop); };
 
+    static volatile int stop_signal = 0;
+    tb_catch_signals(&stop_signal);
     uint64_t cycle = 0;
     top->clk_i = 0;
     top->eval();
-    while (!contextp->gotFinish()) {
+    while (!contextp->gotFinish() && !stop_signal) {
         top->clk_i = 1;
         top->eval();
         if (tfp && in_window(cycle)) tfp->dump(cycle * 10 + 5);
@@ -59,8 +72,20 @@ int main(int argc, char **argv)
     }
     top->final();
     if (tfp) {
-        tfp->close();
-        std::printf("waves: %s (open with: gtkwave %s waves/stalls.gtkw)\n", a->trace, a->trace);
+        tfp->close();   // flushes what was traced, also after a signal
+        if (fatal_msg.empty())
+            std::printf("waves: %s (open with: gtkwave %s waves/stalls.gtkw)\n", a->trace, a->trace);
+    }
+    if (!fatal_msg.empty()) {
+        std::fprintf(stderr, "ttcosim: %s%s: %s\n", a->trace ? "cannot write +trace " : "Verilator runtime error",
+                     a->trace ? a->trace : "", fatal_msg.c_str());
+        tb_ctx_destroy(ctx);
+        return 2;
+    }
+    if (stop_signal) {
+        rc = tb_ctx_interrupted(ctx, cycle, stop_signal);
+        tb_ctx_destroy(ctx);
+        return rc;
     }
     rc = tb_ctx_finish(ctx, cycle);
     tb_ctx_destroy(ctx);

@@ -2,6 +2,7 @@
 // harness as main.cpp; SystemC drives the clock.
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <systemc.h>
 
 #include "Vtb_top.h"
@@ -16,6 +17,16 @@
 void vl_finish(const char *filename, int linenum, const char *hier) VL_MT_UNSAFE
 {
     (void)filename, (void)linenum, (void)hier;
+    Verilated::threadContextp()->gotFinish(true);
+}
+
+// Built with -DVL_USER_FATAL: a Verilator runtime error (a VCD write that fails, the disk full)
+// ends the run with exit status 2 and the message (see main.cpp).
+static std::string fatal_msg;
+void vl_fatal(const char *filename, int linenum, const char *hier, const char *msg) VL_MT_UNSAFE
+{
+    (void)filename, (void)linenum, (void)hier;
+    if (fatal_msg.empty()) fatal_msg = msg ? msg : "unknown error";
     Verilated::threadContextp()->gotFinish(true);
 }
 
@@ -36,8 +47,10 @@ int sc_main(int argc, char **argv)
     tb_set_ctx(ctx, static_cast<int>(a->inject & 0xffffffffu), static_cast<int>(a->inject >> 32));
 
     VerilatedVcdSc *tfp = nullptr;
+    static volatile int stop_signal = 0;
+    tb_catch_signals(&stop_signal);
     uint64_t cycle = 0;
-    while (!Verilated::gotFinish()) {
+    while (!Verilated::gotFinish() && !stop_signal) {
         // The trace file covers +trace_start..+trace_stop: opened and closed at those cycles.
         if (a->trace && !tfp && cycle >= a->trace_start && (a->trace_stop == 0 || cycle <= a->trace_stop)) {
             tfp = new VerilatedVcdSc;
@@ -50,8 +63,22 @@ int sc_main(int argc, char **argv)
     }
     top->final();
     if (tfp) {
-        if (tfp->isOpen()) tfp->close();
-        std::printf("waves: %s (open with: gtkwave %s waves/stalls.gtkw)\n", a->trace, a->trace);
+        if (tfp->isOpen()) tfp->close();   // flushes what was traced, also after a signal
+        if (fatal_msg.empty())
+            std::printf("waves: %s (open with: gtkwave %s waves/stalls.gtkw)\n", a->trace, a->trace);
+    }
+    if (!fatal_msg.empty()) {
+        std::fprintf(stderr, "ttcosim_sc: %s%s: %s\n", a->trace ? "cannot write +trace " : "Verilator runtime error",
+                     a->trace ? a->trace : "", fatal_msg.c_str());
+        tb_ctx_destroy(ctx);
+        delete top;
+        return 2;
+    }
+    if (stop_signal) {
+        rc = tb_ctx_interrupted(ctx, cycle, stop_signal);
+        tb_ctx_destroy(ctx);
+        delete top;
+        return rc;
     }
     rc = tb_ctx_finish(ctx, cycle);
     tb_ctx_destroy(ctx);

@@ -1,6 +1,7 @@
 /* test_loader.c: parser for the .tts directed-test format (docs/test_format.md). Every error names
  * the file, the line and what was expected there. */
 #include "test_loader.h"
+#include "numparse.h"
 
 #include "tile_codec.h"
 
@@ -87,15 +88,15 @@ static int fail(parser *p, const char *fmt, ...)
 /* A number: decimal or 0x hex, within [0, max]. */
 static int parse_uint(parser *p, const char *s, uint64_t max, const char *what, uint64_t *out)
 {
-    char *end;
-    errno = 0;
     if (*s == '-' || *s == '+') return fail(p, "expected %s (0..%llu), got '%s'", what, (unsigned long long)max, s);
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end || end == s)
-        return fail(p, "expected %s as a decimal or 0x hex number, got '%s'", what, s);
-    if (v > max) return fail(p, "%s %s is out of range (0..%llu)", what, s, (unsigned long long)max);
-    *out = v;
-    return 0;
+    switch (tt_parse_number(s, 0, max, out)) { /* numparse.h: the one grammar */
+    case TT_NUM_OK: return 0;
+    case TT_NUM_LEADING_ZERO:
+        return fail(p, "expected %s as a decimal or 0x hex number without leading zeros (octal is not accepted), "
+                       "got '%s'", what, s);
+    case TT_NUM_RANGE: return fail(p, "%s %s is out of range (0..%llu)", what, s, (unsigned long long)max);
+    default: return fail(p, "expected %s as a decimal or 0x hex number, got '%s'", what, s);
+    }
 }
 
 static int num(parser *p, int i, uint64_t max, const char *what, uint64_t *out)
@@ -438,13 +439,13 @@ static int tile_take(parser *p, const char *txt, int fline)
             return tile_fail(p, i, "raw datums are not accepted in a %s tile (its shared exponents come from the values; "
                                    "use l1 bytes), got '%s'", fmt, txt);
         unsigned bits = tt_codec_bits(ts->fmt);
-        unsigned long long max = bits >= 32 ? 0xFFFFFFFFull : (1ull << bits) - 1, u = 0;
+        unsigned long long max = bits >= 32 ? 0xFFFFFFFFull : (1ull << bits) - 1;
+        uint64_t u = 0;
         const char *r = txt + 4;
-        char *end = NULL;
-        errno = 0;
-        if (*r != '-' && *r != '+') u = strtoull(r, &end, 0);
-        if (*r == '-' || *r == '+' || errno || end == r || *end)
-            return tile_fail(p, i, "expected raw:N, N a decimal or 0x hex %u-bit %s datum, got '%s'", bits, fmt, txt);
+        tt_num_status ns = tt_parse_number(r, 0, UINT64_MAX, &u);
+        if (ns != TT_NUM_OK)
+            return tile_fail(p, i, "expected raw:N, N a decimal or 0x hex %u-bit %s datum%s, got '%s'", bits, fmt,
+                             ns == TT_NUM_LEADING_ZERO ? " (no leading zeros: octal is not accepted)" : "", txt);
         if (u > max) return tile_fail(p, i, "raw datum %s is out of range for %s (0..%llu)", r, fmt, max);
         ts->bits[i] = (uint32_t)u;
         ts->val[i] = tt_codec_decode(ts->fmt, ts->bits[i]);
@@ -777,7 +778,9 @@ static int parse_line(parser *p, char *raw)
     }
     if (strcmp(kw, "max_cycles") == 0) {
         uint64_t v;
-        if (want_args(p, 2, "max_cycles N") || num(p, 1, UINT64_MAX, "cycle count", &v)) return -1;
+        if (want_args(p, 2, "max_cycles N") || num(p, 1, TT_MAX_CYCLES_LIMIT, "cycle count", &v)) return -1;
+        if (v == 0) return fail(p, "cycle count 0 is out of range (1..%llu): a watchdog limit of 0 is no limit",
+                                (unsigned long long)TT_MAX_CYCLES_LIMIT);
         p->t->max_cycles = v;
         return 0;
     }
@@ -808,14 +811,32 @@ int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen)
     parser p = {.t = t, .path = path, .err = err, .errlen = errlen, .thread = -1};
     char buf[4096];
     int rc = 0;
-    while (fgets(buf, sizeof buf, f)) {
+    for (;;) {
+        /* A line by hand rather than fgets: a NUL byte must be seen, not end the line early. */
+        size_t len = 0;
+        long nul_at = -1;
+        int ch = EOF;
+        while ((ch = fgetc(f)) != EOF && ch != '\n') {
+            if (ch == 0 && nul_at < 0) nul_at = (long)len + 1;
+            if (len < sizeof buf - 2) buf[len] = (char)ch;
+            len++;
+        }
+        if (ch == EOF && len == 0) break;
         p.line++;
-        if (!strchr(buf, '\n') && !feof(f)) {
-            rc = fail(&p, "line is longer than %zu characters", sizeof buf - 2);
+        if (nul_at >= 0) {
+            rc = fail(&p, "binary data (a NUL byte at column %ld): expected a text test file", nul_at);
             break;
         }
+        if (len > sizeof buf - 2) {
+            rc = fail(&p, "line is longer than %zu characters (%zu)", sizeof buf - 2, len);
+            break;
+        }
+        buf[len] = '\n';
+        buf[len + 1] = 0;
         if ((rc = parse_line(&p, buf))) break;
+        if (ch == EOF) break;
     }
+    if (!rc && ferror(f)) rc = fail(&p, "cannot read the test file: %s", strerror(errno));
     fclose(f);
     if (!rc && p.tile.active) {
         p.line = p.tile.line;

@@ -4,12 +4,15 @@
  *   ttmodel asm            (lines on stdin, one hex word per line on stdout)
  */
 #include <cjson/cJSON.h>
+#include <stdbool.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "numparse.h"
+#include "outfile.h"
 #include "model_run.h"
 #include "ttisa.h"
 
@@ -94,18 +97,19 @@ static int dump_json(const char *path, const tt_test *t, const tt_model *m, cons
     }
     char *text = cJSON_Print(root);
     cJSON_Delete(root);
-    FILE *f = fopen(path, "w");
-    if (!f || !text) {
-        fprintf(stderr, "ttmodel: cannot write %s\n", path);
-        free(text);
-        if (f) fclose(f);
-        return 1;
+    if (!text) {
+        fprintf(stderr, "ttmodel: out of memory writing %s\n", path);
+        return 2;
     }
-    fputs(text, f);
-    fputc('\n', f);
-    fclose(f);
+    size_t n = strlen(text);
+    char *line = realloc(text, n + 2);
+    if (line) {
+        text = line;
+        memcpy(text + n, "\n", 2);
+    }
+    bool ok = tt_output_write("ttmodel", "--dump-json", path, text);
     free(text);
-    return 0;
+    return ok ? 0 : 2;
 }
 
 static int cmd_run(int argc, char **argv)
@@ -122,10 +126,11 @@ static int cmd_run(int argc, char **argv)
         switch (c) {
         case 'j': json = optarg; break;
         case 'm': {
-            char *end;
-            max_cycles = strtoull(optarg, &end, 0);
-            if (*end || !max_cycles) {
-                fprintf(stderr, "ttmodel: --max-cycles expects a positive number, got '%s'\n", optarg);
+            tt_num_status st = tt_parse_number(optarg, 1, TT_MAX_CYCLES_LIMIT, &max_cycles);
+            if (st != TT_NUM_OK) {
+                char msg[256];
+                fprintf(stderr, "ttmodel: %s\n",
+                        tt_number_message(msg, sizeof msg, "--max-cycles", optarg, 1, TT_MAX_CYCLES_LIMIT, st));
                 return 2;
             }
             break;
@@ -145,6 +150,11 @@ static int cmd_run(int argc, char **argv)
         return 2;
     }
     if (!max_cycles) max_cycles = t.max_cycles ? t.max_cycles : 1000000;
+    /* An output that cannot be written is found before the run, not after it (issue 8 part 1). */
+    if (json && !tt_output_probe("ttmodel", "--dump-json", json)) {
+        tt_test_free(&t);
+        return 2;
+    }
     tt_model *m = tt_model_create();
     if (!m) {
         fprintf(stderr, "ttmodel: out of memory\n");
@@ -154,13 +164,13 @@ static int cmd_run(int argc, char **argv)
     clock_t t0 = clock();
     int rc = tt_model_run(&t, m, max_cycles, &st, stderr);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
-    if (json && dump_json(json, &t, m, &st)) rc = 1;
+    int jrc = json ? dump_json(json, &t, m, &st) : 0;
     printf("%s: %s: %llu instructions, %llu L1 writes, %llu cycles, %.0f instructions/s\n", t.path,
            rc ? "FAIL" : "PASS", (unsigned long long)st.instructions, (unsigned long long)st.l1_writes,
            (unsigned long long)st.cycles, secs > 0 ? (double)st.instructions / secs : 0.0);
     tt_model_destroy(m);
     tt_test_free(&t);
-    return rc;
+    return jrc ? jrc : rc;
 }
 
 static int cmd_dis(int argc, char **argv)

@@ -119,10 +119,24 @@ cli() { # name, expected substring, command...
 }
 if [ $mode = lockstep ]; then
     cli cli_unknown_plusarg "unknown option '+frob=1'" "$bin" "$dir/../directed/nop_dmanop.tts" +frob=1
-    cli cli_bad_max_cycles "+max_cycles expects a number" "$bin" "$dir/../directed/nop_dmanop.tts" +max_cycles=abc
+    cli cli_bad_max_cycles "+max_cycles expects a decimal or 0x hex number" "$bin" "$dir/../directed/nop_dmanop.tts" +max_cycles=abc
     cli cli_unknown_injection "unknown injection 'nosuchbug'" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=nosuchbug
     cli cli_missing_test "cannot open test file" "$bin" "$dir/no_such_test.tts"
     cli cli_no_test "usage:" "$bin"
+    # one number grammar, range-checked, for every plusarg (issue 8 part 1)
+    t="$dir/../directed/nop_dmanop.tts"
+    cli cli_max_cycles_zero "+max_cycles expects a decimal or 0x hex number in 1..1000000000000, got '0'" "$bin" "$t" +max_cycles=0
+    cli cli_max_cycles_negative "got '-5'" "$bin" "$t" +max_cycles=-5
+    cli cli_max_cycles_octal "octal is not accepted" "$bin" "$t" +max_cycles=010
+    cli cli_max_cycles_overflow "(out of range)" "$bin" "$t" +max_cycles=18446744073709551616
+    cli cli_trace_stop_zero "+trace_stop expects a decimal or 0x hex number in 1.." "$bin" "$t" +trace_stop=0
+    cli cli_trace_window_empty "the trace window is empty" "$bin" "$t" +trace_start=10 +trace_stop=5
+    cli cli_verilator_unknown "unknown Verilator runtime option '+verilator+frob'" "$bin" "$t" +verilator+frob
+    cli cli_verilator_seed_bad "+verilator+seed expects a decimal or 0x hex number" "$bin" "$t" +verilator+seed+abc
+    # outputs that cannot be written: found before the run, exit 2, the path named
+    cli cli_report_full_disk "cannot write +report /dev/full" "$bin" "$t" +report=/dev/full
+    cli cli_trace_full_disk "cannot write +trace /dev/full" "$bin" "$t" +trace=/dev/full
+    cli cli_report_no_dir "cannot write +report /nonexistent/r.json" "$bin" "$t" +report=/nonexistent/r.json
     echo "$pass passed, $fail failed"
     [ $fail -eq 0 ]
     exit
@@ -133,6 +147,9 @@ cli cli_asm_unknown_mnemonic "unknown mnemonic 'ttfoo'" bash -c 'echo "ttfoo 1" 
 cli cli_asm_line_number "<stdin>:2:" bash -c 'printf "ttnop\nttsetc16 1\n" | "$1" asm' _ "$bin"
 cli cli_run_missing_file "cannot open test file" "$bin" run "$dir/no_such_test.tts"
 cli cli_unknown_command "unknown command 'frob'" "$bin" frob
+cli cli_max_cycles_zero "--max-cycles expects a decimal or 0x hex number in 1..1000000000000, got '0'" "$bin" run "$dir/../directed/nop_dmanop.tts" --max-cycles 0
+cli cli_max_cycles_octal "octal is not accepted" "$bin" run "$dir/../directed/nop_dmanop.tts" --max-cycles 010
+cli cli_dump_json_full_disk "cannot write --dump-json /dev/full" "$bin" run "$dir/../directed/nop_dmanop.tts" --dump-json /dev/full
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

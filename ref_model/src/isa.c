@@ -340,6 +340,12 @@ static int parse_number(const char *line, const char **pp, operand *o, char *err
             p++;
         }
     } else if (isdigit((unsigned char)*p)) {
+        if (p[0] == '0' && isdigit((unsigned char)p[1])) {
+            /* one number grammar with the test files and options: 010 is neither 8 nor 10 */
+            seterr(err, errlen, "leading zero at column %d: octal is not accepted, write decimal or 0x hex",
+                   (int)(p - line) + 1);
+            return -1;
+        }
         while (isdigit((unsigned char)*p)) {
             v = v > 0xffffffffu ? v : v * 10 + (uint64_t)(*p - '0');
             p++;
