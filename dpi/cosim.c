@@ -12,7 +12,7 @@
 #include "ttisa.h"
 
 #define HISTORY 16
-#define L1Q 64
+#define L1Q 256
 #define LINES 256 /* pushes not yet passed: the model's frontend (64) plus absorbed ones */
 
 typedef struct {
@@ -55,7 +55,7 @@ struct cosim {
     uint32_t nhist[TT_NUM_THREADS];
     uint64_t retired, l1_checked, rf_checked;
     rf_queue rfq[TT_RF_WRITERS];
-    l1_queue model_l1, rtl_l1;
+    l1_queue model_l1[TT_L1_WRITERS], rtl_l1[TT_L1_WRITERS]; /* matched in order per writer */
     bool failed;
     state_check *sc;                 /* the RTL's state read back after the run */
     char report[8192];
@@ -259,15 +259,19 @@ static bool l1_push(cosim *c, l1_queue *q, const l1_write *w, const char *side, 
 }
 
 /* Compare L1 writes in order as soon as both sides have made one. */
-static void l1_match(cosim *c)
+static const char *const l1_writer_names[TT_L1_WRITERS] = {"ThCon", "packer 0"};
+
+static void l1_match(cosim *c, int wr)
 {
-    while (!c->failed && c->model_l1.count && c->rtl_l1.count) {
-        l1_write *e = &c->model_l1.q[c->model_l1.head], *a = &c->rtl_l1.q[c->rtl_l1.head];
+    l1_queue *mq = &c->model_l1[wr], *rq = &c->rtl_l1[wr];
+    while (!c->failed && mq->count && rq->count) {
+        l1_write *e = &mq->q[mq->head], *a = &rq->q[rq->head];
         bool same = e->addr == a->addr && e->be == a->be && memcmp(e->line, a->line, 16) == 0;
         if (!same) {
             c->cur_line = e->src_line;
             begin_failure(c, "MISMATCH (L1 write)", a->cycle, e->thread, e->seq, e->insn);
-            say(c, "  the model's write was made by that instruction at cycle %llu\n", (unsigned long long)e->cycle);
+            say(c, "  %s's write; the model's was made by that instruction at cycle %llu\n", l1_writer_names[wr],
+                (unsigned long long)e->cycle);
             mismatch(c, "l1.addr", e->addr, a->addr);
             mismatch(c, "l1.byte_enable", e->be, a->be);
             for (int w = 0; w < 4; w++) {
@@ -282,14 +286,14 @@ static void l1_match(cosim *c)
             return;
         }
         c->l1_checked++;
-        c->model_l1.head = (c->model_l1.head + 1) % L1Q;
-        c->model_l1.count--;
-        c->rtl_l1.head = (c->rtl_l1.head + 1) % L1Q;
-        c->rtl_l1.count--;
+        mq->head = (mq->head + 1) % L1Q;
+        mq->count--;
+        rq->head = (rq->head + 1) % L1Q;
+        rq->count--;
     }
 }
 
-void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16])
+void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be, const uint8_t line[16])
 {
     if (c->failed) return;
     if (!c->o.check) {
@@ -299,7 +303,13 @@ void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const 
     l1_write w = {.addr = addr, .be = be, .cycle = cycle, .thread = -1};
     memcpy(w.line, line, 16);
     state_check_touch_l1(c->sc, addr);
-    if (l1_push(c, &c->rtl_l1, &w, "RTL", "model")) l1_match(c);
+    if (writer < 0 || writer >= TT_L1_WRITERS) {
+        begin_failure(c, "MISMATCH (L1 write)", cycle, -1, 0, 0);
+        say(c, "  the RTL reports an L1 write at 0x%08x by writer %d, which does not exist\n", addr, writer);
+        end_failure(c);
+        return;
+    }
+    if (l1_push(c, &c->rtl_l1[writer], &w, "RTL", "model")) l1_match(c, writer);
 }
 
 static const char *const rf_names[] = {"srca", "srcb", "dest", "dest32"};
@@ -574,9 +584,19 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
         l1_write w = {.addr = e->l1_addr[i], .be = e->l1_be[i], .cycle = r->cycle, .thread = r->thread,
                       .seq = r->seq, .insn = r->insn, .src_line = c->cur_line};
         memcpy(w.line, e->l1_line[i], 16);
-        if (!l1_push(c, &c->model_l1, &w, "model", "RTL")) return;
+        if (!l1_push(c, &c->model_l1[TT_L1_BY_THCON], &w, "model", "RTL")) return;
     }
-    l1_match(c);
+    /* A PACR's lines (its log), each by its writer */
+    size_t nl = 0;
+    const tt_l1_write *lw = e->n_l1_log ? tt_model_l1_writes(c->m, &nl) : NULL;
+    for (size_t i = 0; i < nl; i++) {
+        state_check_touch_l1(c->sc, lw[i].addr);
+        l1_write w = {.addr = lw[i].addr, .be = lw[i].be, .cycle = r->cycle, .thread = r->thread,
+                      .seq = r->seq, .insn = r->insn, .src_line = c->cur_line};
+        memcpy(w.line, lw[i].line, 16);
+        if (!l1_push(c, &c->model_l1[lw[i].writer % TT_L1_WRITERS], &w, "model", "RTL")) return;
+    }
+    for (int wr = 0; wr < TT_L1_WRITERS; wr++) l1_match(c, wr);
 }
 
 void cosim_cycle_end(cosim *c, uint64_t cycle)
@@ -650,10 +670,11 @@ int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame)
 int cosim_finish(cosim *c, uint64_t cycle, double seconds)
 {
     c->cur_line = 0;
-    if (!c->failed && c->o.check && (c->model_l1.count || c->rtl_l1.count)) {
+    for (int wr = 0; wr < TT_L1_WRITERS && !c->failed && c->o.check; wr++) {
+        if (!c->model_l1[wr].count && !c->rtl_l1[wr].count) continue;
         begin_failure(c, "MISMATCH (L1 write count)", cycle, -1, 0, 0);
-        say(c, "  %d L1 writes of the model and %d of the RTL were never matched\n", c->model_l1.count,
-            c->rtl_l1.count);
+        say(c, "  %d L1 writes of the model and %d of the RTL by %s were never matched\n", c->model_l1[wr].count,
+            c->rtl_l1[wr].count, l1_writer_names[wr]);
         end_failure(c);
     }
     for (int wr = 0; wr < TT_RF_WRITERS && !c->failed && c->o.check; wr++) {

@@ -55,7 +55,8 @@ void cosim_destroy(cosim *c);
 void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, bool brisc);
 void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line);
 void cosim_retire(cosim *c, const cosim_retire_rec *r);
-void cosim_l1_write(cosim *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16]);
+/* An L1 line the RTL wrote, by `writer` (tt_l1_writer: 0 ThCon, 1 packer 0); matched in order per writer. */
+void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be, const uint8_t line[16]);
 /* A register-file row the RTL wrote (docs/design.md "Register-file writes"): queued per writer and
  * compared, in order, with the model's writes when the writing instruction retires. */
 void cosim_rf_write(cosim *c, uint64_t cycle, const tt_rf_write *w);

@@ -144,12 +144,12 @@ void c_dpi_retire(void *ctx, long long cycle, int thread, const svBitVecVal *rec
     tb_on_retire(CTX(ctx), &r);
 }
 
-void c_dpi_l1_write(void *ctx, long long cycle, int addr, int be, int w0, int w1, int w2, int w3)
+void c_dpi_l1_write(void *ctx, long long cycle, int writer, int addr, int be, int w0, int w1, int w2, int w3)
 {
     uint8_t line[16];
     int w[4] = {w0, w1, w2, w3};
     for (int i = 0; i < 16; i++) line[i] = (uint8_t)((uint32_t)w[i / 4] >> (8 * (i % 4)));
-    tb_on_l1_write(CTX(ctx), (uint64_t)cycle, (uint32_t)addr, (uint16_t)be, line);
+    tb_on_l1_write(CTX(ctx), (uint64_t)cycle, writer, (uint32_t)addr, (uint16_t)be, line);
 }
 
 int c_dpi_readback_item(void *ctx, int idx, int *target, int *unit, int *addr)

@@ -375,9 +375,9 @@ void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r)
     cosim_retire(c->cos, r);
 }
 
-void tb_on_l1_write(tb_ctx *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16])
+void tb_on_l1_write(tb_ctx *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be, const uint8_t line[16])
 {
-    cosim_l1_write(c->cos, cycle, addr, be, line);
+    cosim_l1_write(c->cos, cycle, writer, addr, be, line);
 }
 
 void tb_on_rf_write(tb_ctx *c, uint64_t cycle, const tt_rf_write *w)

@@ -51,7 +51,7 @@ bool tb_preload(tb_ctx *c, unsigned index, tb_preload_item *out);
 
 /* Called through DPI, once per clock edge, in this order. */
 void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r);
-void tb_on_l1_write(tb_ctx *c, uint64_t cycle, uint32_t addr, uint16_t be, const uint8_t line[16]);
+void tb_on_l1_write(tb_ctx *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be, const uint8_t line[16]);
 /* A register-file row the RTL wrote this cycle (before the writing instruction's retire). */
 void tb_on_rf_write(tb_ctx *c, uint64_t cycle, const tt_rf_write *w);
 /* A TRISC push the RTL took at this edge; `dropped`: BRISC pushed to the same thread at the same

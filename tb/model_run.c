@@ -106,7 +106,7 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
             if (r->status == TT_BLOCKED) continue;
             int line = line_of(&lines[th], r->push_index);
             st->instructions++;
-            st->l1_writes += (uint64_t)r->eff.n_l1;
+            st->l1_writes += (uint64_t)r->eff.n_l1 + r->eff.n_l1_log;
             if (r->status != TT_OK) {
                 char dis[96];
                 tt_disasm(r->insn, dis, sizeof dis);

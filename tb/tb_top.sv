@@ -28,7 +28,7 @@ module tb_top (
                                             input bit [RETIRE_BITS-1:0] rec);
   import "DPI-C" function void c_dpi_rf_write(input chandle ctx, input longint cycle,
                                               input int writer, input bit [RF_WR_BITS-1:0] rec);
-  import "DPI-C" function void c_dpi_l1_write(input chandle ctx, input longint cycle,
+  import "DPI-C" function void c_dpi_l1_write(input chandle ctx, input longint cycle, input int writer,
                                               input int addr, input int be, input int w0,
                                               input int w1, input int w2, input int w3);
   // The state read-back after a passing run (dpi/state_check.h): one item a cycle.
@@ -176,7 +176,7 @@ module tb_top (
         if (retire[t].valid) c_dpi_retire(ctx, cycle_q, t, retire[t]);
       end
       if (l1_wr_valid) begin
-        c_dpi_l1_write(ctx, cycle_q, l1_wr_addr, int'(l1_wr_be), l1_wr_data[31:0],
+        c_dpi_l1_write(ctx, cycle_q, 0, l1_wr_addr, int'(l1_wr_be), l1_wr_data[31:0],
                        l1_wr_data[63:32], l1_wr_data[95:64], l1_wr_data[127:96]);
       end
       // BRISC's push wins the thread's frontend mux; a same-edge TRISC push there is discarded.

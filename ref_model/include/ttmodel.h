@@ -102,6 +102,7 @@ typedef struct {
     uint32_t mmio_addr;      /* TT_EFF_MMIO: UNPACR_NOP UNP_POP's write to a NoC overlay stream's */
     uint32_t mmio_data;      /* message-clear register (docs/decisions.md "UNPACR_NOP") */
     int n_l1;                /* L1 line writes made (0..2) */
+    uint32_t n_l1_log;       /* more L1 lines, in tt_model_l1_writes (PACR) */
     uint32_t l1_addr[2];     /* 16-byte aligned */
     uint16_t l1_be[2];
     uint8_t l1_line[2][16];  /* whole line after the write */
@@ -142,6 +143,17 @@ typedef struct {
     uint16_t mask;
     uint32_t cell[TT_RF_COLS];
 } tt_rf_write;
+/* One 16-byte L1 line an instruction wrote: its address, byte enables and the whole line after the
+ * write, and which writer made it (the lockstep checker matches writes in order per writer). */
+typedef enum { TT_L1_BY_THCON = 0, TT_L1_BY_PACK0 = 1 } tt_l1_writer;
+#define TT_L1_WRITERS 2
+typedef struct {
+    uint32_t addr;
+    uint16_t be;
+    uint8_t writer;
+    uint8_t line[16];
+} tt_l1_write;
+
 /* Bank ownership state (SrcASrcB.md): AllowedClient of each bank (0 unpackers, 1 matrix unit) and
  * the bank each side uses. */
 typedef struct {
@@ -235,6 +247,9 @@ bool tt_model_rwc_get(const tt_model *m, int thread, uint32_t v[8]);
 /* The register-file rows the last tt_model_step wrote, in the order they were written (valid
  * until the next step). */
 const tt_rf_write *tt_model_rf_writes(const tt_model *m, size_t *n);
+/* The L1 lines the last tt_model_step's PACR wrote, in order (ThCon's stores are in tt_effects);
+ * valid until the next step. */
+const tt_l1_write *tt_model_l1_writes(const tt_model *m, size_t *n);
 
 #ifdef __cplusplus
 }

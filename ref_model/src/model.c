@@ -11,6 +11,7 @@
 #include "sync_unit.h"
 #include "regfile.h"
 #include "thcon.h"
+#include "pack.h"
 #include "unpack.h"
 #include "ttisa.h"
 
@@ -65,6 +66,7 @@ static const tt_exec_fn exec_table[256] = {
     [TT_OPC_ADDRCRZW] = tt_exec_adc_xyzw,
     /* unpackers and bank hand-off (unpack.c) */
     [TT_OPC_UNPACR] = tt_exec_unpacr,
+    [TT_OPC_PACR] = tt_exec_pacr,
     [TT_OPC_UNPACR_NOP] = tt_exec_unpacr_nop,
     [TT_OPC_SETDVALID] = tt_exec_setdvalid,
     [TT_OPC_CLEARDVALID] = tt_exec_cleardvalid,
@@ -139,6 +141,7 @@ void tt_model_destroy(tt_model *m)
 {
     if (!m) return;
     free(m->rfw);
+    free(m->l1w);
     free(m->l1);
     free(m);
 }
@@ -148,10 +151,14 @@ void tt_model_reset(tt_model *m)
     uint8_t *l1 = m->l1;
     tt_rf_write *rfw = m->rfw;
     size_t cap = m->cap_rfw;
+    tt_l1_write *l1w = m->l1w;
+    size_t cap_l1w = m->cap_l1w;
     memset(m, 0, sizeof *m);
     m->l1 = l1;
     m->rfw = rfw;
     m->cap_rfw = cap;
+    m->l1w = l1w;
+    m->cap_l1w = cap_l1w;
     memset(m->mutex_holder, TT_MUTEX_FREE, sizeof m->mutex_holder);
     memset(l1, 0, TT_L1_BYTES);
 }
@@ -216,6 +223,7 @@ tt_exec_result tt_model_step(tt_model *m, int thread)
     r.push_index = o.src;
     r.seq = m->seq[thread]++;
     tt_rf_log_reset(m);
+    m->n_l1w = 0;
     uint8_t opc = (uint8_t)(r.insn >> 24);
     const tt_op_info *op = tt_isa_by_opcode(opc);
     tt_exec_fn fn = exec_table[opc];

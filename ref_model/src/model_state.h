@@ -40,6 +40,18 @@ typedef struct {
     uint32_t ctx_counter[TT_NUM_THREADS]; /* ContextCounter per thread (3 bits) */
 } tt_unpacker_state;
 
+/* One packer's output side (Packers/OutputAddressGenerator.md): per stream (0 exponents, 1 data) a
+ * byte address, whether it holds one (reset: it needs a new one) and the bytes buffered before the
+ * next 16-byte L1 write; and the BFP group being collected (datums persist between PACRs). */
+typedef struct {
+    bool have_addr[2];
+    uint32_t addr[2];
+    uint8_t buf[2][16];
+    uint32_t buf_bits[2];       /* bits buffered (sub-byte BFP fields) */
+    uint32_t group[16];         /* Dest bits of the BFP group's datums so far */
+    unsigned group_n;
+} tt_packer_state;
+
 /* RWCs (ISA documentation RWCs.md): the matrix unit's per-thread row counters. */
 typedef struct {
     uint32_t dst, dst_cr;   /* 10 bits */
@@ -70,9 +82,13 @@ struct tt_model {
     tt_bank_state banks;
     tt_unpacker_state unp[2];
     tt_rwc rwc[TT_NUM_THREADS];
+    tt_packer_state pack[1];                /* packer 0 (pack.c) */
     /* Rows written by the instruction being executed (regfile.c); grows as needed. */
     tt_rf_write *rfw;
     size_t n_rfw, cap_rfw;
+    /* L1 lines the executing instruction wrote beyond tt_effects' two (pack.c); grows as needed. */
+    tt_l1_write *l1w;
+    size_t n_l1w, cap_l1w;
 };
 
 /* An instruction handler: decodes its own fields from the word, updates state, fills the result. */

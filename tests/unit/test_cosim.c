@@ -107,7 +107,7 @@ static void test_cosim_rtl_only_l1_write_fails_at_finish(void **state)
 {
     fixture *f = *state;
     uint8_t line[16] = {1};
-    cosim_l1_write(f->c, 5, 0x100, 0x0001, line);
+    cosim_l1_write(f->c, 5, 0, 0x100, 0x0001, line);
     assert_false(cosim_failed(f->c));
     assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
 }
@@ -117,7 +117,7 @@ static void test_cosim_l1_queue_overflow_fails(void **state)
 {
     fixture *f = *state;
     uint8_t line[16] = {0};
-    for (int i = 0; i < 200 && !cosim_failed(f->c); i++) cosim_l1_write(f->c, 5, 0x100, 0x0001, line);
+    for (int i = 0; i < 400 && !cosim_failed(f->c); i++) cosim_l1_write(f->c, 5, 0, 0x100, 0x0001, line);
     assert_true(cosim_failed(f->c));
 }
 
@@ -130,7 +130,7 @@ static void test_cosim_l1_data_mismatch_fails(void **state)
     cosim_retire(f->c, &r);
     assert_false(cosim_failed(f->c));
     uint8_t line[16] = {0xEE};
-    cosim_l1_write(f->c, 11, 0x0, 0xFFFF, line);
+    cosim_l1_write(f->c, 11, 0, 0x0, 0xFFFF, line);
     assert_true(cosim_failed(f->c));
 }
 

@@ -1,0 +1,309 @@
+/* pack.c: PACR on packer 0. The rules, with their sources, are docs/decisions.md "PACR, first
+ * slice: packer 0": the input address generator and the output address generator of the ISA
+ * documentation's Packers pages (Blackhole conditionals), the datum path of pack_convert.h, and
+ * 16-byte output buffers per stream. */
+#include "pack.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adc.h"
+#include "pack_convert.h"
+
+/* Config words (Blackhole register table; pack-unpack-registers §1). */
+enum {
+    CFG_ALU_FORMAT0 = 0,  /* ALU_FORMAT_SPEC_REG_Dstacc_val [13:10], _Dstacc_override [14] */
+    CFG_ALU_FORMAT1 = 1,  /* ALU_ROUNDING_MODE [1] Gasket_srnd_en, [2] Packer_srnd_en, [13] GS_LF,
+                             [14] Bfp8_HF; ALU_FORMAT_SPEC_REG2_Dstacc [28:25] */
+    CFG_STACC_RELU = 2,   /* ApplyRelu [5:2], ReluThreshold [21:6] */
+    CFG_INT_DESCALE = 8,  /* INT_DESCALE_Enable [0] */
+    CFG_PCK_XY0 = 12,     /* PCK0_ADDR_CTRL_XY_REG_0: Xstride [15:0], Ystride [31:16] */
+    CFG_PCK_ZW0 = 13,
+    CFG_PCK_XY1 = 14,
+    CFG_PCK_ZW1 = 15,
+    CFG_PCK_BASE0 = 16,   /* PCK0_ADDR_BASE_REG_0_Base [17:0] */
+    CFG_PCK_BASE1 = 17,
+    CFG_DEST_RD = 18,     /* PCK_DEST_RD_CTRL: Read_32b_data, Read_unsigned, Read_int8 (raw), Round_10b_mant */
+    CFG_EDGE_MASK0 = 24,  /* PCK_EDGE_OFFSET_SEC0..3_mask [15:0] */
+    CFG_PACK0 = 68,       /* THCON_SEC0_REG1: packer 0's four words */
+    CFG_PACK_LIMIT = 100, /* THCON_SEC0_REG9_Pack_0_2_limit_address [16:0] */
+    CFG_PACK_FIFO = 101,  /* THCON_SEC0_REG9_Pack_0_2_fifo_size [16:0] */
+    CFG_DEST_TARGET0 = 180, /* DEST_TARGET_REG_CFG_PACK_SEC0_Offset [11:0] */
+    TCFG_ADDR_MOD_PACK = 37, /* ADDR_MOD_PACK_SEC0..3 */
+};
+
+#define ADC_SET_PACK 2
+#define STREAM_EXP 0
+#define STREAM_DATA 1
+
+static uint32_t bits(uint32_t v, int lsb, int width) { return (v >> lsb) & ((width >= 32) ? ~0u : ((1u << width) - 1)); }
+
+#define FAIL(st, ...)                                                                                                  \
+    do {                                                                                                               \
+        tt_result_fail(r, st, __VA_ARGS__);                                                                            \
+        return;                                                                                                        \
+    } while (0)
+
+static bool log_l1(tt_model *m, const tt_l1_write *w)
+{
+    if (m->n_l1w == m->cap_l1w) {
+        size_t cap = m->cap_l1w ? 2 * m->cap_l1w : 64;
+        tt_l1_write *p = realloc(m->l1w, cap * sizeof *p);
+        if (!p) return false;
+        m->l1w = p;
+        m->cap_l1w = cap;
+    }
+    m->l1w[m->n_l1w++] = *w;
+    return true;
+}
+
+/* The stream's 16-byte buffer goes to L1 at its address, which moves on (OutputAddressGenerator.md
+ * "Output alignment"); a buffer not full is padded with zeros. False: past L1 (undefined) or no
+ * memory for the log; *why says which. */
+static bool write_line(tt_model *m, tt_packer_state *ps, int s, const char **why)
+{
+    uint32_t a = ps->addr[s];
+    if (a + 16u > TT_L1_BYTES) {
+        *why = "undefined";
+        return false;
+    }
+    tt_l1_write w = {.addr = a, .be = 0xFFFF, .writer = TT_L1_BY_PACK0};
+    memcpy(w.line, ps->buf[s], 16);
+    memcpy(m->l1 + a, ps->buf[s], 16);
+    if (!log_l1(m, &w)) {
+        *why = "out of memory";
+        return false;
+    }
+    ps->addr[s] = a + 16u;
+    memset(ps->buf[s], 0, 16);
+    ps->buf_bits[s] = 0;
+    return true;
+}
+
+/* Appends `n` bits of v to stream s, lowest bits first (datums little-endian, BFP4 and BFP2 fields
+ * from the low bits of a byte: pack-data-path §14.6, §14.7). */
+static bool put_bits(tt_model *m, tt_packer_state *ps, int s, uint32_t v, unsigned n, const char **why)
+{
+    for (unsigned k = 0; k < n; k++) {
+        uint32_t b = ps->buf_bits[s];
+        if (v >> k & 1u) ps->buf[s][b / 8] |= (uint8_t)(1u << (b % 8));
+        ps->buf_bits[s] = b + 1;
+        if (ps->buf_bits[s] == 128 && !write_line(m, ps, s, why)) return false;
+    }
+    return true;
+}
+
+/* One full BFP group: its exponent byte to the exponent stream, then its 16 fields to the data
+ * stream (docs/decisions.md write order). False with r failed, or *why set for an L1 problem. */
+static bool emit_group(tt_model *m, tt_packer_state *ps, const tt_pack_conv_cfg *cc, unsigned out_bits,
+                       tt_exec_result *r, const char **why)
+{
+    bool none[16] = {false};
+    uint8_t e, f[16];
+    char msg[sizeof r->msg];
+    tt_status s = tt_pack_convert_bfp(cc, ps->group, none, false, &e, f, msg, sizeof msg);
+    if (s != TT_OK) {
+        tt_result_fail(r, s, "PACR BFP group: %.120s", msg);
+        return false;
+    }
+    ps->group_n = 0;
+    if (!put_bits(m, ps, STREAM_EXP, e, 8, why)) return false;
+    for (int k = 0; k < 16; k++)
+        if (!put_bits(m, ps, STREAM_DATA, f[k], out_bits, why)) return false;
+    return true;
+}
+
+/* Dst16b cell, or the Dst32b value of datum index idx (Dst.md AdjRow; ERRATA 5). */
+static uint32_t dest_datum(const tt_model *m, uint32_t idx, bool read_32b)
+{
+    uint32_t row = (idx >> 4) & 0x3FFu, col = idx & 15u;
+    if (!read_32b) return m->dest[row][col];
+    uint32_t adj = ((row & 0x1F8u) << 1) | (row & 0x207u);
+    return (uint32_t)m->dest[adj][col] << 16 | m->dest[adj + 8][col];
+}
+
+/* AddrMod on one ADC channel's Y and Z (InputAddressGenerator.md / OutputAddressGenerator.md). */
+static void addr_mod(tt_adc_channel *c, uint32_t yinc, bool ycr, bool yclr, uint32_t zinc, bool zclr)
+{
+    const uint32_t ym = tt_adc_field_mask(2), zm = tt_adc_field_mask(4);
+    if (yclr) {
+        c->y = c->y_cr = 0;
+    } else if (ycr) {
+        c->y_cr = (c->y_cr + yinc) & ym;
+        c->y = c->y_cr;
+    } else {
+        c->y = (c->y + yinc) & ym;
+    }
+    if (zclr)
+        c->z = c->z_cr = 0;
+    else
+        c->z = (c->z + zinc) & zm;
+}
+
+void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    /* Blackhole encoding (assembly.yaml): [22:21] CfgContext, [20:18] RowPadZero, [17] DstAccessMode,
+     * [16:15] AddrMode, [14:13] AddrCntContext, [12] ZeroWrite, [11:8] PackerMask, [7] OvrdThreadId,
+     * [6:4] Concat, [3:2] CtxtCtrl, [1] Flush, [0] Last. */
+    const uint32_t cfg_ctx = tt_bits(insn, 21, 2), row_pad = tt_bits(insn, 18, 3), strided = tt_bits(insn, 17, 1);
+    const uint32_t am = tt_bits(insn, 15, 2), adc_ctx = tt_bits(insn, 13, 2), zero_write = tt_bits(insn, 12, 1);
+    uint32_t mask = tt_bits(insn, 8, 4);
+    const bool ovrd = tt_bits(insn, 7, 1), flush = tt_bits(insn, 1, 1), last = tt_bits(insn, 0, 1);
+    const uint32_t ctxt_ctrl = tt_bits(insn, 2, 2);
+    if (mask == 0) mask = 1; /* PACR.md: 0b0000 is packer 0 */
+    const uint32_t *cfg = m->cfg[tt_cfg_state_of(m, thread)];
+    const uint32_t w0 = cfg[CFG_PACK0], w1 = cfg[CFG_PACK0 + 1], w2 = cfg[CFG_PACK0 + 2], w3 = cfg[CFG_PACK0 + 3];
+
+    /* docs/decisions.md "PACR, first slice": what this slice does not model is reported. */
+    if (mask != 1)
+        FAIL(TT_UNIMPLEMENTED, "PACR with PackerMask 0x%x: only packer 0 is modelled (tt-llk's Blackhole code "
+                               "drives one packer)", mask);
+    if (cfg_ctx || row_pad || strided || ctxt_ctrl)
+        FAIL(TT_UNIMPLEMENTED, "PACR %s is not implemented by the model yet",
+             cfg_ctx ? "CfgContext != 0" : row_pad ? "RowPadZero" : strided ? "DstAccessMode (strided)" : "CtxtCtrl");
+    if (bits(w2, 16, 1)) FAIL(TT_UNIMPLEMENTED, "PACR from L1 (Source_interface_selection) is not implemented yet");
+    if (bits(w2, 1, 1))
+        FAIL(TT_UNIMPLEMENTED, "PACR Add_l1_dest_addr_offset: the TDMA-RISC offset register is not modelled");
+    if (bits(w3, 19, 1)) FAIL(TT_UNIMPLEMENTED, "PACR L1 accumulation (Pack_L1_Acc) is not implemented yet");
+    if (bits(w2, 21, 1) || !bits(w2, 0, 1))
+        FAIL(TT_UNIMPLEMENTED, "PACR zero compression (Disable_zero_compress = 0 or its override) is not "
+                               "implemented yet");
+    if (bits(w3, 0, 16) != 0 && bits(w3, 0, 16) != 0xFFFF)
+        FAIL(TT_UNIMPLEMENTED, "PACR downsampling (Downsample_mask 0x%x) is not implemented yet", bits(w3, 0, 16));
+    for (int k = 0; k < 4; k++)
+        if (bits(cfg[CFG_EDGE_MASK0 + k], 0, 16) != 0xFFFF)
+            FAIL(TT_UNIMPLEMENTED, "PACR edge masking (PCK_EDGE_OFFSET_SEC%d_mask 0x%x, not 0xffff) is not "
+                                   "implemented yet", k, bits(cfg[CFG_EDGE_MASK0 + k], 0, 16));
+    if (bits(cfg[CFG_INT_DESCALE], 0, 1))
+        FAIL(TT_UNIMPLEMENTED, "PACR with INT_DESCALE_Enable: which INT_DESCALE value gives the shift is not "
+                               "publicly documented");
+
+    /* The datum conversion's configuration (pack_convert.h; read_raw is Read_int8, as in ttsim). */
+    const uint32_t rd = cfg[CFG_DEST_RD];
+    tt_pack_conv_cfg cc = {
+        .read_32b = bits(rd, 0, 1),
+        .read_unsigned = bits(rd, 1, 1),
+        .read_raw = bits(rd, 2, 1),
+        .round_10b = bits(rd, 3, 1),
+        .inter_fmt = (uint8_t)(bits(cfg[CFG_ALU_FORMAT0], 14, 1) ? bits(cfg[CFG_ALU_FORMAT0], 10, 4)
+                                                                   : bits(cfg[CFG_ALU_FORMAT1], 25, 4)),
+        .in_fmt = (uint8_t)bits(w2, 8, 4),
+        .out_fmt = (uint8_t)bits(w2, 4, 4),
+        .fp8_e4m3 = bits(w3, 23, 1),
+        .relu_mode = (uint8_t)bits(cfg[CFG_STACC_RELU], 2, 2),
+        .relu_threshold = (uint16_t)bits(cfg[CFG_STACC_RELU], 6, 16),
+        .exp_thr_en = bits(w3, 20, 1),
+        .exp_thr = (uint8_t)bits(w3, 24, 8),
+        .dis_shared_exp = bits(w2, 12, 1),
+        .int_shift = 0,
+        .packer_srnd_en = bits(cfg[CFG_ALU_FORMAT1], 2, 1),
+        .gasket_srnd_en = bits(cfg[CFG_ALU_FORMAT1], 1, 1),
+        .gs_lf = bits(cfg[CFG_ALU_FORMAT1], 13, 1),
+        .bfp8_hf = bits(cfg[CFG_ALU_FORMAT1], 14, 1),
+    };
+    const bool bfp = tt_pack_fmt_is_bfp(cc.out_fmt);
+    const unsigned out_bits = tt_pack_fmt_bits(cc.out_fmt);
+    /* The configuration's verdict, before anything changes: a zero datum (only the -inf edge mask,
+     * not used here, makes the status depend on the datum). */
+    {
+        uint32_t o, z16[16] = {0};
+        bool none[16] = {false};
+        uint8_t e, f[16];
+        tt_status s = bfp ? tt_pack_convert_bfp(&cc, z16, none, false, &e, f, r->msg, sizeof r->msg)
+                          : tt_pack_convert(&cc, 0, false, false, &o, r->msg, sizeof r->msg);
+        if (s != TT_OK) {
+            char why[sizeof r->msg];
+            snprintf(why, sizeof why, "%s", r->msg);
+            FAIL(s, "PACR: %s", why);
+        }
+    }
+
+    /* Which ADC (docs/decisions.md: Blackhole takes AddrCntContext from the instruction). */
+    const int wadc = ovrd ? (adc_ctx == 3 ? 0 : (int)adc_ctx) : thread;
+    tt_adc_channel *c0 = &m->adc[wadc][ADC_SET_PACK][0], *c1 = &m->adc[wadc][ADC_SET_PACK][1];
+
+    /* Input address generator (InputAddressGenerator.md). */
+    const uint32_t xy0 = cfg[CFG_PCK_XY0], zw0 = cfg[CFG_PCK_ZW0];
+    const uint32_t in_addr = bits(cfg[CFG_PCK_BASE0], 0, 18) + c0->x * (bits(xy0, 0, 16) & 0xF) +
+                             c0->y * bits(xy0, 16, 16) + c0->z * bits(zw0, 0, 16) + c0->w * bits(zw0, 16, 16);
+    static const uint32_t bytes_per[4] = {4, 2, 1, 1}, xmask_of[4] = {3, 7, 15, 15};
+    const uint32_t bpd = bytes_per[cc.in_fmt & 3], xmask = xmask_of[cc.in_fmt & 3];
+    const uint32_t first = (((in_addr / bpd) & ~xmask) + (c0->x & xmask) + (bits(cfg[CFG_DEST_TARGET0], 0, 12) << 4)) &
+                           0x3FFFu;
+    if (!flush && c1->x < c0->x)
+        FAIL(TT_UNDEFINED, "PACR with the packer ADC's channel 1 X (%u) below channel 0 X (%u): a negative datum "
+                           "count", c1->x, c0->x);
+    const uint32_t n = flush ? 0 : c1->x - c0->x + 1;
+
+    /* Output address generator (OutputAddressGenerator.md, Blackhole: YZW_Addr in bytes). */
+    tt_packer_state *ps = &m->pack[0];
+    const uint32_t xy1 = cfg[CFG_PCK_XY1], zw1 = cfg[CFG_PCK_ZW1];
+    uint32_t addr = w1 + !bits(w2, 15, 1);
+    const uint32_t yzw = bits(cfg[CFG_PCK_BASE1], 0, 18) + c1->y * bits(xy1, 16, 16) + c1->z * bits(zw1, 0, 16) +
+                         c1->w * bits(zw1, 16, 16);
+    addr += yzw >> 4;
+    if (addr > bits(cfg[CFG_PACK_LIMIT], 0, 17) * 2 + 1) addr -= bits(cfg[CFG_PACK_FIFO], 0, 17) * 2;
+    if (cc.out_fmt & 2) {
+        if (!ps->have_addr[STREAM_EXP]) {
+            ps->addr[STREAM_EXP] = (addr & 0x1FFFFu) << 4;
+            ps->have_addr[STREAM_EXP] = true;
+        }
+        addr += bits(w0, 16, 16);
+    }
+    if (!ps->have_addr[STREAM_DATA]) {
+        ps->addr[STREAM_DATA] = (addr & 0x1FFFFu) << 4;
+        ps->have_addr[STREAM_DATA] = true;
+    }
+
+    /* The datums, in order (pack_convert.h). */
+    const char *why = NULL;
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t d = zero_write ? 0 : dest_datum(m, (first + j) & 0x3FFFu, cc.read_32b);
+        if (bfp) {
+            ps->group[ps->group_n++] = d;
+            if (ps->group_n == 16 && !emit_group(m, ps, &cc, out_bits, r, &why)) goto stop;
+            continue;
+        }
+        uint32_t o = 0;
+        tt_status s = tt_pack_convert(&cc, d, false, false, &o, r->msg, sizeof r->msg);
+        if (s != TT_OK) {
+            char msg[sizeof r->msg];
+            snprintf(msg, sizeof msg, "%s", r->msg);
+            FAIL(s, "PACR datum %u (Dest bits 0x%x): %.100s", j, d, msg);
+        }
+        if (!put_bits(m, ps, STREAM_DATA, o, out_bits, &why)) goto stop;
+    }
+    /* Last or Flush completes a partial BFP group with datums of Dest bits 0 (docs/decisions.md). */
+    if (bfp && (last || flush) && ps->group_n) {
+        while (ps->group_n < 16) ps->group[ps->group_n++] = 0;
+        if (!emit_group(m, ps, &cc, out_bits, r, &why)) goto stop;
+    }
+    if (last || flush) {
+        for (int s = STREAM_EXP; s <= STREAM_DATA; s++) {
+            if (ps->buf_bits[s] && !write_line(m, ps, s, &why)) goto stop;
+            ps->have_addr[s] = false;
+        }
+    }
+
+    /* AddrMod (ADDR_MOD_PACK_SEC[AddrMode]): channel 0 with the src fields, channel 1 with the dst. */
+    const uint32_t mod = m->tcfg[thread][TCFG_ADDR_MOD_PACK + am];
+    addr_mod(c0, bits(mod, 0, 4), bits(mod, 4, 1), bits(mod, 5, 1), bits(mod, 12, 1), bits(mod, 13, 1));
+    addr_mod(c1, bits(mod, 6, 4), bits(mod, 10, 1), bits(mod, 11, 1), bits(mod, 14, 1), bits(mod, 15, 1));
+    tt_adc_record(m, wadc, (uint8_t)(3u << (2 * ADC_SET_PACK)), r);
+    r->eff.n_l1_log = (uint32_t)m->n_l1w;
+    if (m->n_l1w) r->eff.kinds |= TT_EFF_L1;
+    return;
+stop:
+    if (r->status != TT_OK) return; /* emit_group reported the conversion's verdict */
+    if (strcmp(why, "undefined") == 0)
+        FAIL(TT_UNDEFINED, "PACR writes L1 past its end (stream addresses 0x%x, 0x%x)", ps->addr[STREAM_EXP],
+             ps->addr[STREAM_DATA]);
+    FAIL(TT_ERROR, "PACR: %s", why);
+}
+
+const tt_l1_write *tt_model_l1_writes(const tt_model *m, size_t *n)
+{
+    *n = m->n_l1w;
+    return m->l1w;
+}

@@ -1,0 +1,10 @@
+/* pack.h: PACR on packer 0 (pack-data-path §3, §4.6, §12, §14; ISA documentation PACR.md and
+ * Packers/InputAddressGenerator.md, OutputAddressGenerator.md; docs/decisions.md "PACR, first
+ * slice: packer 0"). The datum conversion is pack_convert.h. */
+#ifndef PACK_H
+#define PACK_H
+#include "model_state.h"
+
+void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+
+#endif

@@ -1,0 +1,144 @@
+/* test_pack.c: PACR on packer 0 in the model (docs/decisions.md "PACR, first slice: packer 0";
+ * ISA documentation PACR.md, Packers/InputAddressGenerator.md, Packers/OutputAddressGenerator.md;
+ * pack-data-path §3, §4.6, §12, §14). Expected bytes are worked out by hand in the comments. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model_fixture.h"
+
+/* BF16 Dest to BF16 L1 (Dstacc, In and Out format 5), uncompressed, no header word, every edge mask
+ * all ones, packer X range 0..x_end, the output at L1 unit `dest16` (bytes dest16 * 16). */
+static void bf16_setup(tt_model *m, uint32_t dest16, uint32_t x_end)
+{
+    tt_model_cfg_set(m, 0, 1, 5u << 25);                   /* ALU_FORMAT_SPEC_REG2_Dstacc BF16 */
+    tt_model_cfg_set(m, 0, 69, dest16);                     /* L1_Dest_addr */
+    tt_model_cfg_set(m, 0, 70, 1u | 5u << 4 | 5u << 8 | 1u << 15); /* uncompressed, BF16, no header */
+    for (int k = 0; k < 4; k++) tt_model_cfg_set(m, 0, 24 + k, 0xFFFF);
+    tt_adc_channel c = {0};
+    c.x = x_end;
+    tt_model_adc_set(m, 0, 2, 1, &c);
+}
+
+/* Dest row r holds the BF16 values 1 + r, 2 + r, ... in the Dest layout (WriteDstBF16). */
+static void dest_row(tt_model *m, int r)
+{
+    for (int col = 0; col < 16; col++) {
+        float f = (float)(col + 1 + r);
+        uint32_t b;
+        memcpy(&b, &f, 4);
+        b >>= 16;
+        tt_model_rf_set(m, TT_RF_DEST, 0, r, col, (b & 0x8000u) | (b & 0x7Fu) << 8 | (b >> 7 & 0xFFu));
+    }
+}
+
+static uint16_t l1_u16(tt_model *m, uint32_t a)
+{
+    const uint8_t *l1 = tt_model_l1(m);
+    return (uint16_t)(l1[a] | l1[a + 1] << 8);
+}
+
+/* OutputAddressGenerator.md: 16-byte lines, written when full, in order; the PACR's lines are in
+ * its L1 write log with writer packer 0; Last flushes and the next PACR starts afresh. */
+static void test_pack_12_lines_in_order_and_last(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 0x100, 15);
+    dest_row(m, 0);
+    tt_exec_result r = run_ok(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1");
+    size_t n;
+    const tt_l1_write *lw = tt_model_l1_writes(m, &n);
+    assert_int_equal(r.eff.n_l1_log, 2);
+    assert_int_equal(n, 2);
+    assert_int_equal(lw[0].addr, 0x1000);
+    assert_int_equal(lw[1].addr, 0x1010);
+    assert_int_equal(lw[0].writer, TT_L1_BY_PACK0);
+    assert_int_equal(lw[0].be, 0xFFFF);
+    assert_int_equal(l1_u16(m, 0x1000), 0x3F80); /* 1.0 */
+    assert_int_equal(l1_u16(m, 0x101E), 0x4180); /* 16.0 */
+    /* Last: the next PACR computes its address anew (same config: the same lines again) */
+    run_ok(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1");
+    lw = tt_model_l1_writes(m, &n);
+    assert_int_equal(lw[0].addr, 0x1000);
+}
+
+/* Without Last the data stream carries on where it stopped, and a partial line waits in its buffer
+ * (OutputAddressGenerator.md "NeedsNewAddress", "Output alignment"). */
+static void test_pack_12_stream_carries_on_between_pacrs(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 0x100, 3); /* 4 datums = 8 bytes a PACR */
+    dest_row(m, 0);
+    tt_exec_result r = run_ok(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,0");
+    assert_int_equal(r.eff.n_l1_log, 0); /* half a line: nothing written yet */
+    tt_model_cfg_set(m, 0, 69, 0x200);   /* a new L1_Dest_addr is not taken: no new address needed */
+    r = run_ok(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,0");
+    size_t n;
+    const tt_l1_write *lw = tt_model_l1_writes(m, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(lw[0].addr, 0x1000);
+    assert_int_equal(l1_u16(m, 0x1008), 0x3F80); /* the second PACR's first datum: 1.0 again */
+}
+
+/* InputAddressGenerator.md / OutputAddressGenerator.md: AddrMod steps channel 0 Y (src fields) and
+ * channel 1 Y (dst fields) of the ADC used after the addresses; with OvrdThreadId the ADC is the
+ * instruction's AddrCntContext (Blackhole assembly.yaml), reported as that thread's ADC. */
+static void test_pack_4_6_addrmod_and_adc_context(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 0x100, 15);
+    tt_model_tcfg_set(m, 0, 38, 2u | 3u << 6); /* ADDR_MOD_PACK_SEC1: YsrcIncr 2, YdstIncr 3 */
+    tt_adc_channel c = {0};
+    c.x = 15;
+    tt_model_adc_set(m, 2, 2, 1, &c); /* thread 2's packer channel 1: X range 0..15 */
+    tt_exec_result r = run_ok(m, 0, "ttpacr 0,0,0,1,2,0,1,1,0,0,0,1"); /* AddrMode 1, ADC 2, Ovrd */
+    assert_true(r.eff.kinds & TT_EFF_ADC);
+    assert_int_equal(r.eff.adc_thread, 2);
+    assert_int_equal(r.eff.adc_we, 0x30);
+    tt_adc_channel c0, c1;
+    tt_model_adc_get(m, 2, 2, 0, &c0);
+    tt_model_adc_get(m, 2, 2, 1, &c1);
+    assert_int_equal(c0.y, 2);
+    assert_int_equal(c1.y, 3);
+    tt_model_adc_get(m, 0, 2, 0, &c0);
+    assert_int_equal(c0.y, 0); /* thread 0's own ADC is untouched */
+}
+
+/* What this slice does not model is reported, before anything changes (docs/decisions.md). */
+static void test_pack_unimplemented_forms_change_nothing(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 0x100, 15);
+    tt_exec_result r = run(m, 0, "ttpacr 0,0,0,0,0,0,3,0,0,0,0,1"); /* packers 0 and 1 */
+    assert_int_equal(r.status, TT_UNIMPLEMENTED);
+    tt_model_cfg_set(m, 0, 25, 0x00FF); /* an edge mask that masks */
+    r = run(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1");
+    assert_int_equal(r.status, TT_UNIMPLEMENTED);
+    assert_non_null(strstr(r.msg, "edge masking"));
+    size_t n;
+    (void)tt_model_l1_writes(m, &n);
+    assert_int_equal(n, 0);
+    tt_model_cfg_set(m, 0, 25, 0xFFFF);
+    tt_adc_channel c = {0};
+    c.x = 4; /* channel 0 X 4 past channel 1 X 0: a negative count */
+    tt_model_adc_set(m, 0, 2, 0, &c);
+    c.x = 0;
+    tt_model_adc_set(m, 0, 2, 1, &c);
+    r = run(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1");
+    assert_int_equal(r.status, TT_UNDEFINED);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_pack_12_lines_in_order_and_last, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pack_12_stream_carries_on_between_pacrs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pack_4_6_addrmod_and_adc_context, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pack_unimplemented_forms_change_nothing, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
