@@ -182,6 +182,12 @@ def emit(ops, src_desc):
         fl = ' '.join(f'F({n},{l},{wd})' for n, l, wd in fields)
         w(f'    OP({name}, 0x{opc:02x}, {res}, {int(uns)}, {len(fields)}, {fl}) \\')
     w('')
+    w('/* TT_ISA_BY_NAME(N) expands N(NAME) once per instruction in strcmp order of the names: the')
+    w(' * assembler and the test loader look mnemonics up by binary search (issue 8 part 6). */')
+    w('#define TT_ISA_BY_NAME(N) \\')
+    for name in sorted(o[0] for o in ops):
+        w(f'    N({name}) \\')
+    w('')
     w('')
     w('#endif /* TT_ISA_TABLE_H */')
     return '\n'.join(out) + '\n'

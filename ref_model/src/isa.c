@@ -69,17 +69,45 @@ static bool eq_nocase(const char *s, size_t n, const char *t)
     return t[n] == '\0';
 }
 
+/* Table indices in name order (TT_ISA_BY_NAME, generated): lookups are a binary search. */
+#define TT_BYNAME_(name) TT_IDX_##name,
+static const uint8_t tt_by_name[] = { TT_ISA_BY_NAME(TT_BYNAME_) };
+#undef TT_BYNAME_
+_Static_assert(sizeof tt_by_name == TT_ISA_TABLE_COUNT, "every instruction in the name index");
+
+/* strcmp order of s[0..n) upper-cased against the upper-case name t. */
+static int cmp_upper(const char *s, size_t n, const char *t)
+{
+    for (size_t i = 0; i < n; i++) {
+        int a = toupper((unsigned char)s[i]), b = (unsigned char)t[i];
+        if (a != b || b == 0) return a - b;
+    }
+    return -(unsigned char)t[n];
+}
+
+static const tt_op_info *find_name(const char *s, size_t n)
+{
+    size_t lo = 0, hi = TT_ISA_TABLE_COUNT;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = cmp_upper(s, n, tt_ops[tt_by_name[mid]].name);
+        if (c == 0) return &tt_ops[tt_by_name[mid]];
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
+}
+
 static const tt_op_info *by_name_n(const char *s, size_t n)
 {
-    for (size_t i = 0; i < TT_ISA_TABLE_COUNT; i++)
-        if (eq_nocase(s, n, tt_ops[i].name))
-            return &tt_ops[i];
-    /* "tt" prefix of the objdump syntax; tried second so a name could itself start with TT. */
-    if (n > 2 && tolower((unsigned char)s[0]) == 't' && tolower((unsigned char)s[1]) == 't')
-        for (size_t i = 0; i < TT_ISA_TABLE_COUNT; i++)
-            if (eq_nocase(s + 2, n - 2, tt_ops[i].name))
-                return &tt_ops[i];
-    return NULL;
+    /* "tt" prefix of the objdump syntax first (every test line has it); then the bare name. */
+    if (n > 2 && tolower((unsigned char)s[0]) == 't' && tolower((unsigned char)s[1]) == 't') {
+        const tt_op_info *op = find_name(s + 2, n - 2);
+        if (op) return op;
+    }
+    return find_name(s, n);
 }
 
 const tt_op_info *tt_isa_by_name(const char *mnemonic)
