@@ -239,6 +239,43 @@ package tt_pkg;
   localparam int unsigned INJ_RF_DROP_UNP0        = 60; // register file drops unpacker 0's rows // RowSearch without blobs: XEnd = Ch1X + 1
   localparam int unsigned NUM_INJ_BITS           = 64;
 
+  // ---------------------------------------------------------------------------------------------
+  // Data formats and the packers' datum conversion (tt_pack_convert, tt_pack_bfp)
+  // ---------------------------------------------------------------------------------------------
+  // The 4-bit DataFormat code (data-formats §6, pack-data-path §5.1); 12 and 13 are reserved.
+  localparam logic [3:0] DF_FP32  = 4'd0;
+  localparam logic [3:0] DF_FP16  = 4'd1;
+  localparam logic [3:0] DF_BFP8A = 4'd2;
+  localparam logic [3:0] DF_BFP4A = 4'd3;
+  localparam logic [3:0] DF_TF32  = 4'd4;
+  localparam logic [3:0] DF_BF16  = 4'd5;
+  localparam logic [3:0] DF_BFP8  = 4'd6;
+  localparam logic [3:0] DF_BFP4  = 4'd7;
+  localparam logic [3:0] DF_INT32 = 4'd8;
+  localparam logic [3:0] DF_INT16 = 4'd9;
+  localparam logic [3:0] DF_FP8   = 4'd10;   // E5M2, or E4M3 with Pac_LF8_4b_exp
+  localparam logic [3:0] DF_BFP2A = 4'd11;
+  localparam logic [3:0] DF_INT8  = 4'd14;   // sign-magnitude, or UINT8 with Read_unsigned
+  localparam logic [3:0] DF_BFP2  = 4'd15;
+
+  // Everything one packer's datum conversion reads from config (ref_model/src/pack_convert.h
+  // tt_pack_conv_cfg, field for field).
+  typedef struct packed {
+    logic        read_32b;        // PCK_DEST_RD_CTRL_Read_32b_data: a Dst32b value, else a Dst16b cell
+    logic        read_unsigned;   // PCK_DEST_RD_CTRL_Read_unsigned
+    logic        read_raw;        // PCK_DEST_RD_CTRL_Read_int8 (ISA Read_raw)
+    logic        round_10b;       // PCK_DEST_RD_CTRL_Round_10b_mant
+    logic [3:0]  inter_fmt;       // IntermediateFormat (ALU_FORMAT_SPEC_REG2_Dstacc)
+    logic [3:0]  in_fmt;          // In_data_format (LateFromFormat)
+    logic [3:0]  out_fmt;         // Out_data_format (LateToFormat)
+    logic        fp8_e4m3;        // Pac_LF8_4b_exp
+    logic [1:0]  relu_mode;       // STACC_RELU_ApplyRelu & 3
+    logic [15:0] relu_threshold;  // STACC_RELU_ReluThreshold
+    logic        exp_thr_en;      // Exp_threshold_en
+    logic [7:0]  exp_thr;         // Exp_threshold
+    logic        dis_shared_exp;  // Dis_shared_exp_assembler
+  } pack_conv_cfg_t;
+
   // One backend unit's request and response: every unit (and tt_unit_slot) has exactly these two
   // ports towards the dispatcher (docs/design.md "Units").
   typedef struct packed {
