@@ -7,8 +7,8 @@
 //   mag7 = shift >= 8 ? 0 : min(0x7F, (full + (1 << shift)) >> (shift + 1)) (round half up,
 //   saturate); BFP4/BFP2 keep the top 3 / 1 bits of mag7; the sign is set only on a non-zero
 //   field magnitude (a signed zero reads back as -Inf).
-// Dis_shared_exp_assembler (§6.3): each datum is aligned to its own exponent (shift 0); the
-// exponent byte is still the group's largest.
+// Dis_shared_exp_assembler (§6.3) with a BFP output is reported unimplemented (tt_pack_convert's
+// status): no source gives the exponent byte written.
 // field_o[i]: datum i's sign|magnitude, right-aligned (8, 4 or 2 bits).
 // undef_o / unimpl_o: the model reports this configuration (any datum's, or a non-BFP output).
 // inj_i: as tt_pack_convert; bit 2 here: the sign bit is kept on a zero magnitude.
@@ -70,7 +70,7 @@ module tt_pack_bfp
     mag     = '0;
     for (int i = 0; i < 16; i++) begin
       full  = {1'b0, pre[i][14:7] != 8'd0, pre[i][6:0]};
-      shift = cfg_i.dis_shared_exp ? 8'd0 : shared - pre[i][14:7];
+      shift = shared - pre[i][14:7];
       if (shift >= 8'd8) begin
         mag7 = 7'd0;
       end else begin
@@ -94,6 +94,8 @@ module tt_pack_bfp
     end
     shared_exp_o = shared;
 
+    // every datum's status is the configuration's (the -inf mask on integer data, the one
+    // per-datum case, cannot meet a BFP output)
     undef_o  = !is_bfp || (|d_undef);
     unimpl_o = is_bfp && !(|d_undef) && (|d_unimpl);
   end

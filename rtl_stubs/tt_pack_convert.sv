@@ -1,18 +1,19 @@
 // tt_pack_convert: one packer's per-datum path from a Dest cell to the bits of the L1 datum,
 // purely combinational: early conversion (pack-data-path §5, PCK_DEST_RD_CTRL §3.3), edge-mask
 // replacement (§9), ReLU (§8), exponent thresholding (§7), late conversion (§6, §14). ERRATA 1, 3
-// and 4 win over the spec text; where the spec is silent the rules are those of the ISA
-// documentation's Packers pages (FormatConversion.md, ReLU.md, ExponentThresholding.md,
-// EdgeMasking.md) and, for the Blackhole-only paths, of Tenstorrent's simulator; the choices are
-// recorded in docs/decisions.md "Packer datum conversion".
+// and 4 win over the spec text. Where the spec is silent: the ISA documentation's Packers pages
+// (FormatConversion.md, ReLU.md, ExponentThresholding.md, EdgeMasking.md, FloatBitPatterns.md)
+// and, for Blackhole, Tenstorrent's simulator; the choices are those of docs/decisions.md "Packer
+// datum conversion" (status kinds and order, rounding order, ReLU compares, E4M3, edge -inf).
 //
 // dest_i: a Dst16b cell in [15:0] or a Dst32b value, both in the Dest layout (Sign,Man,Exp; the
 // unpacker's WriteDstBF16/WriteDstFP16/WriteDstFP32, unpack-data-path §3.3).
-// data_o: the L1 datum, right-aligned (32, 16 or 8 bits), 0 for BFP output formats.
+// data_o: the L1 datum, right-aligned (32, 16 or 8 bits); 0 for BFP output formats.
 // bfp_pre_o: for BFP output formats, the datum before shared-exponent assembly (tt_pack_bfp):
 //   B formats {sign, exp8, mant7} (BF16), A formats {sign, 3'b000, exp5, mant7} (E5M7).
-// undef_o / unimpl_o: the configuration is one the model reports (undefined behaviour /
-//   unimplemented); the outputs are then meaningless.
+// undef_o / unimpl_o: the model reports this datum's configuration (undefined behaviour /
+//   unimplemented); the other outputs are then meaningless. Only the -inf edge mask on integer
+//   data depends on more than the configuration.
 // inj_i[n] switches on deliberate bug n (0 = correct): 0 ERRATA 3 ignored (a negative BF16 with
 // exponent 0 flushes to -0, not +0); 1 MIN_THRESHOLD_RELU keeps a datum equal to the threshold;
 // 2 (used by tt_pack_bfp) the BFP sign bit is set on a zero magnitude.
@@ -31,51 +32,64 @@ module tt_pack_convert
   output logic           unimpl_o
 );
 
-  // -inf in a 5-bit-exponent intermediate: Tensix FP16 has no Inf (FloatBitPatterns.md); the
-  // largest magnitude, as ERRATA 1 saturates to.
-  localparam logic [15:0] F5_NEG_INF = 16'hffff;
-  localparam logic [31:0] F8_NEG_INF = 32'hff80_0000;
+  // The intermediate datum's type after the early conversion (what ReLU and the edge mask see)
+  typedef enum logic [3:0] {
+    T_FP32, T_TF32, T_BF16, T_E8M6,   // 8-bit exponent: held as an FP32 pattern
+    T_FP16, T_E5M7, T_E5M6, T_FP8,    // 5-bit exponent: held as FP16 bits in [15:0]
+    T_INT32, T_INT16, T_INT8, T_UINT8 // sign-magnitude (UINT8 unsigned), right-aligned
+  } type_e;
 
-  // What kind of value the intermediate datum is
-  typedef enum logic [2:0] {
-    K_F8,    // float with an 8-bit exponent, in FP32 layout (FP32, TF32, BF16, E8M6)
-    K_F5,    // float with a 5-bit exponent, in FP16 layout in [15:0] (FP16, E5M7, E5M6, FP8 E5M2)
-    K_I32,   // INT32 sign-magnitude
-    K_I16,   // INT16, opaque 16 bits in [15:0]
-    K_I8     // INT8 sign-magnitude, or UINT8, in [7:0]
-  } kind_e;
+  // The late conversion reads the datum by In_data_format's class
+  typedef enum logic [2:0] {C_F8, C_F5, C_I32, C_I16, C_I8, C_NONE} class_e;
+
+  typedef enum logic [1:0] {ST_OK, ST_UNDEF, ST_UNIMPL} status_e;
 
   // The step functions take whole words and read the fields they need.
   /* verilator lint_off UNUSEDSIGNAL */
 
-  // ---- format classes ----
-
-  function automatic logic fmt_reserved(logic [3:0] f);
-    return f == 4'd12 || f == 4'd13;
+  function automatic logic fmt_bfp(logic [3:0] f);
+    return f == DF_BFP8 || f == DF_BFP4 || f == DF_BFP2 || f == DF_BFP8A || f == DF_BFP4A || f == DF_BFP2A;
   endfunction
 
-  // BFP4/BFP2 in either exponent variant: valid only as the late conversion's output (‡ in
-  // FormatConversion.md's encoding table)
-  function automatic logic fmt_out_only(logic [3:0] f);
-    return f == DF_BFP4 || f == DF_BFP2 || f == DF_BFP4A || f == DF_BFP2A;
+  function automatic class_e fmt_class(logic [3:0] f);
+    unique case (f)
+      DF_FP32, DF_TF32, DF_BF16, DF_BFP8: return C_F8;
+      DF_FP16, DF_BFP8A, DF_FP8:          return C_F5;
+      DF_INT32:                           return C_I32;
+      DF_INT16:                           return C_I16;
+      DF_INT8:                            return C_I8;
+      default:                            return C_NONE;  // BFP4/2 (‡ output only), 12, 13
+    endcase
   endfunction
 
-  function automatic logic fmt_bfp_b(logic [3:0] f);
-    return f == DF_BFP8 || f == DF_BFP4 || f == DF_BFP2;
+  // The early results each In_data_format accepts (IntermediateFormat and LateFromFormat name
+  // the same type; FP32 and INT32 bitcast both ways)
+  function automatic logic fmt_accepts(logic [3:0] f, type_e t);
+    unique case (f)
+      DF_FP32:          return t == T_FP32 || t == T_TF32 || t == T_INT32;
+      DF_TF32:          return t == T_TF32;
+      DF_BF16, DF_BFP8: return t == T_BF16 || t == T_E8M6;
+      DF_FP16:          return t == T_FP16;
+      DF_BFP8A:         return t == T_E5M7 || t == T_E5M6;
+      DF_FP8:           return t == T_FP8;
+      DF_INT32:         return t == T_INT32 || t == T_FP32;
+      DF_INT16:         return t == T_INT16;
+      DF_INT8:          return t == T_INT8 || t == T_UINT8;
+      default:          return 1'b0;
+    endcase
   endfunction
 
-  function automatic logic fmt_bfp_a(logic [3:0] f);
-    return f == DF_BFP8A || f == DF_BFP4A || f == DF_BFP2A;
+  function automatic logic type_f8(type_e t);
+    return t == T_FP32 || t == T_TF32 || t == T_BF16 || t == T_E8M6;
   endfunction
 
-  // ReLU threshold read as FP16 for these intermediate formats, else as BF16 (ReLU.md)
-  function automatic logic fmt_relu_fp16(logic [3:0] f);
-    return f == DF_FP16 || f == DF_FP8 || f == DF_BFP8A || f == DF_BFP4A || f == DF_BFP2A;
+  function automatic logic type_f5(type_e t);
+    return t == T_FP16 || t == T_E5M7 || t == T_E5M6 || t == T_FP8;
   endfunction
 
   // ---- Dest layout -> IEEE-style layout (inverse of WriteDst*, unpack-data-path §3.3) ----
 
-  // {S, Man7, Exp8, lo16} -> {S, Exp8, Man7, lo16}
+  // {S, Man7, Exp8, lo16} -> {S, Exp8, Man7, lo16} (FP32 and INT32 alike)
   function automatic logic [31:0] dst_to_fp32(logic [31:0] d);
     return {d[31], d[23:16], d[30:24], d[15:0]};
   endfunction
@@ -91,10 +105,10 @@ module tt_pack_convert
   endfunction
 
   // ---- early-conversion steps (FormatConversion.md "Early format conversion") ----
-
-  // Rounding conversions: NaN becomes Inf (8-bit exponent), round to nearest with ties away from
-  // zero (add half an ULP of the kept mantissa to the magnitude, carry may reach the exponent),
+  // Rounding: NaN becomes Inf first (8-bit exponent); round to nearest with ties away from zero
+  // (add half an ULP of the kept mantissa to the magnitude, the carry may reach the exponent);
   // then a result with exponent 0 is +0 (denormals flushed, -0 made +0).
+
   function automatic logic [31:0] nan_to_inf32(logic [31:0] x);
     if (x[30:23] == 8'hff && x[22:0] != 23'd0) return {x[31], 8'hff, 23'd0};
     return x;
@@ -144,8 +158,8 @@ module tt_pack_convert
     return h;
   endfunction
 
-  // FP16 -> E5M6 (FP16 layout, low 4 mantissa bits 0): magnitudes that would round past the
-  // largest exponent-31 value stay at it, round half away, then exponent 0 flushes to +0
+  // FP16 -> E5M6 (FP16 layout, low 4 mantissa bits 0): a magnitude that would round past the
+  // largest exponent-31 value stays at it; round half away; then exponent 0 flushes to +0
   function automatic logic [15:0] fp16_round_e5m6(logic [15:0] h);
     logic [15:0] r;
     r = (h[14:0] > 15'h7ff7) ? {h[15], 15'h7ff0} : h;
@@ -154,22 +168,20 @@ module tt_pack_convert
     return r;
   endfunction
 
-  // BF16 -> FP16 with the exponent saturated (Blackhole, Round_10b_mant with an FP16
-  // intermediate): e = exp - 112; e < 0 -> signed zero, e > 31 (also Inf/NaN) -> sign|0x7FFF,
-  // else the 7 mantissa bits at the top of 10
-  function automatic logic [15:0] bf16_sat_fp16(logic [15:0] b);
-    logic [9:0] e;
-    e = {2'b00, b[14:7]} - 10'd112;
-    if (e[9])          return {b[15], 15'h0000};
-    if (e > 10'd31)    return {b[15], 15'h7fff};
-    return {b[15], e[4:0], b[6:0], 3'b000};
+  // INT32 magnitude -> INT8 / UINT8: shift right by ShiftAmount rounding half away (the sign is
+  // left as is), then saturate to 127 / 255; UINT8 makes any negative 0
+  function automatic logic [7:0] int32_to_int8(logic [31:0] x, logic [4:0] sh, logic uns);
+    logic [31:0] m;
+    m = {1'b0, x[30:0]};
+    if (sh != 5'd0) m = (m + (32'd1 << (sh - 5'd1))) >> sh;
+    if (uns) return x[31] ? 8'd0 : (m > 32'd255 ? 8'hff : m[7:0]);
+    return {x[31], m > 32'd127 ? 7'h7f : m[6:0]};
   endfunction
 
-  // ---- late-conversion steps (FormatConversion.md "Late format conversion") ----
+  // ---- 8-bit -> 5-bit exponent and the late-conversion steps ----
 
-  // 8-bit exponent -> 5-bit exponent, saturating (ERRATA 1): e = exp - 112; e > 31 and Inf/NaN
-  // saturate to the largest magnitude, e < 0 is signed zero, e == 0 keeps the mantissa as is.
-  // FP16 result
+  // ERRATA 1 (FP32 -> FP16): e = exp - 112; exponent 255 or e > 31 saturate to sign|0x7FFF, e < 0
+  // is signed zero, otherwise sign | e | the top 10 mantissa bits (e == 0 keeps them as they are)
   function automatic logic [15:0] f8_to_fp16(logic [31:0] x);
     logic [9:0] e;
     e = {2'b00, x[30:23]} - 10'd112;
@@ -178,8 +190,8 @@ module tt_pack_convert
     return {x[31], e[4:0], x[22:13]};
   endfunction
 
-  // FP16 -> FP8 E4M3 (Pac_LF8_4b_exp; Blackhole, Tenstorrent's simulator): exponent 8 or less is
-  // signed zero, 24 or more saturates to sign|0x7F, else rebias by -8 and truncate to 3 bits
+  // FP16 -> FP8 E4M3 (Pac_LF8_4b_exp; Blackhole): exponent 8 or less is signed zero, 24 or more
+  // saturates to sign|0x7F, otherwise rebias by -8 and truncate the mantissa to 3 bits
   function automatic logic [7:0] fp16_to_e4m3(logic [15:0] h);
     logic [4:0] e;
     e = h[14:10];
@@ -188,46 +200,36 @@ module tt_pack_convert
     return {h[15], 4'(e - 5'd8), h[9:7]};
   endfunction
 
-  // 5-bit exponent -> FP32: a non-zero exponent is rebiased (+112); exponent 0 only widens the
-  // mantissa (a denormal is mishandled, FormatConversion.md)
+  // 5-bit -> 8-bit exponent, FP32: a non-zero exponent is rebiased by +112 (31 is a number);
+  // exponent 0 only widens the mantissa (the denormal is "mishandled", FormatConversion.md)
   function automatic logic [31:0] f5_to_fp32(logic [15:0] h);
     if (h[14:10] == 5'd0) return {h[15], 8'd0, h[9:0], 13'd0};
     return {h[15], 8'(h[14:10]) + 8'd112, h[9:0], 13'd0};
   endfunction
 
-  // 5-bit exponent -> BF16 (exponent widens, mantissa narrows): exponent 0 flushes to +0
+  // 5-bit -> 8-bit exponent, BF16 (the mantissa narrows): exponent 0 flushes to +0, truncation
   function automatic logic [15:0] f5_to_bf16(logic [15:0] h);
     if (h[14:10] == 5'd0) return 16'h0000;
     return {h[15], 8'(h[14:10]) + 8'd112, h[9:3]};
-  endfunction
-
-  // 8-bit exponent -> E5M7 for A-exponent BFP (saturate the exponent as FP16 does, ERRATA 1,
-  // truncate the mantissa to 7 bits); result {sign, 3'b000, exp5, mant7}
-  function automatic logic [15:0] f8_to_e5m7(logic [31:0] x);
-    logic [9:0] e;
-    e = {2'b00, x[30:23]} - 10'd112;
-    if (x[30:23] == 8'hff || (!e[9] && e > 10'd31)) return {x[31], 3'b000, 5'h1f, 7'h7f};
-    if (e[9])                                      return {x[31], 15'h0000};
-    return {x[31], 3'b000, e[4:0], x[22:16]};
   endfunction
 
   /* verilator lint_on UNUSEDSIGNAL */
 
   // ---- the datum path ----
 
-  kind_e       kind;
-  logic [31:0] c;          // the intermediate datum (layout by kind)
-  logic        tf32_to_f5; // Blackhole FP16 intermediate from Dst32b: TF32 until after ReLU
-  logic        ub, unimp;
-  logic [31:0] x32;        // Dst32b value in FP32 layout
-  logic [15:0] b16, h16;   // Dst16b cell as BF16 / as FP16
+  logic [31:0] x32;         // Dst32b value in FP32 layout
+  logic [15:0] b16, h16;    // Dst16b cell read as BF16 / as FP16
   logic [3:0]  inf, lf, lt;
-  logic        relu_bf16_thr;
-  logic [31:0] thr;        // ReLU threshold in the intermediate's layout
-  logic        x_nan, t_nan, x_sign, le_zero, le_thr, gt_thr;
-  logic [30:0] x_mag, t_mag;
-  logic [7:0]  x_exp;
-  logic [15:0] c_fp16;     // an 8-bit-exponent datum saturated to FP16
+  status_e     st_early;    // step 1's row
+  type_e       ty;          // step 1's type
+  logic        tf32_relu;   // Dst32b + FP16 + Round_10b_mant: TF32 at ReLU, FP16 after it
+  logic [31:0] c;           // the datum
+  class_e      lcls;        // In_data_format's class
+  logic        late_ok;
+  logic        relu_f8, relu_f5, relu_int;
+  logic [31:0] thr;         // ReLU threshold in the datum's layout
+  logic [15:0] c_fp16;      // an 8-bit-exponent datum narrowed by ERRATA 1
+  status_e     st;
 
   always_comb begin
     inf = cfg_i.inter_fmt;
@@ -237,216 +239,218 @@ module tt_pack_convert
     b16 = dst_to_bf16(dest_i[15:0]);
     h16 = dst_to_fp16(dest_i[15:0]);
 
-    ub         = 1'b0;
-    unimp      = 1'b0;
-    kind       = K_F8;
-    c          = '0;
-    tf32_to_f5 = 1'b0;
-
-    // -- formats: reserved codes, output-only codes, IntermediateFormat = LateFromFormat --
-    if (fmt_reserved(inf) || fmt_reserved(lf) || fmt_reserved(lt)) ub = 1'b1;
-    if (fmt_out_only(inf) || fmt_out_only(lf)) ub = 1'b1;
-    if (inf != lf) ub = 1'b1;
-
-    // -- early conversion (§5; FormatConversion.md table and "Configuring the conversions") --
+    // -- step 1, early conversion (§5; FormatConversion.md table and "Configuring the
+    //    conversions"; Blackhole Round_10b_mant paths after Tenstorrent's simulator) --
+    st_early  = ST_OK;
+    ty        = T_FP32;
+    c         = '0;
+    tf32_relu = 1'b0;
     if (cfg_i.read_32b) begin
       unique case (inf)
-        DF_FP32: begin   // identity, or TF32 rounding with Round_10b_mant
-          kind = K_F8;
-          c    = (cfg_i.round_10b && !cfg_i.read_raw) ? fp32_round_tf32(x32) : x32;
+        DF_FP32: begin   // identity; TF32 rounding with Round_10b_mant and not Read_raw
+          ty = (cfg_i.round_10b && !cfg_i.read_raw) ? T_TF32 : T_FP32;
+          c  = (cfg_i.round_10b && !cfg_i.read_raw) ? fp32_round_tf32(x32) : x32;
         end
-        DF_TF32: begin   // TF32 rounding, or identity with Read_raw
-          kind = K_F8;
-          c    = cfg_i.read_raw ? x32 : fp32_round_tf32(x32);
+        DF_TF32: begin   // TF32 rounding; identity (FP32) with Read_raw
+          ty = cfg_i.read_raw ? T_FP32 : T_TF32;
+          c  = cfg_i.read_raw ? x32 : fp32_round_tf32(x32);
         end
-        DF_BF16: begin   // rounding, or truncation with Read_raw
-          kind  = K_F8;
-          c     = cfg_i.read_raw ? {x32[31:16], 16'd0} : fp32_round_bf16(x32);
-          unimp = cfg_i.round_10b;   // the Wormhole BF16-slot TF32 route
+        DF_BF16: begin   // rounding, TF32 rounding with Round_10b_mant, truncation with Read_raw
+          if (cfg_i.read_raw && cfg_i.round_10b) st_early = ST_UNIMPL;
+          ty = cfg_i.read_raw ? T_BF16 : (cfg_i.round_10b ? T_TF32 : T_BF16);
+          c  = cfg_i.read_raw ? {x32[31:16], 16'd0}
+                              : (cfg_i.round_10b ? fp32_round_tf32(x32) : fp32_round_bf16(x32));
         end
-        DF_BFP8: begin   // E8M6 rounding, or BF16 truncation with Read_raw
-          kind = K_F8;
-          c    = cfg_i.read_raw ? {x32[31:16], 16'd0} : fp32_round_e8m6(x32);
-        end
-        DF_FP16: begin   // Blackhole: TF32 rounding now, FP16 after ReLU (Round_10b_mant only)
-          kind       = K_F8;
-          c          = fp32_round_tf32(x32);
-          tf32_to_f5 = 1'b1;
-          ub         = ub || !cfg_i.round_10b;
+        DF_BFP8: begin   // E8M6 rounding; BF16 truncation with Read_raw
+          if (cfg_i.round_10b) st_early = ST_UNIMPL;
+          ty = cfg_i.read_raw ? T_BF16 : T_E8M6;
+          c  = cfg_i.read_raw ? {x32[31:16], 16'd0} : fp32_round_e8m6(x32);
         end
         DF_INT32: begin  // bitcast
-          kind = K_I32;
-          c    = x32;
+          ty = T_INT32;
+          c  = x32;
         end
-        DF_INT8: begin   // Read_raw: bit extract; else saturate (ShiftAmount 0)
-          kind = K_I8;
-          if (cfg_i.read_unsigned) begin
-            if (cfg_i.read_raw)             c = {24'd0, x32[7:0]};
-            else if (x32[31])               c = 32'd0;
-            else if (x32[30:0] > 31'd255)   c = 32'd255;
-            else                            c = {24'd0, x32[7:0]};
-          end else begin
-            if (cfg_i.read_raw || x32[30:0] <= 31'd127) c = {24'd0, x32[31], x32[6:0]};
-            else                                        c = {24'd0, x32[31], 7'h7f};
-          end
+        DF_INT8: begin   // bit extract with Read_raw; else shift, round, saturate
+          ty = cfg_i.read_unsigned ? T_UINT8 : T_INT8;
+          if (cfg_i.read_raw) c = {24'd0, cfg_i.read_unsigned ? x32[7:0] : {x32[31], x32[6:0]}};
+          else                c = {24'd0, int32_to_int8(x32, cfg_i.int_shift, cfg_i.read_unsigned)};
         end
-        default: ub = 1'b1;   // INT16, BFP8a, FP8 from Dst32b: "No"
+        DF_FP16: begin   // Blackhole, Round_10b_mant only: TF32 rounding, FP16 after ReLU
+          if (!cfg_i.round_10b)   st_early = ST_UNDEF;
+          else if (cfg_i.read_raw) st_early = ST_UNIMPL;
+          ty        = T_FP16;
+          c         = fp32_round_tf32(x32);
+          tf32_relu = 1'b1;
+        end
+        default: st_early = ST_UNDEF;   // INT16, BFP8a, FP8 from Dst32b: "No"; 12, 13; (‡)
       endcase
     end else begin
       unique case (inf)
-        DF_FP32, DF_TF32: begin   // BF16 -> TF32 rounding (FP32 only with Round_10b_mant)
-          kind = K_F8;
-          c    = {bf16_round(b16, inj_i[0]), 16'd0};
-          ub   = ub || cfg_i.read_raw || (inf == DF_FP32 && !cfg_i.round_10b);
+        DF_BF16: begin   // identity with Read_raw; rounding (ERRATA 3), TF32 with Round_10b_mant
+          if (cfg_i.read_raw && cfg_i.round_10b) st_early = ST_UNIMPL;
+          ty = (!cfg_i.read_raw && cfg_i.round_10b) ? T_TF32 : T_BF16;
+          c  = {cfg_i.read_raw ? b16 : bf16_round(b16, inj_i[0]), 16'd0};
         end
-        DF_BF16: begin            // identity with Read_raw, else rounding (ERRATA 3)
-          kind  = K_F8;
-          c     = {cfg_i.read_raw ? b16 : bf16_round(b16, inj_i[0]), 16'd0};
-          unimp = cfg_i.round_10b;
+        DF_TF32: begin   // BF16 -> TF32 rounding (exact but for the flush)
+          if (cfg_i.read_raw) st_early = ST_UNIMPL;
+          ty = T_TF32;
+          c  = {bf16_round(b16, inj_i[0]), 16'd0};
         end
-        DF_BFP8: begin            // BF16 identity with Read_raw, else E8M6 rounding
-          kind = K_F8;
-          if (cfg_i.read_raw) c = {b16, 16'd0};
-          else                c = {(bf16_round(b16, inj_i[0]) + 16'd1) & 16'hfffe, 16'd0};
+        DF_FP32: begin   // BF16 -> TF32 rounding with Round_10b_mant only
+          if (!cfg_i.round_10b)    st_early = ST_UNDEF;
+          else if (cfg_i.read_raw) st_early = ST_UNIMPL;
+          ty = T_TF32;
+          c  = {bf16_round(b16, inj_i[0]), 16'd0};
         end
-        DF_FP16: begin            // identity / rounding; Blackhole Round_10b_mant: Dest holds BF16
-          kind = K_F5;
-          if (cfg_i.round_10b)     c = {16'd0, bf16_sat_fp16(b16)};
+        DF_BFP8: begin   // BF16 identity with Read_raw; else E8M6 rounding after the flush
+          if (cfg_i.round_10b) st_early = ST_UNIMPL;
+          ty = cfg_i.read_raw ? T_BF16 : T_E8M6;
+          c  = {cfg_i.read_raw ? b16 : ((bf16_round(b16, inj_i[0]) + 16'd1) & 16'hfffe), 16'd0};
+        end
+        DF_FP16: begin   // identity / flush; Blackhole Round_10b_mant: the cell is BF16, ERRATA 1
+          if (cfg_i.round_10b && cfg_i.read_raw) st_early = ST_UNIMPL;
+          ty = T_FP16;
+          if (cfg_i.round_10b)     c = {16'd0, f8_to_fp16({b16, 16'd0})};
           else if (cfg_i.read_raw) c = {16'd0, h16};
           else                     c = {16'd0, fp16_round(h16)};
         end
-        DF_BFP8A: begin           // E5M7 truncation with Read_raw, else E5M6 rounding
-          kind = K_F5;
-          c    = {16'd0, cfg_i.read_raw ? (h16 & 16'hfff8) : fp16_round_e5m6(h16)};
+        DF_BFP8A: begin  // E5M7 truncation with Read_raw; else E5M6 rounding
+          if (cfg_i.round_10b) st_early = ST_UNIMPL;
+          ty = cfg_i.read_raw ? T_E5M7 : T_E5M6;
+          c  = {16'd0, cfg_i.read_raw ? (h16 & 16'hfff8) : fp16_round_e5m6(h16)};
         end
-        DF_FP8: begin             // E5M2 truncation, Read_raw only
-          kind = K_F5;
-          c    = {16'd0, h16 & 16'hff00};
-          ub   = ub || !cfg_i.read_raw;
+        DF_FP8: begin    // E5M2 truncation (Read_raw, no Round_10b_mant)
+          if (!cfg_i.read_raw || cfg_i.round_10b) st_early = ST_UNIMPL;
+          ty = T_FP8;
+          c  = {16'd0, h16 & 16'hff00};
         end
-        DF_INT16: begin           // identity
-          kind = K_I16;
-          c    = {16'd0, dest_i[15:0]};
+        DF_INT16: begin  // identity, no decode
+          ty = T_INT16;
+          c  = {16'd0, dest_i[15:0]};
         end
-        DF_INT8: begin            // sign bit only (Read_raw, signed)
-          kind = K_I8;
-          c    = {24'd0, dest_i[15], 7'd0};
-          ub   = ub || !cfg_i.read_raw || cfg_i.read_unsigned;
+        DF_INT8: begin   // "sign bit only" (ISA) vs rejected (simulator): unimplemented
+          st_early = ST_UNIMPL;
+          ty       = cfg_i.read_unsigned ? T_UINT8 : T_INT8;
         end
-        default: ub = 1'b1;       // INT32 from Dst16b
+        default: st_early = ST_UNDEF;   // INT32 from Dst16b: "No"; 12, 13; (‡)
       endcase
     end
 
-    // -- edge masking (§9): the datum is replaced by 0 or -inf in the intermediate format --
+    // -- step 2, edge masking (§9): the early result is replaced by +0 or by -inf of its type --
     if (edge_masked_i) begin
-      if (!edge_neg_inf_i) c = '0;
-      else unique case (kind)
-        K_F8:    c = F8_NEG_INF;
-        K_F5:    c = {16'd0, F5_NEG_INF};
-        default: ub = 1'b1;   // no -inf in an integer format
+      if (!edge_neg_inf_i)            c = '0;
+      else if (type_f8(ty) || tf32_relu) c = 32'hff80_0000;
+      else unique case (ty)           // Tensix FP16 has no Inf: sign|0x7FFF cut to the type
+        T_FP16:  c = 32'h0000_ffff;
+        T_E5M7:  c = 32'h0000_fff8;
+        T_E5M6:  c = 32'h0000_fff0;
+        T_FP8:   c = 32'h0000_ff00;
+        default: c = '0;              // integer: reported unimplemented below
       endcase
     end
 
-    // -- ReLU (§8, ReLU.md): float comparisons, the threshold read as BF16 or FP16 --
-    relu_bf16_thr = !fmt_relu_fp16(inf) || tf32_to_f5;
-    thr     = relu_bf16_thr ? {cfg_i.relu_threshold, 16'd0} : {16'd0, cfg_i.relu_threshold};
-    x_sign  = (kind == K_F8) ? c[31] : c[15];
-    x_mag   = (kind == K_F8) ? c[30:0] : {16'd0, c[14:0]};
-    t_mag   = relu_bf16_thr ? thr[30:0] : {16'd0, thr[14:0]};
-    x_nan   = (kind == K_F8) && c[30:23] == 8'hff && c[22:0] != 23'd0;
-    t_nan   = relu_bf16_thr && thr[30:23] == 8'hff && thr[22:0] != 23'd0;
-    le_zero = !x_nan && (x_sign || x_mag == 31'd0);
-    le_thr  = !x_nan && !t_nan && (x_sign || (inj_i[1] ? x_mag < t_mag : x_mag <= t_mag));
-    gt_thr  = !x_nan && !t_nan && !x_sign && x_mag > t_mag;
+    // -- step 3, ReLU (§8; bit compares on the sign-magnitude datum, BF16 threshold for 8-bit
+    //    exponents, FP16 for 5-bit) --
+    relu_f8  = type_f8(ty) || tf32_relu;
+    relu_f5  = type_f5(ty) && !tf32_relu;
+    relu_int = !relu_f8 && !relu_f5;
+    thr      = relu_f8 ? {cfg_i.relu_threshold, 16'd0} : {16'd0, cfg_i.relu_threshold};
     if (cfg_i.relu_mode != 2'd0) begin
-      unique case (kind)
-        K_F8, K_F5: begin
-          if (cfg_i.relu_mode != 2'd1 && cfg_i.relu_threshold[15]) ub = 1'b1;  // threshold <= -0
-          unique case (cfg_i.relu_mode)
-            2'd1:    if (le_zero) c = '0;
-            2'd2:    if (le_thr)  c = '0;
-            default: if (le_zero) c = '0; else if (gt_thr) c = thr;
-          endcase
-        end
-        K_I32: begin
-          if (cfg_i.relu_mode != 2'd1) ub = 1'b1;
-          if (c[31]) c = '0;
-        end
-        K_I16: begin
-          if (cfg_i.relu_mode != 2'd1) ub = 1'b1;
-          if (c[15]) c = '0;
-        end
-        default: begin  // K_I8: a sign only when signed
-          if (cfg_i.relu_mode != 2'd1) ub = 1'b1;
-          if (c[7] && !cfg_i.read_unsigned) c = '0;
-        end
-      endcase
+      if (relu_f8) begin
+        if (c[31])                                                     c = '0;
+        else if (cfg_i.relu_mode == 2'd2 && (inj_i[1] ? c < thr : c <= thr)) c = '0;
+        else if (cfg_i.relu_mode == 2'd3 && c[30:13] > thr[30:13])     c = thr;
+      end else if (relu_f5) begin
+        if (c[15])                                                     c = '0;
+        else if (cfg_i.relu_mode == 2'd2 && (inj_i[1] ? c < thr : c <= thr)) c = '0;
+        else if (cfg_i.relu_mode == 2'd3 && c > thr)                   c = thr;
+      end else begin   // integers: mode 1 clears a negative datum
+        unique case (ty)
+          T_INT32: if (c[31]) c = '0;
+          T_INT16: if (c[15]) c = '0;
+          T_INT8:  if (c[7])  c = '0;
+          default: ;   // UINT8
+        endcase
+      end
     end
 
-    // Blackhole FP16 intermediate from Dst32b: the TF32 datum becomes FP16 here
-    if (tf32_to_f5) begin
-      kind = K_F5;
-      c    = {16'd0, f8_to_fp16(c)};
-    end
+    // -- step 4, Dst32b + FP16 + Round_10b_mant: the TF32 datum narrows to FP16 (ERRATA 1) --
+    if (tf32_relu) c = {16'd0, f8_to_fp16(c)};
 
-    // -- exponent thresholding (§7, ExponentThresholding.md), by LateFromFormat --
-    x_exp = (kind == K_F8) ? c[30:23] : {3'd0, c[14:10]};
+    // -- step 5, exponent thresholding (§7), by In_data_format: below the threshold -> +0 --
+    lcls = fmt_class(lf);
     if (cfg_i.exp_thr_en) begin
-      unique case (lf)
-        DF_FP32, DF_TF32, DF_BF16, DF_BFP8, DF_BFP4,
-        DF_FP16, DF_FP8, DF_BFP8A, DF_BFP4A: if ((kind == K_F8 || kind == K_F5) && x_exp < cfg_i.exp_thr) c = '0;
-        DF_BFP2A: ub = 1'b1;   // hardware bug: undefined
-        default: ;
-      endcase
+      if (lcls == C_F8 && c[30:23] < cfg_i.exp_thr)          c = '0;
+      if (lcls == C_F5 && {3'd0, c[14:10]} < cfg_i.exp_thr)  c = '0;
     end
 
-    // -- late conversion (§6, FormatConversion.md "Late format conversion") --
+    // -- step 6, late conversion (§6, FormatConversion.md "Late format conversion") --
     c_fp16    = f8_to_fp16(c);
     data_o    = '0;
     bfp_pre_o = '0;
-    unique case (kind)
-      K_F8: begin
-        unique case (lt)
-          DF_FP32: data_o = c;
-          DF_TF32: begin
-            data_o = {c[31:13], 13'd0};
-            if (lf == DF_FP32) ub = 1'b1;   // "No (use early conversion)"
-          end
-          DF_BF16: data_o = {16'd0, (lf == DF_FP32 || lf == DF_TF32) && c[30:23] == 8'd0 ? 16'd0 : c[31:16]};
-          DF_FP16: data_o = {16'd0, c_fp16};
-          DF_FP8:  data_o = {24'd0, cfg_i.fp8_e4m3 ? fp16_to_e4m3(c_fp16) : c_fp16[15:8]};
-          DF_BFP8, DF_BFP4, DF_BFP2:
-            // via BF16: narrowing the mantissa flushes exponent-0 values to +0
-            bfp_pre_o = ((lf == DF_FP32 || lf == DF_TF32) && c[30:23] == 8'd0) ? 16'd0 : c[31:16];
-          DF_BFP8A, DF_BFP4A, DF_BFP2A: bfp_pre_o = f8_to_e5m7(c);
-          default: ub = 1'b1;   // integer outputs; reserved codes
-        endcase
-      end
-      K_F5: begin
-        unique case (lt)
-          DF_FP32, DF_TF32: data_o = f5_to_fp32(c[15:0]);
-          DF_BF16: data_o = {16'd0, f5_to_bf16(c[15:0])};
-          DF_FP16: data_o = {16'd0, c[15:0]};
-          DF_FP8:  data_o = {24'd0, cfg_i.fp8_e4m3 ? fp16_to_e4m3(c[15:0]) : c[15:8]};
-          DF_BFP8, DF_BFP4, DF_BFP2: bfp_pre_o = f5_to_bf16(c[15:0]);
-          DF_BFP8A, DF_BFP4A, DF_BFP2A:
-            // E5M7: from FP16 the mantissa narrows and exponent 0 flushes to +0
-            bfp_pre_o = (lf == DF_FP16 && c[14:10] == 5'd0) ? 16'd0
-                                                             : {c[15], 3'b000, c[14:10], c[9:3]};
-          default: ub = 1'b1;
-        endcase
-      end
-      K_I32: if (lt == DF_INT32) data_o = c; else ub = 1'b1;
-      K_I16: if (lt == DF_INT16) data_o = {16'd0, c[15:0]}; else ub = 1'b1;
-      default: if (lt == DF_INT8) data_o = {24'd0, c[7:0]}; else ub = 1'b1;
+    late_ok   = 1'b1;
+    unique case (lcls)
+      C_F8: unique case (lt)
+        DF_FP32: data_o = c;
+        DF_TF32: data_o = {c[31:13], 13'd0};
+        // FP32/TF32 -> BF16 narrows the mantissa: exponent 0 flushes to +0
+        DF_BF16: data_o = {16'd0, ((lf == DF_FP32 || lf == DF_TF32) && c[30:23] == 8'd0) ? 16'd0 : c[31:16]};
+        DF_FP16: data_o = {16'd0, c_fp16};
+        DF_FP8:  data_o = {24'd0, c_fp16[15:8]};   // (E4M3 from here is reported below)
+        DF_BFP8, DF_BFP4, DF_BFP2:
+          bfp_pre_o = ((lf == DF_FP32 || lf == DF_TF32) && c[30:23] == 8'd0) ? 16'd0 : c[31:16];
+        DF_BFP8A, DF_BFP4A, DF_BFP2A:   // E5M7: ERRATA 1, then the mantissa truncated to 7 bits
+          bfp_pre_o = {c_fp16[15], 3'b000, c_fp16[14:3]};
+        default: late_ok = 1'b0;
+      endcase
+      C_F5: unique case (lt)
+        DF_FP32, DF_TF32: data_o = f5_to_fp32(c[15:0]);
+        DF_BF16: data_o = {16'd0, f5_to_bf16(c[15:0])};
+        DF_FP16: data_o = {16'd0, c[15:0]};
+        DF_FP8:  data_o = {24'd0, cfg_i.fp8_e4m3 ? fp16_to_e4m3(c[15:0]) : c[15:8]};
+        DF_BFP8, DF_BFP4, DF_BFP2: bfp_pre_o = f5_to_bf16(c[15:0]);
+        DF_BFP8A, DF_BFP4A, DF_BFP2A:
+          // E5M7; from FP16 the mantissa narrows, so exponent 0 flushes to +0 (FormatConversion.md
+          // late table: exponent same width, mantissa narrows: denormals flushed to zero)
+          bfp_pre_o = (lf == DF_FP16 && c[14:10] == 5'd0) ? 16'd0 : {c[15], 3'b000, c[14:3]};
+        default: late_ok = 1'b0;
+      endcase
+      C_I32: if (lt == DF_INT32) data_o = c;                  else late_ok = 1'b0;
+      C_I16: if (lt == DF_INT16) data_o = {16'd0, c[15:0]};   else late_ok = 1'b0;
+      C_I8:  if (lt == DF_INT8)  data_o = {24'd0, c[7:0]};    else late_ok = 1'b0;
+      default: late_ok = 1'b0;
     endcase
 
-    undef_o  = ub;
-    unimpl_o = unimp && !ub;
+    // -- status, in the order of docs/decisions.md "Status order" --
+    if (cfg_i.packer_srnd_en || cfg_i.gasket_srnd_en || cfg_i.gs_lf || cfg_i.bfp8_hf)
+      st = ST_UNIMPL;                                          // stochastic / undocumented rounding
+    else if (st_early != ST_OK)
+      st = st_early;                                           // the early conversion's row
+    else if (lcls == C_NONE || !fmt_accepts(lf, ty))
+      st = ST_UNDEF;                                           // In_data_format does not name it
+    else if (!late_ok)
+      st = ST_UNDEF;                                           // the late table's "No"
+    else if (lf == DF_FP32 && lt == DF_TF32)
+      st = ST_UNDEF;                                           // "No (use early conversion)"
+    else if (lt == DF_FP8 && cfg_i.fp8_e4m3 && lf != DF_FP16)
+      st = ST_UNIMPL;                                          // E4M3 is known from FP16 only
+    else if (fmt_bfp(lt) && cfg_i.dis_shared_exp)
+      st = ST_UNIMPL;                                          // no source gives the bits
+    else if (cfg_i.relu_mode[1] && relu_int)
+      st = ST_UNDEF;                                           // integer ReLU: modes 0 and 1 only
+    else if (cfg_i.relu_mode[1] && cfg_i.relu_threshold[15])
+      st = ST_UNDEF;                                           // threshold <= -0
+    else if (edge_masked_i && edge_neg_inf_i && relu_int)
+      st = ST_UNIMPL;                                          // no -inf in an integer format
+    else
+      st = ST_OK;
+
+    undef_o  = st == ST_UNDEF;
+    unimpl_o = st == ST_UNIMPL;
   end
 
-  // inj_i[2] is tt_pack_bfp's, and so is Dis_shared_exp_assembler
-  logic unused_cfg;
-  assign unused_cfg = inj_i[2] ^ cfg_i.dis_shared_exp;
+  // inj_i[2] is tt_pack_bfp's
+  logic unused_inj;
+  assign unused_inj = inj_i[2];
 
 endmodule

@@ -274,6 +274,11 @@ package tt_pkg;
     logic        exp_thr_en;      // Exp_threshold_en
     logic [7:0]  exp_thr;         // Exp_threshold
     logic        dis_shared_exp;  // Dis_shared_exp_assembler
+    logic [4:0]  int_shift;       // ShiftAmount of the INT8 early conversion (INT_DESCALE, resolved)
+    logic        packer_srnd_en;  // ALU_ROUNDING_MODE_Packer_srnd_en (stochastic rounding)
+    logic        gasket_srnd_en;  // ALU_ROUNDING_MODE_Gasket_srnd_en (stochastic rounding)
+    logic        gs_lf;           // ALU_ROUNDING_MODE_GS_LF
+    logic        bfp8_hf;         // ALU_ROUNDING_MODE_Bfp8_HF
   } pack_conv_cfg_t;
 
   // One backend unit's request and response: every unit (and tt_unit_slot) has exactly these two
