@@ -18,7 +18,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml
 
-.PHONY: all deps model rtl test unit directed negative inject random waves-test signals-test waves-screenshot run bench clean isa-table regs-table conv-test
+.PHONY: all deps model rtl test unit directed negative inject random waves-test signals-test waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
 
 all: model rtl
 
@@ -112,7 +112,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: unit conv-test negative directed inject random waves-test signals-test
+test: unit conv-test pack-conv-test negative directed inject random waves-test signals-test
 	@echo "make test: all suites passed"
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -227,3 +227,28 @@ $(BUILD)/conv_compare: rtl_stubs/tt_unpack_convert.sv tests/conv/conv_compare.cp
 conv-test: $(BUILD)/conv_compare
 	@echo "== datum converter: RTL (tt_unpack_convert.sv) against the model, exhaustive"
 	@$(BUILD)/conv_compare
+
+# ---- The packers' datum path alone: RTL against the model (tests/conv/) -------------------------
+# tt_pack_convert and tt_pack_bfp behind a test-only top. Each deliberate RTL bug (inj_i bit 0..2,
+# see tt_pack_convert.sv) must make the comparison fail where the correct RTL agrees; then the
+# correct RTL against the model.
+PACK_CONV_SV := rtl_stubs/tt_pkg.sv rtl_stubs/tt_pack_convert.sv rtl_stubs/tt_pack_bfp.sv tests/conv/tt_pack_conv_wrap.sv
+$(BUILD)/pack_conv_compare: $(PACK_CONV_SV) tests/conv/pack_conv_compare.cpp $(BUILD)/libttmodel.a
+	@rm -f $(BUILD)/obj_pconv/Vtt_pack_conv_wrap
+	@echo "  VERILATE $@"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_pconv --top-module tt_pack_conv_wrap -Wno-fatal \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" $(PACK_CONV_SV) $(CURDIR)/tests/conv/pack_conv_compare.cpp \
+	  > $(BUILD)/verilate_pconv.log 2>&1 || { tail -30 $(BUILD)/verilate_pconv.log; exit 1; }
+	@cp $(BUILD)/obj_pconv/Vtt_pack_conv_wrap $@
+
+pack-conv-test: $(BUILD)/pack_conv_compare
+	@echo "== packer datum path: each deliberate RTL bug (tt_pack_convert inj_i) must be caught"
+	@for n in 0 1 2; do \
+	  if $(BUILD)/pack_conv_compare --inject $$n > $(BUILD)/pack_conv_inject$$n.log; then \
+	    echo "injected bug $$n NOT caught"; exit 1; \
+	  fi; \
+	  echo "injected bug $$n caught: $$(grep -m1 FAIL $(BUILD)/pack_conv_inject$$n.log | cut -c1-150)"; \
+	done
+	@echo "== packer datum path: RTL (tt_pack_convert.sv, tt_pack_bfp.sv) against the model"
+	@$(BUILD)/pack_conv_compare
