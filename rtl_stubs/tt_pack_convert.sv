@@ -407,7 +407,10 @@ module tt_pack_convert
         DF_FP32, DF_TF32: data_o = f5_to_fp32(c[15:0]);
         DF_BF16: data_o = {16'd0, f5_to_bf16(c[15:0])};
         DF_FP16: data_o = {16'd0, c[15:0]};
-        DF_FP8:  data_o = {24'd0, cfg_i.fp8_e4m3 ? fp16_to_e4m3(c[15:0]) : c[15:8]};
+        // FP16 -> E5M2: same exponent width, the mantissa narrows: exponent 0 flushes to +0
+        // (FormatConversion.md late table)
+        DF_FP8:  data_o = {24'd0, cfg_i.fp8_e4m3 ? fp16_to_e4m3(c[15:0])
+                                  : ((lf == DF_FP16 && c[14:10] == 5'd0) ? 8'd0 : c[15:8])};
         DF_BFP8, DF_BFP4, DF_BFP2: bfp_pre_o = f5_to_bf16(c[15:0]);
         DF_BFP8A, DF_BFP4A, DF_BFP2A:
           // E5M7; from FP16 the mantissa narrows, so exponent 0 flushes to +0 (FormatConversion.md

@@ -504,7 +504,9 @@ tt_status tt_pack_convert(const tt_pack_conv_cfg *c, uint32_t dest, bool edge_ma
         r = v & 0xFFFFu;
         break;
     case L_F5_FP8:
-        r = c->fp8_e4m3 ? f5_to_e4m3(v) : (v >> 8) & 0xFFu;
+        /* FormatConversion.md's late table: exponent the same width, mantissa narrower (FP16 to
+         * E5M2): denormals flushed to zero */
+        r = c->fp8_e4m3 ? f5_to_e4m3(v) : (c->in_fmt == TT_DF_FP16 && !(v & 0x7C00u)) ? 0 : (v >> 8) & 0xFFu;
         break;
     default: /* L_ID8 */
         r = v & 0xFFu;
@@ -533,6 +535,9 @@ tt_status tt_pack_convert_bfp(const tt_pack_conv_cfg *c, const uint32_t dest[16]
         uint32_t x;
         if (a) {
             x = (p.lf->cls == C_F8 ? tt_fp32_to_fp16(v) : v) & 0xFFF8u;
+            /* from FP16 the mantissa narrows (10 to 7 bits) at the same exponent width: denormals are
+             * flushed to zero (FormatConversion.md's late table) */
+            if (p.lf->cls != C_F8 && c->in_fmt == TT_DF_FP16 && !(x & 0x7C00u)) x = 0;
             e[i] = (x >> 10) & 0x1Fu;
             m[i] = (x >> 3) & 0x7Fu;
         } else {

@@ -897,6 +897,35 @@ static void test_decision_fp32_to_bfp_flushes_denormals(void **state)
 }
 
 /* docs/decisions.md: A-exponent BFP via E5M7 (ERRATA 1 exponent, 7-bit mantissa), shared 5-bit exponent */
+/* FormatConversion.md's late table: same exponent width, narrower mantissa flushes denormals. From
+ * In_data_format FP16 (raw identity from Dst16b): 0x03DF (exponent 0) to E5M2 gives 0x00, not 0x03;
+ * to BFP8a it contributes field 0 next to 0x0C00 (exponent 3, full 0x80, shift 0 -> 0x40). From
+ * BFP8a (E5M7, the mantissa does not narrow) the same cell keeps its bits: m7 0x7B -> field 0x3E
+ * with shared exponent 0 ((0x7B + 1) >> 1). */
+static void test_decision_fp16_late_narrowing_flushes_denormals(void **state)
+{
+    (void)state;
+    tt_pack_conv_cfg c = cfg(false, TT_DF_FP16, TT_DF_FP16, TT_DF_FP8);
+    c.read_raw = true;
+    assert_int_equal(pk(&c, cell_fp16(0x03DFu)), 0x00);
+    assert_int_equal(pk(&c, cell_fp16(0x0C00u)), 0x0C);
+    uint32_t d[16];
+    uint8_t e, o[16];
+    c.out_fmt = TT_DF_BFP8A;
+    const uint32_t a[] = {cell_fp16(0x03DFu), cell_fp16(0x0C00u)};
+    group(d, 0, a, 2);
+    bfp_m(&c, d, NULL, false, &e, o);
+    assert_int_equal(e, 3);
+    assert_int_equal(o[0], 0x00);
+    assert_int_equal(o[1], 0x40);
+    tt_pack_conv_cfg k = cfg(false, TT_DF_BFP8A, TT_DF_BFP8A, TT_DF_BFP8A);
+    k.read_raw = true;
+    group(d, 0, a, 1);
+    bfp_m(&k, d, NULL, false, &e, o);
+    assert_int_equal(e, 0);
+    assert_int_equal(o[0], 0x3E);
+}
+
 static void test_decision_bfp_a_via_e5m7(void **state)
 {
     (void)state;
@@ -1189,6 +1218,7 @@ int main(void)
         cmocka_unit_test(test_errata4_shared_exponent_0_and_255),
         cmocka_unit_test(test_errata4_bfp4_bfp2_keep_top_bits),
         cmocka_unit_test(test_decision_fp32_to_bfp_flushes_denormals),
+        cmocka_unit_test(test_decision_fp16_late_narrowing_flushes_denormals),
         cmocka_unit_test(test_decision_bfp_a_via_e5m7),
         cmocka_unit_test(test_pack_6_2_bfp_b_from_fp16_data),
         cmocka_unit_test(test_pack_9_edge_mask_in_bfp_group),
