@@ -41,6 +41,12 @@ module tt_adc_unit
   input  logic [1:0]  unp_wadc_i   [2],
   input  logic [1:0]  unp_ch0y_i [2], unp_ch0z_i [2], unp_ch1y_i [2], unp_ch1z_i [2],
 
+  // PACR retire-cycle AddrMod (Packers/InputAddressGenerator.md, OutputAddressGenerator.md): the
+  // pack set (index 2) of thread pk_thread_i; pk_addrmod_i = ADDR_MOD_PACK_SEC word [15:0]
+  input  logic        pk_upd_i,
+  input  logic [1:0]  pk_thread_i,
+  input  logic [15:0] pk_addrmod_i,
+
   output logic [17:0] adc_o       [3][6][8],   // the state (read by the unpackers when they start)
   output logic [17:0] adc_after_o [3][6][8]    // the state after this cycle's updates
 );
@@ -161,23 +167,57 @@ module tt_adc_unit
   assign eff_adc_thread_o = tgt;
   assign eff_adc_o        = nxt;
 
-  // this unit's instruction first, then the unpackers' increments (Y and Z of both channels)
-  logic [17:0] upd [3][6][8];
+  // this unit's instruction first, then the unpackers' increments (Y and Z of both channels), then
+  // the packer's AddrMod
+  logic [17:0] upd_un [3][6][8], upd [3][6][8];
   always_comb begin
-    upd = adc_q;
+    upd_un = adc_q;
     if (rsp_o.done)
-      for (int i = 0; i < 6; i++) if (we[i]) for (int f = 0; f < 8; f++) upd[tgt][i][f] = nxt[i][f];
+      for (int i = 0; i < 6; i++) if (we[i]) for (int f = 0; f < 8; f++) upd_un[tgt][i][f] = nxt[i][f];
     for (int n = 0; n < 2; n++) begin
       if (unp_inc_i[n]) begin
         for (int t = 0; t < 3; t++) begin
           if (2'(t) == unp_thread_i[n] || 2'(t) == unp_wadc_i[n]) begin
-            upd[t][2*n][2]   = (upd[t][2*n][2]   + {16'd0, unp_ch0y_i[n]}) & MASK_Y;
-            upd[t][2*n][4]   = (upd[t][2*n][4]   + {16'd0, unp_ch0z_i[n]}) & field_mask(4, inj_zw_8bit_i);
-            upd[t][2*n+1][2] = (upd[t][2*n+1][2] + {16'd0, unp_ch1y_i[n]}) & MASK_Y;
-            upd[t][2*n+1][4] = (upd[t][2*n+1][4] + {16'd0, unp_ch1z_i[n]}) & field_mask(4, inj_zw_8bit_i);
+            upd_un[t][2*n][2]   = (upd_un[t][2*n][2]   + {16'd0, unp_ch0y_i[n]}) & MASK_Y;
+            upd_un[t][2*n][4]   = (upd_un[t][2*n][4]   + {16'd0, unp_ch0z_i[n]}) & field_mask(4, inj_zw_8bit_i);
+            upd_un[t][2*n+1][2] = (upd_un[t][2*n+1][2] + {16'd0, unp_ch1y_i[n]}) & MASK_Y;
+            upd_un[t][2*n+1][4] = (upd_un[t][2*n+1][4] + {16'd0, unp_ch1z_i[n]}) & field_mask(4, inj_zw_8bit_i);
           end
         end
       end
+    end
+  end
+  // PACR AddrMod, after the above: Y (Clear, else CR: Cr += Incr and Y = Cr, else Y += Incr) and
+  // Z (Clear, else Z += Incr) of channel 0 (src fields) and channel 1 (dst fields)
+  logic [17:0] pk_after [2][8];
+  always_comb begin
+    for (int c = 0; c < 2; c++) begin
+      logic [3:0] yinc;
+      logic       ycr, yclr, zinc, zclr;
+      yinc = (c != 0) ? pk_addrmod_i[9:6] : pk_addrmod_i[3:0];
+      ycr  = (c != 0) ? pk_addrmod_i[10]  : pk_addrmod_i[4];
+      yclr = (c != 0) ? pk_addrmod_i[11]  : pk_addrmod_i[5];
+      zinc = (c != 0) ? pk_addrmod_i[14]  : pk_addrmod_i[12];
+      zclr = (c != 0) ? pk_addrmod_i[15]  : pk_addrmod_i[13];
+      for (int f = 0; f < 8; f++) pk_after[c][f] = upd_un[pk_thread_i][4 + c][f];
+      if (yclr) begin
+        pk_after[c][2] = '0; pk_after[c][3] = '0;
+      end else if (ycr) begin
+        pk_after[c][3] = (pk_after[c][3] + {14'd0, yinc}) & MASK_Y;
+        pk_after[c][2] = pk_after[c][3];
+      end else begin
+        pk_after[c][2] = (pk_after[c][2] + {14'd0, yinc}) & MASK_Y;
+      end
+      if (zclr) begin
+        pk_after[c][4] = '0; pk_after[c][5] = '0;
+      end else begin
+        pk_after[c][4] = (pk_after[c][4] + {17'd0, zinc}) & field_mask(4, inj_zw_8bit_i);
+      end
+    end
+    upd = upd_un;
+    if (pk_upd_i) begin
+      upd[pk_thread_i][4] = pk_after[0];
+      upd[pk_thread_i][5] = pk_after[1];
     end
   end
   assign adc_o       = adc_q;

@@ -55,6 +55,7 @@ module tt_core
 
   // L1 write report
   output logic                 l1_wr_valid_o,
+  output logic                 l1_wr_writer_o,  // 0 ThCon, 1 packer 0
   output logic [31:0]          l1_wr_addr_o,
   output logic [15:0]          l1_wr_be_o,
   output logic [127:0]         l1_wr_data_o,
@@ -368,22 +369,33 @@ module tt_core
   );
 
   // ---------------------------------------------------------------------------------------------
-  // L1. One write port: ThCon (packers later), or the backdoor preload, which never overlaps an
-  // instruction. Only instruction writes are reported. Writes beyond the last line are dropped.
+  // L1. One write port: ThCon (in its retire cycle, first), packer 0 (a queued line, when ThCon
+  // does not write), or the backdoor preload, which never overlaps an instruction. Only
+  // instruction writes are reported, with their writer. Writes beyond the last line are dropped.
   // ---------------------------------------------------------------------------------------------
   logic          l1_in_range, bd_l1, bd_l1_in_range;
   logic [127:0]  l1_line_after, l1_rd_data;
+  logic          pk_l1_valid, pk_l1_ready, pk_sel;
+  logic [31:0]   pk_l1_addr, w_addr;
+  logic [127:0]  pk_l1_data;
+  logic [15:0]   w_be;
+  logic [127:0]  w_data;
 
-  assign l1_in_range    = ({4'b0, th_l1_addr[31:4]} < 32'(L1_LINES));
   assign bd_l1          = bd_valid_i && (bd_target_i == 3'd4);
+  assign pk_l1_ready    = !th_l1_valid && !bd_l1;
+  assign pk_sel         = !th_l1_valid && pk_l1_valid;
+  assign w_addr         = pk_sel ? pk_l1_addr : th_l1_addr;
+  assign w_be           = pk_sel ? 16'hFFFF : th_l1_be;
+  assign w_data         = pk_sel ? pk_l1_data : th_l1_data;
+  assign l1_in_range    = ({4'b0, w_addr[31:4]} < 32'(L1_LINES));
   assign bd_l1_in_range = ({4'b0, bd_addr_i[31:4]} < 32'(L1_LINES));
 
   tt_l1 #(.LINES(L1_LINES)) u_l1 (
     .clk_i,
-    .wr_valid_i      (bd_l1 ? bd_l1_in_range : (th_l1_valid && l1_in_range)),
-    .wr_line_i       (bd_l1 ? bd_addr_i[L1_AW+3:4] : th_l1_addr[L1_AW+3:4]),
-    .wr_be_i         (bd_l1 ? bd_be_i : th_l1_be),
-    .wr_data_i       (bd_l1 ? bd_data_i : th_l1_data),
+    .wr_valid_i      (bd_l1 ? bd_l1_in_range : ((th_l1_valid || pk_l1_valid) && l1_in_range)),
+    .wr_line_i       (bd_l1 ? bd_addr_i[L1_AW+3:4] : w_addr[L1_AW+3:4]),
+    .wr_be_i         (bd_l1 ? bd_be_i : w_be),
+    .wr_data_i       (bd_l1 ? bd_data_i : w_data),
     .wr_line_after_o (l1_line_after),
     .rd_line_i       (th_l1_rd_addr[L1_AW+3:4]),   // ThCon LOADIND, in its retire cycle
     .rd_data_o       (l1_rd_data),
@@ -397,9 +409,10 @@ module tt_core
     .drd_data_o      (unp_delta_lines)
   );
 
-  assign l1_wr_valid_o = th_l1_valid && l1_in_range && !bd_l1;
-  assign l1_wr_addr_o  = {th_l1_addr[31:4], 4'b0};
-  assign l1_wr_be_o    = th_l1_be;
+  assign l1_wr_valid_o  = (th_l1_valid || pk_l1_valid) && l1_in_range && !bd_l1;
+  assign l1_wr_writer_o = pk_sel;
+  assign l1_wr_addr_o   = {w_addr[31:4], 4'b0};
+  assign l1_wr_be_o     = w_be;
   assign l1_wr_data_o  = l1_line_after;
 
   // ---------------------------------------------------------------------------------------------
@@ -577,6 +590,9 @@ module tt_core
     .rd_src_o   (m_rd_src),
     .rd_dest_row_i (m_rd_dest_row),
     .rd_dest_o  (m_rd_dest),
+    .pk_rd_row_i (pk_rd_row),
+    .pk_rd_col_i (pk_rd_col),
+    .pk_rd_o     (pk_rd),
     .bdr_file_i (bdr_unit_i),
     .bdr_addr_i,
     .bdr_data_o (rf_bdr),
@@ -592,9 +608,31 @@ module tt_core
     .clk_i, .rst_ni,
     .req_i (u_req[UNIT_SFPU]), .rsp_o (u_rsp[UNIT_SFPU])
   );
-  tt_pack_stub u_pack (
+  // Packer 0 (PACR): Dest through the register file's packer port, L1 lines through the L1 port
+  logic [9:0]  pk_rd_row [2];
+  logic [3:0]  pk_rd_col;
+  logic [15:0] pk_rd [2];
+  logic        pk_adc_upd, pk_adc_report;
+  logic [1:0]  pk_adc_thread;
+  logic [15:0] pk_addrmod;
+  tt_packer u_pack (
     .clk_i, .rst_ni,
-    .req_i (u_req[UNIT_PACK]), .rsp_o (u_rsp[UNIT_PACK])
+    .inj_i        (inject_i),
+    .req_i (u_req[UNIT_PACK]), .rsp_o (u_rsp[UNIT_PACK]),
+    .cfg_i        (cfg_all),
+    .tcfg_i       (tcfg_all),
+    .adc_i        (adc_state),
+    .rd_row_o     (pk_rd_row),
+    .rd_col_o     (pk_rd_col),
+    .rd_data_i    (pk_rd),
+    .l1_valid_o   (pk_l1_valid),
+    .l1_addr_o    (pk_l1_addr),
+    .l1_data_o    (pk_l1_data),
+    .l1_ready_i   (pk_l1_ready),
+    .adc_upd_o    (pk_adc_upd),
+    .adc_thread_o (pk_adc_thread),
+    .addrmod_o    (pk_addrmod),
+    .adc_report_o (pk_adc_report)
   );
   // Miscellaneous (TDMA) unit: the address counters (ADCs); SETDVALID and DMANOP retire there.
   logic [5:0]  adc_eff_we;
@@ -625,6 +663,9 @@ module tt_core
     .unp_ch0z_i       (unp_ch0z),
     .unp_ch1y_i       (unp_ch1y),
     .unp_ch1z_i       (unp_ch1z),
+    .pk_upd_i         (pk_adc_upd),
+    .pk_thread_i      (pk_adc_thread),
+    .pk_addrmod_i     (pk_addrmod),
     .adc_o            (adc_state),
     .adc_after_o      (adc_after)
   );
@@ -725,6 +766,12 @@ module tt_core
           end
         end
       end
+      // PACR: the pack set's two channels of the ADC it used, after its AddrMod
+      if (u_retires[t][UNIT_PACK] && pk_adc_report) begin
+        retire_o[t].adc_we     = 6'b110000;
+        retire_o[t].adc_thread = pk_adc_thread;
+        for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_after[pk_adc_thread][i][k];
+      end
       retire_o[t].banks_we     = (bank_req[t].unp_flip != 2'b00) || (bank_req[t].clr_flip != 2'b00) ||
                                  bank_req[t].clr_reset || (bank_req[t].mflip != 2'b00);
       retire_o[t].banks        = banks_after[t];
@@ -770,7 +817,7 @@ module tt_core
   // Unit-held instruction words are for waves only; the L1 read address is used in part.
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{th_l1_rd_addr, th_l1_addr[3:0], bd_addr_i[3:0],
+  assign unused = ^{th_l1_rd_addr, w_addr[3:0], bd_addr_i[3:0],
                     u_ready[UNIT_NONE], u_accept[UNIT_NONE]};
   /* verilator lint_on UNUSED */
 

@@ -237,6 +237,10 @@ package tt_pkg;
   // state the retire reports promise but the RTL does not keep (caught by the state read-back)
   localparam int unsigned INJ_THCON_GPR_DROP      = 59; // ThCon reports GPR writes it never makes
   localparam int unsigned INJ_RF_DROP_UNP0        = 60; // register file drops unpacker 0's rows // RowSearch without blobs: XEnd = Ch1X + 1
+  // packer 0: bits 61..63
+  localparam int unsigned INJ_PACK_DATA_ADDR      = 61; // data-stream line written at its address + 16
+  localparam int unsigned INJ_PACK_EXP_AFTER      = 62; // BFP exponent byte appended after its group
+  localparam int unsigned INJ_PACK_YDST_IGNORED   = 63; // AddrMod Ydst (channel 1 Y) not applied
   localparam int unsigned NUM_INJ_BITS           = 64;
 
   // ---------------------------------------------------------------------------------------------

@@ -18,6 +18,11 @@ module tt_regfile
   output logic [18:0] rd_src_o  [16],
   input  logic [9:0]  rd_dest_row_i [2],
   output logic [15:0] rd_dest_o [2][16],
+  // combinational read for packer 0: two Dest cells of one column (Dst16b: [0]; Dst32b: high half
+  // at [0], low half at [1])
+  input  logic [9:0]  pk_rd_row_i [2],
+  input  logic [3:0]  pk_rd_col_i,
+  output logic [15:0] pk_rd_o [2],
 
   // backdoor read-back (issue 8 part 0): 4 cells, same addressing as the preload
   input  logic [1:0]  bdr_file_i,
@@ -48,6 +53,7 @@ module tt_regfile
       rd_src_o[c] = rd_srcb_i ? srcb_q[rd_bank_i][rd_src_row_i][c] : srca_q[rd_bank_i][rd_src_row_i][c];
       for (int k = 0; k < 2; k++) rd_dest_o[k][c] = dest_q[rd_dest_row_i[k]][c];
     end
+    for (int k = 0; k < 2; k++) pk_rd_o[k] = dest_q[pk_rd_row_i[k]][pk_rd_col_i];
   end
 
 

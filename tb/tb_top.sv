@@ -28,8 +28,8 @@ module tb_top (
                                             input bit [RETIRE_BITS-1:0] rec);
   import "DPI-C" function void c_dpi_rf_write(input chandle ctx, input longint cycle,
                                               input int writer, input bit [RF_WR_BITS-1:0] rec);
-  import "DPI-C" function void c_dpi_l1_write(input chandle ctx, input longint cycle, input int writer,
-                                              input int addr, input int be, input int w0,
+  import "DPI-C" function void c_dpi_l1_write(input chandle ctx, input longint cycle,
+                                              input int writer, input int addr, input int be, input int w0,
                                               input int w1, input int w2, input int w3);
   // The state read-back after a passing run (dpi/state_check.h): one item a cycle.
   import "DPI-C" function int c_dpi_readback_item(input chandle ctx, input int idx, output int target,
@@ -87,6 +87,7 @@ module tb_top (
   logic        retire_valid [3];
   rf_wr_t      rf_wr        [3];
   logic        l1_wr_valid;
+  logic        l1_wr_writer;   // 0 ThCon, 1 packer 0
   logic [31:0] l1_wr_addr;
   logic [15:0] l1_wr_be;
   logic [127:0] l1_wr_data;
@@ -105,7 +106,7 @@ module tb_top (
     .bd_addr_i(bd_addr_q), .bd_data_i(bd_data_q), .bd_be_i(bd_be_q),
     .bdr_target_i(bdr_target_q), .bdr_unit_i(bdr_unit_q), .bdr_addr_i(bdr_addr_q), .bdr_data_o(bdr_data),
 .retire_o(retire), .rf_wr_o(rf_wr),
-    .l1_wr_valid_o(l1_wr_valid), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
+    .l1_wr_valid_o(l1_wr_valid), .l1_wr_writer_o(l1_wr_writer), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
     .l1_wr_data_o(l1_wr_data),
     .thread_idle_o(thread_idle), .fifo_count_o(fifo_count), .stall_reason_o(stall_reason),
     .unit_busy_o(unit_busy)
@@ -176,7 +177,7 @@ module tb_top (
         if (retire[t].valid) c_dpi_retire(ctx, cycle_q, t, retire[t]);
       end
       if (l1_wr_valid) begin
-        c_dpi_l1_write(ctx, cycle_q, 0, l1_wr_addr, int'(l1_wr_be), l1_wr_data[31:0],
+        c_dpi_l1_write(ctx, cycle_q, int'(l1_wr_writer), l1_wr_addr, int'(l1_wr_be), l1_wr_data[31:0],
                        l1_wr_data[63:32], l1_wr_data[95:64], l1_wr_data[127:96]);
       end
       // BRISC's push wins the thread's frontend mux; a same-edge TRISC push there is discarded.

@@ -1,0 +1,438 @@
+// tt_packer: packer 0 (PACR), written from docs/decisions.md "PACR, first slice: packer 0" and the
+// ISA documentation's Packers/InputAddressGenerator.md and Packers/OutputAddressGenerator.md
+// (Blackhole conditionals). Config, thread config and ADCs are sampled in the accept cycle; two
+// cycles of address calculation follow (the output streams take their new addresses at the end of
+// them); then one datum per cycle is read from Dest (tt_regfile's packer port), converted
+// (tt_pack_convert, or tt_pack_bfp per group of 16) and appended to the exponent / data stream
+// buffers; each full 16-byte buffer becomes one L1 line in a small queue, written one per cycle
+// through tt_core's L1 port when ThCon does not take it. Last/Flush: a partial BFP group is
+// completed with zero datums, then the exponent and the data buffer are written padded with zeros
+// and every stream needs a new address. The PACR retires once its last line is written; the
+// AddrMod update of channels 0 and 1 (ADDR_MOD_PACK_SEC[AddrMode]) is applied in tt_adc_unit in
+// the retire cycle. Buffers, stream addresses, NeedsNewAddress flags and the BFP group persist
+// between PACRs. Forms the slice calls unimplemented or undefined retire with no effect (the model
+// reports them).
+/* verilator tracing_off */
+module tt_packer
+  import tt_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic [NUM_INJ_BITS-1:0] inj_i,
+
+  input  unit_req_t   req_i,         // dispatch (taken only when rsp_o.ready)
+  output unit_rsp_t   rsp_o,         // ready, busy, held instruction and thread, retire
+
+  input  logic [31:0] cfg_i   [CFG_STATES][CFG_WORDS],
+  input  logic [31:0] tcfg_i  [NUM_THREADS][TCFG_WORDS],
+  input  logic [17:0] adc_i   [3][6][8],
+
+  // Dest read (combinational): [0] the Dst16b row, or the Dst32b high half's row; [1] the low half's
+  output logic [9:0]  rd_row_o [2],
+  output logic [3:0]  rd_col_o,
+  input  logic [15:0] rd_data_i [2],
+
+  // L1 line writes (all 16 bytes enabled); taken when l1_ready_i
+  output logic        l1_valid_o,
+  output logic [31:0] l1_addr_o,
+  output logic [127:0] l1_data_o,
+  input  logic        l1_ready_i,
+
+  // retire-cycle ADC update (with rsp_o.done): AddrMod of the pack set of thread adc_thread_o
+  output logic        adc_upd_o,
+  output logic [1:0]  adc_thread_o,
+  output logic [15:0] addrmod_o,
+  output logic        adc_report_o   // the retire record reports the pack set's two channels
+);
+
+  typedef enum logic [2:0] {S_IDLE, S_ADDR, S_RUN, S_PAD, S_FLUSH, S_DRAIN, S_DONE} state_e;
+
+  typedef struct packed {
+    logic           skip;        // retires with no effect
+    logic           last_flush;  // Last or Flush: flush the buffers, new addresses next time
+    logic           zero;        // ZeroWrite: Dest bits 0
+    logic [13:0]    first;       // first datum index into Dest
+    logic [31:0]    ndat;        // InputNumDatums
+    pack_conv_cfg_t conv;
+    logic           bfp;         // BFP output: groups of 16
+    logic [7:0]     nbits;       // L1 bits per datum
+    logic           exp_fmt;     // Out_data_format & 2: the exponent stream takes an address
+    logic [31:0]    new_e, new_d;  // byte addresses for streams that need one
+    logic [1:0]     wadc;
+    logic [15:0]    addrmod;
+  } setup_t;
+
+  state_e      state_q;
+  setup_t      s_q, s_d;
+  logic [1:0]  thread_q;
+  logic [31:0] insn_q;
+  logic        addr_cnt_q;
+  logic [31:0] j_q;                       // datums done
+
+  // persistent packer state (OutputAddressGenerator.md "NeedsNewAddress", "Output alignment")
+  logic [127:0] dbuf_q, ebuf_q;
+  logic [7:0]   dfill_q;                  // bits in the data buffer
+  logic [4:0]   efill_q;                  // bytes in the exponent buffer
+  logic [31:0]  daddr_q, eaddr_q;
+  logic         need_d_q, need_e_q;
+  logic [31:0]  grp_q [16];               // the BFP group's Dest values so far
+  logic [3:0]   gcnt_q;
+
+  // line queue
+  localparam int unsigned QD = 4;
+  logic [31:0]  q_addr [QD];
+  logic [127:0] q_data [QD];
+  logic [1:0]   q_head;
+  logic [2:0]   q_cnt;
+  logic         q_room, q_pop;
+
+  logic accept;
+  assign rsp_o.ready  = (state_q == S_IDLE);
+  assign accept       = req_i.valid && rsp_o.ready;
+  assign rsp_o.busy   = (state_q != S_IDLE);
+  assign rsp_o.thread = thread_q;
+  assign rsp_o.insn   = insn_q;
+  assign rsp_o.done   = (state_q == S_DONE);
+
+  function automatic logic [7:0] out_bits(logic [3:0] f);   // pack-data-path §14; TF32 is 4 bytes
+    unique case (f)
+      DF_FP32, DF_TF32, DF_INT32:  return 8'd32;
+      DF_FP16, DF_BF16, DF_INT16:  return 8'd16;
+      DF_FP8, DF_INT8, DF_BFP8, DF_BFP8A: return 8'd8;
+      DF_BFP4, DF_BFP4A:           return 8'd4;
+      DF_BFP2, DF_BFP2A:           return 8'd2;
+      default:                     return 8'd0;
+    endcase
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // Setup in the accept cycle
+  // ---------------------------------------------------------------------------------------------
+  logic st_undef, st_unimpl;   // the converter's status for this configuration (per config)
+
+  // converter inputs (docs/decisions.md "Packer datum conversion"; tb/cfg_regs_table.h), config
+  // state of the requesting thread
+  pack_conv_cfg_t conv_d;
+  always_comb begin
+    logic st;
+    st = tcfg_i[req_i.thread][0][0];
+    conv_d = '0;
+    conv_d.read_32b       = cfg_i[st][18][0];
+    conv_d.read_unsigned  = cfg_i[st][18][1];
+    conv_d.read_raw       = cfg_i[st][18][2];
+    conv_d.round_10b      = cfg_i[st][18][3];
+    conv_d.inter_fmt      = cfg_i[st][0][14] ? cfg_i[st][0][13:10] : cfg_i[st][1][28:25];
+    conv_d.in_fmt         = cfg_i[st][70][11:8];
+    conv_d.out_fmt        = cfg_i[st][70][7:4];
+    conv_d.fp8_e4m3       = cfg_i[st][71][23];
+    conv_d.relu_mode      = cfg_i[st][2][3:2];
+    conv_d.relu_threshold = cfg_i[st][2][21:6];
+    conv_d.exp_thr_en     = cfg_i[st][71][20];
+    conv_d.exp_thr        = cfg_i[st][71][31:24];
+    conv_d.dis_shared_exp = cfg_i[st][70][12];
+  end
+
+  // The setup reads the fields it needs from whole words.
+  /* verilator lint_off UNUSEDSIGNAL */
+
+  always_comb begin
+    logic [31:0] insn, w12, w13, w14, w15, w70, w71, addr, oaddr, x0, x1, y0, z0, w0, y1, z1, w1;
+    logic [1:0]  th, acc;
+    logic        st, need_conv;
+    logic [3:0]  mask;
+    logic [1:0]  sh;
+    insn = req_i.insn;
+    th   = req_i.thread;
+    st   = tcfg_i[th][0][0];                         // CFG_STATE_ID_StateID
+    s_d  = '0;
+    // Which ADC: the thread's, or AddrCntContext with OvrdThreadId (3 means 0)
+    acc  = insn[14:13];
+    s_d.wadc = insn[7] ? ((acc == 2'd3) ? 2'd0 : acc) : th;
+    x0 = {14'd0, adc_i[s_d.wadc][4][0]};  x1 = {14'd0, adc_i[s_d.wadc][5][0]};
+    y0 = {14'd0, adc_i[s_d.wadc][4][2]};  y1 = {14'd0, adc_i[s_d.wadc][5][2]};
+    z0 = {14'd0, adc_i[s_d.wadc][4][4]};  z1 = {14'd0, adc_i[s_d.wadc][5][4]};
+    w0 = {14'd0, adc_i[s_d.wadc][4][6]};  w1 = {14'd0, adc_i[s_d.wadc][5][6]};
+    w12 = cfg_i[st][12]; w13 = cfg_i[st][13]; w14 = cfg_i[st][14]; w15 = cfg_i[st][15];
+    w70 = cfg_i[st][70]; w71 = cfg_i[st][71];
+    s_d.conv = conv_d;
+    s_d.bfp     = w70[7:4] inside {DF_BFP8, DF_BFP4, DF_BFP2, DF_BFP8A, DF_BFP4A, DF_BFP2A};
+    s_d.nbits   = out_bits(w70[7:4]);
+    s_d.exp_fmt = w70[5];
+    s_d.zero    = insn[12];
+    s_d.last_flush = insn[0] || insn[1];
+    // Input address (InputAddressGenerator.md): channel 0 X/Y/Z/W, Dest datum index
+    addr = {14'd0, cfg_i[st][16][17:0]} + x0 * {28'd0, w12[3:0]} + y0 * {16'd0, w12[31:16]} +
+           z0 * {16'd0, w13[15:0]} + w0 * {16'd0, w13[31:16]};
+    unique case (w70[9:8])
+      2'd0:    begin sh = 2'd2; mask = 4'h3; end
+      2'd1:    begin sh = 2'd1; mask = 4'h7; end
+      default: begin sh = 2'd0; mask = 4'hf; end
+    endcase
+    s_d.first = 14'(((addr >> sh) & ~{28'd0, mask}) + (x0 & {28'd0, mask}) +
+                    {16'd0, cfg_i[st][180][11:0], 4'd0});
+    s_d.ndat  = insn[1] ? 32'd0 : x1 - x0 + 32'd1;
+    // Output address (OutputAddressGenerator.md, Blackhole: YZW in bytes, >> 4)
+    oaddr = cfg_i[st][69] + {31'd0, !w70[15]} +
+            (({14'd0, cfg_i[st][17][17:0]} + y1 * {16'd0, w14[31:16]} + z1 * {16'd0, w15[15:0]} +
+              w1 * {16'd0, w15[31:16]}) >> 4);
+    if (oaddr > {15'd0, cfg_i[st][100][16:0]} * 32'd2 + 32'd1) oaddr = oaddr - {15'd0, cfg_i[st][101][16:0]} * 32'd2;
+    s_d.new_e = {11'd0, oaddr[16:0], 4'd0};
+    if (s_d.exp_fmt) oaddr = oaddr + {16'd0, cfg_i[st][68][31:16]};   // Exp_section_size
+    s_d.new_d = {11'd0, oaddr[16:0], 4'd0};
+    // AddrMod of the issuing thread (ADDR_MOD_PACK_SEC0..3 = thread config 37..40)
+    s_d.addrmod = tcfg_i[th][7'd37 + {5'd0, insn[16:15]}][15:0];
+    // Unimplemented while not zero/off, and undefined setups: no effect here
+    need_conv = (s_d.ndat != 32'd0) || (s_d.last_flush && s_d.bfp && gcnt_q != 4'd0);
+    s_d.skip = (insn[11:8] > 4'd1)               // PackerMask: packer 0 only (0 means 1)
+            || (insn[3:2] != 2'd0)               // CtxtCtrl
+            || (insn[20:18] != 3'd0)             // RowPadZero
+            || insn[17]                          // DstAccessMode (strided)
+            || (insn[22:21] != 2'd0)             // CfgContext
+            || w70[16]                           // Source_interface_selection (L1 source)
+            || w70[1]                            // Add_l1_dest_addr_offset
+            || w71[19]                           // Pack_L1_Acc
+            || w70[21] || !w70[0]                // compression (All_pack_..._ovrd: no Blackhole field)
+            || (w71[15:0] != 16'h0 && w71[15:0] != 16'hFFFF)   // Downsample_mask
+            || (cfg_i[st][24][15:0] != 16'hFFFF) || (cfg_i[st][25][15:0] != 16'hFFFF) ||
+               (cfg_i[st][26][15:0] != 16'hFFFF) || (cfg_i[st][27][15:0] != 16'hFFFF)  // edge masks
+            || (!insn[1] && x1 < x0)             // InputNumDatums undefined
+            || (need_conv && (st_undef || st_unimpl));
+  end
+
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // the configuration's status: every datum of a configuration shares it (no edge masking here)
+  logic [31:0] unused_st_data;
+  logic [15:0] unused_st_pre;
+  tt_pack_convert u_status (
+    .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b0), .edge_neg_inf_i (1'b0), .inj_i ('0),
+    .data_o (unused_st_data), .bfp_pre_o (unused_st_pre), .undef_o (st_undef), .unimpl_o (st_unimpl)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Datum path
+  // ---------------------------------------------------------------------------------------------
+  logic [13:0] idx;
+  logic [9:0]  adj;
+  logic [31:0] cur;            // this cycle's Dest value (Dst16b cell in [15:0] or Dst32b)
+  assign idx = 14'(s_q.first + j_q[13:0]);
+  assign adj = dest32_adj_row(idx[13:4]);
+  assign rd_row_o[0] = s_q.conv.read_32b ? adj : idx[13:4];
+  assign rd_row_o[1] = adj + 10'd8;
+  assign rd_col_o    = idx[3:0];
+  always_comb begin
+    cur = s_q.conv.read_32b ? {rd_data_i[0], rd_data_i[1]} : {16'd0, rd_data_i[0]};
+    if (s_q.zero) cur = '0;
+  end
+
+  logic [31:0] conv_data;
+  logic [15:0] unused_pre;
+  logic        unused_u0, unused_u1;
+  tt_pack_convert u_conv (
+    .cfg_i (s_q.conv), .dest_i (cur), .edge_masked_i (1'b0), .edge_neg_inf_i (1'b0), .inj_i ('0),
+    .data_o (conv_data), .bfp_pre_o (unused_pre), .undef_o (unused_u0), .unimpl_o (unused_u1)
+  );
+
+  // BFP group: the stored datums, this cycle's datum in slot gcnt (S_RUN), zeros after (S_PAD)
+  logic [15:0][31:0] grp_in;
+  logic [7:0]        shared;
+  logic [15:0][7:0]  fields;
+  logic              unused_b0, unused_b1;
+  always_comb begin
+    for (int i = 0; i < 16; i++) begin
+      if (4'(i) < gcnt_q)                               grp_in[i] = grp_q[i];
+      else if (4'(i) == gcnt_q && state_q == S_RUN)     grp_in[i] = cur;
+      else                                              grp_in[i] = '0;
+    end
+  end
+  tt_pack_bfp u_bfp (
+    .cfg_i (s_q.conv), .dest_i (grp_in), .edge_masked_i ('0), .edge_neg_inf_i (1'b0), .inj_i ('0),
+    .shared_exp_o (shared), .field_o (fields), .undef_o (unused_b0), .unimpl_o (unused_b1)
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Stream buffers: what this cycle appends or flushes, and the lines it completes
+  // ---------------------------------------------------------------------------------------------
+  logic         step;           // S_RUN / S_PAD / S_FLUSH does its work this cycle
+  logic         app_e, app_d, grp_done;
+  logic [7:0]   e_byte;
+  logic [127:0] d_val;
+  logic [7:0]   d_n;
+  logic         push_e, push_d;
+  logic [127:0] e_line, d_line, n_ebuf, n_dbuf;
+  logic [4:0]   n_efill;
+  logic [7:0]   n_dfill;
+
+  assign q_room = (q_cnt <= 3'(QD - 2));
+  assign step   = q_room && (state_q == S_RUN || state_q == S_PAD || state_q == S_FLUSH);
+
+  always_comb begin
+    logic [255:0] dc;
+    logic [8:0]   nf;
+    grp_done = (state_q == S_PAD) || (state_q == S_RUN && s_q.bfp && gcnt_q == 4'd15);
+    app_e = step && grp_done;
+    app_d = step && (grp_done || (state_q == S_RUN && !s_q.bfp));
+    e_byte = shared;
+    d_val  = '0;
+    d_n    = s_q.nbits;
+    if (s_q.bfp) begin
+      d_n = s_q.nbits << 4;            // 16 fields, the first in the lowest bits
+      for (int i = 0; i < 16; i++) begin
+        unique case (s_q.nbits)
+          8'd2:    d_val[2*i +: 2] = fields[i][1:0];
+          8'd4:    d_val[4*i +: 4] = fields[i][3:0];
+          default: d_val[8*i +: 8] = fields[i];
+        endcase
+      end
+    end else begin
+      d_val = {96'd0, conv_data};
+      if (s_q.nbits == 8'd16) d_val[127:16] = '0;
+      if (s_q.nbits == 8'd8)  d_val[127:8]  = '0;
+    end
+    // exponent stream: one byte per group
+    push_e  = 1'b0;
+    e_line  = ebuf_q | ({120'd0, e_byte} << {efill_q, 3'b000});
+    n_ebuf  = ebuf_q;
+    n_efill = efill_q;
+    if (app_e) begin
+      if (efill_q == 5'd15) begin push_e = 1'b1; n_ebuf = '0; n_efill = '0; end
+      else begin n_ebuf = e_line; n_efill = efill_q + 5'd1; end
+    end
+    // data stream
+    push_d  = 1'b0;
+    dc      = {128'd0, dbuf_q} | ({128'd0, d_val} << dfill_q);
+    nf      = {1'b0, dfill_q} + {1'b0, d_n};
+    d_line  = dc[127:0];
+    n_dbuf  = dbuf_q;
+    n_dfill = dfill_q;
+    if (app_d) begin
+      if (nf >= 9'd128) begin push_d = 1'b1; n_dbuf = dc[255:128]; n_dfill = 8'(nf - 9'd128); end
+      else begin n_dbuf = dc[127:0]; n_dfill = nf[7:0]; end
+    end
+    // Last / Flush: exponent buffer then data buffer, if not empty, padded with zero bytes
+    if (step && state_q == S_FLUSH) begin
+      push_e = (efill_q != 5'd0);  e_line = ebuf_q;
+      push_d = (dfill_q != 8'd0);  d_line = dbuf_q;
+      n_ebuf = '0; n_efill = '0; n_dbuf = '0; n_dfill = '0;
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Sequencing
+  // ---------------------------------------------------------------------------------------------
+  logic        run_end;        // the last datum is done this cycle
+  logic [3:0]  gcnt_after;     // the group count once this cycle's datum is in
+  assign run_end    = step && state_q == S_RUN && (j_q + 32'd1 >= s_q.ndat);
+  assign gcnt_after = !s_q.bfp ? gcnt_q : (gcnt_q == 4'd15 ? 4'd0 : gcnt_q + 4'd1);
+
+  function automatic state_e after_run(logic last_flush, logic bfp, logic [3:0] g);
+    if (last_flush && bfp && g != 4'd0) return S_PAD;
+    if (last_flush)                     return S_FLUSH;
+    return S_DRAIN;
+  endfunction
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q <= S_IDLE;
+      s_q <= '0; thread_q <= '0; insn_q <= '0; addr_cnt_q <= 1'b0; j_q <= '0;
+      dbuf_q <= '0; ebuf_q <= '0; dfill_q <= '0; efill_q <= '0; daddr_q <= '0; eaddr_q <= '0;
+      need_d_q <= 1'b1; need_e_q <= 1'b1; gcnt_q <= '0;
+      for (int i = 0; i < 16; i++) grp_q[i] <= '0;
+    end else begin
+      if (step) begin
+        dbuf_q <= n_dbuf; dfill_q <= n_dfill;
+        ebuf_q <= n_ebuf; efill_q <= n_efill;
+        if (push_e) eaddr_q <= eaddr_q + 32'd16;
+        if (push_d) daddr_q <= daddr_q + 32'd16;
+      end
+      unique case (state_q)
+        S_IDLE: if (accept) begin
+          state_q <= S_ADDR; s_q <= s_d; thread_q <= req_i.thread; insn_q <= req_i.insn;
+          addr_cnt_q <= 1'b0; j_q <= '0;
+        end
+        S_ADDR: begin     // two cycles of address calculation; new stream addresses at the end
+          addr_cnt_q <= 1'b1;
+          if (addr_cnt_q) begin
+            if (s_q.skip) begin
+              state_q <= S_DONE;
+            end else begin
+              if (s_q.exp_fmt && need_e_q) begin eaddr_q <= s_q.new_e; need_e_q <= 1'b0; end
+              if (need_d_q) begin daddr_q <= s_q.new_d; need_d_q <= 1'b0; end
+              state_q <= (s_q.ndat != 32'd0) ? S_RUN : after_run(s_q.last_flush, s_q.bfp, gcnt_q);
+            end
+          end
+        end
+        S_RUN: if (step) begin
+          j_q <= j_q + 32'd1;
+          if (s_q.bfp) begin
+            if (gcnt_q == 4'd15) gcnt_q <= '0;
+            else begin grp_q[gcnt_q] <= cur; gcnt_q <= gcnt_q + 4'd1; end
+          end
+          if (run_end) state_q <= after_run(s_q.last_flush, s_q.bfp, gcnt_after);
+        end
+        S_PAD: if (step) begin
+          gcnt_q  <= '0;
+          state_q <= S_FLUSH;
+        end
+        S_FLUSH: if (step) begin
+          need_d_q <= 1'b1; need_e_q <= 1'b1;     // (and the RSI stream's, not modelled)
+          state_q  <= S_DRAIN;
+        end
+        S_DRAIN: if (q_cnt == 3'd0 || (q_cnt == 3'd1 && q_pop)) state_q <= S_DONE;
+        default: state_q <= S_IDLE;   // S_DONE: retire this cycle
+      endcase
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Line queue: up to two pushes (exponent line first) and one pop per cycle
+  // ---------------------------------------------------------------------------------------------
+  logic [31:0] d_waddr;
+  // DELIBERATE BUG (INJ_PACK_DATA_ADDR): the data line goes to the address after the advance
+  assign d_waddr = inj_i[INJ_PACK_DATA_ADDR] ? daddr_q + 32'd16 : daddr_q;
+  assign q_pop   = (q_cnt != 3'd0) && l1_ready_i;
+  assign l1_valid_o = (q_cnt != 3'd0);
+  assign l1_addr_o  = q_addr[q_head];
+  assign l1_data_o  = q_data[q_head];
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      q_head <= '0; q_cnt <= '0;
+      for (int i = 0; i < int'(QD); i++) begin q_addr[i] <= '0; q_data[i] <= '0; end
+    end else begin
+      logic [1:0] tail;
+      logic [2:0] n;
+      tail = 2'(q_head + q_cnt[1:0]);
+      n = '0;
+      if (step) begin
+        // DELIBERATE BUG (INJ_PACK_EXP_AFTER): the exponent byte goes after its group, so the
+        // group's data line is written before the exponent line they complete together
+        if (inj_i[INJ_PACK_EXP_AFTER] && push_e && push_d) begin
+          q_addr[tail] <= d_waddr; q_data[tail] <= d_line;
+          q_addr[2'(tail + 2'd1)] <= eaddr_q; q_data[2'(tail + 2'd1)] <= e_line;
+          n = 3'd2;
+        end else begin
+          if (push_e) begin q_addr[tail] <= eaddr_q; q_data[tail] <= e_line; end
+          if (push_d) begin
+            q_addr[2'(tail + {1'b0, push_e})] <= d_waddr; q_data[2'(tail + {1'b0, push_e})] <= d_line;
+          end
+          n = {2'd0, push_e} + {2'd0, push_d};
+        end
+      end
+      q_cnt <= q_cnt + n - {2'd0, q_pop};
+      if (q_pop) q_head <= q_head + 2'd1;
+    end
+  end
+
+  // retire-cycle effects
+  assign adc_upd_o    = rsp_o.done && !s_q.skip;
+  assign adc_thread_o = s_q.wadc;
+  // DELIBERATE BUG (INJ_PACK_YDST_IGNORED): channel 1's Y AddrMod fields dropped
+  assign addrmod_o    = inj_i[INJ_PACK_YDST_IGNORED] ? (s_q.addrmod & 16'hF03F) : s_q.addrmod;
+  assign adc_report_o = adc_upd_o && (s_q.addrmod != 16'd0);
+
+  logic unused;
+  assign unused = ^{unused_st_data, unused_st_pre, unused_pre, unused_u0, unused_u1, unused_b0,
+                    unused_b1, insn_q[31:0]};
+
+endmodule
