@@ -130,6 +130,13 @@ module tt_packer
     conv_d.exp_thr_en     = cfg_i[st][71][20];
     conv_d.exp_thr        = cfg_i[st][71][31:24];
     conv_d.dis_shared_exp = cfg_i[st][70][12];
+    conv_d.packer_srnd_en = cfg_i[st][1][2];
+    conv_d.gasket_srnd_en = cfg_i[st][1][1];
+    conv_d.gs_lf          = cfg_i[st][1][13];
+    conv_d.bfp8_hf        = cfg_i[st][1][14];
+    // INT_DESCALE (cfg 8 Enable, 187.. values): 0 when disabled; enabled, no rule picks the value
+    // for packer 0 yet, so a PACR whose conversion would use it retires with no effect (skip below)
+    conv_d.int_shift      = 5'd0;
   end
 
   // The setup reads the fields it needs from whole words.
@@ -183,7 +190,8 @@ module tt_packer
     s_d.addrmod = tcfg_i[th][7'd37 + {5'd0, insn[16:15]}][15:0];
     // Unimplemented while not zero/off, and undefined setups: no effect here
     need_conv = (s_d.ndat != 32'd0) || (s_d.last_flush && s_d.bfp && gcnt_q != 4'd0);
-    s_d.skip = (insn[11:8] > 4'd1)               // PackerMask: packer 0 only (0 means 1)
+    s_d.skip = (insn[31:24] != OP_PACR)          // PACR_SETREG, TBUFCMD: no effect (model: unimplemented)
+            || (insn[11:8] > 4'd1)               // PackerMask: packer 0 only (0 means 1)
             || (insn[3:2] != 2'd0)               // CtxtCtrl
             || (insn[20:18] != 3'd0)             // RowPadZero
             || insn[17]                          // DstAccessMode (strided)
@@ -196,7 +204,9 @@ module tt_packer
             || (cfg_i[st][24][15:0] != 16'hFFFF) || (cfg_i[st][25][15:0] != 16'hFFFF) ||
                (cfg_i[st][26][15:0] != 16'hFFFF) || (cfg_i[st][27][15:0] != 16'hFFFF)  // edge masks
             || (!insn[1] && x1 < x0)             // InputNumDatums undefined
-            || (need_conv && (st_undef || st_unimpl));
+            || (need_conv && (st_undef || st_unimpl))
+            || (need_conv && cfg_i[st][8][0] && s_d.conv.read_32b && !s_d.conv.read_raw &&
+                s_d.conv.inter_fmt == DF_INT8);  // INT_DESCALE enabled: ShiftAmount not resolved
   end
 
   /* verilator lint_on UNUSEDSIGNAL */
