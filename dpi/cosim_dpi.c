@@ -146,7 +146,6 @@ void c_dpi_retire(void *ctx, long long cycle, int thread, const svBitVecVal *rec
 
 void c_dpi_l1_write(void *ctx, long long cycle, int writer, int addr, int be, int w0, int w1, int w2, int w3)
 {
-    (void)writer; /* 0 ThCon, 1 packer 0: the checker's per-writer matching comes with its own change */
     uint8_t line[16];
     int w[4] = {w0, w1, w2, w3};
     for (int i = 0; i < 16; i++) line[i] = (uint8_t)((uint32_t)w[i / 4] >> (8 * (i % 4)));

@@ -52,7 +52,9 @@ module tt_packer
     logic           last_flush;  // Last or Flush: flush the buffers, new addresses next time
     logic           zero;        // ZeroWrite: Dest bits 0
     logic [13:0]    first;       // first datum index into Dest
-    logic [31:0]    ndat;        // InputNumDatums
+    logic [31:0]    ndat;        // datums of the PACR: per_row for each enabled read interface
+    logic [3:0]     intf;        // ReadIntfSel, 0 meaning all four (Blackhole PACR.md)
+    logic [4:0]     per_row;     // datums of each read interface's row (ADC X range)
     pack_conv_cfg_t conv;
     logic           bfp;         // BFP output: groups of 16
     logic [7:0]     nbits;       // L1 bits per datum
@@ -145,7 +147,7 @@ module tt_packer
   always_comb begin
     logic [31:0] insn, w12, w13, w14, w15, w70, w71, addr, oaddr, x0, x1, y0, z0, w0, y1, z1, w1;
     logic [1:0]  th, acc;
-    logic        st, need_conv;
+    logic        st, need_conv, ub_rows;
     logic [3:0]  mask;
     logic [1:0]  sh;
     insn = req_i.insn;
@@ -177,7 +179,12 @@ module tt_packer
     endcase
     s_d.first = 14'(((addr >> sh) & ~{28'd0, mask}) + (x0 & {28'd0, mask}) +
                     {16'd0, cfg_i[st][180][11:0], 4'd0});
-    s_d.ndat  = insn[1] ? 32'd0 : x1 - x0 + 32'd1;
+    // Blackhole PACR.md: one packer, four Dst read interfaces; interface i reads row StartRow + i and
+    // packs the X range of it, rows in interface order
+    s_d.intf    = (insn[11:8] == 4'd0) ? 4'hF : insn[11:8];
+    s_d.per_row = 5'(insn[1] ? 32'd0 : x1 - x0 + 32'd1);
+    s_d.ndat    = (insn[1] || x1 < x0) ? 32'd0
+                : {27'd0, s_d.per_row} * {29'd0, 3'($countones(s_d.intf))};
     // Output address (OutputAddressGenerator.md, Blackhole: YZW in bytes, >> 4)
     oaddr = cfg_i[st][69] + {31'd0, !w70[15]} +
             (({14'd0, cfg_i[st][17][17:0]} + y1 * {16'd0, w14[31:16]} + z1 * {16'd0, w15[15:0]} +
@@ -190,8 +197,12 @@ module tt_packer
     s_d.addrmod = tcfg_i[th][7'd37 + {5'd0, insn[16:15]}][15:0];
     // Unimplemented while not zero/off, and undefined setups: no effect here
     need_conv = (s_d.ndat != 32'd0) || (s_d.last_flush && s_d.bfp && gcnt_q != 4'd0);
+    // undefined (Blackhole PACR.md): interfaces past the aligned group of four rows, or a row range
+    // past the row's 16 datums
+    ub_rows = !insn[1] && x1 >= x0 &&
+              (({4'd0, s_d.intf} << s_d.first[5:4]) > 8'h0F || (x1 - x0 + 32'd1) + {28'd0, s_d.first[3:0]} > 32'd16);
     s_d.skip = (insn[31:24] != OP_PACR)          // PACR_SETREG, TBUFCMD: no effect (model: unimplemented)
-            || (insn[11:8] > 4'd1)               // PackerMask: packer 0 only (0 means 1)
+            || ub_rows
             || (insn[3:2] != 2'd0)               // CtxtCtrl
             || (insn[20:18] != 3'd0)             // RowPadZero
             || insn[17]                          // DstAccessMode (strided)
@@ -225,7 +236,23 @@ module tt_packer
   logic [13:0] idx;
   logic [9:0]  adj;
   logic [31:0] cur;            // this cycle's Dest value (Dst16b cell in [15:0] or Dst32b)
-  assign idx = 14'(s_q.first + j_q[13:0]);
+  // datum j_q: the (j_q / per_row)-th enabled read interface's row, column first + j_q % per_row
+  logic [3:0]  row_k, col_k;
+  logic [1:0]  intf_k;
+  always_comb begin
+    logic [3:0] seen;
+    row_k  = (s_q.per_row == 5'd0) ? 4'd0 : 4'(j_q / {27'd0, s_q.per_row});
+    col_k  = (s_q.per_row == 5'd0) ? 4'd0 : 4'(j_q % {27'd0, s_q.per_row});
+    intf_k = 2'd0;
+    seen   = 4'd0;
+    for (int i = 0; i < 4; i++) begin
+      if (s_q.intf[i]) begin
+        if (seen == row_k) intf_k = 2'(i);
+        seen = seen + 4'd1;
+      end
+    end
+  end
+  assign idx = {10'(s_q.first[13:4] + {8'd0, intf_k}), 4'(s_q.first[3:0] + col_k)};
   assign adj = dest32_adj_row(idx[13:4]);
   assign rd_row_o[0] = s_q.conv.read_32b ? adj : idx[13:4];
   assign rd_row_o[1] = adj + 10'd8;

@@ -10,6 +10,7 @@
 
 #include "adc.h"
 #include "pack_convert.h"
+#include "unpack_convert.h" /* tt_dformat codes */
 
 /* Config words (Blackhole register table; pack-unpack-registers §1). */
 enum {
@@ -151,14 +152,11 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     uint32_t mask = tt_bits(insn, 8, 4);
     const bool ovrd = tt_bits(insn, 7, 1), flush = tt_bits(insn, 1, 1), last = tt_bits(insn, 0, 1);
     const uint32_t ctxt_ctrl = tt_bits(insn, 2, 2);
-    if (mask == 0) mask = 1; /* PACR.md: 0b0000 is packer 0 */
+    if (mask == 0) mask = 0xF; /* Blackhole PACR.md: 0 enables all four Dst read interfaces */
     const uint32_t *cfg = m->cfg[tt_cfg_state_of(m, thread)];
     const uint32_t w0 = cfg[CFG_PACK0], w1 = cfg[CFG_PACK0 + 1], w2 = cfg[CFG_PACK0 + 2], w3 = cfg[CFG_PACK0 + 3];
 
     /* docs/decisions.md "PACR, first slice": what this slice does not model is reported. */
-    if (mask != 1)
-        FAIL(TT_UNIMPLEMENTED, "PACR with PackerMask 0x%x: only packer 0 is modelled (tt-llk's Blackhole code "
-                               "drives one packer)", mask);
     if (cfg_ctx || row_pad || strided || ctxt_ctrl)
         FAIL(TT_UNIMPLEMENTED, "PACR %s is not implemented by the model yet",
              cfg_ctx ? "CfgContext != 0" : row_pad ? "RowPadZero" : strided ? "DstAccessMode (strided)" : "CtxtCtrl");
@@ -175,9 +173,10 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         if (bits(cfg[CFG_EDGE_MASK0 + k], 0, 16) != 0xFFFF)
             FAIL(TT_UNIMPLEMENTED, "PACR edge masking (PCK_EDGE_OFFSET_SEC%d_mask 0x%x, not 0xffff) is not "
                                    "implemented yet", k, bits(cfg[CFG_EDGE_MASK0 + k], 0, 16));
-    if (bits(cfg[CFG_INT_DESCALE], 0, 1))
-        FAIL(TT_UNIMPLEMENTED, "PACR with INT_DESCALE_Enable: which INT_DESCALE value gives the shift is not "
-                               "publicly documented");
+
+    /* Which ADC (docs/decisions.md: Blackhole takes AddrCntContext from the instruction). */
+    const int wadc = ovrd ? (adc_ctx == 3 ? 0 : (int)adc_ctx) : thread;
+    tt_adc_channel *c0 = &m->adc[wadc][ADC_SET_PACK][0], *c1 = &m->adc[wadc][ADC_SET_PACK][1];
 
     /* The datum conversion's configuration (pack_convert.h; read_raw is Read_int8, as in ttsim). */
     const uint32_t rd = cfg[CFG_DEST_RD];
@@ -204,9 +203,16 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     };
     const bool bfp = tt_pack_fmt_is_bfp(cc.out_fmt);
     const unsigned out_bits = tt_pack_fmt_bits(cc.out_fmt);
-    /* The configuration's verdict, before anything changes: a zero datum (only the -inf edge mask,
-     * not used here, makes the status depend on the datum). */
-    {
+    tt_packer_state *ps = &m->pack[0];
+    const bool converts = (!flush && c1->x >= c0->x) || (bfp && (last || flush) && ps->group_n);
+    /* INT8 shift/round/saturate from Dst32b takes ShiftAmount from INT_DESCALE, and which of its
+     * values packer 0 uses is not documented (docs/decisions.md "PACR"). */
+    if (converts && bits(cfg[CFG_INT_DESCALE], 0, 1) && cc.read_32b && !cc.read_raw && cc.inter_fmt == TT_DF_INT8)
+        FAIL(TT_UNIMPLEMENTED, "PACR INT8 from Dst32b with INT_DESCALE_Enable: which INT_DESCALE value gives the "
+                               "shift is not publicly documented");
+    /* The configuration's verdict, before anything changes, when anything is converted: a zero
+     * datum (only the -inf edge mask, not used here, makes the status depend on the datum). */
+    if (converts) {
         uint32_t o, z16[16] = {0};
         bool none[16] = {false};
         uint8_t e, f[16];
@@ -219,9 +225,6 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         }
     }
 
-    /* Which ADC (docs/decisions.md: Blackhole takes AddrCntContext from the instruction). */
-    const int wadc = ovrd ? (adc_ctx == 3 ? 0 : (int)adc_ctx) : thread;
-    tt_adc_channel *c0 = &m->adc[wadc][ADC_SET_PACK][0], *c1 = &m->adc[wadc][ADC_SET_PACK][1];
 
     /* Input address generator (InputAddressGenerator.md). */
     const uint32_t xy0 = cfg[CFG_PCK_XY0], zw0 = cfg[CFG_PCK_ZW0];
@@ -234,10 +237,17 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     if (!flush && c1->x < c0->x)
         FAIL(TT_UNDEFINED, "PACR with the packer ADC's channel 1 X (%u) below channel 0 X (%u): a negative datum "
                            "count", c1->x, c0->x);
-    const uint32_t n = flush ? 0 : c1->x - c0->x + 1;
+    /* Blackhole PACR.md: the packer's four Dst read interfaces each read one row, interface i the
+     * row StartRow + i, and pack the datums of the ADC X range of it; rows in interface order. */
+    const uint32_t per_row = flush ? 0 : c1->x - c0->x + 1, row0 = first >> 4, col0 = first & 15u;
+    if (per_row && (mask << (row0 & 3u)) > 0xFu)
+        FAIL(TT_UNDEFINED, "PACR ReadIntfSel 0x%x from Dst row %u leaves the aligned group of four rows its read "
+                           "interfaces share (Blackhole PACR.md)", mask, row0);
+    if (per_row && col0 + per_row > 16)
+        FAIL(TT_UNDEFINED, "PACR packs %u datums a row from column %u: a Dst read interface reads one row of 16 "
+                           "(Blackhole PACR.md)", per_row, col0);
 
     /* Output address generator (OutputAddressGenerator.md, Blackhole: YZW_Addr in bytes). */
-    tt_packer_state *ps = &m->pack[0];
     const uint32_t xy1 = cfg[CFG_PCK_XY1], zw1 = cfg[CFG_PCK_ZW1];
     uint32_t addr = w1 + !bits(w2, 15, 1);
     const uint32_t yzw = bits(cfg[CFG_PCK_BASE1], 0, 18) + c1->y * bits(xy1, 16, 16) + c1->z * bits(zw1, 0, 16) +
@@ -258,8 +268,10 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
     /* The datums, in order (pack_convert.h). */
     const char *why = NULL;
-    for (uint32_t j = 0; j < n; j++) {
-        uint32_t d = zero_write ? 0 : dest_datum(m, (first + j) & 0x3FFFu, cc.read_32b);
+    for (uint32_t k = 0; k < 4 * per_row; k++) {
+        const uint32_t i = k / per_row, j = k % per_row;
+        if (!(mask >> i & 1u)) continue;
+        uint32_t d = zero_write ? 0 : dest_datum(m, ((row0 + i) & 0x3FFu) << 4 | (col0 + j), cc.read_32b);
         if (bfp) {
             ps->group[ps->group_n++] = d;
             if (ps->group_n == 16 && !emit_group(m, ps, &cc, out_bits, r, &why)) goto stop;
@@ -290,7 +302,8 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const uint32_t mod = m->tcfg[thread][TCFG_ADDR_MOD_PACK + am];
     addr_mod(c0, bits(mod, 0, 4), bits(mod, 4, 1), bits(mod, 5, 1), bits(mod, 12, 1), bits(mod, 13, 1));
     addr_mod(c1, bits(mod, 6, 4), bits(mod, 10, 1), bits(mod, 11, 1), bits(mod, 14, 1), bits(mod, 15, 1));
-    tt_adc_record(m, wadc, (uint8_t)(3u << (2 * ADC_SET_PACK)), r);
+    /* reported when the AddrMod word can change something (the unpacker's convention, RTL alike) */
+    if (bits(mod, 0, 16)) tt_adc_record(m, wadc, (uint8_t)(3u << (2 * ADC_SET_PACK)), r);
     r->eff.n_l1_log = (uint32_t)m->n_l1w;
     if (m->n_l1w) r->eff.kinds |= TT_EFF_L1;
     return;

@@ -108,15 +108,34 @@ static void test_pack_4_6_addrmod_and_adc_context(void **state)
     assert_int_equal(c0.y, 0); /* thread 0's own ADC is untouched */
 }
 
+/* Blackhole PACR.md: ReadIntfSel enables Dst read interfaces, each reading one row (interface i the
+ * row StartRow + i) and packing the X range of it; 0 enables all four. */
+static void test_pack_bh_read_interfaces(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 0x100, 3); /* X 0..3 of each row */
+    for (int row = 0; row < 4; row++) dest_row(m, row);
+    tt_exec_result r = run_ok(m, 0, "ttpacr 0,0,0,0,0,0,10,0,0,0,0,1"); /* interfaces 1 and 3 */
+    assert_int_equal(r.eff.n_l1_log, 1);
+    /* row 1 (2, 3, 4, 5) then row 3 (4, 5, 6, 7): 8 BF16 datums, one line */
+    assert_int_equal(l1_u16(m, 0x1000), 0x4000);
+    assert_int_equal(l1_u16(m, 0x1006), 0x40A0);
+    assert_int_equal(l1_u16(m, 0x1008), 0x4080);
+    assert_int_equal(l1_u16(m, 0x100E), 0x40E0);
+    r = run_ok(m, 0, "ttpacr 0,0,0,0,0,0,0,0,0,0,0,1"); /* 0: all four rows, 16 datums */
+    assert_int_equal(r.eff.n_l1_log, 2);
+    bf16_setup(m, 0x100, 19); /* X 0..19: past the row's 16 datums */
+    r = run(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1");
+    assert_int_equal(r.status, TT_UNDEFINED);
+}
+
 /* What this slice does not model is reported, before anything changes (docs/decisions.md). */
 static void test_pack_unimplemented_forms_change_nothing(void **state)
 {
     tt_model *m = *state;
     bf16_setup(m, 0x100, 15);
-    tt_exec_result r = run(m, 0, "ttpacr 0,0,0,0,0,0,3,0,0,0,0,1"); /* packers 0 and 1 */
-    assert_int_equal(r.status, TT_UNIMPLEMENTED);
     tt_model_cfg_set(m, 0, 25, 0x00FF); /* an edge mask that masks */
-    r = run(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1");
+    tt_exec_result r = run(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1");
     assert_int_equal(r.status, TT_UNIMPLEMENTED);
     assert_non_null(strstr(r.msg, "edge masking"));
     size_t n;
@@ -138,6 +157,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pack_12_lines_in_order_and_last, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_12_stream_carries_on_between_pacrs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_4_6_addrmod_and_adc_context, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pack_bh_read_interfaces, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_unimplemented_forms_change_nothing, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
