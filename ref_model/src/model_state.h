@@ -49,7 +49,9 @@ typedef struct {
     uint8_t buf[2][16];
     uint32_t buf_bits[2];       /* bits buffered (sub-byte BFP fields) */
     uint32_t group[16];         /* Dest bits of the BFP group's datums so far */
+    bool group_masked[16];      /* and whether edge masking replaces each */
     unsigned group_n;
+    uint8_t tile_pos, tile_z;   /* the tile position generator (docs/decisions.md "PACR edge masking") */
 } tt_packer_state;
 
 /* RWCs (ISA documentation RWCs.md): the matrix unit's per-thread row counters. */

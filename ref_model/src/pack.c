@@ -26,7 +26,12 @@ enum {
     CFG_PCK_BASE0 = 16,   /* PCK0_ADDR_BASE_REG_0_Base [17:0] */
     CFG_PCK_BASE1 = 17,
     CFG_DEST_RD = 18,     /* PCK_DEST_RD_CTRL: Read_32b_data, Read_unsigned, Read_int8 (raw), Round_10b_mant */
-    CFG_EDGE_MASK0 = 24,  /* PCK_EDGE_OFFSET_SEC0..3_mask [15:0] */
+    CFG_EDGE_FACE_SEL = 19, /* PCK_EDGE_TILE_FACE_SET_SELECT: select [7:0], enable [8] */
+    CFG_ROW_SET_MAP0 = 20,  /* TILE_ROW_SET_MAPPING_0..3: 16 x 2 bits */
+    CFG_EDGE_MASK0 = 24,  /* PCK_EDGE_OFFSET_SEC0..3_mask [15:0]; SEC0 also PCK_EDGE_MODE_mode [16],
+                             PCK_EDGE_TILE_ROW_SET_SELECT_select [24:17] */
+    CFG_PACK_COUNTERS0 = 28, /* PACK_COUNTERS_SEC0: pack_reads_per_xy_plane [15:8], yz_transposed [23] */
+    CFG_FACE_SET_MAP0 = 36, /* TILE_FACE_SET_MAPPING_0..3: 16 x 2 bits */
     CFG_PACK0 = 68,       /* THCON_SEC0_REG1: packer 0's four words */
     CFG_PACK_LIMIT = 100, /* THCON_SEC0_REG9_Pack_0_2_limit_address [16:0] */
     CFG_PACK_FIFO = 101,  /* THCON_SEC0_REG9_Pack_0_2_fifo_size [16:0] */
@@ -98,12 +103,11 @@ static bool put_bits(tt_model *m, tt_packer_state *ps, int s, uint32_t v, unsign
 /* One full BFP group: its exponent byte to the exponent stream, then its 16 fields to the data
  * stream (docs/decisions.md write order). False with r failed, or *why set for an L1 problem. */
 static bool emit_group(tt_model *m, tt_packer_state *ps, const tt_pack_conv_cfg *cc, unsigned out_bits,
-                       tt_exec_result *r, const char **why)
+                       bool neg_inf, tt_exec_result *r, const char **why)
 {
-    bool none[16] = {false};
     uint8_t e, f[16];
     char msg[sizeof r->msg];
-    tt_status s = tt_pack_convert_bfp(cc, ps->group, none, false, &e, f, msg, sizeof msg);
+    tt_status s = tt_pack_convert_bfp(cc, ps->group, ps->group_masked, neg_inf, &e, f, msg, sizeof msg);
     if (s != TT_OK) {
         tt_result_fail(r, s, "PACR BFP group: %.120s", msg);
         return false;
@@ -113,6 +117,23 @@ static bool emit_group(tt_model *m, tt_packer_state *ps, const tt_pack_conv_cfg 
     for (int k = 0; k < 16; k++)
         if (!put_bits(m, ps, STREAM_DATA, f[k], out_bits, why)) return false;
     return true;
+}
+
+/* The edge mask of the k-th enabled read interface of this PACR (EdgeMasking.md's selection chain;
+ * docs/decisions.md "PACR edge masking"). */
+static uint16_t edge_mask(const uint32_t *cfg, const tt_packer_state *ps, unsigned k)
+{
+    const uint32_t y = (ps->tile_pos + k) & 0xFFu;
+    uint32_t b;
+    if (bits(cfg[CFG_EDGE_FACE_SEL], 8, 1)) {
+        const uint32_t a = bits(cfg[CFG_EDGE_FACE_SEL], 0, 2);
+        const uint32_t z = (bits(cfg[CFG_DEST_TARGET0], 12, 6) + ps->tile_z) & 15u;
+        b = bits(cfg[CFG_FACE_SET_MAP0 + a], (int)(2 * z), 2);
+    } else {
+        b = bits(cfg[CFG_EDGE_MASK0], 17, 2);
+    }
+    const uint32_t c = bits(cfg[CFG_ROW_SET_MAP0 + b], (int)(2 * (y & 15u)), 2);
+    return (uint16_t)bits(cfg[CFG_EDGE_MASK0 + c], 0, 16);
 }
 
 /* Dst16b cell, or the Dst32b value of datum index idx (Dst.md AdjRow; ERRATA 5). */
@@ -169,10 +190,12 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                                "implemented yet");
     if (bits(w3, 0, 16) != 0 && bits(w3, 0, 16) != 0xFFFF)
         FAIL(TT_UNIMPLEMENTED, "PACR downsampling (Downsample_mask 0x%x) is not implemented yet", bits(w3, 0, 16));
-    for (int k = 0; k < 4; k++)
-        if (bits(cfg[CFG_EDGE_MASK0 + k], 0, 16) != 0xFFFF)
-            FAIL(TT_UNIMPLEMENTED, "PACR edge masking (PCK_EDGE_OFFSET_SEC%d_mask 0x%x, not 0xffff) is not "
-                                   "implemented yet", k, bits(cfg[CFG_EDGE_MASK0 + k], 0, 16));
+    bool masking = false; /* a mask that is not all ones can change a datum */
+    for (int k = 0; k < 4; k++) masking |= bits(cfg[CFG_EDGE_MASK0 + k], 0, 16) != 0xFFFF;
+    if (masking && bits(cfg[CFG_PACK_COUNTERS0], 23, 1))
+        FAIL(TT_UNIMPLEMENTED, "PACR edge masking with pack_yz_transposed: Blackhole's tile position has no "
+                               "Z-major description (docs/decisions.md)");
+    const bool neg_inf = bits(cfg[CFG_EDGE_MASK0], 16, 1);
 
     /* Which ADC (docs/decisions.md: Blackhole takes AddrCntContext from the instruction). */
     const int wadc = ovrd ? (adc_ctx == 3 ? 0 : (int)adc_ctx) : thread;
@@ -216,8 +239,15 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         uint32_t o, z16[16] = {0};
         bool none[16] = {false};
         uint8_t e, f[16];
+        bool all[16];
+        for (int k = 0; k < 16; k++) all[k] = masking;
+        /* with masking, a masked zero datum too: the -inf mask on integer data is the one status that
+         * depends on the datum */
         tt_status s = bfp ? tt_pack_convert_bfp(&cc, z16, none, false, &e, f, r->msg, sizeof r->msg)
                           : tt_pack_convert(&cc, 0, false, false, &o, r->msg, sizeof r->msg);
+        if (s == TT_OK && masking)
+            s = bfp ? tt_pack_convert_bfp(&cc, z16, all, neg_inf, &e, f, r->msg, sizeof r->msg)
+                    : tt_pack_convert(&cc, 0, true, neg_inf, &o, r->msg, sizeof r->msg);
         if (s != TT_OK) {
             char why[sizeof r->msg];
             snprintf(why, sizeof why, "%s", r->msg);
@@ -268,17 +298,23 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
     /* The datums, in order (pack_convert.h). */
     const char *why = NULL;
+    unsigned enabled = 0; /* read interfaces met so far: the tile row of this one (edge masking) */
+    uint16_t row_mask = 0xFFFF;
     for (uint32_t k = 0; k < 4 * per_row; k++) {
         const uint32_t i = k / per_row, j = k % per_row;
         if (!(mask >> i & 1u)) continue;
-        uint32_t d = zero_write ? 0 : dest_datum(m, ((row0 + i) & 0x3FFu) << 4 | (col0 + j), cc.read_32b);
+        if (j == 0) row_mask = edge_mask(cfg, ps, enabled++);
+        const uint32_t col = col0 + j;
+        const bool masked = !(row_mask >> col & 1u);
+        uint32_t d = zero_write ? 0 : dest_datum(m, ((row0 + i) & 0x3FFu) << 4 | col, cc.read_32b);
         if (bfp) {
+            ps->group_masked[ps->group_n] = masked;
             ps->group[ps->group_n++] = d;
-            if (ps->group_n == 16 && !emit_group(m, ps, &cc, out_bits, r, &why)) goto stop;
+            if (ps->group_n == 16 && !emit_group(m, ps, &cc, out_bits, neg_inf, r, &why)) goto stop;
             continue;
         }
         uint32_t o = 0;
-        tt_status s = tt_pack_convert(&cc, d, false, false, &o, r->msg, sizeof r->msg);
+        tt_status s = tt_pack_convert(&cc, d, masked, neg_inf, &o, r->msg, sizeof r->msg);
         if (s != TT_OK) {
             char msg[sizeof r->msg];
             snprintf(msg, sizeof msg, "%s", r->msg);
@@ -288,8 +324,21 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     }
     /* Last or Flush completes a partial BFP group with datums of Dest bits 0 (docs/decisions.md). */
     if (bfp && (last || flush) && ps->group_n) {
-        while (ps->group_n < 16) ps->group[ps->group_n++] = 0;
-        if (!emit_group(m, ps, &cc, out_bits, r, &why)) goto stop;
+        while (ps->group_n < 16) {
+            ps->group_masked[ps->group_n] = false;
+            ps->group[ps->group_n++] = 0;
+        }
+        if (!emit_group(m, ps, &cc, out_bits, neg_inf, r, &why)) goto stop;
+    }
+    /* The tile position advances by the enabled read interfaces of a PACR that read datums, and
+     * returns to 0 (next xy plane) when it lands exactly on pack_reads_per_xy_plane (Blackhole
+     * PACR.md; docs/decisions.md "PACR edge masking"). */
+    if (per_row) {
+        ps->tile_pos = (uint8_t)(ps->tile_pos + enabled);
+        if (ps->tile_pos == bits(cfg[CFG_PACK_COUNTERS0], 8, 8)) {
+            ps->tile_pos = 0;
+            ps->tile_z++;
+        }
     }
     if (last || flush) {
         for (int s = STREAM_EXP; s <= STREAM_DATA; s++) {

@@ -129,19 +129,43 @@ static void test_pack_bh_read_interfaces(void **state)
     assert_int_equal(r.status, TT_UNDEFINED);
 }
 
+/* docs/decisions.md "PACR edge masking": the k-th enabled read interface's tile row is TilePosition
+ * + k; TILE_ROW_SET_MAPPING_0 sends odd rows to mask 1 (all ones) and even rows to mask 0 (0x00FF:
+ * columns 8..15 become 0, or -inf with PCK_EDGE_MODE_mode); the position moves on by the enabled
+ * interfaces. */
+static void test_pack_9_edge_mask_rows(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 0x100, 15);
+    for (int row = 0; row < 4; row++) dest_row(m, row);
+    tt_model_cfg_set(m, 0, 24, 0x00FF);     /* PCK_EDGE_OFFSET_SEC0_mask, mode 0, row-set select 0 */
+    tt_model_cfg_set(m, 0, 20, 0x44444444); /* TILE_ROW_SET_MAPPING_0: row y -> mask y & 1 */
+    run_ok(m, 0, "ttpacr 0,0,0,0,0,0,3,0,0,0,0,1"); /* rows 0 (tile row 0) and 1 (tile row 1) */
+    assert_int_equal(l1_u16(m, 0x100E), 0x4100); /* row 0 col 7: 8.0 kept */
+    assert_int_equal(l1_u16(m, 0x1010), 0x0000); /* row 0 col 8: masked to 0 */
+    assert_int_equal(l1_u16(m, 0x103E), 0x4188); /* row 1 col 15: 17.0 kept */
+    tt_model_cfg_set(m, 0, 24, 0x00FF | 1u << 16); /* -inf */
+    run_ok(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1"); /* one interface, tile row 2 (even): masked */
+    assert_int_equal(l1_u16(m, 0x1010), 0xFF80);
+    run_ok(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1"); /* tile row 3 (odd): all kept */
+    assert_int_equal(l1_u16(m, 0x1010), 0x4110);
+}
+
 /* What this slice does not model is reported, before anything changes (docs/decisions.md). */
 static void test_pack_unimplemented_forms_change_nothing(void **state)
 {
     tt_model *m = *state;
     bf16_setup(m, 0x100, 15);
-    tt_model_cfg_set(m, 0, 25, 0x00FF); /* an edge mask that masks */
+    tt_model_cfg_set(m, 0, 25, 0x00FF); /* an edge mask that masks... */
+    tt_model_cfg_set(m, 0, 28, 1u << 23); /* ...with pack_yz_transposed: no Blackhole description */
     tt_exec_result r = run(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1");
     assert_int_equal(r.status, TT_UNIMPLEMENTED);
-    assert_non_null(strstr(r.msg, "edge masking"));
+    assert_non_null(strstr(r.msg, "pack_yz_transposed"));
     size_t n;
     (void)tt_model_l1_writes(m, &n);
     assert_int_equal(n, 0);
     tt_model_cfg_set(m, 0, 25, 0xFFFF);
+    tt_model_cfg_set(m, 0, 28, 0);
     tt_adc_channel c = {0};
     c.x = 4; /* channel 0 X 4 past channel 1 X 0: a negative count */
     tt_model_adc_set(m, 0, 2, 0, &c);
@@ -158,6 +182,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pack_12_stream_carries_on_between_pacrs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_4_6_addrmod_and_adc_context, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_bh_read_interfaces, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pack_9_edge_mask_rows, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_unimplemented_forms_change_nothing, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
