@@ -6,7 +6,7 @@ SHELL := /bin/bash
 BUILD ?= build
 CC := gcc
 CFLAGS_COMMON := -std=c11 -Wall -Wextra -Werror -pedantic -O2 -g
-CFLAGS += $(CFLAGS_COMMON) -Iref_model/include -Iref_model/src -Itb -Idpi
+CFLAGS += $(CFLAGS_COMMON) $(SANFLAGS) -Iref_model/include -Iref_model/src -Itb -Idpi
 JOBS ?= $(shell nproc)
 
 MODEL_SRCS := $(wildcard ref_model/src/*.c)
@@ -16,9 +16,9 @@ TB_C_OBJS := $(TB_C_SRCS:%.c=$(BUILD)/%.o)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
 
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
-            zlib1g-dev python3 python3-yaml
+            zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev
 
-.PHONY: all deps model rtl test unit directed negative inject random waves-test signals-test waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
+.PHONY: all deps model rtl test unit directed negative inject random waves-test signals-test sanitize fuzz waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
 
 all: model rtl
 
@@ -45,7 +45,7 @@ $(BUILD)/libtttb.a: $(TB_C_OBJS)
 
 $(BUILD)/ttmodel: $(BUILD)/tb/ttmodel_main.o $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@echo "  LINK    $@"
-	@$(CC) -o $@ $^ -lcjson -lm
+	@$(CC) $(SANFLAGS) -o $@ $^ -lcjson -lm
 
 model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 
@@ -112,7 +112,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: unit conv-test pack-conv-test negative directed inject random waves-test signals-test
+test: unit conv-test pack-conv-test negative directed inject random waves-test signals-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -252,3 +252,56 @@ pack-conv-test: $(BUILD)/pack_conv_compare
 	done
 	@echo "== packer datum path: RTL (tt_pack_convert.sv, tt_pack_bfp.sv) against the model"
 	@$(BUILD)/pack_conv_compare
+
+# ---- Sanitizers and fuzzing (issue 8 part 2) -------------------------------------------------------
+# `make sanitize`: every C part of the model, the test loader and the checker built with clang's
+# AddressSanitizer and UndefinedBehaviorSanitizer (any report stops the run), then the unit tests,
+# the negative tests and every directed and constrained-random test on the model alone. (The
+# Verilator-built harnesses are not sanitized: their C parts are the checker and the loader, which
+# the unit tests and ttmodel exercise here.)
+SAN_BUILD := $(BUILD)/san
+SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_RANDOM ?= 40
+sanitize:
+	@echo "== sanitizers (clang ASan + UBSan): unit, negative, directed and random tests on the model"
+	@mkdir -p $(SAN_BUILD)
+	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) CC=clang SANFLAGS="$(SAN)" \
+	  $(SAN_BUILD)/ttmodel $(patsubst $(BUILD)/%,$(SAN_BUILD)/%,$(UNIT_TESTS)) >$(SAN_BUILD)/build.log 2>&1 \
+	  || { tail -30 $(SAN_BUILD)/build.log; exit 1; }
+	@fail=0; for t in $(patsubst $(BUILD)/%,$(SAN_BUILD)/%,$(UNIT_TESTS)); do \
+	  $$t >$(SAN_BUILD)/unit.log 2>&1 || { echo "FAIL $$t"; tail -20 $(SAN_BUILD)/unit.log; fail=1; }; done; \
+	  [ $$fail -eq 0 ] && echo "unit tests: all passed under the sanitizers"; exit $$fail
+	@tests/run_negative.sh $(SAN_BUILD)/ttmodel | tail -1
+	@tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(DIRECTED) | tail -1
+	@mkdir -p $(SAN_BUILD)/random && python3 tools/gen_random.py --seeds $(SAN_RANDOM) --out $(SAN_BUILD)/random >/dev/null \
+	  && python3 tools/gen_random.py --unpack --seeds $(SAN_RANDOM) --out $(SAN_BUILD)/random >/dev/null \
+	  && tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(SAN_BUILD)/random/*.tts | tail -1
+
+# `make fuzz FUZZ_SECONDS=N`: the libFuzzer targets (tests/fuzz/), each for N seconds, seeded from
+# the test files; a crash, a leak or a sanitizer report fails it and leaves the input in
+# $(BUILD)/fuzz/. `make test` runs each for 10 seconds.
+FUZZ_SECONDS ?= 10
+FUZZ_TARGETS := loader asm disasm numparse plusargs
+FUZZ_LIB := $(BUILD)/fuzzlib
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_OBJS := $(FUZZ_LIB)/tb/harness.o $(FUZZ_LIB)/dpi/cosim.o $(FUZZ_LIB)/dpi/state_check.o \
+             $(FUZZ_LIB)/libtttb.a $(FUZZ_LIB)/libttmodel.a
+# the project's C parts once, instrumented for coverage-guided fuzzing and the sanitizers
+$(FUZZ_LIB)/.built: $(MODEL_SRCS) $(TB_C_SRCS) tb/harness.c dpi/cosim.c dpi/state_check.c $(wildcard ref_model/src/*.h tb/*.h dpi/*.h)
+	@mkdir -p $(FUZZ_LIB)
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_LIB) CC=clang SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
+	  $(patsubst $(FUZZ_LIB)/%,$(FUZZ_LIB)/%,$(FUZZ_OBJS)) >$(FUZZ_LIB)/build.log 2>&1 || { tail -30 $(FUZZ_LIB)/build.log; exit 1; }
+	@touch $@
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)/.built
+	@mkdir -p $(dir $@)
+	@echo "  CLANG   $@"
+	@clang -std=c11 -g -O1 -fsanitize=fuzzer $(FUZZ_SAN) -Iref_model/include -Iref_model/src -Itb -Idpi \
+	  -o $@ $< $(FUZZ_OBJS) -lcjson -lm
+fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+	@echo "== fuzzing: $(FUZZ_TARGETS), $(FUZZ_SECONDS) s each"
+	@tools/fuzz_seeds.sh $(BUILD)/fuzz
+	@fail=0; for t in $(FUZZ_TARGETS); do \
+	  ( cd $(BUILD)/fuzz && ASAN_OPTIONS=detect_leaks=1 ./fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+	    -artifact_prefix=crash_$$t- corpus_$$t >log_$$t.txt 2>&1 ) \
+	  && echo "fuzz_$$t: $$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' $(BUILD)/fuzz/log_$$t.txt) runs, no failure" \
+	  || { echo "FAIL fuzz_$$t:"; tail -30 $(BUILD)/fuzz/log_$$t.txt; fail=1; }; done; exit $$fail

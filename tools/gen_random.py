@@ -29,6 +29,7 @@ reports as undefined or unimplemented, and from deadlock:
 * BRISC pushes body instructions only (no MOP, REPLAY, waits or mutexes), after an initial idle.
 """
 import argparse
+import os
 import random
 import sys
 
@@ -485,16 +486,31 @@ def generate(seed, length):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--seed", type=int, help="one test of this seed (to -o or stdout)")
+    ap.add_argument("--seeds", type=int, help="many tests in one run: seeds --first-seed.. into --out "
+                    "(an interpreter start per seed took minutes for a few hundred)")
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--out", help="directory for --seeds: random[_unpack]_SEED_LENGTH.tts")
     ap.add_argument("--length", type=int, default=200, help="random items per thread")
     ap.add_argument("-o", "--output", help="output file (default: stdout)")
     ap.add_argument("--unpack", action="store_true", help="unpack streams (tools/random_unpack.py)")
     a = ap.parse_args()
+    if (a.seed is None) == (a.seeds is None):
+        ap.error("give --seed or --seeds")
     if a.unpack:
         from random_unpack import generate_unpack
-        text = generate_unpack(a.seed, a.length, random.Random(a.seed))
-    else:
-        text = generate(a.seed, a.length)
+    def one(seed):
+        return generate_unpack(seed, a.length, random.Random(seed)) if a.unpack else generate(seed, a.length)
+    if a.seeds is not None:
+        if not a.out:
+            ap.error("--seeds needs --out DIR")
+        os.makedirs(a.out, exist_ok=True)
+        for seed in range(a.first_seed, a.first_seed + a.seeds):
+            name = "random%s_%d_%d.tts" % ("_unpack" if a.unpack else "", seed, a.length)
+            with open(os.path.join(a.out, name), "w") as f:
+                f.write(one(seed))
+        return
+    text = one(a.seed)
     if a.output:
         with open(a.output, "w") as f:
             f.write(text)
