@@ -18,7 +18,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev
 
-.PHONY: all deps model rtl test unit directed negative inject random waves-test signals-test sanitize fuzz waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
+.PHONY: all deps model rtl test unit directed negative inject random waves-test signals-test sanitize fuzz regress waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
 
 all: model rtl
 
@@ -305,3 +305,11 @@ fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 	    -artifact_prefix=crash_$$t- corpus_$$t >log_$$t.txt 2>&1 ) \
 	  && echo "fuzz_$$t: $$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' $(BUILD)/fuzz/log_$$t.txt) runs, no failure" \
 	  || { echo "FAIL fuzz_$$t:"; tail -30 $(BUILD)/fuzz/log_$$t.txt; fail=1; }; done; exit $$fail
+
+# `make regress SEEDS=N JOBS=J [TIMEOUT=S]`: directed (model and both harnesses), N random seeds of
+# each generator (both harnesses) and every injected bug, J at a time, S seconds per test; writes
+# $(BUILD)/regress/junit.xml and summary.json, and keeps a failing seed's .tts with its repro line.
+JOBS_REGRESS ?= $(shell nproc)
+regress: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@python3 tools/regress.py --build $(BUILD) --seeds $(or $(SEEDS_REGRESS),$(SEEDS)) --jobs $(or $(JOBS),$(JOBS_REGRESS)) \
+	  --timeout $(or $(TIMEOUT),300) --out $(BUILD)/regress
