@@ -18,7 +18,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev
 
-.PHONY: all deps model rtl test unit directed negative inject random waves-test signals-test sanitize fuzz regress waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
+.PHONY: all deps model rtl test unit directed negative inject random waves-test signals-test sanitize fuzz regress stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
 
 all: model rtl
 
@@ -165,6 +165,17 @@ run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stall_reason.txt)
 	@mkdir -p $(BUILD)/waves
 	$(BUILD)/ttcosim $(TEST) $(if $(WAVES),+trace=$(BUILD)/waves/$(basename $(notdir $(TEST))).vcd) $(ARGS)$(if $(WAVES),; \
 	  rc=$$?; echo "view the stalls: gtkwave $(BUILD)/waves/$(basename $(notdir $(TEST))).vcd waves/stalls.gtkw"; exit $$rc)
+
+# make stream TILES=N IN=fmt OUT=fmt [SEED=S] [ARGS="+trace=..."]: a three-thread tile stream
+# (tools/gen_tile_stream.py: unpack -> MOVA2D -> pack, expected L1 from the generator's own rules), in lockstep
+TILES ?= 10
+IN ?= bf16
+OUT ?= bf16
+SEED ?= 1
+stream: $(BUILD)/ttcosim
+	@mkdir -p $(BUILD)/stream
+	python3 tools/gen_tile_stream.py --tiles $(TILES) --in $(IN) --out $(OUT) --seed $(SEED) -o $(BUILD)/stream/stream_$(IN)_$(OUT)_$(TILES).tts
+	$(BUILD)/ttcosim $(BUILD)/stream/stream_$(IN)_$(OUT)_$(TILES).tts $(ARGS)
 
 # ---- Stall waves (waves/README.md) --------------------------------------------------------------
 # The translate filter that shows stall-reason codes by name, generated from tb_stall_name().
