@@ -26,6 +26,7 @@ Usage: tools/gen_tile_stream.py --tiles N --in FMT --out FMT [--seed S] [-o FILE
        tools/gen_tile_stream.py --list          (the supported pairs)
 """
 import argparse, math, os, random, struct, sys
+from decimal import Decimal
 
 # data-formats §6 codes
 CODE = dict(fp32=0, fp16=1, bfp8a=2, bfp4a=3, tf32=4, bf16=5, bfp8=6, bfp4=7, int32=8, int16=9,
@@ -180,7 +181,11 @@ def fnum(x):
     if x == 0: return '-0' if math.copysign(1, x) < 0 else '0'
     if math.isinf(x): return 'inf' if x > 0 else '-inf'
     if x == int(x) and abs(x) < 2 ** 53: return str(int(x))
-    return x.hex()
+    d = repr(x)                                     # a short decimal only when it is exactly x
+    if 'e' not in d and len(d) <= 12 and Decimal(d) == Decimal(x): return d
+    m, e = x.hex().split('p')                       # else a compact C99 hex float: 0x1.fcp-23
+    m = m.rstrip('0').rstrip('.')
+    return m + 'p' + e.lstrip('+')
 
 def f32val(p): return struct.unpack('<f', struct.pack('<I', p))[0]
 def fp16val(h):                 # Tensix FP16: exponent 31 is ordinary (ERRATA 1), no Inf/NaN
