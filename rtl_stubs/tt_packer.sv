@@ -11,7 +11,9 @@
 // AddrMod update of channels 0 and 1 (ADDR_MOD_PACK_SEC[AddrMode]) is applied in tt_adc_unit in
 // the retire cycle. Buffers, stream addresses, NeedsNewAddress flags and the BFP group persist
 // between PACRs. Forms the slice calls unimplemented or undefined retire with no effect (the model
-// reports them).
+// reports them). Edge masking (docs/decisions.md "PACR edge masking", EdgeMasking.md, Blackhole
+// PACR.md): the mask row of each enabled read interface is chosen in the accept cycle from
+// TilePosition / TileZ, which advance when a PACR that read datums retires.
 /* verilator tracing_off */
 module tt_packer
   import tt_pkg::*;
@@ -62,6 +64,9 @@ module tt_packer
     logic [31:0]    new_e, new_d;  // byte addresses for streams that need one
     logic [1:0]     wadc;
     logic [15:0]    addrmod;
+    logic [3:0][15:0] emask;     // edge mask row of the k-th enabled read interface
+    logic           neg_inf;     // PCK_EDGE_MODE_mode: masked datums become -inf, else 0
+    logic [7:0]     rpp;         // PACK_COUNTERS_SEC0_pack_reads_per_xy_plane
   } setup_t;
 
   state_e      state_q;
@@ -78,7 +83,10 @@ module tt_packer
   logic [31:0]  daddr_q, eaddr_q;
   logic         need_d_q, need_e_q;
   logic [31:0]  grp_q [16];               // the BFP group's Dest values so far
+  logic [15:0]  grp_m_q;                  // ... and their edge-masked bits
   logic [3:0]   gcnt_q;
+  // EdgeMasking.md tile position (Blackhole PACR.md: advanced by the read interfaces)
+  logic [7:0]   tile_pos_q, tile_z_q;
 
   // line queue
   localparam int unsigned QD = 4;
@@ -111,6 +119,7 @@ module tt_packer
   // Setup in the accept cycle
   // ---------------------------------------------------------------------------------------------
   logic st_undef, st_unimpl;   // the converter's status for this configuration (per config)
+  logic st_inf_unimpl;         // ... for a datum edge-masked to -inf (integer early type)
 
   // converter inputs (docs/decisions.md "Packer datum conversion"; tb/cfg_regs_table.h), config
   // state of the requesting thread
@@ -150,6 +159,9 @@ module tt_packer
     logic        st, need_conv, ub_rows;
     logic [3:0]  mask;
     logic [1:0]  sh;
+    logic [1:0]  fa, fb, fc;
+    logic [3:0]  fz, fy;
+    logic        any_mask;
     insn = req_i.insn;
     th   = req_i.thread;
     st   = tcfg_i[th][0][0];                         // CFG_STATE_ID_StateID
@@ -195,6 +207,23 @@ module tt_packer
     s_d.new_d = {11'd0, oaddr[16:0], 4'd0};
     // AddrMod of the issuing thread (ADDR_MOD_PACK_SEC0..3 = thread config 37..40)
     s_d.addrmod = tcfg_i[th][7'd37 + {5'd0, insn[16:15]}][15:0];
+    // Edge masking (docs/decisions.md "PACR edge masking"): b from the face set (cfg 19 [8], [1:0];
+    // TILE_FACE_SET_MAPPING_a, Z = ZOffset (cfg 180 [17:12]) + TileZ) or the row set select (cfg 24
+    // [18:17]); per enabled read interface k, Y = TilePosition + k, c = TILE_ROW_SET_MAPPING_b
+    // entry Y & 15, mask = PCK_EDGE_OFFSET_SEC_c (cfg 24 + c [15:0])
+    fa = cfg_i[st][19][1:0];
+    fz = 4'(cfg_i[st][180][15:12] + tile_z_q[3:0]);
+    fb = cfg_i[st][19][8] ? cfg_i[st][8'd36 + {6'd0, fa}][{fz, 1'b0} +: 2] : cfg_i[st][24][18:17];
+    for (int k = 0; k < 4; k++) begin
+      // DELIBERATE BUG (INJ_PACK_EDGE_ROW_K): every read interface uses TilePosition's row
+      fy = inj_i[INJ_PACK_EDGE_ROW_K] ? tile_pos_q[3:0] : 4'(tile_pos_q[3:0] + 4'(k));
+      fc = cfg_i[st][8'd20 + {6'd0, fb}][{fy, 1'b0} +: 2];
+      s_d.emask[k] = cfg_i[st][8'd24 + {6'd0, fc}][15:0];
+    end
+    s_d.neg_inf = cfg_i[st][24][16];
+    s_d.rpp     = cfg_i[st][28][15:8];
+    any_mask = (cfg_i[st][24][15:0] != 16'hFFFF) || (cfg_i[st][25][15:0] != 16'hFFFF) ||
+               (cfg_i[st][26][15:0] != 16'hFFFF) || (cfg_i[st][27][15:0] != 16'hFFFF);
     // Unimplemented while not zero/off, and undefined setups: no effect here
     need_conv = (s_d.ndat != 32'd0) || (s_d.last_flush && s_d.bfp && gcnt_q != 4'd0);
     // undefined (Blackhole PACR.md): interfaces past the aligned group of four rows, or a row range
@@ -212,22 +241,29 @@ module tt_packer
             || w71[19]                           // Pack_L1_Acc
             || w70[21] || !w70[0]                // compression (All_pack_..._ovrd: no Blackhole field)
             || (w71[15:0] != 16'h0 && w71[15:0] != 16'hFFFF)   // Downsample_mask
-            || (cfg_i[st][24][15:0] != 16'hFFFF) || (cfg_i[st][25][15:0] != 16'hFFFF) ||
-               (cfg_i[st][26][15:0] != 16'hFFFF) || (cfg_i[st][27][15:0] != 16'hFFFF)  // edge masks
+            || (any_mask && cfg_i[st][28][23])   // pack_yz_transposed with a mask in use
             || (!insn[1] && x1 < x0)             // InputNumDatums undefined
             || (need_conv && (st_undef || st_unimpl))
+            || (need_conv && any_mask && s_d.neg_inf && st_inf_unimpl)   // -inf on integer data
             || (need_conv && cfg_i[st][8][0] && s_d.conv.read_32b && !s_d.conv.read_raw &&
                 s_d.conv.inter_fmt == DF_INT8);  // INT_DESCALE enabled: ShiftAmount not resolved
   end
 
   /* verilator lint_on UNUSEDSIGNAL */
 
-  // the configuration's status: every datum of a configuration shares it (no edge masking here)
-  logic [31:0] unused_st_data;
-  logic [15:0] unused_st_pre;
+  // the configuration's status: every datum of a configuration shares it, except that a datum
+  // edge-masked to -inf is unimplemented when the early type is an integer (u_status_inf)
+  logic [31:0] unused_st_data, unused_si_data;
+  logic [15:0] unused_st_pre, unused_si_pre;
+  logic        unused_si_undef;
   tt_pack_convert u_status (
     .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b0), .edge_neg_inf_i (1'b0), .inj_i ('0),
     .data_o (unused_st_data), .bfp_pre_o (unused_st_pre), .undef_o (st_undef), .unimpl_o (st_unimpl)
+  );
+  tt_pack_convert u_status_inf (
+    .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b1), .edge_neg_inf_i (1'b1), .inj_i ('0),
+    .data_o (unused_si_data), .bfp_pre_o (unused_si_pre), .undef_o (unused_si_undef),
+    .unimpl_o (st_inf_unimpl)
   );
 
   // ---------------------------------------------------------------------------------------------
@@ -261,29 +297,39 @@ module tt_packer
     cur = s_q.conv.read_32b ? {rd_data_i[0], rd_data_i[1]} : {16'd0, rd_data_i[0]};
     if (s_q.zero) cur = '0;
   end
+  // edge mask: bit (Dest column) of the k-th enabled read interface's row (ZeroWrite datums too)
+  logic cur_masked;
+  assign cur_masked = !s_q.emask[row_k[1:0]][idx[3:0]];
 
   logic [31:0] conv_data;
   logic [15:0] unused_pre;
   logic        unused_u0, unused_u1;
   tt_pack_convert u_conv (
-    .cfg_i (s_q.conv), .dest_i (cur), .edge_masked_i (1'b0), .edge_neg_inf_i (1'b0), .inj_i ('0),
+    .cfg_i (s_q.conv), .dest_i (cur), .edge_masked_i (cur_masked), .edge_neg_inf_i (s_q.neg_inf),
+    .inj_i ('0),
     .data_o (conv_data), .bfp_pre_o (unused_pre), .undef_o (unused_u0), .unimpl_o (unused_u1)
   );
 
   // BFP group: the stored datums, this cycle's datum in slot gcnt (S_RUN), zeros after (S_PAD)
   logic [15:0][31:0] grp_in;
+  logic [15:0]       grp_m_in;    // edge-masked bits (padding datums are not masked)
   logic [7:0]        shared;
   logic [15:0][7:0]  fields;
   logic              unused_b0, unused_b1;
   always_comb begin
     for (int i = 0; i < 16; i++) begin
-      if (4'(i) < gcnt_q)                               grp_in[i] = grp_q[i];
-      else if (4'(i) == gcnt_q && state_q == S_RUN)     grp_in[i] = cur;
-      else                                              grp_in[i] = '0;
+      if (4'(i) < gcnt_q) begin
+        grp_in[i] = grp_q[i];  grp_m_in[i] = grp_m_q[i];
+      end else if (4'(i) == gcnt_q && state_q == S_RUN) begin
+        grp_in[i] = cur;       grp_m_in[i] = cur_masked;
+      end else begin
+        grp_in[i] = '0;        grp_m_in[i] = 1'b0;
+      end
     end
   end
   tt_pack_bfp u_bfp (
-    .cfg_i (s_q.conv), .dest_i (grp_in), .edge_masked_i ('0), .edge_neg_inf_i (1'b0), .inj_i ('0),
+    .cfg_i (s_q.conv), .dest_i (grp_in), .edge_masked_i (grp_m_in), .edge_neg_inf_i (s_q.neg_inf),
+    .inj_i ('0),
     .shared_exp_o (shared), .field_o (fields), .undef_o (unused_b0), .unimpl_o (unused_b1)
   );
 
@@ -359,6 +405,8 @@ module tt_packer
   // ---------------------------------------------------------------------------------------------
   logic        run_end;        // the last datum is done this cycle
   logic [3:0]  gcnt_after;     // the group count once this cycle's datum is in
+  logic [7:0]  tile_pos_next;  // TilePosition + the enabled read interfaces
+  assign tile_pos_next = tile_pos_q + {5'd0, 3'($countones(s_q.intf))};
   assign run_end    = step && state_q == S_RUN && (j_q + 32'd1 >= s_q.ndat);
   assign gcnt_after = !s_q.bfp ? gcnt_q : (gcnt_q == 4'd15 ? 4'd0 : gcnt_q + 4'd1);
 
@@ -373,7 +421,8 @@ module tt_packer
       state_q <= S_IDLE;
       s_q <= '0; thread_q <= '0; insn_q <= '0; addr_cnt_q <= 1'b0; j_q <= '0;
       dbuf_q <= '0; ebuf_q <= '0; dfill_q <= '0; efill_q <= '0; daddr_q <= '0; eaddr_q <= '0;
-      need_d_q <= 1'b1; need_e_q <= 1'b1; gcnt_q <= '0;
+      need_d_q <= 1'b1; need_e_q <= 1'b1; gcnt_q <= '0; grp_m_q <= '0;
+      tile_pos_q <= '0; tile_z_q <= '0;
       for (int i = 0; i < 16; i++) grp_q[i] <= '0;
     end else begin
       if (step) begin
@@ -403,7 +452,9 @@ module tt_packer
           j_q <= j_q + 32'd1;
           if (s_q.bfp) begin
             if (gcnt_q == 4'd15) gcnt_q <= '0;
-            else begin grp_q[gcnt_q] <= cur; gcnt_q <= gcnt_q + 4'd1; end
+            else begin
+              grp_q[gcnt_q] <= cur; grp_m_q[gcnt_q] <= cur_masked; gcnt_q <= gcnt_q + 4'd1;
+            end
           end
           if (run_end) state_q <= after_run(s_q.last_flush, s_q.bfp, gcnt_after);
         end
@@ -416,7 +467,18 @@ module tt_packer
           state_q  <= S_DRAIN;
         end
         S_DRAIN: if (q_cnt == 3'd0 || (q_cnt == 3'd1 && q_pop)) state_q <= S_DONE;
-        default: state_q <= S_IDLE;   // S_DONE: retire this cycle
+        default: begin                // S_DONE: retire this cycle
+          state_q <= S_IDLE;
+          // TilePosition += enabled read interfaces after a PACR that read datums; landing exactly
+          // on pack_reads_per_xy_plane: 0 and TileZ + 1 (EdgeMasking.md, Blackhole PACR.md)
+          if (!s_q.skip && s_q.ndat != 32'd0) begin
+            if (tile_pos_next == s_q.rpp) begin
+              tile_pos_q <= '0; tile_z_q <= tile_z_q + 8'd1;
+            end else begin
+              tile_pos_q <= tile_pos_next;
+            end
+          end
+        end
       endcase
     end
   end
@@ -470,6 +532,6 @@ module tt_packer
 
   logic unused;
   assign unused = ^{unused_st_data, unused_st_pre, unused_pre, unused_u0, unused_u1, unused_b0,
-                    unused_b1, insn_q[31:0]};
+                    unused_b1, insn_q[31:0], unused_si_data, unused_si_pre, unused_si_undef};
 
 endmodule

@@ -230,6 +230,8 @@ package tt_pkg;
   // matrix unit data movement: bits 52..
   localparam int unsigned INJ_MATH_ADDRMOD_NO_CR = 52; // ADDR_MOD SrcACR ignored (plain increment)
   localparam int unsigned INJ_MATH_MOVA2D_TF32_LOW = 53; // MOVA2D TF32: low 3 mantissa bits dropped
+  // packer 0 edge masking: bit 54
+  localparam int unsigned INJ_PACK_EDGE_ROW_K    = 54; // every read interface uses TilePosition's mask row
   // unpackers, second batch: bits 56..
   localparam int unsigned INJ_UNP_NOP_NO_DVALID  = 56; // UNPACR_NOP clear ignores Set_Dvalid [8]
   localparam int unsigned INJ_UNP_ROW_WIDTH16    = 57; // tilize: 16-datum input rows for 16-bit formats
