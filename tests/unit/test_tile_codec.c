@@ -305,6 +305,36 @@ static void test_parse_values_exactly(void **state)
                                           "123456789012345678901", "0x1.00000000000001p0", "4.9406564584124654e-324"};
     for (size_t i = 0; i < sizeof inexact / sizeof inexact[0]; i++)
         if (tt_codec_parse(inexact[i], &v, NULL, 0) != TT_CODEC_INEXACT) fail_msg("'%s' is not exact", inexact[i]);
+    /* the short path for short texts against the full expansion (glibc prints it exactly): random
+     * doubles of every size read back from their full expansion, from %.17e exactly when that is
+     * the full expansion, and never with one more digit on the end */
+    uint64_t x = 0x9e3779b97f4a7c15u;
+    for (int i = 0; i < 20000; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        uint64_t bits = x & 0x7fffffffffffffffu;
+        if (i % 4 == 1) bits &= 0xffffffffff000000u;   /* short mantissas: short decimals */
+        if (i % 4 == 2) bits = (bits & 0x000fff0000000000u) | ((uint64_t)(1023 + (int)(x >> 58) % 40 - 12) << 52);
+        double d;
+        memcpy(&d, &bits, sizeof d);
+        if (isnan(d) || isinf(d)) continue;
+        char full[900], short17[40], longer[920];
+        snprintf(full, sizeof full, "%.800e", d);
+        snprintf(short17, sizeof short17, "%.17e", d);
+        char *e = strchr(full, 'e'), *p = e;
+        while (p[-1] == '0') p--;                      /* trim the expansion's trailing zeros */
+        char trimmed[900];
+        snprintf(trimmed, sizeof trimmed, "%.*s%s", (int)(p - full), full, e);
+        if (tt_codec_parse(trimmed, &v, NULL, 0) != TT_CODEC_OK || v != d) fail_msg("'%s' not read exactly", trimmed);
+        bool short_is_full = strlen(trimmed) <= strlen(short17);
+        double w;
+        tt_codec_status st = tt_codec_parse(short17, &w, NULL, 0);
+        if ((st == TT_CODEC_OK) != short_is_full) fail_msg("'%s' for %a: status %d", short17, d, (int)st);
+        char *te = strchr(trimmed, 'e');
+        snprintf(longer, sizeof longer, "%.*s%s7%s", (int)(te - trimmed), trimmed, strchr(trimmed, '.') ? "" : ".", te);
+        /* one more digit below a fraction's last one (not 0 or 5) is never a double */
+        if (d != floor(d) && tt_codec_parse(longer, &w, NULL, 0) != TT_CODEC_INEXACT)
+            fail_msg("'%s' read as exact", longer);
+    }
     static const char *const syntax[] = {"", "nan", "infinity", "--1", "1.5.2", "0x", "1e", "x", "1-2", "0x1p", "raw:1"};
     for (size_t i = 0; i < sizeof syntax / sizeof syntax[0]; i++)
         if (tt_codec_parse(syntax[i], &v, NULL, 0) != TT_CODEC_SYNTAX) fail_msg("'%s' parsed", syntax[i]);
