@@ -50,6 +50,16 @@ for f in bf16 fp32 bfp8 bfp4 fp8; do
   unpack_rows+=("$f: model tiles/s|$m_tiles" "$f: lockstep tiles/s|$l_tiles" "$f: RTL cycles per tile (x4 ideal $ideal)|$per_tile")
 done
 
+# Tile stream (tools/gen_tile_stream.py, issue 7 part 8): three threads unpack -> MOVA2D -> pack,
+# BF16 in, BFP8 out; tiles per second and RTL cycles per second, model alone, RTL alone, lockstep.
+stiles=${BENCH_STREAM_TILES:-200}
+python3 tools/gen_tile_stream.py --tiles "$stiles" --in bf16 --out bfp8 --seed 1 -o "$dir/stream.tts"
+sm=$(best "$build/ttmodel" run "$dir/stream.tts")
+sl=$(best "$build/ttcosim" "$dir/stream.tts")
+so=$(best "$build/ttcosim" "$dir/stream.tts" +cosim=0)
+scyc=$(field "$sl" cycles)
+per_s() { awk -v r="$1" -v n="$2" -v t="$stiles" 'BEGIN { if (n > 0) printf "%.0f", r * t / n; else print "n/a" }'; }
+
 start=$(date +%s.%N)
 make --no-print-directory -s BUILD="$dir/clean" model rtl >/dev/null 2>&1
 end=$(date +%s.%N)
@@ -74,3 +84,11 @@ printf '%-52s %16s\n' "MOP-heavy: lockstep cycles/s" "$(rate "$mop_ls")"
 printf '%-52s %16s\n' "clean build of model + both harnesses (s)" "$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.1f", b-a}')"
 printf '%-52s %16s\n' "unpack, $utiles 32x32 tiles to SrcA, x4" ""
 for row in "${unpack_rows[@]}"; do printf '%-52s %16s\n' "  ${row%%|*}" "${row##*|}"; done
+printf '%-52s %16s\n' "tile stream, $stiles tiles BF16 -> BFP8, 3 threads" ""
+printf '%-52s %16s\n' "  model alone: tiles/s" "$(per_s "$(rate "$sm")" "$(field "$sm" instructions)")"
+printf '%-52s %16s\n' "  RTL alone (+cosim=0): cycles/s" "$(rate "$so")"
+printf '%-52s %16s\n' "  RTL alone: tiles/s" "$(per_s "$(rate "$so")" "$scyc")"
+printf '%-52s %16s\n' "  lockstep: cycles/s" "$(rate "$sl")"
+printf '%-52s %16s\n' "  lockstep: tiles/s" "$(per_s "$(rate "$sl")" "$scyc")"
+printf '%-52s %16s\n' "  RTL cycles per tile" "$(awk -v c="$scyc" -v t="$stiles" 'BEGIN { printf "%.1f", c / t }')"
+printf '%-52s %16s\n' "  checking cost: RTL alone / lockstep" "$(ratio "$(rate "$so")" "$(rate "$sl")")x"
