@@ -243,7 +243,7 @@ package tt_pkg;
   localparam int unsigned INJ_PACK_DATA_ADDR      = 61; // data-stream line written at its address + 16
   localparam int unsigned INJ_PACK_EXP_AFTER      = 62; // BFP exponent byte appended after its group
   localparam int unsigned INJ_PACK_YDST_IGNORED   = 63; // AddrMod Ydst (channel 1 Y) not applied
-  localparam int unsigned NUM_INJ_BITS           = 64;
+  localparam int unsigned NUM_INJ_BITS           = 128;
 
   // ---------------------------------------------------------------------------------------------
   // Data formats and the packers' datum conversion (tt_pack_convert, tt_pack_bfp)

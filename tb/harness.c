@@ -205,7 +205,7 @@ static void usage(FILE *f, const char *prog)
             prog);
 }
 
-static int parse_inject(const char *prog, const char *list, uint64_t *mask)
+static int parse_inject(const char *prog, const char *list, uint64_t mask[2])
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", list);
@@ -217,7 +217,11 @@ static int parse_inject(const char *prog, const char *list, uint64_t *mask)
             fprintf(stderr, "%s: +inject: unknown injection '%s' (+inject=help lists them)\n", prog, tok);
             return -1;
         }
-        *mask |= 1ull << injections[i].bit;
+        if (injections[i].bit < 0 || injections[i].bit >= 128) {   /* tt_pkg NUM_INJ_BITS */
+            fprintf(stderr, "%s: +inject: '%s' has bit %d, outside the 128-bit mask\n", prog, tok, injections[i].bit);
+            return -1;
+        }
+        mask[injections[i].bit / 64] |= 1ull << (injections[i].bit % 64);
     }
     return 0;
 }
@@ -240,14 +244,14 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
         }
         if (plusarg(arg, "+inject", &v)) {
             if (strcmp(v, "help") == 0) {
-                printf("%-20s %-3s %-48s %-12s %s\n", "injection", "bit", "caught by", "names", "bug");
+                printf("%-24s %-3s %-48s %-12s %s\n", "injection", "bit", "caught by", "names", "bug");
                 for (size_t k = 0; k < N_INJ; k++)
-                    printf("%-20s %-3d %-48s %-12s %s\n", injections[k].name, injections[k].bit, injections[k].test,
+                    printf("%-24s %-3d %-48s %-12s %s\n", injections[k].name, injections[k].bit, injections[k].test,
                            injections[k].insn, injections[k].what);
                 *exit_code = 0;
                 goto fail;
             }
-            if (parse_inject(prog, v, &c->a.inject)) goto fail;
+            if (parse_inject(prog, v, c->a.inject)) goto fail;
         } else if (plusarg(arg, "+trace", &v)) {
             c->a.trace = v;
         } else if (plusarg(arg, "+trace_start", &v)) {

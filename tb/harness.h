@@ -21,7 +21,7 @@ typedef struct {
     uint64_t trace_stop;      /* +trace_stop=N (0: no end) */
     uint64_t max_cycles;      /* +max_cycles=N */
     bool check;               /* +cosim=0 turns checking off */
-    uint64_t inject;          /* +inject=NAME[,NAME] (bit n: tt_pkg INJ_* n) */
+    uint64_t inject[2];       /* +inject=NAME[,NAME] (bit n: tt_pkg INJ_* n, in inject[n / 64]) */
     const char *report;       /* +report=FILE */
 } tb_args;
 

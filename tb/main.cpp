@@ -41,7 +41,9 @@ int main(int argc, char **argv)
     if (a->trace) contextp->traceEverOn(true);
     auto top = std::make_unique<Vtb_top>(contextp.get(), "TOP");
     svSetScope(svGetScopeFromName("TOP.tb_top"));
-    tb_set_ctx(ctx, static_cast<int>(a->inject & 0xffffffffu), static_cast<int>(a->inject >> 32));
+    // the 128-bit injection mask goes over as four 32-bit words, least significant first
+    tb_set_ctx(ctx, static_cast<int>(a->inject[0] & 0xffffffffu), static_cast<int>(a->inject[0] >> 32),
+               static_cast<int>(a->inject[1] & 0xffffffffu), static_cast<int>(a->inject[1] >> 32));
 
     std::unique_ptr<VerilatedVcdC> tfp;
     if (a->trace) {

@@ -44,10 +44,11 @@ module tb_top (
   // The harness hands its context and the injection mask over before the first clock edge.
   export "DPI-C" function tb_set_ctx;
   chandle ctx;
-  logic [63:0] inject_q;
-  function void tb_set_ctx(input chandle c, input int inject_lo, input int inject_hi);
+  logic [NUM_INJ_BITS-1:0] inject_q;
+  function void tb_set_ctx(input chandle c, input int inject0, input int inject1, input int inject2,
+                           input int inject3);
     ctx = c;
-    inject_q = {inject_hi, inject_lo};
+    inject_q = {inject3, inject2, inject1, inject0};
   endfunction
 
   logic [63:0] cycle_q;
