@@ -11,7 +11,8 @@
 // status): no source gives the exponent byte written.
 // field_o[i]: datum i's sign|magnitude, right-aligned (8, 4 or 2 bits).
 // undef_o / unimpl_o: the model reports this configuration (any datum's, or a non-BFP output).
-// inj_i: as tt_pack_convert; bit 2 here: the sign bit is kept on a zero magnitude.
+// inj_i: as tt_pack_convert; bit 2 here: the sign bit is kept on a zero magnitude; bit 8: the
+// shared exponent is the first datum's, not the largest (ERRATA 4).
 /* verilator tracing_off */
 module tt_pack_bfp
   import tt_pkg::*;
@@ -20,7 +21,7 @@ module tt_pack_bfp
   input  logic [15:0][31:0] dest_i,
   input  logic [15:0]      edge_masked_i,
   input  logic             edge_neg_inf_i,
-  input  logic [2:0]       inj_i,
+  input  logic [8:0]       inj_i,
   output logic [7:0]       shared_exp_o,
   output logic [15:0][7:0] field_o,
   output logic             undef_o,
@@ -61,6 +62,7 @@ module tt_pack_bfp
     for (int i = 0; i < 16; i++) begin
       if (pre[i][14:7] > shared) shared = pre[i][14:7];
     end
+    if (inj_i[8]) shared = pre[0][14:7];
 
     field_o = '0;
     shift   = '0;

@@ -16,7 +16,12 @@
 //   data depends on more than the configuration.
 // inj_i[n] switches on deliberate bug n (0 = correct): 0 ERRATA 3 ignored (a negative BF16 with
 // exponent 0 flushes to -0, not +0); 1 MIN_THRESHOLD_RELU keeps a datum equal to the threshold;
-// 2 (used by tt_pack_bfp) the BFP sign bit is set on a zero magnitude.
+// 2 (used by tt_pack_bfp) the BFP sign bit is set on a zero magnitude; tt_packer's bugs (tt_pkg
+// INJ_PACK_*): 3 MAX_THRESHOLD_RELU keeps a negative datum (§8 mode 3: x <= 0 -> 0); 4 ReLU keeps
+// -0 (sign set, magnitude 0); 5 a 5-bit-exponent ReLU threshold is read as BF16 and narrowed to
+// FP16 (§8: parse_fp16); 6 exponent thresholding zeroes exponent == threshold (§7: <); 7 exponent
+// thresholding ignores Exp_threshold_en (§7); 8 (tt_pack_bfp) the shared exponent is the first
+// datum's, not the largest (ERRATA 4).
 /* verilator tracing_off */
 module tt_pack_convert
   import tt_pkg::*;
@@ -25,7 +30,7 @@ module tt_pack_convert
   input  logic [31:0]    dest_i,
   input  logic           edge_masked_i,   // edge masking replaces this datum (§9) ...
   input  logic           edge_neg_inf_i,  // ... with -inf (PCK_EDGE_MODE_mode = 1), else with 0
-  input  logic [2:0]     inj_i,
+  input  logic [8:0]     inj_i,
   output logic [31:0]    data_o,
   output logic [15:0]    bfp_pre_o,
   output logic           undef_o,
@@ -355,13 +360,18 @@ module tt_pack_convert
     relu_f5  = type_f5(ty) && !tf32_relu;
     relu_int = !relu_f8 && !relu_f5;
     thr      = relu_f8 ? {cfg_i.relu_threshold, 16'd0} : {16'd0, cfg_i.relu_threshold};
+    if (inj_i[5] && relu_f5) thr = {16'd0, f8_to_fp16({cfg_i.relu_threshold, 16'd0})};
     if (cfg_i.relu_mode != 2'd0) begin
       if (relu_f8) begin
-        if (c[31])                                                     c = '0;
+        if (inj_i[3] && cfg_i.relu_mode == 2'd3 && c[31])              ;
+        else if (inj_i[4] && c[31] && c[30:0] == 31'd0)                ;
+        else if (c[31])                                                c = '0;
         else if (cfg_i.relu_mode == 2'd2 && (inj_i[1] ? c < thr : c <= thr)) c = '0;
         else if (cfg_i.relu_mode == 2'd3 && c[30:13] > thr[30:13])     c = thr;
       end else if (relu_f5) begin
-        if (c[15])                                                     c = '0;
+        if (inj_i[3] && cfg_i.relu_mode == 2'd3 && c[15])              ;
+        else if (inj_i[4] && c[15] && c[14:0] == 15'd0)                ;
+        else if (c[15])                                                c = '0;
         else if (cfg_i.relu_mode == 2'd2 && (inj_i[1] ? c < thr : c <= thr)) c = '0;
         else if (cfg_i.relu_mode == 2'd3 && c > thr)                   c = thr;
       end else begin   // integers: mode 1 clears a negative datum
@@ -379,9 +389,12 @@ module tt_pack_convert
 
     // -- step 5, exponent thresholding (§7), by In_data_format: below the threshold -> +0 --
     lcls = fmt_class(lf);
-    if (cfg_i.exp_thr_en) begin
-      if (lcls == C_F8 && c[30:23] < cfg_i.exp_thr)          c = '0;
-      if (lcls == C_F5 && {3'd0, c[14:10]} < cfg_i.exp_thr)  c = '0;
+    if (cfg_i.exp_thr_en || inj_i[7]) begin
+      if (lcls == C_F8 && (c[30:23] < cfg_i.exp_thr || (inj_i[6] && c[30:23] == cfg_i.exp_thr)))
+        c = '0;
+      if (lcls == C_F5 && ({3'd0, c[14:10]} < cfg_i.exp_thr ||
+                           (inj_i[6] && {3'd0, c[14:10]} == cfg_i.exp_thr)))
+        c = '0;
     end
 
     // -- step 6, late conversion (§6, FormatConversion.md "Late format conversion") --
@@ -452,8 +465,8 @@ module tt_pack_convert
     unimpl_o = st == ST_UNIMPL;
   end
 
-  // inj_i[2] is tt_pack_bfp's
+  // inj_i[2] and inj_i[8] are tt_pack_bfp's
   logic unused_inj;
-  assign unused_inj = inj_i[2];
+  assign unused_inj = inj_i[2] | inj_i[8];
 
 endmodule

@@ -203,7 +203,8 @@ module tt_packer
               w1 * {16'd0, w15[31:16]}) >> 4);
     if (oaddr > {15'd0, cfg_i[st][100][16:0]} * 32'd2 + 32'd1) oaddr = oaddr - {15'd0, cfg_i[st][101][16:0]} * 32'd2;
     s_d.new_e = {11'd0, oaddr[16:0], 4'd0};
-    if (s_d.exp_fmt) oaddr = oaddr + {16'd0, cfg_i[st][68][31:16]};   // Exp_section_size
+    if (s_d.exp_fmt && !inj_i[INJ_PACK_EXP_SECTION_IGN])
+      oaddr = oaddr + {16'd0, cfg_i[st][68][31:16]};   // Exp_section_size
     s_d.new_d = {11'd0, oaddr[16:0], 4'd0};
     // AddrMod of the issuing thread (ADDR_MOD_PACK_SEC0..3 = thread config 37..40)
     s_d.addrmod = tcfg_i[th][7'd37 + {5'd0, insn[16:15]}][15:0];
@@ -282,8 +283,9 @@ module tt_packer
     intf_k = 2'd0;
     seen   = 4'd0;
     for (int i = 0; i < 4; i++) begin
-      if (s_q.intf[i]) begin
-        if (seen == row_k) intf_k = 2'(i);
+      // injected: ReadIntfSel read from bit 3 down
+      if (s_q.intf[inj_i[INJ_PACK_INTF_REVERSED] ? 3 - i : i]) begin
+        if (seen == row_k) intf_k = inj_i[INJ_PACK_INTF_REVERSED] ? 2'(3 - i) : 2'(i);
         seen = seen + 4'd1;
       end
     end
@@ -291,11 +293,11 @@ module tt_packer
   assign idx = {10'(s_q.first[13:4] + {8'd0, intf_k}), 4'(s_q.first[3:0] + col_k)};
   assign adj = dest32_adj_row(idx[13:4]);
   assign rd_row_o[0] = s_q.conv.read_32b ? adj : idx[13:4];
-  assign rd_row_o[1] = adj + 10'd8;
+  assign rd_row_o[1] = adj + (inj_i[INJ_PACK_DST32_LOW_ROW1] ? 10'd1 : 10'd8);   // ERRATA 5
   assign rd_col_o    = idx[3:0];
   always_comb begin
     cur = s_q.conv.read_32b ? {rd_data_i[0], rd_data_i[1]} : {16'd0, rd_data_i[0]};
-    if (s_q.zero) cur = '0;
+    if (s_q.zero && !inj_i[INJ_PACK_ZEROWRITE_IGN]) cur = '0;
   end
   // edge mask: bit (Dest column) of the k-th enabled read interface's row (ZeroWrite datums too)
   logic cur_masked;
@@ -304,9 +306,14 @@ module tt_packer
   logic [31:0] conv_data;
   logic [15:0] unused_pre;
   logic        unused_u0, unused_u1;
+  // injected datum-path bugs (tt_pack_convert / tt_pack_bfp inj_i bits 3..8)
+  logic [8:0] conv_inj;
+  assign conv_inj = {inj_i[INJ_PACK_BFP_SHARED_FIRST], inj_i[INJ_PACK_EXP_THR_NO_EN],
+                     inj_i[INJ_PACK_EXP_THR_LE], inj_i[INJ_PACK_RELU_FP16_THR_BF16],
+                     inj_i[INJ_PACK_RELU_NEG_ZERO_KEPT], inj_i[INJ_PACK_RELU_MAX_NEG_KEPT], 3'b000};
   tt_pack_convert u_conv (
     .cfg_i (s_q.conv), .dest_i (cur), .edge_masked_i (cur_masked), .edge_neg_inf_i (s_q.neg_inf),
-    .inj_i ('0),
+    .inj_i (conv_inj),
     .data_o (conv_data), .bfp_pre_o (unused_pre), .undef_o (unused_u0), .unimpl_o (unused_u1)
   );
 
@@ -329,7 +336,7 @@ module tt_packer
   end
   tt_pack_bfp u_bfp (
     .cfg_i (s_q.conv), .dest_i (grp_in), .edge_masked_i (grp_m_in), .edge_neg_inf_i (s_q.neg_inf),
-    .inj_i ('0),
+    .inj_i (conv_inj),
     .shared_exp_o (shared), .field_o (fields), .undef_o (unused_b0), .unimpl_o (unused_b1)
   );
 
@@ -410,8 +417,8 @@ module tt_packer
   assign run_end    = step && state_q == S_RUN && (j_q + 32'd1 >= s_q.ndat);
   assign gcnt_after = !s_q.bfp ? gcnt_q : (gcnt_q == 4'd15 ? 4'd0 : gcnt_q + 4'd1);
 
-  function automatic state_e after_run(logic last_flush, logic bfp, logic [3:0] g);
-    if (last_flush && bfp && g != 4'd0) return S_PAD;
+  function automatic state_e after_run(logic last_flush, logic bfp, logic [3:0] g, logic inj_no_pad);
+    if (last_flush && bfp && g != 4'd0 && !inj_no_pad) return S_PAD;
     if (last_flush)                     return S_FLUSH;
     return S_DRAIN;
   endfunction
@@ -444,7 +451,7 @@ module tt_packer
             end else begin
               if (s_q.exp_fmt && need_e_q) begin eaddr_q <= s_q.new_e; need_e_q <= 1'b0; end
               if (need_d_q) begin daddr_q <= s_q.new_d; need_d_q <= 1'b0; end
-              state_q <= (s_q.ndat != 32'd0) ? S_RUN : after_run(s_q.last_flush, s_q.bfp, gcnt_q);
+              state_q <= (s_q.ndat != 32'd0) ? S_RUN : after_run(s_q.last_flush, s_q.bfp, gcnt_q, inj_i[INJ_PACK_LAST_NO_PAD]);
             end
           end
         end
@@ -456,7 +463,7 @@ module tt_packer
               grp_q[gcnt_q] <= cur; grp_m_q[gcnt_q] <= cur_masked; gcnt_q <= gcnt_q + 4'd1;
             end
           end
-          if (run_end) state_q <= after_run(s_q.last_flush, s_q.bfp, gcnt_after);
+          if (run_end) state_q <= after_run(s_q.last_flush, s_q.bfp, gcnt_after, inj_i[INJ_PACK_LAST_NO_PAD]);
         end
         S_PAD: if (step) begin
           gcnt_q  <= '0;

@@ -243,6 +243,18 @@ package tt_pkg;
   localparam int unsigned INJ_PACK_DATA_ADDR      = 61; // data-stream line written at its address + 16
   localparam int unsigned INJ_PACK_EXP_AFTER      = 62; // BFP exponent byte appended after its group
   localparam int unsigned INJ_PACK_YDST_IGNORED   = 63; // AddrMod Ydst (channel 1 Y) not applied
+  // packer 0, second batch (datum path, BFP assembly, addressing): bits 64..74
+  localparam int unsigned INJ_PACK_RELU_MAX_NEG_KEPT  = 64; // MAX_THRESHOLD_RELU keeps negative values
+  localparam int unsigned INJ_PACK_RELU_NEG_ZERO_KEPT = 65; // ReLU leaves -0 negative
+  localparam int unsigned INJ_PACK_RELU_FP16_THR_BF16 = 66; // 5-bit-exponent ReLU threshold read as BF16
+  localparam int unsigned INJ_PACK_EXP_THR_LE         = 67; // exp threshold zeroes exponent == threshold
+  localparam int unsigned INJ_PACK_EXP_THR_NO_EN      = 68; // exp threshold applied with Exp_threshold_en 0
+  localparam int unsigned INJ_PACK_BFP_SHARED_FIRST   = 69; // BFP shared exponent = first datum's
+  localparam int unsigned INJ_PACK_LAST_NO_PAD        = 70; // Last does not complete a partial BFP group
+  localparam int unsigned INJ_PACK_EXP_SECTION_IGN    = 71; // Exp_section_size ignored (data at exp addr)
+  localparam int unsigned INJ_PACK_DST32_LOW_ROW1     = 72; // Dst32b low half read from row + 1, not + 8
+  localparam int unsigned INJ_PACK_INTF_REVERSED      = 73; // ReadIntfSel bit order reversed
+  localparam int unsigned INJ_PACK_ZEROWRITE_IGN      = 74; // ZeroWrite packs Dest data
   localparam int unsigned NUM_INJ_BITS           = 128;
 
   // ---------------------------------------------------------------------------------------------
