@@ -255,6 +255,7 @@ package tt_pkg;
   localparam int unsigned INJ_PACK_DST32_LOW_ROW1     = 72; // Dst32b low half read from row + 1, not + 8
   localparam int unsigned INJ_PACK_INTF_REVERSED      = 73; // ReadIntfSel bit order reversed
   localparam int unsigned INJ_PACK_ZEROWRITE_IGN      = 74; // ZeroWrite packs Dest data
+  localparam int unsigned INJ_UNP_FIFO_WRAP_AT_LIMIT  = 75; // unpacker wraps an address equal to the limit
   localparam int unsigned NUM_INJ_BITS           = 128;
 
   // ---------------------------------------------------------------------------------------------

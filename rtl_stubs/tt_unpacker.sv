@@ -334,7 +334,9 @@ module tt_unpacker
     s_d.limit   = {11'd0, cfg_i[st][A_LIMIT][16:0], 4'd0};
     s_d.fifo    = {11'd0, cfg_i[st][A_FIFO][16:0], 4'd0};
     if ((s_d.exp16 >> 4) > s_d.limit) s_d.exp16 = s_d.exp16 - (s_d.fifo << 4);
-    if ((s_d.dat_bit >> 3) > s_d.limit) s_d.dat_bit = s_d.dat_bit - (s_d.fifo << 3);
+    // unpack-data-path §2.3 WrapAddr: strictly past the limit
+    if ((s_d.dat_bit >> 3) > s_d.limit || (inj_i[INJ_UNP_FIFO_WRAP_AT_LIMIT] && (s_d.dat_bit >> 3) == s_d.limit))
+      s_d.dat_bit = s_d.dat_bit - (s_d.fifo << 3);
     // row stride (§2.5)
     // Blackhole UnpackRowWidth (UNPACR_Regular.md): 32 datums per input row above 8 bits
     s_d.wide_row   = (s_d.dbits > 6'd8) && !inj_i[INJ_UNP_ROW_WIDTH16];
