@@ -226,12 +226,12 @@ clean:
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # ---- The datum converter alone: RTL against the model, exhaustively (tests/conv/) ----------------
-$(BUILD)/conv_compare: rtl_stubs/tt_unpack_convert.sv tests/conv/conv_compare.cpp $(BUILD)/libttmodel.a
+$(BUILD)/conv_compare: rtl_stubs/tt_pkg.sv rtl_stubs/tt_unpack_convert.sv tests/conv/conv_compare.cpp $(BUILD)/libttmodel.a
 	@rm -f $(BUILD)/obj_conv/Vtt_unpack_convert
 	@echo "  VERILATE $@"
 	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_conv --top-module tt_unpack_convert -Wno-fatal \
 	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
-	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" rtl_stubs/tt_unpack_convert.sv $(CURDIR)/tests/conv/conv_compare.cpp \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" rtl_stubs/tt_pkg.sv rtl_stubs/tt_unpack_convert.sv $(CURDIR)/tests/conv/conv_compare.cpp \
 	  > $(BUILD)/verilate_conv.log 2>&1 || { tail -30 $(BUILD)/verilate_conv.log; exit 1; }
 	@cp $(BUILD)/obj_conv/Vtt_unpack_convert $@
 

@@ -8,7 +8,9 @@
 // 0x7BFF), 1 ERRATA 2 ignored (E5M2 0x7F/0xFF -> code << 8), 2 BFP8->BF16 exponent reduced by LZ+1
 // when LZ > 0, 3 INT8 read as sign-magnitude even when int8_unsigned_i is set.
 /* verilator tracing_off */
-module tt_unpack_convert (
+module tt_unpack_convert
+  import tt_pkg::*;
+(
   input  logic [3:0]  in_fmt_i,        // DataFormat code of the L1 datum
   input  logic [3:0]  out_fmt_i,       // OutDataFormat
   input  logic        to_dest_i,       // UnpackToDst: result goes to Dest, not SrcA/SrcB
@@ -20,21 +22,7 @@ module tt_unpack_convert (
   output logic [31:0] data_o           // Src: 19-bit cell [18:0]; Dest16: [15:0]; Dst32b: 32 bits
 );
 
-  // DataFormat codes (data-formats §6, unpack-data-path §3.1); 12 and 13 are reserved
-  localparam logic [3:0] DF_FP32  = 4'd0;
-  localparam logic [3:0] DF_FP16  = 4'd1;
-  localparam logic [3:0] DF_BFP8A = 4'd2;
-  localparam logic [3:0] DF_BFP4A = 4'd3;
-  localparam logic [3:0] DF_TF32  = 4'd4;
-  localparam logic [3:0] DF_BF16  = 4'd5;
-  localparam logic [3:0] DF_BFP8  = 4'd6;
-  localparam logic [3:0] DF_BFP4  = 4'd7;
-  localparam logic [3:0] DF_INT32 = 4'd8;
-  localparam logic [3:0] DF_INT16 = 4'd9;
-  localparam logic [3:0] DF_FP8   = 4'd10;
-  localparam logic [3:0] DF_BFP2A = 4'd11;
-  localparam logic [3:0] DF_INT8  = 4'd14;
-  localparam logic [3:0] DF_BFP2  = 4'd15;
+  // DataFormat codes: tt_pkg DF_* (data-formats §6, unpack-data-path §3.1)
 
   // What the first step of FormatConversion leaves for the final re-arrangement (§3.2)
   typedef enum logic [2:0] {
