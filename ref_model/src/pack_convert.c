@@ -6,8 +6,6 @@
  * branch) disagree on Blackhole, the simulator wins unless the ERRATA say otherwise. */
 #include "pack_convert.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 
 #include "unpack_convert.h"
 
@@ -186,17 +184,6 @@ static const char *const CLASS_NAME[C_N] = {"8-bit-exponent float", "5-bit-expon
 
 /* ---- Helpers ---- */
 
-static tt_status fail(tt_status s, char *msg, size_t msglen, const char *fmt, ...)
-{
-    if (msg && msglen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(msg, msglen, fmt, ap);
-        va_end(ap);
-    }
-    return s;
-}
-
 /* DstDecodeBF16 / DstDecodeFP16 (ISA Dst.md, Blackhole; the inverse of unpack-data-path §3.3). */
 static uint32_t dst_decode_bf16(uint32_t c) { return (c & 0x8000u) | ((c & 0xFFu) << 7) | ((c >> 8) & 0x7Fu); }
 
@@ -328,25 +315,25 @@ static const char *fmt_name(unsigned f) { return tt_df_name(f); }
 
 static tt_status make_plan(const tt_pack_conv_cfg *c, bool want_bfp, plan_t *p, char *msg, size_t msglen)
 {
-    if (!c) return fail(TT_ERROR, msg, msglen, "no packer configuration");
+    if (!c) return tt_convert_fail(TT_ERROR, msg, msglen, "no packer configuration");
     if (c->inter_fmt > 15 || c->in_fmt > 15 || c->out_fmt > 15)
-        return fail(TT_UNDEFINED, msg, msglen, "format codes %u/%u/%u: the fields are 4 bits (data-formats §6)",
+        return tt_convert_fail(TT_UNDEFINED, msg, msglen, "format codes %u/%u/%u: the fields are 4 bits (data-formats §6)",
                     c->inter_fmt, c->in_fmt, c->out_fmt);
     if (tt_df_is_bfp(c->out_fmt) != want_bfp)
-        return fail(TT_ERROR, msg, msglen, "Out_data_format %s: use %s", fmt_name(c->out_fmt),
+        return tt_convert_fail(TT_ERROR, msg, msglen, "Out_data_format %s: use %s", fmt_name(c->out_fmt),
                     want_bfp ? "tt_pack_convert" : "tt_pack_convert_bfp");
     /* Stochastic rounding and the two undocumented rounding-mode bits (ttsim rejects all four). */
     if (c->packer_srnd_en)
-        return fail(TT_UNIMPLEMENTED, msg, msglen,
+        return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen,
                     "stochastic rounding (ALU_ROUNDING_MODE_Packer_srnd_en, cfg 1 bit 2)");
     if (c->gasket_srnd_en)
-        return fail(TT_UNIMPLEMENTED, msg, msglen,
+        return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen,
                     "stochastic rounding (ALU_ROUNDING_MODE_Gasket_srnd_en, cfg 1 bit 1)");
     if (c->gs_lf)
-        return fail(TT_UNIMPLEMENTED, msg, msglen,
+        return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen,
                     "ALU_ROUNDING_MODE_GS_LF (cfg 1 bit 13): no source gives its effect");
     if (c->bfp8_hf)
-        return fail(TT_UNIMPLEMENTED, msg, msglen,
+        return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen,
                     "ALU_ROUNDING_MODE_Bfp8_HF (cfg 1 bit 14): no source gives its effect");
 
     /* 1. Early conversion (§5.2) */
@@ -365,13 +352,13 @@ static tt_status make_plan(const tt_pack_conv_cfg *c, bool want_bfp, plan_t *p, 
         const char *why = (f == 3 || f == 7 || f == 11 || f == 15) ? "is only valid as LateToFormat"
                           : (f == 12 || f == 13)                   ? "is a reserved code"
                                                                    : "is \"No\" in the early table";
-        return fail(TT_UNDEFINED, msg, msglen,
+        return tt_convert_fail(TT_UNDEFINED, msg, msglen,
                     "early conversion %s -> IntermediateFormat %s (Read_raw %d, Round_10b %d) %s "
                     "(FormatConversion.md)",
                     r32 ? "Dst32b" : "Dst16b", fmt_name(f), raw, r10, why);
     }
     if (p->rule->status != TT_OK)
-        return fail((tt_status)p->rule->status, msg, msglen, "early conversion %s -> %s: %s", r32 ? "Dst32b" : "Dst16b",
+        return tt_convert_fail((tt_status)p->rule->status, msg, msglen, "early conversion %s -> %s: %s", r32 ? "Dst32b" : "Dst16b",
                     fmt_name(c->inter_fmt), p->rule->why);
     p->type = p->rule->type;
     if (p->type == T_INT8 && c->read_unsigned) p->type = T_UINT8;
@@ -380,11 +367,11 @@ static tt_status make_plan(const tt_pack_conv_cfg *c, bool want_bfp, plan_t *p, 
     /* The late conversion's input (§6.1; FormatConversion.md (‡) and "should be set to the same value") */
     p->lf = &LATE_FROM[c->in_fmt];
     if (!p->lf->valid)
-        return fail(TT_UNDEFINED, msg, msglen, "In_data_format %s is not a LateFromFormat (FormatConversion.md: %s)",
+        return tt_convert_fail(TT_UNDEFINED, msg, msglen, "In_data_format %s is not a LateFromFormat (FormatConversion.md: %s)",
                     fmt_name(c->in_fmt),
                     (c->in_fmt == 12 || c->in_fmt == 13) ? "reserved" : "only valid in LateToFormat");
     if (!(p->lf->accepts & TB(p->type)))
-        return fail(TT_UNDEFINED, msg, msglen,
+        return tt_convert_fail(TT_UNDEFINED, msg, msglen,
                     "early result %s is not In_data_format %s data (IntermediateFormat %s; "
                     "FormatConversion.md)",
                     TYPES[p->type].name, fmt_name(c->in_fmt), fmt_name(c->inter_fmt));
@@ -392,21 +379,21 @@ static tt_status make_plan(const tt_pack_conv_cfg *c, bool want_bfp, plan_t *p, 
     /* 6. Late conversion (§6.4, §14) */
     p->late_op = LATE[c->out_fmt][p->lf->cls];
     if (p->late_op == L_NO)
-        return fail(TT_UNDEFINED, msg, msglen, "late conversion %s (%s) -> %s is %s (FormatConversion.md)",
+        return tt_convert_fail(TT_UNDEFINED, msg, msglen, "late conversion %s (%s) -> %s is %s (FormatConversion.md)",
                     fmt_name(c->in_fmt), CLASS_NAME[p->lf->cls], fmt_name(c->out_fmt),
                     (c->out_fmt == 12 || c->out_fmt == 13) ? "a reserved code" : "\"No\"");
     if (p->late_op == L_TF32 && c->in_fmt == TT_DF_FP32)
-        return fail(TT_UNDEFINED, msg, msglen,
+        return tt_convert_fail(TT_UNDEFINED, msg, msglen,
                     "late conversion FP32 -> TF32 is \"No (use early conversion)\" "
                     "(FormatConversion.md)");
     if (c->fp8_e4m3 && p->late_op == L_F8_FP8)
-        return fail(TT_UNIMPLEMENTED, msg, msglen,
+        return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen,
                     "FP8 E4M3 from In_data_format %s: only FP16 is known (tt-llk, ttsim)", fmt_name(c->in_fmt));
     if (c->fp8_e4m3 && p->late_op == L_F5_FP8 && c->in_fmt != TT_DF_FP16)
-        return fail(TT_UNIMPLEMENTED, msg, msglen,
+        return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen,
                     "FP8 E4M3 from In_data_format %s: only FP16 is known (tt-llk, ttsim)", fmt_name(c->in_fmt));
     if (want_bfp && c->dis_shared_exp)
-        return fail(TT_UNIMPLEMENTED, msg, msglen,
+        return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen,
                     "Dis_shared_exp_assembler with %s output: no source gives the bits "
                     "(pack-data-path §6.3)",
                     fmt_name(c->out_fmt));
@@ -415,10 +402,10 @@ static tt_status make_plan(const tt_pack_conv_cfg *c, bool want_bfp, plan_t *p, 
     const unsigned mode = c->relu_mode & 3u;
     const unsigned rc = TYPES[p->relu_type].cls;
     if (mode >= 2 && rc != C_F8 && rc != C_F5)
-        return fail(TT_UNDEFINED, msg, msglen, "ReLU mode %u on %s data: integers allow modes 0 and 1 (ReLU.md)", mode,
+        return tt_convert_fail(TT_UNDEFINED, msg, msglen, "ReLU mode %u on %s data: integers allow modes 0 and 1 (ReLU.md)", mode,
                     TYPES[p->relu_type].name);
     if (mode >= 2 && (c->relu_threshold & 0x8000u))
-        return fail(TT_UNDEFINED, msg, msglen, "ReLU mode %u with negative threshold 0x%04x (ReLU.md)", mode,
+        return tt_convert_fail(TT_UNDEFINED, msg, msglen, "ReLU mode %u with negative threshold 0x%04x (ReLU.md)", mode,
                     (unsigned)c->relu_threshold);
     return TT_OK;
 }
@@ -439,7 +426,7 @@ static tt_status datum_path(const tt_pack_conv_cfg *c, const plan_t *p, uint32_t
     } else if (rt->cls == C_F5) {
         v = 0xFFFFu & rt->mask; /* Tensix FP16 has no Inf: its largest pattern stands for it */
     } else {
-        return fail(TT_UNIMPLEMENTED, msg, msglen, "edge mask -inf in %s data: no source gives the bits", rt->name);
+        return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen, "edge mask -inf in %s data: no source gives the bits", rt->name);
     }
 
     /* 3. ReLU (§8; ReLU.md; ttsim's bitwise compares) */
@@ -522,7 +509,7 @@ tt_status tt_pack_convert_bfp(const tt_pack_conv_cfg *c, const uint32_t dest[16]
     plan_t p;
     tt_status s = make_plan(c, true, &p, msg, msglen);
     if (s != TT_OK) return s;
-    if (!dest) return fail(TT_ERROR, msg, msglen, "no datums");
+    if (!dest) return tt_convert_fail(TT_ERROR, msg, msglen, "no datums");
 
     const bool a = p.late_op == L_BFP_A;
     unsigned e[16], m[16], sg[16], shared = 0;

@@ -191,7 +191,7 @@ static uint16_t int8_to_fp16(uint8_t datum, bool is_unsigned)
 
 /* ---- FormatConversion ---- */
 
-static tt_status fail(tt_status s, char *msg, size_t msglen, const char *fmt, ...)
+tt_status tt_convert_fail(tt_status s, char *msg, size_t msglen, const char *fmt, ...)
 {
     if (msg && msglen) {
         va_list ap;
@@ -212,7 +212,7 @@ tt_status tt_unpack_convert(unsigned in_fmt, unsigned out_fmt, uint32_t datum, u
     const bool dst = mode->to_dest;
     const df_info *in = df(in_fmt);
     if (!in || !df(out_fmt))
-        return fail(TT_UNDEFINED, msg, msglen, "format codes %u -> %u: DataFormat is a 4-bit field (data-formats §6)",
+        return tt_convert_fail(TT_UNDEFINED, msg, msglen, "format codes %u -> %u: DataFormat is a 4-bit field (data-formats §6)",
                     in_fmt, out_fmt);
     /* The datum is DatumSizeBytes wide; higher bits are not part of it. */
     if (in->bits && in->bits < 32) datum &= (1u << in->bits) - 1;
@@ -239,12 +239,12 @@ tt_status tt_unpack_convert(unsigned in_fmt, unsigned out_fmt, uint32_t datum, u
             layout = LAY_FP16;
             break;
         default:
-            return fail(TT_UNDEFINED, msg, msglen, "in format FP32 with out format %s is undefined (" DOC
+            return tt_convert_fail(TT_UNDEFINED, msg, msglen, "in format FP32 with out format %s is undefined (" DOC
                         ": FP32 -> FP32/TF32/BF16/FP16)", tt_df_name(out_fmt));
         }
     } else {
         if (in_fmt != out_fmt)
-            return fail(TT_UNDEFINED, msg, msglen, "in format %s with out format %s is undefined (" DOC
+            return tt_convert_fail(TT_UNDEFINED, msg, msglen, "in format %s with out format %s is undefined (" DOC
                         ": only FP32 input converts)", in->name, tt_df_name(out_fmt));
         uint16_t h = 0;
         switch (in->norm) {
@@ -256,7 +256,7 @@ tt_status tt_unpack_convert(unsigned in_fmt, unsigned out_fmt, uint32_t datum, u
             break;
         case NORM_BFP_A:
             if (!bfp8a_to_fp16((uint8_t)(datum << in->bfp_shift), exp, &h))
-                return fail(TT_UNDEFINED, msg, msglen, "%s datum 0x%x, shared exponent %u: undefined, the "
+                return tt_convert_fail(TT_UNDEFINED, msg, msglen, "%s datum 0x%x, shared exponent %u: undefined, the "
                             "normalised exponent needs more than 5 bits (BFP8aToFP16)", in->name, (unsigned)datum,
                             (unsigned)exp);
             v = h;
@@ -266,7 +266,7 @@ tt_status tt_unpack_convert(unsigned in_fmt, unsigned out_fmt, uint32_t datum, u
             break;
         case NORM_RESERVED:
             /* docs/decisions.md "reserved format codes": no case in either switch of the doc. */
-            return fail(TT_UNDEFINED, msg, msglen, "in format %s is a reserved code: undefined (data-formats §6; "
+            return tt_convert_fail(TT_UNDEFINED, msg, msglen, "in format %s is a reserved code: undefined (data-formats §6; "
                         DOC " has no case)", in->name);
         default:
             break;
@@ -285,7 +285,7 @@ tt_status tt_unpack_convert(unsigned in_fmt, unsigned out_fmt, uint32_t datum, u
         break;
     default: /* LAY_DST32: FP32, TF32 and INT32 data fit only Dest's 32-bit view */
         if (!dst)
-            return fail(TT_UNDEFINED, msg, msglen, "in format %s with out format %s into SrcA/SrcB is undefined (" DOC
+            return tt_convert_fail(TT_UNDEFINED, msg, msglen, "in format %s with out format %s into SrcA/SrcB is undefined (" DOC
                         ": Dest only)", in->name, tt_df_name(out_fmt));
         v = tt_write_dst_fp32(v);
         break;

@@ -60,4 +60,9 @@ uint16_t tt_write_dst_bf16(uint16_t bf16);
 uint16_t tt_write_dst_fp16(uint16_t fp16);
 uint32_t tt_write_dst_fp32(uint32_t fp32);
 
+/* Writes the printf-style message to msg (when msg and msglen are non-zero) and returns s: the
+ * one way the conversion units (unpack_convert.c, pack_convert.c) report a status with its reason. */
+tt_status tt_convert_fail(tt_status s, char *msg, size_t msglen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 #endif
