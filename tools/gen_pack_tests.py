@@ -1,25 +1,23 @@
 #!/usr/bin/env python3
 """gen_pack_tests.py: directed PACR tests for packer 0 (docs/decisions.md "PACR, first slice").
-Expected L1 bytes come from the rules written out here: OutputAddressGenerator.md /
+Expected L1 bytes come from the rules written out here and in gen_tile_stream.py: OutputAddressGenerator.md /
 InputAddressGenerator.md addressing, the early/late conversion rows of docs/decisions.md "Packer
 datum conversion" (ties away, NaN -> Inf, exponent-0 flush: ERRATA 3) and the ERRATA 4 BFP
 assembly; Dest layouts from Dst.md (WriteDstBF16 / WriteDstFP32, ERRATA 5). No implementation is run.
 Usage: tools/gen_pack_tests.py (writes tests/directed/pack_*.tts)"""
-import random, struct, os
+import os, random, struct, sys
+
+# The datum rules this generator shares with the tile-stream generator (one Python copy of each:
+# WriteDstBF16, ERRATA 3's Dst16b BF16 rounding, ERRATA 1's FP32 -> FP16, Tensix FP16 values,
+# ERRATA 4's BFP assembly).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_tile_stream import bfp_group, byte_lines, dst_bf16, e1 as fp32_to_fp16, fp16val as fp16_val, r16  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(__file__), '..', 'tests', 'directed')
 EDGE = ["cfg 0 PCK_EDGE_OFFSET_SEC%d_mask 0xFFFF" % i for i in range(4)]
 
-def dst_bf16(b):            # WriteDstBF16: sign | man7 << 8 | exp8
-    return (b & 0x8000) | ((b & 0x7F) << 8) | ((b >> 7) & 0xFF)
-
 def dst_fp32(p):            # WriteDstFP32: BF16 layout of the high half, low half as is
     return (dst_bf16(p >> 16) << 16) | (p & 0xFFFF)
-
-def r16(b):                 # Dst16b BF16 early rounding: NaN -> Inf, exponent 0 -> +0
-    if (b & 0x7FFF) > 0x7F80: return (b & 0x8000) | 0x7F80
-    if (b & 0x7F80) == 0: return 0
-    return b
 
 def fp32_to_bf16_early(p):  # Dst32b, IntermediateFormat BF16, raw 0, r10 0
     if (p & 0x7FFFFFFF) > 0x7F800000: p = (p & 0x80000000) | 0x7F800000   # ninf
@@ -28,23 +26,11 @@ def fp32_to_bf16_early(p):  # Dst32b, IntermediateFormat BF16, raw 0, r10 0
     return p >> 16
 
 def bfp8_group(vals):       # ERRATA 4 on BF16 values: shared exponent byte, 16 fields
-    es = [(v >> 7) & 0xFF for v in vals]
-    shared = max(es)
-    out = []
-    for v, e in zip(vals, es):
-        full = (0x80 if e else 0) | (v & 0x7F)
-        sh = shared - e
-        mag = 0 if sh >= 8 else min(0x7F, (full + (1 << sh)) >> (sh + 1))
-        out.append((mag | ((v >> 15) << 7)) if mag else 0)
-    return shared, out
+    return bfp_group(vals, 'bfp8')
 
 def u16_lines(addr, vals):
     return ["expect l1 u16 0x%x %s" % (addr + 32 * i, " ".join("0x%04x" % v for v in vals[16 * i:16 * i + 16]))
             for i in range((len(vals) + 15) // 16)]
-
-def byte_lines(addr, bs, pre="expect l1 bytes"):
-    return ["%s 0x%x %s" % (pre, addr + 16 * i, " ".join("0x%02x" % b for b in bs[16 * i:16 * i + 16]))
-            for i in range((len(bs) + 15) // 16)]
 
 def bf16_pool(rng, n, specials=()):
     vals = list(specials)
@@ -217,11 +203,6 @@ def bfp8_partial():
 def bf16_val(b):            # BF16 bits -> Python float (no NaN inputs here)
     return struct.unpack('<f', struct.pack('<I', b << 16))[0]
 
-def fp16_val(h):            # Tensix FP16 bits -> float: exponent 31 is ordinary (ERRATA 1), no Inf
-    s, e, m = h >> 15, (h >> 10) & 0x1F, h & 0x3FF
-    v = (m / 1024.0) * 2.0 ** -14 if e == 0 else (1 + m / 1024.0) * 2.0 ** (e - 15)
-    return -v if s else v
-
 def relu(bits, mode, thr_bits, val):
     """§8 relu_stage on the intermediate value: 0.0 (bits 0) if x <= 0 (modes 1..3, -0 included),
     if x <= threshold (mode 2); the threshold's own bits if x > threshold (mode 3)."""
@@ -278,13 +259,6 @@ def relu_face(rng, mode, name, fp16=False):
     L += u16_lines(0x6010, [relu(v, mode, thr, val) for v in vals])
     L += byte_lines(0x6000, [0x5a] * 16) + byte_lines(0x6210, [0x5a] * 16)
     write(name, L)
-
-def fp32_to_fp16(p):        # ERRATA 1 (Tensix FP16: no Inf/NaN; e == 0 keeps the mantissa)
-    s, e8, m = p >> 31, (p >> 23) & 0xFF, (p >> 13) & 0x3FF
-    e = e8 - 127 + 15
-    if e8 == 0xFF or e > 31: return (s << 15) | 0x7FFF
-    if e < 0: return s << 15
-    return (s << 15) | (e << 10) | m
 
 def exp_threshold(enable, name):
     """Dst32b FP32 -> FP16 L1 (In_data_format FP32: the 8-bit exponent is compared, §7); the
