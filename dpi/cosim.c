@@ -58,6 +58,8 @@ struct cosim {
     l1_queue model_l1[TT_L1_WRITERS], rtl_l1[TT_L1_WRITERS]; /* matched in order per writer */
     bool failed;
     state_check *sc;                 /* the RTL's state read back after the run */
+    tt_timing *tim;                  /* the timing reference (NULL: timing not checked) */
+    bool sem_store;                  /* a TRISC semaphore store commits at this edge */
     char report[8192];
     size_t rlen;
     cJSON *json;
@@ -94,6 +96,10 @@ cosim *cosim_create(const tt_test *t, const cosim_opts *o)
         cosim_destroy(c);
         return NULL;
     }
+    if (o->check && o->timing && !(c->tim = tt_timing_create())) {
+        cosim_destroy(c);
+        return NULL;
+    }
     return c;
 }
 
@@ -106,6 +112,7 @@ void cosim_destroy(cosim *c)
     }
     tt_model_destroy(c->m);
     state_check_destroy(c->sc);
+    tt_timing_destroy(c->tim);
     cJSON_Delete(c->json);
     free(c);
 }
@@ -234,6 +241,9 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
 {
     if (c->failed || !c->o.check) return;
     char msg[160];
+    /* PC_BUF semaphore window (tt_sem_mmio_store): the store takes the sync unit's slot this cycle */
+    if (addr >= TT_MMIO_SEM_BASE + 0x20u && addr < TT_MMIO_SEM_BASE + 0x20u + 4u * TT_NUM_SEMS && addr % 4 == 0)
+        c->sem_store = true;
     if (tt_model_mmio_store(c->m, thread, addr, data, msg, sizeof msg) != TT_OK) {
         c->cur_line = line;
         begin_failure(c, "ERROR (bad TRISC store)", cycle, -1, 0, 0);
@@ -599,10 +609,29 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     for (int wr = 0; wr < TT_L1_WRITERS; wr++) l1_match(c, wr);
 }
 
-void cosim_cycle_end(cosim *c, uint64_t cycle)
+void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs)
 {
-    (void)cycle;
-    if (c->o.check && !c->failed) tt_model_tick(c->m);
+    if (!c->o.check || c->failed) return;
+    if (c->tim && obs) {
+        char why[512];
+        int th = -1;
+        uint32_t insn = 0;
+        obs->sem_store = c->sem_store;
+        if (!tt_timing_cycle(c->tim, c->m, cycle, obs, &th, &insn, why, sizeof why)) {
+            c->cur_line = 0;
+            begin_failure(c, "MISMATCH (timing)", cycle, insn ? th : -1,
+                          th >= 0 ? tt_model_retired(c->m, th) : 0, insn);
+            if (th >= 0 && !insn) say(c, "  thread %d\n", th);
+            say(c, "  %s\n", why);
+            say(c, "  (the rules: rtl_stubs/README.md \"Timing model\", docs/decisions.md \"Timing reference\"; "
+                   "+timing=0 checks function only)\n");
+            cJSON_AddStringToObject(c->json, "timing_rule", why);
+            end_failure(c);
+            return;
+        }
+    }
+    c->sem_store = false;
+    tt_model_tick(c->m);
 }
 
 void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)
@@ -728,10 +757,13 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     char state[64] = "";
     if (c->o.check && state_check_complete(c->sc))
         snprintf(state, sizeof state, ", state read back and compared (%u items)", state_check_items(c->sc));
-    printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s%s, %llu cycles, %.0f cycles/s\n",
+    char timing[64] = "";
+    if (c->tim) snprintf(timing, sizeof timing, ", timing checked (%llu rule checks)",
+                         (unsigned long long)tt_timing_checks(c->tim));
+    printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s%s%s, %llu cycles, %.0f cycles/s\n",
            c->t->path, c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired,
            (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked,
-           c->o.check ? "checked" : "retired (checking off)", state, (unsigned long long)cycle, cps);
+           c->o.check ? "checked" : "retired (checking off)", state, timing, (unsigned long long)cycle, cps);
     if (!c->failed) cJSON_AddStringToObject(c->json, "result", "pass");
     cJSON_AddStringToObject(c->json, "test", c->t->path);
     cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);

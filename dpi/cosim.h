@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "test_loader.h"
+#include "tttiming.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -17,6 +18,7 @@ typedef struct {
     const char *repro;        /* the command line that reproduces this run */
     const char *report_json;  /* write a JSON report here (NULL: none) */
     bool check;               /* false: +cosim=0, count only */
+    bool timing;              /* check the timing rules too (tttiming.h); +timing=0 turns it off */
 } cosim_opts;
 
 /* One retired instruction and the effects the RTL made with it (see docs/design.md). */
@@ -62,8 +64,9 @@ void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_
 void cosim_rf_write(cosim *c, uint64_t cycle, const tt_rf_write *w);
 bool cosim_failed(const cosim *c);
 /* End of a clock cycle, after its retires, L1 writes and TRISC actions: wait-gate latches whose
- * condition is clear are released (tt_model_tick). */
-void cosim_cycle_end(cosim *c, uint64_t cycle);
+ * condition is clear are released (tt_model_tick), and the frontends' trace of the cycle is checked
+ * against the timing reference (tttiming.h; obs NULL: no trace). */
+void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs);
 /* The model, read-only: the harness reads the preloaded state to load the RTL through its backdoor. */
 const tt_model *cosim_model(const cosim *c);
 /* The run could not finish: record a watchdog failure with each stuck thread's reason. */

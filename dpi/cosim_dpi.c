@@ -59,8 +59,10 @@ void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
 #define FIELD_DESC(T, name, width, count) {#name, width, count, offsetof(T, name)},
 typedef struct { RETIRE_FIELDS(FIELD_WORDS) } retire_raw;
 typedef struct { RF_WR_FIELDS(FIELD_WORDS) } rf_wr_raw;
+typedef struct { TIMING_FIELDS(FIELD_WORDS) } timing_raw;
 #define RETIRE_DESC(name, width, count) FIELD_DESC(retire_raw, name, width, count)
 #define RF_WR_DESC(name, width, count) FIELD_DESC(rf_wr_raw, name, width, count)
+#define TIMING_DESC(name, width, count) FIELD_DESC(timing_raw, name, width, count)
 
 typedef struct {
     const char *name;
@@ -69,6 +71,7 @@ typedef struct {
 } field_desc;
 static const field_desc retire_desc[] = {RETIRE_FIELDS(RETIRE_DESC)};
 static const field_desc rf_wr_desc[] = {RF_WR_FIELDS(RF_WR_DESC)};
+static const field_desc timing_desc[] = {TIMING_FIELDS(TIMING_DESC)};
 #define NFIELDS(d) (sizeof(d) / sizeof((d)[0]))
 
 static unsigned total_bits(const field_desc *d, size_t n)
@@ -97,16 +100,17 @@ static void unpack(const field_desc *d, size_t n, const svBitVecVal *v, void *ra
     }
 }
 
-int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits)
+int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits, int timing_bits)
 {
     unsigned rb = total_bits(retire_desc, NFIELDS(retire_desc)), wb = total_bits(rf_wr_desc, NFIELDS(rf_wr_desc));
+    unsigned tb = total_bits(timing_desc, NFIELDS(timing_desc));
     (void)ctx;
-    if ((unsigned)retire_bits == rb && (unsigned)rf_wr_bits == wb) return 0;
+    if ((unsigned)retire_bits == rb && (unsigned)rf_wr_bits == wb && (unsigned)timing_bits == tb) return 0;
     /* A build error, not a test result: nothing has run yet, so stop before any report is due. */
     fprintf(stderr,
             "internal error: DPI record layout differs between rtl_stubs/tt_pkg.sv and dpi/retire_fields.def "
-            "(retire_t %d bits, table %u; rf_wr_t %d bits, table %u)\n",
-            retire_bits, rb, rf_wr_bits, wb);
+            "(retire_t %d bits, table %u; rf_wr_t %d bits, table %u; timing_t %d bits, table %u)\n",
+            retire_bits, rb, rf_wr_bits, wb, timing_bits, tb);
     exit(2);
 }
 
@@ -167,10 +171,21 @@ void c_dpi_readback_data(void *ctx, int idx, int d0, int d1, int d2, int d3)
 }
 
 int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int stall0, int stall1, int stall2, int fifo0,
-                    int fifo1, int fifo2)
+                    int fifo1, int fifo2, const svBitVecVal *timing)
 {
     int stall[3] = {stall0, stall1, stall2}, fifo[3] = {fifo0, fifo1, fifo2};
-    return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, stall, fifo);
+    timing_raw x;
+    unpack(timing_desc, NFIELDS(timing_desc), timing, &x);
+    tt_timing_obs o = {.unit_busy = (uint16_t)x.unit_busy[0]};
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        o.th[t] = (tt_timing_thread){
+            .fe_valid = x.fe_valid[t], .fe_insn = x.fe_insn[t], .dispatch = x.dispatch[t], .retire = x.retire[t],
+            .push_acc = x.push_acc[t], .push_ready = x.push_ready[t], .fifo_count = (uint8_t)x.fifo_count[t],
+            .fifo_valid = x.fifo_valid[t], .fifo_head_mop = x.fifo_head_mop[t], .mop_in = x.mop_in[t],
+            .mop_out = x.mop_out[t], .mop_active = x.mop_active[t], .mop_out_ready = x.mop_out_ready[t],
+            .expanding = x.expanding[t], .stall = (uint8_t)x.stall[t]};
+    }
+    return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, stall, fifo, &o);
 }
 
 /* One register-file row (tt_pkg::rf_wr_t) written by `writer` (unpacker 0, unpacker 1, matrix unit). */

@@ -64,7 +64,9 @@ module tt_core
   output logic                 thread_idle_o  [3],
   output logic [5:0]           fifo_count_o   [3],
   output logic [7:0]           stall_reason_o [3],
-  output logic [NUM_UNITS-1:0] unit_busy_o
+  output logic [NUM_UNITS-1:0] unit_busy_o,
+  // what the frontends did this cycle, for the timing reference (tt_pkg::timing_t)
+  output timing_t              timing_o
 );
 
   localparam int unsigned L1_AW = $clog2(L1_LINES);
@@ -83,6 +85,7 @@ module tt_core
   logic               fe_ret_valid [3];
   logic [31:0]        fe_ret_seq   [3], fe_ret_insn [3];
   unit_e              fe_ret_unit  [3];   // overridden below for a thread waiting on a mutex
+  fe_trace_t          fe_trace     [3];
 
   // MOP config stores: 0xFFB80000 + 4k, k < 9, to the storing thread's MOP expander.
   logic mop_cfg_we [3];
@@ -131,8 +134,30 @@ module tt_core
       .retire_insn_o   (fe_ret_insn[t]),
       .retire_unit_o   (fe_ret_unit[t]),
       .thread_idle_o   (thread_idle_o[t]),
-      .stall_reason_o  (fe_stall_reason[t])
+      .stall_reason_o  (fe_stall_reason[t]),
+      .trace_o         (fe_trace[t])
     );
+  end
+
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      timing_o.fe_valid[t]      = fe_trace[t].fe_valid;
+      timing_o.fe_insn[t]       = fe_trace[t].fe_insn;
+      timing_o.dispatch[t]      = fe_trace[t].dispatch;
+      timing_o.retire[t]        = fe_ret_valid[t];
+      timing_o.push_acc[t]      = fe_trace[t].push_acc;
+      timing_o.push_ready[t]    = push_ready_o[t];
+      timing_o.fifo_count[t]    = fifo_count_o[t];
+      timing_o.fifo_valid[t]    = fe_trace[t].fifo_valid;
+      timing_o.fifo_head_mop[t] = fe_trace[t].fifo_head_mop;
+      timing_o.mop_in[t]        = fe_trace[t].mop_in;
+      timing_o.mop_out[t]       = fe_trace[t].mop_out;
+      timing_o.mop_active[t]    = fe_trace[t].mop_active;
+      timing_o.mop_out_ready[t] = fe_trace[t].mop_out_ready;
+      timing_o.expanding[t]     = fe_trace[t].expanding;
+      timing_o.stall[t]         = stall_reason_o[t];
+    end
+    timing_o.unit_busy = unit_busy_o;
   end
 
   // ---------------------------------------------------------------------------------------------

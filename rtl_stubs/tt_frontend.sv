@@ -72,7 +72,8 @@ module tt_frontend
   output unit_e            retire_unit_o,
 
   output logic             thread_idle_o,
-  output logic [7:0]       stall_reason_o
+  output logic [7:0]       stall_reason_o,
+  output fe_trace_t        trace_o          // for the timing reference only (tt_pkg timing_t)
 );
 
   // ---------------------------------------------------------------------------------------------
@@ -294,6 +295,20 @@ module tt_frontend
   assign expanding     = mop_busy || rep_busy;
   assign thread_idle_o = !fifo_valid && !expanding && !fe_valid_q && !inflight_q &&
                          !(in_valid && push_ready_o);
+
+  assign trace_o = '{
+    fe_valid:      fe_valid_q,
+    fe_insn:       fe_insn_q,
+    dispatch:      dispatch,
+    push_acc:      in_valid && push_ready_o,
+    fifo_valid:    fifo_valid,
+    fifo_head_mop: fifo_valid && !fifo_brisc && (fifo_insn[31:24] == OP_MOP),
+    mop_in:        fifo_pop,
+    mop_out:       mop_valid && rep_ready,
+    mop_active:    mop_busy,
+    mop_out_ready: rep_ready,
+    expanding:     expanding
+  };
 
   // Lowest set bit of a vector, for the stall detail nibble.
   function automatic logic [3:0] lowest_set(logic [15:0] v);

@@ -355,6 +355,45 @@ package tt_pkg;
   } retire_t;
   localparam int unsigned RETIRE_BITS = $bits(retire_t);
 
+  // One frontend's part of the timing trace (timing_t below).
+  typedef struct packed {
+    logic        fe_valid;
+    logic [31:0] fe_insn;
+    logic        dispatch;
+    logic        push_acc;
+    logic        fifo_valid;
+    logic        fifo_head_mop;
+    logic        mop_in;
+    logic        mop_out;
+    logic        mop_active;
+    logic        mop_out_ready;
+    logic        expanding;
+  } fe_trace_t;
+
+  // Timing trace (issue 8 part 3): what each thread's frontend did this cycle, for the timing
+  // reference (ref_model/src/timing.c), which checks when things happen against the documented
+  // timing rules (rtl_stubs/README.md "Timing model"). Field order matches dpi/retire_fields.def
+  // TIMING_FIELDS; element t of each packed array is thread t.
+  typedef struct packed {
+    logic [2:0]        fe_valid;       // frontend register holds an instruction
+    logic [2:0][31:0]  fe_insn;        // ... this one
+    logic [2:0]        dispatch;       // it leaves for its unit at this edge
+    logic [2:0]        retire;         // the thread retires an instruction this cycle
+    logic [2:0]        push_acc;       // a push (TRISC or BRISC) enters the FIFO at this edge
+    logic [2:0]        push_ready;
+    logic [2:0][5:0]   fifo_count;
+    logic [2:0]        fifo_valid;     // FIFO head valid
+    logic [2:0]        fifo_head_mop;  // ... and it is a TRISC MOP
+    logic [2:0]        mop_in;         // the MOP expander takes the FIFO head at this edge
+    logic [2:0]        mop_out;        // the MOP expander hands an instruction on at this edge
+    logic [2:0]        mop_active;     // expanding a MOP
+    logic [2:0]        mop_out_ready;  // the replay expander can take an instruction
+    logic [2:0]        expanding;      // MOP or replay expander busy
+    logic [2:0][7:0]   stall;          // stall_reason_o
+    logic [NUM_UNITS-1:0] unit_busy;
+  } timing_t;
+  localparam int unsigned TIMING_BITS = $bits(timing_t);
+
   // Register-file write report (one row; docs/design.md "Register-file writes")
   localparam int unsigned RF_SRCA = 0, RF_SRCB = 1, RF_DEST = 2, RF_DEST32 = 3;
   localparam int unsigned RF_BY_UNPACK0 = 0, RF_BY_UNPACK1 = 1, RF_BY_MATH = 2;

@@ -200,7 +200,7 @@ static bool verilator_arg_ok(const char *prog, const char *arg)
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s TEST.tts [+max_cycles=N] [+cosim=0] [+inject=NAME[,NAME]|help]\n"
+            "usage: %s TEST.tts [+max_cycles=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
             "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n",
             prog);
 }
@@ -232,6 +232,7 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     *exit_code = 2;
     if (!c) return NULL;
     c->a.check = true;
+    c->a.timing = true;
     size_t rl = (size_t)snprintf(c->repro, sizeof c->repro, "%s", argv[0]);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v;
@@ -266,6 +267,12 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
                 goto fail;
             }
             c->a.check = v[0] == '1';
+        } else if (plusarg(arg, "+timing", &v)) {
+            if (strcmp(v, "0") && strcmp(v, "1")) {
+                fprintf(stderr, "%s: +timing expects 0 or 1, got '%s'\n", prog, v);
+                goto fail;
+            }
+            c->a.timing = v[0] == '1';
         } else if (plusarg(arg, "+report", &v)) {
             c->a.report = v;
         } else if (arg[0] == '+') {
@@ -303,7 +310,8 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     }
     if (!c->a.max_cycles) c->a.max_cycles = c->test.max_cycles ? c->test.max_cycles : 1000000;
     tt_stim_init(&c->stim, &c->test);
-    cosim_opts o = {.repro = c->repro, .report_json = c->a.report, .check = c->a.check};
+    cosim_opts o = {.repro = c->repro, .report_json = c->a.report, .check = c->a.check,
+                    .timing = c->a.timing};
     c->cos = cosim_create(&c->test, &o);
     if (!c->cos) {
         fprintf(stderr, "%s: out of memory\n", prog);
@@ -445,10 +453,11 @@ void tb_stall_name(int code, char *buf, unsigned len)
     }
 }
 
-int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3])
+int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3],
+                    tt_timing_obs *obs)
 {
     if (c->stopped) return 1;
-    cosim_cycle_end(c->cos, cycle);
+    cosim_cycle_end(c->cos, cycle, obs);
     if (cosim_failed(c->cos)) {
         c->stopped = true;
         return 2;

@@ -21,6 +21,7 @@ typedef struct {
     uint64_t trace_stop;      /* +trace_stop=N (0: no end) */
     uint64_t max_cycles;      /* +max_cycles=N */
     bool check;               /* +cosim=0 turns checking off */
+    bool timing;              /* +timing=0 turns the timing reference off (function still checked) */
     uint64_t inject[2];       /* +inject=NAME[,NAME] (bit n: tt_pkg INJ_* n, in inject[n / 64]) */
     const char *report;       /* +report=FILE */
 } tb_args;
@@ -63,7 +64,9 @@ void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t d
 bool tb_readback_item(tb_ctx *c, unsigned idx, int *target, int *unit, uint32_t *addr);
 void tb_readback_data(tb_ctx *c, unsigned idx, const uint32_t data[4]);
 /* 0: continue, 1: stop (pass: the state read-back follows), 2: stop (fail). */
-int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3]);
+/* obs: the frontends' timing trace of the cycle (tttiming.h). */
+int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3],
+                    tt_timing_obs *obs);
 /* Next cycle's action of stream `stream` (thread 0..2's TRISC, or 3 = BRISC): 0 none, 1 push
  * `word`, 2 store `data` to `addr`, 3 BRISC push of `word` to thread `addr`. `idle_mask` bit t:
  * thread t is idle. */

@@ -23,7 +23,7 @@ module tb_top (
   // One retire record (tt_pkg::retire_t) and one register-file row (tt_pkg::rf_wr_t) as packed
   // vectors: a new effect is a field in the struct and a line in dpi/retire_fields.def.
   import "DPI-C" function int c_dpi_layout(input chandle ctx, input int retire_bits,
-                                           input int rf_wr_bits);
+                                           input int rf_wr_bits, input int timing_bits);
   import "DPI-C" function void c_dpi_retire(input chandle ctx, input longint cycle, input int thread,
                                             input bit [RETIRE_BITS-1:0] rec);
   import "DPI-C" function void c_dpi_rf_write(input chandle ctx, input longint cycle,
@@ -39,7 +39,8 @@ module tb_top (
   import "DPI-C" function int c_dpi_cycle_end(input chandle ctx, input longint cycle,
                                               input int idle_mask, input int stall0,
                                               input int stall1, input int stall2,
-                                              input int fifo0, input int fifo1, input int fifo2);
+                                              input int fifo0, input int fifo1, input int fifo2,
+                                              input bit [TIMING_BITS-1:0] timing);
 
   // The harness hands its context and the injection mask over before the first clock edge.
   export "DPI-C" function tb_set_ctx;
@@ -96,6 +97,7 @@ module tb_top (
   logic [5:0]  fifo_count   [3];
   logic [7:0]  stall_reason [3];
   logic [NUM_UNITS-1:0] unit_busy;
+  timing_t     timing;
 
   tt_core u_core (
     .clk_i, .rst_ni(rst_n), .inject_i(inject_q),
@@ -110,7 +112,7 @@ module tb_top (
     .l1_wr_valid_o(l1_wr_valid), .l1_wr_writer_o(l1_wr_writer), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
     .l1_wr_data_o(l1_wr_data),
     .thread_idle_o(thread_idle), .fifo_count_o(fifo_count), .stall_reason_o(stall_reason),
-    .unit_busy_o(unit_busy)
+    .unit_busy_o(unit_busy), .timing_o(timing)
   );
 
   always_comb for (int t = 0; t < 3; t++) retire_valid[t] = retire[t].valid;
@@ -130,7 +132,7 @@ module tb_top (
     int target, unit, d0, d1, d2, d3, be;
     if (!rst_n) begin
       // The C decoder's field table must match tt_pkg's structs, checked once.
-      if (rst_cnt_q == 4'd0 && c_dpi_layout(ctx, RETIRE_BITS, RF_WR_BITS) != 0) $finish;
+      if (rst_cnt_q == 4'd0 && c_dpi_layout(ctx, RETIRE_BITS, RF_WR_BITS, TIMING_BITS) != 0) $finish;
       rst_cnt_q <= rst_cnt_q + 4'd1;
       cycle_q <= cycle_q + 64'd1;
       mmio_valid_q <= 1'b0;
@@ -196,7 +198,7 @@ module tb_top (
       idle_mask = {29'd0, thread_idle[2], thread_idle[1], thread_idle[0]};
       stop = c_dpi_cycle_end(ctx, cycle_q, idle_mask, int'(stall_reason[0]),
                              int'(stall_reason[1]), int'(stall_reason[2]), int'(fifo_count[0]),
-                             int'(fifo_count[1]), int'(fifo_count[2]));
+                             int'(fifo_count[1]), int'(fifo_count[2]), timing);
       if (stop == 1) rb_active_q <= 1'b1;   // passed: read the RTL's state back first
       else if (stop != 0) $finish;
 

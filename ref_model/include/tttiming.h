@@ -1,0 +1,77 @@
+/* tttiming.h: the timing reference (issue 8 part 3). The functional model says *what* each
+ * instruction does; this unit says *when* the pipeline may do it. Each clock cycle it is given what
+ * the RTL's frontends did (a trace of plain values) and checks it against the documented timing
+ * rules (rtl_stubs/README.md "Timing model", docs/decisions.md "Timing reference"): FIFO refill
+ * hysteresis, the MOP expander's one instruction per cycle and transition penalty, dispatch (one
+ * instruction in flight per thread, the wait gate with its one-cycle lag and default conditions,
+ * units taking a new instruction the cycle after a retire, round-robin arbitration), unit
+ * latencies, which unit is busy, and the stall reason each thread shows. Its own state (what is in
+ * flight where, the wait latches, the arbiters) is built from the trace's dispatch and retire
+ * events; semaphores and source-bank ownership come from the functional model, which runs in
+ * lockstep. */
+#ifndef TTTIMING_H
+#define TTTIMING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ttmodel.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One thread's frontend in one cycle (tt_pkg::timing_t; pre-edge values, events at the edge). */
+typedef struct {
+    bool fe_valid;        /* the frontend register holds fe_insn */
+    uint32_t fe_insn;
+    bool dispatch;        /* it leaves for its unit at this edge */
+    bool retire;          /* the thread retires an instruction this cycle */
+    bool push_acc;        /* a push enters the FIFO at this edge */
+    bool push_ready;
+    uint8_t fifo_count;
+    bool fifo_valid;      /* FIFO head valid */
+    bool fifo_head_mop;   /* ... and a TRISC MOP */
+    bool mop_in;          /* the MOP expander takes the FIFO head at this edge */
+    bool mop_out;         /* the MOP expander hands an instruction on at this edge */
+    bool mop_active;      /* expanding a MOP */
+    bool mop_out_ready;   /* the replay expander can take an instruction */
+    bool expanding;       /* MOP or replay expander busy */
+    uint8_t stall;        /* stall reason: kind [7:4], detail [3:0] (docs/design.md) */
+} tt_timing_thread;
+
+typedef struct {
+    tt_timing_thread th[TT_NUM_THREADS];
+    uint16_t unit_busy;   /* bit u: unit u (docs/design.md unit numbers) holds an instruction */
+    bool sem_store;       /* a TRISC semaphore store commits at this edge (it takes the sync unit) */
+} tt_timing_obs;
+
+/* Unit numbers (docs/design.md, tt_pkg::unit_e) and stall kinds (tt_pkg::stall_e). */
+enum { TT_U_NONE, TT_U_SYNC, TT_U_CFG, TT_U_THCON, TT_U_TDMA, TT_U_UNPACK0, TT_U_UNPACK1, TT_U_MATH,
+       TT_U_SFPU, TT_U_PACK, TT_U_XMOV, TT_NUM_UNITS };
+enum { TT_STALL_NONE, TT_STALL_FIFO_EMPTY, TT_STALL_WAIT_GATE, TT_STALL_UNIT_BUSY, TT_STALL_SEM_WAIT,
+       TT_STALL_MUTEX, TT_STALL_BANK_WAIT };
+
+typedef struct tt_timing tt_timing;
+
+tt_timing *tt_timing_create(void);
+void tt_timing_destroy(tt_timing *t);
+/* The unit an instruction goes to (assembly.yaml ex_resource; UNPACR/UNPACR_NOP bit 23 picks the
+ * unpacker; frontend-only and undefined opcodes stay in the frontend, TT_U_NONE). */
+int tt_timing_unit(uint32_t insn);
+/* Latency range of an instruction in its unit, dispatch edge to retire cycle: *max 0 = no upper
+ * bound (the time depends on data or on other units). */
+void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max);
+/* Check cycle `cycle` (called once per cycle, in order, after the model has taken that cycle's
+ * retires and stores). True when every rule holds; else false, with the thread concerned (-1 for
+ * none), the instruction concerned and a message naming the rule and both sides in why. */
+bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o, int *thread,
+                     uint32_t *insn, char *why, size_t whylen);
+/* Rule evaluations so far (for the PASS line). */
+uint64_t tt_timing_checks(const tt_timing *t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,467 @@
+/* timing.c: the timing reference (tttiming.h). Rules and their sources are in docs/decisions.md
+ * "Timing reference"; each check below names its rule (T1..T9) in the message it writes. */
+#include "tttiming.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend.h"    /* tt_fe_is_frontend_op */
+#include "model_state.h" /* semaphores */
+#include "sync_unit.h"   /* tt_block_classes */
+#include "ttisa.h"
+#include "unpack.h"      /* tt_bank_conditions */
+
+#define FIFO_REFILL_AT 28 /* BH PushTensixInstruction.md: no push while more than 28 are held */
+#define BLK_DEFAULT 0x040u /* STALLWAIT/SEMWAIT block mask 0 means B6 (math) */
+#define CND_DEFAULT 0x00Fu /* STALLWAIT condition mask 0 means C0..C3 (Blackhole) */
+
+enum { C_THCON, C_UNPACK0, C_UNPACK1, C_PACK, C_MATH, C_SRCA_CLR, C_SRCB_CLR, C_SRCA_VLD, C_SRCB_VLD, C_XMOV,
+       C_TRISC_CFG, C_SFPU, C_CFGEXU };
+
+typedef struct {
+    bool valid, is_sem;
+    uint16_t block, cond;
+    uint8_t semmask;
+} latch;
+
+typedef struct {
+    bool inflight;
+    uint32_t insn;
+    int unit;
+    uint64_t disp;        /* dispatch cycle */
+    uint64_t due;         /* earliest retire cycle (moves on while a semaphore store takes it) */
+    unsigned max;         /* latency upper bound, 0 none */
+    latch wait;
+    bool prev_valid;      /* the fields below hold the previous cycle's trace */
+    tt_timing_thread prev;
+} thread_state;
+
+struct tt_timing {
+    thread_state th[TT_NUM_THREADS];
+    int occupant[TT_NUM_UNITS];   /* thread whose instruction the unit holds, -1 none */
+    uint8_t prio[TT_NUM_UNITS];   /* round robin: the thread with the highest priority */
+    /* Model state as the RTL sees it this cycle (after the previous edge). */
+    bool have_model;
+    uint8_t sem_value[TT_NUM_SEMS], sem_max[TT_NUM_SEMS];
+    unsigned banks;               /* tt_bank_conditions: C5..C8 in bits 0..3 */
+    uint64_t checks;
+};
+
+static const char *const unit_names[TT_NUM_UNITS] = {"NONE", "SYNC",    "CFG",  "THCON", "TDMA", "UNPACK0",
+                                                     "UNPACK1", "MATH", "SFPU", "PACK",  "XMOV"};
+
+tt_timing *tt_timing_create(void)
+{
+    tt_timing *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    for (int u = 0; u < TT_NUM_UNITS; u++) t->occupant[u] = -1;
+    return t;
+}
+
+void tt_timing_destroy(tt_timing *t) { free(t); }
+
+uint64_t tt_timing_checks(const tt_timing *t) { return t->checks; }
+
+int tt_timing_unit(uint32_t insn)
+{
+    const tt_op_info *op = tt_isa_by_word(insn);
+    if (!op || tt_fe_is_frontend_op(insn)) return TT_U_NONE;
+    switch (op->res) {
+    case TT_RES_SYNC: return TT_U_SYNC;
+    case TT_RES_CFG: return TT_U_CFG;
+    case TT_RES_THCON: return TT_U_THCON;
+    case TT_RES_TDMA: return TT_U_TDMA;
+    case TT_RES_UNPACK: return (insn >> 23 & 1u) ? TT_U_UNPACK1 : TT_U_UNPACK0;
+    case TT_RES_MATH: return TT_U_MATH;
+    case TT_RES_SFPU: return TT_U_SFPU;
+    case TT_RES_PACK: return TT_U_PACK;
+    case TT_RES_XMOV: return TT_U_XMOV;
+    default: return TT_U_NONE;
+    }
+}
+
+/* rtl_stubs/README.md "Timing model" latency table. */
+void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max)
+{
+    uint8_t opc = (uint8_t)(insn >> 24);
+    unsigned lo = 1, hi = 1;
+    switch (tt_timing_unit(insn)) {
+    case TT_U_SYNC:
+        if (opc == TT_OPC_ATGETM) hi = 0; /* parks until its mutex is free */
+        break;
+    case TT_U_CFG:
+        if (opc == TT_OPC_WRCFG || opc == TT_OPC_RDCFG || opc == TT_OPC_CFGSHIFTMASK) lo = hi = 2;
+        else if (opc == TT_OPC_STREAMWRCFG) lo = hi = 5;
+        break;
+    case TT_U_THCON:
+        lo = hi = 3;
+        if (opc == TT_OPC_SETDMAREG) lo = hi = 1;
+        /* ScalarUnit.md: register form with operands in different aligned groups of 4 takes 4 */
+        if (opc >= TT_OPC_ADDDMAREG && opc <= TT_OPC_CMPDMAREG && !(insn >> 23 & 1u) &&
+            ((insn >> 2) & 0xFu) != ((insn >> 8) & 0xFu))
+            lo = hi = 4;
+        break;
+    case TT_U_TDMA: break;
+    case TT_U_UNPACK0:
+    case TT_U_UNPACK1: lo = 2, hi = 0; break; /* address phase, bank wait, one cycle per batch */
+    case TT_U_MATH:
+        if (opc == TT_OPC_CLEARDVALID || opc == TT_OPC_SETRWC || opc == TT_OPC_INCRWC) break;
+        if (opc == TT_OPC_ZEROSRC || opc == TT_OPC_ZEROACC || opc == TT_OPC_MOVA2D || opc == TT_OPC_MOVB2D ||
+            opc == TT_OPC_MOVD2A || opc == TT_OPC_MOVD2B)
+            lo = 2, hi = 0; /* one cycle per row + 1, bank wait */
+        else
+            lo = hi = 4; /* arithmetic: STUB latency */
+        break;
+    case TT_U_SFPU: lo = hi = 2; break;
+    case TT_U_PACK: lo = 2, hi = 0; break; /* address phase, one cycle per datum, drain */
+    case TT_U_XMOV: lo = hi = 4; break;
+    default: break;
+    }
+    *min = lo;
+    *max = hi;
+}
+
+static int lowest_bit(unsigned v)
+{
+    for (int i = 0; i < 32; i++)
+        if (v >> i & 1u) return i;
+    return 0;
+}
+
+/* Conditions C0..C12 that hold for thread th this cycle (rtl_stubs/README.md "Wait gate"). */
+static unsigned conditions(const tt_timing *t, int th)
+{
+    unsigned c = 0;
+    static const struct { int unit, cond; } own[] = {{TT_U_THCON, C_THCON}, {TT_U_UNPACK0, C_UNPACK0},
+                                                     {TT_U_UNPACK1, C_UNPACK1}, {TT_U_PACK, C_PACK},
+                                                     {TT_U_MATH, C_MATH}, {TT_U_SFPU, C_SFPU}};
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+        if (t->occupant[own[i].unit] == th) c |= 1u << own[i].cond;
+    /* XMOV and the configuration unit: busy for any thread */
+    if (t->occupant[TT_U_XMOV] >= 0) c |= 1u << C_XMOV;
+    if (t->occupant[TT_U_CFG] >= 0) c |= 1u << C_CFGEXU;
+    c |= (t->banks & 0xFu) << C_SRCA_CLR;
+    return c;
+}
+
+/* Semaphores a SEMWAIT latch still waits on. */
+static unsigned sem_hits(const tt_timing *t, const latch *w)
+{
+    unsigned hit = 0;
+    for (int s = 0; s < TT_NUM_SEMS; s++) {
+        if (!(w->semmask >> s & 1u)) continue;
+        if (((w->cond & 1u) && t->sem_value[s] == 0) || ((w->cond & 2u) && t->sem_value[s] >= t->sem_max[s]))
+            hit |= 1u << s;
+    }
+    return hit;
+}
+
+static bool keep_waiting(const tt_timing *t, int th)
+{
+    const latch *w = &t->th[th].wait;
+    return w->is_sem ? sem_hits(t, w) != 0 : (w->cond & conditions(t, th)) != 0;
+}
+
+static bool gate_blocks(const latch *w, uint32_t insn)
+{
+    if (!w->valid) return false;
+    uint8_t opc = (uint8_t)(insn >> 24);
+    return opc == TT_OPC_NOP ? w->block == 0x1FF : (tt_block_classes(opc) & w->block) != 0;
+}
+
+static void snapshot_model(tt_timing *t, const tt_model *m)
+{
+    for (int s = 0; s < TT_NUM_SEMS; s++) {
+        t->sem_value[s] = m->sem[s].value;
+        t->sem_max[s] = m->sem[s].max;
+    }
+    t->banks = tt_bank_conditions(m);
+    t->have_model = true;
+}
+
+static void stall_text(uint8_t s, char *buf, size_t len)
+{
+    static const char *const kinds[] = {"NONE", "FIFO_EMPTY", "WAIT_GATE", "UNIT_BUSY", "SEM_WAIT", "MUTEX",
+                                        "BANK_WAIT"};
+    unsigned k = s >> 4, d = s & 0xFu;
+    if (k >= sizeof kinds / sizeof kinds[0]) snprintf(buf, len, "0x%02x", s);
+    else if (k == TT_STALL_UNIT_BUSY) snprintf(buf, len, "UNIT_BUSY(%s)", d < TT_NUM_UNITS ? unit_names[d] : "?");
+    else if (k == TT_STALL_WAIT_GATE) snprintf(buf, len, "WAIT_GATE(C%u)", d);
+    else if (k == TT_STALL_SEM_WAIT || k == TT_STALL_MUTEX || k == TT_STALL_BANK_WAIT)
+        snprintf(buf, len, "%s(%u)", kinds[k], d);
+    else snprintf(buf, len, "%s", kinds[k]);
+}
+
+typedef struct {
+    int *thread;
+    uint32_t *insn;
+    char *why;
+    size_t len;
+} report;
+
+static bool fail(const report *r, int th, uint32_t insn, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->why, r->len, fmt, ap);
+    va_end(ap);
+    *r->thread = th;
+    *r->insn = insn;
+    return false;
+}
+
+/* An ATGETM anywhere makes the sync unit's occupancy unknown to us: a waiting one leaves the
+ * slot for a parking register and retires later (rtl_stubs/README.md, UNIT_SYNC). */
+static bool sync_unknown(const tt_timing *t)
+{
+    for (int th = 0; th < TT_NUM_THREADS; th++)
+        if (t->th[th].inflight && (uint8_t)(t->th[th].insn >> 24) == TT_OPC_ATGETM) return true;
+    return false;
+}
+
+/* T1, T2: FIFO refill and occupancy; T3: MOP expander throughput and transition penalty. */
+static bool check_frontend(tt_timing *t, int th, const tt_timing_thread *o, const report *r)
+{
+    const thread_state *s = &t->th[th];
+    t->checks += 3;
+    if (o->push_ready != (o->fifo_count <= FIFO_REFILL_AT))
+        return fail(r, th, 0,
+                    "T1 FIFO refill: with %u instructions in the FIFO push_ready must be %d (a push is taken "
+                    "only while at most %d are held), RTL has %d",
+                    o->fifo_count, o->fifo_count <= FIFO_REFILL_AT, FIFO_REFILL_AT, o->push_ready);
+    if (o->mop_in && o->fifo_count == 0)
+        return fail(r, th, 0,
+                    "T2 FIFO: the MOP expander took an instruction the FIFO did not hold before this edge "
+                    "(a push enters the FIFO at the edge and leaves it at the earliest one cycle later)");
+    if (s->prev_valid) {
+        const tt_timing_thread *p = &s->prev;
+        unsigned want = (unsigned)p->fifo_count + p->push_acc - p->mop_in;
+        if (o->fifo_count != want)
+            return fail(r, th, 0,
+                        "T2 FIFO: %u held, %s pushed and %s taken last cycle, so %u now; RTL counts %u",
+                        p->fifo_count, p->push_acc ? "one" : "none", p->mop_in ? "one" : "none", want,
+                        o->fifo_count);
+    }
+    if (o->mop_active && o->mop_out_ready && !o->mop_out)
+        return fail(r, th, 0,
+                    "T3 MOP expander: expanding and the replay expander is ready, but nothing was emitted "
+                    "(one instruction per cycle, MOPExpander.md \"Performance\")");
+    bool ended = s->prev_valid && s->prev.mop_active && !o->mop_active;
+    if (ended && !o->fifo_head_mop && (o->mop_in || o->mop_out))
+        return fail(r, th, 0,
+                    "T3 MOP expander: the cycle after the last instruction of an expansion is a transition "
+                    "penalty (nothing taken or emitted unless the FIFO head is another MOP), but the expander %s",
+                    o->mop_in ? "took the FIFO head" : "emitted");
+    if (!o->mop_active && !(ended && !o->fifo_head_mop) && o->fifo_valid &&
+        (o->fifo_head_mop || o->mop_out_ready) && !o->mop_in)
+        return fail(r, th, 0,
+                    "T3 MOP expander: idle%s with a FIFO head %s, but it did not take it",
+                    ended ? " right after an expansion" : "",
+                    o->fifo_head_mop ? "that is a MOP (no penalty before another MOP)" : "and the replay expander ready");
+    return true;
+}
+
+static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o, bool disp_expected,
+                           uint8_t *want)
+{
+    const thread_state *s = &t->th[th];
+    *want = TT_STALL_NONE << 4;
+    if (o->fe_valid && !disp_expected) {
+        if (gate_blocks(&s->wait, o->fe_insn)) {
+            if (s->wait.is_sem) {
+                unsigned hit = sem_hits(t, &s->wait);
+                *want = (uint8_t)(TT_STALL_SEM_WAIT << 4 | lowest_bit(hit ? hit : s->wait.semmask));
+            } else {
+                unsigned hit = s->wait.cond & conditions(t, th);
+                *want = (uint8_t)(TT_STALL_WAIT_GATE << 4 | lowest_bit(hit ? hit : s->wait.cond));
+            }
+        } else if (s->inflight) {
+            *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | s->unit);
+        } else {
+            *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | tt_timing_unit(o->fe_insn));
+        }
+    } else if (!o->fe_valid && !o->fifo_valid && !o->expanding && s->inflight) {
+        *want = TT_STALL_FIFO_EMPTY << 4;
+    }
+}
+
+/* The unit-internal waits override the frontend's reason while the instruction is in that unit
+ * (rtl_stubs/README.md "stall_reason_o precedence"; tt_core). */
+static bool stall_override_ok(const thread_state *s, uint8_t got)
+{
+    if (!s->inflight) return false;
+    uint8_t opc = (uint8_t)(s->insn >> 24);
+    unsigned k = got >> 4, d = got & 0xFu;
+    if (opc == TT_OPC_ATGETM) return k == TT_STALL_MUTEX;
+    if (k != TT_STALL_BANK_WAIT) return false;
+    if (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) return d == (s->unit == TT_U_UNPACK1 ? 1u : 0u);
+    if (opc == TT_OPC_MOVA2D) return d == 2;
+    if (opc == TT_OPC_MOVB2D) return d == 3;
+    return false;
+}
+
+bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o, int *thread,
+                     uint32_t *insn, char *why, size_t whylen)
+{
+    report r = {thread, insn, why, whylen};
+    if (!t->have_model) snapshot_model(t, m);
+    bool unknown_sync = sync_unknown(t);
+
+    for (int th = 0; th < TT_NUM_THREADS; th++)
+        if (!check_frontend(t, th, &o->th[th], &r)) return false;
+
+    /* T4 dispatch: one instruction in flight per thread, the wait gate, a free unit (free the
+     * cycle after its retire), round robin among the threads that request it. */
+    bool want[TT_NUM_THREADS] = {false}, req[TT_NUM_THREADS] = {false};
+    int unit[TT_NUM_THREADS];
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        const tt_timing_thread *x = &o->th[th];
+        const thread_state *s = &t->th[th];
+        unit[th] = x->fe_valid ? tt_timing_unit(x->fe_insn) : TT_U_NONE;
+        req[th] = x->fe_valid && !s->inflight && !gate_blocks(&s->wait, x->fe_insn);
+        if (req[th] && unit[th] == TT_U_NONE) want[th] = true;
+    }
+    for (int u = 1; u < TT_NUM_UNITS; u++) {
+        if (t->occupant[u] >= 0) continue;
+        for (int k = 0; k < TT_NUM_THREADS; k++) {
+            int th = (t->prio[u] + k) % TT_NUM_THREADS;
+            if (req[th] && unit[th] == u) {
+                want[th] = true;
+                break;
+            }
+        }
+    }
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        const tt_timing_thread *x = &o->th[th];
+        const thread_state *s = &t->th[th];
+        t->checks++;
+        if (unknown_sync && unit[th] == TT_U_SYNC) continue;
+        if (x->dispatch == want[th]) continue;
+        char d[96];
+        tt_disasm(x->fe_insn, d, sizeof d);
+        if (!x->dispatch) {
+            int u = unit[th];
+            int rival = -1;
+            for (int k = 0; k < TT_NUM_THREADS; k++)
+                if (k != th && x->dispatch == false && o->th[k].dispatch && unit[k] == u && u != TT_U_NONE) rival = k;
+            return fail(&r, th, x->fe_insn,
+                        "T4 dispatch: %s should have dispatched to %s this cycle (nothing in flight, wait gate "
+                        "open, unit free, thread %d has the round-robin priority%s) but was held",
+                        d, unit_names[u], th, rival >= 0 ? "; another thread took the unit instead" : "");
+        }
+        const char *why_not = !x->fe_valid              ? "the frontend register is empty"
+                              : s->inflight              ? "the thread's previous instruction has not retired before this cycle"
+                              : gate_blocks(&s->wait, x->fe_insn) ? "the wait gate holds it (its latch is still set)"
+                              : t->occupant[unit[th]] >= 0 ? "its unit still holds an instruction (a unit takes a new one the cycle after its retire)"
+                                                           : "another thread has the round-robin priority for the unit";
+        return fail(&r, th, x->fe_insn, "T4 dispatch: %s dispatched to %s this cycle, but %s", d, unit_names[unit[th]],
+                    why_not);
+    }
+
+    /* T5 latency: retire exactly when the unit's latency says (or within its range). */
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        thread_state *s = &t->th[th];
+        const tt_timing_thread *x = &o->th[th];
+        if (s->inflight && s->unit == TT_U_SYNC && o->sem_store && s->due == cycle) s->due++;
+        t->checks++;
+        if (!s->inflight) {
+            if (x->retire) return fail(&r, th, 0, "T5 retire: thread %d retired an instruction it never dispatched", th);
+            continue;
+        }
+        char d[96];
+        tt_disasm(s->insn, d, sizeof d);
+        bool exact = s->max != 0 && !(s->unit == TT_U_SYNC && unknown_sync);
+        uint64_t lat = cycle - s->disp;
+        if (x->retire && cycle < s->due)
+            return fail(&r, th, s->insn, "T5 latency: %s retired %llu cycle(s) after its dispatch at cycle %llu, "
+                        "earlier than %s allows (at least %llu)", d, (unsigned long long)lat,
+                        (unsigned long long)s->disp, unit_names[s->unit], (unsigned long long)(s->due - s->disp));
+        if (exact && !x->retire && cycle >= s->due)
+            return fail(&r, th, s->insn,
+                        "T5 latency: %s dispatched at cycle %llu to %s must retire at cycle %llu (latency %u%s), "
+                        "but it has not retired by then",
+                        d, (unsigned long long)s->disp, unit_names[s->unit], (unsigned long long)s->due, s->max,
+                        s->due != s->disp + s->max ? ", delayed by semaphore stores" : "");
+    }
+
+    /* T6 busy units: a unit is busy from the cycle after the dispatch through its retire cycle. */
+    for (int u = 1; u < TT_NUM_UNITS; u++) {
+        if (u == TT_U_SYNC && unknown_sync) continue;
+        bool busy = t->occupant[u] >= 0, got = (o->unit_busy >> u) & 1u;
+        t->checks++;
+        if (busy != got)
+            return fail(&r, busy ? t->occupant[u] : -1, busy ? t->th[t->occupant[u]].insn : 0,
+                        "T6 unit busy: %s should be %s this cycle (%s), RTL says %s", unit_names[u],
+                        busy ? "busy" : "free",
+                        busy ? "it holds an instruction it has not retired before this cycle"
+                             : "it holds nothing: its last instruction retired before this cycle",
+                        got ? "busy" : "free");
+    }
+
+    /* T7 stall reason, per thread, against the reference's own reason. */
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        const tt_timing_thread *x = &o->th[th];
+        const thread_state *s = &t->th[th];
+        uint8_t w;
+        expected_stall(t, th, x, want[th], &w);
+        t->checks++;
+        if (x->stall == w || stall_override_ok(s, x->stall)) continue;
+        if (unknown_sync && (unit[th] == TT_U_SYNC || s->unit == TT_U_SYNC)) continue;
+        char a[40], b[40];
+        stall_text(w, a, sizeof a);
+        stall_text(x->stall, b, sizeof b);
+        return fail(&r, th, x->fe_valid ? x->fe_insn : s->insn,
+                    "T7 stall reason: thread %d should show %s this cycle, RTL shows %s", th, a, b);
+    }
+
+    /* State after the edge: latches clear, retires, dispatches, arbiters, the model's state. */
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        thread_state *s = &t->th[th];
+        if (s->wait.valid && !keep_waiting(t, th)) s->wait.valid = false; /* T8: released one cycle later */
+    }
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        thread_state *s = &t->th[th];
+        const tt_timing_thread *x = &o->th[th];
+        if (x->retire && s->inflight) {
+            s->inflight = false;
+            if (s->unit != TT_U_NONE && t->occupant[s->unit] == th) t->occupant[s->unit] = -1;
+            uint8_t opc = (uint8_t)(s->insn >> 24);
+            if (opc == TT_OPC_STALLWAIT || opc == TT_OPC_SEMWAIT) {
+                uint16_t block = (uint16_t)(s->insn >> 15 & 0x1FFu);
+                s->wait = (latch){.valid = true, .is_sem = opc == TT_OPC_SEMWAIT,
+                                  .block = block ? block : BLK_DEFAULT};
+                if (s->wait.is_sem) {
+                    s->wait.cond = (uint16_t)(s->insn & 3u);
+                    s->wait.semmask = (uint8_t)(s->insn >> 2);
+                } else {
+                    uint16_t c = (uint16_t)(s->insn & 0x1FFFu);
+                    s->wait.cond = c ? c : CND_DEFAULT;
+                }
+            }
+        }
+    }
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        thread_state *s = &t->th[th];
+        const tt_timing_thread *x = &o->th[th];
+        if (x->dispatch) {
+            unsigned lo, hi;
+            tt_timing_latency(x->fe_insn, &lo, &hi);
+            s->inflight = true;
+            s->insn = x->fe_insn;
+            s->unit = unit[th];
+            s->disp = cycle;
+            s->due = cycle + lo;
+            s->max = hi;
+            if (s->unit != TT_U_NONE) {
+                t->occupant[s->unit] = th;
+                t->prio[s->unit] = (uint8_t)((th + 1) % TT_NUM_THREADS);
+            }
+        }
+        s->prev = *x;
+        s->prev_valid = true;
+    }
+    snapshot_model(t, m);
+    return true;
+}
