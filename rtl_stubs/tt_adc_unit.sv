@@ -16,6 +16,7 @@ module tt_adc_unit
 
   // deliberate bugs (tt_pkg INJ_ADC_*), 0 = correct
   input  logic        inj_override_i,     // ThreadOverride ignored
+  input  logic        inj_lat2_i,         // INJ_T_TDMA_LAT2
   input  logic        inj_inc_y_to_x_i,   // INCADCXY adds Y0Inc to X0 as well
   input  logic        inj_addrcr_no_cr_i, // ADDRCR* leaves the checkpoint unchanged
   input  logic        inj_zw_8bit_i,      // Z/W truncated to 8 bits (Wormhole width)
@@ -64,7 +65,10 @@ module tt_adc_unit
   logic [1:0]  slot_thread;
   logic [31:0] slot_insn;
 
-  tt_unit_slot #(.LAT_W(1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(1'(LAT_TDMA - 1)),
+  // DELIBERATE BUG (INJ_T_TDMA_LAT2): the ADC instructions (0x50..0x56) take 2 cycles.
+  logic lat_m1;
+  assign lat_m1 = 1'(LAT_TDMA - 1) | (inj_lat2_i && req_i.insn[31:28] == 4'h5 && req_i.insn[27:24] <= 4'h6);
+  tt_unit_slot #(.LAT_W(1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
                                     .stall_i(1'b0), .drop_i(1'b0), .rsp_o);
 
   assign slot_thread = rsp_o.thread;

@@ -20,6 +20,7 @@ module tt_cfg_unit
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        inj_setc16_thread_i,    // INJ_SETC16_WRONG_THREAD
+  input  logic        inj_wrcfg_lat3_i,     // INJ_T_WRCFG_LAT3
   input  logic        inj_rmwcib_lane_i,      // INJ_RMWCIB_LANE
   input  logic        inj_wrcfg128_short_i,   // INJ_WRCFG128_SHORT
   input  logic        inj_cfgshiftmask_rotl_i,// INJ_CFGSHIFTMASK_ROTL
@@ -76,7 +77,11 @@ module tt_cfg_unit
   logic [31:0] slot_insn;
 
   // ports of the same name connect by .*
-  tt_unit_slot #(.LAT_W(3)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(latency_m1(req_i.insn[31:24])),
+  // DELIBERATE BUG (INJ_T_WRCFG_LAT3): WRCFG takes one cycle more.
+  logic [2:0] lat_m1;
+  assign lat_m1 = latency_m1(req_i.insn[31:24]) +
+                  3'((inj_wrcfg_lat3_i && req_i.insn[31:24] == OP_WRCFG) ? 1 : 0);
+  tt_unit_slot #(.LAT_W(3)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
                                     .stall_i(1'b0), .drop_i(1'b0), .rsp_o);
 
   assign slot_thread = rsp_o.thread;

@@ -112,6 +112,11 @@ module tt_core
       .inj_semwait_no_hold_i   (inject_i[INJ_SEMWAIT_NO_HOLD]),
       .inj_wait_replace_i      (inject_i[INJ_WAIT_REPLACE]),
       .inj_semwait_max_gt_i    (inject_i[INJ_SEMWAIT_MAX_GT]),
+      .inj_t_i                 ({inject_i[INJ_T_STALL_FE_UNIT], inject_i[INJ_T_DISPATCH_BUBBLE],
+                                 inject_i[INJ_T_MOP_PENALTY_ALL], inject_i[INJ_T_MOP_NO_PENALTY],
+                                 inject_i[INJ_T_WAIT_BLOCK_DEF], inject_i[INJ_T_GATE_LAG2],
+                                 inject_i[INJ_T_GATE_NO_LAG], inject_i[INJ_T_FIFO_REFILL29]}),
+      .inj_fifo_bypass_i       (inject_i[INJ_T_FIFO_BYPASS]),
       .push_valid_i    (push_valid_i[t]),
       .push_insn_i     (push_insn_i[t]),
       .push_ready_o    (push_ready_o[t]),
@@ -188,6 +193,7 @@ module tt_core
     tt_unit_arb u_arb (
       .clk_i,
       .rst_ni,
+      .inj_fixed_i (inject_i[INJ_T_ARB_FIXED]),
       .req_i   (req),
       .ready_i (u_ready[u]),
       .gnt_o   (u_gnt[u])
@@ -299,6 +305,7 @@ module tt_core
     .clk_i,
     .rst_ni,
     .inj_setc16_thread_i  (inject_i[INJ_SETC16_WRONG_THREAD]),
+    .inj_wrcfg_lat3_i     (inject_i[INJ_T_WRCFG_LAT3]),
     .inj_rmwcib_lane_i    (inject_i[INJ_RMWCIB_LANE]),
     .inj_wrcfg128_short_i (inject_i[INJ_WRCFG128_SHORT]),
     .inj_cfgshiftmask_rotl_i (inject_i[INJ_CFGSHIFTMASK_ROTL]),
@@ -349,6 +356,7 @@ module tt_core
     .clk_i,
     .rst_ni,
     .inj_adddmareg_const_i (inject_i[INJ_ADDDMAREG_CONST]),
+    .inj_group_lat_i       (inject_i[INJ_T_THCON_GROUP]),
     .inj_storeind_be_i     (inject_i[INJ_STOREIND_BE]),
     .inj_subdmareg_swap_i  (inject_i[INJ_SUBDMAREG_SWAP]),
     .inj_shiftdmareg_nomask_i (inject_i[INJ_SHIFTDMAREG_NOMASK]),
@@ -667,6 +675,7 @@ module tt_core
   tt_adc_unit u_adc (
     .clk_i, .rst_ni,
     .inj_override_i     (inject_i[INJ_ADC_OVERRIDE_IGNORED]),
+    .inj_lat2_i         (inject_i[INJ_T_TDMA_LAT2]),
     .inj_inc_y_to_x_i   (inject_i[INJ_INCADC_Y_TO_X]),
     .inj_addrcr_no_cr_i (inject_i[INJ_ADDRCR_NO_CR]),
     .inj_zw_8bit_i      (inject_i[INJ_ADC_ZW_8BIT]),
@@ -723,6 +732,8 @@ module tt_core
       cond_active[t][CND_XMOV]     = u_busy[UNIT_XMOV];      // any thread
       cond_active[t][CND_SFPU]     = u_holds[t][UNIT_SFPU];
       cond_active[t][CND_CFGEXU]   = u_busy[UNIT_CFG];       // any thread
+      // DELIBERATE BUG (INJ_T_CFGEXU_OWN): C12 looks only at this thread's instruction.
+      if (inject_i[INJ_T_CFGEXU_OWN]) cond_active[t][CND_CFGEXU] = u_holds[t][UNIT_CFG];
       // source-bank ownership (STALLWAIT.md, Blackhole numbering)
       cond_active[t][CND_SRCA_CLR] = srca_client[unp_bank[0]];     // unpacker 0's bank not free
       cond_active[t][CND_SRCB_CLR] = srcb_client[unp_bank[1]];

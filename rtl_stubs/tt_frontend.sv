@@ -35,6 +35,11 @@ module tt_frontend
   input  logic             inj_semwait_no_hold_i,   // INJ_SEMWAIT_NO_HOLD
   input  logic             inj_wait_replace_i,      // INJ_WAIT_REPLACE
   input  logic             inj_semwait_max_gt_i,    // INJ_SEMWAIT_MAX_GT
+  input  logic [7:0]       inj_t_i,   // timing bugs: [0] INJ_T_FIFO_REFILL29, [1] INJ_T_GATE_NO_LAG,
+                                      // [2] INJ_T_GATE_LAG2, [3] INJ_T_WAIT_BLOCK_DEF,
+                                      // [4] INJ_T_MOP_NO_PENALTY, [5] INJ_T_MOP_PENALTY_ALL,
+                                      // [6] INJ_T_DISPATCH_BUBBLE, [7] INJ_T_STALL_FE_UNIT
+  input  logic             inj_fifo_bypass_i,       // INJ_T_FIFO_BYPASS
 
   // TRISC push
   input  logic             push_valid_i,
@@ -100,6 +105,8 @@ module tt_frontend
     .clk_i,
     .rst_ni,
     .inj_drop_full_i (inj_fifo_drop_i),
+    .inj_refill29_i  (inj_t_i[0]),
+    .inj_bypass_i    (inj_fifo_bypass_i),
     .push_valid_i    (in_valid),
     .push_insn_i     (in_insn),
     .push_brisc_i    (in_brisc),
@@ -127,6 +134,8 @@ module tt_frontend
     .inj_inner_short_i  (inj_mop_inner_short_i),
     .inj_no_quirk_i     (inj_mop_no_quirk_i),
     .inj_t0_no_maskhi_i (inj_mop_t0_no_maskhi_i),
+    .inj_no_penalty_i   (inj_t_i[4]),
+    .inj_penalty_all_i  (inj_t_i[5]),
     .cfg_we_i           (mop_cfg_we_i),
     .cfg_idx_i          (mop_cfg_idx_i),
     .cfg_wdata_i        (mop_cfg_wdata_i),
@@ -178,6 +187,7 @@ module tt_frontend
   logic [NUM_BLK-1:0]  wait_block_q;
   logic [NUM_CND-1:0]  wait_cond_q;
   logic [7:0]          wait_semmask_q;
+  logic                lag2_q;               // INJ_T_GATE_LAG2 only
 
   logic [7:0] sem_zero, sem_at_max;
   always_comb begin
@@ -210,7 +220,8 @@ module tt_frontend
   logic fe_is_nop, gate_block;
   assign fe_is_nop  = (fe_insn_q[31:24] == OP_NOP);
   // NOP is blocked only by the all-ones mask; isa_semantics.md s.2
-  assign gate_block = wait_valid_q && !inj_pass &&
+  // DELIBERATE BUG (INJ_T_GATE_NO_LAG): the gate opens in the cycle the condition clears.
+  assign gate_block = wait_valid_q && !inj_pass && !(inj_t_i[1] && !keep_waiting) &&
                       (fe_is_nop ? (wait_block_q == '1)
                                  : ((block_class(fe_insn_q) & wait_block_q) != '0));
 
@@ -225,7 +236,13 @@ module tt_frontend
   logic        can_issue;
 
   assign fe_unit     = decode_unit(fe_insn_q);
-  assign can_issue   = fe_valid_q && !inflight_q && !gate_block;
+  // DELIBERATE BUG (INJ_T_DISPATCH_BUBBLE): nothing dispatches in the cycle after a retire.
+  logic retired_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) retired_q <= 1'b0;
+    else         retired_q <= retire_valid_o;
+  end
+  assign can_issue   = fe_valid_q && !inflight_q && !gate_block && !(inj_t_i[6] && retired_q);
   assign disp_req_o  = can_issue && (fe_unit != UNIT_NONE);
   assign disp_unit_o = fe_unit;
   assign disp_insn_o = fe_insn_q;
@@ -272,7 +289,9 @@ module tt_frontend
     end else if (retire_wait) begin
       wait_valid_q   <= 1'b1;
       wait_is_sem_q  <= retire_semwait;
-      wait_block_q   <= (inflight_insn_q[23:15] != '0) ? inflight_insn_q[23:15] : BLK_DEFAULT;
+      // DELIBERATE BUG (INJ_T_STALLWAIT_DEF): block mask 0 means B7 (config), not B6 (math).
+      wait_block_q   <= (inflight_insn_q[23:15] != '0) ? inflight_insn_q[23:15]
+                      : (inj_t_i[3] ? 9'h080 : BLK_DEFAULT);
       if (retire_semwait) begin
         wait_cond_q    <= {11'b0, inflight_insn_q[1:0]};  // 0 is UB (BH): never waits here
         wait_semmask_q <= inflight_insn_q[9:2];
@@ -280,9 +299,15 @@ module tt_frontend
         wait_cond_q    <= (inflight_insn_q[12:0] != '0) ? inflight_insn_q[12:0] : CND_DEFAULT;
         wait_semmask_q <= '0;
       end
-    end else if (wait_valid_q && !keep_waiting) begin
+    end else if (wait_valid_q && !keep_waiting && !(inj_t_i[2] && !lag2_q)) begin
       wait_valid_q   <= 1'b0;
     end
+  end
+
+  // DELIBERATE BUG (INJ_T_GATE_LAG2): the latch needs two clear cycles in a row to release.
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) lag2_q <= 1'b0;
+    else         lag2_q <= wait_valid_q && !keep_waiting;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -334,7 +359,8 @@ module tt_frontend
                             lowest_set({3'b0, (cond_hit != '0) ? cond_hit : wait_cond_q})};
         end
       end else if (inflight_q) begin
-        stall_reason_o = {STALL_UNIT_BUSY, 4'(inflight_unit_q)};
+        // DELIBERATE BUG (INJ_T_STALL_FE_UNIT): names the waiting instruction's unit.
+        stall_reason_o = {STALL_UNIT_BUSY, 4'(inj_t_i[7] ? fe_unit : inflight_unit_q)};
       end else begin
         stall_reason_o = {STALL_UNIT_BUSY, 4'(fe_unit)};
       end

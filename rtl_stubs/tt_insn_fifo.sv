@@ -11,6 +11,8 @@ module tt_insn_fifo
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic        inj_drop_full_i,  // INJ_FIFO_DROP_FULL
+  input  logic        inj_refill29_i,   // INJ_T_FIFO_REFILL29
+  input  logic        inj_bypass_i,     // INJ_T_FIFO_BYPASS
 
   input  logic        push_valid_i,
   input  logic [31:0] push_insn_i,
@@ -39,12 +41,20 @@ module tt_insn_fifo
       push_ready_o = 1'b1;
       push_en      = push_valid_i && !full;
     end
+    // DELIBERATE BUG (INJ_T_FIFO_REFILL29): the refill threshold is one too high.
+    if (inj_refill29_i) begin
+      push_ready_o = (count_q <= 6'(FIFO_REFILL + 1));
+      push_en      = push_valid_i && push_ready_o;
+    end
   end
 
-  assign pop_en       = pop_i && (count_q != '0);
-  assign head_valid_o = (count_q != '0);
-  assign head_insn_o  = mem_q[rd_ptr_q][31:0];
-  assign head_brisc_o = mem_q[rd_ptr_q][32];
+  // DELIBERATE BUG (INJ_T_FIFO_BYPASS): a push into the empty FIFO is its head in the same cycle.
+  logic bypass;
+  assign bypass       = inj_bypass_i && (count_q == '0) && push_en;
+  assign pop_en       = pop_i && head_valid_o;
+  assign head_valid_o = (count_q != '0) || bypass;
+  assign head_insn_o  = bypass ? push_insn_i  : mem_q[rd_ptr_q][31:0];
+  assign head_brisc_o = bypass ? push_brisc_i : mem_q[rd_ptr_q][32];
   assign count_o      = count_q;
 
   always_ff @(posedge clk_i) begin

@@ -18,6 +18,8 @@ module tt_mop_expander
   input  logic        inj_inner_short_i,   // INJ_MOP_INNER_SHORT
   input  logic        inj_no_quirk_i,      // INJ_MOP_NO_QUIRK
   input  logic        inj_t0_no_maskhi_i,  // INJ_MOP_T0_NO_MASKHI
+  input  logic        inj_no_penalty_i,    // INJ_T_MOP_NO_PENALTY
+  input  logic        inj_penalty_all_i,   // INJ_T_MOP_PENALTY_ALL
 
   // MopCfg store from this thread's TRISC
   input  logic        cfg_we_i,
@@ -133,7 +135,8 @@ module tt_mop_expander
     if (active_q) begin
       out_valid_o = 1'b1;
       out_insn_o  = cur;
-    end else if (penalty_q && !in_is_mop) begin
+    end else if (penalty_q && (!in_is_mop || inj_penalty_all_i)) begin
+      // (DELIBERATE BUG INJ_T_MOP_PENALTY_ALL: the penalty also before a following MOP)
       // transition penalty: neither ingest nor emit
     end else if (in_is_mop) begin
       in_ready_o = 1'b1;
@@ -221,7 +224,7 @@ module tt_mop_expander
             if ({1'b0, i_q} + 8'd1 < count_q) i_q <= i_q + 7'd1;
             else begin
               active_q  <= 1'b0;
-              penalty_q <= 1'b1;
+              penalty_q <= !inj_no_penalty_i;   // DELIBERATE BUG (INJ_T_MOP_NO_PENALTY) when set
             end
           end
         end else begin
@@ -251,7 +254,7 @@ module tt_mop_expander
               phase_q <= t1_first(cfg_q[2][31:24], inner_q);
             end else begin
               active_q  <= 1'b0;
-              penalty_q <= 1'b1;
+              penalty_q <= !inj_no_penalty_i;   // DELIBERATE BUG (INJ_T_MOP_NO_PENALTY) when set
             end
           end
         end

@@ -256,6 +256,22 @@ package tt_pkg;
   localparam int unsigned INJ_PACK_INTF_REVERSED      = 73; // ReadIntfSel bit order reversed
   localparam int unsigned INJ_PACK_ZEROWRITE_IGN      = 74; // ZeroWrite packs Dest data
   localparam int unsigned INJ_UNP_FIFO_WRAP_AT_LIMIT  = 75; // unpacker wraps an address equal to the limit
+  // timing bugs (issue 8 part 3), caught only by the timing reference: bits 100..112
+  localparam int unsigned INJ_T_FIFO_REFILL29   = 100; // FIFO takes a push while holding 29
+  localparam int unsigned INJ_T_GATE_NO_LAG     = 101; // wait gate releases in the cycle its condition clears
+  localparam int unsigned INJ_T_GATE_LAG2       = 102; // wait gate releases two cycles after, not one
+  localparam int unsigned INJ_T_CFGEXU_OWN      = 103; // STALLWAIT C12 (CFGEXU) looks at its own thread only
+  localparam int unsigned INJ_T_WAIT_BLOCK_DEF  = 104; // wait block mask 0 means B7 (config), not B6 (math)
+  localparam int unsigned INJ_T_MOP_NO_PENALTY  = 105; // no transition penalty after a MOP expansion
+  localparam int unsigned INJ_T_MOP_PENALTY_ALL = 106; // the penalty also before a following MOP
+  localparam int unsigned INJ_T_WRCFG_LAT3      = 107; // WRCFG takes 3 cycles instead of 2
+  localparam int unsigned INJ_T_THCON_GROUP     = 108; // *DMAREG register form always 3 cycles
+  localparam int unsigned INJ_T_ARB_FIXED       = 109; // unit arbitration: lowest thread first
+  localparam int unsigned INJ_T_DISPATCH_BUBBLE = 110; // next dispatch two cycles after the retire
+  localparam int unsigned INJ_T_TDMA_LAT2       = 111; // SETADC*/INCADC*/ADDRCR* take 2 cycles
+  localparam int unsigned INJ_T_STALL_FE_UNIT   = 112; // stall reason names the waiting instruction's unit,
+                                                       // not the one holding the thread's in-flight instruction
+  localparam int unsigned INJ_T_FIFO_BYPASS     = 113; // a push into an empty FIFO leaves it in the same cycle
   localparam int unsigned NUM_INJ_BITS           = 128;
 
   // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ module tt_thcon
   input  logic         clk_i,
   input  logic         rst_ni,
   input  logic         inj_adddmareg_const_i,   // INJ_ADDDMAREG_CONST
+  input  logic        inj_group_lat_i,       // INJ_T_THCON_GROUP
   input  logic         inj_storeind_be_i,       // INJ_STOREIND_BE
   input  logic         inj_subdmareg_swap_i,    // INJ_SUBDMAREG_SWAP
   input  logic         inj_shiftdmareg_nomask_i,// INJ_SHIFTDMAREG_NOMASK
@@ -103,7 +104,10 @@ module tt_thcon
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
-  tt_unit_slot #(.LAT_W(2)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(latency_m1(req_i.insn)),
+  // DELIBERATE BUG (INJ_T_THCON_GROUP): the register form is always 3 cycles.
+  logic [1:0] lat_m1;
+  assign lat_m1 = (inj_group_lat_i && latency_m1(req_i.insn) == 2'd3) ? 2'd2 : latency_m1(req_i.insn);
+  tt_unit_slot #(.LAT_W(2)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
                                     .stall_i(1'b0), .drop_i(1'b0), .rsp_o);
 
   assign slot_thread = rsp_o.thread;

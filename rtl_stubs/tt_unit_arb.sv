@@ -5,6 +5,7 @@
 module tt_unit_arb (
   input  logic       clk_i,
   input  logic       rst_ni,
+  input  logic       inj_fixed_i,   // INJ_T_ARB_FIXED
   input  logic [2:0] req_i,     // thread t wants this unit
   input  logic       ready_i,   // the unit can accept this cycle
   output logic [2:0] gnt_o
@@ -15,7 +16,8 @@ module tt_unit_arb (
   always_comb begin
     gnt_o = '0;
     if (ready_i) begin
-      unique case (prio_q)
+      // DELIBERATE BUG (INJ_T_ARB_FIXED): lowest thread first, whatever was granted last.
+      unique case (inj_fixed_i ? 2'd0 : prio_q)
         2'd1:    gnt_o = req_i[1] ? 3'b010 : (req_i[2] ? 3'b100 : (req_i[0] ? 3'b001 : 3'b000));
         2'd2:    gnt_o = req_i[2] ? 3'b100 : (req_i[0] ? 3'b001 : (req_i[1] ? 3'b010 : 3'b000));
         default: gnt_o = req_i[0] ? 3'b001 : (req_i[1] ? 3'b010 : (req_i[2] ? 3'b100 : 3'b000));
