@@ -153,11 +153,15 @@ FIRST_SEED ?= 1
 # Unpack streams (tools/random_unpack.py): UNPACK_SEEDS seeds of UNPACK_LENGTH, the same way.
 UNPACK_SEEDS ?= 100
 UNPACK_LENGTH ?= 240
+PACK_SEEDS ?= 100
+PACK_LENGTH ?= 200
 random: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== constrained-random lockstep tests: $(SEEDS) seeds from $(FIRST_SEED), $(LENGTH) per thread"
 	@tests/random/run_both.sh $(BUILD) "" $(SEEDS) $(LENGTH) $(FIRST_SEED)
 	@echo "== constrained-random unpack streams: $(UNPACK_SEEDS) seeds from $(FIRST_SEED), $(UNPACK_LENGTH) long"
 	@tests/random/run_both.sh $(BUILD) --unpack $(UNPACK_SEEDS) $(UNPACK_LENGTH) $(FIRST_SEED)
+	@echo "== constrained-random pack streams: $(PACK_SEEDS) seeds from $(FIRST_SEED), $(PACK_LENGTH) long"
+	@tests/random/run_both.sh $(BUILD) --pack $(PACK_SEEDS) $(PACK_LENGTH) $(FIRST_SEED)
 
 # make run TEST=tests/directed/X.tts [WAVES=1] [ARGS="+max_cycles=..."]
 run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stall_reason.txt)

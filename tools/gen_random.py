@@ -490,23 +490,31 @@ def main():
     ap.add_argument("--seeds", type=int, help="many tests in one run: seeds --first-seed.. into --out "
                     "(an interpreter start per seed took minutes for a few hundred)")
     ap.add_argument("--first-seed", type=int, default=1)
-    ap.add_argument("--out", help="directory for --seeds: random[_unpack]_SEED_LENGTH.tts")
+    ap.add_argument("--out", help="directory for --seeds: random[_unpack|_pack]_SEED_LENGTH.tts")
     ap.add_argument("--length", type=int, default=200, help="random items per thread")
     ap.add_argument("-o", "--output", help="output file (default: stdout)")
     ap.add_argument("--unpack", action="store_true", help="unpack streams (tools/random_unpack.py)")
+    ap.add_argument("--pack", action="store_true", help="pack streams (tools/random_pack.py)")
     a = ap.parse_args()
     if (a.seed is None) == (a.seeds is None):
         ap.error("give --seed or --seeds")
+    if a.unpack and a.pack:
+        ap.error("--unpack or --pack, not both")
     if a.unpack:
         from random_unpack import generate_unpack
+    if a.pack:
+        from random_pack import generate_pack
+    kind = "_unpack" if a.unpack else "_pack" if a.pack else ""
     def one(seed):
+        if a.pack:
+            return generate_pack(seed, a.length, random.Random(seed))
         return generate_unpack(seed, a.length, random.Random(seed)) if a.unpack else generate(seed, a.length)
     if a.seeds is not None:
         if not a.out:
             ap.error("--seeds needs --out DIR")
         os.makedirs(a.out, exist_ok=True)
         for seed in range(a.first_seed, a.first_seed + a.seeds):
-            name = "random%s_%d_%d.tts" % ("_unpack" if a.unpack else "", seed, a.length)
+            name = "random%s_%d_%d.tts" % (kind, seed, a.length)
             with open(os.path.join(a.out, name), "w") as f:
                 f.write(one(seed))
         return

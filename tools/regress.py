@@ -70,15 +70,15 @@ def main():
         tests.append(("directed.cosim", name, [f"{b}/ttcosim", rel], False, None))
         tests.append(("directed.cosim_sc", name, [f"{b}/ttcosim_sc", rel], False, None))
     rdir = os.path.join(out, "random")
-    for unpack in (False, True):
+    for mode in ("", "unpack", "pack"):
         if not a.seeds:
             break
         gen = [sys.executable, "tools/gen_random.py", "--seeds", str(a.seeds), "--first-seed", str(a.first_seed),
-               "--length", str(a.length), "--out", rdir] + (["--unpack"] if unpack else [])
+               "--length", str(a.length), "--out", rdir] + ([f"--{mode}"] if mode else [])
         rc, _, msg = run(gen, 600)
         if rc != 0:
             sys.exit("regress.py: the random generator failed:\n" + msg)
-        kind = "random_unpack" if unpack else "random"
+        kind = f"random_{mode}" if mode else "random"
         for s in range(a.first_seed, a.first_seed + a.seeds):
             f = os.path.join(rdir, f"{kind}_{s}_{a.length}.tts")
             for prog in ("ttcosim", "ttcosim_sc"):

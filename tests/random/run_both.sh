@@ -3,7 +3,7 @@
 # SystemC harness at once (2 cores), logs in BUILD/random/, failures and both summaries printed.
 set -u
 build=$1 args=$2 seeds=$3 len=$4 first=$5
-tag=${args:+_unpack}
+tag=${args:+_${args#--}}   # --unpack -> _unpack, --pack -> _pack
 mkdir -p "$build/random"
 GEN_ARGS=$args RANDOM_DIR=$build/random tests/random/run_random.sh "$build/ttcosim" "$seeds" "$len" "$first" \
   > "$build/random/ttcosim$tag.log" 2>&1 &

@@ -5,7 +5,7 @@
 # "build/ttmodel run"). In lockstep the per-retire comparison is the check. One line per seed, then
 # "N passed, M failed". A failing seed's .tts is kept (in $RANDOM_DIR, default a temporary
 # directory) and its repro command printed. Exit status 1 when any seed failed. GEN_ARGS adds
-# generator options (GEN_ARGS=--unpack: the unpack streams of tools/random_unpack.py).
+# generator options (GEN_ARGS=--unpack: the unpack streams of tools/random_unpack.py; --pack: tools/random_pack.py).
 set -u
 if [ $# -lt 3 ]; then
   echo "usage: $0 BINARY N_SEEDS LENGTH [FIRST_SEED]" >&2
@@ -17,6 +17,7 @@ gen="$here/tools/gen_random.py"
 dir=${RANDOM_DIR:-$(mktemp -d /tmp/ttrandom.XXXXXX)}
 mkdir -p "$dir"
 tag=$(basename "${bin%% *}")   # two harnesses may share RANDOM_DIR at once
+kind=${GEN_ARGS:+_${GEN_ARGS#--}}   # file names: random_SEED, random_unpack_SEED, random_pack_SEED
 pass=0 fail=0
 # every seed in one generator run (issue 8 part 6: one interpreter start per seed took minutes)
 gdir="$dir/gen_${tag}"
@@ -25,8 +26,8 @@ if ! python3 "$gen" ${GEN_ARGS:-} --seeds "$n" --first-seed "$first" --length "$
   echo "FAIL: generator error"; echo "0 passed, $n failed"; exit 1
 fi
 for ((s = first; s < first + n; s++)); do
-  f="$dir/random${GEN_ARGS:+_unpack}_${s}_${len}_${tag}.tts"
-  if ! mv "$gdir/random${GEN_ARGS:+_unpack}_${s}_${len}.tts" "$f"; then
+  f="$dir/random${kind}_${s}_${len}_${tag}.tts"
+  if ! mv "$gdir/random${kind}_${s}_${len}.tts" "$f"; then
     echo "FAIL seed $s: generator error"; fail=$((fail + 1)); continue
   fi
   if out=$($bin "$f" 2>&1); then
