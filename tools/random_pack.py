@@ -340,6 +340,8 @@ def generate_pack(seed, length, rng):
                 cells.append((rng.getrandbits(1) << 15) | (rng.getrandbits(7) << 8) | e)
             else:
                 cells.append(rng.choice(specials + [rng.getrandbits(16)]))
+            if rng.random() < 0.04:
+                cells[-1] = 0x8000    # -0: ReLU must give +0 (§8), visible with Read_raw
         lines.append(f"dest {row} " + " ".join(f"0x{v:04x}" for v in cells))
     for k in range(4):
         v = rng.getrandbits(16)
