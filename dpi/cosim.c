@@ -89,6 +89,7 @@ cosim *cosim_create(const tt_test *t, const cosim_opts *o)
         free(c);
         return NULL;
     }
+    if (o->srnd_seed) tt_model_set_srnd_seed(c->m, o->srnd_seed);
     tt_model_reset(c->m);
     tt_test_apply_preload(t, c->m);
     c->json = cJSON_CreateObject();
@@ -760,10 +761,12 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     char timing[64] = "";
     if (c->tim) snprintf(timing, sizeof timing, ", timing checked (%llu rule checks)",
                          (unsigned long long)tt_timing_checks(c->tim));
-    printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s%s%s, %llu cycles, %.0f cycles/s\n",
+    printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s%s%s, %llu cycles, %.0f cycles/s, "
+           "srnd seed %u\n",
            c->t->path, c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired,
            (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked,
-           c->o.check ? "checked" : "retired (checking off)", state, timing, (unsigned long long)cycle, cps);
+           c->o.check ? "checked" : "retired (checking off)", state, timing, (unsigned long long)cycle, cps,
+           c->o.srnd_seed ? c->o.srnd_seed : TT_SRND_SEED_DEFAULT);
     if (!c->failed) cJSON_AddStringToObject(c->json, "result", "pass");
     cJSON_AddStringToObject(c->json, "test", c->t->path);
     cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);
@@ -771,6 +774,7 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     cJSON_AddNumberToObject(c->json, "rf_rows", (double)c->rf_checked);
     cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
     cJSON_AddBoolToObject(c->json, "checked", c->o.check);
+    cJSON_AddNumberToObject(c->json, "srnd_seed", c->o.srnd_seed ? c->o.srnd_seed : TT_SRND_SEED_DEFAULT);
     if (!write_report(c)) return 2;
     return c->failed ? 1 : 0;
 }

@@ -19,6 +19,7 @@ typedef struct {
     const char *report_json;  /* write a JSON report here (NULL: none) */
     bool check;               /* false: +cosim=0, count only */
     bool timing;              /* check the timing rules too (tttiming.h); +timing=0 turns it off */
+    uint32_t srnd_seed;       /* the packer PRNG's seed (+srnd_seed; 0: the model's default) */
 } cosim_opts;
 
 /* One retired instruction and the effects the RTL made with it (see docs/design.md). */

@@ -12,6 +12,7 @@ module tt_core
   input  logic                 clk_i,
   input  logic                 rst_ni,
   input  logic [NUM_INJ_BITS-1:0] inject_i,
+  input  logic [31:0]          srnd_seed_i,    // packer 0's stochastic-rounding PRNG seed (at reset)
 
   // TRISC pushes
   input  logic                 push_valid_i   [3],
@@ -651,6 +652,7 @@ module tt_core
   tt_packer u_pack (
     .clk_i, .rst_ni,
     .inj_i        (inject_i),
+    .srnd_seed_i,
     .req_i (u_req[UNIT_PACK]), .rsp_o (u_rsp[UNIT_PACK]),
     .cfg_i        (cfg_all),
     .tcfg_i       (tcfg_all),

@@ -22,6 +22,8 @@ module tt_pack_bfp
   input  logic [15:0]      edge_masked_i,
   input  logic             edge_neg_inf_i,
   input  logic [8:0]       inj_i,
+  input  logic [15:0][31:0] rnd_i,       // the packer PRNG's draw for each datum (srnd)
+  input  logic             inj_gt_i,    // deliberate bug: Packer_srnd_en rounds up on > (not >=)
   output logic [7:0]       shared_exp_o,
   output logic [15:0][7:0] field_o,
   output logic             undef_o,
@@ -39,6 +41,7 @@ module tt_pack_bfp
       .edge_masked_i  (edge_masked_i[i]),
       .edge_neg_inf_i,
       .inj_i,
+      .rnd_i          (rnd_i[i]),
       .data_o         (unused_data),
       .bfp_pre_o      (pre[i]),
       .undef_o        (d_undef[i]),
@@ -50,6 +53,7 @@ module tt_pack_bfp
   logic [7:0]  shared;
   logic [7:0]  shift;
   logic [8:0]  full, rounded;
+  logic [7:0]  lo, thr;      // the n = shift + 1 discarded bits and the threshold they meet
   logic [6:0]  mag7;
   logic [6:0]  mag;
 
@@ -68,6 +72,8 @@ module tt_pack_bfp
     shift   = '0;
     full    = '0;
     rounded = '0;
+    lo      = '0;
+    thr     = '0;
     mag7    = '0;
     mag     = '0;
     for (int i = 0; i < 16; i++) begin
@@ -76,7 +82,13 @@ module tt_pack_bfp
       if (shift >= 8'd8) begin
         mag7 = 7'd0;
       end else begin
-        rounded = (full + (9'd1 << shift[2:0])) >> ({1'b0, shift[2:0]} + 4'd1);
+        // round up when the discarded bits are >= the threshold: half a unit (ERRATA 4), or with
+        // Packer_srnd_en the top n bits of the draw's low byte (docs/decisions.md "Packer
+        // stochastic rounding")
+        lo  = 8'(full & ((9'd2 << shift[2:0]) - 9'd1));
+        thr = cfg_i.packer_srnd_en ? (rnd_i[i][7:0] >> (3'd7 - shift[2:0])) : (8'd1 << shift[2:0]);
+        rounded = (full >> ({1'b0, shift[2:0]} + 4'd1)) +
+                  {8'd0, (inj_gt_i && cfg_i.packer_srnd_en) ? lo > thr : lo >= thr};
         mag7    = (rounded > 9'd127) ? 7'h7f : rounded[6:0];
       end
       unique case (cfg_i.out_fmt)

@@ -31,6 +31,7 @@ module tt_pack_convert
   input  logic           edge_masked_i,   // edge masking replaces this datum (§9) ...
   input  logic           edge_neg_inf_i,  // ... with -inf (PCK_EDGE_MODE_mode = 1), else with 0
   input  logic [8:0]     inj_i,
+  input  logic [31:0]    rnd_i,           // the packer PRNG's draw for this datum (Gasket_srnd_en)
   output logic [31:0]    data_o,
   output logic [15:0]    bfp_pre_o,
   output logic           undef_o,
@@ -119,22 +120,26 @@ module tt_pack_convert
     return x;
   endfunction
 
+  // Stochastic rounding (docs/decisions.md "Packer stochastic rounding"): the magnitude goes up one
+  // unit when the discarded bits are >= a threshold t: half a unit deterministically (the ties-away
+  // rule), the draw's top bits with Gasket_srnd_en; Inf (after NaN -> Inf) is not rounded.
+
   // FP32 -> BF16 (in the high half)
-  function automatic logic [31:0] fp32_round_bf16(logic [31:0] x);
+  function automatic logic [31:0] fp32_round_bf16(logic [31:0] x, logic [15:0] t);
     logic [31:0] y;
     logic [15:0] r;
     y = nan_to_inf32(x);
-    r = y[31:16] + {15'd0, y[15]};
+    r = y[31:16] + {15'd0, y[30:23] != 8'hff && y[15:0] >= t};
     if (r[14:7] == 8'd0) return 32'd0;
     return {r, 16'd0};
   endfunction
 
   // FP32 -> TF32 (low 13 bits 0)
-  function automatic logic [31:0] fp32_round_tf32(logic [31:0] x);
+  function automatic logic [31:0] fp32_round_tf32(logic [31:0] x, logic [12:0] t);
     logic [31:0] y;
     logic [18:0] r;
     y = nan_to_inf32(x);
-    r = y[31:13] + {18'd0, y[12]};
+    r = y[31:13] + {18'd0, y[30:23] != 8'hff && y[12:0] >= t};
     if (r[17:10] == 8'd0) return 32'd0;
     return {r, 13'd0};
   endfunction
@@ -235,6 +240,9 @@ module tt_pack_convert
   logic [31:0] thr;         // ReLU threshold in the datum's layout
   logic [15:0] c_fp16;      // an 8-bit-exponent datum narrowed by ERRATA 1
   status_e     st;
+  logic [12:0] t13;         // rounding thresholds: TF32 (13 discarded bits), BF16 (16)
+  logic [15:0] t16;
+  logic        srnd_unimpl; // Gasket_srnd_en on a rounding row no source describes
 
   always_comb begin
     inf = cfg_i.inter_fmt;
@@ -243,6 +251,12 @@ module tt_pack_convert
     x32 = dst_to_fp32(dest_i);
     b16 = dst_to_bf16(dest_i[15:0]);
     h16 = dst_to_fp16(dest_i[15:0]);
+    t13 = cfg_i.gasket_srnd_en ? rnd_i[31:19] : 13'h1000;
+    t16 = cfg_i.gasket_srnd_en ? rnd_i[31:16] : 16'h8000;
+    // E8M6 / E5M6 rounding and the INT8 shift with Gasket_srnd_en: unimplemented (status below)
+    srnd_unimpl = cfg_i.gasket_srnd_en && !cfg_i.read_raw &&
+                  ((cfg_i.read_32b && (inf == DF_BFP8 || (inf == DF_INT8 && cfg_i.int_shift != 5'd0))) ||
+                   (!cfg_i.read_32b && (inf == DF_BFP8 || inf == DF_BFP8A)));
 
     // -- step 1, early conversion (§5; FormatConversion.md table and "Configuring the
     //    conversions"; Blackhole Round_10b_mant paths after Tenstorrent's simulator) --
@@ -254,17 +268,17 @@ module tt_pack_convert
       unique case (inf)
         DF_FP32: begin   // identity; TF32 rounding with Round_10b_mant and not Read_raw
           ty = (cfg_i.round_10b && !cfg_i.read_raw) ? T_TF32 : T_FP32;
-          c  = (cfg_i.round_10b && !cfg_i.read_raw) ? fp32_round_tf32(x32) : x32;
+          c  = (cfg_i.round_10b && !cfg_i.read_raw) ? fp32_round_tf32(x32, t13) : x32;
         end
         DF_TF32: begin   // TF32 rounding; identity (FP32) with Read_raw
           ty = cfg_i.read_raw ? T_FP32 : T_TF32;
-          c  = cfg_i.read_raw ? x32 : fp32_round_tf32(x32);
+          c  = cfg_i.read_raw ? x32 : fp32_round_tf32(x32, t13);
         end
         DF_BF16: begin   // rounding, TF32 rounding with Round_10b_mant, truncation with Read_raw
           if (cfg_i.read_raw && cfg_i.round_10b) st_early = ST_UNIMPL;
           ty = cfg_i.read_raw ? T_BF16 : (cfg_i.round_10b ? T_TF32 : T_BF16);
           c  = cfg_i.read_raw ? {x32[31:16], 16'd0}
-                              : (cfg_i.round_10b ? fp32_round_tf32(x32) : fp32_round_bf16(x32));
+                              : (cfg_i.round_10b ? fp32_round_tf32(x32, t13) : fp32_round_bf16(x32, t16));
         end
         DF_BFP8: begin   // E8M6 rounding; BF16 truncation with Read_raw
           if (cfg_i.round_10b) st_early = ST_UNIMPL;
@@ -284,7 +298,7 @@ module tt_pack_convert
           if (!cfg_i.round_10b)   st_early = ST_UNDEF;
           else if (cfg_i.read_raw) st_early = ST_UNIMPL;
           ty        = T_FP16;
-          c         = fp32_round_tf32(x32);
+          c         = fp32_round_tf32(x32, t13);
           tf32_relu = 1'b1;
         end
         default: st_early = ST_UNDEF;   // INT16, BFP8a, FP8 from Dst32b: "No"; 12, 13; (‡)
@@ -438,10 +452,12 @@ module tt_pack_convert
     endcase
 
     // -- status, in the order of docs/decisions.md "Status order" --
-    if (cfg_i.packer_srnd_en || cfg_i.gasket_srnd_en || cfg_i.gs_lf || cfg_i.bfp8_hf)
-      st = ST_UNIMPL;                                          // stochastic / undocumented rounding
+    if (cfg_i.gs_lf || cfg_i.bfp8_hf)
+      st = ST_UNIMPL;                                          // undocumented rounding modes
     else if (st_early != ST_OK)
       st = st_early;                                           // the early conversion's row
+    else if (srnd_unimpl)
+      st = ST_UNIMPL;                                          // stochastic E8M6 / E5M6 / INT8
     else if (lcls == C_NONE || !fmt_accepts(lf, ty))
       st = ST_UNDEF;                                           // In_data_format does not name it
     else if (!late_ok)

@@ -13,7 +13,11 @@
 // between PACRs. Forms the slice calls unimplemented or undefined retire with no effect (the model
 // reports them). Edge masking (docs/decisions.md "PACR edge masking", EdgeMasking.md, Blackhole
 // PACR.md): the mask row of each enabled read interface is chosen in the accept cycle from
-// TilePosition / TileZ, which advance when a PACR that read datums retires.
+// TilePosition / TileZ, which advance when a PACR that read datums retires. Stochastic rounding
+// (docs/decisions.md "Packer stochastic rounding"): an xorshift32 PRNG, reset to srnd_seed_i,
+// steps once per datum (read or BFP padding, one a cycle) of a PACR whose config sets
+// Gasket_srnd_en or Packer_srnd_en; each datum's draw goes to its early conversion and, kept
+// with the BFP group, to the group's rounding.
 /* verilator tracing_off */
 module tt_packer
   import tt_pkg::*;
@@ -21,6 +25,7 @@ module tt_packer
   input  logic        clk_i,
   input  logic        rst_ni,
   input  logic [NUM_INJ_BITS-1:0] inj_i,
+  input  logic [31:0] srnd_seed_i,   // the stochastic-rounding PRNG's value after reset
 
   input  unit_req_t   req_i,         // dispatch (taken only when rsp_o.ready)
   output unit_rsp_t   rsp_o,         // ready, busy, held instruction and thread, retire
@@ -67,6 +72,7 @@ module tt_packer
     logic [3:0][15:0] emask;     // edge mask row of the k-th enabled read interface
     logic           neg_inf;     // PCK_EDGE_MODE_mode: masked datums become -inf, else 0
     logic [7:0]     rpp;         // PACK_COUNTERS_SEC0_pack_reads_per_xy_plane
+    logic           srnd;        // Gasket_srnd_en or Packer_srnd_en: the PRNG steps per datum
   } setup_t;
 
   state_e      state_q;
@@ -84,6 +90,8 @@ module tt_packer
   logic         need_d_q, need_e_q;
   logic [31:0]  grp_q [16];               // the BFP group's Dest values so far
   logic [15:0]  grp_m_q;                  // ... and their edge-masked bits
+  logic [31:0]  grp_rnd_q [16];           // ... and their PRNG draws (stochastic rounding)
+  logic [31:0]  srnd_q, srnd_nxt;         // xorshift32 state, its next value
   logic [3:0]   gcnt_q;
   // EdgeMasking.md tile position (Blackhole PACR.md: advanced by the read interfaces)
   logic [7:0]   tile_pos_q, tile_z_q;
@@ -176,6 +184,9 @@ module tt_packer
     w12 = cfg_i[st][12]; w13 = cfg_i[st][13]; w14 = cfg_i[st][14]; w15 = cfg_i[st][15];
     w70 = cfg_i[st][70]; w71 = cfg_i[st][71];
     s_d.conv = conv_d;
+    // DELIBERATE BUG (INJ_PACK_SRND_GASKET_IGN): the early conversion rounds to nearest
+    if (inj_i[INJ_PACK_SRND_GASKET_IGN]) s_d.conv.gasket_srnd_en = 1'b0;
+    s_d.srnd = conv_d.gasket_srnd_en || conv_d.packer_srnd_en;
     s_d.bfp     = w70[7:4] inside {DF_BFP8, DF_BFP4, DF_BFP2, DF_BFP8A, DF_BFP4A, DF_BFP2A};
     s_d.nbits   = out_bits(w70[7:4]);
     s_d.exp_fmt = w70[5];
@@ -258,11 +269,11 @@ module tt_packer
   logic [15:0] unused_st_pre, unused_si_pre;
   logic        unused_si_undef;
   tt_pack_convert u_status (
-    .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b0), .edge_neg_inf_i (1'b0), .inj_i ('0),
+    .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b0), .edge_neg_inf_i (1'b0), .inj_i ('0), .rnd_i ('0),
     .data_o (unused_st_data), .bfp_pre_o (unused_st_pre), .undef_o (st_undef), .unimpl_o (st_unimpl)
   );
   tt_pack_convert u_status_inf (
-    .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b1), .edge_neg_inf_i (1'b1), .inj_i ('0),
+    .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b1), .edge_neg_inf_i (1'b1), .inj_i ('0), .rnd_i ('0),
     .data_o (unused_si_data), .bfp_pre_o (unused_si_pre), .undef_o (unused_si_undef),
     .unimpl_o (st_inf_unimpl)
   );
@@ -303,6 +314,16 @@ module tt_packer
   logic cur_masked;
   assign cur_masked = !s_q.emask[row_k[1:0]][idx[3:0]];
 
+  // this datum's PRNG draw: xorshift32 (13, 17, 5) of the state
+  logic [31:0] cur_rnd;
+  always_comb begin
+    srnd_nxt = srnd_q ^ (srnd_q << 13);
+    srnd_nxt = srnd_nxt ^ (srnd_nxt >> 17);
+    srnd_nxt = srnd_nxt ^ (srnd_nxt << 5);
+    // DELIBERATE BUG (INJ_PACK_SRND_LOW_BITS): the draw's halves swapped (low bits compared)
+    cur_rnd  = inj_i[INJ_PACK_SRND_LOW_BITS] ? {srnd_nxt[15:0], srnd_nxt[31:16]} : srnd_nxt;
+  end
+
   logic [31:0] conv_data;
   logic [15:0] unused_pre;
   logic        unused_u0, unused_u1;
@@ -313,12 +334,13 @@ module tt_packer
                      inj_i[INJ_PACK_RELU_NEG_ZERO_KEPT], inj_i[INJ_PACK_RELU_MAX_NEG_KEPT], 3'b000};
   tt_pack_convert u_conv (
     .cfg_i (s_q.conv), .dest_i (cur), .edge_masked_i (cur_masked), .edge_neg_inf_i (s_q.neg_inf),
-    .inj_i (conv_inj),
+    .inj_i (conv_inj), .rnd_i (cur_rnd),
     .data_o (conv_data), .bfp_pre_o (unused_pre), .undef_o (unused_u0), .unimpl_o (unused_u1)
   );
 
-  // BFP group: the stored datums, this cycle's datum in slot gcnt (S_RUN), zeros after (S_PAD)
-  logic [15:0][31:0] grp_in;
+  // BFP group: the stored datums, this cycle's datum in slot gcnt (S_RUN; S_PAD: a zero datum),
+  // zeros after
+  logic [15:0][31:0] grp_in, grp_rnd_in;
   logic [15:0]       grp_m_in;    // edge-masked bits (padding datums are not masked)
   logic [7:0]        shared;
   logic [15:0][7:0]  fields;
@@ -326,17 +348,19 @@ module tt_packer
   always_comb begin
     for (int i = 0; i < 16; i++) begin
       if (4'(i) < gcnt_q) begin
-        grp_in[i] = grp_q[i];  grp_m_in[i] = grp_m_q[i];
+        grp_in[i] = grp_q[i];  grp_m_in[i] = grp_m_q[i];  grp_rnd_in[i] = grp_rnd_q[i];
       end else if (4'(i) == gcnt_q && state_q == S_RUN) begin
-        grp_in[i] = cur;       grp_m_in[i] = cur_masked;
+        grp_in[i] = cur;       grp_m_in[i] = cur_masked;  grp_rnd_in[i] = cur_rnd;
+      end else if (4'(i) == gcnt_q && state_q == S_PAD) begin
+        grp_in[i] = '0;        grp_m_in[i] = 1'b0;        grp_rnd_in[i] = cur_rnd;
       end else begin
-        grp_in[i] = '0;        grp_m_in[i] = 1'b0;
+        grp_in[i] = '0;        grp_m_in[i] = 1'b0;        grp_rnd_in[i] = '0;
       end
     end
   end
   tt_pack_bfp u_bfp (
     .cfg_i (s_q.conv), .dest_i (grp_in), .edge_masked_i (grp_m_in), .edge_neg_inf_i (s_q.neg_inf),
-    .inj_i (conv_inj),
+    .inj_i (conv_inj), .rnd_i (grp_rnd_in), .inj_gt_i (inj_i[INJ_PACK_SRND_BFP_GT]),
     .shared_exp_o (shared), .field_o (fields), .undef_o (unused_b0), .unimpl_o (unused_b1)
   );
 
@@ -359,7 +383,7 @@ module tt_packer
   always_comb begin
     logic [255:0] dc;
     logic [8:0]   nf;
-    grp_done = (state_q == S_PAD) || (state_q == S_RUN && s_q.bfp && gcnt_q == 4'd15);
+    grp_done = (state_q == S_PAD || (state_q == S_RUN && s_q.bfp)) && gcnt_q == 4'd15;
     app_e = step && grp_done;
     app_d = step && (grp_done || (state_q == S_RUN && !s_q.bfp));
     e_byte = shared;
@@ -428,10 +452,17 @@ module tt_packer
       state_q <= S_IDLE;
       s_q <= '0; thread_q <= '0; insn_q <= '0; addr_cnt_q <= 1'b0; j_q <= '0;
       dbuf_q <= '0; ebuf_q <= '0; dfill_q <= '0; efill_q <= '0; daddr_q <= '0; eaddr_q <= '0;
+      srnd_q <= srnd_seed_i;
+      for (int i = 0; i < 16; i++) grp_rnd_q[i] <= '0;
       need_d_q <= 1'b1; need_e_q <= 1'b1; gcnt_q <= '0; grp_m_q <= '0;
       tile_pos_q <= '0; tile_z_q <= '0;
       for (int i = 0; i < 16; i++) grp_q[i] <= '0;
     end else begin
+      // the PRNG steps per datum of a PACR with stochastic rounding (read datums and BFP padding;
+      // DELIBERATE BUG INJ_PACK_SRND_PAD_NO_DRAW: not for padding)
+      if (step && s_q.srnd && (state_q == S_RUN ||
+                               (state_q == S_PAD && !inj_i[INJ_PACK_SRND_PAD_NO_DRAW])))
+        srnd_q <= srnd_nxt;
       if (step) begin
         dbuf_q <= n_dbuf; dfill_q <= n_dfill;
         ebuf_q <= n_ebuf; efill_q <= n_efill;
@@ -460,14 +491,20 @@ module tt_packer
           if (s_q.bfp) begin
             if (gcnt_q == 4'd15) gcnt_q <= '0;
             else begin
-              grp_q[gcnt_q] <= cur; grp_m_q[gcnt_q] <= cur_masked; gcnt_q <= gcnt_q + 4'd1;
+              grp_q[gcnt_q] <= cur; grp_m_q[gcnt_q] <= cur_masked; grp_rnd_q[gcnt_q] <= cur_rnd;
+              gcnt_q <= gcnt_q + 4'd1;
             end
           end
           if (run_end) state_q <= after_run(s_q.last_flush, s_q.bfp, gcnt_after, inj_i[INJ_PACK_LAST_NO_PAD]);
         end
-        S_PAD: if (step) begin
-          gcnt_q  <= '0;
-          state_q <= S_FLUSH;
+        S_PAD: if (step) begin    // one padding datum (Dest bits 0) a cycle until the group is full
+          if (gcnt_q == 4'd15) begin
+            gcnt_q  <= '0;
+            state_q <= S_FLUSH;
+          end else begin
+            grp_q[gcnt_q] <= '0; grp_m_q[gcnt_q] <= 1'b0; grp_rnd_q[gcnt_q] <= cur_rnd;
+            gcnt_q <= gcnt_q + 4'd1;
+          end
         end
         S_FLUSH: if (step) begin
           need_d_q <= 1'b1; need_e_q <= 1'b1;     // (and the RSI stream's, not modelled)

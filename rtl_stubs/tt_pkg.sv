@@ -256,6 +256,11 @@ package tt_pkg;
   localparam int unsigned INJ_PACK_INTF_REVERSED      = 73; // ReadIntfSel bit order reversed
   localparam int unsigned INJ_PACK_ZEROWRITE_IGN      = 74; // ZeroWrite packs Dest data
   localparam int unsigned INJ_UNP_FIFO_WRAP_AT_LIMIT  = 75; // unpacker wraps an address equal to the limit
+  // packer 0, stochastic rounding and PACR forms (bits 88..93)
+  localparam int unsigned INJ_PACK_SRND_GASKET_IGN    = 88; // Gasket_srnd_en ignored (early rounds to nearest)
+  localparam int unsigned INJ_PACK_SRND_LOW_BITS      = 89; // early srnd compares the draw's low bits, not top
+  localparam int unsigned INJ_PACK_SRND_PAD_NO_DRAW   = 90; // BFP padding datums do not advance the PRNG
+  localparam int unsigned INJ_PACK_SRND_BFP_GT        = 91; // BFP srnd rounds up on discarded > draw, not >=
   // timing bugs (issue 8 part 3), caught only by the timing reference: bits 100..112
   localparam int unsigned INJ_T_FIFO_REFILL29   = 100; // FIFO takes a push while holding 29
   localparam int unsigned INJ_T_GATE_NO_LAG     = 101; // wait gate releases in the cycle its condition clears

@@ -200,7 +200,7 @@ static bool verilator_arg_ok(const char *prog, const char *arg)
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s TEST.tts [+max_cycles=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
+            "usage: %s TEST.tts [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
             "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n",
             prog);
 }
@@ -259,6 +259,10 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
             if (!parse_u64(prog, "trace_start", v, 0, TT_MAX_CYCLES_LIMIT, &c->a.trace_start)) goto fail;
         } else if (plusarg(arg, "+trace_stop", &v)) {
             if (!parse_u64(prog, "trace_stop", v, 1, TT_MAX_CYCLES_LIMIT, &c->a.trace_stop)) goto fail;
+        } else if (plusarg(arg, "+srnd_seed", &v)) {
+            uint64_t seed;
+            if (!parse_u64(prog, "srnd_seed", v, 1, 0xFFFFFFFFu, &seed)) goto fail;
+            c->a.srnd_seed = (uint32_t)seed;
         } else if (plusarg(arg, "+max_cycles", &v)) {
             if (!parse_u64(prog, "max_cycles", v, 1, TT_MAX_CYCLES_LIMIT, &c->a.max_cycles)) goto fail;
         } else if (plusarg(arg, "+cosim", &v)) {
@@ -309,9 +313,10 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
         goto fail;
     }
     if (!c->a.max_cycles) c->a.max_cycles = c->test.max_cycles ? c->test.max_cycles : 1000000;
+    if (!c->a.srnd_seed) c->a.srnd_seed = c->test.srnd_seed ? c->test.srnd_seed : TT_SRND_SEED_DEFAULT;
     tt_stim_init(&c->stim, &c->test);
     cosim_opts o = {.repro = c->repro, .report_json = c->a.report, .check = c->a.check,
-                    .timing = c->a.timing};
+                    .timing = c->a.timing, .srnd_seed = c->a.srnd_seed};
     c->cos = cosim_create(&c->test, &o);
     if (!c->cos) {
         fprintf(stderr, "%s: out of memory\n", prog);

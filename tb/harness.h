@@ -24,6 +24,7 @@ typedef struct {
     bool timing;              /* +timing=0 turns the timing reference off (function still checked) */
     uint64_t inject[2];       /* +inject=NAME[,NAME] (bit n: tt_pkg INJ_* n, in inject[n / 64]) */
     const char *report;       /* +report=FILE */
+    uint32_t srnd_seed;       /* +srnd_seed=N, else the test's srnd_seed, else 1 (the packer PRNG) */
 } tb_args;
 
 typedef struct tb_ctx tb_ctx;

@@ -46,7 +46,8 @@ int sc_main(int argc, char **argv)
     svSetScope(svGetScopeFromName("top.tb_top"));
     // the 128-bit injection mask goes over as four 32-bit words, least significant first
     tb_set_ctx(ctx, static_cast<int>(a->inject[0] & 0xffffffffu), static_cast<int>(a->inject[0] >> 32),
-               static_cast<int>(a->inject[1] & 0xffffffffu), static_cast<int>(a->inject[1] >> 32));
+               static_cast<int>(a->inject[1] & 0xffffffffu), static_cast<int>(a->inject[1] >> 32),
+               static_cast<int>(a->srnd_seed));
 
     VerilatedVcdSc *tfp = nullptr;
     static volatile int stop_signal = 0;

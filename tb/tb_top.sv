@@ -46,10 +46,12 @@ module tb_top (
   export "DPI-C" function tb_set_ctx;
   chandle ctx;
   logic [NUM_INJ_BITS-1:0] inject_q;
+  logic [31:0] srnd_seed_q;   // +srnd_seed: the packer's stochastic-rounding PRNG seed
   function void tb_set_ctx(input chandle c, input int inject0, input int inject1, input int inject2,
-                           input int inject3);
+                           input int inject3, input int srnd_seed);
     ctx = c;
     inject_q = {inject3, inject2, inject1, inject0};
+    srnd_seed_q = srnd_seed;
   endfunction
 
   logic [63:0] cycle_q;
@@ -100,7 +102,7 @@ module tb_top (
   timing_t     timing;
 
   tt_core u_core (
-    .clk_i, .rst_ni(rst_n), .inject_i(inject_q),
+    .clk_i, .rst_ni(rst_n), .inject_i(inject_q), .srnd_seed_i(srnd_seed_q),
     .push_valid_i(push_valid_q), .push_insn_i(push_insn_q), .push_ready_o(push_ready),
     .brisc_valid_i(brisc_valid_q), .brisc_thread_i(brisc_thread_q), .brisc_insn_i(brisc_insn_q),
     .mmio_valid_i(mmio_valid_q), .mmio_thread_i(mmio_thread_q), .mmio_addr_i(mmio_addr_q),

@@ -784,6 +784,13 @@ static int parse_line(parser *p, char *raw)
         p->t->max_cycles = v;
         return 0;
     }
+    if (strcmp(kw, "srnd_seed") == 0) { /* docs/decisions.md "Packer stochastic rounding" */
+        uint32_t v;
+        if (want_args(p, 2, "srnd_seed N") || num32(p, 1, 0xFFFFFFFFu, "seed", &v)) return -1;
+        if (v == 0) return fail(p, "seed 0 is out of range (1..4294967295): xorshift32 stays at 0");
+        p->t->srnd_seed = v;
+        return 0;
+    }
     bool expect = strcmp(kw, "expect") == 0;
     int at = expect ? 1 : 0;
     if (expect && p->ntok < 2) return fail(p, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32 ...'");
@@ -796,7 +803,7 @@ static int parse_line(parser *p, char *raw)
         return r;
     }
     return fail(p, "expected an instruction (tt..., .word), an action (store, drain, idle), a preload "
-                   "(cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32), 'expect', 'thread' or 'max_cycles'; got '%s'", kw);
+                   "(cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32), 'expect', 'thread', 'max_cycles' or 'srnd_seed'; got '%s'", kw);
 }
 
 int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen)

@@ -73,6 +73,7 @@ typedef struct {
     tt_item *expect;
     size_t nexpect;
     uint64_t max_cycles;   /* 0: the harness default */
+    uint32_t srnd_seed;    /* `srnd_seed N`: the packer PRNG's seed (0: the default, 1) */
 } tt_test;
 
 /* Parse a test file. On error returns -1 and writes "FILE:LINE: what was expected" to err. */

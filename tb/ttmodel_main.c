@@ -1,5 +1,5 @@
 /* ttmodel_main.c: the golden model's own command line.
- *   ttmodel run FILE [--max-cycles N] [--dump-json OUT]
+ *   ttmodel run FILE [--max-cycles N] [--srnd-seed N] [--dump-json OUT]
  *   ttmodel dis WORD...
  *   ttmodel asm            (lines on stdin, one hex word per line on stdout)
  */
@@ -116,10 +116,11 @@ static int cmd_run(int argc, char **argv)
 {
     static const struct option opts[] = {{"dump-json", required_argument, 0, 'j'},
                                          {"max-cycles", required_argument, 0, 'm'},
+                                         {"srnd-seed", required_argument, 0, 's'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     const char *json = NULL;
-    uint64_t max_cycles = 0;
+    uint64_t max_cycles = 0, srnd_seed = 0;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "j:m:h", opts, NULL)) != -1) {
@@ -131,6 +132,16 @@ static int cmd_run(int argc, char **argv)
                 char msg[256];
                 fprintf(stderr, "ttmodel: %s\n",
                         tt_number_message(msg, sizeof msg, "--max-cycles", optarg, 1, TT_MAX_CYCLES_LIMIT, st));
+                return 2;
+            }
+            break;
+        }
+        case 's': {
+            tt_num_status st = tt_parse_number(optarg, 1, 0xFFFFFFFFu, &srnd_seed);
+            if (st != TT_NUM_OK) {
+                char msg[256];
+                fprintf(stderr, "ttmodel: %s\n",
+                        tt_number_message(msg, sizeof msg, "--srnd-seed", optarg, 1, 0xFFFFFFFFu, st));
                 return 2;
             }
             break;
@@ -160,14 +171,17 @@ static int cmd_run(int argc, char **argv)
         fprintf(stderr, "ttmodel: out of memory\n");
         return 2;
     }
+    if (!srnd_seed) srnd_seed = t.srnd_seed ? t.srnd_seed : TT_SRND_SEED_DEFAULT;
+    tt_model_set_srnd_seed(m, (uint32_t)srnd_seed);
     tt_run_stats st;
     clock_t t0 = clock();
     int rc = tt_model_run(&t, m, max_cycles, &st, stderr);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     int jrc = json ? dump_json(json, &t, m, &st) : 0;
-    printf("%s: %s: %llu instructions, %llu L1 writes, %llu cycles, %.0f instructions/s\n", t.path,
+    printf("%s: %s: %llu instructions, %llu L1 writes, %llu cycles, %.0f instructions/s, srnd seed %llu\n", t.path,
            rc ? "FAIL" : "PASS", (unsigned long long)st.instructions, (unsigned long long)st.l1_writes,
-           (unsigned long long)st.cycles, secs > 0 ? (double)st.instructions / secs : 0.0);
+           (unsigned long long)st.cycles, secs > 0 ? (double)st.instructions / secs : 0.0,
+           (unsigned long long)srnd_seed);
     tt_model_destroy(m);
     tt_test_free(&t);
     return jrc ? jrc : rc;

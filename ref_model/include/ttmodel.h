@@ -178,6 +178,11 @@ typedef struct tt_model tt_model;
 tt_model *tt_model_create(void);
 void tt_model_destroy(tt_model *m);
 void tt_model_reset(tt_model *m);
+/* The packer's stochastic-rounding PRNG (docs/decisions.md "Packer stochastic rounding"): its seed,
+ * which tt_model_reset keeps and restarts the PRNG from (1..0xFFFFFFFF; TT_SRND_SEED_DEFAULT after
+ * tt_model_create). */
+#define TT_SRND_SEED_DEFAULT 1u
+void tt_model_set_srnd_seed(tt_model *m, uint32_t seed);
 
 /* Frontend: a push into thread t's frontend. TT_ERROR when it holds 64 (32 FIFO slots plus what an
  * RTL may have in flight in lockstep); a model-only scheduler pushes only while fewer than

@@ -134,6 +134,7 @@ tt_model *tt_model_create(void)
         free(m);
         return NULL;
     }
+    m->srnd_seed = m->pack[0].srnd = TT_SRND_SEED_DEFAULT;
     return m;
 }
 
@@ -153,7 +154,9 @@ void tt_model_reset(tt_model *m)
     size_t cap = m->cap_rfw;
     tt_l1_write *l1w = m->l1w;
     size_t cap_l1w = m->cap_l1w;
+    uint32_t seed = m->srnd_seed;
     memset(m, 0, sizeof *m);
+    m->srnd_seed = m->pack[0].srnd = seed;
     m->l1 = l1;
     m->rfw = rfw;
     m->cap_rfw = cap;
@@ -162,6 +165,8 @@ void tt_model_reset(tt_model *m)
     memset(m->mutex_holder, TT_MUTEX_FREE, sizeof m->mutex_holder);
     memset(l1, 0, TT_L1_BYTES);
 }
+
+void tt_model_set_srnd_seed(tt_model *m, uint32_t seed) { m->srnd_seed = m->pack[0].srnd = seed; }
 
 static bool thread_ok(int t) { return t >= 0 && t < TT_NUM_THREADS; }
 

@@ -52,6 +52,9 @@ typedef struct {
     bool group_masked[16];      /* and whether edge masking replaces each */
     unsigned group_n;
     uint8_t tile_pos, tile_z;   /* the tile position generator (docs/decisions.md "PACR edge masking") */
+    uint32_t srnd;              /* stochastic-rounding PRNG, xorshift32 (docs/decisions.md "Packer
+                                   stochastic rounding"); the seed after reset */
+    uint32_t group_rand[16];    /* its draw for each datum of the BFP group */
 } tt_packer_state;
 
 /* RWCs (ISA documentation RWCs.md): the matrix unit's per-thread row counters. */
@@ -85,6 +88,7 @@ struct tt_model {
     tt_unpacker_state unp[2];
     tt_rwc rwc[TT_NUM_THREADS];
     tt_packer_state pack[1];                /* packer 0 (pack.c) */
+    uint32_t srnd_seed;                     /* the packer PRNG's seed, kept by tt_model_reset */
     /* Rows written by the instruction being executed (regfile.c); grows as needed. */
     tt_rf_write *rfw;
     size_t n_rfw, cap_rfw;

@@ -100,6 +100,18 @@ static bool put_bits(tt_model *m, tt_packer_state *ps, int s, uint32_t v, unsign
     return true;
 }
 
+/* The packer PRNG's next draw, xorshift32 (13, 17, 5); docs/decisions.md "Packer stochastic
+ * rounding": one draw per datum of a PACR whose config has Gasket_srnd_en or Packer_srnd_en set. */
+static uint32_t srnd_next(tt_packer_state *ps)
+{
+    uint32_t x = ps->srnd;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    ps->srnd = x;
+    return x;
+}
+
 /* One full BFP group: its exponent byte to the exponent stream, then its 16 fields to the data
  * stream (docs/decisions.md write order). False with r failed, or *why set for an L1 problem. */
 static bool emit_group(tt_model *m, tt_packer_state *ps, const tt_pack_conv_cfg *cc, unsigned out_bits,
@@ -107,7 +119,9 @@ static bool emit_group(tt_model *m, tt_packer_state *ps, const tt_pack_conv_cfg 
 {
     uint8_t e, f[16];
     char msg[sizeof r->msg];
-    tt_status s = tt_pack_convert_bfp(cc, ps->group, ps->group_masked, neg_inf, &e, f, msg, sizeof msg);
+    tt_pack_conv_cfg gc = *cc;
+    memcpy(gc.srnd_rand, ps->group_rand, sizeof gc.srnd_rand);
+    tt_status s = tt_pack_convert_bfp(&gc, ps->group, ps->group_masked, neg_inf, &e, f, msg, sizeof msg);
     if (s != TT_OK) {
         tt_result_fail(r, s, "PACR BFP group: %.120s", msg);
         return false;
@@ -225,6 +239,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         .bfp8_hf = bits(cfg[CFG_ALU_FORMAT1], 14, 1),
     };
     const bool bfp = tt_pack_fmt_is_bfp(cc.out_fmt);
+    const bool srnd = cc.gasket_srnd_en || cc.packer_srnd_en; /* the PRNG draws one per datum */
     const unsigned out_bits = tt_pack_fmt_bits(cc.out_fmt);
     tt_packer_state *ps = &m->pack[0];
     const bool converts = (!flush && c1->x >= c0->x) || (bfp && (last || flush) && ps->group_n);
@@ -307,13 +322,16 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         const uint32_t col = col0 + j;
         const bool masked = !(row_mask >> col & 1u);
         uint32_t d = zero_write ? 0 : dest_datum(m, ((row0 + i) & 0x3FFu) << 4 | col, cc.read_32b);
+        const uint32_t rnd = srnd ? srnd_next(ps) : 0;
         if (bfp) {
+            ps->group_rand[ps->group_n] = rnd;
             ps->group_masked[ps->group_n] = masked;
             ps->group[ps->group_n++] = d;
             if (ps->group_n == 16 && !emit_group(m, ps, &cc, out_bits, neg_inf, r, &why)) goto stop;
             continue;
         }
         uint32_t o = 0;
+        cc.srnd_rand[0] = rnd;
         tt_status s = tt_pack_convert(&cc, d, masked, neg_inf, &o, r->msg, sizeof r->msg);
         if (s != TT_OK) {
             char msg[sizeof r->msg];
@@ -325,6 +343,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     /* Last or Flush completes a partial BFP group with datums of Dest bits 0 (docs/decisions.md). */
     if (bfp && (last || flush) && ps->group_n) {
         while (ps->group_n < 16) {
+            ps->group_rand[ps->group_n] = srnd ? srnd_next(ps) : 0;
             ps->group_masked[ps->group_n] = false;
             ps->group[ps->group_n++] = 0;
         }

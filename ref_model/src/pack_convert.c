@@ -210,7 +210,19 @@ static uint32_t bf16_round16(uint32_t b)
     return b;
 }
 
-static uint32_t early(unsigned op, uint32_t cell, const tt_pack_conv_cfg *c)
+/* Rounding away the low n bits of an FP32 pattern (docs/decisions.md "Packer stochastic rounding"):
+ * NaN becomes Inf, Inf stays; the magnitude goes up one unit when the discarded bits are >= the
+ * threshold t, half a unit deterministically (ties away), the draw's top n bits with Gasket_srnd_en
+ * (FormatConversion.md: ">=", so it is biased up); then exponent 0 flushes to +0. */
+static uint32_t round32(uint32_t d, unsigned n, const tt_pack_conv_cfg *c, uint32_t rnd)
+{
+    const uint32_t p = nan_to_inf32(d), lo = p & ((1u << n) - 1u);
+    if ((p & 0x7F800000u) == 0x7F800000u) return p;
+    const uint32_t t = c->gasket_srnd_en ? rnd >> (32u - n) : 1u << (n - 1u);
+    return flush32((p - lo) + (lo >= t ? 1u << n : 0u));
+}
+
+static uint32_t early(unsigned op, uint32_t cell, const tt_pack_conv_cfg *c, uint32_t rnd)
 {
     const uint32_t d = dst_decode_fp32(cell);
     switch (op) {
@@ -218,9 +230,9 @@ static uint32_t early(unsigned op, uint32_t cell, const tt_pack_conv_cfg *c)
         return d;
     case E_TF32_R32:
     case E_GASKET32:
-        return flush32((nan_to_inf32(d) + 0x1000u) & 0xFFFFE000u); /* ties away on the magnitude */
+        return round32(d, 13, c, rnd); /* ties away on the magnitude, or stochastic */
     case E_BF16_R32:
-        return flush32((nan_to_inf32(d) + 0x8000u) & 0xFFFF0000u);
+        return round32(d, 16, c, rnd);
     case E_E8M6_R32: {
         /* ttsim: the low 16 bits are dropped first, then bit 16 rounds half up into bit 17 */
         uint32_t b = ((nan_to_inf32(d) >> 16) + 1u) & 0xFFFEu;
@@ -322,13 +334,7 @@ static tt_status make_plan(const tt_pack_conv_cfg *c, bool want_bfp, plan_t *p, 
     if (tt_df_is_bfp(c->out_fmt) != want_bfp)
         return tt_convert_fail(TT_ERROR, msg, msglen, "Out_data_format %s: use %s", fmt_name(c->out_fmt),
                     want_bfp ? "tt_pack_convert" : "tt_pack_convert_bfp");
-    /* Stochastic rounding and the two undocumented rounding-mode bits (ttsim rejects all four). */
-    if (c->packer_srnd_en)
-        return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen,
-                    "stochastic rounding (ALU_ROUNDING_MODE_Packer_srnd_en, cfg 1 bit 2)");
-    if (c->gasket_srnd_en)
-        return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen,
-                    "stochastic rounding (ALU_ROUNDING_MODE_Gasket_srnd_en, cfg 1 bit 1)");
+    /* The two undocumented rounding-mode bits (ttsim rejects them); stochastic rounding is below. */
     if (c->gs_lf)
         return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen,
                     "ALU_ROUNDING_MODE_GS_LF (cfg 1 bit 13): no source gives its effect");
@@ -360,6 +366,14 @@ static tt_status make_plan(const tt_pack_conv_cfg *c, bool want_bfp, plan_t *p, 
     if (p->rule->status != TT_OK)
         return tt_convert_fail((tt_status)p->rule->status, msg, msglen, "early conversion %s -> %s: %s", r32 ? "Dst32b" : "Dst16b",
                     fmt_name(c->inter_fmt), p->rule->why);
+    /* Gasket_srnd_en: the rounding rows whose discarded bits no source gives (docs/decisions.md
+     * "Packer stochastic rounding") */
+    const unsigned op = p->rule->op;
+    if (c->gasket_srnd_en && (op == E_E8M6_R32 || op == E_E8M6_R16 || op == E_E5M6_R16 ||
+                              (op == E_INT8_SAT32 && (c->int_shift & 31u))))
+        return tt_convert_fail(TT_UNIMPLEMENTED, msg, msglen,
+                    "stochastic rounding (Gasket_srnd_en) of the early conversion to %s: no source gives "
+                    "which bits are compared", fmt_name(c->inter_fmt));
     p->type = p->rule->type;
     if (p->type == T_INT8 && c->read_unsigned) p->type = T_UINT8;
     p->relu_type = p->rule->op == E_GASKET32 ? T_TF32 : p->type;
@@ -412,13 +426,13 @@ static tt_status make_plan(const tt_pack_conv_cfg *c, bool want_bfp, plan_t *p, 
 
 /* Steps 1-5 for one datum: the value the late conversion reads, in LATE_FROM's class layout. */
 static tt_status datum_path(const tt_pack_conv_cfg *c, const plan_t *p, uint32_t dest, bool masked, bool neg_inf,
-                            uint32_t *v_out, char *msg, size_t msglen)
+                            uint32_t rnd, uint32_t *v_out, char *msg, size_t msglen)
 {
     const type_info *rt = &TYPES[p->relu_type];
     uint32_t v;
     /* 1, 2. Early conversion, or the edge mask's replacement of it (§9; EdgeMasking.md) */
     if (!masked) {
-        v = early(p->rule->op, c->read_32b ? dest : (dest & 0xFFFFu), c);
+        v = early(p->rule->op, c->read_32b ? dest : (dest & 0xFFFFu), c, rnd);
     } else if (!neg_inf) {
         v = 0;
     } else if (rt->cls == C_F8) {
@@ -461,7 +475,7 @@ tt_status tt_pack_convert(const tt_pack_conv_cfg *c, uint32_t dest, bool edge_ma
     tt_status s = make_plan(c, false, &p, msg, msglen);
     if (s != TT_OK) return s;
     uint32_t v;
-    s = datum_path(c, &p, dest, edge_masked, edge_neg_inf, &v, msg, msglen);
+    s = datum_path(c, &p, dest, edge_masked, edge_neg_inf, c->srnd_rand[0], &v, msg, msglen);
     if (s != TT_OK) return s;
 
     uint32_t r;
@@ -515,7 +529,7 @@ tt_status tt_pack_convert_bfp(const tt_pack_conv_cfg *c, const uint32_t dest[16]
     unsigned e[16], m[16], sg[16], shared = 0;
     for (unsigned i = 0; i < 16; i++) {
         uint32_t v;
-        s = datum_path(c, &p, dest[i], edge_masked && edge_masked[i], edge_neg_inf, &v, msg, msglen);
+        s = datum_path(c, &p, dest[i], edge_masked && edge_masked[i], edge_neg_inf, c->srnd_rand[i], &v, msg, msglen);
         if (s != TT_OK) return s;
         /* §6.2 / FormatConversion.md: B via BF16 as the late table's first row, A via E5M7 (exponent
          * saturated by ERRATA 1, then the mantissa truncated to 7 bits) */
@@ -535,14 +549,18 @@ tt_status tt_pack_convert_bfp(const tt_pack_conv_cfg *c, const uint32_t dest[16]
         sg[i] = (x >> 15) & 1u;
         if (e[i] > shared) shared = e[i];
     }
-    /* ERRATA 4: round half up, saturate, keep the top bits, sign only on a non-zero field */
+    /* ERRATA 4: round half up (Packer_srnd_en: stochastic, the draw's low byte's top n bits as the
+     * threshold, docs/decisions.md "Packer stochastic rounding"), saturate, keep the top bits, sign
+     * only on a non-zero field */
     const unsigned bits = tt_df_bits(c->out_fmt), drop = 8u - bits;
     uint8_t f[16];
     for (unsigned i = 0; i < 16; i++) {
         const unsigned full = (e[i] ? 0x80u : 0) | m[i], shift = shared - e[i];
         unsigned mag = 0;
         if (shift < 8) {
-            mag = (full + (1u << shift)) >> (shift + 1);
+            const unsigned n = shift + 1, lo = full & ((1u << n) - 1u);
+            const unsigned t = c->packer_srnd_en ? (c->srnd_rand[i] & 0xFFu) >> (8u - n) : 1u << shift;
+            mag = (full >> n) + (lo >= t);
             if (mag > 0x7Fu) mag = 0x7Fu;
         }
         mag >>= drop;

@@ -58,6 +58,11 @@ typedef struct {
     bool gasket_srnd_en;     /* ALU_ROUNDING_MODE_Gasket_srnd_en (cfg word 1 bit 1): stochastic rounding */
     bool gs_lf;              /* ALU_ROUNDING_MODE_GS_LF (cfg word 1 bit 13) */
     bool bfp8_hf;            /* ALU_ROUNDING_MODE_Bfp8_HF (cfg word 1 bit 14) */
+    /* Stochastic rounding (docs/decisions.md "Packer stochastic rounding"): the packer PRNG's draw
+     * for each datum (tt_pack_convert reads [0], tt_pack_convert_bfp [i] for datum i), read only
+     * while gasket_srnd_en (early rounding: its top n bits) or packer_srnd_en (BFP rounding: the
+     * top n bits of its low byte) is set; deterministic rounding is the draw 0x80000080. */
+    uint32_t srnd_rand[16];
 } tt_pack_conv_cfg;
 
 /* One datum that is not BFP output: `dest` is the Dest cell as stored (16 bits, Dst16b) or the

@@ -81,6 +81,7 @@ void set_cfg(const tt_pack_conv_cfg &c)
     dut->gasket_srnd_en_i = c.gasket_srnd_en;
     dut->gs_lf_i = c.gs_lf;
     dut->bfp8_hf_i = c.bfp8_hf;
+    for (int i = 0; i < 16; i++) dut->rnd_i[i] = c.srnd_rand[i];
 }
 
 tt_status rtl_status(bool undef, bool unimpl)
@@ -304,6 +305,7 @@ void status_sweep()
             cv.exp_thr = 100;
             cv.packer_srnd_en = v == 8;
             cv.gasket_srnd_en = v == 9;
+            for (int i = 0; i < 16; i++) cv.srnd_rand[i] = (v == 8 || v == 9) ? (uint32_t)rng() : 0;
             cv.gs_lf = v == 10;
             cv.bfp8_hf = v == 11;
             cv.dis_shared_exp = v == 12;
@@ -460,6 +462,43 @@ void bfp_sweep()
     std::printf("BFP sweep: %llu groups compared\n", (unsigned long long)(checked - start));
 }
 
+// Stochastic rounding (docs/decisions.md "Packer stochastic rounding"): every accepted configuration
+// with Gasket_srnd_en (and Packer_srnd_en for BFP outputs), random datums or groups with random
+// draws, some of them 0 and all ones (the thresholds' ends).
+void srnd_sweep()
+{
+    uint64_t start = checked;
+    std::vector<uint32_t> v32 = dest32_values(1024);
+    for (const tt_pack_conv_cfg &base : accepted) {
+        if (done()) return;
+        tt_pack_conv_cfg c = base;
+        c.gasket_srnd_en = true;
+        c.packer_srnd_en = is_bfp(base.out_fmt);
+        unsigned n = quick ? 256 : 4096;
+        for (unsigned k = 0; k < n; k++) {
+            for (int i = 0; i < 16; i++) {
+                uint32_t r = (uint32_t)rng();
+                c.srnd_rand[i] = (k % 8 == 1) ? 0 : (k % 8 == 2) ? 0xffffffffu : r;
+            }
+            auto datum = [&]() -> uint32_t {
+                uint32_t r = (uint32_t)rng();
+                return c.read_32b ? v32[r % v32.size()] : (r & 0xffff);
+            };
+            tt_status st;
+            if (is_bfp(c.out_fmt)) {
+                uint32_t g[16];
+                bool none[16] = {false};
+                for (int i = 0; i < 16; i++) g[i] = datum();
+                st = check_group(c, g, none, false);
+            } else {
+                st = check_one(c, datum(), false, false);
+            }
+            if (st != TT_OK) break;   // a reported configuration: its status was compared
+        }
+    }
+    std::printf("srnd sweep: %llu datums and groups compared\n", (unsigned long long)(checked - start));
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
@@ -479,6 +518,7 @@ int main(int argc, char **argv)
     status_sweep();
     if (!done()) datum_sweep();
     if (!done()) bfp_sweep();
+    if (!done()) srnd_sweep();
     std::printf("%llu passed, %llu failed\n", (unsigned long long)(checked - failed), (unsigned long long)failed);
     delete dut;
     return failed ? 1 : 0;

@@ -30,6 +30,7 @@ module tt_pack_conv_wrap
   input  logic [15:0]       edge_masked_i,
   input  logic              edge_neg_inf_i,
   input  logic [2:0]        inj_i,
+  input  logic [15:0][31:0] rnd_i,        // the PRNG draws (tt_pack_conv_cfg srnd_rand)
   // tt_pack_convert on datum 0
   output logic [31:0]       data_o,
   output logic              undef_o,
@@ -70,12 +71,14 @@ module tt_pack_conv_wrap
   logic [15:0]       bfp_masked_q;
   logic              bfp_neg_inf_q;
   logic [2:0]        bfp_inj_q;
+  logic [15:0][31:0] bfp_rnd_q;
   always_ff @(posedge clk_i) begin
     bfp_cfg_q     <= cfg;
     bfp_dest_q    <= dest_i;
     bfp_masked_q  <= edge_masked_i;
     bfp_neg_inf_q <= edge_neg_inf_i;
     bfp_inj_q     <= inj_i;
+    bfp_rnd_q     <= rnd_i;
   end
 
   tt_pack_convert u_conv (
@@ -84,6 +87,7 @@ module tt_pack_conv_wrap
     .edge_masked_i  (edge_masked_i[0]),
     .edge_neg_inf_i,
     .inj_i          ({6'd0, inj_i}),
+    .rnd_i          (rnd_i[0]),
     .data_o,
     .bfp_pre_o      (unused_pre),
     .undef_o,
@@ -96,6 +100,8 @@ module tt_pack_conv_wrap
     .edge_masked_i  (bfp_masked_q),
     .edge_neg_inf_i (bfp_neg_inf_q),
     .inj_i          ({6'd0, bfp_inj_q}),
+    .rnd_i          (bfp_rnd_q),
+    .inj_gt_i       (1'b0),
     .shared_exp_o,
     .field_o,
     .undef_o        (bfp_undef_o),

@@ -1025,24 +1025,61 @@ static void test_pack_9_edge_mask_in_bfp_group(void **state)
 
 /* ---- Statuses ---- */
 
+/* docs/decisions.md "Packer stochastic rounding": the discarded bits against the draw's top bits,
+ * >= (so a draw of 0 rounds up even an exact value, the documented bias); E8M6 unimplemented. */
+static void test_decision_stochastic_rounding(void **state)
+{
+    (void)state;
+    tt_pack_conv_cfg c = cfg(true, TT_DF_BF16, TT_DF_BF16, TT_DF_BF16);
+    c.gasket_srnd_en = true;
+    c.srnd_rand[0] = 0;
+    assert_int_equal(pk(&c, cell_32(0x3F800000)), 0x3F81);  /* nothing discarded, still up */
+    assert_int_equal(pk(&c, cell_32(0x7F800000)), 0x7F80);  /* Inf is not rounded */
+    c.srnd_rand[0] = 0xFFFF0000u;                           /* threshold 0xFFFF */
+    assert_int_equal(pk(&c, cell_32(0x3F80FFFF)), 0x3F81);
+    assert_int_equal(pk(&c, cell_32(0x3F80FFFE)), 0x3F80);
+    c.srnd_rand[0] = 0x12340000u;
+    assert_int_equal(pk(&c, cell_32(0xBF801234)), 0xBF81);  /* on the magnitude */
+    assert_int_equal(pk(&c, cell_32(0xBF801233)), 0xBF80);
+    c.gasket_srnd_en = false;                               /* deterministic: the draw is not read */
+    assert_int_equal(pk(&c, cell_32(0x3F807FFF)), 0x3F80);
+    assert_int_equal(pk(&c, cell_32(0x3F808000)), 0x3F81);
+    /* Packer_srnd_en on BFP8: 1.0 and 0.75 (shift 0 and 1), draws' low bytes */
+    c = cfg(false, TT_DF_BF16, TT_DF_BF16, TT_DF_BFP8);
+    c.packer_srnd_en = true;
+    uint32_t d[16] = {0};
+    d[0] = cell_bf16(0x3F80);
+    d[1] = cell_bf16(0x3F40);   /* full 0xC0, shift 1: lo = 0 (2 bits), t = draw & 0xFF >> 6 */
+    d[2] = cell_bf16(0x3F41);   /* full 0xC1: lo = 1 */
+    c.srnd_rand[1] = 0x3F;      /* t = 0: 0xC0 >> 2 = 0x30, up -> 0x31 */
+    c.srnd_rand[2] = 0x7F;      /* t = 1: lo 1 >= 1 -> 0x31 */
+    c.srnd_rand[0] = 0xFF;      /* shift 0, n 1: t = 1, lo = 0 -> 0x40 */
+    for (int i = 3; i < 16; i++) c.srnd_rand[i] = 0x80; /* zeros: t >= 1 for n <= 8, stay 0 */
+    uint8_t e, o[16];
+    bfp_m(&c, d, NULL, false, &e, o);
+    assert_int_equal(e, 127);
+    assert_int_equal(o[0], 0x40);
+    assert_int_equal(o[1], 0x31);
+    assert_int_equal(o[2], 0x31);
+    assert_int_equal(o[3], 0x00);
+    c.srnd_rand[2] = 0xBF;      /* t = 2: lo 1 < 2 -> 0x30 */
+    bfp_m(&c, d, NULL, false, &e, o);
+    assert_int_equal(o[2], 0x30);
+    /* E8M6 with Gasket_srnd_en: no source gives the compared bits */
+    c = cfg(true, TT_DF_BFP8, TT_DF_BFP8, TT_DF_BFP8);
+    c.gasket_srnd_en = true;
+    expect_bfp_st(&c, TT_UNIMPLEMENTED, "Gasket_srnd_en");
+}
+
 static void test_decision_stochastic_and_unknown_rounding_bits(void **state)
 {
     (void)state;
     tt_pack_conv_cfg c = cfg(false, TT_DF_BF16, TT_DF_BF16, TT_DF_BF16);
-    c.packer_srnd_en = true;
-    expect_st(&c, 0, false, false, TT_UNIMPLEMENTED, "Packer_srnd_en");
-    c.packer_srnd_en = false;
-    c.gasket_srnd_en = true;
-    expect_st(&c, 0, false, false, TT_UNIMPLEMENTED, "Gasket_srnd_en");
-    c.gasket_srnd_en = false;
     c.gs_lf = true;
     expect_st(&c, 0, false, false, TT_UNIMPLEMENTED, "GS_LF");
     c.gs_lf = false;
     c.bfp8_hf = true;
     expect_st(&c, 0, false, false, TT_UNIMPLEMENTED, "Bfp8_HF");
-    c = cfg(false, TT_DF_BF16, TT_DF_BF16, TT_DF_BFP8);
-    c.packer_srnd_en = true;
-    expect_bfp_st(&c, TT_UNIMPLEMENTED, "Packer_srnd_en");
 }
 
 static void test_pack_5_2_early_statuses(void **state)
@@ -1223,6 +1260,7 @@ int main(void)
         cmocka_unit_test(test_pack_6_2_bfp_b_from_fp16_data),
         cmocka_unit_test(test_pack_9_edge_mask_in_bfp_group),
         cmocka_unit_test(test_decision_stochastic_and_unknown_rounding_bits),
+        cmocka_unit_test(test_decision_stochastic_rounding),
         cmocka_unit_test(test_pack_5_2_early_statuses),
         cmocka_unit_test(test_pack_6_1_late_from_statuses),
         cmocka_unit_test(test_pack_6_3_dis_shared_exp_assembler),
