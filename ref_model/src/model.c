@@ -67,6 +67,7 @@ static const tt_exec_fn exec_table[256] = {
     /* unpackers and bank hand-off (unpack.c) */
     [TT_OPC_UNPACR] = tt_exec_unpacr,
     [TT_OPC_PACR] = tt_exec_pacr,
+    [TT_OPC_PACR_SETREG] = tt_exec_pacr_setreg,
     [TT_OPC_UNPACR_NOP] = tt_exec_unpacr_nop,
     [TT_OPC_SETDVALID] = tt_exec_setdvalid,
     [TT_OPC_CLEARDVALID] = tt_exec_cleardvalid,

@@ -383,6 +383,19 @@ stop:
     FAIL(TT_ERROR, "PACR: %s", why);
 }
 
+/* Blackhole assembly.yaml: an MMIO write through the packer pipeline to {12'hFFB, REG_ADDR[11:10],
+ * StreamId, REG_ADDR[9:0], 2'b00}, REG_ADDR one of four addresses preprogrammed in TDMA (AddrSel),
+ * the data from packer-local flops (ModeSel). Neither the four addresses, how they are programmed,
+ * nor the NOC-overlay registers it targets are public (docs/decisions.md "PACR_SETREG"). */
+void tt_exec_pacr_setreg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)m;
+    (void)thread;
+    FAIL(TT_UNIMPLEMENTED, "PACR_SETREG (%s): the TDMA address registers AddrSel picks and the overlay "
+                           "registers it writes are not publicly documented",
+         tt_bits(insn, 22, 1) ? "ModeSel, packer-local write data" : "MMIO write");
+}
+
 const tt_l1_write *tt_model_l1_writes(const tt_model *m, size_t *n)
 {
     *n = m->n_l1w;
