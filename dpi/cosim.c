@@ -60,6 +60,9 @@ struct cosim {
     state_check *sc;                 /* the RTL's state read back after the run */
     tt_timing *tim;                  /* the timing reference (NULL: timing not checked) */
     bool sem_store;                  /* a TRISC semaphore store commits at this edge */
+    bool have_start;                 /* start: the run's cycle 0 (first cycle after the preload) */
+    uint64_t start;
+    size_t retire_expect_met;        /* `expect retire` lines checked so far */
     char report[8192];
     size_t rlen;
     cJSON *json;
@@ -433,11 +436,44 @@ static void remember(cosim *c, const cosim_retire_rec *r, int line)
     e->line = line;
 }
 
+/* The run's cycle 0 is the first cycle the harness reports anything in (tt_retire_expect). */
+static void note_cycle(cosim *c, uint64_t cycle)
+{
+    if (!c->have_start) c->start = cycle, c->have_start = true;
+}
+
+/* `expect retire` lines for this retire (docs/test_format.md "Timing expectations"). */
+static void check_retire_cycle(cosim *c, const cosim_retire_rec *r)
+{
+    for (size_t i = 0; i < c->t->nretire_expect; i++) {
+        const tt_retire_expect *e = &c->t->retire_expect[i];
+        if (e->thread != r->thread || e->seq != r->seq) continue;
+        uint64_t rel = r->cycle - c->start;
+        c->retire_expect_met++;
+        if (rel >= e->lo && rel <= e->hi) continue;
+        c->cur_line = e->line;
+        begin_failure(c, "MISMATCH (timing)", r->cycle, r->thread, r->seq, r->insn);
+        if (e->lo == e->hi)
+            say(c, "  expect retire: it should retire in cycle %llu of the run, it retired in cycle %llu\n",
+                (unsigned long long)e->lo, (unsigned long long)rel);
+        else
+            say(c, "  expect retire: it should retire in cycles %llu..%llu of the run, it retired in cycle %llu\n",
+                (unsigned long long)e->lo, (unsigned long long)e->hi, (unsigned long long)rel);
+        say(c, "  (cycle 0 of the run is absolute cycle %llu, the first after reset and the preload)\n",
+            (unsigned long long)c->start);
+        end_failure(c);
+        return;
+    }
+}
+
 void cosim_retire(cosim *c, const cosim_retire_rec *r)
 {
     if (c->failed) return;
+    note_cycle(c, r->cycle);
     c->retired++;
     if (!c->o.check) return;
+    check_retire_cycle(c, r);
+    if (c->failed) return;
     /* The RTL decides when an instruction issues, but it may never issue one the model's wait
      * gate still holds (a semaphore or mutex condition, a latched wait): the model's gate opens no
      * later than the RTL's (docs/decisions.md "Lockstep wait-gate check"). */
@@ -612,6 +648,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
 
 void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs)
 {
+    note_cycle(c, cycle);
     if (!c->o.check || c->failed) return;
     if (c->tim && obs) {
         char why[512];
@@ -715,6 +752,19 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
             writer_names[wr], q->count);
         rf_describe(c, "the first", &q->w[q->head]);
         end_failure(c);
+    }
+    if (!c->failed && c->o.check && c->retire_expect_met < c->t->nretire_expect) {
+        /* each line matches one (thread, seq): fewer checks than lines means one never retired */
+        for (size_t i = 0; i < c->t->nretire_expect; i++) {
+            const tt_retire_expect *e = &c->t->retire_expect[i];
+            if (e->seq < tt_model_retired(c->m, e->thread)) continue;
+            c->cur_line = e->line;
+            begin_failure(c, "MISMATCH (timing)", cycle, -1, 0, 0);
+            say(c, "  expect retire: thread %d's instruction %u never retired (the thread retired %u)\n", e->thread,
+                e->seq, tt_model_retired(c->m, e->thread));
+            end_failure(c);
+            break;
+        }
     }
     if (!c->failed && c->o.check) {
         for (int th = 0; th < TT_NUM_THREADS; th++) {

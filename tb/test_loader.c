@@ -113,6 +113,31 @@ static int num32(parser *p, int i, uint64_t max, const char *what, uint32_t *out
     return 0;
 }
 
+/* `expect retire T N cycle A` or `... cycle A..B` (tt_retire_expect). */
+static int parse_retire_expect(parser *p)
+{
+    static const char usage[] = "expect retire THREAD SEQ cycle A[..B]";
+    if (p->ntok != 6 || strcmp(p->tok[4], "cycle") != 0)
+        return fail(p, "expected '%s', e.g. 'expect retire 0 3 cycle 20..22'", usage);
+    uint32_t th, seq;
+    if (num32(p, 2, TT_NUM_THREADS - 1, "a thread", &th) || num32(p, 3, 0xFFFFFFFFu, "a sequence number", &seq))
+        return -1;
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", p->tok[5]);
+    char *dots = strstr(buf, "..");
+    uint64_t lo, hi;
+    if (dots) *dots = 0;
+    if (parse_uint(p, buf, TT_MAX_CYCLES_LIMIT, "a cycle", &lo)) return -1;
+    hi = lo;
+    if (dots && parse_uint(p, dots + 2, TT_MAX_CYCLES_LIMIT, "the last cycle of the range", &hi)) return -1;
+    if (hi < lo) return fail(p, "cycle range %s is empty: its end is before its start", p->tok[5]);
+    tt_retire_expect *n = realloc(p->t->retire_expect, (p->t->nretire_expect + 1) * sizeof *n);
+    if (!n) return fail(p, "out of memory");
+    p->t->retire_expect = n;
+    n[p->t->nretire_expect++] = (tt_retire_expect){(int)th, seq, lo, hi, p->line};
+    return 0;
+}
+
 static int want_args(parser *p, int n, const char *usage)
 {
     if (p->ntok != n) return fail(p, "expected '%s' (%d words), got %d", usage, n, p->ntok);
@@ -792,6 +817,7 @@ static int parse_line(parser *p, char *raw)
         return 0;
     }
     bool expect = strcmp(kw, "expect") == 0;
+    if (expect && p->ntok >= 2 && strcmp(p->tok[1], "retire") == 0) return parse_retire_expect(p);
     int at = expect ? 1 : 0;
     if (expect && p->ntok < 2) return fail(p, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32 ...'");
     if (expect || strcmp(kw, "cfg") == 0 || strcmp(kw, "tcfg") == 0 || strcmp(kw, "gpr") == 0 ||
@@ -873,6 +899,7 @@ void tt_test_free(tt_test *t)
     for (size_t i = 0; i < t->nexpect; i++) free(t->expect[i].bytes);
     free(t->preload);
     free(t->expect);
+    free(t->retire_expect);
     memset(t, 0, sizeof *t);
 }
 

@@ -64,6 +64,16 @@ typedef struct {
     int line;
 } tt_item;
 
+/* `expect retire T N cycle A[..B]`: thread T's instruction of sequence number N (0 = the first it
+ * retires) retires in cycle A (or A..B) of the run, cycle 0 being the first cycle a TRISC may act
+ * (after reset and the preload). Checked by the lockstep harness only: the model is untimed. */
+typedef struct {
+    int thread;
+    uint32_t seq;
+    uint64_t lo, hi;
+    int line;
+} tt_retire_expect;
+
 typedef struct {
     char path[512];
     tt_action *stream[TT_NUM_STREAMS];
@@ -74,6 +84,8 @@ typedef struct {
     size_t nexpect;
     uint64_t max_cycles;   /* 0: the harness default */
     uint32_t srnd_seed;    /* `srnd_seed N`: the packer PRNG's seed (0: the default, 1) */
+    tt_retire_expect *retire_expect;
+    size_t nretire_expect;
 } tt_test;
 
 /* Parse a test file. On error returns -1 and writes "FILE:LINE: what was expected" to err. */
