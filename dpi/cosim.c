@@ -436,10 +436,11 @@ static void remember(cosim *c, const cosim_retire_rec *r, int line)
     e->line = line;
 }
 
-/* The run's cycle 0 is the first cycle the harness reports anything in (tt_retire_expect). */
+/* The run's cycle 0 (tt_retire_expect) is the first in which a TRISC push can enter the FIFO: the
+ * harness's first cycle after the preload only fetches the stimulus of the next one. */
 static void note_cycle(cosim *c, uint64_t cycle)
 {
-    if (!c->have_start) c->start = cycle, c->have_start = true;
+    if (!c->have_start) c->start = cycle + 1, c->have_start = true;
 }
 
 /* `expect retire` lines for this retire (docs/test_format.md "Timing expectations"). */
@@ -459,7 +460,7 @@ static void check_retire_cycle(cosim *c, const cosim_retire_rec *r)
         else
             say(c, "  expect retire: it should retire in cycles %llu..%llu of the run, it retired in cycle %llu\n",
                 (unsigned long long)e->lo, (unsigned long long)e->hi, (unsigned long long)rel);
-        say(c, "  (cycle 0 of the run is absolute cycle %llu, the first after reset and the preload)\n",
+        say(c, "  (cycle 0 of the run is absolute cycle %llu, the first in which a push can enter the FIFO)\n",
             (unsigned long long)c->start);
         end_failure(c);
         return;
@@ -469,7 +470,6 @@ static void check_retire_cycle(cosim *c, const cosim_retire_rec *r)
 void cosim_retire(cosim *c, const cosim_retire_rec *r)
 {
     if (c->failed) return;
-    note_cycle(c, r->cycle);
     c->retired++;
     if (!c->o.check) return;
     check_retire_cycle(c, r);

@@ -137,6 +137,7 @@ if [ $mode = lockstep ]; then
     cli cli_report_full_disk "cannot write +report /dev/full" "$bin" "$t" +report=/dev/full
     cli cli_trace_full_disk "cannot write +trace /dev/full" "$bin" "$t" +trace=/dev/full
     cli cli_report_no_dir "cannot write +report /nonexistent/r.json" "$bin" "$t" +report=/nonexistent/r.json
+    cli cli_timing_bad "+timing expects 0 or 1, got '2'" "$bin" "$t" +timing=2
     echo "$pass passed, $fail failed"
     [ $fail -eq 0 ]
     exit
