@@ -45,6 +45,7 @@ typedef struct {
 
 struct cosim {
     const tt_test *t;
+    double load_secs;
     cosim_opts o;
     tt_model *m;
     hist_entry hist[TT_NUM_THREADS][HISTORY];
@@ -734,6 +735,8 @@ int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame)
     return 128 + sig;
 }
 
+void cosim_set_load_seconds(cosim *c, double seconds) { c->load_secs = seconds; }
+
 int cosim_finish(cosim *c, uint64_t cycle, double seconds)
 {
     c->cur_line = 0;
@@ -811,12 +814,12 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     char timing[64] = "";
     if (c->tim) snprintf(timing, sizeof timing, ", timing checked (%llu rule checks)",
                          (unsigned long long)tt_timing_checks(c->tim));
-    printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s%s%s, %llu cycles, %.0f cycles/s, "
-           "srnd seed %u\n",
+    printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s%s%s, %llu cycles, %.0f cycles/s "
+           "(load %.2f s, sim %.2f s), srnd seed %u\n",
            c->t->path, c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired,
            (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked,
            c->o.check ? "checked" : "retired (checking off)", state, timing, (unsigned long long)cycle, cps,
-           c->o.srnd_seed ? c->o.srnd_seed : TT_SRND_SEED_DEFAULT);
+           c->load_secs, seconds, c->o.srnd_seed ? c->o.srnd_seed : TT_SRND_SEED_DEFAULT);
     if (!c->failed) cJSON_AddStringToObject(c->json, "result", "pass");
     cJSON_AddStringToObject(c->json, "test", c->t->path);
     cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);

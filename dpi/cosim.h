@@ -84,6 +84,8 @@ int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame);
 /* End of run: final checks (L1 write queues, expectations), summary line, JSON report.
  * Returns the process exit status (0 pass, 1 fail). */
 int cosim_finish(cosim *c, uint64_t cycle, double seconds);
+/* CPU time the harness spent loading the test, reported on the summary line beside the run's. */
+void cosim_set_load_seconds(cosim *c, double seconds);
 
 #ifdef __cplusplus
 }

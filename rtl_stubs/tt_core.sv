@@ -756,71 +756,79 @@ module tt_core
 
       retire_o[t]           = '0;
       retire_o[t].valid     = fe_ret_valid[t];
-      retire_o[t].seq       = fe_ret_seq[t];
-      retire_o[t].insn      = fe_ret_insn[t];
-      retire_o[t].unit      = fe_ret_unit[t];
+      // read only when valid: assembled only then (simulation speed, README "Speed")
+      if (fe_ret_valid[t]) begin
+        retire_o[t].seq       = fe_ret_seq[t];
+        retire_o[t].insn      = fe_ret_insn[t];
+        retire_o[t].unit      = fe_ret_unit[t];
 
-      if (cfg_rt) begin
-        retire_o[t].cfg_we    = cfg_eff_cfg_we;
-        retire_o[t].cfg_state = cfg_eff_cfg_state;
-        retire_o[t].cfg_addr  = cfg_eff_cfg_addr;
-        for (int k = 0; k < 4; k++) retire_o[t].cfg_data[k] = cfg_eff_cfg_data[k];
-        retire_o[t].tcfg_we   = cfg_eff_tcfg_we;
-        retire_o[t].tcfg_addr = cfg_eff_tcfg_addr;
-        retire_o[t].tcfg_data = cfg_eff_tcfg_data;
-      end
+        if (cfg_rt) begin
+          retire_o[t].cfg_we    = cfg_eff_cfg_we;
+          retire_o[t].cfg_state = cfg_eff_cfg_state;
+          retire_o[t].cfg_addr  = cfg_eff_cfg_addr;
+          for (int k = 0; k < 4; k++) retire_o[t].cfg_data[k] = cfg_eff_cfg_data[k];
+          retire_o[t].tcfg_we   = cfg_eff_tcfg_we;
+          retire_o[t].tcfg_addr = cfg_eff_tcfg_addr;
+          retire_o[t].tcfg_data = cfg_eff_tcfg_data;
+        end
 
-      // GPRs: ThCon fills up to GPR_WR_SLOTS slots; RDCFG (config unit) writes one, in slot 0
-      if (th_rt) retire_o[t].gpr_we = th_eff_gpr_we;
-      for (int k = 0; k < GPR_WR_SLOTS; k++) begin
-        retire_o[t].gpr_idx[k]  = th_eff_gpr_idx[k];
-        retire_o[t].gpr_data[k] = th_eff_gpr_data[k];
-      end
-      if (cfg_rt) begin
-        retire_o[t].gpr_we[0]   = cfg_eff_gpr_we;
-        retire_o[t].gpr_idx[0]  = cfg_eff_gpr_idx;
-        retire_o[t].gpr_data[0] = cfg_eff_gpr_data;
-      end
+        // GPRs: ThCon fills up to GPR_WR_SLOTS slots; RDCFG (config unit) writes one, in slot 0
+        if (th_rt) retire_o[t].gpr_we = th_eff_gpr_we;
+        for (int k = 0; k < GPR_WR_SLOTS; k++) begin
+          retire_o[t].gpr_idx[k]  = th_eff_gpr_idx[k];
+          retire_o[t].gpr_data[k] = th_eff_gpr_data[k];
+        end
+        if (cfg_rt) begin
+          retire_o[t].gpr_we[0]   = cfg_eff_gpr_we;
+          retire_o[t].gpr_idx[0]  = cfg_eff_gpr_idx;
+          retire_o[t].gpr_data[0] = cfg_eff_gpr_data;
+        end
 
-      if (sync_rt) retire_o[t].sem_we = sync_sem_we;
-      retire_o[t].sem_value = sem_value_d;
-      retire_o[t].sem_max   = sem_max_d;
+        if (sync_rt) retire_o[t].sem_we = sync_sem_we;
+        retire_o[t].sem_value = sem_value_d;
+        retire_o[t].sem_max   = sem_max_d;
 
-      // ADC unit: the written channels of thread adc_thread and their values after
-      if (u_retires[t][UNIT_TDMA]) retire_o[t].adc_we = adc_eff_we;
-      retire_o[t].adc_thread = adc_eff_thread;
-      for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_eff[i][k];
-      for (int n = 0; n < 2; n++) begin
-        if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] && unp_adc_inc[n] &&
-            (unp_ch0y[n] | unp_ch0z[n] | unp_ch1y[n] | unp_ch1z[n]) != 2'd0) begin
-          retire_o[t].adc_we     = 6'b11 << (2 * n);
-          retire_o[t].adc_thread = 2'(t);
-          for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_after[t][i][k];
-          if (unp_wadc[n] != 2'(t)) begin
-            retire_o[t].adc2_we     = 6'b11 << (2 * n);
-            retire_o[t].adc2_thread = unp_wadc[n];
+        // ADC unit: the written channels of thread adc_thread and their values after (the checker
+        // reads the values of written channels only)
+        if (u_retires[t][UNIT_TDMA]) begin
+          retire_o[t].adc_we     = adc_eff_we;
+          retire_o[t].adc_thread = adc_eff_thread;
+          for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_eff[i][k];
+        end
+        for (int n = 0; n < 2; n++) begin
+          if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] && unp_adc_inc[n] &&
+              (unp_ch0y[n] | unp_ch0z[n] | unp_ch1y[n] | unp_ch1z[n]) != 2'd0) begin
+            retire_o[t].adc_we     = 6'b11 << (2 * n);
+            retire_o[t].adc_thread = 2'(t);
             for (int i = 0; i < 6; i++)
-              for (int k = 0; k < 8; k++) retire_o[t].adc2[i][k] = adc_after[unp_wadc[n]][i][k];
+              for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_after[t][i][k];
+            if (unp_wadc[n] != 2'(t)) begin
+              retire_o[t].adc2_we     = 6'b11 << (2 * n);
+              retire_o[t].adc2_thread = unp_wadc[n];
+              for (int i = 0; i < 6; i++)
+                for (int k = 0; k < 8; k++) retire_o[t].adc2[i][k] = adc_after[unp_wadc[n]][i][k];
+            end
           end
         end
-      end
-      // PACR: the pack set's two channels of the ADC it used, after its AddrMod
-      if (u_retires[t][UNIT_PACK] && pk_adc_report) begin
-        retire_o[t].adc_we     = 6'b110000;
-        retire_o[t].adc_thread = pk_adc_thread;
-        for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_after[pk_adc_thread][i][k];
-      end
-      retire_o[t].banks_we     = (bank_req[t].unp_flip != 2'b00) || (bank_req[t].clr_flip != 2'b00) ||
-                                 bank_req[t].clr_reset || (bank_req[t].mflip != 2'b00);
-      retire_o[t].banks        = banks_after[t];
-      retire_o[t].mutex_we     = sync_rt && sync_mutex_we;
-      retire_o[t].mutex_idx    = sync_rt ? sync_mutex_idx : 3'd0;
-      retire_o[t].mutex_holder = sync_rt ? sync_mutex_holder : 2'd3;
-      for (int n = 0; n < 2; n++) begin
-        if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] && unp_mmio_we[n]) begin
-          retire_o[t].mmio_we   = 1'b1;
-          retire_o[t].mmio_addr = unp_mmio_addr[n];
-          retire_o[t].mmio_data = unp_mmio_data[n];
+        // PACR: the pack set's two channels of the ADC it used, after its AddrMod
+        if (u_retires[t][UNIT_PACK] && pk_adc_report) begin
+          retire_o[t].adc_we     = 6'b110000;
+          retire_o[t].adc_thread = pk_adc_thread;
+          for (int i = 0; i < 6; i++)
+            for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_after[pk_adc_thread][i][k];
+        end
+        retire_o[t].banks_we     = (bank_req[t].unp_flip != 2'b00) || (bank_req[t].clr_flip != 2'b00) ||
+                                   bank_req[t].clr_reset || (bank_req[t].mflip != 2'b00);
+        retire_o[t].banks        = banks_after[t];
+        retire_o[t].mutex_we     = sync_rt && sync_mutex_we;
+        retire_o[t].mutex_idx    = sync_rt ? sync_mutex_idx : 3'd0;
+        retire_o[t].mutex_holder = sync_rt ? sync_mutex_holder : 2'd3;
+        for (int n = 0; n < 2; n++) begin
+          if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] && unp_mmio_we[n]) begin
+            retire_o[t].mmio_we   = 1'b1;
+            retire_o[t].mmio_addr = unp_mmio_addr[n];
+            retire_o[t].mmio_data = unp_mmio_data[n];
+          end
         end
       end
     end

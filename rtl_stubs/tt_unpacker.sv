@@ -192,209 +192,212 @@ module tt_unpacker
     {multi, use_ctr, bfp, st, off, unc, ifsel, wctx, wadc, th} = '0;
     {rs, rs_ub, bys, seek_y, bk} = '0;
 
-    insn = req_i.insn;
-    th   = req_i.thread;
-    st   = tcfg_i[th][0][0];                       // CFG_STATE_ID_StateID
     s_d  = '0;
-    s_d.is_nop   = (insn[31:24] == OP_UNPACR_NOP);
-    // UNPACR_NOP, Blackhole assembly.yaml: [1:0] Unpack_Pop (0 pop, 1 clear, 2 nop, 3 pop with
-    // stream), [3:2] clear value, [4] all banks, [5] wait like UNPACR, [7:6] "one" format or 3 =
-    // set dvalid only, [8] set dvalid after the clear, [14:12] count, [21:16] stream
-    if (s_d.is_nop) begin
-      if (insn[7:6] == 2'd3) begin
-        s_d.nop_dvalid = 1'b1;
+    // only an accepted request's setup is used: computed only then (simulation speed)
+    if (accept) begin
+      insn = req_i.insn;
+      th   = req_i.thread;
+      st   = tcfg_i[th][0][0];                       // CFG_STATE_ID_StateID
+      s_d.is_nop   = (insn[31:24] == OP_UNPACR_NOP);
+      // UNPACR_NOP, Blackhole assembly.yaml: [1:0] Unpack_Pop (0 pop, 1 clear, 2 nop, 3 pop with
+      // stream), [3:2] clear value, [4] all banks, [5] wait like UNPACR, [7:6] "one" format or 3 =
+      // set dvalid only, [8] set dvalid after the clear, [14:12] count, [21:16] stream
+      if (s_d.is_nop) begin
+        if (insn[7:6] == 2'd3) begin
+          s_d.nop_dvalid = 1'b1;
+        end else begin
+          unique case (insn[1:0])
+            2'd1: begin
+              s_d.nop_clear  = 1'b1;
+              s_d.nop_both   = insn[4] && !inj_i[INJ_UNP_ZEROSRC_BOTH];
+              s_d.nop_dvalid = insn[8] && !inj_i[INJ_UNP_NOP_NO_DVALID];
+              unique case (insn[3:2])
+                2'd0: s_d.nop_val = '0;
+                2'd1: s_d.nop_val = (WHICH == 0) ? 19'h7FFFF : 19'h0;       // -inf, SrcA only (§8.3)
+                2'd2: unique case (insn[7:6])                               // +1 as the unpacker stores it
+                        2'd0:    s_d.nop_val = {1'b0, 10'd0, 8'd15};       // FP16 1.0: exponent 15
+                        2'd1:    s_d.nop_val = {1'b0, 10'd0, 8'd127};      // BF16/TF32 1.0
+                        default: s_d.nop_val = {1'b0, 10'd1, 8'd16};       // INT8 +1: magnitude 1, exponent 16
+                      endcase
+                default: s_d.nop_val = cfg_i[st][(WHICH != 0) ? 63 : 53][18:0]; // UNPn_NOP_REG_CLR_VAL
+              endcase
+            end
+            2'd0, 2'd3: begin
+              // NoC overlay stream message-clear register: 0xFFB40000 + 0x1000 * stream + 4 * 266
+              s_d.mmio_we   = !(insn[1:0] == 2'd3 && insn[2]);   // the enhanced form: model reports it
+              s_d.mmio_addr = 32'hFFB4_0000 + {14'd0, (insn[1:0] == 2'd0) ? tcfg_i[th][42 + WHICH][5:0]
+                                                                           : insn[21:16], 12'd0} + 32'd1064;
+              s_d.mmio_data = {29'd0, (insn[1:0] == 2'd0) ? tcfg_i[th][42 + WHICH][10:8] : insn[14:12]};
+            end
+            default: ;
+          endcase
+        end
+      end
+      multi   = insn[7];
+      use_ctr = insn[3];
+      wctx = '0;
+      wadc = th;
+      if (multi) begin
+        off  = inj_i[INJ_UNP_CTX_OFFSET] ? 4'd0 : tcfg_i[th][41][WHICH*8 +: 4];   // CfgContextOffset
+        wctx = (use_ctr ? ctx_ctr_q[th] : insn[12:10]) + off[2:0];
+        wadc = insn[9:8];
+      end
+      td0 = cfg_i[st][A_TD];     td1 = cfg_i[st][A_TD + 1];
+      td2 = cfg_i[st][A_TD + 2]; td3 = cfg_i[st][A_TD + 3];
+      reg2 = cfg_i[st][A_REG2];  reg2w1 = cfg_i[st][A_REG2W1];
+      // uncompressed, dimensions, formats (§2.2)
+      unc = {reg2w1[19:16], reg2w1[3:0]};             // Disable_zero_compress_cntx0..7
+      ifsel = {reg2w1[23:20], reg2w1[7:4]};           // Unpack_if_sel_cntx0..7
+      s_d.comp = multi ? !unc[wctx] : !td0[4];
+      xdim = (multi && WHICH == 0) ? fld(cfg_i[st][A_TILEX + {30'd0, wctx[1]}], wctx[0] ? 16 : 0, 16)
+                                   : fld(td0, 16, 16);
+      ydim = fld(td1, 0, 8);
+      zdim = fld(td1, 16, 8); if (zdim == 0) zdim = 1;
+      wdim = fld(td2, 0, 8);  if (wdim == 0) wdim = 1;
+      if (multi && reg2[14]) begin
+        fw = cfg_i[st][A_OFFS + {30'd0, wctx[1:0]}];
+        s_d.in_fmt  = wctx[2] ? fw[27:24] : fw[19:16];
+        s_d.out_fmt = wctx[2] ? fw[31:28] : fw[23:20];
       end else begin
-        unique case (insn[1:0])
-          2'd1: begin
-            s_d.nop_clear  = 1'b1;
-            s_d.nop_both   = insn[4] && !inj_i[INJ_UNP_ZEROSRC_BOTH];
-            s_d.nop_dvalid = insn[8] && !inj_i[INJ_UNP_NOP_NO_DVALID];
-            unique case (insn[3:2])
-              2'd0: s_d.nop_val = '0;
-              2'd1: s_d.nop_val = (WHICH == 0) ? 19'h7FFFF : 19'h0;       // -inf, SrcA only (§8.3)
-              2'd2: unique case (insn[7:6])                               // +1 as the unpacker stores it
-                      2'd0:    s_d.nop_val = {1'b0, 10'd0, 8'd15};       // FP16 1.0: exponent 15
-                      2'd1:    s_d.nop_val = {1'b0, 10'd0, 8'd127};      // BF16/TF32 1.0
-                      default: s_d.nop_val = {1'b0, 10'd1, 8'd16};       // INT8 +1: magnitude 1, exponent 16
-                    endcase
-              default: s_d.nop_val = cfg_i[st][(WHICH != 0) ? 63 : 53][18:0]; // UNPn_NOP_REG_CLR_VAL
-            endcase
-          end
-          2'd0, 2'd3: begin
-            // NoC overlay stream message-clear register: 0xFFB40000 + 0x1000 * stream + 4 * 266
-            s_d.mmio_we   = !(insn[1:0] == 2'd3 && insn[2]);   // the enhanced form: model reports it
-            s_d.mmio_addr = 32'hFFB4_0000 + {14'd0, (insn[1:0] == 2'd0) ? tcfg_i[th][42 + WHICH][5:0]
-                                                                         : insn[21:16], 12'd0} + 32'd1064;
-            s_d.mmio_data = {29'd0, (insn[1:0] == 2'd0) ? tcfg_i[th][42 + WHICH][10:8] : insn[14:12]};
-          end
-          default: ;
-        endcase
+        s_d.in_fmt  = td0[3:0];
+        s_d.out_fmt = reg2[3:0];
       end
-    end
-    multi   = insn[7];
-    use_ctr = insn[3];
-    wctx = '0;
-    wadc = th;
-    if (multi) begin
-      off  = inj_i[INJ_UNP_CTX_OFFSET] ? 4'd0 : tcfg_i[th][41][WHICH*8 +: 4];   // CfgContextOffset
-      wctx = (use_ctr ? ctx_ctr_q[th] : insn[12:10]) + off[2:0];
-      wadc = insn[9:8];
-    end
-    td0 = cfg_i[st][A_TD];     td1 = cfg_i[st][A_TD + 1];
-    td2 = cfg_i[st][A_TD + 2]; td3 = cfg_i[st][A_TD + 3];
-    reg2 = cfg_i[st][A_REG2];  reg2w1 = cfg_i[st][A_REG2W1];
-    // uncompressed, dimensions, formats (§2.2)
-    unc = {reg2w1[19:16], reg2w1[3:0]};             // Disable_zero_compress_cntx0..7
-    ifsel = {reg2w1[23:20], reg2w1[7:4]};           // Unpack_if_sel_cntx0..7
-    s_d.comp = multi ? !unc[wctx] : !td0[4];
-    xdim = (multi && WHICH == 0) ? fld(cfg_i[st][A_TILEX + {30'd0, wctx[1]}], wctx[0] ? 16 : 0, 16)
-                                 : fld(td0, 16, 16);
-    ydim = fld(td1, 0, 8);
-    zdim = fld(td1, 16, 8); if (zdim == 0) zdim = 1;
-    wdim = fld(td2, 0, 8);  if (wdim == 0) wdim = 1;
-    if (multi && reg2[14]) begin
-      fw = cfg_i[st][A_OFFS + {30'd0, wctx[1:0]}];
-      s_d.in_fmt  = wctx[2] ? fw[27:24] : fw[19:16];
-      s_d.out_fmt = wctx[2] ? fw[31:28] : fw[23:20];
-    end else begin
-      s_d.in_fmt  = td0[3:0];
-      s_d.out_fmt = reg2[3:0];
-    end
-    s_d.dbits = fmt_bits(s_d.in_fmt);
-    bfp = (s_d.in_fmt inside {4'd2, 4'd3, 4'd6, 4'd7, 4'd11, 4'd15});
-    s_d.bfp = bfp;
-    s_d.force_exp  = reg2w1[8] && !inj_i[INJ_UNP_FORCE_EXP];
-    s_d.forced_exp = cfg_i[st][A_FEXP][7:0];
-    // input address (§2.3), bytes
-    if (multi && wctx != 0) begin
-      base = (wctx < 4) ? cfg_i[st][A_BASE + {29'd0, wctx}] : cfg_i[st][A_BASE4 + {29'd0, wctx} - 4];
-      offs = cfg_i[st][A_OFFS + {30'd0, wctx[1:0]}];
-    end else begin
-      base = cfg_i[st][A_BASE];
-      offs = cfg_i[st][A_OFFS];
-    end
-    inaddr = (base + {16'd0, offs[15:0]} + 32'd1 + {24'd0, td3[31:24]}) << 4;
-    // compressed: the RSI section, one uint16 per row plus one, 16-byte aligned (§1.3)
-    s_d.rsi_bit = inaddr << 3;
-    if (s_d.comp) begin
-      nel = (td0[10:8] != 3'd0) ? {29'd0, td0[10:8]} * zdim * wdim : ydim * zdim * wdim;
-      inaddr = inaddr + ((((nel + 32'd1) << 1) + 32'd15) & ~32'd15);
-    end
-    s_d.exp16 = inaddr << 4;
-    if (bfp && !s_d.force_exp) begin
-      if (s_d.in_fmt == 4'd2 || s_d.in_fmt == 4'd6 || !td0[5]) begin
-        nel = xdim * ydim * zdim * wdim;
-        inaddr = inaddr + ((((nel + 32'd15) >> 4) + 32'd15) & ~32'd15);
-      end
-    end
-    // ERRATA 6: channel 0 Z and W, low 8 bits only, from the current thread's ADCs
-    z0   = {24'd0, adc_i[th][WHICH*2][4][7:0]};
-    w0   = {24'd0, adc_i[th][WHICH*2][6][7:0]};
-    xpos = {14'd0, adc_i[wadc][WHICH*2][0]};
-    ypos = {14'd0, adc_i[wadc][WHICH*2][2]};
-    xend = {14'd0, adc_i[wadc][WHICH*2 + 1][0]} + 32'd1;
-    // RowSearch (UNPACR_Regular.md, Blackhole), uncompressed. Blobs (BlobsPerXYPlane = td0[10:8]):
-    // Ch0 Y picks the first blob, Ch0 X the last; BlobsYStart holds 4-bit starts in units of 16
-    // datums: descriptor [111:80] = {td3[15:0], td2[31:16]}, or for unpacker 0 in multi-context mode
-    // UNP0_BLOBS_Y_START_CNTX_01 (contexts with bit 1 clear) / _23. No blobs: row Y, X 0..Ch1 X - 1.
-    rs  = !s_d.is_nop && insn[2];
-    bys = (multi && WHICH == 0) ? cfg_i[st][wctx[1] ? A_BLOBS23 : A_BLOBS01] : {td3[15:0], td2[31:16]};
-    bk  = {1'b0, xpos[2:0]} + 4'd1;                 // the entry after the last blob
-    seek_y = (rs && td0[10:8] != 3'd0) ? {29'd0, td0[10:8]} : ydim;
-    if (rs && !s_d.comp) begin
-      if (td0[10:8] != 3'd0) begin
-        rs_ub = bk[3];                              // BlobsYStart[8]: undefined (the model stops)
-        xpos = {24'd0, bys[{ypos[2:0], 2'b00} +: 4], 4'd0};
-        ypos = '0;
-        xend = (bk[2:0] == td0[10:8] && !bk[3]) ? (xdim & 32'h1F0) : {24'd0, bys[{bk[2:0], 2'b00} +: 4], 4'd0};
+      s_d.dbits = fmt_bits(s_d.in_fmt);
+      bfp = (s_d.in_fmt inside {4'd2, 4'd3, 4'd6, 4'd7, 4'd11, 4'd15});
+      s_d.bfp = bfp;
+      s_d.force_exp  = reg2w1[8] && !inj_i[INJ_UNP_FORCE_EXP];
+      s_d.forced_exp = cfg_i[st][A_FEXP][7:0];
+      // input address (§2.3), bytes
+      if (multi && wctx != 0) begin
+        base = (wctx < 4) ? cfg_i[st][A_BASE + {29'd0, wctx}] : cfg_i[st][A_BASE4 + {29'd0, wctx} - 4];
+        offs = cfg_i[st][A_OFFS + {30'd0, wctx[1:0]}];
       end else begin
-        xpos = '0;
-        if (!inj_i[INJ_UNP_ROWSEARCH_PLUS1]) xend = xend - 32'd1;
+        base = cfg_i[st][A_BASE];
+        offs = cfg_i[st][A_OFFS];
       end
-    end
-    first = (((w0 * zdim + z0) * ydim + ypos) * xdim) + xpos;
-    s_d.ndatums = (xend > xpos) ? xend - xpos : 32'd0;
-    s_d.dat_bit = (inaddr << 3) + first * {26'd0, s_d.dbits};
-    if (!s_d.comp) s_d.exp16 = s_d.exp16 + first;   // compressed: + FirstDatum from the RSI
-    s_d.drop    = '0;
-    s_d.dnum    = 32'hFFFF_FFFF;
-    if (s_d.comp) begin
-      // RSI[Y & 0xff] of this Z/W plane (UNPACR_Regular.md); read in the S_RSI cycle
-      // (RowSearch with blobs: BlobsPerXYPlane entries per plane); RowSearch: up to RSI[X + 1]
-      s_d.rsi_end_bit = s_d.rsi_bit + (((w0 * zdim + z0) * seek_y + {24'd0, xpos[7:0]} + 32'd1) << 4);
-      s_d.rsi_bit   = s_d.rsi_bit + (((w0 * zdim + z0) * seek_y + {24'd0, ypos[7:0]}) << 4);
-      s_d.data_bit  = inaddr << 3;
-      s_d.rsearch   = rs;
-      s_d.rsi_whole = rs || ((xpos == 32'd0) && (xend == xdim));
-      if (!s_d.rsi_whole) begin
-        s_d.drop = xpos;
-        s_d.dnum = xend - xpos;
+      inaddr = (base + {16'd0, offs[15:0]} + 32'd1 + {24'd0, td3[31:24]}) << 4;
+      // compressed: the RSI section, one uint16 per row plus one, 16-byte aligned (§1.3)
+      s_d.rsi_bit = inaddr << 3;
+      if (s_d.comp) begin
+        nel = (td0[10:8] != 3'd0) ? {29'd0, td0[10:8]} * zdim * wdim : ydim * zdim * wdim;
+        inaddr = inaddr + ((((nel + 32'd1) << 1) + 32'd15) & ~32'd15);
       end
+      s_d.exp16 = inaddr << 4;
+      if (bfp && !s_d.force_exp) begin
+        if (s_d.in_fmt == 4'd2 || s_d.in_fmt == 4'd6 || !td0[5]) begin
+          nel = xdim * ydim * zdim * wdim;
+          inaddr = inaddr + ((((nel + 32'd15) >> 4) + 32'd15) & ~32'd15);
+        end
+      end
+      // ERRATA 6: channel 0 Z and W, low 8 bits only, from the current thread's ADCs
+      z0   = {24'd0, adc_i[th][WHICH*2][4][7:0]};
+      w0   = {24'd0, adc_i[th][WHICH*2][6][7:0]};
+      xpos = {14'd0, adc_i[wadc][WHICH*2][0]};
+      ypos = {14'd0, adc_i[wadc][WHICH*2][2]};
+      xend = {14'd0, adc_i[wadc][WHICH*2 + 1][0]} + 32'd1;
+      // RowSearch (UNPACR_Regular.md, Blackhole), uncompressed. Blobs (BlobsPerXYPlane = td0[10:8]):
+      // Ch0 Y picks the first blob, Ch0 X the last; BlobsYStart holds 4-bit starts in units of 16
+      // datums: descriptor [111:80] = {td3[15:0], td2[31:16]}, or for unpacker 0 in multi-context mode
+      // UNP0_BLOBS_Y_START_CNTX_01 (contexts with bit 1 clear) / _23. No blobs: row Y, X 0..Ch1 X - 1.
+      rs  = !s_d.is_nop && insn[2];
+      bys = (multi && WHICH == 0) ? cfg_i[st][wctx[1] ? A_BLOBS23 : A_BLOBS01] : {td3[15:0], td2[31:16]};
+      bk  = {1'b0, xpos[2:0]} + 4'd1;                 // the entry after the last blob
+      seek_y = (rs && td0[10:8] != 3'd0) ? {29'd0, td0[10:8]} : ydim;
+      if (rs && !s_d.comp) begin
+        if (td0[10:8] != 3'd0) begin
+          rs_ub = bk[3];                              // BlobsYStart[8]: undefined (the model stops)
+          xpos = {24'd0, bys[{ypos[2:0], 2'b00} +: 4], 4'd0};
+          ypos = '0;
+          xend = (bk[2:0] == td0[10:8] && !bk[3]) ? (xdim & 32'h1F0) : {24'd0, bys[{bk[2:0], 2'b00} +: 4], 4'd0};
+        end else begin
+          xpos = '0;
+          if (!inj_i[INJ_UNP_ROWSEARCH_PLUS1]) xend = xend - 32'd1;
+        end
+      end
+      first = (((w0 * zdim + z0) * ydim + ypos) * xdim) + xpos;
+      s_d.ndatums = (xend > xpos) ? xend - xpos : 32'd0;
+      s_d.dat_bit = (inaddr << 3) + first * {26'd0, s_d.dbits};
+      if (!s_d.comp) s_d.exp16 = s_d.exp16 + first;   // compressed: + FirstDatum from the RSI
+      s_d.drop    = '0;
+      s_d.dnum    = 32'hFFFF_FFFF;
+      if (s_d.comp) begin
+        // RSI[Y & 0xff] of this Z/W plane (UNPACR_Regular.md); read in the S_RSI cycle
+        // (RowSearch with blobs: BlobsPerXYPlane entries per plane); RowSearch: up to RSI[X + 1]
+        s_d.rsi_end_bit = s_d.rsi_bit + (((w0 * zdim + z0) * seek_y + {24'd0, xpos[7:0]} + 32'd1) << 4);
+        s_d.rsi_bit   = s_d.rsi_bit + (((w0 * zdim + z0) * seek_y + {24'd0, ypos[7:0]}) << 4);
+        s_d.data_bit  = inaddr << 3;
+        s_d.rsearch   = rs;
+        s_d.rsi_whole = rs || ((xpos == 32'd0) && (xend == xdim));
+        if (!s_d.rsi_whole) begin
+          s_d.drop = xpos;
+          s_d.dnum = xend - xpos;
+        end
+      end
+      s_d.limit   = {11'd0, cfg_i[st][A_LIMIT][16:0], 4'd0};
+      s_d.fifo    = {11'd0, cfg_i[st][A_FIFO][16:0], 4'd0};
+      if ((s_d.exp16 >> 4) > s_d.limit) s_d.exp16 = s_d.exp16 - (s_d.fifo << 4);
+      // unpack-data-path §2.3 WrapAddr: strictly past the limit
+      if ((s_d.dat_bit >> 3) > s_d.limit || (inj_i[INJ_UNP_FIFO_WRAP_AT_LIMIT] && (s_d.dat_bit >> 3) == s_d.limit))
+        s_d.dat_bit = s_d.dat_bit - (s_d.fifo << 3);
+      // row stride (§2.5)
+      // Blackhole UnpackRowWidth (UNPACR_Regular.md): 32 datums per input row above 8 bits
+      s_d.wide_row   = (s_d.dbits > 6'd8) && !inj_i[INJ_UNP_ROW_WIDTH16];
+      s_d.row_stride = (reg2[9] && !inj_i[INJ_UNP_STRIDE])
+                     ? {16'd0, reg2[27:24], reg2[23:20], reg2[19:16], 4'd0} << 3
+                     : {26'd0, s_d.dbits} << (s_d.wide_row ? 5 : 4);
+      // output address (§2.4)
+      if (WHICH == 0) begin
+        s_d.to_dest   = multi ? ifsel[wctx] : reg2[11];
+        s_d.transpose = reg2[8] && !inj_i[INJ_UNP_TRANSPOSE];
+      end
+      xy1   = cfg_i[st][A_XY1];
+      zw1   = cfg_i[st][A_ZW1];
+      breg1 = cfg_i[st][A_BREG1];
+      outa = {14'd0, breg1[17:0]} + {14'd0, adc_i[th][WHICH*2 + 1][2]} * {16'd0, xy1[31:16]}
+           + {14'd0, adc_i[th][WHICH*2 + 1][4]} * {16'd0, zw1[15:0]}
+           + {14'd0, adc_i[th][WHICH*2 + 1][6]} * {16'd0, zw1[31:16]};
+      s_d.out32 = (s_d.out_fmt inside {4'd0, 4'd4, 4'd8});
+      if (s_d.out32) outa = outa >> 2;
+      else if (s_d.out_fmt inside {4'd1, 4'd5, 4'd9}) outa = outa >> 1;
+      if (multi && WHICH == 0) begin
+        if (s_d.to_dest || cfg_i[st][A_FEXP][8])
+          outa = outa + fld(cfg_i[st][A_DESTC + {30'd0, wctx[1]}], wctx[0] ? 16 : 0, 16);
+        else
+          outa = fld(cfg_i[st][A_DESTC + {30'd0, wctx[1]}], wctx[0] ? 16 : 0, 16);
+      end
+      s_d.out = outa;
+      s_d.ups = (reg2[13:12] == 2'd0) ? 3'd0 : (reg2[13:12] == 2'd1) ? 3'd1 : (reg2[13:12] == 2'd2) ? 3'd3 : 3'd7;
+      s_d.interleave = reg2[15];
+      s_d.colshift = (reg2[9] || WHICH == 1 || inj_i[INJ_UNP_COLSHIFT]) ? 4'd0 : reg2[16 + 4*wctx[1:0] +: 4];
+      s_d.ovrd     = tcfg_i[th][5][2];                           // SRCA_SET_SetOvrdWithAddr
+      s_d.all_zero = insn[4];
+      s_d.int8_unsigned = cfg_i[st][1][15 + WHICH];              // SrcAUnsigned / SrcBUnsigned
+      s_d.e4m3     = cfg_i[st][A_REG1W3][22];
+      s_d.src_row  = src_row_i[th];
+      s_d.bank     = unp_bank_i[WHICH];
+      // UNPACR and UNPACR_NOP's clear wait until the unpacker's own bank is free (§8.3; either
+      // Stall_Clr_Cntrl signal, docs/decisions.md "UNPACR_NOP")
+      s_d.wait_bank = unp_bank_i[WHICH];
+      // L1 speed (§13): Throttle_mode, then the forced rules
+      s_d.tier = (reg2[5:4] > 2'd2) ? 2'd2 : reg2[5:4];
+      if (reg2[9]) s_d.tier = 2'd2;
+      if (s_d.ups >= 3'd3 || s_d.in_fmt == 4'd11 || s_d.in_fmt == 4'd15) s_d.tier = 2'd0;
+      if ((s_d.ups == 3'd1 || (s_d.to_dest && (s_d.in_fmt == 4'd3 || s_d.in_fmt == 4'd7))) && s_d.tier == 2'd2)
+        s_d.tier = 2'd1;
+      // counters (§2.7)
+      s_d.ch1y = insn[22:21]; s_d.ch1z = insn[20:19]; s_d.ch0y = insn[18:17]; s_d.ch0z = insn[16:15];
+      s_d.wadc = wadc;
+      s_d.flip = insn[6];
+      s_d.rowadv = reg2[10];
+      s_d.multi = multi; s_d.use_ctr = use_ctr; s_d.wctx = wctx; s_d.ctx_count = reg2[7:6];
+      // forms this RTL does not execute (the model reports them), and setups it calls undefined
+      if (s_d.comp) s_d.tier = 2'd0;                  // compressed: always x1 (§13)
+      s_d.skip = 1'b0;
+      // (bit 0, Last, changes nothing here: rows are written as they are made; bit 5 srcb_bcast is
+      // reported by the model)
+      if (!s_d.is_nop && (insn[13] || insn[1] || rs_ub || insn[5] || s_d.dbits == 0)) s_d.skip = 1'b1;
+      if (s_d.is_nop) s_d.skip = 1'b0;
     end
-    s_d.limit   = {11'd0, cfg_i[st][A_LIMIT][16:0], 4'd0};
-    s_d.fifo    = {11'd0, cfg_i[st][A_FIFO][16:0], 4'd0};
-    if ((s_d.exp16 >> 4) > s_d.limit) s_d.exp16 = s_d.exp16 - (s_d.fifo << 4);
-    // unpack-data-path §2.3 WrapAddr: strictly past the limit
-    if ((s_d.dat_bit >> 3) > s_d.limit || (inj_i[INJ_UNP_FIFO_WRAP_AT_LIMIT] && (s_d.dat_bit >> 3) == s_d.limit))
-      s_d.dat_bit = s_d.dat_bit - (s_d.fifo << 3);
-    // row stride (§2.5)
-    // Blackhole UnpackRowWidth (UNPACR_Regular.md): 32 datums per input row above 8 bits
-    s_d.wide_row   = (s_d.dbits > 6'd8) && !inj_i[INJ_UNP_ROW_WIDTH16];
-    s_d.row_stride = (reg2[9] && !inj_i[INJ_UNP_STRIDE])
-                   ? {16'd0, reg2[27:24], reg2[23:20], reg2[19:16], 4'd0} << 3
-                   : {26'd0, s_d.dbits} << (s_d.wide_row ? 5 : 4);
-    // output address (§2.4)
-    if (WHICH == 0) begin
-      s_d.to_dest   = multi ? ifsel[wctx] : reg2[11];
-      s_d.transpose = reg2[8] && !inj_i[INJ_UNP_TRANSPOSE];
-    end
-    xy1   = cfg_i[st][A_XY1];
-    zw1   = cfg_i[st][A_ZW1];
-    breg1 = cfg_i[st][A_BREG1];
-    outa = {14'd0, breg1[17:0]} + {14'd0, adc_i[th][WHICH*2 + 1][2]} * {16'd0, xy1[31:16]}
-         + {14'd0, adc_i[th][WHICH*2 + 1][4]} * {16'd0, zw1[15:0]}
-         + {14'd0, adc_i[th][WHICH*2 + 1][6]} * {16'd0, zw1[31:16]};
-    s_d.out32 = (s_d.out_fmt inside {4'd0, 4'd4, 4'd8});
-    if (s_d.out32) outa = outa >> 2;
-    else if (s_d.out_fmt inside {4'd1, 4'd5, 4'd9}) outa = outa >> 1;
-    if (multi && WHICH == 0) begin
-      if (s_d.to_dest || cfg_i[st][A_FEXP][8])
-        outa = outa + fld(cfg_i[st][A_DESTC + {30'd0, wctx[1]}], wctx[0] ? 16 : 0, 16);
-      else
-        outa = fld(cfg_i[st][A_DESTC + {30'd0, wctx[1]}], wctx[0] ? 16 : 0, 16);
-    end
-    s_d.out = outa;
-    s_d.ups = (reg2[13:12] == 2'd0) ? 3'd0 : (reg2[13:12] == 2'd1) ? 3'd1 : (reg2[13:12] == 2'd2) ? 3'd3 : 3'd7;
-    s_d.interleave = reg2[15];
-    s_d.colshift = (reg2[9] || WHICH == 1 || inj_i[INJ_UNP_COLSHIFT]) ? 4'd0 : reg2[16 + 4*wctx[1:0] +: 4];
-    s_d.ovrd     = tcfg_i[th][5][2];                           // SRCA_SET_SetOvrdWithAddr
-    s_d.all_zero = insn[4];
-    s_d.int8_unsigned = cfg_i[st][1][15 + WHICH];              // SrcAUnsigned / SrcBUnsigned
-    s_d.e4m3     = cfg_i[st][A_REG1W3][22];
-    s_d.src_row  = src_row_i[th];
-    s_d.bank     = unp_bank_i[WHICH];
-    // UNPACR and UNPACR_NOP's clear wait until the unpacker's own bank is free (§8.3; either
-    // Stall_Clr_Cntrl signal, docs/decisions.md "UNPACR_NOP")
-    s_d.wait_bank = unp_bank_i[WHICH];
-    // L1 speed (§13): Throttle_mode, then the forced rules
-    s_d.tier = (reg2[5:4] > 2'd2) ? 2'd2 : reg2[5:4];
-    if (reg2[9]) s_d.tier = 2'd2;
-    if (s_d.ups >= 3'd3 || s_d.in_fmt == 4'd11 || s_d.in_fmt == 4'd15) s_d.tier = 2'd0;
-    if ((s_d.ups == 3'd1 || (s_d.to_dest && (s_d.in_fmt == 4'd3 || s_d.in_fmt == 4'd7))) && s_d.tier == 2'd2)
-      s_d.tier = 2'd1;
-    // counters (§2.7)
-    s_d.ch1y = insn[22:21]; s_d.ch1z = insn[20:19]; s_d.ch0y = insn[18:17]; s_d.ch0z = insn[16:15];
-    s_d.wadc = wadc;
-    s_d.flip = insn[6];
-    s_d.rowadv = reg2[10];
-    s_d.multi = multi; s_d.use_ctr = use_ctr; s_d.wctx = wctx; s_d.ctx_count = reg2[7:6];
-    // forms this RTL does not execute (the model reports them), and setups it calls undefined
-    if (s_d.comp) s_d.tier = 2'd0;                  // compressed: always x1 (§13)
-    s_d.skip = 1'b0;
-    // (bit 0, Last, changes nothing here: rows are written as they are made; bit 5 srcb_bcast is
-    // reported by the model)
-    if (!s_d.is_nop && (insn[13] || insn[1] || rs_ub || insn[5] || s_d.dbits == 0)) s_d.skip = 1'b1;
-    if (s_d.is_nop) s_d.skip = 1'b0;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -414,18 +417,27 @@ module tt_unpacker
   always_comb begin
     logic [639:0] flat;
     logic [9:0]   bo;
-    flat = {win[4], win[3], win[2], win[1], win[0]};
-    rsi_pair = 32'(flat >> dat_q[6:0]);
-    for (int k = 0; k < 16; k++) begin
-      logic [7:0] e8;
-      bo = 10'(dat_q[6:0]) + 10'(k) * 10'(s_q.dbits);
-      raw[k] = 32'(flat >> bo) & ((s_q.dbits == 6'd32) ? 32'hFFFF_FFFF : ((32'd1 << s_q.dbits) - 32'd1));
-      // datum k's exponent: byte (exp + k) / 16; a batch never crosses a 16-byte exponent line
-      // (e8[3:0] is the datum's place among the 16 that share the exponent)
-      e8 = inj_i[INJ_UNP_EXP_NO_ADVANCE] ? exp_q[7:0] : exp_q[7:0] + 8'(k);
-      if (!s_q.bfp)           expb[k] = 8'd0;
-      else if (s_q.force_exp) expb[k] = s_q.forced_exp;
-      else                    expb[k] = exp_line_i[8*e8[7:4] +: 8];
+    logic [7:0]   e8;
+    // the window is read in S_RSI and S_RUN only: decoded only then (simulation speed)
+    flat     = '0;
+    bo       = '0;
+    e8       = '0;
+    rsi_pair = '0;
+    raw      = '{default: '0};
+    expb     = '{default: '0};
+    if (state_q == S_RSI || state_q == S_RUN) begin
+      flat = {win[4], win[3], win[2], win[1], win[0]};
+      rsi_pair = 32'(flat >> dat_q[6:0]);
+      for (int k = 0; k < 16; k++) begin
+        bo = 10'(dat_q[6:0]) + 10'(k) * 10'(s_q.dbits);
+        raw[k] = 32'(flat >> bo) & ((s_q.dbits == 6'd32) ? 32'hFFFF_FFFF : ((32'd1 << s_q.dbits) - 32'd1));
+        // datum k's exponent: byte (exp + k) / 16; a batch never crosses a 16-byte exponent line
+        // (e8[3:0] is the datum's place among the 16 that share the exponent)
+        e8 = inj_i[INJ_UNP_EXP_NO_ADVANCE] ? exp_q[7:0] : exp_q[7:0] + 8'(k);
+        if (!s_q.bfp)           expb[k] = 8'd0;
+        else if (s_q.force_exp) expb[k] = s_q.forced_exp;
+        else                    expb[k] = exp_line_i[8*e8[7:4] +: 8];
+      end
     end
   end
 
@@ -475,70 +487,73 @@ module tt_unpacker
     dr = drop_q;
     dn = dnum_q;
     o = out_q;
-    for (int p = 0; p < 32; p++) begin
-      if (!stop) begin
-        at_start = (j == 3'd0) && (g == 4'd0);
-        dpos = 7'(delta_q[6:0]) + {k, 2'b00};
-        if (i_q + {27'd0, k} >= ndat_q || dn == 32'd0) stop = 1'b1;
-        else if (at_start && k >= budget) stop = 1'b1;
-        else if (at_start && k != 0 && ((i_q[3:0] + k[3:0]) == 4'd0)) stop = 1'b1;      // input row
-        else if (at_start && k != 0 && s_q.bfp && !s_q.force_exp && ((exp_q[7:0] + 8'(k)) == 8'd0))
-          stop = 1'b1;                                                                      // exp line
-        else if (at_start && k != 0 && s_q.comp && dpos == 7'd0) stop = 1'b1;               // delta line
-        // this datum's RLE delta: the zeros that follow it (0 when uncompressed or all zero)
-        z = (s_q.comp && !s_q.all_zero) ? 4'(delta_line_i >> dpos) : 4'd0;
-        if (!stop && j == 3'd0 && dr != 32'd0) begin
-          // DecompressDrop: this group (the datum or one zero) is not written
-          dr = dr - 32'd1;
-          if (g == z) begin g = 4'd0; k = k + 5'd1; end
-          else g = g + 4'd1;
-        end else if (!stop) begin
-          v = (j == 3'd0 && g == 4'd0 && !s_q.all_zero) ? conv[k[3:0]] : 32'd0;
-          wen = !(s_q.interleave && j != 3'd0) || inj_i[INJ_UNP_UPSAMPLE];
-          row = o >> 4;
-          col = o[3:0];
-          file = 2'(RF_SRCA);
-          if (WHICH == 1) begin
-            file = 2'(RF_SRCB);
-            row  = inj_i[INJ_UNP_SRCB_ROW_WRAP] ? row + {26'd0, s_q.src_row}
-                                                  : ((row + {26'd0, s_q.src_row}) & 32'd63);
-            if (row > 32'd63) wen = 1'b0;
-          end else if (!s_q.to_dest) begin
-            if (!inj_i[INJ_UNP_HEADER_SKIP]) begin
-              if (row < 32'd4 || col < s_q.colshift) wen = 1'b0;
-              row = row - 32'd4;
-            end else if (col < s_q.colshift) wen = 1'b0;
-            col = col - s_q.colshift;
-            if (!s_q.ovrd) row = row + {26'd0, s_q.src_row};
-            if (s_q.transpose) {row[3:0], col} = {col, row[3:0]};
-            row = row & 32'd63;
-          end else begin
-            file = s_q.out32 ? 2'(RF_DEST32) : 2'(RF_DEST);
-            row  = (row - 32'd4) & (s_q.ovrd ? 32'd15 : (inj_i[INJ_UNP_DEST_ROW9] ? 32'h1FF : 32'h3FF));
-          end
-          if (wen) begin
-            if (!first_w && (file != wr.file || row[9:0] != wr.row)) begin
-              stop = 1'b1;      // another row: next cycle
+    // the batch is used in S_RUN only: built only then (simulation speed)
+    if (state_q == S_RUN) begin
+      for (int p = 0; p < 32; p++) begin
+        if (!stop) begin
+          at_start = (j == 3'd0) && (g == 4'd0);
+          dpos = 7'(delta_q[6:0]) + {k, 2'b00};
+          if (i_q + {27'd0, k} >= ndat_q || dn == 32'd0) stop = 1'b1;
+          else if (at_start && k >= budget) stop = 1'b1;
+          else if (at_start && k != 0 && ((i_q[3:0] + k[3:0]) == 4'd0)) stop = 1'b1;      // input row
+          else if (at_start && k != 0 && s_q.bfp && !s_q.force_exp && ((exp_q[7:0] + 8'(k)) == 8'd0))
+            stop = 1'b1;                                                                      // exp line
+          else if (at_start && k != 0 && s_q.comp && dpos == 7'd0) stop = 1'b1;               // delta line
+          // this datum's RLE delta: the zeros that follow it (0 when uncompressed or all zero)
+          z = (s_q.comp && !s_q.all_zero) ? 4'(delta_line_i >> dpos) : 4'd0;
+          if (!stop && j == 3'd0 && dr != 32'd0) begin
+            // DecompressDrop: this group (the datum or one zero) is not written
+            dr = dr - 32'd1;
+            if (g == z) begin g = 4'd0; k = k + 5'd1; end
+            else g = g + 4'd1;
+          end else if (!stop) begin
+            v = (j == 3'd0 && g == 4'd0 && !s_q.all_zero) ? conv[k[3:0]] : 32'd0;
+            wen = !(s_q.interleave && j != 3'd0) || inj_i[INJ_UNP_UPSAMPLE];
+            row = o >> 4;
+            col = o[3:0];
+            file = 2'(RF_SRCA);
+            if (WHICH == 1) begin
+              file = 2'(RF_SRCB);
+              row  = inj_i[INJ_UNP_SRCB_ROW_WRAP] ? row + {26'd0, s_q.src_row}
+                                                    : ((row + {26'd0, s_q.src_row}) & 32'd63);
+              if (row > 32'd63) wen = 1'b0;
+            end else if (!s_q.to_dest) begin
+              if (!inj_i[INJ_UNP_HEADER_SKIP]) begin
+                if (row < 32'd4 || col < s_q.colshift) wen = 1'b0;
+                row = row - 32'd4;
+              end else if (col < s_q.colshift) wen = 1'b0;
+              col = col - s_q.colshift;
+              if (!s_q.ovrd) row = row + {26'd0, s_q.src_row};
+              if (s_q.transpose) {row[3:0], col} = {col, row[3:0]};
+              row = row & 32'd63;
             end else begin
-              first_w = 1'b0;
-              wr.valid = 1'b1;
-              wr.file  = file;
-              wr.bank  = (file <= 2'(RF_SRCB)) ? s_q.bank : 1'b0;
-              wr.row   = row[9:0];
-              wr.mask[col] = 1'b1;
-              // report what the register file stores: 19-bit Src, 16-bit Dest cells
-              wr.cells[col] = (file <= 2'(RF_SRCB)) ? (v & 32'h7FFFF) : (file == 2'(RF_DEST) ? (v & 32'hFFFF) : v);
+              file = s_q.out32 ? 2'(RF_DEST32) : 2'(RF_DEST);
+              row  = (row - 32'd4) & (s_q.ovrd ? 32'd15 : (inj_i[INJ_UNP_DEST_ROW9] ? 32'h1FF : 32'h3FF));
             end
-          end
-          if (!stop) begin
-            o = o + 32'd1;
-            if (j == s_q.ups) begin
-              j = 3'd0;
-              dn = dn - 32'd1;            // DecompressNumDatums counts written groups
-              if (g == z || dn == 32'd0) begin g = 4'd0; k = k + 5'd1; end
-              else g = g + 4'd1;
-            end else begin
-              j = j + 3'd1;
+            if (wen) begin
+              if (!first_w && (file != wr.file || row[9:0] != wr.row)) begin
+                stop = 1'b1;      // another row: next cycle
+              end else begin
+                first_w = 1'b0;
+                wr.valid = 1'b1;
+                wr.file  = file;
+                wr.bank  = (file <= 2'(RF_SRCB)) ? s_q.bank : 1'b0;
+                wr.row   = row[9:0];
+                wr.mask[col] = 1'b1;
+                // report what the register file stores: 19-bit Src, 16-bit Dest cells
+                wr.cells[col] = (file <= 2'(RF_SRCB)) ? (v & 32'h7FFFF) : (file == 2'(RF_DEST) ? (v & 32'hFFFF) : v);
+              end
+            end
+            if (!stop) begin
+              o = o + 32'd1;
+              if (j == s_q.ups) begin
+                j = 3'd0;
+                dn = dn - 32'd1;            // DecompressNumDatums counts written groups
+                if (g == z || dn == 32'd0) begin g = 4'd0; k = k + 5'd1; end
+                else g = g + 4'd1;
+              end else begin
+                j = j + 3'd1;
+              end
             end
           end
         end

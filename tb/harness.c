@@ -228,6 +228,7 @@ static int parse_inject(const char *prog, const char *list, uint64_t mask[2])
 
 tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
 {
+    clock_t t_start = clock();   /* the load (parse, model setup, preload list) is timed apart */
     tb_ctx *c = calloc(1, sizeof *c);
     *exit_code = 2;
     if (!c) return NULL;
@@ -329,6 +330,7 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
         return NULL;
     }
     c->t0 = clock();
+    cosim_set_load_seconds(c->cos, (double)(c->t0 - t_start) / CLOCKS_PER_SEC);
     *exit_code = 0;
     return c;
 fail:
