@@ -33,7 +33,7 @@ module tt_adc_unit
   // retire effects
   output logic [5:0]  eff_adc_we_o,
   output logic [1:0]  eff_adc_thread_o,
-  output logic [17:0] eff_adc_o [6][8],
+  output adc_thr_t    eff_adc_o,
 
   // UNPACR retire-cycle increments (UNPACR_Regular.md counter updates), per unpacker n: the
   // channels of set n of thread unp_thread_i[n] and of thread unp_wadc_i[n] (WhichADC)
@@ -48,16 +48,16 @@ module tt_adc_unit
   input  logic [1:0]  pk_thread_i,
   input  logic [15:0] pk_addrmod_i,
 
-  output logic [17:0] adc_o       [3][6][8],   // the state (read by the unpackers when they start)
-  output logic [17:0] adc_after_o [3][6][8]    // the state after this cycle's updates
+  // tt_pkg types, so the ports are not copies; adc_o is the state itself
+  output adc_arr_t    adc_o,         // the state (read by the unpackers when they start)
+  output adc_arr_t    adc_after_o    // the state after this cycle's updates (all zero without one)
 );
 
   localparam logic [17:0] MASK_X  = 18'h3FFFF;
   localparam logic [17:0] MASK_Y  = 18'h01FFF;
   localparam logic [17:0] MASK_ZW = 18'h01FFF;   // Blackhole: uint13 (ADCs.md)
 
-  // The ADC state: [thread][2*set + channel][field]
-  logic [17:0] adc_q [3][6][8];
+  // The ADC state is adc_o: [thread][2*set + channel][field]
 
   // ---------------------------------------------------------------------------------------------
   // One-instruction slot, LAT_TDMA = 1: retire in the cycle after the dispatch edge.
@@ -89,7 +89,7 @@ module tt_adc_unit
   logic [1:0]  override;
   logic [1:0]  tgt;            // whose ADCs
   logic [5:0]  we;
-  logic [17:0] nxt [6][8];     // the target thread's channels after this instruction
+  adc_thr_t    nxt;            // the target thread's channels after this instruction
 
   always_comb begin
     op       = slot_insn[31:24];
@@ -99,9 +99,11 @@ module tt_adc_unit
     if (inj_override_i) override = 2'd0;   // DELIBERATE BUG (INJ_ADC_OVERRIDE_IGNORED)
     tgt      = (override != 2'd0) ? override - 2'd1 : slot_thread;
     we       = '0;
-    for (int i = 0; i < 6; i++) for (int f = 0; f < 8; f++) nxt[i][f] = adc_q[tgt][i][f];
+    nxt      = '{default: '{default: '0}};
 
+    // read only in the retire cycle: built only then (simulation speed, README "Speed")
     if (rsp_o.done) begin
+      nxt = adc_o[tgt];
       for (int s = 0; s < 3; s++) begin
         if (sets[s]) begin
           unique case (op)
@@ -171,71 +173,73 @@ module tt_adc_unit
   assign eff_adc_thread_o = tgt;
   assign eff_adc_o        = nxt;
 
+  // Something changes the state this cycle (every reader of adc_after_o is among these).
+  logic upd_any;
+  assign upd_any = rsp_o.done || unp_inc_i[0] || unp_inc_i[1] || pk_upd_i;
+
   // this unit's instruction first, then the unpackers' increments (Y and Z of both channels), then
-  // the packer's AddrMod
-  logic [17:0] upd_un [3][6][8], upd [3][6][8];
+  // the packer's AddrMod; built only in a cycle with an update (simulation speed, README "Speed")
   always_comb begin
-    upd_un = adc_q;
+    logic [3:0]  yinc;
+    logic        ycr, yclr, zinc, zclr;
+    logic [17:0] pa [8];
+    {yinc, ycr, yclr, zinc, zclr} = '0;
+    pa          = '{default: '0};
+    adc_after_o = '{default: '{default: '{default: '0}}};
+    if (upd_any) adc_after_o = adc_o;
     if (rsp_o.done)
-      for (int i = 0; i < 6; i++) if (we[i]) for (int f = 0; f < 8; f++) upd_un[tgt][i][f] = nxt[i][f];
+      for (int i = 0; i < 6; i++) if (we[i]) adc_after_o[tgt][i] = nxt[i];
     for (int n = 0; n < 2; n++) begin
       if (unp_inc_i[n]) begin
         for (int t = 0; t < 3; t++) begin
           if (2'(t) == unp_thread_i[n] || 2'(t) == unp_wadc_i[n]) begin
-            upd_un[t][2*n][2]   = (upd_un[t][2*n][2]   + {16'd0, unp_ch0y_i[n]}) & MASK_Y;
-            upd_un[t][2*n][4]   = (upd_un[t][2*n][4]   + {16'd0, unp_ch0z_i[n]}) & field_mask(4, inj_zw_8bit_i);
-            upd_un[t][2*n+1][2] = (upd_un[t][2*n+1][2] + {16'd0, unp_ch1y_i[n]}) & MASK_Y;
-            upd_un[t][2*n+1][4] = (upd_un[t][2*n+1][4] + {16'd0, unp_ch1z_i[n]}) & field_mask(4, inj_zw_8bit_i);
+            adc_after_o[t][2*n][2]   = (adc_after_o[t][2*n][2]   + {16'd0, unp_ch0y_i[n]}) & MASK_Y;
+            adc_after_o[t][2*n][4]   = (adc_after_o[t][2*n][4]   + {16'd0, unp_ch0z_i[n]}) &
+                                       field_mask(4, inj_zw_8bit_i);
+            adc_after_o[t][2*n+1][2] = (adc_after_o[t][2*n+1][2] + {16'd0, unp_ch1y_i[n]}) & MASK_Y;
+            adc_after_o[t][2*n+1][4] = (adc_after_o[t][2*n+1][4] + {16'd0, unp_ch1z_i[n]}) &
+                                       field_mask(4, inj_zw_8bit_i);
           end
         end
       end
     end
-  end
-  // PACR AddrMod, after the above: Y (Clear, else CR: Cr += Incr and Y = Cr, else Y += Incr) and
-  // Z (Clear, else Z += Incr) of channel 0 (src fields) and channel 1 (dst fields)
-  logic [17:0] pk_after [2][8];
-  always_comb begin
-    for (int c = 0; c < 2; c++) begin
-      logic [3:0] yinc;
-      logic       ycr, yclr, zinc, zclr;
-      yinc = (c != 0) ? pk_addrmod_i[9:6] : pk_addrmod_i[3:0];
-      ycr  = (c != 0) ? pk_addrmod_i[10]  : pk_addrmod_i[4];
-      yclr = (c != 0) ? pk_addrmod_i[11]  : pk_addrmod_i[5];
-      zinc = (c != 0) ? pk_addrmod_i[14]  : pk_addrmod_i[12];
-      zclr = (c != 0) ? pk_addrmod_i[15]  : pk_addrmod_i[13];
-      for (int f = 0; f < 8; f++) pk_after[c][f] = upd_un[pk_thread_i][4 + c][f];
-      if (yclr) begin
-        pk_after[c][2] = '0; pk_after[c][3] = '0;
-      end else if (ycr) begin
-        pk_after[c][3] = (pk_after[c][3] + {14'd0, yinc}) & MASK_Y;
-        pk_after[c][2] = pk_after[c][3];
-      end else begin
-        pk_after[c][2] = (pk_after[c][2] + {14'd0, yinc}) & MASK_Y;
-      end
-      if (zclr) begin
-        pk_after[c][4] = '0; pk_after[c][5] = '0;
-      end else begin
-        pk_after[c][4] = (pk_after[c][4] + {17'd0, zinc}) & field_mask(4, inj_zw_8bit_i);
-      end
-    end
-    upd = upd_un;
+    // PACR AddrMod, after the above: Y (Clear, else CR: Cr += Incr and Y = Cr, else Y += Incr) and
+    // Z (Clear, else Z += Incr) of channel 0 (src fields) and channel 1 (dst fields)
     if (pk_upd_i) begin
-      upd[pk_thread_i][4] = pk_after[0];
-      upd[pk_thread_i][5] = pk_after[1];
+      for (int c = 0; c < 2; c++) begin
+        yinc = (c != 0) ? pk_addrmod_i[9:6] : pk_addrmod_i[3:0];
+        ycr  = (c != 0) ? pk_addrmod_i[10]  : pk_addrmod_i[4];
+        yclr = (c != 0) ? pk_addrmod_i[11]  : pk_addrmod_i[5];
+        zinc = (c != 0) ? pk_addrmod_i[14]  : pk_addrmod_i[12];
+        zclr = (c != 0) ? pk_addrmod_i[15]  : pk_addrmod_i[13];
+        pa = adc_after_o[pk_thread_i][4 + c];
+        if (yclr) begin
+          pa[2] = '0; pa[3] = '0;
+        end else if (ycr) begin
+          pa[3] = (pa[3] + {14'd0, yinc}) & MASK_Y;
+          pa[2] = pa[3];
+        end else begin
+          pa[2] = (pa[2] + {14'd0, yinc}) & MASK_Y;
+        end
+        if (zclr) begin
+          pa[4] = '0; pa[5] = '0;
+        end else begin
+          pa[4] = (pa[4] + {17'd0, zinc}) & field_mask(4, inj_zw_8bit_i);
+        end
+        adc_after_o[pk_thread_i][4 + c] = pa;
+      end
     end
   end
-  assign adc_o       = adc_q;
-  assign adc_after_o = upd;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       for (int t = 0; t < 3; t++)
         for (int i = 0; i < 6; i++)
-          for (int f = 0; f < 8; f++) adc_q[t][i][f] <= '0;
+          for (int f = 0; f < 8; f++) adc_o[t][i][f] <= '0;
     end else if (bd_valid_i) begin
-      adc_q[bd_thread_i][bd_addr_i[5:3]][bd_addr_i[2:0]] <= bd_data_i;
-    end else begin
-      adc_q <= upd;
+      adc_o[bd_thread_i][bd_addr_i[5:3]][bd_addr_i[2:0]] <= bd_data_i;
+    end else if (upd_any) begin
+      adc_o <= adc_after_o;
     end
   end
 

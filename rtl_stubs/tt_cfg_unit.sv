@@ -57,9 +57,10 @@ module tt_cfg_unit
   output logic [5:0]  eff_gpr_idx_o,
   output logic [31:0] eff_gpr_data_o,
 
-  // the whole config and thread config, for the units that read many fields (unpackers)
-  output logic [31:0] cfg_o  [CFG_STATES][CFG_WORDS],
-  output logic [31:0] tcfg_o [NUM_THREADS][TCFG_WORDS]
+  // the whole config and thread config, for the units that read many fields (unpackers); these
+  // are the storage itself, so no copy is made (tt_pkg cfg_arr_t)
+  output cfg_arr_t    cfg_o,
+  output tcfg_arr_t   tcfg_o
 );
 
   // ---------------------------------------------------------------------------------------------
@@ -88,12 +89,6 @@ module tt_cfg_unit
   assign slot_insn   = rsp_o.insn;
 
   // ---------------------------------------------------------------------------------------------
-  // Storage
-  // ---------------------------------------------------------------------------------------------
-  logic [31:0] cfg_q  [CFG_STATES][CFG_WORDS];
-  logic [31:0] tcfg_q [NUM_THREADS][TCFG_WORDS];
-
-  // ---------------------------------------------------------------------------------------------
   // Execute in the retire cycle
   // ---------------------------------------------------------------------------------------------
   logic [7:0]  op;
@@ -107,12 +102,12 @@ module tt_cfg_unit
   logic [1:0]  tcfg_thread;
 
   assign op         = slot_insn[31:24];
-  assign state      = tcfg_q[slot_thread][0][0];
+  assign state      = tcfg_o[slot_thread][0][0];
   // WRCFG/RDCFG index is 11 bits, RMWCIB's 8 bits
   assign cfg_idx11  = (op == OP_WRCFG || op == OP_RDCFG) ? slot_insn[10:0] : {3'b0, slot_insn[7:0]};
   assign cfg_idx_ok = (cfg_idx11 < 11'(CFG_WORDS));
   assign cfg_idx    = cfg_idx11[7:0];
-  assign rmw_old    = cfg_q[state][cfg_idx_ok ? cfg_idx : 8'd0];
+  assign rmw_old    = cfg_o[state][cfg_idx_ok ? cfg_idx : 8'd0];
   assign tcfg_ok    = (slot_insn[23:16] < 8'(TCFG_WORDS));
 
   assign gpr_rd_thread_o = slot_thread;
@@ -147,11 +142,11 @@ module tt_cfg_unit
   always_comb begin
     csm_sidx = 8'd209 + ((slot_insn[9:8] == 2'd3) ? {6'b0, slot_thread} : {6'b0, slot_insn[9:8]});
     csm_mask = (32'd2 << slot_insn[19:15]) - 32'd1;   // MaskWidth + 1 bits (31: all ones)
-    csm_sv   = rotr(cfg_q[state][csm_sidx] & csm_mask, slot_insn[14:10]);
+    csm_sv   = rotr(cfg_o[state][csm_sidx] & csm_mask, slot_insn[14:10]);
     csm_mrot = rotr(csm_mask, slot_insn[14:10]);
     if (inj_cfgshiftmask_rotl_i) begin
       // DELIBERATE BUG (INJ_CFGSHIFTMASK_ROTL): rotates left instead of right.
-      csm_sv   = rotl(cfg_q[state][csm_sidx] & csm_mask, slot_insn[14:10]);
+      csm_sv   = rotl(cfg_o[state][csm_sidx] & csm_mask, slot_insn[14:10]);
       csm_mrot = rotl(csm_mask, slot_insn[14:10]);
     end
     csm_val = rmw_old;
@@ -179,7 +174,7 @@ module tt_cfg_unit
     eff_tcfg_data_o = {16'b0, slot_insn[15:0]};
     eff_gpr_we_o    = 1'b0;
     eff_gpr_idx_o   = slot_insn[21:16];
-    eff_gpr_data_o  = cfg_q[state][cfg_idx_ok ? cfg_idx : 8'd0];
+    eff_gpr_data_o  = cfg_o[state][cfg_idx_ok ? cfg_idx : 8'd0];
     tcfg_wr         = 1'b0;
     if (rsp_o.done) begin
       unique case (op)
@@ -248,30 +243,30 @@ module tt_cfg_unit
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      cfg_q  <= '{default: '{default: '0}};
-      tcfg_q <= '{default: '{default: '0}};
+      cfg_o  <= '{default: '{default: '0}};
+      tcfg_o <= '{default: '{default: '0}};
     end else begin
       for (int k = 0; k < 4; k++) begin
         if (eff_cfg_we_o[k]) begin
-          cfg_q[eff_cfg_state_o][eff_cfg_addr_o + 8'(k)] <= eff_cfg_data_o[k];
+          cfg_o[eff_cfg_state_o][eff_cfg_addr_o + 8'(k)] <= eff_cfg_data_o[k];
           if (is_global(eff_cfg_addr_o + 8'(k), inj_global_single_i))
-            cfg_q[!eff_cfg_state_o][eff_cfg_addr_o + 8'(k)] <= eff_cfg_data_o[k];
+            cfg_o[!eff_cfg_state_o][eff_cfg_addr_o + 8'(k)] <= eff_cfg_data_o[k];
         end
       end
-      if (tcfg_wr) tcfg_q[tcfg_thread][eff_tcfg_addr_o[6:0]] <= eff_tcfg_data_o;  // < 68
+      if (tcfg_wr) tcfg_o[tcfg_thread][eff_tcfg_addr_o[6:0]] <= eff_tcfg_data_o;  // < 68
       // MMIO store last: it wins over a same-edge instruction write (design.md contract)
       if (mmio_cfg) begin
-        cfg_q[mmio_state][mmio_idx] <= mmio_wdata_i;
+        cfg_o[mmio_state][mmio_idx] <= mmio_wdata_i;
         if (mmio_dual || is_global(mmio_idx, inj_global_single_i))
-          cfg_q[!mmio_state][mmio_idx] <= mmio_wdata_i;
+          cfg_o[!mmio_state][mmio_idx] <= mmio_wdata_i;
       end
       // backdoor preload: a global word has one value, so it is loaded into both states
       if (bd_cfg_valid_i && bd_addr_i < 32'(CFG_WORDS)) begin
-        cfg_q[bd_unit_i[0]][bd_addr_i[7:0]] <= bd_data_i;
-        if (is_global(bd_addr_i[7:0], 1'b0)) cfg_q[!bd_unit_i[0]][bd_addr_i[7:0]] <= bd_data_i;
+        cfg_o[bd_unit_i[0]][bd_addr_i[7:0]] <= bd_data_i;
+        if (is_global(bd_addr_i[7:0], 1'b0)) cfg_o[!bd_unit_i[0]][bd_addr_i[7:0]] <= bd_data_i;
       end
       if (bd_tcfg_valid_i && bd_addr_i < 32'(TCFG_WORDS) && bd_unit_i != 2'd3) begin
-        tcfg_q[bd_unit_i][bd_addr_i[6:0]] <= bd_data_i;
+        tcfg_o[bd_unit_i][bd_addr_i[6:0]] <= bd_data_i;
       end
     end
   end
@@ -280,8 +275,5 @@ module tt_cfg_unit
   logic unused;
   assign unused = ^{slot_insn[14:11], eff_tcfg_addr_o[7]};
   /* verilator lint_on UNUSED */
-
-  assign cfg_o  = cfg_q;
-  assign tcfg_o = tcfg_q;
 
 endmodule

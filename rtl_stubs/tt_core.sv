@@ -299,8 +299,8 @@ module tt_core
   logic         cfg_eff_gpr_we;
   logic [5:0]   cfg_eff_gpr_idx;
   logic [31:0]  cfg_eff_gpr_data;
-  logic [31:0]  cfg_all  [CFG_STATES][CFG_WORDS];
-  logic [31:0]  tcfg_all [NUM_THREADS][TCFG_WORDS];
+  cfg_arr_t     cfg_all;    // tt_pkg types, as the ports they connect to (no copies)
+  tcfg_arr_t    tcfg_all;
 
   tt_cfg_unit u_cfg (
     .clk_i,
@@ -461,7 +461,7 @@ module tt_core
   logic [127:0]     unp_exp_lines [2];
   logic [L1_AW-1:0] unp_delta_line [2];
   logic [127:0]     unp_delta_lines [2];
-  logic [17:0]      adc_state [3][6][8], adc_after [3][6][8];
+  adc_arr_t         adc_state, adc_after;
   logic [1:0]       srca_client, srcb_client, unp_bank, math_bank;
   logic [5:0]       src_row [2][3];
   logic [7:0]       banks_after [3];
@@ -672,7 +672,7 @@ module tt_core
   // Miscellaneous (TDMA) unit: the address counters (ADCs); SETDVALID and DMANOP retire there.
   logic [5:0]  adc_eff_we;
   logic [1:0]  adc_eff_thread;
-  logic [17:0] adc_eff [6][8];
+  adc_thr_t    adc_eff;
 
   tt_adc_unit u_adc (
     .clk_i, .rst_ni,

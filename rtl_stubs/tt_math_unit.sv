@@ -17,8 +17,8 @@ module tt_math_unit
   input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
   output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
 
-  input  logic [31:0] cfg_i   [CFG_STATES][CFG_WORDS],
-  input  logic [31:0] tcfg_i  [NUM_THREADS][TCFG_WORDS],
+  input  cfg_arr_t    cfg_i,             // tt_pkg types: not copied (tt_pkg cfg_arr_t)
+  input  tcfg_arr_t   tcfg_i,
   input  logic [1:0]  unp_bank_i,      // bank each unpacker writes
   input  logic [1:0]  math_bank_i,     // bank the matrix unit reads: [0] SrcA, [1] SrcB
   input  logic [1:0]  srca_client_i,   // [b]: 1 = the matrix unit owns SrcA bank b

@@ -24,6 +24,13 @@ package tt_pkg;
   localparam int unsigned NUM_SEMS     = 8;
   localparam int unsigned L1_LINES_DEFAULT = 98304;  // 1536 KiB / 16 B
 
+  // Whole-state array types. A port declared with one of these, connected to a signal of the same
+  // type, is one variable in Verilator; with the element type spelt out it is copied every cycle.
+  typedef logic [31:0] cfg_arr_t  [CFG_STATES][CFG_WORDS];     // Config[state][word]
+  typedef logic [31:0] tcfg_arr_t [NUM_THREADS][TCFG_WORDS];   // ThreadConfig[thread][word]
+  typedef logic [17:0] adc_thr_t  [6][8];                      // one thread's ADCs [2*set+ch][field]
+  typedef adc_thr_t    adc_arr_t  [NUM_THREADS];
+
   // ---------------------------------------------------------------------------------------------
   // MMIO map (docs/design.md "MMIO address map")
   // ---------------------------------------------------------------------------------------------

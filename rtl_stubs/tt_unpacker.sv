@@ -37,9 +37,9 @@ module tt_unpacker
   output logic [1:0]  want_tier_o,
   input  logic [1:0]  tier_i,              // granted: 0 x1, 1 x2, 2 x4
 
-  input  logic [31:0] cfg_i   [CFG_STATES][CFG_WORDS],
-  input  logic [31:0] tcfg_i  [NUM_THREADS][TCFG_WORDS],
-  input  logic [17:0] adc_i   [3][6][8],
+  input  cfg_arr_t    cfg_i,               // tt_pkg types: not copied (tt_pkg cfg_arr_t)
+  input  tcfg_arr_t   tcfg_i,
+  input  adc_arr_t    adc_i,
   input  logic [1:0]  srca_client_i,
   input  logic [1:0]  srcb_client_i,
   input  logic [1:0]  unp_bank_i,
