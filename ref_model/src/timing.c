@@ -370,20 +370,23 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             if (x->retire) return fail(&r, th, 0, "T5 retire: thread %d retired an instruction it never dispatched", th);
             continue;
         }
-        char d[96];
-        tt_disasm(s->insn, d, sizeof d);
         bool exact = s->max != 0 && !(s->unit == TT_U_SYNC && unknown_sync);
         uint64_t lat = cycle - s->disp;
-        if (x->retire && cycle < s->due)
+        char d[96]; /* disassembled only for a failure: it costs more than all the checks */
+        if (x->retire && cycle < s->due) {
+            tt_disasm(s->insn, d, sizeof d);
             return fail(&r, th, s->insn, "T5 latency: %s retired %llu cycle(s) after its dispatch at cycle %llu, "
                         "earlier than %s allows (at least %llu)", d, (unsigned long long)lat,
                         (unsigned long long)s->disp, unit_names[s->unit], (unsigned long long)(s->due - s->disp));
-        if (exact && !x->retire && cycle >= s->due)
+        }
+        if (exact && !x->retire && cycle >= s->due) {
+            tt_disasm(s->insn, d, sizeof d);
             return fail(&r, th, s->insn,
                         "T5 latency: %s dispatched at cycle %llu to %s must retire at cycle %llu (latency %u%s), "
                         "but it has not retired by then",
                         d, (unsigned long long)s->disp, unit_names[s->unit], (unsigned long long)s->due, s->max,
                         s->due != s->disp + s->max ? ", delayed by semaphore stores" : "");
+        }
     }
 
     /* T6 busy units: a unit is busy from the cycle after the dispatch through its retire cycle. */
