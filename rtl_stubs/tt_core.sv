@@ -49,10 +49,10 @@ module tt_core
   output logic [127:0]         bdr_data_o,
 
   // retire reports: one record per thread, valid in the retire cycle (tt_pkg::retire_t)
-  output retire_t              retire_o       [3],
+  output retire_arr_t          retire_o,      // [thread]
 
   // register-file row writes this cycle, per writer (unpacker 0, unpacker 1, matrix unit)
-  output rf_wr_t               rf_wr_o        [3],
+  output rf_wr_arr_t           rf_wr_o,       // [writer]
 
   // L1 write report
   output logic                 l1_wr_valid_o,
@@ -435,6 +435,7 @@ module tt_core
     .rd_data_o       (l1_rd_data),
     .bdr_line_i      (bdr_addr_i[L1_AW+3:4]),
     .bdr_data_o      (l1_bdr),
+    .urd_en_i        (unp_rd_en),
     .urd_line_i      (unp_dat_line),
     .urd_data_o      (unp_dat_lines),
     .erd_line_i      (unp_exp_line),
@@ -456,6 +457,7 @@ module tt_core
   // ---------------------------------------------------------------------------------------------
   // Unpackers, register files, source-bank state, matrix unit (data-movement subset)
   // ---------------------------------------------------------------------------------------------
+  logic             unp_rd_en [2];
   logic [L1_AW-1:0] unp_dat_line [2], unp_exp_line [2];
   logic [127:0]     unp_dat_lines [2][5];
   logic [127:0]     unp_exp_lines [2];
@@ -465,7 +467,6 @@ module tt_core
   logic [1:0]       srca_client, srcb_client, unp_bank, math_bank;
   logic [5:0]       src_row [2][3];
   logic [7:0]       banks_after [3];
-  rf_wr_t           rf_wr [3];
   logic             unp_addr_calc [2], unp_active [2], unp_bank_wait [2], unp_accept [2];
   logic [1:0]       unp_want [2], unp_tier [2];
   logic [1:0]       unp_flip [2];
@@ -525,13 +526,14 @@ module tt_core
       .srcb_client_i     (srcb_client),
       .unp_bank_i        (unp_bank),
       .src_row_i         (src_row[n]),
+      .rd_en_o           (unp_rd_en[n]),
       .dat_line_o        (unp_dat_line[n]),
       .dat_lines_i       (unp_dat_lines[n]),
       .exp_line_o        (unp_exp_line[n]),
       .exp_line_i        (unp_exp_lines[n]),
       .delta_line_o      (unp_delta_line[n]),
       .delta_line_i      (unp_delta_lines[n]),
-      .rf_wr_o           (rf_wr[n]),
+      .rf_wr_o           (rf_wr_o[n]),
       .bank_wait_o       (unp_bank_wait[n]),
       .flip_o            (unp_flip[n]),
       .rowadv_o          (unp_rowadv[n]),
@@ -568,7 +570,7 @@ module tt_core
 
 
     .unp_bank_i (unp_bank), .math_bank_i (math_bank),
-    .rf_wr_o (rf_wr[RF_BY_MATH]),
+    .rf_wr_o (rf_wr_o[RF_BY_MATH]),
     .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset)
   );
 
@@ -617,7 +619,7 @@ module tt_core
 
   tt_regfile u_regfile (
     .clk_i,
-    .wr_i       (rf_wr),
+    .wr_i       (rf_wr_o),
     .rd_srcb_i  (m_rd_srcb),
     .rd_bank_i  (m_rd_bank),
     .rd_src_row_i (m_rd_src_row),
@@ -636,7 +638,6 @@ module tt_core
     .bd_addr_i,
     .bd_data_i
   );
-  assign rf_wr_o = rf_wr;
 
   tt_sfpu_stub u_sfpu (
     .clk_i, .rst_ni,

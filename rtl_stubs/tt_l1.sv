@@ -20,7 +20,8 @@ module tt_l1 #(
   output logic [127:0]  bdr_data_o,
 
   // unpacker n: five consecutive lines of datums and one line of exponents (lines past the end
-  // read as zero)
+  // read as zero); all three read only while urd_en_i[n], else zero (simulation speed)
+  input  logic          urd_en_i   [2],
   input  logic [AW-1:0] urd_line_i [2],
   output logic [127:0]  urd_data_o [2][5],
   input  logic [AW-1:0] erd_line_i [2],
@@ -50,14 +51,20 @@ module tt_l1 #(
   assign bdr_data_o = mem_q[bdr_line_i];
 
   always_comb begin
+    logic [AW:0] a;
+    a = '0;
     for (int n = 0; n < 2; n++) begin
-      for (int l = 0; l < 5; l++) begin
-        logic [AW:0] a;
-        a = {1'b0, urd_line_i[n]} + (AW+1)'(l);
-        urd_data_o[n][l] = (a < (AW+1)'(LINES)) ? mem_q[a[AW-1:0]] : '0;
+      urd_data_o[n] = '{default: '0};
+      erd_data_o[n] = '0;
+      drd_data_o[n] = '0;
+      if (urd_en_i[n]) begin
+        for (int l = 0; l < 5; l++) begin
+          a = {1'b0, urd_line_i[n]} + (AW+1)'(l);
+          urd_data_o[n][l] = (a < (AW+1)'(LINES)) ? mem_q[a[AW-1:0]] : '0;
+        end
+        erd_data_o[n] = mem_q[erd_line_i[n]];
+        drd_data_o[n] = mem_q[drd_line_i[n]];
       end
-      erd_data_o[n] = mem_q[erd_line_i[n]];
-      drd_data_o[n] = mem_q[drd_line_i[n]];
     end
   end
 

@@ -381,6 +381,7 @@ package tt_pkg;
     logic [31:0] mmio_addr;
     logic [31:0] mmio_data;
   } retire_t;
+  typedef retire_t retire_arr_t [NUM_THREADS];   // per thread; a named type: no port copies
   localparam int unsigned RETIRE_BITS = $bits(retire_t);
 
   // One frontend's part of the timing trace (timing_t below).
@@ -433,6 +434,7 @@ package tt_pkg;
     logic [15:0] mask;     // columns written
     logic [15:0][31:0] cells;  // cell c in cells[c]; Src 19 bits, Dest 16, Dest32 32
   } rf_wr_t;
+  typedef rf_wr_t rf_wr_arr_t [3];               // per writer (RF_BY_*); as retire_arr_t
   localparam int unsigned RF_WR_BITS = $bits(rf_wr_t);
 
   // Requests to the source-bank state from the unit retiring an instruction of a thread

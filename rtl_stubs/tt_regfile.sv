@@ -9,7 +9,7 @@ module tt_regfile
 (
   input  logic        clk_i,
 
-  input  rf_wr_t      wr_i [3],              // RF_BY_UNPACK0, RF_BY_UNPACK1, RF_BY_MATH
+  input  rf_wr_arr_t  wr_i,                  // RF_BY_UNPACK0, RF_BY_UNPACK1, RF_BY_MATH
 
   // combinational reads for the matrix unit: one Src row, two Dest rows
   input  logic        rd_srcb_i,

@@ -11,6 +11,7 @@
 module tt_unpack_convert
   import tt_pkg::*;
 (
+  input  logic        en_i,            // converts only when set, else data_o = 0 (simulation speed)
   input  logic [3:0]  in_fmt_i,        // DataFormat code of the L1 datum
   input  logic [3:0]  out_fmt_i,       // OutDataFormat
   input  logic        to_dest_i,       // UnpackToDst: result goes to Dest, not SrcA/SrcB
@@ -163,7 +164,9 @@ module tt_unpack_convert
     mid_bits = '0;
     bfpa_ub  = 1'b0;
 
-    if (in_fmt_i == DF_FP32) begin
+    if (!en_i) begin
+      mid = MID_UNDEF;
+    end else if (in_fmt_i == DF_FP32) begin
       // FP32 converts to a few formats (§3.2)
       case (out_fmt_i)
         DF_FP32: begin

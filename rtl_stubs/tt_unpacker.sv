@@ -45,6 +45,7 @@ module tt_unpacker
   input  logic [1:0]  unp_bank_i,
   input  logic [5:0]  src_row_i [3],       // this unpacker's SrcRow per thread
 
+  output logic          rd_en_o,             // the L1 lines below are read this cycle (else zero)
   output logic [AW-1:0] dat_line_o,
   input  logic [127:0]  dat_lines_i [5],
   output logic [AW-1:0] exp_line_o,
@@ -404,6 +405,7 @@ module tt_unpacker
   // The datum loop (§2.6): one batch per cycle
   // ---------------------------------------------------------------------------------------------
   logic [127:0] win [5];
+  assign rd_en_o    = (state_q == S_RSI || state_q == S_RUN);
   assign dat_line_o = AW'(dat_q >> 7);
   assign exp_line_o = AW'(exp_q >> 8);
   assign delta_line_o = AW'(delta_q >> 7);
@@ -443,6 +445,7 @@ module tt_unpacker
 
   for (genvar k = 0; k < 16; k++) begin : g_conv
     tt_unpack_convert u_conv (
+      .en_i            (state_q == S_RUN),   // conv is used in S_RUN only
       .in_fmt_i        (s_q.in_fmt),
       .out_fmt_i       (s_q.out_fmt),
       .to_dest_i       (s_q.to_dest),

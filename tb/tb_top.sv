@@ -87,9 +87,9 @@ module tb_top (
   logic [31:0] mmio_addr_q, mmio_wdata_q;
 
   logic        push_ready   [3];
-  retire_t     retire       [3];
+  retire_arr_t retire;          // tt_pkg array types: the ports are not copied
   logic        retire_valid [3];
-  rf_wr_t      rf_wr        [3];
+  rf_wr_arr_t  rf_wr;
   logic        l1_wr_valid;
   logic        l1_wr_writer;   // 0 ThCon, 1 packer 0
   logic [31:0] l1_wr_addr;

@@ -45,6 +45,7 @@ int main(int argc, char **argv)
                             char msg[160];
                             if (tt_unpack_convert(in, out, d, (uint8_t)e, &mode, &want, msg, sizeof msg) != TT_OK)
                                 continue;
+                            dut.en_i = 1;
                             dut.in_fmt_i = in;
                             dut.out_fmt_i = out;
                             dut.to_dest_i = dest;
