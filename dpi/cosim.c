@@ -124,6 +124,8 @@ void cosim_destroy(cosim *c)
 
 bool cosim_failed(const cosim *c) { return c->failed; }
 
+bool cosim_wants_timing(const cosim *c) { return c->tim && c->o.check && !c->failed; }
+
 const tt_model *cosim_model(const cosim *c) { return c->m; }
 
 static void dis(uint32_t insn, char *buf, size_t n) { tt_disasm(insn, buf, n); }

@@ -89,16 +89,31 @@ static uint32_t get_bits(const svBitVecVal *v, unsigned lsb, unsigned width)
     return (uint32_t)(width == 32 ? w : w & ((1ull << width) - 1));
 }
 
-/* First field = most significant bits. */
-static void unpack(const field_desc *d, size_t n, const svBitVecVal *v, void *raw)
+/* First field = most significant bits. Field i is left out when bit i of lazy is set (the caller
+ * decodes it with unpack_field only when it needs it). */
+static void unpack(const field_desc *d, size_t n, const svBitVecVal *v, void *raw, uint64_t lazy)
 {
     unsigned pos = total_bits(d, n);
     for (size_t i = 0; i < n; i++) {
         pos -= d[i].width * d[i].count;
+        if (lazy >> i & 1u) continue;
         uint32_t *out = (uint32_t *)((char *)raw + d[i].offset);
         for (unsigned k = 0; k < d[i].count; k++) out[k] = get_bits(v, pos + k * d[i].width, d[i].width);
     }
 }
+
+static void unpack_field(const field_desc *d, size_t n, size_t i, const svBitVecVal *v, void *raw)
+{
+    unsigned pos = 0;
+    for (size_t j = i + 1; j < n; j++) pos += d[j].width * d[j].count;
+    uint32_t *out = (uint32_t *)((char *)raw + d[i].offset);
+    for (unsigned k = 0; k < d[i].count; k++) out[k] = get_bits(v, pos + k * d[i].width, d[i].width);
+}
+
+/* Field indices, for unpack's lazy mask */
+#define RETIRE_INDEX(name, width, count) RI_##name,
+enum { RETIRE_FIELDS(RETIRE_INDEX) RI_COUNT };
+_Static_assert(RI_COUNT <= 64, "the lazy mask has 64 bits");
 
 int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits, int timing_bits)
 {
@@ -117,7 +132,10 @@ int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits, int timing_bits)
 void c_dpi_retire(void *ctx, long long cycle, int thread, const svBitVecVal *rec)
 {
     retire_raw x;
-    unpack(retire_desc, NFIELDS(retire_desc), rec, &x);
+    /* the ADC values (96 fields) are decoded only when some are reported */
+    unpack(retire_desc, NFIELDS(retire_desc), rec, &x, 1ull << RI_adc | 1ull << RI_adc2);
+    if (x.adc_we[0]) unpack_field(retire_desc, NFIELDS(retire_desc), RI_adc, rec, &x);
+    if (x.adc2_we[0]) unpack_field(retire_desc, NFIELDS(retire_desc), RI_adc2, rec, &x);
     cosim_retire_rec r = {
         .cycle = (uint64_t)cycle, .thread = thread, .seq = x.seq[0], .insn = x.insn[0], .unit = (int)x.unit[0],
         .cfg_we = (uint8_t)x.cfg_we[0], .cfg_state = (uint8_t)x.cfg_state[0], .cfg_addr = (uint16_t)x.cfg_addr[0],
@@ -174,8 +192,10 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int stall0, int s
                     int fifo1, int fifo2, const svBitVecVal *timing)
 {
     int stall[3] = {stall0, stall1, stall2}, fifo[3] = {fifo0, fifo1, fifo2};
+    /* decoded only for the timing reference (not with +cosim=0, +timing=0 or after a failure) */
+    if (!tb_wants_timing(CTX(ctx))) return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, stall, fifo, NULL);
     timing_raw x;
-    unpack(timing_desc, NFIELDS(timing_desc), timing, &x);
+    unpack(timing_desc, NFIELDS(timing_desc), timing, &x, 0);
     tt_timing_obs o = {.unit_busy = (uint16_t)x.unit_busy[0]};
     for (int t = 0; t < TT_NUM_THREADS; t++) {
         o.th[t] = (tt_timing_thread){
@@ -192,7 +212,7 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int stall0, int s
 void c_dpi_rf_write(void *ctx, long long cycle, int writer, const svBitVecVal *rec)
 {
     rf_wr_raw x;
-    unpack(rf_wr_desc, NFIELDS(rf_wr_desc), rec, &x);
+    unpack(rf_wr_desc, NFIELDS(rf_wr_desc), rec, &x, 0);
     tt_rf_write w = {.file = (uint8_t)x.file[0], .bank = (uint8_t)x.bank[0], .writer = (uint8_t)writer,
                      .row = (uint16_t)x.row[0], .mask = (uint16_t)x.mask[0]};
     for (int col = 0; col < TT_RF_COLS; col++)

@@ -460,6 +460,8 @@ void tb_stall_name(int code, char *buf, unsigned len)
     }
 }
 
+bool tb_wants_timing(tb_ctx *c) { return !c->stopped && cosim_wants_timing(c->cos); }
+
 int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3],
                     tt_timing_obs *obs)
 {

@@ -65,7 +65,9 @@ void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t d
 bool tb_readback_item(tb_ctx *c, unsigned idx, int *target, int *unit, uint32_t *addr);
 void tb_readback_data(tb_ctx *c, unsigned idx, const uint32_t data[4]);
 /* 0: continue, 1: stop (pass: the state read-back follows), 2: stop (fail). */
-/* obs: the frontends' timing trace of the cycle (tttiming.h). */
+/* Whether tb_on_cycle_end needs obs this cycle (decoding it is skipped otherwise). */
+bool tb_wants_timing(tb_ctx *c);
+/* obs: the frontends' timing trace of the cycle (tttiming.h; NULL: not wanted). */
 int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3],
                     tt_timing_obs *obs);
 /* Next cycle's action of stream `stream` (thread 0..2's TRISC, or 3 = BRISC): 0 none, 1 push

@@ -36,6 +36,9 @@ typedef struct {
     latch wait;
     bool prev_valid;      /* the fields below hold the previous cycle's trace */
     tt_timing_thread prev;
+    bool unit_known;      /* unit_of is tt_timing_unit(unit_insn): an instruction waits many cycles */
+    uint32_t unit_insn;
+    int unit_of;
 } thread_state;
 
 struct tt_timing {
@@ -280,7 +283,7 @@ static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o
         } else if (s->inflight) {
             *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | s->unit);
         } else {
-            *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | tt_timing_unit(o->fe_insn));
+            *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | s->unit_of); /* fe_insn's unit, cached this cycle */
         }
     } else if (!o->fe_valid && !o->fifo_valid && !o->expanding && s->inflight) {
         *want = TT_STALL_FIFO_EMPTY << 4;
@@ -318,8 +321,13 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     int unit[TT_NUM_THREADS];
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         const tt_timing_thread *x = &o->th[th];
-        const thread_state *s = &t->th[th];
-        unit[th] = x->fe_valid ? tt_timing_unit(x->fe_insn) : TT_U_NONE;
+        thread_state *s = &t->th[th];
+        if (x->fe_valid && (!s->unit_known || s->unit_insn != x->fe_insn)) {
+            s->unit_known = true;
+            s->unit_insn = x->fe_insn;
+            s->unit_of = tt_timing_unit(x->fe_insn);
+        }
+        unit[th] = x->fe_valid ? s->unit_of : TT_U_NONE;
         req[th] = x->fe_valid && !s->inflight && !gate_blocks(&s->wait, x->fe_insn);
         if (req[th] && unit[th] == TT_U_NONE) want[th] = true;
     }
