@@ -58,6 +58,8 @@ struct cosim {
     rf_queue rfq[TT_RF_WRITERS];
     l1_queue model_l1[TT_L1_WRITERS], rtl_l1[TT_L1_WRITERS]; /* matched in order per writer */
     bool failed;
+    const char *fail_kind;  /* the first failure with a cycle (begin_failure) */
+    uint64_t fail_cycle;
     state_check *sc;                 /* the RTL's state read back after the run */
     tt_timing *tim;                  /* the timing reference (NULL: timing not checked) */
     bool sem_store;                  /* a TRISC semaphore store commits at this edge */
@@ -156,6 +158,10 @@ static void history(cosim *c)
 static void begin_failure(cosim *c, const char *kind, uint64_t cycle, int thread, uint32_t seq, uint32_t insn)
 {
     c->failed = true;
+    if (!c->fail_kind) {
+        c->fail_kind = kind;
+        c->fail_cycle = cycle;
+    }
     char d[96] = "";
     if (thread >= 0) dis(insn, d, sizeof d);
     if (c->cur_line > 0)
@@ -735,6 +741,24 @@ int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame)
     return 128 + sig;
 }
 
+void cosim_note_waves(cosim *c, const char *file, uint64_t first, uint64_t last, const char *error)
+{
+    cJSON *w = cJSON_AddObjectToObject(c->json, "wave_window");
+    if (error) {
+        fprintf(stderr, "  waves: no VCD of the cycles before the failure: %s\n", error);
+        cJSON_AddStringToObject(w, "error", error);
+        return;
+    }
+    char cmd[1100];
+    snprintf(cmd, sizeof cmd, "gtkwave %s waves/stalls.gtkw", file);
+    fprintf(stderr, "  waves: cycles %llu..%llu, up to the failure, in %s\n  view them: %s\n",
+            (unsigned long long)first, (unsigned long long)last, file, cmd);
+    cJSON_AddStringToObject(w, "file", file);
+    cJSON_AddNumberToObject(w, "first_cycle", (double)first);
+    cJSON_AddNumberToObject(w, "last_cycle", (double)last);
+    cJSON_AddStringToObject(w, "gtkwave", cmd);
+}
+
 void cosim_set_load_seconds(cosim *c, double seconds) { c->load_secs = seconds; }
 
 int cosim_finish(cosim *c, uint64_t cycle, double seconds)
@@ -807,6 +831,7 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
             cJSON_AddStringToObject(c->json, "kind", "EXPECTATION (RTL state)");
         }
     }
+    if (c->fail_kind && c->o.on_failure) c->o.on_failure(c->o.on_failure_arg, c, c->fail_kind, c->fail_cycle);
     double cps = seconds > 0 ? (double)cycle / seconds : 0;
     char state[64] = "";
     if (c->o.check && state_check_complete(c->sc))
