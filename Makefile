@@ -18,7 +18,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev
 
-.PHONY: all deps model rtl test unit directed negative inject random waves-test signals-test sanitize fuzz regress stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
+.PHONY: all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
 
 all: model rtl
 
@@ -112,7 +112,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: unit conv-test pack-conv-test negative directed inject random waves-test signals-test sanitize fuzz
+test: unit conv-test pack-conv-test negative directed inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -122,6 +122,16 @@ directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/run_directed.sh "$(BUILD)/ttcosim" $(DIRECTED)
 	@echo "== directed tests, lockstep, SystemC harness (ttcosim_sc)"
 	@tests/run_directed.sh "$(BUILD)/ttcosim_sc" $(DIRECTED)
+
+# +wave_window=N: the stall VCD of the N cycles up to a failure, both harnesses (issue 8 part 4)
+wave-window-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== +wave_window: the VCD of the cycles before a mismatch"
+	@python3 tests/waves/test_wave_window.py $(BUILD)
+
+# tools/shrink.py against a stand-in harness, then make regress's path on an injected bug (issue 8 part 4)
+shrink-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== shrinking a failing random seed (tools/shrink.py, tools/regress.py)"
+	@tests/shrink/run_shrink_test.sh $(BUILD)
 
 # SIGINT / SIGTERM end a run with its report and the VCD's tail (issue 8 part 1)
 signals-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -321,10 +331,11 @@ fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 	  && echo "fuzz_$$t: $$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' $(BUILD)/fuzz/log_$$t.txt) runs, no failure" \
 	  || { echo "FAIL fuzz_$$t:"; tail -30 $(BUILD)/fuzz/log_$$t.txt; fail=1; }; done; exit $$fail
 
-# `make regress SEEDS=N JOBS=J [TIMEOUT=S]`: directed (model and both harnesses), N random seeds of
-# each generator (both harnesses) and every injected bug, J at a time, S seconds per test; writes
-# $(BUILD)/regress/junit.xml and summary.json, and keeps a failing seed's .tts with its repro line.
+# `make regress SEEDS=N JOBS=J [TIMEOUT=S] [SHRINK_BUDGET=S]`: directed (model and both harnesses), N
+# random seeds of each generator (both harnesses) and every injected bug, J at a time, S seconds per
+# test; writes $(BUILD)/regress/junit.xml and summary.json, keeps a failing seed's .tts with its repro
+# line, and shrinks it (tools/shrink.py, SHRINK_BUDGET seconds each, default 300; 0: off).
 JOBS_REGRESS ?= $(shell nproc)
 regress: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@python3 tools/regress.py --build $(BUILD) --seeds $(or $(SEEDS_REGRESS),$(SEEDS)) --jobs $(or $(JOBS),$(JOBS_REGRESS)) \
-	  --timeout $(or $(TIMEOUT),300) --out $(BUILD)/regress
+	  --timeout $(or $(TIMEOUT),300) --shrink-budget $(or $(SHRINK_BUDGET),300) --out $(BUILD)/regress
