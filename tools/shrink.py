@@ -115,7 +115,8 @@ class Runner:
         base = os.path.join(self.tmp, f"c{next(self.names)}")
         with open(base + ".tts", "w") as f:
             f.write(text)
-        args = [a for a in self.args if not a.startswith("+report=")]
+        # outputs of the run itself are not wanted for a candidate (a +wave_window re-run doubles its time)
+        args = [a for a in self.args if not a.startswith(("+report=", "+wave_window=", "+wave_file=", "+trace"))]
         if internal and self.max_cycles and not any(a.startswith("+max_cycles=") for a in args):
             args.append(f"+max_cycles={self.max_cycles}")
         cmd = [self.binary, base + ".tts"] + args + [f"+report={base}.json"]
