@@ -18,7 +18,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev
 
-.PHONY: all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
+.PHONY: coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
 
 all: model rtl
 
@@ -50,7 +50,8 @@ $(BUILD)/ttmodel: $(BUILD)/tb/ttmodel_main.o $(BUILD)/libtttb.a $(BUILD)/libttmo
 model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 
 # The checker's own tests link the checker (dpi/cosim.c, dpi/state_check.c) as well.
-$(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o $(BUILD)/dpi/state_check.o
+$(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o $(BUILD)/dpi/state_check.o $(BUILD)/dpi/coverage.o
+$(BUILD)/unit/test_coverage: $(BUILD)/dpi/coverage.o
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
@@ -69,7 +70,7 @@ TB_SV := tb/tb_stall_probe.sv tb/tb_top.sv
 VFLAGS := --top-module tb_top --trace -Wno-fatal -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --x-assign fast \
           --x-initial fast -O3 -MAKEFLAGS OPT_FAST=-O3 -MAKEFLAGS OPT_SLOW=-O1
 DPI_HDR := $(BUILD)/dpi_hdr/tb_top_dpi.h
-HARNESS_C := tb/harness.c dpi/cosim.c dpi/state_check.c dpi/cosim_dpi.c
+HARNESS_C := tb/harness.c dpi/cosim.c dpi/state_check.c dpi/coverage.c dpi/cosim_dpi.c
 HARNESS_OBJS := $(HARNESS_C:%.c=$(BUILD)/%.o)
 LIBS_ABS := $(abspath $(BUILD)/libttharness.a $(BUILD)/libtttb.a $(BUILD)/libttmodel.a)
 
@@ -309,10 +310,10 @@ FUZZ_SECONDS ?= 10
 FUZZ_TARGETS := loader asm disasm numparse plusargs
 FUZZ_LIB := $(BUILD)/fuzzlib
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_OBJS := $(FUZZ_LIB)/tb/harness.o $(FUZZ_LIB)/dpi/cosim.o $(FUZZ_LIB)/dpi/state_check.o \
+FUZZ_OBJS := $(FUZZ_LIB)/tb/harness.o $(FUZZ_LIB)/dpi/cosim.o $(FUZZ_LIB)/dpi/state_check.o $(FUZZ_LIB)/dpi/coverage.o \
              $(FUZZ_LIB)/libtttb.a $(FUZZ_LIB)/libttmodel.a
 # the project's C parts once, instrumented for coverage-guided fuzzing and the sanitizers
-$(FUZZ_LIB)/.built: $(MODEL_SRCS) $(TB_C_SRCS) tb/harness.c dpi/cosim.c dpi/state_check.c $(wildcard ref_model/src/*.h tb/*.h dpi/*.h)
+$(FUZZ_LIB)/.built: $(MODEL_SRCS) $(TB_C_SRCS) tb/harness.c dpi/cosim.c dpi/state_check.c dpi/coverage.c $(wildcard ref_model/src/*.h tb/*.h dpi/*.h)
 	@mkdir -p $(FUZZ_LIB)
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_LIB) CC=clang SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
 	  $(patsubst $(FUZZ_LIB)/%,$(FUZZ_LIB)/%,$(FUZZ_OBJS)) >$(FUZZ_LIB)/build.log 2>&1 || { tail -30 $(FUZZ_LIB)/build.log; exit 1; }

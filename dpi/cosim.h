@@ -26,6 +26,7 @@ typedef struct {
      * watchdog), before the summary and the JSON report: the harness's +wave_window. */
     void (*on_failure)(void *arg, cosim *c, const char *kind, uint64_t cycle);
     void *on_failure_arg;
+    const char *coverage;     /* write functional coverage here (+coverage=FILE.json, coverage.h; NULL: off) */
 } cosim_opts;
 
 /* One retired instruction and the effects the RTL made with it (see docs/design.md). */

@@ -215,6 +215,7 @@ static void usage(FILE *f, const char *prog)
             "usage: %s TEST.tts [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
             "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n"
             "          [+wave_window=N [+wave_file=FILE.vcd]]\n",
+            "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)]\n",
             prog);
 }
 
@@ -357,6 +358,10 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
             if (!parse_u64(prog, "wave_window", v, 1, 1000000, &c->a.wave_window)) goto fail;
         } else if (plusarg(arg, "+wave_file", &v)) {
             c->a.wave_file = v;
+        } else if (plusarg(arg, "+coverage", &v)) {
+            c->a.coverage = v;
+        } else if (plusarg(arg, "+vlcov", &v)) {
+            c->a.vlcov = v;
         } else if (arg[0] == '+') {
             /* Verilator's own +verilator+ arguments pass through, but only the ones its runtime
              * knows: it aborts the process on any other (issue 8 part 1). */
@@ -380,6 +385,8 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     /* Outputs that cannot be written are found now, not after the run (issue 8 part 1). */
     if (c->a.report && !tt_output_probe(prog, "+report", c->a.report)) goto fail;
     if (c->a.trace && !tt_output_probe(prog, "+trace", c->a.trace)) goto fail;
+    if (c->a.coverage && !tt_output_probe(prog, "+coverage", c->a.coverage)) goto fail;
+    if (c->a.vlcov && !tt_output_probe(prog, "+vlcov", c->a.vlcov)) goto fail;
     if (c->a.trace_stop && c->a.trace_stop < c->a.trace_start) {
         fprintf(stderr, "%s: +trace_stop=%llu is before +trace_start=%llu: the trace window is empty\n", prog,
                 (unsigned long long)c->a.trace_stop, (unsigned long long)c->a.trace_start);
@@ -424,7 +431,7 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     if (!c->a.srnd_seed) c->a.srnd_seed = c->test.srnd_seed ? c->test.srnd_seed : TT_SRND_SEED_DEFAULT;
     tt_stim_init(&c->stim, &c->test);
     cosim_opts o = {.repro = c->repro, .report_json = c->a.report, .check = c->a.check,
-                    .timing = c->a.timing, .srnd_seed = c->a.srnd_seed,
+                    .timing = c->a.timing, .srnd_seed = c->a.srnd_seed, .coverage = c->a.coverage,
                     .on_failure = c->a.wave_window ? wave_window_rerun : NULL, .on_failure_arg = c};
     c->cos = cosim_create(&c->test, &o);
     if (!c->cos) {
