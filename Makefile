@@ -58,7 +58,8 @@ $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@$(CC) $(CFLAGS) -o $@ $< $(filter %.o,$^) $(BUILD)/libtttb.a $(BUILD)/libttmodel.a -lcmocka -lcjson -lm
 
 unit: $(UNIT_TESTS)
-	@fail=0; for t in $(UNIT_TESTS); do echo "== $$t"; $$t || fail=1; done; exit $$fail
+	@fail=0; for t in $(UNIT_TESTS); do echo "== $$t"; $$t || fail=1; done; \
+	  echo "== tests/coverage/test_coverage_report.py"; python3 tests/coverage/test_coverage_report.py || fail=1; exit $$fail
 
 # ---- RTL and lockstep harnesses (Verilator) ------------------------------------------------------
 VERILATOR ?= verilator
@@ -340,3 +341,31 @@ JOBS_REGRESS ?= $(shell nproc)
 regress: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@python3 tools/regress.py --build $(BUILD) --seeds $(or $(SEEDS_REGRESS),$(SEEDS)) --jobs $(or $(JOBS),$(JOBS_REGRESS)) \
 	  --timeout $(or $(TIMEOUT),300) --shrink-budget $(or $(SHRINK_BUDGET),300) --out $(BUILD)/regress
+
+# ---- Coverage (issue 8 part 5): `make coverage` -----------------------------------------------------
+# A separate Verilator build with line and toggle coverage (build/obj_cov, build/ttcosim_cov) runs the
+# directed tests and COV_SEEDS seeds of each random generator with +coverage=FILE.json (functional
+# bins, dpi/coverage.c) and +vlcov=FILE.dat (Verilator's coverage.dat); tools/coverage_report.py
+# merges both and prints one table. Then COV_WSEEDS seeds of gen_random.py weighted toward the missed
+# bins (--weights) run, and the table shows the figures before and after that round.
+# COV_CONTROL=1 adds an unweighted round of as many other seeds for comparison.
+COV_DIR := $(BUILD)/coverage
+COV_SEEDS ?= 30
+COV_WSEEDS ?= 30
+COV_LENGTH ?= 200
+COV_CONTROL ?= 0
+VFLAGS_COV := --top-module tb_top --trace -Wno-fatal -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --x-assign fast \
+              --x-initial fast --coverage-line --coverage-toggle -O3 -MAKEFLAGS OPT_FAST=-O1 -MAKEFLAGS OPT_SLOW=-O1
+$(BUILD)/ttcosim_cov: $(RTL_SRCS) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
+	@rm -f $(BUILD)/obj_cov/Vtb_top
+	@echo "  VERILATE $@, line and toggle coverage (log: $(BUILD)/verilate_cov.log)"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_cov $(VFLAGS_COV) \
+	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_cov.log 2>&1 \
+	  || { tail -40 $(BUILD)/verilate_cov.log; exit 1; }
+	@cp $(BUILD)/obj_cov/Vtb_top $@
+
+coverage-build: $(BUILD)/ttcosim_cov
+
+coverage: $(BUILD)/ttcosim_cov
+	@tools/coverage_run.sh $(BUILD) $(COV_SEEDS) $(COV_WSEEDS) $(COV_LENGTH) $(COV_CONTROL)
