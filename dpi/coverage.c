@@ -103,7 +103,8 @@ static const char *const group_about[N_GROUPS] = {
     "opcode x operand class x thread (opcodes the model executes)",
     "retire origin per thread; frontend-only pushes",
     "STALLWAIT/SEMWAIT block and condition bits; the unit of the instruction a wait held",
-    "stall reason kind:detail seen in the RTL; each kind per thread",
+    "stall reason kind:detail seen in the RTL; each kind per thread (WAIT_GATE's detail is the first condition "
+    "holding, or the first selected one in the one-cycle lag: C9-C11 show there though they never hold)",
     "UNPACR L1 format -> register format per destination (pairs the converter defines)",
     "UNPACR modes",
     "PACR In_data_format -> Out_data_format; Dest read -> intermediate format (pairs the converter defines)",
@@ -269,11 +270,7 @@ static void build_stall(tt_cov *v)
     for (int k = 1; k < 7; k++) v->stall_kind[k] = add_th(v, G_STALL, NULL, stall_kinds[k]);
     v->stall_detail[1][0] = add(v, G_STALL, NULL, "FIFO_EMPTY");
     for (int c = 0; c < 13; c++)
-        v->stall_detail[2][c] =
-            add(v, G_STALL,
-                c == 10 ? "condition C10 (pending TRISC config stores) never holds in this RTL (README)"
-                : c == 9 || c == 11 ? U_STUB : NULL,
-                "WAIT_GATE:%s", cond_names[c]);
+        v->stall_detail[2][c] = add(v, G_STALL, NULL, "WAIT_GATE:%s", cond_names[c]);
     for (int u = 1; u < TT_NUM_UNITS; u++)
         v->stall_detail[3][u] =
             add(v, G_STALL, u == TT_U_SFPU || u == TT_U_XMOV ? U_STUB : NULL, "UNIT_BUSY:%s", unit_names[u]);

@@ -38,7 +38,7 @@ def merge(paths):
             d = json.load(fh)
         if d.get("format") != FORMAT:
             raise SystemExit(f"coverage_report.py: {f}: not a {FORMAT} file")
-        out["runs"] += d.get("runs", 1)
+        out["runs"] += d.get("runs", 1)  # a merged file counts its runs
         out["failed"] += d.get("failed", [])
         if d.get("result", "pass") != "pass":
             out["failed"].append(d.get("test", f))
@@ -129,6 +129,7 @@ def report(merged, before=None, vl=None, nmissed=12, out=sys.stdout):
             else:
                 line += f" {'-':>7}"
         shown = ", ".join(missed[:nmissed]) + (f", ... {len(missed) - nmissed} more" if len(missed) > nmissed else "")
+        shown = shown if nmissed else ""
         w(line + "  " + shown + "\n")
         for b in bad:
             w(f"  WARNING: {g}/{b} is listed unreachable ({go['unreachable'][b]}) but was hit\n")
@@ -233,16 +234,10 @@ def main():
         with open(a.output, "w") as fh:
             json.dump(d, fh, indent=0, sort_keys=False)
     elif a.cmd == "report":
-        with open(a.merged) as fh:
-            d = json.load(fh)
-        b = None
-        if a.before:
-            with open(a.before) as fh:
-                b = json.load(fh)
+        d, b = merge([a.merged]), merge([a.before]) if a.before else None
         report(d, b, a.vl, a.missed)
     else:
-        with open(a.merged) as fh:
-            d = json.load(fh)
+        d = merge([a.merged])
         with open(a.output, "w") as fh:
             json.dump(weights(d), fh, indent=1)
 

@@ -53,6 +53,7 @@ fi
 # Verilator's coverage points, merged (verilator_coverage sums counts per point)
 verilator_coverage --write "$dir/before.dat" "$dir"/base/dat/*.dat > /dev/null || exit 1
 verilator_coverage --write "$dir/after.dat" "$dir/before.dat" "$dir"/weighted/dat/*.dat > /dev/null || exit 1
+rm -rf "$dir"/*/dat   # 2-3 MB a run, all in the merged files now
 verilator_coverage --write-info "$dir/after.info" "$dir/after.dat" > /dev/null 2>&1
 
 echo
