@@ -101,7 +101,7 @@ def vl_table(path):
 
 
 # ---- report ----------------------------------------------------------------------------------------
-def report(merged, before=None, vl=None, nmissed=12, out=sys.stdout):
+def report(merged, before=None, vl=None, nmissed=12, out=sys.stdout, table_only=False):
     w = out.write
     w(f"functional coverage: {merged['runs']} runs")
     if merged["failed"]:
@@ -137,6 +137,8 @@ def report(merged, before=None, vl=None, nmissed=12, out=sys.stdout):
     if before:
         line += f" {pct(bth, btr):>6.1f}%"
     w(line + "\n")
+    if table_only:
+        return
     unreach = [(g, b, r) for g, go in merged["groups"].items() for b, r in go.get("unreachable", {}).items()]
     reasons = collections.Counter((g, r) for g, _, r in unreach)
     w(f"unreachable bins ({len(unreach)}), by reason:\n")
@@ -225,6 +227,7 @@ def main():
     r.add_argument("--before")
     r.add_argument("--vl")
     r.add_argument("--missed", type=int, default=12)
+    r.add_argument("--table-only", action="store_true", help="the table, without the unreachable bins")
     w = sub.add_parser("weights")
     w.add_argument("merged")
     w.add_argument("-o", "--output", required=True)
@@ -235,7 +238,7 @@ def main():
             json.dump(d, fh, indent=0, sort_keys=False)
     elif a.cmd == "report":
         d, b = merge([a.merged]), merge([a.before]) if a.before else None
-        report(d, b, a.vl, a.missed)
+        report(d, b, a.vl, a.missed, table_only=a.table_only)
     else:
         d = merge([a.merged])
         with open(a.output, "w") as fh:

@@ -58,13 +58,13 @@ verilator_coverage --write-info "$dir/after.info" "$dir/after.dat" > /dev/null 2
 
 echo
 echo "== coverage before the weighted round (directed + $seeds seeds x 3 generators)"
-$rep report "$dir/before.json" --missed 0 | head -n 12
+$rep report "$dir/before.json" --missed 0 --table-only
 echo
 echo "== coverage after one weighted round ($wseeds gen_random.py --weights seeds); 'before' = the figure above"
 $rep report "$dir/after.json" --before "$dir/before.json" --vl "$dir/after.dat"
 if [ "$control" = 1 ]; then
   echo
   echo "== control: the same round unweighted"
-  $rep report "$dir/control.json" --before "$dir/before.json" --missed 0 | head -n 12
+  $rep report "$dir/control.json" --before "$dir/before.json" --missed 0 --table-only
 fi
 echo "coverage: $(( $(date +%s) - t0 )) s; merged data in $dir (after.json, after.dat, after.info for genhtml)"
