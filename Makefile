@@ -18,7 +18,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev
 
-.PHONY: all deps model rtl test unit directed negative inject random waves-test signals-test sanitize fuzz regress stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
+.PHONY: coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
 
 all: model rtl
 
@@ -50,14 +50,16 @@ $(BUILD)/ttmodel: $(BUILD)/tb/ttmodel_main.o $(BUILD)/libtttb.a $(BUILD)/libttmo
 model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 
 # The checker's own tests link the checker (dpi/cosim.c, dpi/state_check.c) as well.
-$(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o $(BUILD)/dpi/state_check.o
+$(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o $(BUILD)/dpi/state_check.o $(BUILD)/dpi/coverage.o
+$(BUILD)/unit/test_coverage: $(BUILD)/dpi/coverage.o
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(CFLAGS) -o $@ $< $(filter %.o,$^) $(BUILD)/libtttb.a $(BUILD)/libttmodel.a -lcmocka -lcjson -lm
 
 unit: $(UNIT_TESTS)
-	@fail=0; for t in $(UNIT_TESTS); do echo "== $$t"; $$t || fail=1; done; exit $$fail
+	@fail=0; for t in $(UNIT_TESTS); do echo "== $$t"; $$t || fail=1; done; \
+	  echo "== tests/coverage/test_coverage_report.py"; python3 tests/coverage/test_coverage_report.py || fail=1; exit $$fail
 
 # ---- RTL and lockstep harnesses (Verilator) ------------------------------------------------------
 VERILATOR ?= verilator
@@ -69,7 +71,7 @@ TB_SV := tb/tb_stall_probe.sv tb/tb_top.sv
 VFLAGS := --top-module tb_top --trace -Wno-fatal -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --x-assign fast \
           --x-initial fast -O3 -MAKEFLAGS OPT_FAST=-O3 -MAKEFLAGS OPT_SLOW=-O1
 DPI_HDR := $(BUILD)/dpi_hdr/tb_top_dpi.h
-HARNESS_C := tb/harness.c dpi/cosim.c dpi/state_check.c dpi/cosim_dpi.c
+HARNESS_C := tb/harness.c dpi/cosim.c dpi/state_check.c dpi/coverage.c dpi/cosim_dpi.c
 HARNESS_OBJS := $(HARNESS_C:%.c=$(BUILD)/%.o)
 LIBS_ABS := $(abspath $(BUILD)/libttharness.a $(BUILD)/libtttb.a $(BUILD)/libttmodel.a)
 
@@ -112,7 +114,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: unit conv-test pack-conv-test negative directed inject random waves-test signals-test sanitize fuzz
+test: unit conv-test pack-conv-test negative directed inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -122,6 +124,16 @@ directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/run_directed.sh "$(BUILD)/ttcosim" $(DIRECTED)
 	@echo "== directed tests, lockstep, SystemC harness (ttcosim_sc)"
 	@tests/run_directed.sh "$(BUILD)/ttcosim_sc" $(DIRECTED)
+
+# +wave_window=N: the stall VCD of the N cycles up to a failure, both harnesses (issue 8 part 4)
+wave-window-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== +wave_window: the VCD of the cycles before a mismatch"
+	@python3 tests/waves/test_wave_window.py $(BUILD)
+
+# tools/shrink.py against a stand-in harness, then make regress's path on an injected bug (issue 8 part 4)
+shrink-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== shrinking a failing random seed (tools/shrink.py, tools/regress.py)"
+	@tests/shrink/run_shrink_test.sh $(BUILD)
 
 # SIGINT / SIGTERM end a run with its report and the VCD's tail (issue 8 part 1)
 signals-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -299,10 +311,10 @@ FUZZ_SECONDS ?= 10
 FUZZ_TARGETS := loader asm disasm numparse plusargs
 FUZZ_LIB := $(BUILD)/fuzzlib
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_OBJS := $(FUZZ_LIB)/tb/harness.o $(FUZZ_LIB)/dpi/cosim.o $(FUZZ_LIB)/dpi/state_check.o \
+FUZZ_OBJS := $(FUZZ_LIB)/tb/harness.o $(FUZZ_LIB)/dpi/cosim.o $(FUZZ_LIB)/dpi/state_check.o $(FUZZ_LIB)/dpi/coverage.o \
              $(FUZZ_LIB)/libtttb.a $(FUZZ_LIB)/libttmodel.a
 # the project's C parts once, instrumented for coverage-guided fuzzing and the sanitizers
-$(FUZZ_LIB)/.built: $(MODEL_SRCS) $(TB_C_SRCS) tb/harness.c dpi/cosim.c dpi/state_check.c $(wildcard ref_model/src/*.h tb/*.h dpi/*.h)
+$(FUZZ_LIB)/.built: $(MODEL_SRCS) $(TB_C_SRCS) tb/harness.c dpi/cosim.c dpi/state_check.c dpi/coverage.c $(wildcard ref_model/src/*.h tb/*.h dpi/*.h)
 	@mkdir -p $(FUZZ_LIB)
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_LIB) CC=clang SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
 	  $(patsubst $(FUZZ_LIB)/%,$(FUZZ_LIB)/%,$(FUZZ_OBJS)) >$(FUZZ_LIB)/build.log 2>&1 || { tail -30 $(FUZZ_LIB)/build.log; exit 1; }
@@ -321,10 +333,39 @@ fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 	  && echo "fuzz_$$t: $$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' $(BUILD)/fuzz/log_$$t.txt) runs, no failure" \
 	  || { echo "FAIL fuzz_$$t:"; tail -30 $(BUILD)/fuzz/log_$$t.txt; fail=1; }; done; exit $$fail
 
-# `make regress SEEDS=N JOBS=J [TIMEOUT=S]`: directed (model and both harnesses), N random seeds of
-# each generator (both harnesses) and every injected bug, J at a time, S seconds per test; writes
-# $(BUILD)/regress/junit.xml and summary.json, and keeps a failing seed's .tts with its repro line.
+# `make regress SEEDS=N JOBS=J [TIMEOUT=S] [SHRINK_BUDGET=S]`: directed (model and both harnesses), N
+# random seeds of each generator (both harnesses) and every injected bug, J at a time, S seconds per
+# test; writes $(BUILD)/regress/junit.xml and summary.json, keeps a failing seed's .tts with its repro
+# line, and shrinks it (tools/shrink.py, SHRINK_BUDGET seconds each, default 300; 0: off).
 JOBS_REGRESS ?= $(shell nproc)
 regress: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@python3 tools/regress.py --build $(BUILD) --seeds $(or $(SEEDS_REGRESS),$(SEEDS)) --jobs $(or $(JOBS),$(JOBS_REGRESS)) \
-	  --timeout $(or $(TIMEOUT),300) --out $(BUILD)/regress
+	  --timeout $(or $(TIMEOUT),300) --shrink-budget $(or $(SHRINK_BUDGET),300) --out $(BUILD)/regress
+
+# ---- Coverage (issue 8 part 5): `make coverage` -----------------------------------------------------
+# A separate Verilator build with line and toggle coverage (build/obj_cov, build/ttcosim_cov) runs the
+# directed tests and COV_SEEDS seeds of each random generator with +coverage=FILE.json (functional
+# bins, dpi/coverage.c) and +vlcov=FILE.dat (Verilator's coverage.dat); tools/coverage_report.py
+# merges both and prints one table. Then COV_WSEEDS seeds of gen_random.py weighted toward the missed
+# bins (--weights) run, and the table shows the figures before and after that round.
+# COV_CONTROL=1 adds an unweighted round of as many other seeds for comparison.
+COV_DIR := $(BUILD)/coverage
+COV_SEEDS ?= 30
+COV_WSEEDS ?= 30
+COV_LENGTH ?= 200
+COV_CONTROL ?= 0
+VFLAGS_COV := --top-module tb_top --trace -Wno-fatal -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --x-assign fast \
+              --x-initial fast --coverage-line --coverage-toggle -O3 -MAKEFLAGS OPT_FAST=-O1 -MAKEFLAGS OPT_SLOW=-O1
+$(BUILD)/ttcosim_cov: $(RTL_SRCS) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
+	@rm -f $(BUILD)/obj_cov/Vtb_top
+	@echo "  VERILATE $@, line and toggle coverage (log: $(BUILD)/verilate_cov.log)"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_cov $(VFLAGS_COV) \
+	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_cov.log 2>&1 \
+	  || { tail -40 $(BUILD)/verilate_cov.log; exit 1; }
+	@cp $(BUILD)/obj_cov/Vtb_top $@
+
+coverage-build: $(BUILD)/ttcosim_cov
+
+coverage: $(BUILD)/ttcosim_cov
+	@tools/coverage_run.sh $(BUILD) $(COV_SEEDS) $(COV_WSEEDS) $(COV_LENGTH) $(COV_CONTROL)

@@ -1,6 +1,7 @@
 /* cosim.c: the lockstep checker behind cosim.h. */
 #include "cosim.h"
 #include "state_check.h"
+#include "coverage.h"
 #include "outfile.h"
 
 #include <cjson/cJSON.h>
@@ -58,8 +59,11 @@ struct cosim {
     rf_queue rfq[TT_RF_WRITERS];
     l1_queue model_l1[TT_L1_WRITERS], rtl_l1[TT_L1_WRITERS]; /* matched in order per writer */
     bool failed;
+    const char *fail_kind;  /* the first failure with a cycle (begin_failure) */
+    uint64_t fail_cycle;
     state_check *sc;                 /* the RTL's state read back after the run */
     tt_timing *tim;                  /* the timing reference (NULL: timing not checked) */
+    tt_cov *cov;                     /* functional coverage (NULL: off) */
     bool sem_store;                  /* a TRISC semaphore store commits at this edge */
     bool have_start;                 /* start: the run's cycle 0 (first cycle after the preload) */
     uint64_t start;
@@ -105,6 +109,10 @@ cosim *cosim_create(const tt_test *t, const cosim_opts *o)
         cosim_destroy(c);
         return NULL;
     }
+    if (o->check && o->coverage && !(c->cov = tt_cov_create())) {
+        cosim_destroy(c);
+        return NULL;
+    }
     return c;
 }
 
@@ -118,6 +126,7 @@ void cosim_destroy(cosim *c)
     tt_model_destroy(c->m);
     state_check_destroy(c->sc);
     tt_timing_destroy(c->tim);
+    tt_cov_destroy(c->cov);
     cJSON_Delete(c->json);
     free(c);
 }
@@ -158,6 +167,10 @@ static void history(cosim *c)
 static void begin_failure(cosim *c, const char *kind, uint64_t cycle, int thread, uint32_t seq, uint32_t insn)
 {
     c->failed = true;
+    if (!c->fail_kind) {
+        c->fail_kind = kind;
+        c->fail_cycle = cycle;
+    }
     char d[96] = "";
     if (thread >= 0) dis(insn, d, sizeof d);
     if (c->cur_line > 0)
@@ -236,6 +249,7 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, b
     if (c->line_count[thread] == LINES) (void)pop_line(c, thread); /* only absorbed pushes are this old */
     c->line[thread][(c->line_head[thread] + c->line_count[thread]++) % LINES] = line;
     c->cur_line = line;
+    if (c->cov) tt_cov_push(c->cov, thread, insn, brisc);
     if ((brisc ? tt_model_push_brisc(c->m, thread, insn) : tt_model_push(c->m, thread, insn)) != TT_OK) {
         begin_failure(c, "MISMATCH (fifo overflow)", cycle, thread, 0, insn);
         say(c, "  the RTL accepted a push while thread %d had %d instructions pushed and not retired\n", thread,
@@ -508,6 +522,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
         end_failure(c);
         return;
     }
+    if (c->cov) tt_cov_retire(c->cov, r->thread, &x);
     const tt_effects *e = &x.eff;
     bool ok = x.insn == r->insn && x.seq == r->seq;
     uint8_t e_cfg = (e->kinds & TT_EFF_CFG) ? e->cfg_we : 0;
@@ -653,6 +668,7 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs)
 {
     note_cycle(c, cycle);
     if (!c->o.check || c->failed) return;
+    if (c->cov && obs) tt_cov_cycle(c->cov, obs);
     if (c->tim && obs) {
         char why[512];
         int th = -1;
@@ -701,6 +717,20 @@ static void state_diff(void *ctx, const char *element, uint64_t model, uint64_t 
     mismatch(ctx, element, model, rtl);
 }
 
+/* The functional coverage (+coverage=FILE): false after printing why. */
+static bool write_coverage(cosim *c, const char *result)
+{
+    if (!c->cov) return true;
+    char *text = tt_cov_json(c->cov, c->t->path, result);
+    if (!text) {
+        fprintf(stderr, "ttcosim: out of memory writing the coverage %s\n", c->o.coverage);
+        return false;
+    }
+    bool ok = tt_output_write("ttcosim", "+coverage", c->o.coverage, text);
+    free(text);
+    return ok;
+}
+
 /* The JSON report (+report=FILE), every write checked: false after printing why. */
 static bool write_report(cosim *c)
 {
@@ -734,7 +764,26 @@ int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame)
     cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
     cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);
     write_report(c);
+    write_coverage(c, "interrupted");
     return 128 + sig;
+}
+
+void cosim_note_waves(cosim *c, const char *file, uint64_t first, uint64_t last, const char *error)
+{
+    cJSON *w = cJSON_AddObjectToObject(c->json, "wave_window");
+    if (error) {
+        fprintf(stderr, "  waves: no VCD of the cycles before the failure: %s\n", error);
+        cJSON_AddStringToObject(w, "error", error);
+        return;
+    }
+    char cmd[1100];
+    snprintf(cmd, sizeof cmd, "gtkwave %s waves/stalls.gtkw", file);
+    fprintf(stderr, "  waves: cycles %llu..%llu, up to the failure, in %s\n  view them: %s\n",
+            (unsigned long long)first, (unsigned long long)last, file, cmd);
+    cJSON_AddStringToObject(w, "file", file);
+    cJSON_AddNumberToObject(w, "first_cycle", (double)first);
+    cJSON_AddNumberToObject(w, "last_cycle", (double)last);
+    cJSON_AddStringToObject(w, "gtkwave", cmd);
 }
 
 void cosim_set_load_seconds(cosim *c, double seconds) { c->load_secs = seconds; }
@@ -809,6 +858,7 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
             cJSON_AddStringToObject(c->json, "kind", "EXPECTATION (RTL state)");
         }
     }
+    if (c->fail_kind && c->o.on_failure) c->o.on_failure(c->o.on_failure_arg, c, c->fail_kind, c->fail_cycle);
     double cps = seconds > 0 ? (double)cycle / seconds : 0;
     char state[64] = "";
     if (c->o.check && state_check_complete(c->sc))
@@ -830,6 +880,6 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
     cJSON_AddBoolToObject(c->json, "checked", c->o.check);
     cJSON_AddNumberToObject(c->json, "srnd_seed", c->o.srnd_seed ? c->o.srnd_seed : TT_SRND_SEED_DEFAULT);
-    if (!write_report(c)) return 2;
+    if (!write_report(c) || !write_coverage(c, c->failed ? "fail" : "pass")) return 2;
     return c->failed ? 1 : 0;
 }

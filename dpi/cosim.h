@@ -14,12 +14,19 @@
 extern "C" {
 #endif
 
+typedef struct cosim cosim;
+
 typedef struct {
     const char *repro;        /* the command line that reproduces this run */
     const char *report_json;  /* write a JSON report here (NULL: none) */
     bool check;               /* false: +cosim=0, count only */
     bool timing;              /* check the timing rules too (tttiming.h); +timing=0 turns it off */
     uint32_t srnd_seed;       /* the packer PRNG's seed (+srnd_seed; 0: the model's default) */
+    /* Called by cosim_finish after a failure that has a cycle (a mismatch, a model stop, the
+     * watchdog), before the summary and the JSON report: the harness's +wave_window. */
+    void (*on_failure)(void *arg, cosim *c, const char *kind, uint64_t cycle);
+    void *on_failure_arg;
+    const char *coverage;     /* write functional coverage here (+coverage=FILE.json, coverage.h; NULL: off) */
 } cosim_opts;
 
 /* One retired instruction and the effects the RTL made with it (see docs/design.md). */
@@ -49,8 +56,6 @@ typedef struct {
     bool mmio_we;                   /* a store outside L1 (UNPACR_NOP UNP_POP), its address and value */
     uint32_t mmio_addr, mmio_data;
 } cosim_retire_rec;
-
-typedef struct cosim cosim;
 
 cosim *cosim_create(const tt_test *t, const cosim_opts *o);
 void cosim_destroy(cosim *c);
@@ -86,6 +91,10 @@ int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame);
 /* End of run: final checks (L1 write queues, expectations), summary line, JSON report.
  * Returns the process exit status (0 pass, 1 fail). */
 int cosim_finish(cosim *c, uint64_t cycle, double seconds);
+/* From on_failure: the stall VCD of cycles first..last before the failure is in `file` (printed
+ * with the gtkwave command and put in the JSON report as "wave_window"), or, when `error` is not
+ * NULL, why it could not be written. */
+void cosim_note_waves(cosim *c, const char *file, uint64_t first, uint64_t last, const char *error);
 /* CPU time the harness spent loading the test, reported on the summary line beside the run's. */
 void cosim_set_load_seconds(cosim *c, double seconds);
 

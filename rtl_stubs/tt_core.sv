@@ -224,7 +224,8 @@ module tt_core
     end
   end
 
-  assign unit_busy_o = u_busy;
+  // DELIBERATE BUG (INJ_T_BUSY_EARLY_FREE): a unit shows free already in its retire cycle.
+  assign unit_busy_o = inject_i[INJ_T_BUSY_EARLY_FREE] ? (u_busy & ~u_done) : u_busy;
 
   // ---------------------------------------------------------------------------------------------
   // Sync unit (semaphores, STALLWAIT/SEMWAIT hand-off)

@@ -284,6 +284,7 @@ package tt_pkg;
   localparam int unsigned INJ_T_STALL_FE_UNIT   = 112; // stall reason names the waiting instruction's unit,
                                                        // not the one holding the thread's in-flight instruction
   localparam int unsigned INJ_T_FIFO_BYPASS     = 113; // a push into an empty FIFO leaves it in the same cycle
+  localparam int unsigned INJ_T_BUSY_EARLY_FREE = 114; // unit_busy_o drops in the retire cycle
   localparam int unsigned NUM_INJ_BITS           = 128;
 
   // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /* harness.c: see harness.h. */
-#define _POSIX_C_SOURCE 200809L /* sigaction */
+#define _POSIX_C_SOURCE 200809L /* sigaction, fork, setenv */
 #include "harness.h"
 #include "numparse.h"
 #include "outfile.h"
@@ -11,6 +11,11 @@
 #include <signal.h>
 #include <string.h>
 #include <time.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <errno.h>
 
 /* Deliberate RTL bugs (rtl_stubs/tt_pkg.sv INJ_*), each with the directed test that catches it. */
 typedef struct {
@@ -42,7 +47,14 @@ struct tb_ctx {
     bool stopped;
     uint64_t end_cycle; /* cycles of a run that stopped by itself (the read-back follows) */
     clock_t t_end;      /* and when it stopped */
+    int argc;           /* the command line, for the +wave_window re-run */
+    char **argv;
+    char wave_file[1024];
 };
+
+/* Set in the environment of the +wave_window re-run: a harness that sees it never re-runs itself,
+ * whatever its command line says. */
+#define WAVE_CHILD_ENV "TTCOSIM_WAVE_WINDOW_CHILD"
 
 static int add_pre(tb_ctx *c, size_t *cap, tb_preload_item it)
 {
@@ -201,7 +213,9 @@ static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
             "usage: %s TEST.tts [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
-            "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n",
+            "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n"
+            "          [+wave_window=N [+wave_file=FILE.vcd]]\n",
+            "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)]\n",
             prog);
 }
 
@@ -224,6 +238,66 @@ static int parse_inject(const char *prog, const char *list, uint64_t mask[2])
         mask[injections[i].bit / 64] |= 1ull << (injections[i].bit % 64);
     }
     return 0;
+}
+
+/* +wave_window: the run is deterministic, so the same binary with the same arguments fails again
+ * at the same cycle; re-run it with +trace over the last N cycles (no +report, no +wave_window, and
+ * WAVE_CHILD_ENV set, so it cannot recurse). This run's exit status is kept whatever happens. */
+static void wave_window_rerun(void *arg, cosim *cos, const char *kind, uint64_t cycle)
+{
+    tb_ctx *c = arg;
+    (void)kind;
+    uint64_t first = cycle + 1 >= c->a.wave_window ? cycle + 1 - c->a.wave_window : 0;
+    char trace[1100], start[48], stop[48], why[1400];
+    snprintf(trace, sizeof trace, "+trace=%s", c->a.wave_file);
+    snprintf(start, sizeof start, "+trace_start=%llu", (unsigned long long)first);
+    snprintf(stop, sizeof stop, "+trace_stop=%llu", (unsigned long long)cycle);
+    char **av = calloc((size_t)c->argc + 4, sizeof *av);
+    if (!av) {
+        cosim_note_waves(cos, c->a.wave_file, first, cycle, "out of memory");
+        return;
+    }
+    int n = 0;
+    static const char *const drop[] = {"+wave_window=", "+wave_file=", "+report=", "+trace=", "+trace_start=",
+                                       "+trace_stop="};
+    for (int i = 0; i < c->argc; i++) {
+        bool keep = true;
+        for (size_t k = 0; i > 0 && k < sizeof drop / sizeof drop[0]; k++)
+            if (strncmp(c->argv[i], drop[k], strlen(drop[k])) == 0) keep = false;
+        if (keep) av[n++] = c->argv[i];
+    }
+    av[n++] = trace;
+    av[n++] = start;
+    av[n++] = stop;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open("/dev/null", O_WRONLY);
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+        }
+        setenv(WAVE_CHILD_ENV, "1", 1);
+        execv("/proc/self/exe", av);
+        _exit(127);
+    }
+    free(av);
+    int st = 0;
+    pid_t w = -1;
+    if (pid > 0)
+        while ((w = waitpid(pid, &st, 0)) < 0 && errno == EINTR) {}
+    struct stat sb;
+    if (pid < 0 || w < 0)
+        snprintf(why, sizeof why, "cannot start the re-run: %s", strerror(errno));
+    else if (!WIFEXITED(st) || WEXITSTATUS(st) != 1)
+        snprintf(why, sizeof why, "the re-run with %s %s %s did not fail the same way (%s %d)", trace, start, stop,
+                 WIFEXITED(st) ? "exit status" : "signal", WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
+    else if (stat(c->a.wave_file, &sb) != 0 || sb.st_size == 0)
+        snprintf(why, sizeof why, "the re-run left %s empty or missing", c->a.wave_file);
+    else
+        why[0] = 0;
+    cosim_note_waves(cos, c->a.wave_file, first, cycle, why[0] ? why : NULL);
 }
 
 tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
@@ -280,6 +354,14 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
             c->a.timing = v[0] == '1';
         } else if (plusarg(arg, "+report", &v)) {
             c->a.report = v;
+        } else if (plusarg(arg, "+wave_window", &v)) {
+            if (!parse_u64(prog, "wave_window", v, 1, 1000000, &c->a.wave_window)) goto fail;
+        } else if (plusarg(arg, "+wave_file", &v)) {
+            c->a.wave_file = v;
+        } else if (plusarg(arg, "+coverage", &v)) {
+            c->a.coverage = v;
+        } else if (plusarg(arg, "+vlcov", &v)) {
+            c->a.vlcov = v;
         } else if (arg[0] == '+') {
             /* Verilator's own +verilator+ arguments pass through, but only the ones its runtime
              * knows: it aborts the process on any other (issue 8 part 1). */
@@ -303,11 +385,43 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     /* Outputs that cannot be written are found now, not after the run (issue 8 part 1). */
     if (c->a.report && !tt_output_probe(prog, "+report", c->a.report)) goto fail;
     if (c->a.trace && !tt_output_probe(prog, "+trace", c->a.trace)) goto fail;
+    if (c->a.coverage && !tt_output_probe(prog, "+coverage", c->a.coverage)) goto fail;
+    if (c->a.vlcov && !tt_output_probe(prog, "+vlcov", c->a.vlcov)) goto fail;
     if (c->a.trace_stop && c->a.trace_stop < c->a.trace_start) {
         fprintf(stderr, "%s: +trace_stop=%llu is before +trace_start=%llu: the trace window is empty\n", prog,
                 (unsigned long long)c->a.trace_stop, (unsigned long long)c->a.trace_start);
         goto fail;
     }
+    if (c->a.wave_file && !c->a.wave_window) {
+        fprintf(stderr, "%s: +wave_file needs +wave_window=N (how many cycles before the failure)\n", prog);
+        goto fail;
+    }
+    if (c->a.wave_window && !c->a.check) {
+        fprintf(stderr, "%s: +wave_window needs checking on: with +cosim=0 nothing can fail\n", prog);
+        goto fail;
+    }
+    if (getenv(WAVE_CHILD_ENV)) c->a.wave_window = 0; /* the re-run itself: no recursion */
+    if (c->a.wave_window) {
+        if (!c->a.wave_file) {
+            const char *base = strrchr(c->a.test, '/');
+            base = base ? base + 1 : c->a.test;
+            size_t n = strlen(base);
+            if (n > 4 && strcmp(base + n - 4, ".tts") == 0) n -= 4;
+            snprintf(c->wave_file, sizeof c->wave_file, "%.*s.window.vcd", (int)n, base);
+            c->a.wave_file = c->wave_file;
+        }
+        if (c->a.trace && strcmp(c->a.trace, c->a.wave_file) == 0) {
+            fprintf(stderr, "%s: +trace and +wave_file name the same file %s\n", prog, c->a.trace);
+            goto fail;
+        }
+        if (!tt_output_probe(prog, "+wave_file", c->a.wave_file)) goto fail;
+        /* written only after a failure: an earlier run's window must not look like this run's
+         * (a regular file only: /dev/null must survive a run as root) */
+        struct stat sb;
+        if (stat(c->a.wave_file, &sb) == 0 && S_ISREG(sb.st_mode)) remove(c->a.wave_file);
+    }
+    c->argc = argc;
+    c->argv = argv;
     char err[512];
     if (tt_test_load(c->a.test, &c->test, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
@@ -317,7 +431,8 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     if (!c->a.srnd_seed) c->a.srnd_seed = c->test.srnd_seed ? c->test.srnd_seed : TT_SRND_SEED_DEFAULT;
     tt_stim_init(&c->stim, &c->test);
     cosim_opts o = {.repro = c->repro, .report_json = c->a.report, .check = c->a.check,
-                    .timing = c->a.timing, .srnd_seed = c->a.srnd_seed};
+                    .timing = c->a.timing, .srnd_seed = c->a.srnd_seed, .coverage = c->a.coverage,
+                    .on_failure = c->a.wave_window ? wave_window_rerun : NULL, .on_failure_arg = c};
     c->cos = cosim_create(&c->test, &o);
     if (!c->cos) {
         fprintf(stderr, "%s: out of memory\n", prog);

@@ -25,6 +25,10 @@ typedef struct {
     uint64_t inject[2];       /* +inject=NAME[,NAME] (bit n: tt_pkg INJ_* n, in inject[n / 64]) */
     const char *report;       /* +report=FILE */
     uint32_t srnd_seed;       /* +srnd_seed=N, else the test's srnd_seed, else 1 (the packer PRNG) */
+    uint64_t wave_window;     /* +wave_window=N: after a failure, the stall VCD of its last N cycles */
+    const char *wave_file;    /* +wave_file=FILE (default: TEST's name .window.vcd in the current directory) */
+    const char *coverage;     /* +coverage=FILE.json: functional coverage (dpi/coverage.h) */
+    const char *vlcov;        /* +vlcov=FILE.dat: Verilator line/toggle coverage (coverage build only) */
 } tb_args;
 
 typedef struct tb_ctx tb_ctx;

@@ -10,6 +10,9 @@
 #include "svdpi.h"
 #include "verilated.h"
 #include "verilated_vcd_c.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 
 // Built with -DVL_USER_FINISH: $finish ends the run without Verilator's "- file:line: Verilog
 // $finish" line, which would read like a message from the test.
@@ -35,6 +38,13 @@ int main(int argc, char **argv)
     tb_ctx *ctx = tb_ctx_create(argc, argv, "ttcosim", &rc);
     if (!ctx) return rc;
     const tb_args *a = tb_ctx_args(ctx);
+#if !VM_COVERAGE
+    if (a->vlcov) {  // line/toggle coverage needs the Verilator --coverage build (make coverage)
+        std::fprintf(stderr, "ttcosim: +vlcov needs the coverage build, build/ttcosim_cov\n");
+        tb_ctx_destroy(ctx);
+        return 2;
+    }
+#endif
 
     auto contextp = std::make_unique<VerilatedContext>();
     contextp->commandArgs(argc, argv);
@@ -74,6 +84,9 @@ int main(int argc, char **argv)
         cycle++;
     }
     top->final();
+#if VM_COVERAGE
+    if (a->vlcov) contextp->coveragep()->write(a->vlcov);
+#endif
     if (tfp) {
         tfp->close();   // flushes what was traced, also after a signal
         if (fatal_msg.empty())

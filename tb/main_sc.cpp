@@ -36,6 +36,11 @@ int sc_main(int argc, char **argv)
     tb_ctx *ctx = tb_ctx_create(argc, argv, "ttcosim_sc", &rc);
     if (!ctx) return rc;
     const tb_args *a = tb_ctx_args(ctx);
+    if (a->vlcov) {  // line/toggle coverage: the C++ coverage build only
+        std::fprintf(stderr, "ttcosim_sc: +vlcov needs the coverage build, build/ttcosim_cov\n");
+        tb_ctx_destroy(ctx);
+        return 2;
+    }
 
     Verilated::commandArgs(argc, argv);
     if (a->trace) Verilated::traceEverOn(true);

@@ -138,6 +138,17 @@ if [ $mode = lockstep ]; then
     cli cli_trace_full_disk "cannot write +trace /dev/full" "$bin" "$t" +trace=/dev/full
     cli cli_report_no_dir "cannot write +report /nonexistent/r.json" "$bin" "$t" +report=/nonexistent/r.json
     cli cli_timing_bad "+timing expects 0 or 1, got '2'" "$bin" "$t" +timing=2
+    # +wave_window=N (issue 8 part 4): 1..10^6 in the number grammar, a writable +wave_file
+    cli cli_wave_window_zero "+wave_window expects a decimal or 0x hex number in 1..1000000, got '0'" "$bin" "$t" +wave_window=0
+    cli cli_wave_window_too_big "+wave_window expects a decimal or 0x hex number in 1..1000000, got '1000001' (out of range)" "$bin" "$t" +wave_window=1000001
+    cli cli_wave_window_octal "octal is not accepted" "$bin" "$t" +wave_window=050
+    cli cli_wave_window_text "+wave_window expects a decimal or 0x hex number in 1..1000000, got '5k'" "$bin" "$t" +wave_window=5k
+    cli cli_wave_window_empty "+wave_window expects a decimal or 0x hex number in 1..1000000, got ''" "$bin" "$t" +wave_window=
+    cli cli_wave_file_alone "+wave_file needs +wave_window=N" "$bin" "$t" +wave_file="$tmp/w.vcd"
+    cli cli_wave_window_no_check "+wave_window needs checking on" "$bin" "$t" +wave_window=5 +cosim=0
+    cli cli_wave_file_full_disk "cannot write +wave_file /dev/full" "$bin" "$t" +wave_window=5 +wave_file=/dev/full
+    cli cli_wave_file_no_dir "cannot write +wave_file /nonexistent/w.vcd" "$bin" "$t" +wave_window=5 +wave_file=/nonexistent/w.vcd
+    cli cli_wave_file_is_trace "+trace and +wave_file name the same file $tmp/w.vcd" "$bin" "$t" +trace="$tmp/w.vcd" +wave_window=5 +wave_file="$tmp/w.vcd"
     echo "$pass passed, $fail failed"
     [ $fail -eq 0 ]
     exit

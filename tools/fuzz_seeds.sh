@@ -23,3 +23,4 @@ PY
 printf '+max_cycles=100\n+cosim=0\n' >"$d/corpus_plusargs/a"
 printf '+inject=unp_conv_errata1,sempost_no_sat\n+verilator+seed+7\n' >"$d/corpus_plusargs/b"
 printf '+trace_start=5\n+trace_stop=010\n' >"$d/corpus_plusargs/c"
+printf '+wave_window=0x10\n+cosim=0\n' >"$d/corpus_plusargs/d"

@@ -29,6 +29,7 @@ reports as undefined or unimplemented, and from deadlock:
 * BRISC pushes body instructions only (no MOP, REPLAY, waits or mutexes), after an initial idle.
 """
 import argparse
+import json
 import os
 import random
 import sys
@@ -45,6 +46,17 @@ MUTEXES = (0, 2, 3, 4)
 CFG_WORDS = 224
 RESET_EN = 4
 BODY_WEIGHTS = None
+# --weights FILE (tools/coverage_report.py weights): multipliers of the generator's choices, keyed
+# "group.choice" (body.alu, alu.cmpdmareg, thread.mop, brisc.count, ...). Empty: every draw is the
+# one of an unweighted run, so a seed makes the same test as before weights existed.
+WEIGHTS = {}
+
+
+def wdraw(r, group, names, base=None):
+    """Index into names, weighted by base (default 1 each) times WEIGHTS["group.name"]."""
+    base = base or [1] * len(names)
+    return r.choices(range(len(names)), weights=[b * WEIGHTS.get(f"{group}.{n}", 1.0)
+                                                 for n, b in zip(names, base)])[0]
 
 
 class Gen:
@@ -92,7 +104,8 @@ class Gen:
 
     # ---- instruction families (each returns a list of (text, comment)) -----------------------
     def i_cfg(self):
-        k = self.r.randrange(8)
+        k = wdraw(self.r, "cfg", ["wrcfg", "wrcfg128", "rdcfg", "rmwcib", "setc16", "setc16", "cfgshiftmask",
+                                  "cfgshiftmask"]) if WEIGHTS else self.r.randrange(8)
         if k == 0:
             return [(f"ttwrcfg {self.bits(6)},0,{self.cfg_idx()}", "")]
         if k == 1:
@@ -117,7 +130,7 @@ class Gen:
         return f"ttsetdmareg {value >> 14},{value & 0x3FFF},0,{half}"
 
     def i_setdmareg(self):
-        k = self.r.randrange(4)
+        k = wdraw(self.r, "setdmareg", ["imm", "imm", "imm", "signals"]) if WEIGHTS else self.r.randrange(4)
         if k == 3:
             # set-signals form, InputSource 10..15 (zeros); packers and half random
             src = self.r.randrange(10, 16)
@@ -134,7 +147,8 @@ class Gen:
         return [(self.setdmareg_imm(h, v), "")]
 
     def i_alu(self):
-        op = self.pick(["adddmareg", "subdmareg", "muldmareg", "bitwopdmareg", "shiftdmareg", "cmpdmareg"])
+        ops = ["adddmareg", "subdmareg", "muldmareg", "bitwopdmareg", "shiftdmareg", "cmpdmareg"]
+        op = ops[wdraw(self.r, "alu", ops)] if WEIGHTS else self.pick(ops)
         c, d, b, a = self.bits(1), self.gpr_not_a(), self.bits(6), self.bits(6)
         spare = self.r.random() < 0.15   # bits the model and the ISA page ignore
         if op == "subdmareg" and spare:
@@ -179,14 +193,15 @@ class Gen:
         return out
 
     def i_adc(self):
-        k = self.r.randrange(8)
+        k = wdraw(self.r, "adc", ["setadc", "setadcxx"] + ["xyzw"] * 6) if WEIGHTS else self.r.randrange(8)
         sets = self.bits(3)
         if k == 0:
             return [(f"ttsetadc {sets},{self.bits(1)},{self.bits(2)},{self.bits(18)}", "")]
         if k == 1:
             return [(f"ttsetadcxx {sets},{self.bits(10)},{self.bits(10)}", "")]
-        opc, name = self.pick([(0x51, "SETADCXY"), (0x52, "INCADCXY"), (0x53, "ADDRCRXY"),
-                               (0x54, "SETADCZW"), (0x55, "INCADCZW"), (0x56, "ADDRCRZW")])
+        xyzw = [(0x51, "SETADCXY"), (0x52, "INCADCXY"), (0x53, "ADDRCRXY"),
+                (0x54, "SETADCZW"), (0x55, "INCADCZW"), (0x56, "ADDRCRZW")]
+        opc, name = xyzw[wdraw(self.r, "adc", [n.lower() for _, n in xyzw])] if WEIGHTS else self.pick(xyzw)
         ovr = self.bits(2) if self.r.random() < 0.4 else 0
         v = [self.bits(3) for _ in range(4)]
         mask = 0 if name.startswith("INC") else self.bits(4)
@@ -200,7 +215,7 @@ class Gen:
         return [(f"tt{lname} {sets},{v[3]},{v[2]},{v[1]},{v[0]},{mask}", "")]
 
     def i_sem(self):
-        k = self.r.randrange(4)
+        k = wdraw(self.r, "sem", ["seminit", "sempost", "semget", "stallwait"]) if WEIGHTS else self.r.randrange(4)
         if k == 0:
             return [(f"ttseminit {self.bits(4)},{self.bits(4)},{self.free_mask()}", "")]
         if k == 1:
@@ -216,7 +231,8 @@ class Gen:
 
     def body(self):
         """One body instruction group: safe anywhere (MOP config, replay buffer, BRISC, mutex region)."""
-        k = self.r.choices(range(9), weights=[10, 8, 10, 5, 5, 10, 6, 3, 3])[0]
+        k = wdraw(self.r, "body", ["cfg", "setdmareg", "alu", "loadind", "storeind", "adc", "sem", "nop", "dmanop"],
+                  [10, 8, 10, 5, 5, 10, 6, 3, 3])
         return [self.i_cfg, self.i_setdmareg, self.i_alu, self.i_loadind, self.i_storeind, self.i_adc,
                 self.i_sem, lambda: [("ttnop", "")], lambda: [("ttdmanop", "")]][k]()
 
@@ -302,8 +318,8 @@ def gen_thread(g, t, length, posts):
     while n < length:
         for s in post_at.pop(n, []):
             out.append(line(f"store sem {s} post", f"handshake post (waiter: thread {HS_SEMS[s][1]})"))
-        k = r.choices(["body", "stores", "wait", "mutex", "mop", "replay", "replayload", "misc"],
-                      weights=[60, 8, 4 if incoming else 0, 3, 3, 3, 3, 2])[0]
+        kinds = ["body", "stores", "wait", "mutex", "mop", "replay", "replayload", "misc"]
+        k = kinds[wdraw(r, "thread", kinds, [60, 8, 4 if incoming else 0, 3, 3, 3, 3, 2])]
         if k == "body":
             for text, c in g.body():
                 out.append(line(text, c))
@@ -415,7 +431,7 @@ def gen_thread(g, t, length, posts):
 def gen_brisc(g, length):
     r = g.r
     out = [line(f"idle {r.randrange(150, 250)}", "let the TRISCs fill their replay buffers first")]
-    for _ in range(max(1, length // 8)):
+    for _ in range(max(1, int(length // 8 * WEIGHTS.get("brisc.count", 1.0)))):
         k = r.randrange(10)
         t = r.randrange(3)
         # No REPLAY from BRISC: it could land inside a TRISC's replay-load window and be stored
@@ -495,7 +511,11 @@ def main():
     ap.add_argument("-o", "--output", help="output file (default: stdout)")
     ap.add_argument("--unpack", action="store_true", help="unpack streams (tools/random_unpack.py)")
     ap.add_argument("--pack", action="store_true", help="pack streams (tools/random_pack.py)")
+    ap.add_argument("--weights", help="choice multipliers from tools/coverage_report.py weights (toward missed bins)")
     a = ap.parse_args()
+    if a.weights:
+        with open(a.weights) as f:
+            WEIGHTS.update(json.load(f)["knobs"])
     if (a.seed is None) == (a.seeds is None):
         ap.error("give --seed or --seeds")
     if a.unpack and a.pack:

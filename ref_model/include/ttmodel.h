@@ -108,6 +108,39 @@ typedef struct {
     uint8_t l1_line[2][16];  /* whole line after the write */
 } tt_effects;
 
+/* The data-path configuration an UNPACR or PACR ran with (for functional coverage, dpi/coverage.c):
+ * set when it converted datums. Formats are 4-bit DataFormat codes. */
+enum { TT_DP_NONE, TT_DP_UNPACK, TT_DP_PACK };
+#define TT_DPF_TO_DEST (1u << 0)       /* unpack: to Dest */
+#define TT_DPF_TILIZE (1u << 1)        /* unpack: Tileize_mode */
+#define TT_DPF_TRANSPOSE (1u << 2)     /* unpack: Haloize_mode (transpose) */
+#define TT_DPF_COMPRESSED (1u << 3)    /* unpack: compressed tile (RLE) */
+#define TT_DPF_UPSAMPLE (1u << 4)      /* unpack: Upsample_rate != 0 */
+#define TT_DPF_FORCE_EXP (1u << 5)     /* unpack: Force_shared_exp */
+#define TT_DPF_FP8_E4M3 (1u << 6)      /* unpack / pack: FP8 is E4M3 */
+#define TT_DPF_INT8_UNSIGNED (1u << 7) /* unpack: SrcAUnsigned / SrcBUnsigned */
+#define TT_DPF_MULTI_CTX (1u << 8)     /* unpack: MultiContextMode */
+#define TT_DPF_NO_BFP_EXP (1u << 9)    /* unpack: No_BFP_exp_section */
+#define TT_DPF_EDGE_MASK (1u << 10)    /* pack: an edge mask that is not all ones */
+#define TT_DPF_EDGE_NEG_INF (1u << 11) /* pack: edge masking writes -inf */
+#define TT_DPF_READ_32B (1u << 12)     /* pack: Read_32b_data (Dst32b) */
+#define TT_DPF_EXP_THR (1u << 13)      /* pack: Exp_threshold_en */
+#define TT_DPF_SRND_GASKET (1u << 14)  /* pack: Gasket_srnd_en */
+#define TT_DPF_SRND_PACKER (1u << 15)  /* pack: Packer_srnd_en */
+#define TT_DPF_DIS_SHARED_EXP (1u << 16) /* pack: Dis_shared_exp_assembler */
+#define TT_DPF_READ_RAW (1u << 17)     /* pack: Read_int8 (raw) */
+typedef struct {
+    uint8_t kind;            /* TT_DP_* */
+    uint8_t unit;            /* unpacker 0/1, packer 0 */
+    uint8_t in_fmt, out_fmt; /* L1 -> register (unpack); In_data_format -> Out_data_format (pack) */
+    uint8_t inter_fmt;       /* pack: the intermediate (Dstacc) format */
+    uint8_t relu_mode;       /* pack: 0..3 */
+    uint32_t flags;          /* TT_DPF_* */
+} tt_dp_info;
+
+/* Where the frontend took an instruction from (ref_model/src/frontend.h tt_fe_origin). */
+enum { TT_ORIGIN_PUSHED, TT_ORIGIN_BRISC, TT_ORIGIN_MOP, TT_ORIGIN_REPLAY };
+
 /* Result of executing one instruction. */
 typedef struct {
     tt_status status;
@@ -115,6 +148,10 @@ typedef struct {
     uint32_t seq;            /* per-thread sequence number of this instruction */
     uint32_t push_index;     /* which push of the thread (0, 1, ... since reset) it came from: itself,
                                 or the MOP or REPLAY that expanded to it */
+    uint8_t origin;          /* TT_ORIGIN_* */
+    uint8_t mop_template;    /* TT_ORIGIN_MOP: the MOP's template, 0 or 1 */
+    bool replay_loaded;      /* also written into the replay buffer (a REPLAY load with Exec) */
+    tt_dp_info dp;           /* UNPACR / PACR: the data-path configuration (kind TT_DP_NONE otherwise) */
     tt_effects eff;
     char msg[160];           /* why, when status is not TT_OK */
 } tt_exec_result;
@@ -236,6 +273,8 @@ int tt_model_mutex_holder(const tt_model *m, int idx);
 uint8_t *tt_model_l1(tt_model *m);             /* TT_L1_BYTES bytes */
 const uint8_t *tt_model_l1_const(const tt_model *m);
 uint32_t tt_model_retired(const tt_model *m, int thread);
+/* The model executes this opcode (false: reported unimplemented, unsupported or frontend-only). */
+bool tt_model_executes(uint8_t opcode);
 
 /* Register files. file: TT_RF_SRCA / TT_RF_SRCB (bank 0..1, row 0..63; 19-bit cells) or
  * TT_RF_DEST (bank ignored, row 0..1023; 16-bit cells). Out-of-range indices return false; a set

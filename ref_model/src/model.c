@@ -221,12 +221,16 @@ tt_exec_result tt_model_step(tt_model *m, int thread)
         return r;
     }
     tt_fe_insn o;
+    const uint8_t tmpl = m->mop[thread].tmpl; /* the MOP being expanded, if o comes from one */
     if (!tt_fe_take(m, thread, &o)) {
         tt_result_fail(&r, TT_BLOCKED, "thread %d has no instruction in its FIFO", thread);
         return r;
     }
     r.insn = o.insn;
     r.push_index = o.src;
+    r.origin = (uint8_t)o.origin;
+    r.mop_template = o.origin == TT_FE_MOP ? tmpl : 0;
+    r.replay_loaded = o.loaded;
     r.seq = m->seq[thread]++;
     tt_rf_log_reset(m);
     m->n_l1w = 0;
@@ -242,6 +246,15 @@ tt_exec_result tt_model_step(tt_model *m, int thread)
     else
         fn(m, thread, r.insn, &r);
     return r;
+}
+
+_Static_assert((int)TT_FE_PUSHED == (int)TT_ORIGIN_PUSHED && (int)TT_FE_BRISC == (int)TT_ORIGIN_BRISC &&
+                   (int)TT_FE_MOP == (int)TT_ORIGIN_MOP && (int)TT_FE_REPLAY == (int)TT_ORIGIN_REPLAY, "tt_fe_origin and TT_ORIGIN_* must agree");
+
+bool tt_model_executes(uint8_t opcode)
+{
+    /* PACR_SETREG's handler only reports why it is unimplemented */
+    return exec_table[opcode] && opcode != TT_OPC_PACR_SETREG && !tt_fe_is_frontend_op((uint32_t)opcode << 24);
 }
 
 bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen)

@@ -270,6 +270,15 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         }
     }
 
+    if (converts) /* for functional coverage (ttmodel.h tt_dp_info) */
+        r->dp = (tt_dp_info){
+            .kind = TT_DP_PACK, .in_fmt = cc.in_fmt, .out_fmt = cc.out_fmt, .inter_fmt = cc.inter_fmt,
+            .relu_mode = cc.relu_mode,
+            .flags = (masking ? TT_DPF_EDGE_MASK : 0) | (masking && neg_inf ? TT_DPF_EDGE_NEG_INF : 0) |
+                     (cc.read_32b ? TT_DPF_READ_32B : 0) | (cc.read_raw ? TT_DPF_READ_RAW : 0) |
+                     (cc.exp_thr_en ? TT_DPF_EXP_THR : 0) | (cc.gasket_srnd_en ? TT_DPF_SRND_GASKET : 0) |
+                     (cc.packer_srnd_en ? TT_DPF_SRND_PACKER : 0) | (cc.dis_shared_exp ? TT_DPF_DIS_SHARED_EXP : 0) |
+                     (cc.fp8_e4m3 && cc.out_fmt == TT_DF_FP8 ? TT_DPF_FP8_E4M3 : 0)};
 
     /* Input address generator (InputAddressGenerator.md). */
     const uint32_t xy0 = cfg[CFG_PCK_XY0], zw0 = cfg[CFG_PCK_ZW0];

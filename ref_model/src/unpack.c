@@ -386,6 +386,15 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     if (ndatums && dnum && (which ? m->banks.srcb_client[bank] : m->banks.srca_client[bank]) != TT_CLIENT_UNPACKERS)
         UB("UNPACR executed while %s bank %d is owned by the matrix unit (it must wait)", which ? "SrcB" : "SrcA", bank);
 
+    if (ndatums && dnum) /* for functional coverage (ttmodel.h tt_dp_info) */
+        r->dp = (tt_dp_info){
+            .kind = TT_DP_UNPACK, .unit = (uint8_t)which, .in_fmt = (uint8_t)in_fmt, .out_fmt = (uint8_t)out_fmt,
+            .flags = (to_dest ? TT_DPF_TO_DEST : 0) | (tilize ? TT_DPF_TILIZE : 0) |
+                     (transpose ? TT_DPF_TRANSPOSE : 0) | (!uncompressed ? TT_DPF_COMPRESSED : 0) |
+                     (ups_zeroes ? TT_DPF_UPSAMPLE : 0) | (bfp && force_exp ? TT_DPF_FORCE_EXP : 0) |
+                     (mode.fp8_e4m3 && in_fmt == TT_DF_FP8 ? TT_DPF_FP8_E4M3 : 0) |
+                     (mode.int8_unsigned && in_fmt == TT_DF_INT8 ? TT_DPF_INT8_UNSIGNED : 0) |
+                     (multi ? TT_DPF_MULTI_CTX : 0) | (bfp && no_bfp_exp ? TT_DPF_NO_BFP_EXP : 0)};
     /* Phase 5: the main loop (§2.6). */
     for (uint64_t i = 0; i < ndatums && dnum;) {
         if (dat_bit / 8 >= TT_L1_BYTES) UB("UNPACR reads L1 0x%llx, past the end of L1", (unsigned long long)(dat_bit / 8));
