@@ -583,6 +583,74 @@ def zc_off_concat():
     L += u16_lines(0xB800, [r16(x) for x in v + v[::-1]]) + byte_lines(0xB840, [0x55] * 16)
     write("pack_zc_off_concat", L)
 
+# ---- Stochastic rounding with zero compression (docs/decisions.md "Packer stochastic rounding with
+# zero compression") ----
+
+def zc_srnd_aug_bytes(aug, pad_rs):
+    """BFP8 with Packer_srnd_en from augmented datums [(BF16 value, draw), zeros after]: groups of 16
+    augmented datums, the last completed by padding datums (value 0) with the draws pad_rs; fields in
+    groups of 32 (the last padded with zero fields, no draws) + counters."""
+    xs = [v for (v, _), _c in aug] + [0] * len(pad_rs)
+    rs = [r for (_v, r), _c in aug] + list(pad_rs)
+    assert len(xs) % 16 == 0
+    exps, fields = [], []
+    for g in range(0, len(xs), 16):
+        sh, f = srnd_bfp8(xs[g:g + 16], rs[g:g + 16])
+        exps.append(sh); fields += f
+    data = []
+    for g in range(0, len(aug), 32):
+        f = fields[g:g + 32]
+        data += f + [0] * (32 - len(f)) + zc_counter_bytes([c for _, c in aug[g:g + 32]])
+    return exps + [0] * (-len(exps) % 16), data
+
+def zc_srnd_bfp8(seed, name):
+    rng = random.Random(91)
+    def pool(n):
+        out = []
+        for _ in range(n):
+            r = rng.random()
+            out.append(0 if r < 0.4 else 0x8000 if r < 0.45 else 0x0001 if r < 0.5 else
+                       (rng.randint(0, 1) << 15) | ((127 - rng.randint(0, 6)) << 7) | rng.randint(0, 127))
+        return out
+    rows_a = [[0] + pool(62) + [0x8000], pool(64)]       # tile A: two PACRs of 64, the second with Last
+    row_b = [0x3F80] + pool(14) + [0]                      # tile B: one PACR of 16 with Last
+    iz = lambda t: (t[0] & 0x7FFF) == 0                    # BF16 before BFP assembly: exponent, mantissa 0
+    n_a = 128
+    rs = draws(seed, 256)
+    aug_a, rsi_a = zc_rows([[(r16(v), rs[64 * k + i]) for i, v in enumerate(row)] for k, row in enumerate(rows_a)], iz)
+    pad_a = -len(aug_a) % 16
+    assert pad_a and len(aug_a) % 32 <= 16, "tile A: a partial BFP group and an empty second half to pad"
+    exps_a, data_a = zc_srnd_aug_bytes(aug_a, rs[n_a:n_a + pad_a])
+    b0 = n_a + pad_a                                       # S_ZPAD's zero fields take no draws
+    aug_b, rsi_b = zc_rows([[(r16(v), rs[b0 + i]) for i, v in enumerate(row_b)]], iz)
+    pad_b = -len(aug_b) % 16
+    assert pad_b
+    exps_b, data_b = zc_srnd_aug_bytes(aug_b, rs[b0 + 16:b0 + 16 + pad_b])
+    L = ["# %s: BF16 Dest -> BFP8 L1 with zero compression and ALU_ROUNDING_MODE_Packer_srnd_en," % name,
+         "# srnd_seed %d (docs/decisions.md \"Packer stochastic rounding with zero compression\"). The PRNG" % seed,
+         "# steps once per datum read, elided zeros too (their draws are unused), then once per padding datum",
+         "# that completes the last BFP group of 16 augmented datums; the zero fields that pad the last group",
+         "# of 32 take none. Tile A: two PACRs of 64 datums (rows 0..7, one compression row each), the second",
+         "# with Last: %d augmented datums, %d padding draws; RSI at 0xC000, exponents at 0xC010, fields and" % (len(aug_a), pad_a),
+         "# counters from 0xC020. Tile B (channel 1 Y 1, Ystride 0x200): one PACR of 16 datums (row 8) with",
+         "# Last, draws %d.. : %d augmented datums, %d padding draws; RSI at 0xC200, exponents 0xC210, data" % (b0 + 1, len(aug_b), pad_b),
+         "# 0xC220. Per datum of a group: BFP rounding against the top bits of its draw's low byte.",
+         HDR_ZC]
+    L += ["srnd_seed %d" % seed] + zc_cfg(0xC00, 6, 1, 1)
+    L += ["cfg 0 ALU_ROUNDING_MODE_Packer_srnd_en 1",
+          "cfg 0 PCK0_ADDR_CTRL_XY_REG_1_Ystride 0x200    # tile B starts 0x200 bytes on"]
+    L += zc_dest([x for r in rows_a for x in r] + row_b)
+    L += ["l1 fill 0xC000 0x300 0x5a", "", "thread 0", "ttsetadcxx 4,15,0",
+          "ttpacr 0,0,0,0,0,0,0,0,0,0,0,0   # rows 0..3",
+          "ttpacr 0,0,0,0,0,0,0,0,0,0,0,1   # rows 4..7, Last",
+          "ttsetadcxy 4,1,0,0,0,8          # channel 1 Y 1 (channel 0 Y is 8: YsrcIncr 4 twice)",
+          "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1   # row 8, Last", "drain", ""]
+    L += byte_lines(0xC000, zc_rsi_bytes(rsi_a)) + byte_lines(0xC010, exps_a) + byte_lines(0xC020, data_a)
+    L += byte_lines(0xC020 + len(data_a), [0x5a] * 16)
+    L += byte_lines(0xC200, zc_rsi_bytes(rsi_b)) + byte_lines(0xC210, exps_b) + byte_lines(0xC220, data_b)
+    L += byte_lines(0xC220 + len(data_b), [0x5a] * 16)
+    write(name, L)
+
 if __name__ == '__main__':
     rng = random.Random(7)
     face_bf16(rng); fp32_to_bf16(); bfp8_face(rng); zerowrite_flush(rng); bfp8_partial()
@@ -599,3 +667,4 @@ if __name__ == '__main__':
     srnd_bfp8_test(7, "pack_srnd_bfp8_pad")
     rng = random.Random(82)    # zero compression (added later): its own stream
     zc_bf16_rows(rng); zc_concat(rng); zc_bfp8(rng); zc_ovrd(); zc_off_concat()
+    zc_srnd_bfp8(3, "pack_zc_srnd_bfp8")    # both features together (own stream)
