@@ -17,7 +17,9 @@
 // (docs/decisions.md "Packer stochastic rounding"): an xorshift32 PRNG, reset to srnd_seed_i,
 // steps once per datum (read or BFP padding, one a cycle) of a PACR whose config sets
 // Gasket_srnd_en or Packer_srnd_en; each datum's draw goes to its early conversion and, kept
-// with the BFP group, to the group's rounding.
+// with the BFP group, to the group's rounding. Zero compression (pack-data-path §11, docs/decisions.md
+// "PACR zero compression"): RSI stream (S_RSI), zero datums elided into 4-bit counters (they still
+// take their draw), the last group of 32 padded after the BFP group (S_PAD, then S_ZPAD: no draws).
 /* verilator tracing_off */
 module tt_packer
   import tt_pkg::*;
@@ -52,7 +54,7 @@ module tt_packer
   output logic        adc_report_o   // the retire record reports the pack set's two channels
 );
 
-  typedef enum logic [2:0] {S_IDLE, S_ADDR, S_RUN, S_PAD, S_FLUSH, S_DRAIN, S_DONE} state_e;
+  typedef enum logic [3:0] {S_IDLE, S_ADDR, S_RUN, S_RSI, S_PAD, S_ZPAD, S_FLUSH, S_DRAIN, S_DONE} state_e;
 
   typedef struct packed {
     logic           skip;        // retires with no effect
@@ -73,6 +75,9 @@ module tt_packer
     logic           neg_inf;     // PCK_EDGE_MODE_mode: masked datums become -inf, else 0
     logic [7:0]     rpp;         // PACK_COUNTERS_SEC0_pack_reads_per_xy_plane
     logic           srnd;        // Gasket_srnd_en or Packer_srnd_en: the PRNG steps per datum
+    logic           zc;          // PerformingCompression (docs/decisions.md "PACR zero compression")
+    logic           row_end;     // the PACR ends its compression row (Concat 0, Last or Flush)
+    logic [31:0]    new_r;       // byte address for the RSI stream when it needs one
   } setup_t;
 
   state_e      state_q;
@@ -95,6 +100,16 @@ module tt_packer
   logic [3:0]   gcnt_q;
   // EdgeMasking.md tile position (Blackhole PACR.md: advanced by the read interfaces)
   logic [7:0]   tile_pos_q, tile_z_q;
+  // zero compression (Compression.md; docs/decisions.md "PACR zero compression"): the RSI stream's
+  // buffer (16-bit entries) and address, the open row, the augmented datums of the current group
+  // of 32 and their 4-bit zero counters
+  logic [127:0] rbuf_q, zc_cnt_q;
+  logic [3:0]   rfill_q;                  // RSI entries in the buffer
+  logic [31:0]  raddr_q;
+  logic         need_r_q, zc_on_q, row_open_q;
+  logic [15:0]  zc_aug_q;                 // augmented datums since the RSI stream's address
+  logic [5:0]   zc_n_q;                   // augmented datums in the group (0..32)
+  logic [3:0]   zpad_q;                   // data lines left in the last group's padding
 
   // line queue
   localparam int unsigned QD = 4;
@@ -213,6 +228,13 @@ module tt_packer
             (({14'd0, cfg_i[st][17][17:0]} + y1 * {16'd0, w14[31:16]} + z1 * {16'd0, w15[15:0]} +
               w1 * {16'd0, w15[31:16]}) >> 4);
     if (oaddr > {15'd0, cfg_i[st][100][16:0]} * 32'd2 + 32'd1) oaddr = oaddr - {15'd0, cfg_i[st][101][16:0]} * 32'd2;
+    // PerformingCompression: Blackhole has the override bit but no per-packer bits for it; override
+    // with Disable_zero_compress is undefined (skip below), override alone compresses
+    s_d.zc      = !w70[0];
+    s_d.row_end = (insn[6:4] == 3'd0) || insn[0] || insn[1] || inj_i[INJ_PACK_ZC_CONCAT_IGN];
+    s_d.new_r   = {11'd0, oaddr[16:0], 4'd0};
+    if (s_d.zc && !inj_i[INJ_PACK_ZC_RSI_SECTION_IGN])
+      oaddr = oaddr + {16'd0, cfg_i[st][68][15:0]};   // Row_start_section_size
     s_d.new_e = {11'd0, oaddr[16:0], 4'd0};
     if (s_d.exp_fmt && !inj_i[INJ_PACK_EXP_SECTION_IGN])
       oaddr = oaddr + {16'd0, cfg_i[st][68][31:16]};   // Exp_section_size
@@ -251,7 +273,9 @@ module tt_packer
             || w70[16]                           // Source_interface_selection (L1 source)
             || w70[1]                            // Add_l1_dest_addr_offset
             || w71[19]                           // Pack_L1_Acc
-            || w70[21] || !w70[0]                // compression (All_pack_..._ovrd: no Blackhole field)
+            || (w70[21] && w70[0])               // compression override: no Blackhole per-packer bits
+            || (s_d.zc && s_d.nbits == 8'd2)     // compressed BFP2: not in Compression.md's format
+            || (!need_d_q && s_d.zc != zc_on_q)  // compression switched while the streams are open
             || (w71[15:0] != 16'h0 && w71[15:0] != 16'hFFFF)   // Downsample_mask
             || (any_mask && cfg_i[st][28][23])   // pack_yz_transposed with a mask in use
             || (!insn[1] && x1 < x0)             // InputNumDatums undefined
@@ -338,6 +362,23 @@ module tt_packer
     .data_o (conv_data), .bfp_pre_o (unused_pre), .undef_o (unused_u0), .unimpl_o (unused_u1)
   );
 
+  // Zero compression of this cycle's datum (S_RUN): zero = L1 bits 0, or for BFP output exponent and
+  // mantissa 0 before shared-exponent assembly; elided unless first or last of its row or the
+  // previous augmented datum's counter is at 15
+  logic       zc_zero, zc_first, zc_last, zc_elide, keep, cnt_line;
+  logic [3:0] zc_prev;
+  assign zc_zero  = s_q.bfp ? (unused_pre[14:0] == 15'd0)
+                  : (s_q.nbits == 8'd32) ? (conv_data == 32'd0)
+                  : (s_q.nbits == 8'd16) ? (conv_data[15:0] == 16'd0) : (conv_data[7:0] == 8'd0);
+  assign zc_first = !row_open_q;
+  assign zc_last  = s_q.row_end && (j_q + 32'd1 >= s_q.ndat) && !inj_i[INJ_PACK_ZC_LAST_ELIDED];
+  assign zc_prev  = zc_cnt_q[{zc_n_q[4:0] - 5'd1, 2'b00} +: 4];
+  assign zc_elide = s_q.zc && zc_zero && !zc_first && !zc_last && zc_n_q != 6'd0 &&
+                    (zc_prev != 4'd15 || inj_i[INJ_PACK_ZC_NO_SAT]);
+  assign keep     = !zc_elide;
+  // a kept datum after a full group of 32: the group's counters go out first (data buffer empty)
+  assign cnt_line = s_q.zc && keep && zc_n_q == 6'd32;
+
   // BFP group: the stored datums, this cycle's datum in slot gcnt (S_RUN; S_PAD: a zero datum),
   // zeros after
   logic [15:0][31:0] grp_in, grp_rnd_in;
@@ -367,25 +408,27 @@ module tt_packer
   // ---------------------------------------------------------------------------------------------
   // Stream buffers: what this cycle appends or flushes, and the lines it completes
   // ---------------------------------------------------------------------------------------------
-  logic         step;           // S_RUN / S_PAD / S_FLUSH does its work this cycle
+  logic         step;           // S_RUN / S_RSI / S_PAD / S_ZPAD / S_FLUSH works this cycle
   logic         app_e, app_d, grp_done;
   logic [7:0]   e_byte;
   logic [127:0] d_val;
   logic [7:0]   d_n;
-  logic         push_e, push_d;
-  logic [127:0] e_line, d_line, n_ebuf, n_dbuf;
+  logic         push_e, push_d, push_r;
+  logic [127:0] e_line, d_line, n_ebuf, n_dbuf, r_line, n_rbuf;
+  logic [3:0]   n_rfill;
   logic [4:0]   n_efill;
   logic [7:0]   n_dfill;
 
   assign q_room = (q_cnt <= 3'(QD - 2));
-  assign step   = q_room && (state_q == S_RUN || state_q == S_PAD || state_q == S_FLUSH);
+  assign step   = q_room && (state_q == S_RUN || state_q == S_PAD || state_q == S_FLUSH ||
+                             state_q == S_RSI || state_q == S_ZPAD);
 
   always_comb begin
     logic [255:0] dc;
     logic [8:0]   nf;
-    grp_done = (state_q == S_PAD || (state_q == S_RUN && s_q.bfp)) && gcnt_q == 4'd15;
+    grp_done = (state_q == S_PAD || (state_q == S_RUN && s_q.bfp && keep)) && gcnt_q == 4'd15;
     app_e = step && grp_done;
-    app_d = step && (grp_done || (state_q == S_RUN && !s_q.bfp));
+    app_d = step && (grp_done || (state_q == S_RUN && !s_q.bfp && keep));
     e_byte = shared;
     d_val  = '0;
     d_n    = s_q.nbits;
@@ -423,6 +466,25 @@ module tt_packer
       if (nf >= 9'd128) begin push_d = 1'b1; n_dbuf = dc[255:128]; n_dfill = 8'(nf - 9'd128); end
       else begin n_dbuf = dc[127:0]; n_dfill = nf[7:0]; end
     end
+    // zero compression: a full group's counters before this datum (S_RUN), the last group's
+    // padding lines then its counters (S_ZPAD)
+    if (step && state_q == S_RUN && cnt_line) begin
+      push_d = 1'b1;  d_line = zc_cnt_q;
+    end
+    if (step && state_q == S_ZPAD) begin
+      push_d = 1'b1;
+      d_line = (zpad_q != 4'd0) ? dbuf_q : zc_cnt_q;
+      n_dbuf = '0; n_dfill = '0;
+    end
+    // RSI stream (S_RSI): the row's entry (augmented datums so far) if a row is open; written when
+    // full, or with Last / Flush padded with zero bytes
+    push_r  = 1'b0;
+    r_line  = rbuf_q | (row_open_q ? ({112'd0, zc_aug_q} << {rfill_q, 4'b0000}) : 128'd0);
+    n_rfill = rfill_q + {3'd0, row_open_q};
+    n_rbuf  = r_line;
+    if (step && state_q == S_RSI && (n_rfill == 4'd8 || (s_q.last_flush && n_rfill != 4'd0))) begin
+      push_r = 1'b1; n_rbuf = '0; n_rfill = '0;
+    end
     // Last / Flush: exponent buffer then data buffer, if not empty, padded with zero bytes
     if (step && state_q == S_FLUSH) begin
       push_e = (efill_q != 5'd0);  e_line = ebuf_q;
@@ -439,13 +501,33 @@ module tt_packer
   logic [7:0]  tile_pos_next;  // TilePosition + the enabled read interfaces
   assign tile_pos_next = tile_pos_q + {5'd0, 3'($countones(s_q.intf))};
   assign run_end    = step && state_q == S_RUN && (j_q + 32'd1 >= s_q.ndat);
-  assign gcnt_after = !s_q.bfp ? gcnt_q : (gcnt_q == 4'd15 ? 4'd0 : gcnt_q + 4'd1);
+  assign gcnt_after = (!s_q.bfp || !keep) ? gcnt_q : (gcnt_q == 4'd15 ? 4'd0 : gcnt_q + 4'd1);
 
-  function automatic state_e after_run(logic last_flush, logic bfp, logic [3:0] g, logic inj_no_pad);
+  // data lines of the last group of 32 still to write before its counters: 32 slots of nbits, the
+  // slots used (BFP: whole groups of 16 once S_PAD is done) already in lines or the buffer
+  logic [3:0] zpad_init;
+  always_comb begin
+    logic [6:0]  slots;
+    logic [10:0] used;
+    slots = s_q.bfp ? 7'(({1'b0, zc_n_q} + 7'd15) & 7'h70) : {1'b0, zc_n_q};
+    used  = 11'({4'd0, slots} * {3'd0, s_q.nbits});
+    zpad_init = 4'(({1'b0, s_q.nbits} >> 2) - {5'd0, used[10:7]});
+  end
+
+  function automatic state_e after_pad(logic zc_pad);
+    return zc_pad ? S_ZPAD : S_FLUSH;
+  endfunction
+
+  function automatic state_e after_run(logic zc_rsi, logic last_flush, logic bfp, logic [3:0] g,
+                                       logic inj_no_pad, logic zc_pad);
+    if (zc_rsi)                         return S_RSI;
     if (last_flush && bfp && g != 4'd0 && !inj_no_pad) return S_PAD;
-    if (last_flush)                     return S_FLUSH;
+    if (last_flush)                     return after_pad(zc_pad);
     return S_DRAIN;
   endfunction
+
+  logic zc_pad_now;   // Last / Flush with augmented datums in the last group
+  assign zc_pad_now = s_q.zc && zc_n_q != 6'd0;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -455,11 +537,14 @@ module tt_packer
       srnd_q <= srnd_seed_i;
       for (int i = 0; i < 16; i++) grp_rnd_q[i] <= '0;
       need_d_q <= 1'b1; need_e_q <= 1'b1; gcnt_q <= '0; grp_m_q <= '0;
+      rbuf_q <= '0; zc_cnt_q <= '0; rfill_q <= '0; raddr_q <= '0; need_r_q <= 1'b1; zc_on_q <= 1'b0;
+      row_open_q <= 1'b0; zc_aug_q <= '0; zc_n_q <= '0; zpad_q <= '0;
       tile_pos_q <= '0; tile_z_q <= '0;
       for (int i = 0; i < 16; i++) grp_q[i] <= '0;
     end else begin
-      // the PRNG steps per datum of a PACR with stochastic rounding (read datums and BFP padding;
-      // DELIBERATE BUG INJ_PACK_SRND_PAD_NO_DRAW: not for padding)
+      // the PRNG steps per datum of a PACR with stochastic rounding (read datums, zero-compression
+      // elided ones too, and BFP padding; not S_ZPAD; DELIBERATE BUG INJ_PACK_SRND_PAD_NO_DRAW:
+      // not for padding)
       if (step && s_q.srnd && (state_q == S_RUN ||
                                (state_q == S_PAD && !inj_i[INJ_PACK_SRND_PAD_NO_DRAW])))
         srnd_q <= srnd_nxt;
@@ -482,32 +567,65 @@ module tt_packer
             end else begin
               if (s_q.exp_fmt && need_e_q) begin eaddr_q <= s_q.new_e; need_e_q <= 1'b0; end
               if (need_d_q) begin daddr_q <= s_q.new_d; need_d_q <= 1'b0; end
-              state_q <= (s_q.ndat != 32'd0) ? S_RUN : after_run(s_q.last_flush, s_q.bfp, gcnt_q, inj_i[INJ_PACK_LAST_NO_PAD]);
+              zc_on_q <= s_q.zc;
+              // the RSI stream takes its address with RSI[0] = 0 (its buffer is empty then)
+              if (s_q.zc && need_r_q) begin
+                raddr_q <= s_q.new_r; need_r_q <= 1'b0; rbuf_q <= '0; rfill_q <= 4'd1; zc_aug_q <= '0;
+              end
+              state_q <= (s_q.ndat != 32'd0) ? S_RUN
+                       : after_run(s_q.zc && s_q.row_end, s_q.last_flush, s_q.bfp, gcnt_q,
+                                   inj_i[INJ_PACK_LAST_NO_PAD], zc_pad_now);
             end
           end
         end
         S_RUN: if (step) begin
           j_q <= j_q + 32'd1;
-          if (s_q.bfp) begin
+          if (s_q.bfp && keep) begin
             if (gcnt_q == 4'd15) gcnt_q <= '0;
             else begin
               grp_q[gcnt_q] <= cur; grp_m_q[gcnt_q] <= cur_masked; grp_rnd_q[gcnt_q] <= cur_rnd;
               gcnt_q <= gcnt_q + 4'd1;
             end
           end
-          if (run_end) state_q <= after_run(s_q.last_flush, s_q.bfp, gcnt_after, inj_i[INJ_PACK_LAST_NO_PAD]);
+          if (s_q.zc) begin
+            row_open_q <= 1'b1;
+            if (zc_elide) begin
+              zc_cnt_q[{zc_n_q[4:0] - 5'd1, 2'b00} +: 4] <= zc_prev + 4'd1;
+            end else begin
+              zc_aug_q <= zc_aug_q + 16'd1;
+              if (cnt_line) begin zc_cnt_q <= '0; zc_n_q <= 6'd1; end
+              else zc_n_q <= zc_n_q + 6'd1;
+            end
+          end
+          if (run_end) state_q <= after_run(s_q.zc && s_q.row_end, s_q.last_flush, s_q.bfp, gcnt_after,
+                                            inj_i[INJ_PACK_LAST_NO_PAD], s_q.zc);
         end
-        S_PAD: if (step) begin    // one padding datum (Dest bits 0) a cycle until the group is full
+        S_RSI: if (step) begin
+          rbuf_q <= n_rbuf; rfill_q <= n_rfill; row_open_q <= 1'b0;
+          if (push_r) raddr_q <= raddr_q + 32'd16;
+          state_q <= !s_q.last_flush ? S_DRAIN
+                   : (s_q.bfp && gcnt_q != 4'd0 && !inj_i[INJ_PACK_LAST_NO_PAD]) ? S_PAD
+                   : after_pad(zc_pad_now);
+          zpad_q  <= zpad_init;
+        end
+        // one padding datum (Dest bits 0, its own draw) a cycle until the group is full; then the
+        // zero-compression padding (S_ZPAD, no draws: docs/decisions.md "Packer stochastic rounding")
+        S_PAD: if (step) begin
           if (gcnt_q == 4'd15) begin
             gcnt_q  <= '0;
-            state_q <= S_FLUSH;
+            state_q <= after_pad(zc_pad_now);
+            zpad_q  <= zpad_init;
           end else begin
             grp_q[gcnt_q] <= '0; grp_m_q[gcnt_q] <= 1'b0; grp_rnd_q[gcnt_q] <= cur_rnd;
             gcnt_q <= gcnt_q + 4'd1;
           end
         end
+        S_ZPAD: if (step) begin
+          if (zpad_q != 4'd0) zpad_q <= zpad_q - 4'd1;
+          else begin zc_cnt_q <= '0; zc_n_q <= '0; state_q <= S_FLUSH; end
+        end
         S_FLUSH: if (step) begin
-          need_d_q <= 1'b1; need_e_q <= 1'b1;     // (and the RSI stream's, not modelled)
+          need_d_q <= 1'b1; need_e_q <= 1'b1; need_r_q <= 1'b1;
           state_q  <= S_DRAIN;
         end
         S_DRAIN: if (q_cnt == 3'd0 || (q_cnt == 3'd1 && q_pop)) state_q <= S_DONE;
@@ -547,7 +665,10 @@ module tt_packer
       logic [2:0] n;
       tail = 2'(q_head + q_cnt[1:0]);
       n = '0;
-      if (step) begin
+      if (step && push_r) begin          // S_RSI: the only push of its cycle
+        q_addr[tail] <= raddr_q; q_data[tail] <= r_line;
+        n = 3'd1;
+      end else if (step) begin
         // DELIBERATE BUG (INJ_PACK_EXP_AFTER): the exponent byte goes after its group, so the
         // group's data line is written before the exponent line they complete together
         if (inj_i[INJ_PACK_EXP_AFTER] && push_e && push_d) begin

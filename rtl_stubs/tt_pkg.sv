@@ -263,6 +263,11 @@ package tt_pkg;
   localparam int unsigned INJ_PACK_INTF_REVERSED      = 73; // ReadIntfSel bit order reversed
   localparam int unsigned INJ_PACK_ZEROWRITE_IGN      = 74; // ZeroWrite packs Dest data
   localparam int unsigned INJ_UNP_FIFO_WRAP_AT_LIMIT  = 75; // unpacker wraps an address equal to the limit
+  // zero compression (docs/decisions.md "PACR zero compression"): bits 82..85
+  localparam int unsigned INJ_PACK_ZC_NO_SAT          = 82; // a zero is elided into a counter at 15 (wraps)
+  localparam int unsigned INJ_PACK_ZC_LAST_ELIDED     = 83; // the last datum of a row can be elided
+  localparam int unsigned INJ_PACK_ZC_CONCAT_IGN      = 84; // Concat ignored: every PACR ends its row
+  localparam int unsigned INJ_PACK_ZC_RSI_SECTION_IGN = 85; // Row_start_section_size not added
   // packer 0, stochastic rounding and PACR forms (bits 88..93)
   localparam int unsigned INJ_PACK_SRND_GASKET_IGN    = 88; // Gasket_srnd_en ignored (early rounds to nearest)
   localparam int unsigned INJ_PACK_SRND_LOW_BITS      = 89; // early srnd compares the draw's low bits, not top

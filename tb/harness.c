@@ -214,7 +214,7 @@ static void usage(FILE *f, const char *prog)
     fprintf(f,
             "usage: %s TEST.tts [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
             "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n"
-            "          [+wave_window=N [+wave_file=FILE.vcd]]\n",
+            "          [+wave_window=N [+wave_file=FILE.vcd]]\n"
             "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)]\n",
             prog);
 }

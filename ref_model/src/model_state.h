@@ -44,10 +44,16 @@ typedef struct {
  * byte address, whether it holds one (reset: it needs a new one) and the bytes buffered before the
  * next 16-byte L1 write; and the BFP group being collected (datums persist between PACRs). */
 typedef struct {
-    bool have_addr[2];
-    uint32_t addr[2];
-    uint8_t buf[2][16];
-    uint32_t buf_bits[2];       /* bits buffered (sub-byte BFP fields) */
+    bool have_addr[3];          /* streams: 0 exponents, 1 data, 2 row start indices (compression) */
+    uint32_t addr[3];
+    uint8_t buf[3][16];
+    uint32_t buf_bits[3];       /* bits buffered (sub-byte BFP fields) */
+    /* zero compression (docs/decisions.md "PACR zero compression"), kept while the streams are */
+    bool zc_on;                 /* the open streams are compressed */
+    bool zc_row_open;           /* a compression row has datums and has not ended */
+    uint16_t zc_aug;            /* augmented datums since the RSI stream took its address */
+    unsigned zc_n;              /* augmented datums in the current group of 32 */
+    uint8_t zc_cnt[32];         /* their 4-bit zero counters */
     uint32_t group[16];         /* Dest bits of the BFP group's datums so far */
     bool group_masked[16];      /* and whether edge masking replaces each */
     unsigned group_n;

@@ -42,6 +42,7 @@ enum {
 #define ADC_SET_PACK 2
 #define STREAM_EXP 0
 #define STREAM_DATA 1
+#define STREAM_RSI 2
 
 static uint32_t bits(uint32_t v, int lsb, int width) { return (v >> lsb) & ((width >= 32) ? ~0u : ((1u << width) - 1)); }
 
@@ -133,6 +134,26 @@ static bool emit_group(tt_model *m, tt_packer_state *ps, const tt_pack_conv_cfg 
     return true;
 }
 
+/* Zero compression (docs/decisions.md "PACR zero compression"; Compression.md): the counters of a
+ * full group of 32 augmented datums go to the data stream after its datums. */
+static bool zc_counters(tt_model *m, tt_packer_state *ps, const char **why)
+{
+    for (int k = 0; k < 32; k++)
+        if (!put_bits(m, ps, STREAM_DATA, ps->zc_cnt[k], 4, why)) return false;
+    memset(ps->zc_cnt, 0, sizeof ps->zc_cnt);
+    ps->zc_n = 0;
+    return true;
+}
+
+/* One datum that stays in the stream (an augmented datum): a full group's counters go first. */
+static bool zc_keep(tt_model *m, tt_packer_state *ps, const char **why)
+{
+    if (ps->zc_n == 32 && !zc_counters(m, ps, why)) return false;
+    ps->zc_cnt[ps->zc_n++] = 0;
+    ps->zc_aug++;
+    return true;
+}
+
 /* The edge mask of the k-th enabled read interface of this PACR (EdgeMasking.md's selection chain;
  * docs/decisions.md "PACR edge masking"). */
 static uint16_t edge_mask(const uint32_t *cfg, const tt_packer_state *ps, unsigned k)
@@ -186,7 +207,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const uint32_t am = tt_bits(insn, 15, 2), adc_ctx = tt_bits(insn, 13, 2), zero_write = tt_bits(insn, 12, 1);
     uint32_t mask = tt_bits(insn, 8, 4);
     const bool ovrd = tt_bits(insn, 7, 1), flush = tt_bits(insn, 1, 1), last = tt_bits(insn, 0, 1);
-    const uint32_t ctxt_ctrl = tt_bits(insn, 2, 2);
+    const uint32_t ctxt_ctrl = tt_bits(insn, 2, 2), concat = tt_bits(insn, 4, 3);
     if (mask == 0) mask = 0xF; /* Blackhole PACR.md: 0 enables all four Dst read interfaces */
     const uint32_t *cfg = m->cfg[tt_cfg_state_of(m, thread)];
     const uint32_t w0 = cfg[CFG_PACK0], w1 = cfg[CFG_PACK0 + 1], w2 = cfg[CFG_PACK0 + 2], w3 = cfg[CFG_PACK0 + 3];
@@ -199,9 +220,12 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     if (bits(w2, 1, 1))
         FAIL(TT_UNIMPLEMENTED, "PACR Add_l1_dest_addr_offset: the TDMA-RISC offset register is not modelled");
     if (bits(w3, 19, 1)) FAIL(TT_UNIMPLEMENTED, "PACR L1 accumulation (Pack_L1_Acc) is not implemented yet");
-    if (bits(w2, 21, 1) || !bits(w2, 0, 1))
-        FAIL(TT_UNIMPLEMENTED, "PACR zero compression (Disable_zero_compress = 0 or its override) is not "
-                               "implemented yet");
+    /* PerformingCompression (OutputAddressGenerator.md; docs/decisions.md "PACR zero compression"):
+     * Blackhole has All_pack_disable_zero_compress_ovrd but no All_pack_disable_zero_compress */
+    if (bits(w2, 21, 1) && bits(w2, 0, 1))
+        FAIL(TT_UNDEFINED, "PACR with All_pack_disable_zero_compress_ovrd and Disable_zero_compress: the "
+                           "override's per-packer bits do not exist on Blackhole");
+    const bool zc = !bits(w2, 0, 1);
     if (bits(w3, 0, 16) != 0 && bits(w3, 0, 16) != 0xFFFF)
         FAIL(TT_UNIMPLEMENTED, "PACR downsampling (Downsample_mask 0x%x) is not implemented yet", bits(w3, 0, 16));
     bool masking = false; /* a mask that is not all ones can change a datum */
@@ -242,6 +266,12 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const bool srnd = cc.gasket_srnd_en || cc.packer_srnd_en; /* the PRNG draws one per datum */
     const unsigned out_bits = tt_pack_fmt_bits(cc.out_fmt);
     tt_packer_state *ps = &m->pack[0];
+    if (zc && out_bits == 2)
+        FAIL(TT_UNDEFINED, "PACR zero compression of BFP2 output: Compression.md's groups hold 4/8/16/32-bit "
+                           "datums");
+    if (ps->have_addr[STREAM_DATA] && zc != ps->zc_on)
+        FAIL(TT_UNDEFINED, "PACR %s compression while the output streams of a %s PACR are open (no Last or "
+                           "Flush between them)", zc ? "with" : "without", zc ? "non-compressing" : "compressing");
     const bool converts = (!flush && c1->x >= c0->x) || (bfp && (last || flush) && ps->group_n);
     /* INT8 shift/round/saturate from Dst32b takes ShiftAmount from INT_DESCALE, and which of its
      * values packer 0 uses is not documented (docs/decisions.md "PACR"). */
@@ -308,6 +338,17 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                          c1->w * bits(zw1, 16, 16);
     addr += yzw >> 4;
     if (addr > bits(cfg[CFG_PACK_LIMIT], 0, 17) * 2 + 1) addr -= bits(cfg[CFG_PACK_FIFO], 0, 17) * 2;
+    /* the RSI stream starts with RSI[0] = 0 when it takes an address */
+    bool rsi0 = false;
+    if (zc) {
+        if (!ps->have_addr[STREAM_RSI]) {
+            ps->addr[STREAM_RSI] = (addr & 0x1FFFFu) << 4;
+            ps->have_addr[STREAM_RSI] = true;
+            ps->zc_aug = 0;
+            rsi0 = true;
+        }
+        addr += bits(w0, 0, 16); /* Row_start_section_size */
+    }
     if (cc.out_fmt & 2) {
         if (!ps->have_addr[STREAM_EXP]) {
             ps->addr[STREAM_EXP] = (addr & 0x1FFFFu) << 4;
@@ -322,6 +363,11 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
     /* The datums, in order (pack_convert.h). */
     const char *why = NULL;
+    ps->zc_on = zc;
+    if (rsi0 && !put_bits(m, ps, STREAM_RSI, 0, 16, &why)) goto stop;
+    const bool row_end = !concat || last || flush; /* Concat continues the row into the next PACR */
+    const uint32_t n_total = per_row * ((mask & 1u) + (mask >> 1 & 1u) + (mask >> 2 & 1u) + (mask >> 3));
+    uint32_t n_seen = 0;
     unsigned enabled = 0; /* read interfaces met so far: the tile row of this one (edge masking) */
     uint16_t row_mask = 0xFFFF;
     for (uint32_t k = 0; k < 4 * per_row; k++) {
@@ -331,7 +377,31 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         const uint32_t col = col0 + j;
         const bool masked = !(row_mask >> col & 1u);
         uint32_t d = zero_write ? 0 : dest_datum(m, ((row0 + i) & 0x3FFu) << 4 | col, cc.read_32b);
+        /* every datum read takes its draw, elided ones too: the zero test below is after the
+         * early conversion, which uses it (docs/decisions.md "Packer stochastic rounding") */
         const uint32_t rnd = srnd ? srnd_next(ps) : 0;
+        cc.srnd_rand[0] = rnd;
+        if (zc) {
+            /* a zero datum is elided into the previous augmented datum's counter, unless it is the
+             * first or last datum of the row or that counter is already 15 */
+            bool zero = false;
+            uint32_t o = 0;
+            tt_status s = bfp ? tt_pack_bfp_zero(&cc, d, masked, neg_inf, &zero, r->msg, sizeof r->msg)
+                              : tt_pack_convert(&cc, d, masked, neg_inf, &o, r->msg, sizeof r->msg);
+            if (s != TT_OK) {
+                char msg[sizeof r->msg];
+                snprintf(msg, sizeof msg, "%s", r->msg);
+                FAIL(s, "PACR datum %u (Dest bits 0x%x): %.100s", j, d, msg);
+            }
+            if (!bfp) zero = o == 0;
+            const bool first_d = !ps->zc_row_open, last_d = row_end && ++n_seen == n_total;
+            ps->zc_row_open = true;
+            if (zero && !first_d && !last_d && ps->zc_n && ps->zc_cnt[ps->zc_n - 1] < 15) {
+                ps->zc_cnt[ps->zc_n - 1]++;
+                continue;
+            }
+            if (!zc_keep(m, ps, &why)) goto stop;
+        }
         if (bfp) {
             ps->group_rand[ps->group_n] = rnd;
             ps->group_masked[ps->group_n] = masked;
@@ -340,7 +410,6 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
             continue;
         }
         uint32_t o = 0;
-        cc.srnd_rand[0] = rnd;
         tt_status s = tt_pack_convert(&cc, d, masked, neg_inf, &o, r->msg, sizeof r->msg);
         if (s != TT_OK) {
             char msg[sizeof r->msg];
@@ -349,6 +418,12 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         }
         if (!put_bits(m, ps, STREAM_DATA, o, out_bits, &why)) goto stop;
     }
+    /* The row ends: its RSI entry (the augmented datums so far); Last / Flush write the RSI buffer. */
+    if (zc && row_end && ps->zc_row_open) {
+        ps->zc_row_open = false;
+        if (!put_bits(m, ps, STREAM_RSI, ps->zc_aug, 16, &why)) goto stop;
+    }
+    if (zc && (last || flush) && ps->buf_bits[STREAM_RSI] && !write_line(m, ps, STREAM_RSI, &why)) goto stop;
     /* Last or Flush completes a partial BFP group with datums of Dest bits 0 (docs/decisions.md). */
     if (bfp && (last || flush) && ps->group_n) {
         while (ps->group_n < 16) {
@@ -368,11 +443,20 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
             ps->tile_z++;
         }
     }
+    /* Last or Flush with compression: the last group of 32 is padded with zero datums, then its
+     * counters (Compression.md item 7). */
+    if (zc && (last || flush) && ps->zc_n) {
+        const unsigned used = (bfp ? (ps->zc_n + 15u) & ~15u : ps->zc_n) * out_bits;
+        for (unsigned b = used; b < 32 * out_bits; b += out_bits)
+            if (!put_bits(m, ps, STREAM_DATA, 0, out_bits, &why)) goto stop;
+        if (!zc_counters(m, ps, &why)) goto stop;
+    }
     if (last || flush) {
         for (int s = STREAM_EXP; s <= STREAM_DATA; s++) {
             if (ps->buf_bits[s] && !write_line(m, ps, s, &why)) goto stop;
             ps->have_addr[s] = false;
         }
+        ps->have_addr[STREAM_RSI] = false;
     }
 
     /* AddrMod (ADDR_MOD_PACK_SEC[AddrMode]): channel 0 with the src fields, channel 1 with the dst. */

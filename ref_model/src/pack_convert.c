@@ -517,6 +517,35 @@ tt_status tt_pack_convert(const tt_pack_conv_cfg *c, uint32_t dest, bool edge_ma
     return TT_OK;
 }
 
+/* A datum before shared-exponent assembly: §6.2 / FormatConversion.md, B via BF16 as the late
+ * table's first row, A via E5M7 (exponent saturated by ERRATA 1, then the mantissa truncated to 7
+ * bits; FP16 bits with the low 3 cleared). */
+static uint32_t bfp_pre(const tt_pack_conv_cfg *c, const plan_t *p, uint32_t v)
+{
+    if (p->late_op == L_BFP_A) {
+        uint32_t x = (p->lf->cls == C_F8 ? tt_fp32_to_fp16(v) : v) & 0xFFF8u;
+        /* from FP16 the mantissa narrows (10 to 7 bits) at the same exponent width: denormals are
+         * flushed to zero (FormatConversion.md's late table) */
+        if (p->lf->cls != C_F8 && c->in_fmt == TT_DF_FP16 && !(x & 0x7C00u)) x = 0;
+        return x;
+    }
+    return p->lf->cls == C_F8 ? f8_to_bf16(v, p->lf) : f5_to_bf16(v);
+}
+
+tt_status tt_pack_bfp_zero(const tt_pack_conv_cfg *c, uint32_t dest, bool edge_masked, bool edge_neg_inf,
+                           bool *zero, char *msg, size_t msglen)
+{
+    plan_t p;
+    uint32_t v;
+    tt_status s = make_plan(c, true, &p, msg, msglen);
+    if (s == TT_OK) s = datum_path(c, &p, dest, edge_masked, edge_neg_inf, c->srnd_rand[0], &v, msg, msglen);
+    if (s != TT_OK) return s;
+    const uint32_t x = bfp_pre(c, &p, v);
+    /* exponent and mantissa fields 0: the field is 0 in any group (ERRATA 4) */
+    *zero = p.late_op == L_BFP_A ? !(x & 0x7FF8u) : !(x & 0x7FFFu);
+    return TT_OK;
+}
+
 tt_status tt_pack_convert_bfp(const tt_pack_conv_cfg *c, const uint32_t dest[16], const bool edge_masked[16],
                               bool edge_neg_inf, uint8_t *shared_exp, uint8_t out[16], char *msg, size_t msglen)
 {
@@ -531,21 +560,9 @@ tt_status tt_pack_convert_bfp(const tt_pack_conv_cfg *c, const uint32_t dest[16]
         uint32_t v;
         s = datum_path(c, &p, dest[i], edge_masked && edge_masked[i], edge_neg_inf, c->srnd_rand[i], &v, msg, msglen);
         if (s != TT_OK) return s;
-        /* §6.2 / FormatConversion.md: B via BF16 as the late table's first row, A via E5M7 (exponent
-         * saturated by ERRATA 1, then the mantissa truncated to 7 bits) */
-        uint32_t x;
-        if (a) {
-            x = (p.lf->cls == C_F8 ? tt_fp32_to_fp16(v) : v) & 0xFFF8u;
-            /* from FP16 the mantissa narrows (10 to 7 bits) at the same exponent width: denormals are
-             * flushed to zero (FormatConversion.md's late table) */
-            if (p.lf->cls != C_F8 && c->in_fmt == TT_DF_FP16 && !(x & 0x7C00u)) x = 0;
-            e[i] = (x >> 10) & 0x1Fu;
-            m[i] = (x >> 3) & 0x7Fu;
-        } else {
-            x = p.lf->cls == C_F8 ? f8_to_bf16(v, p.lf) : f5_to_bf16(v);
-            e[i] = (x >> 7) & 0xFFu;
-            m[i] = x & 0x7Fu;
-        }
+        const uint32_t x = bfp_pre(c, &p, v);
+        e[i] = a ? (x >> 10) & 0x1Fu : (x >> 7) & 0xFFu;
+        m[i] = a ? (x >> 3) & 0x7Fu : x & 0x7Fu;
         sg[i] = (x >> 15) & 1u;
         if (e[i] > shared) shared = e[i];
     }

@@ -83,6 +83,13 @@ tt_status tt_pack_convert(const tt_pack_conv_cfg *c, uint32_t dest, bool edge_ma
 tt_status tt_pack_convert_bfp(const tt_pack_conv_cfg *c, const uint32_t dest[16], const bool edge_masked[16],
                               bool edge_neg_inf, uint8_t *shared_exp, uint8_t out[16], char *msg, size_t msglen);
 
+/* Whether one datum of BFP output is zero before shared-exponent assembly (exponent and mantissa
+ * fields 0, either sign): zero compression's test for BFP output (docs/decisions.md "PACR zero
+ * compression"). Status as tt_pack_convert_bfp; the early conversion takes the datum's draw from
+ * srnd_rand[0], as tt_pack_convert. */
+tt_status tt_pack_bfp_zero(const tt_pack_conv_cfg *c, uint32_t dest, bool edge_masked, bool edge_neg_inf,
+                           bool *zero, char *msg, size_t msglen);
+
 /* Whether out_fmt is one of the six BFP formats (then use tt_pack_convert_bfp; tt_pack_convert
  * returns TT_ERROR for them, and tt_pack_convert_bfp for the others). */
 bool tt_pack_fmt_is_bfp(unsigned out_fmt);

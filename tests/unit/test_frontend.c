@@ -142,7 +142,11 @@ static void test_unimplemented_reported(void **state)
                                               "UNPACR", "UNPACR_NOP", "SETDVALID", "CLEARDVALID", "ZEROSRC",
                                               /* data movement (test_movement.c) */
                                               "SETRWC", "INCRWC", "ZEROACC", "MOVA2D", "MOVB2D", "MOVD2A",
-                                              "MOVD2B"};
+                                              "MOVD2B",
+                                              /* packer 0 (tests/directed/pack_*.tts; an all-zero PACR
+                                               * compresses with the reset config, whose early
+                                               * conversion is undefined) */
+                                              "PACR"};
     int n_unimpl = 0;
     for (size_t i = 0; i < tt_isa_count(); i++) {
         const tt_op_info *op = tt_isa_at(i);
