@@ -133,7 +133,7 @@ void cosim_destroy(cosim *c)
 
 bool cosim_failed(const cosim *c) { return c->failed; }
 
-bool cosim_wants_timing(const cosim *c) { return c->tim && c->o.check && !c->failed; }
+bool cosim_wants_timing(const cosim *c) { return (c->tim || c->cov) && c->o.check && !c->failed; }
 
 const tt_model *cosim_model(const cosim *c) { return c->m; }
 

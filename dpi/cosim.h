@@ -69,7 +69,7 @@ void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_
  * compared, in order, with the model's writes when the writing instruction retires. */
 void cosim_rf_write(cosim *c, uint64_t cycle, const tt_rf_write *w);
 bool cosim_failed(const cosim *c);
-/* The timing reference wants this cycle's trace (checking, +timing not 0, no failure yet). */
+/* This cycle's timing trace is used: by the timing reference or the coverage (checking, no failure yet). */
 bool cosim_wants_timing(const cosim *c);
 /* End of a clock cycle, after its retires, L1 writes and TRISC actions: wait-gate latches whose
  * condition is clear are released (tt_model_tick), and the frontends' trace of the cycle is checked

@@ -192,7 +192,7 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int stall0, int s
                     int fifo1, int fifo2, const svBitVecVal *timing)
 {
     int stall[3] = {stall0, stall1, stall2}, fifo[3] = {fifo0, fifo1, fifo2};
-    /* decoded only for the timing reference (not with +cosim=0, +timing=0 or after a failure) */
+    /* decoded only when used (timing reference or coverage; not with +cosim=0 or after a failure) */
     if (!tb_wants_timing(CTX(ctx))) return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, stall, fifo, NULL);
     timing_raw x;
     unpack(timing_desc, NFIELDS(timing_desc), timing, &x, 0);
