@@ -103,8 +103,8 @@ static const char *const group_about[N_GROUPS] = {
     "opcode x operand class x thread (opcodes the model executes)",
     "retire origin per thread; frontend-only pushes",
     "STALLWAIT/SEMWAIT block and condition bits; the unit of the instruction a wait held",
-    "stall reason kind:detail seen in the RTL; each kind per thread (WAIT_GATE's detail is the first condition "
-    "holding, or the first selected one in the one-cycle lag: C9-C11 show there though they never hold)",
+    /* one literal: clang's -Wstring-concatenation (make sanitize) flags split ones in an array */
+    "stall reason kind:detail seen in the RTL; each kind per thread (WAIT_GATE's detail is the first condition holding, or the first selected one in the one-cycle lag: C9-C11 show there though they never hold)",
     "UNPACR L1 format -> register format per destination (pairs the converter defines)",
     "UNPACR modes",
     "PACR In_data_format -> Out_data_format; Dest read -> intermediate format (pairs the converter defines)",
