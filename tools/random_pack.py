@@ -28,6 +28,8 @@ docs/decisions.md "PACR, first slice"):
   drain, and its last PACR has Last or Flush, so no BFP group or stream address outlives its config.
 """
 
+from random_unpack import gpr_filler
+
 # Format codes (data-formats §6).
 FP32, FP16, BFP8A, BFP4A, TF32, BF16, BFP8, BFP4, INT32, INT16, FP8, BFP2A, INT8, BFP2 = (
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15)
@@ -353,15 +355,6 @@ def generate_pack(seed, length, rng):
     t2.append("drain")
     others = {}
     for t in (0, 1):
-        ops = []
-        for _ in range(length // 4):
-            k = rng.randrange(3)
-            if k == 0:
-                ops.append(f"ttadddmareg 0,{rng.randrange(16)},{rng.randrange(16)},{rng.randrange(16)}")
-            elif k == 1:
-                ops.append(f"ttsetdmareg 0,{rng.getrandbits(14)},0,{rng.randrange(32)}")
-            else:
-                ops.append("ttnop")
-        others[t] = ops
+        others[t] = gpr_filler(rng, length // 4, 16)
     lines += ["", "thread 0"] + others[0] + ["", "thread 1"] + others[1] + ["", "thread 2"] + t2
     return "\n".join(lines) + "\n"

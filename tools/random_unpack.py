@@ -34,6 +34,21 @@ BREG1 = (49, 61)
 FEXP = (50, 62)
 
 
+
+def gpr_filler(rng, count, nregs):
+    """A thread that only keeps ThCon busy (GPR adds and sets, NOPs) beside the stream under test:
+    `count` instructions over GPRs 0..nregs-1 (shared with tools/random_pack.py)."""
+    ops = []
+    for _ in range(count):
+        k = rng.randrange(3)
+        if k == 0:
+            ops.append(f"ttadddmareg 0,{rng.randrange(nregs)},{rng.randrange(nregs)},{rng.randrange(nregs)}")
+        elif k == 1:
+            ops.append(f"ttsetdmareg 0,{rng.getrandbits(14)},0,{rng.randrange(2 * nregs)}")
+        else:
+            ops.append("ttnop")
+    return ops
+
 def _store(t, word, value, why=""):
     return f"store cfg 0 {word} 0x{value:x}" + (f"   # {why}" if why else "")
 
@@ -295,15 +310,7 @@ def generate_unpack(seed, length, rng):
             t1.append(f"ttzerosrc 0,1,0,{1 << n}")   # SingleBankMatrixUnit: the bank it holds
         t1.append(f"ttcleardvalid {1 << n},0")
     t1.append("drain")
-    t2 = []
-    for _ in range(length // 4):
-        k = rng.randrange(3)
-        if k == 0:
-            t2.append(f"ttadddmareg 0,{rng.randrange(40)},{rng.randrange(40)},{rng.randrange(40)}")
-        elif k == 1:
-            t2.append(f"ttsetdmareg 0,{rng.getrandbits(14)},0,{rng.randrange(80)}")
-        else:
-            t2.append("ttnop")
+    t2 = gpr_filler(rng, length // 4, 40)
     lines = [f"# random_unpack_{seed}.tts: constrained-random unpack streams (tools/gen_random.py --unpack).",
              f"#   python3 tools/gen_random.py --unpack --seed {seed} --length {length} -o FILE",
              "# No expectations: in lockstep every register-file row, ADC and bank change is compared.",
