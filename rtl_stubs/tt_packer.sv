@@ -20,6 +20,9 @@
 // with the BFP group, to the group's rounding. Zero compression (pack-data-path §11, docs/decisions.md
 // "PACR zero compression"): RSI stream (S_RSI), zero datums elided into 4-bit counters (they still
 // take their draw), the last group of 32 padded after the BFP group (S_PAD, then S_ZPAD: no draws).
+// Downsampling (docs/decisions.md "PACR downsampling"): a datum whose Downsample_mask bit is clear
+// takes its cycle and its PRNG draw but goes to neither zero compression, the BFP group nor the data
+// buffer (docs/decisions.md "Packer downsampling with stochastic rounding and zero compression").
 /* verilator tracing_off */
 module tt_packer
   import tt_pkg::*;
@@ -78,6 +81,8 @@ module tt_packer
     logic           zc;          // PerformingCompression (docs/decisions.md "PACR zero compression")
     logic           row_end;     // the PACR ends its compression row (Concat 0, Last or Flush)
     logic [31:0]    new_r;       // byte address for the RSI stream when it needs one
+    logic [15:0]    dsmask;      // Downsample_mask, 0 read as 0xFFFF: bit j keeps a row's j-th datum
+    logic [3:0]     ds_last;     // the last kept datum's index in a row's X range (zero compression)
   } setup_t;
 
   state_e      state_q;
@@ -256,6 +261,12 @@ module tt_packer
     end
     s_d.neg_inf = cfg_i[st][24][16];
     s_d.rpp     = cfg_i[st][28][15:8];
+    // Downsampling (docs/decisions.md "PACR downsampling"): the mask restarts with each row
+    s_d.dsmask  = (w71[15:0] == 16'h0) ? 16'hFFFF : w71[15:0];
+    // the last kept datum of a row (zero compression's last datum is the PACR's last kept one)
+    s_d.ds_last = '0;
+    for (int b = 0; b < 16; b++)
+      if (s_d.dsmask[b] && 5'(b) < s_d.per_row) s_d.ds_last = 4'(b);
     any_mask = (cfg_i[st][24][15:0] != 16'hFFFF) || (cfg_i[st][25][15:0] != 16'hFFFF) ||
                (cfg_i[st][26][15:0] != 16'hFFFF) || (cfg_i[st][27][15:0] != 16'hFFFF);
     // Unimplemented while not zero/off, and undefined setups: no effect here
@@ -276,7 +287,6 @@ module tt_packer
             || (w70[21] && w70[0])               // compression override: no Blackhole per-packer bits
             || (s_d.zc && s_d.nbits == 8'd2)     // compressed BFP2: not in Compression.md's format
             || (!need_d_q && s_d.zc != zc_on_q)  // compression switched while the streams are open
-            || (w71[15:0] != 16'h0 && w71[15:0] != 16'hFFFF)   // Downsample_mask
             || (any_mask && cfg_i[st][28][23])   // pack_yz_transposed with a mask in use
             || (!insn[1] && x1 < x0)             // InputNumDatums undefined
             || (need_conv && (st_undef || st_unimpl))
@@ -337,6 +347,16 @@ module tt_packer
   // edge mask: bit (Dest column) of the k-th enabled read interface's row (ZeroWrite datums too)
   logic cur_masked;
   assign cur_masked = !s_q.emask[row_k[1:0]][idx[3:0]];
+  // downsampling: datum col_k of its row's X range is kept when its mask bit is set (the mask
+  // rotates right once per datum and restarts with each row); a discarded datum takes its cycle
+  logic cur_keep;
+  always_comb begin
+    logic [3:0] b;
+    b = col_k;
+    if (inj_i[INJ_PACK_DS_ROT_LEFT])       b = 4'(-col_k);     // DELIBERATE BUG: rotated left
+    if (inj_i[INJ_PACK_DS_NO_ROW_RESTART]) b = j_q[3:0];       // DELIBERATE BUG: no restart per row
+    cur_keep = s_q.dsmask[b] || (inj_i[INJ_PACK_DS_BFP_COUNT_ALL] && s_q.bfp);  // BUG: BFP keeps all
+  end
 
   // this datum's PRNG draw: xorshift32 (13, 17, 5) of the state
   logic [31:0] cur_rnd;
@@ -371,11 +391,14 @@ module tt_packer
                   : (s_q.nbits == 8'd32) ? (conv_data == 32'd0)
                   : (s_q.nbits == 8'd16) ? (conv_data[15:0] == 16'd0) : (conv_data[7:0] == 8'd0);
   assign zc_first = !row_open_q;
-  assign zc_last  = s_q.row_end && (j_q + 32'd1 >= s_q.ndat) && !inj_i[INJ_PACK_ZC_LAST_ELIDED];
+  // the last datum of the row: the PACR's last kept one (downsampling: in its last read
+  // interface's row, at the row's last kept index)
+  assign zc_last  = s_q.row_end && (j_q + {27'd0, s_q.per_row} >= s_q.ndat) && col_k == s_q.ds_last &&
+                    !inj_i[INJ_PACK_ZC_LAST_ELIDED];
   assign zc_prev  = zc_cnt_q[{zc_n_q[4:0] - 5'd1, 2'b00} +: 4];
-  assign zc_elide = s_q.zc && zc_zero && !zc_first && !zc_last && zc_n_q != 6'd0 &&
+  assign zc_elide = s_q.zc && cur_keep && zc_zero && !zc_first && !zc_last && zc_n_q != 6'd0 &&
                     (zc_prev != 4'd15 || inj_i[INJ_PACK_ZC_NO_SAT]);
-  assign keep     = !zc_elide;
+  assign keep     = cur_keep && !zc_elide;   // a downsampled-out datum is not compressed either
   // a kept datum after a full group of 32: the group's counters go out first (data buffer empty)
   assign cnt_line = s_q.zc && keep && zc_n_q == 6'd32;
 
@@ -390,7 +413,7 @@ module tt_packer
     for (int i = 0; i < 16; i++) begin
       if (4'(i) < gcnt_q) begin
         grp_in[i] = grp_q[i];  grp_m_in[i] = grp_m_q[i];  grp_rnd_in[i] = grp_rnd_q[i];
-      end else if (4'(i) == gcnt_q && state_q == S_RUN) begin
+      end else if (4'(i) == gcnt_q && state_q == S_RUN && keep) begin
         grp_in[i] = cur;       grp_m_in[i] = cur_masked;  grp_rnd_in[i] = cur_rnd;
       end else if (4'(i) == gcnt_q && state_q == S_PAD) begin
         grp_in[i] = '0;        grp_m_in[i] = 1'b0;        grp_rnd_in[i] = cur_rnd;
@@ -587,7 +610,7 @@ module tt_packer
               gcnt_q <= gcnt_q + 4'd1;
             end
           end
-          if (s_q.zc) begin
+          if (s_q.zc && cur_keep) begin
             row_open_q <= 1'b1;
             if (zc_elide) begin
               zc_cnt_q[{zc_n_q[4:0] - 5'd1, 2'b00} +: 4] <= zc_prev + 4'd1;

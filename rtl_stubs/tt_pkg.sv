@@ -263,6 +263,9 @@ package tt_pkg;
   localparam int unsigned INJ_PACK_INTF_REVERSED      = 73; // ReadIntfSel bit order reversed
   localparam int unsigned INJ_PACK_ZEROWRITE_IGN      = 74; // ZeroWrite packs Dest data
   localparam int unsigned INJ_UNP_FIFO_WRAP_AT_LIMIT  = 75; // unpacker wraps an address equal to the limit
+  localparam int unsigned INJ_PACK_DS_ROT_LEFT        = 76; // Downsample_mask rotated left, not right
+  localparam int unsigned INJ_PACK_DS_NO_ROW_RESTART  = 77; // downsample mask not restarted per row
+  localparam int unsigned INJ_PACK_DS_BFP_COUNT_ALL   = 78; // BFP output ignores the downsample mask
   // zero compression (docs/decisions.md "PACR zero compression"): bits 82..85
   localparam int unsigned INJ_PACK_ZC_NO_SAT          = 82; // a zero is elided into a counter at 15 (wraps)
   localparam int unsigned INJ_PACK_ZC_LAST_ELIDED     = 83; // the last datum of a row can be elided

@@ -77,7 +77,7 @@ static bool write_line(tt_model *m, tt_packer_state *ps, int s, const char **why
     }
     tt_l1_write w = {.addr = a, .be = 0xFFFF, .writer = TT_L1_BY_PACK0};
     memcpy(w.line, ps->buf[s], 16);
-    memcpy(m->l1 + a, ps->buf[s], 16);
+    memcpy(m->l1 + a, w.line, 16);
     if (!log_l1(m, &w)) {
         *why = "out of memory";
         return false;
@@ -226,8 +226,9 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         FAIL(TT_UNDEFINED, "PACR with All_pack_disable_zero_compress_ovrd and Disable_zero_compress: the "
                            "override's per-packer bits do not exist on Blackhole");
     const bool zc = !bits(w2, 0, 1);
-    if (bits(w3, 0, 16) != 0 && bits(w3, 0, 16) != 0xFFFF)
-        FAIL(TT_UNIMPLEMENTED, "PACR downsampling (Downsample_mask 0x%x) is not implemented yet", bits(w3, 0, 16));
+    /* Downsampling (pack-data-path §10, Packers/Downsampling.md; docs/decisions.md "PACR
+     * downsampling"): 0 keeps every datum; bit j keeps the j-th datum of each row's X range. */
+    const uint32_t ds_mask = bits(w3, 0, 16) ? bits(w3, 0, 16) : 0xFFFFu;
     bool masking = false; /* a mask that is not all ones can change a datum */
     for (int k = 0; k < 4; k++) masking |= bits(cfg[CFG_EDGE_MASK0 + k], 0, 16) != 0xFFFF;
     if (masking && bits(cfg[CFG_PACK_COUNTERS0], 23, 1))
@@ -366,7 +367,10 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     ps->zc_on = zc;
     if (rsi0 && !put_bits(m, ps, STREAM_RSI, 0, 16, &why)) goto stop;
     const bool row_end = !concat || last || flush; /* Concat continues the row into the next PACR */
-    const uint32_t n_total = per_row * ((mask & 1u) + (mask >> 1 & 1u) + (mask >> 2 & 1u) + (mask >> 3));
+    /* the datums that reach zero compression: those downsampling keeps (the row's last is the last kept) */
+    uint32_t kept_per_row = 0;
+    for (uint32_t j = 0; j < per_row; j++) kept_per_row += ds_mask >> j & 1u;
+    const uint32_t n_total = kept_per_row * ((mask & 1u) + (mask >> 1 & 1u) + (mask >> 2 & 1u) + (mask >> 3));
     uint32_t n_seen = 0;
     unsigned enabled = 0; /* read interfaces met so far: the tile row of this one (edge masking) */
     uint16_t row_mask = 0xFFFF;
@@ -381,6 +385,10 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
          * early conversion, which uses it (docs/decisions.md "Packer stochastic rounding") */
         const uint32_t rnd = srnd ? srnd_next(ps) : 0;
         cc.srnd_rand[0] = rnd;
+        /* Downsampling discards the datum after the early conversion (so after its draw), before
+         * zero compression, the BFP group and the late conversion (docs/decisions.md "Packer
+         * downsampling with stochastic rounding and zero compression") */
+        if (!(ds_mask >> j & 1u)) continue;
         if (zc) {
             /* a zero datum is elided into the previous augmented datum's counter, unless it is the
              * first or last datum of the row or that counter is already 15 */
