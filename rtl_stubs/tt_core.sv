@@ -412,7 +412,8 @@ module tt_core
   logic [127:0]  l1_line_after, l1_rd_data;
   logic          pk_l1_valid, pk_l1_ready, pk_sel;
   logic [31:0]   pk_l1_addr, w_addr;
-  logic [127:0]  pk_l1_data;
+  logic [127:0]  pk_l1_data, pk_l1_rd_data;
+  logic [31:0]   pk_l1_rd_addr;
   logic [15:0]   w_be;
   logic [127:0]  w_data;
 
@@ -433,6 +434,8 @@ module tt_core
     .wr_data_i       (bd_l1 ? bd_data_i : w_data),
     .wr_line_after_o (l1_line_after),
     .rd_line_i       (th_l1_rd_addr[L1_AW+3:4]),   // ThCon LOADIND, in its retire cycle
+    .prd_line_i      (pk_l1_rd_addr[L1_AW+3:4]),   // packer 0's L1 accumulation read
+    .prd_data_o      (pk_l1_rd_data),
     .rd_data_o       (l1_rd_data),
     .bdr_line_i      (bdr_addr_i[L1_AW+3:4]),
     .bdr_data_o      (l1_bdr),
@@ -666,6 +669,8 @@ module tt_core
     .l1_addr_o    (pk_l1_addr),
     .l1_data_o    (pk_l1_data),
     .l1_ready_i   (pk_l1_ready),
+    .l1_rd_addr_o (pk_l1_rd_addr),
+    .l1_rd_data_i (pk_l1_rd_data),
     .adc_upd_o    (pk_adc_upd),
     .adc_thread_o (pk_adc_thread),
     .addrmod_o    (pk_addrmod),
@@ -865,7 +870,7 @@ module tt_core
   // Unit-held instruction words are for waves only; the L1 read address is used in part.
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{th_l1_rd_addr, w_addr[3:0], bd_addr_i[3:0],
+  assign unused = ^{th_l1_rd_addr, pk_l1_rd_addr, w_addr[3:0], bd_addr_i[3:0],
                     u_ready[UNIT_NONE], u_accept[UNIT_NONE]};
   /* verilator lint_on UNUSED */
 

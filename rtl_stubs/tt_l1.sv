@@ -16,6 +16,8 @@ module tt_l1 #(
 
   input  logic [AW-1:0] rd_line_i,
   output logic [127:0]  rd_data_o,
+  input  logic [AW-1:0] prd_line_i,       // packer 0: the line an L1 accumulation reads
+  output logic [127:0]  prd_data_o,
   input  logic [AW-1:0] bdr_line_i,       // backdoor read-back (issue 8 part 0)
   output logic [127:0]  bdr_data_o,
 
@@ -48,6 +50,7 @@ module tt_l1 #(
   end
 
   assign rd_data_o  = mem_q[rd_line_i];
+  assign prd_data_o = mem_q[prd_line_i];
   assign bdr_data_o = mem_q[bdr_line_i];
 
   always_comb begin

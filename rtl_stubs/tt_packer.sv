@@ -23,6 +23,9 @@
 // Downsampling (docs/decisions.md "PACR downsampling"): a datum whose Downsample_mask bit is clear
 // takes its cycle and its PRNG draw but goes to neither zero compression, the BFP group nor the data
 // buffer (docs/decisions.md "Packer downsampling with stochastic rounding and zero compression").
+// L1 accumulation (Pack_L1_Acc, FP32 / FP16 / BF16 output): each queued line is read from L1
+// through tt_l1's packer read port, summed with the line one lane a cycle (tt_pack_l1acc) and then
+// written (docs/decisions.md "PACR L1 accumulation"); with zero compression it is undefined (no effect).
 /* verilator tracing_off */
 module tt_packer
   import tt_pkg::*;
@@ -49,6 +52,9 @@ module tt_packer
   output logic [31:0] l1_addr_o,
   output logic [127:0] l1_data_o,
   input  logic        l1_ready_i,
+  // L1 accumulation: the line at the head of the queue is read (registered at the clock edge)
+  output logic [31:0] l1_rd_addr_o,
+  input  logic [127:0] l1_rd_data_i,
 
   // retire-cycle ADC update (with rsp_o.done): AddrMod of the pack set of thread adc_thread_o
   output logic        adc_upd_o,
@@ -83,6 +89,7 @@ module tt_packer
     logic [31:0]    new_r;       // byte address for the RSI stream when it needs one
     logic [15:0]    dsmask;      // Downsample_mask, 0 read as 0xFFFF: bit j keeps a row's j-th datum
     logic [3:0]     ds_last;     // the last kept datum's index in a row's X range (zero compression)
+    logic           acc;         // Pack_L1_Acc: every line written is L1 + line, lane by lane
   } setup_t;
 
   state_e      state_q;
@@ -267,6 +274,7 @@ module tt_packer
     s_d.ds_last = '0;
     for (int b = 0; b < 16; b++)
       if (s_d.dsmask[b] && 5'(b) < s_d.per_row) s_d.ds_last = 4'(b);
+    s_d.acc     = w71[19];
     any_mask = (cfg_i[st][24][15:0] != 16'hFFFF) || (cfg_i[st][25][15:0] != 16'hFFFF) ||
                (cfg_i[st][26][15:0] != 16'hFFFF) || (cfg_i[st][27][15:0] != 16'hFFFF);
     // Unimplemented while not zero/off, and undefined setups: no effect here
@@ -283,10 +291,12 @@ module tt_packer
             || (insn[22:21] != 2'd0)             // CfgContext
             || w70[16]                           // Source_interface_selection (L1 source)
             || w70[1]                            // Add_l1_dest_addr_offset
-            || w71[19]                           // Pack_L1_Acc
+            || (w71[19] && !(w70[7:4] inside {DF_FP32, DF_FP16, DF_BF16}))  // L1 acc: INT32
+                                                 // unimplemented, other formats unsupported
             || (w70[21] && w70[0])               // compression override: no Blackhole per-packer bits
             || (s_d.zc && s_d.nbits == 8'd2)     // compressed BFP2: not in Compression.md's format
             || (!need_d_q && s_d.zc != zc_on_q)  // compression switched while the streams are open
+            || (s_d.zc && w71[19])               // L1 accumulation with zero compression
             || (any_mask && cfg_i[st][28][23])   // pack_yz_transposed with a mask in use
             || (!insn[1] && x1 < x0)             // InputNumDatums undefined
             || (need_conv && (st_undef || st_unimpl))
@@ -674,10 +684,57 @@ module tt_packer
   logic [31:0] d_waddr;
   // DELIBERATE BUG (INJ_PACK_DATA_ADDR): the data line goes to the address after the advance
   assign d_waddr = inj_i[INJ_PACK_DATA_ADDR] ? daddr_q + 32'd16 : daddr_q;
-  assign q_pop   = (q_cnt != 3'd0) && l1_ready_i;
-  assign l1_valid_o = (q_cnt != 3'd0);
+  // L1 accumulation (docs/decisions.md "PACR L1 accumulation"): the head line's L1 line is read
+  // (A_READ: address out, data registered at the edge), then summed one lane a cycle (A_LANES: 4
+  // FP32 or 8 FP16/BF16 lanes), then written (A_WRITE) like any other line.
+  typedef enum logic [1:0] {A_READ, A_LANES, A_WRITE} acc_e;
+  acc_e         acc_q;
+  logic [2:0]   lane_q;
+  logic [127:0] acc_old_q, acc_new_q;
+  logic         acc_last_lane;
+  logic [31:0]  lane_l1, lane_d, lane_sum;
+  logic [3:0]   acc_fmt;
+  // DELIBERATE BUG (INJ_PACK_ACC_FP16_AS_BF16): FP16 lanes summed by the BF16 rules
+  assign acc_fmt = (inj_i[INJ_PACK_ACC_FP16_AS_BF16] && s_q.conv.out_fmt == DF_FP16) ? DF_BF16 : s_q.conv.out_fmt;
+  always_comb begin
+    logic [127:0] old_line;
+    // DELIBERATE BUG (INJ_PACK_ACC_NO_READ): the line read from L1 is taken as zeros
+    old_line = inj_i[INJ_PACK_ACC_NO_READ] ? '0 : acc_old_q;
+    if (s_q.conv.out_fmt == DF_FP32) begin
+      lane_l1 = old_line[{lane_q[1:0], 5'd0} +: 32];
+      lane_d  = q_data[q_head][{lane_q[1:0], 5'd0} +: 32];
+    end else begin
+      lane_l1 = {16'd0, old_line[{lane_q, 4'd0} +: 16]};
+      lane_d  = {16'd0, q_data[q_head][{lane_q, 4'd0} +: 16]};
+    end
+    acc_last_lane = (s_q.conv.out_fmt == DF_FP32) ? (lane_q == 3'd3) : (lane_q == 3'd7);
+  end
+  tt_pack_l1acc u_l1acc (
+    .fmt_i (acc_fmt), .l1_i (lane_l1), .d_i (lane_d), .inj_trunc_i (inj_i[INJ_PACK_ACC_TRUNC]),
+    .sum_o (lane_sum)
+  );
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      acc_q <= A_READ; lane_q <= '0; acc_old_q <= '0; acc_new_q <= '0;
+    end else if (s_q.acc && q_cnt != 3'd0) begin
+      unique case (acc_q)
+        A_READ: begin acc_old_q <= l1_rd_data_i; lane_q <= '0; acc_q <= A_LANES; end
+        A_LANES: begin
+          if (s_q.conv.out_fmt == DF_FP32) acc_new_q[{lane_q[1:0], 5'd0} +: 32] <= lane_sum;
+          else                             acc_new_q[{lane_q, 4'd0} +: 16] <= lane_sum[15:0];
+          lane_q <= lane_q + 3'd1;
+          if (acc_last_lane) acc_q <= A_WRITE;
+        end
+        default: if (l1_ready_i) acc_q <= A_READ;
+      endcase
+    end
+  end
+  assign l1_rd_addr_o = q_addr[q_head];
+
+  assign l1_valid_o = (q_cnt != 3'd0) && (!s_q.acc || acc_q == A_WRITE);
+  assign q_pop      = l1_valid_o && l1_ready_i;
   assign l1_addr_o  = q_addr[q_head];
-  assign l1_data_o  = q_data[q_head];
+  assign l1_data_o  = s_q.acc ? acc_new_q : q_data[q_head];
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin

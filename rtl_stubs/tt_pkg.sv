@@ -266,6 +266,9 @@ package tt_pkg;
   localparam int unsigned INJ_PACK_DS_ROT_LEFT        = 76; // Downsample_mask rotated left, not right
   localparam int unsigned INJ_PACK_DS_NO_ROW_RESTART  = 77; // downsample mask not restarted per row
   localparam int unsigned INJ_PACK_DS_BFP_COUNT_ALL   = 78; // BFP output ignores the downsample mask
+  localparam int unsigned INJ_PACK_ACC_NO_READ        = 79; // L1 accumulation ignores the L1 line
+  localparam int unsigned INJ_PACK_ACC_TRUNC          = 80; // L1 accumulation truncates, not RNE
+  localparam int unsigned INJ_PACK_ACC_FP16_AS_BF16   = 81; // FP16 lanes accumulated as BF16
   // zero compression (docs/decisions.md "PACR zero compression"): bits 82..85
   localparam int unsigned INJ_PACK_ZC_NO_SAT          = 82; // a zero is elided into a counter at 15 (wraps)
   localparam int unsigned INJ_PACK_ZC_LAST_ELIDED     = 83; // the last datum of a row can be elided

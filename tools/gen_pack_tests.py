@@ -771,6 +771,197 @@ def ds_zc_srnd_bfp8(seed, name, mask=0x6DB7):
     L += byte_lines(0xC020 + len(data), [0x5a] * 16)
     write(name, L)
 
+# ---- L1 accumulation (pack-data-path §13, L1.md; docs/decisions.md "PACR L1 accumulation") ----
+# Each lane of every data line: L1 = round(L1 + datum), computed here on exact rationals (Fraction)
+# and rounded once to nearest even; the special-value rules are the decision's, written out below.
+from fractions import Fraction  # noqa: E402
+
+ACC = {'fp32': (8, 23, 127, 4), 'bf16': (8, 7, 127, 2), 'fp16': (5, 10, 15, 2)}   # exp bits, mant bits, bias, bytes
+
+def acc_round(S, mbits, bias):
+    """Exact S != 0 -> (sign, biased exponent before rounding, biased exponent after, mantissa bits)."""
+    sg = 1 if S < 0 else 0
+    a = abs(S)
+    E = a.numerator.bit_length() - a.denominator.bit_length()
+    if Fraction(2) ** E > a: E -= 1
+    if Fraction(2) ** (E + 1) <= a: E += 1
+    q = a / Fraction(2) ** (E - mbits)              # in [2^mbits, 2^(mbits+1))
+    n, r = divmod(q.numerator, q.denominator)
+    if 2 * r > q.denominator or (2 * r == q.denominator and n & 1): n += 1
+    e_pre = E + bias
+    e_post = e_pre
+    if n >> (mbits + 1): n >>= 1; e_post += 1
+    return sg, e_pre, e_post, n & ((1 << mbits) - 1)
+
+def acc_val(x, ebits, mbits, bias, ext=False):
+    """The value of a finite pattern; exponent 0 is a signed zero (returned as 0, its sign apart);
+    ext: the all-ones exponent is an ordinary exponent (a BF16 NaN datum, every FP16 value)."""
+    e = (x >> mbits) & ((1 << ebits) - 1)
+    if e == 0: return Fraction(0)
+    v = Fraction((1 << mbits) | (x & ((1 << mbits) - 1)), 1 << mbits) * Fraction(2) ** (e - bias)
+    return -v if x >> (ebits + mbits) & 1 else v
+
+def l1acc(fmt, old, d):
+    ebits, mbits, bias, _ = ACC[fmt]
+    top = 1 << (ebits + mbits)
+    so, sd = (old >> (ebits + mbits)) & 1, (d >> (ebits + mbits)) & 1
+    emax = (1 << ebits) - 1
+    inf = emax << mbits
+    isnan = lambda x: (x & (top - 1)) > inf
+    isinf = lambda x: (x & (top - 1)) == inf
+    if fmt == 'fp32':
+        if isnan(old) or isnan(d) or (isinf(old) and isinf(d) and so != sd): return 0x7FC00000
+        if isinf(old): return old
+        if isinf(d): return d
+        S = acc_val(old, ebits, mbits, bias) + acc_val(d, ebits, mbits, bias)
+    elif fmt == 'bf16':
+        if isinf(old) and isinf(d) and so != sd: return 0x7FC0
+        if isnan(old): return d if isinf(d) else (so << 15) | inf        # an L1 NaN: beyond every finite value
+        if isinf(old): return old
+        if isinf(d): return d
+        S = acc_val(old, ebits, mbits, bias) + acc_val(d, ebits, mbits, bias, ext=True)
+    else:                                                                # Tensix FP16: no Inf, no NaN
+        S = acc_val(old, ebits, mbits, bias, ext=True) + acc_val(d, ebits, mbits, bias, ext=True)
+    if S == 0:
+        sg = so & sd                                     # an exact zero is -0 only from two negatives
+        if fmt == 'fp16' and (old >> mbits) & emax >= 30: return (sg << 15) | 0x7FFF   # L1 exponent >= 30
+        return sg << (ebits + mbits)
+    sg, e_pre, e_post, m = acc_round(S, mbits, bias)
+    if fmt == 'fp16':
+        if e_pre < 0 or e_post > 31: return (sg << 15) | 0x7FFF               # saturate
+        if e_pre == 0: return sg << 15
+        return (sg << 15) | (e_post << 10) | m
+    if e_pre <= 0: return sg << (ebits + mbits)                           # below the normal range: signed 0
+    if e_post >= emax: return (sg << (ebits + mbits)) | inf               # overflow: Inf
+    return (sg << (ebits + mbits)) | (e_post << mbits) | m
+
+def le(vals, nbytes):
+    out = []
+    for v in vals: out += [(v >> (8 * k)) & 0xFF for k in range(nbytes)]
+    return out
+
+def l1acc_test(rng, name, fmt, pairs, twice=False, raw=True):
+    """Dest -> L1 in `fmt` with Pack_L1_Acc: PACR 1 packs Dest rows 0..3 (ReadIntfSel 0b1111, X 0..15),
+    PACR 2 (Last) row 4, X 0..4: its partial line is padded with zero datums, which accumulate too.
+    twice: the two PACRs run again at the same address (ADC Y back to 0), accumulating twice."""
+    ebits, mbits, bias, nb = ACC[fmt]
+    n = 69
+    pairs = list(pairs)
+    lanes = 16 // nb
+    while len(pairs) < -(-n // lanes) * lanes:
+        if fmt == 'fp32':
+            e = rng.choice([rng.randint(1, 254), rng.randint(120, 134)])
+            mk = lambda e: (rng.randint(0, 1) << 31) | (e << 23) | rng.randint(0, (1 << 23) - 1)
+        elif fmt == 'bf16':
+            e = rng.choice([rng.randint(1, 254), rng.randint(120, 134)])
+            mk = lambda e: (rng.randint(0, 1) << 15) | (e << 7) | rng.randint(0, 127)
+        else:
+            e = rng.choice([rng.randint(1, 31), rng.randint(10, 20)])
+            mk = lambda e: (rng.randint(0, 1) << 15) | (e << 10) | rng.randint(0, 1023)
+        pairs.append((mk(e), mk(max(1, min(e + rng.randint(-12, 12), (1 << ebits) - 2)))))
+    olds = [p[0] for p in pairs]
+    ds = [p[1] for p in pairs[:n]]
+    tail = olds[n:]                                        # L1 lanes under the padding of the last line
+    cells = [0] * (16 * 5)
+    for i in range(64): cells[i] = ds[i]
+    for i in range(5): cells[64 + i] = ds[64 + i]
+    fmtno = {'fp32': 0, 'fp16': 1, 'bf16': 5}[fmt]
+    L = ["# %s: Dest -> %s L1 with THCON_SEC0_REG1_Pack_L1_Acc (pack-data-path §13; L1.md near-memory" % (name, fmt.upper()),
+         "# accumulate; docs/decisions.md \"PACR L1 accumulation\"): each data line is read from L1 and written back",
+         "# as L1 + datum per lane: the exact sum rounded once to nearest even, with the format's rules for",
+         "# exponent-0 inputs (signed zero), Inf/NaN, overflow and underflow. PACR 1: Dest rows 0..3 (64 datums);",
+         "# PACR 2 (Last): row 4, X 0..4: the last line's padding (zero datums) accumulates onto L1 as well."]
+    if twice: L += ["# Then both PACRs run again at the same L1 address: every lane accumulates twice."]
+    L += ["# %s. Generated by tools/gen_pack_tests.py." % ("Read_raw (PCK_DEST_RD_CTRL_Read_int8) keeps Dest bits as they are" if raw else "Dest read with rounding")]
+    L += ["cfg 0 ALU_FORMAT_SPEC_REG2_Dstacc %d" % fmtno,
+          "cfg 0 THCON_SEC0_REG1_In_data_format %d" % fmtno,
+          "cfg 0 THCON_SEC0_REG1_Out_data_format %d" % fmtno,
+          "cfg 0 THCON_SEC0_REG1_Disable_zero_compress 1",
+          "cfg 0 THCON_SEC0_REG1_L1_Dest_addr 0x900",
+          "cfg 0 THCON_SEC0_REG1_Sub_l1_tile_header_size 1",
+          "cfg 0 THCON_SEC0_REG1_Pack_L1_Acc 1"] + EDGE
+    if raw: L += ["cfg 0 PCK_DEST_RD_CTRL_Read_int8 1             # Read_raw"]
+    if fmt == 'fp32': L += ["cfg 0 PCK_DEST_RD_CTRL_Read_32b_data 1"]
+    L += ["cfg 0 PCK0_ADDR_CTRL_XY_REG_0_Ystride %d" % (64 if fmt == 'fp32' else 32),
+          "tcfg 0 ADDR_MOD_PACK_SEC0_YsrcIncr 4",
+          "tcfg 0 ADDR_MOD_PACK_SEC1_YsrcClear 1"]
+    for r in range(5):
+        row = cells[16 * r:16 * r + 16]
+        if fmt == 'fp32':
+            L.append("dest32 %d %s" % (r, " ".join("0x%08x" % dst_fp32(v) for v in row)))
+        elif fmt == 'bf16':
+            L.append("dest %d %s" % (r, " ".join("0x%04x" % dst_bf16(v) for v in row)))
+        else:
+            L.append("dest %d %s" % (r, " ".join("0x%04x" % ((v & 0x8000) | ((v & 0x3FF) << 5) | ((v & 0x7C00) >> 10)) for v in row)))
+    base = 0x9000
+    ob = le(olds, nb)
+    L += ["l1 fill 0x8ff0 0x%x 0x5a" % (len(ob) + 32)]
+    L += ["l1 bytes 0x%x %s" % (base + i, " ".join("0x%02x" % b for b in ob[i:i + 16])) for i in range(0, len(ob), 16)]
+    L += ["", "thread 0", "ttsetadcxx 4,15,0"]
+    seq = ["ttpacr 0,0,0,0,0,0,15,0,0,0,0,0   # rows 0..3, Y += 4", "ttsetadcxx 4,4,0",
+           "ttpacr 0,0,0,1,0,0,1,0,0,0,0,1   # row 4, X 0..4, Last; AddrMode 1: Y = 0"]
+    L += seq
+    if twice: L += ["ttsetadcxx 4,15,0"] + seq
+    L += ["drain", ""]
+    def early_raw(v):
+        if raw: return v
+        return r16(v) if fmt == 'bf16' else v
+    add = [early_raw(v) for v in ds] + [0] * len(tail)
+    res = [l1acc(fmt, o, a) for o, a in zip(olds, add)]
+    if twice: res = [l1acc(fmt, o, a) for o, a in zip(res, add)]
+    L += byte_lines(base, le(res, nb)) + byte_lines(base - 16, [0x5a] * 16) + byte_lines(base + len(ob), [0x5a] * 16)
+    write(name, L)
+
+def l1acc_tests():
+    rng = random.Random(13)    # their own stream
+    bf = [(0x3F80, 0x3B80), (0x3F80, 0x3BC0), (0x3F81, 0x3B80), (0xBF80, 0xBB80),     # ties: to even
+          (0x3F80, 0x3B81), (0x7F7F, 0x7F7F), (0xFF7F, 0xFF00), (0x7F7F, 0x7B00),     # above a tie; overflow
+          (0x8000, 0x8000), (0x8000, 0x0000), (0x3F80, 0xBF80), (0xC000, 0x4000),     # signed zeros
+          (0x0001, 0x3F80), (0x807F, 0x0000), (0x0080, 0x8001), (0x0080, 0x8080),     # exponent-0 inputs, underflow
+          (0x7F80, 0xFF80), (0xFF80, 0x7F80), (0x7F80, 0x3F80), (0x3F80, 0xFF80),     # Inf
+          (0x7FC0, 0x3F80), (0xFFC1, 0x7F80), (0x3F80, 0x7FC0), (0xFF40, 0x7FC0),     # NaN in L1; NaN datum: 2^128 x 1.m
+          (0x4049, 0xC048), (0x0100, 0x8080), (0x4000, 0xBFFF), (0x3F80, 0x3780)]     # cancellation; far apart
+    l1acc_test(rng, "pack_l1acc_bf16", 'bf16', bf)
+    fp = [(0x3C00, 0x1000), (0x3C00, 0x1400), (0x3C01, 0x1000), (0x7BFF, 0x7BFF),     # tie, above, odd tie; sum in exp 31
+          (0x7FFF, 0x7FFF), (0xFFFF, 0xFC00), (0x7C00, 0x7C00), (0x7800, 0xF800),     # saturate; exp 31 ordinary; cancel at 30
+          (0x7C01, 0xFC01), (0x3C00, 0xBC00), (0x8000, 0x8000), (0x0400, 0x8401),     # cancel at 31 -> 0x7FFF; +0; -0; underflow
+          (0x0800, 0x8401), (0x0401, 0x8400), (0x03FF, 0x3C00), (0x8000, 0x0000)]     # exp 0 result; exp-0 input
+    l1acc_test(rng, "pack_l1acc_fp16", 'fp16', fp)
+    f32 = [(0x3F800000, 0x33800000), (0x3F800000, 0x33C00000), (0x3F800001, 0x33800000),
+           (0x7F7FFFFF, 0x7F7FFFFF), (0xFF7FFFFF, 0xF3800000), (0x7F7FFFFF, 0x73800000),
+           (0x80000000, 0x80000000), (0x80000000, 0x00000000), (0x40490FDB, 0xC0490FDB),
+           (0x00000001, 0x3F800000), (0x00800000, 0x80800001), (0x00800001, 0x80800000),
+           (0x7F800000, 0xFF800000), (0x7F800000, 0x3F800000), (0x7FC00001, 0x3F800000),
+           (0x3F800000, 0xFF800001), (0x3F800000, 0x00000000), (0x4B000000, 0x3F000000)]
+    l1acc_test(rng, "pack_l1acc_fp32", 'fp32', f32)
+    l1acc_test(rng, "pack_l1acc_bf16_twice", 'bf16', [], twice=True, raw=False)
+
+def ds_l1acc_bf16(name, mask=0x5555):
+    """Downsampling with L1 accumulation (docs/decisions.md "Packer downsampling with stochastic rounding
+    and zero compression"): the lines accumulated hold the kept datums in order."""
+    rng = random.Random(79)
+    vals = bf16_pool(rng, 64, [0x3F80, 0xBF80, 0x0000, 0x8000, 0x7F80, 0x4000, 0x3F00])
+    kept = [r16(vals[16 * i + j]) for i in range(4) for j in range(16) if ds_keep(mask, j)]
+    olds = bf16_pool(rng, len(kept), [0x3F80, 0x3F80, 0x0000, 0x8000, 0xFF80, 0x7FC0])
+    out = [l1acc('bf16', o, d) for o, d in zip(olds, kept)]
+    L = ["# %s: BF16 Dest -> BF16 L1 with THCON_SEC0_REG1_Downsample_mask 0x%04x and Pack_L1_Acc" % (name, mask),
+         "# (docs/decisions.md \"Packer downsampling with stochastic rounding and zero compression\", \"PACR L1",
+         "# accumulation\"): downsampling is before the data buffer, the accumulate after it, so each data line",
+         "# (the %d kept datums of rows 0..3, in order) is added lane by lane to the line in L1." % len(kept),
+         "# Generated by tools/gen_pack_tests.py."]
+    L += bf16_cfg(0x800)
+    L += ["cfg 0 THCON_SEC0_REG1_Out_data_format 5",
+          "cfg 0 THCON_SEC0_REG1_Downsample_mask 0x%04x" % mask,
+          "cfg 0 THCON_SEC0_REG1_Pack_L1_Acc 1"]
+    for r in range(4):
+        L.append("dest %d %s" % (r, " ".join("0x%04x" % dst_bf16(v) for v in vals[16 * r:16 * r + 16])))
+    ob = le(olds, 2)
+    L += ["l1 fill 0x8000 0x60 0x5a"]
+    L += ["l1 bytes 0x%x %s" % (0x8010 + i, " ".join("0x%02x" % b for b in ob[i:i + 16])) for i in range(0, len(ob), 16)]
+    L += ["", "thread 0", "ttsetadcxx 4,15,0", "ttpacr 0,0,0,0,0,0,0,0,0,0,0,1   # rows 0..3, Last", "drain", ""]
+    L += byte_lines(0x8010, le(out, 2)) + byte_lines(0x8010 + 2 * len(out), [0x5a] * 16) + byte_lines(0x8000, [0x5a] * 16)
+    write(name, L)
+
 if __name__ == '__main__':
     rng = random.Random(7)
     face_bf16(rng); fp32_to_bf16(); bfp8_face(rng); zerowrite_flush(rng); bfp8_partial()
@@ -790,3 +981,5 @@ if __name__ == '__main__':
     zc_srnd_bfp8(3, "pack_zc_srnd_bfp8")    # both features together (own stream)
     downsample_tests()
     ds_zc_srnd_bfp8(5, "pack_ds_zc_srnd_bfp8")    # downsampling with both (own stream)
+    l1acc_tests()
+    ds_l1acc_bf16("pack_ds_l1acc_bf16")    # downsampling with L1 accumulation (own stream)

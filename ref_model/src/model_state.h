@@ -61,6 +61,7 @@ typedef struct {
     uint32_t srnd;              /* stochastic-rounding PRNG, xorshift32 (docs/decisions.md "Packer
                                    stochastic rounding"); the seed after reset */
     uint32_t group_rand[16];    /* its draw for each datum of the BFP group */
+    int l1acc_fmt;              /* this PACR's Pack_L1_Acc output format, -1 when off (pack-data-path §13) */
 } tt_packer_state;
 
 /* RWCs (ISA documentation RWCs.md): the matrix unit's per-thread row counters. */

@@ -10,6 +10,7 @@
 
 #include "adc.h"
 #include "pack_convert.h"
+#include "pack_l1acc.h"
 #include "unpack_convert.h" /* tt_dformat codes */
 
 /* Config words (Blackhole register table; pack-unpack-registers §1). */
@@ -77,6 +78,8 @@ static bool write_line(tt_model *m, tt_packer_state *ps, int s, const char **why
     }
     tt_l1_write w = {.addr = a, .be = 0xFFFF, .writer = TT_L1_BY_PACK0};
     memcpy(w.line, ps->buf[s], 16);
+    /* L1 accumulation (pack-data-path §13): data lines only, every lane of the line, padding too */
+    if (s == STREAM_DATA && ps->l1acc_fmt >= 0) tt_pack_l1acc_line((uint8_t)ps->l1acc_fmt, m->l1 + a, ps->buf[s], w.line);
     memcpy(m->l1 + a, w.line, 16);
     if (!log_l1(m, &w)) {
         *why = "out of memory";
@@ -219,13 +222,28 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     if (bits(w2, 16, 1)) FAIL(TT_UNIMPLEMENTED, "PACR from L1 (Source_interface_selection) is not implemented yet");
     if (bits(w2, 1, 1))
         FAIL(TT_UNIMPLEMENTED, "PACR Add_l1_dest_addr_offset: the TDMA-RISC offset register is not modelled");
-    if (bits(w3, 19, 1)) FAIL(TT_UNIMPLEMENTED, "PACR L1 accumulation (Pack_L1_Acc) is not implemented yet");
+    /* L1 accumulation (L1.md: the L1 port accumulates 4 x FP32, 4 x INT32, 8 x FP16 or 8 x BF16 lanes;
+     * docs/decisions.md "PACR L1 accumulation") */
+    const uint32_t out_fmt = bits(w2, 4, 4);
+    if (bits(w3, 19, 1) && out_fmt == TT_DF_INT32)
+        FAIL(TT_UNIMPLEMENTED, "PACR L1 accumulation in INT32 (sign-magnitude, saturating per L1.md): its exact rules "
+                               "are not publicly documented");
+    if (bits(w3, 19, 1) && !tt_pack_l1acc_fmt_ok((uint8_t)out_fmt))
+        FAIL(TT_UNSUPPORTED, "PACR L1 accumulation (Pack_L1_Acc) in Out_data_format %u: L1 accumulates only FP32, "
+                             "FP16, BF16 and INT32 lanes", out_fmt);
     /* PerformingCompression (OutputAddressGenerator.md; docs/decisions.md "PACR zero compression"):
      * Blackhole has All_pack_disable_zero_compress_ovrd but no All_pack_disable_zero_compress */
     if (bits(w2, 21, 1) && bits(w2, 0, 1))
         FAIL(TT_UNDEFINED, "PACR with All_pack_disable_zero_compress_ovrd and Disable_zero_compress: the "
                            "override's per-packer bits do not exist on Blackhole");
     const bool zc = !bits(w2, 0, 1);
+    /* L1 accumulation with zero compression (docs/decisions.md "Packer downsampling with stochastic
+     * rounding and zero compression"): L1.md accumulates 128-bit lines of 4 or 8 datum lanes, and a
+     * compressed tile's data stream holds counter lines and its RSI stream row indices, whose sums no
+     * source defines */
+    if (zc && bits(w3, 19, 1))
+        FAIL(TT_UNDEFINED, "PACR L1 accumulation (Pack_L1_Acc) with zero compression: the compressed streams "
+                           "(RSI, counters) are not lanes of datums to accumulate");
     /* Downsampling (pack-data-path §10, Packers/Downsampling.md; docs/decisions.md "PACR
      * downsampling"): 0 keeps every datum; bit j keeps the j-th datum of each row's X range. */
     const uint32_t ds_mask = bits(w3, 0, 16) ? bits(w3, 0, 16) : 0xFFFFu;
@@ -273,6 +291,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     if (ps->have_addr[STREAM_DATA] && zc != ps->zc_on)
         FAIL(TT_UNDEFINED, "PACR %s compression while the output streams of a %s PACR are open (no Last or "
                            "Flush between them)", zc ? "with" : "without", zc ? "non-compressing" : "compressing");
+    ps->l1acc_fmt = bits(w3, 19, 1) ? (int)out_fmt : -1;
     const bool converts = (!flush && c1->x >= c0->x) || (bfp && (last || flush) && ps->group_n);
     /* INT8 shift/round/saturate from Dst32b takes ShiftAmount from INT_DESCALE, and which of its
      * values packer 0 uses is not documented (docs/decisions.md "PACR"). */
