@@ -83,34 +83,32 @@ void tt_exec_semget(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 /* Blackhole STALLWAIT condition default when zero: C0..C3. */
 #define TT_COND_DEFAULT 0x00Fu
 
+tt_wait_latch tt_wait_latch_of(uint32_t insn)
+{
+    uint32_t block = tt_bits(insn, 15, 9);
+    bool sem = (insn >> 24) == TT_OPC_SEMWAIT;
+    uint32_t cond = sem ? tt_bits(insn, 0, 2) : tt_bits(insn, 0, 13);
+    return (tt_wait_latch){.valid = true,
+                           .is_semwait = sem,
+                           .cond = (uint16_t)(sem || cond ? cond : TT_COND_DEFAULT),
+                           .block = (uint16_t)(block ? block : TT_BLOCK_DEFAULT),
+                           .semmask = sem ? sem_mask(insn) : 0};
+}
+
 void tt_exec_semwait(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
-    uint32_t cond = tt_bits(insn, 0, 2);
-    uint32_t block = tt_bits(insn, 15, 9);
-    if (cond == 0) {
+    if (tt_bits(insn, 0, 2) == 0) {
         /* Blackhole SEMWAIT with no condition bit is undefined behaviour. */
         tt_result_fail(r, TT_UNDEFINED, "SEMWAIT with wait_sem_cond 0 is undefined on Blackhole");
         return;
     }
-    tt_wait_latch *w = &m->wait[thread];
-    w->valid = true;
-    w->is_semwait = true;
-    w->cond = (uint16_t)cond;
-    w->block = (uint16_t)(block ? block : TT_BLOCK_DEFAULT);
-    w->semmask = sem_mask(insn);
+    m->wait[thread] = tt_wait_latch_of(insn);
 }
 
 void tt_exec_stallwait(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     (void)r;
-    uint32_t cond = tt_bits(insn, 0, 13);
-    uint32_t block = tt_bits(insn, 15, 9);
-    tt_wait_latch *w = &m->wait[thread];
-    w->valid = true;
-    w->is_semwait = false;
-    w->cond = (uint16_t)(cond ? cond : TT_COND_DEFAULT);
-    w->block = (uint16_t)(block ? block : TT_BLOCK_DEFAULT);
-    w->semmask = 0;
+    m->wait[thread] = tt_wait_latch_of(insn);
 }
 
 tt_status tt_sem_mmio_store(tt_model *m, uint32_t offset, uint32_t value, char *msg, size_t msglen)
@@ -158,6 +156,13 @@ static const struct {
     {0xB0, 0xB8, B7},                   /* configuration unit */
 };
 
+bool tt_wait_latch_blocks(const tt_wait_latch *w, uint8_t opcode)
+{
+    if (!w->valid) return false;
+    /* NOP is held only when all nine block bits are set. */
+    return opcode == TT_OPC_NOP ? w->block == 0x1FF : (tt_block_classes(opcode) & w->block) != 0;
+}
+
 uint16_t tt_block_classes(uint8_t op)
 {
     for (size_t i = 0; i < sizeof block_ranges / sizeof block_ranges[0]; i++)
@@ -202,10 +207,7 @@ static bool latch_still_waiting(const tt_model *m, const tt_wait_latch *w, char 
 bool tt_wait_gate_holds(const tt_model *m, int thread, uint8_t opcode, char *why, size_t whylen)
 {
     const tt_wait_latch *w = &m->wait[thread];
-    if (!w->valid) return false;
-    /* NOP is held only when all nine block bits are set. */
-    bool blocked = opcode == 0x02 ? w->block == 0x1FF : (tt_block_classes(opcode) & w->block) != 0;
-    if (!blocked) return false;
+    if (!tt_wait_latch_blocks(w, opcode)) return false;
     /* A latch is forgotten one cycle after its condition clears (tt_wait_gate_update, at the end
      * of each cycle), so a latched wait holds even when its condition has just cleared. */
     if (!latch_still_waiting(m, w, why, whylen))

@@ -17,6 +17,11 @@ tt_status tt_sem_mmio_store(tt_model *m, uint32_t offset, uint32_t value, char *
 
 /* The 9 block classes of STALLWAIT/SEMWAIT (B0..B8) an opcode falls in. */
 uint16_t tt_block_classes(uint8_t opcode);
+/* The latch a retiring STALLWAIT or SEMWAIT sets (the Blackhole defaults for zero masks); the
+ * model's wait gate and the timing reference (timing.c) both take it from here. */
+tt_wait_latch tt_wait_latch_of(uint32_t insn);
+/* Does the latch hold an instruction with this opcode (NOP only by all nine block bits)? */
+bool tt_wait_latch_blocks(const tt_wait_latch *w, uint8_t opcode);
 /* Would the latched wait of `thread` hold an instruction with this opcode? `why` names the cause. */
 bool tt_wait_gate_holds(const tt_model *m, int thread, uint8_t opcode, char *why, size_t whylen);
 /* Clear a latch whose condition no longer holds (the model-only scheduler calls this each cycle). */

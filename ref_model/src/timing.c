@@ -14,17 +14,9 @@
 #include "unpack.h"      /* tt_bank_conditions */
 
 #define FIFO_REFILL_AT 28 /* BH PushTensixInstruction.md: no push while more than 28 are held */
-#define BLK_DEFAULT 0x040u /* STALLWAIT/SEMWAIT block mask 0 means B6 (math) */
-#define CND_DEFAULT 0x00Fu /* STALLWAIT condition mask 0 means C0..C3 (Blackhole) */
 
 enum { C_THCON, C_UNPACK0, C_UNPACK1, C_PACK, C_MATH, C_SRCA_CLR, C_SRCB_CLR, C_SRCA_VLD, C_SRCB_VLD, C_XMOV,
        C_TRISC_CFG, C_SFPU, C_CFGEXU };
-
-typedef struct {
-    bool valid, is_sem;
-    uint16_t block, cond;
-    uint8_t semmask;
-} latch;
 
 typedef struct {
     bool inflight;
@@ -33,7 +25,7 @@ typedef struct {
     uint64_t disp;        /* dispatch cycle */
     uint64_t due;         /* earliest retire cycle (moves on while a semaphore store takes it) */
     unsigned max;         /* latency upper bound, 0 none */
-    latch wait;
+    tt_wait_latch wait;   /* sync_unit.h: set and tested by the model's own rules */
     bool prev_valid;      /* the fields below hold the previous cycle's trace */
     tt_timing_thread prev;
     bool unit_known;      /* unit_of is tt_timing_unit(unit_insn): an instruction waits many cycles */
@@ -150,7 +142,7 @@ static unsigned conditions(const tt_timing *t, int th)
 }
 
 /* Semaphores a SEMWAIT latch still waits on. */
-static unsigned sem_hits(const tt_timing *t, const latch *w)
+static unsigned sem_hits(const tt_timing *t, const tt_wait_latch *w)
 {
     unsigned hit = 0;
     for (int s = 0; s < TT_NUM_SEMS; s++) {
@@ -163,16 +155,11 @@ static unsigned sem_hits(const tt_timing *t, const latch *w)
 
 static bool keep_waiting(const tt_timing *t, int th)
 {
-    const latch *w = &t->th[th].wait;
-    return w->is_sem ? sem_hits(t, w) != 0 : (w->cond & conditions(t, th)) != 0;
+    const tt_wait_latch *w = &t->th[th].wait;
+    return w->is_semwait ? sem_hits(t, w) != 0 : (w->cond & conditions(t, th)) != 0;
 }
 
-static bool gate_blocks(const latch *w, uint32_t insn)
-{
-    if (!w->valid) return false;
-    uint8_t opc = (uint8_t)(insn >> 24);
-    return opc == TT_OPC_NOP ? w->block == 0x1FF : (tt_block_classes(opc) & w->block) != 0;
-}
+static bool gate_blocks(const tt_wait_latch *w, uint32_t insn) { return tt_wait_latch_blocks(w, (uint8_t)(insn >> 24)); }
 
 static void snapshot_model(tt_timing *t, const tt_model *m)
 {
@@ -273,7 +260,7 @@ static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o
     *want = TT_STALL_NONE << 4;
     if (o->fe_valid && !disp_expected) {
         if (gate_blocks(&s->wait, o->fe_insn)) {
-            if (s->wait.is_sem) {
+            if (s->wait.is_semwait) {
                 unsigned hit = sem_hits(t, &s->wait);
                 *want = (uint8_t)(TT_STALL_SEM_WAIT << 4 | lowest_bit(hit ? hit : s->wait.semmask));
             } else {
@@ -439,18 +426,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             s->inflight = false;
             if (s->unit != TT_U_NONE && t->occupant[s->unit] == th) t->occupant[s->unit] = -1;
             uint8_t opc = (uint8_t)(s->insn >> 24);
-            if (opc == TT_OPC_STALLWAIT || opc == TT_OPC_SEMWAIT) {
-                uint16_t block = (uint16_t)(s->insn >> 15 & 0x1FFu);
-                s->wait = (latch){.valid = true, .is_sem = opc == TT_OPC_SEMWAIT,
-                                  .block = block ? block : BLK_DEFAULT};
-                if (s->wait.is_sem) {
-                    s->wait.cond = (uint16_t)(s->insn & 3u);
-                    s->wait.semmask = (uint8_t)(s->insn >> 2);
-                } else {
-                    uint16_t c = (uint16_t)(s->insn & 0x1FFFu);
-                    s->wait.cond = c ? c : CND_DEFAULT;
-                }
-            }
+            if (opc == TT_OPC_STALLWAIT || opc == TT_OPC_SEMWAIT) s->wait = tt_wait_latch_of(s->insn);
         }
     }
     for (int th = 0; th < TT_NUM_THREADS; th++) {
