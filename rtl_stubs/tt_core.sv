@@ -201,6 +201,8 @@ module tt_core
     );
   end
 
+  // Grants to requests, unit responses to status, status to per-thread views: separate blocks,
+  // so Verilator sees the dataflow they are (one block for all made a false combinational loop).
   always_comb begin
     u_accept = '0;
     for (int u = 0; u < NUM_UNITS; u++) begin
@@ -208,15 +210,36 @@ module tt_core
       u_acc_thread[u] = u_gnt[u][2] ? 2'd2 : (u_gnt[u][1] ? 2'd1 : 2'd0);
       u_acc_insn[u]   = disp_insn[u_acc_thread[u]];
       u_req[u]        = '{valid: u_accept[u], thread: u_acc_thread[u], insn: u_acc_insn[u]};
-      u_ready[u]      = u_rsp[u].ready;
-      u_busy[u]       = u_rsp[u].busy;
-      u_done[u]       = u_rsp[u].done;
-      u_thread[u]     = u_rsp[u].thread;
     end
+  end
+
+  always_comb begin
+    for (int u = 0; u < NUM_UNITS; u++) begin
+      u_busy[u]   = u_rsp[u].busy;
+      u_done[u]   = u_rsp[u].done;
+      u_thread[u] = u_rsp[u].thread;
+    end
+  end
+
+  // Unpacker 0 starts its address calculation first when both are asked in one cycle: unpacker 1
+  // is not ready then. Applied here, on the arbiter's side, and not in the unpacker's own ready:
+  // there it closed a combinational loop (ready -> busy -> wait gate -> dispatch -> ready), which
+  // the simulator re-evaluated every cycle (UNOPTFLAT).
+  always_comb begin
+    for (int u = 0; u < NUM_UNITS; u++) u_ready[u] = u_rsp[u].ready;
+    if (unp_accept[0]) u_ready[UNIT_UNPACK1] = 1'b0;
+  end
+
+  always_comb begin
     for (int t = 0; t < 3; t++) begin
       disp_grant[t] = 1'b0;
+      for (int u = 0; u < NUM_UNITS; u++) disp_grant[t] |= u_gnt[u][t];
+    end
+  end
+
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
       for (int u = 0; u < NUM_UNITS; u++) begin
-        disp_grant[t]   |= u_gnt[u][t];
         u_holds[t][u]   = u_busy[u] && (u_thread[u] == 2'(t));
         u_retires[t][u] = u_done[u] && (u_thread[u] == 2'(t));
       end
@@ -503,7 +526,7 @@ module tt_core
 
   for (genvar n = 0; n < 2; n++) begin : g_unp
     localparam unit_e U = n ? UNIT_UNPACK1 : UNIT_UNPACK0;
-    // unpacker 0 starts its address calculation first when both are asked in one cycle
+    // the unpacker is asked this cycle (unpacker 0's request holds unpacker 1 off: u_ready)
     assign unp_accept[n] = (disp_req[0] && disp_unit[0] == U) || (disp_req[1] && disp_unit[1] == U) ||
                            (disp_req[2] && disp_unit[2] == U);
     tt_unpacker #(.WHICH(n), .L1_LINES(L1_LINES)) u_unpacker (
@@ -518,7 +541,6 @@ module tt_core
 
 
       .other_addr_calc_i (unp_addr_calc[1-n]),
-      .other_accept_i    (unp_accept[1-n]),
       .addr_calc_o       (unp_addr_calc[n]),
       .active_o          (unp_active[n]),
       .want_tier_o       (unp_want[n]),

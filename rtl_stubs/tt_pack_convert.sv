@@ -26,6 +26,7 @@
 module tt_pack_convert
   import tt_pkg::*;
 (
+  input  logic           en_i,            // evaluate (else outputs 0: simulation speed)
   input  pack_conv_cfg_t cfg_i,
   input  logic [31:0]    dest_i,
   input  logic           edge_masked_i,   // edge masking replaces this datum (§9) ...
@@ -227,258 +228,265 @@ module tt_pack_convert
 
   // ---- the datum path ----
 
-  logic [31:0] x32;         // Dst32b value in FP32 layout
-  logic [15:0] b16, h16;    // Dst16b cell read as BF16 / as FP16
-  logic [3:0]  inf, lf, lt;
-  status_e     st_early;    // step 1's row
-  type_e       ty;          // step 1's type
-  logic        tf32_relu;   // Dst32b + FP16 + Round_10b_mant: TF32 at ReLU, FP16 after it
-  logic [31:0] c;           // the datum
-  class_e      lcls;        // In_data_format's class
-  logic        late_ok;
-  logic        relu_f8, relu_f5, relu_int;
-  logic [31:0] thr;         // ReLU threshold in the datum's layout
-  logic [15:0] c_fp16;      // an 8-bit-exponent datum narrowed by ERRATA 1
-  status_e     st;
-  logic [12:0] t13;         // rounding thresholds: TF32 (13 discarded bits), BF16 (16)
-  logic [15:0] t16;
-  logic        srnd_unimpl; // Gasket_srnd_en on a rounding row no source describes
-
+  // en_i low: every output 0 and nothing evaluated (the packer asks only in the cycles that use
+  // the result; the simulator evaluates combinational logic every cycle otherwise)
   always_comb begin
-    inf = cfg_i.inter_fmt;
-    lf  = cfg_i.in_fmt;
-    lt  = cfg_i.out_fmt;
-    x32 = dst_to_fp32(dest_i);
-    b16 = dst_to_bf16(dest_i[15:0]);
-    h16 = dst_to_fp16(dest_i[15:0]);
-    t13 = cfg_i.gasket_srnd_en ? rnd_i[31:19] : 13'h1000;
-    t16 = cfg_i.gasket_srnd_en ? rnd_i[31:16] : 16'h8000;
-    // E8M6 / E5M6 rounding and the INT8 shift with Gasket_srnd_en: unimplemented (status below)
-    srnd_unimpl = cfg_i.gasket_srnd_en && !cfg_i.read_raw &&
-                  ((cfg_i.read_32b && (inf == DF_BFP8 || (inf == DF_INT8 && cfg_i.int_shift != 5'd0))) ||
-                   (!cfg_i.read_32b && (inf == DF_BFP8 || inf == DF_BFP8A)));
-
-    // -- step 1, early conversion (§5; FormatConversion.md table and "Configuring the
-    //    conversions"; Blackhole Round_10b_mant paths after Tenstorrent's simulator) --
-    st_early  = ST_OK;
-    ty        = T_FP32;
-    c         = '0;
-    tf32_relu = 1'b0;
-    if (cfg_i.read_32b) begin
-      unique case (inf)
-        DF_FP32: begin   // identity; TF32 rounding with Round_10b_mant and not Read_raw
-          ty = (cfg_i.round_10b && !cfg_i.read_raw) ? T_TF32 : T_FP32;
-          c  = (cfg_i.round_10b && !cfg_i.read_raw) ? fp32_round_tf32(x32, t13) : x32;
-        end
-        DF_TF32: begin   // TF32 rounding; identity (FP32) with Read_raw
-          ty = cfg_i.read_raw ? T_FP32 : T_TF32;
-          c  = cfg_i.read_raw ? x32 : fp32_round_tf32(x32, t13);
-        end
-        DF_BF16: begin   // rounding, TF32 rounding with Round_10b_mant, truncation with Read_raw
-          if (cfg_i.read_raw && cfg_i.round_10b) st_early = ST_UNIMPL;
-          ty = cfg_i.read_raw ? T_BF16 : (cfg_i.round_10b ? T_TF32 : T_BF16);
-          c  = cfg_i.read_raw ? {x32[31:16], 16'd0}
-                              : (cfg_i.round_10b ? fp32_round_tf32(x32, t13) : fp32_round_bf16(x32, t16));
-        end
-        DF_BFP8: begin   // E8M6 rounding; BF16 truncation with Read_raw
-          if (cfg_i.round_10b) st_early = ST_UNIMPL;
-          ty = cfg_i.read_raw ? T_BF16 : T_E8M6;
-          c  = cfg_i.read_raw ? {x32[31:16], 16'd0} : fp32_round_e8m6(x32);
-        end
-        DF_INT32: begin  // bitcast
-          ty = T_INT32;
-          c  = x32;
-        end
-        DF_INT8: begin   // bit extract with Read_raw; else shift, round, saturate
-          ty = cfg_i.read_unsigned ? T_UINT8 : T_INT8;
-          if (cfg_i.read_raw) c = {24'd0, cfg_i.read_unsigned ? x32[7:0] : {x32[31], x32[6:0]}};
-          else                c = {24'd0, int32_to_int8(x32, cfg_i.int_shift, cfg_i.read_unsigned)};
-        end
-        DF_FP16: begin   // Blackhole, Round_10b_mant only: TF32 rounding, FP16 after ReLU
-          if (!cfg_i.round_10b)   st_early = ST_UNDEF;
-          else if (cfg_i.read_raw) st_early = ST_UNIMPL;
-          ty        = T_FP16;
-          c         = fp32_round_tf32(x32, t13);
-          tf32_relu = 1'b1;
-        end
-        default: st_early = ST_UNDEF;   // INT16, BFP8a, FP8 from Dst32b: "No"; 12, 13; (‡)
-      endcase
-    end else begin
-      unique case (inf)
-        DF_BF16: begin   // identity with Read_raw; rounding (ERRATA 3), TF32 with Round_10b_mant
-          if (cfg_i.read_raw && cfg_i.round_10b) st_early = ST_UNIMPL;
-          ty = (!cfg_i.read_raw && cfg_i.round_10b) ? T_TF32 : T_BF16;
-          c  = {cfg_i.read_raw ? b16 : bf16_round(b16, inj_i[0]), 16'd0};
-        end
-        DF_TF32: begin   // BF16 -> TF32 rounding (exact but for the flush)
-          if (cfg_i.read_raw) st_early = ST_UNIMPL;
-          ty = T_TF32;
-          c  = {bf16_round(b16, inj_i[0]), 16'd0};
-        end
-        DF_FP32: begin   // BF16 -> TF32 rounding with Round_10b_mant only
-          if (!cfg_i.round_10b)    st_early = ST_UNDEF;
-          else if (cfg_i.read_raw) st_early = ST_UNIMPL;
-          ty = T_TF32;
-          c  = {bf16_round(b16, inj_i[0]), 16'd0};
-        end
-        DF_BFP8: begin   // BF16 identity with Read_raw; else E8M6 rounding after the flush
-          if (cfg_i.round_10b) st_early = ST_UNIMPL;
-          ty = cfg_i.read_raw ? T_BF16 : T_E8M6;
-          c  = {cfg_i.read_raw ? b16 : ((bf16_round(b16, inj_i[0]) + 16'd1) & 16'hfffe), 16'd0};
-        end
-        DF_FP16: begin   // identity / flush; Blackhole Round_10b_mant: the cell is BF16, ERRATA 1
-          if (cfg_i.round_10b && cfg_i.read_raw) st_early = ST_UNIMPL;
-          ty = T_FP16;
-          if (cfg_i.round_10b)     c = {16'd0, f8_to_fp16({b16, 16'd0})};
-          else if (cfg_i.read_raw) c = {16'd0, h16};
-          else                     c = {16'd0, fp16_round(h16)};
-        end
-        DF_BFP8A: begin  // E5M7 truncation with Read_raw; else E5M6 rounding
-          if (cfg_i.round_10b) st_early = ST_UNIMPL;
-          ty = cfg_i.read_raw ? T_E5M7 : T_E5M6;
-          c  = {16'd0, cfg_i.read_raw ? (h16 & 16'hfff8) : fp16_round_e5m6(h16)};
-        end
-        DF_FP8: begin    // E5M2 truncation (Read_raw, no Round_10b_mant)
-          if (!cfg_i.read_raw || cfg_i.round_10b) st_early = ST_UNIMPL;
-          ty = T_FP8;
-          c  = {16'd0, h16 & 16'hff00};
-        end
-        DF_INT16: begin  // identity, no decode
-          ty = T_INT16;
-          c  = {16'd0, dest_i[15:0]};
-        end
-        DF_INT8: begin   // "sign bit only" (ISA) vs rejected (simulator): unimplemented
-          st_early = ST_UNIMPL;
-          ty       = cfg_i.read_unsigned ? T_UINT8 : T_INT8;
-        end
-        default: st_early = ST_UNDEF;   // INT32 from Dst16b: "No"; 12, 13; (‡)
-      endcase
-    end
-
-    // -- step 2, edge masking (§9): the early result is replaced by +0 or by -inf of its type --
-    if (edge_masked_i) begin
-      if (!edge_neg_inf_i)            c = '0;
-      else if (type_f8(ty) || tf32_relu) c = 32'hff80_0000;
-      else unique case (ty)           // Tensix FP16 has no Inf: sign|0x7FFF cut to the type
-        T_FP16:  c = 32'h0000_ffff;
-        T_E5M7:  c = 32'h0000_fff8;
-        T_E5M6:  c = 32'h0000_fff0;
-        T_FP8:   c = 32'h0000_ff00;
-        default: c = '0;              // integer: reported unimplemented below
-      endcase
-    end
-
-    // -- step 3, ReLU (§8; bit compares on the sign-magnitude datum, BF16 threshold for 8-bit
-    //    exponents, FP16 for 5-bit) --
-    relu_f8  = type_f8(ty) || tf32_relu;
-    relu_f5  = type_f5(ty) && !tf32_relu;
-    relu_int = !relu_f8 && !relu_f5;
-    thr      = relu_f8 ? {cfg_i.relu_threshold, 16'd0} : {16'd0, cfg_i.relu_threshold};
-    if (inj_i[5] && relu_f5) thr = {16'd0, f8_to_fp16({cfg_i.relu_threshold, 16'd0})};
-    if (cfg_i.relu_mode != 2'd0) begin
-      if (relu_f8) begin
-        if (inj_i[3] && cfg_i.relu_mode == 2'd3 && c[31])              ;
-        else if (inj_i[4] && c[31] && c[30:0] == 31'd0)                ;
-        else if (c[31])                                                c = '0;
-        else if (cfg_i.relu_mode == 2'd2 && (inj_i[1] ? c < thr : c <= thr)) c = '0;
-        else if (cfg_i.relu_mode == 2'd3 && c[30:13] > thr[30:13])     c = thr;
-      end else if (relu_f5) begin
-        if (inj_i[3] && cfg_i.relu_mode == 2'd3 && c[15])              ;
-        else if (inj_i[4] && c[15] && c[14:0] == 15'd0)                ;
-        else if (c[15])                                                c = '0;
-        else if (cfg_i.relu_mode == 2'd2 && (inj_i[1] ? c < thr : c <= thr)) c = '0;
-        else if (cfg_i.relu_mode == 2'd3 && c > thr)                   c = thr;
-      end else begin   // integers: mode 1 clears a negative datum
-        unique case (ty)
-          T_INT32: if (c[31]) c = '0;
-          T_INT16: if (c[15]) c = '0;
-          T_INT8:  if (c[7])  c = '0;
-          default: ;   // UINT8
-        endcase
-      end
-    end
-
-    // -- step 4, Dst32b + FP16 + Round_10b_mant: the TF32 datum narrows to FP16 (ERRATA 1) --
-    if (tf32_relu) c = {16'd0, f8_to_fp16(c)};
-
-    // -- step 5, exponent thresholding (§7), by In_data_format: below the threshold -> +0 --
-    lcls = fmt_class(lf);
-    if (cfg_i.exp_thr_en || inj_i[7]) begin
-      if (lcls == C_F8 && (c[30:23] < cfg_i.exp_thr || (inj_i[6] && c[30:23] == cfg_i.exp_thr)))
-        c = '0;
-      if (lcls == C_F5 && ({3'd0, c[14:10]} < cfg_i.exp_thr ||
-                           (inj_i[6] && {3'd0, c[14:10]} == cfg_i.exp_thr)))
-        c = '0;
-    end
-
-    // -- step 6, late conversion (§6, FormatConversion.md "Late format conversion") --
-    c_fp16    = f8_to_fp16(c);
+    logic [31:0] x32;         // Dst32b value in FP32 layout
+    logic [15:0] b16, h16;    // Dst16b cell read as BF16 / as FP16
+    logic [3:0]  inf, lf, lt;
+    status_e     st_early;    // step 1's row
+    type_e       ty;          // step 1's type
+    logic        tf32_relu;   // Dst32b + FP16 + Round_10b_mant: TF32 at ReLU, FP16 after it
+    logic [31:0] c;           // the datum
+    class_e      lcls;        // In_data_format's class
+    logic        late_ok;
+    logic        relu_f8, relu_f5, relu_int;
+    logic [31:0] thr;         // ReLU threshold in the datum's layout
+    logic [15:0] c_fp16;      // an 8-bit-exponent datum narrowed by ERRATA 1
+    status_e     st;
+    logic [12:0] t13;         // rounding thresholds: TF32 (13 discarded bits), BF16 (16)
+    logic [15:0] t16;
+    logic        srnd_unimpl; // Gasket_srnd_en on a rounding row no source describes
     data_o    = '0;
     bfp_pre_o = '0;
-    late_ok   = 1'b1;
-    unique case (lcls)
-      C_F8: unique case (lt)
-        DF_FP32: data_o = c;
-        DF_TF32: data_o = {c[31:13], 13'd0};
-        // FP32/TF32 -> BF16 narrows the mantissa: exponent 0 flushes to +0
-        DF_BF16: data_o = {16'd0, ((lf == DF_FP32 || lf == DF_TF32) && c[30:23] == 8'd0) ? 16'd0 : c[31:16]};
-        DF_FP16: data_o = {16'd0, c_fp16};
-        DF_FP8:  data_o = {24'd0, c_fp16[15:8]};   // (E4M3 from here is reported below)
-        DF_BFP8, DF_BFP4, DF_BFP2:
-          bfp_pre_o = ((lf == DF_FP32 || lf == DF_TF32) && c[30:23] == 8'd0) ? 16'd0 : c[31:16];
-        DF_BFP8A, DF_BFP4A, DF_BFP2A:   // E5M7: ERRATA 1, then the mantissa truncated to 7 bits
-          bfp_pre_o = {c_fp16[15], 3'b000, c_fp16[14:3]};
+    undef_o   = 1'b0;
+    unimpl_o  = 1'b0;
+    if (en_i) begin
+      inf = cfg_i.inter_fmt;
+      lf  = cfg_i.in_fmt;
+      lt  = cfg_i.out_fmt;
+      x32 = dst_to_fp32(dest_i);
+      b16 = dst_to_bf16(dest_i[15:0]);
+      h16 = dst_to_fp16(dest_i[15:0]);
+      t13 = cfg_i.gasket_srnd_en ? rnd_i[31:19] : 13'h1000;
+      t16 = cfg_i.gasket_srnd_en ? rnd_i[31:16] : 16'h8000;
+      // E8M6 / E5M6 rounding and the INT8 shift with Gasket_srnd_en: unimplemented (status below)
+      srnd_unimpl = cfg_i.gasket_srnd_en && !cfg_i.read_raw &&
+                    ((cfg_i.read_32b && (inf == DF_BFP8 || (inf == DF_INT8 && cfg_i.int_shift != 5'd0))) ||
+                     (!cfg_i.read_32b && (inf == DF_BFP8 || inf == DF_BFP8A)));
+
+      // -- step 1, early conversion (§5; FormatConversion.md table and "Configuring the
+      //    conversions"; Blackhole Round_10b_mant paths after Tenstorrent's simulator) --
+      st_early  = ST_OK;
+      ty        = T_FP32;
+      c         = '0;
+      tf32_relu = 1'b0;
+      if (cfg_i.read_32b) begin
+        unique case (inf)
+          DF_FP32: begin   // identity; TF32 rounding with Round_10b_mant and not Read_raw
+            ty = (cfg_i.round_10b && !cfg_i.read_raw) ? T_TF32 : T_FP32;
+            c  = (cfg_i.round_10b && !cfg_i.read_raw) ? fp32_round_tf32(x32, t13) : x32;
+          end
+          DF_TF32: begin   // TF32 rounding; identity (FP32) with Read_raw
+            ty = cfg_i.read_raw ? T_FP32 : T_TF32;
+            c  = cfg_i.read_raw ? x32 : fp32_round_tf32(x32, t13);
+          end
+          DF_BF16: begin   // rounding, TF32 rounding with Round_10b_mant, truncation with Read_raw
+            if (cfg_i.read_raw && cfg_i.round_10b) st_early = ST_UNIMPL;
+            ty = cfg_i.read_raw ? T_BF16 : (cfg_i.round_10b ? T_TF32 : T_BF16);
+            c  = cfg_i.read_raw ? {x32[31:16], 16'd0}
+                                : (cfg_i.round_10b ? fp32_round_tf32(x32, t13) : fp32_round_bf16(x32, t16));
+          end
+          DF_BFP8: begin   // E8M6 rounding; BF16 truncation with Read_raw
+            if (cfg_i.round_10b) st_early = ST_UNIMPL;
+            ty = cfg_i.read_raw ? T_BF16 : T_E8M6;
+            c  = cfg_i.read_raw ? {x32[31:16], 16'd0} : fp32_round_e8m6(x32);
+          end
+          DF_INT32: begin  // bitcast
+            ty = T_INT32;
+            c  = x32;
+          end
+          DF_INT8: begin   // bit extract with Read_raw; else shift, round, saturate
+            ty = cfg_i.read_unsigned ? T_UINT8 : T_INT8;
+            if (cfg_i.read_raw) c = {24'd0, cfg_i.read_unsigned ? x32[7:0] : {x32[31], x32[6:0]}};
+            else                c = {24'd0, int32_to_int8(x32, cfg_i.int_shift, cfg_i.read_unsigned)};
+          end
+          DF_FP16: begin   // Blackhole, Round_10b_mant only: TF32 rounding, FP16 after ReLU
+            if (!cfg_i.round_10b)   st_early = ST_UNDEF;
+            else if (cfg_i.read_raw) st_early = ST_UNIMPL;
+            ty        = T_FP16;
+            c         = fp32_round_tf32(x32, t13);
+            tf32_relu = 1'b1;
+          end
+          default: st_early = ST_UNDEF;   // INT16, BFP8a, FP8 from Dst32b: "No"; 12, 13; (‡)
+        endcase
+      end else begin
+        unique case (inf)
+          DF_BF16: begin   // identity with Read_raw; rounding (ERRATA 3), TF32 with Round_10b_mant
+            if (cfg_i.read_raw && cfg_i.round_10b) st_early = ST_UNIMPL;
+            ty = (!cfg_i.read_raw && cfg_i.round_10b) ? T_TF32 : T_BF16;
+            c  = {cfg_i.read_raw ? b16 : bf16_round(b16, inj_i[0]), 16'd0};
+          end
+          DF_TF32: begin   // BF16 -> TF32 rounding (exact but for the flush)
+            if (cfg_i.read_raw) st_early = ST_UNIMPL;
+            ty = T_TF32;
+            c  = {bf16_round(b16, inj_i[0]), 16'd0};
+          end
+          DF_FP32: begin   // BF16 -> TF32 rounding with Round_10b_mant only
+            if (!cfg_i.round_10b)    st_early = ST_UNDEF;
+            else if (cfg_i.read_raw) st_early = ST_UNIMPL;
+            ty = T_TF32;
+            c  = {bf16_round(b16, inj_i[0]), 16'd0};
+          end
+          DF_BFP8: begin   // BF16 identity with Read_raw; else E8M6 rounding after the flush
+            if (cfg_i.round_10b) st_early = ST_UNIMPL;
+            ty = cfg_i.read_raw ? T_BF16 : T_E8M6;
+            c  = {cfg_i.read_raw ? b16 : ((bf16_round(b16, inj_i[0]) + 16'd1) & 16'hfffe), 16'd0};
+          end
+          DF_FP16: begin   // identity / flush; Blackhole Round_10b_mant: the cell is BF16, ERRATA 1
+            if (cfg_i.round_10b && cfg_i.read_raw) st_early = ST_UNIMPL;
+            ty = T_FP16;
+            if (cfg_i.round_10b)     c = {16'd0, f8_to_fp16({b16, 16'd0})};
+            else if (cfg_i.read_raw) c = {16'd0, h16};
+            else                     c = {16'd0, fp16_round(h16)};
+          end
+          DF_BFP8A: begin  // E5M7 truncation with Read_raw; else E5M6 rounding
+            if (cfg_i.round_10b) st_early = ST_UNIMPL;
+            ty = cfg_i.read_raw ? T_E5M7 : T_E5M6;
+            c  = {16'd0, cfg_i.read_raw ? (h16 & 16'hfff8) : fp16_round_e5m6(h16)};
+          end
+          DF_FP8: begin    // E5M2 truncation (Read_raw, no Round_10b_mant)
+            if (!cfg_i.read_raw || cfg_i.round_10b) st_early = ST_UNIMPL;
+            ty = T_FP8;
+            c  = {16'd0, h16 & 16'hff00};
+          end
+          DF_INT16: begin  // identity, no decode
+            ty = T_INT16;
+            c  = {16'd0, dest_i[15:0]};
+          end
+          DF_INT8: begin   // "sign bit only" (ISA) vs rejected (simulator): unimplemented
+            st_early = ST_UNIMPL;
+            ty       = cfg_i.read_unsigned ? T_UINT8 : T_INT8;
+          end
+          default: st_early = ST_UNDEF;   // INT32 from Dst16b: "No"; 12, 13; (‡)
+        endcase
+      end
+
+      // -- step 2, edge masking (§9): the early result is replaced by +0 or by -inf of its type --
+      if (edge_masked_i) begin
+        if (!edge_neg_inf_i)            c = '0;
+        else if (type_f8(ty) || tf32_relu) c = 32'hff80_0000;
+        else unique case (ty)           // Tensix FP16 has no Inf: sign|0x7FFF cut to the type
+          T_FP16:  c = 32'h0000_ffff;
+          T_E5M7:  c = 32'h0000_fff8;
+          T_E5M6:  c = 32'h0000_fff0;
+          T_FP8:   c = 32'h0000_ff00;
+          default: c = '0;              // integer: reported unimplemented below
+        endcase
+      end
+
+      // -- step 3, ReLU (§8; bit compares on the sign-magnitude datum, BF16 threshold for 8-bit
+      //    exponents, FP16 for 5-bit) --
+      relu_f8  = type_f8(ty) || tf32_relu;
+      relu_f5  = type_f5(ty) && !tf32_relu;
+      relu_int = !relu_f8 && !relu_f5;
+      thr      = relu_f8 ? {cfg_i.relu_threshold, 16'd0} : {16'd0, cfg_i.relu_threshold};
+      if (inj_i[5] && relu_f5) thr = {16'd0, f8_to_fp16({cfg_i.relu_threshold, 16'd0})};
+      if (cfg_i.relu_mode != 2'd0) begin
+        if (relu_f8) begin
+          if (inj_i[3] && cfg_i.relu_mode == 2'd3 && c[31])              ;
+          else if (inj_i[4] && c[31] && c[30:0] == 31'd0)                ;
+          else if (c[31])                                                c = '0;
+          else if (cfg_i.relu_mode == 2'd2 && (inj_i[1] ? c < thr : c <= thr)) c = '0;
+          else if (cfg_i.relu_mode == 2'd3 && c[30:13] > thr[30:13])     c = thr;
+        end else if (relu_f5) begin
+          if (inj_i[3] && cfg_i.relu_mode == 2'd3 && c[15])              ;
+          else if (inj_i[4] && c[15] && c[14:0] == 15'd0)                ;
+          else if (c[15])                                                c = '0;
+          else if (cfg_i.relu_mode == 2'd2 && (inj_i[1] ? c < thr : c <= thr)) c = '0;
+          else if (cfg_i.relu_mode == 2'd3 && c > thr)                   c = thr;
+        end else begin   // integers: mode 1 clears a negative datum
+          unique case (ty)
+            T_INT32: if (c[31]) c = '0;
+            T_INT16: if (c[15]) c = '0;
+            T_INT8:  if (c[7])  c = '0;
+            default: ;   // UINT8
+          endcase
+        end
+      end
+
+      // -- step 4, Dst32b + FP16 + Round_10b_mant: the TF32 datum narrows to FP16 (ERRATA 1) --
+      if (tf32_relu) c = {16'd0, f8_to_fp16(c)};
+
+      // -- step 5, exponent thresholding (§7), by In_data_format: below the threshold -> +0 --
+      lcls = fmt_class(lf);
+      if (cfg_i.exp_thr_en || inj_i[7]) begin
+        if (lcls == C_F8 && (c[30:23] < cfg_i.exp_thr || (inj_i[6] && c[30:23] == cfg_i.exp_thr)))
+          c = '0;
+        if (lcls == C_F5 && ({3'd0, c[14:10]} < cfg_i.exp_thr ||
+                             (inj_i[6] && {3'd0, c[14:10]} == cfg_i.exp_thr)))
+          c = '0;
+      end
+
+      // -- step 6, late conversion (§6, FormatConversion.md "Late format conversion") --
+      c_fp16    = f8_to_fp16(c);
+      data_o    = '0;
+      bfp_pre_o = '0;
+      late_ok   = 1'b1;
+      unique case (lcls)
+        C_F8: unique case (lt)
+          DF_FP32: data_o = c;
+          DF_TF32: data_o = {c[31:13], 13'd0};
+          // FP32/TF32 -> BF16 narrows the mantissa: exponent 0 flushes to +0
+          DF_BF16: data_o = {16'd0, ((lf == DF_FP32 || lf == DF_TF32) && c[30:23] == 8'd0) ? 16'd0 : c[31:16]};
+          DF_FP16: data_o = {16'd0, c_fp16};
+          DF_FP8:  data_o = {24'd0, c_fp16[15:8]};   // (E4M3 from here is reported below)
+          DF_BFP8, DF_BFP4, DF_BFP2:
+            bfp_pre_o = ((lf == DF_FP32 || lf == DF_TF32) && c[30:23] == 8'd0) ? 16'd0 : c[31:16];
+          DF_BFP8A, DF_BFP4A, DF_BFP2A:   // E5M7: ERRATA 1, then the mantissa truncated to 7 bits
+            bfp_pre_o = {c_fp16[15], 3'b000, c_fp16[14:3]};
+          default: late_ok = 1'b0;
+        endcase
+        C_F5: unique case (lt)
+          DF_FP32, DF_TF32: data_o = f5_to_fp32(c[15:0]);
+          DF_BF16: data_o = {16'd0, f5_to_bf16(c[15:0])};
+          DF_FP16: data_o = {16'd0, c[15:0]};
+          // FP16 -> E5M2: same exponent width, the mantissa narrows: exponent 0 flushes to +0
+          // (FormatConversion.md late table)
+          DF_FP8:  data_o = {24'd0, cfg_i.fp8_e4m3 ? fp16_to_e4m3(c[15:0])
+                                    : ((lf == DF_FP16 && c[14:10] == 5'd0) ? 8'd0 : c[15:8])};
+          DF_BFP8, DF_BFP4, DF_BFP2: bfp_pre_o = f5_to_bf16(c[15:0]);
+          DF_BFP8A, DF_BFP4A, DF_BFP2A:
+            // E5M7; from FP16 the mantissa narrows, so exponent 0 flushes to +0 (FormatConversion.md
+            // late table: exponent same width, mantissa narrows: denormals flushed to zero)
+            bfp_pre_o = (lf == DF_FP16 && c[14:10] == 5'd0) ? 16'd0 : {c[15], 3'b000, c[14:3]};
+          default: late_ok = 1'b0;
+        endcase
+        C_I32: if (lt == DF_INT32) data_o = c;                  else late_ok = 1'b0;
+        C_I16: if (lt == DF_INT16) data_o = {16'd0, c[15:0]};   else late_ok = 1'b0;
+        C_I8:  if (lt == DF_INT8)  data_o = {24'd0, c[7:0]};    else late_ok = 1'b0;
         default: late_ok = 1'b0;
       endcase
-      C_F5: unique case (lt)
-        DF_FP32, DF_TF32: data_o = f5_to_fp32(c[15:0]);
-        DF_BF16: data_o = {16'd0, f5_to_bf16(c[15:0])};
-        DF_FP16: data_o = {16'd0, c[15:0]};
-        // FP16 -> E5M2: same exponent width, the mantissa narrows: exponent 0 flushes to +0
-        // (FormatConversion.md late table)
-        DF_FP8:  data_o = {24'd0, cfg_i.fp8_e4m3 ? fp16_to_e4m3(c[15:0])
-                                  : ((lf == DF_FP16 && c[14:10] == 5'd0) ? 8'd0 : c[15:8])};
-        DF_BFP8, DF_BFP4, DF_BFP2: bfp_pre_o = f5_to_bf16(c[15:0]);
-        DF_BFP8A, DF_BFP4A, DF_BFP2A:
-          // E5M7; from FP16 the mantissa narrows, so exponent 0 flushes to +0 (FormatConversion.md
-          // late table: exponent same width, mantissa narrows: denormals flushed to zero)
-          bfp_pre_o = (lf == DF_FP16 && c[14:10] == 5'd0) ? 16'd0 : {c[15], 3'b000, c[14:3]};
-        default: late_ok = 1'b0;
-      endcase
-      C_I32: if (lt == DF_INT32) data_o = c;                  else late_ok = 1'b0;
-      C_I16: if (lt == DF_INT16) data_o = {16'd0, c[15:0]};   else late_ok = 1'b0;
-      C_I8:  if (lt == DF_INT8)  data_o = {24'd0, c[7:0]};    else late_ok = 1'b0;
-      default: late_ok = 1'b0;
-    endcase
 
-    // -- status, in the order of docs/decisions.md "Status order" --
-    if (cfg_i.gs_lf || cfg_i.bfp8_hf)
-      st = ST_UNIMPL;                                          // undocumented rounding modes
-    else if (st_early != ST_OK)
-      st = st_early;                                           // the early conversion's row
-    else if (srnd_unimpl)
-      st = ST_UNIMPL;                                          // stochastic E8M6 / E5M6 / INT8
-    else if (lcls == C_NONE || !fmt_accepts(lf, ty))
-      st = ST_UNDEF;                                           // In_data_format does not name it
-    else if (!late_ok)
-      st = ST_UNDEF;                                           // the late table's "No"
-    else if (lf == DF_FP32 && lt == DF_TF32)
-      st = ST_UNDEF;                                           // "No (use early conversion)"
-    else if (lt == DF_FP8 && cfg_i.fp8_e4m3 && lf != DF_FP16)
-      st = ST_UNIMPL;                                          // E4M3 is known from FP16 only
-    else if (fmt_bfp(lt) && cfg_i.dis_shared_exp)
-      st = ST_UNIMPL;                                          // no source gives the bits
-    else if (cfg_i.relu_mode[1] && relu_int)
-      st = ST_UNDEF;                                           // integer ReLU: modes 0 and 1 only
-    else if (cfg_i.relu_mode[1] && cfg_i.relu_threshold[15])
-      st = ST_UNDEF;                                           // threshold <= -0
-    else if (edge_masked_i && edge_neg_inf_i && relu_int)
-      st = ST_UNIMPL;                                          // no -inf in an integer format
-    else
-      st = ST_OK;
+      // -- status, in the order of docs/decisions.md "Status order" --
+      if (cfg_i.gs_lf || cfg_i.bfp8_hf)
+        st = ST_UNIMPL;                                          // undocumented rounding modes
+      else if (st_early != ST_OK)
+        st = st_early;                                           // the early conversion's row
+      else if (srnd_unimpl)
+        st = ST_UNIMPL;                                          // stochastic E8M6 / E5M6 / INT8
+      else if (lcls == C_NONE || !fmt_accepts(lf, ty))
+        st = ST_UNDEF;                                           // In_data_format does not name it
+      else if (!late_ok)
+        st = ST_UNDEF;                                           // the late table's "No"
+      else if (lf == DF_FP32 && lt == DF_TF32)
+        st = ST_UNDEF;                                           // "No (use early conversion)"
+      else if (lt == DF_FP8 && cfg_i.fp8_e4m3 && lf != DF_FP16)
+        st = ST_UNIMPL;                                          // E4M3 is known from FP16 only
+      else if (fmt_bfp(lt) && cfg_i.dis_shared_exp)
+        st = ST_UNIMPL;                                          // no source gives the bits
+      else if (cfg_i.relu_mode[1] && relu_int)
+        st = ST_UNDEF;                                           // integer ReLU: modes 0 and 1 only
+      else if (cfg_i.relu_mode[1] && cfg_i.relu_threshold[15])
+        st = ST_UNDEF;                                           // threshold <= -0
+      else if (edge_masked_i && edge_neg_inf_i && relu_int)
+        st = ST_UNIMPL;                                          // no -inf in an integer format
+      else
+        st = ST_OK;
 
-    undef_o  = st == ST_UNDEF;
-    unimpl_o = st == ST_UNIMPL;
+      undef_o  = st == ST_UNDEF;
+      unimpl_o = st == ST_UNIMPL;
+    end
   end
 
   // inj_i[2] and inj_i[8] are tt_pack_bfp's

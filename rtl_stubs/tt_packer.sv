@@ -38,9 +38,9 @@ module tt_packer
   input  unit_req_t   req_i,         // dispatch (taken only when rsp_o.ready)
   output unit_rsp_t   rsp_o,         // ready, busy, held instruction and thread, retire
 
-  input  logic [31:0] cfg_i   [CFG_STATES][CFG_WORDS],
-  input  logic [31:0] tcfg_i  [NUM_THREADS][TCFG_WORDS],
-  input  logic [17:0] adc_i   [3][6][8],
+  input  cfg_arr_t   cfg_i,      // tt_pkg array types: the ports are not copied every cycle
+  input  tcfg_arr_t  tcfg_i,
+  input  adc_arr_t   adc_i,
 
   // Dest read (combinational): [0] the Dst16b row, or the Dst32b high half's row; [1] the low half's
   output logic [9:0]  rd_row_o [2],
@@ -201,108 +201,111 @@ module tt_packer
     th   = req_i.thread;
     st   = tcfg_i[th][0][0];                         // CFG_STATE_ID_StateID
     s_d  = '0;
-    // Which ADC: the thread's, or AddrCntContext with OvrdThreadId (3 means 0)
-    acc  = insn[14:13];
-    s_d.wadc = insn[7] ? ((acc == 2'd3) ? 2'd0 : acc) : th;
-    x0 = {14'd0, adc_i[s_d.wadc][4][0]};  x1 = {14'd0, adc_i[s_d.wadc][5][0]};
-    y0 = {14'd0, adc_i[s_d.wadc][4][2]};  y1 = {14'd0, adc_i[s_d.wadc][5][2]};
-    z0 = {14'd0, adc_i[s_d.wadc][4][4]};  z1 = {14'd0, adc_i[s_d.wadc][5][4]};
-    w0 = {14'd0, adc_i[s_d.wadc][4][6]};  w1 = {14'd0, adc_i[s_d.wadc][5][6]};
-    w12 = cfg_i[st][12]; w13 = cfg_i[st][13]; w14 = cfg_i[st][14]; w15 = cfg_i[st][15];
-    w70 = cfg_i[st][70]; w71 = cfg_i[st][71];
-    s_d.conv = conv_d;
-    // DELIBERATE BUG (INJ_PACK_SRND_GASKET_IGN): the early conversion rounds to nearest
-    if (inj_i[INJ_PACK_SRND_GASKET_IGN]) s_d.conv.gasket_srnd_en = 1'b0;
-    s_d.srnd = conv_d.gasket_srnd_en || conv_d.packer_srnd_en;
-    s_d.bfp     = w70[7:4] inside {DF_BFP8, DF_BFP4, DF_BFP2, DF_BFP8A, DF_BFP4A, DF_BFP2A};
-    s_d.nbits   = out_bits(w70[7:4]);
-    s_d.exp_fmt = w70[5];
-    s_d.zero    = insn[12];
-    s_d.last_flush = insn[0] || insn[1];
-    // Input address (InputAddressGenerator.md): channel 0 X/Y/Z/W, Dest datum index
-    addr = {14'd0, cfg_i[st][16][17:0]} + x0 * {28'd0, w12[3:0]} + y0 * {16'd0, w12[31:16]} +
-           z0 * {16'd0, w13[15:0]} + w0 * {16'd0, w13[31:16]};
-    unique case (w70[9:8])
-      2'd0:    begin sh = 2'd2; mask = 4'h3; end
-      2'd1:    begin sh = 2'd1; mask = 4'h7; end
-      default: begin sh = 2'd0; mask = 4'hf; end
-    endcase
-    s_d.first = 14'(((addr >> sh) & ~{28'd0, mask}) + (x0 & {28'd0, mask}) +
-                    {16'd0, cfg_i[st][180][11:0], 4'd0});
-    // Blackhole PACR.md: one packer, four Dst read interfaces; interface i reads row StartRow + i and
-    // packs the X range of it, rows in interface order
-    s_d.intf    = (insn[11:8] == 4'd0) ? 4'hF : insn[11:8];
-    s_d.per_row = 5'(insn[1] ? 32'd0 : x1 - x0 + 32'd1);
-    s_d.ndat    = (insn[1] || x1 < x0) ? 32'd0
-                : {27'd0, s_d.per_row} * {29'd0, 3'($countones(s_d.intf))};
-    // Output address (OutputAddressGenerator.md, Blackhole: YZW in bytes, >> 4)
-    oaddr = cfg_i[st][69] + {31'd0, !w70[15]} +
-            (({14'd0, cfg_i[st][17][17:0]} + y1 * {16'd0, w14[31:16]} + z1 * {16'd0, w15[15:0]} +
-              w1 * {16'd0, w15[31:16]}) >> 4);
-    if (oaddr > {15'd0, cfg_i[st][100][16:0]} * 32'd2 + 32'd1) oaddr = oaddr - {15'd0, cfg_i[st][101][16:0]} * 32'd2;
-    // PerformingCompression: Blackhole has the override bit but no per-packer bits for it; override
-    // with Disable_zero_compress is undefined (skip below), override alone compresses
-    s_d.zc      = !w70[0];
-    s_d.row_end = (insn[6:4] == 3'd0) || insn[0] || insn[1] || inj_i[INJ_PACK_ZC_CONCAT_IGN];
-    s_d.new_r   = {11'd0, oaddr[16:0], 4'd0};
-    if (s_d.zc && !inj_i[INJ_PACK_ZC_RSI_SECTION_IGN])
-      oaddr = oaddr + {16'd0, cfg_i[st][68][15:0]};   // Row_start_section_size
-    s_d.new_e = {11'd0, oaddr[16:0], 4'd0};
-    if (s_d.exp_fmt && !inj_i[INJ_PACK_EXP_SECTION_IGN])
-      oaddr = oaddr + {16'd0, cfg_i[st][68][31:16]};   // Exp_section_size
-    s_d.new_d = {11'd0, oaddr[16:0], 4'd0};
-    // AddrMod of the issuing thread (ADDR_MOD_PACK_SEC0..3 = thread config 37..40)
-    s_d.addrmod = tcfg_i[th][7'd37 + {5'd0, insn[16:15]}][15:0];
-    // Edge masking (docs/decisions.md "PACR edge masking"): b from the face set (cfg 19 [8], [1:0];
-    // TILE_FACE_SET_MAPPING_a, Z = ZOffset (cfg 180 [17:12]) + TileZ) or the row set select (cfg 24
-    // [18:17]); per enabled read interface k, Y = TilePosition + k, c = TILE_ROW_SET_MAPPING_b
-    // entry Y & 15, mask = PCK_EDGE_OFFSET_SEC_c (cfg 24 + c [15:0])
-    fa = cfg_i[st][19][1:0];
-    fz = 4'(cfg_i[st][180][15:12] + tile_z_q[3:0]);
-    fb = cfg_i[st][19][8] ? cfg_i[st][8'd36 + {6'd0, fa}][{fz, 1'b0} +: 2] : cfg_i[st][24][18:17];
-    for (int k = 0; k < 4; k++) begin
-      // DELIBERATE BUG (INJ_PACK_EDGE_ROW_K): every read interface uses TilePosition's row
-      fy = inj_i[INJ_PACK_EDGE_ROW_K] ? tile_pos_q[3:0] : 4'(tile_pos_q[3:0] + 4'(k));
-      fc = cfg_i[st][8'd20 + {6'd0, fb}][{fy, 1'b0} +: 2];
-      s_d.emask[k] = cfg_i[st][8'd24 + {6'd0, fc}][15:0];
+    // only an accepted request's setup is used (s_q <= s_d): computed only then (simulation speed)
+    if (req_i.valid) begin
+      // Which ADC: the thread's, or AddrCntContext with OvrdThreadId (3 means 0)
+      acc  = insn[14:13];
+      s_d.wadc = insn[7] ? ((acc == 2'd3) ? 2'd0 : acc) : th;
+      x0 = {14'd0, adc_i[s_d.wadc][4][0]};  x1 = {14'd0, adc_i[s_d.wadc][5][0]};
+      y0 = {14'd0, adc_i[s_d.wadc][4][2]};  y1 = {14'd0, adc_i[s_d.wadc][5][2]};
+      z0 = {14'd0, adc_i[s_d.wadc][4][4]};  z1 = {14'd0, adc_i[s_d.wadc][5][4]};
+      w0 = {14'd0, adc_i[s_d.wadc][4][6]};  w1 = {14'd0, adc_i[s_d.wadc][5][6]};
+      w12 = cfg_i[st][12]; w13 = cfg_i[st][13]; w14 = cfg_i[st][14]; w15 = cfg_i[st][15];
+      w70 = cfg_i[st][70]; w71 = cfg_i[st][71];
+      s_d.conv = conv_d;
+      // DELIBERATE BUG (INJ_PACK_SRND_GASKET_IGN): the early conversion rounds to nearest
+      if (inj_i[INJ_PACK_SRND_GASKET_IGN]) s_d.conv.gasket_srnd_en = 1'b0;
+      s_d.srnd = conv_d.gasket_srnd_en || conv_d.packer_srnd_en;
+      s_d.bfp     = w70[7:4] inside {DF_BFP8, DF_BFP4, DF_BFP2, DF_BFP8A, DF_BFP4A, DF_BFP2A};
+      s_d.nbits   = out_bits(w70[7:4]);
+      s_d.exp_fmt = w70[5];
+      s_d.zero    = insn[12];
+      s_d.last_flush = insn[0] || insn[1];
+      // Input address (InputAddressGenerator.md): channel 0 X/Y/Z/W, Dest datum index
+      addr = {14'd0, cfg_i[st][16][17:0]} + x0 * {28'd0, w12[3:0]} + y0 * {16'd0, w12[31:16]} +
+             z0 * {16'd0, w13[15:0]} + w0 * {16'd0, w13[31:16]};
+      unique case (w70[9:8])
+        2'd0:    begin sh = 2'd2; mask = 4'h3; end
+        2'd1:    begin sh = 2'd1; mask = 4'h7; end
+        default: begin sh = 2'd0; mask = 4'hf; end
+      endcase
+      s_d.first = 14'(((addr >> sh) & ~{28'd0, mask}) + (x0 & {28'd0, mask}) +
+                      {16'd0, cfg_i[st][180][11:0], 4'd0});
+      // Blackhole PACR.md: one packer, four Dst read interfaces; interface i reads row StartRow + i and
+      // packs the X range of it, rows in interface order
+      s_d.intf    = (insn[11:8] == 4'd0) ? 4'hF : insn[11:8];
+      s_d.per_row = 5'(insn[1] ? 32'd0 : x1 - x0 + 32'd1);
+      s_d.ndat    = (insn[1] || x1 < x0) ? 32'd0
+                  : {27'd0, s_d.per_row} * {29'd0, 3'($countones(s_d.intf))};
+      // Output address (OutputAddressGenerator.md, Blackhole: YZW in bytes, >> 4)
+      oaddr = cfg_i[st][69] + {31'd0, !w70[15]} +
+              (({14'd0, cfg_i[st][17][17:0]} + y1 * {16'd0, w14[31:16]} + z1 * {16'd0, w15[15:0]} +
+                w1 * {16'd0, w15[31:16]}) >> 4);
+      if (oaddr > {15'd0, cfg_i[st][100][16:0]} * 32'd2 + 32'd1) oaddr = oaddr - {15'd0, cfg_i[st][101][16:0]} * 32'd2;
+      // PerformingCompression: Blackhole has the override bit but no per-packer bits for it; override
+      // with Disable_zero_compress is undefined (skip below), override alone compresses
+      s_d.zc      = !w70[0];
+      s_d.row_end = (insn[6:4] == 3'd0) || insn[0] || insn[1] || inj_i[INJ_PACK_ZC_CONCAT_IGN];
+      s_d.new_r   = {11'd0, oaddr[16:0], 4'd0};
+      if (s_d.zc && !inj_i[INJ_PACK_ZC_RSI_SECTION_IGN])
+        oaddr = oaddr + {16'd0, cfg_i[st][68][15:0]};   // Row_start_section_size
+      s_d.new_e = {11'd0, oaddr[16:0], 4'd0};
+      if (s_d.exp_fmt && !inj_i[INJ_PACK_EXP_SECTION_IGN])
+        oaddr = oaddr + {16'd0, cfg_i[st][68][31:16]};   // Exp_section_size
+      s_d.new_d = {11'd0, oaddr[16:0], 4'd0};
+      // AddrMod of the issuing thread (ADDR_MOD_PACK_SEC0..3 = thread config 37..40)
+      s_d.addrmod = tcfg_i[th][7'd37 + {5'd0, insn[16:15]}][15:0];
+      // Edge masking (docs/decisions.md "PACR edge masking"): b from the face set (cfg 19 [8], [1:0];
+      // TILE_FACE_SET_MAPPING_a, Z = ZOffset (cfg 180 [17:12]) + TileZ) or the row set select (cfg 24
+      // [18:17]); per enabled read interface k, Y = TilePosition + k, c = TILE_ROW_SET_MAPPING_b
+      // entry Y & 15, mask = PCK_EDGE_OFFSET_SEC_c (cfg 24 + c [15:0])
+      fa = cfg_i[st][19][1:0];
+      fz = 4'(cfg_i[st][180][15:12] + tile_z_q[3:0]);
+      fb = cfg_i[st][19][8] ? cfg_i[st][8'd36 + {6'd0, fa}][{fz, 1'b0} +: 2] : cfg_i[st][24][18:17];
+      for (int k = 0; k < 4; k++) begin
+        // DELIBERATE BUG (INJ_PACK_EDGE_ROW_K): every read interface uses TilePosition's row
+        fy = inj_i[INJ_PACK_EDGE_ROW_K] ? tile_pos_q[3:0] : 4'(tile_pos_q[3:0] + 4'(k));
+        fc = cfg_i[st][8'd20 + {6'd0, fb}][{fy, 1'b0} +: 2];
+        s_d.emask[k] = cfg_i[st][8'd24 + {6'd0, fc}][15:0];
+      end
+      s_d.neg_inf = cfg_i[st][24][16];
+      s_d.rpp     = cfg_i[st][28][15:8];
+      // Downsampling (docs/decisions.md "PACR downsampling"): the mask restarts with each row
+      s_d.dsmask  = (w71[15:0] == 16'h0) ? 16'hFFFF : w71[15:0];
+      // the last kept datum of a row (zero compression's last datum is the PACR's last kept one)
+      s_d.ds_last = '0;
+      for (int b = 0; b < 16; b++)
+        if (s_d.dsmask[b] && 5'(b) < s_d.per_row) s_d.ds_last = 4'(b);
+      s_d.acc     = w71[19];
+      any_mask = (cfg_i[st][24][15:0] != 16'hFFFF) || (cfg_i[st][25][15:0] != 16'hFFFF) ||
+                 (cfg_i[st][26][15:0] != 16'hFFFF) || (cfg_i[st][27][15:0] != 16'hFFFF);
+      // Unimplemented while not zero/off, and undefined setups: no effect here
+      need_conv = (s_d.ndat != 32'd0) || (s_d.last_flush && s_d.bfp && gcnt_q != 4'd0);
+      // undefined (Blackhole PACR.md): interfaces past the aligned group of four rows, or a row range
+      // past the row's 16 datums
+      ub_rows = !insn[1] && x1 >= x0 &&
+                (({4'd0, s_d.intf} << s_d.first[5:4]) > 8'h0F || (x1 - x0 + 32'd1) + {28'd0, s_d.first[3:0]} > 32'd16);
+      s_d.skip = (insn[31:24] != OP_PACR)          // PACR_SETREG, TBUFCMD: no effect (model: unimplemented)
+              || ub_rows
+              || (insn[3:2] != 2'd0)               // CtxtCtrl
+              || (insn[20:18] != 3'd0)             // RowPadZero
+              || insn[17]                          // DstAccessMode (strided)
+              || (insn[22:21] != 2'd0)             // CfgContext
+              || w70[16]                           // Source_interface_selection (L1 source)
+              || w70[1]                            // Add_l1_dest_addr_offset
+              || (w71[19] && !(w70[7:4] inside {DF_FP32, DF_FP16, DF_BF16}))  // L1 acc: INT32
+                                                   // unimplemented, other formats unsupported
+              || (w70[21] && w70[0])               // compression override: no Blackhole per-packer bits
+              || (s_d.zc && s_d.nbits == 8'd2)     // compressed BFP2: not in Compression.md's format
+              || (!need_d_q && s_d.zc != zc_on_q)  // compression switched while the streams are open
+              || (s_d.zc && w71[19])               // L1 accumulation with zero compression
+              || (any_mask && cfg_i[st][28][23])   // pack_yz_transposed with a mask in use
+              || (!insn[1] && x1 < x0)             // InputNumDatums undefined
+              || (need_conv && (st_undef || st_unimpl))
+              || (need_conv && any_mask && s_d.neg_inf && st_inf_unimpl)   // -inf on integer data
+              || (need_conv && cfg_i[st][8][0] && s_d.conv.read_32b && !s_d.conv.read_raw &&
+                  s_d.conv.inter_fmt == DF_INT8);  // INT_DESCALE enabled: ShiftAmount not resolved
     end
-    s_d.neg_inf = cfg_i[st][24][16];
-    s_d.rpp     = cfg_i[st][28][15:8];
-    // Downsampling (docs/decisions.md "PACR downsampling"): the mask restarts with each row
-    s_d.dsmask  = (w71[15:0] == 16'h0) ? 16'hFFFF : w71[15:0];
-    // the last kept datum of a row (zero compression's last datum is the PACR's last kept one)
-    s_d.ds_last = '0;
-    for (int b = 0; b < 16; b++)
-      if (s_d.dsmask[b] && 5'(b) < s_d.per_row) s_d.ds_last = 4'(b);
-    s_d.acc     = w71[19];
-    any_mask = (cfg_i[st][24][15:0] != 16'hFFFF) || (cfg_i[st][25][15:0] != 16'hFFFF) ||
-               (cfg_i[st][26][15:0] != 16'hFFFF) || (cfg_i[st][27][15:0] != 16'hFFFF);
-    // Unimplemented while not zero/off, and undefined setups: no effect here
-    need_conv = (s_d.ndat != 32'd0) || (s_d.last_flush && s_d.bfp && gcnt_q != 4'd0);
-    // undefined (Blackhole PACR.md): interfaces past the aligned group of four rows, or a row range
-    // past the row's 16 datums
-    ub_rows = !insn[1] && x1 >= x0 &&
-              (({4'd0, s_d.intf} << s_d.first[5:4]) > 8'h0F || (x1 - x0 + 32'd1) + {28'd0, s_d.first[3:0]} > 32'd16);
-    s_d.skip = (insn[31:24] != OP_PACR)          // PACR_SETREG, TBUFCMD: no effect (model: unimplemented)
-            || ub_rows
-            || (insn[3:2] != 2'd0)               // CtxtCtrl
-            || (insn[20:18] != 3'd0)             // RowPadZero
-            || insn[17]                          // DstAccessMode (strided)
-            || (insn[22:21] != 2'd0)             // CfgContext
-            || w70[16]                           // Source_interface_selection (L1 source)
-            || w70[1]                            // Add_l1_dest_addr_offset
-            || (w71[19] && !(w70[7:4] inside {DF_FP32, DF_FP16, DF_BF16}))  // L1 acc: INT32
-                                                 // unimplemented, other formats unsupported
-            || (w70[21] && w70[0])               // compression override: no Blackhole per-packer bits
-            || (s_d.zc && s_d.nbits == 8'd2)     // compressed BFP2: not in Compression.md's format
-            || (!need_d_q && s_d.zc != zc_on_q)  // compression switched while the streams are open
-            || (s_d.zc && w71[19])               // L1 accumulation with zero compression
-            || (any_mask && cfg_i[st][28][23])   // pack_yz_transposed with a mask in use
-            || (!insn[1] && x1 < x0)             // InputNumDatums undefined
-            || (need_conv && (st_undef || st_unimpl))
-            || (need_conv && any_mask && s_d.neg_inf && st_inf_unimpl)   // -inf on integer data
-            || (need_conv && cfg_i[st][8][0] && s_d.conv.read_32b && !s_d.conv.read_raw &&
-                s_d.conv.inter_fmt == DF_INT8);  // INT_DESCALE enabled: ShiftAmount not resolved
   end
 
   /* verilator lint_on UNUSEDSIGNAL */
@@ -313,11 +316,11 @@ module tt_packer
   logic [15:0] unused_st_pre, unused_si_pre;
   logic        unused_si_undef;
   tt_pack_convert u_status (
-    .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b0), .edge_neg_inf_i (1'b0), .inj_i ('0), .rnd_i ('0),
+    .en_i (req_i.valid), .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b0), .edge_neg_inf_i (1'b0), .inj_i ('0), .rnd_i ('0),
     .data_o (unused_st_data), .bfp_pre_o (unused_st_pre), .undef_o (st_undef), .unimpl_o (st_unimpl)
   );
   tt_pack_convert u_status_inf (
-    .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b1), .edge_neg_inf_i (1'b1), .inj_i ('0), .rnd_i ('0),
+    .en_i (req_i.valid), .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b1), .edge_neg_inf_i (1'b1), .inj_i ('0), .rnd_i ('0),
     .data_o (unused_si_data), .bfp_pre_o (unused_si_pre), .undef_o (unused_si_undef),
     .unimpl_o (st_inf_unimpl)
   );
@@ -387,7 +390,7 @@ module tt_packer
                      inj_i[INJ_PACK_EXP_THR_LE], inj_i[INJ_PACK_RELU_FP16_THR_BF16],
                      inj_i[INJ_PACK_RELU_NEG_ZERO_KEPT], inj_i[INJ_PACK_RELU_MAX_NEG_KEPT], 3'b000};
   tt_pack_convert u_conv (
-    .cfg_i (s_q.conv), .dest_i (cur), .edge_masked_i (cur_masked), .edge_neg_inf_i (s_q.neg_inf),
+    .en_i (state_q == S_RUN), .cfg_i (s_q.conv), .dest_i (cur), .edge_masked_i (cur_masked), .edge_neg_inf_i (s_q.neg_inf),
     .inj_i (conv_inj), .rnd_i (cur_rnd),
     .data_o (conv_data), .bfp_pre_o (unused_pre), .undef_o (unused_u0), .unimpl_o (unused_u1)
   );
@@ -412,6 +415,10 @@ module tt_packer
   // a kept datum after a full group of 32: the group's counters go out first (data buffer empty)
   assign cnt_line = s_q.zc && keep && zc_n_q == 6'd32;
 
+  // the group's fields are used only in the cycle it completes (grp_done): u_bfp and its
+  // inputs are evaluated only then
+  logic bfp_en;
+  assign bfp_en = (state_q == S_PAD || (state_q == S_RUN && s_q.bfp && keep)) && gcnt_q == 4'd15;
   // BFP group: the stored datums, this cycle's datum in slot gcnt (S_RUN; S_PAD: a zero datum),
   // zeros after
   logic [15:0][31:0] grp_in, grp_rnd_in;
@@ -420,7 +427,9 @@ module tt_packer
   logic [15:0][7:0]  fields;
   logic              unused_b0, unused_b1;
   always_comb begin
-    for (int i = 0; i < 16; i++) begin
+    grp_in = '0;  grp_m_in = '0;  grp_rnd_in = '0;
+    // only u_bfp reads the group, in the cycle it completes (bfp_en)
+    if (bfp_en) for (int i = 0; i < 16; i++) begin
       if (4'(i) < gcnt_q) begin
         grp_in[i] = grp_q[i];  grp_m_in[i] = grp_m_q[i];  grp_rnd_in[i] = grp_rnd_q[i];
       end else if (4'(i) == gcnt_q && state_q == S_RUN && keep) begin
@@ -433,7 +442,7 @@ module tt_packer
     end
   end
   tt_pack_bfp u_bfp (
-    .cfg_i (s_q.conv), .dest_i (grp_in), .edge_masked_i (grp_m_in), .edge_neg_inf_i (s_q.neg_inf),
+    .en_i (bfp_en), .cfg_i (s_q.conv), .dest_i (grp_in), .edge_masked_i (grp_m_in), .edge_neg_inf_i (s_q.neg_inf),
     .inj_i (conv_inj), .rnd_i (grp_rnd_in), .inj_gt_i (inj_i[INJ_PACK_SRND_BFP_GT]),
     .shared_exp_o (shared), .field_o (fields), .undef_o (unused_b0), .unimpl_o (unused_b1)
   );
@@ -459,70 +468,77 @@ module tt_packer
   always_comb begin
     logic [255:0] dc;
     logic [8:0]   nf;
-    grp_done = (state_q == S_PAD || (state_q == S_RUN && s_q.bfp && keep)) && gcnt_q == 4'd15;
-    app_e = step && grp_done;
-    app_d = step && (grp_done || (state_q == S_RUN && !s_q.bfp && keep));
-    e_byte = shared;
-    d_val  = '0;
-    d_n    = s_q.nbits;
-    if (s_q.bfp) begin
-      d_n = s_q.nbits << 4;            // 16 fields, the first in the lowest bits
-      for (int i = 0; i < 16; i++) begin
-        unique case (s_q.nbits)
-          8'd2:    d_val[2*i +: 2] = fields[i][1:0];
-          8'd4:    d_val[4*i +: 4] = fields[i][3:0];
-          default: d_val[8*i +: 8] = fields[i];
-        endcase
+    // every use of this block's results is under step: built only then (simulation speed)
+    {grp_done, app_e, app_d, e_byte, d_val, d_n, push_e, push_d, push_r} = '0;
+    {e_line, d_line, r_line, dc, nf} = '0;
+    n_ebuf = ebuf_q;  n_efill = efill_q;  n_dbuf = dbuf_q;  n_dfill = dfill_q;
+    n_rbuf = rbuf_q;  n_rfill = rfill_q;
+    if (step) begin
+      grp_done = (state_q == S_PAD || (state_q == S_RUN && s_q.bfp && keep)) && gcnt_q == 4'd15;
+      app_e = step && grp_done;
+      app_d = step && (grp_done || (state_q == S_RUN && !s_q.bfp && keep));
+      e_byte = shared;
+      d_val  = '0;
+      d_n    = s_q.nbits;
+      if (s_q.bfp) begin
+        d_n = s_q.nbits << 4;            // 16 fields, the first in the lowest bits
+        for (int i = 0; i < 16; i++) begin
+          unique case (s_q.nbits)
+            8'd2:    d_val[2*i +: 2] = fields[i][1:0];
+            8'd4:    d_val[4*i +: 4] = fields[i][3:0];
+            default: d_val[8*i +: 8] = fields[i];
+          endcase
+        end
+      end else begin
+        d_val = {96'd0, conv_data};
+        if (s_q.nbits == 8'd16) d_val[127:16] = '0;
+        if (s_q.nbits == 8'd8)  d_val[127:8]  = '0;
       end
-    end else begin
-      d_val = {96'd0, conv_data};
-      if (s_q.nbits == 8'd16) d_val[127:16] = '0;
-      if (s_q.nbits == 8'd8)  d_val[127:8]  = '0;
-    end
-    // exponent stream: one byte per group
-    push_e  = 1'b0;
-    e_line  = ebuf_q | ({120'd0, e_byte} << {efill_q, 3'b000});
-    n_ebuf  = ebuf_q;
-    n_efill = efill_q;
-    if (app_e) begin
-      if (efill_q == 5'd15) begin push_e = 1'b1; n_ebuf = '0; n_efill = '0; end
-      else begin n_ebuf = e_line; n_efill = efill_q + 5'd1; end
-    end
-    // data stream
-    push_d  = 1'b0;
-    dc      = {128'd0, dbuf_q} | ({128'd0, d_val} << dfill_q);
-    nf      = {1'b0, dfill_q} + {1'b0, d_n};
-    d_line  = dc[127:0];
-    n_dbuf  = dbuf_q;
-    n_dfill = dfill_q;
-    if (app_d) begin
-      if (nf >= 9'd128) begin push_d = 1'b1; n_dbuf = dc[255:128]; n_dfill = 8'(nf - 9'd128); end
-      else begin n_dbuf = dc[127:0]; n_dfill = nf[7:0]; end
-    end
-    // zero compression: a full group's counters before this datum (S_RUN), the last group's
-    // padding lines then its counters (S_ZPAD)
-    if (step && state_q == S_RUN && cnt_line) begin
-      push_d = 1'b1;  d_line = zc_cnt_q;
-    end
-    if (step && state_q == S_ZPAD) begin
-      push_d = 1'b1;
-      d_line = (zpad_q != 4'd0) ? dbuf_q : zc_cnt_q;
-      n_dbuf = '0; n_dfill = '0;
-    end
-    // RSI stream (S_RSI): the row's entry (augmented datums so far) if a row is open; written when
-    // full, or with Last / Flush padded with zero bytes
-    push_r  = 1'b0;
-    r_line  = rbuf_q | (row_open_q ? ({112'd0, zc_aug_q} << {rfill_q, 4'b0000}) : 128'd0);
-    n_rfill = rfill_q + {3'd0, row_open_q};
-    n_rbuf  = r_line;
-    if (step && state_q == S_RSI && (n_rfill == 4'd8 || (s_q.last_flush && n_rfill != 4'd0))) begin
-      push_r = 1'b1; n_rbuf = '0; n_rfill = '0;
-    end
-    // Last / Flush: exponent buffer then data buffer, if not empty, padded with zero bytes
-    if (step && state_q == S_FLUSH) begin
-      push_e = (efill_q != 5'd0);  e_line = ebuf_q;
-      push_d = (dfill_q != 8'd0);  d_line = dbuf_q;
-      n_ebuf = '0; n_efill = '0; n_dbuf = '0; n_dfill = '0;
+      // exponent stream: one byte per group
+      push_e  = 1'b0;
+      e_line  = ebuf_q | ({120'd0, e_byte} << {efill_q, 3'b000});
+      n_ebuf  = ebuf_q;
+      n_efill = efill_q;
+      if (app_e) begin
+        if (efill_q == 5'd15) begin push_e = 1'b1; n_ebuf = '0; n_efill = '0; end
+        else begin n_ebuf = e_line; n_efill = efill_q + 5'd1; end
+      end
+      // data stream
+      push_d  = 1'b0;
+      dc      = {128'd0, dbuf_q} | ({128'd0, d_val} << dfill_q);
+      nf      = {1'b0, dfill_q} + {1'b0, d_n};
+      d_line  = dc[127:0];
+      n_dbuf  = dbuf_q;
+      n_dfill = dfill_q;
+      if (app_d) begin
+        if (nf >= 9'd128) begin push_d = 1'b1; n_dbuf = dc[255:128]; n_dfill = 8'(nf - 9'd128); end
+        else begin n_dbuf = dc[127:0]; n_dfill = nf[7:0]; end
+      end
+      // zero compression: a full group's counters before this datum (S_RUN), the last group's
+      // padding lines then its counters (S_ZPAD)
+      if (step && state_q == S_RUN && cnt_line) begin
+        push_d = 1'b1;  d_line = zc_cnt_q;
+      end
+      if (step && state_q == S_ZPAD) begin
+        push_d = 1'b1;
+        d_line = (zpad_q != 4'd0) ? dbuf_q : zc_cnt_q;
+        n_dbuf = '0; n_dfill = '0;
+      end
+      // RSI stream (S_RSI): the row's entry (augmented datums so far) if a row is open; written when
+      // full, or with Last / Flush padded with zero bytes
+      push_r  = 1'b0;
+      r_line  = rbuf_q | (row_open_q ? ({112'd0, zc_aug_q} << {rfill_q, 4'b0000}) : 128'd0);
+      n_rfill = rfill_q + {3'd0, row_open_q};
+      n_rbuf  = r_line;
+      if (step && state_q == S_RSI && (n_rfill == 4'd8 || (s_q.last_flush && n_rfill != 4'd0))) begin
+        push_r = 1'b1; n_rbuf = '0; n_rfill = '0;
+      end
+      // Last / Flush: exponent buffer then data buffer, if not empty, padded with zero bytes
+      if (step && state_q == S_FLUSH) begin
+        push_e = (efill_q != 5'd0);  e_line = ebuf_q;
+        push_d = (dfill_q != 8'd0);  d_line = dbuf_q;
+        n_ebuf = '0; n_efill = '0; n_dbuf = '0; n_dfill = '0;
+      end
     end
   end
 

@@ -31,7 +31,6 @@ module tt_unpacker
   output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
 
   input  logic        other_addr_calc_i,   // the other unpacker calculates an address
-  input  logic        other_accept_i,      // unpacker 0 is requested this cycle (it goes first)
   output logic        addr_calc_o,
   output logic        active_o,            // reading L1 this cycle or waiting to
   output logic [1:0]  want_tier_o,
@@ -149,7 +148,8 @@ module tt_unpacker
   logic        rsi_ph_q;       // RowSearch, compressed: RSI[X + 1] read, RSI[Y] next
 
   logic        accept;
-  assign rsp_o.ready  = (state_q == S_IDLE) && !other_addr_calc_i && !(WHICH == 1 && other_accept_i);
+  // unpacker 0 going first in a cycle both are asked is tt_core's (u_ready)
+  assign rsp_o.ready  = (state_q == S_IDLE) && !other_addr_calc_i;
   assign accept   = req_i.valid && rsp_o.ready;
   assign rsp_o.busy   = (state_q != S_IDLE);
   assign rsp_o.thread = thread_q;

@@ -82,6 +82,7 @@ module tt_pack_conv_wrap
   end
 
   tt_pack_convert u_conv (
+    .en_i (1'b1),
     .cfg_i          (cfg),
     .dest_i         (dest_i[0]),
     .edge_masked_i  (edge_masked_i[0]),
@@ -95,6 +96,7 @@ module tt_pack_conv_wrap
   );
 
   tt_pack_bfp u_bfp (
+    .en_i (1'b1),
     .cfg_i          (bfp_cfg_q),
     .dest_i         (bfp_dest_q),
     .edge_masked_i  (bfp_masked_q),
