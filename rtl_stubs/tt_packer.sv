@@ -90,6 +90,7 @@ module tt_packer
     logic [15:0]    dsmask;      // Downsample_mask, 0 read as 0xFFFF: bit j keeps a row's j-th datum
     logic [3:0]     ds_last;     // the last kept datum's index in a row's X range (zero compression)
     logic           acc;         // Pack_L1_Acc: every line written is L1 + line, lane by lane
+    logic           strided;     // DstAccessMode: read interfaces 16 rows apart (tt_pack_strided)
   } setup_t;
 
   state_e      state_q;
@@ -185,6 +186,25 @@ module tt_packer
     conv_d.int_shift      = 5'd0;
   end
 
+  // Strided Dest read (docs/decisions.md "PACR strided Dest read"): setup half on the requested
+  // PACR, row half on the one in flight (datum path below)
+  logic       strided_unimpl, strided_align_check;
+  logic [9:0] strided_row;
+  logic [1:0] intf_k;
+  tt_pack_strided u_strided (
+    .inj_i         (inj_i),
+    .strided_i     (req_i.insn[17]),
+    .dest_access_i (cfg_i[tcfg_i[req_i.thread][0][0]][220][1:0]),
+    .intf_i        ((req_i.insn[11:8] == 4'd0) ? 4'hF : req_i.insn[11:8]),
+    .unimpl_o      (strided_unimpl),
+    .align_check_o (strided_align_check),
+    .strided_q_i   (s_q.strided),
+    .read_32b_q_i  (s_q.conv.read_32b),
+    .row0_i        (s_q.first[13:4]),
+    .intf_k_i      (intf_k),
+    .row_o         (strided_row)
+  );
+
   // The setup reads the fields it needs from whole words.
   /* verilator lint_off UNUSEDSIGNAL */
 
@@ -277,6 +297,7 @@ module tt_packer
       for (int b = 0; b < 16; b++)
         if (s_d.dsmask[b] && 5'(b) < s_d.per_row) s_d.ds_last = 4'(b);
       s_d.acc     = w71[19];
+      s_d.strided = insn[17];
       any_mask = (cfg_i[st][24][15:0] != 16'hFFFF) || (cfg_i[st][25][15:0] != 16'hFFFF) ||
                  (cfg_i[st][26][15:0] != 16'hFFFF) || (cfg_i[st][27][15:0] != 16'hFFFF);
       // Unimplemented while not zero/off, and undefined setups: no effect here
@@ -284,12 +305,13 @@ module tt_packer
       // undefined (Blackhole PACR.md): interfaces past the aligned group of four rows, or a row range
       // past the row's 16 datums
       ub_rows = !insn[1] && x1 >= x0 &&
-                (({4'd0, s_d.intf} << s_d.first[5:4]) > 8'h0F || (x1 - x0 + 32'd1) + {28'd0, s_d.first[3:0]} > 32'd16);
+                ((strided_align_check && ({4'd0, s_d.intf} << s_d.first[5:4]) > 8'h0F) ||
+                 (x1 - x0 + 32'd1) + {28'd0, s_d.first[3:0]} > 32'd16);
       s_d.skip = (insn[31:24] != OP_PACR)          // PACR_SETREG, TBUFCMD: no effect (model: unimplemented)
               || ub_rows
               || (insn[3:2] != 2'd0)               // CtxtCtrl
               || (insn[20:18] != 3'd0)             // RowPadZero
-              || insn[17]                          // DstAccessMode (strided)
+              || strided_unimpl                    // strided without remap/swizzle, or a gap in ReadIntfSel
               || (insn[22:21] != 2'd0)             // CfgContext
               || w70[16]                           // Source_interface_selection (L1 source)
               || w70[1]                            // Add_l1_dest_addr_offset
@@ -333,7 +355,6 @@ module tt_packer
   logic [31:0] cur;            // this cycle's Dest value (Dst16b cell in [15:0] or Dst32b)
   // datum j_q: the (j_q / per_row)-th enabled read interface's row, column first + j_q % per_row
   logic [3:0]  row_k, col_k;
-  logic [1:0]  intf_k;
   always_comb begin
     logic [3:0] seen;
     row_k  = (s_q.per_row == 5'd0) ? 4'd0 : 4'(j_q / {27'd0, s_q.per_row});
@@ -348,7 +369,7 @@ module tt_packer
       end
     end
   end
-  assign idx = {10'(s_q.first[13:4] + {8'd0, intf_k}), 4'(s_q.first[3:0] + col_k)};
+  assign idx = {strided_row, 4'(s_q.first[3:0] + col_k)};   // row: tt_pack_strided
   assign adj = dest32_adj_row(idx[13:4]);
   assign rd_row_o[0] = s_q.conv.read_32b ? adj : idx[13:4];
   assign rd_row_o[1] = adj + (inj_i[INJ_PACK_DST32_LOW_ROW1] ? 10'd1 : 10'd8);   // ERRATA 5

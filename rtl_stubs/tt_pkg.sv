@@ -296,6 +296,10 @@ package tt_pkg;
                                                        // not the one holding the thread's in-flight instruction
   localparam int unsigned INJ_T_FIFO_BYPASS     = 113; // a push into an empty FIFO leaves it in the same cycle
   localparam int unsigned INJ_T_BUSY_EARLY_FREE = 114; // unit_busy_o drops in the retire cycle
+  // strided Dest read (tt_pack_strided): bits 120..124
+  localparam int unsigned INJ_PACK_STRIDE_8         = 120; // strided rows 8 apart, not 16
+  localparam int unsigned INJ_PACK_STRIDED_ALIGN    = 121; // strided reads held to the aligned group of four
+  localparam int unsigned INJ_PACK_STRIDED_PHYS32   = 122; // Dst32b strided: 16 physical rows (8 logical)
   localparam int unsigned NUM_INJ_BITS           = 128;
 
   // ---------------------------------------------------------------------------------------------

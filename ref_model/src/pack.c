@@ -37,6 +37,7 @@ enum {
     CFG_PACK_LIMIT = 100, /* THCON_SEC0_REG9_Pack_0_2_limit_address [16:0] */
     CFG_PACK_FIFO = 101,  /* THCON_SEC0_REG9_Pack_0_2_fifo_size [16:0] */
     CFG_DEST_TARGET0 = 180, /* DEST_TARGET_REG_CFG_PACK_SEC0_Offset [11:0] */
+    CFG_DEST_ACCESS = 220,  /* DEST_ACCESS_CFG: swizzle_32b [0], remap_addrs [1] */
     TCFG_ADDR_MOD_PACK = 37, /* ADDR_MOD_PACK_SEC0..3 */
 };
 
@@ -216,10 +217,23 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const uint32_t w0 = cfg[CFG_PACK0], w1 = cfg[CFG_PACK0 + 1], w2 = cfg[CFG_PACK0 + 2], w3 = cfg[CFG_PACK0 + 3];
 
     /* docs/decisions.md "PACR, first slice": what this slice does not model is reported. */
-    if (cfg_ctx || row_pad || strided || ctxt_ctrl)
+    if (cfg_ctx || row_pad || ctxt_ctrl)
         FAIL(TT_UNIMPLEMENTED, "PACR %s is not implemented by the model yet",
-             cfg_ctx ? "CfgContext != 0" : row_pad ? "RowPadZero" : strided ? "DstAccessMode (strided)" : "CtxtCtrl");
-    if (bits(w2, 16, 1)) FAIL(TT_UNIMPLEMENTED, "PACR from L1 (Source_interface_selection) is not implemented yet");
+             cfg_ctx ? "CfgContext != 0" : row_pad ? "RowPadZero" : "CtxtCtrl");
+    /* Strided Dst read (DstAccessMode; docs/decisions.md "PACR strided Dest read"): defined only with
+     * both DEST_ACCESS_CFG bits set and read interfaces 0.., none skipped */
+    if (strided && bits(cfg[CFG_DEST_ACCESS], 0, 2) != 3)
+        FAIL(TT_UNIMPLEMENTED, "PACR DstAccessMode (strided) without DEST_ACCESS_CFG remap_addrs and swizzle_32b "
+                               "(%u, %u): the row stride Dest's unremapped layout gives is not public",
+             bits(cfg[CFG_DEST_ACCESS], 1, 1), bits(cfg[CFG_DEST_ACCESS], 0, 1));
+    if (strided && mask != 0x1 && mask != 0x3 && mask != 0x7 && mask != 0xF)
+        FAIL(TT_UNIMPLEMENTED, "PACR DstAccessMode (strided) with ReadIntfSel 0x%x: which rows read interfaces after "
+                               "a disabled one read is not documented (Blackhole PACR.md)", mask);
+    /* L1 source (docs/decisions.md "Packer L1 source"): Wormhole's packer 0 definition does not say
+     * how Blackhole's four Dst read interfaces share it */
+    if (bits(w2, 16, 1))
+        FAIL(TT_UNIMPLEMENTED, "PACR from L1 (Source_interface_selection): Blackhole's read-interface rules for an L1 "
+                               "source are not publicly documented");
     if (bits(w2, 1, 1))
         FAIL(TT_UNIMPLEMENTED, "PACR Add_l1_dest_addr_offset: the TDMA-RISC offset register is not modelled");
     /* L1 accumulation (L1.md: the L1 port accumulates 4 x FP32, 4 x INT32, 8 x FP16 or 8 x BF16 lanes;
@@ -344,7 +358,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     /* Blackhole PACR.md: the packer's four Dst read interfaces each read one row, interface i the
      * row StartRow + i, and pack the datums of the ADC X range of it; rows in interface order. */
     const uint32_t per_row = flush ? 0 : c1->x - c0->x + 1, row0 = first >> 4, col0 = first & 15u;
-    if (per_row && (mask << (row0 & 3u)) > 0xFu)
+    if (per_row && !strided && (mask << (row0 & 3u)) > 0xFu)
         FAIL(TT_UNDEFINED, "PACR ReadIntfSel 0x%x from Dst row %u leaves the aligned group of four rows its read "
                            "interfaces share (Blackhole PACR.md)", mask, row0);
     if (per_row && col0 + per_row > 16)
@@ -399,7 +413,10 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         if (j == 0) row_mask = edge_mask(cfg, ps, enabled++);
         const uint32_t col = col0 + j;
         const bool masked = !(row_mask >> col & 1u);
-        uint32_t d = zero_write ? 0 : dest_datum(m, ((row0 + i) & 0x3FFu) << 4 | col, cc.read_32b);
+        /* read interface i: row StartRow + i, or StartRow + 16 i when strided (docs/decisions.md
+         * "PACR strided Dest read": logical rows with remap_addrs and swizzle_32b) */
+        const uint32_t row = (row0 + (strided ? 16u * i : i)) & 0x3FFu;
+        uint32_t d = zero_write ? 0 : dest_datum(m, row << 4 | col, cc.read_32b);
         /* every datum read takes its draw, elided ones too: the zero test below is after the
          * early conversion, which uses it (docs/decisions.md "Packer stochastic rounding") */
         const uint32_t rnd = srnd ? srnd_next(ps) : 0;

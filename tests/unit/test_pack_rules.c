@@ -192,6 +192,41 @@ static void test_pack_9_edge_mask_columns(void **state)
     assert_int_equal(l1_u16(m, 0x1006), 0xFF80);
 }
 
+/* PACR DstAccessMode (Blackhole PACR.md; docs/decisions.md "PACR strided Dest read"): with
+ * DEST_ACCESS_CFG remap_addrs and swizzle_32b set, read interface i reads row StartRow + 16 i, and
+ * StartRow need not be a multiple of four. Y 3 x 32 bytes: rows 3 and 19, X 0..1 of each. */
+static void test_pack_strided_dest_rows_16_apart(void **state)
+{
+    tt_model *m = *state;
+    setup_pack(m, 5, 0x100, true, 0, 1);
+    fill_rows(m, 0, 24);
+    tt_model_cfg_set(m, 0, 220, 3);        /* DEST_ACCESS_CFG_swizzle_32b, _remap_addrs */
+    tt_model_cfg_set(m, 0, 12, 32u << 16); /* Ystride: one row */
+    tt_adc_channel c = {0};
+    c.y = 3;
+    tt_model_adc_set(m, 0, 2, 0, &c);
+    run_ok(m, 0, "ttpacr 0,0,1,0,0,0,3,0,0,0,0,1");
+    assert_int_equal(l1_u16(m, 0x1000), bf16_of(4 * 256));
+    assert_int_equal(l1_u16(m, 0x1002), bf16_of(4 * 256 + 16));
+    assert_int_equal(l1_u16(m, 0x1004), bf16_of(20 * 256));
+    assert_int_equal(l1_u16(m, 0x1006), bf16_of(20 * 256 + 16));
+    assert_int_equal(l1_u16(m, 0x1008), 0); /* Last pads the line with zeros */
+}
+
+/* Strided without both DEST_ACCESS_CFG bits, or with a ReadIntfSel that skips an interface, and
+ * the L1 source (Source_interface_selection) stay reported (docs/decisions.md). */
+static void test_pack_strided_and_l1_source_reported(void **state)
+{
+    tt_model *m = *state;
+    setup_pack(m, 5, 0x100, true, 0, 15);
+    tt_model_cfg_set(m, 0, 220, 1); /* swizzle_32b only */
+    assert_int_equal(run(m, 0, "ttpacr 0,0,1,0,0,0,1,0,0,0,0,1").status, TT_UNIMPLEMENTED);
+    tt_model_cfg_set(m, 0, 220, 3);
+    assert_int_equal(run(m, 0, "ttpacr 0,0,1,0,0,0,5,0,0,0,0,1").status, TT_UNIMPLEMENTED);
+    tt_model_cfg_set(m, 0, 70, 1u | 5u << 4 | 5u << 8 | 1u << 15 | 1u << 16);
+    assert_int_equal(run(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1").status, TT_UNIMPLEMENTED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +238,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pack_8_relu_max_threshold, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_7_exp_threshold, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_9_edge_mask_columns, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pack_strided_dest_rows_16_apart, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pack_strided_and_l1_source_reported, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
