@@ -1,17 +1,21 @@
 // tt_pack_l1acc: one lane of the packer's L1 accumulation (docs/decisions.md "PACR L1
 // accumulation"; pack-data-path §13, L1.md near-memory accumulate): l1_i + d_i in FP32, FP16
-// (Tensix: no Inf/NaN) or BF16, 16-bit formats in the low half. The exact sum is rounded once,
-// to nearest even, at the format's precision; exponent-0 inputs are signed zeros; Inf/NaN,
-// overflow and underflow follow the decision's per-format rules. Combinational; the packer uses
-// one instance for one lane a cycle.
+// (Tensix: no Inf/NaN), BF16 or INT32, 16-bit formats in the low half. Float lanes: the exact sum
+// is rounded once, to nearest even, at the format's precision; exponent-0 inputs are signed zeros;
+// Inf/NaN, overflow and underflow follow the decision's per-format rules. INT32 lanes: a
+// sign-magnitude add saturating at magnitude 2^31 - 1 (docs/decisions.md "PACR L1 accumulation in
+// INT32"). Combinational; the packer uses one instance for one lane a cycle.
 /* verilator tracing_off */
 module tt_pack_l1acc
   import tt_pkg::*;
 (
-  input  logic [3:0]  fmt_i,         // DF_FP32, DF_FP16 or DF_BF16
+  input  logic [3:0]  fmt_i,         // DF_FP32, DF_FP16, DF_BF16 or DF_INT32
   input  logic [31:0] l1_i,          // the value in L1
   input  logic [31:0] d_i,           // the packed datum
   input  logic        inj_trunc_i,   // DELIBERATE BUG (INJ_PACK_ACC_TRUNC): truncate, not round
+  input  logic        inj_int_wrap_i,  // DELIBERATE BUG (INJ_PACK_ACC_INT_WRAP): INT32 wraps, no saturation
+  input  logic        inj_int_twos_i,  // DELIBERATE BUG (INJ_PACK_ACC_INT_TWOS): INT32 added as two's complement
+  input  logic        inj_int_nzero_i, // DELIBERATE BUG (INJ_PACK_ACC_INT_NZERO): x + -x keeps L1's sign
   output logic [31:0] sum_o
 );
 
@@ -89,11 +93,41 @@ module tt_pack_l1acc
     else            frac = carry ? 23'd0 : {q[6:0], 16'd0};
   end
 
+  // INT32, sign-magnitude (bit 31 sign, 30..0 magnitude, FormatConversion.md): equal signs add the
+  // magnitudes and saturate at 2^31 - 1 (L1.md "with saturation"; the range is symmetric); unequal
+  // signs subtract the smaller magnitude from the larger and keep the larger's sign; an exact zero
+  // is -0 only from two negative operands (the float lanes' rule)
+  logic [31:0] int_sum;
+  always_comb begin
+    logic [31:0] mag_a, mag_b;
+    logic [32:0] mag_sum;
+    mag_a   = {1'b0, l1_i[30:0]};
+    mag_b   = {1'b0, d_i[30:0]};
+    mag_sum = '0;
+    if (inj_int_twos_i) begin
+      int_sum = l1_i + d_i;
+    end else if (l1_i[31] == d_i[31]) begin
+      mag_sum = {1'b0, mag_a} + {1'b0, mag_b};
+      int_sum = {l1_i[31], (mag_sum[31] && !inj_int_wrap_i) ? 31'h7FFF_FFFF : mag_sum[30:0]};
+    end else if (mag_a == mag_b) begin
+      int_sum = {inj_int_nzero_i & l1_i[31], 31'd0};
+    end else if (mag_a > mag_b) begin
+      mag_sum = {1'b0, mag_a - mag_b};
+      int_sum = {l1_i[31], mag_sum[30:0]};
+    end else begin
+      mag_sum = {1'b0, mag_b - mag_a};
+      int_sum = {d_i[31], mag_sum[30:0]};
+    end
+  end
+
   // the formats' special values
   always_comb begin
     logic nan_a, nan_b, inf_a, inf_b;
     sum_o = '0;
-    if (is32) begin
+    if (fmt_i == DF_INT32) begin
+      nan_a = 1'b0; nan_b = 1'b0; inf_a = 1'b0; inf_b = 1'b0;
+      sum_o = int_sum;
+    end else if (is32) begin
       nan_a = (ea == 8'hFF) && (l1_i[22:0] != '0);  inf_a = (ea == 8'hFF) && (l1_i[22:0] == '0);
       nan_b = (eb == 8'hFF) && (d_i[22:0] != '0);   inf_b = (eb == 8'hFF) && (d_i[22:0] == '0);
       if (nan_a || nan_b || (inf_a && inf_b && sa != sb)) sum_o = 32'h7FC0_0000;   // canonical NaN

@@ -23,7 +23,7 @@
 // Downsampling (docs/decisions.md "PACR downsampling"): a datum whose Downsample_mask bit is clear
 // takes its cycle and its PRNG draw but goes to neither zero compression, the BFP group nor the data
 // buffer (docs/decisions.md "Packer downsampling with stochastic rounding and zero compression").
-// L1 accumulation (Pack_L1_Acc, FP32 / FP16 / BF16 output): each queued line is read from L1
+// L1 accumulation (Pack_L1_Acc, FP32 / FP16 / BF16 / INT32 output): each queued line is read from L1
 // through tt_l1's packer read port, summed with the line one lane a cycle (tt_pack_l1acc) and then
 // written (docs/decisions.md "PACR L1 accumulation"); with zero compression it is undefined (no effect).
 /* verilator tracing_off */
@@ -315,8 +315,8 @@ module tt_packer
               || (insn[22:21] != 2'd0)             // CfgContext
               || w70[16]                           // Source_interface_selection (L1 source)
               || w70[1]                            // Add_l1_dest_addr_offset
-              || (w71[19] && !(w70[7:4] inside {DF_FP32, DF_FP16, DF_BF16}))  // L1 acc: INT32
-                                                   // unimplemented, other formats unsupported
+              || (w71[19] && !(w70[7:4] inside {DF_FP32, DF_FP16, DF_BF16, DF_INT32}))  // L1 acc:
+                                                   // no INT8/INT16/TF32/FP8/BFP lanes (unsupported)
               || (w70[21] && w70[0])               // compression override: no Blackhole per-packer bits
               || (s_d.zc && s_d.nbits == 8'd2)     // compressed BFP2: not in Compression.md's format
               || (!need_d_q && s_d.zc != zc_on_q)  // compression switched while the streams are open
@@ -723,7 +723,7 @@ module tt_packer
   assign d_waddr = inj_i[INJ_PACK_DATA_ADDR] ? daddr_q + 32'd16 : daddr_q;
   // L1 accumulation (docs/decisions.md "PACR L1 accumulation"): the head line's L1 line is read
   // (A_READ: address out, data registered at the edge), then summed one lane a cycle (A_LANES: 4
-  // FP32 or 8 FP16/BF16 lanes), then written (A_WRITE) like any other line.
+  // FP32/INT32 or 8 FP16/BF16 lanes), then written (A_WRITE) like any other line.
   typedef enum logic [1:0] {A_READ, A_LANES, A_WRITE} acc_e;
   acc_e         acc_q;
   logic [2:0]   lane_q;
@@ -731,23 +731,27 @@ module tt_packer
   logic         acc_last_lane;
   logic [31:0]  lane_l1, lane_d, lane_sum;
   logic [3:0]   acc_fmt;
+  logic         acc_w32;     // 32-bit lanes (FP32, INT32)
+  assign acc_w32 = (s_q.conv.out_fmt == DF_FP32) || (s_q.conv.out_fmt == DF_INT32);
   // DELIBERATE BUG (INJ_PACK_ACC_FP16_AS_BF16): FP16 lanes summed by the BF16 rules
   assign acc_fmt = (inj_i[INJ_PACK_ACC_FP16_AS_BF16] && s_q.conv.out_fmt == DF_FP16) ? DF_BF16 : s_q.conv.out_fmt;
   always_comb begin
     logic [127:0] old_line;
     // DELIBERATE BUG (INJ_PACK_ACC_NO_READ): the line read from L1 is taken as zeros
     old_line = inj_i[INJ_PACK_ACC_NO_READ] ? '0 : acc_old_q;
-    if (s_q.conv.out_fmt == DF_FP32) begin
+    if (acc_w32) begin
       lane_l1 = old_line[{lane_q[1:0], 5'd0} +: 32];
       lane_d  = q_data[q_head][{lane_q[1:0], 5'd0} +: 32];
     end else begin
       lane_l1 = {16'd0, old_line[{lane_q, 4'd0} +: 16]};
       lane_d  = {16'd0, q_data[q_head][{lane_q, 4'd0} +: 16]};
     end
-    acc_last_lane = (s_q.conv.out_fmt == DF_FP32) ? (lane_q == 3'd3) : (lane_q == 3'd7);
+    acc_last_lane = acc_w32 ? (lane_q == 3'd3) : (lane_q == 3'd7);
   end
   tt_pack_l1acc u_l1acc (
     .fmt_i (acc_fmt), .l1_i (lane_l1), .d_i (lane_d), .inj_trunc_i (inj_i[INJ_PACK_ACC_TRUNC]),
+    .inj_int_wrap_i (inj_i[INJ_PACK_ACC_INT_WRAP]), .inj_int_twos_i (inj_i[INJ_PACK_ACC_INT_TWOS]),
+    .inj_int_nzero_i (inj_i[INJ_PACK_ACC_INT_NZERO]),
     .sum_o (lane_sum)
   );
   always_ff @(posedge clk_i) begin
@@ -757,7 +761,7 @@ module tt_packer
       unique case (acc_q)
         A_READ: begin acc_old_q <= l1_rd_data_i; lane_q <= '0; acc_q <= A_LANES; end
         A_LANES: begin
-          if (s_q.conv.out_fmt == DF_FP32) acc_new_q[{lane_q[1:0], 5'd0} +: 32] <= lane_sum;
+          if (acc_w32)                     acc_new_q[{lane_q[1:0], 5'd0} +: 32] <= lane_sum;
           else                             acc_new_q[{lane_q, 4'd0} +: 16] <= lane_sum[15:0];
           lane_q <= lane_q + 3'd1;
           if (acc_last_lane) acc_q <= A_WRITE;

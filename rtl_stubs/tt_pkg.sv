@@ -269,6 +269,9 @@ package tt_pkg;
   localparam int unsigned INJ_PACK_ACC_NO_READ        = 79; // L1 accumulation ignores the L1 line
   localparam int unsigned INJ_PACK_ACC_TRUNC          = 80; // L1 accumulation truncates, not RNE
   localparam int unsigned INJ_PACK_ACC_FP16_AS_BF16   = 81; // FP16 lanes accumulated as BF16
+  localparam int unsigned INJ_PACK_ACC_INT_WRAP      = 125; // INT32 lanes wrap instead of saturating
+  localparam int unsigned INJ_PACK_ACC_INT_TWOS      = 126; // INT32 lanes added as two's complement
+  localparam int unsigned INJ_PACK_ACC_INT_NZERO     = 127; // INT32 x + -x keeps L1's sign (-0)
   // zero compression (docs/decisions.md "PACR zero compression"): bits 82..85
   localparam int unsigned INJ_PACK_ZC_NO_SAT          = 82; // a zero is elided into a counter at 15 (wraps)
   localparam int unsigned INJ_PACK_ZC_LAST_ELIDED     = 83; // the last datum of a row can be elided

@@ -17,8 +17,11 @@ docs/decisions.md "PACR, first slice"):
   GS_LF, Bfp8_HF, INT_DESCALE, Dis_shared_exp_assembler with BFP output, FP8 E4M3 except from FP16;
   ReLU modes 2 and 3 only on float data with a positive threshold; the -inf edge mask only on float
   data; no pack_yz_transposed with a mask;
-* no CfgContext, RowPadZero, DstAccessMode, CtxtCtrl, L1 source, L1 accumulation, zero
-  compression, Add_l1_dest_addr_offset or downsampling (all reported unimplemented);
+* no CfgContext, RowPadZero, DstAccessMode, CtxtCtrl, L1 source, zero compression,
+  Add_l1_dest_addr_offset or downsampling (all reported unimplemented); L1 accumulation
+  (Pack_L1_Acc) only with INT32 output, in half of those blocks (docs/decisions.md "PACR L1
+  accumulation in INT32"; the float lanes are in the directed tests): the lines read back are
+  whatever L1 holds, random or earlier blocks' output;
 * every PACR that reads datums has channel 1 X >= channel 0 X, reads at most 16 - StartColumn
   datums a row and a ReadIntfSel that stays inside its aligned group of four Dest rows (Blackhole
   PACR.md): the generator tracks the ADCs (SETADC*, AddrMod) to know the start row and column;
@@ -177,7 +180,10 @@ class PackGen:
         e4m3 = int(fin == FP16 and fout == FP8 and r.random() < 0.5)
         thr_en = r.randrange(2)
         w3 = r.choice([0, 0xFFFF]) | (thr_en << 20) | (e4m3 << 23) | (self.bits(8) << 24)
-        out.append(self.store("w3", w3, f"Exp_threshold_en {thr_en}, Pac_LF8_4b_exp {e4m3}"))
+        # randomness drawn only for INT32 output, so the streams of other seeds stay as they were
+        l1acc = int(fout == INT32 and r.random() < 0.5)
+        w3 |= l1acc << 19
+        out.append(self.store("w3", w3, f"Exp_threshold_en {thr_en}, Pac_LF8_4b_exp {e4m3}, Pack_L1_Acc {l1acc}"))
         # FIFO: mostly no wrap (limit 0 subtracts fifo 0), sometimes a wrap by at most the limit
         if r.random() < 0.35:
             lim = max(1, (dest_addr + r.randrange(-0x100, 0x800)) // 2)

@@ -237,11 +237,8 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     if (bits(w2, 1, 1))
         FAIL(TT_UNIMPLEMENTED, "PACR Add_l1_dest_addr_offset: the TDMA-RISC offset register is not modelled");
     /* L1 accumulation (L1.md: the L1 port accumulates 4 x FP32, 4 x INT32, 8 x FP16 or 8 x BF16 lanes;
-     * docs/decisions.md "PACR L1 accumulation") */
+     * docs/decisions.md "PACR L1 accumulation"); INT8, UINT8 and INT16 have no accumulate lanes */
     const uint32_t out_fmt = bits(w2, 4, 4);
-    if (bits(w3, 19, 1) && out_fmt == TT_DF_INT32)
-        FAIL(TT_UNIMPLEMENTED, "PACR L1 accumulation in INT32 (sign-magnitude, saturating per L1.md): its exact rules "
-                               "are not publicly documented");
     if (bits(w3, 19, 1) && !tt_pack_l1acc_fmt_ok((uint8_t)out_fmt))
         FAIL(TT_UNSUPPORTED, "PACR L1 accumulation (Pack_L1_Acc) in Out_data_format %u: L1 accumulates only FP32, "
                              "FP16, BF16 and INT32 lanes", out_fmt);

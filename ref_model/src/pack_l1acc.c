@@ -1,12 +1,16 @@
-/* pack_l1acc.c: L1 accumulation lanes (docs/decisions.md "PACR L1 accumulation"). Every lane is
- * the exact sum of its two operands rounded once, to nearest even, to the format's precision,
+/* pack_l1acc.c: L1 accumulation lanes (docs/decisions.md "PACR L1 accumulation"). Every float lane
+ * is the exact sum of its two operands rounded once, to nearest even, to the format's precision,
  * with the format's own handling of zero exponents, Inf/NaN, overflow and underflow (as
- * Tenstorrent's simulator ttsim v1.10.0 computes them). */
+ * Tenstorrent's simulator ttsim v1.10.0 computes them). An INT32 lane is a sign-magnitude add that
+ * saturates (L1.md; docs/decisions.md "PACR L1 accumulation in INT32"). */
 #include "pack_l1acc.h"
 
 #include "unpack_convert.h" /* tt_dformat codes */
 
-bool tt_pack_l1acc_fmt_ok(uint8_t f) { return f == TT_DF_FP32 || f == TT_DF_FP16 || f == TT_DF_BF16; }
+bool tt_pack_l1acc_fmt_ok(uint8_t f)
+{
+    return f == TT_DF_FP32 || f == TT_DF_FP16 || f == TT_DF_BF16 || f == TT_DF_INT32;
+}
 
 /* An operand: sign, biased exponent of the format, significand with its hidden bit at bit 23. */
 typedef struct {
@@ -118,8 +122,25 @@ static uint32_t acc_fp16(uint32_t x, uint32_t y)
     return s << 15 | (uint32_t)e1 << 10 | f;
 }
 
+/* INT32 (pack-data-path §13, L1.md "4xINT32 (sign-magnitude, with saturation)"): bit 31 the sign,
+ * bits 30..0 the magnitude, in L1 as in Dest (FormatConversion.md). Equal signs add magnitudes and
+ * saturate at 2^31 - 1 (the largest magnitude; the range is symmetric); unequal signs subtract the
+ * smaller magnitude from the larger and take the larger's sign, which cannot overflow. An exact zero
+ * is -0 only when both operands are negative (-0 counts as negative), the rule of the float lanes. */
+static uint32_t acc_int32(uint32_t x, uint32_t y)
+{
+    const uint32_t sx = x >> 31, sy = y >> 31, mx = x & 0x7FFFFFFFu, my = y & 0x7FFFFFFFu;
+    if (sx == sy) {
+        const uint64_t m = (uint64_t)mx + my;
+        return sx << 31 | (m > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)m);
+    }
+    if (mx == my) return 0; /* x + -x: +0 */
+    return mx > my ? (sx << 31 | (mx - my)) : (sy << 31 | (my - mx));
+}
+
 uint32_t tt_pack_l1acc_lane(uint8_t f, uint32_t l1, uint32_t d)
 {
+    if (f == TT_DF_INT32) return acc_int32(l1, d);
     if (f == TT_DF_FP32) return acc_fp32(l1, d);
     if (f == TT_DF_BF16) return acc_bf16(l1, d);
     return acc_fp16(l1, d);
@@ -127,7 +148,7 @@ uint32_t tt_pack_l1acc_lane(uint8_t f, uint32_t l1, uint32_t d)
 
 void tt_pack_l1acc_line(uint8_t f, const uint8_t old[16], const uint8_t add[16], uint8_t line[16])
 {
-    const unsigned w = (f == TT_DF_FP32) ? 4 : 2;
+    const unsigned w = (f == TT_DF_FP32 || f == TT_DF_INT32) ? 4 : 2;
     for (unsigned i = 0; i < 16; i += w) {
         uint32_t a = 0, b = 0;
         for (unsigned k = 0; k < w; k++) {

@@ -12,12 +12,16 @@
 static uint32_t bf(uint32_t a, uint32_t b) { return tt_pack_l1acc_lane(TT_DF_BF16, a, b); }
 static uint32_t h(uint32_t a, uint32_t b) { return tt_pack_l1acc_lane(TT_DF_FP16, a, b); }
 static uint32_t f(uint32_t a, uint32_t b) { return tt_pack_l1acc_lane(TT_DF_FP32, a, b); }
+static uint32_t i32(uint32_t a, uint32_t b) { return tt_pack_l1acc_lane(TT_DF_INT32, a, b); }
 
 static void test_formats(void **state)
 {
     (void)state;
     assert_true(tt_pack_l1acc_fmt_ok(TT_DF_FP32) && tt_pack_l1acc_fmt_ok(TT_DF_FP16) && tt_pack_l1acc_fmt_ok(TT_DF_BF16));
-    assert_false(tt_pack_l1acc_fmt_ok(TT_DF_INT32) || tt_pack_l1acc_fmt_ok(TT_DF_BFP8) || tt_pack_l1acc_fmt_ok(TT_DF_TF32));
+    assert_true(tt_pack_l1acc_fmt_ok(TT_DF_INT32));
+    assert_false(tt_pack_l1acc_fmt_ok(TT_DF_BFP8) || tt_pack_l1acc_fmt_ok(TT_DF_TF32));
+    /* no INT16 / INT8 (UINT8) lanes in L1.md's accumulate */
+    assert_false(tt_pack_l1acc_fmt_ok(TT_DF_INT16) || tt_pack_l1acc_fmt_ok(TT_DF_INT8));
 }
 
 static void test_bf16_round_to_even(void **state)
@@ -66,12 +70,41 @@ static void test_fp32(void **state)
     assert_int_equal(f(0x7F800000, 0xFF800000), 0x7FC00000); /* Inf - Inf */
 }
 
+/* pack-data-path §13, INT32 (docs/decisions.md "PACR L1 accumulation in INT32"): sign-magnitude,
+ * saturating at magnitude 2^31 - 1. */
+static void test_int32_saturation(void **state)
+{
+    (void)state;
+    assert_int_equal(i32(0x7FFFFFFF, 0x00000001), 0x7FFFFFFF); /* max + 1: saturates */
+    assert_int_equal(i32(0xFFFFFFFF, 0x80000001), 0xFFFFFFFF); /* -max - 1: saturates at -max */
+    assert_int_equal(i32(0x40000000, 0x40000000), 0x7FFFFFFF); /* 2^30 + 2^30 = 2^31: one past max */
+    assert_int_equal(i32(0x7FFFFFFE, 0x00000001), 0x7FFFFFFF); /* exactly max, no saturation needed */
+    assert_int_equal(i32(0xFFFFFFFF, 0x7FFFFFFF), 0x00000000); /* -max + max = +0 */
+    assert_int_equal(i32(0x00000001, 0xFFFFFFFF), 0xFFFFFFFE); /* 1 - max = -(max - 1) */
+}
+
+static void test_int32_signs_and_zero(void **state)
+{
+    (void)state;
+    assert_int_equal(i32(0x00000003, 0x80000007), 0x80000004); /* 3 + -7 = -4 */
+    assert_int_equal(i32(0x80000007, 0x00000003), 0x80000004); /* -7 + 3 = -4 */
+    assert_int_equal(i32(0x00000007, 0x80000003), 0x00000004); /* 7 + -3 = 4 */
+    assert_int_equal(i32(0x80000003, 0x80000004), 0x80000007); /* -3 + -4 = -7 */
+    assert_int_equal(i32(0x80000005, 0x00000005), 0x00000000); /* -5 + 5 = +0 */
+    assert_int_equal(i32(0x00000005, 0x80000005), 0x00000000); /* 5 + -5 = +0 */
+    assert_int_equal(i32(0x80000000, 0x80000000), 0x80000000); /* -0 + -0 = -0 */
+    assert_int_equal(i32(0x80000000, 0x00000000), 0x00000000); /* -0 + +0 = +0 */
+    assert_int_equal(i32(0x80000000, 0x00000009), 0x00000009); /* -0 + 9 = 9 */
+    assert_int_equal(i32(0x80000000, 0x80000009), 0x80000009); /* -0 + -9 = -9 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_formats),     cmocka_unit_test(test_bf16_round_to_even),
         cmocka_unit_test(test_bf16_specials), cmocka_unit_test(test_fp16),
         cmocka_unit_test(test_fp32),
+        cmocka_unit_test(test_int32_saturation), cmocka_unit_test(test_int32_signs_and_zero),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

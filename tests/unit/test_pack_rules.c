@@ -1,6 +1,6 @@
 /* test_pack_rules.c: one rule of the packer model per test, named after its spec section
  * (pack-data-path §3.2 input address, §12 output address, §7 exponent threshold, §8 ReLU, §9 edge
- * masking, §14.10 tile header; ERRATA 4 BFP assembly). Expected values are worked out by hand. */
+ * masking, §13 L1 accumulation, §14.10 tile header; ERRATA 4 BFP assembly). Expected values are worked out by hand. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -227,6 +227,34 @@ static void test_pack_strided_and_l1_source_reported(void **state)
     assert_int_equal(run(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1").status, TT_UNIMPLEMENTED);
 }
 
+/* §13 with INT32 (docs/decisions.md "PACR L1 accumulation in INT32"): Dest INT32 -> INT32 L1 with
+ * Pack_L1_Acc, one line of 4 sign-magnitude lanes: (2^31 - 16) + 256 saturates at 0x7FFFFFFF; -5 + 5
+ * is +0; -0 + -0 stays -0; 3 + -9 = -6. Dst32b row 0: the high half WriteDstBF16-swizzled in Dest
+ * row 0, the low half in row 8 (Dst.md). */
+static void test_pack_13_l1acc_int32(void **state)
+{
+    tt_model *m = *state;
+    static const uint32_t old[4] = {0x7FFFFFF0u, 0x80000005u, 0x80000000u, 0x00000003u};
+    static const uint32_t add[4] = {0x00000100u, 0x00000005u, 0x80000000u, 0x80000009u};
+    static const uint32_t sum[4] = {0x7FFFFFFFu, 0x00000000u, 0x80000000u, 0x80000006u};
+    setup_pack(m, 8, 0x100, true, 0, 3);
+    tt_model_cfg_set(m, 0, 1, 8u << 25);                       /* Dstacc INT32 */
+    tt_model_cfg_set(m, 0, 70, 1u | 8u << 4 | 8u << 8 | 1u << 15); /* In, Out INT32, uncompressed */
+    tt_model_cfg_set(m, 0, 18, 1);                             /* Read_32b_data */
+    tt_model_cfg_set(m, 0, 71, 1u << 19);                      /* Pack_L1_Acc */
+    uint8_t *l1 = tt_model_l1(m);
+    for (int k = 0; k < 4; k++) {
+        dest_bf16(m, 0, k, add[k] >> 16);
+        tt_model_rf_set(m, TT_RF_DEST, 0, 8, k, add[k] & 0xFFFFu);
+        for (int b = 0; b < 4; b++) l1[0x1000 + 4 * k + b] = (uint8_t)(old[k] >> (8 * b));
+    }
+    run_ok(m, 0, "ttpacr 0,0,0,0,0,0,1,0,0,0,0,1");
+    for (int k = 0; k < 4; k++) {
+        const uint32_t v = (uint32_t)l1_u16(m, 0x1000 + 4 * k) | (uint32_t)l1_u16(m, 0x1002 + 4 * k) << 16;
+        assert_int_equal(v, sum[k]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +268,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pack_9_edge_mask_columns, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_strided_dest_rows_16_apart, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_strided_and_l1_source_reported, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pack_13_l1acc_int32, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
