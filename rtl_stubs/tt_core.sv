@@ -369,6 +369,7 @@ module tt_core
   );
 
   logic          th_l1_valid;
+  logic          pk_l1_valid;     // packer 0 has a line for the L1 port (declared before ThCon uses it)
   logic [31:0]   th_l1_addr;
   logic [15:0]   th_l1_be;
   logic [127:0]  th_l1_data;
@@ -388,6 +389,7 @@ module tt_core
     .inj_loadind_lane_i    (inject_i[INJ_LOADIND_LANE]),
     .inj_muldmareg_full_i  (inject_i[INJ_MULDMAREG_FULL]),
     .inj_loadind128_word3_i(inject_i[INJ_LOADIND128_WORD3]),
+    .inj_l1_prio_i         (inject_i[INJ_T_PACK_L1_PRIO] && pk_l1_valid),
     .req_i (u_req[UNIT_THCON]), .rsp_o (u_rsp[UNIT_THCON]),
 
 
@@ -433,7 +435,7 @@ module tt_core
   // ---------------------------------------------------------------------------------------------
   logic          l1_in_range, bd_l1, bd_l1_in_range;
   logic [127:0]  l1_line_after, l1_rd_data;
-  logic          pk_l1_valid, pk_l1_ready, pk_sel;
+  logic          pk_l1_ready, pk_sel;
   logic [31:0]   pk_l1_addr, w_addr;
   logic [127:0]  pk_l1_data, pk_l1_rd_data;
   logic [31:0]   pk_l1_rd_addr;

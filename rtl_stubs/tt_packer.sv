@@ -483,8 +483,22 @@ module tt_packer
   logic [7:0]   n_dfill;
 
   assign q_room = (q_cnt <= 3'(QD - 2));
-  assign step   = q_room && (state_q == S_RUN || state_q == S_PAD || state_q == S_FLUSH ||
-                             state_q == S_RSI || state_q == S_ZPAD);
+  // DELIBERATE BUGS (INJ_T_PACK_DATUM2, INJ_T_PACK_DEST_LAT): a Dest datum every other cycle; one
+  // bubble cycle before a PACR's first datum (Dest read latency + 1)
+  logic t_half_q, t_bubble_q, t_gap_q;
+  assign step   = q_room && !(state_q == S_RUN && ((inj_i[INJ_T_PACK_DATUM2] && t_half_q) || t_bubble_q)) &&
+                  (state_q == S_RUN || state_q == S_PAD || state_q == S_FLUSH ||
+                   state_q == S_RSI || state_q == S_ZPAD);
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      t_half_q <= 1'b0; t_bubble_q <= 1'b0; t_gap_q <= 1'b0;
+    end else begin
+      t_half_q   <= (state_q == S_RUN) && !t_half_q;
+      t_bubble_q <= inj_i[INJ_T_PACK_DEST_LAT] && state_q == S_ADDR && addr_cnt_q && !s_q.skip &&
+                    s_q.ndat != 32'd0;
+      t_gap_q    <= inj_i[INJ_T_PACK_LINE_GAP] && q_pop;   // DELIBERATE BUG: 2 cycles a line
+    end
+  end
 
   always_comb begin
     logic [255:0] dc;
@@ -772,7 +786,7 @@ module tt_packer
   end
   assign l1_rd_addr_o = q_addr[q_head];
 
-  assign l1_valid_o = (q_cnt != 3'd0) && (!s_q.acc || acc_q == A_WRITE);
+  assign l1_valid_o = (q_cnt != 3'd0) && (!s_q.acc || acc_q == A_WRITE) && !t_gap_q;
   assign q_pop      = l1_valid_o && l1_ready_i;
   assign l1_addr_o  = q_addr[q_head];
   assign l1_data_o  = s_q.acc ? acc_new_q : q_data[q_head];

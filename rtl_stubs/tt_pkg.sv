@@ -303,7 +303,14 @@ package tt_pkg;
   localparam int unsigned INJ_PACK_STRIDE_8         = 120; // strided rows 8 apart, not 16
   localparam int unsigned INJ_PACK_STRIDED_ALIGN    = 121; // strided reads held to the aligned group of four
   localparam int unsigned INJ_PACK_STRIDED_PHYS32   = 122; // Dst32b strided: 16 physical rows (8 logical)
-  localparam int unsigned NUM_INJ_BITS           = 128;
+  // unpacker / packer bandwidth timing bugs (issue 7 part 5, issue 8 part 3; rules T8..T10 of the
+  // timing reference, docs/decisions.md "Unpacker and packer bandwidth"): bits 128..135
+  localparam int unsigned INJ_T_PACK_LINE_GAP   = 128; // the packer's L1 port takes 2 cycles a line
+  localparam int unsigned INJ_T_PACK_DATUM2     = 129; // the packer reads a Dest datum every 2 cycles
+  localparam int unsigned INJ_T_PACK_L1_PRIO    = 130; // L1 write port: packer before ThCon
+  localparam int unsigned INJ_T_PACK_DEST_LAT   = 131; // Dest read latency +1 (a bubble before the first datum)
+  localparam int unsigned INJ_T_UNP_HALF_BW     = 132; // an unpacker converts half its granted bytes a cycle
+  localparam int unsigned NUM_INJ_BITS           = 160;
 
   // ---------------------------------------------------------------------------------------------
   // Data formats and the packers' datum conversion (tt_pack_convert, tt_pack_bfp)

@@ -33,6 +33,7 @@ module tt_thcon
   input  logic         inj_loadind_lane_i,      // INJ_LOADIND_LANE
   input  logic         inj_muldmareg_full_i,    // INJ_MULDMAREG_FULL
   input  logic         inj_loadind128_word3_i,  // INJ_LOADIND128_WORD3
+  input  logic         inj_l1_prio_i,           // INJ_T_PACK_L1_PRIO: the packer's line is on the port
 
   input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
   output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
@@ -107,8 +108,17 @@ module tt_thcon
   // DELIBERATE BUG (INJ_T_THCON_GROUP): the register form is always 3 cycles.
   logic [1:0] lat_m1;
   assign lat_m1 = (inj_group_lat_i && latency_m1(req_i.insn) == 2'd3) ? 2'd2 : latency_m1(req_i.insn);
+  // DELIBERATE BUG (INJ_T_PACK_L1_PRIO): the L1 write port serves the packer first, so a due L1
+  // STOREIND waits in the slot while the packer has a line (ThCon goes first: tt_core L1 port).
+  unit_rsp_t slot_rsp;
+  logic      l1_hold;
   tt_unit_slot #(.LAT_W(2)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
-                                    .stall_i(1'b0), .drop_i(1'b0), .rsp_o);
+                                    .stall_i(l1_hold), .drop_i(1'b0), .rsp_o(slot_rsp));
+  assign l1_hold = inj_l1_prio_i && slot_rsp.done && slot_rsp.insn[31:24] == OP_STOREIND && slot_rsp.insn[23];
+  always_comb begin
+    rsp_o      = slot_rsp;
+    rsp_o.done = slot_rsp.done && !l1_hold;
+  end
 
   assign slot_thread = rsp_o.thread;
   assign slot_insn   = rsp_o.insn;

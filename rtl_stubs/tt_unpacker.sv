@@ -479,6 +479,7 @@ module tt_unpacker
     logic [31:0] bw_bits;
     {v, wen, row, col, file, nk, nj, nout, ng, ndrop, ndnum, at_start, z, dpos} = '0;
     bw_bits = 32'd128 << tier_i;        // bytes per cycle granted: 16 << tier
+    if (inj_i[INJ_T_UNP_HALF_BW]) bw_bits = bw_bits >> 1;   // DELIBERATE BUG: half the bandwidth
     budget  = (s_q.dbits == 0) ? 5'd16 : ((bw_bits / {26'd0, s_q.dbits}) >= 32'd16 ? 5'd16
                                                           : 5'(bw_bits / {26'd0, s_q.dbits}));
     wr = '0;

@@ -219,7 +219,7 @@ static void usage(FILE *f, const char *prog)
             prog);
 }
 
-static int parse_inject(const char *prog, const char *list, uint64_t mask[2])
+static int parse_inject(const char *prog, const char *list, uint64_t mask[3])
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", list);
@@ -231,8 +231,8 @@ static int parse_inject(const char *prog, const char *list, uint64_t mask[2])
             fprintf(stderr, "%s: +inject: unknown injection '%s' (+inject=help lists them)\n", prog, tok);
             return -1;
         }
-        if (injections[i].bit < 0 || injections[i].bit >= 128) {   /* tt_pkg NUM_INJ_BITS */
-            fprintf(stderr, "%s: +inject: '%s' has bit %d, outside the 128-bit mask\n", prog, tok, injections[i].bit);
+        if (injections[i].bit < 0 || injections[i].bit >= 160) {   /* tt_pkg NUM_INJ_BITS */
+            fprintf(stderr, "%s: +inject: '%s' has bit %d, outside the 160-bit mask\n", prog, tok, injections[i].bit);
             return -1;
         }
         mask[injections[i].bit / 64] |= 1ull << (injections[i].bit % 64);

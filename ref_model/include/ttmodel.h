@@ -295,6 +295,30 @@ const tt_rf_write *tt_model_rf_writes(const tt_model *m, size_t *n);
  * valid until the next step. */
 const tt_l1_write *tt_model_l1_writes(const tt_model *m, size_t *n);
 
+/* What the last executed UNPACR / PACR did, in the terms of the unpacker and packer bandwidth rules
+ * (docs/decisions.md "Unpacker and packer bandwidth"), for the timing reference (tttiming.h): plain
+ * counts the model works out while it executes the instruction, valid until the next one. */
+typedef struct {
+    bool valid;            /* an UNPACR (regular form) was executed */
+    bool runs;             /* it reads datums: bank wait, then the datum loop */
+    uint8_t rsi_cycles;    /* compressed: row start index reads after the two address cycles (1, RowSearch 2) */
+    uint8_t tier;          /* L1 speed it asks for (0 x1, 1 x2, 2 x4; unpack-data-path §13 forced rules) */
+    uint32_t cycles[3];    /* datum-loop cycles at x1, x2, x4: one register-file row a cycle, at most
+                              min(16, (16 << tier) bytes / datum size) datums, new cycle at 16 input
+                              datums, a 16-byte exponent or delta line */
+} tt_unpack_work;
+#define TT_PACK_WORK_LINES 96
+typedef struct {
+    bool valid;            /* a PACR was executed */
+    uint32_t steps;        /* one a cycle: Dest datums read, RSI entry, BFP padding datums, zero-compression
+                              padding lines, flush */
+    uint32_t n_lines;      /* L1 lines queued (line_step holds the first TT_PACK_WORK_LINES) */
+    uint16_t line_step[TT_PACK_WORK_LINES]; /* the step that completed each line */
+    uint8_t acc_lanes;     /* L1 accumulation: lanes summed per line (4 FP32, 8 FP16/BF16); 0 off */
+} tt_pack_work;
+const tt_unpack_work *tt_model_unpack_work(const tt_model *m, int unpacker);
+const tt_pack_work *tt_model_pack_work(const tt_model *m);
+
 #ifdef __cplusplus
 }
 #endif

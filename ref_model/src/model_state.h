@@ -95,6 +95,9 @@ struct tt_model {
     tt_unpacker_state unp[2];
     tt_rwc rwc[TT_NUM_THREADS];
     tt_packer_state pack[1];                /* packer 0 (pack.c) */
+    tt_unpack_work unp_work[2];             /* the last UNPACR of each unpacker (ttmodel.h) */
+    tt_pack_work pack_work;                 /* the last PACR, its steps (pack.c) */
+    bool pack_step_per_line;                /* pack.c: each line written is its own step (zero-compression padding) */
     uint32_t srnd_seed;                     /* the packer PRNG's seed, kept by tt_model_reset */
     /* Rows written by the instruction being executed (regfile.c); grows as needed. */
     tt_rf_write *rfw;

@@ -79,6 +79,11 @@ static bool write_line(tt_model *m, tt_packer_state *ps, int s, const char **why
     }
     tt_l1_write w = {.addr = a, .be = 0xFFFF, .writer = TT_L1_BY_PACK0};
     memcpy(w.line, ps->buf[s], 16);
+    /* the step that queues the line (docs/decisions.md "Unpacker and packer bandwidth") */
+    tt_pack_work *pw = &m->pack_work;
+    if (m->pack_step_per_line) pw->steps++;
+    if (pw->n_lines < TT_PACK_WORK_LINES) pw->line_step[pw->n_lines] = (uint16_t)(pw->steps ? pw->steps - 1 : 0);
+    pw->n_lines++;
     /* L1 accumulation (pack-data-path §13): data lines only, every lane of the line, padding too */
     if (s == STREAM_DATA && ps->l1acc_fmt >= 0) tt_pack_l1acc_line((uint8_t)ps->l1acc_fmt, m->l1 + a, ps->buf[s], w.line);
     memcpy(m->l1 + a, w.line, 16);
@@ -392,7 +397,11 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         ps->have_addr[STREAM_DATA] = true;
     }
 
-    /* The datums, in order (pack_convert.h). */
+    /* The datums, in order (pack_convert.h). The packer's steps, one a cycle, are counted as they go
+     * (docs/decisions.md "Unpacker and packer bandwidth"): a line belongs to the step that completes it. */
+    tt_pack_work *pw = &m->pack_work;
+    *pw = (tt_pack_work){.valid = true, .acc_lanes = (uint8_t)(ps->l1acc_fmt < 0 ? 0 : out_fmt == TT_DF_FP32 ? 4 : 8)};
+    m->pack_step_per_line = false;
     const char *why = NULL;
     ps->zc_on = zc;
     if (rsi0 && !put_bits(m, ps, STREAM_RSI, 0, 16, &why)) goto stop;
@@ -407,6 +416,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     for (uint32_t k = 0; k < 4 * per_row; k++) {
         const uint32_t i = k / per_row, j = k % per_row;
         if (!(mask >> i & 1u)) continue;
+        pw->steps++; /* every datum read takes its cycle, downsampled-out and elided ones too */
         if (j == 0) row_mask = edge_mask(cfg, ps, enabled++);
         const uint32_t col = col0 + j;
         const bool masked = !(row_mask >> col & 1u);
@@ -460,6 +470,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         if (!put_bits(m, ps, STREAM_DATA, o, out_bits, &why)) goto stop;
     }
     /* The row ends: its RSI entry (the augmented datums so far); Last / Flush write the RSI buffer. */
+    if (zc && row_end) pw->steps++; /* the RSI step, also with no row open */
     if (zc && row_end && ps->zc_row_open) {
         ps->zc_row_open = false;
         if (!put_bits(m, ps, STREAM_RSI, ps->zc_aug, 16, &why)) goto stop;
@@ -467,6 +478,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     if (zc && (last || flush) && ps->buf_bits[STREAM_RSI] && !write_line(m, ps, STREAM_RSI, &why)) goto stop;
     /* Last or Flush completes a partial BFP group with datums of Dest bits 0 (docs/decisions.md). */
     if (bfp && (last || flush) && ps->group_n) {
+        pw->steps += 16 - ps->group_n; /* a padding datum a cycle; the group's lines come with the last */
         while (ps->group_n < 16) {
             ps->group_rand[ps->group_n] = srnd ? srnd_next(ps) : 0;
             ps->group_masked[ps->group_n] = false;
@@ -487,12 +499,15 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     /* Last or Flush with compression: the last group of 32 is padded with zero datums, then its
      * counters (Compression.md item 7). */
     if (zc && (last || flush) && ps->zc_n) {
+        m->pack_step_per_line = true; /* one padding line a cycle, then the counters' line */
         const unsigned used = (bfp ? (ps->zc_n + 15u) & ~15u : ps->zc_n) * out_bits;
         for (unsigned b = used; b < 32 * out_bits; b += out_bits)
             if (!put_bits(m, ps, STREAM_DATA, 0, out_bits, &why)) goto stop;
         if (!zc_counters(m, ps, &why)) goto stop;
+        m->pack_step_per_line = false;
     }
     if (last || flush) {
+        pw->steps++; /* the flush step writes the exponent and data buffers */
         for (int s = STREAM_EXP; s <= STREAM_DATA; s++) {
             if (ps->buf_bits[s] && !write_line(m, ps, s, &why)) goto stop;
             ps->have_addr[s] = false;
@@ -529,6 +544,8 @@ void tt_exec_pacr_setreg(tt_model *m, int thread, uint32_t insn, tt_exec_result 
                            "registers it writes are not publicly documented",
          tt_bits(insn, 22, 1) ? "ModeSel, packer-local write data" : "MMIO write");
 }
+
+const tt_pack_work *tt_model_pack_work(const tt_model *m) { return &m->pack_work; }
 
 const tt_l1_write *tt_model_l1_writes(const tt_model *m, size_t *n)
 {

@@ -1,5 +1,6 @@
 /* timing.c: the timing reference (tttiming.h). Rules and their sources are in docs/decisions.md
- * "Timing reference"; each check below names its rule (T1..T9) in the message it writes. */
+ * "Timing reference" and "Unpacker and packer bandwidth"; each check below names its rule (T1..T9)
+ * in the message it writes. */
 #include "tttiming.h"
 
 #include <stdarg.h>
@@ -31,7 +32,14 @@ typedef struct {
     bool unit_known;      /* unit_of is tt_timing_unit(unit_insn): an instruction waits many cycles */
     uint32_t unit_insn;
     int unit_of;
+    /* An UNPACR / UNPACR_NOP in flight (T9): the first cycle its unpacker's bank was the unpackers'
+     * (the bank cannot be taken away from an unpacker that holds an instruction), and whether the
+     * other unpacker held an instruction in some cycle (it may then share the L1 read bandwidth). */
+    uint64_t bank_free_at;
+    bool other_unp;
 } thread_state;
+
+#define THW_RING 256 /* ThCon L1 writes remembered (one at most every 3 cycles) */
 
 struct tt_timing {
     thread_state th[TT_NUM_THREADS];
@@ -42,6 +50,10 @@ struct tt_timing {
     uint8_t sem_value[TT_NUM_SEMS], sem_max[TT_NUM_SEMS];
     unsigned banks;               /* tt_bank_conditions: C5..C8 in bits 0..3 */
     uint64_t checks;
+    /* Cycles in which ThCon wrote L1 (an L1 STOREIND's retire cycle): the packer's line waits
+     * (T8, the L1 write port serves ThCon first). A ring, oldest overwritten. */
+    uint64_t thw[THW_RING];
+    unsigned thw_n;               /* writes recorded so far (the ring holds the last THW_RING) */
 };
 
 static const char *const unit_names[TT_NUM_UNITS] = {"NONE", "SYNC",    "CFG",  "THCON", "TDMA", "UNPACK0",
@@ -211,6 +223,94 @@ static bool sync_unknown(const tt_timing *t)
     return false;
 }
 
+/* T8 packer bandwidth (docs/decisions.md "Unpacker and packer bandwidth"): the retire cycle of a PACR
+ * dispatched at cycle d that did what w says. Two address cycles; then one step a cycle (a Dest datum
+ * read, downsampled-out and elided ones too; the RSI entry; a BFP padding datum; a zero-compression
+ * padding line; the flush), each taken only while at most 2 of the 4 line-queue entries are held and
+ * queueing the lines it completes; the queue writes its head line to L1 one a cycle, not in a cycle
+ * in which ThCon writes L1 (ThCon first); with L1 accumulation a line is read (1 cycle), summed one
+ * lane a cycle, then written. After the last step the packer drains the queue and retires the cycle
+ * after the one in which it is empty (or its last line goes). 0: the PACR queued more lines than
+ * tt_pack_work records (no check). */
+static uint64_t pack_retire(const tt_timing *t, const tt_pack_work *w, uint64_t d, uint64_t upto,
+                            unsigned *n_thw)
+{
+    enum { QUEUE = 4, ROOM = QUEUE - 2 };
+    if (w->n_lines > TT_PACK_WORK_LINES) return 0;
+    /* ThCon's L1 writes after d, oldest first */
+    uint64_t thw[THW_RING];
+    unsigned n = 0, first = t->thw_n > THW_RING ? t->thw_n - THW_RING : 0;
+    for (unsigned i = first; i < t->thw_n; i++)
+        if (t->thw[i % THW_RING] > d && t->thw[i % THW_RING] <= upto) thw[n++] = t->thw[i % THW_RING];
+    *n_thw = n;
+    enum { A_READ, A_LANES, A_WRITE } acc = A_READ;
+    unsigned lane = 0, q = 0, k = 0;
+    uint32_t step = 0, line = 0;
+    for (uint64_t c = d + 3; c < d + 3 + 4u * (w->steps + 8u * w->n_lines + 8u) + n; c++) {
+        while (k < n && thw[k] < c) k++;
+        const bool th = k < n && thw[k] == c;
+        const bool pop = q && (!w->acc_lanes || acc == A_WRITE) && !th;
+        unsigned push = 0;
+        if (step < w->steps) {
+            if (q <= ROOM) {
+                while (line < w->n_lines && w->line_step[line] == step) push++, line++;
+                step++;
+            }
+        } else if (q == 0 || (q == 1 && pop)) {
+            return c + 1;
+        }
+        if (w->acc_lanes && q) {
+            if (acc == A_READ) acc = A_LANES, lane = 0;
+            else if (acc == A_LANES) { if (++lane == w->acc_lanes) acc = A_WRITE; }
+            else if (!th) acc = A_READ;
+        }
+        q = q + push - pop;
+    }
+    return 0;
+}
+
+/* T9 unpacker bandwidth (docs/decisions.md "Unpacker and packer bandwidth"): the retire range of an
+ * UNPACR / UNPACR_NOP of thread state s retiring now. 2 address cycles (+1 or 2 RSI reads when
+ * compressed); if it reads datums, from the next cycle on it waits for its bank, then runs its datum
+ * loop (tt_unpack_work cycles at its speed; ZEROSRC: one row a cycle, 64 or 128); then the retire
+ * cycle. With the other unpacker busy meanwhile, the speed may drop to the shared grant (x4 -> x2,
+ * x2 -> x1): the range covers both. False: nothing to check. */
+static bool unpack_retire(const tt_model *m, const thread_state *s, uint64_t *lo, uint64_t *hi, char *how,
+                          size_t len)
+{
+    const uint8_t opc = (uint8_t)(s->insn >> 24);
+    const uint64_t d = s->disp;
+    uint64_t rsi = 0, run_lo = 0, run_hi = 0;
+    bool runs;
+    if (opc == TT_OPC_UNPACR_NOP) {
+        /* Blackhole UNPACR_NOP: [1:0] 1 = clear (ZEROSRC) unless [7:6] = 3 (set dvalid), [4] both banks */
+        runs = (s->insn & 3u) == 1 && ((s->insn >> 6) & 3u) != 3;
+        run_lo = run_hi = (s->insn >> 4 & 1u) ? 128 : 64;
+    } else if (opc == TT_OPC_UNPACR) {
+        const tt_unpack_work *w = tt_model_unpack_work(m, s->unit == TT_U_UNPACK1);
+        if (!w->valid) return false;
+        runs = w->runs;
+        rsi = w->rsi_cycles;
+        run_lo = w->cycles[w->tier];
+        run_hi = s->other_unp ? w->cycles[w->tier == 2 ? 1 : 0] : run_lo;
+    } else {
+        return false;
+    }
+    if (!runs) {
+        *lo = *hi = d + 3 + rsi;
+        snprintf(how, len, "2 address cycles%s, no datums, retire", rsi ? " and the RSI reads" : "");
+        return true;
+    }
+    const uint64_t bank = d + 3 + rsi; /* the first cycle it may find its bank */
+    const uint64_t start = (s->bank_free_at > bank ? s->bank_free_at : bank) + 1;
+    *lo = start + run_lo;
+    *hi = start + run_hi;
+    snprintf(how, len, "2 address cycles%s, bank wait %llu, %llu%s datum-loop cycles, retire",
+             rsi ? " + RSI reads" : "", (unsigned long long)(start - 1 - bank), (unsigned long long)run_lo,
+             run_hi != run_lo ? " (more while the other unpacker shares L1)" : "");
+    return true;
+}
+
 /* T1, T2: FIFO refill and occupancy; T3: MOP expander throughput and transition penalty. */
 static bool check_frontend(tt_timing *t, int th, const tt_timing_thread *o, const report *r)
 {
@@ -368,6 +468,49 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         bool exact = s->max != 0 && !(s->unit == TT_U_SYNC && unknown_sync);
         uint64_t lat = cycle - s->disp;
         char d[96]; /* disassembled only for a failure: it costs more than all the checks */
+        /* T8 / T9: the unpackers' and the packer's retire cycle by their bandwidth rules, checked when
+         * it retires (the model has executed it then, so its datum and line counts are known) */
+        if (s->unit == TT_U_UNPACK0 || s->unit == TT_U_UNPACK1)
+            if (s->bank_free_at == UINT64_MAX && !(t->banks >> (s->unit == TT_U_UNPACK1) & 1u)) s->bank_free_at = cycle;
+        if (x->retire && s->unit == TT_U_PACK && (uint8_t)(s->insn >> 24) == TT_OPC_PACR &&
+            tt_model_pack_work(m)->valid) {
+            const tt_pack_work *w = tt_model_pack_work(m);
+            unsigned n_thw = 0;
+            uint64_t want = pack_retire(t, w, s->disp, cycle + 1000000, &n_thw);
+            t->checks++;
+            if (want && want != cycle) {
+                tt_disasm(s->insn, d, sizeof d);
+                return fail(&r, th, s->insn,
+                            "T8 packer bandwidth: %s dispatched at cycle %llu must retire at cycle %llu (2 address "
+                            "cycles; %u steps at one a cycle while at most 2 of 4 queued lines wait; %u L1 lines "
+                            "one a cycle, after ThCon's %u L1 writes%s; drain; retire), RTL retired it at cycle %llu",
+                            d, (unsigned long long)s->disp, (unsigned long long)want, w->steps, w->n_lines, n_thw,
+                            w->acc_lanes ? (w->acc_lanes == 4 ? ", each read + 4 FP32 lanes + write (L1 accumulation)"
+                                                              : ", each read + 8 lanes + write (L1 accumulation)")
+                                         : "",
+                            (unsigned long long)cycle);
+            }
+            continue;
+        }
+        if (x->retire && (s->unit == TT_U_UNPACK0 || s->unit == TT_U_UNPACK1)) {
+            uint64_t lo, hi;
+            char how[160];
+            if (unpack_retire(m, s, &lo, &hi, how, sizeof how)) {
+                t->checks++;
+                if (cycle < lo || cycle > hi) {
+                    tt_disasm(s->insn, d, sizeof d);
+                    char rng[48];
+                    if (lo == hi) snprintf(rng, sizeof rng, "%llu", (unsigned long long)lo);
+                    else snprintf(rng, sizeof rng, "%llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
+                    return fail(&r, th, s->insn,
+                                "T9 unpacker bandwidth: %s dispatched at cycle %llu to %s must retire at cycle %s "
+                                "(%s), RTL retired it at cycle %llu",
+                                d, (unsigned long long)s->disp, unit_names[s->unit], rng, how,
+                                (unsigned long long)cycle);
+                }
+                continue;
+            }
+        }
         if (x->retire && cycle < s->due) {
             tt_disasm(s->insn, d, sizeof d);
             return fail(&r, th, s->insn, "T5 latency: %s retired %llu cycle(s) after its dispatch at cycle %llu, "
@@ -417,11 +560,18 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     /* State after the edge: latches clear, retires, dispatches, arbiters, the model's state. */
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         thread_state *s = &t->th[th];
-        if (s->wait.valid && !keep_waiting(t, th)) s->wait.valid = false; /* T8: released one cycle later */
+        if (s->wait.valid && !keep_waiting(t, th)) s->wait.valid = false; /* T4: released one cycle later */
     }
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         thread_state *s = &t->th[th];
         const tt_timing_thread *x = &o->th[th];
+        if (s->inflight && (s->unit == TT_U_UNPACK0 || s->unit == TT_U_UNPACK1) &&
+            t->occupant[s->unit == TT_U_UNPACK0 ? TT_U_UNPACK1 : TT_U_UNPACK0] >= 0)
+            s->other_unp = true;
+        /* an L1 STOREIND (bit 23) writes L1 in its retire cycle (tt_core's one L1 write port) */
+        if (x->retire && s->inflight && s->unit == TT_U_THCON && (uint8_t)(s->insn >> 24) == TT_OPC_STOREIND &&
+            (s->insn >> 23 & 1u))
+            t->thw[t->thw_n++ % THW_RING] = cycle;
         if (x->retire && s->inflight) {
             s->inflight = false;
             if (s->unit != TT_U_NONE && t->occupant[s->unit] == th) t->occupant[s->unit] = -1;
@@ -441,6 +591,8 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             s->disp = cycle;
             s->due = cycle + lo;
             s->max = hi;
+            s->bank_free_at = UINT64_MAX;
+            s->other_unp = false;
             if (s->unit != TT_U_NONE) {
                 t->occupant[s->unit] = th;
                 t->prio[s->unit] = (uint8_t)((th + 1) % TT_NUM_THREADS);

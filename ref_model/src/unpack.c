@@ -82,6 +82,41 @@ static uint32_t read_l1_bits(const tt_model *m, uint64_t bitaddr, unsigned nbits
     return v;
 }
 
+/* The datum loop's cycles at one L1 speed (unpack-data-path §13; docs/decisions.md "Unpacker and
+ * packer bandwidth"): a cycle handles at most 32 output positions or dropped groups, writes one
+ * register-file row, and starts a datum only while it has finished fewer than `budget` datums and
+ * the datum is not at a 16-datum input row, a 16-byte exponent line or a 16-byte delta line. */
+typedef struct {
+    uint32_t budget;  /* min(16, (16 << tier) bytes / datum bytes) */
+    uint32_t cycles, k, it;
+    bool have_row;
+    uint32_t file, row;
+} unp_batch;
+
+static void batch_new(unp_batch *b)
+{
+    b->cycles++;
+    b->k = b->it = 0;
+    b->have_row = false;
+}
+
+/* A datum (or a dropped group) starts; `boundary`: it is at a line the cycle may not cross. */
+static void batch_datum(unp_batch b[3], bool boundary)
+{
+    for (int t = 0; t < 3; t++)
+        if (b[t].cycles == 0 || b[t].it == 32 || (b[t].k && (b[t].k >= b[t].budget || boundary))) batch_new(&b[t]);
+}
+
+/* One output position or dropped group; `write`: it writes (file, row). */
+static void batch_pos(unp_batch b[3], bool write, uint32_t file, uint32_t row)
+{
+    for (int t = 0; t < 3; t++) {
+        if (b[t].it == 32 || (write && b[t].have_row && (b[t].file != file || b[t].row != row))) batch_new(&b[t]);
+        b[t].it++;
+        if (write) b[t].have_row = true, b[t].file = file, b[t].row = row;
+    }
+}
+
 static void record_banks(const tt_model *m, tt_exec_result *r)
 {
     r->eff.kinds |= TT_EFF_BANKS;
@@ -165,6 +200,8 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const int state = tt_cfg_state_of(m, thread);
     const ctx_t c = {m->cfg[state], m->tcfg[thread], which};
     tt_unpacker_state *us = &m->unp[which];
+    /* the FlushCache and IncrementContextCounter forms read no datums (tt_unpack_work) */
+    m->unp_work[which] = (tt_unpack_work){.valid = true};
 
     if (flush_form) {
         /* UNPACR_FlushCache.md: flushes the decompression row-start cache, which holds no
@@ -395,8 +432,26 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                      (mode.fp8_e4m3 && in_fmt == TT_DF_FP8 ? TT_DPF_FP8_E4M3 : 0) |
                      (mode.int8_unsigned && in_fmt == TT_DF_INT8 ? TT_DPF_INT8_UNSIGNED : 0) |
                      (multi ? TT_DPF_MULTI_CTX : 0) | (bfp && no_bfp_exp ? TT_DPF_NO_BFP_EXP : 0)};
+    /* The bandwidth rules' counts (unpack-data-path §13 speeds and forced speeds; docs/decisions.md
+     * "Unpacker and packer bandwidth"). */
+    tt_unpack_work *uw = &m->unp_work[which];
+    *uw = (tt_unpack_work){.valid = true, .runs = ndatums && dnum,
+                           .rsi_cycles = (uint8_t)(uncompressed ? 0 : row_search ? 2 : 1)};
+    {
+        unsigned tier = bits(reg2, 4, 2) > 2 ? 2 : bits(reg2, 4, 2); /* Throttle_mode */
+        if (tilize) tier = 2;
+        if (ups_zeroes >= 3 || in_fmt == TT_DF_BFP2 || in_fmt == TT_DF_BFP2A) tier = 0;
+        if ((ups_zeroes == 1 || (to_dest && (in_fmt == TT_DF_BFP4 || in_fmt == TT_DF_BFP4A))) && tier == 2) tier = 1;
+        if (!uncompressed) tier = 0;
+        uw->tier = (uint8_t)tier;
+    }
+    unp_batch bt[3];
+    for (int t = 0; t < 3; t++) bt[t] = (unp_batch){.budget = (128u << t) / dbits >= 16 ? 16 : (128u << t) / dbits};
+    bool delta_line_end = false; /* the previous datum's delta ended a 16-byte delta line */
     /* Phase 5: the main loop (§2.6). */
     for (uint64_t i = 0; i < ndatums && dnum;) {
+        batch_datum(bt, i % 16 == 0 || (bfp && !force_exp && exp_addr16 % 256 == 0) || delta_line_end);
+        delta_line_end = false;
         if (dat_bit / 8 >= TT_L1_BYTES) UB("UNPACR reads L1 0x%llx, past the end of L1", (unsigned long long)(dat_bit / 8));
         uint32_t datum = read_l1_bits(m, dat_bit, dbits);
         dat_bit += dbits;
@@ -424,6 +479,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
             zeroes = read_l1_bits(m, delta_bit, 4);
             delta_bit += 4;
             if (delta_bit % 128 == 0) { /* past 32 deltas: skip them and the next 32 datums */
+                delta_line_end = true;
                 dat_bit += 128;
                 delta_bit += 32ull * dbits;
                 delta_bit = WRAP_BITS(delta_bit);
@@ -440,16 +496,24 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         for (uint32_t jz = 0; jz <= zeroes; ++jz, v = 0) {
         if (drop) {
             --drop;
+            batch_pos(bt, false, 0, 0);
             continue;
         }
         for (uint32_t k = 0; k <= ups_zeroes; ++k, v = 0, ++out) {
-            if (ups_interleave && k != 0) continue;
+            if (ups_interleave && k != 0) {
+                batch_pos(bt, false, 0, 0);
+                continue;
+            }
             uint64_t row = out / 16;
             uint32_t col = (uint32_t)(out & 15);
             if (which == 1) {
+                batch_pos(bt, true, TT_RF_SRCB, (uint32_t)((row + us->src_row[thread]) & 63));
                 tt_rf_write_cell(m, writer, TT_RF_SRCB, bank, (uint32_t)((row + us->src_row[thread]) & 63), col, v);
             } else if (!to_dest) {
-                if (row < 4 || col < colshift) continue;
+                if (row < 4 || col < colshift) {
+                    batch_pos(bt, false, 0, 0);
+                    continue;
+                }
                 row -= 4;
                 col -= colshift;
                 if (ovrd_with_addr) {
@@ -463,17 +527,21 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                     row = (row & ~15ull) | col;
                     col = lo;
                 }
+                batch_pos(bt, true, TT_RF_SRCA, (uint32_t)(row & 63));
                 tt_rf_write_cell(m, writer, TT_RF_SRCA, bank, (uint32_t)(row & 63), col, v);
             } else {
                 row -= 4; /* unsigned wrap, then masked: the doc's 10-bit row */
                 row &= ovrd_with_addr ? 15 : 0x3FF;
+                batch_pos(bt, true, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, (uint32_t)row);
                 tt_rf_write_cell(m, writer, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, 0, (uint32_t)row,
                                  col, v);
             }
         }
         if (--dnum == 0) break;
         }
+        for (int t = 0; t < 3; t++) bt[t].k++; /* the datum is finished */
     }
+    for (int t = 0; t < 3; t++) uw->cycles[t] = bt[t].cycles;
 #undef WRAP_BITS
 
     /* Phase 6: counters (§2.7). */
@@ -507,6 +575,11 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         us->src_row[thread] = (us->src_row[thread] + 16 + src_base) & 63;
     }
     tt_rf_log_effects(m, r);
+}
+
+const tt_unpack_work *tt_model_unpack_work(const tt_model *m, int unpacker)
+{
+    return &m->unp_work[unpacker & 1];
 }
 
 /* The NoC overlay stream register a UNP_POP writes (Blackhole noc_overlay_parameters.h):
