@@ -400,7 +400,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     /* The datums, in order (pack_convert.h). The packer's steps, one a cycle, are counted as they go
      * (docs/decisions.md "Unpacker and packer bandwidth"): a line belongs to the step that completes it. */
     tt_pack_work *pw = &m->pack_work;
-    *pw = (tt_pack_work){.valid = true, .acc_lanes = (uint8_t)(ps->l1acc_fmt < 0 ? 0 : out_fmt == TT_DF_FP32 ? 4 : 8)};
+    *pw = (tt_pack_work){.valid = true, .acc_lanes = (uint8_t)(ps->l1acc_fmt < 0 ? 0 : (out_fmt == TT_DF_FP32 || out_fmt == TT_DF_INT32) ? 4 : 8)};
     m->pack_step_per_line = false;
     const char *why = NULL;
     ps->zc_on = zc;

@@ -485,7 +485,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                             "cycles; %u steps at one a cycle while at most 2 of 4 queued lines wait; %u L1 lines "
                             "one a cycle, after ThCon's %u L1 writes%s; drain; retire), RTL retired it at cycle %llu",
                             d, (unsigned long long)s->disp, (unsigned long long)want, w->steps, w->n_lines, n_thw,
-                            w->acc_lanes ? (w->acc_lanes == 4 ? ", each read + 4 FP32 lanes + write (L1 accumulation)"
+                            w->acc_lanes ? (w->acc_lanes == 4 ? ", each read + 4 FP32 or INT32 lanes + write (L1 accumulation)"
                                                               : ", each read + 8 lanes + write (L1 accumulation)")
                                          : "",
                             (unsigned long long)cycle);
