@@ -98,14 +98,11 @@ module tt_math_unit
   endfunction
 
   // RWCs.md ApplyAddrMod
-  // Blackhole: AddrMod is a 3-bit index of the 8 ADDR_MOD sections (docs/decisions.md)
-  function automatic rwc_t addr_mod(rwc_t c, logic [2:0] am, logic [31:0] tc [TCFG_WORDS], logic no_cr);
-    logic [2:0]  i;
-    logic [31:0] ab, d, bias;
-    i = am;
-    ab = tc[12 + int'(i)];
-    d = tc[28 + int'(i)];
-    bias = tc[47 + int'(i)];
+  // Blackhole: AddrMod is a 3-bit index of the 8 ADDR_MOD sections (docs/decisions.md): ab, d and
+  // bias are that section's words (thread config 12 + i, 28 + i, 47 + i). The words, not the whole
+  // thread config: an unpacked array argument is copied and cleared at every call site every cycle.
+  function automatic rwc_t addr_mod(rwc_t c, logic [31:0] ab, logic [31:0] d, logic [31:0] bias,
+                                    logic no_cr);
     if (ab[7])                 begin c.srca = '0; c.srca_cr = '0; end
     else if (ab[6] && !no_cr)  begin c.srca_cr = c.srca_cr + ab[5:0]; c.srca = c.srca_cr; end
     else                       c.srca = c.srca + ab[5:0];
@@ -121,6 +118,12 @@ module tt_math_unit
     else if (bias[1:0] != 0)   c.extra = ~c.extra;
     return c;
   endfunction
+
+  // the retiring instruction's ADDR_MOD section (AddrMod, insn [16:14]) of its thread's config
+  logic [31:0] am_ab, am_d, am_bias;
+  assign am_ab   = tcfg_i[thread_q][7'd12 + {4'd0, insn_q[16:14]}];
+  assign am_d    = tcfg_i[thread_q][7'd28 + {4'd0, insn_q[16:14]}];
+  assign am_bias = tcfg_i[thread_q][7'd47 + {4'd0, insn_q[16:14]}];
 
   // ---------------------------------------------------------------------------------------------
   // Row moves: the source row this cycle and the row written
@@ -326,10 +329,10 @@ module tt_math_unit
           state_q <= M_IDLE;
           unique case (op_q)
             OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B:
-              rwc_q[thread_q] <= addr_mod(rwc_q[thread_q], insn_q[16:14], tcfg_i[thread_q], inj_addrmod_i);
+              rwc_q[thread_q] <= addr_mod(rwc_q[thread_q], am_ab, am_d, am_bias, inj_addrmod_i);
             OP_ZEROACC:
               if (insn_q[20:19] <= 2'd1)
-                rwc_q[thread_q] <= addr_mod(rwc_q[thread_q], insn_q[16:14], tcfg_i[thread_q], inj_addrmod_i);
+                rwc_q[thread_q] <= addr_mod(rwc_q[thread_q], am_ab, am_d, am_bias, inj_addrmod_i);
             OP_SETRWC: begin
               // SETRWC.md
               rwc_t c;

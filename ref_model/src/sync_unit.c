@@ -170,18 +170,21 @@ uint16_t tt_block_classes(uint8_t op)
     return 0;
 }
 
+/* why == NULL: only the answer (the per-cycle update asks every cycle a thread waits; formatting
+ * the reason there was a measurable share of a lockstep run). */
 static bool latch_still_waiting(const tt_model *m, const tt_wait_latch *w, char *why, size_t whylen)
 {
     if (w->is_semwait) {
         for (int i = 0; i < TT_NUM_SEMS; i++) {
             if (!(w->semmask & (1u << i))) continue;
             if ((w->cond & 1u) && m->sem[i].value == 0) {
-                snprintf(why, whylen, "SEMWAIT: semaphore %d is 0", i);
+                if (why) snprintf(why, whylen, "SEMWAIT: semaphore %d is 0", i);
                 return true;
             }
             if ((w->cond & 2u) && m->sem[i].value >= m->sem[i].max) {
-                snprintf(why, whylen, "SEMWAIT: semaphore %d at max (%u >= %u)", i, m->sem[i].value,
-                         m->sem[i].max);
+                if (why)
+                    snprintf(why, whylen, "SEMWAIT: semaphore %d at max (%u >= %u)", i, m->sem[i].value,
+                             m->sem[i].max);
                 return true;
             }
         }
@@ -198,7 +201,7 @@ static bool latch_still_waiting(const tt_model *m, const tt_wait_latch *w, char 
                                            "C8: matrix unit's SrcB bank is not valid"};
         int i = 0;
         while (!(bank_cond & (1u << i))) i++;
-        snprintf(why, whylen, "STALLWAIT %s", what[i]);
+        if (why) snprintf(why, whylen, "STALLWAIT %s", what[i]);
         return true;
     }
     return false;
@@ -210,16 +213,15 @@ bool tt_wait_gate_holds(const tt_model *m, int thread, uint8_t opcode, char *why
     if (!tt_wait_latch_blocks(w, opcode)) return false;
     /* A latch is forgotten one cycle after its condition clears (tt_wait_gate_update, at the end
      * of each cycle), so a latched wait holds even when its condition has just cleared. */
-    if (!latch_still_waiting(m, w, why, whylen))
+    if (!latch_still_waiting(m, w, why, whylen) && why)
         snprintf(why, whylen, "%s: condition cleared, released next cycle", w->is_semwait ? "SEMWAIT" : "STALLWAIT");
     return true;
 }
 
 void tt_wait_gate_update(tt_model *m, int thread)
 {
-    char why[8];
     tt_wait_latch *w = &m->wait[thread];
-    if (w->valid && !latch_still_waiting(m, w, why, sizeof why)) w->valid = false;
+    if (w->valid && !latch_still_waiting(m, w, NULL, 0)) w->valid = false;
 }
 
 /* ---------------------------------------------------------------------------------------------
