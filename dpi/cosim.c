@@ -61,7 +61,15 @@ struct cosim {
     bool failed;
     const char *fail_kind;  /* the first failure with a cycle (begin_failure) */
     uint64_t fail_cycle;
-    state_check *sc;                 /* the RTL's state read back after the run */
+    state_check *sc;                 /* the RTL's state read back (drained points, end) */
+    bool changed;                    /* a retire, L1 write, register-file row or MMIO store since the last read-back */
+    bool rb_due;                     /* a drained point's read-back is due (cosim_cycle_end) */
+    bool rb_full;                    /* the current pass is the end's */
+    uint64_t rb_cycle;               /* the drained cycle of the due read-back */
+    unsigned drain_points;           /* drained points read back */
+    uint64_t drain_items;            /* and their items */
+    double drain_secs;               /* and their CPU time */
+    const char *fail_note;           /* appended to the next failure's headline */
     tt_timing *tim;                  /* the timing reference (NULL: timing not checked) */
     tt_cov *cov;                     /* functional coverage (NULL: off) */
     bool sem_store;                  /* a TRISC semaphore store commits at this edge */
@@ -179,6 +187,8 @@ static void begin_failure(cosim *c, const char *kind, uint64_t cycle, int thread
         say(c, "%s: ", c->t->path);
     say(c, "%s at cycle %llu", kind, (unsigned long long)cycle);
     if (thread >= 0) say(c, ", thread %d, seq %u: %s (0x%08x)", thread, seq, d, insn);
+    if (c->fail_note) say(c, "%s", c->fail_note);
+    c->fail_note = NULL;
     say(c, "\n");
     cJSON_AddStringToObject(c->json, "result", "fail");
     cJSON_AddStringToObject(c->json, "kind", kind);
@@ -261,6 +271,7 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, b
 void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line)
 {
     if (c->failed || !c->o.check) return;
+    c->changed = true;
     char msg[160];
     /* PC_BUF semaphore window (tt_sem_mmio_store): the store takes the sync unit's slot this cycle */
     if (addr >= TT_MMIO_SEM_BASE + 0x20u && addr < TT_MMIO_SEM_BASE + 0x20u + 4u * TT_NUM_SEMS && addr % 4 == 0)
@@ -333,6 +344,7 @@ void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_
     }
     l1_write w = {.addr = addr, .be = be, .cycle = cycle, .thread = -1};
     memcpy(w.line, line, 16);
+    c->changed = true;
     state_check_touch_l1(c->sc, addr);
     if (writer < 0 || writer >= TT_L1_WRITERS) {
         begin_failure(c, "MISMATCH (L1 write)", cycle, -1, 0, 0);
@@ -349,6 +361,8 @@ static const char *const writer_names[] = {"unpacker 0", "unpacker 1", "matrix u
 void cosim_rf_write(cosim *c, uint64_t cycle, const tt_rf_write *w)
 {
     if (c->failed || !c->o.check || w->writer >= TT_RF_WRITERS) return;
+    c->changed = true;
+    state_check_touch_rf(c->sc, w->file, w->bank, w->row);
     rf_queue *q = &c->rfq[w->writer];
     /* The RTL may write a row in several cycles; the model's record of a row is the whole run of
      * consecutive writes to it (docs/design.md "Register-file writes"): merge the same way. */
@@ -395,6 +409,7 @@ static bool rf_match(cosim *c, const cosim_retire_rec *r, int writer)
 {
     size_t ne;
     const tt_rf_write *e = tt_model_rf_writes(c->m, &ne);
+    for (size_t i = 0; i < ne; i++) state_check_touch_rf(c->sc, e[i].file, e[i].bank, e[i].row);
     rf_queue *q = writer >= 0 ? &c->rfq[writer] : NULL;
     size_t na = q ? q->count : 0;
     for (size_t i = 0; i < ne || i < na; i++) {
@@ -489,6 +504,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     if (c->failed) return;
     c->retired++;
     if (!c->o.check) return;
+    c->changed = true;
     check_retire_cycle(c, r);
     if (c->failed) return;
     /* The RTL decides when an instruction issues, but it may never issue one the model's wait
@@ -664,7 +680,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
     for (int wr = 0; wr < TT_L1_WRITERS; wr++) l1_match(c, wr);
 }
 
-void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs)
+void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
 {
     note_cycle(c, cycle);
     if (!c->o.check || c->failed) return;
@@ -689,6 +705,13 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs)
     }
     c->sem_store = false;
     tt_model_tick(c->m);
+    /* A drained point (docs/design.md "Drained points") with something changed since the last
+     * read-back: the harness reads the state after this cycle's edge before the next edge. The
+     * model has executed every retire and store of this cycle, as the RTL has made them. */
+    if (drained && c->changed && c->sc && !c->o.readback_end_only) {
+        c->rb_due = true;
+        c->rb_cycle = cycle;
+    }
 }
 
 void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)
@@ -698,6 +721,23 @@ void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)
     begin_failure(c, "WATCHDOG", cycle, -1, 0, 0);
     say(c, "%s", details);
     end_failure(c);
+}
+
+bool cosim_readback_due(const cosim *c) { return c->rb_due && !c->failed; }
+
+unsigned cosim_readback_begin(cosim *c, bool full)
+{
+    c->rb_due = false;
+    c->rb_full = full;
+    if (c->failed || !c->o.check || !c->sc) return 0;
+    c->changed = false;
+    unsigned n = state_check_begin(c->sc, full ? SC_FULL : SC_DRAIN);
+    if (!n) {
+        begin_failure(c, "ERROR (state read-back)", c->rb_cycle, -1, 0, 0);
+        say(c, "  out of memory listing the state to read back\n");
+        end_failure(c);
+    }
+    return n;
 }
 
 bool cosim_readback_item(cosim *c, unsigned idx, int *target, int *unit, uint32_t *addr)
@@ -715,6 +755,28 @@ void cosim_readback_data(cosim *c, unsigned idx, const uint32_t data[4])
 static void state_diff(void *ctx, const char *element, uint64_t model, uint64_t rtl)
 {
     mismatch(ctx, element, model, rtl);
+}
+
+void cosim_readback_end(cosim *c, double seconds)
+{
+    if (c->rb_full || c->failed || !c->o.check || !c->sc) return;
+    c->drain_points++;
+    c->drain_items += state_check_pass_items(c->sc);
+    c->drain_secs += seconds;
+    int n = state_check_compare(c->sc, c->m, state_diff, c, 0);
+    if (!n) return;
+    char note[96];
+    snprintf(note, sizeof note, ", drained point %u (all threads idle, no unit busy)", c->drain_points);
+    c->cur_line = 0;
+    c->fail_note = note;
+    begin_failure(c, "MISMATCH (state)", c->rb_cycle, -1, 0, 0);
+    say(c, "  the RTL's state read back after cycle %llu differs from the model's in %d place%s%s (read back: the\n"
+           "  small state in full and what either side wrote since the last read-back; docs/design.md \"Drained\n"
+           "  points\"; +readback=end reads back only after the run):\n",
+        (unsigned long long)c->rb_cycle, n, n == 1 ? "" : "s", n > 12 ? ", the first 12" : "");
+    cJSON_AddNumberToObject(c->json, "drained_point", c->drain_points);
+    state_check_compare(c->sc, c->m, state_diff, c, 12);
+    end_failure(c);
 }
 
 /* The functional coverage (+coverage=FILE): false after printing why. */
@@ -836,6 +898,7 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     if (!c->failed && c->o.check && state_check_complete(c->sc)) {
         int n = state_check_compare(c->sc, c->m, state_diff, c, 0);
         if (n) {
+            c->fail_note = ", after the run";
             begin_failure(c, "MISMATCH (state)", cycle, -1, 0, 0);
             say(c, "  the RTL's state read back after the run differs from the model's in %d place%s%s:\n", n,
                 n == 1 ? "" : "s", n > 12 ? " (the first 12)" : "");
@@ -860,9 +923,16 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     }
     if (c->fail_kind && c->o.on_failure) c->o.on_failure(c->o.on_failure_arg, c, c->fail_kind, c->fail_cycle);
     double cps = seconds > 0 ? (double)cycle / seconds : 0;
-    char state[64] = "";
-    if (c->o.check && state_check_complete(c->sc))
-        snprintf(state, sizeof state, ", state read back and compared (%u items)", state_check_items(c->sc));
+    char state[160] = "";
+    if (c->o.check && state_check_complete(c->sc)) {
+        if (c->o.readback_end_only)
+            snprintf(state, sizeof state, ", state read back and compared (%u items; at the end only)",
+                     state_check_items(c->sc));
+        else
+            snprintf(state, sizeof state,
+                     ", state read back and compared (%u items; and at %u drained points, %llu items, %.2f s)",
+                     state_check_items(c->sc), c->drain_points, (unsigned long long)c->drain_items, c->drain_secs);
+    }
     char timing[64] = "";
     if (c->tim) snprintf(timing, sizeof timing, ", timing checked (%llu rule checks)",
                          (unsigned long long)tt_timing_checks(c->tim));
@@ -880,6 +950,8 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
     cJSON_AddBoolToObject(c->json, "checked", c->o.check);
     cJSON_AddNumberToObject(c->json, "srnd_seed", c->o.srnd_seed ? c->o.srnd_seed : TT_SRND_SEED_DEFAULT);
+    cJSON_AddStringToObject(c->json, "readback", c->o.readback_end_only ? "end" : "drain");
+    cJSON_AddNumberToObject(c->json, "drained_points_read_back", c->drain_points);
     if (!write_report(c) || !write_coverage(c, c->failed ? "fail" : "pass")) return 2;
     return c->failed ? 1 : 0;
 }

@@ -27,6 +27,7 @@ typedef struct {
     void (*on_failure)(void *arg, cosim *c, const char *kind, uint64_t cycle);
     void *on_failure_arg;
     const char *coverage;     /* write functional coverage here (+coverage=FILE.json, coverage.h; NULL: off) */
+    bool readback_end_only;   /* +readback=end: no state read-back at drained points, only after the run */
 } cosim_opts;
 
 /* One retired instruction and the effects the RTL made with it (see docs/design.md). */
@@ -73,18 +74,26 @@ bool cosim_failed(const cosim *c);
 bool cosim_wants_timing(const cosim *c);
 /* End of a clock cycle, after its retires, L1 writes and TRISC actions: wait-gate latches whose
  * condition is clear are released (tt_model_tick), and the frontends' trace of the cycle is checked
- * against the timing reference (tttiming.h; obs NULL: no trace). */
-void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs);
+ * against the timing reference (tttiming.h; obs NULL: no trace). `drained`: the RTL was drained in
+ * this cycle (docs/design.md "Drained points"); if anything changed since the last read-back, a
+ * read-back of the state after this cycle's edge is due (cosim_readback_due). */
+void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained);
 /* The model, read-only: the harness reads the preloaded state to load the RTL through its backdoor. */
 const tt_model *cosim_model(const cosim *c);
 /* The run could not finish: record a watchdog failure with each stuck thread's reason. */
 void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details);
-/* After a passing run, tb_top reads the RTL's architectural state back through tt_core's backdoor
- * read port, one item a cycle (dpi/state_check.h): item idx's target, unit and address (false past
- * the last, or when nothing is checked), then its data; cosim_finish compares it with the model's
- * state and checks the `expect` lines against it too. */
+/* State read-back through tt_core's combinational backdoor read port (dpi/state_check.h), between
+ * clock edges, so no cycle passes (docs/design.md "State read-back"). A drained point's read-back
+ * is due after cosim_cycle_end said so; the full one after a passing run. cosim_readback_begin
+ * starts a pass (full: the end's) and returns its item count (0: none); then, for each item idx,
+ * its target, unit and address, and the RTL's data; cosim_readback_end compares a drained point's
+ * pass at once (a difference fails the run), while cosim_finish compares the full one with the
+ * model's state and checks the `expect` lines against it too. */
+bool cosim_readback_due(const cosim *c);
+unsigned cosim_readback_begin(cosim *c, bool full);
 bool cosim_readback_item(cosim *c, unsigned idx, int *target, int *unit, uint32_t *addr);
 void cosim_readback_data(cosim *c, unsigned idx, const uint32_t data[4]);
+void cosim_readback_end(cosim *c, double seconds);
 /* The run was stopped by a signal: summary line, JSON report with result "interrupted".
  * Returns 128 + sig. */
 int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame);

@@ -174,26 +174,13 @@ void c_dpi_l1_write(void *ctx, long long cycle, int writer, int addr, int be, in
     tb_on_l1_write(CTX(ctx), (uint64_t)cycle, writer, (uint32_t)addr, (uint16_t)be, line);
 }
 
-int c_dpi_readback_item(void *ctx, int idx, int *target, int *unit, int *addr)
-{
-    uint32_t a = 0;
-    if (!tb_readback_item(CTX(ctx), (unsigned)idx, target, unit, &a)) return 0;
-    *addr = (int)a;
-    return 1;
-}
-
-void c_dpi_readback_data(void *ctx, int idx, int d0, int d1, int d2, int d3)
-{
-    uint32_t d[4] = {(uint32_t)d0, (uint32_t)d1, (uint32_t)d2, (uint32_t)d3};
-    tb_readback_data(CTX(ctx), (unsigned)idx, d);
-}
-
-int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int stall0, int stall1, int stall2, int fifo0,
-                    int fifo1, int fifo2, const svBitVecVal *timing)
+int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int drained, int stall0, int stall1, int stall2,
+                    int fifo0, int fifo1, int fifo2, const svBitVecVal *timing)
 {
     int stall[3] = {stall0, stall1, stall2}, fifo[3] = {fifo0, fifo1, fifo2};
     /* decoded only when used (timing reference or coverage; not with +cosim=0 or after a failure) */
-    if (!tb_wants_timing(CTX(ctx))) return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, stall, fifo, NULL);
+    if (!tb_wants_timing(CTX(ctx)))
+        return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, NULL);
     timing_raw x;
     unpack(timing_desc, NFIELDS(timing_desc), timing, &x, 0);
     tt_timing_obs o = {.unit_busy = (uint16_t)x.unit_busy[0]};
@@ -205,7 +192,7 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int stall0, int s
             .mop_out = x.mop_out[t], .mop_active = x.mop_active[t], .mop_out_ready = x.mop_out_ready[t],
             .expanding = x.expanding[t], .stall = (uint8_t)x.stall[t]};
     }
-    return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, stall, fifo, &o);
+    return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, &o);
 }
 
 /* One register-file row (tt_pkg::rf_wr_t) written by `writer` (unpacker 0, unpacker 1, matrix unit). */

@@ -8,8 +8,10 @@
 #include <string.h>
 
 #define L1_LINES (TT_L1_BYTES / 16u)
-#define SRC_ITEMS (TT_SRC_BANKS * TT_SRC_ROWS * 4u) /* 4 cells an item */
 #define ADC_FIELDS (TT_ADC_SETS * TT_ADC_CHANNELS * 8u)
+/* Register-file rows by id: SrcA/SrcB file * 128 + bank * 64 + row (0..255), Dest 256 + row. */
+#define SRC_ROW_IDS (2u * TT_SRC_BANKS * TT_SRC_ROWS)
+#define RF_ROW_IDS (SRC_ROW_IDS + TT_DEST_ROWS)
 
 /* The RTL keeps mutexes 0, 2, 3 and 4 (BH SyncUnit.md; 1 does not exist). */
 static const int mutex_index[] = {0, 2, 3, 4};
@@ -22,12 +24,23 @@ typedef struct {
 
 struct state_check {
     tt_model *view;
-    uint8_t *touched;   /* bit per L1 line */
-    uint32_t *lines;    /* the touched lines, frozen when the read-back starts */
-    unsigned n_lines;
+    uint8_t *touched;   /* bit per L1 line: read back at the end */
+    uint8_t *dirty;     /* bit per L1 line: written since the last pass (listed in dirty_list) */
+    uint32_t *dirty_list;
+    unsigned n_dirty, cap_dirty;
+    uint8_t rf_dirty[RF_ROW_IDS];  /* register-file rows written since the last pass */
+    uint16_t rf_dirty_list[RF_ROW_IDS];
+    unsigned n_rf_dirty;
+    /* the current pass */
+    state_check_scope scope;
+    uint32_t *lines;    /* its L1 lines (line numbers) */
+    unsigned n_lines, cap_lines;
+    uint16_t rows[RF_ROW_IDS]; /* its register-file rows (ids), 4 items each */
+    unsigned n_rows;
     section sec[9];
     unsigned n_sec, total, got;
-    /* what the RTL returned, raw */
+    unsigned full_items; /* items of the full pass, once begun */
+    /* what the RTL returned, raw (the elements of the current pass are the current ones) */
     uint32_t cfg[TT_CFG_STATES][TT_CFG_WORDS], tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
     uint32_t gpr[TT_NUM_THREADS][TT_NUM_GPRS], sem[TT_NUM_SEMS], adc[TT_NUM_THREADS][ADC_FIELDS];
     uint32_t src[2][TT_SRC_BANKS][TT_SRC_ROWS][TT_RF_COLS];
@@ -42,7 +55,8 @@ state_check *state_check_create(const tt_model *m)
     if (!s) return NULL;
     s->view = tt_model_create();
     s->touched = calloc(L1_LINES / 8, 1);
-    if (!s->view || !s->touched) {
+    s->dirty = calloc(L1_LINES / 8, 1);
+    if (!s->view || !s->touched || !s->dirty) {
         state_check_destroy(s);
         return NULL;
     }
@@ -59,37 +73,119 @@ void state_check_destroy(state_check *s)
     if (!s) return;
     tt_model_destroy(s->view);
     free(s->touched);
+    free(s->dirty);
+    free(s->dirty_list);
     free(s->lines);
     free(s->l1);
     free(s);
 }
 
+static bool bit(const uint8_t *map, uint32_t i) { return map[i / 8] >> (i % 8) & 1u; }
+
 void state_check_touch_l1(state_check *s, uint32_t addr)
 {
     uint32_t line = addr / 16u;
-    if (line < L1_LINES) s->touched[line / 8] |= (uint8_t)(1u << (line % 8));
+    if (!s || line >= L1_LINES) return;
+    s->touched[line / 8] |= (uint8_t)(1u << (line % 8));
+    if (bit(s->dirty, line)) return;
+    if (s->n_dirty == s->cap_dirty) {
+        unsigned cap = s->cap_dirty ? 2 * s->cap_dirty : 256;
+        uint32_t *g = realloc(s->dirty_list, sizeof *g * cap);
+        if (!g) return; /* not read at the next drained point; the end reads it (touched) */
+        s->dirty_list = g;
+        s->cap_dirty = cap;
+    }
+    s->dirty[line / 8] |= (uint8_t)(1u << (line % 8));
+    s->dirty_list[s->n_dirty++] = line;
 }
 
-static bool start(state_check *s)
+static void touch_row(state_check *s, unsigned id)
 {
-    for (uint32_t line = 0; line < L1_LINES; line++) s->n_lines += s->touched[line / 8] >> (line % 8) & 1u;
-    s->lines = malloc(sizeof *s->lines * (s->n_lines ? s->n_lines : 1));
-    s->l1 = calloc((size_t)(s->n_lines ? s->n_lines : 1), 16);
-    if (!s->lines || !s->l1) return false;
-    unsigned k = 0;
-    for (uint32_t line = 0; line < L1_LINES; line++)
-        if (s->touched[line / 8] >> (line % 8) & 1u) s->lines[k++] = line;
+    if (id >= RF_ROW_IDS || s->rf_dirty[id]) return;
+    s->rf_dirty[id] = 1;
+    s->rf_dirty_list[s->n_rf_dirty++] = (uint16_t)id;
+}
+
+void state_check_touch_rf(state_check *s, int file, int bank, int row)
+{
+    if (!s || row < 0) return;
+    if (file == TT_RF_SRCA || file == TT_RF_SRCB) {
+        if (bank >= 0 && bank < TT_SRC_BANKS && row < TT_SRC_ROWS)
+            touch_row(s, (unsigned)(file * TT_SRC_BANKS * TT_SRC_ROWS + bank * TT_SRC_ROWS + row));
+    } else if (file == TT_RF_DEST) {
+        touch_row(s, SRC_ROW_IDS + (unsigned)row);
+    } else if (file == TT_RF_DEST32 && row < TT_DEST_ROWS) {
+        /* Dst32b[row] is DstBits[adj] and DstBits[adj + 8] (ttmodel.h, ERRATA 5) */
+        unsigned adj = ((unsigned)row & 0x1f8u) << 1 | ((unsigned)row & 0x207u);
+        touch_row(s, SRC_ROW_IDS + adj % TT_DEST_ROWS);
+        touch_row(s, SRC_ROW_IDS + (adj + 8) % TT_DEST_ROWS);
+    }
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_u16(const void *a, const void *b)
+{
+    return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+}
+
+unsigned state_check_begin(state_check *s, state_check_scope scope)
+{
+    s->scope = scope;
+    s->got = 0;
+    s->total = 0;
+    /* the pass's L1 lines: every touched one (full), or those written since the last pass */
+    unsigned n = 0;
+    if (scope == SC_FULL)
+        for (uint32_t line = 0; line < L1_LINES; line++) n += bit(s->touched, line);
+    else
+        n = s->n_dirty;
+    if (n > s->cap_lines) {
+        uint32_t *g = realloc(s->lines, sizeof *g * n);
+        uint8_t *b = realloc(s->l1, (size_t)n * 16);
+        if (g) s->lines = g;
+        if (b) s->l1 = b;
+        if (!g || !b) return 0;
+        s->cap_lines = n;
+    }
+    s->n_lines = 0;
+    if (scope == SC_FULL) {
+        for (uint32_t line = 0; line < L1_LINES; line++)
+            if (bit(s->touched, line)) s->lines[s->n_lines++] = line;
+    } else {
+        memcpy(s->lines, s->dirty_list, sizeof *s->lines * n);
+        s->n_lines = n;
+        qsort(s->lines, n, sizeof *s->lines, cmp_u32);
+    }
+    for (unsigned i = 0; i < s->n_dirty; i++) s->dirty[s->dirty_list[i] / 8] = 0;
+    s->n_dirty = 0;
+    /* the pass's register-file rows: all (full), or those written since the last pass */
+    s->n_rows = 0;
+    if (scope == SC_FULL) {
+        for (unsigned id = 0; id < RF_ROW_IDS; id++) s->rows[s->n_rows++] = (uint16_t)id;
+    } else {
+        memcpy(s->rows, s->rf_dirty_list, sizeof *s->rows * s->n_rf_dirty);
+        s->n_rows = s->n_rf_dirty;
+        qsort(s->rows, s->n_rows, sizeof *s->rows, cmp_u16);
+    }
+    for (unsigned i = 0; i < s->n_rf_dirty; i++) s->rf_dirty[s->rf_dirty_list[i]] = 0;
+    s->n_rf_dirty = 0;
     const section sec[] = {
         {SC_CFG, TT_CFG_STATES * TT_CFG_WORDS}, {SC_TCFG, TT_NUM_THREADS * TT_TCFG_WORDS},
         {SC_GPR, TT_NUM_THREADS * TT_NUM_GPRS}, {SC_SEM, TT_NUM_SEMS},
-        {SC_ADC, TT_NUM_THREADS * ADC_FIELDS},  {SC_RF, 2 * SRC_ITEMS + TT_DEST_ROWS * 4u},
+        {SC_ADC, TT_NUM_THREADS * ADC_FIELDS},  {SC_RF, 4 * s->n_rows},
         {SC_BANKS, 1},                          {SC_MUTEX, N_MUTEX},
         {SC_L1, s->n_lines},
     };
     memcpy(s->sec, sec, sizeof sec);
     s->n_sec = sizeof sec / sizeof sec[0];
     for (unsigned i = 0; i < s->n_sec; i++) s->total += s->sec[i].count;
-    return true;
+    if (scope == SC_FULL) s->full_items = s->total;
+    return s->total;
 }
 
 /* Section and index within it of item idx. */
@@ -106,30 +202,29 @@ static bool locate(const state_check *s, unsigned idx, int *target, unsigned *i)
     return false;
 }
 
-/* Register-file item i: file (0 SrcA, 1 SrcB, 2 Dest), bank, row, group of 4 cells. */
-static void rf_item(unsigned i, int *file, int *bank, int *row, int *group)
+/* Register-file row id: file (0 SrcA, 1 SrcB, 2 Dest), bank, row. */
+static void rf_row(unsigned id, int *file, int *bank, int *row)
 {
-    *file = 0;
-    if (i >= SRC_ITEMS) {
-        i -= SRC_ITEMS;
-        *file = 1;
-        if (i >= SRC_ITEMS) {
-            i -= SRC_ITEMS;
-            *file = 2;
-        }
+    if (id >= SRC_ROW_IDS) {
+        *file = 2;
+        *bank = 0;
+        *row = (int)(id - SRC_ROW_IDS);
+        return;
     }
+    *file = (int)(id / (TT_SRC_BANKS * TT_SRC_ROWS));
+    *bank = (int)(id / TT_SRC_ROWS % TT_SRC_BANKS);
+    *row = (int)(id % TT_SRC_ROWS);
+}
+
+/* Register-file item i of the pass: its row and group of 4 cells. */
+static void rf_item(const state_check *s, unsigned i, int *file, int *bank, int *row, int *group)
+{
+    rf_row(s->rows[i / 4], file, bank, row);
     *group = (int)(i % 4);
-    *row = (int)(i / 4);
-    *bank = 0;
-    if (*file < 2) {
-        *bank = *row / TT_SRC_ROWS;
-        *row %= TT_SRC_ROWS;
-    }
 }
 
 bool state_check_item(state_check *s, unsigned idx, int *target, int *unit, uint32_t *addr)
 {
-    if (idx == 0 && !s->total && !start(s)) return false;
     unsigned i;
     if (!locate(s, idx, target, &i)) return false;
     *unit = 0;
@@ -140,7 +235,7 @@ bool state_check_item(state_check *s, unsigned idx, int *target, int *unit, uint
     case SC_ADC: *unit = (int)(i / ADC_FIELDS); *addr = i % ADC_FIELDS; break;
     case SC_RF: {
         int file, bank, row, group;
-        rf_item(i, &file, &bank, &row, &group);
+        rf_item(s, i, &file, &bank, &row, &group);
         *unit = file;
         *addr = (uint32_t)bank << 12 | (uint32_t)row << 2 | (uint32_t)group;
         break;
@@ -185,7 +280,7 @@ void state_check_data(state_check *s, unsigned idx, const uint32_t d[4])
     }
     case SC_RF: {
         int file, bank, row, group;
-        rf_item(i, &file, &bank, &row, &group);
+        rf_item(s, i, &file, &bank, &row, &group);
         for (int k = 0; k < 4; k++) {
             int col = 4 * group + k;
             uint32_t v = file < 2 ? d[k] & 0x7FFFFu : d[k] & 0xFFFFu;
@@ -219,9 +314,11 @@ void state_check_data(state_check *s, unsigned idx, const uint32_t d[4])
     if (idx + 1 > s->got) s->got = idx + 1;
 }
 
-bool state_check_complete(const state_check *s) { return s->total && s->got == s->total; }
+bool state_check_complete(const state_check *s) { return s->scope == SC_FULL && s->total && s->got == s->total; }
 
-unsigned state_check_items(const state_check *s) { return s->total; }
+unsigned state_check_items(const state_check *s) { return s->full_items; }
+
+unsigned state_check_pass_items(const state_check *s) { return s->total; }
 
 const tt_model *state_check_view(const state_check *s) { return s->view; }
 
@@ -248,51 +345,76 @@ int state_check_compare(const state_check *s, const tt_model *m, state_check_rep
 {
     diff df = {report, ctx, 0, max};
     uint32_t v, w;
-    for (int st = 0; st < TT_CFG_STATES; st++)
-        for (int i = 0; i < TT_CFG_WORDS; i++)
-            if (tt_model_cfg_get(m, st, i, &v)) differ(&df, v, s->cfg[st][i], "cfg[state %d][%d]", st, i);
-    for (int t = 0; t < TT_NUM_THREADS; t++) {
-        for (int i = 0; i < TT_TCFG_WORDS; i++)
-            if (tt_model_tcfg_get(m, t, i, &v)) differ(&df, v, s->tcfg[t][i], "thread_cfg[thread %d][%d]", t, i);
-        for (int i = 0; i < TT_NUM_GPRS; i++)
-            if (tt_model_gpr_get(m, t, i, &v)) differ(&df, v, s->gpr[t][i], "gpr[thread %d][%d]", t, i);
-    }
-    for (int i = 0; i < TT_NUM_SEMS; i++)
-        if (tt_model_sem_get(m, i, &v, &w)) differ(&df, v | w << 4, s->sem[i], "sem[%d] (max << 4 | value)", i);
     static const char *const sets[] = {"unpack0", "unpack1", "pack"};
     static const char *const fields[] = {"x", "x_cr", "y", "y_cr", "z", "z_cr", "w", "w_cr"};
-    for (int t = 0; t < TT_NUM_THREADS; t++)
-        for (unsigned f = 0; f < ADC_FIELDS; f++) {
-            tt_adc_channel ch;
-            if (tt_model_adc_get(m, t, (int)(f / 16), (int)(f / 8 % 2), &ch))
-                differ(&df, (&ch.x)[f % 8], s->adc[t][f], "adc[thread %d].%s.ch%u.%s", t, sets[f / 16], f / 8 % 2,
-                       fields[f % 8]);
-        }
-    for (int file = 0; file < 2; file++)
-        for (int b = 0; b < TT_SRC_BANKS; b++)
-            for (int r = 0; r < TT_SRC_ROWS; r++)
-                for (int col = 0; col < TT_RF_COLS; col++)
-                    if (tt_model_rf_get(m, file ? TT_RF_SRCB : TT_RF_SRCA, b, r, col, &v))
-                        differ(&df, v, s->src[file][b][r][col], "%s[bank %d][row %d][col %d]", file ? "srcb" : "srca",
-                               b, r, col);
-    for (int r = 0; r < TT_DEST_ROWS; r++)
-        for (int col = 0; col < TT_RF_COLS; col++)
-            if (tt_model_rf_get(m, TT_RF_DEST, 0, r, col, &v))
-                differ(&df, v, s->dest[r][col], "dest[row %d][col %d]", r, col);
-    tt_bank_state b;
-    tt_model_banks_get(m, &b);
-    differ(&df, tt_bank_pack(&b), s->banks, "banks (tt_bank_pack)");
-    for (unsigned i = 0; i < N_MUTEX; i++) {
-        int h = tt_model_mutex_holder(m, mutex_index[i]);
-        differ(&df, (uint64_t)(h < 0 ? TT_MUTEX_FREE : h), s->mutex[i], "mutex[%d].holder", mutex_index[i]);
-    }
     const uint8_t *l1 = tt_model_l1_const(m);
-    for (unsigned i = 0; i < s->n_lines; i++)
-        for (unsigned k = 0; k < 16; k += 4) {
-            uint32_t a = s->lines[i] * 16u + k, mv, rv;
-            memcpy(&mv, l1 + a, 4);
-            memcpy(&rv, s->l1 + 16u * i + k, 4);
-            differ(&df, mv, rv, "l1[0x%06x] (32 bits, little-endian)", a);
+    /* exactly the pass's items, in their order (state_check_begin) */
+    for (unsigned k = 0; k < s->n_sec; k++) {
+        for (unsigned i = 0; i < s->sec[k].count; i++) {
+            switch (s->sec[k].target) {
+            case SC_CFG: {
+                int st = (int)(i / TT_CFG_WORDS), x = (int)(i % TT_CFG_WORDS);
+                if (tt_model_cfg_get(m, st, x, &v)) differ(&df, v, s->cfg[st][x], "cfg[state %d][%d]", st, x);
+                break;
+            }
+            case SC_TCFG: {
+                int t = (int)(i / TT_TCFG_WORDS), x = (int)(i % TT_TCFG_WORDS);
+                if (tt_model_tcfg_get(m, t, x, &v)) differ(&df, v, s->tcfg[t][x], "thread_cfg[thread %d][%d]", t, x);
+                break;
+            }
+            case SC_GPR: {
+                int t = (int)(i / TT_NUM_GPRS), x = (int)(i % TT_NUM_GPRS);
+                if (tt_model_gpr_get(m, t, x, &v)) differ(&df, v, s->gpr[t][x], "gpr[thread %d][%d]", t, x);
+                break;
+            }
+            case SC_SEM:
+                if (tt_model_sem_get(m, (int)i, &v, &w))
+                    differ(&df, v | w << 4, s->sem[i], "sem[%u] (max << 4 | value)", i);
+                break;
+            case SC_ADC: {
+                unsigned t = i / ADC_FIELDS, f = i % ADC_FIELDS;
+                tt_adc_channel ch;
+                if (tt_model_adc_get(m, (int)t, (int)(f / 16), (int)(f / 8 % 2), &ch))
+                    differ(&df, (&ch.x)[f % 8], s->adc[t][f], "adc[thread %u].%s.ch%u.%s", t, sets[f / 16],
+                           f / 8 % 2, fields[f % 8]);
+                break;
+            }
+            case SC_RF: {
+                int file, bank, row, group;
+                rf_item(s, i, &file, &bank, &row, &group);
+                for (int col = 4 * group; col < 4 * group + 4; col++) {
+                    if (file < 2) {
+                        if (tt_model_rf_get(m, file ? TT_RF_SRCB : TT_RF_SRCA, bank, row, col, &v))
+                            differ(&df, v, s->src[file][bank][row][col], "%s[bank %d][row %d][col %d]",
+                                   file ? "srcb" : "srca", bank, row, col);
+                    } else if (tt_model_rf_get(m, TT_RF_DEST, 0, row, col, &v)) {
+                        differ(&df, v, s->dest[row][col], "dest[row %d][col %d]", row, col);
+                    }
+                }
+                break;
+            }
+            case SC_BANKS: {
+                tt_bank_state b;
+                tt_model_banks_get(m, &b);
+                differ(&df, tt_bank_pack(&b), s->banks, "banks (tt_bank_pack)");
+                break;
+            }
+            case SC_MUTEX: {
+                int h = tt_model_mutex_holder(m, mutex_index[i]);
+                differ(&df, (uint64_t)(h < 0 ? TT_MUTEX_FREE : h), s->mutex[i], "mutex[%d].holder", mutex_index[i]);
+                break;
+            }
+            case SC_L1:
+                for (unsigned b = 0; b < 16; b += 4) {
+                    uint32_t a = s->lines[i] * 16u + b, mv, rv;
+                    memcpy(&mv, l1 + a, 4);
+                    memcpy(&rv, s->l1 + 16u * i + b, 4);
+                    differ(&df, mv, rv, "l1[0x%06x] (32 bits, little-endian)", a);
+                }
+                break;
+            default: break;
+            }
         }
+    }
     return df.n;
 }

@@ -25,6 +25,7 @@ module tt_cfg_unit
   input  logic        inj_wrcfg128_short_i,   // INJ_WRCFG128_SHORT
   input  logic        inj_cfgshiftmask_rotl_i,// INJ_CFGSHIFTMASK_ROTL
   input  logic        inj_global_single_i,    // INJ_CFG_GLOBAL_SINGLE
+  input  logic        inj_wrcfg_stray_i,      // INJ_WRCFG_STRAY_NEXT
 
   input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
   output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
@@ -246,6 +247,12 @@ module tt_cfg_unit
       cfg_o  <= '{default: '{default: '0}};
       tcfg_o <= '{default: '{default: '0}};
     end else begin
+      // DELIBERATE BUG (INJ_WRCFG_STRAY_NEXT): a 32-bit WRCFG to an even, non-global word also
+      // writes its value into the next word, never reported; first here, so a reported write to
+      // that word at the same edge still wins.
+      if (inj_wrcfg_stray_i && op == OP_WRCFG && rsp_o.done && eff_cfg_we_o == 4'b0001 &&
+          !eff_cfg_addr_o[0] && eff_cfg_addr_o + 8'd1 < 8'(CFG_GLOBAL_BASE))
+        cfg_o[eff_cfg_state_o][eff_cfg_addr_o + 8'd1] <= eff_cfg_data_o[0];
       for (int k = 0; k < 4; k++) begin
         if (eff_cfg_we_o[k]) begin
           cfg_o[eff_cfg_state_o][eff_cfg_addr_o + 8'(k)] <= eff_cfg_data_o[k];

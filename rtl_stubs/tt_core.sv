@@ -335,6 +335,7 @@ module tt_core
     .inj_wrcfg128_short_i (inject_i[INJ_WRCFG128_SHORT]),
     .inj_cfgshiftmask_rotl_i (inject_i[INJ_CFGSHIFTMASK_ROTL]),
     .inj_global_single_i     (inject_i[INJ_CFG_GLOBAL_SINGLE]),
+    .inj_wrcfg_stray_i       (inject_i[INJ_WRCFG_STRAY_NEXT]),
     .req_i (u_req[UNIT_CFG]), .rsp_o (u_rsp[UNIT_CFG]),
 
 
@@ -410,6 +411,7 @@ module tt_core
     .bdr_idx_i             (bdr_addr_i[5:0]),
     .bdr_data_o            (th_bdr),
     .inj_gpr_drop_i        (inject_i[INJ_THCON_GPR_DROP]),
+    .inj_gpr_stray_i       (inject_i[INJ_THCON_GPR_STRAY]),
     .cfg_rd_thread_i       (cfg_gpr_rd_thread),
     .cfg_rd_idx_i          (cfg_gpr_rd_idx),
     .cfg_rd_data_o         (cfg_gpr_rd_data),

@@ -299,6 +299,10 @@ package tt_pkg;
                                                        // not the one holding the thread's in-flight instruction
   localparam int unsigned INJ_T_FIFO_BYPASS     = 113; // a push into an empty FIFO leaves it in the same cycle
   localparam int unsigned INJ_T_BUSY_EARLY_FREE = 114; // unit_busy_o drops in the retire cycle
+  // State changes the RTL never reports and a later reported write undoes: seen only by the state
+  // read-back at a drained point (docs/design.md "Drained points"), not by the one after the run.
+  localparam int unsigned INJ_THCON_GPR_STRAY   = 115; // a GPR write to odd n also lands in n - 1
+  localparam int unsigned INJ_WRCFG_STRAY_NEXT  = 116; // 32-bit WRCFG to an even word also writes the next
   // strided Dest read (tt_pack_strided): bits 120..124
   localparam int unsigned INJ_PACK_STRIDE_8         = 120; // strided rows 8 apart, not 16
   localparam int unsigned INJ_PACK_STRIDED_ALIGN    = 121; // strided reads held to the aligned group of four

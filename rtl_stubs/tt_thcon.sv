@@ -54,6 +54,7 @@ module tt_thcon
   input  logic [5:0]   bdr_idx_i,
   output logic [31:0]  bdr_data_o,
   input  logic         inj_gpr_drop_i,       // retire reports GPR writes that gpr_q never takes
+  input  logic         inj_gpr_stray_i,      // INJ_THCON_GPR_STRAY
 
   // config unit access
   input  logic [1:0]   cfg_rd_thread_i,
@@ -419,6 +420,10 @@ module tt_thcon
     if (!rst_ni) begin
       gpr_q <= '{default: '{default: '0}};
     end else begin
+      // DELIBERATE BUG (INJ_THCON_GPR_STRAY): a write to an odd GPR n also lands in GPR n - 1, never
+      // reported; first here, so a reported write to n - 1 at the same edge still wins.
+      if (inj_gpr_stray_i && eff_gpr_we_o[0] && eff_gpr_idx_o[0][0])
+        gpr_q[slot_thread][eff_gpr_idx_o[0] - 6'd1] <= eff_gpr_data_o[0];
       for (int k = 0; k < GPR_WR_SLOTS; k++) begin
         if (eff_gpr_we_o[k] && !inj_gpr_drop_i) gpr_q[slot_thread][eff_gpr_idx_o[k]] <= eff_gpr_data_o[k];
       end

@@ -47,6 +47,9 @@ struct tb_ctx {
     bool stopped;
     uint64_t end_cycle; /* cycles of a run that stopped by itself (the read-back follows) */
     clock_t t_end;      /* and when it stopped */
+    bool end_read;      /* the read-back after the run is done */
+    uint64_t edges;     /* clock edges seen (tb_on_cycle_end calls): none may pass during a read-back */
+    clock_t rb_clock;   /* CPU time of the drained points' read-backs, left out of the run's */
     int argc;           /* the command line, for the +wave_window re-run */
     char **argv;
     char wave_file[1024];
@@ -215,7 +218,7 @@ static void usage(FILE *f, const char *prog)
             "usage: %s TEST.tts [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
             "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n"
             "          [+wave_window=N [+wave_file=FILE.vcd]]\n"
-            "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)]\n",
+            "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)] [+readback=drain|end]\n",
             prog);
 }
 
@@ -362,6 +365,14 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
             c->a.coverage = v;
         } else if (plusarg(arg, "+vlcov", &v)) {
             c->a.vlcov = v;
+        } else if (plusarg(arg, "+readback", &v)) {
+            /* docs/design.md "Drained points": the state read-back at every drained point and
+             * after the run (drain, the default), or after the run only (end) */
+            if (strcmp(v, "end") && strcmp(v, "drain")) {
+                fprintf(stderr, "%s: +readback expects end or drain, got '%s'\n", prog, v);
+                goto fail;
+            }
+            c->a.readback_end_only = v[0] == 'e';
         } else if (arg[0] == '+') {
             /* Verilator's own +verilator+ arguments pass through, but only the ones its runtime
              * knows: it aborts the process on any other (issue 8 part 1). */
@@ -432,6 +443,7 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     tt_stim_init(&c->stim, &c->test);
     cosim_opts o = {.repro = c->repro, .report_json = c->a.report, .check = c->a.check,
                     .timing = c->a.timing, .srnd_seed = c->a.srnd_seed, .coverage = c->a.coverage,
+                    .readback_end_only = c->a.readback_end_only,
                     .on_failure = c->a.wave_window ? wave_window_rerun : NULL, .on_failure_arg = c};
     c->cos = cosim_create(&c->test, &o);
     if (!c->cos) {
@@ -466,8 +478,9 @@ const tb_args *tb_ctx_args(const tb_ctx *c) { return &c->a; }
 
 int tb_ctx_finish(tb_ctx *c, uint64_t cycle)
 {
-    /* The run's cycles and time, without the state read-back that follows a pass. */
-    double secs = (double)((c->end_cycle ? c->t_end : clock()) - c->t0) / CLOCKS_PER_SEC;
+    /* The run's cycles and time, without the state read-backs (after the run and at drained
+     * points; cosim_finish reports the drained points' time apart). */
+    double secs = (double)((c->end_cycle ? c->t_end : clock()) - c->t0 - c->rb_clock) / CLOCKS_PER_SEC;
     return cosim_finish(c->cos, c->end_cycle ? c->end_cycle : cycle, secs);
 }
 
@@ -494,14 +507,33 @@ void tb_catch_signals(volatile int *flag)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-bool tb_readback_item(tb_ctx *c, unsigned idx, int *target, int *unit, uint32_t *addr)
-{
-    return cosim_readback_item(c->cos, idx, target, unit, addr);
-}
+bool tb_readback_due(const tb_ctx *c) { return (c->end_cycle && !c->end_read) || cosim_readback_due(c->cos); }
 
-void tb_readback_data(tb_ctx *c, unsigned idx, const uint32_t data[4])
+bool tb_readback_run(tb_ctx *c, tb_read_fn read, void *arg)
 {
-    cosim_readback_data(c->cos, idx, data);
+    bool full = c->end_cycle && !c->end_read;
+    if (!full && !cosim_readback_due(c->cos)) return true;
+    if (full) c->end_read = true;
+    clock_t t = clock();
+    uint64_t edges = c->edges;
+    unsigned n = cosim_readback_begin(c->cos, full);
+    for (unsigned i = 0; i < n; i++) {
+        int target, unit;
+        uint32_t addr, d[4] = {0, 0, 0, 0};
+        if (!cosim_readback_item(c->cos, i, &target, &unit, &addr)) break;
+        read(arg, target, unit, addr, d);
+        cosim_readback_data(c->cos, i, d);
+    }
+    /* The read port is combinational and the mains only evaluate it: a clock edge here would
+     * have advanced the RTL behind the checker's back. */
+    if (c->edges != edges) {
+        fprintf(stderr, "%s: internal error: a clock edge passed during the state read-back\n", c->test.path);
+        return false;
+    }
+    clock_t dt = clock() - t;
+    if (!full) c->rb_clock += dt;
+    cosim_readback_end(c->cos, (double)dt / CLOCKS_PER_SEC);
+    return true;
 }
 
 void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r)
@@ -577,11 +609,12 @@ void tb_stall_name(int code, char *buf, unsigned len)
 
 bool tb_wants_timing(tb_ctx *c) { return !c->stopped && cosim_wants_timing(c->cos); }
 
-int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3],
-                    tt_timing_obs *obs)
+int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, bool drained, const int stall[3],
+                    const int fifo[3], tt_timing_obs *obs)
 {
+    c->edges++;
     if (c->stopped) return 1;
-    cosim_cycle_end(c->cos, cycle, obs);
+    cosim_cycle_end(c->cos, cycle, obs, drained);
     if (cosim_failed(c->cos)) {
         c->stopped = true;
         return 2;

@@ -29,6 +29,7 @@ typedef struct {
     const char *wave_file;    /* +wave_file=FILE (default: TEST's name .window.vcd in the current directory) */
     const char *coverage;     /* +coverage=FILE.json: functional coverage (dpi/coverage.h) */
     const char *vlcov;        /* +vlcov=FILE.dat: Verilator line/toggle coverage (coverage build only) */
+    bool readback_end_only;   /* +readback=end: the state read-back after the run only, not at drained points */
 } tb_args;
 
 typedef struct tb_ctx tb_ctx;
@@ -65,15 +66,22 @@ void tb_on_rf_write(tb_ctx *c, uint64_t cycle, const tt_rf_write *w);
 void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word, bool dropped);
 void tb_on_brisc_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word);
 void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data);
-/* The state read-back after a passing run (cosim_readback_item/_data). */
-bool tb_readback_item(tb_ctx *c, unsigned idx, int *target, int *unit, uint32_t *addr);
-void tb_readback_data(tb_ctx *c, unsigned idx, const uint32_t data[4]);
+/* The state read-back (docs/design.md "State read-back", "Drained points"): at a drained point, and
+ * after a run that passed. The main asks after every clock cycle whether one is due and runs it
+ * before the next edge, through `read`: drive tb_top's rb_target_i, rb_unit_i, rb_addr_i and
+ * evaluate the model without a clock edge (tt_core's read port is combinational), then return
+ * rb_data0_o..rb_data3_o in data[0..3]. No cycle passes, so nothing the checks see moves. Returns
+ * false (after printing why) if a clock edge passed during it. */
+typedef void (*tb_read_fn)(void *arg, int target, int unit, uint32_t addr, uint32_t data[4]);
+bool tb_readback_due(const tb_ctx *c);
+bool tb_readback_run(tb_ctx *c, tb_read_fn read, void *arg);
 /* 0: continue, 1: stop (pass: the state read-back follows), 2: stop (fail). */
 /* Whether tb_on_cycle_end needs obs this cycle (decoding it is skipped otherwise). */
 bool tb_wants_timing(tb_ctx *c);
 /* obs: the frontends' timing trace of the cycle (tttiming.h; NULL: not wanted). */
-int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, const int stall[3], const int fifo[3],
-                    tt_timing_obs *obs);
+/* `drained`: tb_top saw the RTL drained this cycle (docs/design.md "Drained points"). */
+int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, bool drained, const int stall[3],
+                    const int fifo[3], tt_timing_obs *obs);
 /* Next cycle's action of stream `stream` (thread 0..2's TRISC, or 3 = BRISC): 0 none, 1 push
  * `word`, 2 store `data` to `addr`, 3 BRISC push of `word` to thread `addr`. `idle_mask` bit t:
  * thread t is idle. */

@@ -32,6 +32,21 @@ void vl_fatal(const char *filename, int linenum, const char *hier, const char *m
     Verilated::threadContextp()->gotFinish(true);
 }
 
+// One item of the state read-back (tb_readback_run): tt_core's read port is combinational, so the
+// model is only evaluated, with no clock edge and no VCD dump: no cycle passes.
+static void read_state(void *arg, int target, int unit, uint32_t addr, uint32_t data[4])
+{
+    Vtb_top *top = static_cast<Vtb_top *>(arg);
+    top->rb_target_i = static_cast<uint8_t>(target);
+    top->rb_unit_i = static_cast<uint8_t>(unit);
+    top->rb_addr_i = addr;
+    top->eval();
+    data[0] = top->rb_data0_o;
+    data[1] = top->rb_data1_o;
+    data[2] = top->rb_data2_o;
+    data[3] = top->rb_data3_o;
+}
+
 int main(int argc, char **argv)
 {
     int rc = 0;
@@ -82,6 +97,11 @@ int main(int argc, char **argv)
         top->eval();
         if (tfp && in_window(cycle)) tfp->dump(cycle * 10 + 10);
         cycle++;
+        // a drained point's (or, after a pass, the run's) state read-back, before the next edge
+        if (tb_readback_due(ctx) && !tb_readback_run(ctx, read_state, top.get())) {
+            rc = 2;
+            break;
+        }
     }
     top->final();
 #if VM_COVERAGE
@@ -97,6 +117,10 @@ int main(int argc, char **argv)
                      a->trace ? a->trace : "", fatal_msg.c_str());
         tb_ctx_destroy(ctx);
         return 2;
+    }
+    if (rc) {
+        tb_ctx_destroy(ctx);
+        return rc;
     }
     if (stop_signal) {
         rc = tb_ctx_interrupted(ctx, cycle, stop_signal);

@@ -30,6 +30,24 @@ void vl_fatal(const char *filename, int linenum, const char *hier, const char *m
     Verilated::threadContextp()->gotFinish(true);
 }
 
+// The state read-back's port (tb_readback_run): the signals tb_top's rb_* ports are bound to.
+struct read_port {
+    sc_signal<uint32_t> target, unit, addr, data[4];
+};
+
+// One item of the state read-back. tt_core's read port is combinational: the new address is
+// evaluated in delta cycles at the current time (between this cycle's posedge and the next), so no
+// clock edge passes; tb_readback_run checks that none did.
+static void read_state(void *arg, int target, int unit, uint32_t addr, uint32_t data[4])
+{
+    read_port *p = static_cast<read_port *>(arg);
+    p->target.write(static_cast<uint32_t>(target));
+    p->unit.write(static_cast<uint32_t>(unit));
+    p->addr.write(addr);
+    while (sc_pending_activity_at_current_time()) sc_start(SC_ZERO_TIME);
+    for (int k = 0; k < 4; k++) data[k] = p->data[k].read();
+}
+
 int sc_main(int argc, char **argv)
 {
     int rc = 0;
@@ -47,6 +65,14 @@ int sc_main(int argc, char **argv)
     sc_clock clk("clk", 10, SC_NS, 0.5, 5, SC_NS, false);
     Vtb_top *top = new Vtb_top("top");
     top->clk_i(clk);
+    read_port rb;
+    top->rb_target_i(rb.target);
+    top->rb_unit_i(rb.unit);
+    top->rb_addr_i(rb.addr);
+    top->rb_data0_o(rb.data[0]);
+    top->rb_data1_o(rb.data[1]);
+    top->rb_data2_o(rb.data[2]);
+    top->rb_data3_o(rb.data[3]);
     sc_start(SC_ZERO_TIME);
     svSetScope(svGetScopeFromName("top.tb_top"));
     // the 160-bit injection mask goes over as five 32-bit words, least significant first
@@ -66,7 +92,14 @@ int sc_main(int argc, char **argv)
             tfp->open(a->trace);
         }
         if (tfp && a->trace_stop && cycle > a->trace_stop && tfp->isOpen()) tfp->close();
-        sc_start(10, SC_NS);
+        // The cycle's posedge is due at its start (sc_start(t) leaves the event at its end time
+        // pending): 3 ns take it, then a due state read-back runs between edges, then the negedge.
+        sc_start(3, SC_NS);
+        if (tb_readback_due(ctx) && !tb_readback_run(ctx, read_state, &rb)) {
+            rc = 2;
+            break;
+        }
+        sc_start(7, SC_NS);
         cycle++;
     }
     top->final();
@@ -81,6 +114,11 @@ int sc_main(int argc, char **argv)
         tb_ctx_destroy(ctx);
         delete top;
         return 2;
+    }
+    if (rc) {
+        tb_ctx_destroy(ctx);
+        delete top;
+        return rc;
     }
     if (stop_signal) {
         rc = tb_ctx_interrupted(ctx, cycle, stop_signal);

@@ -3,7 +3,18 @@
 // stops the run. tt_core itself knows nothing of the model (docs/design.md).
 /* verilator tracing_off */
 module tb_top (
-  input logic clk_i
+  input  logic        clk_i,
+  // State read-back (docs/design.md "State read-back"): the harness drives these between clock
+  // edges and evaluates the model without an edge; tt_core's backdoor read port is combinational,
+  // so the item's data is on rb_data*_o at once and no cycle passes (32-bit words, so that both
+  // harnesses see plain integer ports).
+  input  logic [3:0]  rb_target_i,
+  input  logic [1:0]  rb_unit_i,
+  input  logic [31:0] rb_addr_i,
+  output logic [31:0] rb_data0_o,
+  output logic [31:0] rb_data1_o,
+  output logic [31:0] rb_data2_o,
+  output logic [31:0] rb_data3_o
 );
   import tt_pkg::*;
 
@@ -31,13 +42,8 @@ module tb_top (
   import "DPI-C" function void c_dpi_l1_write(input chandle ctx, input longint cycle,
                                               input int writer, input int addr, input int be, input int w0,
                                               input int w1, input int w2, input int w3);
-  // The state read-back after a passing run (dpi/state_check.h): one item a cycle.
-  import "DPI-C" function int c_dpi_readback_item(input chandle ctx, input int idx, output int target,
-                                                  output int unit, output int addr);
-  import "DPI-C" function void c_dpi_readback_data(input chandle ctx, input int idx, input int d0,
-                                                   input int d1, input int d2, input int d3);
   import "DPI-C" function int c_dpi_cycle_end(input chandle ctx, input longint cycle,
-                                              input int idle_mask, input int stall0,
+                                              input int idle_mask, input int drained, input int stall0,
                                               input int stall1, input int stall2,
                                               input int fifo0, input int fifo1, input int fifo2,
                                               input bit [TIMING_BITS-1:0] timing);
@@ -69,13 +75,8 @@ module tb_top (
   logic [127:0] bd_data_q;
   logic [15:0] bd_be_q;
 
-  // State read-back (after a passing run): item rb_idx_q - 1 is on the bdr_* port this cycle.
-  logic        rb_active_q, rb_pending_q;
-  int          rb_idx_q;
-  logic [3:0]  bdr_target_q;
-  logic [1:0]  bdr_unit_q;
-  logic [31:0] bdr_addr_q;
   logic [127:0] bdr_data;
+  assign {rb_data3_o, rb_data2_o, rb_data1_o, rb_data0_o} = bdr_data;
 
   logic        push_valid_q [3];
   logic [31:0] push_insn_q  [3];
@@ -109,7 +110,7 @@ module tb_top (
     .mmio_wdata_i(mmio_wdata_q),
     .bd_valid_i(bd_valid_q), .bd_target_i(bd_target_q), .bd_unit_i(bd_unit_q),
     .bd_addr_i(bd_addr_q), .bd_data_i(bd_data_q), .bd_be_i(bd_be_q),
-    .bdr_target_i(bdr_target_q), .bdr_unit_i(bdr_unit_q), .bdr_addr_i(bdr_addr_q), .bdr_data_o(bdr_data),
+    .bdr_target_i(rb_target_i), .bdr_unit_i(rb_unit_i), .bdr_addr_i(rb_addr_i), .bdr_data_o(bdr_data),
 .retire_o(retire), .rf_wr_o(rf_wr),
     .l1_wr_valid_o(l1_wr_valid), .l1_wr_writer_o(l1_wr_writer), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
     .l1_wr_data_o(l1_wr_data),
@@ -122,6 +123,19 @@ module tb_top (
   logic        rf_wr_valid  [3];
   always_comb for (int t = 0; t < 3; t++) retire_valid[t] = retire[t].valid;
   always_comb for (int w = 0; w < 3; w++) rf_wr_valid[w] = rf_wr[w].valid;
+
+  // Drained (docs/design.md "Drained points"): every thread idle (FIFO empty, nothing expanding,
+  // nothing in flight, no push entering), no unit busy, and no L1 write or register-file row this
+  // cycle. Nothing can be queued behind that: the packer writes its last queued line before its
+  // PACR retires (tt_packer S_DRAIN), ThCon writes L1 in its retire cycle, the unpackers and the
+  // matrix unit write their rows before theirs, and a retiring unit is still busy.
+  logic drained;
+  always_comb begin
+    drained = thread_idle[0] && thread_idle[1] && thread_idle[2] && (unit_busy == '0) && !l1_wr_valid;
+    for (int w = 0; w < 3; w++) begin
+      if (rf_wr[w].valid) drained = 1'b0;
+    end
+  end
 
   // What the stall waves show (waves/stalls.gtkw); the only traced scope. Verilator 5.006 traces
   // an instance only when its instantiation is in a tracing_on region, whatever the module says.
@@ -147,20 +161,6 @@ module tb_top (
       bd_valid_q <= 1'b0;
       for (int t = 0; t < 3; t++) push_valid_q[t] <= 1'b0;
       brisc_valid_q <= 1'b0;
-    end else if (rb_active_q) begin
-      // read-back: report the item on the port, put the next one there, stop after the last
-      if (rb_pending_q)
-        c_dpi_readback_data(ctx, rb_idx_q - 1, bdr_data[31:0], bdr_data[63:32], bdr_data[95:64],
-                            bdr_data[127:96]);
-      if (c_dpi_readback_item(ctx, rb_idx_q, target, unit, addr) != 0) begin
-        bdr_target_q <= 4'(target);
-        bdr_unit_q   <= 2'(unit);
-        bdr_addr_q   <= addr;
-        rb_idx_q     <= rb_idx_q + 1;
-        rb_pending_q <= 1'b1;
-      end else begin
-        $finish;
-      end
     end else if (!preload_done_q) begin
       if (c_dpi_preload(ctx, preload_idx_q, target, unit, addr, d0, d1, d2, d3, be) != 0) begin
         bd_valid_q <= 1'b1;
@@ -202,11 +202,12 @@ module tb_top (
       if (mmio_valid_q) c_dpi_mmio(ctx, cycle_q, int'(mmio_thread_q), mmio_addr_q, mmio_wdata_q);
 
       idle_mask = {29'd0, thread_idle[2], thread_idle[1], thread_idle[0]};
-      stop = c_dpi_cycle_end(ctx, cycle_q, idle_mask, int'(stall_reason[0]),
+      // A drained cycle may have the harness read the state back after this edge, before the next
+      // one (tb_readback_run); a passing end (1) has it read back once more, in full.
+      stop = c_dpi_cycle_end(ctx, cycle_q, idle_mask, int'(drained), int'(stall_reason[0]),
                              int'(stall_reason[1]), int'(stall_reason[2]), int'(fifo_count[0]),
                              int'(fifo_count[1]), int'(fifo_count[2]), timing);
-      if (stop == 1) rb_active_q <= 1'b1;   // passed: read the RTL's state back first
-      else if (stop != 0) $finish;
+      if (stop != 0) $finish;
 
       // Next cycle's TRISC and BRISC actions. A push stays offered until the FIFO takes it.
       kind = c_dpi_stim(ctx, cycle_q, 3, idle_mask, word, addr, data);
@@ -233,12 +234,6 @@ module tb_top (
     // inject_q is set by tb_set_ctx before the first edge; not reset here.
     rst_cnt_q = '0;
     cycle_q = '0;
-    rb_active_q = 1'b0;
-    rb_pending_q = 1'b0;
-    rb_idx_q = 0;
-    bdr_target_q = '0;
-    bdr_unit_q = '0;
-    bdr_addr_q = '0;
     bd_valid_q = 1'b0;
     bd_target_q = '0;
     bd_unit_q = '0;

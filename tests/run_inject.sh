@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # run_inject.sh BINARY: every deliberate RTL bug (+inject=help lists them with the test that
 # catches each) must make its lockstep run fail with exit status 1 and a mismatch report naming
-# the instruction; the same test without the bug must pass. Ends with "N passed, M failed".
+# the instruction; the same test without the bug must pass. An injection named "drained" is a
+# state change only a drained point's read-back sees: with +readback=end its test must pass.
+# Ends with "N passed, M failed".
 set -u
 bin=$1
 pass=0
@@ -15,6 +17,11 @@ while read -r name bit test insn _; do
     fail=$((fail + 1))
     echo "FAIL $name: $test fails even without the injection (exit $crc)"
     sed 's/^/    /' <<<"$clean" | head -20
+  elif [ "$insn" = drained ] && ! end_out=$("$bin" "$test" "+inject=$name" +readback=end 2>&1); then
+    # caught at a drained point only: the read-back after the run alone must not see it
+    fail=$((fail + 1))
+    echo "FAIL $name (bit $bit): with +readback=end it must pass (the end state is right), but:"
+    sed 's/^/    /' <<<"$end_out" | head -20
   elif [ $rc -eq 1 ] && grep -q "MISMATCH" <<<"$out" && grep -m1 "MISMATCH" <<<"$out" | grep -q "$insn"; then
     pass=$((pass + 1))
     echo "caught $name: $(grep -m1 'MISMATCH' <<<"$out")"

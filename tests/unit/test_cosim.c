@@ -160,13 +160,138 @@ static void test_cosim_issue_past_wait_gate_fails(void **state)
     cosim_push(f->c, 1, 1, w("ttsetdmareg 0,5,0,0"), 2, false);
     cosim_retire_rec r = {.cycle = 10, .thread = 1, .seq = 0, .insn = w("ttsemwait 0x20,1,1")};
     cosim_retire(f->c, &r);
-    cosim_cycle_end(f->c, 10, NULL);   /* no timing trace: function only */
+    cosim_cycle_end(f->c, 10, NULL, false);   /* no timing trace: function only */
     assert_false(cosim_failed(f->c));
     r = (cosim_retire_rec){.cycle = 12, .thread = 1, .seq = 1, .insn = w("ttsetdmareg 0,5,0,0")};
     r.gpr_we = 1;
     r.gpr[0] = 5;
     cosim_retire(f->c, &r);
     assert_true(cosim_failed(f->c));
+}
+
+/* The RTL's answer to read-back item (target, unit, addr) when it holds the model's state: the
+ * data bits of tt_core's bdr_data_o (docs/design.md "Backdoor preload port"). */
+static void model_item(const tt_model *m, int target, int unit, uint32_t addr, uint32_t d[4])
+{
+    d[0] = d[1] = d[2] = d[3] = 0;
+    uint32_t v = 0, x = 0;
+    switch (target) {
+    case 0: tt_model_cfg_get(m, unit, (int)addr, &d[0]); break;
+    case 1: tt_model_tcfg_get(m, unit, (int)addr, &d[0]); break;
+    case 2: tt_model_gpr_get(m, unit, (int)addr, &d[0]); break;
+    case 3:
+        tt_model_sem_get(m, (int)addr, &v, &x);
+        d[0] = v | x << 4;
+        break;
+    case 4: memcpy(d, tt_model_l1_const(m) + addr, 16); break;
+    case 5: {
+        tt_adc_channel ch;
+        tt_model_adc_get(m, unit, (int)(addr / 16), (int)(addr / 8 % 2), &ch);
+        d[0] = (&ch.x)[addr % 8];
+        break;
+    }
+    case 6:
+        for (int k = 0; k < 4; k++)
+            tt_model_rf_get(m, unit, unit < 2 ? (int)(addr >> 12) : 0, (int)(addr >> 2 & 0x3FF),
+                            (int)(4 * (addr & 3) + (unsigned)k), &d[k]);
+        break;
+    case 7: {
+        tt_bank_state b;
+        tt_model_banks_get(m, &b);
+        d[0] = tt_bank_pack(&b);
+        break;
+    }
+    case 8: {
+        int h = tt_model_mutex_holder(m, (int)addr);
+        d[0] = h < 0 ? TT_MUTEX_FREE : (uint32_t)h;
+        break;
+    }
+    default: break;
+    }
+}
+
+/* A due read-back of n items, answered from the model's state except GPR `bad` of thread 0,
+ * which reads as 0xBAD (bad < 0: none). Returns the number of items. */
+static unsigned drain_readback(cosim *c, int bad)
+{
+    unsigned n = cosim_readback_begin(c, false);
+    for (unsigned i = 0; i < n; i++) {
+        int target, unit;
+        uint32_t addr, d[4];
+        assert_true(cosim_readback_item(c, i, &target, &unit, &addr));
+        model_item(cosim_model(c), target, unit, addr, d);
+        if (target == 2 && unit == 0 && (int)addr == bad) d[0] = 0xBAD;
+        cosim_readback_data(c, i, d);
+    }
+    cosim_readback_end(c, 0.0);
+    return n;
+}
+
+/* Small state at a drained point: 448 config + 204 thread config + 192 GPR + 8 semaphores +
+ * 144 ADC fields + banks + 4 mutexes (docs/design.md "State read-back"). */
+#define SMALL_ITEMS 1001u
+
+/* A drained point reads back only if something changed since the last read-back, then the small
+ * state in full; equal state passes. */
+static void test_cosim_drained_point_reads_back_after_a_change(void **state)
+{
+    fixture *f = *state;
+    cosim_cycle_end(f->c, 5, NULL, true);
+    assert_false(cosim_readback_due(f->c)); /* nothing retired yet */
+    cosim_push(f->c, 6, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
+    cosim_retire_rec r = setdmareg_retire();
+    cosim_retire(f->c, &r);
+    cosim_cycle_end(f->c, 10, NULL, false);
+    assert_false(cosim_readback_due(f->c)); /* not drained */
+    cosim_cycle_end(f->c, 11, NULL, true);
+    assert_true(cosim_readback_due(f->c));
+    assert_int_equal(drain_readback(f->c, -1), SMALL_ITEMS);
+    assert_false(cosim_failed(f->c));
+    cosim_cycle_end(f->c, 12, NULL, true);
+    assert_false(cosim_readback_due(f->c)); /* read back, nothing changed since */
+}
+
+/* A GPR the RTL holds wrong at a drained point fails the run there, whatever the end state. */
+static void test_cosim_drained_point_state_difference_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 6, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
+    cosim_retire_rec r = setdmareg_retire();
+    cosim_retire(f->c, &r);
+    cosim_cycle_end(f->c, 11, NULL, true);
+    drain_readback(f->c, 2);
+    assert_true(cosim_failed(f->c));
+}
+
+/* Register-file rows and L1 lines written since the last read-back are read at a drained point,
+ * and only those: an L1 line the RTL reports adds one item. */
+static void test_cosim_drained_point_reads_written_lines(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 0, w("ttstoreind 1,0,0,40,0,0,1"), 1, false);
+    cosim_retire_rec r = {.cycle = 10, .thread = 0, .seq = 0, .insn = w("ttstoreind 1,0,0,40,0,0,1")};
+    cosim_retire(f->c, &r);
+    uint8_t line[16] = {0};
+    cosim_l1_write(f->c, 10, 0, 0x0, 0xFFFF, line);
+    assert_false(cosim_failed(f->c));
+    cosim_cycle_end(f->c, 11, NULL, true);
+    assert_int_equal(drain_readback(f->c, -1), SMALL_ITEMS + 1);
+    assert_false(cosim_failed(f->c));
+}
+
+/* +readback=end: no read-back at drained points. */
+static void test_cosim_readback_end_only_skips_drained_points(void **state)
+{
+    fixture *f = *state;
+    cosim_opts o = {.repro = "unit", .check = true, .readback_end_only = true};
+    cosim *c = cosim_create(&f->test, &o);
+    assert_non_null(c);
+    cosim_push(c, 6, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
+    cosim_retire_rec r = setdmareg_retire();
+    cosim_retire(c, &r);
+    cosim_cycle_end(c, 11, NULL, true);
+    assert_false(cosim_readback_due(c));
+    cosim_destroy(c);
 }
 
 int main(void)
@@ -188,6 +313,13 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cosim_mmio_store_wrong_addr_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_mmio_store_wrong_data_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_issue_past_wait_gate_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_drained_point_reads_back_after_a_change, cosim_setup,
+                                        cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_drained_point_state_difference_fails, cosim_setup,
+                                        cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_drained_point_reads_written_lines, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_readback_end_only_skips_drained_points, cosim_setup,
+                                        cosim_teardown),
     };
     return cmocka_run_group_tests_name("cosim", tests, NULL, NULL);
 }
