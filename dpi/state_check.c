@@ -156,7 +156,7 @@ unsigned state_check_begin(state_check *s, state_check_scope scope)
     if (scope == SC_FULL) {
         for (uint32_t line = 0; line < L1_LINES; line++)
             if (bit(s->touched, line)) s->lines[s->n_lines++] = line;
-    } else {
+    } else if (n) { /* (no list yet when nothing was written: memcpy takes no NULL) */
         memcpy(s->lines, s->dirty_list, sizeof *s->lines * n);
         s->n_lines = n;
         qsort(s->lines, n, sizeof *s->lines, cmp_u32);

@@ -40,9 +40,10 @@ module tt_core
   input  logic [127:0]         bd_data_i,
   input  logic [15:0]          bd_be_i,
 
-  // backdoor read-back (tb_top only, after the run; issue 8 part 0): combinational. Targets as the
-  // preload's (bdr_target_i 0..7, same unit/addr meaning, data in the same bits) plus 8 = mutex
-  // holder (bdr_addr_i = index; [1:0] = thread, 3 = free)
+  // backdoor read-back (tb_top only, at drained points and after the run; issue 8 part 0):
+  // combinational, so the harness reads it between clock edges (docs/design.md "State read-back").
+  // Targets as the preload's (bdr_target_i 0..7, same unit/addr meaning, data in the same bits)
+  // plus 8 = mutex holder (bdr_addr_i = index; [1:0] = thread, 3 = free)
   input  logic [3:0]           bdr_target_i,
   input  logic [1:0]           bdr_unit_i,
   input  logic [31:0]          bdr_addr_i,
