@@ -51,6 +51,7 @@ module tt_core
 
   // retire reports: one record per thread, valid in the retire cycle (tt_pkg::retire_t)
   output retire_arr_t          retire_o,      // [thread]
+  output logic                 retire_valid_o [3],   // retire_o[t].valid on its own (no record copy)
 
   // register-file row writes this cycle, per writer (unpacker 0, unpacker 1, matrix unit)
   output rf_wr_arr_t           rf_wr_o,       // [writer]
@@ -781,8 +782,10 @@ module tt_core
   // ---------------------------------------------------------------------------------------------
   // Per-thread retire effects: at most one unit retires thread t's instruction in a cycle.
   // ---------------------------------------------------------------------------------------------
-  always_comb begin
-    for (int t = 0; t < 3; t++) begin
+  // One block per thread (generate): with a loop variable the simulator indexed the wide records
+  // dynamically and copied them; with a constant index it writes the fields in place.
+  for (genvar t = 0; t < 3; t++) begin : g_ret
+    always_comb begin
       logic cfg_rt, th_rt, sync_rt;
       cfg_rt  = u_retires[t][UNIT_CFG];
       th_rt   = u_retires[t][UNIT_THCON];
@@ -866,6 +869,10 @@ module tt_core
         end
       end
     end
+  end
+
+  for (genvar t = 0; t < 3; t++) begin : g_ret_valid
+    assign retire_valid_o[t] = fe_ret_valid[t];
   end
 
   // ---------------------------------------------------------------------------------------------

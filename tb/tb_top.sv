@@ -111,17 +111,16 @@ module tb_top (
     .bd_valid_i(bd_valid_q), .bd_target_i(bd_target_q), .bd_unit_i(bd_unit_q),
     .bd_addr_i(bd_addr_q), .bd_data_i(bd_data_q), .bd_be_i(bd_be_q),
     .bdr_target_i(rb_target_i), .bdr_unit_i(rb_unit_i), .bdr_addr_i(rb_addr_i), .bdr_data_o(bdr_data),
-.retire_o(retire), .rf_wr_o(rf_wr),
+.retire_o(retire), .retire_valid_o(retire_valid), .rf_wr_o(rf_wr),
     .l1_wr_valid_o(l1_wr_valid), .l1_wr_writer_o(l1_wr_writer), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
     .l1_wr_data_o(l1_wr_data),
     .thread_idle_o(thread_idle), .fifo_count_o(fifo_count), .stall_reason_o(stall_reason),
     .unit_busy_o(unit_busy), .timing_o(timing)
   );
 
-  // The valid bits on their own: testing retire[t].valid in the clocked block below made the
-  // simulator copy the whole 2342-bit record every cycle (README "Speed").
+  // The valid bits on their own (retire: tt_core's retire_valid_o): testing retire[t].valid in
+  // the clocked block below made the simulator copy the whole 2342-bit record every cycle.
   logic        rf_wr_valid  [3];
-  always_comb for (int t = 0; t < 3; t++) retire_valid[t] = retire[t].valid;
   always_comb for (int w = 0; w < 3; w++) rf_wr_valid[w] = rf_wr[w].valid;
 
   // Drained (docs/design.md "Drained points"): every thread idle (FIFO empty, nothing expanding,
