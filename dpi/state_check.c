@@ -37,7 +37,7 @@ struct state_check {
     unsigned n_lines, cap_lines;
     uint16_t rows[RF_ROW_IDS]; /* its register-file rows (ids), 4 items each */
     unsigned n_rows;
-    section sec[9];
+    section sec[10];
     unsigned n_sec, total, got;
     unsigned full_items; /* items of the full pass, once begun */
     /* what the RTL returned, raw (the elements of the current pass are the current ones) */
@@ -45,7 +45,7 @@ struct state_check {
     uint32_t gpr[TT_NUM_THREADS][TT_NUM_GPRS], sem[TT_NUM_SEMS], adc[TT_NUM_THREADS][ADC_FIELDS];
     uint32_t src[2][TT_SRC_BANKS][TT_SRC_ROWS][TT_RF_COLS];
     uint32_t dest[TT_DEST_ROWS][TT_RF_COLS];
-    uint32_t banks, mutex[N_MUTEX];
+    uint32_t banks, mutex[N_MUTEX], pack_setreg_data;
     uint8_t *l1;        /* n_lines x 16 bytes */
 };
 
@@ -179,7 +179,7 @@ unsigned state_check_begin(state_check *s, state_check_scope scope)
         {SC_GPR, TT_NUM_THREADS * TT_NUM_GPRS}, {SC_SEM, TT_NUM_SEMS},
         {SC_ADC, TT_NUM_THREADS * ADC_FIELDS},  {SC_RF, 4 * s->n_rows},
         {SC_BANKS, 1},                          {SC_MUTEX, N_MUTEX},
-        {SC_L1, s->n_lines},
+        {SC_PACK, 1},                           {SC_L1, s->n_lines},
     };
     memcpy(s->sec, sec, sizeof sec);
     s->n_sec = sizeof sec / sizeof sec[0];
@@ -242,7 +242,7 @@ bool state_check_item(state_check *s, unsigned idx, int *target, int *unit, uint
     }
     case SC_MUTEX: *addr = (uint32_t)mutex_index[i]; break;
     case SC_L1: *addr = s->lines[i] * 16u; break;
-    default: *addr = i; break; /* SC_SEM index; SC_BANKS 0 */
+    default: *addr = i; break; /* SC_SEM index; SC_BANKS, SC_PACK 0 */
     }
     return true;
 }
@@ -305,6 +305,10 @@ void state_check_data(state_check *s, unsigned idx, const uint32_t d[4])
         break;
     }
     case SC_MUTEX: s->mutex[i] = d[0] & 3u; break; /* the test format has no mutex expectations */
+    case SC_PACK:
+        s->pack_setreg_data = d[0];
+        tt_model_pack_setreg_data_set(s->view, d[0]);
+        break;
     case SC_L1:
         for (int k = 0; k < 16; k++) s->l1[16u * i + (unsigned)k] = (uint8_t)(d[k / 4] >> (8 * (k % 4)));
         memcpy(tt_model_l1(s->view) + 16u * s->lines[i], s->l1 + 16u * i, 16);
@@ -404,6 +408,9 @@ int state_check_compare(const state_check *s, const tt_model *m, state_check_rep
                 differ(&df, (uint64_t)(h < 0 ? TT_MUTEX_FREE : h), s->mutex[i], "mutex[%d].holder", mutex_index[i]);
                 break;
             }
+            case SC_PACK:
+                differ(&df, tt_model_pack_setreg_data(m), s->pack_setreg_data, "pack.setreg_data");
+                break;
             case SC_L1:
                 for (unsigned b = 0; b < 16; b += 4) {
                     uint32_t a = s->lines[i] * 16u + b, mv, rv;

@@ -680,6 +680,7 @@ module tt_core
   logic [3:0]  pk_rd_col;
   logic [15:0] pk_rd [2];
   logic        pk_adc_upd, pk_adc_report;
+  logic [31:0] pk_setreg_data;   // PACR_SETREG write data, read back as target 9
   logic [1:0]  pk_adc_thread;
   logic [15:0] pk_addrmod;
   tt_packer u_pack (
@@ -702,7 +703,8 @@ module tt_core
     .adc_upd_o    (pk_adc_upd),
     .adc_thread_o (pk_adc_thread),
     .addrmod_o    (pk_addrmod),
-    .adc_report_o (pk_adc_report)
+    .adc_report_o (pk_adc_report),
+    .setreg_data_o (pk_setreg_data)
   );
   // Miscellaneous (TDMA) unit: the address counters (ADCs); SETDVALID and DMANOP retire there.
   logic [5:0]  adc_eff_we;
@@ -897,6 +899,7 @@ module tt_core
       4'd7: bdr_data_o[7:0] = {math_bank[1], math_bank[0], unp_bank[1], unp_bank[0],
                                srcb_client[1], srcb_client[0], srca_client[1], srca_client[0]};
       4'd8: bdr_data_o[1:0] = sync_bdr;
+      4'd9: bdr_data_o[31:0] = pk_setreg_data;   // PACR_SETREG's write data (dpi/state_check.h)
       default: ;
     endcase
   end

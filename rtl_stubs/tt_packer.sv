@@ -60,7 +60,9 @@ module tt_packer
   output logic        adc_upd_o,
   output logic [1:0]  adc_thread_o,
   output logic [15:0] addrmod_o,
-  output logic        adc_report_o   // the retire record reports the pack set's two channels
+  output logic        adc_report_o,  // the retire record reports the pack set's two channels
+  // PACR_SETREG's packer-local write data (state read-back; docs/decisions.md "PACR_SETREG")
+  output logic [31:0] setreg_data_o
 );
 
   typedef enum logic [3:0] {S_IDLE, S_ADDR, S_RUN, S_RSI, S_PAD, S_ZPAD, S_FLUSH, S_DRAIN, S_DONE} state_e;
@@ -829,6 +831,26 @@ module tt_packer
   // DELIBERATE BUG (INJ_PACK_YDST_IGNORED): channel 1's Y AddrMod fields dropped
   assign addrmod_o    = inj_i[INJ_PACK_YDST_IGNORED] ? (s_q.addrmod & 16'hF03F) : s_q.addrmod;
   assign adc_report_o = adc_upd_o && (s_q.addrmod != 16'd0);
+
+  // PACR_SETREG (Blackhole assembly.yaml; docs/decisions.md "PACR_SETREG"): the ModeSel flavour
+  // loads insn[18:3] into the half insn[2] picks, in its retire cycle. The packer holds one
+  // instruction at a time, so the load is ordered after every earlier PACR's lines. The register
+  // write flavour and the flush are unimplemented in the model (the run stops there): here they
+  // retire with no effect like the other skipped forms.
+  logic [31:0] setreg_data_q;
+  logic        setreg_hi;
+  assign setreg_hi = insn_q[2] ^ inj_i[INJ_PACK_SETREG_HALF];  // DELIBERATE BUG: the other half
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      setreg_data_q <= '0;   // no public reset value; unobservable until a load (decisions.md)
+    end else if (rsp_o.done && insn_q[31:24] == OP_PACR_SETREG && insn_q[22]) begin
+      // DELIBERATE BUG (INJ_PACK_SETREG_CLR): the half not written is cleared
+      if (inj_i[INJ_PACK_SETREG_CLR]) setreg_data_q <= '0;
+      if (setreg_hi) setreg_data_q[31:16] <= insn_q[18:3];
+      else           setreg_data_q[15:0]  <= insn_q[18:3];
+    end
+  end
+  assign setreg_data_o = setreg_data_q;
 
   logic unused;
   assign unused = ^{unused_st_data, unused_st_pre, unused_pre, unused_u0, unused_u1, unused_b0,

@@ -314,6 +314,9 @@ package tt_pkg;
   localparam int unsigned INJ_T_PACK_L1_PRIO    = 130; // L1 write port: packer before ThCon
   localparam int unsigned INJ_T_PACK_DEST_LAT   = 131; // Dest read latency +1 (a bubble before the first datum)
   localparam int unsigned INJ_T_UNP_HALF_BW     = 132; // an unpacker converts half its granted bytes a cycle
+  // PACR_SETREG's ModeSel load of the packer-local write data (docs/decisions.md "PACR_SETREG"): 141..145
+  localparam int unsigned INJ_PACK_SETREG_HALF  = 141; // the load writes the other 16-bit half
+  localparam int unsigned INJ_PACK_SETREG_CLR   = 142; // the load zeroes the half it does not write
   localparam int unsigned NUM_INJ_BITS           = 160;
 
   // ---------------------------------------------------------------------------------------------

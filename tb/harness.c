@@ -101,6 +101,8 @@ static int build_preload(tb_ctx *c)
             break;
         case TT_ITEM_RF:
             continue; /* the register files go in whole, below */
+        case TT_ITEM_PACK:
+            continue; /* expectations only */
         case TT_ITEM_L1: {
             const uint8_t *l1 = tt_model_l1_const(m);
             for (uint32_t a = p->addr & ~15u; a < p->addr + p->len; a += 16) {

@@ -818,8 +818,19 @@ static int parse_line(parser *p, char *raw)
     }
     bool expect = strcmp(kw, "expect") == 0;
     if (expect && p->ntok >= 2 && strcmp(p->tok[1], "retire") == 0) return parse_retire_expect(p);
+    if (expect && p->ntok >= 2 && strcmp(p->tok[1], "pack") == 0) {
+        /* docs/decisions.md "PACR_SETREG": the packer's write data, the only pack state named so far */
+        if (want_args(p, 4, "expect pack setreg_data VALUE")) return -1;
+        if (strcmp(p->tok[2], "setreg_data") != 0)
+            return fail(p, "expected 'setreg_data' (the packer state an expectation can name), got '%s'", p->tok[2]);
+        tt_item *it = new_item(p, true);
+        if (!it) return fail(p, "out of memory");
+        it->kind = TT_ITEM_PACK;
+        snprintf(it->name, sizeof it->name, "pack setreg_data");
+        return num32(p, 3, 0xFFFFFFFFu, "value", &it->value) ? -1 : 0;
+    }
     int at = expect ? 1 : 0;
-    if (expect && p->ntok < 2) return fail(p, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32 ...'");
+    if (expect && p->ntok < 2) return fail(p, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32|pack ...'");
     if (expect || strcmp(kw, "cfg") == 0 || strcmp(kw, "tcfg") == 0 || strcmp(kw, "gpr") == 0 ||
         strcmp(kw, "sem") == 0 || strcmp(kw, "adc") == 0 || strcmp(kw, "l1") == 0 || is_rf_word(kw)) {
         tt_item *it = new_item(p, expect);
@@ -928,6 +939,7 @@ void tt_test_apply_preload(const tt_test *t, tt_model *m)
             tt_model_sem_set(m, it->index, it->value, it->has_max ? it->max : mx);
             break;
         case TT_ITEM_L1: memcpy(tt_model_l1(m) + it->addr, it->bytes, it->len); break;
+        case TT_ITEM_PACK: break; /* expectations only */
         case TT_ITEM_ADC: {
             tt_adc_channel c;
             int i = it->index / 8;
@@ -1100,6 +1112,13 @@ int tt_test_check(const tt_test *t, const tt_model *m, FILE *out)
                             col, it->rf_cells[col], want, v, got);
                     ok = false;
                 }
+            }
+            break;
+        case TT_ITEM_PACK:
+            v = tt_model_pack_setreg_data(m);
+            if (v != it->value) {
+                fprintf(out, "%s:%d: expect %s: expected 0x%x, got 0x%x\n", t->path, it->line, it->name, it->value, v);
+                ok = false;
             }
             break;
         case TT_ITEM_L1: {

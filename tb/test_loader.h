@@ -32,7 +32,10 @@ typedef struct {
 } tt_action;
 
 /* What is preloaded before the run or expected after it. */
-typedef enum { TT_ITEM_CFG, TT_ITEM_TCFG, TT_ITEM_GPR, TT_ITEM_SEM, TT_ITEM_L1, TT_ITEM_ADC, TT_ITEM_RF } tt_item_kind;
+/* TT_ITEM_PACK (`expect pack setreg_data V`, expectations only): packer-local state with no reset
+ * value worth preloading, the PACR_SETREG write data (docs/decisions.md "PACR_SETREG"). */
+typedef enum { TT_ITEM_CFG, TT_ITEM_TCFG, TT_ITEM_GPR, TT_ITEM_SEM, TT_ITEM_L1, TT_ITEM_ADC, TT_ITEM_RF,
+               TT_ITEM_PACK } tt_item_kind;
 
 typedef struct {
     tt_item_kind kind;

@@ -318,6 +318,10 @@ typedef struct {
 } tt_pack_work;
 const tt_unpack_work *tt_model_unpack_work(const tt_model *m, int unpacker);
 const tt_pack_work *tt_model_pack_work(const tt_model *m);
+/* PACR_SETREG's packer-local write data (docs/decisions.md "PACR_SETREG"), as its ModeSel flavour
+ * left it; the set is for a model filled from an RTL's state read-back. */
+uint32_t tt_model_pack_setreg_data(const tt_model *m);
+void tt_model_pack_setreg_data_set(tt_model *m, uint32_t v);
 
 #ifdef __cplusplus
 }

@@ -68,6 +68,7 @@ static const tt_exec_fn exec_table[256] = {
     [TT_OPC_UNPACR] = tt_exec_unpacr,
     [TT_OPC_PACR] = tt_exec_pacr,
     [TT_OPC_PACR_SETREG] = tt_exec_pacr_setreg,
+    [TT_OPC_TBUFCMD] = tt_exec_tbufcmd,
     [TT_OPC_UNPACR_NOP] = tt_exec_unpacr_nop,
     [TT_OPC_SETDVALID] = tt_exec_setdvalid,
     [TT_OPC_CLEARDVALID] = tt_exec_cleardvalid,
@@ -253,8 +254,8 @@ _Static_assert((int)TT_FE_PUSHED == (int)TT_ORIGIN_PUSHED && (int)TT_FE_BRISC ==
 
 bool tt_model_executes(uint8_t opcode)
 {
-    /* PACR_SETREG's handler only reports why it is unimplemented */
-    return exec_table[opcode] && opcode != TT_OPC_PACR_SETREG && !tt_fe_is_frontend_op((uint32_t)opcode << 24);
+    /* TBUFCMD's handler only reports why it is unimplemented */
+    return exec_table[opcode] && opcode != TT_OPC_TBUFCMD && !tt_fe_is_frontend_op((uint32_t)opcode << 24);
 }
 
 bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen)

@@ -62,6 +62,8 @@ typedef struct {
                                    stochastic rounding"); the seed after reset */
     uint32_t group_rand[16];    /* its draw for each datum of the BFP group */
     int l1acc_fmt;              /* this PACR's Pack_L1_Acc output format, -1 when off (pack-data-path §13) */
+    uint32_t setreg_data;       /* PACR_SETREG's packer-local write data, loaded 16 bits at a time by
+                                   its ModeSel flavour (docs/decisions.md "PACR_SETREG"); 0 after reset */
 } tt_packer_state;
 
 /* RWCs (ISA documentation RWCs.md): the matrix unit's per-thread row counters. */

@@ -532,18 +532,55 @@ stop:
     FAIL(TT_ERROR, "PACR: %s", why);
 }
 
-/* Blackhole assembly.yaml: an MMIO write through the packer pipeline to {12'hFFB, REG_ADDR[11:10],
- * StreamId, REG_ADDR[9:0], 2'b00}, REG_ADDR one of four addresses preprogrammed in TDMA (AddrSel),
- * the data from packer-local flops (ModeSel). Neither the four addresses, how they are programmed,
- * nor the NOC-overlay registers it targets are public (docs/decisions.md "PACR_SETREG"). */
+/* PACR_SETREG (Blackhole assembly.yaml; docs/decisions.md "PACR_SETREG"). Two flavours:
+ * - ModeSel [22] = 1 loads 16 bits of the packer-local write data: [18:3] into the half [2] picks.
+ *   The packer takes its instructions in order, so the load lands after every earlier PACR.
+ * - ModeSel = 0 with Push [23] and Flush [1] stores that word at {12'hFFB, REG_ADDR[11:10],
+ *   StreamId [7:2], REG_ADDR[9:0], 2'b00}, REG_ADDR one of four TDMA-held addresses (AddrSel
+ *   [9:8]). How Blackhole programs those four, and what the store's flush does to the packer's
+ *   buffers, is not public: *unimplemented*. Push = Flush = 0 triggers nothing; Flush alone is the
+ *   same unpublished flush; Push without Flush contradicts "Flush must be 1 to trigger the write".
+ * Last [0] is "not used" and ignored. */
 void tt_exec_pacr_setreg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)thread;
+    tt_packer_state *ps = &m->pack[0];
+    const bool push = bits(insn, 23, 1), mode_sel = bits(insn, 22, 1), flush = bits(insn, 1, 1);
+    if (mode_sel) {
+        if (push || flush)
+            FAIL(TT_UNDEFINED, "PACR_SETREG ModeSel (load of the write data) with %s set: the load flavour has no "
+                               "defined register write or flush",
+                 push ? "Push" : "Flush");
+        const unsigned shift = bits(insn, 2, 1) ? 16u : 0u;
+        ps->setreg_data = (ps->setreg_data & ~(0xFFFFu << shift)) | bits(insn, 3, 16) << shift;
+        return;
+    }
+    if (push && !flush)
+        FAIL(TT_UNDEFINED, "PACR_SETREG with Push but not Flush: assembly.yaml needs both to trigger the write");
+    if (push)
+        FAIL(TT_UNIMPLEMENTED, "PACR_SETREG register write (AddrSel %u, StreamId %u, data 0x%08x): Blackhole's four "
+                               "TDMA address registers AddrSel picks have no public programming interface",
+             bits(insn, 8, 2), bits(insn, 2, 6), ps->setreg_data);
+    if (flush)
+        FAIL(TT_UNIMPLEMENTED, "PACR_SETREG Flush without Push: which packer buffers it flushes, and whether the "
+                               "output streams then need new addresses, is not public for Blackhole");
+    /* Push = Flush = 0: nothing is triggered */
+}
+
+/* TBUFCMD (opcode 0x4B, packer resource): Blackhole's assembly.yaml lists no fields and calls it
+ * reserved for future use; ttsim rejects it; tt-llk only defines its encoding. */
+void tt_exec_tbufcmd(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     (void)m;
     (void)thread;
-    FAIL(TT_UNIMPLEMENTED, "PACR_SETREG (%s): the TDMA address registers AddrSel picks and the overlay "
-                           "registers it writes are not publicly documented",
-         tt_bits(insn, 22, 1) ? "ModeSel, packer-local write data" : "MMIO write");
+    FAIL(TT_UNIMPLEMENTED, "TBUFCMD (0x%08x): Blackhole's assembly.yaml calls it reserved for future use and no "
+                           "public source defines what it does",
+         insn);
 }
+
+uint32_t tt_model_pack_setreg_data(const tt_model *m) { return m->pack[0].setreg_data; }
+
+void tt_model_pack_setreg_data_set(tt_model *m, uint32_t v) { m->pack[0].setreg_data = v; }
 
 const tt_pack_work *tt_model_pack_work(const tt_model *m) { return &m->pack_work; }
 

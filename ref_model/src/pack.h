@@ -6,7 +6,10 @@
 #include "model_state.h"
 
 void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
-/* PACR_SETREG: reported unimplemented with the reason (docs/decisions.md "PACR_SETREG"). */
+/* PACR_SETREG: the ModeSel load of the write data; the register write is reported unimplemented
+ * with the reason (docs/decisions.md "PACR_SETREG"). */
 void tt_exec_pacr_setreg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+/* TBUFCMD: reported unimplemented with the reason (docs/decisions.md "PACR_SETREG"). */
+void tt_exec_tbufcmd(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 
 #endif

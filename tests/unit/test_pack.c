@@ -175,6 +175,59 @@ static void test_pack_unimplemented_forms_change_nothing(void **state)
     assert_int_equal(r.status, TT_UNDEFINED);
 }
 
+/* Push a raw instruction word into thread 0 and execute it. */
+static tt_exec_result run_word(tt_model *m, uint32_t word)
+{
+    assert_int_equal(tt_model_push(m, 0, word), TT_OK);
+    return tt_model_step(m, 0);
+}
+
+/* ISA "PACR_SETREG" (Blackhole assembly.yaml; docs/decisions.md "PACR_SETREG"): ModeSel [22] loads
+ * [18:3] into the half of the packer-local write data that [2] picks, keeping the other half. */
+static void test_pacr_setreg_modesel_loads_write_data_halves(void **state)
+{
+    tt_model *m = *state;
+    assert_int_equal(tt_model_pack_setreg_data(m), 0);
+    assert_int_equal(run_word(m, 0x4A000000u | 1u << 22 | 0xBEEFu << 3).status, TT_OK);
+    assert_int_equal(tt_model_pack_setreg_data(m), 0x0000BEEFu);
+    assert_int_equal(run_word(m, 0x4A000000u | 1u << 22 | 0xCAFEu << 3 | 1u << 2).status, TT_OK);
+    assert_int_equal(tt_model_pack_setreg_data(m), 0xCAFEBEEFu);
+    /* [21:19] ("Unused") and Last [0] change nothing */
+    tt_exec_result r = run_word(m, 0x4A000000u | 1u << 22 | 7u << 19 | 0x1234u << 3 | 1u);
+    assert_int_equal(r.status, TT_OK);
+    assert_int_equal(r.eff.kinds & (TT_EFF_MMIO | TT_EFF_L1), 0);
+    assert_int_equal(tt_model_pack_setreg_data(m), 0xCAFE1234u);
+    /* Push = Flush = 0: no write is triggered, whatever AddrSel and StreamId say */
+    r = run_word(m, 0x4A000000u | 3u << 8 | 0x3Fu << 2);
+    assert_int_equal(r.status, TT_OK);
+    assert_int_equal(r.eff.kinds & TT_EFF_MMIO, 0);
+    assert_int_equal(tt_model_pack_setreg_data(m), 0xCAFE1234u);
+}
+
+/* ISA "PACR_SETREG": the register write (Push, Flush) needs Blackhole's four TDMA address
+ * registers, whose programming is not public: unimplemented; Push without Flush: undefined;
+ * a load with Push or Flush: undefined. TBUFCMD ("reserved for future use"): unimplemented. */
+static void test_pacr_setreg_write_flush_and_tbufcmd_reported(void **state)
+{
+    tt_model *m = *state;
+    tt_exec_result r = run_word(m, 0x4A000000u | 1u << 23 | 1u << 8 | 5u << 2 | 1u << 1);
+    assert_int_equal(r.status, TT_UNIMPLEMENTED);
+    assert_non_null(strstr(r.msg, "register write"));
+    tt_model_reset(m);
+    r = run_word(m, 0x4A000000u | 1u << 1);
+    assert_int_equal(r.status, TT_UNIMPLEMENTED);
+    assert_non_null(strstr(r.msg, "Flush without Push"));
+    tt_model_reset(m);
+    assert_int_equal(run_word(m, 0x4A000000u | 1u << 23).status, TT_UNDEFINED);
+    tt_model_reset(m);
+    assert_int_equal(run_word(m, 0x4A000000u | 1u << 22 | 1u << 1).status, TT_UNDEFINED);
+    assert_int_equal(tt_model_pack_setreg_data(m), 0);
+    tt_model_reset(m);
+    r = run_word(m, 0x4B000000u);
+    assert_int_equal(r.status, TT_UNIMPLEMENTED);
+    assert_non_null(strstr(r.msg, "reserved for future use"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +237,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pack_bh_read_interfaces, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_9_edge_mask_rows, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pack_unimplemented_forms_change_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pacr_setreg_modesel_loads_write_data_halves, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pacr_setreg_write_flush_and_tbufcmd_reported, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
