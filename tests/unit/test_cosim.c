@@ -228,8 +228,8 @@ static unsigned drain_readback(cosim *c, int bad)
 }
 
 /* Small state at a drained point: 448 config + 204 thread config + 192 GPR + 8 semaphores +
- * 144 ADC fields + banks + 4 mutexes (docs/design.md "State read-back"). */
-#define SMALL_ITEMS 1001u
+ * 144 ADC fields + banks + 4 mutexes + the PACR_SETREG data word (docs/design.md "State read-back"). */
+#define SMALL_ITEMS 1002u
 
 /* A drained point reads back only if something changed since the last read-back, then the small
  * state in full; equal state passes. */
