@@ -99,21 +99,27 @@ def pacr(am, sel, last):
     return (0x41 << 24) | (am << 15) | (sel << 8) | last
 
 
+def program_packer_destination(l1_line, wait_units, wait_comment):
+    """tt-llk's program_packer_destination(addr): OUTPUT_ADDR (r12) = (1 << 31) | addr, written to
+    THCON_SEC0_REG1_L1_Dest_addr by WRCFG behind a STALLWAIT on wait_units, high half restored."""
+    lo = l1_line & 0xFFFF
+    hi = 0x8000 | (l1_line >> 16)
+    return ["ttsetdmareg %d,%d,0,24             # r12 low = L1 line 0x%x" % (lo >> 14, lo & 0x3FFF, l1_line),
+            "ttsetdmareg %d,%d,0,25             # r12 high = 0x%04x (bit 31: relative mode)" % (hi >> 14, hi & 0x3FFF, hi),
+            "ttstallwait 128,%-2d                 # STALL_CFG until %s" % (wait_units, wait_comment),
+            "ttwrcfg 12,0,69                    # THCON_SEC0_REG1_L1_Dest_addr",
+            "ttsetdmareg 0,%d,0,25              # r12 high = addr's own high half" % (l1_line >> 16),
+            "ttdmanop"]
+
+
 def pack_tile(t, l1_line, half, fp32=0):
     """_llk_pack_<SyncHalf> for tile t: W = tile index, program_packer_destination, MOP, Z reset; then
     _llk_pack_dest_section_done_<SyncHalf>: STALLWAIT, ZEROACC half, SEMGET, flip and select."""
-    lo = l1_line & 0xFFFF
-    hi = 0x8000 | (l1_line >> 16)
     return ["# tile %d: _llk_packer_wait_for_math_done_" % t,
             "ttsemwait 1,2,1                    # STALL_TDMA while MATH_PACK (semaphore 1) is zero",
             "ttsetadc 4,0,3,0                   # SETADC PAC CH_0 SET_W: tile_index 0 of this half",
-            "# program_packer_destination(addr): OUTPUT_ADDR (r12) = (1 << 31) | addr, WRCFG, high half restored",
-            "ttsetdmareg %d,%d,0,24             # r12 low = L1 line 0x%x" % (lo >> 14, lo & 0x3FFF, l1_line),
-            "ttsetdmareg %d,%d,0,25             # r12 high = 0x%04x (bit 31: relative mode)" % (hi >> 14, hi & 0x3FFF, hi),
-            "ttstallwait 128,9                  # STALL_CFG until ThCon and the packer are idle",
-            "ttwrcfg 12,0,69                    # THCON_SEC0_REG1_L1_Dest_addr",
-            "ttsetdmareg 0,%d,0,25              # r12 high = addr's own high half" % (l1_line >> 16),
-            "ttdmanop",
+            "# program_packer_destination(addr): OUTPUT_ADDR (r12) = (1 << 31) | addr, WRCFG, high half restored"] + \
+        program_packer_destination(l1_line, 9, "ThCon and the packer are idle") + [
             "ttmop 1,0,0                        # mop_run(1, 1): 16 PACRs",
             "ttsetadczw 4,0,0,0,0,5             # reset the Z counters of both channels",
             "# _llk_pack_dest_section_done_<SyncHalf>",
@@ -296,15 +302,9 @@ def untilize_tiles(rng, name, ct, fp32=False):
           "# _llk_packer_wait_for_math_done_",
           "ttsemwait 1,2,1                    # STALL_TDMA while MATH_PACK (semaphore 1) is zero"]
     line = addr // 16 - 1
-    lo, hi = line & 0xFFFF, 0x8000 | (line >> 16)
-    L += ["# _llk_pack_untilize_(address): program_packer_destination (OUTPUT_ADDR = (1 << 31) | addr)",
-          "ttsetdmareg %d,%d,0,24             # r12 low = L1 line 0x%x" % (lo >> 14, lo & 0x3FFF, line),
-          "ttsetdmareg %d,%d,0,25             # r12 high = 0x%04x (bit 31: relative mode)" % (hi >> 14, hi & 0x3FFF, hi),
-          "ttstallwait 128,1                  # STALL_CFG until ThCon is idle",
-          "ttwrcfg 12,0,69                    # THCON_SEC0_REG1_L1_Dest_addr",
-          "ttsetdmareg 0,%d,0,25              # r12 high = addr's own high half" % (line >> 16),
-          "ttdmanop",
-          "ttsetadczw 4,0,0,0,0,3             # reset ch0 Z and W",
+    L += ["# _llk_pack_untilize_(address): program_packer_destination (OUTPUT_ADDR = (1 << 31) | addr)"]
+    L += program_packer_destination(line, 1, "ThCon is idle")
+    L += ["ttsetadczw 4,0,0,0,0,3             # reset ch0 Z and W",
           "ttsetadcxy 4,0,0,0,0,3             # reset ch0 X and Y",
           "ttmop 1,0,0                        # top faces: 16 rows x %d tiles" % ct,
           "ttincadczw 4,0,0,0,1               # Z0 += 1: Zstride jumps two faces",
