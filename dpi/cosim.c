@@ -143,6 +143,13 @@ bool cosim_failed(const cosim *c) { return c->failed; }
 
 bool cosim_wants_timing(const cosim *c) { return (c->tim || c->cov) && c->o.check && !c->failed; }
 
+bool cosim_wants_retire_record(const cosim *c) { return c->o.check && !c->failed; }
+
+void cosim_retire_unchecked(cosim *c)
+{
+    if (!c->failed) c->retired++;
+}
+
 const tt_model *cosim_model(const cosim *c) { return c->m; }
 
 static void dis(uint32_t insn, char *buf, size_t n) { tt_disasm(insn, buf, n); }

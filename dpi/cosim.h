@@ -72,6 +72,10 @@ void cosim_rf_write(cosim *c, uint64_t cycle, const tt_rf_write *w);
 bool cosim_failed(const cosim *c);
 /* This cycle's timing trace is used: by the timing reference or the coverage (checking, no failure yet). */
 bool cosim_wants_timing(const cosim *c);
+/* Whether a retire needs its record decoded (checking on and not failed); if not, the RTL side
+ * only counts it with cosim_retire_unchecked (the record's decode was a tenth of +cosim=0 runs). */
+bool cosim_wants_retire_record(const cosim *c);
+void cosim_retire_unchecked(cosim *c);
 /* End of a clock cycle, after its retires, L1 writes and TRISC actions: wait-gate latches whose
  * condition is clear are released (tt_model_tick), and the frontends' trace of the cycle is checked
  * against the timing reference (tttiming.h; obs NULL: no trace). `drained`: the RTL was drained in

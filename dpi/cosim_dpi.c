@@ -131,6 +131,10 @@ int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits, int timing_bits)
 
 void c_dpi_retire(void *ctx, long long cycle, int thread, const svBitVecVal *rec)
 {
+    if (!tb_wants_retire_record(CTX(ctx))) { /* +cosim=0 or after a failure: counted only */
+        tb_on_retire_unchecked(CTX(ctx));
+        return;
+    }
     retire_raw x;
     /* the ADC values (96 fields) are decoded only when some are reported */
     unpack(retire_desc, NFIELDS(retire_desc), rec, &x, 1ull << RI_adc | 1ull << RI_adc2);
@@ -198,6 +202,7 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int drained, int 
 /* One register-file row (tt_pkg::rf_wr_t) written by `writer` (unpacker 0, unpacker 1, matrix unit). */
 void c_dpi_rf_write(void *ctx, long long cycle, int writer, const svBitVecVal *rec)
 {
+    if (!tb_wants_retire_record(CTX(ctx))) return; /* rows are neither checked nor counted then */
     rf_wr_raw x;
     unpack(rf_wr_desc, NFIELDS(rf_wr_desc), rec, &x, 0);
     tt_rf_write w = {.file = (uint8_t)x.file[0], .bank = (uint8_t)x.bank[0], .writer = (uint8_t)writer,

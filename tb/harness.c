@@ -543,6 +543,10 @@ void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r)
     cosim_retire(c->cos, r);
 }
 
+bool tb_wants_retire_record(tb_ctx *c) { return cosim_wants_retire_record(c->cos); }
+
+void tb_on_retire_unchecked(tb_ctx *c) { cosim_retire_unchecked(c->cos); }
+
 void tb_on_l1_write(tb_ctx *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be, const uint8_t line[16])
 {
     cosim_l1_write(c->cos, cycle, writer, addr, be, line);

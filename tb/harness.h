@@ -78,6 +78,8 @@ bool tb_readback_run(tb_ctx *c, tb_read_fn read, void *arg);
 /* 0: continue, 1: stop (pass: the state read-back follows), 2: stop (fail). */
 /* Whether tb_on_cycle_end needs obs this cycle (decoding it is skipped otherwise). */
 bool tb_wants_timing(tb_ctx *c);
+bool tb_wants_retire_record(tb_ctx *c);
+void tb_on_retire_unchecked(tb_ctx *c);
 /* obs: the frontends' timing trace of the cycle (tttiming.h; NULL: not wanted). */
 /* `drained`: tb_top saw the RTL drained this cycle (docs/design.md "Drained points"). */
 int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, bool drained, const int stall[3],
