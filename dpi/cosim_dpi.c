@@ -29,14 +29,24 @@ int c_dpi_preload(void *ctx, int index, int *target, int *unit, int *addr, int *
     return 1;
 }
 
-int c_dpi_stim(void *ctx, long long cycle, int stream, int idle_mask, int *word, int *addr, int *data)
+/* The next cycle's actions of all four streams in one call (one DPI call a cycle instead of four),
+ * in the order the harness takes them: BRISC (stream 3), then threads 0..2. Stream s's kind is in
+ * bits [2s+1:2s] of the result, its word, address and data in 32-bit word s of the outputs. */
+int c_dpi_stim4(void *ctx, long long cycle, int idle_mask, svBitVecVal *words, svBitVecVal *addrs,
+                svBitVecVal *datas)
 {
-    uint32_t w = 0, a = 0, d = 0;
-    int kind = tb_stim(CTX(ctx), (uint64_t)cycle, stream, (unsigned)idle_mask, &w, &a, &d);
-    *word = (int)w;
-    *addr = (int)a;
-    *data = (int)d;
-    return kind;
+    static const int order[4] = {3, 0, 1, 2};
+    unsigned kinds = 0;
+    for (int i = 0; i < 4; i++) {
+        const int s = order[i];
+        uint32_t w = 0, a = 0, d = 0;
+        const int kind = tb_stim(CTX(ctx), (uint64_t)cycle, s, (unsigned)idle_mask, &w, &a, &d);
+        kinds |= (unsigned)(kind & 3) << (2 * s);
+        words[s] = w;
+        addrs[s] = a;
+        datas[s] = d;
+    }
+    return (int)kinds;
 }
 
 void c_dpi_push(void *ctx, long long cycle, int thread, int word, int dropped)

@@ -22,9 +22,12 @@ module tb_top (
                                             output int unit, output int addr, output int d0,
                                             output int d1, output int d2, output int d3,
                                             output int be);
-  import "DPI-C" function int c_dpi_stim(input chandle ctx, input longint cycle, input int stream,
-                                         input int idle_mask, output int word, output int addr,
-                                         output int data);
+  // The next cycle's TRISC and BRISC actions, all four streams in one call (BRISC's first, then
+  // threads 0..2): kind per stream in 2 bits of the result (stream s at [2s+1:2s]), its word,
+  // address and data at [32s +: 32] of the outputs.
+  import "DPI-C" function int c_dpi_stim4(input chandle ctx, input longint cycle, input int idle_mask,
+                                          output bit [127:0] words, output bit [127:0] addrs,
+                                          output bit [127:0] datas);
   import "DPI-C" function void c_dpi_push(input chandle ctx, input longint cycle, input int thread,
                                           input int word, input int dropped);
   import "DPI-C" function void c_dpi_brisc_push(input chandle ctx, input longint cycle,
@@ -147,7 +150,8 @@ module tb_top (
   /* verilator tracing_off */
 
   always_ff @(posedge clk_i) begin
-    int kind, word, addr, data, idle_mask, stop;
+    int kind, kinds, word, addr, data, idle_mask, stop;
+    bit [127:0] s_words, s_addrs, s_datas;
     int target, unit, d0, d1, d2, d3, be;
     if (!rst_n) begin
       // The C decoder's field table must match tt_pkg's structs, checked once.
@@ -209,20 +213,20 @@ module tb_top (
       if (stop != 0) $finish;
 
       // Next cycle's TRISC and BRISC actions. A push stays offered until the FIFO takes it.
-      kind = c_dpi_stim(ctx, cycle_q, 3, idle_mask, word, addr, data);
-      brisc_valid_q <= kind == 3;
-      brisc_thread_q <= 2'(addr);
-      brisc_insn_q <= word;
+      kinds = c_dpi_stim4(ctx, cycle_q, idle_mask, s_words, s_addrs, s_datas);
+      brisc_valid_q <= kinds[7:6] == 2'd3;
+      brisc_thread_q <= 2'(s_addrs[96 +: 32]);
+      brisc_insn_q <= s_words[96 +: 32];
       mmio_valid_q <= 1'b0;
       for (int t = 0; t < 3; t++) begin
-        kind = c_dpi_stim(ctx, cycle_q, t, idle_mask, word, addr, data);
+        kind = int'(kinds[2*t +: 2]);
         push_valid_q[t] <= kind == 1;
-        push_insn_q[t] <= word;
+        push_insn_q[t] <= s_words[32*t +: 32];
         if (kind == 2) begin
           mmio_valid_q <= 1'b1;
           mmio_thread_q <= 2'(t);
-          mmio_addr_q <= addr;
-          mmio_wdata_q <= data;
+          mmio_addr_q <= s_addrs[32*t +: 32];
+          mmio_wdata_q <= s_datas[32*t +: 32];
         end
       end
       cycle_q <= cycle_q + 64'd1;
