@@ -204,7 +204,10 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int drained, int 
             .push_acc = x.push_acc[t], .push_ready = x.push_ready[t], .fifo_count = (uint8_t)x.fifo_count[t],
             .fifo_valid = x.fifo_valid[t], .fifo_head_mop = x.fifo_head_mop[t], .mop_in = x.mop_in[t],
             .mop_out = x.mop_out[t], .mop_active = x.mop_active[t], .mop_out_ready = x.mop_out_ready[t],
-            .expanding = x.expanding[t], .stall = (uint8_t)x.stall[t]};
+            .expanding = x.expanding[t], .stall = (uint8_t)x.stall[t], .fifo_brisc = x.fifo_brisc[t],
+            .fifo_insn = x.fifo_insn[t], .rep_in_valid = x.rep_in_valid[t], .rep_in_insn = x.rep_in_insn[t],
+            .rep_out_valid = x.rep_out_valid[t], .rep_out_insn = x.rep_out_insn[t],
+            .rep_out_ready = x.rep_out_ready[t]};
     }
     return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, &o);
 }

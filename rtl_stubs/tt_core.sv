@@ -120,6 +120,8 @@ module tt_core
                                  inject_i[INJ_T_WAIT_BLOCK_DEF], inject_i[INJ_T_GATE_LAG2],
                                  inject_i[INJ_T_GATE_NO_LAG], inject_i[INJ_T_FIFO_REFILL29]}),
       .inj_fifo_bypass_i       (inject_i[INJ_T_FIFO_BYPASS]),
+      .inj_t_rep_i             ({inject_i[INJ_T_FE_FILL_EMPTY], inject_i[INJ_T_REPLAY_LOAD_SLOW],
+                                 inject_i[INJ_T_REPLAY_EXEC_LATE], inject_i[INJ_T_REPLAY_PENALTY]}),
       .push_valid_i    (push_valid_i[t]),
       .push_insn_i     (push_insn_i[t]),
       .push_ready_o    (push_ready_o[t]),
@@ -163,6 +165,13 @@ module tt_core
       timing_o.mop_active[t]    = fe_trace[t].mop_active;
       timing_o.mop_out_ready[t] = fe_trace[t].mop_out_ready;
       timing_o.expanding[t]     = fe_trace[t].expanding;
+      timing_o.fifo_brisc[t]    = fe_trace[t].fifo_brisc;
+      timing_o.fifo_insn[t]     = fe_trace[t].fifo_insn;
+      timing_o.rep_in_valid[t]  = fe_trace[t].rep_in_valid;
+      timing_o.rep_in_insn[t]   = fe_trace[t].rep_in_insn;
+      timing_o.rep_out_valid[t] = fe_trace[t].rep_out_valid;
+      timing_o.rep_out_insn[t]  = fe_trace[t].rep_out_insn;
+      timing_o.rep_out_ready[t] = fe_trace[t].rep_out_ready;
       timing_o.stall[t]         = stall_reason_o[t];
     end
     timing_o.unit_busy = unit_busy_o;

@@ -40,6 +40,8 @@ module tt_frontend
                                       // [4] INJ_T_MOP_NO_PENALTY, [5] INJ_T_MOP_PENALTY_ALL,
                                       // [6] INJ_T_DISPATCH_BUBBLE, [7] INJ_T_STALL_FE_UNIT
   input  logic             inj_fifo_bypass_i,       // INJ_T_FIFO_BYPASS
+  input  logic [3:0]       inj_t_rep_i,  // [0] INJ_T_REPLAY_PENALTY, [1] INJ_T_REPLAY_EXEC_LATE,
+                                         // [2] INJ_T_REPLAY_LOAD_SLOW, [3] INJ_T_FE_FILL_EMPTY
 
   // TRISC push
   input  logic             push_valid_i,
@@ -124,7 +126,7 @@ module tt_frontend
   logic [31:0] rep_insn;
   logic        fe_valid_q;
   logic [31:0] fe_insn_q;
-  logic        dispatch, fe_load;
+  logic        dispatch, fe_load, fe_ready;
 
   assign fifo_pop = fifo_valid && mop_ready;
 
@@ -156,17 +158,25 @@ module tt_frontend
     .inj_load_passes_fe_i   (inj_replay_load_passes_fe_i),
     .inj_exec_load_silent_i (inj_replay_exec_load_silent_i),
     .inj_index_zero_i       (inj_replay_index_zero_i),
+    .inj_penalty_i          (inj_t_rep_i[0]),
+    .inj_exec_late_i        (inj_t_rep_i[1]),
+    .inj_load_slow_i        (inj_t_rep_i[2]),
     .in_valid_i       (mop_valid),
     .in_insn_i        (mop_insn),
     .in_ready_o       (rep_ready),
     .out_valid_o      (rep_valid),
     .out_insn_o       (rep_insn),
-    .out_ready_i      (!fe_valid_q || dispatch),
+    .out_ready_i      (fe_ready),
     .busy_o           (rep_busy)
   );
 
-  // The frontend register takes the replay expander's output when it is empty or dispatching.
-  assign fe_load = rep_valid && (!fe_valid_q || dispatch);
+  // The frontend register takes the replay expander's output when it is empty or dispatching, so
+  // an instruction is presented for dispatch the cycle after the replay expander emits it and a
+  // thread can dispatch back to back (rtl_stubs/README.md "Timing model": push N, FIFO N+1,
+  // frontend register N+2; timing reference T11).
+  // DELIBERATE BUG (INJ_T_FE_FILL_EMPTY): it refills only when empty (a bubble after each dispatch).
+  assign fe_ready = !fe_valid_q || (dispatch && !inj_t_rep_i[3]);
+  assign fe_load  = rep_valid && fe_ready;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -332,7 +342,14 @@ module tt_frontend
     mop_out:       mop_valid && rep_ready,
     mop_active:    mop_busy,
     mop_out_ready: rep_ready,
-    expanding:     expanding
+    expanding:     expanding,
+    fifo_brisc:    fifo_brisc,
+    fifo_insn:     fifo_insn,
+    rep_in_valid:  mop_valid,
+    rep_in_insn:   mop_insn,
+    rep_out_valid: rep_valid,
+    rep_out_insn:  rep_insn,
+    rep_out_ready: fe_ready
   };
 
   // Lowest set bit of a vector, for the stall detail nibble.

@@ -317,6 +317,12 @@ package tt_pkg;
   // PACR_SETREG's ModeSel load of the packer-local write data (docs/decisions.md "PACR_SETREG"): 141..145
   localparam int unsigned INJ_PACK_SETREG_HALF  = 141; // the load writes the other 16-bit half
   localparam int unsigned INJ_PACK_SETREG_CLR   = 142; // the load zeroes the half it does not write
+  // replay expander and frontend-register timing bugs (issue 8 part 3; timing reference T10..T12,
+  // docs/decisions.md "Timing reference"): bits 133..140
+  localparam int unsigned INJ_T_REPLAY_PENALTY   = 133; // a penalty cycle after a replay ends
+  localparam int unsigned INJ_T_REPLAY_EXEC_LATE = 134; // REPLAY execute emits from the cycle after its ingest
+  localparam int unsigned INJ_T_REPLAY_LOAD_SLOW = 135; // a load without Exec ingests every other cycle
+  localparam int unsigned INJ_T_FE_FILL_EMPTY    = 136; // the frontend register refills only when empty
   localparam int unsigned NUM_INJ_BITS           = 160;
 
   // ---------------------------------------------------------------------------------------------
@@ -430,6 +436,13 @@ package tt_pkg;
     logic        mop_active;
     logic        mop_out_ready;
     logic        expanding;
+    logic        fifo_brisc;     // the FIFO head is a BRISC entry
+    logic [31:0] fifo_insn;      // the FIFO head
+    logic        rep_in_valid;   // the MOP expander offers rep_in_insn to the replay expander
+    logic [31:0] rep_in_insn;
+    logic        rep_out_valid;  // the replay expander offers rep_out_insn to the frontend register
+    logic [31:0] rep_out_insn;
+    logic        rep_out_ready;  // the frontend register can take it (empty or dispatching)
   } fe_trace_t;
 
   // Timing trace (issue 8 part 3): what each thread's frontend did this cycle, for the timing
@@ -451,6 +464,13 @@ package tt_pkg;
     logic [2:0]        mop_active;     // expanding a MOP
     logic [2:0]        mop_out_ready;  // the replay expander can take an instruction
     logic [2:0]        expanding;      // MOP or replay expander busy
+    logic [2:0]        fifo_brisc;     // the FIFO head is a BRISC entry
+    logic [2:0][31:0]  fifo_insn;      // the FIFO head
+    logic [2:0]        rep_in_valid;   // the MOP expander offers an instruction to the replay expander
+    logic [2:0][31:0]  rep_in_insn;    // ... this one (mop_out: the replay expander takes it)
+    logic [2:0]        rep_out_valid;  // the replay expander offers an instruction to the frontend register
+    logic [2:0][31:0]  rep_out_insn;
+    logic [2:0]        rep_out_ready;  // the frontend register can take it this cycle
     logic [2:0][7:0]   stall;          // stall_reason_o
     logic [NUM_UNITS-1:0] unit_busy;
   } timing_t;

@@ -18,6 +18,9 @@ module tt_replay_expander
   input  logic        inj_load_passes_fe_i, // INJ_REPLAY_LOAD_PASSES_FE
   input  logic        inj_exec_load_silent_i, // INJ_REPLAY_EXEC_LOAD_SILENT
   input  logic        inj_index_zero_i,   // INJ_REPLAY_INDEX_ZERO
+  input  logic        inj_penalty_i,      // INJ_T_REPLAY_PENALTY
+  input  logic        inj_exec_late_i,    // INJ_T_REPLAY_EXEC_LATE
+  input  logic        inj_load_slow_i,    // INJ_T_REPLAY_LOAD_SLOW
 
   input  logic        in_valid_i,
   input  logic [31:0] in_insn_i,
@@ -58,6 +61,10 @@ module tt_replay_expander
   assign in_is_fe_op = in_is_replay || in_insn_i[31:24] == OP_MOP || in_insn_i[31:24] == OP_MOP_CFG;
   assign load_pass   = inj_load_passes_fe_i && mode_q == M_LOAD && !exec_q && in_is_fe_op;
 
+  // Timing injections only: pen_q is the cycle after a replay's last instruction, slow_q toggles
+  // each cycle of a load.
+  logic pen_q, slow_q;
+
   logic in_take;
   always_comb begin
     out_valid_o = 1'b0;
@@ -69,7 +76,10 @@ module tt_replay_expander
         out_insn_o  = buf_q[idx_q];
       end
       M_LOAD: begin
-        if (exec_q && inj_exec_load_silent_i) begin
+        if (!exec_q && inj_load_slow_i && slow_q) begin
+          // DELIBERATE BUG (INJ_T_REPLAY_LOAD_SLOW): a load without Exec ingests every other cycle
+          // (REPLAY.md "Performance": one per cycle).
+        end else if (exec_q && inj_exec_load_silent_i) begin
           // DELIBERATE BUG (INJ_REPLAY_EXEC_LOAD_SILENT): load with Exec stores but never emits.
           in_ready_o  = 1'b1;
         end else if (exec_q || load_pass) begin
@@ -80,8 +90,15 @@ module tt_replay_expander
         end
       end
       default: begin
-        if (in_is_replay && in_insn_i[0]) begin
+        if (inj_penalty_i && pen_q) begin
+          // DELIBERATE BUG (INJ_T_REPLAY_PENALTY): a transition penalty after a replay (REPLAY.md
+          // "Performance": there are none): nothing ingested or emitted.
+        end else if (in_is_replay && in_insn_i[0]) begin
           in_ready_o  = 1'b1;                 // load: ingest, emit nothing
+        end else if (in_is_replay && inj_exec_late_i) begin
+          // DELIBERATE BUG (INJ_T_REPLAY_EXEC_LATE): execute ingests the REPLAY and emits its first
+          // instruction only in the next cycle (REPLAY.md "Performance": in the ingest cycle).
+          in_ready_o  = 1'b1;
         end else if (in_is_replay) begin
           out_valid_o = in_valid_i;           // execute: first replayed instruction at once
           out_insn_o  = buf_q[in_index];
@@ -95,6 +112,16 @@ module tt_replay_expander
   end
   assign in_take = in_valid_i && in_ready_o;
   assign busy_o  = (mode_q == M_PLAY);
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      pen_q  <= 1'b0;
+      slow_q <= 1'b0;
+    end else begin
+      pen_q  <= mode_q == M_PLAY && out_ready_i && left_q == 7'd1;
+      slow_q <= mode_q == M_LOAD && !slow_q;
+    end
+  end
 
   // REPLAY.md: ReplayBuffer = [0] * 32 (the model starts from zeros too)
   always_ff @(posedge clk_i) begin
@@ -132,6 +159,10 @@ module tt_replay_expander
             exec_q <= in_insn_i[1];
             if (in_insn_i[0]) begin
               mode_q <= M_LOAD;
+              idx_q  <= in_index;
+              left_q <= in_count;
+            end else if (inj_exec_late_i) begin
+              mode_q <= M_PLAY;               // (INJ_T_REPLAY_EXEC_LATE) all Count from the next cycle
               idx_q  <= in_index;
               left_q <= in_count;
             end else if (in_count != 7'd1) begin

@@ -156,7 +156,8 @@ def report(merged, before=None, vl=None, nmissed=12, out=sys.stdout, table_only=
 
 
 # ---- weights for tools/gen_random.py ----------------------------------------------------------------
-# (bin regex, knobs of gen_random.py it depends on); a bin no row names is not the generator's.
+# (bin regex, knobs of the generators it depends on[, the only group it applies to]); a bin no row
+# names is not the generators'.
 KNOBS = [
     (r"^WRCFG\.width=32b", ["body.cfg", "cfg.wrcfg"]),
     (r"^WRCFG\.width=128b", ["body.cfg", "cfg.wrcfg128"]),
@@ -187,8 +188,18 @@ KNOBS = [
     (r"^UNIT_BUSY:THCON", ["body.alu", "body.loadind", "body.storeind"]),
     (r"^UNIT_BUSY:TDMA", ["body.adc"]),
     (r"^UNIT_BUSY:SYNC", ["body.sem"]),
+    # tools/random_unpack.py and tools/random_pack.py (knobs: tools/gen_weights.py); {1}, {2}: the
+    # regex's groups
+    (r"^(?:srca|srcb|dest):(\w+)->(\w+)$", ["unpack.fmt.{1}->{2}"]),
+    (r"^(to_dest|tilize|transpose|compressed|upsample|force_exp|unpacker0|unpacker1)$", ["unpack.{1}"]),
+    (r"^(dst16b|dst32b)->inter:(\w+)$", ["pack.inter.{1}:{2}"]),
+    (r"^(\w+)->(\w+)$", ["pack.fmt.{1}->{2}"]),
+    (r"^relu=(\d)$", ["pack.relu.{1}"]),
+    (r"^edge=zero$", ["pack.edge.zero"]),
+    (r"^edge=neg_inf$", ["pack.edge.zero", "pack.edge.neg_inf"]),
+    (r"^(exp_threshold|read_32b|read_raw|zero_write|fp8_e4m3)$", ["pack.{1}"], "pack_mode"),
 ]
-GROUPS = ("insn", "frontend", "wait", "stall")
+GROUPS = ("insn", "frontend", "wait", "stall", "unpack_fmt", "unpack_mode", "pack_fmt", "pack_mode")
 BOOST = 4.0   # a knob whose bins were all missed gets 1 + BOOST
 
 
@@ -202,12 +213,14 @@ def weights(merged):
         reach, _, missed, _ = group_stats(go)
         missed = set(missed)
         for b in reach:
-            for rx, knobs in KNOBS:
+            for rx, knobs, *only in KNOBS:
                 m = re.match(rx, b)
-                if not m:
+                if not m or (only and only[0] != g):
                     continue
                 for k in knobs:
                     k = k.replace("{op}", b.split(".")[0].split("@")[0].lower())
+                    for i, grp in enumerate(m.groups(), 1):
+                        k = k.replace("{%d}" % i, grp or "")
                     tot[k] += 1
                     miss[k] += b in missed
                 break

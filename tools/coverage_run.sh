@@ -2,8 +2,9 @@
 # coverage_run.sh BUILD SEEDS WSEEDS LENGTH CONTROL: `make coverage` (Makefile "Coverage").
 # Runs the directed tests and SEEDS seeds of each random generator on BUILD/ttcosim_cov with
 # +coverage (functional bins) and +vlcov (Verilator line/toggle), two at a time; merges them
-# ("before"); derives generator weights from the missed bins; runs WSEEDS weighted gen_random.py
-# seeds ("after"; CONTROL=1: also WSEEDS unweighted seeds of the same numbers); prints the table.
+# ("before"); derives generator weights from the missed bins; runs WSEEDS weighted seeds of each
+# generator (gen_random.py, --unpack, --pack: "after"; CONTROL=1: also WSEEDS unweighted seeds of
+# the same numbers); prints the table.
 set -u
 build=$1 seeds=$2 wseeds=$3 len=$4 control=$5
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,13 +40,15 @@ $rep merge -o "$dir/before.json" "$dir/base/json" || exit 1
 $rep weights "$dir/before.json" -o "$dir/weights.json" || exit 1
 echo "weights toward the missed bins ($dir/weights.json): $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['knobs'])" "$dir/weights.json")"
 
-echo "== one weighted round: $wseeds seeds of gen_random.py --weights"
-gen "$dir/wtts" 1001 "$wseeds" --weights "$dir/weights.json" || exit 1
+echo "== one weighted round: $wseeds seeds of each generator with --weights (tools/gen_weights.py)"
+gen "$dir/wtts" 1001 "$wseeds" --weights "$dir/weights.json" &&
+  gen "$dir/wtts" 1001 "$wseeds" --unpack --weights "$dir/weights.json" &&
+  gen "$dir/wtts" 1001 "$wseeds" --pack --weights "$dir/weights.json" || exit 1
 run_set weighted "$dir"/wtts/*.tts
 $rep merge -o "$dir/after.json" "$dir/base/json" "$dir/weighted/json" || exit 1
 if [ "$control" = 1 ]; then
   echo "== control: $wseeds unweighted seeds of the same numbers"
-  gen "$dir/ctts" 1001 "$wseeds" || exit 1
+  gen "$dir/ctts" 1001 "$wseeds" && gen "$dir/ctts" 1001 "$wseeds" --unpack && gen "$dir/ctts" 1001 "$wseeds" --pack || exit 1
   run_set control "$dir"/ctts/*.tts
   $rep merge -o "$dir/control.json" "$dir/base/json" "$dir/control/json" || exit 1
 fi
@@ -60,7 +63,7 @@ echo
 echo "== coverage before the weighted round (directed + $seeds seeds x 3 generators)"
 $rep report "$dir/before.json" --missed 0 --table-only
 echo
-echo "== coverage after one weighted round ($wseeds gen_random.py --weights seeds); 'before' = the figure above"
+echo "== coverage after one weighted round ($wseeds --weights seeds x 3 generators); 'before' = the figure above"
 $rep report "$dir/after.json" --before "$dir/before.json" --vl "$dir/after.dat"
 if [ "$control" = 1 ]; then
   echo

@@ -29,10 +29,11 @@ reports as undefined or unimplemented, and from deadlock:
 * BRISC pushes body instructions only (no MOP, REPLAY, waits or mutexes), after an initial idle.
 """
 import argparse
-import json
 import os
 import random
 import sys
+
+import gen_weights
 
 A_GPRS = (60, 61, 62, 63)          # address GPRs, high half always 0
 A_QUAD = 60
@@ -49,14 +50,8 @@ BODY_WEIGHTS = None
 # --weights FILE (tools/coverage_report.py weights): multipliers of the generator's choices, keyed
 # "group.choice" (body.alu, alu.cmpdmareg, thread.mop, brisc.count, ...). Empty: every draw is the
 # one of an unweighted run, so a seed makes the same test as before weights existed.
-WEIGHTS = {}
-
-
-def wdraw(r, group, names, base=None):
-    """Index into names, weighted by base (default 1 each) times WEIGHTS["group.name"]."""
-    base = base or [1] * len(names)
-    return r.choices(range(len(names)), weights=[b * WEIGHTS.get(f"{group}.{n}", 1.0)
-                                                 for n, b in zip(names, base)])[0]
+# The same dict for random_unpack.py and random_pack.py (tools/gen_weights.py, their knobs).
+from gen_weights import WEIGHTS, wdraw  # noqa: E402
 
 
 class Gen:
@@ -511,11 +506,11 @@ def main():
     ap.add_argument("-o", "--output", help="output file (default: stdout)")
     ap.add_argument("--unpack", action="store_true", help="unpack streams (tools/random_unpack.py)")
     ap.add_argument("--pack", action="store_true", help="pack streams (tools/random_pack.py)")
-    ap.add_argument("--weights", help="choice multipliers from tools/coverage_report.py weights (toward missed bins)")
+    ap.add_argument("--weights", help="choice multipliers from tools/coverage_report.py weights (toward missed "
+                    "bins; all three modes, tools/gen_weights.py names the knobs)")
     a = ap.parse_args()
     if a.weights:
-        with open(a.weights) as f:
-            WEIGHTS.update(json.load(f)["knobs"])
+        gen_weights.load(a.weights)
     if (a.seed is None) == (a.seeds is None):
         ap.error("give --seed or --seeds")
     if a.unpack and a.pack:

@@ -31,6 +31,7 @@ docs/decisions.md "PACR, first slice"):
   drain, and its last PACR has Last or Flush, so no BFP group or stream address outlives its config.
 """
 
+from gen_weights import DF_NAMES, WEIGHTS, wchoice, wflag
 from random_unpack import gpr_filler
 
 # Format codes (data-formats §6).
@@ -83,6 +84,14 @@ def _chains():
 
 
 FORMAT_CHAINS = _chains()
+
+
+def _chain_knobs(c):
+    """Knobs of a format chain (tools/gen_weights.py): its In->Out pair, its early conversion, and
+    Read_32b / Read_raw when set; their weights multiply."""
+    r32, inter, raw, _r10, fin, fout, _cls = c
+    k = [f"pack.fmt.{DF_NAMES[fin]}->{DF_NAMES[fout]}", f"pack.inter.{'dst32b' if r32 else 'dst16b'}:{DF_NAMES[inter]}"]
+    return k + (["pack.read_32b"] if r32 else []) + (["pack.read_raw"] if raw else [])
 BITS = {FP32: 32, TF32: 32, INT32: 32, FP16: 16, BF16: 16, INT16: 16, FP8: 8, INT8: 8, BFP8: 8, BFP8A: 8,
         BFP4: 4, BFP4A: 4, BFP2: 2, BFP2A: 2}
 Y_MASK = Z_MASK = (1 << 13) - 1
@@ -114,7 +123,7 @@ class PackGen:
     def config(self):
         """Stores of one configuration; returns (lines, cfg dict the PACRs need)."""
         r = self.r
-        r32, inter, raw, r10, fin, fout, relu_cls = r.choice(FORMAT_CHAINS)
+        r32, inter, raw, r10, fin, fout, relu_cls = wchoice(r, FORMAT_CHAINS, _chain_knobs)
         floaty = relu_cls in ("f8", "f5")
         c = dict(r32=r32, fin=fin, fout=fout)
         out = []
@@ -124,7 +133,7 @@ class PackGen:
         alu1 = ((r.randrange(16) if ovr else inter) << 25) | (self.bits(4) << 15)   # SrcA/SrcB bits, not read
         out += [self.store("alu0", alu0, f"IntermediateFormat {inter}" + (" (override)" if ovr else "")),
                 self.store("alu1", alu1)]
-        mode = r.choice([0, 0, 1, 2, 3]) if floaty else r.choice([0, 0, 1])
+        mode = wchoice(r, [0, 0, 1, 2, 3] if floaty else [0, 0, 1], lambda m: [f"pack.relu.{m}"])
         thr = self.bits(16)
         if mode >= 2:
             thr &= 0x7FFF
@@ -151,8 +160,8 @@ class PackGen:
         dest_rd = r32 | (r.randrange(2) << 1) | (raw << 2) | (r10 << 3)
         out.append(self.store("dest_rd", dest_rd, f"Read_32b {r32}, Read_raw {raw}, Round_10b {r10}"))
         # edge masks: mostly all ones, else random masks, maps and selects
-        masking = r.random() < 0.35
-        neg_inf = masking and floaty and r.random() < 0.5
+        masking = wflag(r, 0.35, "pack.edge.zero")
+        neg_inf = masking and floaty and wflag(r, 0.5, "pack.edge.neg_inf")
         masks = [0xFFFF] * 4
         if masking:
             masks = [r.choice([0xFFFF, self.bits(16), 0x00FF, 0, 0xFF00]) for _ in range(4)]
@@ -177,8 +186,8 @@ class PackGen:
         dis_shared = 0 if fout in BFPS else r.randrange(2)
         w2 = 1 | (r.randrange(2) << 2) | (fout << 4) | (fin << 8) | (dis_shared << 12) | (sub << 15)
         out.append(self.store("w2", w2, f"In {fin}, Out {fout}, Sub_l1_tile_header_size {sub}"))
-        e4m3 = int(fin == FP16 and fout == FP8 and r.random() < 0.5)
-        thr_en = r.randrange(2)
+        e4m3 = int(fin == FP16 and fout == FP8 and wflag(r, 0.5, "pack.fp8_e4m3"))
+        thr_en = int(wflag(r, 0.5, "pack.exp_threshold")) if "pack.exp_threshold" in WEIGHTS else r.randrange(2)
         w3 = r.choice([0, 0xFFFF]) | (thr_en << 20) | (e4m3 << 23) | (self.bits(8) << 24)
         # randomness drawn only for INT32 output, so the streams of other seeds stay as they were
         l1acc = int(fout == INT32 and r.random() < 0.5)
@@ -319,7 +328,7 @@ class PackGen:
             mask = r.choice(ok)
             sel = 0 if (mask == 15 and r.random() < 0.5) else mask
             am = r.randrange(4)
-            zw = int(r.random() < 0.1)
+            zw = int(wflag(r, 0.1, "pack.zero_write"))
             concat = r.randrange(8) if r.random() < 0.2 else 0
             out.append(f"ttpacr 0,0,0,{am},{ctx},{zw},{sel},{int(ovrd)},{concat},0,{int(flush)},{int(last)}")
             self.apply_amod(a, self.amod[am])

@@ -21,6 +21,8 @@ Constraints (away from undefined behaviour and races, unpack-data-path §2, §3)
 * UNPACR_NOP's clear waits for its bank like an UNPACR.
 """
 
+from gen_weights import DF_NAMES, wchoice, wflag
+
 TILE_BASE = 0x100000           # tiles live from here; thread 0 alone touches this region
 DBITS = {0: 32, 1: 16, 2: 8, 3: 4, 4: 32, 5: 16, 6: 8, 7: 4, 8: 32, 9: 16, 10: 8, 11: 2, 14: 8, 15: 2}
 SRC_PAIRS = [(5, 5), (1, 1), (10, 10), (6, 6), (7, 7), (15, 15), (2, 2), (3, 3), (11, 11), (14, 14),
@@ -116,7 +118,7 @@ class UnpackGen:
         """An UNPACR of one row of a compressed tile to SrcA or SrcB, whole or X0..X1 of it."""
         r = self.r
         n = r.randrange(2)
-        fin = r.choice([5, 1, 10, 14, 6, 7])
+        fin = wchoice(r, [5, 1, 10, 14, 6, 7], lambda f: [f"unpack.fmt.{DF_NAMES[f]}->{DF_NAMES[f]}"])
         rows, xdim = r.randrange(1, 5), r.choice([16, 32])
         base16 = self.compressed_tile(fin, rows, xdim)
         s = SEC[n]
@@ -157,16 +159,17 @@ class UnpackGen:
 
     def block(self):
         r = self.r
-        if r.random() < 0.2:
+        if wflag(r, 0.2, "unpack.compressed"):
             return self.block_compressed()
         out = ["drain"]
-        n = 0 if r.random() < 0.65 else 1
-        to_dest = n == 0 and r.random() < 0.25
-        fin, fout = r.choice(DEST_PAIRS if to_dest else SRC_PAIRS)
+        n = 0 if wflag(r, 0.65, "unpack.unpacker0", "unpack.unpacker1") else 1
+        to_dest = n == 0 and wflag(r, 0.25, "unpack.to_dest")
+        fin, fout = wchoice(r, DEST_PAIRS if to_dest else SRC_PAIRS,
+                            lambda f: [f"unpack.fmt.{DF_NAMES[f[0]]}->{DF_NAMES[f[1]]}"])
         dbits = DBITS[fin]
-        tilize = (not to_dest) and r.random() < 0.15
-        transpose = n == 0 and not to_dest and not tilize and r.random() < 0.15
-        ups_rate = 0 if tilize else r.choice([0, 0, 0, 1, 2, 3])
+        tilize = (not to_dest) and wflag(r, 0.15, "unpack.tilize")
+        transpose = n == 0 and not to_dest and not tilize and wflag(r, 0.15, "unpack.transpose")
+        ups_rate = 0 if tilize else wchoice(r, [0, 0, 0, 1, 2, 3], lambda u: ["unpack.upsample"] if u else [])
         ups = (1 << ups_rate) - 1
         interleave = ups_rate and r.random() < 0.5
         colshift = 0 if (tilize or n == 1 or to_dest) else r.choice([0, 0, 0, r.randrange(16)])
@@ -198,7 +201,7 @@ class UnpackGen:
         exps = None
         force_exp = False
         if fin in (2, 3, 6, 7, 11, 15):
-            force_exp = r.random() < 0.2
+            force_exp = wflag(r, 0.2, "unpack.force_exp")
             lo = 6 if fin in (2, 3, 11) else 0
             if not force_exp:
                 exps = [r.randrange(lo, 32 if lo else 256) for _ in range((total + 15) // 16)]

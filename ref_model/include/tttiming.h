@@ -39,6 +39,13 @@ typedef struct {
     bool mop_out_ready;   /* the replay expander can take an instruction */
     bool expanding;       /* MOP or replay expander busy */
     uint8_t stall;        /* stall reason: kind [7:4], detail [3:0] (docs/design.md) */
+    bool fifo_brisc;      /* the FIFO head is a BRISC entry (passes the MOP expander) */
+    uint32_t fifo_insn;   /* the FIFO head */
+    bool rep_in_valid;    /* the MOP expander offers rep_in_insn to the replay expander */
+    uint32_t rep_in_insn; /* (mop_out: the replay expander takes it at this edge) */
+    bool rep_out_valid;   /* the replay expander offers rep_out_insn to the frontend register */
+    uint32_t rep_out_insn;
+    bool rep_out_ready;   /* the frontend register can take it at this edge */
 } tt_timing_thread;
 
 typedef struct {

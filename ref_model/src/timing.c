@@ -1,5 +1,5 @@
 /* timing.c: the timing reference (tttiming.h). Rules and their sources are in docs/decisions.md
- * "Timing reference" and "Unpacker and packer bandwidth"; each check below names its rule (T1..T9)
+ * "Timing reference" and "Unpacker and packer bandwidth"; each check below names its rule (T1..T12)
  * in the message it writes. */
 #include "tttiming.h"
 
@@ -10,11 +10,16 @@
 
 #include "frontend.h"    /* tt_fe_is_frontend_op */
 #include "model_state.h" /* semaphores */
+#include "replay_expander.h" /* tt_replay_count: REPLAY's Count field (0 means 64) */
 #include "sync_unit.h"   /* tt_block_classes */
 #include "ttisa.h"
 #include "unpack.h"      /* tt_bank_conditions */
 
 #define FIFO_REFILL_AT 28 /* BH PushTensixInstruction.md: no push while more than 28 are held */
+
+/* The replay expander's mode as the reference follows it (T10): passing instructions through,
+ * loading Count instructions, replaying Count (the first one went out with the REPLAY itself). */
+enum { RP_PASS, RP_LOAD, RP_PLAY };
 
 enum { C_THCON, C_UNPACK0, C_UNPACK1, C_PACK, C_MATH, C_SRCA_CLR, C_SRCB_CLR, C_SRCA_VLD, C_SRCB_VLD, C_XMOV,
        C_TRISC_CFG, C_SFPU, C_CFGEXU };
@@ -37,6 +42,14 @@ typedef struct {
      * other unpacker held an instruction in some cycle (it may then share the L1 read bandwidth). */
     uint64_t bank_free_at;
     bool other_unp;
+    /* T10: the replay expander, rebuilt from the instructions it takes (REPLAY.md "Performance") */
+    int rp_mode;
+    bool rp_exec;         /* the load in progress also emits what it loads */
+    unsigned rp_left;     /* instructions still to load or to replay */
+    /* T11: the frontend register this cycle, as the previous cycle's fill and dispatch left it */
+    bool fe_known;
+    bool fe_want_valid;
+    uint32_t fe_want_insn;
 } thread_state;
 
 #define THW_RING 256 /* ThCon L1 writes remembered (one at most every 3 cycles) */
@@ -353,6 +366,134 @@ static bool check_frontend(tt_timing *t, int th, const tt_timing_thread *o, cons
     return true;
 }
 
+static bool is_opc(uint32_t insn, uint8_t opc) { return (uint8_t)(insn >> 24) == opc; }
+
+/* T10 replay expander, T11 frontend register fill, T12 pass-through (docs/decisions.md "Timing
+ * reference"). The replay expander's mode and count are the reference's own, rebuilt from the
+ * REPLAY words it takes; what the words are (the buffer's contents) is the functional checker's. */
+static bool check_fill(tt_timing *t, int th, const tt_timing_thread *o, const report *r)
+{
+    thread_state *s = &t->th[th];
+    char d[96] = "";
+    t->checks += 5;
+    /* T11: the frontend register takes a new instruction when it is empty or in the cycle its
+     * instruction dispatches (rtl_stubs/README.md "Timing model": push N, FIFO N+1, frontend
+     * register N+2, so a thread can dispatch in back-to-back cycles), and holds it until it
+     * dispatches. */
+    const bool ready = !o->fe_valid || o->dispatch;
+    if (o->rep_out_ready != ready)
+        return fail(r, th, o->fe_valid ? o->fe_insn : 0,
+                    "T11 frontend register: it is %s, so it %s take an instruction from the replay expander at "
+                    "this edge; RTL says it %s",
+                    !o->fe_valid ? "empty" : o->dispatch ? "dispatching its instruction" : "holding an undispatched instruction",
+                    ready ? "can" : "cannot", o->rep_out_ready ? "can" : "cannot");
+    if (s->fe_known && (o->fe_valid != s->fe_want_valid || (o->fe_valid && o->fe_insn != s->fe_want_insn))) {
+        char want[112] = "empty", got[112] = "empty";
+        if (s->fe_want_valid) tt_disasm(s->fe_want_insn, want, sizeof want);
+        if (o->fe_valid) tt_disasm(o->fe_insn, got, sizeof got);
+        return fail(r, th, o->fe_valid ? o->fe_insn : s->fe_want_insn,
+                    "T11 frontend register: after the last edge it must hold %s (%s), RTL holds %s", want,
+                    !s->fe_want_valid ? "nothing was handed on and its instruction dispatched or it was empty"
+                    : s->fe_want_insn == s->prev.fe_insn && s->prev.fe_valid && !s->prev.dispatch &&
+                            !(s->prev.rep_out_valid && s->prev.rep_out_ready)
+                        ? "its instruction did not dispatch, so it stays"
+                        : "the replay expander handed it on at that edge, one cycle before it is presented for dispatch",
+                    got);
+    }
+
+    /* T12: the MOP expander passes what is not a TRISC MOP or MOP_CFG through in the cycle it takes
+     * it from the FIFO (MOPExpander.md: everything else passes through; BRISC entries join after
+     * it), and offers nothing else while it is not expanding. */
+    const bool head_pass = o->fifo_valid && (o->fifo_brisc || !(is_opc(o->fifo_insn, TT_OPC_MOP) ||
+                                                                 is_opc(o->fifo_insn, TT_OPC_MOP_CFG)));
+    if (o->mop_in && head_pass && (!o->mop_out || o->rep_in_insn != o->fifo_insn)) {
+        tt_disasm(o->fifo_insn, d, sizeof d);
+        return fail(r, th, o->fifo_insn,
+                    "T12 pass-through: the MOP expander took %s from the FIFO and must hand it to the replay "
+                    "expander in the same cycle; RTL %s",
+                    d, !o->mop_out ? "handed nothing on" : "handed on a different instruction");
+    }
+    if (o->mop_active && !o->rep_in_valid)
+        return fail(r, th, 0, "T12 pass-through: the MOP expander is expanding, so it offers an instruction every "
+                              "cycle (MOPExpander.md \"Performance\"); RTL offers none");
+    if (!o->mop_active && o->rep_in_valid && (!head_pass || o->rep_in_insn != o->fifo_insn)) {
+        tt_disasm(o->rep_in_insn, d, sizeof d);
+        return fail(r, th, o->rep_in_insn,
+                    "T12 pass-through: the MOP expander is not expanding and %s, but RTL offers %s to the replay "
+                    "expander", !o->fifo_valid ? "the FIFO is empty" : !head_pass ? "the FIFO head is a MOP or MOP_CFG it consumes" : "that is not the FIFO head", d);
+    }
+
+    /* T10: REPLAY.md "Performance": passing through and loading with Exec, one instruction in and
+     * out a cycle (taken when the frontend register can take it); REPLAY execute is taken in the
+     * cycle its first instruction goes out, then Count - 1 cycles emit one a cycle (held while the
+     * frontend register cannot take it) and take nothing; REPLAY load without Exec is taken and
+     * emits nothing, then it takes one instruction a cycle while one is offered and emits nothing;
+     * no transition penalties between the modes. */
+    const bool in = o->rep_in_valid, is_rep = in && is_opc(o->rep_in_insn, TT_OPC_REPLAY);
+    bool want_take, want_emit, same = false;
+    const char *mode;
+    switch (s->rp_mode) {
+    case RP_PLAY:
+        want_take = false, want_emit = true, mode = "replaying";
+        break;
+    case RP_LOAD:
+        if (s->rp_exec) want_take = in && o->rep_out_ready, want_emit = in, same = true, mode = "loading with Exec";
+        else want_take = in, want_emit = false, mode = "loading without Exec";
+        break;
+    default:
+        mode = "idle";
+        if (is_rep && (o->rep_in_insn & 1u)) want_take = true, want_emit = false;
+        else if (is_rep) want_take = o->rep_out_ready, want_emit = true;
+        else want_take = in && o->rep_out_ready, want_emit = in, same = true;
+        break;
+    }
+    if (o->mop_out != want_take || o->rep_out_valid != want_emit || (same && want_emit && o->rep_out_insn != o->rep_in_insn) ||
+        o->expanding != (o->mop_active || s->rp_mode == RP_PLAY)) {
+        char left[48] = "";
+        if (s->rp_mode != RP_PASS) snprintf(left, sizeof left, ", %u left", s->rp_left);
+        if (o->expanding != (o->mop_active || s->rp_mode == RP_PLAY))
+            return fail(r, th, 0, "T10 replay expander: %s%s, so the frontend is %s expanding (MOP expander %s); RTL "
+                        "says %s", mode, left, o->mop_active || s->rp_mode == RP_PLAY ? "" : "not",
+                        o->mop_active ? "busy" : "idle", o->expanding ? "expanding" : "not expanding");
+        if (in) tt_disasm(o->rep_in_insn, d, sizeof d);
+        return fail(r, th, in ? o->rep_in_insn : 0,
+                    "T10 replay expander (REPLAY.md \"Performance\", no transition penalties): %s%s, offered %s, "
+                    "frontend register %s: it must %s and %s this cycle; RTL %s and %s%s",
+                    mode, left, in ? d : "nothing", o->rep_out_ready ? "ready" : "not ready",
+                    want_take ? "take the offered instruction" : "take nothing",
+                    want_emit ? (same ? (o->rep_out_ready ? "hand it on unchanged" : "present it unchanged (not taken)")
+                                      : "emit a replayed instruction")
+                              : "emit nothing",
+                    o->mop_out ? "took it" : "took nothing", o->rep_out_valid ? "emitted" : "emitted nothing",
+                    same && want_emit && o->rep_out_valid && o->rep_out_insn != o->rep_in_insn ? " a different instruction" : "");
+    }
+    return true;
+}
+
+/* State after the edge for T10 / T11 (from the reference's expectations, which held). */
+static void step_fill(thread_state *s, const tt_timing_thread *o)
+{
+    switch (s->rp_mode) {
+    case RP_PLAY:
+        if (o->rep_out_ready && --s->rp_left == 0) s->rp_mode = RP_PASS;
+        break;
+    case RP_LOAD:
+        if (o->mop_out && --s->rp_left == 0) s->rp_mode = RP_PASS;
+        break;
+    default:
+        if (o->mop_out && is_opc(o->rep_in_insn, TT_OPC_REPLAY)) {
+            unsigned n = tt_replay_count(o->rep_in_insn);
+            s->rp_exec = (o->rep_in_insn >> 1) & 1u;
+            if (o->rep_in_insn & 1u) s->rp_mode = RP_LOAD, s->rp_left = n;
+            else if (n > 1) s->rp_mode = RP_PLAY, s->rp_left = n - 1;
+        }
+        break;
+    }
+    s->fe_known = true;
+    s->fe_want_valid = (o->rep_out_valid && o->rep_out_ready) || (o->fe_valid && !o->dispatch);
+    s->fe_want_insn = o->rep_out_valid && o->rep_out_ready ? o->rep_out_insn : o->fe_insn;
+}
+
 static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o, bool disp_expected,
                            uint8_t *want)
 {
@@ -400,7 +541,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     bool unknown_sync = sync_unknown(t);
 
     for (int th = 0; th < TT_NUM_THREADS; th++)
-        if (!check_frontend(t, th, &o->th[th], &r)) return false;
+        if (!check_frontend(t, th, &o->th[th], &r) || !check_fill(t, th, &o->th[th], &r)) return false;
 
     /* T4 dispatch: one instruction in flight per thread, the wait gate, a free unit (free the
      * cycle after its retire), round robin among the threads that request it. */
@@ -598,6 +739,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 t->prio[s->unit] = (uint8_t)((th + 1) % TT_NUM_THREADS);
             }
         }
+        step_fill(s, x);
         s->prev = *x;
         s->prev_valid = true;
     }
