@@ -72,7 +72,7 @@
     X(PACR, addrmod, 15, 2, "am0|am1|am2|am3")                                                         \
     X(PACR, cfgctx, 21, 2, "-|~1|~2|~3")                                                               \
     X(PACR, rowpad, 18, 3, "-|~1|~2|~3|~4|~5|~6|~7")                                                   \
-    X(PACR, strided, 17, 1, "-|~strided")                                                              \
+    X(PACR, strided, 17, 1, "-|strided")                                                               \
     X(PACR, ctxtctrl, 2, 2, "-|~1|~2|~3")                                                              \
     X(ZEROSRC, srcmask, 0, 2, "none|srca|srcb|both")                                                              \
     X(ZEROSRC, allbanks, 2, 1, "-|allbanks")                                                           \
