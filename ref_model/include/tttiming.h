@@ -2,7 +2,10 @@
  * instruction does; this unit says *when* the pipeline may do it. Each clock cycle it is given what
  * the RTL's frontends did (a trace of plain values) and checks it against the documented timing
  * rules (rtl_stubs/README.md "Timing model", docs/decisions.md "Timing reference"): FIFO refill
- * hysteresis, the MOP expander's one instruction per cycle and transition penalty, dispatch (one
+ * hysteresis, the MOP expander's one instruction per cycle and transition penalty, the replay
+ * expander's throughput per mode with no transition penalty (its mode and count followed from the
+ * REPLAY words it takes), the frontend register's fill (empty or dispatching; presented the cycle
+ * after the hand-off) and the same-cycle pass through both expanders, dispatch (one
  * instruction in flight per thread, the wait gate with its one-cycle lag and default conditions,
  * units taking a new instruction the cycle after a retire, round-robin arbitration), unit
  * latencies, which unit is busy, and the stall reason each thread shows. Its own state (what is in
