@@ -197,7 +197,7 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int drained, int 
         return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, NULL);
     timing_raw x;
     unpack(timing_desc, NFIELDS(timing_desc), timing, &x, 0);
-    tt_timing_obs o = {.unit_busy = (uint16_t)x.unit_busy[0]};
+    tt_timing_obs o = {.unit_busy = (uint16_t)x.unit_busy[0], .pack_step = x.pack_step[0] != 0};
     for (int t = 0; t < TT_NUM_THREADS; t++) {
         o.th[t] = (tt_timing_thread){
             .fe_valid = x.fe_valid[t], .fe_insn = x.fe_insn[t], .dispatch = x.dispatch[t], .retire = x.retire[t],

@@ -149,6 +149,7 @@ module tt_core
     );
   end
 
+  logic pk_step;   // the packer steps this cycle (tt_packer step_o; trace only)
   always_comb begin
     for (int t = 0; t < 3; t++) begin
       timing_o.fe_valid[t]      = fe_trace[t].fe_valid;
@@ -175,6 +176,7 @@ module tt_core
       timing_o.stall[t]         = stall_reason_o[t];
     end
     timing_o.unit_busy = unit_busy_o;
+    timing_o.pack_step = pk_step;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -703,6 +705,7 @@ module tt_core
     .rd_row_o     (pk_rd_row),
     .rd_col_o     (pk_rd_col),
     .rd_data_i    (pk_rd),
+    .step_o       (pk_step),
     .l1_valid_o   (pk_l1_valid),
     .l1_addr_o    (pk_l1_addr),
     .l1_data_o    (pk_l1_data),

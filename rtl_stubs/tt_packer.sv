@@ -62,7 +62,8 @@ module tt_packer
   output logic [15:0] addrmod_o,
   output logic        adc_report_o,  // the retire record reports the pack set's two channels
   // PACR_SETREG's packer-local write data (state read-back; docs/decisions.md "PACR_SETREG")
-  output logic [31:0] setreg_data_o
+  output logic [31:0] setreg_data_o,
+  output logic        step_o         // a step this cycle (a datum, RSI entry, pad or flush; timing trace)
 );
 
   typedef enum logic [3:0] {S_IDLE, S_ADDR, S_RUN, S_RSI, S_PAD, S_ZPAD, S_FLUSH, S_DRAIN, S_DONE} state_e;
@@ -484,13 +485,16 @@ module tt_packer
   logic [4:0]   n_efill;
   logic [7:0]   n_dfill;
 
-  assign q_room = (q_cnt <= 3'(QD - 2));
+  // DELIBERATE BUG (INJ_T_PACK_QROOM): a step also with 3 of the 4 queue entries held; the retire
+  // cycle stays the same when the queue drains behind it (only T8's per-step check sees it)
+  assign q_room = (q_cnt <= 3'(QD - 2)) || (inj_i[INJ_T_PACK_QROOM] && q_cnt == 3'(QD - 1));
   // DELIBERATE BUGS (INJ_T_PACK_DATUM2, INJ_T_PACK_DEST_LAT): a Dest datum every other cycle; one
   // bubble cycle before a PACR's first datum (Dest read latency + 1)
   logic t_half_q, t_bubble_q, t_gap_q;
   assign step   = q_room && !(state_q == S_RUN && ((inj_i[INJ_T_PACK_DATUM2] && t_half_q) || t_bubble_q)) &&
                   (state_q == S_RUN || state_q == S_PAD || state_q == S_FLUSH ||
                    state_q == S_RSI || state_q == S_ZPAD);
+  assign step_o = step;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       t_half_q <= 1'b0; t_bubble_q <= 1'b0; t_gap_q <= 1'b0;

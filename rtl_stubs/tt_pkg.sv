@@ -323,6 +323,7 @@ package tt_pkg;
   localparam int unsigned INJ_T_REPLAY_EXEC_LATE = 134; // REPLAY execute emits from the cycle after its ingest
   localparam int unsigned INJ_T_REPLAY_LOAD_SLOW = 135; // a load without Exec ingests every other cycle
   localparam int unsigned INJ_T_FE_FILL_EMPTY    = 136; // the frontend register refills only when empty
+  localparam int unsigned INJ_T_PACK_QROOM       = 137; // the packer steps with 3 of 4 queued lines waiting
   localparam int unsigned NUM_INJ_BITS           = 160;
 
   // ---------------------------------------------------------------------------------------------
@@ -472,6 +473,7 @@ package tt_pkg;
     logic [2:0][31:0]  rep_out_insn;
     logic [2:0]        rep_out_ready;  // the frontend register can take it this cycle
     logic [2:0][7:0]   stall;          // stall_reason_o
+    logic              pack_step;      // the packer takes a step this cycle (T8, per cycle)
     logic [NUM_UNITS-1:0] unit_busy;
   } timing_t;
   localparam int unsigned TIMING_BITS = $bits(timing_t);

@@ -54,6 +54,7 @@ typedef struct {
 typedef struct {
     tt_timing_thread th[TT_NUM_THREADS];
     uint16_t unit_busy;   /* bit u: unit u (docs/design.md unit numbers) holds an instruction */
+    bool pack_step;       /* the packer takes a step this cycle (T8 checks each one) */
     bool sem_store;       /* a TRISC semaphore store commits at this edge (it takes the sync unit) */
 } tt_timing_obs;
 

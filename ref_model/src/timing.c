@@ -53,6 +53,7 @@ typedef struct {
 } thread_state;
 
 #define THW_RING 256 /* ThCon L1 writes remembered (one at most every 3 cycles) */
+#define PSTEP_MAX 4096 /* a PACR's step cycles compared one by one (longer PACRs: the first ones) */
 
 struct tt_timing {
     thread_state th[TT_NUM_THREADS];
@@ -67,6 +68,11 @@ struct tt_timing {
      * (T8, the L1 write port serves ThCon first). A ring, oldest overwritten. */
     uint64_t thw[THW_RING];
     unsigned thw_n;               /* writes recorded so far (the ring holds the last THW_RING) */
+    /* The cycles in which the packer stepped since its PACR's dispatch (the trace's pack_step),
+     * compared at the retire with the steps T8 works out (the retire cycle alone does not show a
+     * step taken early or late while the line queue drains behind it). */
+    uint64_t pstep[PSTEP_MAX];
+    unsigned pstep_n;
 };
 
 static const char *const unit_names[TT_NUM_UNITS] = {"NONE", "SYNC",    "CFG",  "THCON", "TDMA", "UNPACK0",
@@ -246,7 +252,7 @@ static bool sync_unknown(const tt_timing *t)
  * after the one in which it is empty (or its last line goes). 0: the PACR queued more lines than
  * tt_pack_work records (no check). */
 static uint64_t pack_retire(const tt_timing *t, const tt_pack_work *w, uint64_t d, uint64_t upto,
-                            unsigned *n_thw)
+                            unsigned *n_thw, uint64_t *steps, unsigned max_steps)
 {
     enum { QUEUE = 4, ROOM = QUEUE - 2 };
     if (w->n_lines > TT_PACK_WORK_LINES) return 0;
@@ -267,6 +273,7 @@ static uint64_t pack_retire(const tt_timing *t, const tt_pack_work *w, uint64_t 
         if (step < w->steps) {
             if (q <= ROOM) {
                 while (line < w->n_lines && w->line_step[line] == step) push++, line++;
+                if (step < max_steps) steps[step] = c;
                 step++;
             }
         } else if (q == 0 || (q == 1 && pop)) {
@@ -538,6 +545,10 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
 {
     report r = {thread, insn, why, whylen};
     if (!t->have_model) snapshot_model(t, m);
+    if (o->pack_step) {
+        if (t->pstep_n < PSTEP_MAX) t->pstep[t->pstep_n] = cycle;
+        t->pstep_n++;
+    }
     bool unknown_sync = sync_unknown(t);
 
     for (int th = 0; th < TT_NUM_THREADS; th++)
@@ -616,9 +627,31 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         if (x->retire && s->unit == TT_U_PACK && (uint8_t)(s->insn >> 24) == TT_OPC_PACR &&
             tt_model_pack_work(m)->valid) {
             const tt_pack_work *w = tt_model_pack_work(m);
-            unsigned n_thw = 0;
-            uint64_t want = pack_retire(t, w, s->disp, cycle + 1000000, &n_thw);
+            unsigned n_thw = 0, rtl_steps = t->pstep_n;
+            _Static_assert(PSTEP_MAX <= 4096, "the expected steps live on the stack");
+            uint64_t steps[PSTEP_MAX];
+            uint64_t want = pack_retire(t, w, s->disp, cycle + 1000000, &n_thw, steps, PSTEP_MAX);
+            t->pstep_n = 0;
             t->checks++;
+            /* each step in its cycle: a step early or late can leave the retire cycle as it is */
+            if (want && want == cycle) {
+                unsigned n = w->steps < rtl_steps ? w->steps : rtl_steps;
+                if (n > PSTEP_MAX) n = PSTEP_MAX;
+                for (unsigned i = 0; i <= n && i < PSTEP_MAX; i++) {
+                    const bool have_ref = i < w->steps, have_rtl = i < rtl_steps;
+                    if (!have_ref && !have_rtl) break;
+                    if (have_ref && have_rtl && steps[i] == t->pstep[i]) continue;
+                    char want_c[24] = "none", got_c[24] = "none";
+                    if (have_ref) snprintf(want_c, sizeof want_c, "%llu", (unsigned long long)steps[i]);
+                    if (have_rtl) snprintf(got_c, sizeof got_c, "%llu", (unsigned long long)t->pstep[i]);
+                    tt_disasm(s->insn, d, sizeof d);
+                    return fail(&r, th, s->insn,
+                                "T8 packer bandwidth: %s dispatched at cycle %llu: step %u of %u (a Dest datum, RSI "
+                                "entry, pad or flush; one a cycle while at most 2 of 4 queued lines wait) is due at "
+                                "cycle %s, the RTL took it at cycle %s (the RTL took %u steps)",
+                                d, (unsigned long long)s->disp, i + 1, w->steps, want_c, got_c, rtl_steps);
+                }
+            }
             if (want && want != cycle) {
                 tt_disasm(s->insn, d, sizeof d);
                 return fail(&r, th, s->insn,
