@@ -2,7 +2,9 @@
 # run_inject.sh BINARY: every deliberate RTL bug (+inject=help lists them with the test that
 # catches each) must make its lockstep run fail with exit status 1 and a mismatch report naming
 # the instruction; the same test without the bug must pass. An injection named "drained" is a
-# state change only a drained point's read-back sees: with +readback=end its test must pass.
+# state change only a drained point's read-back sees: with +readback=end its test must pass. An
+# injection named t_* is a timing bug (the timing reference's rules): with +timing=0 (function
+# only) its test must pass, or the bug is not a pure timing bug and the timing check proves nothing.
 # Ends with "N passed, M failed".
 set -u
 bin=$1
@@ -22,6 +24,10 @@ while read -r name bit test insn _; do
     fail=$((fail + 1))
     echo "FAIL $name (bit $bit): with +readback=end it must pass (the end state is right), but:"
     sed 's/^/    /' <<<"$end_out" | head -20
+  elif [[ "$name" == t_* ]] && ! t_out=$("$bin" "$test" "+inject=$name" +timing=0 2>&1); then
+    fail=$((fail + 1))
+    echo "FAIL $name (bit $bit): a timing bug, so with +timing=0 its test must pass, but:"
+    sed 's/^/    /' <<<"$t_out" | head -20
   elif [ $rc -eq 1 ] && grep -q "MISMATCH" <<<"$out" && grep -m1 "MISMATCH" <<<"$out" | grep -q "$insn"; then
     pass=$((pass + 1))
     echo "caught $name: $(grep -m1 'MISMATCH' <<<"$out")"
