@@ -187,7 +187,12 @@ static bool hex_exact(const char *s, double d)
         }
     }
     if (!any) return false;
-    if (*s) e += strtol(s + 1, NULL, 10);
+    if (*s) {
+        /* the p exponent, clamped before it is added: strtol saturates at LONG_MIN/MAX, and adding
+         * that to e overflowed (found by make fuzz); no double is within 10^6 binary orders anyway */
+        long p = strtol(s + 1, NULL, 10);
+        e += p > 1000000 ? 1000000 : p < -1000000 ? -1000000 : p;
+    }
     if (overflow || isinf(d)) return false;
     if (h == 0) return d == 0;
     while (!(h & 1)) h >>= 1, e++;
