@@ -141,9 +141,9 @@ void cosim_destroy(cosim *c)
 
 bool cosim_failed(const cosim *c) { return c->failed; }
 
-bool cosim_wants_timing(const cosim *c) { return (c->tim || c->cov) && c->o.check && !c->failed; }
-
 bool cosim_wants_retire_record(const cosim *c) { return c->o.check && !c->failed; }
+
+bool cosim_wants_timing(const cosim *c) { return (c->tim || c->cov) && cosim_wants_retire_record(c); }
 
 void cosim_retire_unchecked(cosim *c)
 {

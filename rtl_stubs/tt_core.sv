@@ -799,6 +799,7 @@ module tt_core
   // One block per thread (generate): with a loop variable the simulator indexed the wide records
   // dynamically and copied them; with a constant index it writes the fields in place.
   for (genvar t = 0; t < 3; t++) begin : g_ret
+    assign retire_valid_o[t] = fe_ret_valid[t];
     always_comb begin
       logic cfg_rt, th_rt, sync_rt;
       cfg_rt  = u_retires[t][UNIT_CFG];
@@ -883,10 +884,6 @@ module tt_core
         end
       end
     end
-  end
-
-  for (genvar t = 0; t < 3; t++) begin : g_ret_valid
-    assign retire_valid_o[t] = fe_ret_valid[t];
   end
 
   // ---------------------------------------------------------------------------------------------

@@ -439,10 +439,10 @@ module tt_packer
   // a kept datum after a full group of 32: the group's counters go out first (data buffer empty)
   assign cnt_line = s_q.zc && keep && zc_n_q == 6'd32;
 
-  // the group's fields are used only in the cycle it completes (grp_done): u_bfp and its
-  // inputs are evaluated only then
-  logic bfp_en;
-  assign bfp_en = (state_q == S_PAD || (state_q == S_RUN && s_q.bfp && keep)) && gcnt_q == 4'd15;
+  // the BFP group completes this cycle (its 16th datum, or padding): the group's fields are used
+  // only then, so u_bfp and its inputs are evaluated only then
+  logic grp_done;
+  assign grp_done = (state_q == S_PAD || (state_q == S_RUN && s_q.bfp && keep)) && gcnt_q == 4'd15;
   // BFP group: the stored datums, this cycle's datum in slot gcnt (S_RUN; S_PAD: a zero datum),
   // zeros after
   logic [15:0][31:0] grp_in, grp_rnd_in;
@@ -452,8 +452,8 @@ module tt_packer
   logic              unused_b0, unused_b1;
   always_comb begin
     grp_in = '0;  grp_m_in = '0;  grp_rnd_in = '0;
-    // only u_bfp reads the group, in the cycle it completes (bfp_en)
-    if (bfp_en) for (int i = 0; i < 16; i++) begin
+    // only u_bfp reads the group, in the cycle it completes
+    if (grp_done) for (int i = 0; i < 16; i++) begin
       if (4'(i) < gcnt_q) begin
         grp_in[i] = grp_q[i];  grp_m_in[i] = grp_m_q[i];  grp_rnd_in[i] = grp_rnd_q[i];
       end else if (4'(i) == gcnt_q && state_q == S_RUN && keep) begin
@@ -466,7 +466,7 @@ module tt_packer
     end
   end
   tt_pack_bfp u_bfp (
-    .en_i (bfp_en), .cfg_i (s_q.conv), .dest_i (grp_in), .edge_masked_i (grp_m_in), .edge_neg_inf_i (s_q.neg_inf),
+    .en_i (grp_done), .cfg_i (s_q.conv), .dest_i (grp_in), .edge_masked_i (grp_m_in), .edge_neg_inf_i (s_q.neg_inf),
     .inj_i (conv_inj), .rnd_i (grp_rnd_in), .inj_gt_i (inj_i[INJ_PACK_SRND_BFP_GT]),
     .shared_exp_o (shared), .field_o (fields), .undef_o (unused_b0), .unimpl_o (unused_b1)
   );
@@ -475,7 +475,7 @@ module tt_packer
   // Stream buffers: what this cycle appends or flushes, and the lines it completes
   // ---------------------------------------------------------------------------------------------
   logic         step;           // S_RUN / S_RSI / S_PAD / S_ZPAD / S_FLUSH works this cycle
-  logic         app_e, app_d, grp_done;
+  logic         app_e, app_d;
   logic [7:0]   e_byte;
   logic [127:0] d_val;
   logic [7:0]   d_n;
@@ -510,12 +510,11 @@ module tt_packer
     logic [255:0] dc;
     logic [8:0]   nf;
     // every use of this block's results is under step: built only then (simulation speed)
-    {grp_done, app_e, app_d, e_byte, d_val, d_n, push_e, push_d, push_r} = '0;
+    {app_e, app_d, e_byte, d_val, d_n, push_e, push_d, push_r} = '0;
     {e_line, d_line, r_line, dc, nf} = '0;
     n_ebuf = ebuf_q;  n_efill = efill_q;  n_dbuf = dbuf_q;  n_dfill = dfill_q;
     n_rbuf = rbuf_q;  n_rfill = rfill_q;
     if (step) begin
-      grp_done = (state_q == S_PAD || (state_q == S_RUN && s_q.bfp && keep)) && gcnt_q == 4'd15;
       app_e = step && grp_done;
       app_d = step && (grp_done || (state_q == S_RUN && !s_q.bfp && keep));
       e_byte = shared;

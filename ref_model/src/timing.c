@@ -635,11 +635,10 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             t->checks++;
             /* each step in its cycle: a step early or late can leave the retire cycle as it is */
             if (want && want == cycle) {
-                unsigned n = w->steps < rtl_steps ? w->steps : rtl_steps;
+                unsigned n = w->steps > rtl_steps ? w->steps : rtl_steps;
                 if (n > PSTEP_MAX) n = PSTEP_MAX;
-                for (unsigned i = 0; i <= n && i < PSTEP_MAX; i++) {
+                for (unsigned i = 0; i < n; i++) {
                     const bool have_ref = i < w->steps, have_rtl = i < rtl_steps;
-                    if (!have_ref && !have_rtl) break;
                     if (have_ref && have_rtl && steps[i] == t->pstep[i]) continue;
                     char want_c[24] = "none", got_c[24] = "none";
                     if (have_ref) snprintf(want_c, sizeof want_c, "%llu", (unsigned long long)steps[i]);
