@@ -36,63 +36,81 @@ module tt_regfile
   input  logic [127:0] bd_data_i
 );
 
-  logic [18:0] srca_q [2][64][16];
-  logic [18:0] srcb_q [2][64][16];
-  logic [15:0] dest_q [1024][16];
+  // Storage is one packed vector per row, so that a row write is one write site per writer:
+  // the simulator keeps a set flag per non-blocking array write site and clears and tests each of
+  // them every cycle, and per-cell writes (3 writers x 16 columns x 5 targets) made this idle
+  // module a tenth of a config-stream run (issue 8 part 6).
+  localparam int unsigned SW = 16 * 19;
+  localparam int unsigned DW = 16 * 16;
+  logic [SW-1:0] srca_q [128];               // bank << 6 | row
+  logic [SW-1:0] srcb_q [128];
+  logic [DW-1:0] dest_q [1024];
 
   initial begin
-    for (int b = 0; b < 2; b++) for (int r = 0; r < 64; r++) for (int c = 0; c < 16; c++) begin
-      srca_q[b][r][c] = '0;
-      srcb_q[b][r][c] = '0;
+    for (int r = 0; r < 128; r++) begin
+      srca_q[r] = '0;
+      srcb_q[r] = '0;
     end
-    for (int r = 0; r < 1024; r++) for (int c = 0; c < 16; c++) dest_q[r][c] = '0;
+    for (int r = 0; r < 1024; r++) dest_q[r] = '0;
   end
 
+  logic [SW-1:0] rd_src_row;
+  logic [DW-1:0] rd_dest_row [2];
   always_comb begin
+    rd_src_row = rd_srcb_i ? srcb_q[{rd_bank_i, rd_src_row_i}] : srca_q[{rd_bank_i, rd_src_row_i}];
+    for (int k = 0; k < 2; k++) rd_dest_row[k] = dest_q[rd_dest_row_i[k]];
     for (int c = 0; c < 16; c++) begin
-      rd_src_o[c] = rd_srcb_i ? srcb_q[rd_bank_i][rd_src_row_i][c] : srca_q[rd_bank_i][rd_src_row_i][c];
-      for (int k = 0; k < 2; k++) rd_dest_o[k][c] = dest_q[rd_dest_row_i[k]][c];
+      rd_src_o[c] = rd_src_row[19*c +: 19];
+      for (int k = 0; k < 2; k++) rd_dest_o[k][c] = rd_dest_row[k][16*c +: 16];
     end
-    for (int k = 0; k < 2; k++) pk_rd_o[k] = dest_q[pk_rd_row_i[k]][pk_rd_col_i];
+    for (int k = 0; k < 2; k++) pk_rd_o[k] = dest_q[pk_rd_row_i[k]][16*pk_rd_col_i +: 16];
   end
-
 
   always_comb begin
     bdr_data_o = '0;
     for (int g = 0; g < 4; g++) begin
       unique case (bdr_file_i)
-        2'd0:    bdr_data_o[32*g +: 19] = srca_q[bdr_addr_i[12]][bdr_addr_i[7:2]][4*bdr_addr_i[1:0] + g];
-        2'd1:    bdr_data_o[32*g +: 19] = srcb_q[bdr_addr_i[12]][bdr_addr_i[7:2]][4*bdr_addr_i[1:0] + g];
-        default: bdr_data_o[32*g +: 16] = dest_q[bdr_addr_i[11:2]][4*bdr_addr_i[1:0] + g];
+        2'd0:    bdr_data_o[32*g +: 19] = srca_q[{bdr_addr_i[12], bdr_addr_i[7:2]}][19*(4*bdr_addr_i[1:0] + g) +: 19];
+        2'd1:    bdr_data_o[32*g +: 19] = srcb_q[{bdr_addr_i[12], bdr_addr_i[7:2]}][19*(4*bdr_addr_i[1:0] + g) +: 19];
+        default: bdr_data_o[32*g +: 16] = dest_q[bdr_addr_i[11:2]][16*(4*bdr_addr_i[1:0] + g) +: 16];
       endcase
     end
   end
 
+  // Row merges, evaluated only in the branch of a write that happens
+  function automatic logic [SW-1:0] merge_src(logic [SW-1:0] old, rf_wr_t wr);
+    for (int c = 0; c < 16; c++) if (wr.mask[c]) old[19*c +: 19] = wr.cells[c][18:0];
+    return old;
+  endfunction
+  function automatic logic [DW-1:0] merge_dest(logic [DW-1:0] old, rf_wr_t wr, logic hi);
+    for (int c = 0; c < 16; c++) if (wr.mask[c]) old[16*c +: 16] = hi ? wr.cells[c][31:16] : wr.cells[c][15:0];
+    return old;
+  endfunction
+
+  // The backdoor writes 4 cells of one row, only while nothing runs; the writers never share a row
+  // in one cycle (bank ownership), so a whole-row write per site loses nothing.
   always_ff @(posedge clk_i) begin
     if (bd_valid_i) begin
-      for (int g = 0; g < 4; g++) begin
-        unique case (bd_file_i)
-          2'd0: srca_q[bd_addr_i[12]][bd_addr_i[7:2]][4*bd_addr_i[1:0] + g] <= bd_data_i[32*g +: 19];
-          2'd1: srcb_q[bd_addr_i[12]][bd_addr_i[7:2]][4*bd_addr_i[1:0] + g] <= bd_data_i[32*g +: 19];
-          default: dest_q[bd_addr_i[11:2]][4*bd_addr_i[1:0] + g] <= bd_data_i[32*g +: 16];
-        endcase
-      end
+      unique case (bd_file_i)
+        2'd0: for (int g = 0; g < 4; g++)
+          srca_q[{bd_addr_i[12], bd_addr_i[7:2]}][19*(4*bd_addr_i[1:0] + g) +: 19] <= bd_data_i[32*g +: 19];
+        2'd1: for (int g = 0; g < 4; g++)
+          srcb_q[{bd_addr_i[12], bd_addr_i[7:2]}][19*(4*bd_addr_i[1:0] + g) +: 19] <= bd_data_i[32*g +: 19];
+        default: for (int g = 0; g < 4; g++)
+          dest_q[bd_addr_i[11:2]][16*(4*bd_addr_i[1:0] + g) +: 16] <= bd_data_i[32*g +: 16];
+      endcase
     end
     for (int w = 0; w < 3; w++) begin
       if (wr_i[w].valid && !(inj_drop_i && w == RF_BY_UNPACK0)) begin
-        for (int c = 0; c < 16; c++) begin
-          if (wr_i[w].mask[c]) begin
-            unique case (wr_i[w].file)
-              2'd0: srca_q[wr_i[w].bank][wr_i[w].row[5:0]][c] <= wr_i[w].cells[c][18:0];
-              2'd1: srcb_q[wr_i[w].bank][wr_i[w].row[5:0]][c] <= wr_i[w].cells[c][18:0];
-              2'd2: dest_q[wr_i[w].row][c] <= wr_i[w].cells[c][15:0];
-              default: begin
-                dest_q[dest32_adj_row(wr_i[w].row)][c]         <= wr_i[w].cells[c][31:16];
-                dest_q[dest32_adj_row(wr_i[w].row) + 10'd8][c] <= wr_i[w].cells[c][15:0];
-              end
-            endcase
+        unique case (wr_i[w].file)
+          2'd0: srca_q[{wr_i[w].bank, wr_i[w].row[5:0]}] <= merge_src(srca_q[{wr_i[w].bank, wr_i[w].row[5:0]}], wr_i[w]);
+          2'd1: srcb_q[{wr_i[w].bank, wr_i[w].row[5:0]}] <= merge_src(srcb_q[{wr_i[w].bank, wr_i[w].row[5:0]}], wr_i[w]);
+          2'd2: dest_q[wr_i[w].row] <= merge_dest(dest_q[wr_i[w].row], wr_i[w], 1'b0);
+          default: begin
+            dest_q[dest32_adj_row(wr_i[w].row)]         <= merge_dest(dest_q[dest32_adj_row(wr_i[w].row)], wr_i[w], 1'b1);
+            dest_q[dest32_adj_row(wr_i[w].row) + 10'd8] <= merge_dest(dest_q[dest32_adj_row(wr_i[w].row) + 10'd8], wr_i[w], 1'b0);
           end
-        end
+        endcase
       end
     end
   end
