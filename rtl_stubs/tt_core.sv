@@ -250,12 +250,13 @@ module tt_core
     end
   end
 
+  // Which units work for which thread, compared once and used as masks
+  logic [NUM_UNITS-1:0] on_thread [3];
   always_comb begin
+    for (int t = 0; t < 3; t++) for (int u = 0; u < NUM_UNITS; u++) on_thread[t][u] = (u_thread[u] == 2'(t));
     for (int t = 0; t < 3; t++) begin
-      for (int u = 0; u < NUM_UNITS; u++) begin
-        u_holds[t][u]   = u_busy[u] && (u_thread[u] == 2'(t));
-        u_retires[t][u] = u_done[u] && (u_thread[u] == 2'(t));
-      end
+      u_holds[t]     = u_busy & on_thread[t];
+      u_retires[t]   = u_done & on_thread[t];
       unit_retire[t] = |u_retires[t];
     end
   end
@@ -594,9 +595,9 @@ module tt_core
 
   logic        m_rd_srcb, m_rd_bank, math_bank_wait, math_bank_wait_b;
   logic [5:0]  m_rd_src_row;
-  logic [18:0] m_rd_src [16];
+  logic [16*19-1:0] m_rd_src;
   logic [9:0]  m_rd_dest_row [2];
-  logic [15:0] m_rd_dest [2][16];
+  logic [16*16-1:0] m_rd_dest [2];
   logic [1:0]  math_mflip;
 
   tt_math_unit u_math (

@@ -30,9 +30,9 @@ module tt_math_unit
   output logic        rd_srcb_o,       // 0 SrcA, 1 SrcB
   output logic        rd_bank_o,
   output logic [5:0]  rd_src_row_o,
-  input  logic [18:0] rd_src_i  [16],
+  input  logic [16*19-1:0] rd_src_i,      // Src row, cell c in [19c +: 19]
   output logic [9:0]  rd_dest_row_o [2],
-  input  logic [15:0] rd_dest_i [2][16],
+  input  logic [16*16-1:0] rd_dest_i [2],  // Dest rows, cell c in [16c +: 16]
 
   output rf_wr_t      rf_wr_o,
   output logic [1:0]  clr_flip_o,      // with rsp_o.done: return the matrix unit's bank and flip
@@ -168,14 +168,14 @@ module tt_math_unit
         mv.row  = {4'd0, srow_q};
         for (int c = 0; c < 16; c++) begin
           if (d32_q) begin
-            x = {rd_dest_i[0][c], rd_dest_i[1][c]};
+            x = {rd_dest_i[0][16*c +: 16], rd_dest_i[1][16*c +: 16]};
             if (insn_q[23]) x = {x[15:0], x[15:0]};
             if (exp8 && fmt_q != 4'd4)   v = {x[31:24], 3'd0, x[23:16]};
             else if (fmt_q == 4'd4)      v = insn_q[23] ? {6'd0, x[12:0]}
                                                         : {x[31], x[30:24], x[15:13], x[23:16]};
             else                         v = {x[31:21], 3'd0, x[20:16]};
           end else begin
-            x = {16'd0, rd_dest_i[0][c]};
+            x = {16'd0, rd_dest_i[0][16*c +: 16]};
             v = exp8 ? {x[15:8], 3'd0, x[7:0]} : {x[15:5], 3'd0, x[4:0]};
           end
           mv.cells[c] = {13'd0, v};
@@ -184,7 +184,7 @@ module tt_math_unit
         // MOVA2D / MOVB2D: Src to Dest (MOVA2D.md RemoveLowMantissa / RemoveHighExponent)
         mv.row = drow_q;
         for (int c = 0; c < 16; c++) begin
-          v = rd_src_i[(is_b && insn_q[11]) ? 0 : c];     // MOVB2D BroadcastCol0
+          v = rd_src_i[19*((is_b && insn_q[11]) ? 0 : c) +: 19];     // MOVB2D BroadcastCol0
           if (flush_q && v[7:0] == 8'd0) v = '0;
           v16 = exp8 ? {v[18], v[17:11], v[7:0]} : {v[18], v[17:8], v[4:0]};
           if (fmt_q == 4'd4) begin
@@ -192,7 +192,7 @@ module tt_math_unit
             mv.cells[c] = {v16, inj_mova2d_tf32_i ? 3'd0 : v[10:8], 13'd0} | (insn_q[23] ? {16'd0, v16} : 32'd0);
           end else if (insn_q[23]) begin
             mv.file = 2'(RF_DEST32);
-            mv.cells[c] = {rd_dest_i[0][c], v16};
+            mv.cells[c] = {rd_dest_i[0][16*c +: 16], v16};
           end else begin
             mv.file = 2'(RF_DEST);
             mv.cells[c] = {16'd0, v16};

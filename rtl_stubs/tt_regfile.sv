@@ -15,9 +15,9 @@ module tt_regfile
   input  logic        rd_srcb_i,
   input  logic        rd_bank_i,
   input  logic [5:0]  rd_src_row_i,
-  output logic [18:0] rd_src_o  [16],
+  output logic [16*19-1:0] rd_src_o,         // cell c in [19c +: 19]
   input  logic [9:0]  rd_dest_row_i [2],
-  output logic [15:0] rd_dest_o [2][16],
+  output logic [16*16-1:0] rd_dest_o [2],    // cell c in [16c +: 16]
   // combinational read for packer 0: two Dest cells of one column (Dst16b: [0]; Dst32b: high half
   // at [0], low half at [1])
   input  logic [9:0]  pk_rd_row_i [2],
@@ -54,15 +54,11 @@ module tt_regfile
     for (int r = 0; r < 1024; r++) dest_q[r] = '0;
   end
 
-  logic [SW-1:0] rd_src_row;
-  logic [DW-1:0] rd_dest_row [2];
+  // Whole rows out: the reader picks its cells (a per-cell unpacked port was copied cell by cell
+  // at every hop, every cycle)
   always_comb begin
-    rd_src_row = rd_srcb_i ? srcb_q[{rd_bank_i, rd_src_row_i}] : srca_q[{rd_bank_i, rd_src_row_i}];
-    for (int k = 0; k < 2; k++) rd_dest_row[k] = dest_q[rd_dest_row_i[k]];
-    for (int c = 0; c < 16; c++) begin
-      rd_src_o[c] = rd_src_row[19*c +: 19];
-      for (int k = 0; k < 2; k++) rd_dest_o[k][c] = rd_dest_row[k][16*c +: 16];
-    end
+    rd_src_o = rd_srcb_i ? srcb_q[{rd_bank_i, rd_src_row_i}] : srca_q[{rd_bank_i, rd_src_row_i}];
+    for (int k = 0; k < 2; k++) rd_dest_o[k] = dest_q[rd_dest_row_i[k]];
     for (int k = 0; k < 2; k++) pk_rd_o[k] = dest_q[pk_rd_row_i[k]][16*pk_rd_col_i +: 16];
   end
 
