@@ -66,32 +66,22 @@ void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
 
 /* The packed records (dpi/retire_fields.def): each field as 32-bit words, one per element. */
 #define FIELD_WORDS(name, width, count) uint32_t name[count];
-#define FIELD_DESC(T, name, width, count) {#name, width, count, offsetof(T, name)},
 typedef struct { RETIRE_FIELDS(FIELD_WORDS) } retire_raw;
 typedef struct { RF_WR_FIELDS(FIELD_WORDS) } rf_wr_raw;
 typedef struct { TIMING_FIELDS(FIELD_WORDS) } timing_raw;
-#define RETIRE_DESC(name, width, count) FIELD_DESC(retire_raw, name, width, count)
-#define RF_WR_DESC(name, width, count) FIELD_DESC(rf_wr_raw, name, width, count)
-#define TIMING_DESC(name, width, count) FIELD_DESC(timing_raw, name, width, count)
 
-typedef struct {
-    const char *name;
-    unsigned width, count;
-    size_t offset;
-} field_desc;
-static const field_desc retire_desc[] = {RETIRE_FIELDS(RETIRE_DESC)};
-static const field_desc rf_wr_desc[] = {RF_WR_FIELDS(RF_WR_DESC)};
-static const field_desc timing_desc[] = {TIMING_FIELDS(TIMING_DESC)};
-#define NFIELDS(d) (sizeof(d) / sizeof((d)[0]))
+/* Bit positions as constants (the first field is the most significant): X_OFF_f counts the bits
+ * before field f from the top, X_LAST_f its last bit, X_TOTAL the record's width, so field f starts
+ * at bit X_TOTAL - 1 - X_LAST_f. The decoders below unroll to constant shifts; a descriptor table
+ * walked at run time was a tenth of a lockstep run (the timing record is decoded every cycle). */
+#define RT_ENUM(name, width, count) RT_OFF_##name, RT_LAST_##name = RT_OFF_##name + (width) * (count) - 1,
+#define RW_ENUM(name, width, count) RW_OFF_##name, RW_LAST_##name = RW_OFF_##name + (width) * (count) - 1,
+#define TM_ENUM(name, width, count) TM_OFF_##name, TM_LAST_##name = TM_OFF_##name + (width) * (count) - 1,
+enum { RT_BEFORE_FIRST = -1, RETIRE_FIELDS(RT_ENUM) RT_TOTAL };
+enum { RW_BEFORE_FIRST = -1, RF_WR_FIELDS(RW_ENUM) RW_TOTAL };
+enum { TM_BEFORE_FIRST = -1, TIMING_FIELDS(TM_ENUM) TM_TOTAL };
 
-static unsigned total_bits(const field_desc *d, size_t n)
-{
-    unsigned bits = 0;
-    for (size_t i = 0; i < n; i++) bits += d[i].width * d[i].count;
-    return bits;
-}
-
-static uint32_t get_bits(const svBitVecVal *v, unsigned lsb, unsigned width)
+static inline uint32_t get_bits(const svBitVecVal *v, unsigned lsb, unsigned width)
 {
     uint64_t w = v[lsb / 32];
     if (lsb % 32 + width > 32) w |= (uint64_t)v[lsb / 32 + 1] << 32;
@@ -99,36 +89,27 @@ static uint32_t get_bits(const svBitVecVal *v, unsigned lsb, unsigned width)
     return (uint32_t)(width == 32 ? w : w & ((1ull << width) - 1));
 }
 
-/* First field = most significant bits. Field i is left out when bit i of lazy is set (the caller
- * decodes it with unpack_field only when it needs it). */
-static void unpack(const field_desc *d, size_t n, const svBitVecVal *v, void *raw, uint64_t lazy)
-{
-    unsigned pos = total_bits(d, n);
-    for (size_t i = 0; i < n; i++) {
-        pos -= d[i].width * d[i].count;
-        if (lazy >> i & 1u) continue;
-        uint32_t *out = (uint32_t *)((char *)raw + d[i].offset);
-        for (unsigned k = 0; k < d[i].count; k++) out[k] = get_bits(v, pos + k * d[i].width, d[i].width);
-    }
-}
-
-static void unpack_field(const field_desc *d, size_t n, size_t i, const svBitVecVal *v, void *raw)
-{
-    unsigned pos = 0;
-    for (size_t j = i + 1; j < n; j++) pos += d[j].width * d[j].count;
-    uint32_t *out = (uint32_t *)((char *)raw + d[i].offset);
-    for (unsigned k = 0; k < d[i].count; k++) out[k] = get_bits(v, pos + k * d[i].width, d[i].width);
-}
-
-/* Field indices, for unpack's lazy mask */
+/* Field indices, for decode_retire's lazy mask */
 #define RETIRE_INDEX(name, width, count) RI_##name,
 enum { RETIRE_FIELDS(RETIRE_INDEX) RI_COUNT };
 _Static_assert(RI_COUNT <= 64, "the lazy mask has 64 bits");
 
+/* Field i is left out when bit i of lazy is set (decoded later, only when needed). */
+#define RT_GET(name, width, count)                                                                        \
+    if (!(lazy >> RI_##name & 1u))                                                                        \
+        for (unsigned k = 0; k < (count); k++)                                                            \
+            x->name[k] = get_bits(v, RT_TOTAL - 1 - RT_LAST_##name + k * (width), (width));
+#define RW_GET(name, width, count)                                                                        \
+    for (unsigned k = 0; k < (count); k++) x->name[k] = get_bits(v, RW_TOTAL - 1 - RW_LAST_##name + k * (width), (width));
+#define TM_GET(name, width, count)                                                                        \
+    for (unsigned k = 0; k < (count); k++) x->name[k] = get_bits(v, TM_TOTAL - 1 - TM_LAST_##name + k * (width), (width));
+static inline void decode_retire(const svBitVecVal *v, retire_raw *x, uint64_t lazy) { RETIRE_FIELDS(RT_GET) }
+static inline void decode_rf_wr(const svBitVecVal *v, rf_wr_raw *x) { RF_WR_FIELDS(RW_GET) }
+static inline void decode_timing(const svBitVecVal *v, timing_raw *x) { TIMING_FIELDS(TM_GET) }
+
 int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits, int timing_bits)
 {
-    unsigned rb = total_bits(retire_desc, NFIELDS(retire_desc)), wb = total_bits(rf_wr_desc, NFIELDS(rf_wr_desc));
-    unsigned tb = total_bits(timing_desc, NFIELDS(timing_desc));
+    const unsigned rb = RT_TOTAL, wb = RW_TOTAL, tb = TM_TOTAL;
     (void)ctx;
     if ((unsigned)retire_bits == rb && (unsigned)rf_wr_bits == wb && (unsigned)timing_bits == tb) return 0;
     /* A build error, not a test result: nothing has run yet, so stop before any report is due. */
@@ -147,9 +128,9 @@ void c_dpi_retire(void *ctx, long long cycle, int thread, const svBitVecVal *rec
     }
     retire_raw x;
     /* the ADC values (96 fields) are decoded only when some are reported */
-    unpack(retire_desc, NFIELDS(retire_desc), rec, &x, 1ull << RI_adc | 1ull << RI_adc2);
-    if (x.adc_we[0]) unpack_field(retire_desc, NFIELDS(retire_desc), RI_adc, rec, &x);
-    if (x.adc2_we[0]) unpack_field(retire_desc, NFIELDS(retire_desc), RI_adc2, rec, &x);
+    decode_retire(rec, &x, 1ull << RI_adc | 1ull << RI_adc2);
+    if (x.adc_we[0]) decode_retire(rec, &x, ~(1ull << RI_adc));
+    if (x.adc2_we[0]) decode_retire(rec, &x, ~(1ull << RI_adc2));
     cosim_retire_rec r = {
         .cycle = (uint64_t)cycle, .thread = thread, .seq = x.seq[0], .insn = x.insn[0], .unit = (int)x.unit[0],
         .cfg_we = (uint8_t)x.cfg_we[0], .cfg_state = (uint8_t)x.cfg_state[0], .cfg_addr = (uint16_t)x.cfg_addr[0],
@@ -196,7 +177,7 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int drained, int 
     if (!tb_wants_timing(CTX(ctx)))
         return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, NULL);
     timing_raw x;
-    unpack(timing_desc, NFIELDS(timing_desc), timing, &x, 0);
+    decode_timing(timing, &x);
     tt_timing_obs o = {.unit_busy = (uint16_t)x.unit_busy[0], .pack_step = x.pack_step[0] != 0};
     for (int t = 0; t < TT_NUM_THREADS; t++) {
         o.th[t] = (tt_timing_thread){
@@ -217,7 +198,7 @@ void c_dpi_rf_write(void *ctx, long long cycle, int writer, const svBitVecVal *r
 {
     if (!tb_wants_retire_record(CTX(ctx))) return; /* rows are neither checked nor counted then */
     rf_wr_raw x;
-    unpack(rf_wr_desc, NFIELDS(rf_wr_desc), rec, &x, 0);
+    decode_rf_wr(rec, &x);
     tt_rf_write w = {.file = (uint8_t)x.file[0], .bank = (uint8_t)x.bank[0], .writer = (uint8_t)writer,
                      .row = (uint16_t)x.row[0], .mask = (uint16_t)x.mask[0]};
     for (int col = 0; col < TT_RF_COLS; col++)
