@@ -570,15 +570,17 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         req[th] = x->fe_valid && !s->inflight && !gate_blocks(&s->wait, x->fe_insn);
         if (req[th] && unit[th] == TT_U_NONE) want[th] = true;
     }
-    for (int u = 1; u < TT_NUM_UNITS; u++) {
-        if (t->occupant[u] >= 0) continue;
-        for (int k = 0; k < TT_NUM_THREADS; k++) {
-            int th = (t->prio[u] + k) % TT_NUM_THREADS;
-            if (req[th] && unit[th] == u) {
-                want[th] = true;
-                break;
-            }
-        }
+    /* Round robin per free unit, walked from the requesters (at most three) rather than over every
+     * unit: a thread gets its unit when no other requester of it comes first from prio[u]. */
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        const int u = unit[th];
+        if (!req[th] || u == TT_U_NONE || t->occupant[u] >= 0) continue;
+        const int rank = (th - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS;
+        bool first = true;
+        for (int o2 = 0; o2 < TT_NUM_THREADS; o2++)
+            if (o2 != th && req[o2] && unit[o2] == u && (o2 - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS < rank)
+                first = false;
+        if (first) want[th] = true;
     }
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         const tt_timing_thread *x = &o->th[th];
