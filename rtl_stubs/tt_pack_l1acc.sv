@@ -9,6 +9,8 @@
 module tt_pack_l1acc
   import tt_pkg::*;
 (
+  input  logic        en_i,          // sums only when set, else sum_o = 0 (simulation speed: the
+                                     // 63-bit normalisation is evaluated only in a lane cycle)
   input  logic [3:0]  fmt_i,         // DF_FP32, DF_FP16, DF_BF16 or DF_INT32
   input  logic [31:0] l1_i,          // the value in L1
   input  logic [31:0] d_i,           // the packed datum
@@ -55,6 +57,9 @@ module tt_pack_l1acc
   // below the guard bit and only its being non-zero counts
   always_comb begin
     logic b_first;
+    {b_first, s_big, e_big, e_small, m_big, m_small, dexp, aligned_big, aligned_small} = '0;
+    {sum, zero, msb, norm, e_pre, s_res} = '0;
+    if (en_i) begin
     b_first = (eb > ea) || (eb == ea && mb > ma);
     s_big   = b_first ? sb : sa;
     e_big   = b_first ? eb : ea;
@@ -71,6 +76,7 @@ module tt_pack_l1acc
     norm    = sum << (6'd62 - msb);
     e_pre   = 11'({3'd0, e_big}) + 11'({5'd0, msb}) - 11'sd61;
     s_res   = zero ? (sa & sb) : s_big;
+    end
   end
 
   // round to nearest even at 24, 11 or 8 significand bits
@@ -124,7 +130,9 @@ module tt_pack_l1acc
   always_comb begin
     logic nan_a, nan_b, inf_a, inf_b;
     sum_o = '0;
-    if (fmt_i == DF_INT32) begin
+    if (!en_i) begin
+      {nan_a, nan_b, inf_a, inf_b} = '0;
+    end else if (fmt_i == DF_INT32) begin
       nan_a = 1'b0; nan_b = 1'b0; inf_a = 1'b0; inf_b = 1'b0;
       sum_o = int_sum;
     end else if (is32) begin

@@ -167,6 +167,8 @@ module tt_packer
     logic st;
     st = tcfg_i[req_i.thread][0][0];
     conv_d = '0;
+    // used in the accept cycle only: read only when asked (simulation speed)
+    if (req_i.valid) begin
     conv_d.read_32b       = cfg_i[st][18][0];
     conv_d.read_unsigned  = cfg_i[st][18][1];
     conv_d.read_raw       = cfg_i[st][18][2];
@@ -187,6 +189,7 @@ module tt_packer
     // INT_DESCALE (cfg 8 Enable, 187.. values): 0 when disabled; enabled, no rule picks the value
     // for packer 0 yet, so a PACR whose conversion would use it retires with no effect (skip below)
     conv_d.int_shift      = 5'd0;
+    end
   end
 
   // Strided Dest read (docs/decisions.md "PACR strided Dest read"): setup half on the requested
@@ -360,16 +363,21 @@ module tt_packer
   logic [3:0]  row_k, col_k;
   always_comb begin
     logic [3:0] seen;
-    row_k  = (s_q.per_row == 5'd0) ? 4'd0 : 4'(j_q / {27'd0, s_q.per_row});
-    col_k  = (s_q.per_row == 5'd0) ? 4'd0 : 4'(j_q % {27'd0, s_q.per_row});
+    row_k  = 4'd0;
+    col_k  = 4'd0;
     intf_k = 2'd0;
     seen   = 4'd0;
+    // the datum path runs only while the packer works: its division and walk only then (speed)
+    if (state_q != S_IDLE) begin
+    row_k  = (s_q.per_row == 5'd0) ? 4'd0 : 4'(j_q / {27'd0, s_q.per_row});
+    col_k  = (s_q.per_row == 5'd0) ? 4'd0 : 4'(j_q % {27'd0, s_q.per_row});
     for (int i = 0; i < 4; i++) begin
       // injected: ReadIntfSel read from bit 3 down
       if (s_q.intf[inj_i[INJ_PACK_INTF_REVERSED] ? 3 - i : i]) begin
         if (seen == row_k) intf_k = inj_i[INJ_PACK_INTF_REVERSED] ? 2'(3 - i) : 2'(i);
         seen = seen + 4'd1;
       end
+    end
     end
   end
   assign idx = {strided_row, 4'(s_q.first[3:0] + col_k)};   // row: tt_pack_strided
@@ -768,6 +776,7 @@ module tt_packer
     acc_last_lane = acc_w32 ? (lane_q == 3'd3) : (lane_q == 3'd7);
   end
   tt_pack_l1acc u_l1acc (
+    .en_i (acc_q == A_LANES),
     .fmt_i (acc_fmt), .l1_i (lane_l1), .d_i (lane_d), .inj_trunc_i (inj_i[INJ_PACK_ACC_TRUNC]),
     .inj_int_wrap_i (inj_i[INJ_PACK_ACC_INT_WRAP]), .inj_int_twos_i (inj_i[INJ_PACK_ACC_INT_TWOS]),
     .inj_int_nzero_i (inj_i[INJ_PACK_ACC_INT_NZERO]),
