@@ -178,13 +178,21 @@ module tt_frontend
   assign fe_ready = !fe_valid_q || (dispatch && !inj_t_rep_i[3]);
   assign fe_load  = rep_valid && fe_ready;
 
+  // The register also holds its instruction's unit and block classes, decoded as it is loaded
+  // rather than every cycle it waits (simulation speed).
+  unit_e      fe_unit_q;
+  logic [8:0] fe_blk_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       fe_valid_q <= 1'b0;
       fe_insn_q  <= '0;
+      fe_unit_q  <= UNIT_NONE;
+      fe_blk_q   <= '0;
     end else if (fe_load) begin
       fe_valid_q <= 1'b1;
       fe_insn_q  <= rep_insn;
+      fe_unit_q  <= decode_unit(rep_insn);
+      fe_blk_q   <= block_class(rep_insn);
     end else if (dispatch) begin
       fe_valid_q <= 1'b0;
     end
@@ -233,7 +241,7 @@ module tt_frontend
   // DELIBERATE BUG (INJ_T_GATE_NO_LAG): the gate opens in the cycle the condition clears.
   assign gate_block = wait_valid_q && !inj_pass && !(inj_t_i[1] && !keep_waiting) &&
                       (fe_is_nop ? (wait_block_q == '1)
-                                 : ((block_class(fe_insn_q) & wait_block_q) != '0));
+                                 : ((fe_blk_q & wait_block_q) != '0));
 
   // ---------------------------------------------------------------------------------------------
   // Dispatch and in-flight tracking
@@ -245,7 +253,7 @@ module tt_frontend
   unit_e       fe_unit;
   logic        can_issue;
 
-  assign fe_unit     = decode_unit(fe_insn_q);
+  assign fe_unit     = fe_unit_q;
   // DELIBERATE BUG (INJ_T_DISPATCH_BUBBLE): nothing dispatches in the cycle after a retire.
   logic retired_q;
   always_ff @(posedge clk_i) begin

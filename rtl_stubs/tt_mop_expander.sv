@@ -65,9 +65,13 @@ module tt_mop_expander
   assign has_b    = cfg_q[1][0];
   assign has_a123 = cfg_q[1][1];
 
+  // read only while expanding (out_insn_o), the template 1 start values only as a MOP is taken:
+  // each evaluated only then (simulation speed)
   always_comb begin
     cur = '0;
-    if (!tmpl_q) begin
+    if (!active_q) begin
+      cur = '0;
+    end else if (!tmpl_q) begin
       unique case (sub_q)
         3'd0:    cur = skip ? cfg_q[7] : cfg_q[3];
         3'd1:    cur = cfg_q[4];
@@ -97,6 +101,8 @@ module tt_mop_expander
   logic [7:0] t1_outer, t1_inner;
   logic       t1_empty;
   always_comb begin
+    {t1_outer, t1_inner, t1_empty} = '0;
+    if (in_valid_i && in_insn_i[31:24] == OP_MOP) begin
     t1_outer = {1'b0, cfg_q[0][6:0]};
     t1_inner = {1'b0, cfg_q[1][6:0]};
     if (!is_nop(cfg_q[6][31:24])) t1_inner = t1_inner << 1;
@@ -110,6 +116,7 @@ module tt_mop_expander
       t1_outer = 8'd129;
     end
     t1_empty = (t1_outer == 8'd0) || (is_nop(cfg_q[2][31:24]) && t1_inner == 8'd0 && is_nop(cfg_q[3][31:24]));
+    end
   end
 
   // First yield of an outer iteration (never called for an empty iteration).
