@@ -68,7 +68,6 @@ void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
 #define FIELD_WORDS(name, width, count) uint32_t name[count];
 typedef struct { RETIRE_FIELDS(FIELD_WORDS) } retire_raw;
 typedef struct { RF_WR_FIELDS(FIELD_WORDS) } rf_wr_raw;
-typedef struct { TIMING_FIELDS(FIELD_WORDS) } timing_raw;
 
 /* Bit positions as constants (the first field is the most significant): X_OFF_f counts the bits
  * before field f from the top, X_LAST_f its last bit, X_TOTAL the record's width, so field f starts
@@ -101,11 +100,18 @@ _Static_assert(RI_COUNT <= 64, "the lazy mask has 64 bits");
             x->name[k] = get_bits(v, RT_TOTAL - 1 - RT_LAST_##name + k * (width), (width));
 #define RW_GET(name, width, count)                                                                        \
     for (unsigned k = 0; k < (count); k++) x->name[k] = get_bits(v, RW_TOTAL - 1 - RW_LAST_##name + k * (width), (width));
-#define TM_GET(name, width, count)                                                                        \
-    for (unsigned k = 0; k < (count); k++) x->name[k] = get_bits(v, TM_TOTAL - 1 - TM_LAST_##name + k * (width), (width));
+#define TM_BITS(name, width) get_bits(v, TM_TOTAL - 1 - TM_LAST_##name, (width))
+#define TM_TH_GET(name, width, count)                                                                     \
+    for (unsigned k = 0; k < (count); k++)                                                                \
+        o->th[k].name = get_bits(v, TM_TOTAL - 1 - TM_LAST_##name + k * (width), (width));
 static inline void decode_retire(const svBitVecVal *v, retire_raw *x, uint64_t lazy) { RETIRE_FIELDS(RT_GET) }
 static inline void decode_rf_wr(const svBitVecVal *v, rf_wr_raw *x) { RF_WR_FIELDS(RW_GET) }
-static inline void decode_timing(const svBitVecVal *v, timing_raw *x) { TIMING_FIELDS(TM_GET) }
+static inline void decode_timing(const svBitVecVal *v, tt_timing_obs *o)
+{
+    TIMING_THREAD_FIELDS(TM_TH_GET)
+    o->pack_step = TM_BITS(pack_step, 1) != 0;
+    o->unit_busy = (uint16_t)TM_BITS(unit_busy, 11);
+}
 
 int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits, int timing_bits)
 {
@@ -176,20 +182,8 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int drained, int 
     /* decoded only when used (timing reference or coverage; not with +cosim=0 or after a failure) */
     if (!tb_wants_timing(CTX(ctx)))
         return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, NULL);
-    timing_raw x;
-    decode_timing(timing, &x);
-    tt_timing_obs o = {.unit_busy = (uint16_t)x.unit_busy[0], .pack_step = x.pack_step[0] != 0};
-    for (int t = 0; t < TT_NUM_THREADS; t++) {
-        o.th[t] = (tt_timing_thread){
-            .fe_valid = x.fe_valid[t], .fe_insn = x.fe_insn[t], .dispatch = x.dispatch[t], .retire = x.retire[t],
-            .push_acc = x.push_acc[t], .push_ready = x.push_ready[t], .fifo_count = (uint8_t)x.fifo_count[t],
-            .fifo_valid = x.fifo_valid[t], .fifo_head_mop = x.fifo_head_mop[t], .mop_in = x.mop_in[t],
-            .mop_out = x.mop_out[t], .mop_active = x.mop_active[t], .mop_out_ready = x.mop_out_ready[t],
-            .expanding = x.expanding[t], .stall = (uint8_t)x.stall[t], .fifo_brisc = x.fifo_brisc[t],
-            .fifo_insn = x.fifo_insn[t], .rep_in_valid = x.rep_in_valid[t], .rep_in_insn = x.rep_in_insn[t],
-            .rep_out_valid = x.rep_out_valid[t], .rep_out_insn = x.rep_out_insn[t],
-            .rep_out_ready = x.rep_out_ready[t]};
-    }
+    tt_timing_obs o = {0};
+    decode_timing(timing, &o);
     return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, &o);
 }
 
