@@ -83,8 +83,12 @@ module tt_regfile
     return old;
   endfunction
 
-  // The backdoor writes 4 cells of one row, only while nothing runs; the writers never share a row
-  // in one cycle (bank ownership), so a whole-row write per site loses nothing.
+  // The backdoor writes 4 cells of one row, only while nothing runs. A whole-row write per site
+  // assumes two writers never write one row in one cycle: Src rows are written by the owner of
+  // their bank and Dest by one unit at a time in any program whose result is defined. A racy
+  // program (a ZEROSRC of both banks beside a MOVD2A, an UNPACR to Dest beside a MOVA2D) has no
+  // defined order in the model either, which applies each instruction whole at its retire; there
+  // the later writer (higher RF_BY_*) keeps the row.
   always_ff @(posedge clk_i) begin
     if (bd_valid_i) begin
       unique case (bd_file_i)
