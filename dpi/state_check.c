@@ -1,6 +1,7 @@
 /* state_check.c: read-back of the RTL's architectural state and its comparison with the model's
  * (state_check.h). The item order is data: one section per state kind, decoded by index. */
 #include "state_check.h"
+#include "test_loader.h" /* tt_test_dst32_rows */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -115,10 +116,10 @@ void state_check_touch_rf(state_check *s, int file, int bank, int row)
     } else if (file == TT_RF_DEST) {
         touch_row(s, SRC_ROW_IDS + (unsigned)row);
     } else if (file == TT_RF_DEST32 && row < TT_DEST_ROWS) {
-        /* Dst32b[row] is DstBits[adj] and DstBits[adj + 8] (ttmodel.h, ERRATA 5) */
-        unsigned adj = ((unsigned)row & 0x1f8u) << 1 | ((unsigned)row & 0x207u);
-        touch_row(s, SRC_ROW_IDS + adj % TT_DEST_ROWS);
-        touch_row(s, SRC_ROW_IDS + (adj + 8) % TT_DEST_ROWS);
+        int hi, lo; /* Dst32b[row] is DstBits[hi] and DstBits[lo] (ERRATA 5) */
+        tt_test_dst32_rows(row, &hi, &lo);
+        touch_row(s, SRC_ROW_IDS + (unsigned)hi);
+        touch_row(s, SRC_ROW_IDS + (unsigned)lo);
     }
 }
 

@@ -250,10 +250,8 @@ module tt_frontend
   logic [31:0] inflight_insn_q;
   unit_e       inflight_unit_q;
   logic [31:0] seq_q;
-  unit_e       fe_unit;
   logic        can_issue;
 
-  assign fe_unit     = fe_unit_q;
   // DELIBERATE BUG (INJ_T_DISPATCH_BUBBLE): nothing dispatches in the cycle after a retire.
   logic retired_q;
   always_ff @(posedge clk_i) begin
@@ -261,10 +259,10 @@ module tt_frontend
     else         retired_q <= retire_valid_o;
   end
   assign can_issue   = fe_valid_q && !inflight_q && !gate_block && !(inj_t_i[6] && retired_q);
-  assign disp_req_o  = can_issue && (fe_unit != UNIT_NONE);
-  assign disp_unit_o = fe_unit;
+  assign disp_req_o  = can_issue && (fe_unit_q != UNIT_NONE);
+  assign disp_unit_o = fe_unit_q;
   assign disp_insn_o = fe_insn_q;
-  assign dispatch    = can_issue && ((fe_unit == UNIT_NONE) || disp_grant_i);
+  assign dispatch    = can_issue && ((fe_unit_q == UNIT_NONE) || disp_grant_i);
 
   // UNIT_NONE instructions retire in the cycle after dispatch.
   assign retire_valid_o = inflight_q && ((inflight_unit_q == UNIT_NONE) || unit_retire_i);
@@ -287,7 +285,7 @@ module tt_frontend
       if (dispatch) begin
         inflight_q      <= 1'b1;
         inflight_insn_q <= fe_insn_q;
-        inflight_unit_q <= fe_unit;
+        inflight_unit_q <= fe_unit_q;
       end else if (retire_valid_o) begin
         inflight_q      <= 1'b0;
       end
@@ -385,9 +383,9 @@ module tt_frontend
         end
       end else if (inflight_q) begin
         // DELIBERATE BUG (INJ_T_STALL_FE_UNIT): names the waiting instruction's unit.
-        stall_reason_o = {STALL_UNIT_BUSY, 4'(inj_t_i[7] ? fe_unit : inflight_unit_q)};
+        stall_reason_o = {STALL_UNIT_BUSY, 4'(inj_t_i[7] ? fe_unit_q : inflight_unit_q)};
       end else begin
-        stall_reason_o = {STALL_UNIT_BUSY, 4'(fe_unit)};
+        stall_reason_o = {STALL_UNIT_BUSY, 4'(fe_unit_q)};
       end
     end else if (!fe_valid_q && !fifo_valid && !expanding && inflight_q) begin
       stall_reason_o = {STALL_FIFO_EMPTY, 4'd0};

@@ -69,9 +69,7 @@ module tt_mop_expander
   // each evaluated only then (simulation speed)
   always_comb begin
     cur = '0;
-    if (!active_q) begin
-      cur = '0;
-    end else if (!tmpl_q) begin
+    if (active_q && !tmpl_q) begin
       unique case (sub_q)
         3'd0:    cur = skip ? cfg_q[7] : cfg_q[3];
         3'd1:    cur = cfg_q[4];
@@ -79,7 +77,7 @@ module tt_mop_expander
         3'd3:    cur = cfg_q[6];
         default: cur = skip ? cfg_q[8] : cfg_q[2];
       endcase
-    end else begin
+    end else if (active_q) begin
       unique case (phase_q)
         PH_START: cur = cfg_q[2];
         PH_END0:  cur = cfg_q[3];

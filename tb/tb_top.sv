@@ -135,7 +135,7 @@ module tb_top (
   always_comb begin
     drained = thread_idle[0] && thread_idle[1] && thread_idle[2] && (unit_busy == '0) && !l1_wr_valid;
     for (int w = 0; w < 3; w++) begin
-      if (rf_wr[w].valid) drained = 1'b0;
+      if (rf_wr_valid[w]) drained = 1'b0;
     end
   end
 
@@ -150,7 +150,7 @@ module tb_top (
   /* verilator tracing_off */
 
   always_ff @(posedge clk_i) begin
-    int kind, kinds, word, addr, data, idle_mask, stop;
+    int kind, kinds, addr, idle_mask, stop;
     bit [127:0] s_words, s_addrs, s_datas;
     int target, unit, d0, d1, d2, d3, be;
     if (!rst_n) begin

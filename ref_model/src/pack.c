@@ -11,6 +11,7 @@
 #include "adc.h"
 #include "pack_convert.h"
 #include "pack_l1acc.h"
+#include "regfile.h" /* tt_dest32_read */
 #include "unpack_convert.h" /* tt_dformat codes */
 
 /* Config words (Blackhole register table; pack-unpack-registers §1). */
@@ -184,9 +185,7 @@ static uint16_t edge_mask(const uint32_t *cfg, const tt_packer_state *ps, unsign
 static uint32_t dest_datum(const tt_model *m, uint32_t idx, bool read_32b)
 {
     uint32_t row = (idx >> 4) & 0x3FFu, col = idx & 15u;
-    if (!read_32b) return m->dest[row][col];
-    uint32_t adj = ((row & 0x1F8u) << 1) | (row & 0x207u);
-    return (uint32_t)m->dest[adj][col] << 16 | m->dest[adj + 8][col];
+    return read_32b ? tt_dest32_read(m, row, col) : m->dest[row][col];
 }
 
 /* AddrMod on one ADC channel's Y and Z (InputAddressGenerator.md / OutputAddressGenerator.md). */
