@@ -14,6 +14,7 @@
 
 #define HISTORY 16
 #define L1Q 256
+#define RET_PEND 16 /* retires in one edge: at most one per retire lane (tt_pkg RET_LANES 13) */
 #define LINES 256 /* pushes not yet passed: the model's frontend (64) plus absorbed ones */
 
 typedef struct {
@@ -76,6 +77,11 @@ struct cosim {
     bool have_start;                 /* start: the run's cycle 0 (first cycle after the preload) */
     uint64_t start;
     size_t retire_expect_met;        /* `expect retire` lines checked so far */
+    /* This edge's retires, put in thread and program order before they are checked (flush_retires:
+     * several units may retire instructions of one thread in one cycle, reported lane by lane). */
+    cosim_retire_rec pend[RET_PEND];
+    int npend;
+    uint32_t unit_seq[TT_NUM_THREADS][16];   /* last seq + 1 each unit retired per thread (0: none) */
     char report[8192];
     size_t rlen;
     cJSON *json;
@@ -143,7 +149,8 @@ bool cosim_failed(const cosim *c) { return c->failed; }
 
 bool cosim_wants_retire_record(const cosim *c) { return c->o.check && !c->failed; }
 
-bool cosim_wants_timing(const cosim *c) { return (c->tim || c->cov) && cosim_wants_retire_record(c); }
+/* The trace's dispatches feed the wait-gate check, so it is decoded whenever the run is checked. */
+bool cosim_wants_timing(const cosim *c) { return cosim_wants_retire_record(c); }
 
 void cosim_retire_unchecked(cosim *c)
 {
@@ -242,6 +249,8 @@ static void end_failure(cosim *c)
     c->rlen = 0;
 }
 
+static void flush_retires(cosim *c);
+
 static int pop_line(cosim *c, int th)
 {
     if (!c->line_count[th]) return 0;
@@ -253,15 +262,17 @@ static int pop_line(cosim *c, int th)
 }
 
 /* Test-file line of push `push_index` of thread th (a MOP or REPLAY line serves every instruction
- * it expands to); earlier pushes are forgotten. */
+ * it expands to). Instructions of a thread retire out of push order, so nothing is forgotten here:
+ * the oldest lines go when the ring is full (cosim_push). */
 static int line_at(cosim *c, int th, uint32_t push_index)
 {
-    while (c->line_count[th] > 1 && c->line_base[th] < push_index) (void)pop_line(c, th);
-    return c->line_count[th] ? c->line[th][c->line_head[th]] : 0;
+    if (push_index < c->line_base[th] || push_index - c->line_base[th] >= (uint32_t)c->line_count[th]) return 0;
+    return c->line[th][(c->line_head[th] + (int)(push_index - c->line_base[th])) % LINES];
 }
 
 void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, bool brisc)
 {
+    flush_retires(c);
     if (c->failed || !c->o.check) return;
     if (c->line_count[thread] == LINES) (void)pop_line(c, thread); /* only absorbed pushes are this old */
     c->line[thread][(c->line_head[thread] + c->line_count[thread]++) % LINES] = line;
@@ -277,6 +288,7 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, b
 
 void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line)
 {
+    flush_retires(c);
     if (c->failed || !c->o.check) return;
     c->changed = true;
     char msg[160];
@@ -344,6 +356,7 @@ static void l1_match(cosim *c, int wr)
 
 void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be, const uint8_t line[16])
 {
+    flush_retires(c);
     if (c->failed) return;
     if (!c->o.check) {
         c->l1_checked++;
@@ -506,27 +519,86 @@ static void check_retire_cycle(cosim *c, const cosim_retire_rec *r)
     }
 }
 
+static const char *const unit_names[] = {"NONE", "SYNC",    "CFG",  "THCON", "TDMA", "UNPACK0",
+                                         "UNPACK1", "MATH", "SFPU", "PACK",  "XMOV"};
+
+static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last);
+
 void cosim_retire(cosim *c, const cosim_retire_rec *r)
 {
     if (c->failed) return;
     c->retired++;
     if (!c->o.check) return;
+    if (c->npend == RET_PEND) abort(); /* more retires in one edge than the RTL has lanes */
+    c->pend[c->npend++] = *r;
+}
+
+/* The edge's retires in thread order, then program order (seq), as the model executes them; each
+ * at its RTL retire, so instructions of one thread in different units execute in retire order. */
+static int pend_cmp(const void *a, const void *b)
+{
+    const cosim_retire_rec *x = a, *y = b;
+    if (x->thread != y->thread) return x->thread < y->thread ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void flush_retires(cosim *c)
+{
+    if (!c->npend) return;
+    int n = c->npend;
+    c->npend = 0;
+    if (n > 1) qsort(c->pend, (size_t)n, sizeof c->pend[0], pend_cmp);
+    for (int i = 0; i < n && !c->failed; i++) {
+        /* Bank ownership is reported as the state after the thread's requests of the cycle: compared
+         * at the thread's last bank-changing retire of the edge (tt_core "Retire lanes"). */
+        bool last = true;
+        for (int k = i + 1; k < n; k++)
+            if (c->pend[k].thread == c->pend[i].thread && c->pend[k].banks_we) last = false;
+        check_retire(c, &c->pend[i], last);
+    }
+}
+
+static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
+{
     c->changed = true;
     check_retire_cycle(c, r);
     if (c->failed) return;
-    /* The RTL decides when an instruction issues, but it may never issue one the model's wait
-     * gate still holds (a semaphore or mutex condition, a latched wait): the model's gate opens no
-     * later than the RTL's (docs/decisions.md "Lockstep wait-gate check"). */
+    /* A unit executes a thread's instructions in program order (docs/design.md "Clocking and
+     * ordering contract"). */
+    if (r->thread < 0 || r->thread >= TT_NUM_THREADS || r->unit < 0 || r->unit >= TT_NUM_UNITS) {
+        begin_failure(c, "MISMATCH (retire)", r->cycle, -1, r->seq, r->insn);
+        say(c, "  the RTL reports a retire of thread %d from unit %d, which do not exist\n", r->thread, r->unit);
+        end_failure(c);
+        return;
+    }
+    uint32_t *us = &c->unit_seq[r->thread][r->unit];
+    if (*us && r->seq < *us) {
+        begin_failure(c, "MISMATCH (retire order)", r->cycle, r->thread, r->seq, r->insn);
+        say(c, "  unit %s retired instruction %u of thread %d after its instruction %u: a unit executes a "
+               "thread's instructions in program order\n", unit_names[r->unit], r->seq, r->thread, *us - 1);
+        end_failure(c);
+        return;
+    }
+    *us = r->seq + 1;
+    /* Unit-internal waits (an UNPACR's or MOVA2D's bank, an ATGETM's mutex): the model's state must
+     * let the instruction execute when the RTL retires it. The wait gate is checked at dispatch
+     * (cosim_cycle_end). */
     char held[160] = "";
-    uint32_t next;
-    bool gate_holds = tt_model_next_insn(c->m, r->thread, &next) &&
-                      !tt_model_can_issue(c->m, r->thread, held, sizeof held);
-    tt_exec_result x = tt_model_step(c->m, r->thread);
+    uint32_t word = 0, push_index = 0;
+    bool unit_holds = tt_model_issued_at(c->m, r->thread, r->seq, &word, &push_index) &&
+                      tt_model_unit_holds(c->m, r->thread, word, held, sizeof held);
+    tt_exec_result x = tt_model_step_seq(c->m, r->thread, r->seq);
     c->cur_line = line_at(c, r->thread, x.push_index);
     remember(c, r, c->cur_line);
-    if (gate_holds) {
-        begin_failure(c, "MISMATCH (wait gate)", r->cycle, r->thread, r->seq, r->insn);
-        say(c, "  the RTL issued this instruction while the model's wait gate holds it: %s\n", held);
+    if (unit_holds) {
+        begin_failure(c, "MISMATCH (unit wait)", r->cycle, r->thread, r->seq, r->insn);
+        say(c, "  the RTL retired this instruction while the model says it must still wait in its unit: %s\n", held);
+        end_failure(c);
+        return;
+    }
+    if (x.status == TT_ERROR) {
+        begin_failure(c, "MISMATCH (retire order)", r->cycle, r->thread, r->seq, r->insn);
+        say(c, "  %s\n", x.msg);
         end_failure(c);
         return;
     }
@@ -586,7 +658,7 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
             if (e_adc[t] & (1u << i)) ok &= memcmp(&e_adcv[t][i], &r->adc[t][i], sizeof r->adc[t][i]) == 0;
     }
     bool e_banks = (e->kinds & TT_EFF_BANKS) != 0;
-    ok &= e_banks == r->banks_we && (!e_banks || e->banks_state == r->banks);
+    ok &= e_banks == r->banks_we && (!e_banks || !banks_last || e->banks_state == r->banks);
     bool e_mutex = (e->kinds & TT_EFF_MUTEX) != 0;
     ok &= e_mutex == r->mutex_we &&
           (!e_mutex || (e->mutex_idx == r->mutex_idx && e->mutex_holder == r->mutex_holder));
@@ -689,8 +761,30 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r)
 
 void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
 {
+    flush_retires(c);
     note_cycle(c, cycle);
     if (!c->o.check || c->failed) return;
+    /* The wait gate, at each dispatch (the RTL decides when; it may never dispatch what the model's
+     * gate holds: a latched STALLWAIT / SEMWAIT, with its one-cycle lag). A wait latches as it
+     * dispatches (docs/decisions.md "Lockstep wait-gate check"). */
+    for (int th = 0; obs && th < TT_NUM_THREADS; th++) {
+        if (!obs->th[th].dispatch) continue;
+        char held[160] = "";
+        uint32_t seq = 0;
+        if (tt_model_dispatch(c->m, th, obs->th[th].fe_insn, &seq, held, sizeof held)) {
+            /* an unpacker or packer instruction samples its inputs in its first cycle in the unit,
+             * which sees the state after this edge (the model has it now) */
+            (void)tt_model_sample(c->m, th, seq);
+            continue;
+        }
+        uint32_t word = obs->th[th].fe_insn, push_index = 0;
+        (void)tt_model_issued_at(c->m, th, seq, &word, &push_index);
+        c->cur_line = line_at(c, th, push_index);
+        begin_failure(c, "MISMATCH (wait gate)", cycle, th, seq, obs->th[th].fe_insn);
+        say(c, "  the RTL dispatched this instruction while the model's wait gate holds it: %s\n", held);
+        end_failure(c);
+        return;
+    }
     if (c->cov && obs) tt_cov_cycle(c->cov, obs);
     if (c->tim && obs) {
         char why[512];
@@ -711,7 +805,7 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
         }
     }
     c->sem_store = false;
-    tt_model_tick(c->m);
+    tt_model_cycle_end(c->m);
     /* A drained point (docs/design.md "Drained points") with something changed since the last
      * read-back: the harness reads the state after this cycle's edge before the next edge. The
      * model has executed every retire and store of this cycle, as the RTL has made them. */
@@ -822,6 +916,7 @@ static bool write_report(cosim *c)
 
 int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame)
 {
+    flush_retires(c);
     printf("%s: INTERRUPTED by %s at cycle %llu: %llu instructions, %llu L1 writes and %llu register-file rows "
            "checked so far\n",
            c->t->path, signame, (unsigned long long)cycle, (unsigned long long)c->retired,
@@ -859,6 +954,7 @@ void cosim_set_load_seconds(cosim *c, double seconds) { c->load_secs = seconds; 
 
 int cosim_finish(cosim *c, uint64_t cycle, double seconds)
 {
+    flush_retires(c);
     c->cur_line = 0;
     for (int wr = 0; wr < TT_L1_WRITERS && !c->failed && c->o.check; wr++) {
         if (!c->model_l1[wr].count && !c->rtl_l1[wr].count) continue;
@@ -880,7 +976,7 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
         /* each line matches one (thread, seq): fewer checks than lines means one never retired */
         for (size_t i = 0; i < c->t->nretire_expect; i++) {
             const tt_retire_expect *e = &c->t->retire_expect[i];
-            if (e->seq < tt_model_retired(c->m, e->thread)) continue;
+            if (tt_model_seq_executed(c->m, e->thread, e->seq)) continue;
             c->cur_line = e->line;
             begin_failure(c, "MISMATCH (timing)", cycle, -1, 0, 0);
             say(c, "  expect retire: thread %d's instruction %u never retired (the thread retired %u)\n", e->thread,
@@ -891,12 +987,14 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     }
     if (!c->failed && c->o.check) {
         for (int th = 0; th < TT_NUM_THREADS; th++) {
-            uint32_t next;
-            if (tt_model_next_insn(c->m, th, &next)) {
-                c->cur_line = c->line_count[th] ? c->line[th][c->line_head[th]] : 0;
-                begin_failure(c, "MISMATCH (unretired instructions)", cycle, th, tt_model_retired(c->m, th), next);
-                say(c, "  the RTL went idle with %d pushed instructions of thread %d never retired, from seq %u on\n",
-                    tt_model_fifo_count(c->m, th), th, tt_model_retired(c->m, th));
+            uint32_t next, seq, word, push_index = 0;
+            if (tt_model_oldest_unexecuted(c->m, th, &seq, &next)) {
+                c->cur_line = tt_model_issued_at(c->m, th, seq, &word, &push_index) ? line_at(c, th, push_index)
+                              : c->line_count[th]                                 ? c->line[th][c->line_head[th]]
+                                                                                  : 0;
+                begin_failure(c, "MISMATCH (unretired instructions)", cycle, th, seq, next);
+                say(c, "  the RTL went idle with instructions of thread %d never retired, from seq %u on (%d more "
+                       "in the frontend)\n", th, seq, tt_model_fifo_count(c->m, th));
                 end_failure(c);
                 break;
             }

@@ -126,7 +126,7 @@ int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits, int timing_bits)
     exit(2);
 }
 
-void c_dpi_retire(void *ctx, long long cycle, int thread, const svBitVecVal *rec)
+void c_dpi_retire(void *ctx, long long cycle, int lane, const svBitVecVal *rec)
 {
     if (!tb_wants_retire_record(CTX(ctx))) { /* +cosim=0 or after a failure: counted only */
         tb_on_retire_unchecked(CTX(ctx));
@@ -138,7 +138,7 @@ void c_dpi_retire(void *ctx, long long cycle, int thread, const svBitVecVal *rec
     if (x.adc_we[0]) decode_retire(rec, &x, ~(1ull << RI_adc));
     if (x.adc2_we[0]) decode_retire(rec, &x, ~(1ull << RI_adc2));
     cosim_retire_rec r = {
-        .cycle = (uint64_t)cycle, .thread = thread, .seq = x.seq[0], .insn = x.insn[0], .unit = (int)x.unit[0],
+        .cycle = (uint64_t)cycle, .thread = (int)x.thread[0], .seq = x.seq[0], .insn = x.insn[0], .unit = (int)x.unit[0],
         .cfg_we = (uint8_t)x.cfg_we[0], .cfg_state = (uint8_t)x.cfg_state[0], .cfg_addr = (uint16_t)x.cfg_addr[0],
         .cfg_data = {x.cfg_data[0], x.cfg_data[1], x.cfg_data[2], x.cfg_data[3]},
         .tcfg_we = x.tcfg_we[0] != 0, .tcfg_addr = (uint16_t)x.tcfg_addr[0], .tcfg_data = x.tcfg_data[0],
@@ -164,6 +164,7 @@ void c_dpi_retire(void *ctx, long long cycle, int thread, const svBitVecVal *rec
             r.adc[at][i] = (tt_adc_channel){f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7]};
         }
     }
+    (void)lane; /* the record names its thread and unit */
     tb_on_retire(CTX(ctx), &r);
 }
 

@@ -1,7 +1,8 @@
 // tt_core: top of the ttcosim Tensix (Blackhole) RTL. Ports exactly as docs/design.md
-// "tt_core ports". Three thread frontends dispatch in order (one instruction in flight per
-// thread) to shared backend units; every unit reads its inputs and writes its results in its
-// retire cycle, and the retire port reports those writes (docs/design.md ordering contract).
+// "tt_core ports". Three thread frontends dispatch in order to shared backend units; a thread may
+// have an instruction in each unit at once, and they retire out of program order across units.
+// Every retire is reported on its lane with its program-order sequence number and its effects
+// (docs/design.md ordering contract).
 // MMIO stores commit at the edge and win over a same-edge instruction write to the same register.
 /* verilator tracing_off */
 module tt_core
@@ -49,9 +50,10 @@ module tt_core
   input  logic [31:0]          bdr_addr_i,
   output logic [127:0]         bdr_data_o,
 
-  // retire reports: one record per thread, valid in the retire cycle (tt_pkg::retire_t)
-  output retire_arr_t          retire_o,      // [thread]
-  output logic                 retire_valid_o [3],   // retire_o[t].valid on its own (no record copy)
+  // retire reports: one record per lane, valid in the retire cycle (tt_pkg::retire_t); lane t < 3:
+  // thread t's frontend-only instructions, lane RET_LANE_UNIT0 + u - 1: unit u
+  output retire_arr_t          retire_o,      // [lane]
+  output logic [RET_LANES-1:0] retire_valid_o,       // retire_o[l].valid on its own (no record copy)
 
   // register-file row writes this cycle, per writer (unpacker 0, unpacker 1, matrix unit)
   output rf_wr_arr_t           rf_wr_o,       // [writer]
@@ -81,14 +83,15 @@ module tt_core
   unit_e              disp_unit  [3];
   logic [31:0]        disp_insn  [3];
   logic               disp_grant [3];
-  logic               unit_retire[3];
   logic [NUM_CND-1:0] cond_active[3];
   logic [31:0]        sem_value_q, sem_max_q, sem_value_d, sem_max_d;
   logic [7:0]         fe_stall_reason[3];
-  logic               fe_ret_valid [3];
-  logic [31:0]        fe_ret_seq   [3], fe_ret_insn [3];
-  unit_e              fe_ret_unit  [3];   // overridden below for a thread waiting on a mutex
+  logic [NUM_UNITS-1:0] fe_ret     [3];   // bit u: thread t's instruction in unit u retires
+  logic [31:0]        fe_seq       [3][NUM_UNITS];
+  logic [31:0]        fe_none_insn [3];
   fe_trace_t          fe_trace     [3];
+  logic               th_hold      [3];   // the thread's gate is held by its own instruction ...
+  unit_e              th_hold_unit [3];   // ... in this unit
 
   // MOP config stores: 0xFFB80000 + 4k, k < 9, to the storing thread's MOP expander.
   logic mop_cfg_we [3];
@@ -135,14 +138,15 @@ module tt_core
       .disp_unit_o     (disp_unit[t]),
       .disp_insn_o     (disp_insn[t]),
       .disp_grant_i    (disp_grant[t]),
-      .unit_retire_i   (unit_retire[t]),
+      .unit_retire_i   (u_retires[t]),
+      .hold_i          (th_hold[t]),
+      .hold_unit_i     (th_hold_unit[t]),
       .cond_active_i   (cond_active[t]),
       .sem_value_i     (sem_value_q),
       .sem_max_i       (sem_max_q),
-      .retire_valid_o  (fe_ret_valid[t]),
-      .retire_seq_o    (fe_ret_seq[t]),
-      .retire_insn_o   (fe_ret_insn[t]),
-      .retire_unit_o   (fe_ret_unit[t]),
+      .retire_o        (fe_ret[t]),
+      .seq_o           (fe_seq[t]),
+      .none_insn_o     (fe_none_insn[t]),
       .thread_idle_o   (thread_idle_o[t]),
       .stall_reason_o  (fe_stall_reason[t]),
       .trace_o         (fe_trace[t])
@@ -155,7 +159,7 @@ module tt_core
       timing_o.fe_valid[t]      = fe_trace[t].fe_valid;
       timing_o.fe_insn[t]       = fe_trace[t].fe_insn;
       timing_o.dispatch[t]      = fe_trace[t].dispatch;
-      timing_o.retire[t]        = fe_ret_valid[t];
+      timing_o.retire[t]        = fe_ret[t];
       timing_o.push_acc[t]      = fe_trace[t].push_acc;
       timing_o.push_ready[t]    = push_ready_o[t];
       timing_o.fifo_count[t]    = fifo_count_o[t];
@@ -257,7 +261,6 @@ module tt_core
     for (int t = 0; t < 3; t++) begin
       u_holds[t]     = u_busy & on_thread[t];
       u_retires[t]   = u_done & on_thread[t];
-      unit_retire[t] = |u_retires[t];
     end
   end
 
@@ -311,13 +314,16 @@ module tt_core
   // mutex index (docs/design.md), whatever its frontend would say (unit busy / FIFO empty).
   always_comb begin
     for (int t = 0; t < 3; t++) begin
-      stall_reason_o[t] = sync_mutex_wait[t] ? {STALL_MUTEX, 1'b0, sync_mutex_wait_idx[t]}
-                                             : fe_stall_reason[t];
-      for (int n = 0; n < 2; n++)
-        if (unp_bank_wait[n] && u_holds[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0])
-          stall_reason_o[t] = {STALL_BANK_WAIT, 4'(n)};
-      if (math_bank_wait && u_holds[t][UNIT_MATH])
-        stall_reason_o[t] = {STALL_BANK_WAIT, math_bank_wait_b ? 4'd3 : 4'd2};
+      // a thread that dispatches (or has nothing to dispatch and nothing in flight) shows NONE
+      stall_reason_o[t] = fe_stall_reason[t];
+      if (fe_stall_reason[t][7:4] != STALL_NONE) begin
+        if (sync_mutex_wait[t]) stall_reason_o[t] = {STALL_MUTEX, 1'b0, sync_mutex_wait_idx[t]};
+        for (int n = 0; n < 2; n++)
+          if (unp_bank_wait[n] && u_holds[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0])
+            stall_reason_o[t] = {STALL_BANK_WAIT, 4'(n)};
+        if (math_bank_wait && u_holds[t][UNIT_MATH])
+          stall_reason_o[t] = {STALL_BANK_WAIT, math_bank_wait_b ? 4'd3 : 4'd2};
+      end
     end
   end
 
@@ -515,7 +521,7 @@ module tt_core
   logic             unp_addr_calc [2], unp_active [2], unp_bank_wait [2], unp_accept [2];
   logic [1:0]       unp_want [2], unp_tier [2];
   logic [1:0]       unp_flip [2];
-  logic             unp_rowadv [2], unp_adc_inc [2];
+  logic             unp_rowadv [2], unp_adc_inc [2], unp_adc_rep [2];
   logic [1:0]       unp_wadc [2], unp_ch0y [2], unp_ch0z [2], unp_ch1y [2], unp_ch1z [2];
   logic             unp_mmio_we [2];
   logic [31:0]      unp_mmio_addr [2], unp_mmio_data [2];
@@ -582,6 +588,7 @@ module tt_core
       .flip_o            (unp_flip[n]),
       .rowadv_o          (unp_rowadv[n]),
       .adc_inc_o         (unp_adc_inc[n]),
+      .adc_report_o      (unp_adc_rep[n]),
       .adc_wadc_o        (unp_wadc[n]),
       .inc_ch0y_o        (unp_ch0y[n]),
       .inc_ch0z_o        (unp_ch0z[n]),
@@ -627,14 +634,15 @@ module tt_core
       src_base[t][0] = {tcfg_all[t][5][1:0], 4'd0};    // SRCA_SET_Base << 4
       src_base[t][1] = {tcfg_all[t][6][1:0], 4'd0};    // SRCB_SET_Base << 4
       for (int n = 0; n < 2; n++) begin
+        // both unpackers may retire instructions of one thread in one cycle: each its own bit
         if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0]) begin
-          bank_req[t].unp_flip   = unp_flip[n];
+          bank_req[t].unp_flip  |= unp_flip[n];
           bank_req[t].unp_rowadv[n] = unp_rowadv[n];
         end
       end
       // SETDVALID (Miscellaneous unit): [1] FlipSrcB, [0] FlipSrcA
       if (u_retires[t][UNIT_TDMA] && u_rsp[UNIT_TDMA].insn[31:24] == OP_SETDVALID)
-        bank_req[t].unp_flip = u_rsp[UNIT_TDMA].insn[1:0];
+        bank_req[t].unp_flip |= u_rsp[UNIT_TDMA].insn[1:0];
       if (u_retires[t][UNIT_MATH]) begin
         bank_req[t].clr_flip  = math_clr_flip;
         bank_req[t].clr_keep  = math_clr_keep;
@@ -756,10 +764,25 @@ module tt_core
     .adc_after_o      (adc_after)
   );
   logic       unp_adc_inc_ret [2];
+  // The unpackers and the packer update ADCs in their first address cycle; their retire reports the
+  // channels as that update left them (the model's view: docs/decisions.md "Overlapping dispatch"),
+  // whatever later instructions wrote since. Captured here: unpacker n's for its thread and its
+  // WhichADC, the packer's for its ADC thread.
+  adc_thr_t unp_cap_q [2][2];
+  adc_thr_t pk_cap_q;
+  always_ff @(posedge clk_i) begin
+    for (int n = 0; n < 2; n++) begin
+      if (unp_adc_inc[n]) begin
+        unp_cap_q[n][0] <= adc_after[unp_thread[n]];
+        unp_cap_q[n][1] <= adc_after[unp_wadc[n]];
+      end
+    end
+    if (pk_adc_upd) pk_cap_q <= adc_after[pk_adc_thread];
+  end
   logic [1:0] unp_thread [2];
   always_comb begin
     for (int n = 0; n < 2; n++) begin
-      unp_adc_inc_ret[n] = unp_adc_inc[n] && u_done[(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0];
+      unp_adc_inc_ret[n] = unp_adc_inc[n];   // end of the address phase (tt_unpacker)
       unp_thread[n]      = u_thread[(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0];
     end
   end
@@ -767,6 +790,27 @@ module tt_core
     .clk_i, .rst_ni,
     .req_i (u_req[UNIT_XMOV]), .rsp_o (u_rsp[UNIT_XMOV])
   );
+
+  // What holds a thread's wait gate besides the latched wait: its own instructions in flight.
+  // ScalarUnit.md: a ThCon instruction, until it completes; UNPACR_Regular.md "Performance": an
+  // UNPACR's address calculation (2 cycles; the other unpacker cannot start one meanwhile either);
+  // SyncUnit.md: an ATGETM whose mutex another thread holds does not pass the gate (here it waits
+  // in the sync unit, and holds its thread from its dispatch until it retires); MatrixUnit.md: a
+  // matrix-unit instruction waits at the gate for its source bank (here MOVA2D / MOVB2D wait in
+  // the unit, and hold their thread meanwhile). docs/decisions.md "Overlapping dispatch".
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      th_hold[t]      = 1'b1;
+      th_hold_unit[t] = UNIT_THCON;
+      if (u_holds[t][UNIT_THCON]) th_hold_unit[t] = UNIT_THCON;
+      else if (unp_addr_calc[0] && u_holds[t][UNIT_UNPACK0]) th_hold_unit[t] = UNIT_UNPACK0;
+      else if (unp_addr_calc[1] && u_holds[t][UNIT_UNPACK1]) th_hold_unit[t] = UNIT_UNPACK1;
+      else if (sync_mutex_wait[t] ||
+               (u_holds[t][UNIT_SYNC] && u_rsp[UNIT_SYNC].insn[31:24] == OP_ATGETM)) th_hold_unit[t] = UNIT_SYNC;
+      else if (math_bank_wait && u_holds[t][UNIT_MATH]) th_hold_unit[t] = UNIT_MATH;
+      else th_hold[t] = 1'b0;
+    end
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Wait-gate conditions per thread (isa_semantics.md s.2, BH numbering). "Current thread has an
@@ -795,94 +839,111 @@ module tt_core
   end
 
   // ---------------------------------------------------------------------------------------------
-  // Per-thread retire effects: at most one unit retires thread t's instruction in a cycle.
+  // Retire lanes: lane t < 3 reports thread t's frontend-only instructions, lane
+  // RET_LANE_UNIT0 + u - 1 unit u's; a unit retires at most one instruction a cycle, so every
+  // retire has its lane, and several of one thread can retire in one cycle. Each lane carries
+  // only what its unit can write (the constant index lets the simulator drop the rest).
   // ---------------------------------------------------------------------------------------------
-  // One block per thread (generate): with a loop variable the simulator indexed the wide records
-  // dynamically and copied them; with a constant index it writes the fields in place.
-  for (genvar t = 0; t < 3; t++) begin : g_ret
-    assign retire_valid_o[t] = fe_ret_valid[t];
+  for (genvar t = 0; t < 3; t++) begin : g_ret_fe
+    assign retire_valid_o[t] = fe_ret[t][UNIT_NONE];
     always_comb begin
-      logic cfg_rt, th_rt, sync_rt;
-      cfg_rt  = u_retires[t][UNIT_CFG];
-      th_rt   = u_retires[t][UNIT_THCON];
-      sync_rt = u_retires[t][UNIT_SYNC];
+      retire_o[t]        = '0;
+      retire_o[t].valid  = fe_ret[t][UNIT_NONE];
+      retire_o[t].thread = 2'(t);
+      retire_o[t].seq    = fe_seq[t][UNIT_NONE];
+      retire_o[t].insn   = fe_none_insn[t];
+      retire_o[t].unit   = 4'(UNIT_NONE);
+    end
+  end
 
-      retire_o[t]           = '0;
-      retire_o[t].valid     = fe_ret_valid[t];
+  for (genvar u = 1; u < NUM_UNITS; u++) begin : g_ret
+    localparam int unsigned L = RET_LANE_UNIT0 + u - 1;
+    localparam unit_e U = unit_e'(u);
+    logic [1:0] th;
+    assign th = u_thread[u];
+    assign retire_valid_o[L] = u_done[u];
+    always_comb begin
+      retire_o[L]        = '0;
+      retire_o[L].valid  = u_done[u];
       // read only when valid: assembled only then (simulation speed, README "Speed")
-      if (fe_ret_valid[t]) begin
-        retire_o[t].seq       = fe_ret_seq[t];
-        retire_o[t].insn      = fe_ret_insn[t];
-        retire_o[t].unit      = fe_ret_unit[t];
-
-        if (cfg_rt) begin
-          retire_o[t].cfg_we    = cfg_eff_cfg_we;
-          retire_o[t].cfg_state = cfg_eff_cfg_state;
-          retire_o[t].cfg_addr  = cfg_eff_cfg_addr;
-          for (int k = 0; k < 4; k++) retire_o[t].cfg_data[k] = cfg_eff_cfg_data[k];
-          retire_o[t].tcfg_we   = cfg_eff_tcfg_we;
-          retire_o[t].tcfg_addr = cfg_eff_tcfg_addr;
-          retire_o[t].tcfg_data = cfg_eff_tcfg_data;
+      if (u_done[u]) begin
+        retire_o[L].thread = th;
+        retire_o[L].seq    = fe_seq[th][u];
+        retire_o[L].insn   = u_rsp[u].insn;
+        retire_o[L].unit   = 4'(u);
+        if (U == UNIT_CFG) begin
+          retire_o[L].cfg_we    = cfg_eff_cfg_we;
+          retire_o[L].cfg_state = cfg_eff_cfg_state;
+          retire_o[L].cfg_addr  = cfg_eff_cfg_addr;
+          for (int k = 0; k < 4; k++) retire_o[L].cfg_data[k] = cfg_eff_cfg_data[k];
+          retire_o[L].tcfg_we   = cfg_eff_tcfg_we;
+          retire_o[L].tcfg_addr = cfg_eff_tcfg_addr;
+          retire_o[L].tcfg_data = cfg_eff_tcfg_data;
+          // RDCFG writes one GPR, in slot 0
+          retire_o[L].gpr_we[0]   = cfg_eff_gpr_we;
+          retire_o[L].gpr_idx[0]  = cfg_eff_gpr_idx;
+          retire_o[L].gpr_data[0] = cfg_eff_gpr_data;
         end
-
-        // GPRs: ThCon fills up to GPR_WR_SLOTS slots; RDCFG (config unit) writes one, in slot 0
-        if (th_rt) retire_o[t].gpr_we = th_eff_gpr_we;
-        for (int k = 0; k < GPR_WR_SLOTS; k++) begin
-          retire_o[t].gpr_idx[k]  = th_eff_gpr_idx[k];
-          retire_o[t].gpr_data[k] = th_eff_gpr_data[k];
+        if (U == UNIT_THCON) begin
+          // ThCon fills up to GPR_WR_SLOTS slots
+          retire_o[L].gpr_we = th_eff_gpr_we;
+          for (int k = 0; k < GPR_WR_SLOTS; k++) begin
+            retire_o[L].gpr_idx[k]  = th_eff_gpr_idx[k];
+            retire_o[L].gpr_data[k] = th_eff_gpr_data[k];
+          end
         end
-        if (cfg_rt) begin
-          retire_o[t].gpr_we[0]   = cfg_eff_gpr_we;
-          retire_o[t].gpr_idx[0]  = cfg_eff_gpr_idx;
-          retire_o[t].gpr_data[0] = cfg_eff_gpr_data;
+        if (U == UNIT_SYNC) begin
+          retire_o[L].sem_we       = sync_sem_we;
+          retire_o[L].sem_value    = sem_value_d;
+          retire_o[L].sem_max      = sem_max_d;
+          retire_o[L].mutex_we     = sync_mutex_we;
+          retire_o[L].mutex_idx    = sync_mutex_idx;
+          retire_o[L].mutex_holder = sync_mutex_holder;
+        end else begin
+          retire_o[L].mutex_holder = 2'd3;
         end
-
-        if (sync_rt) retire_o[t].sem_we = sync_sem_we;
-        retire_o[t].sem_value = sem_value_d;
-        retire_o[t].sem_max   = sem_max_d;
-
         // ADC unit: the written channels of thread adc_thread and their values after (the checker
         // reads the values of written channels only)
-        if (u_retires[t][UNIT_TDMA]) begin
-          retire_o[t].adc_we     = adc_eff_we;
-          retire_o[t].adc_thread = adc_eff_thread;
-          for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_eff[i][k];
+        if (U == UNIT_TDMA) begin
+          retire_o[L].adc_we     = adc_eff_we;
+          retire_o[L].adc_thread = adc_eff_thread;
+          for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) retire_o[L].adc[i][k] = adc_eff[i][k];
         end
-        for (int n = 0; n < 2; n++) begin
-          if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] && unp_adc_inc[n] &&
-              (unp_ch0y[n] | unp_ch0z[n] | unp_ch1y[n] | unp_ch1z[n]) != 2'd0) begin
-            retire_o[t].adc_we     = 6'b11 << (2 * n);
-            retire_o[t].adc_thread = 2'(t);
+        if (U == UNIT_UNPACK0 || U == UNIT_UNPACK1) begin
+          if (unp_adc_rep[u - UNIT_UNPACK0]) begin
+            retire_o[L].adc_we     = 6'b11 << (2 * (u - UNIT_UNPACK0));
+            retire_o[L].adc_thread = th;
             for (int i = 0; i < 6; i++)
-              for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_after[t][i][k];
-            if (unp_wadc[n] != 2'(t)) begin
-              retire_o[t].adc2_we     = 6'b11 << (2 * n);
-              retire_o[t].adc2_thread = unp_wadc[n];
+              for (int k = 0; k < 8; k++) retire_o[L].adc[i][k] = unp_cap_q[u - UNIT_UNPACK0][0][i][k];
+            if (unp_wadc[u - UNIT_UNPACK0] != th) begin
+              retire_o[L].adc2_we     = 6'b11 << (2 * (u - UNIT_UNPACK0));
+              retire_o[L].adc2_thread = unp_wadc[u - UNIT_UNPACK0];
               for (int i = 0; i < 6; i++)
-                for (int k = 0; k < 8; k++) retire_o[t].adc2[i][k] = adc_after[unp_wadc[n]][i][k];
+                for (int k = 0; k < 8; k++)
+                  retire_o[L].adc2[i][k] = unp_cap_q[u - UNIT_UNPACK0][1][i][k];
             end
+          end
+          if (unp_mmio_we[u - UNIT_UNPACK0]) begin
+            retire_o[L].mmio_we   = 1'b1;
+            retire_o[L].mmio_addr = unp_mmio_addr[u - UNIT_UNPACK0];
+            retire_o[L].mmio_data = unp_mmio_data[u - UNIT_UNPACK0];
           end
         end
         // PACR: the pack set's two channels of the ADC it used, after its AddrMod
-        if (u_retires[t][UNIT_PACK] && pk_adc_report) begin
-          retire_o[t].adc_we     = 6'b110000;
-          retire_o[t].adc_thread = pk_adc_thread;
+        if (U == UNIT_PACK && pk_adc_report) begin
+          retire_o[L].adc_we     = 6'b110000;
+          retire_o[L].adc_thread = pk_adc_thread;
           for (int i = 0; i < 6; i++)
-            for (int k = 0; k < 8; k++) retire_o[t].adc[i][k] = adc_after[pk_adc_thread][i][k];
+            for (int k = 0; k < 8; k++)
+              retire_o[L].adc[i][k] = pk_cap_q[i][k];
         end
-        retire_o[t].banks_we     = (bank_req[t].unp_flip != 2'b00) || (bank_req[t].clr_flip != 2'b00) ||
-                                   bank_req[t].clr_reset || (bank_req[t].mflip != 2'b00);
-        retire_o[t].banks        = banks_after[t];
-        retire_o[t].mutex_we     = sync_rt && sync_mutex_we;
-        retire_o[t].mutex_idx    = sync_rt ? sync_mutex_idx : 3'd0;
-        retire_o[t].mutex_holder = sync_rt ? sync_mutex_holder : 2'd3;
-        for (int n = 0; n < 2; n++) begin
-          if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] && unp_mmio_we[n]) begin
-            retire_o[t].mmio_we   = 1'b1;
-            retire_o[t].mmio_addr = unp_mmio_addr[n];
-            retire_o[t].mmio_data = unp_mmio_data[n];
-          end
-        end
+        // Bank ownership: the state after this thread's requests of the cycle (the checker
+        // compares it after the thread's last bank-changing retire of the cycle)
+        if (U == UNIT_UNPACK0 || U == UNIT_UNPACK1) retire_o[L].banks_we = unp_flip[u - UNIT_UNPACK0] != 2'b00;
+        if (U == UNIT_TDMA) retire_o[L].banks_we = u_rsp[UNIT_TDMA].insn[31:24] == OP_SETDVALID &&
+                                                   u_rsp[UNIT_TDMA].insn[1:0] != 2'b00;
+        if (U == UNIT_MATH) retire_o[L].banks_we = math_clr_flip != 2'b00 || math_clr_reset || math_mflip != 2'b00;
+        retire_o[L].banks = banks_after[th];
       end
     end
   end

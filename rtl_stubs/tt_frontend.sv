@@ -10,13 +10,22 @@
 // (BRISC MOP, a MOP expansion containing MOP/MOP_CFG, REPLAY loaded into the replay buffer)
 // retires on UNIT_NONE with no effect; the model reports it as undefined.
 //
-// Ordering: at most one instruction in flight per thread; the next dispatches only in the cycle
-// after the previous one retired (docs/design.md ordering contract). retire_seq counts retires.
+// Ordering (TensixCoprocessor README "Frontend": in order up to the wait gate, re-ordering starts
+// in the backend): an instruction that passes the gate goes to its unit while the thread goes on
+// dispatching to other units, so a thread has at most one instruction in each unit in flight, and
+// its instructions retire out of program order across units. Each dispatch takes the next
+// program-order sequence number, which its retire reports (docs/design.md ordering contract). The
+// gate holds the frontend register's instruction while a ThCon instruction of this thread
+// executes (ScalarUnit.md: no instruction of the issuing thread passes its gate until it
+// completes) or a latched wait blocks it; a busy unit holds it through its arbiter. Frontend-only
+// instructions (UNIT_NONE: NOP, undefined opcodes) retire the cycle after their dispatch, one a
+// cycle.
 //
-// Wait gate (isa_semantics.md s.1, s.2): a retiring STALLWAIT / SEMWAIT latches
-// {block mask, conditions}. While latched, the head instruction is held if it is in a blocked
-// class. Conditions are "keep waiting while"; the latch clears at the edge after a cycle in which
-// no selected condition holds, so the next instruction is held at least one cycle (BH 1-cycle lag).
+// Wait gate (STALLWAIT.md, SEMWAIT.md): a STALLWAIT / SEMWAIT latches {block mask, conditions} as
+// it passes the gate ("takes effect immediately": the very next instruction is subject to it).
+// While latched, the head instruction is held if it is in a blocked class. Conditions are "keep
+// waiting while"; the latch clears at the edge after a cycle in which no selected condition
+// holds, so the next instruction is held at least one cycle (the one-cycle lag).
 /* verilator tracing_off */
 module tt_frontend
   import tt_pkg::*;
@@ -64,19 +73,23 @@ module tt_frontend
   output logic [31:0]      disp_insn_o,
   input  logic             disp_grant_i,
 
-  // the unit holding this thread's in-flight instruction retires it this cycle
-  input  logic             unit_retire_i,
+  // bit u: unit u retires this thread's instruction this cycle (bit 0, UNIT_NONE, unused)
+  input  logic [NUM_UNITS-1:0] unit_retire_i,
+  // one of this thread's instructions holds its gate (tt_core: ThCon executing, an UNPACR's address
+  // phase, an ATGETM waiting for its mutex, a matrix-unit move waiting for its bank), and its unit
+  input  logic             hold_i,
+  input  unit_e            hold_unit_i,
 
   // wait-gate inputs (pre-edge state)
   input  logic [NUM_CND-1:0] cond_active_i,
   input  logic [31:0]      sem_value_i,
   input  logic [31:0]      sem_max_i,
 
-  // retire report
-  output logic             retire_valid_o,
-  output logic [31:0]      retire_seq_o,
-  output logic [31:0]      retire_insn_o,
-  output unit_e            retire_unit_o,
+  // retire report: bit u, this thread's instruction in unit u retires this cycle (bit 0: a
+  // frontend-only instruction, whose word is none_insn_o); seq_o[u] its sequence number
+  output logic [NUM_UNITS-1:0] retire_o,
+  output logic [31:0]      seq_o [NUM_UNITS],
+  output logic [31:0]      none_insn_o,
 
   output logic             thread_idle_o,
   output logic [7:0]       stall_reason_o,
@@ -246,55 +259,58 @@ module tt_frontend
   // ---------------------------------------------------------------------------------------------
   // Dispatch and in-flight tracking
   // ---------------------------------------------------------------------------------------------
-  logic        inflight_q;
-  logic [31:0] inflight_insn_q;
-  unit_e       inflight_unit_q;
-  logic [31:0] seq_q;
-  logic        can_issue;
+  logic [NUM_UNITS-1:0] infl_q;        // bit u: this thread has an instruction in unit u
+  logic [31:0]          useq_q [NUM_UNITS];
+  logic [31:0]          none_insn_q;
+  logic [31:0]          seq_q;         // program-order number of the next dispatch
+  logic                 can_issue;
 
   // DELIBERATE BUG (INJ_T_DISPATCH_BUBBLE): nothing dispatches in the cycle after a retire.
   logic retired_q;
   always_ff @(posedge clk_i) begin
     if (!rst_ni) retired_q <= 1'b0;
-    else         retired_q <= retire_valid_o;
+    else         retired_q <= retire_o != '0;
   end
-  assign can_issue   = fe_valid_q && !inflight_q && !gate_block && !(inj_t_i[6] && retired_q);
+  // The thread's own instructions that hold its gate (tt_core; e.g. ScalarUnit.md: its ThCon
+  // instruction until it completes, busy through its retire cycle, so the next dispatch comes the
+  // cycle after).
+  assign can_issue   = fe_valid_q && !hold_i && !gate_block && !(inj_t_i[6] && retired_q);
   assign disp_req_o  = can_issue && (fe_unit_q != UNIT_NONE);
   assign disp_unit_o = fe_unit_q;
   assign disp_insn_o = fe_insn_q;
   assign dispatch    = can_issue && ((fe_unit_q == UNIT_NONE) || disp_grant_i);
 
-  // UNIT_NONE instructions retire in the cycle after dispatch.
-  assign retire_valid_o = inflight_q && ((inflight_unit_q == UNIT_NONE) || unit_retire_i);
-  assign retire_seq_o   = seq_q;
-  assign retire_insn_o  = inflight_insn_q;
-  assign retire_unit_o  = inflight_unit_q;
+  // UNIT_NONE instructions retire in the cycle after dispatch (one a cycle).
+  always_comb begin
+    retire_o    = unit_retire_i & infl_q;
+    retire_o[0] = infl_q[0];
+  end
+  assign seq_o       = useq_q;
+  assign none_insn_o = none_insn_q;
 
-  logic retire_wait, retire_semwait;
-  assign retire_wait    = retire_valid_o && (inflight_insn_q[31:24] == OP_STALLWAIT ||
-                                             inflight_insn_q[31:24] == OP_SEMWAIT);
-  assign retire_semwait = inflight_insn_q[31:24] == OP_SEMWAIT;
+  logic disp_wait, disp_semwait;
+  assign disp_semwait = fe_insn_q[31:24] == OP_SEMWAIT;
+  assign disp_wait    = dispatch && (fe_insn_q[31:24] == OP_STALLWAIT || disp_semwait);
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
-      inflight_q      <= 1'b0;
-      inflight_insn_q <= '0;
-      inflight_unit_q <= UNIT_NONE;
-      seq_q           <= '0;
+      infl_q      <= '0;
+      none_insn_q <= '0;
+      seq_q       <= '0;
+      for (int u = 0; u < NUM_UNITS; u++) useq_q[u] <= '0;
     end else begin
+      infl_q <= infl_q & ~retire_o;
       if (dispatch) begin
-        inflight_q      <= 1'b1;
-        inflight_insn_q <= fe_insn_q;
-        inflight_unit_q <= fe_unit_q;
-      end else if (retire_valid_o) begin
-        inflight_q      <= 1'b0;
+        infl_q[fe_unit_q] <= 1'b1;
+        useq_q[fe_unit_q] <= seq_q;
+        seq_q             <= seq_q + 32'd1;
+        if (fe_unit_q == UNIT_NONE) none_insn_q <= fe_insn_q;
       end
-      if (retire_valid_o) seq_q <= seq_q + 32'd1;
     end
   end
 
-  // Latch: set by a retiring wait instruction (a latched wait holds any further wait instruction,
-  // so set and clear never coincide), cleared when no selected condition holds.
+  // Latch: set by a wait instruction as it dispatches (a latched wait holds any further wait
+  // instruction, so set and clear never coincide), cleared when no selected condition holds.
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       wait_valid_q   <= 1'b0;
@@ -302,17 +318,17 @@ module tt_frontend
       wait_block_q   <= '0;
       wait_cond_q    <= '0;
       wait_semmask_q <= '0;
-    end else if (retire_wait) begin
+    end else if (disp_wait) begin
       wait_valid_q   <= 1'b1;
-      wait_is_sem_q  <= retire_semwait;
+      wait_is_sem_q  <= disp_semwait;
       // DELIBERATE BUG (INJ_T_STALLWAIT_DEF): block mask 0 means B7 (config), not B6 (math).
-      wait_block_q   <= (inflight_insn_q[23:15] != '0) ? inflight_insn_q[23:15]
+      wait_block_q   <= (fe_insn_q[23:15] != '0) ? fe_insn_q[23:15]
                       : (inj_t_i[3] ? 9'h080 : BLK_DEFAULT);
-      if (retire_semwait) begin
-        wait_cond_q    <= {11'b0, inflight_insn_q[1:0]};  // 0 is UB (BH): never waits here
-        wait_semmask_q <= inflight_insn_q[9:2];
+      if (disp_semwait) begin
+        wait_cond_q    <= {11'b0, fe_insn_q[1:0]};  // 0 is UB (BH): never waits here
+        wait_semmask_q <= fe_insn_q[9:2];
       end else begin
-        wait_cond_q    <= (inflight_insn_q[12:0] != '0) ? inflight_insn_q[12:0] : CND_DEFAULT;
+        wait_cond_q    <= (fe_insn_q[12:0] != '0) ? fe_insn_q[12:0] : CND_DEFAULT;
         wait_semmask_q <= '0;
       end
     end else if (wait_valid_q && !keep_waiting && !(inj_t_i[2] && !lag2_q)) begin
@@ -334,7 +350,7 @@ module tt_frontend
   // does not keep the thread busy.
   logic expanding;
   assign expanding     = mop_busy || rep_busy;
-  assign thread_idle_o = !fifo_valid && !expanding && !fe_valid_q && !inflight_q &&
+  assign thread_idle_o = !fifo_valid && !expanding && !fe_valid_q && (infl_q == '0) &&
                          !(in_valid && push_ready_o);
 
   assign trace_o = '{
@@ -368,8 +384,9 @@ module tt_frontend
 
   // Precedence: dispatching/idle -> NONE; held by the wait gate -> SEM_WAIT / WAIT_GATE (detail:
   // the first condition still holding, or the first selected one during the 1-cycle lag);
-  // waiting for this thread's own in-flight instruction -> UNIT_BUSY(its unit); lost arbitration
-  // or unit busy -> UNIT_BUSY(target unit); nothing to dispatch but still executing -> FIFO_EMPTY.
+  // held by one of this thread's instructions -> UNIT_BUSY(its unit; tt_core shows MUTEX or
+  // BANK_WAIT for a waiting ATGETM or move); lost arbitration or unit busy ->
+  // UNIT_BUSY(target unit); nothing to dispatch but still executing -> FIFO_EMPTY.
   always_comb begin
     stall_reason_o = {STALL_NONE, 4'd0};
     if (fe_valid_q && !dispatch) begin
@@ -381,13 +398,13 @@ module tt_frontend
           stall_reason_o = {STALL_WAIT_GATE,
                             lowest_set({3'b0, (cond_hit != '0) ? cond_hit : wait_cond_q})};
         end
-      end else if (inflight_q) begin
+      end else if (hold_i) begin
         // DELIBERATE BUG (INJ_T_STALL_FE_UNIT): names the waiting instruction's unit.
-        stall_reason_o = {STALL_UNIT_BUSY, 4'(inj_t_i[7] ? fe_unit_q : inflight_unit_q)};
+        stall_reason_o = {STALL_UNIT_BUSY, 4'(inj_t_i[7] ? fe_unit_q : hold_unit_i)};
       end else begin
         stall_reason_o = {STALL_UNIT_BUSY, 4'(fe_unit_q)};
       end
-    end else if (!fe_valid_q && !fifo_valid && !expanding && inflight_q) begin
+    end else if (!fe_valid_q && !fifo_valid && !expanding && infl_q != '0) begin
       stall_reason_o = {STALL_FIFO_EMPTY, 4'd0};
     end
   end

@@ -1,6 +1,7 @@
 // tt_packer: packer 0 (PACR), written from docs/decisions.md "PACR, first slice: packer 0" and the
 // ISA documentation's Packers/InputAddressGenerator.md and Packers/OutputAddressGenerator.md
-// (Blackhole conditionals). Config, thread config and ADCs are sampled in the accept cycle; two
+// (Blackhole conditionals). Config, thread config and ADCs are sampled in the first address cycle
+// (the instruction's first cycle in the unit; docs/decisions.md "Overlapping dispatch"); two
 // cycles of address calculation follow (the output streams take their new addresses at the end of
 // them); then one datum per cycle is read from Dest (tt_regfile's packer port), converted
 // (tt_pack_convert, or tt_pack_bfp per group of 16) and appended to the exponent / data stream
@@ -12,7 +13,7 @@
 // the retire cycle. Buffers, stream addresses, NeedsNewAddress flags and the BFP group persist
 // between PACRs. Forms the slice calls unimplemented or undefined retire with no effect (the model
 // reports them). Edge masking (docs/decisions.md "PACR edge masking", EdgeMasking.md, Blackhole
-// PACR.md): the mask row of each enabled read interface is chosen in the accept cycle from
+// PACR.md): the mask row of each enabled read interface is chosen in the first address cycle from
 // TilePosition / TileZ, which advance when a PACR that read datums retires. Stochastic rounding
 // (docs/decisions.md "Packer stochastic rounding"): an xorshift32 PRNG, reset to srnd_seed_i,
 // steps once per datum (read or BFP padding, one a cycle) of a PACR whose config sets
@@ -56,7 +57,7 @@ module tt_packer
   output logic [31:0] l1_rd_addr_o,
   input  logic [127:0] l1_rd_data_i,
 
-  // retire-cycle ADC update (with rsp_o.done): AddrMod of the pack set of thread adc_thread_o
+  // ADC update with the setup (first address cycle): AddrMod of the pack set of thread adc_thread_o
   output logic        adc_upd_o,
   output logic [1:0]  adc_thread_o,
   output logic [15:0] addrmod_o,
@@ -138,6 +139,9 @@ module tt_packer
   logic accept;
   assign rsp_o.ready  = (state_q == S_IDLE);
   assign accept       = req_i.valid && rsp_o.ready;
+  // the request as the setup samples it: in its first address cycle (unpacker: the same rule)
+  unit_req_t sreq;
+  assign sreq = '{valid: state_q == S_ADDR && !addr_cnt_q, thread: thread_q, insn: insn_q};
   assign rsp_o.busy   = (state_q != S_IDLE);
   assign rsp_o.thread = thread_q;
   assign rsp_o.insn   = insn_q;
@@ -155,7 +159,7 @@ module tt_packer
   endfunction
 
   // ---------------------------------------------------------------------------------------------
-  // Setup in the accept cycle
+  // Setup in the first address cycle
   // ---------------------------------------------------------------------------------------------
   logic st_undef, st_unimpl;   // the converter's status for this configuration (per config)
   logic st_inf_unimpl;         // ... for a datum edge-masked to -inf (integer early type)
@@ -165,10 +169,10 @@ module tt_packer
   pack_conv_cfg_t conv_d;
   always_comb begin
     logic st;
-    st = tcfg_i[req_i.thread][0][0];
+    st = tcfg_i[sreq.thread][0][0];
     conv_d = '0;
-    // used in the accept cycle only: read only when asked (simulation speed)
-    if (req_i.valid) begin
+    // used in the setup cycle only: read only then (simulation speed)
+    if (sreq.valid) begin
     conv_d.read_32b       = cfg_i[st][18][0];
     conv_d.read_unsigned  = cfg_i[st][18][1];
     conv_d.read_raw       = cfg_i[st][18][2];
@@ -199,9 +203,9 @@ module tt_packer
   logic [1:0] intf_k;
   tt_pack_strided u_strided (
     .inj_i         (inj_i),
-    .strided_i     (req_i.insn[17]),
-    .dest_access_i (cfg_i[tcfg_i[req_i.thread][0][0]][220][1:0]),
-    .intf_i        ((req_i.insn[11:8] == 4'd0) ? 4'hF : req_i.insn[11:8]),
+    .strided_i     (sreq.insn[17]),
+    .dest_access_i (cfg_i[tcfg_i[sreq.thread][0][0]][220][1:0]),
+    .intf_i        ((sreq.insn[11:8] == 4'd0) ? 4'hF : sreq.insn[11:8]),
     .unimpl_o      (strided_unimpl),
     .align_check_o (strided_align_check),
     .strided_q_i   (s_q.strided),
@@ -223,12 +227,12 @@ module tt_packer
     logic [1:0]  fa, fb, fc;
     logic [3:0]  fz, fy;
     logic        any_mask;
-    insn = req_i.insn;
-    th   = req_i.thread;
+    insn = sreq.insn;
+    th   = sreq.thread;
     st   = tcfg_i[th][0][0];                         // CFG_STATE_ID_StateID
     s_d  = '0;
-    // only an accepted request's setup is used (s_q <= s_d): computed only then (simulation speed)
-    if (req_i.valid) begin
+    // only the setup cycle's s_d is used (s_q <= s_d): computed only then (simulation speed)
+    if (sreq.valid) begin
       // Which ADC: the thread's, or AddrCntContext with OvrdThreadId (3 means 0)
       acc  = insn[14:13];
       s_d.wadc = insn[7] ? ((acc == 2'd3) ? 2'd0 : acc) : th;
@@ -344,11 +348,11 @@ module tt_packer
   logic [15:0] unused_st_pre, unused_si_pre;
   logic        unused_si_undef;
   tt_pack_convert u_status (
-    .en_i (req_i.valid), .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b0), .edge_neg_inf_i (1'b0), .inj_i ('0), .rnd_i ('0),
+    .en_i (sreq.valid), .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b0), .edge_neg_inf_i (1'b0), .inj_i ('0), .rnd_i ('0),
     .data_o (unused_st_data), .bfp_pre_o (unused_st_pre), .undef_o (st_undef), .unimpl_o (st_unimpl)
   );
   tt_pack_convert u_status_inf (
-    .en_i (req_i.valid), .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b1), .edge_neg_inf_i (1'b1), .inj_i ('0), .rnd_i ('0),
+    .en_i (sreq.valid), .cfg_i (conv_d), .dest_i ('0), .edge_masked_i (1'b1), .edge_neg_inf_i (1'b1), .inj_i ('0), .rnd_i ('0),
     .data_o (unused_si_data), .bfp_pre_o (unused_si_pre), .undef_o (unused_si_undef),
     .unimpl_o (st_inf_unimpl)
   );
@@ -653,11 +657,12 @@ module tt_packer
       end
       unique case (state_q)
         S_IDLE: if (accept) begin
-          state_q <= S_ADDR; s_q <= s_d; thread_q <= req_i.thread; insn_q <= req_i.insn;
+          state_q <= S_ADDR; thread_q <= req_i.thread; insn_q <= req_i.insn;
           addr_cnt_q <= 1'b0; j_q <= '0;
         end
         S_ADDR: begin     // two cycles of address calculation; new stream addresses at the end
           addr_cnt_q <= 1'b1;
+          if (!addr_cnt_q) s_q <= s_d;   // the setup, sampled in this first cycle
           if (addr_cnt_q) begin
             if (s_q.skip) begin
               state_q <= S_DONE;
@@ -838,11 +843,14 @@ module tt_packer
   end
 
   // retire-cycle effects
-  assign adc_upd_o    = rsp_o.done && !s_q.skip;
-  assign adc_thread_o = s_q.wadc;
+  // AddrMod with the setup, in the first address cycle, right after the ADCs are read (as the
+  // unpackers' increments): tt-llk issues the next tile's SETADCZW right after the PACRs, with no
+  // wait (docs/decisions.md "Overlapping dispatch"); the retire record reports it
+  assign adc_upd_o    = sreq.valid && !s_d.skip;
+  assign adc_thread_o = sreq.valid ? s_d.wadc : s_q.wadc;
   // DELIBERATE BUG (INJ_PACK_YDST_IGNORED): channel 1's Y AddrMod fields dropped
-  assign addrmod_o    = inj_i[INJ_PACK_YDST_IGNORED] ? (s_q.addrmod & 16'hF03F) : s_q.addrmod;
-  assign adc_report_o = adc_upd_o && (s_q.addrmod != 16'd0);
+  assign addrmod_o    = inj_i[INJ_PACK_YDST_IGNORED] ? (s_d.addrmod & 16'hF03F) : s_d.addrmod;
+  assign adc_report_o = rsp_o.done && !s_q.skip && (s_q.addrmod != 16'd0);
 
   // PACR_SETREG (Blackhole assembly.yaml; docs/decisions.md "PACR_SETREG"): the ModeSel flavour
   // loads insn[18:3] into the half insn[2] picks, in its retire cycle. The packer holds one

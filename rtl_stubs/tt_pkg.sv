@@ -383,14 +383,16 @@ package tt_pkg;
     logic        done;     // retires it this cycle
   } unit_rsp_t;
 
-  // The retire record: one per thread and cycle, every architectural effect of the retiring
+  // The retire record: one per retire lane and cycle (lanes 0..2: thread t's frontend-only
+  // instructions; lane RET_LANE_UNIT0 + u - 1: unit u), every architectural effect of the retiring
   // instruction (docs/design.md "Retire record"). It crosses DPI as one packed vector; the C side
   // decodes it with the field table dpi/retire_fields.def, which lists the same fields in the same
   // order (first field = most significant bits) and is checked against $bits(retire_t) at start.
   typedef logic [5:0][7:0][17:0] adc_sets_t;   // [2*set + channel][x, x_cr, y, y_cr, z, z_cr, w, w_cr]
   typedef struct packed {
     logic        valid;
-    logic [31:0] seq;
+    logic [1:0]  thread;                       // whose instruction
+    logic [31:0] seq;                          // its program-order number in the thread
     logic [31:0] insn;
     logic [3:0]  unit;                         // unit_e that executed it
     logic [3:0]  cfg_we;                       // config words addr..addr+3 written (WRCFG 128)
@@ -421,7 +423,9 @@ package tt_pkg;
     logic [31:0] mmio_addr;
     logic [31:0] mmio_data;
   } retire_t;
-  typedef retire_t retire_arr_t [NUM_THREADS];   // per thread; a named type: no port copies
+  localparam int unsigned RET_LANE_UNIT0 = NUM_THREADS;              // lane of unit 1 (UNIT_SYNC)
+  localparam int unsigned RET_LANES = NUM_THREADS + NUM_UNITS - 1;
+  typedef retire_t retire_arr_t [RET_LANES];     // per lane; a named type: no port copies
   localparam int unsigned RETIRE_BITS = $bits(retire_t);
 
   // One frontend's part of the timing trace (timing_t below).
@@ -454,7 +458,7 @@ package tt_pkg;
     logic [2:0]        fe_valid;       // frontend register holds an instruction
     logic [2:0][31:0]  fe_insn;        // ... this one
     logic [2:0]        dispatch;       // it leaves for its unit at this edge
-    logic [2:0]        retire;         // the thread retires an instruction this cycle
+    logic [2:0][NUM_UNITS-1:0] retire; // bit u: the thread's instruction in unit u retires this cycle
     logic [2:0]        push_acc;       // a push (TRISC or BRISC) enters the FIFO at this edge
     logic [2:0]        push_ready;
     logic [2:0][5:0]   fifo_count;

@@ -57,7 +57,8 @@ module tt_unpacker
   // retire-cycle effects (with rsp_o.done)
   output logic [1:0]  flip_o,              // unp_flip / unp_rowadv for bank_req_t (this unpacker)
   output logic        rowadv_o,
-  output logic        adc_inc_o,           // apply the increments below
+  output logic        adc_inc_o,           // apply the increments below (first address cycle)
+  output logic        adc_report_o,        // retire cycle of an UNPACR that applied some
   output logic [1:0]  adc_wadc_o,          // second thread whose ADCs change (WhichADC)
   output logic [1:0]  inc_ch0y_o, inc_ch0z_o, inc_ch1y_o, inc_ch1z_o,
   output logic        mmio_we_o,           // UNPACR_NOP UNP_POP's MMIO store
@@ -151,6 +152,12 @@ module tt_unpacker
   // unpacker 0 going first in a cycle both are asked is tt_core's (u_ready)
   assign rsp_o.ready  = (state_q == S_IDLE) && !other_addr_calc_i;
   assign accept   = req_i.valid && rsp_o.ready;
+  // The setup samples config, thread config and ADCs in the instruction's first cycle in the unit
+  // (its first address cycle), not in its dispatch cycle: an instruction dispatched the cycle
+  // before by a one-cycle unit (SETADC*, RMWCIB, SETC16) has written them by then, a 2-cycle
+  // WRCFG not yet (WRCFG.md: the next instruction must not consume it; a NOP suffices).
+  // docs/decisions.md "Overlapping dispatch".
+  unit_req_t sreq;
   assign rsp_o.busy   = (state_q != S_IDLE);
   assign rsp_o.thread = thread_q;
   assign rsp_o.insn   = insn_q;
@@ -172,8 +179,10 @@ module tt_unpacker
     endcase
   endfunction
 
+  assign sreq = '{valid: state_q == S_ADDR && !addr_cnt_q, thread: thread_q, insn: insn_q};
+
   // ---------------------------------------------------------------------------------------------
-  // Setup: phases 1-4 from the config as it is in the accept cycle
+  // Setup: phases 1-4 from the config as it is in the first address cycle
   // ---------------------------------------------------------------------------------------------
   always_comb begin
     logic [31:0] insn, td0, td1, td2, td3, reg2, reg2w1, base, offs, fw, xy1, zw1, breg1;
@@ -195,9 +204,9 @@ module tt_unpacker
 
     s_d  = '0;
     // only an accepted request's setup is used: computed only then (simulation speed)
-    if (accept) begin
-      insn = req_i.insn;
-      th   = req_i.thread;
+    if (sreq.valid) begin
+      insn = sreq.insn;
+      th   = sreq.thread;
       st   = tcfg_i[th][0][0];                       // CFG_STATE_ID_StateID
       s_d.is_nop   = (insn[31:24] == OP_UNPACR_NOP);
       // UNPACR_NOP, Blackhole assembly.yaml: [1:0] Unpack_Pop (0 pop, 1 clear, 2 nop, 3 pop with
@@ -627,19 +636,21 @@ module tt_unpacker
       unique case (state_q)
         S_IDLE: if (accept) begin
           state_q    <= S_ADDR;
-          s_q        <= s_d;
           thread_q   <= req_i.thread;
           insn_q     <= req_i.insn;
           addr_cnt_q <= 1'b0;
-          i_q <= '0; j_q <= '0; g_q <= '0;
-          out_q <= s_d.out; exp_q <= s_d.exp16;
-          // compressed: the datum window first holds the RSI entries (S_RSI)
-          dat_q <= s_d.comp ? (s_d.rsearch ? s_d.rsi_end_bit : s_d.rsi_bit) : s_d.dat_bit;
-          rsi_ph_q <= 1'b0;
-          drop_q <= s_d.drop; dnum_q <= s_d.dnum; ndat_q <= s_d.ndatums;
         end
         S_ADDR: begin     // two cycles of address calculation (UNPACR_Regular.md "Performance")
           addr_cnt_q <= 1'b1;
+          if (!addr_cnt_q) begin   // the setup, sampled in this first cycle
+            s_q <= s_d;
+            i_q <= '0; j_q <= '0; g_q <= '0;
+            out_q <= s_d.out; exp_q <= s_d.exp16;
+            // compressed: the datum window first holds the RSI entries (S_RSI)
+            dat_q <= s_d.comp ? (s_d.rsearch ? s_d.rsi_end_bit : s_d.rsi_bit) : s_d.dat_bit;
+            rsi_ph_q <= 1'b0;
+            drop_q <= s_d.drop; dnum_q <= s_d.dnum; ndat_q <= s_d.ndatums;
+          end
           if (addr_cnt_q) begin
             if (s_q.is_nop) begin
               // ZEROSRC: both banks or the unpacker's; NOP, SETDVALID and the rest: retire
@@ -708,26 +719,32 @@ module tt_unpacker
     end
   end
 
+  // The ADC increments ("update counters in preparation for next instruction", UNPACR_Regular.md)
+  // go with the setup, in the first address cycle: the thread is held then, so its next
+  // instruction (the next tile's SETADCZW in tt-llk, issued with no wait) writes after them
+  // (docs/decisions.md "Overlapping dispatch"). The retire reports them.
+  assign adc_inc_o    = sreq.valid && !s_d.is_nop && !s_d.skip;
+  assign adc_report_o = (state_q == S_DONE) && !s_q.is_nop && !s_q.skip &&
+                        (s_q.ch0y | s_q.ch0z | (inj_i[INJ_UNP_ADC_CH1] ? 2'd0 : s_q.ch1y) | s_q.ch1z) != 2'd0;
+
   // retire-cycle effects
   always_comb begin
     flip_o = '0;
     rowadv_o = 1'b0;
-    adc_inc_o = 1'b0;
     if (state_q == S_DONE) begin
       if (s_q.is_nop) begin
         flip_o[WHICH] = s_q.nop_dvalid;                   // UNPACR_NOP set dvalid
       end else if (!s_q.skip) begin
         flip_o[WHICH] = s_q.flip;
         rowadv_o      = !s_q.flip && s_q.rowadv;
-        adc_inc_o     = 1'b1;
       end
     end
   end
-  assign adc_wadc_o = s_q.wadc;
-  assign inc_ch0y_o = s_q.ch0y;
-  assign inc_ch0z_o = s_q.ch0z;
-  assign inc_ch1y_o = inj_i[INJ_UNP_ADC_CH1] ? 2'd0 : s_q.ch1y;
-  assign inc_ch1z_o = s_q.ch1z;
+  assign adc_wadc_o = sreq.valid ? s_d.wadc : s_q.wadc;   // for the increments, then the retire
+  assign inc_ch0y_o = s_d.ch0y;
+  assign inc_ch0z_o = s_d.ch0z;
+  assign inc_ch1y_o = inj_i[INJ_UNP_ADC_CH1] ? 2'd0 : s_d.ch1y;
+  assign inc_ch1z_o = s_d.ch1z;
   assign mmio_we_o   = (state_q == S_DONE) && s_q.mmio_we;
   assign mmio_addr_o = s_q.mmio_addr;
   assign mmio_data_o = s_q.mmio_data;

@@ -38,7 +38,7 @@ module tb_top (
   // vectors: a new effect is a field in the struct and a line in dpi/retire_fields.def.
   import "DPI-C" function int c_dpi_layout(input chandle ctx, input int retire_bits,
                                            input int rf_wr_bits, input int timing_bits);
-  import "DPI-C" function void c_dpi_retire(input chandle ctx, input longint cycle, input int thread,
+  import "DPI-C" function void c_dpi_retire(input chandle ctx, input longint cycle, input int lane,
                                             input bit [RETIRE_BITS-1:0] rec);
   import "DPI-C" function void c_dpi_rf_write(input chandle ctx, input longint cycle,
                                               input int writer, input bit [RF_WR_BITS-1:0] rec);
@@ -92,7 +92,8 @@ module tb_top (
 
   logic        push_ready   [3];
   retire_arr_t retire;          // tt_pkg array types: the ports are not copied
-  logic        retire_valid [3];
+  logic [RET_LANES-1:0] retire_valid;
+  logic        thread_retire [3];   // the thread retires something this cycle (waves)
   rf_wr_arr_t  rf_wr;
   logic        l1_wr_valid;
   logic        l1_wr_writer;   // 0 ThCon, 1 packer 0
@@ -125,6 +126,7 @@ module tb_top (
   // the clocked block below made the simulator copy the whole 2342-bit record every cycle.
   logic        rf_wr_valid  [3];
   always_comb for (int w = 0; w < 3; w++) rf_wr_valid[w] = rf_wr[w].valid;
+  always_comb for (int t = 0; t < 3; t++) thread_retire[t] = timing.retire[t] != '0;
 
   // Drained (docs/design.md "Drained points"): every thread idle (FIFO empty, nothing expanding,
   // nothing in flight, no push entering), no unit busy, and no L1 write or register-file row this
@@ -144,7 +146,7 @@ module tb_top (
   /* verilator tracing_on */
   tb_stall_probe u_stall_probe (
     .clk_i, .rst_ni(rst_n),
-    .stall_reason_i(stall_reason), .fifo_count_i(fifo_count), .retire_valid_i(retire_valid),
+    .stall_reason_i(stall_reason), .fifo_count_i(fifo_count), .retire_valid_i(thread_retire),
     .push_valid_i(push_valid_q), .push_ready_i(push_ready), .unit_busy_i(unit_busy)
   );
   /* verilator tracing_off */
@@ -184,9 +186,12 @@ module tb_top (
       for (int w = 0; w < 3; w++) begin
         if (rf_wr_valid[w]) c_dpi_rf_write(ctx, cycle_q, w, rf_wr[w]);
       end
-      // Checker order within an edge: retires, L1 writes, then the TRISC side (design.md).
-      for (int t = 0; t < 3; t++) begin
-        if (retire_valid[t]) c_dpi_retire(ctx, cycle_q, t, retire[t]);
+      // Checker order within an edge: retires, L1 writes, then the TRISC side (design.md). The
+      // checker puts a cycle's retires in thread and program order itself.
+      if (retire_valid != '0) begin
+        for (int l = 0; l < int'(RET_LANES); l++) begin
+          if (retire_valid[l]) c_dpi_retire(ctx, cycle_q, l, retire[l]);
+        end
       end
       if (l1_wr_valid) begin
         c_dpi_l1_write(ctx, cycle_q, int'(l1_wr_writer), l1_wr_addr, int'(l1_wr_be), l1_wr_data[31:0],

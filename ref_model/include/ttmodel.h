@@ -236,9 +236,35 @@ int tt_model_fifo_count(const tt_model *m, int thread);
  * consuming it; false when none is waiting. */
 bool tt_model_next_insn(const tt_model *m, int thread, uint32_t *insn);
 
-/* Lockstep: execute the next instruction of `thread` now, whatever the wait gate says (the RTL
- * decided when). */
+/* Execute the oldest instruction of `thread` not executed yet, whatever the wait gate says (model-only
+ * runs and unit tests; the scheduler below decides when). */
 tt_exec_result tt_model_step(tt_model *m, int thread);
+
+/* Lockstep with instructions overlapping in the units (docs/design.md "Clocking and ordering
+ * contract"): the RTL dispatches a thread's instructions in program order and retires them in its
+ * own order. tt_model_dispatch is told of each dispatch, in order per thread, at the end of its
+ * cycle: it hands the instruction on from the frontend (its sequence number in *seq), returns false
+ * (with the reason) when the
+ * wait gate holds it, and latches a STALLWAIT / SEMWAIT there and then. tt_model_step_seq executes
+ * the thread's instruction with sequence number `seq` (program order, 0 after reset) at its retire;
+ * TT_ERROR if it has already been executed, TT_BLOCKED if the frontend has no such instruction.
+ * tt_model_cycle_end ends each cycle (after its dispatches): the wait latches' one-cycle lag. */
+bool tt_model_dispatch(tt_model *m, int thread, uint32_t insn, uint32_t *seq, char *why, size_t whylen);
+/* An instruction handed on and not executed yet: its word and the push it came from. */
+bool tt_model_issued_at(const tt_model *m, int thread, uint32_t seq, uint32_t *insn, uint32_t *push_index);
+tt_exec_result tt_model_step_seq(tt_model *m, int thread, uint32_t seq);
+void tt_model_cycle_end(tt_model *m);
+/* Lockstep: instruction `seq` of `thread` (dispatched, not executed) samples its inputs now, the
+ * state after this cycle's edge: an unpacker or packer instruction takes config, thread config and
+ * ADCs in its first cycle in the unit, the cycle after its dispatch, and executes against them at
+ * its retire. False (nothing done) for an instruction that reads its inputs when it executes. */
+bool tt_model_sample(tt_model *m, int thread, uint32_t seq);
+/* Unit-internal waits of an instruction at its execution: an UNPACR's bank, a MOVA2D/MOVB2D's
+ * bank, an ATGETM's mutex held by another thread. */
+bool tt_model_unit_holds(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen);
+bool tt_model_seq_executed(const tt_model *m, int thread, uint32_t seq);
+/* The oldest instruction of the thread not executed yet (handed on, or still in the frontend). */
+bool tt_model_oldest_unexecuted(const tt_model *m, int thread, uint32_t *seq, uint32_t *insn);
 
 /* Model-only runs: would the wait gate let thread t issue its next instruction now? */
 bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen);
@@ -272,6 +298,7 @@ bool tt_model_adc_set(tt_model *m, int thread, int set, int channel, const tt_ad
 int tt_model_mutex_holder(const tt_model *m, int idx);
 uint8_t *tt_model_l1(tt_model *m);             /* TT_L1_BYTES bytes */
 const uint8_t *tt_model_l1_const(const tt_model *m);
+/* Instructions of the thread executed in program order without a gap (the next one's seq). */
 uint32_t tt_model_retired(const tt_model *m, int thread);
 /* The model executes this opcode (false: reported unimplemented, unsupported or frontend-only). */
 bool tt_model_executes(uint8_t opcode);

@@ -5,12 +5,13 @@
  * hysteresis, the MOP expander's one instruction per cycle and transition penalty, the replay
  * expander's throughput per mode with no transition penalty (its mode and count followed from the
  * REPLAY words it takes), the frontend register's fill (empty or dispatching; presented the cycle
- * after the hand-off) and the same-cycle pass through both expanders, dispatch (one
- * instruction in flight per thread, the wait gate with its one-cycle lag and default conditions,
- * units taking a new instruction the cycle after a retire, round-robin arbitration), unit
- * latencies, which unit is busy, and the stall reason each thread shows. Its own state (what is in
- * flight where, the wait latches, the arbiters) is built from the trace's dispatch and retire
- * events; semaphores and source-bank ownership come from the functional model, which runs in
+ * after the hand-off) and the same-cycle pass through both expanders, dispatch (a thread's
+ * instructions overlap in different units; its gate held by its own ThCon instruction, an
+ * UNPACR's address phase, a waiting ATGETM or matrix-unit move, and by the latched wait with its
+ * one-cycle lag and default conditions; units taking a new instruction the cycle after a retire,
+ * the unpackers' address interlock, round-robin arbitration), unit latencies, which unit is busy,
+ * and the stall reason each thread shows. Its own state (what is in flight in which unit, the
+ * wait latches, the arbiters) is built from the trace's dispatch and retire events; semaphores and source-bank ownership come from the functional model, which runs in
  * lockstep. */
 #ifndef TTTIMING_H
 #define TTTIMING_H
@@ -30,7 +31,8 @@ typedef struct {
     bool fe_valid;        /* the frontend register holds fe_insn */
     uint32_t fe_insn;
     bool dispatch;        /* it leaves for its unit at this edge */
-    bool retire;          /* the thread retires an instruction this cycle */
+    uint16_t retire;      /* bit u: the thread's instruction in unit u retires this cycle (bit 0: a
+                             frontend-only instruction) */
     bool push_acc;        /* a push enters the FIFO at this edge */
     bool push_ready;
     uint8_t fifo_count;

@@ -213,7 +213,113 @@ static void frontend_op_at_gate(const tt_fe_insn *o, tt_exec_result *r)
                    op ? op->name : "?", from[o->origin], o->loaded ? " (while loading the replay buffer)" : "");
 }
 
-tt_exec_result tt_model_step(tt_model *m, int thread)
+/* Execute one handed-on instruction (the window entry of sequence number seq). */
+static tt_exec_result exec_issued(tt_model *m, int thread, uint32_t seq, const tt_issued *o)
+{
+    tt_exec_result r;
+    memset(&r, 0, sizeof r);
+    r.insn = o->insn;
+    r.push_index = o->src;
+    r.origin = o->origin;
+    r.mop_template = o->origin == TT_FE_MOP ? o->tmpl : 0;
+    r.replay_loaded = o->loaded;
+    r.seq = seq;
+    tt_rf_log_reset(m);
+    m->n_l1w = 0;
+    uint8_t opc = (uint8_t)(r.insn >> 24);
+    const tt_op_info *op = tt_isa_by_opcode(opc);
+    tt_exec_fn fn = exec_table[opc];
+    if (tt_fe_is_frontend_op(r.insn)) {
+        tt_fe_insn fo = {.insn = o->insn, .src = o->src, .origin = (tt_fe_origin)o->origin, .loaded = o->loaded};
+        frontend_op_at_gate(&fo, &r);
+    } else if (!op)
+        tt_result_fail(&r, TT_UNSUPPORTED, "opcode 0x%02x is not a Blackhole instruction", opc);
+    else if (!fn)
+        tt_result_fail(&r, TT_UNIMPLEMENTED, "%s is not implemented by the model yet", op->name);
+    else
+        fn(m, thread, r.insn, &r);
+    return r;
+}
+
+/* Hand the frontend's next instruction on into the issue window (sequence number m->seq). */
+static tt_status pull(tt_model *m, int thread, char *why, size_t whylen)
+{
+    if (m->seq[thread] - m->win_base[thread] >= TT_ISSUE_WINDOW) {
+        snprintf(why, whylen, "thread %d has more than %d instructions handed on and not retired", thread,
+                 TT_ISSUE_WINDOW);
+        return TT_ERROR;
+    }
+    const uint8_t tmpl = m->mop[thread].tmpl; /* the MOP being expanded, if the next comes from one */
+    tt_fe_insn o;
+    if (!tt_fe_take(m, thread, &o)) {
+        snprintf(why, whylen, "thread %d has no instruction in its FIFO", thread);
+        return TT_BLOCKED;
+    }
+    tt_issued *e = &m->win[thread][m->seq[thread] % TT_ISSUE_WINDOW];
+    *e = (tt_issued){.insn = o.insn, .src = o.src, .origin = (uint8_t)o.origin, .tmpl = tmpl, .loaded = o.loaded};
+    m->seq[thread]++;
+    return TT_OK;
+}
+
+/* The unpacker or packer an instruction samples its inputs in (0, 1, 2), or -1: it reads them when
+ * it executes (docs/decisions.md "Overlapping dispatch"). */
+static int sample_unit(uint32_t insn)
+{
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    if (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) return (insn >> 23) & 1u;
+    if (opc == TT_OPC_PACR || opc == TT_OPC_PACR_SETREG) return 2;
+    return -1;
+}
+
+bool tt_model_sample(tt_model *m, int thread, uint32_t seq)
+{
+    if (!thread_ok(thread) || seq < m->win_base[thread] || seq >= m->seq[thread]) return false;
+    const int su = sample_unit(m->win[thread][seq % TT_ISSUE_WINDOW].insn);
+    if (su < 0) return false;
+    m->snap[su].valid = true;
+    m->snap[su].thread = thread;
+    m->snap[su].seq = seq;
+    memcpy(m->snap[su].cfg, m->cfg, sizeof m->cfg);
+    memcpy(m->snap[su].tcfg, m->tcfg, sizeof m->tcfg);
+    memcpy(m->snap[su].adc, m->adc, sizeof m->adc);
+    /* their ADC updates go with the address calculation, right after the sample */
+    const uint32_t insn = m->win[thread][seq % TT_ISSUE_WINDOW].insn;
+    if (su == 2) tt_pack_adc_update(m, thread, insn);
+    else tt_unpack_adc_update(m, thread, insn);
+    memcpy(m->snap[su].adc_upd, m->adc, sizeof m->adc);
+    return true;
+}
+
+/* Execute against the sampled config, thread config and ADCs (the unpackers and the packer write
+ * no config); the ADC updates were applied at the sample (tt_model_sample) and are not repeated.
+ * The ADC channels reported carry the values that update left (later writes are other
+ * instructions'), as the RTL's retire does. */
+static tt_exec_result exec_sampled(tt_model *m, int thread, uint32_t seq, const tt_issued *e, int su)
+{
+    _Static_assert(sizeof m->snap[0].adc == sizeof m->adc, "ADC snapshot");
+    uint32_t cfg[TT_CFG_STATES][TT_CFG_WORDS], tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
+    tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS];
+    memcpy(cfg, m->cfg, sizeof cfg);
+    memcpy(tcfg, m->tcfg, sizeof tcfg);
+    memcpy(adc, m->adc, sizeof adc);
+    memcpy(m->cfg, m->snap[su].cfg, sizeof cfg);
+    memcpy(m->tcfg, m->snap[su].tcfg, sizeof tcfg);
+    memcpy(m->adc, m->snap[su].adc, sizeof adc);
+    m->adc_early = true;
+    tt_exec_result r = exec_issued(m, thread, seq, e);
+    m->adc_early = false;
+    memcpy(m->cfg, cfg, sizeof cfg);
+    memcpy(m->tcfg, tcfg, sizeof tcfg);
+    memcpy(m->adc, adc, sizeof adc);
+    for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) {
+        if (r.eff.adc_we >> i & 1u) r.eff.adc[i] = m->snap[su].adc_upd[r.eff.adc_thread % TT_NUM_THREADS][i / 2][i % 2];
+        if (r.eff.adc_we2 >> i & 1u)
+            r.eff.adc2[i] = m->snap[su].adc_upd[r.eff.adc_thread2 % TT_NUM_THREADS][i / 2][i % 2];
+    }
+    return r;
+}
+
+tt_exec_result tt_model_step_seq(tt_model *m, int thread, uint32_t seq)
 {
     tt_exec_result r;
     memset(&r, 0, sizeof r);
@@ -221,32 +327,106 @@ tt_exec_result tt_model_step(tt_model *m, int thread)
         tt_result_fail(&r, TT_ERROR, "no thread %d", thread);
         return r;
     }
-    tt_fe_insn o;
-    const uint8_t tmpl = m->mop[thread].tmpl; /* the MOP being expanded, if o comes from one */
-    if (!tt_fe_take(m, thread, &o)) {
-        tt_result_fail(&r, TT_BLOCKED, "thread %d has no instruction in its FIFO", thread);
+    r.seq = seq;
+    if (seq < m->win_base[thread] || (seq < m->seq[thread] && m->win[thread][seq % TT_ISSUE_WINDOW].done)) {
+        tt_result_fail(&r, TT_ERROR, "instruction %u of thread %d has already retired", seq, thread);
         return r;
     }
-    r.insn = o.insn;
-    r.push_index = o.src;
-    r.origin = (uint8_t)o.origin;
-    r.mop_template = o.origin == TT_FE_MOP ? tmpl : 0;
-    r.replay_loaded = o.loaded;
-    r.seq = m->seq[thread]++;
-    tt_rf_log_reset(m);
-    m->n_l1w = 0;
-    uint8_t opc = (uint8_t)(r.insn >> 24);
-    const tt_op_info *op = tt_isa_by_opcode(opc);
-    tt_exec_fn fn = exec_table[opc];
-    if (tt_fe_is_frontend_op(r.insn))
-        frontend_op_at_gate(&o, &r);
-    else if (!op)
-        tt_result_fail(&r, TT_UNSUPPORTED, "opcode 0x%02x is not a Blackhole instruction", opc);
-    else if (!fn)
-        tt_result_fail(&r, TT_UNIMPLEMENTED, "%s is not implemented by the model yet", op->name);
-    else
-        fn(m, thread, r.insn, &r);
+    while (m->seq[thread] <= seq) {
+        tt_status st = pull(m, thread, r.msg, sizeof r.msg);
+        if (st != TT_OK) {
+            r.status = st;
+            return r;
+        }
+    }
+    tt_issued *e = &m->win[thread][seq % TT_ISSUE_WINDOW];
+    const int su = sample_unit(e->insn);
+    if (su >= 0 && m->snap[su].valid && m->snap[su].thread == thread && m->snap[su].seq == seq) {
+        r = exec_sampled(m, thread, seq, e, su);
+        m->snap[su].valid = false;
+    } else {
+        r = exec_issued(m, thread, seq, e);
+    }
+    e->done = true;
+    while (m->win_base[thread] < m->seq[thread] && m->win[thread][m->win_base[thread] % TT_ISSUE_WINDOW].done)
+        m->win_base[thread]++;
     return r;
+}
+
+tt_exec_result tt_model_step(tt_model *m, int thread)
+{
+    uint32_t s = thread_ok(thread) ? m->win_base[thread] : 0;
+    if (thread_ok(thread))
+        while (s < m->seq[thread] && m->win[thread][s % TT_ISSUE_WINDOW].done) s++;
+    return tt_model_step_seq(m, thread, s);
+}
+
+bool tt_model_seq_executed(const tt_model *m, int thread, uint32_t seq)
+{
+    if (!thread_ok(thread)) return false;
+    if (seq < m->win_base[thread]) return true;
+    return seq < m->seq[thread] && m->win[thread][seq % TT_ISSUE_WINDOW].done;
+}
+
+bool tt_model_oldest_unexecuted(const tt_model *m, int thread, uint32_t *seq, uint32_t *insn)
+{
+    if (!thread_ok(thread)) return false;
+    for (uint32_t s = m->win_base[thread]; s < m->seq[thread]; s++)
+        if (!m->win[thread][s % TT_ISSUE_WINDOW].done) {
+            *seq = s;
+            *insn = m->win[thread][s % TT_ISSUE_WINDOW].insn;
+            return true;
+        }
+    tt_fe_insn o;
+    if (!tt_fe_peek(m, thread, &o)) return false;
+    *seq = m->seq[thread];
+    *insn = o.insn;
+    return true;
+}
+
+bool tt_model_issued_at(const tt_model *m, int thread, uint32_t seq, uint32_t *insn, uint32_t *push_index)
+{
+    if (!thread_ok(thread) || seq < m->win_base[thread] || seq >= m->seq[thread]) return false;
+    const tt_issued *e = &m->win[thread][seq % TT_ISSUE_WINDOW];
+    *insn = e->insn;
+    *push_index = e->src;
+    return true;
+}
+
+bool tt_model_dispatch(tt_model *m, int thread, uint32_t insn, uint32_t *seq, char *why, size_t whylen)
+{
+    if (!thread_ok(thread)) return false;
+    m->lockstep = true;
+    const uint32_t s = m->disp_seq[thread]++;
+    *seq = s;
+    /* hand it on, so that later instructions can be executed before it (their retires come first) */
+    char pull_why[160];
+    while (m->seq[thread] <= s && pull(m, thread, pull_why, sizeof pull_why) == TT_OK) {
+    }
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    if (tt_wait_gate_holds(m, thread, opc, why, whylen)) return false;
+    /* STALLWAIT / SEMWAIT are latched as they pass the gate: the instruction right after one is
+     * already subject to it (STALLWAIT.md "takes effect immediately"). */
+    if (opc == TT_OPC_STALLWAIT || opc == TT_OPC_SEMWAIT) {
+        m->wait[thread] = tt_wait_latch_of(insn);
+        m->wait_release[thread] = false;
+    }
+    return true;
+}
+
+void tt_model_cycle_end(tt_model *m)
+{
+    for (int t = 0; t < TT_NUM_THREADS; t++) tt_wait_gate_lockstep_end(m, t);
+}
+
+bool tt_model_unit_holds(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen)
+{
+    /* An unpacker instruction waits for its bank (UNPACR_Regular.md main loop). */
+    if (tt_unpack_bank_holds(m, insn, why, whylen)) return true;
+    /* MOVA2D / MOVB2D wait until the matrix unit owns its source bank (MOVA2D.md). */
+    if (tt_movement_holds(m, insn, why, whylen)) return true;
+    /* ATGETM waits while another thread holds its mutex (BH SyncUnit.md). */
+    return tt_mutex_holds(m, thread, insn, why, whylen);
 }
 
 _Static_assert((int)TT_FE_PUSHED == (int)TT_ORIGIN_PUSHED && (int)TT_FE_BRISC == (int)TT_ORIGIN_BRISC &&
@@ -267,12 +447,7 @@ bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen)
         return false;
     }
     if (tt_wait_gate_holds(m, thread, (uint8_t)(o.insn >> 24), why, whylen)) return false;
-    /* An unpacker instruction waits for its bank (UNPACR_Regular.md main loop). */
-    if (tt_unpack_bank_holds(m, o.insn, why, whylen)) return false;
-    /* MOVA2D / MOVB2D wait until the matrix unit owns its source bank (MOVA2D.md). */
-    if (tt_movement_holds(m, o.insn, why, whylen)) return false;
-    /* ATGETM waits at the wait gate while another thread holds its mutex (BH SyncUnit.md). */
-    return !tt_mutex_holds(m, thread, o.insn, why, whylen);
+    return !tt_model_unit_holds(m, thread, o.insn, why, whylen);
 }
 
 void tt_model_tick(tt_model *m)
@@ -404,4 +579,4 @@ bool tt_model_adc_set(tt_model *m, int t, int set, int ch, const tt_adc_channel 
 int tt_model_mutex_holder(const tt_model *m, int idx) { return IN(idx, TT_NUM_MUTEXES) ? m->mutex_holder[idx] : -1; }
 uint8_t *tt_model_l1(tt_model *m) { return m->l1; }
 const uint8_t *tt_model_l1_const(const tt_model *m) { return m->l1; }
-uint32_t tt_model_retired(const tt_model *m, int t) { return IN(t, TT_NUM_THREADS) ? m->seq[t] : 0; }
+uint32_t tt_model_retired(const tt_model *m, int t) { return IN(t, TT_NUM_THREADS) ? m->win_base[t] : 0; }

@@ -34,6 +34,19 @@ typedef struct {
     uint8_t max;
 } tt_sem;
 
+/* Lockstep with instructions overlapping in the units (issue 15): instructions a thread's frontend
+ * has handed on (dispatched by the RTL, or pulled for a later one) but the model has not executed
+ * yet, by sequence number; the RTL retires them in its own order (tt_model_step_seq). */
+#define TT_ISSUE_WINDOW 32
+typedef struct {
+    uint32_t insn;
+    uint32_t src;         /* push index (tt_fe_insn.src) */
+    uint8_t origin;       /* tt_fe_origin */
+    uint8_t tmpl;         /* the MOP template, for origin MOP */
+    bool loaded;
+    bool done;            /* executed */
+} tt_issued;
+
 /* Unpacker state kept between instructions (unpack-data-path §14.1; UNPACR_Regular.md). */
 typedef struct {
     uint32_t src_row[TT_NUM_THREADS];     /* SrcRow per thread (6 bits) */
@@ -85,7 +98,27 @@ struct tt_model {
     tt_mop_state mop[TT_NUM_THREADS];        /* frontend.c: FIFO -> MOP -> replay expander */
     tt_replay_state replay[TT_NUM_THREADS];
     tt_wait_latch wait[TT_NUM_THREADS];
-    uint32_t seq[TT_NUM_THREADS];
+    /* Lockstep: the latch is released at the end of the cycle after the one in which its
+     * condition was seen clear (tt_model_cycle_end). */
+    bool wait_release[TT_NUM_THREADS];
+    uint32_t seq[TT_NUM_THREADS];         /* sequence number the frontend hands on next */
+    tt_issued win[TT_NUM_THREADS][TT_ISSUE_WINDOW];
+    uint32_t win_base[TT_NUM_THREADS];    /* oldest sequence number not executed */
+    uint32_t disp_seq[TT_NUM_THREADS];    /* lockstep: instructions the RTL dispatched */
+    bool lockstep;                        /* waits latch at dispatch (tt_model_dispatch), not at execution */
+    /* Lockstep: the inputs an unpacker or packer instruction sampled in its first cycle in the unit
+     * (tt_model_sample), one per unit (0, 1 unpackers, 2 packer): it executes at its retire against
+     * them (docs/decisions.md "Overlapping dispatch"). */
+    struct {
+        bool valid;
+        int thread;
+        uint32_t seq;
+        uint32_t cfg[TT_CFG_STATES][TT_CFG_WORDS];
+        uint32_t tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
+        tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS];
+        tt_adc_channel adc_upd[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS]; /* after its update */
+    } snap[3];
+    bool adc_early;                       /* the executing instruction's ADC updates were applied at its sample */
     tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS];
     uint8_t mutex_holder[TT_NUM_MUTEXES];   /* thread, or TT_MUTEX_FREE */
     uint8_t *l1;

@@ -206,6 +206,22 @@ static void addr_mod(tt_adc_channel *c, uint32_t yinc, bool ycr, bool yclr, uint
         c->z = (c->z + zinc) & zm;
 }
 
+/* AddrMod (ADDR_MOD_PACK_SEC[AddrMode]): channel 0 with the src fields, channel 1 with the dst. */
+static void pack_addr_mod(tt_adc_channel *c0, tt_adc_channel *c1, uint32_t mod)
+{
+    addr_mod(c0, bits(mod, 0, 4), bits(mod, 4, 1), bits(mod, 5, 1), bits(mod, 12, 1), bits(mod, 13, 1));
+    addr_mod(c1, bits(mod, 6, 4), bits(mod, 10, 1), bits(mod, 11, 1), bits(mod, 14, 1), bits(mod, 15, 1));
+}
+
+void tt_pack_adc_update(tt_model *m, int thread, uint32_t insn)
+{
+    if ((uint8_t)(insn >> 24) != 0x41) return; /* PACR (PACR_SETREG changes no ADC) */
+    const uint32_t am = tt_bits(insn, 15, 2), adc_ctx = tt_bits(insn, 13, 2);
+    const int wadc = tt_bits(insn, 7, 1) ? (adc_ctx == 3 ? 0 : (int)adc_ctx) : thread;
+    pack_addr_mod(&m->adc[wadc][ADC_SET_PACK][0], &m->adc[wadc][ADC_SET_PACK][1],
+                  m->tcfg[thread][TCFG_ADDR_MOD_PACK + am]);
+}
+
 void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     /* Blackhole encoding (assembly.yaml): [22:21] CfgContext, [20:18] RowPadZero, [17] DstAccessMode,
@@ -516,8 +532,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
     /* AddrMod (ADDR_MOD_PACK_SEC[AddrMode]): channel 0 with the src fields, channel 1 with the dst. */
     const uint32_t mod = m->tcfg[thread][TCFG_ADDR_MOD_PACK + am];
-    addr_mod(c0, bits(mod, 0, 4), bits(mod, 4, 1), bits(mod, 5, 1), bits(mod, 12, 1), bits(mod, 13, 1));
-    addr_mod(c1, bits(mod, 6, 4), bits(mod, 10, 1), bits(mod, 11, 1), bits(mod, 14, 1), bits(mod, 15, 1));
+    if (!m->adc_early) pack_addr_mod(c0, c1, mod);
     /* reported when the AddrMod word can change something (the unpacker's convention, RTL alike) */
     if (bits(mod, 0, 16)) tt_adc_record(m, wadc, (uint8_t)(3u << (2 * ADC_SET_PACK)), r);
     r->eff.n_l1_log = (uint32_t)m->n_l1w;

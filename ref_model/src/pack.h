@@ -12,4 +12,7 @@ void tt_exec_pacr_setreg(tt_model *m, int thread, uint32_t insn, tt_exec_result 
 /* TBUFCMD: reported unimplemented with the reason (docs/decisions.md "PACR_SETREG"). */
 void tt_exec_tbufcmd(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 
+/* Lockstep: a PACR's AddrMod, applied with its address calculation (docs/decisions.md "Overlapping
+ * dispatch"); the instruction then executes with m->adc_early set and skips it. */
+void tt_pack_adc_update(tt_model *m, int thread, uint32_t insn);
 #endif

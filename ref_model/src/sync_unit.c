@@ -102,13 +102,15 @@ void tt_exec_semwait(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         tt_result_fail(r, TT_UNDEFINED, "SEMWAIT with wait_sem_cond 0 is undefined on Blackhole");
         return;
     }
-    m->wait[thread] = tt_wait_latch_of(insn);
+    if (!m->lockstep) m->wait[thread] = tt_wait_latch_of(insn);
 }
 
+/* In lockstep the wait latched as it passed the gate (tt_model_dispatch); executing it at its
+ * retire changes nothing more. */
 void tt_exec_stallwait(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     (void)r;
-    m->wait[thread] = tt_wait_latch_of(insn);
+    if (!m->lockstep) m->wait[thread] = tt_wait_latch_of(insn);
 }
 
 tt_status tt_sem_mmio_store(tt_model *m, uint32_t offset, uint32_t value, char *msg, size_t msglen)
@@ -222,6 +224,16 @@ void tt_wait_gate_update(tt_model *m, int thread)
 {
     tt_wait_latch *w = &m->wait[thread];
     if (w->valid && !latch_still_waiting(m, w, NULL, 0)) w->valid = false;
+}
+
+/* Lockstep (STALLWAIT.md one-cycle lag): the RTL evaluates a latch in cycle c on the state after
+ * edge c-1, which the model has at the end of cycle c-1; a latch seen clear then is gone after the
+ * end of cycle c. Called after the cycle's dispatches were checked and latched. */
+void tt_wait_gate_lockstep_end(tt_model *m, int thread)
+{
+    tt_wait_latch *w = &m->wait[thread];
+    if (w->valid && m->wait_release[thread]) w->valid = false;
+    m->wait_release[thread] = w->valid && !latch_still_waiting(m, w, NULL, 0);
 }
 
 /* ---------------------------------------------------------------------------------------------

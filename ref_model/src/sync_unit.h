@@ -26,4 +26,7 @@ bool tt_wait_latch_blocks(const tt_wait_latch *w, uint8_t opcode);
 bool tt_wait_gate_holds(const tt_model *m, int thread, uint8_t opcode, char *why, size_t whylen);
 /* Clear a latch whose condition no longer holds (the model-only scheduler calls this each cycle). */
 void tt_wait_gate_update(tt_model *m, int thread);
+/* Lockstep: the end of a cycle (tt_model_cycle_end): release a latch seen clear at the end of the
+ * previous cycle (tt_model_dispatch clears the flag of one it sets), then look at this one's state. */
+void tt_wait_gate_lockstep_end(tt_model *m, int thread);
 #endif

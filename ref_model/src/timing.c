@@ -25,23 +25,20 @@ enum { C_THCON, C_UNPACK0, C_UNPACK1, C_PACK, C_MATH, C_SRCA_CLR, C_SRCB_CLR, C_
        C_TRISC_CFG, C_SFPU, C_CFGEXU };
 
 typedef struct {
-    bool inflight;
-    uint32_t insn;
-    int unit;
-    uint64_t disp;        /* dispatch cycle */
-    uint64_t due;         /* earliest retire cycle (moves on while a semaphore store takes it) */
-    unsigned max;         /* latency upper bound, 0 none */
     tt_wait_latch wait;   /* sync_unit.h: set and tested by the model's own rules */
     bool prev_valid;      /* the fields below hold the previous cycle's trace */
     tt_timing_thread prev;
     bool unit_known;      /* unit_of is tt_timing_unit(unit_insn): an instruction waits many cycles */
     uint32_t unit_insn;
     int unit_of;
-    /* An UNPACR / UNPACR_NOP in flight (T9): the first cycle its unpacker's bank was the unpackers'
-     * (the bank cannot be taken away from an unpacker that holds an instruction), and whether the
-     * other unpacker held an instruction in some cycle (it may then share the L1 read bandwidth). */
-    uint64_t bank_free_at;
-    bool other_unp;
+    /* A frontend-only instruction in flight (retires the cycle after its dispatch). */
+    bool none_busy;
+    uint32_t none_insn;
+    uint64_t none_disp;
+    /* An ATGETM in flight: it may park outside the sync unit's slot (rtl_stubs/README.md, UNIT_SYNC),
+     * so it is tracked here, not as the unit's occupant; it holds its thread until it retires. */
+    bool atgetm;
+    uint32_t atgetm_insn;
     /* T10: the replay expander, rebuilt from the instructions it takes (REPLAY.md "Performance") */
     int rp_mode;
     bool rp_exec;         /* the load in progress also emits what it loads */
@@ -52,12 +49,27 @@ typedef struct {
     uint32_t fe_want_insn;
 } thread_state;
 
+/* What a backend unit holds (a unit holds at most one instruction; a thread may have one in each). */
+typedef struct {
+    int thread;           /* -1: free */
+    uint32_t insn;
+    uint64_t disp;        /* dispatch cycle */
+    uint64_t due;         /* earliest retire cycle (moves on while a semaphore store takes it) */
+    unsigned max;         /* latency upper bound, 0 none */
+    /* An UNPACR / UNPACR_NOP (T9) or a MOVA2D / MOVB2D: the first cycle its bank was its unit's
+     * (a bank cannot be taken from a unit that holds an instruction waiting on it), and for an
+     * unpacker whether the other unpacker held an instruction in some cycle (it may then share the
+     * L1 read bandwidth). */
+    uint64_t bank_free_at;
+    bool other_unp;
+} slot_state;
+
 #define THW_RING 256 /* ThCon L1 writes remembered (one at most every 3 cycles) */
 #define PSTEP_MAX 4096 /* a PACR's step cycles compared one by one (longer PACRs: the first ones) */
 
 struct tt_timing {
     thread_state th[TT_NUM_THREADS];
-    int occupant[TT_NUM_UNITS];   /* thread whose instruction the unit holds, -1 none */
+    slot_state slot[TT_NUM_UNITS]; /* [0] unused: frontend-only instructions are thread_state's */
     uint8_t prio[TT_NUM_UNITS];   /* round robin: the thread with the highest priority */
     /* Model state as the RTL sees it this cycle (after the previous edge). */
     bool have_model;
@@ -82,7 +94,7 @@ tt_timing *tt_timing_create(void)
 {
     tt_timing *t = calloc(1, sizeof *t);
     if (!t) return NULL;
-    for (int u = 0; u < TT_NUM_UNITS; u++) t->occupant[u] = -1;
+    for (int u = 0; u < TT_NUM_UNITS; u++) t->slot[u].thread = -1;
     return t;
 }
 
@@ -164,10 +176,10 @@ static unsigned conditions(const tt_timing *t, int th)
                                                      {TT_U_UNPACK1, C_UNPACK1}, {TT_U_PACK, C_PACK},
                                                      {TT_U_MATH, C_MATH}, {TT_U_SFPU, C_SFPU}};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-        if (t->occupant[own[i].unit] == th) c |= 1u << own[i].cond;
+        if (t->slot[own[i].unit].thread == th) c |= 1u << own[i].cond;
     /* XMOV and the configuration unit: busy for any thread */
-    if (t->occupant[TT_U_XMOV] >= 0) c |= 1u << C_XMOV;
-    if (t->occupant[TT_U_CFG] >= 0) c |= 1u << C_CFGEXU;
+    if (t->slot[TT_U_XMOV].thread >= 0) c |= 1u << C_XMOV;
+    if (t->slot[TT_U_CFG].thread >= 0) c |= 1u << C_CFGEXU;
     c |= (t->banks & 0xFu) << C_SRCA_CLR;
     return c;
 }
@@ -238,7 +250,7 @@ static bool fail(const report *r, int th, uint32_t insn, const char *fmt, ...)
 static bool sync_unknown(const tt_timing *t)
 {
     for (int th = 0; th < TT_NUM_THREADS; th++)
-        if (t->th[th].inflight && (uint8_t)(t->th[th].insn >> 24) == TT_OPC_ATGETM) return true;
+        if (t->th[th].atgetm) return true;
     return false;
 }
 
@@ -295,8 +307,8 @@ static uint64_t pack_retire(const tt_timing *t, const tt_pack_work *w, uint64_t 
  * loop (tt_unpack_work cycles at its speed; ZEROSRC: one row a cycle, 64 or 128); then the retire
  * cycle. With the other unpacker busy meanwhile, the speed may drop to the shared grant (x4 -> x2,
  * x2 -> x1): the range covers both. False: nothing to check. */
-static bool unpack_retire(const tt_model *m, const thread_state *s, uint64_t *lo, uint64_t *hi, char *how,
-                          size_t len)
+static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint64_t *lo, uint64_t *hi,
+                          char *how, size_t len)
 {
     const uint8_t opc = (uint8_t)(s->insn >> 24);
     const uint64_t d = s->disp;
@@ -307,7 +319,7 @@ static bool unpack_retire(const tt_model *m, const thread_state *s, uint64_t *lo
         runs = (s->insn & 3u) == 1 && ((s->insn >> 6) & 3u) != 3;
         run_lo = run_hi = (s->insn >> 4 & 1u) ? 128 : 64;
     } else if (opc == TT_OPC_UNPACR) {
-        const tt_unpack_work *w = tt_model_unpack_work(m, s->unit == TT_U_UNPACK1);
+        const tt_unpack_work *w = tt_model_unpack_work(m, unit == TT_U_UNPACK1);
         if (!w->valid) return false;
         runs = w->runs;
         rsi = w->rsi_cycles;
@@ -501,7 +513,47 @@ static void step_fill(thread_state *s, const tt_timing_thread *o)
     s->fe_want_insn = o->rep_out_valid && o->rep_out_ready ? o->rep_out_insn : o->fe_insn;
 }
 
-static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o, bool disp_expected,
+/* Does any unit (or the frontend, or a parked ATGETM) hold an instruction of thread th? */
+static bool thread_busy(const tt_timing *t, int th)
+{
+    if (t->th[th].none_busy || t->th[th].atgetm) return true;
+    for (int u = 1; u < TT_NUM_UNITS; u++)
+        if (t->slot[u].thread == th) return true;
+    return false;
+}
+
+/* Is an UNPACR of thread th (or of any thread, th < 0) in its address phase in this cycle: the two
+ * cycles after its dispatch (UNPACR_Regular.md "Performance")? */
+static bool unp_addr_phase(const tt_timing *t, int u, int th, uint64_t cycle)
+{
+    const slot_state *s = &t->slot[u];
+    return s->thread >= 0 && (th < 0 || s->thread == th) && cycle <= s->disp + 2;
+}
+
+/* A MOVA2D / MOVB2D of thread th waiting in the matrix unit for its bank this cycle. */
+static bool math_bank_wait(const tt_timing *t, int th, uint64_t cycle)
+{
+    const slot_state *s = &t->slot[TT_U_MATH];
+    if (s->thread != th || cycle < s->disp + 1 || s->bank_free_at <= cycle) return false;
+    const uint8_t opc = (uint8_t)(s->insn >> 24);
+    if (opc == TT_OPC_MOVA2D) return (t->banks >> 2) & 1u; /* C7: the matrix unit's SrcA bank not valid */
+    if (opc == TT_OPC_MOVB2D) return (t->banks >> 3) & 1u; /* C8 */
+    return false;
+}
+
+/* The unit whose instruction of thread th holds the thread's gate this cycle, or TT_U_NONE
+ * (docs/decisions.md "Overlapping dispatch"; tt_core th_hold, same precedence). */
+static int held_by(const tt_timing *t, int th, uint64_t cycle)
+{
+    if (t->slot[TT_U_THCON].thread == th) return TT_U_THCON;
+    if (unp_addr_phase(t, TT_U_UNPACK0, th, cycle)) return TT_U_UNPACK0;
+    if (unp_addr_phase(t, TT_U_UNPACK1, th, cycle)) return TT_U_UNPACK1;
+    if (t->th[th].atgetm) return TT_U_SYNC;
+    if (math_bank_wait(t, th, cycle)) return TT_U_MATH;
+    return TT_U_NONE;
+}
+
+static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o, bool disp_expected, int held,
                            uint8_t *want)
 {
     const thread_state *s = &t->th[th];
@@ -515,29 +567,127 @@ static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o
                 unsigned hit = s->wait.cond & conditions(t, th);
                 *want = (uint8_t)(TT_STALL_WAIT_GATE << 4 | lowest_bit(hit ? hit : s->wait.cond));
             }
-        } else if (s->inflight) {
-            *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | s->unit);
+        } else if (held != TT_U_NONE) {
+            *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | held);
         } else {
             *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | s->unit_of); /* fe_insn's unit, cached this cycle */
         }
-    } else if (!o->fe_valid && !o->fifo_valid && !o->expanding && s->inflight) {
+    } else if (!o->fe_valid && !o->fifo_valid && !o->expanding && thread_busy(t, th)) {
         *want = TT_STALL_FIFO_EMPTY << 4;
     }
 }
 
-/* The unit-internal waits override the frontend's reason while the instruction is in that unit
- * (rtl_stubs/README.md "stall_reason_o precedence"; tt_core). */
-static bool stall_override_ok(const thread_state *s, uint8_t got)
+/* The unit-internal waits override the frontend's reason (not NONE) while such an instruction of
+ * the thread is in its unit (rtl_stubs/README.md "stall_reason_o precedence"; tt_core). */
+static bool stall_override_ok(const tt_timing *t, int th, uint8_t want, uint8_t got)
 {
-    if (!s->inflight) return false;
-    uint8_t opc = (uint8_t)(s->insn >> 24);
+    if (want >> 4 == TT_STALL_NONE) return false;
     unsigned k = got >> 4, d = got & 0xFu;
-    if (opc == TT_OPC_ATGETM) return k == TT_STALL_MUTEX;
+    if (k == TT_STALL_MUTEX) return t->th[th].atgetm;
     if (k != TT_STALL_BANK_WAIT) return false;
-    if (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) return d == (s->unit == TT_U_UNPACK1 ? 1u : 0u);
-    if (opc == TT_OPC_MOVA2D) return d == 2;
-    if (opc == TT_OPC_MOVB2D) return d == 3;
-    return false;
+    for (int n = 0; n < 2; n++) {
+        const slot_state *s = &t->slot[n ? TT_U_UNPACK1 : TT_U_UNPACK0];
+        uint8_t opc = (uint8_t)(s->insn >> 24);
+        if (s->thread == th && (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) && d == (unsigned)n) return true;
+    }
+    const slot_state *m = &t->slot[TT_U_MATH];
+    uint8_t opc = (uint8_t)(m->insn >> 24);
+    return m->thread == th && ((opc == TT_OPC_MOVA2D && d == 2) || (opc == TT_OPC_MOVB2D && d == 3));
+}
+
+/* T5 / T8 / T9 for what unit u (or thread th's frontend, u == TT_U_NONE) holds this cycle. */
+static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o, slot_state *s, int u,
+                       bool unknown_sync, const report *r)
+{
+    const int th = s->thread;
+    const bool retire = (o->th[th].retire >> u) & 1u;
+    if (u == TT_U_SYNC && o->sem_store && s->due == cycle) s->due++;
+    t->checks++;
+    bool exact = s->max != 0 && !(u == TT_U_SYNC && unknown_sync);
+    uint64_t lat = cycle - s->disp;
+    char d[96]; /* disassembled only for a failure: it costs more than all the checks */
+    /* T8 / T9: the unpackers' and the packer's retire cycle by their bandwidth rules, checked when
+     * it retires (the model has executed it then, so its datum and line counts are known) */
+    if (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
+        if (s->bank_free_at == UINT64_MAX && !(t->banks >> (u == TT_U_UNPACK1) & 1u)) s->bank_free_at = cycle;
+    if (u == TT_U_MATH && s->bank_free_at == UINT64_MAX && cycle >= s->disp + 1) {
+        const uint8_t opc = (uint8_t)(s->insn >> 24);
+        if ((opc == TT_OPC_MOVA2D && !((t->banks >> 2) & 1u)) || (opc == TT_OPC_MOVB2D && !((t->banks >> 3) & 1u)))
+            s->bank_free_at = cycle;
+    }
+    if (retire && u == TT_U_PACK && (uint8_t)(s->insn >> 24) == TT_OPC_PACR && tt_model_pack_work(m)->valid) {
+        const tt_pack_work *w = tt_model_pack_work(m);
+        unsigned n_thw = 0, rtl_steps = t->pstep_n;
+        _Static_assert(PSTEP_MAX <= 4096, "the expected steps live on the stack");
+        uint64_t steps[PSTEP_MAX];
+        uint64_t want = pack_retire(t, w, s->disp, cycle + 1000000, &n_thw, steps, PSTEP_MAX);
+        t->pstep_n = 0;
+        t->checks++;
+        /* each step in its cycle: a step early or late can leave the retire cycle as it is */
+        if (want && want == cycle) {
+            unsigned n = w->steps > rtl_steps ? w->steps : rtl_steps;
+            if (n > PSTEP_MAX) n = PSTEP_MAX;
+            for (unsigned i = 0; i < n; i++) {
+                const bool have_ref = i < w->steps, have_rtl = i < rtl_steps;
+                if (have_ref && have_rtl && steps[i] == t->pstep[i]) continue;
+                char want_c[24] = "none", got_c[24] = "none";
+                if (have_ref) snprintf(want_c, sizeof want_c, "%llu", (unsigned long long)steps[i]);
+                if (have_rtl) snprintf(got_c, sizeof got_c, "%llu", (unsigned long long)t->pstep[i]);
+                tt_disasm(s->insn, d, sizeof d);
+                return fail(r, th, s->insn,
+                            "T8 packer bandwidth: %s dispatched at cycle %llu: step %u of %u (a Dest datum, RSI "
+                            "entry, pad or flush; one a cycle while at most 2 of 4 queued lines wait) is due at "
+                            "cycle %s, the RTL took it at cycle %s (the RTL took %u steps)",
+                            d, (unsigned long long)s->disp, i + 1, w->steps, want_c, got_c, rtl_steps);
+            }
+        }
+        if (want && want != cycle) {
+            tt_disasm(s->insn, d, sizeof d);
+            return fail(r, th, s->insn,
+                        "T8 packer bandwidth: %s dispatched at cycle %llu must retire at cycle %llu (2 address "
+                        "cycles; %u steps at one a cycle while at most 2 of 4 queued lines wait; %u L1 lines "
+                        "one a cycle, after ThCon's %u L1 writes%s; drain; retire), RTL retired it at cycle %llu",
+                        d, (unsigned long long)s->disp, (unsigned long long)want, w->steps, w->n_lines, n_thw,
+                        w->acc_lanes ? (w->acc_lanes == 4 ? ", each read + 4 FP32 or INT32 lanes + write (L1 accumulation)"
+                                                          : ", each read + 8 lanes + write (L1 accumulation)")
+                                     : "",
+                        (unsigned long long)cycle);
+        }
+        return true;
+    }
+    if (retire && (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)) {
+        uint64_t lo, hi;
+        char how[160];
+        if (unpack_retire(m, s, u, &lo, &hi, how, sizeof how)) {
+            t->checks++;
+            if (cycle < lo || cycle > hi) {
+                tt_disasm(s->insn, d, sizeof d);
+                char rng[48];
+                if (lo == hi) snprintf(rng, sizeof rng, "%llu", (unsigned long long)lo);
+                else snprintf(rng, sizeof rng, "%llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
+                return fail(r, th, s->insn,
+                            "T9 unpacker bandwidth: %s dispatched at cycle %llu to %s must retire at cycle %s "
+                            "(%s), RTL retired it at cycle %llu",
+                            d, (unsigned long long)s->disp, unit_names[u], rng, how, (unsigned long long)cycle);
+            }
+            return true;
+        }
+    }
+    if (retire && cycle < s->due) {
+        tt_disasm(s->insn, d, sizeof d);
+        return fail(r, th, s->insn, "T5 latency: %s retired %llu cycle(s) after its dispatch at cycle %llu, "
+                    "earlier than %s allows (at least %llu)", d, (unsigned long long)lat,
+                    (unsigned long long)s->disp, unit_names[u], (unsigned long long)(s->due - s->disp));
+    }
+    if (exact && !retire && cycle >= s->due) {
+        tt_disasm(s->insn, d, sizeof d);
+        return fail(r, th, s->insn,
+                    "T5 latency: %s dispatched at cycle %llu to %s must retire at cycle %llu (latency %u%s), "
+                    "but it has not retired by then",
+                    d, (unsigned long long)s->disp, unit_names[u], (unsigned long long)s->due, s->max,
+                    s->due != s->disp + s->max ? ", delayed by semaphore stores" : "");
+    }
+    return true;
 }
 
 bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o, int *thread,
@@ -554,10 +704,13 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     for (int th = 0; th < TT_NUM_THREADS; th++)
         if (!check_frontend(t, th, &o->th[th], &r) || !check_fill(t, th, &o->th[th], &r)) return false;
 
-    /* T4 dispatch: one instruction in flight per thread, the wait gate, a free unit (free the
-     * cycle after its retire), round robin among the threads that request it. */
+    /* T4 dispatch: the wait gate, the thread's own instructions that hold it (ThCon, an UNPACR's
+     * address phase, a waiting ATGETM or move), a free unit (free the cycle after its retire; an
+     * unpacker not while the other calculates an address, unpacker 0 first in the same cycle), round
+     * robin among the threads that request it. Instructions of a thread in other units do not hold
+     * it (docs/decisions.md "Overlapping dispatch"). */
     bool want[TT_NUM_THREADS] = {false}, req[TT_NUM_THREADS] = {false};
-    int unit[TT_NUM_THREADS];
+    int unit[TT_NUM_THREADS], held[TT_NUM_THREADS];
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         const tt_timing_thread *x = &o->th[th];
         thread_state *s = &t->th[th];
@@ -567,21 +720,29 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             s->unit_of = tt_timing_unit(x->fe_insn);
         }
         unit[th] = x->fe_valid ? s->unit_of : TT_U_NONE;
-        req[th] = x->fe_valid && !s->inflight && !gate_blocks(&s->wait, x->fe_insn);
+        held[th] = held_by(t, th, cycle);
+        req[th] = x->fe_valid && held[th] == TT_U_NONE && !gate_blocks(&s->wait, x->fe_insn);
         if (req[th] && unit[th] == TT_U_NONE) want[th] = true;
     }
     /* Round robin per free unit, walked from the requesters (at most three) rather than over every
-     * unit: a thread gets its unit when no other requester of it comes first from prio[u]. */
-    for (int th = 0; th < TT_NUM_THREADS; th++) {
-        const int u = unit[th];
-        if (!req[th] || u == TT_U_NONE || t->occupant[u] >= 0) continue;
-        const int rank = (th - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS;
-        bool first = true;
-        for (int o2 = 0; o2 < TT_NUM_THREADS; o2++)
-            if (o2 != th && req[o2] && unit[o2] == u && (o2 - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS < rank)
-                first = false;
-        if (first) want[th] = true;
-    }
+     * unit: a thread gets its unit when no other requester of it comes first from prio[u].
+     * Unpacker 0 first, so that unpacker 1 knows whether it starts an address calculation. */
+    bool unp0_granted = false;
+    for (int pass = 0; pass < 2; pass++)
+        for (int th = 0; th < TT_NUM_THREADS; th++) {
+            const int u = unit[th];
+            if (!req[th] || u == TT_U_NONE || t->slot[u].thread >= 0) continue;
+            if ((pass == 0) != (u == TT_U_UNPACK0)) continue;
+            if (u == TT_U_UNPACK0 && unp_addr_phase(t, TT_U_UNPACK1, -1, cycle)) continue;
+            if (u == TT_U_UNPACK1 && (unp0_granted || unp_addr_phase(t, TT_U_UNPACK0, -1, cycle))) continue;
+            const int rank = (th - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS;
+            bool first = true;
+            for (int o2 = 0; o2 < TT_NUM_THREADS; o2++)
+                if (o2 != th && req[o2] && unit[o2] == u && (o2 - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS < rank)
+                    first = false;
+            if (first) want[th] = true;
+            if (first && u == TT_U_UNPACK0) unp0_granted = true;
+        }
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         const tt_timing_thread *x = &o->th[th];
         const thread_state *s = &t->th[th];
@@ -594,121 +755,68 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             int u = unit[th];
             int rival = -1;
             for (int k = 0; k < TT_NUM_THREADS; k++)
-                if (k != th && x->dispatch == false && o->th[k].dispatch && unit[k] == u && u != TT_U_NONE) rival = k;
+                if (k != th && o->th[k].dispatch && unit[k] == u && u != TT_U_NONE) rival = k;
             return fail(&r, th, x->fe_insn,
-                        "T4 dispatch: %s should have dispatched to %s this cycle (nothing in flight, wait gate "
-                        "open, unit free, thread %d has the round-robin priority%s) but was held",
+                        "T4 dispatch: %s should have dispatched to %s this cycle (wait gate open, no instruction of "
+                        "the thread holds it, unit free, thread %d has the round-robin priority%s) but was held",
                         d, unit_names[u], th, rival >= 0 ? "; another thread took the unit instead" : "");
         }
-        const char *why_not = !x->fe_valid              ? "the frontend register is empty"
-                              : s->inflight              ? "the thread's previous instruction has not retired before this cycle"
-                              : gate_blocks(&s->wait, x->fe_insn) ? "the wait gate holds it (its latch is still set)"
-                              : t->occupant[unit[th]] >= 0 ? "its unit still holds an instruction (a unit takes a new one the cycle after its retire)"
-                                                           : "another thread has the round-robin priority for the unit";
-        return fail(&r, th, x->fe_insn, "T4 dispatch: %s dispatched to %s this cycle, but %s", d, unit_names[unit[th]],
-                    why_not);
+        const int u = unit[th];
+        const char *why_not =
+            !x->fe_valid                         ? "the frontend register is empty"
+            : gate_blocks(&s->wait, x->fe_insn) ? "the wait gate holds it (its latch is still set)"
+            : held[th] == TT_U_THCON            ? "the thread's ThCon instruction has not completed (ScalarUnit.md: it holds its thread's gate)"
+            : held[th] == TT_U_UNPACK0 || held[th] == TT_U_UNPACK1
+                ? "the thread's UNPACR is in its 2-cycle address phase (UNPACR_Regular.md: it holds its thread)"
+            : held[th] == TT_U_SYNC ? "the thread's ATGETM has not got its mutex"
+            : held[th] == TT_U_MATH ? "the thread's MOVA2D/MOVB2D waits for its source bank"
+            : u != TT_U_NONE && t->slot[u].thread >= 0
+                ? "its unit still holds an instruction (a unit takes a new one the cycle after its retire)"
+            : (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
+                ? "the other unpacker calculates an address (or starts one this cycle)"
+                : "another thread has the round-robin priority for the unit";
+        return fail(&r, th, x->fe_insn, "T4 dispatch: %s dispatched to %s this cycle, but %s", d, unit_names[u], why_not);
     }
 
+    /* Retires of instructions nobody holds. */
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        const uint16_t ret = o->th[th].retire;
+        for (int u = 0; u < TT_NUM_UNITS && ret; u++) {
+            if (!((ret >> u) & 1u)) continue;
+            const bool held_here = u == TT_U_NONE   ? t->th[th].none_busy
+                                   : u == TT_U_SYNC ? t->slot[u].thread == th || t->th[th].atgetm
+                                                    : t->slot[u].thread == th;
+            t->checks++;
+            if (!held_here)
+                return fail(&r, th, 0, "T5 retire: thread %d retired an instruction from %s, which holds none of its "
+                            "instructions", th, unit_names[u]);
+        }
+    }
     /* T5 latency: retire exactly when the unit's latency says (or within its range). */
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         thread_state *s = &t->th[th];
-        const tt_timing_thread *x = &o->th[th];
-        if (s->inflight && s->unit == TT_U_SYNC && o->sem_store && s->due == cycle) s->due++;
         t->checks++;
-        if (!s->inflight) {
-            if (x->retire) return fail(&r, th, 0, "T5 retire: thread %d retired an instruction it never dispatched", th);
-            continue;
+        if (s->none_busy && !(o->th[th].retire & 1u)) {
+            char d[96];
+            tt_disasm(s->none_insn, d, sizeof d);
+            return fail(&r, th, s->none_insn, "T5 latency: %s dispatched at cycle %llu stays in the frontend and must "
+                        "retire at cycle %llu, but it has not retired by then", d, (unsigned long long)s->none_disp,
+                        (unsigned long long)(s->none_disp + 1));
         }
-        bool exact = s->max != 0 && !(s->unit == TT_U_SYNC && unknown_sync);
-        uint64_t lat = cycle - s->disp;
-        char d[96]; /* disassembled only for a failure: it costs more than all the checks */
-        /* T8 / T9: the unpackers' and the packer's retire cycle by their bandwidth rules, checked when
-         * it retires (the model has executed it then, so its datum and line counts are known) */
-        if (s->unit == TT_U_UNPACK0 || s->unit == TT_U_UNPACK1)
-            if (s->bank_free_at == UINT64_MAX && !(t->banks >> (s->unit == TT_U_UNPACK1) & 1u)) s->bank_free_at = cycle;
-        if (x->retire && s->unit == TT_U_PACK && (uint8_t)(s->insn >> 24) == TT_OPC_PACR &&
-            tt_model_pack_work(m)->valid) {
-            const tt_pack_work *w = tt_model_pack_work(m);
-            unsigned n_thw = 0, rtl_steps = t->pstep_n;
-            _Static_assert(PSTEP_MAX <= 4096, "the expected steps live on the stack");
-            uint64_t steps[PSTEP_MAX];
-            uint64_t want = pack_retire(t, w, s->disp, cycle + 1000000, &n_thw, steps, PSTEP_MAX);
-            t->pstep_n = 0;
-            t->checks++;
-            /* each step in its cycle: a step early or late can leave the retire cycle as it is */
-            if (want && want == cycle) {
-                unsigned n = w->steps > rtl_steps ? w->steps : rtl_steps;
-                if (n > PSTEP_MAX) n = PSTEP_MAX;
-                for (unsigned i = 0; i < n; i++) {
-                    const bool have_ref = i < w->steps, have_rtl = i < rtl_steps;
-                    if (have_ref && have_rtl && steps[i] == t->pstep[i]) continue;
-                    char want_c[24] = "none", got_c[24] = "none";
-                    if (have_ref) snprintf(want_c, sizeof want_c, "%llu", (unsigned long long)steps[i]);
-                    if (have_rtl) snprintf(got_c, sizeof got_c, "%llu", (unsigned long long)t->pstep[i]);
-                    tt_disasm(s->insn, d, sizeof d);
-                    return fail(&r, th, s->insn,
-                                "T8 packer bandwidth: %s dispatched at cycle %llu: step %u of %u (a Dest datum, RSI "
-                                "entry, pad or flush; one a cycle while at most 2 of 4 queued lines wait) is due at "
-                                "cycle %s, the RTL took it at cycle %s (the RTL took %u steps)",
-                                d, (unsigned long long)s->disp, i + 1, w->steps, want_c, got_c, rtl_steps);
-                }
-            }
-            if (want && want != cycle) {
-                tt_disasm(s->insn, d, sizeof d);
-                return fail(&r, th, s->insn,
-                            "T8 packer bandwidth: %s dispatched at cycle %llu must retire at cycle %llu (2 address "
-                            "cycles; %u steps at one a cycle while at most 2 of 4 queued lines wait; %u L1 lines "
-                            "one a cycle, after ThCon's %u L1 writes%s; drain; retire), RTL retired it at cycle %llu",
-                            d, (unsigned long long)s->disp, (unsigned long long)want, w->steps, w->n_lines, n_thw,
-                            w->acc_lanes ? (w->acc_lanes == 4 ? ", each read + 4 FP32 or INT32 lanes + write (L1 accumulation)"
-                                                              : ", each read + 8 lanes + write (L1 accumulation)")
-                                         : "",
-                            (unsigned long long)cycle);
-            }
-            continue;
-        }
-        if (x->retire && (s->unit == TT_U_UNPACK0 || s->unit == TT_U_UNPACK1)) {
-            uint64_t lo, hi;
-            char how[160];
-            if (unpack_retire(m, s, &lo, &hi, how, sizeof how)) {
-                t->checks++;
-                if (cycle < lo || cycle > hi) {
-                    tt_disasm(s->insn, d, sizeof d);
-                    char rng[48];
-                    if (lo == hi) snprintf(rng, sizeof rng, "%llu", (unsigned long long)lo);
-                    else snprintf(rng, sizeof rng, "%llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
-                    return fail(&r, th, s->insn,
-                                "T9 unpacker bandwidth: %s dispatched at cycle %llu to %s must retire at cycle %s "
-                                "(%s), RTL retired it at cycle %llu",
-                                d, (unsigned long long)s->disp, unit_names[s->unit], rng, how,
-                                (unsigned long long)cycle);
-                }
-                continue;
-            }
-        }
-        if (x->retire && cycle < s->due) {
-            tt_disasm(s->insn, d, sizeof d);
-            return fail(&r, th, s->insn, "T5 latency: %s retired %llu cycle(s) after its dispatch at cycle %llu, "
-                        "earlier than %s allows (at least %llu)", d, (unsigned long long)lat,
-                        (unsigned long long)s->disp, unit_names[s->unit], (unsigned long long)(s->due - s->disp));
-        }
-        if (exact && !x->retire && cycle >= s->due) {
-            tt_disasm(s->insn, d, sizeof d);
-            return fail(&r, th, s->insn,
-                        "T5 latency: %s dispatched at cycle %llu to %s must retire at cycle %llu (latency %u%s), "
-                        "but it has not retired by then",
-                        d, (unsigned long long)s->disp, unit_names[s->unit], (unsigned long long)s->due, s->max,
-                        s->due != s->disp + s->max ? ", delayed by semaphore stores" : "");
-        }
+    }
+    for (int u = 1; u < TT_NUM_UNITS; u++) {
+        if (t->slot[u].thread < 0) continue;
+        if (!check_slot(t, m, cycle, o, &t->slot[u], u, unknown_sync, &r)) return false;
     }
 
     /* T6 busy units: a unit is busy from the cycle after the dispatch through its retire cycle. */
     for (int u = 1; u < TT_NUM_UNITS; u++) {
         if (u == TT_U_SYNC && unknown_sync) continue;
-        bool busy = t->occupant[u] >= 0, got = (o->unit_busy >> u) & 1u;
+        const int occ = t->slot[u].thread;
+        bool busy = occ >= 0, got = (o->unit_busy >> u) & 1u;
         t->checks++;
         if (busy != got)
-            return fail(&r, busy ? t->occupant[u] : -1, busy ? t->th[t->occupant[u]].insn : 0,
+            return fail(&r, occ, busy ? t->slot[u].insn : 0,
                         "T6 unit busy: %s should be %s this cycle (%s), RTL says %s", unit_names[u],
                         busy ? "busy" : "free",
                         busy ? "it holds an instruction it has not retired before this cycle"
@@ -719,16 +827,15 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     /* T7 stall reason, per thread, against the reference's own reason. */
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         const tt_timing_thread *x = &o->th[th];
-        const thread_state *s = &t->th[th];
         uint8_t w;
-        expected_stall(t, th, x, want[th], &w);
+        expected_stall(t, th, x, want[th], held[th], &w);
         t->checks++;
-        if (x->stall == w || stall_override_ok(s, x->stall)) continue;
-        if (unknown_sync && (unit[th] == TT_U_SYNC || s->unit == TT_U_SYNC)) continue;
+        if (x->stall == w || stall_override_ok(t, th, w, x->stall)) continue;
+        if (unknown_sync && (unit[th] == TT_U_SYNC || t->th[th].atgetm)) continue;
         char a[40], b[40];
         stall_text(w, a, sizeof a);
         stall_text(x->stall, b, sizeof b);
-        return fail(&r, th, x->fe_valid ? x->fe_insn : s->insn,
+        return fail(&r, th, x->fe_valid ? x->fe_insn : 0,
                     "T7 stall reason: thread %d should show %s this cycle, RTL shows %s", th, a, b);
     }
 
@@ -737,40 +844,51 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         thread_state *s = &t->th[th];
         if (s->wait.valid && !keep_waiting(t, th)) s->wait.valid = false; /* T4: released one cycle later */
     }
+    for (int n = 0; n < 2; n++) {
+        slot_state *s = &t->slot[n ? TT_U_UNPACK1 : TT_U_UNPACK0];
+        if (s->thread >= 0 && t->slot[n ? TT_U_UNPACK0 : TT_U_UNPACK1].thread >= 0) s->other_unp = true;
+    }
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         thread_state *s = &t->th[th];
-        const tt_timing_thread *x = &o->th[th];
-        if (s->inflight && (s->unit == TT_U_UNPACK0 || s->unit == TT_U_UNPACK1) &&
-            t->occupant[s->unit == TT_U_UNPACK0 ? TT_U_UNPACK1 : TT_U_UNPACK0] >= 0)
-            s->other_unp = true;
-        /* an L1 STOREIND (bit 23) writes L1 in its retire cycle (tt_core's one L1 write port) */
-        if (x->retire && s->inflight && s->unit == TT_U_THCON && (uint8_t)(s->insn >> 24) == TT_OPC_STOREIND &&
-            (s->insn >> 23 & 1u))
-            t->thw[t->thw_n++ % THW_RING] = cycle;
-        if (x->retire && s->inflight) {
-            s->inflight = false;
-            if (s->unit != TT_U_NONE && t->occupant[s->unit] == th) t->occupant[s->unit] = -1;
-            uint8_t opc = (uint8_t)(s->insn >> 24);
-            if (opc == TT_OPC_STALLWAIT || opc == TT_OPC_SEMWAIT) s->wait = tt_wait_latch_of(s->insn);
+        const uint16_t ret = o->th[th].retire;
+        if (!ret) continue;
+        if (ret & 1u) s->none_busy = false;
+        for (int u = 1; u < TT_NUM_UNITS; u++) {
+            if (!((ret >> u) & 1u)) continue;
+            if (u == TT_U_SYNC && s->atgetm) {
+                s->atgetm = false;
+                continue;
+            }
+            slot_state *sl = &t->slot[u];
+            /* an L1 STOREIND (bit 23) writes L1 in its retire cycle (tt_core's one L1 write port) */
+            if (u == TT_U_THCON && (uint8_t)(sl->insn >> 24) == TT_OPC_STOREIND && (sl->insn >> 23 & 1u))
+                t->thw[t->thw_n++ % THW_RING] = cycle;
+            if (sl->thread == th) sl->thread = -1;
         }
     }
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         thread_state *s = &t->th[th];
         const tt_timing_thread *x = &o->th[th];
         if (x->dispatch) {
-            unsigned lo, hi;
-            tt_timing_latency(x->fe_insn, &lo, &hi);
-            s->inflight = true;
-            s->insn = x->fe_insn;
-            s->unit = unit[th];
-            s->disp = cycle;
-            s->due = cycle + lo;
-            s->max = hi;
-            s->bank_free_at = UINT64_MAX;
-            s->other_unp = false;
-            if (s->unit != TT_U_NONE) {
-                t->occupant[s->unit] = th;
-                t->prio[s->unit] = (uint8_t)((th + 1) % TT_NUM_THREADS);
+            const int u = unit[th];
+            const uint8_t opc = (uint8_t)(x->fe_insn >> 24);
+            /* STALLWAIT / SEMWAIT latch as they pass the gate (STALLWAIT.md "takes effect immediately") */
+            if (opc == TT_OPC_STALLWAIT || opc == TT_OPC_SEMWAIT) s->wait = tt_wait_latch_of(x->fe_insn);
+            if (u == TT_U_NONE) {
+                s->none_busy = true;
+                s->none_insn = x->fe_insn;
+                s->none_disp = cycle;
+            } else {
+                t->prio[u] = (uint8_t)((th + 1) % TT_NUM_THREADS);
+                if (u == TT_U_SYNC && opc == TT_OPC_ATGETM) {
+                    s->atgetm = true;
+                    s->atgetm_insn = x->fe_insn;
+                } else {
+                    unsigned lo, hi;
+                    tt_timing_latency(x->fe_insn, &lo, &hi);
+                    t->slot[u] = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = cycle + lo,
+                                              .max = hi, .bank_free_at = UINT64_MAX, .other_unp = false};
+                }
             }
         }
         step_fill(s, x);

@@ -183,6 +183,32 @@ static void flip_to_math(tt_model *m, int thread, int which)
         return;                                                                                                        \
     } while (0)
 
+/* Phase 6's ADC increments (§2.7; UNPACR_Regular.md): Y and Z of both channels of the unpacker's set,
+ * of the issuing thread and of WhichADC. */
+static void adc_increments(tt_model *m, int thread, int which, uint32_t wadc, uint32_t insn)
+{
+    const uint32_t ch1y = tt_bits(insn, 21, 2), ch1z = tt_bits(insn, 19, 2);
+    const uint32_t ch0y = tt_bits(insn, 17, 2), ch0z = tt_bits(insn, 15, 2);
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        if (t != thread && (uint32_t)t != wadc) continue;
+        tt_adc_channel *a0 = &m->adc[t][which][0], *a1 = &m->adc[t][which][1];
+        a0->y = (a0->y + ch0y) & ADC_Y_MASK;
+        a0->z = (a0->z + ch0z) & ADC_ZW_MASK;
+        a1->y = (a1->y + ch1y) & ADC_Y_MASK;
+        a1->z = (a1->z + ch1z) & ADC_ZW_MASK;
+    }
+}
+
+void tt_unpack_adc_update(tt_model *m, int thread, uint32_t insn)
+{
+    if ((uint8_t)(insn >> 24) != TT_OPC_UNPACR) return; /* UNPACR_NOP changes no ADC */
+    /* the FlushCache and IncrementContextCounter forms and srcb_bcast (unimplemented) change none */
+    if (tt_bits(insn, 1, 1) || tt_bits(insn, 13, 1) || tt_bits(insn, 5, 1)) return;
+    const uint32_t wadc = tt_bits(insn, 7, 1) ? tt_bits(insn, 8, 2) : (uint32_t)thread;
+    if (wadc == 3) return; /* undefined behaviour, reported when it executes */
+    adc_increments(m, thread, (int)tt_bits(insn, 23, 1), wadc, insn);
+}
+
 void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     /* Encoding (UNPACR_Regular.md, Bits32 UNPACR_Regular): [23] WhichUnpacker, [22:21] Ch1YInc,
@@ -550,14 +576,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         if (n >= (1u << bits(reg2, 6, 2))) n = 0;
         us->ctx_counter[thread] = n;
     }
-    for (int t = 0; t < TT_NUM_THREADS; t++) {
-        if (t != thread && (uint32_t)t != wadc) continue;
-        tt_adc_channel *a0 = &m->adc[t][which][0], *a1 = &m->adc[t][which][1];
-        a0->y = (a0->y + ch0y) & ADC_Y_MASK;
-        a0->z = (a0->z + ch0z) & ADC_ZW_MASK;
-        a1->y = (a1->y + ch1y) & ADC_Y_MASK;
-        a1->z = (a1->z + ch1z) & ADC_ZW_MASK;
-    }
+    if (!m->adc_early) adc_increments(m, thread, which, wadc, insn);
     if (ch0y | ch0z | ch1y | ch1z) {
         tt_adc_record(m, thread, (uint8_t)(3u << (2 * which)), r);
         if (wadc != (uint32_t)thread) {
