@@ -46,12 +46,31 @@ static cosim_retire_rec setdmareg_retire(void)
     return r;
 }
 
+/* The RTL reports an edge's retires lane by lane; the checker takes them in thread and program
+ * order at the end of the edge (the next L1 write, store or cycle end). */
+static void retire_edge(cosim *c, const cosim_retire_rec *r)
+{
+    cosim_retire(c, r);
+    cosim_cycle_end(c, r->cycle, NULL, false);
+}
+
+/* The trace of one cycle in which thread th dispatches insn (everything else idle). */
+static void dispatch_edge(cosim *c, uint64_t cycle, int th, uint32_t insn)
+{
+    tt_timing_obs o;
+    memset(&o, 0, sizeof o);
+    o.th[th].dispatch = true;
+    o.th[th].fe_valid = true;
+    o.th[th].fe_insn = insn;
+    cosim_cycle_end(c, cycle, &o, false);
+}
+
 static void test_cosim_matching_retire_passes(void **state)
 {
     fixture *f = *state;
     cosim_push(f->c, 1, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
     cosim_retire_rec r = setdmareg_retire();
-    cosim_retire(f->c, &r);
+    retire_edge(f->c, &r);
     assert_false(cosim_failed(f->c));
     assert_int_equal(cosim_finish(f->c, 20, 0.0), 0);
 }
@@ -62,7 +81,7 @@ static void test_cosim_wrong_gpr_value_fails(void **state)
     cosim_push(f->c, 1, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
     cosim_retire_rec r = setdmareg_retire();
     r.gpr[3] = 0x1235;
-    cosim_retire(f->c, &r);
+    retire_edge(f->c, &r);
     assert_true(cosim_failed(f->c));
     assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
 }
@@ -73,7 +92,7 @@ static void test_cosim_missing_gpr_write_fails(void **state)
     cosim_push(f->c, 1, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
     cosim_retire_rec r = setdmareg_retire();
     r.gpr_we = 0;
-    cosim_retire(f->c, &r);
+    retire_edge(f->c, &r);
     assert_true(cosim_failed(f->c));
 }
 
@@ -82,7 +101,7 @@ static void test_cosim_wrong_instruction_fails(void **state)
     fixture *f = *state;
     cosim_push(f->c, 1, 0, w("ttnop"), 1, false);
     cosim_retire_rec r = {.cycle = 10, .thread = 0, .seq = 0, .insn = w("ttdmanop")};
-    cosim_retire(f->c, &r);
+    retire_edge(f->c, &r);
     assert_true(cosim_failed(f->c));
 }
 
@@ -90,7 +109,7 @@ static void test_cosim_extra_retire_fails(void **state)
 {
     fixture *f = *state;
     cosim_retire_rec r = {.cycle = 10, .thread = 1, .seq = 0, .insn = w("ttnop")};
-    cosim_retire(f->c, &r);
+    retire_edge(f->c, &r);
     assert_true(cosim_failed(f->c));
 }
 
@@ -127,7 +146,7 @@ static void test_cosim_l1_data_mismatch_fails(void **state)
     fixture *f = *state;
     cosim_push(f->c, 1, 0, w("ttstoreind 1,0,0,40,0,0,1"), 1, false);
     cosim_retire_rec r = {.cycle = 10, .thread = 0, .seq = 0, .insn = w("ttstoreind 1,0,0,40,0,0,1")};
-    cosim_retire(f->c, &r);
+    retire_edge(f->c, &r);
     assert_false(cosim_failed(f->c));
     uint8_t line[16] = {0xEE};
     cosim_l1_write(f->c, 11, 0, 0x0, 0xFFFF, line);
@@ -145,7 +164,7 @@ static void mmio_case(fixture *f, bool we, uint32_t addr, uint32_t data, bool wa
     r.mmio_we = we;
     r.mmio_addr = addr;
     r.mmio_data = data;
-    cosim_retire(f->c, &r);
+    retire_edge(f->c, &r);
     assert_int_equal(cosim_failed(f->c), want_fail);
 }
 static void test_cosim_mmio_store_right_passes(void **state) { mmio_case(*state, true, 0xFFB42428u, 5, false); }
@@ -158,14 +177,69 @@ static void test_cosim_issue_past_wait_gate_fails(void **state)
     fixture *f = *state;
     cosim_push(f->c, 1, 1, w("ttsemwait 0x20,1,1"), 1, false);
     cosim_push(f->c, 1, 1, w("ttsetdmareg 0,5,0,0"), 2, false);
-    cosim_retire_rec r = {.cycle = 10, .thread = 1, .seq = 0, .insn = w("ttsemwait 0x20,1,1")};
-    cosim_retire(f->c, &r);
-    cosim_cycle_end(f->c, 10, NULL, false);   /* no timing trace: function only */
+    /* the SEMWAIT (semaphore 0 is 0: wait) latches as it dispatches; the next instruction, a
+     * ThCon one (block B5), may not pass the gate */
+    dispatch_edge(f->c, 9, 1, w("ttsemwait 0x20,1,1"));
+    cosim_retire_rec r = {.cycle = 10, .thread = 1, .seq = 0, .insn = w("ttsemwait 0x20,1,1"), .unit = 1};
+    retire_edge(f->c, &r);
     assert_false(cosim_failed(f->c));
-    r = (cosim_retire_rec){.cycle = 12, .thread = 1, .seq = 1, .insn = w("ttsetdmareg 0,5,0,0")};
-    r.gpr_we = 1;
-    r.gpr[0] = 5;
-    cosim_retire(f->c, &r);
+    dispatch_edge(f->c, 11, 1, w("ttsetdmareg 0,5,0,0"));
+    assert_true(cosim_failed(f->c));
+}
+
+/* Instructions of a thread retire out of program order (different units); the model executes each
+ * at its retire. */
+static void test_cosim_out_of_order_retire_passes(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 0, w("ttwrcfg 1,0,30"), 1, false);
+    cosim_push(f->c, 2, 0, w("ttsetdmareg 0,0x1234,0,6"), 2, false);
+    dispatch_edge(f->c, 3, 0, w("ttwrcfg 1,0,30"));
+    dispatch_edge(f->c, 4, 0, w("ttsetdmareg 0,0x1234,0,6"));
+    /* both retire at the edge of cycle 5, reported later instruction first */
+    cosim_retire_rec a = setdmareg_retire();
+    a.cycle = 5;
+    a.seq = 1;
+    a.unit = 3;
+    cosim_retire(f->c, &a);
+    cosim_retire_rec b = {.cycle = 5, .thread = 0, .seq = 0, .insn = w("ttwrcfg 1,0,30"), .unit = 2};
+    b.cfg_we = 1;
+    b.cfg_addr = 30;
+    retire_edge(f->c, &b);
+    assert_false(cosim_failed(f->c));
+    assert_int_equal(cosim_finish(f->c, 20, 0.0), 0);
+}
+
+/* A unit executes a thread's instructions in order: a later seq before an earlier one from the same
+ * unit is a failure, as is a sequence number retired twice. */
+static void test_cosim_unit_out_of_order_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 0, w("ttwrcfg 1,0,30"), 1, false);
+    cosim_push(f->c, 2, 0, w("ttwrcfg 1,0,31"), 2, false);
+    cosim_retire_rec b = {.cycle = 5, .thread = 0, .seq = 1, .insn = w("ttwrcfg 1,0,31"), .unit = 2};
+    b.cfg_we = 1;
+    b.cfg_addr = 31;
+    retire_edge(f->c, &b);
+    assert_false(cosim_failed(f->c));
+    cosim_retire_rec a = {.cycle = 6, .thread = 0, .seq = 0, .insn = w("ttwrcfg 1,0,30"), .unit = 2};
+    a.cfg_we = 1;
+    a.cfg_addr = 30;
+    retire_edge(f->c, &a);
+    assert_true(cosim_failed(f->c));
+}
+
+static void test_cosim_seq_retired_twice_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
+    cosim_retire_rec r = setdmareg_retire();
+    r.unit = 3;
+    retire_edge(f->c, &r);
+    assert_false(cosim_failed(f->c));
+    r.cycle = 11;
+    r.unit = 4; /* from another unit, so the unit-order rule does not see it first */
+    retire_edge(f->c, &r);
     assert_true(cosim_failed(f->c));
 }
 
@@ -240,7 +314,7 @@ static void test_cosim_drained_point_reads_back_after_a_change(void **state)
     assert_false(cosim_readback_due(f->c)); /* nothing retired yet */
     cosim_push(f->c, 6, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
     cosim_retire_rec r = setdmareg_retire();
-    cosim_retire(f->c, &r);
+    retire_edge(f->c, &r);
     cosim_cycle_end(f->c, 10, NULL, false);
     assert_false(cosim_readback_due(f->c)); /* not drained */
     cosim_cycle_end(f->c, 11, NULL, true);
@@ -257,7 +331,7 @@ static void test_cosim_drained_point_state_difference_fails(void **state)
     fixture *f = *state;
     cosim_push(f->c, 6, 0, w("ttsetdmareg 0,0x1234,0,6"), 1, false);
     cosim_retire_rec r = setdmareg_retire();
-    cosim_retire(f->c, &r);
+    retire_edge(f->c, &r);
     cosim_cycle_end(f->c, 11, NULL, true);
     drain_readback(f->c, 2);
     assert_true(cosim_failed(f->c));
@@ -270,7 +344,7 @@ static void test_cosim_drained_point_reads_written_lines(void **state)
     fixture *f = *state;
     cosim_push(f->c, 1, 0, w("ttstoreind 1,0,0,40,0,0,1"), 1, false);
     cosim_retire_rec r = {.cycle = 10, .thread = 0, .seq = 0, .insn = w("ttstoreind 1,0,0,40,0,0,1")};
-    cosim_retire(f->c, &r);
+    retire_edge(f->c, &r);
     uint8_t line[16] = {0};
     cosim_l1_write(f->c, 10, 0, 0x0, 0xFFFF, line);
     assert_false(cosim_failed(f->c));
@@ -313,6 +387,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cosim_mmio_store_wrong_addr_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_mmio_store_wrong_data_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_issue_past_wait_gate_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_out_of_order_retire_passes, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_unit_out_of_order_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_seq_retired_twice_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_drained_point_reads_back_after_a_change, cosim_setup,
                                         cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_drained_point_state_difference_fails, cosim_setup,
