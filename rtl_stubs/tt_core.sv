@@ -125,6 +125,7 @@ module tt_core
       .inj_fifo_bypass_i       (inject_i[INJ_T_FIFO_BYPASS]),
       .inj_t_rep_i             ({inject_i[INJ_T_FE_FILL_EMPTY], inject_i[INJ_T_REPLAY_LOAD_SLOW],
                                  inject_i[INJ_T_REPLAY_EXEC_LATE], inject_i[INJ_T_REPLAY_PENALTY]}),
+      .inj_d_i                 ({inject_i[INJ_T_WAIT_LATCH_LATE], inject_i[INJ_T_ONE_IN_FLIGHT]}),
       .push_valid_i    (push_valid_i[t]),
       .push_insn_i     (push_insn_i[t]),
       .push_ready_o    (push_ready_o[t]),
@@ -244,7 +245,8 @@ module tt_core
   // the simulator re-evaluated every cycle (UNOPTFLAT).
   always_comb begin
     for (int u = 0; u < NUM_UNITS; u++) u_ready[u] = u_rsp[u].ready;
-    if (unp_accept[0]) u_ready[UNIT_UNPACK1] = 1'b0;
+    // DELIBERATE BUG (INJ_T_UNP_INTERLOCK): the unpackers do not exclude each other's start.
+    if (unp_accept[0] && !inject_i[INJ_T_UNP_INTERLOCK]) u_ready[UNIT_UNPACK1] = 1'b0;
   end
 
   always_comb begin
@@ -802,12 +804,18 @@ module tt_core
     for (int t = 0; t < 3; t++) begin
       th_hold[t]      = 1'b1;
       th_hold_unit[t] = UNIT_THCON;
-      if (u_holds[t][UNIT_THCON]) th_hold_unit[t] = UNIT_THCON;
-      else if (unp_addr_calc[0] && u_holds[t][UNIT_UNPACK0]) th_hold_unit[t] = UNIT_UNPACK0;
-      else if (unp_addr_calc[1] && u_holds[t][UNIT_UNPACK1]) th_hold_unit[t] = UNIT_UNPACK1;
-      else if (sync_mutex_wait[t] ||
-               (u_holds[t][UNIT_SYNC] && u_rsp[UNIT_SYNC].insn[31:24] == OP_ATGETM)) th_hold_unit[t] = UNIT_SYNC;
-      else if (math_bank_wait && u_holds[t][UNIT_MATH]) th_hold_unit[t] = UNIT_MATH;
+      // DELIBERATE BUGS (INJ_T_THCON_NO_HOLD, INJ_T_UNP_ADDR_NO_HOLD, INJ_T_ATGETM_NO_HOLD,
+      // INJ_T_MOVE_BANK_NO_HOLD): one of the holds is missing.
+      if (u_holds[t][UNIT_THCON] && !inject_i[INJ_T_THCON_NO_HOLD]) th_hold_unit[t] = UNIT_THCON;
+      else if (unp_addr_calc[0] && u_holds[t][UNIT_UNPACK0] && !inject_i[INJ_T_UNP_ADDR_NO_HOLD])
+        th_hold_unit[t] = UNIT_UNPACK0;
+      else if (unp_addr_calc[1] && u_holds[t][UNIT_UNPACK1] && !inject_i[INJ_T_UNP_ADDR_NO_HOLD])
+        th_hold_unit[t] = UNIT_UNPACK1;
+      else if ((sync_mutex_wait[t] ||
+                (u_holds[t][UNIT_SYNC] && u_rsp[UNIT_SYNC].insn[31:24] == OP_ATGETM)) &&
+               !inject_i[INJ_T_ATGETM_NO_HOLD]) th_hold_unit[t] = UNIT_SYNC;
+      else if (math_bank_wait && u_holds[t][UNIT_MATH] && !inject_i[INJ_T_MOVE_BANK_NO_HOLD])
+        th_hold_unit[t] = UNIT_MATH;
       else th_hold[t] = 1'b0;
     end
   end
@@ -821,10 +829,11 @@ module tt_core
     for (int t = 0; t < 3; t++) begin
       cond_active[t]               = '0;
       cond_active[t][CND_THCON]    = u_holds[t][UNIT_THCON];
-      cond_active[t][CND_UNPACK0]  = u_holds[t][UNIT_UNPACK0];
-      cond_active[t][CND_UNPACK1]  = u_holds[t][UNIT_UNPACK1];
-      cond_active[t][CND_PACK]     = u_holds[t][UNIT_PACK];
-      cond_active[t][CND_MATH]     = u_holds[t][UNIT_MATH];
+      // DELIBERATE BUGS (INJ_T_C1..C4_IGNORED): the condition never holds.
+      cond_active[t][CND_UNPACK0]  = u_holds[t][UNIT_UNPACK0] && !inject_i[INJ_T_C1_IGNORED];
+      cond_active[t][CND_UNPACK1]  = u_holds[t][UNIT_UNPACK1] && !inject_i[INJ_T_C2_IGNORED];
+      cond_active[t][CND_PACK]     = u_holds[t][UNIT_PACK] && !inject_i[INJ_T_C3_IGNORED];
+      cond_active[t][CND_MATH]     = u_holds[t][UNIT_MATH] && !inject_i[INJ_T_C4_IGNORED];
       cond_active[t][CND_XMOV]     = u_busy[UNIT_XMOV];      // any thread
       cond_active[t][CND_SFPU]     = u_holds[t][UNIT_SFPU];
       cond_active[t][CND_CFGEXU]   = u_busy[UNIT_CFG];       // any thread
@@ -869,6 +878,9 @@ module tt_core
       if (u_done[u]) begin
         retire_o[L].thread = th;
         retire_o[L].seq    = fe_seq[th][u];
+        // DELIBERATE BUGS (INJ_RET_SEQ_NEXT, INJ_RET_THREAD_NEXT): a lane misnames its instruction.
+        if (U == UNIT_PACK && inject_i[INJ_RET_SEQ_NEXT]) retire_o[L].seq = fe_seq[th][u] + 32'd1;
+        if (U == UNIT_SYNC && inject_i[INJ_RET_THREAD_NEXT]) retire_o[L].thread = (th == 2'd2) ? 2'd0 : th + 2'd1;
         retire_o[L].insn   = u_rsp[u].insn;
         retire_o[L].unit   = 4'(u);
         if (U == UNIT_CFG) begin

@@ -51,6 +51,7 @@ module tt_frontend
   input  logic             inj_fifo_bypass_i,       // INJ_T_FIFO_BYPASS
   input  logic [3:0]       inj_t_rep_i,  // [0] INJ_T_REPLAY_PENALTY, [1] INJ_T_REPLAY_EXEC_LATE,
                                          // [2] INJ_T_REPLAY_LOAD_SLOW, [3] INJ_T_FE_FILL_EMPTY
+  input  logic [1:0]       inj_d_i,      // [0] INJ_T_ONE_IN_FLIGHT, [1] INJ_T_WAIT_LATCH_LATE
 
   // TRISC push
   input  logic             push_valid_i,
@@ -274,7 +275,9 @@ module tt_frontend
   // The thread's own instructions that hold its gate (tt_core; e.g. ScalarUnit.md: its ThCon
   // instruction until it completes, busy through its retire cycle, so the next dispatch comes the
   // cycle after).
-  assign can_issue   = fe_valid_q && !hold_i && !gate_block && !(inj_t_i[6] && retired_q);
+  // DELIBERATE BUG (INJ_T_ONE_IN_FLIGHT): the thread waits until nothing of it is in flight.
+  assign can_issue   = fe_valid_q && !hold_i && !gate_block && !(inj_t_i[6] && retired_q) &&
+                       !(inj_d_i[0] && infl_q != '0);
   assign disp_req_o  = can_issue && (fe_unit_q != UNIT_NONE);
   assign disp_unit_o = fe_unit_q;
   assign disp_insn_o = fe_insn_q;
@@ -289,8 +292,25 @@ module tt_frontend
   assign none_insn_o = none_insn_q;
 
   logic disp_wait, disp_semwait;
-  assign disp_semwait = fe_insn_q[31:24] == OP_SEMWAIT;
-  assign disp_wait    = dispatch && (fe_insn_q[31:24] == OP_STALLWAIT || disp_semwait);
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [31:0] wait_insn;    // [14:13] belong to no wait field
+  /* verilator lint_on UNUSEDSIGNAL */
+  // DELIBERATE BUG (INJ_T_WAIT_LATCH_LATE): the wait latches one cycle after it passes the gate.
+  logic        late_wait_q;
+  logic [31:0] late_insn_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      late_wait_q <= 1'b0;
+      late_insn_q <= '0;
+    end else begin
+      late_wait_q <= dispatch && (fe_insn_q[31:24] == OP_STALLWAIT || fe_insn_q[31:24] == OP_SEMWAIT);
+      late_insn_q <= fe_insn_q;
+    end
+  end
+  assign wait_insn    = inj_d_i[1] ? late_insn_q : fe_insn_q;
+  assign disp_semwait = wait_insn[31:24] == OP_SEMWAIT;
+  assign disp_wait    = inj_d_i[1] ? late_wait_q
+                                   : dispatch && (fe_insn_q[31:24] == OP_STALLWAIT || disp_semwait);
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -322,13 +342,13 @@ module tt_frontend
       wait_valid_q   <= 1'b1;
       wait_is_sem_q  <= disp_semwait;
       // DELIBERATE BUG (INJ_T_STALLWAIT_DEF): block mask 0 means B7 (config), not B6 (math).
-      wait_block_q   <= (fe_insn_q[23:15] != '0) ? fe_insn_q[23:15]
+      wait_block_q   <= (wait_insn[23:15] != '0) ? wait_insn[23:15]
                       : (inj_t_i[3] ? 9'h080 : BLK_DEFAULT);
       if (disp_semwait) begin
-        wait_cond_q    <= {11'b0, fe_insn_q[1:0]};  // 0 is UB (BH): never waits here
-        wait_semmask_q <= fe_insn_q[9:2];
+        wait_cond_q    <= {11'b0, wait_insn[1:0]};  // 0 is UB (BH): never waits here
+        wait_semmask_q <= wait_insn[9:2];
       end else begin
-        wait_cond_q    <= (fe_insn_q[12:0] != '0) ? fe_insn_q[12:0] : CND_DEFAULT;
+        wait_cond_q    <= (wait_insn[12:0] != '0) ? wait_insn[12:0] : CND_DEFAULT;
         wait_semmask_q <= '0;
       end
     end else if (wait_valid_q && !keep_waiting && !(inj_t_i[2] && !lag2_q)) begin

@@ -140,8 +140,11 @@ module tt_packer
   assign rsp_o.ready  = (state_q == S_IDLE);
   assign accept       = req_i.valid && rsp_o.ready;
   // the request as the setup samples it: in its first address cycle (unpacker: the same rule)
+  // DELIBERATE BUG (INJ_PACK_SAMPLE_ACCEPT): the setup samples in the dispatch cycle, before an
+  // instruction that retires at that edge (a SETADC* right before the PACR) has written.
   unit_req_t sreq;
-  assign sreq = '{valid: state_q == S_ADDR && !addr_cnt_q, thread: thread_q, insn: insn_q};
+  assign sreq = inj_i[INJ_PACK_SAMPLE_ACCEPT] ? '{valid: accept, thread: req_i.thread, insn: req_i.insn}
+                                              : '{valid: state_q == S_ADDR && !addr_cnt_q, thread: thread_q, insn: insn_q};
   assign rsp_o.busy   = (state_q != S_IDLE);
   assign rsp_o.thread = thread_q;
   assign rsp_o.insn   = insn_q;
@@ -659,10 +662,11 @@ module tt_packer
         S_IDLE: if (accept) begin
           state_q <= S_ADDR; thread_q <= req_i.thread; insn_q <= req_i.insn;
           addr_cnt_q <= 1'b0; j_q <= '0;
+          if (inj_i[INJ_PACK_SAMPLE_ACCEPT]) s_q <= s_d;
         end
         S_ADDR: begin     // two cycles of address calculation; new stream addresses at the end
           addr_cnt_q <= 1'b1;
-          if (!addr_cnt_q) s_q <= s_d;   // the setup, sampled in this first cycle
+          if (!addr_cnt_q && !inj_i[INJ_PACK_SAMPLE_ACCEPT]) s_q <= s_d;   // the setup, sampled in this first cycle
           if (addr_cnt_q) begin
             if (s_q.skip) begin
               state_q <= S_DONE;

@@ -324,6 +324,22 @@ package tt_pkg;
   localparam int unsigned INJ_T_REPLAY_LOAD_SLOW = 135; // a load without Exec ingests every other cycle
   localparam int unsigned INJ_T_FE_FILL_EMPTY    = 136; // the frontend register refills only when empty
   localparam int unsigned INJ_T_PACK_QROOM       = 137; // the packer steps with 3 of 4 queued lines waiting
+  // dispatch, wait gate and retire with overlapping instructions (issue 15): bits 138..152
+  localparam int unsigned INJ_T_THCON_NO_HOLD     = 138; // a ThCon instruction does not hold its thread's gate
+  localparam int unsigned INJ_T_UNP_ADDR_NO_HOLD  = 139; // an UNPACR's address phase does not hold its thread
+  localparam int unsigned INJ_T_ONE_IN_FLIGHT     = 140; // a thread dispatches only with nothing in flight
+  localparam int unsigned INJ_T_ATGETM_NO_HOLD    = 141; // a waiting ATGETM does not hold its thread
+  localparam int unsigned INJ_T_MOVE_BANK_NO_HOLD = 142; // a MOVA2D/MOVB2D waiting for its bank does not hold it
+  localparam int unsigned INJ_T_WAIT_LATCH_LATE   = 143; // a wait latches the cycle after it passes the gate
+  localparam int unsigned INJ_T_C1_IGNORED        = 144; // STALLWAIT C1 (unpacker 0) never holds
+  localparam int unsigned INJ_T_C2_IGNORED        = 145; // STALLWAIT C2 (unpacker 1) never holds
+  localparam int unsigned INJ_T_C3_IGNORED        = 146; // STALLWAIT C3 (packer) never holds
+  localparam int unsigned INJ_T_C4_IGNORED        = 147; // STALLWAIT C4 (matrix unit) never holds
+  localparam int unsigned INJ_RET_SEQ_NEXT        = 148; // the packer's retire reports the next sequence number
+  localparam int unsigned INJ_RET_THREAD_NEXT     = 149; // the sync unit's retire names the next thread
+  localparam int unsigned INJ_T_UNP_INTERLOCK     = 150; // an unpacker starts while the other calculates an address
+  localparam int unsigned INJ_PACK_SAMPLE_ACCEPT  = 151; // the packer samples config/ADCs in its dispatch cycle
+  localparam int unsigned INJ_UNP_ADC_AT_RETIRE   = 152; // the unpackers' ADC increments at retire, not at setup
   localparam int unsigned NUM_INJ_BITS           = 160;
 
   // ---------------------------------------------------------------------------------------------

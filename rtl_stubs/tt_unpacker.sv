@@ -723,7 +723,11 @@ module tt_unpacker
   // go with the setup, in the first address cycle: the thread is held then, so its next
   // instruction (the next tile's SETADCZW in tt-llk, issued with no wait) writes after them
   // (docs/decisions.md "Overlapping dispatch"). The retire reports them.
-  assign adc_inc_o    = sreq.valid && !s_d.is_nop && !s_d.skip;
+  // DELIBERATE BUG (INJ_UNP_ADC_AT_RETIRE): the increments in the retire cycle instead.
+  logic late_inc;
+  assign late_inc     = inj_i[INJ_UNP_ADC_AT_RETIRE];
+  assign adc_inc_o    = late_inc ? ((state_q == S_DONE) && !s_q.is_nop && !s_q.skip)
+                                 : (sreq.valid && !s_d.is_nop && !s_d.skip);
   assign adc_report_o = (state_q == S_DONE) && !s_q.is_nop && !s_q.skip &&
                         (s_q.ch0y | s_q.ch0z | (inj_i[INJ_UNP_ADC_CH1] ? 2'd0 : s_q.ch1y) | s_q.ch1z) != 2'd0;
 
@@ -740,11 +744,11 @@ module tt_unpacker
       end
     end
   end
-  assign adc_wadc_o = sreq.valid ? s_d.wadc : s_q.wadc;   // for the increments, then the retire
-  assign inc_ch0y_o = s_d.ch0y;
-  assign inc_ch0z_o = s_d.ch0z;
-  assign inc_ch1y_o = inj_i[INJ_UNP_ADC_CH1] ? 2'd0 : s_d.ch1y;
-  assign inc_ch1z_o = s_d.ch1z;
+  assign adc_wadc_o = (sreq.valid && !late_inc) ? s_d.wadc : s_q.wadc;   // the increments', then the retire's
+  assign inc_ch0y_o = late_inc ? s_q.ch0y : s_d.ch0y;
+  assign inc_ch0z_o = late_inc ? s_q.ch0z : s_d.ch0z;
+  assign inc_ch1y_o = inj_i[INJ_UNP_ADC_CH1] ? 2'd0 : (late_inc ? s_q.ch1y : s_d.ch1y);
+  assign inc_ch1z_o = late_inc ? s_q.ch1z : s_d.ch1z;
   assign mmio_we_o   = (state_q == S_DONE) && s_q.mmio_we;
   assign mmio_addr_o = s_q.mmio_addr;
   assign mmio_data_o = s_q.mmio_data;

@@ -648,10 +648,17 @@ int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, bool drained,
             tb_stall_name(stall[th], rtl_why, sizeof rtl_why);
             if (tt_stim_line(&c->stim, th))
                 snprintf(at, sizeof at, "%s:%d", c->test.path, tt_stim_line(&c->stim, th));
-            /* The model's view: its next instruction and, if its wait gate holds it, why. */
-            if (c->a.check && tt_model_next_insn(m, th, &insn)) {
+            /* The model's view: the oldest instruction not retired (dispatched and waiting in its unit,
+             * or still to come out of the frontend) and, if something holds it, why. */
+            uint32_t seq;
+            if (c->a.check && tt_model_oldest_unexecuted(m, th, &seq, &insn)) {
                 tt_disasm(insn, next, sizeof next);
-                if (tt_model_can_issue(m, th, model_why, sizeof model_why)) model_why[0] = 0;
+                uint32_t w, p;
+                if (tt_model_issued_at(m, th, seq, &w, &p)) {
+                    if (!tt_model_unit_holds(m, th, insn, model_why, sizeof model_why)) model_why[0] = 0;
+                } else if (tt_model_can_issue(m, th, model_why, sizeof model_why)) {
+                    model_why[0] = 0;
+                }
             }
             n += (size_t)snprintf(details + n, sizeof details - n,
                                   "  thread %d: %s, %d in FIFO, RTL stall reason %s; next to retire: %s%s%s; TRISC "
