@@ -2,6 +2,7 @@
 #include "cosim.h"
 #include "state_check.h"
 #include "coverage.h"
+#include "hazard.h"
 #include "outfile.h"
 
 #include <cjson/cJSON.h>
@@ -14,6 +15,7 @@
 
 #define HISTORY 16
 #define L1Q 256
+#define DISP_RING 64 /* dispatch cycles remembered per thread (more than can be in flight) */
 #define RET_PEND 16 /* retires in one edge: at most one per retire lane (tt_pkg RET_LANES 13) */
 #define LINES 256 /* pushes not yet passed: the model's frontend (64) plus absorbed ones */
 
@@ -82,6 +84,15 @@ struct cosim {
     cosim_retire_rec pend[RET_PEND];
     int npend;
     uint32_t unit_seq[TT_NUM_THREADS][16];   /* last seq + 1 each unit retired per thread (0: none) */
+    uint64_t disp_cycle[TT_NUM_THREADS][DISP_RING]; /* dispatch cycle by seq % DISP_RING */
+    hazard *hz;                      /* the race detector (NULL: +hazards=off) */
+    struct {                         /* unpacker and packer instructions retired this edge */
+        hazard_who who;
+        uint64_t cycle;              /* its retire */
+        tt_read_set rs;
+    } readers[4];
+    int nreaders;
+    uint64_t hazards_seen;           /* +hazards=warn: races reported */
     char report[8192];
     size_t rlen;
     cJSON *json;
@@ -119,6 +130,10 @@ cosim *cosim_create(const tt_test *t, const cosim_opts *o)
         cosim_destroy(c);
         return NULL;
     }
+    if (o->check && o->hazards != COSIM_HAZARDS_OFF && !(c->hz = hazard_create())) {
+        cosim_destroy(c);
+        return NULL;
+    }
     if (o->check && o->timing && !(c->tim = tt_timing_create())) {
         cosim_destroy(c);
         return NULL;
@@ -141,6 +156,7 @@ void cosim_destroy(cosim *c)
     state_check_destroy(c->sc);
     tt_timing_destroy(c->tim);
     tt_cov_destroy(c->cov);
+    hazard_destroy(c->hz);
     cJSON_Delete(c->json);
     free(c);
 }
@@ -295,6 +311,18 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
     /* PC_BUF semaphore window (tt_sem_mmio_store): the store takes the sync unit's slot this cycle */
     if (addr >= TT_MMIO_SEM_BASE + 0x20u && addr < TT_MMIO_SEM_BASE + 0x20u + 4u * TT_NUM_SEMS && addr % 4 == 0)
         c->sem_store = true;
+    /* config stores (docs/design.md "MMIO address map"), for the race detector */
+    if (c->hz && addr >= TT_MMIO_CFG_BASE && addr < TT_MMIO_CFG_BASE + 4u * (2 * TT_CFG_WORDS + TT_CFG_WORDS) &&
+        addr % 4 == 0) {
+        const unsigned i = (addr - TT_MMIO_CFG_BASE) / 4;
+        const hazard_who who = {.thread = thread, .line = line, .store = true};
+        if (i < 2 * TT_CFG_WORDS) {
+            hazard_cfg_write(c->hz, cycle, (int)(i / TT_CFG_WORDS), i % TT_CFG_WORDS, &who);
+        } else { /* ConfigDualWrite: both states */
+            hazard_cfg_write(c->hz, cycle, 0, i - 2 * TT_CFG_WORDS, &who);
+            hazard_cfg_write(c->hz, cycle, 1, i - 2 * TT_CFG_WORDS, &who);
+        }
+    }
     if (tt_model_mmio_store(c->m, thread, addr, data, msg, sizeof msg) != TT_OK) {
         c->cur_line = line;
         begin_failure(c, "ERROR (bad TRISC store)", cycle, -1, 0, 0);
@@ -559,6 +587,87 @@ static void flush_retires(cosim *c)
     }
 }
 
+/* The race detector's view of a retired instruction (docs/decisions.md "Race detector"): the
+ * configuration words it wrote, and for an unpacker or packer instruction what it read. */
+static void note_accesses(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
+{
+    if (!c->hz || c->failed) return;
+    const hazard_who who = {.thread = r->thread, .seq = r->seq, .insn = r->insn, .line = c->cur_line,
+                            .disp = c->disp_cycle[r->thread][r->seq % DISP_RING]};
+    const tt_effects *e = &x->eff;
+    if (e->kinds & TT_EFF_CFG)
+        for (int k = 0; k < 4; k++)
+            if (e->cfg_we >> k & 1u) hazard_cfg_write(c->hz, r->cycle, e->cfg_state, e->cfg_addr + (unsigned)k, &who);
+    if (e->kinds & TT_EFF_TCFG) hazard_tcfg_write(c->hz, r->cycle, r->thread, e->tcfg_addr, &who);
+    const uint8_t opc = (uint8_t)(r->insn >> 24);
+    if ((opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP || opc == TT_OPC_PACR || opc == TT_OPC_PACR_SETREG) &&
+        c->nreaders < (int)(sizeof c->readers / sizeof c->readers[0])) {
+        c->readers[c->nreaders].who = who;
+        c->readers[c->nreaders].cycle = r->cycle;
+        c->readers[c->nreaders].rs = *tt_model_last_reads(c->m);
+        c->nreaders++;
+    }
+}
+
+/* HAZARD: both instructions (thread, seq, disassembly, line), the state element and the wait that
+ * would order them. +hazards=warn prints it and goes on; error (the default) stops the run. */
+static void report_hazard(cosim *c, uint64_t cycle, const hazard_who *r, const hazard_who *w, uint64_t wc,
+                          const char *element, const char *fix)
+{
+    char rd[96], wd[96] = "a TRISC store";
+    dis(r->insn, rd, sizeof rd);
+    if (!w->store) dis(w->insn, wd, sizeof wd);
+    char text[1200];
+    int n = snprintf(text, sizeof text,
+                     "  a race: %s (thread %d, seq %u, line %d) reads %s from its first cycle in its unit (cycle "
+                     "%llu) to its retire (cycle %llu), and ",
+                     rd, r->thread, r->seq, r->line, element, (unsigned long long)(r->disp + 1),
+                     (unsigned long long)cycle);
+    if (w->store)
+        n += snprintf(text + n, sizeof text - (size_t)n, "thread %d's TRISC stored to it at cycle %llu (line %d)",
+                      w->thread, (unsigned long long)wc, w->line);
+    else
+        n += snprintf(text + n, sizeof text - (size_t)n,
+                      "%s (thread %d, seq %u, line %d, dispatched at cycle %llu) wrote it at cycle %llu", wd,
+                      w->thread, w->seq, w->line, (unsigned long long)w->disp, (unsigned long long)wc);
+    snprintf(text + n, sizeof text - (size_t)n,
+             ": nothing the hardware guarantees orders the two, so on silicon the result depends on timing\n"
+             "  to order them: %s\n",
+             fix);
+    if (c->o.hazards == COSIM_HAZARDS_WARN) {
+        c->hazards_seen++;
+        fprintf(stderr, "%s:%d: HAZARD (warning) at cycle %llu, thread %d, seq %u: %s\n%s", c->t->path, r->line,
+                (unsigned long long)cycle, r->thread, r->seq, rd, text);
+        return;
+    }
+    c->cur_line = r->line;
+    begin_failure(c, "HAZARD", cycle, r->thread, r->seq, r->insn);
+    say(c, "%s", text);
+    cJSON_AddStringToObject(c->json, "hazard_element", element);
+    cJSON_AddNumberToObject(c->json, "hazard_writer_thread", w->thread);
+    if (!w->store) cJSON_AddNumberToObject(c->json, "hazard_writer_seq", w->seq);
+    cJSON_AddNumberToObject(c->json, "hazard_writer_line", w->line);
+    cJSON_AddStringToObject(c->json, "hazard_fix", fix);
+    end_failure(c);
+}
+
+/* At the end of an edge (its retires, L1 writes and store all in): every reader that retired in it
+ * against the writes that landed in its window. */
+static void check_readers(cosim *c)
+{
+    const int n = c->nreaders;
+    c->nreaders = 0;
+    for (int i = 0; i < n && !c->failed; i++) {
+        const hazard_who *r = &c->readers[i].who;
+        hazard_who w;
+        uint64_t wc;
+        char element[96], fix[400];
+        if (hazard_reader(c->hz, c->readers[i].cycle, r, &c->readers[i].rs, &w, &wc, element, sizeof element, fix,
+                          sizeof fix))
+            report_hazard(c, c->readers[i].cycle, r, &w, wc, element, fix);
+    }
+}
+
 static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
 {
     c->changed = true;
@@ -762,6 +871,7 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
         if (!l1_push(c, &c->model_l1[lw[i].writer % TT_L1_WRITERS], &w, "model", "RTL")) return;
     }
     for (int wr = 0; wr < TT_L1_WRITERS; wr++) l1_match(c, wr);
+    note_accesses(c, r, &x);
 }
 
 void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
@@ -769,6 +879,8 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
     flush_retires(c);
     note_cycle(c, cycle);
     if (!c->o.check || c->failed) return;
+    check_readers(c);
+    if (c->failed) return;
     /* The wait gate, at each dispatch (the RTL decides when; it may never dispatch what the model's
      * gate holds: a latched STALLWAIT / SEMWAIT, with its one-cycle lag). A wait latches as it
      * dispatches (docs/decisions.md "Lockstep wait-gate check"). */
@@ -776,7 +888,9 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
         if (!obs->th[th].dispatch) continue;
         char held[160] = "";
         uint32_t seq = 0;
-        if (tt_model_dispatch(c->m, th, obs->th[th].fe_insn, &seq, held, sizeof held)) {
+        const bool open = tt_model_dispatch(c->m, th, obs->th[th].fe_insn, &seq, held, sizeof held);
+        c->disp_cycle[th][seq % DISP_RING] = cycle;
+        if (open) {
             /* an unpacker or packer instruction samples its inputs in its first cycle in the unit,
              * which sees the state after this edge (the model has it now) */
             (void)tt_model_sample(c->m, th, seq);

@@ -28,7 +28,9 @@ typedef struct {
     void *on_failure_arg;
     const char *coverage;     /* write functional coverage here (+coverage=FILE.json, coverage.h; NULL: off) */
     bool readback_end_only;   /* +readback=end: no state read-back at drained points, only after the run */
+    int hazards;              /* +hazards: COSIM_HAZARDS_ERROR (default), _WARN or _OFF (dpi/hazard.h) */
 } cosim_opts;
+enum { COSIM_HAZARDS_ERROR = 0, COSIM_HAZARDS_WARN = 1, COSIM_HAZARDS_OFF = 2 };
 
 /* One retired instruction and the effects the RTL made with it (see docs/design.md). */
 typedef struct {

@@ -220,7 +220,8 @@ static void usage(FILE *f, const char *prog)
             "usage: %s TEST.tts [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
             "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n"
             "          [+wave_window=N [+wave_file=FILE.vcd]]\n"
-            "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)] [+readback=drain|end]\n",
+            "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)] [+readback=drain|end]\n"
+            "          [+hazards=error|warn|off]\n",
             prog);
 }
 
@@ -375,6 +376,16 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
                 goto fail;
             }
             c->a.readback_end_only = v[0] == 'e';
+        } else if (plusarg(arg, "+hazards", &v)) {
+            /* docs/decisions.md "Race detector": a race stops the run (error, the default), is
+             * reported and the run goes on (warn), or is not looked for (off) */
+            if (!strcmp(v, "error")) c->a.hazards = COSIM_HAZARDS_ERROR;
+            else if (!strcmp(v, "warn")) c->a.hazards = COSIM_HAZARDS_WARN;
+            else if (!strcmp(v, "off")) c->a.hazards = COSIM_HAZARDS_OFF;
+            else {
+                fprintf(stderr, "%s: +hazards expects error, warn or off, got '%s'\n", prog, v);
+                goto fail;
+            }
         } else if (arg[0] == '+') {
             /* Verilator's own +verilator+ arguments pass through, but only the ones its runtime
              * knows: it aborts the process on any other (issue 8 part 1). */
@@ -446,6 +457,7 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     cosim_opts o = {.repro = c->repro, .report_json = c->a.report, .check = c->a.check,
                     .timing = c->a.timing, .srnd_seed = c->a.srnd_seed, .coverage = c->a.coverage,
                     .readback_end_only = c->a.readback_end_only,
+                    .hazards = c->a.hazards,
                     .on_failure = c->a.wave_window ? wave_window_rerun : NULL, .on_failure_arg = c};
     c->cos = cosim_create(&c->test, &o);
     if (!c->cos) {

@@ -30,6 +30,7 @@ typedef struct {
     const char *coverage;     /* +coverage=FILE.json: functional coverage (dpi/coverage.h) */
     const char *vlcov;        /* +vlcov=FILE.dat: Verilator line/toggle coverage (coverage build only) */
     bool readback_end_only;   /* +readback=end: the state read-back after the run only, not at drained points */
+    int hazards;              /* +hazards=error|warn|off (cosim.h COSIM_HAZARDS_*) */
 } tb_args;
 
 typedef struct tb_ctx tb_ctx;

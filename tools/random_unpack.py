@@ -17,7 +17,8 @@ Constraints (away from undefined behaviour and races, unpack-data-path §2, §3)
   aligned; tilize has no upsampling; unpack to Dest has no ColShift or transpose;
 * bank hand-offs are counted: thread 1 returns exactly as many SrcA and SrcB banks as thread 0
   gives (FlipSrc, UNPACR_NOP set dvalid), in the same order, so no UNPACR waits for ever; an
-  UNPACR_NOP set dvalid, which does not wait for its bank, follows a STALLWAIT on C5 / C6;
+  UNPACR_NOP set dvalid, which does not wait for its bank, follows a STALLWAIT on C5|C1 / C6|C2
+  (its unpacker's bank free, and the unpacker done with the thread's UNPACR before it);
 * UNPACR_NOP's clear waits for its bank like an UNPACR.
 """
 
@@ -267,8 +268,12 @@ class UnpackGen:
                 fmt = r.randrange(3) if val == 2 else 0
                 out.append(f"ttunpacr_nop {n},0,0,0,{fmt},{r.randrange(2)},{both},{val},1")
             else:
-                # set dvalid never waits for its bank (spec §8.2): STALLWAIT on C5 / C6 first
-                out.append(f"ttstallwait 8,{0x20 if n == 0 else 0x40:#x}")
+                # set dvalid never waits for its bank (spec §8.2): STALLWAIT on C5 / C6 first, and on
+                # C1 / C2 (the UNPACR before it still in the unpacker): the UNPACR's FlipSrc changes
+                # the unpacker's bank at its retire, and the instructions of a thread overlap
+                # (docs/decisions.md "Overlapping dispatch"), so C5 alone could be seen clear on the
+                # bank before the flip, and the set dvalid land on a bank the math thread still holds
+                out.append(f"ttstallwait 8,{0x22 if n == 0 else 0x44:#x}")
                 out.append(f"ttunpacr_nop {n},0,0,0,3,0,0,0,2")
                 self.flips.append(n)
         return out

@@ -254,6 +254,21 @@ bool tt_model_dispatch(tt_model *m, int thread, uint32_t insn, uint32_t *seq, ch
 bool tt_model_issued_at(const tt_model *m, int thread, uint32_t seq, uint32_t *insn, uint32_t *push_index);
 tt_exec_result tt_model_step_seq(tt_model *m, int thread, uint32_t seq);
 void tt_model_cycle_end(tt_model *m);
+/* The config and thread-config words the last executed instruction read, as bitmaps (word i of
+ * state s: cfg[s][i / 32] bit i % 32). Logged for the unpackers' and the packer's instructions (the
+ * readers that run for many cycles and race with configuration writes: docs/decisions.md "Race
+ * detector"); empty for the others. */
+#define TT_RD_CFG_WORDS ((TT_CFG_WORDS + 31) / 32)
+#define TT_RD_TCFG_WORDS ((TT_TCFG_WORDS + 31) / 32)
+typedef struct {
+    uint32_t cfg[TT_CFG_STATES][TT_RD_CFG_WORDS];
+    uint32_t tcfg[TT_NUM_THREADS][TT_RD_TCFG_WORDS];
+} tt_read_set;
+const tt_read_set *tt_model_last_reads(const tt_model *m);
+/* Does this unpacker or packer instruction take config word idx when it starts (its address and
+ * per-context words), rather than possibly while it runs? Thread config is taken at the start. */
+bool tt_model_cfg_read_at_start(uint32_t insn, unsigned idx);
+
 /* Lockstep: instruction `seq` of `thread` (dispatched, not executed) samples its inputs now, the
  * state after this cycle's edge: an unpacker or packer instruction takes config, thread config and
  * ADCs in its first cycle in the unit, the cycle after its dispatch, and executes against them at

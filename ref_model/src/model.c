@@ -224,6 +224,7 @@ static tt_exec_result exec_issued(tt_model *m, int thread, uint32_t seq, const t
     r.mop_template = o->origin == TT_FE_MOP ? o->tmpl : 0;
     r.replay_loaded = o->loaded;
     r.seq = seq;
+    memset(&m->rd, 0, sizeof m->rd);
     tt_rf_log_reset(m);
     m->n_l1w = 0;
     uint8_t opc = (uint8_t)(r.insn >> 24);
@@ -359,6 +360,15 @@ tt_exec_result tt_model_step(tt_model *m, int thread)
     if (thread_ok(thread))
         while (s < m->seq[thread] && m->win[thread][s % TT_ISSUE_WINDOW].done) s++;
     return tt_model_step_seq(m, thread, s);
+}
+
+const tt_read_set *tt_model_last_reads(const tt_model *m) { return &m->rd; }
+
+bool tt_model_cfg_read_at_start(uint32_t insn, unsigned idx)
+{
+    const int su = sample_unit(insn);
+    if (su < 0) return false;
+    return su == 2 ? tt_pack_cfg_at_start(idx) : tt_unpack_cfg_at_start(su, idx);
 }
 
 bool tt_model_seq_executed(const tt_model *m, int thread, uint32_t seq)

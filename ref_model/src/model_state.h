@@ -119,6 +119,7 @@ struct tt_model {
         tt_adc_channel adc_upd[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS]; /* after its update */
     } snap[3];
     bool adc_early;                       /* the executing instruction's ADC updates were applied at its sample */
+    tt_read_set rd;                       /* what the last instruction read (cleared as each starts) */
     tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS];
     uint8_t mutex_holder[TT_NUM_MUTEXES];   /* thread, or TT_MUTEX_FREE */
     uint8_t *l1;
@@ -141,6 +142,19 @@ struct tt_model {
     tt_l1_write *l1w;
     size_t n_l1w, cap_l1w;
 };
+
+/* The config and thread-config words the executing unpacker or packer instruction read (the race
+ * detector's read set: dpi/hazard.c). Logged through tt_cfg_read / tt_tcfg_read. */
+static inline uint32_t tt_cfg_read(tt_model *m, int st, unsigned i)
+{
+    m->rd.cfg[st & 1][i / 32 % TT_RD_CFG_WORDS] |= 1u << (i % 32);
+    return m->cfg[st & 1][i % TT_CFG_WORDS];
+}
+static inline uint32_t tt_tcfg_read(tt_model *m, int thread, unsigned i)
+{
+    m->rd.tcfg[thread % TT_NUM_THREADS][i / 32 % TT_RD_TCFG_WORDS] |= 1u << (i % 32);
+    return m->tcfg[thread % TT_NUM_THREADS][i % TT_TCFG_WORDS];
+}
 
 /* An instruction handler: decodes its own fields from the word, updates state, fills the result. */
 typedef void (*tt_exec_fn)(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);

@@ -14,6 +14,9 @@
 #include "regfile.h" /* tt_dest32_read */
 #include "unpack_convert.h" /* tt_dformat codes */
 
+/* A config word of the PACR's state, logged in the model's read set (tt_model_last_reads). */
+#define CFGR(i) tt_cfg_read(m, st, (unsigned)(i))
+
 /* Config words (Blackhole register table; pack-unpack-registers §1). */
 enum {
     CFG_ALU_FORMAT0 = 0,  /* ALU_FORMAT_SPEC_REG_Dstacc_val [13:10], _Dstacc_override [14] */
@@ -41,6 +44,17 @@ enum {
     CFG_DEST_ACCESS = 220,  /* DEST_ACCESS_CFG: swizzle_32b [0], remap_addrs [1] */
     TCFG_ADDR_MOD_PACK = 37, /* ADDR_MOD_PACK_SEC0..3 */
 };
+
+/* The config words the packer takes when a PACR starts (PACR.md: some fields are sampled then,
+ * others per packer or at an unspecified point of its lifetime; docs/decisions.md "Race detector"):
+ * its address words (the output section sizes and L1 destination, the input and output address
+ * generators, the Dest offset, the L1 FIFO); tt-llk rewrites the L1 destination while a PACR runs. The
+ * rest (formats, ReLU, edge masks, downsampling, Dest read control) may be read while it runs. */
+bool tt_pack_cfg_at_start(unsigned idx)
+{
+    return idx == CFG_PACK0 || idx == CFG_PACK0 + 1 || (idx >= CFG_PCK_XY0 && idx <= CFG_PCK_BASE1) ||
+           idx == CFG_DEST_TARGET0 || idx == CFG_PACK_LIMIT || idx == CFG_PACK_FIFO;
+}
 
 #define ADC_SET_PACK 2
 #define STREAM_EXP 0
@@ -166,19 +180,19 @@ static bool zc_keep(tt_model *m, tt_packer_state *ps, const char **why)
 
 /* The edge mask of the k-th enabled read interface of this PACR (EdgeMasking.md's selection chain;
  * docs/decisions.md "PACR edge masking"). */
-static uint16_t edge_mask(const uint32_t *cfg, const tt_packer_state *ps, unsigned k)
+static uint16_t edge_mask(tt_model *m, int st, const tt_packer_state *ps, unsigned k)
 {
     const uint32_t y = (ps->tile_pos + k) & 0xFFu;
     uint32_t b;
-    if (bits(cfg[CFG_EDGE_FACE_SEL], 8, 1)) {
-        const uint32_t a = bits(cfg[CFG_EDGE_FACE_SEL], 0, 2);
-        const uint32_t z = (bits(cfg[CFG_DEST_TARGET0], 12, 6) + ps->tile_z) & 15u;
-        b = bits(cfg[CFG_FACE_SET_MAP0 + a], (int)(2 * z), 2);
+    if (bits(CFGR(CFG_EDGE_FACE_SEL), 8, 1)) {
+        const uint32_t a = bits(CFGR(CFG_EDGE_FACE_SEL), 0, 2);
+        const uint32_t z = (bits(CFGR(CFG_DEST_TARGET0), 12, 6) + ps->tile_z) & 15u;
+        b = bits(CFGR(CFG_FACE_SET_MAP0 + a), (int)(2 * z), 2);
     } else {
-        b = bits(cfg[CFG_EDGE_MASK0], 17, 2);
+        b = bits(CFGR(CFG_EDGE_MASK0), 17, 2);
     }
-    const uint32_t c = bits(cfg[CFG_ROW_SET_MAP0 + b], (int)(2 * (y & 15u)), 2);
-    return (uint16_t)bits(cfg[CFG_EDGE_MASK0 + c], 0, 16);
+    const uint32_t c = bits(CFGR(CFG_ROW_SET_MAP0 + b), (int)(2 * (y & 15u)), 2);
+    return (uint16_t)bits(CFGR(CFG_EDGE_MASK0 + c), 0, 16);
 }
 
 /* Dst16b cell, or the Dst32b value of datum index idx (Dst.md AdjRow; ERRATA 5). */
@@ -233,8 +247,8 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const bool ovrd = tt_bits(insn, 7, 1), flush = tt_bits(insn, 1, 1), last = tt_bits(insn, 0, 1);
     const uint32_t ctxt_ctrl = tt_bits(insn, 2, 2), concat = tt_bits(insn, 4, 3);
     if (mask == 0) mask = 0xF; /* Blackhole PACR.md: 0 enables all four Dst read interfaces */
-    const uint32_t *cfg = m->cfg[tt_cfg_state_of(m, thread)];
-    const uint32_t w0 = cfg[CFG_PACK0], w1 = cfg[CFG_PACK0 + 1], w2 = cfg[CFG_PACK0 + 2], w3 = cfg[CFG_PACK0 + 3];
+    const int st = tt_cfg_state_of(m, thread); /* config reads: CFGR (logged: tt_model_last_reads) */
+    const uint32_t w0 = CFGR(CFG_PACK0), w1 = CFGR(CFG_PACK0 + 1), w2 = CFGR(CFG_PACK0 + 2), w3 = CFGR(CFG_PACK0 + 3);
 
     /* docs/decisions.md "PACR, first slice": what this slice does not model is reported. */
     if (cfg_ctx || row_pad || ctxt_ctrl)
@@ -242,10 +256,10 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
              cfg_ctx ? "CfgContext != 0" : row_pad ? "RowPadZero" : "CtxtCtrl");
     /* Strided Dst read (DstAccessMode; docs/decisions.md "PACR strided Dest read"): defined only with
      * both DEST_ACCESS_CFG bits set and read interfaces 0.., none skipped */
-    if (strided && bits(cfg[CFG_DEST_ACCESS], 0, 2) != 3)
+    if (strided && bits(CFGR(CFG_DEST_ACCESS), 0, 2) != 3)
         FAIL(TT_UNIMPLEMENTED, "PACR DstAccessMode (strided) without DEST_ACCESS_CFG remap_addrs and swizzle_32b "
                                "(%u, %u): the row stride Dest's unremapped layout gives is not public",
-             bits(cfg[CFG_DEST_ACCESS], 1, 1), bits(cfg[CFG_DEST_ACCESS], 0, 1));
+             bits(CFGR(CFG_DEST_ACCESS), 1, 1), bits(CFGR(CFG_DEST_ACCESS), 0, 1));
     if (strided && mask != 0x1 && mask != 0x3 && mask != 0x7 && mask != 0xF)
         FAIL(TT_UNIMPLEMENTED, "PACR DstAccessMode (strided) with ReadIntfSel 0x%x: which rows read interfaces after "
                                "a disabled one read is not documented (Blackhole PACR.md)", mask);
@@ -279,38 +293,38 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
      * downsampling"): 0 keeps every datum; bit j keeps the j-th datum of each row's X range. */
     const uint32_t ds_mask = bits(w3, 0, 16) ? bits(w3, 0, 16) : 0xFFFFu;
     bool masking = false; /* a mask that is not all ones can change a datum */
-    for (int k = 0; k < 4; k++) masking |= bits(cfg[CFG_EDGE_MASK0 + k], 0, 16) != 0xFFFF;
-    if (masking && bits(cfg[CFG_PACK_COUNTERS0], 23, 1))
+    for (int k = 0; k < 4; k++) masking |= bits(CFGR(CFG_EDGE_MASK0 + k), 0, 16) != 0xFFFF;
+    if (masking && bits(CFGR(CFG_PACK_COUNTERS0), 23, 1))
         FAIL(TT_UNIMPLEMENTED, "PACR edge masking with pack_yz_transposed: Blackhole's tile position has no "
                                "Z-major description (docs/decisions.md)");
-    const bool neg_inf = bits(cfg[CFG_EDGE_MASK0], 16, 1);
+    const bool neg_inf = bits(CFGR(CFG_EDGE_MASK0), 16, 1);
 
     /* Which ADC (docs/decisions.md: Blackhole takes AddrCntContext from the instruction). */
     const int wadc = ovrd ? (adc_ctx == 3 ? 0 : (int)adc_ctx) : thread;
     tt_adc_channel *c0 = &m->adc[wadc][ADC_SET_PACK][0], *c1 = &m->adc[wadc][ADC_SET_PACK][1];
 
     /* The datum conversion's configuration (pack_convert.h; read_raw is Read_int8, as in ttsim). */
-    const uint32_t rd = cfg[CFG_DEST_RD];
+    const uint32_t rd = CFGR(CFG_DEST_RD);
     tt_pack_conv_cfg cc = {
         .read_32b = bits(rd, 0, 1),
         .read_unsigned = bits(rd, 1, 1),
         .read_raw = bits(rd, 2, 1),
         .round_10b = bits(rd, 3, 1),
-        .inter_fmt = (uint8_t)(bits(cfg[CFG_ALU_FORMAT0], 14, 1) ? bits(cfg[CFG_ALU_FORMAT0], 10, 4)
-                                                                   : bits(cfg[CFG_ALU_FORMAT1], 25, 4)),
+        .inter_fmt = (uint8_t)(bits(CFGR(CFG_ALU_FORMAT0), 14, 1) ? bits(CFGR(CFG_ALU_FORMAT0), 10, 4)
+                                                                   : bits(CFGR(CFG_ALU_FORMAT1), 25, 4)),
         .in_fmt = (uint8_t)bits(w2, 8, 4),
         .out_fmt = (uint8_t)bits(w2, 4, 4),
         .fp8_e4m3 = bits(w3, 23, 1),
-        .relu_mode = (uint8_t)bits(cfg[CFG_STACC_RELU], 2, 2),
-        .relu_threshold = (uint16_t)bits(cfg[CFG_STACC_RELU], 6, 16),
+        .relu_mode = (uint8_t)bits(CFGR(CFG_STACC_RELU), 2, 2),
+        .relu_threshold = (uint16_t)bits(CFGR(CFG_STACC_RELU), 6, 16),
         .exp_thr_en = bits(w3, 20, 1),
         .exp_thr = (uint8_t)bits(w3, 24, 8),
         .dis_shared_exp = bits(w2, 12, 1),
         .int_shift = 0,
-        .packer_srnd_en = bits(cfg[CFG_ALU_FORMAT1], 2, 1),
-        .gasket_srnd_en = bits(cfg[CFG_ALU_FORMAT1], 1, 1),
-        .gs_lf = bits(cfg[CFG_ALU_FORMAT1], 13, 1),
-        .bfp8_hf = bits(cfg[CFG_ALU_FORMAT1], 14, 1),
+        .packer_srnd_en = bits(CFGR(CFG_ALU_FORMAT1), 2, 1),
+        .gasket_srnd_en = bits(CFGR(CFG_ALU_FORMAT1), 1, 1),
+        .gs_lf = bits(CFGR(CFG_ALU_FORMAT1), 13, 1),
+        .bfp8_hf = bits(CFGR(CFG_ALU_FORMAT1), 14, 1),
     };
     const bool bfp = tt_pack_fmt_is_bfp(cc.out_fmt);
     const bool srnd = cc.gasket_srnd_en || cc.packer_srnd_en; /* the PRNG draws one per datum */
@@ -326,7 +340,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const bool converts = (!flush && c1->x >= c0->x) || (bfp && (last || flush) && ps->group_n);
     /* INT8 shift/round/saturate from Dst32b takes ShiftAmount from INT_DESCALE, and which of its
      * values packer 0 uses is not documented (docs/decisions.md "PACR"). */
-    if (converts && bits(cfg[CFG_INT_DESCALE], 0, 1) && cc.read_32b && !cc.read_raw && cc.inter_fmt == TT_DF_INT8)
+    if (converts && bits(CFGR(CFG_INT_DESCALE), 0, 1) && cc.read_32b && !cc.read_raw && cc.inter_fmt == TT_DF_INT8)
         FAIL(TT_UNIMPLEMENTED, "PACR INT8 from Dst32b with INT_DESCALE_Enable: which INT_DESCALE value gives the "
                                "shift is not publicly documented");
     /* The configuration's verdict, before anything changes, when anything is converted: a zero
@@ -362,12 +376,12 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                      (cc.fp8_e4m3 && cc.out_fmt == TT_DF_FP8 ? TT_DPF_FP8_E4M3 : 0)};
 
     /* Input address generator (InputAddressGenerator.md). */
-    const uint32_t xy0 = cfg[CFG_PCK_XY0], zw0 = cfg[CFG_PCK_ZW0];
-    const uint32_t in_addr = bits(cfg[CFG_PCK_BASE0], 0, 18) + c0->x * (bits(xy0, 0, 16) & 0xF) +
+    const uint32_t xy0 = CFGR(CFG_PCK_XY0), zw0 = CFGR(CFG_PCK_ZW0);
+    const uint32_t in_addr = bits(CFGR(CFG_PCK_BASE0), 0, 18) + c0->x * (bits(xy0, 0, 16) & 0xF) +
                              c0->y * bits(xy0, 16, 16) + c0->z * bits(zw0, 0, 16) + c0->w * bits(zw0, 16, 16);
     static const uint32_t bytes_per[4] = {4, 2, 1, 1}, xmask_of[4] = {3, 7, 15, 15};
     const uint32_t bpd = bytes_per[cc.in_fmt & 3], xmask = xmask_of[cc.in_fmt & 3];
-    const uint32_t first = (((in_addr / bpd) & ~xmask) + (c0->x & xmask) + (bits(cfg[CFG_DEST_TARGET0], 0, 12) << 4)) &
+    const uint32_t first = (((in_addr / bpd) & ~xmask) + (c0->x & xmask) + (bits(CFGR(CFG_DEST_TARGET0), 0, 12) << 4)) &
                            0x3FFFu;
     if (!flush && c1->x < c0->x)
         FAIL(TT_UNDEFINED, "PACR with the packer ADC's channel 1 X (%u) below channel 0 X (%u): a negative datum "
@@ -383,12 +397,12 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                            "(Blackhole PACR.md)", per_row, col0);
 
     /* Output address generator (OutputAddressGenerator.md, Blackhole: YZW_Addr in bytes). */
-    const uint32_t xy1 = cfg[CFG_PCK_XY1], zw1 = cfg[CFG_PCK_ZW1];
+    const uint32_t xy1 = CFGR(CFG_PCK_XY1), zw1 = CFGR(CFG_PCK_ZW1);
     uint32_t addr = w1 + !bits(w2, 15, 1);
-    const uint32_t yzw = bits(cfg[CFG_PCK_BASE1], 0, 18) + c1->y * bits(xy1, 16, 16) + c1->z * bits(zw1, 0, 16) +
+    const uint32_t yzw = bits(CFGR(CFG_PCK_BASE1), 0, 18) + c1->y * bits(xy1, 16, 16) + c1->z * bits(zw1, 0, 16) +
                          c1->w * bits(zw1, 16, 16);
     addr += yzw >> 4;
-    if (addr > bits(cfg[CFG_PACK_LIMIT], 0, 17) * 2 + 1) addr -= bits(cfg[CFG_PACK_FIFO], 0, 17) * 2;
+    if (addr > bits(CFGR(CFG_PACK_LIMIT), 0, 17) * 2 + 1) addr -= bits(CFGR(CFG_PACK_FIFO), 0, 17) * 2;
     /* the RSI stream starts with RSI[0] = 0 when it takes an address */
     bool rsi0 = false;
     if (zc) {
@@ -432,7 +446,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         const uint32_t i = k / per_row, j = k % per_row;
         if (!(mask >> i & 1u)) continue;
         pw->steps++; /* every datum read takes its cycle, downsampled-out and elided ones too */
-        if (j == 0) row_mask = edge_mask(cfg, ps, enabled++);
+        if (j == 0) row_mask = edge_mask(m, st, ps, enabled++);
         const uint32_t col = col0 + j;
         const bool masked = !(row_mask >> col & 1u);
         /* read interface i: row StartRow + i, or StartRow + 16 i when strided (docs/decisions.md
@@ -506,7 +520,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
      * PACR.md; docs/decisions.md "PACR edge masking"). */
     if (per_row) {
         ps->tile_pos = (uint8_t)(ps->tile_pos + enabled);
-        if (ps->tile_pos == bits(cfg[CFG_PACK_COUNTERS0], 8, 8)) {
+        if (ps->tile_pos == bits(CFGR(CFG_PACK_COUNTERS0), 8, 8)) {
             ps->tile_pos = 0;
             ps->tile_z++;
         }
@@ -531,7 +545,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     }
 
     /* AddrMod (ADDR_MOD_PACK_SEC[AddrMode]): channel 0 with the src fields, channel 1 with the dst. */
-    const uint32_t mod = m->tcfg[thread][TCFG_ADDR_MOD_PACK + am];
+    const uint32_t mod = tt_tcfg_read(m, thread, TCFG_ADDR_MOD_PACK + am);
     if (!m->adc_early) pack_addr_mod(c0, c1, mod);
     /* reported when the AddrMod word can change something (the unpacker's convention, RTL alike) */
     if (bits(mod, 0, 16)) tt_adc_record(m, wadc, (uint8_t)(3u << (2 * ADC_SET_PACK)), r);

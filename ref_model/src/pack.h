@@ -15,4 +15,6 @@ void tt_exec_tbufcmd(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 /* Lockstep: a PACR's AddrMod, applied with its address calculation (docs/decisions.md "Overlapping
  * dispatch"); the instruction then executes with m->adc_early set and skips it. */
 void tt_pack_adc_update(tt_model *m, int thread, uint32_t insn);
+/* A config word the packer takes when a PACR starts (the others it may read while it runs). */
+bool tt_pack_cfg_at_start(unsigned idx);
 #endif

@@ -53,6 +53,21 @@ static const unp_cfg UNP[2] = {
 #define CFG_UNP0_BLOBS_Y_CNTX01 51
 #define CFG_UNP0_BLOBS_Y_CNTX23 52
 
+/* The config words an unpacker takes when its instruction starts (docs/decisions.md "Race
+ * detector"): the per-context words (base and offset addresses, Dest and tile-x per context, blob
+ * starts) and the output address generator's; tt-llk rewrites the next context's while an UNPACR
+ * runs. The rest (tile descriptor, formats, REG2, limits) may be read while it runs. */
+bool tt_unpack_cfg_at_start(int which, unsigned idx)
+{
+    const unp_cfg *u = &UNP[which & 1];
+    if ((idx >= u->base && idx < u->base + 4u) || (idx >= u->offset && idx < u->offset + 4u) ||
+        (idx >= u->dest_cntx && idx < u->dest_cntx + 2u) || (idx >= u->tile_x_cntx && idx < u->tile_x_cntx + 2u) ||
+        idx == u->base_reg1 || idx == u->xy_stride1 || idx == u->zw_stride1)
+        return true;
+    return which == 0 && ((idx >= u->base4 && idx < u->base4 + 4u) || idx == CFG_UNP0_BLOBS_Y_CNTX01 ||
+                          idx == CFG_UNP0_BLOBS_Y_CNTX23);
+}
+
 static uint32_t bits(uint32_t w, unsigned shift, unsigned width)
 {
     return width >= 32 ? w >> shift : (w >> shift) & ((1u << width) - 1u);
@@ -63,12 +78,14 @@ static uint32_t bits(uint32_t w, unsigned shift, unsigned width)
 #define ADC_ZW_MASK 0x1FFFu
 
 typedef struct {
-    const uint32_t *cfg; /* the issuing thread's config state */
-    const uint32_t *tcfg;
+    tt_model *m;         /* reads go through it: they are logged (tt_model_last_reads) */
+    int state;           /* the issuing thread's config state */
+    int thread;
     int which;           /* unpacker */
 } ctx_t;
 
-static uint32_t cw(const ctx_t *c, unsigned addr) { return c->cfg[addr]; }
+static uint32_t cw(const ctx_t *c, unsigned addr) { return tt_cfg_read(c->m, c->state, addr); }
+static uint32_t tw(const ctx_t *c, unsigned addr) { return tt_tcfg_read(c->m, c->thread, addr); }
 
 /* ReadL1Bytes at a byte address plus a bit offset (sub-byte BFP4/BFP2 datums: lowest bits first,
  * docs/decisions.md "BFP nibble order"). */
@@ -224,7 +241,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const bool all_zero = tt_bits(insn, 4, 1), use_ctr = tt_bits(insn, 3, 1), row_search = tt_bits(insn, 2, 1);
     const unp_cfg *u = &UNP[which];
     const int state = tt_cfg_state_of(m, thread);
-    const ctx_t c = {m->cfg[state], m->tcfg[thread], which};
+    const ctx_t c = {m, state, thread, which};
     tt_unpacker_state *us = &m->unp[which];
     /* the FlushCache and IncrementContextCounter forms read no datums (tt_unpack_work) */
     m->unp_work[which] = (tt_unpack_work){.valid = true};
@@ -256,7 +273,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     uint32_t wctx = 0, wadc = (uint32_t)thread;
     if (multi) {
         wctx = use_ctr ? us->ctx_counter[thread] : ctx_num;
-        uint32_t off = bits(c.tcfg[TCFG_UNPACK_MISC], which ? 8 : 0, 4);
+        uint32_t off = bits(tw(&c, TCFG_UNPACK_MISC), which ? 8 : 0, 4);
         wctx = (wctx + off) & 7;
         wadc = ctx_adc;
         if (which == 1 && wctx >= 2) UB("UNPACR: unpacker 1 context %u (only 0 and 1 exist)", wctx);
@@ -439,11 +456,11 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
     const tt_unpack_conv_mode mode = {
         .to_dest = to_dest,
-        .int8_unsigned = bits(m->cfg[state][CFG_ALU_FORMAT], which ? 16 : 15, 1),
+        .int8_unsigned = bits(cw(&c, CFG_ALU_FORMAT), which ? 16 : 15, 1),
         .fp8_e4m3 = bits(cw(&c, u->lf8), 22, 1),
     };
     const uint8_t forced_exp = (uint8_t)bits(cw(&c, u->forced_exp), 0, 8);
-    const bool ovrd_with_addr = bits(c.tcfg[TCFG_SRCA_SET], 2, 1);
+    const bool ovrd_with_addr = bits(tw(&c, TCFG_SRCA_SET), 2, 1);
     const int bank = m->banks.unp_bank[which];
     const int writer = which ? TT_RF_BY_UNPACK1 : TT_RF_BY_UNPACK0;
     if (ndatums && dnum && (which ? m->banks.srcb_client[bank] : m->banks.srca_client[bank]) != TT_CLIENT_UNPACKERS)
@@ -586,7 +603,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
             for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) r->eff.adc2[i] = m->adc[wadc][i / 2][i % 2];
         }
     }
-    uint32_t src_base = (bits(c.tcfg[which ? TCFG_SRCB_SET : TCFG_SRCA_SET], 0, 2) << 4) & 63;
+    uint32_t src_base = (bits(tw(&c, which ? TCFG_SRCB_SET : TCFG_SRCA_SET), 0, 2) << 4) & 63;
     if (flip) {
         flip_to_math(m, thread, which);
         record_banks(m, r);
@@ -637,7 +654,7 @@ void tt_exec_unpacr_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *
             static const uint32_t one[3] = {0x0000Fu, 0x0007Fu, 0x00110u};
             val = one[one_fmt];
         } else if (clr == 3) {
-            val = m->cfg[tt_cfg_state_of(m, thread)][which ? CFG_UNP_NOP_CLR_VAL1 : CFG_UNP_NOP_CLR_VAL0] & 0x7FFFFu;
+            val = tt_cfg_read(m, tt_cfg_state_of(m, thread), which ? CFG_UNP_NOP_CLR_VAL1 : CFG_UNP_NOP_CLR_VAL0) & 0x7FFFFu;
         }
         const int ub = m->banks.unp_bank[which];
         for (int bank = 0; bank < 2; bank++)
@@ -655,7 +672,7 @@ void tt_exec_unpacr_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *
     default: { /* UNP_POP: free messages of a NoC overlay stream through its message-clear register */
         uint32_t stream, count;
         if (pop == 0) {
-            uint32_t w = m->tcfg[thread][TCFG_OVERLAY_MSG_CLEAR + which];
+            uint32_t w = tt_tcfg_read(m, thread, TCFG_OVERLAY_MSG_CLEAR + which);
             stream = bits(w, 0, 6);
             count = bits(w, 8, 3);
         } else {

@@ -16,6 +16,9 @@ void tt_exec_zerosrc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 /* Lockstep: an UNPACR's ADC increments, applied with its address calculation (docs/decisions.md
  * "Overlapping dispatch"); the instruction then executes with m->adc_early set and skips them. */
 void tt_unpack_adc_update(tt_model *m, int thread, uint32_t insn);
+/* A config word unpacker `which` takes when its instruction starts (the others it may read while it
+ * runs): the race detector's classes (docs/decisions.md "Race detector"). */
+bool tt_unpack_cfg_at_start(int which, unsigned idx);
 bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen);
 /* STALLWAIT conditions C5..C8 (Blackhole numbering, tt_pkg CND_SRCA_CLR..CND_SRCB_VLD): bit i-5
  * set while condition i holds. */

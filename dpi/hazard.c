@@ -1,0 +1,122 @@
+/* hazard.c: the race detector (hazard.h). */
+#include "hazard.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ttisa.h"
+
+/* Writes remembered: a reader's window reaches back at most this many configuration writes (a PACR
+ * of a whole tile lasts some thousand cycles; config writes are rarer than one a cycle). */
+#define WRITES 4096
+
+typedef struct {
+    uint64_t cycle;
+    bool tcfg;          /* thread config (index `thread`), else config state `state` */
+    uint8_t state_or_thread;
+    uint16_t idx;
+    hazard_who who;
+} write_rec;
+
+struct hazard {
+    write_rec w[WRITES];
+    uint64_t n;         /* writes so far; the ring holds the last WRITES */
+};
+
+hazard *hazard_create(void) { return calloc(1, sizeof(hazard)); }
+
+void hazard_destroy(hazard *h) { free(h); }
+
+static void add(hazard *h, uint64_t cycle, bool tcfg, int st, unsigned idx, const hazard_who *w)
+{
+    h->w[h->n++ % WRITES] = (write_rec){.cycle = cycle, .tcfg = tcfg, .state_or_thread = (uint8_t)st,
+                                        .idx = (uint16_t)idx, .who = *w};
+}
+
+void hazard_cfg_write(hazard *h, uint64_t cycle, int state, unsigned idx, const hazard_who *w)
+{
+    if (idx >= TT_CFG_WORDS) return;
+    if (idx >= TT_CFG_GLOBAL_BASE) { /* one word for both states */
+        add(h, cycle, false, 0, idx, w);
+        add(h, cycle, false, 1, idx, w);
+    } else {
+        add(h, cycle, false, state & 1, idx, w);
+    }
+}
+
+void hazard_tcfg_write(hazard *h, uint64_t cycle, int thread, unsigned idx, const hazard_who *w)
+{
+    if (idx < TT_TCFG_WORDS && thread >= 0 && thread < TT_NUM_THREADS) add(h, cycle, true, thread, idx, w);
+}
+
+static bool read_bit(const uint32_t *words, unsigned idx) { return (words[idx / 32] >> (idx % 32)) & 1u; }
+
+/* The unit an unpacker or packer instruction runs in, for the condition that waits for it
+ * (STALLWAIT.md, Blackhole numbering: C1 unpacker 0, C2 unpacker 1, C3 packer). */
+static const char *reader_cond(uint32_t insn)
+{
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    if (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) return (insn >> 23 & 1u) ? "C2 (UNPACK1)" : "C1 (UNPACK0)";
+    return "C3 (PACK)";
+}
+
+static const char *reader_block(uint32_t insn)
+{
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    return (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) ? "B3 (UNPACK)" : "B2 (PACK)";
+}
+
+bool hazard_reader(const hazard *h, uint64_t cycle, const hazard_who *r, const tt_read_set *rs, hazard_who *writer,
+                   uint64_t *write_cycle, char *element, size_t element_len, char *fix, size_t fix_len)
+{
+    const uint64_t first = h->n > WRITES ? h->n - WRITES : 0;
+    for (uint64_t i = first; i < h->n; i++) {
+        const write_rec *w = &h->w[i % WRITES];
+        /* the reader reads from its first cycle in the unit (disp + 1, the state after edge disp)
+         * to its retire cycle: a write at edge disp is seen, one at edges disp + 1 .. cycle may or
+         * may not be, depending on timing */
+        if (w->cycle <= r->disp || w->cycle > cycle) continue;
+        if (!w->who.store && w->who.thread == r->thread && w->who.seq == r->seq) continue;
+        const bool hit = w->tcfg ? read_bit(rs->tcfg[w->state_or_thread % TT_NUM_THREADS], w->idx)
+                                 : read_bit(rs->cfg[w->state_or_thread & 1], w->idx);
+        if (!hit) continue;
+        /* A later write of the reader's own thread (instruction or TRISC store) to a word the reader
+         * takes at its start comes after that start (the thread is in program order up to the gate;
+         * the write lands after the reader's first cycle): ordered. Any other write in the window
+         * is not: an earlier instruction still in flight when the reader started (WRCFG.md: the next
+         * instruction must not consume it), another thread's, or a word read while it runs. */
+        const bool same_later = w->who.thread == r->thread && (w->who.store || w->who.seq > r->seq);
+        const bool at_start = w->tcfg || tt_model_cfg_read_at_start(r->insn, w->idx);
+        if (same_later && at_start) continue;
+        *writer = w->who;
+        *write_cycle = w->cycle;
+        if (w->tcfg)
+            snprintf(element, element_len, "thread config word %u of thread %u", w->idx, w->state_or_thread);
+        else
+            snprintf(element, element_len, "config word %u (ADDR32) of state %u", w->idx, w->state_or_thread);
+        /* the wait that orders them (docs/decisions.md "Race detector") */
+        if (w->who.store)
+            snprintf(fix, fix_len,
+                     "the TRISC store must wait until the reader has retired: poll a semaphore the reader's thread "
+                     "posts after a STALLWAIT on %s, or issue the reader only after the store (STALLWAIT with "
+                     "C10 TRISC_CFG and block %s before it)",
+                     reader_cond(r->insn), reader_block(r->insn));
+        else if (w->who.thread != r->thread)
+            snprintf(fix, fix_len,
+                     "the threads must be ordered by a semaphore (the writer's thread posts it after the write, the "
+                     "reader's thread waits for it with SEMWAIT before the reader; or the other way round, with a "
+                     "STALLWAIT on %s before the post)",
+                     reader_cond(r->insn));
+        else if (w->who.seq > r->seq)
+            snprintf(fix, fix_len, "a STALLWAIT with block B7 (CFG) and condition %s before the write (tt-llk: "
+                                   "STALLWAIT(STALL_CFG, UNPACK0/1 or PACK))",
+                     reader_cond(r->insn));
+        else
+            snprintf(fix, fix_len, "the reader must start after the write has landed: a NOP after the write (WRCFG "
+                                   "takes 2 cycles), or a STALLWAIT with block %s and condition C12 (CFGEXU) before "
+                                   "the reader",
+                     reader_block(r->insn));
+        return true;
+    }
+    return false;
+}
