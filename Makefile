@@ -18,7 +18,7 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev
 
-.PHONY: coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test
+.PHONY: coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test
 
 all: model rtl
 
@@ -52,6 +52,7 @@ model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 # The checker's own tests link the checker (dpi/cosim.c, dpi/state_check.c) as well.
 $(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o $(BUILD)/dpi/state_check.o $(BUILD)/dpi/coverage.o $(BUILD)/dpi/hazard.o
 $(BUILD)/unit/test_coverage: $(BUILD)/dpi/coverage.o
+$(BUILD)/unit/test_hazard: $(BUILD)/dpi/hazard.o
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
@@ -120,7 +121,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: unit conv-test pack-conv-test negative directed inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz
+test: unit conv-test pack-conv-test negative directed inject hazard-test random waves-test wave-window-test shrink-test signals-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -157,6 +158,12 @@ negative: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 inject: $(BUILD)/ttcosim
 	@echo "== injected RTL bugs must be caught"
 	@tests/run_inject.sh $(BUILD)/ttcosim
+
+# the race detector: each tests/hazard/*.tts must end in HAZARD (docs/decisions.md "Race detector")
+hazard-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== races must be reported (tests/hazard, C++ and SystemC harnesses)"
+	@tests/run_hazard.sh $(BUILD)/ttcosim
+	@tests/run_hazard.sh $(BUILD)/ttcosim_sc
 
 bench: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/bench/bench.sh $(BUILD)

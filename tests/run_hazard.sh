@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# run_hazard.sh BINARY: the race detector (docs/decisions.md "Race detector"). Every
+# tests/hazard/*.tts is a program with a race the hardware does not order; its header names, with
+# "# expect-hazard: TEXT" lines, what the report must say (the element, the wait that orders it). In
+# lockstep (BINARY FILE) each must
+#   - stop with exit status 1 and a "HAZARD" headline naming the file and line, and every TEXT;
+#   - with +hazards=warn, pass (exit 0) with a "HAZARD (warning)" line;
+#   - with +hazards=off, pass (exit 0) with no HAZARD at all.
+# Ends with "N passed, M failed".
+set -u
+bin=$1
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$here/hazard
+case "$dir" in "$PWD"/*) dir=${dir#"$PWD"/} ;; esac
+pass=0
+fail=0
+for t in "$dir"/*.tts; do
+    name=$(basename "$t" .tts)
+    out=$("$bin" "$t" 2>&1)
+    rc=$?
+    why=""
+    if [ $rc -ne 1 ]; then
+        why="exit $rc, not 1"
+    elif ! grep -q "^$t:[0-9]*: HAZARD at cycle" <<<"$out"; then
+        why="no 'FILE:LINE: HAZARD' headline"
+    else
+        while IFS= read -r want; do
+            grep -qF -- "$want" <<<"$out" || why="the report lacks '$want'"
+        done < <(sed -n 's/^# expect-hazard: //p' "$t")
+    fi
+    if [ -z "$why" ]; then
+        warn=$("$bin" "$t" +hazards=warn 2>&1)
+        [ $? -eq 0 ] && grep -q "HAZARD (warning)" <<<"$warn" || why="+hazards=warn must pass with a warning"
+    fi
+    if [ -z "$why" ]; then
+        off=$("$bin" "$t" +hazards=off 2>&1)
+        [ $? -eq 0 ] && ! grep -q "HAZARD" <<<"$off" || why="+hazards=off must pass without a report"
+    fi
+    if [ -z "$why" ]; then
+        pass=$((pass + 1))
+        echo "PASS $name: $(grep -m1 'HAZARD' <<<"$out")"
+    else
+        fail=$((fail + 1))
+        echo "FAIL $name: $why"
+        sed 's/^/    /' <<<"$out" | head -12
+    fi
+done
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ] && [ $pass -ge 2 ]
