@@ -68,7 +68,7 @@ module tt_adc_unit
   // DELIBERATE BUG (INJ_T_TDMA_LAT2): the ADC instructions (0x50..0x56) take 2 cycles.
   logic lat_m1;
   assign lat_m1 = 1'(LAT_TDMA - 1) | (inj_lat2_i && req_i.insn[31:28] == 4'h5 && req_i.insn[27:24] <= 4'h6);
-  tt_unit_slot #(.LAT_W(1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
+  tt_unit_slot #(.LAT_W(1), .PIPE(1'b1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
                                     .stall_i(1'b0), .drop_i(1'b0), .rsp_o);
 
   assign slot_thread = rsp_o.thread;

@@ -83,7 +83,7 @@ module tt_cfg_unit
   logic [2:0] lat_m1;
   assign lat_m1 = latency_m1(req_i.insn[31:24]) +
                   3'((inj_wrcfg_lat3_i && req_i.insn[31:24] == OP_WRCFG) ? 1 : 0);
-  tt_unit_slot #(.LAT_W(3)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
+  tt_unit_slot #(.LAT_W(3), .PIPE(1'b1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
                                     .stall_i(1'b0), .drop_i(1'b0), .rsp_o);
 
   assign slot_thread = rsp_o.thread;

@@ -340,6 +340,7 @@ package tt_pkg;
   localparam int unsigned INJ_T_UNP_INTERLOCK     = 150; // an unpacker starts while the other calculates an address
   localparam int unsigned INJ_PACK_SAMPLE_ACCEPT  = 151; // the packer samples config/ADCs in its dispatch cycle
   localparam int unsigned INJ_UNP_ADC_AT_RETIRE   = 152; // the unpackers' ADC increments at retire, not at setup
+  localparam int unsigned INJ_T_CFG_NO_PIPE       = 153; // the config unit takes a new instruction only after its retire
   localparam int unsigned NUM_INJ_BITS           = 160;
 
   // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,10 @@
 // timing model), written once here instead of in each unit. Takes an instruction when empty and
 // counts lat_m1_i (its latency - 1, chosen per instruction by the unit) down to 0; rsp_o.done in the
 // cycle it reaches 0, i.e. the instruction retires in the latency-th cycle after the dispatch edge.
-// The slot is free again the cycle after. Only the sync unit uses the two extra inputs: stall_i
+// The slot is free again the cycle after; with PIPE it takes the next instruction in the retire
+// cycle itself (the configuration and miscellaneous units: "issue one per cycle",
+// ConfigurationUnit.md, MiscellaneousUnit.md; docs/decisions.md "Overlapping dispatch"). Only
+// the sync unit uses the two extra inputs: stall_i
 // keeps a due instruction in the slot this cycle (a semaphore store or a parked ATGETM takes the
 // cycle), drop_i empties the slot without a retire (an ATGETM moved to its parking register).
 // rsp_o.done says the instruction is due; with stall_i the unit itself must not retire it (kept
@@ -11,7 +14,8 @@
 module tt_unit_slot
   import tt_pkg::*;
 #(
-  parameter int unsigned LAT_W = 1      // width of lat_m1_i: fits the unit's longest latency - 1
+  parameter int unsigned LAT_W = 1,     // width of lat_m1_i: fits the unit's longest latency - 1
+  parameter bit          PIPE  = 1'b0    // take a new instruction in the retire cycle
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
@@ -28,11 +32,15 @@ module tt_unit_slot
   logic [31:0]      insn_q;
   logic [LAT_W-1:0] cnt_q;
 
-  assign rsp_o.ready  = !valid_q;
+  // done on its own, not read back from rsp_o (a struct read back would make a false loop)
+  logic done, leaving;   // leaving: the held instruction retires (or is dropped) at this edge
+  assign done         = valid_q && (cnt_q == '0);
+  assign leaving      = (done && !stall_i) || drop_i;
+  assign rsp_o.ready  = !valid_q || (PIPE && leaving);
   assign rsp_o.busy   = valid_q;
   assign rsp_o.thread = thread_q;
   assign rsp_o.insn   = insn_q;
-  assign rsp_o.done   = valid_q && (cnt_q == '0);
+  assign rsp_o.done   = done;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -40,12 +48,12 @@ module tt_unit_slot
       thread_q <= '0;
       insn_q   <= '0;
       cnt_q    <= '0;
-    end else if (req_i.valid && !valid_q) begin
+    end else if (req_i.valid && rsp_o.ready) begin
       valid_q  <= 1'b1;
       thread_q <= req_i.thread;
       insn_q   <= req_i.insn;
       cnt_q    <= lat_m1_i;
-    end else if ((rsp_o.done && !stall_i) || drop_i) begin
+    end else if (leaving) begin
       valid_q  <= 1'b0;
     end else if (valid_q && cnt_q != '0) begin
       cnt_q    <= cnt_q - 1'b1;

@@ -595,6 +595,16 @@ static bool stall_override_ok(const tt_timing *t, int th, uint8_t want, uint8_t 
     return m->thread == th && ((opc == TT_OPC_MOVA2D && d == 2) || (opc == TT_OPC_MOVB2D && d == 3));
 }
 
+/* Can unit u take an instruction this cycle? When it holds none; the configuration and
+ * miscellaneous units also in the cycle they retire the one they hold ("issue one per cycle":
+ * ConfigurationUnit.md, MiscellaneousUnit.md; tt_unit_slot PIPE), the others the cycle after. */
+static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u)
+{
+    const int occ = t->slot[u].thread;
+    if (occ < 0) return true;
+    return (u == TT_U_CFG || u == TT_U_TDMA) && ((o->th[occ].retire >> u) & 1u);
+}
+
 /* T5 / T8 / T9 for what unit u (or thread th's frontend, u == TT_U_NONE) holds this cycle. */
 static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o, slot_state *s, int u,
                        bool unknown_sync, const report *r)
@@ -731,7 +741,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     for (int pass = 0; pass < 2; pass++)
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const int u = unit[th];
-            if (!req[th] || u == TT_U_NONE || t->slot[u].thread >= 0) continue;
+            if (!req[th] || u == TT_U_NONE || !unit_free(t, o, u)) continue;
             if ((pass == 0) != (u == TT_U_UNPACK0)) continue;
             if (u == TT_U_UNPACK0 && unp_addr_phase(t, TT_U_UNPACK1, -1, cycle)) continue;
             if (u == TT_U_UNPACK1 && (unp0_granted || unp_addr_phase(t, TT_U_UNPACK0, -1, cycle))) continue;
@@ -770,8 +780,9 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 ? "the thread's UNPACR is in its 2-cycle address phase (UNPACR_Regular.md: it holds its thread)"
             : held[th] == TT_U_SYNC ? "the thread's ATGETM has not got its mutex"
             : held[th] == TT_U_MATH ? "the thread's MOVA2D/MOVB2D waits for its source bank"
-            : u != TT_U_NONE && t->slot[u].thread >= 0
-                ? "its unit still holds an instruction (a unit takes a new one the cycle after its retire)"
+            : u != TT_U_NONE && !unit_free(t, o, u)
+                ? "its unit still holds an instruction (a unit takes a new one the cycle after its retire; the "
+                  "configuration and miscellaneous units in its retire cycle)"
             : (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
                 ? "the other unpacker calculates an address (or starts one this cycle)"
                 : "another thread has the round-robin priority for the unit";
