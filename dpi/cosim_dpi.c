@@ -1,23 +1,24 @@
 /* cosim_dpi.c: the thin DPI-C shim between tb/tb_top.sv and the harness (lowRISC style: c_dpi_*
- * imports, plain integers only; the chandle is the harness context, opaque to SystemVerilog). */
+ * imports, plain integers only). The chandle is the harness's dpi_host table (dpi_host.h), opaque
+ * to SystemVerilog: the shim calls through it and includes no harness code. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "harness.h"
+#include "dpi_host.h"
 #include "retire_fields.def"
 #include "svdpi.h"
 #include "tb_top_dpi.h"
 
-#define CTX(h) ((tb_ctx *)(h))
+#define HOST(h) ((const dpi_host *)(h))
 
 int c_dpi_preload(void *ctx, int index, int *target, int *unit, int *addr, int *d0, int *d1, int *d2, int *d3,
                   int *be)
 {
-    tb_preload_item it;
-    if (!tb_preload(CTX(ctx), (unsigned)index, &it)) return 0;
+    dpi_preload_item it;
+    if (!HOST(ctx)->preload(HOST(ctx)->ctx, (unsigned)index, &it)) return 0;
     *target = it.target;
     *unit = it.unit;
     *addr = (int)it.addr;
@@ -40,7 +41,7 @@ int c_dpi_stim4(void *ctx, long long cycle, int idle_mask, svBitVecVal *words, s
     for (int i = 0; i < 4; i++) {
         const int s = order[i];
         uint32_t w = 0, a = 0, d = 0;
-        const int kind = tb_stim(CTX(ctx), (uint64_t)cycle, s, (unsigned)idle_mask, &w, &a, &d);
+        const int kind = HOST(ctx)->stim(HOST(ctx)->ctx, (uint64_t)cycle, s, (unsigned)idle_mask, &w, &a, &d);
         kinds |= (unsigned)(kind & 3) << (2 * s);
         words[s] = w;
         addrs[s] = a;
@@ -51,17 +52,17 @@ int c_dpi_stim4(void *ctx, long long cycle, int idle_mask, svBitVecVal *words, s
 
 void c_dpi_push(void *ctx, long long cycle, int thread, int word, int dropped)
 {
-    tb_on_push(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)word, dropped != 0);
+    HOST(ctx)->on_push(HOST(ctx)->ctx, (uint64_t)cycle, thread, (uint32_t)word, dropped != 0);
 }
 
 void c_dpi_brisc_push(void *ctx, long long cycle, int thread, int word)
 {
-    tb_on_brisc_push(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)word);
+    HOST(ctx)->on_brisc_push(HOST(ctx)->ctx, (uint64_t)cycle, thread, (uint32_t)word);
 }
 
 void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
 {
-    tb_on_mmio(CTX(ctx), (uint64_t)cycle, thread, (uint32_t)addr, (uint32_t)data);
+    HOST(ctx)->on_mmio(HOST(ctx)->ctx, (uint64_t)cycle, thread, (uint32_t)addr, (uint32_t)data);
 }
 
 /* The packed records (dpi/retire_fields.def): each field as 32-bit words, one per element. */
@@ -128,8 +129,8 @@ int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits, int timing_bits)
 
 void c_dpi_retire(void *ctx, long long cycle, int lane, const svBitVecVal *rec)
 {
-    if (!tb_wants_retire_record(CTX(ctx))) { /* +cosim=0 or after a failure: counted only */
-        tb_on_retire_unchecked(CTX(ctx));
+    if (!HOST(ctx)->wants_retire_record(HOST(ctx)->ctx)) { /* +cosim=0 or after a failure: counted only */
+        HOST(ctx)->on_retire_unchecked(HOST(ctx)->ctx);
         return;
     }
     retire_raw x;
@@ -165,7 +166,7 @@ void c_dpi_retire(void *ctx, long long cycle, int lane, const svBitVecVal *rec)
         }
     }
     (void)lane; /* the record names its thread and unit */
-    tb_on_retire(CTX(ctx), &r);
+    HOST(ctx)->on_retire(HOST(ctx)->ctx, &r);
 }
 
 void c_dpi_l1_write(void *ctx, long long cycle, int writer, int addr, int be, int w0, int w1, int w2, int w3)
@@ -173,7 +174,7 @@ void c_dpi_l1_write(void *ctx, long long cycle, int writer, int addr, int be, in
     uint8_t line[16];
     int w[4] = {w0, w1, w2, w3};
     for (int i = 0; i < 16; i++) line[i] = (uint8_t)((uint32_t)w[i / 4] >> (8 * (i % 4)));
-    tb_on_l1_write(CTX(ctx), (uint64_t)cycle, writer, (uint32_t)addr, (uint16_t)be, line);
+    HOST(ctx)->on_l1_write(HOST(ctx)->ctx, (uint64_t)cycle, writer, (uint32_t)addr, (uint16_t)be, line);
 }
 
 int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int drained, int stall0, int stall1, int stall2,
@@ -181,22 +182,22 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int drained, int 
 {
     int stall[3] = {stall0, stall1, stall2}, fifo[3] = {fifo0, fifo1, fifo2};
     /* decoded only when used (timing reference or coverage; not with +cosim=0 or after a failure) */
-    if (!tb_wants_timing(CTX(ctx)))
-        return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, NULL);
+    if (!HOST(ctx)->wants_timing(HOST(ctx)->ctx))
+        return HOST(ctx)->on_cycle_end(HOST(ctx)->ctx, (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, NULL);
     tt_timing_obs o = {0};
     decode_timing(timing, &o);
-    return tb_on_cycle_end(CTX(ctx), (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, &o);
+    return HOST(ctx)->on_cycle_end(HOST(ctx)->ctx, (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, &o);
 }
 
 /* One register-file row (tt_pkg::rf_wr_t) written by `writer` (unpacker 0, unpacker 1, matrix unit). */
 void c_dpi_rf_write(void *ctx, long long cycle, int writer, const svBitVecVal *rec)
 {
-    if (!tb_wants_retire_record(CTX(ctx))) return; /* rows are neither checked nor counted then */
+    if (!HOST(ctx)->wants_retire_record(HOST(ctx)->ctx)) return; /* rows are neither checked nor counted then */
     rf_wr_raw x;
     decode_rf_wr(rec, &x);
     tt_rf_write w = {.file = (uint8_t)x.file[0], .bank = (uint8_t)x.bank[0], .writer = (uint8_t)writer,
                      .row = (uint16_t)x.row[0], .mask = (uint16_t)x.mask[0]};
     for (int col = 0; col < TT_RF_COLS; col++)
         if (w.mask >> col & 1) w.cell[col] = x.cells[col];
-    tb_on_rf_write(CTX(ctx), (uint64_t)cycle, &w);
+    HOST(ctx)->on_rf_write(HOST(ctx)->ctx, (uint64_t)cycle, &w);
 }

@@ -34,6 +34,7 @@ static const tb_injection injections[] = {
 #define N_INJ (sizeof injections / sizeof injections[0])
 
 struct tb_ctx {
+    dpi_host host;            /* what the DPI shim calls (tb_dpi_host) */
     tb_args a;
     tb_preload_item *pre;
     size_t npre;
@@ -306,12 +307,34 @@ static void wave_window_rerun(void *arg, cosim *cos, const char *kind, uint64_t 
     cosim_note_waves(cos, c->a.wave_file, first, cycle, why[0] ? why : NULL);
 }
 
+const dpi_host *tb_dpi_host(tb_ctx *c) { return &c->host; }
+
+static void fill_host(tb_ctx *c)
+{
+    c->host = (dpi_host){
+        .ctx = c,
+        .preload = tb_preload,
+        .stim = tb_stim,
+        .on_push = tb_on_push,
+        .on_brisc_push = tb_on_brisc_push,
+        .on_mmio = tb_on_mmio,
+        .wants_retire_record = tb_wants_retire_record,
+        .on_retire = tb_on_retire,
+        .on_retire_unchecked = tb_on_retire_unchecked,
+        .on_l1_write = tb_on_l1_write,
+        .on_rf_write = tb_on_rf_write,
+        .wants_timing = tb_wants_timing,
+        .on_cycle_end = tb_on_cycle_end,
+    };
+}
+
 tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
 {
     clock_t t_start = clock();   /* the load (parse, model setup, preload list) is timed apart */
     tb_ctx *c = calloc(1, sizeof *c);
     *exit_code = 2;
     if (!c) return NULL;
+    fill_host(c);
     c->a.check = true;
     c->a.timing = true;
     size_t rl = (size_t)snprintf(c->repro, sizeof c->repro, "%s", argv[0]);

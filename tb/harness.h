@@ -1,6 +1,6 @@
 /* harness.h: what both lockstep harnesses (C++ and SystemC mains) share: the command line, the
  * test, the TRISC stimulus, the checker, the watchdog and the bug-injection list. The DPI shim
- * (dpi/cosim_dpi.c) calls into it. */
+ * (dpi/cosim_dpi.c) calls into it through the table of dpi/dpi_host.h (tb_dpi_host). */
 #ifndef HARNESS_H
 #define HARNESS_H
 
@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "cosim.h"
+#include "dpi_host.h"
 #include "stim.h"
 
 #ifdef __cplusplus
@@ -48,13 +49,11 @@ int tb_ctx_interrupted(tb_ctx *c, uint64_t cycle, int sig);
  * poll it every cycle, flush the trace and call tb_ctx_interrupted. */
 void tb_catch_signals(volatile int *flag);
 
+/* The table the DPI shim calls (dpi/dpi_host.h): the mains hand it to tb_top as its chandle. */
+const dpi_host *tb_dpi_host(tb_ctx *c);
+
 /* Backdoor preload item `index` (docs/design.md): returns false past the last one. */
-typedef struct {
-    int target, unit;
-    uint32_t addr;
-    uint32_t data[4];
-    uint16_t be;
-} tb_preload_item;
+typedef dpi_preload_item tb_preload_item;
 bool tb_preload(tb_ctx *c, unsigned index, tb_preload_item *out);
 
 /* Called through DPI, once per clock edge, in this order. */
