@@ -164,6 +164,8 @@ hazard-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== races must be reported (tests/hazard, C++ and SystemC harnesses)"
 	@tests/run_hazard.sh $(BUILD)/ttcosim
 	@tests/run_hazard.sh $(BUILD)/ttcosim_sc
+	@echo "== random unpack streams with their waits dropped must end in HAZARD (50 seeds)"
+	@tests/random/run_drop_waits.sh $(BUILD)/ttcosim 50
 
 bench: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/bench/bench.sh $(BUILD)

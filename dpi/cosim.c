@@ -85,10 +85,13 @@ struct cosim {
     int npend;
     uint32_t unit_seq[TT_NUM_THREADS][16];   /* last seq + 1 each unit retired per thread (0: none) */
     uint64_t disp_cycle[TT_NUM_THREADS][DISP_RING]; /* dispatch cycle by seq % DISP_RING */
+    uint64_t push_cycle[TT_NUM_THREADS][LINES];     /* push edge by push index % LINES */
+    uint32_t npush[TT_NUM_THREADS];
     hazard *hz;                      /* the race detector (NULL: +hazards=off) */
     struct {                         /* unpacker and packer instructions retired this edge */
         hazard_who who;
         uint64_t cycle;              /* its retire */
+        uint64_t mark;               /* the writes noted up to its retire were checked then */
         tt_read_set rs;
     } readers[4];
     int nreaders;
@@ -292,6 +295,7 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, b
     if (c->failed || !c->o.check) return;
     if (c->line_count[thread] == LINES) (void)pop_line(c, thread); /* only absorbed pushes are this old */
     c->line[thread][(c->line_head[thread] + c->line_count[thread]++) % LINES] = line;
+    c->push_cycle[thread][c->npush[thread]++ % LINES] = cycle;
     c->cur_line = line;
     if (c->cov) tt_cov_push(c->cov, thread, insn, brisc);
     if ((brisc ? tt_model_push_brisc(c->m, thread, insn) : tt_model_push(c->m, thread, insn)) != TT_OK) {
@@ -593,7 +597,8 @@ static void note_accesses(cosim *c, const cosim_retire_rec *r, const tt_exec_res
 {
     if (!c->hz || c->failed) return;
     const hazard_who who = {.thread = r->thread, .seq = r->seq, .insn = r->insn, .line = c->cur_line,
-                            .disp = c->disp_cycle[r->thread][r->seq % DISP_RING]};
+                            .disp = c->disp_cycle[r->thread][r->seq % DISP_RING],
+                            .push = c->push_cycle[r->thread][x->push_index % LINES]};
     const tt_effects *e = &x->eff;
     if (e->kinds & TT_EFF_CFG)
         for (int k = 0; k < 4; k++)
@@ -604,6 +609,7 @@ static void note_accesses(cosim *c, const cosim_retire_rec *r, const tt_exec_res
         c->nreaders < (int)(sizeof c->readers / sizeof c->readers[0])) {
         c->readers[c->nreaders].who = who;
         c->readers[c->nreaders].cycle = r->cycle;
+        c->readers[c->nreaders].mark = hazard_mark(c->hz);
         c->readers[c->nreaders].rs = *tt_model_last_reads(c->m);
         c->nreaders++;
     }
@@ -651,6 +657,25 @@ static void report_hazard(cosim *c, uint64_t cycle, const hazard_who *r, const h
     end_failure(c);
 }
 
+/* The reader just executed against the writes so far: true when it raced and HAZARD stopped the run. */
+static bool note_reader_now(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
+{
+    const uint8_t opc = (uint8_t)(r->insn >> 24);
+    if (!c->hz || !(opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP || opc == TT_OPC_PACR || opc == TT_OPC_PACR_SETREG))
+        return false;
+    const hazard_who who = {.thread = r->thread, .seq = r->seq, .insn = r->insn, .line = c->cur_line,
+                            .disp = c->disp_cycle[r->thread][r->seq % DISP_RING],
+                            .push = c->push_cycle[r->thread][x->push_index % LINES]};
+    hazard_who w;
+    uint64_t wc;
+    char element[96], fix[400];
+    if (!hazard_reader(c->hz, 0, r->cycle, &who, tt_model_last_reads(c->m), &w, &wc, element, sizeof element, fix,
+                       sizeof fix))
+        return false;
+    report_hazard(c, r->cycle, &who, &w, wc, element, fix);
+    return c->failed;
+}
+
 /* At the end of an edge (its retires, L1 writes and store all in): every reader that retired in it
  * against the writes that landed in its window. */
 static void check_readers(cosim *c)
@@ -662,8 +687,8 @@ static void check_readers(cosim *c)
         hazard_who w;
         uint64_t wc;
         char element[96], fix[400];
-        if (hazard_reader(c->hz, c->readers[i].cycle, r, &c->readers[i].rs, &w, &wc, element, sizeof element, fix,
-                          sizeof fix))
+        if (hazard_reader(c->hz, c->readers[i].mark, c->readers[i].cycle, r, &c->readers[i].rs, &w, &wc, element,
+                          sizeof element, fix, sizeof fix))
             report_hazard(c, c->readers[i].cycle, r, &w, wc, element, fix);
     }
 }
@@ -704,6 +729,10 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     tt_exec_result x = tt_model_step_seq(c->m, r->thread, r->seq);
     c->cur_line = line_at(c, r->thread, x.push_index);
     remember(c, r, c->cur_line);
+    /* A reader that raced is reported as the race, before whatever it led to (a mismatch, a model
+     * stop on a configuration mixed from two setups); writes later in this edge are checked at its
+     * end (check_readers). */
+    if (note_reader_now(c, r, &x)) return;
     if (unit_holds) {
         begin_failure(c, "MISMATCH (unit wait)", r->cycle, r->thread, r->seq, r->insn);
         say(c, "  the RTL retired this instruction while the model says it must still wait in its unit: %s\n", held);

@@ -66,16 +66,25 @@ static const char *reader_block(uint32_t insn)
     return (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) ? "B3 (UNPACK)" : "B2 (PACK)";
 }
 
-bool hazard_reader(const hazard *h, uint64_t cycle, const hazard_who *r, const tt_read_set *rs, hazard_who *writer,
-                   uint64_t *write_cycle, char *element, size_t element_len, char *fix, size_t fix_len)
+uint64_t hazard_mark(const hazard *h) { return h->n; }
+
+bool hazard_reader(const hazard *h, uint64_t from, uint64_t cycle, const hazard_who *r, const tt_read_set *rs,
+                   hazard_who *writer, uint64_t *write_cycle, char *element, size_t element_len, char *fix,
+                   size_t fix_len)
 {
-    const uint64_t first = h->n > WRITES ? h->n - WRITES : 0;
+    uint64_t first = h->n > WRITES ? h->n - WRITES : 0;
+    if (from > first) first = from;
     for (uint64_t i = first; i < h->n; i++) {
         const write_rec *w = &h->w[i % WRITES];
         /* the reader reads from its first cycle in the unit (disp + 1, the state after edge disp)
          * to its retire cycle: a write at edge disp is seen, one at edges disp + 1 .. cycle may or
          * may not be, depending on timing */
-        if (w->cycle <= r->disp || w->cycle > cycle) continue;
+        /* A store of the reader's own TRISC after the reader's push may land before or after the
+         * reader reads (coprocessor "Danger two": an instruction pushed before a config store may
+         * execute after it); from the push on, any word the reader reads is a race. */
+        const bool own_store = w->who.store && w->who.thread == r->thread;
+        if (own_store ? (w->cycle <= r->push || w->cycle > cycle) : (w->cycle <= r->disp || w->cycle > cycle))
+            continue;
         if (!w->who.store && w->who.thread == r->thread && w->who.seq == r->seq) continue;
         const bool hit = w->tcfg ? read_bit(rs->tcfg[w->state_or_thread % TT_NUM_THREADS], w->idx)
                                  : read_bit(rs->cfg[w->state_or_thread & 1], w->idx);
@@ -85,7 +94,7 @@ bool hazard_reader(const hazard *h, uint64_t cycle, const hazard_who *r, const t
          * the write lands after the reader's first cycle): ordered. Any other write in the window
          * is not: an earlier instruction still in flight when the reader started (WRCFG.md: the next
          * instruction must not consume it), another thread's, or a word read while it runs. */
-        const bool same_later = w->who.thread == r->thread && (w->who.store || w->who.seq > r->seq);
+        const bool same_later = w->who.thread == r->thread && !w->who.store && w->who.seq > r->seq;
         const bool at_start = w->tcfg || tt_model_cfg_read_at_start(r->insn, w->idx);
         if (same_later && at_start) continue;
         *writer = w->who;
@@ -95,12 +104,17 @@ bool hazard_reader(const hazard *h, uint64_t cycle, const hazard_who *r, const t
         else
             snprintf(element, element_len, "config word %u (ADDR32) of state %u", w->idx, w->state_or_thread);
         /* the wait that orders them (docs/decisions.md "Race detector") */
-        if (w->who.store)
+        if (own_store)
             snprintf(fix, fix_len,
-                     "the TRISC store must wait until the reader has retired: poll a semaphore the reader's thread "
-                     "posts after a STALLWAIT on %s, or issue the reader only after the store (STALLWAIT with "
-                     "C10 TRISC_CFG and block %s before it)",
+                     "the TRISC store, made after the reader was pushed, must wait until the reader has retired "
+                     "(a semaphore the thread posts after a STALLWAIT on %s, which the TRISC polls), or be made "
+                     "before the push with a STALLWAIT on C10 (TRISC_CFG) and block %s before the reader",
                      reader_cond(r->insn), reader_block(r->insn));
+        else if (w->who.store)
+            snprintf(fix, fix_len,
+                     "another thread's TRISC store: order the threads with a semaphore (the reader's thread posts "
+                     "it after a STALLWAIT on %s; the storing TRISC polls it)",
+                     reader_cond(r->insn));
         else if (w->who.thread != r->thread)
             snprintf(fix, fix_len,
                      "the threads must be ordered by a semaphore (the writer's thread posts it after the write, the "

@@ -23,6 +23,7 @@ typedef struct {
     int line;
     bool store;         /* a TRISC MMIO store (thread = the storing TRISC's) */
     uint64_t disp;      /* its dispatch cycle (instructions) */
+    uint64_t push;      /* a reader: the edge its push (or its MOP's, its REPLAY's) entered the FIFO */
 } hazard_who;
 
 hazard *hazard_create(void);
@@ -31,10 +32,13 @@ void hazard_destroy(hazard *h);
  * (thread, index) written at the edge of `cycle`. */
 void hazard_cfg_write(hazard *h, uint64_t cycle, int state, unsigned idx, const hazard_who *w);
 void hazard_tcfg_write(hazard *h, uint64_t cycle, int thread, unsigned idx, const hazard_who *w);
+/* How many writes have been noted so far (a mark for hazard_reader's `from`). */
+uint64_t hazard_mark(const hazard *h);
 /* A reader retired at `cycle` after its dispatch at r->disp, having read `rs`. True when a write
- * landed in its window (edges disp + 1 .. cycle) on a word it read: *writer, the element and the
- * wait that would order the two are filled in. */
-bool hazard_reader(const hazard *h, uint64_t cycle, const hazard_who *r, const tt_read_set *rs, hazard_who *writer,
-                   uint64_t *write_cycle, char *element, size_t element_len, char *fix, size_t fix_len);
+ * noted at or after mark `from` landed in its window (edges disp + 1 .. cycle) on a word it read:
+ * *writer, the element and the wait that would order the two are filled in. */
+bool hazard_reader(const hazard *h, uint64_t from, uint64_t cycle, const hazard_who *r, const tt_read_set *rs,
+                   hazard_who *writer, uint64_t *write_cycle, char *element, size_t element_len, char *fix,
+                   size_t fix_len);
 
 #endif

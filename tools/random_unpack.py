@@ -300,11 +300,29 @@ def moves(rng, n):
     return out
 
 
-def generate_unpack(seed, length, rng):
+def _unpacker_of(block):
+    """The unpacker a block's UNPACRs use (0 or 1), from its first UNPACR."""
+    for ins in block:
+        if ins.startswith("ttunpacr "):
+            return int(ins.split()[1].split(",")[0])
+    return None
+
+
+def generate_unpack(seed, length, rng, drop_waits=False):
     g = UnpackGen(rng)
     t0 = []
+    prev, dropped = None, 0
     for _ in range(max(1, length // 12)):
-        t0 += g.block()
+        b = g.block()
+        n = _unpacker_of(b)
+        # --drop-waits: the drain before a block that sets up the unpacker the previous block's UNPACR
+        # still runs on goes, so its TRISC config stores race with that UNPACR (the race detector
+        # must report HAZARD: docs/decisions.md "Race detector")
+        if drop_waits and n is not None and n == prev and b and b[0] == "drain":
+            b = b[1:]
+            dropped += 1
+        prev = n if n is not None else prev
+        t0 += b
     t0.append("drain")
     # Thread 1 returns the banks in the order thread 0 handed them over: a return waits (C7/C8)
     # only for its own hand-over, which comes no later than anything thread 0 waits for.
@@ -320,8 +338,10 @@ def generate_unpack(seed, length, rng):
     t1.append("drain")
     t2 = gpr_filler(rng, length // 4, 40)
     lines = [f"# random_unpack_{seed}.tts: constrained-random unpack streams (tools/gen_random.py --unpack).",
-             f"#   python3 tools/gen_random.py --unpack --seed {seed} --length {length} -o FILE",
+             f"#   python3 tools/gen_random.py --unpack{' --drop-waits' if drop_waits else ''} --seed {seed} "
+             f"--length {length} -o FILE",
              "# No expectations: in lockstep every register-file row, ADC and bank change is compared.",
+             f"# dropped waits: {dropped}" if drop_waits else "#",
              f"max_cycles {400000 + 2000 * length}", ""]
     # ALU formats for the whole run (the moves read them): SrcA format (MOVA2D.md: it picks the
     # exponent width even for SrcB), Fp32_enabled (TF32 needs a 32-bit Dest), INT8 signedness

@@ -29,7 +29,7 @@ static bool race(hazard *h, const hazard_who *r, uint64_t retire, unsigned idx)
     uint64_t wc;
     char el[96], fix[400];
     tt_read_set rs = reads_of(idx);
-    return hazard_reader(h, retire, r, &rs, &w, &wc, el, sizeof el, fix, sizeof fix);
+    return hazard_reader(h, 0, retire, r, &rs, &w, &wc, el, sizeof el, fix, sizeof fix);
 }
 
 /* A reader dispatched at 10 (first cycle in its unit 11), retiring at 20. */
@@ -97,6 +97,39 @@ static void test_write_after_retire_or_elsewhere_is_not_a_race(void **state)
     hazard_destroy(h);
 }
 
+static void test_own_store_after_push_races(void **state)
+{
+    (void)state;
+    hazard *h = hazard_create();
+    hazard_who r = reader;
+    r.push = 7;                                   /* pushed at 7, dispatched at 10 */
+    hazard_who st = {.thread = 0, .line = 3, .store = true};
+    hazard_cfg_write(h, 9, 0, CFG_BASE0, &st);    /* the TRISC's store after the push, before the start */
+    assert_true(race(h, &r, 20, CFG_BASE0));
+    hazard_destroy(h);
+    h = hazard_create();
+    hazard_cfg_write(h, 7, 0, CFG_BASE0, &st);    /* at the push edge: made before it */
+    assert_false(race(h, &r, 20, CFG_BASE0));
+    hazard_destroy(h);
+}
+
+static void test_writes_before_the_mark_are_skipped(void **state)
+{
+    (void)state;
+    hazard *h = hazard_create();
+    hazard_who w = {.thread = 2, .seq = 0, .insn = 0xb0000000u, .disp = 13};
+    hazard_cfg_write(h, 15, 0, CFG_TILE_DESC0, &w);
+    const uint64_t mark = hazard_mark(h);
+    hazard_who who;
+    uint64_t wc;
+    char el[96], fix[400];
+    tt_read_set rs = reads_of(CFG_TILE_DESC0);
+    assert_false(hazard_reader(h, mark, 20, &reader, &rs, &who, &wc, el, sizeof el, fix, sizeof fix));
+    hazard_cfg_write(h, 20, 0, CFG_TILE_DESC0, &w);
+    assert_true(hazard_reader(h, mark, 20, &reader, &rs, &who, &wc, el, sizeof el, fix, sizeof fix));
+    hazard_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -106,6 +139,8 @@ int main(void)
         cmocka_unit_test(test_later_write_of_running_word_races),
         cmocka_unit_test(test_other_thread_write_in_window_races),
         cmocka_unit_test(test_write_after_retire_or_elsewhere_is_not_a_race),
+        cmocka_unit_test(test_own_store_after_push_races),
+        cmocka_unit_test(test_writes_before_the_mark_are_skipped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
