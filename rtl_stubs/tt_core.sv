@@ -247,6 +247,8 @@ module tt_core
     for (int u = 0; u < NUM_UNITS; u++) u_ready[u] = u_rsp[u].ready;
     // DELIBERATE BUG (INJ_T_CFG_NO_PIPE): the configuration unit is not ready in its retire cycle.
     if (inject_i[INJ_T_CFG_NO_PIPE] && u_busy[UNIT_CFG]) u_ready[UNIT_CFG] = 1'b0;
+    // DELIBERATE BUG (INJ_T_SYNC_NO_PIPE): the sync unit is not ready in its retire cycle.
+    if (inject_i[INJ_T_SYNC_NO_PIPE] && u_busy[UNIT_SYNC]) u_ready[UNIT_SYNC] = 1'b0;
     // DELIBERATE BUG (INJ_T_UNP_INTERLOCK): the unpackers do not exclude each other's start.
     if (unp_accept[0] && !inject_i[INJ_T_UNP_INTERLOCK]) u_ready[UNIT_UNPACK1] = 1'b0;
   end

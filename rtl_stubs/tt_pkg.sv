@@ -341,6 +341,7 @@ package tt_pkg;
   localparam int unsigned INJ_PACK_SAMPLE_ACCEPT  = 151; // the packer samples config/ADCs in its dispatch cycle
   localparam int unsigned INJ_UNP_ADC_AT_RETIRE   = 152; // the unpackers' ADC increments at retire, not at setup
   localparam int unsigned INJ_T_CFG_NO_PIPE       = 153; // the config unit takes a new instruction only after its retire
+  localparam int unsigned INJ_T_SYNC_NO_PIPE      = 154; // the sync unit takes a new instruction only after its retire
   localparam int unsigned NUM_INJ_BITS           = 160;
 
   // ---------------------------------------------------------------------------------------------

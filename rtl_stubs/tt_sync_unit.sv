@@ -124,8 +124,10 @@ module tt_sync_unit
   // ATGETM that must wait leaves it for the parking register.
   logic      slot_done;
   unit_rsp_t slot_rsp;
-  tt_unit_slot #(.LAT_W(1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(1'b0),
-                                    .stall_i(mmio_sem || park_go || s_must_wait),
+  // one of SEMINIT/SEMPOST/SEMGET/STALLWAIT/SEMWAIT a cycle (SyncUnit.md): the slot takes the next
+  // in the cycle it retires one; an ATGETM that must wait leaves it (drop_i) for the parking register
+  tt_unit_slot #(.LAT_W(1), .PIPE(1'b1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(1'b0),
+                                    .stall_i(mmio_sem || park_go),
                                     .drop_i(s_must_wait), .rsp_o(slot_rsp));
   assign slot_valid  = slot_rsp.busy;
   assign slot_thread = slot_rsp.thread;

@@ -3,8 +3,9 @@
 // counts lat_m1_i (its latency - 1, chosen per instruction by the unit) down to 0; rsp_o.done in the
 // cycle it reaches 0, i.e. the instruction retires in the latency-th cycle after the dispatch edge.
 // The slot is free again the cycle after; with PIPE it takes the next instruction in the retire
-// cycle itself (the configuration and miscellaneous units: "issue one per cycle",
-// ConfigurationUnit.md, MiscellaneousUnit.md; docs/decisions.md "Overlapping dispatch"). Only
+// cycle itself (the sync, configuration and miscellaneous units: "issue one per cycle",
+// SyncUnit.md, ConfigurationUnit.md, MiscellaneousUnit.md; docs/decisions.md "Overlapping
+// dispatch"). Only
 // the sync unit uses the two extra inputs: stall_i
 // keeps a due instruction in the slot this cycle (a semaphore store or a parked ATGETM takes the
 // cycle), drop_i empties the slot without a retire (an ATGETM moved to its parking register).
@@ -36,7 +37,9 @@ module tt_unit_slot
   logic done, leaving;   // leaving: the held instruction retires (or is dropped) at this edge
   assign done         = valid_q && (cnt_q == '0);
   assign leaving      = (done && !stall_i) || drop_i;
-  assign rsp_o.ready  = !valid_q || (PIPE && leaving);
+  // a dropped instruction (drop_i) needs no say here: it leaves as the next one comes (and ready
+  // does not depend on drop_i, which the sync unit derives from the held word)
+  assign rsp_o.ready  = !valid_q || (PIPE && done && !stall_i);
   assign rsp_o.busy   = valid_q;
   assign rsp_o.thread = thread_q;
   assign rsp_o.insn   = insn_q;

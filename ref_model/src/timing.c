@@ -595,14 +595,15 @@ static bool stall_override_ok(const tt_timing *t, int th, uint8_t want, uint8_t 
     return m->thread == th && ((opc == TT_OPC_MOVA2D && d == 2) || (opc == TT_OPC_MOVB2D && d == 3));
 }
 
-/* Can unit u take an instruction this cycle? When it holds none; the configuration and
+/* Can unit u take an instruction this cycle? When it holds none; the sync, configuration and
  * miscellaneous units also in the cycle they retire the one they hold ("issue one per cycle":
- * ConfigurationUnit.md, MiscellaneousUnit.md; tt_unit_slot PIPE), the others the cycle after. */
+ * SyncUnit.md, ConfigurationUnit.md, MiscellaneousUnit.md; tt_unit_slot PIPE), the others the cycle
+ * after. */
 static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u)
 {
     const int occ = t->slot[u].thread;
     if (occ < 0) return true;
-    return (u == TT_U_CFG || u == TT_U_TDMA) && ((o->th[occ].retire >> u) & 1u);
+    return (u == TT_U_SYNC || u == TT_U_CFG || u == TT_U_TDMA) && ((o->th[occ].retire >> u) & 1u);
 }
 
 /* T5 / T8 / T9 for what unit u (or thread th's frontend, u == TT_U_NONE) holds this cycle. */
