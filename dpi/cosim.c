@@ -604,6 +604,17 @@ static void note_accesses(cosim *c, const cosim_retire_rec *r, const tt_exec_res
         for (int k = 0; k < 4; k++)
             if (e->cfg_we >> k & 1u) hazard_cfg_write(c->hz, r->cycle, e->cfg_state, e->cfg_addr + (unsigned)k, &who);
     if (e->kinds & TT_EFF_TCFG) hazard_tcfg_write(c->hz, r->cycle, r->thread, e->tcfg_addr, &who);
+    /* ADC channels written: at the retire by the miscellaneous unit, at their start (the edge after
+     * the dispatch) by the unpackers' increments and the packer's AddrMod */
+    if (e->kinds & TT_EFF_ADC) {
+        const uint8_t op = (uint8_t)(r->insn >> 24);
+        const bool at_start = op == TT_OPC_UNPACR || op == TT_OPC_PACR;
+        const uint64_t when = at_start ? who.disp + 1 : r->cycle;
+        for (int set = 0; set < TT_ADC_SETS; set++) {
+            if ((e->adc_we >> (2 * set)) & 3u) hazard_adc_write(c->hz, when, e->adc_thread, (unsigned)set, &who);
+            if ((e->adc_we2 >> (2 * set)) & 3u) hazard_adc_write(c->hz, when, e->adc_thread2, (unsigned)set, &who);
+        }
+    }
     const uint8_t opc = (uint8_t)(r->insn >> 24);
     if ((opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP || opc == TT_OPC_PACR || opc == TT_OPC_PACR_SETREG) &&
         c->nreaders < (int)(sizeof c->readers / sizeof c->readers[0])) {

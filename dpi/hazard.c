@@ -10,9 +10,11 @@
  * of a whole tile lasts some thousand cycles; config writes are rarer than one a cycle). */
 #define WRITES 4096
 
+enum { W_CFG, W_TCFG, W_ADC };
+
 typedef struct {
     uint64_t cycle;
-    bool tcfg;          /* thread config (index `thread`), else config state `state` */
+    uint8_t kind;       /* W_CFG: config state `state`; W_TCFG: thread config, W_ADC: ADC set idx, of `thread` */
     uint8_t state_or_thread;
     uint16_t idx;
     hazard_who who;
@@ -27,9 +29,9 @@ hazard *hazard_create(void) { return calloc(1, sizeof(hazard)); }
 
 void hazard_destroy(hazard *h) { free(h); }
 
-static void add(hazard *h, uint64_t cycle, bool tcfg, int st, unsigned idx, const hazard_who *w)
+static void add(hazard *h, uint64_t cycle, int kind, int st, unsigned idx, const hazard_who *w)
 {
-    h->w[h->n++ % WRITES] = (write_rec){.cycle = cycle, .tcfg = tcfg, .state_or_thread = (uint8_t)st,
+    h->w[h->n++ % WRITES] = (write_rec){.cycle = cycle, .kind = (uint8_t)kind, .state_or_thread = (uint8_t)st,
                                         .idx = (uint16_t)idx, .who = *w};
 }
 
@@ -37,16 +39,21 @@ void hazard_cfg_write(hazard *h, uint64_t cycle, int state, unsigned idx, const 
 {
     if (idx >= TT_CFG_WORDS) return;
     if (idx >= TT_CFG_GLOBAL_BASE) { /* one word for both states */
-        add(h, cycle, false, 0, idx, w);
-        add(h, cycle, false, 1, idx, w);
+        add(h, cycle, W_CFG, 0, idx, w);
+        add(h, cycle, W_CFG, 1, idx, w);
     } else {
-        add(h, cycle, false, state & 1, idx, w);
+        add(h, cycle, W_CFG, state & 1, idx, w);
     }
 }
 
 void hazard_tcfg_write(hazard *h, uint64_t cycle, int thread, unsigned idx, const hazard_who *w)
 {
-    if (idx < TT_TCFG_WORDS && thread >= 0 && thread < TT_NUM_THREADS) add(h, cycle, true, thread, idx, w);
+    if (idx < TT_TCFG_WORDS && thread >= 0 && thread < TT_NUM_THREADS) add(h, cycle, W_TCFG, thread, idx, w);
+}
+
+void hazard_adc_write(hazard *h, uint64_t cycle, int thread, unsigned set, const hazard_who *w)
+{
+    if (set < TT_ADC_SETS && thread >= 0 && thread < TT_NUM_THREADS) add(h, cycle, W_ADC, thread, set, w);
 }
 
 static bool read_bit(const uint32_t *words, unsigned idx) { return (words[idx / 32] >> (idx % 32)) & 1u; }
@@ -86,8 +93,9 @@ bool hazard_reader(const hazard *h, uint64_t from, uint64_t cycle, const hazard_
         if (own_store ? (w->cycle <= r->push || w->cycle > cycle) : (w->cycle <= r->disp || w->cycle > cycle))
             continue;
         if (!w->who.store && w->who.thread == r->thread && w->who.seq == r->seq) continue;
-        const bool hit = w->tcfg ? read_bit(rs->tcfg[w->state_or_thread % TT_NUM_THREADS], w->idx)
-                                 : read_bit(rs->cfg[w->state_or_thread & 1], w->idx);
+        const bool hit = w->kind == W_TCFG ? read_bit(rs->tcfg[w->state_or_thread % TT_NUM_THREADS], w->idx)
+                         : w->kind == W_ADC ? (rs->adc[w->state_or_thread % TT_NUM_THREADS] >> w->idx) & 1u
+                                            : read_bit(rs->cfg[w->state_or_thread & 1], w->idx);
         if (!hit) continue;
         /* A later write of the reader's own thread (instruction or TRISC store) to a word the reader
          * takes at its start comes after that start (the thread is in program order up to the gate;
@@ -95,12 +103,16 @@ bool hazard_reader(const hazard *h, uint64_t from, uint64_t cycle, const hazard_
          * is not: an earlier instruction still in flight when the reader started (WRCFG.md: the next
          * instruction must not consume it), another thread's, or a word read while it runs. */
         const bool same_later = w->who.thread == r->thread && !w->who.store && w->who.seq > r->seq;
-        const bool at_start = w->tcfg || tt_model_cfg_read_at_start(r->insn, w->idx);
+        /* thread config and ADCs are taken (and the ADCs updated) at the start */
+        const bool at_start = w->kind != W_CFG || tt_model_cfg_read_at_start(r->insn, w->idx);
         if (same_later && at_start) continue;
         *writer = w->who;
         *write_cycle = w->cycle;
-        if (w->tcfg)
+        static const char *const sets[] = {"unpacker 0", "unpacker 1", "packer"};
+        if (w->kind == W_TCFG)
             snprintf(element, element_len, "thread config word %u of thread %u", w->idx, w->state_or_thread);
+        else if (w->kind == W_ADC)
+            snprintf(element, element_len, "the %s ADCs of thread %u", sets[w->idx % 3], w->state_or_thread);
         else
             snprintf(element, element_len, "config word %u (ADDR32) of state %u", w->idx, w->state_or_thread);
         /* the wait that orders them (docs/decisions.md "Race detector") */

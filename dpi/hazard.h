@@ -32,6 +32,8 @@ void hazard_destroy(hazard *h);
  * (thread, index) written at the edge of `cycle`. */
 void hazard_cfg_write(hazard *h, uint64_t cycle, int state, unsigned idx, const hazard_who *w);
 void hazard_tcfg_write(hazard *h, uint64_t cycle, int thread, unsigned idx, const hazard_who *w);
+/* ADC set `set` (0, 1 unpackers, 2 packers) of thread `thread` written at the edge of `cycle`. */
+void hazard_adc_write(hazard *h, uint64_t cycle, int thread, unsigned set, const hazard_who *w);
 /* How many writes have been noted so far (a mark for hazard_reader's `from`). */
 uint64_t hazard_mark(const hazard *h);
 /* A reader retired at `cycle` after its dispatch at r->disp, having read `rs`. True when a write

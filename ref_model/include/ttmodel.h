@@ -263,6 +263,7 @@ void tt_model_cycle_end(tt_model *m);
 typedef struct {
     uint32_t cfg[TT_CFG_STATES][TT_RD_CFG_WORDS];
     uint32_t tcfg[TT_NUM_THREADS][TT_RD_TCFG_WORDS];
+    uint8_t adc[TT_NUM_THREADS];   /* bit s: ADC set s of that thread (0, 1 unpackers, 2 packers) */
 } tt_read_set;
 const tt_read_set *tt_model_last_reads(const tt_model *m);
 /* Does this unpacker or packer instruction take config word idx when it starts (its address and

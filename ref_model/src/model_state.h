@@ -156,6 +156,13 @@ static inline uint32_t tt_tcfg_read(tt_model *m, int thread, unsigned i)
     return m->tcfg[thread % TT_NUM_THREADS][i % TT_TCFG_WORDS];
 }
 
+/* An ADC set of a thread, read by the executing instruction (logged like the config reads). */
+static inline tt_adc_channel *tt_adc_read(tt_model *m, unsigned thread, unsigned set)
+{
+    m->rd.adc[thread % TT_NUM_THREADS] |= (uint8_t)(1u << (set % TT_ADC_SETS));
+    return m->adc[thread % TT_NUM_THREADS][set % TT_ADC_SETS];
+}
+
 /* An instruction handler: decodes its own fields from the word, updates state, fills the result. */
 typedef void (*tt_exec_fn)(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 

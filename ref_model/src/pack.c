@@ -301,7 +301,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
     /* Which ADC (docs/decisions.md: Blackhole takes AddrCntContext from the instruction). */
     const int wadc = ovrd ? (adc_ctx == 3 ? 0 : (int)adc_ctx) : thread;
-    tt_adc_channel *c0 = &m->adc[wadc][ADC_SET_PACK][0], *c1 = &m->adc[wadc][ADC_SET_PACK][1];
+    tt_adc_channel *c0 = &tt_adc_read(m, (unsigned)wadc, ADC_SET_PACK)[0], *c1 = &m->adc[wadc][ADC_SET_PACK][1];
 
     /* The datum conversion's configuration (pack_convert.h; read_raw is Read_int8, as in ttsim). */
     const uint32_t rd = CFGR(CFG_DEST_RD);

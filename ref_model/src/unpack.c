@@ -332,8 +332,8 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
             in_addr += (nexp + 15) / 16 * 16;
         }
     }
-    const tt_adc_channel *adc_xy = &m->adc[wadc][which][0];
-    const tt_adc_channel *adc_zw = &m->adc[thread][which][0];
+    const tt_adc_channel *adc_xy = &tt_adc_read(m, wadc, (unsigned)which)[0];
+    const tt_adc_channel *adc_zw = &tt_adc_read(m, (unsigned)thread, (unsigned)which)[0];
     /* ERRATA 6: the input address generator takes only the low 8 bits of channel 0's Z and W. */
     const uint32_t z0 = adc_zw->z & 0xFF, w0 = adc_zw->w & 0xFF;
     uint32_t xpos = adc_xy->x, ypos = adc_xy->y;
