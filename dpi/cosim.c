@@ -1200,9 +1200,14 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
                      ", state read back and compared (%u items; and at %u drained points, %llu items, %.2f s)",
                      state_check_items(c->sc), c->drain_points, (unsigned long long)c->drain_items, c->drain_secs);
     }
-    char timing[64] = "";
-    if (c->tim) snprintf(timing, sizeof timing, ", timing checked (%llu rule checks)",
-                         (unsigned long long)tt_timing_checks(c->tim));
+    char timing[128] = "";
+    int tn = 0;
+    if (c->tim)
+        tn = snprintf(timing, sizeof timing, ", timing checked (%llu rule checks)",
+                      (unsigned long long)tt_timing_checks(c->tim));
+    if (c->hazards_seen && tn >= 0 && (size_t)tn < sizeof timing)
+        snprintf(timing + tn, sizeof timing - (size_t)tn, ", %llu race%s reported (+hazards=warn)",
+                 (unsigned long long)c->hazards_seen, c->hazards_seen == 1 ? "" : "s");
     printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s%s%s, %llu cycles, %.0f cycles/s "
            "(load %.2f s, sim %.2f s), srnd seed %u\n",
            c->t->path, c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired,
@@ -1219,6 +1224,9 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     cJSON_AddNumberToObject(c->json, "srnd_seed", c->o.srnd_seed ? c->o.srnd_seed : TT_SRND_SEED_DEFAULT);
     cJSON_AddStringToObject(c->json, "readback", c->o.readback_end_only ? "end" : "drain");
     cJSON_AddNumberToObject(c->json, "drained_points_read_back", c->drain_points);
+    cJSON_AddStringToObject(c->json, "hazards",
+                            c->o.hazards == COSIM_HAZARDS_OFF ? "off" : c->o.hazards == COSIM_HAZARDS_WARN ? "warn" : "error");
+    cJSON_AddNumberToObject(c->json, "races_warned", (double)c->hazards_seen);
     if (!write_report(c) || !write_coverage(c, c->failed ? "fail" : "pass")) return 2;
     return c->failed ? 1 : 0;
 }

@@ -110,7 +110,12 @@ class Gen:
                     break
             return [(f"ttwrcfg {self.bits(6)},1,{i}", "128-bit")]
         if k == 2:
-            return [(f"ttrdcfg {self.gpr_not_a()},{self.r.randrange(CFG_WORDS)}", "")]
+            # RDCFG writes its GPR in the configuration unit two or more cycles on, while the
+            # thread's next (ThCon) instruction may already run: a STALLWAIT holds ThCon until the
+            # configuration unit is done (C12), or the two race on the GPR (docs/decisions.md
+            # "Overlapping dispatch")
+            return [(f"ttrdcfg {self.gpr_not_a()},{self.r.randrange(CFG_WORDS)}", ""),
+                    ("ttstallwait 0x20,0x1000", "ThCon waits for the RDCFG's GPR write")]
         if k == 3:
             lane = self.r.randrange(4)
             return [(f"ttrmwcib{lane} {self.bits(8)},{self.bits(8)},{self.r.randrange(CFG_WORDS)}", "")]

@@ -612,7 +612,14 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
 {
     const int th = s->thread;
     const bool retire = (o->th[th].retire >> u) & 1u;
-    if (u == TT_U_SYNC && o->sem_store && s->due == cycle) s->due++;
+    /* the sync unit's retire cycle goes to a TRISC semaphore store, or to a parked ATGETM that gets
+     * its mutex (rtl_stubs/README.md, UNIT_SYNC): the slot's due instruction waits a cycle */
+    if (u == TT_U_SYNC && s->due == cycle) {
+        bool parked_retire = false;
+        for (int t2 = 0; t2 < TT_NUM_THREADS; t2++)
+            if (t->th[t2].atgetm && ((o->th[t2].retire >> TT_U_SYNC) & 1u)) parked_retire = true;
+        if (o->sem_store || parked_retire) s->due++;
+    }
     t->checks++;
     bool exact = s->max != 0 && !(u == TT_U_SYNC && unknown_sync);
     uint64_t lat = cycle - s->disp;
