@@ -591,14 +591,20 @@ static void flush_retires(cosim *c)
     }
 }
 
+/* A retired instruction as the race detector names it: thread, seq, word, line, dispatch and push. */
+static hazard_who who_of(const cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
+{
+    return (hazard_who){.thread = r->thread, .seq = r->seq, .insn = r->insn, .line = c->cur_line,
+                        .disp = c->disp_cycle[r->thread][r->seq % DISP_RING],
+                        .push = c->push_cycle[r->thread][x->push_index % LINES]};
+}
+
 /* The race detector's view of a retired instruction (docs/decisions.md "Race detector"): the
  * configuration words it wrote, and for an unpacker or packer instruction what it read. */
 static void note_accesses(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
 {
     if (!c->hz || c->failed) return;
-    const hazard_who who = {.thread = r->thread, .seq = r->seq, .insn = r->insn, .line = c->cur_line,
-                            .disp = c->disp_cycle[r->thread][r->seq % DISP_RING],
-                            .push = c->push_cycle[r->thread][x->push_index % LINES]};
+    const hazard_who who = who_of(c, r, x);
     const tt_effects *e = &x->eff;
     if (e->kinds & TT_EFF_CFG)
         for (int k = 0; k < 4; k++)
@@ -674,9 +680,7 @@ static bool note_reader_now(cosim *c, const cosim_retire_rec *r, const tt_exec_r
     const uint8_t opc = (uint8_t)(r->insn >> 24);
     if (!c->hz || !(opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP || opc == TT_OPC_PACR || opc == TT_OPC_PACR_SETREG))
         return false;
-    const hazard_who who = {.thread = r->thread, .seq = r->seq, .insn = r->insn, .line = c->cur_line,
-                            .disp = c->disp_cycle[r->thread][r->seq % DISP_RING],
-                            .push = c->push_cycle[r->thread][x->push_index % LINES]};
+    const hazard_who who = who_of(c, r, x);
     hazard_who w;
     uint64_t wc;
     char element[96], fix[400];
