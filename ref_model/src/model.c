@@ -176,33 +176,32 @@ static void frontend_op_at_gate(const tt_fe_insn *o, tt_exec_result *r)
                    op ? op->name : "?", from[o->origin], o->loaded ? " (while loading the replay buffer)" : "");
 }
 
-/* Execute one handed-on instruction (the window entry of sequence number seq). */
-static tt_exec_result exec_issued(tt_model *m, int thread, uint32_t seq, const tt_issued *o)
+/* Execute one handed-on instruction (the window entry of sequence number seq) into *rp (the result
+ * is large: filled in place, cleared once). */
+static void exec_issued(tt_model *m, int thread, uint32_t seq, const tt_issued *o, tt_exec_result *rp)
 {
-    tt_exec_result r;
-    memset(&r, 0, sizeof r);
-    r.insn = o->insn;
-    r.push_index = o->src;
-    r.origin = o->origin;
-    r.mop_template = o->origin == TT_FE_MOP ? o->tmpl : 0;
-    r.replay_loaded = o->loaded;
-    r.seq = seq;
+    memset(rp, 0, sizeof *rp);
+    rp->insn = o->insn;
+    rp->push_index = o->src;
+    rp->origin = o->origin;
+    rp->mop_template = o->origin == TT_FE_MOP ? o->tmpl : 0;
+    rp->replay_loaded = o->loaded;
+    rp->seq = seq;
     memset(&m->rd, 0, sizeof m->rd);
     tt_rf_log_reset(m);
     m->n_l1w = 0;
-    uint8_t opc = (uint8_t)(r.insn >> 24);
+    uint8_t opc = (uint8_t)(rp->insn >> 24);
     const tt_op_info *op = tt_isa_by_opcode(opc);
     tt_exec_fn fn = exec_table[opc];
-    if (tt_fe_is_frontend_op(r.insn)) {
+    if (tt_fe_is_frontend_op(rp->insn)) {
         tt_fe_insn fo = {.insn = o->insn, .src = o->src, .origin = (tt_fe_origin)o->origin, .loaded = o->loaded};
-        frontend_op_at_gate(&fo, &r);
+        frontend_op_at_gate(&fo, rp);
     } else if (!op)
-        tt_result_fail(&r, TT_UNSUPPORTED, "opcode 0x%02x is not a Blackhole instruction", opc);
+        tt_result_fail(rp, TT_UNSUPPORTED, "opcode 0x%02x is not a Blackhole instruction", opc);
     else if (!fn)
-        tt_result_fail(&r, TT_UNIMPLEMENTED, "%s is not implemented by the model yet", op->name);
+        tt_result_fail(rp, TT_UNIMPLEMENTED, "%s is not implemented by the model yet", op->name);
     else
-        fn(m, thread, r.insn, &r);
-    return r;
+        fn(m, thread, rp->insn, rp);
 }
 
 /* Hand the frontend's next instruction on into the issue window (sequence number m->seq). */
@@ -258,7 +257,7 @@ bool tt_model_sample(tt_model *m, int thread, uint32_t seq)
  * no config); the ADC updates were applied at the sample (tt_model_sample) and are not repeated.
  * The ADC channels reported carry the values that update left (later writes are other
  * instructions'), as the RTL's retire does. */
-static tt_exec_result exec_sampled(tt_model *m, int thread, uint32_t seq, const tt_issued *e, int su)
+static void exec_sampled(tt_model *m, int thread, uint32_t seq, const tt_issued *e, int su, tt_exec_result *rp)
 {
     _Static_assert(sizeof m->snap[0].adc == sizeof m->adc, "ADC snapshot");
     uint32_t cfg[TT_CFG_STATES][TT_CFG_WORDS], tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
@@ -270,46 +269,50 @@ static tt_exec_result exec_sampled(tt_model *m, int thread, uint32_t seq, const 
     memcpy(m->tcfg, m->snap[su].tcfg, sizeof tcfg);
     memcpy(m->adc, m->snap[su].adc, sizeof adc);
     m->adc_early = true;
-    tt_exec_result r = exec_issued(m, thread, seq, e);
+    exec_issued(m, thread, seq, e, rp);
     m->adc_early = false;
     memcpy(m->cfg, cfg, sizeof cfg);
     memcpy(m->tcfg, tcfg, sizeof tcfg);
     memcpy(m->adc, adc, sizeof adc);
+    tt_effects *eff = &rp->eff;
     for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) {
-        if (r.eff.adc_we >> i & 1u) r.eff.adc[i] = m->snap[su].adc_upd[r.eff.adc_thread % TT_NUM_THREADS][i / 2][i % 2];
-        if (r.eff.adc_we2 >> i & 1u)
-            r.eff.adc2[i] = m->snap[su].adc_upd[r.eff.adc_thread2 % TT_NUM_THREADS][i / 2][i % 2];
+        if (eff->adc_we >> i & 1u) eff->adc[i] = m->snap[su].adc_upd[eff->adc_thread % TT_NUM_THREADS][i / 2][i % 2];
+        if (eff->adc_we2 >> i & 1u)
+            eff->adc2[i] = m->snap[su].adc_upd[eff->adc_thread2 % TT_NUM_THREADS][i / 2][i % 2];
     }
-    return r;
 }
 
 tt_exec_result tt_model_step_seq(tt_model *m, int thread, uint32_t seq)
 {
     tt_exec_result r;
-    memset(&r, 0, sizeof r);
-    if (!thread_ok(thread)) {
-        tt_result_fail(&r, TT_ERROR, "no thread %d", thread);
-        return r;
-    }
-    r.seq = seq;
-    if (seq < m->win_base[thread] || (seq < m->seq[thread] && m->win[thread][seq % TT_ISSUE_WINDOW].done)) {
-        tt_result_fail(&r, TT_ERROR, "instruction %u of thread %d has already retired", seq, thread);
+    if (!thread_ok(thread) || seq < m->win_base[thread] ||
+        (seq < m->seq[thread] && m->win[thread][seq % TT_ISSUE_WINDOW].done)) {
+        memset(&r, 0, sizeof r);
+        r.seq = seq;
+        if (!thread_ok(thread))
+            tt_result_fail(&r, TT_ERROR, "no thread %d", thread);
+        else
+            tt_result_fail(&r, TT_ERROR, "instruction %u of thread %d has already retired", seq, thread);
         return r;
     }
     while (m->seq[thread] <= seq) {
-        tt_status st = pull(m, thread, r.msg, sizeof r.msg);
+        char why[sizeof r.msg];
+        tt_status st = pull(m, thread, why, sizeof why);
         if (st != TT_OK) {
+            memset(&r, 0, sizeof r);
+            r.seq = seq;
             r.status = st;
+            memcpy(r.msg, why, sizeof r.msg);
             return r;
         }
     }
     tt_issued *e = &m->win[thread][seq % TT_ISSUE_WINDOW];
     const int su = sample_unit(e->insn);
     if (su >= 0 && m->snap[su].valid && m->snap[su].thread == thread && m->snap[su].seq == seq) {
-        r = exec_sampled(m, thread, seq, e, su);
+        exec_sampled(m, thread, seq, e, su, &r);
         m->snap[su].valid = false;
     } else {
-        r = exec_issued(m, thread, seq, e);
+        exec_issued(m, thread, seq, e, &r);
     }
     e->done = true;
     while (m->win_base[thread] < m->seq[thread] && m->win[thread][m->win_base[thread] % TT_ISSUE_WINDOW].done)
