@@ -601,26 +601,115 @@ static hazard_who who_of(const cosim *c, const cosim_retire_rec *r, const tt_exe
 
 /* The race detector's view of a retired instruction (docs/decisions.md "Race detector"): the
  * configuration words it wrote, and for an unpacker or packer instruction what it read. */
-static void note_accesses(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
+/* The condition that waits for an instruction's unit (STALLWAIT.md, Blackhole numbering). */
+static const char *unit_cond(uint32_t insn)
 {
-    if (!c->hz || c->failed) return;
+    switch (tt_timing_unit(insn)) {
+    case TT_U_THCON: return "C0 (THCON)";
+    case TT_U_UNPACK0: return "C1 (UNPACK0)";
+    case TT_U_UNPACK1: return "C2 (UNPACK1)";
+    case TT_U_PACK: return "C3 (PACK)";
+    case TT_U_MATH: return "C4 (MATH)";
+    case TT_U_CFG: return "C12 (CFGEXU)";
+    case TT_U_SFPU: return "C11 (SFPU)";
+    default: return "a condition on its unit";
+    }
+}
+
+/* Two writes of one element by instructions of one thread, out of program order or at one edge
+ * (hazard_waw): HAZARD, with both. */
+static void report_waw(cosim *c, uint64_t cycle, const hazard_who *w, const hazard_who *p, uint64_t pc,
+                       const char *element)
+{
+    char wd[96], pd[96], text[1000];
+    dis(w->insn, wd, sizeof wd);
+    dis(p->insn, pd, sizeof pd);
+    const hazard_who *first = p->seq < w->seq ? p : w, *later = p->seq < w->seq ? w : p;
+    char fd[96];
+    dis(first->insn, fd, sizeof fd);
+    snprintf(text, sizeof text,
+             "  a race: %s (thread %d, seq %u, line %d) writes %s at cycle %llu, and %s (thread %d, seq %u, line %d) "
+             "wrote it at cycle %llu: in two units, the later instruction's write %s, so which value stays depends "
+             "on timing\n  to order them: a STALLWAIT before the later one (seq %u) holding it until %s's unit is "
+             "done (%s)\n",
+             wd, w->thread, w->seq, w->line, element, (unsigned long long)cycle, pd, p->thread, p->seq, p->line,
+             (unsigned long long)pc, pc == cycle ? "lands at the same edge" : "lands first", later->seq, fd,
+             unit_cond(first->insn));
+    if (c->o.hazards == COSIM_HAZARDS_WARN) {
+        c->hazards_seen++;
+        fprintf(stderr, "%s:%d: HAZARD (warning) at cycle %llu, thread %d, seq %u: %s\n%s", c->t->path, w->line,
+                (unsigned long long)cycle, w->thread, w->seq, wd, text);
+        return;
+    }
+    c->cur_line = w->line;
+    begin_failure(c, "HAZARD", cycle, w->thread, w->seq, w->insn);
+    say(c, "%s", text);
+    cJSON_AddStringToObject(c->json, "hazard_element", element);
+    cJSON_AddNumberToObject(c->json, "hazard_writer_thread", p->thread);
+    cJSON_AddNumberToObject(c->json, "hazard_writer_seq", p->seq);
+    cJSON_AddNumberToObject(c->json, "hazard_writer_line", p->line);
+    end_failure(c);
+}
+
+/* The writes of an instruction just executed, for the race detector: logged against the readers
+ * (config, thread config, ADCs) and checked against the element's last writer (hazard_waw: GPRs
+ * too). True when a race stopped the run. */
+static bool note_writes(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
+{
+    if (!c->hz || c->failed) return false;
     const hazard_who who = who_of(c, r, x);
     const tt_effects *e = &x->eff;
+    hazard_who p;
+    uint64_t pc;
+    char el[96];
+#define WAW(kind, space, idx, when, ...)                                                                    \
+    do {                                                                                                   \
+        if (hazard_waw(c->hz, kind, space, idx, when, &who, &p, &pc)) {                                    \
+            snprintf(el, sizeof el, __VA_ARGS__);                                                          \
+            report_waw(c, when, &who, &p, pc, el);                                                         \
+            if (c->failed) return true;                                                                    \
+        }                                                                                                  \
+    } while (0)
     if (e->kinds & TT_EFF_CFG)
-        for (int k = 0; k < 4; k++)
-            if (e->cfg_we >> k & 1u) hazard_cfg_write(c->hz, r->cycle, e->cfg_state, e->cfg_addr + (unsigned)k, &who);
-    if (e->kinds & TT_EFF_TCFG) hazard_tcfg_write(c->hz, r->cycle, r->thread, e->tcfg_addr, &who);
+        for (int k = 0; k < 4; k++) {
+            if (!(e->cfg_we >> k & 1u)) continue;
+            const unsigned idx = e->cfg_addr + (unsigned)k;
+            hazard_cfg_write(c->hz, r->cycle, e->cfg_state, idx, &who);
+            WAW(HAZARD_CFG, e->cfg_state & 1, idx, r->cycle, "config word %u (ADDR32) of state %u", idx, e->cfg_state & 1);
+        }
+    if (e->kinds & TT_EFF_TCFG) {
+        hazard_tcfg_write(c->hz, r->cycle, r->thread, e->tcfg_addr, &who);
+        WAW(HAZARD_TCFG, r->thread, e->tcfg_addr, r->cycle, "thread config word %u of thread %d", e->tcfg_addr, r->thread);
+    }
+    if (e->kinds & TT_EFF_GPR)
+        for (int i = 0; i < e->n_gpr; i++)
+            WAW(HAZARD_GPR, r->thread, e->gpr_idx[i], r->cycle, "GPR %u of thread %d", e->gpr_idx[i], r->thread);
     /* ADC channels written: at the retire by the miscellaneous unit, at their start (the edge after
      * the dispatch) by the unpackers' increments and the packer's AddrMod */
     if (e->kinds & TT_EFF_ADC) {
+        static const char *const sets[] = {"unpacker 0", "unpacker 1", "packer"};
         const uint8_t op = (uint8_t)(r->insn >> 24);
         const bool at_start = op == TT_OPC_UNPACR || op == TT_OPC_PACR;
         const uint64_t when = at_start ? who.disp + 1 : r->cycle;
         for (int set = 0; set < TT_ADC_SETS; set++) {
-            if ((e->adc_we >> (2 * set)) & 3u) hazard_adc_write(c->hz, when, e->adc_thread, (unsigned)set, &who);
-            if ((e->adc_we2 >> (2 * set)) & 3u) hazard_adc_write(c->hz, when, e->adc_thread2, (unsigned)set, &who);
+            if ((e->adc_we >> (2 * set)) & 3u) {
+                hazard_adc_write(c->hz, when, e->adc_thread, (unsigned)set, &who);
+                WAW(HAZARD_ADC, e->adc_thread, (unsigned)set, when, "the %s ADCs of thread %u", sets[set], e->adc_thread);
+            }
+            if ((e->adc_we2 >> (2 * set)) & 3u) {
+                hazard_adc_write(c->hz, when, e->adc_thread2, (unsigned)set, &who);
+                WAW(HAZARD_ADC, e->adc_thread2, (unsigned)set, when, "the %s ADCs of thread %u", sets[set], e->adc_thread2);
+            }
         }
     }
+#undef WAW
+    return false;
+}
+
+static void note_accesses(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
+{
+    if (!c->hz || c->failed) return;
+    const hazard_who who = who_of(c, r, x);
     const uint8_t opc = (uint8_t)(r->insn >> 24);
     if ((opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP || opc == TT_OPC_PACR || opc == TT_OPC_PACR_SETREG) &&
         c->nreaders < (int)(sizeof c->readers / sizeof c->readers[0])) {
@@ -748,6 +837,7 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
      * stop on a configuration mixed from two setups); writes later in this edge are checked at its
      * end (check_readers). */
     if (note_reader_now(c, r, &x)) return;
+    if (x.status == TT_OK && note_writes(c, r, &x)) return;
     if (unit_holds) {
         begin_failure(c, "MISMATCH (unit wait)", r->cycle, r->thread, r->seq, r->insn);
         say(c, "  the RTL retired this instruction while the model says it must still wait in its unit: %s\n", held);

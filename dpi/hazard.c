@@ -20,10 +20,52 @@ typedef struct {
     hazard_who who;
 } write_rec;
 
+typedef struct {
+    bool valid;
+    uint64_t cycle;
+    hazard_who who;
+} last_write;
+
 struct hazard {
     write_rec w[WRITES];
     uint64_t n;         /* writes so far; the ring holds the last WRITES */
+    /* the last instruction that wrote each element (hazard_waw) */
+    last_write cfg[TT_CFG_STATES][TT_CFG_WORDS];
+    last_write tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
+    last_write adc[TT_NUM_THREADS][TT_ADC_SETS];
+    last_write gpr[TT_NUM_THREADS][TT_NUM_GPRS];
 };
+
+bool hazard_waw(hazard *h, int kind, int space, unsigned idx, uint64_t cycle, const hazard_who *w, hazard_who *prev,
+                uint64_t *prev_cycle)
+{
+    last_write *l = NULL;
+    if (space < 0 || space >= TT_NUM_THREADS) return false;
+    switch (kind) {
+    case HAZARD_CFG: l = (space < TT_CFG_STATES && idx < TT_CFG_WORDS) ? &h->cfg[space][idx] : NULL; break;
+    case HAZARD_TCFG: l = idx < TT_TCFG_WORDS ? &h->tcfg[space][idx] : NULL; break;
+    case HAZARD_ADC: l = idx < TT_ADC_SETS ? &h->adc[space][idx] : NULL; break;
+    case HAZARD_GPR: l = idx < TT_NUM_GPRS ? &h->gpr[space][idx] : NULL; break;
+    default: break;
+    }
+    if (!l) return false;
+    /* Two instructions of one thread (TRISC stores win a same-edge write by rule): their writes
+     * must land in program order, and not at one edge. Writes are noted at their instructions'
+     * retires, not always in time order (an UNPACR's ADC update lands at its start), so the last
+     * writer kept is the one latest in time. */
+    const bool race = l->valid && !l->who.store && !w->store && l->who.thread == w->thread &&
+                      l->who.seq != w->seq && (l->cycle == cycle || (l->who.seq < w->seq) != (l->cycle < cycle));
+    if (race) {
+        *prev = l->who;
+        *prev_cycle = l->cycle;
+    }
+    if (!l->valid || cycle >= l->cycle) {
+        l->valid = true;
+        l->cycle = cycle;
+        l->who = *w;
+    }
+    return race;
+}
 
 hazard *hazard_create(void) { return calloc(1, sizeof(hazard)); }
 

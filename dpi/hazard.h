@@ -34,6 +34,15 @@ void hazard_cfg_write(hazard *h, uint64_t cycle, int state, unsigned idx, const 
 void hazard_tcfg_write(hazard *h, uint64_t cycle, int thread, unsigned idx, const hazard_who *w);
 /* ADC set `set` (0, 1 unpackers, 2 packers) of thread `thread` written at the edge of `cycle`. */
 void hazard_adc_write(hazard *h, uint64_t cycle, int thread, unsigned set, const hazard_who *w);
+/* Two instructions of one thread writing one element out of program order, or at one edge (in two
+ * units): which write stays depends on timing. `kind` 0 config (space = state), 1 thread config
+ * (space = thread), 2 ADC set (space = thread, idx = set), 3 GPR (space = thread). True when the
+ * write by `w` at `cycle` is such a write; *prev is the other writer. Call after hazard_*_write-style
+ * logging is not needed: this keeps its own last writer per element. */
+enum { HAZARD_CFG, HAZARD_TCFG, HAZARD_ADC, HAZARD_GPR };
+bool hazard_waw(hazard *h, int kind, int space, unsigned idx, uint64_t cycle, const hazard_who *w, hazard_who *prev,
+                uint64_t *prev_cycle);
+
 /* How many writes have been noted so far (a mark for hazard_reader's `from`). */
 uint64_t hazard_mark(const hazard *h);
 /* A reader retired at `cycle` after its dispatch at r->disp, having read `rs`. True when a write

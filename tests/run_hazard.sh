@@ -4,8 +4,9 @@
 # "# expect-hazard: TEXT" lines, what the report must say (the element, the wait that orders it). In
 # lockstep (BINARY FILE) each must
 #   - stop with exit status 1 and a "HAZARD" headline naming the file and line, and every TEXT;
-#   - with +hazards=warn, pass (exit 0) with a "HAZARD (warning)" line;
-#   - with +hazards=off, pass (exit 0) with no HAZARD at all.
+#   - with +hazards=warn, report "HAZARD (warning)" before any mismatch and go on (a race the program
+#     does not order may still end in a mismatch after it);
+#   - with +hazards=off, report no HAZARD at all.
 # Ends with "N passed, M failed".
 set -u
 bin=$1
@@ -29,12 +30,15 @@ for t in "$dir"/*.tts; do
         done < <(sed -n 's/^# expect-hazard: //p' "$t")
     fi
     if [ -z "$why" ]; then
+        # warn: the race is reported first and the run goes on (a mismatch the race leads to, such as
+        # two writes meeting at one edge, may follow it)
         warn=$("$bin" "$t" +hazards=warn 2>&1)
-        [ $? -eq 0 ] && grep -q "HAZARD (warning)" <<<"$warn" || why="+hazards=warn must pass with a warning"
+        grep -m1 -E "HAZARD|MISMATCH|MODEL STOP" <<<"$warn" | grep -q "HAZARD (warning)" ||
+            why="+hazards=warn must report the race (HAZARD (warning)) before anything else"
     fi
     if [ -z "$why" ]; then
         off=$("$bin" "$t" +hazards=off 2>&1)
-        [ $? -eq 0 ] && ! grep -q "HAZARD" <<<"$off" || why="+hazards=off must pass without a report"
+        ! grep -q "HAZARD" <<<"$off" || why="+hazards=off must not report a race"
     fi
     if [ -z "$why" ]; then
         pass=$((pass + 1))
