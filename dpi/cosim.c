@@ -616,6 +616,31 @@ static const char *unit_cond(uint32_t insn)
     }
 }
 
+/* A race found (report_hazard, report_waw): with +hazards=warn a warning on stderr and the run goes
+ * on; else HAZARD stops it, `at` the instruction it is reported against and `other` the other one
+ * (a TRISC store has no seq). */
+static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const hazard_who *other, const char *element,
+                        const char *fix, const char *text)
+{
+    char d[96];
+    dis(at->insn, d, sizeof d);
+    if (c->o.hazards == COSIM_HAZARDS_WARN) {
+        c->hazards_seen++;
+        fprintf(stderr, "%s:%d: HAZARD (warning) at cycle %llu, thread %d, seq %u: %s\n%s", c->t->path, at->line,
+                (unsigned long long)cycle, at->thread, at->seq, d, text);
+        return;
+    }
+    c->cur_line = at->line;
+    begin_failure(c, "HAZARD", cycle, at->thread, at->seq, at->insn);
+    say(c, "%s", text);
+    cJSON_AddStringToObject(c->json, "hazard_element", element);
+    cJSON_AddNumberToObject(c->json, "hazard_writer_thread", other->thread);
+    if (!other->store) cJSON_AddNumberToObject(c->json, "hazard_writer_seq", other->seq);
+    cJSON_AddNumberToObject(c->json, "hazard_writer_line", other->line);
+    if (fix) cJSON_AddStringToObject(c->json, "hazard_fix", fix);
+    end_failure(c);
+}
+
 /* Two writes of one element by instructions of one thread, out of program order or at one edge
  * (hazard_waw): HAZARD, with both. */
 static void report_waw(cosim *c, uint64_t cycle, const hazard_who *w, const hazard_who *p, uint64_t pc,
@@ -635,20 +660,7 @@ static void report_waw(cosim *c, uint64_t cycle, const hazard_who *w, const haza
              wd, w->thread, w->seq, w->line, element, (unsigned long long)cycle, pd, p->thread, p->seq, p->line,
              (unsigned long long)pc, pc == cycle ? "lands at the same edge" : "lands first", later->seq, fd,
              unit_cond(first->insn));
-    if (c->o.hazards == COSIM_HAZARDS_WARN) {
-        c->hazards_seen++;
-        fprintf(stderr, "%s:%d: HAZARD (warning) at cycle %llu, thread %d, seq %u: %s\n%s", c->t->path, w->line,
-                (unsigned long long)cycle, w->thread, w->seq, wd, text);
-        return;
-    }
-    c->cur_line = w->line;
-    begin_failure(c, "HAZARD", cycle, w->thread, w->seq, w->insn);
-    say(c, "%s", text);
-    cJSON_AddStringToObject(c->json, "hazard_element", element);
-    cJSON_AddNumberToObject(c->json, "hazard_writer_thread", p->thread);
-    cJSON_AddNumberToObject(c->json, "hazard_writer_seq", p->seq);
-    cJSON_AddNumberToObject(c->json, "hazard_writer_line", p->line);
-    end_failure(c);
+    emit_hazard(c, cycle, w, p, element, NULL, text);
 }
 
 /* The writes of an instruction just executed, for the race detector: logged against the readers
@@ -746,21 +758,7 @@ static void report_hazard(cosim *c, uint64_t cycle, const hazard_who *r, const h
              ": nothing the hardware guarantees orders the two, so on silicon the result depends on timing\n"
              "  to order them: %s\n",
              fix);
-    if (c->o.hazards == COSIM_HAZARDS_WARN) {
-        c->hazards_seen++;
-        fprintf(stderr, "%s:%d: HAZARD (warning) at cycle %llu, thread %d, seq %u: %s\n%s", c->t->path, r->line,
-                (unsigned long long)cycle, r->thread, r->seq, rd, text);
-        return;
-    }
-    c->cur_line = r->line;
-    begin_failure(c, "HAZARD", cycle, r->thread, r->seq, r->insn);
-    say(c, "%s", text);
-    cJSON_AddStringToObject(c->json, "hazard_element", element);
-    cJSON_AddNumberToObject(c->json, "hazard_writer_thread", w->thread);
-    if (!w->store) cJSON_AddNumberToObject(c->json, "hazard_writer_seq", w->seq);
-    cJSON_AddNumberToObject(c->json, "hazard_writer_line", w->line);
-    cJSON_AddStringToObject(c->json, "hazard_fix", fix);
-    end_failure(c);
+    emit_hazard(c, cycle, r, w, element, fix, text);
 }
 
 /* The reader just executed against the writes so far: true when it raced and HAZARD stopped the run. */
