@@ -38,7 +38,6 @@ typedef struct {
     /* An ATGETM in flight: it may park outside the sync unit's slot (rtl_stubs/README.md, UNIT_SYNC),
      * so it is tracked here, not as the unit's occupant; it holds its thread until it retires. */
     bool atgetm;
-    uint32_t atgetm_insn;
     /* T10: the replay expander, rebuilt from the instructions it takes (REPLAY.md "Performance") */
     int rp_mode;
     bool rp_exec;         /* the load in progress also emits what it loads */
@@ -901,7 +900,6 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 t->prio[u] = (uint8_t)((th + 1) % TT_NUM_THREADS);
                 if (u == TT_U_SYNC && opc == TT_OPC_ATGETM) {
                     s->atgetm = true;
-                    s->atgetm_insn = x->fe_insn;
                 } else {
                     unsigned lo, hi;
                     tt_timing_latency(x->fe_insn, &lo, &hi);
