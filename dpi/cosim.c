@@ -821,9 +821,9 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
         return;
     }
     *us = r->seq + 1;
-    /* Unit-internal waits (an UNPACR's or MOVA2D's bank, an ATGETM's mutex): the model's state must
-     * let the instruction execute when the RTL retires it. The wait gate is checked at dispatch
-     * (cosim_cycle_end). */
+    /* Unit-internal waits (an UNPACR's bank): the model's state must let the instruction execute
+     * when the RTL retires it. The wait gate (with an ATGETM's mutex and a move's bank) is checked
+     * at dispatch (cosim_cycle_end). */
     char held[160] = "";
     uint32_t word = 0, push_index = 0;
     bool unit_holds = tt_model_issued_at(c->m, r->thread, r->seq, &word, &push_index) &&

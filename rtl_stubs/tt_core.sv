@@ -280,8 +280,7 @@ module tt_core
   logic        sync_mutex_we;
   logic [2:0]  sync_mutex_idx;
   logic [1:0]  sync_mutex_holder;
-  logic        sync_mutex_wait     [3];
-  logic [2:0]  sync_mutex_wait_idx [3];
+  logic [1:0]  sync_holder_d [8];   // mutex holders after this cycle's retire (3 = free)
 
   tt_sync_unit u_sync (
     .clk_i,
@@ -312,23 +311,25 @@ module tt_core
     .eff_mutex_we_o       (sync_mutex_we),
     .eff_mutex_idx_o      (sync_mutex_idx),
     .eff_mutex_holder_o   (sync_mutex_holder),
-    .mutex_wait_o         (sync_mutex_wait),
-    .mutex_wait_idx_o     (sync_mutex_wait_idx)
+    .holder_d_o           (sync_holder_d)
   );
 
-  // A thread whose ATGETM is parked in the sync unit waits on a mutex: stall kind MUTEX, detail =
-  // mutex index (docs/design.md), whatever its frontend would say (unit busy / FIFO empty).
+  // A thread held at its gate by an ATGETM whose mutex another thread holds shows MUTEX (detail:
+  // the mutex index), one held by a MOVA2D/MOVB2D waiting for its bank BANK_WAIT (2 SrcA, 3 SrcB),
+  // one whose UNPACR waits in its unpacker for its bank BANK_WAIT (n) (docs/design.md); the
+  // frontend shows UNIT_BUSY for these.
   always_comb begin
     for (int t = 0; t < 3; t++) begin
       // a thread that dispatches (or has nothing to dispatch and nothing in flight) shows NONE
       stall_reason_o[t] = fe_stall_reason[t];
       if (fe_stall_reason[t][7:4] != STALL_NONE) begin
-        if (sync_mutex_wait[t]) stall_reason_o[t] = {STALL_MUTEX, 1'b0, sync_mutex_wait_idx[t]};
+        if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_SYNC)} && gate_mutex[t])
+          stall_reason_o[t] = {STALL_MUTEX, 1'b0, disp_insn[t][2:0]};
+        if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_bank[t])
+          stall_reason_o[t] = {STALL_BANK_WAIT, (disp_insn[t][31:24] == OP_MOVB2D) ? 4'd3 : 4'd2};
         for (int n = 0; n < 2; n++)
           if (unp_bank_wait[n] && u_holds[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0])
             stall_reason_o[t] = {STALL_BANK_WAIT, 4'(n)};
-        if (math_bank_wait && u_holds[t][UNIT_MATH])
-          stall_reason_o[t] = {STALL_BANK_WAIT, math_bank_wait_b ? 4'd3 : 4'd2};
       end
     end
   end
@@ -606,7 +607,7 @@ module tt_core
     );
   end
 
-  logic        m_rd_srcb, m_rd_bank, math_bank_wait, math_bank_wait_b;
+  logic        m_rd_srcb, m_rd_bank;
   logic [5:0]  m_rd_src_row;
   logic [16*19-1:0] m_rd_src;
   logic [9:0]  m_rd_dest_row [2];
@@ -618,8 +619,6 @@ module tt_core
     .inj_addrmod_i (inject_i[INJ_MATH_ADDRMOD_NO_CR]),
     .inj_mova2d_tf32_i (inject_i[INJ_MATH_MOVA2D_TF32_LOW]),
     .cfg_i (cfg_all), .tcfg_i (tcfg_all),
-    .srca_client_i (srca_client), .srcb_client_i (srcb_client),
-    .bank_wait_o (math_bank_wait), .bank_wait_b_o (math_bank_wait_b),
     .rd_srcb_o (m_rd_srcb), .rd_bank_o (m_rd_bank), .rd_src_row_o (m_rd_src_row), .rd_src_i (m_rd_src),
     .rd_dest_row_o (m_rd_dest_row), .rd_dest_i (m_rd_dest), .mflip_o (math_mflip),
     .req_i (u_req[UNIT_MATH]), .rsp_o (u_rsp[UNIT_MATH]),
@@ -797,29 +796,47 @@ module tt_core
     .req_i (u_req[UNIT_XMOV]), .rsp_o (u_rsp[UNIT_XMOV])
   );
 
-  // What holds a thread's wait gate besides the latched wait: its own instructions in flight.
-  // ScalarUnit.md: a ThCon instruction, until it completes; UNPACR_Regular.md "Performance": an
-  // UNPACR's address calculation (2 cycles; the other unpacker cannot start one meanwhile either);
-  // SyncUnit.md: an ATGETM whose mutex another thread holds does not pass the gate (here it waits
-  // in the sync unit, and holds its thread from its dispatch until it retires); MatrixUnit.md: a
-  // matrix-unit instruction waits at the gate for its source bank (here MOVA2D / MOVB2D wait in
-  // the unit, and hold their thread meanwhile). docs/decisions.md "Overlapping dispatch".
+  // What holds a thread's wait gate besides the latched wait: its own instructions in flight, and
+  // two waits of the instruction at the gate itself. ScalarUnit.md: a ThCon instruction, until it
+  // completes; UNPACR_Regular.md "Performance": an UNPACR's address calculation (2 cycles; the
+  // other unpacker cannot start one meanwhile either). SyncUnit.md: an ATGETM does not pass the
+  // gate while another thread holds its mutex; MatrixUnit.md: a MOVA2D / MOVB2D waits at the gate
+  // until the matrix unit owns its source bank. Both read the state after this cycle's retires
+  // (a releasing ATRELM or a SETDVALID retiring now lets it pass now), which depends on the units'
+  // held instructions only, not on this cycle's dispatch. docs/decisions.md "Overlapping dispatch".
+  logic gate_mutex [3], gate_bank [3];
+  always_comb begin
+    logic [7:0] a_after;   // tt_bank_pack of the state after all of this cycle's bank requests
+    a_after = banks_after[2];
+    for (int t = 0; t < 3; t++) begin
+      logic [7:0]  op;
+      logic [15:0] idx;
+      op  = disp_insn[t][31:24];
+      idx = disp_insn[t][15:0];
+      // ATGETM.md: indices 0, 2, 3, 4 exist (others wait forever on silicon; UB, not held here)
+      gate_mutex[t] = op == OP_ATGETM && (idx == 16'd0 || (idx >= 16'd2 && idx <= 16'd4)) &&
+                      sync_holder_d[idx[2:0]] != 2'd3 && sync_holder_d[idx[2:0]] != 2'(t);
+      // tt_bank_pack: [1:0] SrcA AllowedClient, [3:2] SrcB, [7:6] the matrix unit's banks
+      gate_bank[t]  = (op == OP_MOVA2D && !a_after[{2'b00, a_after[6]}]) ||
+                      (op == OP_MOVB2D && !a_after[{2'b01, a_after[7]}]);
+      // DELIBERATE BUGS (INJ_T_ATGETM_NO_HOLD, INJ_T_MOVE_BANK_NO_HOLD): the gate ignores them.
+      if (inject_i[INJ_T_ATGETM_NO_HOLD])    gate_mutex[t] = 1'b0;
+      if (inject_i[INJ_T_MOVE_BANK_NO_HOLD]) gate_bank[t]  = 1'b0;
+    end
+  end
+
   always_comb begin
     for (int t = 0; t < 3; t++) begin
       th_hold[t]      = 1'b1;
       th_hold_unit[t] = UNIT_THCON;
-      // DELIBERATE BUGS (INJ_T_THCON_NO_HOLD, INJ_T_UNP_ADDR_NO_HOLD, INJ_T_ATGETM_NO_HOLD,
-      // INJ_T_MOVE_BANK_NO_HOLD): one of the holds is missing.
+      // DELIBERATE BUGS (INJ_T_THCON_NO_HOLD, INJ_T_UNP_ADDR_NO_HOLD): one of the holds is missing.
       if (u_holds[t][UNIT_THCON] && !inject_i[INJ_T_THCON_NO_HOLD]) th_hold_unit[t] = UNIT_THCON;
       else if (unp_addr_calc[0] && u_holds[t][UNIT_UNPACK0] && !inject_i[INJ_T_UNP_ADDR_NO_HOLD])
         th_hold_unit[t] = UNIT_UNPACK0;
       else if (unp_addr_calc[1] && u_holds[t][UNIT_UNPACK1] && !inject_i[INJ_T_UNP_ADDR_NO_HOLD])
         th_hold_unit[t] = UNIT_UNPACK1;
-      else if ((sync_mutex_wait[t] ||
-                (u_holds[t][UNIT_SYNC] && u_rsp[UNIT_SYNC].insn[31:24] == OP_ATGETM)) &&
-               !inject_i[INJ_T_ATGETM_NO_HOLD]) th_hold_unit[t] = UNIT_SYNC;
-      else if (math_bank_wait && u_holds[t][UNIT_MATH] && !inject_i[INJ_T_MOVE_BANK_NO_HOLD])
-        th_hold_unit[t] = UNIT_MATH;
+      else if (gate_mutex[t]) th_hold_unit[t] = UNIT_SYNC;
+      else if (gate_bank[t])  th_hold_unit[t] = UNIT_MATH;
       else th_hold[t] = 1'b0;
     end
   end

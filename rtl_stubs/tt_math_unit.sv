@@ -21,10 +21,6 @@ module tt_math_unit
   input  tcfg_arr_t   tcfg_i,
   input  logic [1:0]  unp_bank_i,      // bank each unpacker writes
   input  logic [1:0]  math_bank_i,     // bank the matrix unit reads: [0] SrcA, [1] SrcB
-  input  logic [1:0]  srca_client_i,   // [b]: 1 = the matrix unit owns SrcA bank b
-  input  logic [1:0]  srcb_client_i,
-  output logic        bank_wait_o,     // a MOVA2D / MOVB2D waits for its bank
-  output logic        bank_wait_b_o,   // (SrcB)
 
   // register-file reads (combinational)
   output logic        rd_srcb_o,       // 0 SrcA, 1 SrcB
@@ -42,9 +38,9 @@ module tt_math_unit
 );
 
   localparam logic [7:0] OP_MOVD2A = 8'h08, OP_MOVD2B = 8'h0a, OP_ZEROACC = 8'h10,
-                         OP_MOVA2D = 8'h12, OP_MOVB2D = 8'h13, OP_SETRWC = 8'h37, OP_INCRWC = 8'h38;
+                         OP_SETRWC = 8'h37, OP_INCRWC = 8'h38;
 
-  typedef enum logic [2:0] {M_IDLE, M_WAIT, M_ZERO, M_BANK, M_ROWS, M_DONE} mstate_e;
+  typedef enum logic [2:0] {M_IDLE, M_WAIT, M_ZERO, M_ROWS, M_DONE} mstate_e;
   typedef struct packed {
     logic [9:0] dst, dst_cr;
     logic [5:0] srca, srca_cr, srcb, srcb_cr;
@@ -130,11 +126,6 @@ module tt_math_unit
   // ---------------------------------------------------------------------------------------------
   logic [7:0] op_q;
   assign op_q = insn_q[31:24];
-
-  logic bank_owned;
-  assign bank_owned    = (op_q == OP_MOVB2D) ? srcb_client_i[bank_q] : srca_client_i[bank_q];
-  assign bank_wait_o   = (state_q == M_BANK) && !bank_owned;
-  assign bank_wait_b_o = (op_q == OP_MOVB2D);
 
 
   logic is_b, to_src, d32_read;
@@ -282,8 +273,9 @@ module tt_math_unit
               endcase
             end
             OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B: begin
-              // MOVA2D / MOVB2D wait until the matrix unit owns the source bank (MOVA2D.md)
-              state_q <= (req_i.insn[31:24] inside {OP_MOVA2D, OP_MOVB2D}) ? M_BANK : M_ROWS;
+              // a MOVA2D / MOVB2D waited at the gate until the matrix unit owned its source bank
+              // (MOVA2D.md; tt_core gate_bank), so it starts at once
+              state_q <= M_ROWS;
               if (req_i.insn[31:24] == OP_MOVB2D && req_i.insn[12]) begin       // Broadcast1RowTo8
                 drow_q <= {dr[9:3], 3'd0}; srow_q <= sr; left_q <= 11'd8; step_src_q <= 1'b0;
               end else if ((req_i.insn[31:24] == OP_MOVA2D && req_i.insn[13])) begin   // Move8Rows
@@ -305,7 +297,6 @@ module tt_math_unit
           cnt_q <= cnt_q - 3'd1;
           if (cnt_q == 3'd0) state_q <= M_DONE;
         end
-        M_BANK: if (bank_owned) state_q <= M_ROWS;
         M_ROWS: begin
           drow_q <= drow_q + 10'd1;
           if (step_src_q) srow_q <= srow_q + 6'd1;

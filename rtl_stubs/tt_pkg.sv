@@ -82,6 +82,8 @@ package tt_pkg;
   localparam logic [7:0] OP_ATSWAP       = 8'h63;
   localparam logic [7:0] OP_ATCAS        = 8'h64;
   localparam logic [7:0] OP_STOREIND     = 8'h66;
+  localparam logic [7:0] OP_MOVA2D       = 8'h12;   // tt_core: waits at the gate for its bank
+  localparam logic [7:0] OP_MOVB2D       = 8'h13;
   localparam logic [7:0] OP_STOREREG     = 8'h67;
   localparam logic [7:0] OP_LOADREG      = 8'h68;
   localparam logic [7:0] OP_SFP_FIRST    = 8'h70;
@@ -328,8 +330,8 @@ package tt_pkg;
   localparam int unsigned INJ_T_THCON_NO_HOLD     = 138; // a ThCon instruction does not hold its thread's gate
   localparam int unsigned INJ_T_UNP_ADDR_NO_HOLD  = 139; // an UNPACR's address phase does not hold its thread
   localparam int unsigned INJ_T_ONE_IN_FLIGHT     = 140; // a thread dispatches only with nothing in flight
-  localparam int unsigned INJ_T_ATGETM_NO_HOLD    = 141; // a waiting ATGETM does not hold its thread
-  localparam int unsigned INJ_T_MOVE_BANK_NO_HOLD = 142; // a MOVA2D/MOVB2D waiting for its bank does not hold it
+  localparam int unsigned INJ_T_ATGETM_NO_HOLD    = 141; // the gate lets an ATGETM pass while another thread holds its mutex
+  localparam int unsigned INJ_T_MOVE_BANK_NO_HOLD = 142; // the gate lets a MOVA2D/MOVB2D pass before its bank is the matrix unit's
   localparam int unsigned INJ_T_WAIT_LATCH_LATE   = 143; // a wait latches the cycle after it passes the gate
   localparam int unsigned INJ_T_C1_IGNORED        = 144; // STALLWAIT C1 (unpacker 0) never holds
   localparam int unsigned INJ_T_C2_IGNORED        = 145; // STALLWAIT C2 (unpacker 1) never holds

@@ -1,13 +1,12 @@
 // tt_sync_unit: the Sync Unit: 8 semaphores (4-bit value, 4-bit max) and a 1-cycle slot for
 // SEMINIT / SEMPOST / SEMGET / STALLWAIT / SEMWAIT / ATGETM / ATRELM / STREAMWAIT.
 // isa_semantics.md s.1: SEMPOST saturates at 15 (not at Max), SEMGET at 0; sem_sel is a mask.
-// STALLWAIT/SEMWAIT only retire here; the issuing thread's frontend latches them at retire.
+// STALLWAIT/SEMWAIT only retire here; the issuing thread's frontend latches them at dispatch.
 // Mutexes (BH SyncUnit.md, ATGETM.md; ATRELM.md): four, indices 0, 2, 3, 4; holder = thread or 3
-// (free). ATGETM acquires when the mutex is free or already its thread's. When another thread
-// holds it, the ATGETM leaves the slot for a per-thread parking register (so the holder's ATRELM
-// can still pass) and retires from there once the mutex is free; while parked, mutex_wait_o[t] is
-// set (the thread's stall reason shows MUTEX). Parked retires go before the slot's; among parked
-// threads waiting on one mutex, the one after the last releaser wins (ATRELM.md fairness).
+// (free). An ATGETM does not pass its thread's wait gate while another thread holds the mutex
+// (SyncUnit.md): tt_core holds it there, from holder_d_o (the holders after this cycle's retire, so
+// an ATRELM retiring now lets a waiting ATGETM pass in the same cycle: latency 1). In the slot an
+// ATGETM therefore always acquires (free, or already its thread's: re-entrant).
 // ATRELM by the holder frees the mutex; by another thread it changes nothing and reports nothing.
 // Other mutex indices (the hardware waits forever; the model reports UB) retire with no effect.
 // STUB: STREAMWAIT retires with no effect.
@@ -52,9 +51,8 @@ module tt_sync_unit
   output logic        eff_mutex_we_o,
   output logic [2:0]  eff_mutex_idx_o,
   output logic [1:0]  eff_mutex_holder_o,   // holder after: thread, or 3 = free
-  // thread t's ATGETM is parked waiting for mutex mutex_wait_idx_o[t]
-  output logic        mutex_wait_o     [3],
-  output logic [2:0]  mutex_wait_idx_o [3]
+  // holder of each mutex after this cycle's retire (3 = free; index 1 and 5..7 always free)
+  output logic [1:0]  holder_d_o [8]
 );
 
   logic        slot_valid;
@@ -73,14 +71,11 @@ module tt_sync_unit
   assign mmio_sem_idx = mmio_addr_i[4:2];
 
   // ---------------------------------------------------------------------------------------------
-  // Mutex state and parked ATGETMs
+  // Mutex state
   // ---------------------------------------------------------------------------------------------
   localparam logic [1:0] FREE = 2'd3;
   logic [1:0] holder_q  [5];       // index 1 does not exist (never written)
   assign bdr_holder_o = (bdr_idx_i < 3'd5) ? holder_q[bdr_idx_i] : 2'd3;
-  logic [1:0] last_rel_q[5];       // thread that last released the mutex (fairness)
-  logic       park_q    [3];
-  logic [2:0] park_idx_q[3];
 
   function automatic logic idx_ok(logic [15:0] idx);
     idx_ok = (idx == 16'd0) || (idx >= 16'd2 && idx <= 16'd4);
@@ -88,70 +83,40 @@ module tt_sync_unit
 
   // The slot's instruction
   logic [15:0] s_idx;
-  logic        s_idx_ok, s_getm, s_relm, s_must_wait;
+  logic        s_idx_ok, s_getm, s_relm;
   logic [2:0]  s_m;
   assign s_idx       = slot_insn[15:0];
   assign s_idx_ok    = idx_ok(s_idx);
   assign s_m         = s_idx[2:0];
   assign s_getm      = (slot_insn[31:24] == OP_ATGETM);
   assign s_relm      = (slot_insn[31:24] == OP_ATRELM);
-  assign s_must_wait = slot_valid && s_getm && s_idx_ok && holder_q[s_m] != FREE &&
-                       holder_q[s_m] != slot_thread;
 
-  // A parked ATGETM whose mutex is now free retires; rank by distance from the last releaser.
-  logic       park_go;
-  logic [1:0] park_thread;
-  always_comb begin
-    logic [1:0] best_rank, rank;
-    park_go     = 1'b0;
-    park_thread = '0;
-    best_rank   = 2'd3;
-    rank        = 2'd3;
-    for (int t = 0; t < 3; t++) begin
-      if (park_q[t] && holder_q[park_idx_q[t]] == FREE) begin
-        // 0 for (last + 1) % 3, 1 for (last + 2) % 3, 2 for last
-        rank = 2'((t + 5 - int'(last_rel_q[park_idx_q[t]])) % 3);
-        if (rank < best_rank) begin
-          best_rank   = rank;
-          park_go     = 1'b1;
-          park_thread = 2'(t);
-        end
-      end
-    end
-  end
-
-  // The slot's instruction retires unless a semaphore store or a parked ATGETM takes the cycle; an
-  // ATGETM that must wait leaves it for the parking register.
+  // The slot's instruction retires unless a semaphore store takes the cycle.
   logic      slot_done;
   unit_rsp_t slot_rsp;
   // one of SEMINIT/SEMPOST/SEMGET/STALLWAIT/SEMWAIT a cycle (SyncUnit.md): the slot takes the next
-  // in the cycle it retires one; an ATGETM that must wait leaves it (drop_i) for the parking register
+  // in the cycle it retires one
   tt_unit_slot #(.LAT_W(1), .PIPE(1'b1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(1'b0),
-                                    .stall_i(mmio_sem || park_go),
-                                    .drop_i(s_must_wait), .rsp_o(slot_rsp));
+                                    .stall_i(mmio_sem), .drop_i(1'b0), .rsp_o(slot_rsp));
   assign slot_valid  = slot_rsp.busy;
   assign slot_thread = slot_rsp.thread;
   assign slot_insn   = slot_rsp.insn;
-  assign slot_done   = slot_rsp.done && !(mmio_sem || park_go || s_must_wait);
+  assign slot_done   = slot_rsp.done && !mmio_sem;
 
   assign rsp_o.ready  = slot_rsp.ready;
   assign rsp_o.busy   = slot_valid;
-  assign rsp_o.thread = park_go ? park_thread : slot_thread;
-  assign rsp_o.insn   = park_go ? {OP_ATGETM, 8'b0, 13'b0, park_idx_q[park_thread]} : slot_insn;
-  assign rsp_o.done   = park_go || slot_done;
+  assign rsp_o.thread = slot_thread;
+  assign rsp_o.insn   = slot_insn;
+  assign rsp_o.done   = slot_done;
 
   // Mutex effects of the retiring instruction
   always_comb begin
     eff_mutex_we_o     = 1'b0;
     eff_mutex_idx_o    = '0;
     eff_mutex_holder_o = FREE;
-    if (park_go) begin
-      eff_mutex_we_o     = 1'b1;
-      eff_mutex_idx_o    = park_idx_q[park_thread];
-      eff_mutex_holder_o = park_thread;
-    end else if (slot_done && s_idx_ok) begin
+    if (slot_done && s_idx_ok) begin
       if (s_getm) begin
-        // free, or already this thread's (re-entrant)
+        // free, or already this thread's (re-entrant); the gate kept it while another held it
         eff_mutex_we_o     = 1'b1;
         eff_mutex_idx_o    = s_m;
         eff_mutex_holder_o = slot_thread;
@@ -164,29 +129,16 @@ module tt_sync_unit
     end
   end
 
+  always_comb begin
+    for (int i = 0; i < 8; i++) holder_d_o[i] = (i < 5) ? holder_q[i] : FREE;
+    if (eff_mutex_we_o) holder_d_o[eff_mutex_idx_o] = eff_mutex_holder_o;
+  end
+
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       holder_q   <= '{default: FREE};
-      last_rel_q <= '{default: 2'd2};   // thread 0 first on the first contention
-      park_q     <= '{default: 1'b0};
-      park_idx_q <= '{default: '0};
-    end else begin
-      if (eff_mutex_we_o) begin
-        holder_q[eff_mutex_idx_o] <= eff_mutex_holder_o;
-        if (eff_mutex_holder_o == FREE) last_rel_q[eff_mutex_idx_o] <= rsp_o.thread;
-      end
-      if (park_go) park_q[park_thread] <= 1'b0;
-      if (s_must_wait) begin
-        park_q[slot_thread]     <= 1'b1;
-        park_idx_q[slot_thread] <= s_m;
-      end
-    end
-  end
-
-  always_comb begin
-    for (int t = 0; t < 3; t++) begin
-      mutex_wait_o[t]     = park_q[t];
-      mutex_wait_idx_o[t] = park_idx_q[t];
+    end else if (eff_mutex_we_o) begin
+      holder_q[eff_mutex_idx_o] <= eff_mutex_holder_o;
     end
   end
 

@@ -19,4 +19,4 @@ for f in "$@"; do
   fi
 done
 echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+[ $fail -eq 0 ] && [ $pass -gt 0 ]

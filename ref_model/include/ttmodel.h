@@ -275,8 +275,8 @@ bool tt_model_cfg_read_at_start(uint32_t insn, unsigned idx);
  * ADCs in its first cycle in the unit, the cycle after its dispatch, and executes against them at
  * its retire. False (nothing done) for an instruction that reads its inputs when it executes. */
 bool tt_model_sample(tt_model *m, int thread, uint32_t seq);
-/* Unit-internal waits of an instruction at its execution: an UNPACR's bank, a MOVA2D/MOVB2D's
- * bank, an ATGETM's mutex held by another thread. */
+/* Unit-internal waits of an instruction at its execution: an UNPACR's bank. (An ATGETM's mutex and
+ * a MOVA2D/MOVB2D's bank hold it at the wait gate: tt_model_dispatch, tt_model_can_issue.) */
 bool tt_model_unit_holds(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen);
 bool tt_model_seq_executed(const tt_model *m, int thread, uint32_t seq);
 /* The oldest instruction of the thread not executed yet (handed on, or still in the frontend). */

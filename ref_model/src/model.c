@@ -369,6 +369,17 @@ bool tt_model_issued_at(const tt_model *m, int thread, uint32_t seq, uint32_t *i
     return true;
 }
 
+/* The wait gate: the latched STALLWAIT / SEMWAIT, and two waits of the instruction at the gate
+ * itself, against the state after this cycle's retires: an ATGETM while another thread holds its
+ * mutex (BH SyncUnit.md), a MOVA2D / MOVB2D until the matrix unit owns its source bank
+ * (MatrixUnit.md, MOVA2D.md). docs/decisions.md "Overlapping dispatch". */
+static bool gate_holds(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen)
+{
+    if (tt_wait_gate_holds(m, thread, (uint8_t)(insn >> 24), why, whylen)) return true;
+    if (tt_movement_holds(m, insn, why, whylen)) return true;
+    return tt_mutex_holds(m, thread, insn, why, whylen);
+}
+
 bool tt_model_dispatch(tt_model *m, int thread, uint32_t insn, uint32_t *seq, char *why, size_t whylen)
 {
     if (!thread_ok(thread)) return false;
@@ -380,7 +391,7 @@ bool tt_model_dispatch(tt_model *m, int thread, uint32_t insn, uint32_t *seq, ch
     while (m->seq[thread] <= s && pull(m, thread, pull_why, sizeof pull_why) == TT_OK) {
     }
     const uint8_t opc = (uint8_t)(insn >> 24);
-    if (tt_wait_gate_holds(m, thread, opc, why, whylen)) return false;
+    if (gate_holds(m, thread, insn, why, whylen)) return false;
     /* STALLWAIT / SEMWAIT are latched as they pass the gate: the instruction right after one is
      * already subject to it (STALLWAIT.md "takes effect immediately"). */
     if (opc == TT_OPC_STALLWAIT || opc == TT_OPC_SEMWAIT) {
@@ -397,12 +408,9 @@ void tt_model_cycle_end(tt_model *m)
 
 bool tt_model_unit_holds(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen)
 {
-    /* An unpacker instruction waits for its bank (UNPACR_Regular.md main loop). */
-    if (tt_unpack_bank_holds(m, insn, why, whylen)) return true;
-    /* MOVA2D / MOVB2D wait until the matrix unit owns its source bank (MOVA2D.md). */
-    if (tt_movement_holds(m, insn, why, whylen)) return true;
-    /* ATGETM waits while another thread holds its mutex (BH SyncUnit.md). */
-    return tt_mutex_holds(m, thread, insn, why, whylen);
+    (void)thread;
+    /* An unpacker instruction waits in its unit for its bank (UNPACR_Regular.md main loop). */
+    return tt_unpack_bank_holds(m, insn, why, whylen);
 }
 
 _Static_assert((int)TT_FE_PUSHED == (int)TT_ORIGIN_PUSHED && (int)TT_FE_BRISC == (int)TT_ORIGIN_BRISC &&
@@ -422,7 +430,7 @@ bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen)
         snprintf(why, whylen, "FIFO empty");
         return false;
     }
-    if (tt_wait_gate_holds(m, thread, (uint8_t)(o.insn >> 24), why, whylen)) return false;
+    if (gate_holds(m, thread, o.insn, why, whylen)) return false;
     return !tt_model_unit_holds(m, thread, o.insn, why, whylen);
 }
 

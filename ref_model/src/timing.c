@@ -9,9 +9,10 @@
 #include <string.h>
 
 #include "frontend.h"    /* tt_fe_is_frontend_op */
+#include "movement.h"    /* tt_movement_holds: a move waits at the gate for its bank */
 #include "model_state.h" /* semaphores */
 #include "replay_expander.h" /* tt_replay_count: REPLAY's Count field (0 means 64) */
-#include "sync_unit.h"   /* tt_block_classes */
+#include "sync_unit.h"   /* tt_block_classes, tt_mutex_holds */
 #include "ttisa.h"
 #include "unpack.h"      /* tt_bank_conditions */
 
@@ -35,9 +36,6 @@ typedef struct {
     bool none_busy;
     uint32_t none_insn;
     uint64_t none_disp;
-    /* An ATGETM in flight: it may park outside the sync unit's slot (rtl_stubs/README.md, UNIT_SYNC),
-     * so it is tracked here, not as the unit's occupant; it holds its thread until it retires. */
-    bool atgetm;
     /* T10: the replay expander, rebuilt from the instructions it takes (REPLAY.md "Performance") */
     int rp_mode;
     bool rp_exec;         /* the load in progress also emits what it loads */
@@ -55,7 +53,7 @@ typedef struct {
     uint64_t disp;        /* dispatch cycle */
     uint64_t due;         /* earliest retire cycle (moves on while a semaphore store takes it) */
     unsigned max;         /* latency upper bound, 0 none */
-    /* An UNPACR / UNPACR_NOP (T9) or a MOVA2D / MOVB2D: the first cycle its bank was its unit's
+    /* An UNPACR / UNPACR_NOP (T9): the first cycle its bank was its unit's
      * (a bank cannot be taken from a unit that holds an instruction waiting on it), and for an
      * unpacker whether the other unpacker held an instruction in some cycle (it may then share the
      * L1 read bandwidth). */
@@ -125,9 +123,7 @@ void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max)
     uint8_t opc = (uint8_t)(insn >> 24);
     unsigned lo = 1, hi = 1;
     switch (tt_timing_unit(insn)) {
-    case TT_U_SYNC:
-        if (opc == TT_OPC_ATGETM) hi = 0; /* parks until its mutex is free */
-        break;
+    case TT_U_SYNC: break; /* an ATGETM waits at the gate, not in the unit */
     case TT_U_CFG:
         if (opc == TT_OPC_WRCFG || opc == TT_OPC_RDCFG || opc == TT_OPC_CFGSHIFTMASK) lo = hi = 2;
         else if (opc == TT_OPC_STREAMWRCFG) lo = hi = 5;
@@ -145,9 +141,24 @@ void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max)
     case TT_U_UNPACK1: lo = 2, hi = 0; break; /* address phase, bank wait, one cycle per batch */
     case TT_U_MATH:
         if (opc == TT_OPC_CLEARDVALID || opc == TT_OPC_SETRWC || opc == TT_OPC_INCRWC) break;
-        if (opc == TT_OPC_ZEROSRC || opc == TT_OPC_ZEROACC || opc == TT_OPC_MOVA2D || opc == TT_OPC_MOVB2D ||
-            opc == TT_OPC_MOVD2A || opc == TT_OPC_MOVD2B)
-            lo = 2, hi = 0; /* one cycle per row + 1, bank wait */
+        if (opc == TT_OPC_MOVA2D || opc == TT_OPC_MOVB2D || opc == TT_OPC_MOVD2A || opc == TT_OPC_MOVD2B) {
+            /* one cycle per row + 1 (rtl_stubs/README.md "Timing model"; a MOVA2D / MOVB2D waited for
+             * its bank at the gate): MOVA2D Move8Rows [13] and MOVB2D Broadcast1RowTo8 [12] 8 rows,
+             * MOVB2D / MOVD2A / MOVD2B [13] 4 rows */
+            unsigned rows = 1;
+            if ((opc == TT_OPC_MOVB2D && (insn >> 12 & 1u)) || (opc == TT_OPC_MOVA2D && (insn >> 13 & 1u))) rows = 8;
+            else if (opc != TT_OPC_MOVA2D && (insn >> 13 & 1u)) rows = 4;
+            lo = hi = rows + 1;
+        } else if (opc == TT_OPC_ZEROACC) {
+            /* ZEROACC.md modes [20:19]: one row, 16 rows (none past the end of Dest), half, all */
+            static const unsigned rows_of[4] = {1, 16, 512, 1024};
+            const unsigned mode = insn >> 19 & 3u;
+            unsigned rows = rows_of[mode];
+            if (mode == 1 && (insn & 0xFFu) >= ((insn >> 18 & 1u) ? 32u : 64u)) rows = 0;
+            lo = hi = rows + 1;
+        } else if (opc == TT_OPC_ZEROSRC) {
+            lo = 2, hi = 0; /* 64 rows per bank cleared + 1; the banks depend on the bank state */
+        }
         else
             lo = hi = 4; /* arithmetic: STUB latency */
         break;
@@ -241,15 +252,6 @@ static bool fail(const report *r, int th, uint32_t insn, const char *fmt, ...)
     va_end(ap);
     *r->thread = th;
     *r->insn = insn;
-    return false;
-}
-
-/* An ATGETM anywhere makes the sync unit's occupancy unknown to us: a waiting one leaves the
- * slot for a parking register and retires later (rtl_stubs/README.md, UNIT_SYNC). */
-static bool sync_unknown(const tt_timing *t)
-{
-    for (int th = 0; th < TT_NUM_THREADS; th++)
-        if (t->th[th].atgetm) return true;
     return false;
 }
 
@@ -512,10 +514,10 @@ static void step_fill(thread_state *s, const tt_timing_thread *o)
     s->fe_want_insn = o->rep_out_valid && o->rep_out_ready ? o->rep_out_insn : o->fe_insn;
 }
 
-/* Does any unit (or the frontend, or a parked ATGETM) hold an instruction of thread th? */
+/* Does any unit (or the frontend) hold an instruction of thread th? */
 static bool thread_busy(const tt_timing *t, int th)
 {
-    if (t->th[th].none_busy || t->th[th].atgetm) return true;
+    if (t->th[th].none_busy) return true;
     for (int u = 1; u < TT_NUM_UNITS; u++)
         if (t->slot[u].thread == th) return true;
     return false;
@@ -529,26 +531,26 @@ static bool unp_addr_phase(const tt_timing *t, int u, int th, uint64_t cycle)
     return s->thread >= 0 && (th < 0 || s->thread == th) && cycle <= s->disp + 2;
 }
 
-/* A MOVA2D / MOVB2D of thread th waiting in the matrix unit for its bank this cycle. */
-static bool math_bank_wait(const tt_timing *t, int th, uint64_t cycle)
+/* The instruction at the gate waits there itself, against the state after this cycle's retires (the
+ * model's now): an ATGETM while another thread holds its mutex (SyncUnit.md), a MOVA2D / MOVB2D
+ * until the matrix unit owns its source bank (MOVA2D.md, MOVB2D.md). */
+static bool gate_waits_itself(const tt_model *m, int th, const tt_timing_thread *x)
 {
-    const slot_state *s = &t->slot[TT_U_MATH];
-    if (s->thread != th || cycle < s->disp + 1 || s->bank_free_at <= cycle) return false;
-    const uint8_t opc = (uint8_t)(s->insn >> 24);
-    if (opc == TT_OPC_MOVA2D) return (t->banks >> 2) & 1u; /* C7: the matrix unit's SrcA bank not valid */
-    if (opc == TT_OPC_MOVB2D) return (t->banks >> 3) & 1u; /* C8 */
-    return false;
+    char why[8];
+    return x->fe_valid && (tt_mutex_holds(m, th, x->fe_insn, why, sizeof why) ||
+                           tt_movement_holds(m, x->fe_insn, why, sizeof why));
 }
 
-/* The unit whose instruction of thread th holds the thread's gate this cycle, or TT_U_NONE
- * (docs/decisions.md "Overlapping dispatch"; tt_core th_hold, same precedence). */
-static int held_by(const tt_timing *t, int th, uint64_t cycle)
+/* What holds the thread's gate this cycle besides its latch, or TT_U_NONE (docs/decisions.md
+ * "Overlapping dispatch"; tt_core th_hold, same precedence): the unit of its instruction that holds
+ * it, or the unit of the instruction at the gate that waits there (TT_U_SYNC: an ATGETM's mutex,
+ * TT_U_MATH: a move's bank). */
+static int held_by(const tt_timing *t, const tt_model *m, int th, const tt_timing_thread *x, uint64_t cycle)
 {
     if (t->slot[TT_U_THCON].thread == th) return TT_U_THCON;
     if (unp_addr_phase(t, TT_U_UNPACK0, th, cycle)) return TT_U_UNPACK0;
     if (unp_addr_phase(t, TT_U_UNPACK1, th, cycle)) return TT_U_UNPACK1;
-    if (t->th[th].atgetm) return TT_U_SYNC;
-    if (math_bank_wait(t, th, cycle)) return TT_U_MATH;
+    if (gate_waits_itself(m, th, x)) return t->th[th].unit_of;
     return TT_U_NONE;
 }
 
@@ -566,6 +568,10 @@ static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o
                 unsigned hit = s->wait.cond & conditions(t, th);
                 *want = (uint8_t)(TT_STALL_WAIT_GATE << 4 | lowest_bit(hit ? hit : s->wait.cond));
             }
+        } else if (held == TT_U_SYNC) {
+            *want = (uint8_t)(TT_STALL_MUTEX << 4 | (o->fe_insn & 7u)); /* an ATGETM at the gate */
+        } else if (held == TT_U_MATH) {
+            *want = (uint8_t)(TT_STALL_BANK_WAIT << 4 | ((uint8_t)(o->fe_insn >> 24) == TT_OPC_MOVB2D ? 3 : 2));
         } else if (held != TT_U_NONE) {
             *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | held);
         } else {
@@ -582,16 +588,13 @@ static bool stall_override_ok(const tt_timing *t, int th, uint8_t want, uint8_t 
 {
     if (want >> 4 == TT_STALL_NONE) return false;
     unsigned k = got >> 4, d = got & 0xFu;
-    if (k == TT_STALL_MUTEX) return t->th[th].atgetm;
     if (k != TT_STALL_BANK_WAIT) return false;
     for (int n = 0; n < 2; n++) {
         const slot_state *s = &t->slot[n ? TT_U_UNPACK1 : TT_U_UNPACK0];
         uint8_t opc = (uint8_t)(s->insn >> 24);
         if (s->thread == th && (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) && d == (unsigned)n) return true;
     }
-    const slot_state *m = &t->slot[TT_U_MATH];
-    uint8_t opc = (uint8_t)(m->insn >> 24);
-    return m->thread == th && ((opc == TT_OPC_MOVA2D && d == 2) || (opc == TT_OPC_MOVB2D && d == 3));
+    return false;
 }
 
 /* Can unit u take an instruction this cycle? When it holds none; the sync, configuration and
@@ -607,31 +610,21 @@ static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u)
 
 /* T5 / T8 / T9 for what unit u (or thread th's frontend, u == TT_U_NONE) holds this cycle. */
 static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o, slot_state *s, int u,
-                       bool unknown_sync, const report *r)
+                       const report *r)
 {
     const int th = s->thread;
     const bool retire = (o->th[th].retire >> u) & 1u;
-    /* the sync unit's retire cycle goes to a TRISC semaphore store, or to a parked ATGETM that gets
-     * its mutex (rtl_stubs/README.md, UNIT_SYNC): the slot's due instruction waits a cycle */
-    if (u == TT_U_SYNC && s->due == cycle) {
-        bool parked_retire = false;
-        for (int t2 = 0; t2 < TT_NUM_THREADS; t2++)
-            if (t->th[t2].atgetm && ((o->th[t2].retire >> TT_U_SYNC) & 1u)) parked_retire = true;
-        if (o->sem_store || parked_retire) s->due++;
-    }
+    /* the sync unit's retire cycle goes to a TRISC semaphore store (SyncUnit.md: one semaphore
+     * operation a cycle): the slot's due instruction waits a cycle */
+    if (u == TT_U_SYNC && s->due == cycle && o->sem_store) s->due++;
     t->checks++;
-    bool exact = s->max != 0 && !(u == TT_U_SYNC && unknown_sync);
+    bool exact = s->max != 0;
     uint64_t lat = cycle - s->disp;
     char d[96]; /* disassembled only for a failure: it costs more than all the checks */
     /* T8 / T9: the unpackers' and the packer's retire cycle by their bandwidth rules, checked when
      * it retires (the model has executed it then, so its datum and line counts are known) */
     if (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
         if (s->bank_free_at == UINT64_MAX && !(t->banks >> (u == TT_U_UNPACK1) & 1u)) s->bank_free_at = cycle;
-    if (u == TT_U_MATH && s->bank_free_at == UINT64_MAX && cycle >= s->disp + 1) {
-        const uint8_t opc = (uint8_t)(s->insn >> 24);
-        if ((opc == TT_OPC_MOVA2D && !((t->banks >> 2) & 1u)) || (opc == TT_OPC_MOVB2D && !((t->banks >> 3) & 1u)))
-            s->bank_free_at = cycle;
-    }
     if (retire && u == TT_U_PACK && (uint8_t)(s->insn >> 24) == TT_OPC_PACR && tt_model_pack_work(m)->valid) {
         const tt_pack_work *w = tt_model_pack_work(m);
         unsigned n_thw = 0, rtl_steps = t->pstep_n;
@@ -716,7 +709,6 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         if (t->pstep_n < PSTEP_MAX) t->pstep[t->pstep_n] = cycle;
         t->pstep_n++;
     }
-    bool unknown_sync = sync_unknown(t);
 
     for (int th = 0; th < TT_NUM_THREADS; th++)
         if (!check_frontend(t, th, &o->th[th], &r) || !check_fill(t, th, &o->th[th], &r)) return false;
@@ -737,7 +729,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             s->unit_of = tt_timing_unit(x->fe_insn);
         }
         unit[th] = x->fe_valid ? s->unit_of : TT_U_NONE;
-        held[th] = held_by(t, th, cycle);
+        held[th] = held_by(t, m, th, x, cycle);
         req[th] = x->fe_valid && held[th] == TT_U_NONE && !gate_blocks(&s->wait, x->fe_insn);
         if (req[th] && unit[th] == TT_U_NONE) want[th] = true;
     }
@@ -764,7 +756,6 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         const tt_timing_thread *x = &o->th[th];
         const thread_state *s = &t->th[th];
         t->checks++;
-        if (unknown_sync && unit[th] == TT_U_SYNC) continue;
         if (x->dispatch == want[th]) continue;
         char d[96];
         tt_disasm(x->fe_insn, d, sizeof d);
@@ -785,8 +776,8 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             : held[th] == TT_U_THCON            ? "the thread's ThCon instruction has not completed (ScalarUnit.md: it holds its thread's gate)"
             : held[th] == TT_U_UNPACK0 || held[th] == TT_U_UNPACK1
                 ? "the thread's UNPACR is in its 2-cycle address phase (UNPACR_Regular.md: it holds its thread)"
-            : held[th] == TT_U_SYNC ? "the thread's ATGETM has not got its mutex"
-            : held[th] == TT_U_MATH ? "the thread's MOVA2D/MOVB2D waits for its source bank"
+            : held[th] == TT_U_SYNC ? "another thread holds the ATGETM's mutex (SyncUnit.md: it waits at the gate)"
+            : held[th] == TT_U_MATH ? "the matrix unit does not own the move's source bank (MOVA2D.md: it waits at the gate)"
             : u != TT_U_NONE && !unit_free(t, o, u)
                 ? "its unit still holds an instruction (a unit takes a new one the cycle after its retire; the "
                   "configuration and miscellaneous units in its retire cycle)"
@@ -801,9 +792,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         const uint16_t ret = o->th[th].retire;
         for (int u = 0; u < TT_NUM_UNITS && ret; u++) {
             if (!((ret >> u) & 1u)) continue;
-            const bool held_here = u == TT_U_NONE   ? t->th[th].none_busy
-                                   : u == TT_U_SYNC ? t->slot[u].thread == th || t->th[th].atgetm
-                                                    : t->slot[u].thread == th;
+            const bool held_here = u == TT_U_NONE ? t->th[th].none_busy : t->slot[u].thread == th;
             t->checks++;
             if (!held_here)
                 return fail(&r, th, 0, "T5 retire: thread %d retired an instruction from %s, which holds none of its "
@@ -824,12 +813,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     }
     for (int u = 1; u < TT_NUM_UNITS; u++) {
         if (t->slot[u].thread < 0) continue;
-        if (!check_slot(t, m, cycle, o, &t->slot[u], u, unknown_sync, &r)) return false;
+        if (!check_slot(t, m, cycle, o, &t->slot[u], u, &r)) return false;
     }
 
     /* T6 busy units: a unit is busy from the cycle after the dispatch through its retire cycle. */
     for (int u = 1; u < TT_NUM_UNITS; u++) {
-        if (u == TT_U_SYNC && unknown_sync) continue;
         const int occ = t->slot[u].thread;
         bool busy = occ >= 0, got = (o->unit_busy >> u) & 1u;
         t->checks++;
@@ -849,7 +837,6 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         expected_stall(t, th, x, want[th], held[th], &w);
         t->checks++;
         if (x->stall == w || stall_override_ok(t, th, w, x->stall)) continue;
-        if (unknown_sync && (unit[th] == TT_U_SYNC || t->th[th].atgetm)) continue;
         char a[40], b[40];
         stall_text(w, a, sizeof a);
         stall_text(x->stall, b, sizeof b);
@@ -873,10 +860,6 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         if (ret & 1u) s->none_busy = false;
         for (int u = 1; u < TT_NUM_UNITS; u++) {
             if (!((ret >> u) & 1u)) continue;
-            if (u == TT_U_SYNC && s->atgetm) {
-                s->atgetm = false;
-                continue;
-            }
             slot_state *sl = &t->slot[u];
             /* an L1 STOREIND (bit 23) writes L1 in its retire cycle (tt_core's one L1 write port) */
             if (u == TT_U_THCON && (uint8_t)(sl->insn >> 24) == TT_OPC_STOREIND && (sl->insn >> 23 & 1u))
@@ -898,14 +881,10 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 s->none_disp = cycle;
             } else {
                 t->prio[u] = (uint8_t)((th + 1) % TT_NUM_THREADS);
-                if (u == TT_U_SYNC && opc == TT_OPC_ATGETM) {
-                    s->atgetm = true;
-                } else {
-                    unsigned lo, hi;
-                    tt_timing_latency(x->fe_insn, &lo, &hi);
-                    t->slot[u] = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = cycle + lo,
-                                              .max = hi, .bank_free_at = UINT64_MAX, .other_unp = false};
-                }
+                unsigned lo, hi;
+                tt_timing_latency(x->fe_insn, &lo, &hi);
+                t->slot[u] = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = cycle + lo,
+                                          .max = hi, .bank_free_at = UINT64_MAX, .other_unp = false};
             }
         }
         step_fill(s, x);
