@@ -48,7 +48,7 @@ typedef struct {
 } rf_queue;
 
 struct cosim {
-    const tt_test *t;
+    cosim_test t;                    /* the test (its retire expectations copied) */
     double load_secs;
     cosim_opts o;
     tt_model *m;
@@ -114,11 +114,21 @@ static void say(cosim *c, const char *fmt, ...)
     va_end(ap);
 }
 
-cosim *cosim_create(const tt_test *t, const cosim_opts *o)
+cosim *cosim_create(const cosim_test *t, const cosim_opts *o)
 {
     cosim *c = calloc(1, sizeof *c);
     if (!c) return NULL;
-    c->t = t;
+    c->t = *t;
+    c->t.retire_expect = NULL;
+    if (t->nretire_expect) {
+        cosim_retire_expect *e = malloc(t->nretire_expect * sizeof *e);
+        if (!e) {
+            free(c);
+            return NULL;
+        }
+        memcpy(e, t->retire_expect, t->nretire_expect * sizeof *e);
+        c->t.retire_expect = e;
+    }
     c->o = *o;
     c->m = tt_model_create();
     if (!c->m) {
@@ -127,7 +137,7 @@ cosim *cosim_create(const tt_test *t, const cosim_opts *o)
     }
     if (o->srnd_seed) tt_model_set_srnd_seed(c->m, o->srnd_seed);
     tt_model_reset(c->m);
-    tt_test_apply_preload(t, c->m);
+    if (t->preload) t->preload(t->ctx, c->m);
     c->json = cJSON_CreateObject();
     if (o->check && !(c->sc = state_check_create(c->m))) {
         cosim_destroy(c);
@@ -161,6 +171,7 @@ void cosim_destroy(cosim *c)
     tt_cov_destroy(c->cov);
     hazard_destroy(c->hz);
     cJSON_Delete(c->json);
+    free((void *)c->t.retire_expect);
     free(c);
 }
 
@@ -215,9 +226,9 @@ static void begin_failure(cosim *c, const char *kind, uint64_t cycle, int thread
     char d[96] = "";
     if (thread >= 0) dis(insn, d, sizeof d);
     if (c->cur_line > 0)
-        say(c, "%s:%d: ", c->t->path, c->cur_line);
+        say(c, "%s:%d: ", c->t.path, c->cur_line);
     else
-        say(c, "%s: ", c->t->path);
+        say(c, "%s: ", c->t.path);
     say(c, "%s at cycle %llu", kind, (unsigned long long)cycle);
     if (thread >= 0) say(c, ", thread %d, seq %u: %s (0x%08x)", thread, seq, d, insn);
     if (c->fail_note) say(c, "%s", c->fail_note);
@@ -531,8 +542,8 @@ static void note_cycle(cosim *c, uint64_t cycle)
 static void check_retire_cycle(cosim *c, const cosim_retire_rec *r)
 {
     if (!c->o.timing) return; /* +timing=0: function only (the lines are counted as not checked) */
-    for (size_t i = 0; i < c->t->nretire_expect; i++) {
-        const tt_retire_expect *e = &c->t->retire_expect[i];
+    for (size_t i = 0; i < c->t.nretire_expect; i++) {
+        const cosim_retire_expect *e = &c->t.retire_expect[i];
         if (e->thread != r->thread || e->seq != r->seq) continue;
         uint64_t rel = r->cycle - c->start;
         c->retire_expect_met++;
@@ -626,7 +637,7 @@ static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const ha
     dis(at->insn, d, sizeof d);
     if (c->o.hazards == COSIM_HAZARDS_WARN) {
         c->hazards_seen++;
-        fprintf(stderr, "%s:%d: HAZARD (warning) at cycle %llu, thread %d, seq %u: %s\n%s", c->t->path, at->line,
+        fprintf(stderr, "%s:%d: HAZARD (warning) at cycle %llu, thread %d, seq %u: %s\n%s", c->t.path, at->line,
                 (unsigned long long)cycle, at->thread, at->seq, d, text);
         return;
     }
@@ -1135,7 +1146,7 @@ void cosim_readback_end(cosim *c, double seconds)
 static bool write_coverage(cosim *c, const char *result)
 {
     if (!c->cov) return true;
-    char *text = tt_cov_json(c->cov, c->t->path, result);
+    char *text = tt_cov_json(c->cov, c->t.path, result);
     if (!text) {
         fprintf(stderr, "ttcosim: out of memory writing the coverage %s\n", c->o.coverage);
         return false;
@@ -1170,12 +1181,12 @@ int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame)
     flush_retires(c);
     printf("%s: INTERRUPTED by %s at cycle %llu: %llu instructions, %llu L1 writes and %llu register-file rows "
            "checked so far\n",
-           c->t->path, signame, (unsigned long long)cycle, (unsigned long long)c->retired,
+           c->t.path, signame, (unsigned long long)cycle, (unsigned long long)c->retired,
            (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked);
     cJSON_DeleteItemFromObject(c->json, "result");
     cJSON_AddStringToObject(c->json, "result", "interrupted");
     cJSON_AddStringToObject(c->json, "signal", signame);
-    cJSON_AddStringToObject(c->json, "test", c->t->path);
+    cJSON_AddStringToObject(c->json, "test", c->t.path);
     cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
     cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);
     write_report(c);
@@ -1223,13 +1234,13 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
         rf_describe(c, "the first", &q->w[q->head]);
         end_failure(c);
     }
-    if (!c->failed && c->o.check && !c->o.timing && c->t->nretire_expect)
-        printf("%s: note: %zu 'expect retire' line(s) not checked (+timing=0 checks function only)\n", c->t->path,
-               c->t->nretire_expect);
-    if (!c->failed && c->o.check && c->o.timing && c->retire_expect_met < c->t->nretire_expect) {
+    if (!c->failed && c->o.check && !c->o.timing && c->t.nretire_expect)
+        printf("%s: note: %zu 'expect retire' line(s) not checked (+timing=0 checks function only)\n", c->t.path,
+               c->t.nretire_expect);
+    if (!c->failed && c->o.check && c->o.timing && c->retire_expect_met < c->t.nretire_expect) {
         /* each line matches one (thread, seq): fewer checks than lines means one never retired */
-        for (size_t i = 0; i < c->t->nretire_expect; i++) {
-            const tt_retire_expect *e = &c->t->retire_expect[i];
+        for (size_t i = 0; i < c->t.nretire_expect; i++) {
+            const cosim_retire_expect *e = &c->t.retire_expect[i];
             if (tt_model_seq_executed(c->m, e->thread, e->seq)) continue;
             c->cur_line = e->line;
             begin_failure(c, "MISMATCH (timing)", cycle, -1, 0, 0);
@@ -1265,16 +1276,16 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
             end_failure(c);
         }
     }
-    if (!c->failed && c->o.check && tt_test_check(c->t, c->m, stderr)) {
+    if (!c->failed && c->o.check && c->t.check && c->t.check(c->t.ctx, c->m, stderr)) {
         c->failed = true;
         cJSON_AddStringToObject(c->json, "result", "fail");
         cJSON_AddStringToObject(c->json, "kind", "EXPECTATION");
     }
     /* The same expectations against the RTL's own state (read back), not only its reports. */
     if (!c->failed && c->o.check && state_check_complete(c->sc)) {
-        if (tt_test_check(c->t, state_check_view(c->sc), stderr)) {
+        if (c->t.check && c->t.check(c->t.ctx, state_check_view(c->sc), stderr)) {
             fprintf(stderr, "%s: those expectations failed against the RTL's state read back after the run\n",
-                    c->t->path);
+                    c->t.path);
             c->failed = true;
             cJSON_AddStringToObject(c->json, "result", "fail");
             cJSON_AddStringToObject(c->json, "kind", "EXPECTATION (RTL state)");
@@ -1302,12 +1313,12 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
                  (unsigned long long)c->hazards_seen, c->hazards_seen == 1 ? "" : "s");
     printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s%s%s, %llu cycles, %.0f cycles/s "
            "(load %.2f s, sim %.2f s), srnd seed %u\n",
-           c->t->path, c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired,
+           c->t.path, c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired,
            (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked,
            c->o.check ? "checked" : "retired (checking off)", state, timing, (unsigned long long)cycle, cps,
            c->load_secs, seconds, c->o.srnd_seed ? c->o.srnd_seed : TT_SRND_SEED_DEFAULT);
     if (!c->failed) cJSON_AddStringToObject(c->json, "result", "pass");
-    cJSON_AddStringToObject(c->json, "test", c->t->path);
+    cJSON_AddStringToObject(c->json, "test", c->t.path);
     cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);
     cJSON_AddNumberToObject(c->json, "l1_writes", (double)c->l1_checked);
     cJSON_AddNumberToObject(c->json, "rf_rows", (double)c->rf_checked);

@@ -7,7 +7,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "test_loader.h"
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ttmodel.h"
 #include "tttiming.h"
 
 #ifdef __cplusplus
@@ -60,7 +63,29 @@ typedef struct {
     uint32_t mmio_addr, mmio_data;
 } cosim_retire_rec;
 
-cosim *cosim_create(const tt_test *t, const cosim_opts *o);
+/* `expect retire`: thread's instruction `seq` retires in cycle lo..hi of the run (cycle 0: the first
+ * in which a TRISC push can enter the FIFO); `line` for reports. */
+typedef struct {
+    int thread;
+    uint32_t seq;
+    uint64_t lo, hi;
+    int line;
+} cosim_retire_expect;
+
+/* What the checker knows of the test it runs. The checker depends on no harness or test-format code
+ * (docs/design.md "Layers"): the harness hands over the test's name, its retire expectations, and
+ * its own preload and end-of-run expectation check as functions of `ctx`. */
+typedef struct {
+    const char *path;                          /* the test's name in reports */
+    const cosim_retire_expect *retire_expect;  /* copied by cosim_create */
+    size_t nretire_expect;
+    void *ctx;
+    void (*preload)(void *ctx, tt_model *m);   /* the test's initial state, into a reset model */
+    /* the test's end-of-run expectations against `m`: the failures, each written to `out` */
+    int (*check)(void *ctx, const tt_model *m, FILE *out);
+} cosim_test;
+
+cosim *cosim_create(const cosim_test *t, const cosim_opts *o);
 void cosim_destroy(cosim *c);
 /* `line`: the test-file line of the pushed instruction, for reports; `brisc`: pushed by BRISC. */
 void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, bool brisc);

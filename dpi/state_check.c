@@ -1,7 +1,6 @@
 /* state_check.c: read-back of the RTL's architectural state and its comparison with the model's
  * (state_check.h). The item order is data: one section per state kind, decoded by index. */
 #include "state_check.h"
-#include "test_loader.h" /* tt_test_dst32_rows */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -116,10 +115,10 @@ void state_check_touch_rf(state_check *s, int file, int bank, int row)
     } else if (file == TT_RF_DEST) {
         touch_row(s, SRC_ROW_IDS + (unsigned)row);
     } else if (file == TT_RF_DEST32 && row < TT_DEST_ROWS) {
-        int hi, lo; /* Dst32b[row] is DstBits[hi] and DstBits[lo] (ERRATA 5) */
-        tt_test_dst32_rows(row, &hi, &lo);
-        touch_row(s, SRC_ROW_IDS + (unsigned)hi);
-        touch_row(s, SRC_ROW_IDS + (unsigned)lo);
+        /* Dst32b[row] is DstBits[adj] and DstBits[adj + 8] (ERRATA 5) */
+        const unsigned hi = tt_dest32_adj_row((unsigned)row);
+        touch_row(s, SRC_ROW_IDS + hi);
+        touch_row(s, SRC_ROW_IDS + hi + 8);
     }
 }
 

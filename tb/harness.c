@@ -250,6 +250,12 @@ static int parse_inject(const char *prog, const char *list, uint64_t mask[3])
 /* +wave_window: the run is deterministic, so the same binary with the same arguments fails again
  * at the same cycle; re-run it with +trace over the last N cycles (no +report, no +wave_window, and
  * WAVE_CHILD_ENV set, so it cannot recurse). This run's exit status is kept whatever happens. */
+/* The test's own preload and end-of-run expectations, handed to the checker as functions
+ * (cosim_test): the checker does not read the test format. */
+static void test_preload(void *ctx, tt_model *m) { tt_test_apply_preload((const tt_test *)ctx, m); }
+
+static int test_check(void *ctx, const tt_model *m, FILE *out) { return tt_test_check((const tt_test *)ctx, m, out); }
+
 static void wave_window_rerun(void *arg, cosim *cos, const char *kind, uint64_t cycle)
 {
     tb_ctx *c = arg;
@@ -482,7 +488,21 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
                     .readback_end_only = c->a.readback_end_only,
                     .hazards = c->a.hazards,
                     .on_failure = c->a.wave_window ? wave_window_rerun : NULL, .on_failure_arg = c};
-    c->cos = cosim_create(&c->test, &o);
+    /* the checker sees the test through cosim_test only (docs/design.md "Layers") */
+    cosim_retire_expect *rx = NULL;
+    if (c->test.nretire_expect && !(rx = calloc(c->test.nretire_expect, sizeof *rx))) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        tt_test_free(&c->test);
+        goto fail;
+    }
+    for (size_t i = 0; i < c->test.nretire_expect; i++) {
+        const tt_retire_expect *e = &c->test.retire_expect[i];
+        rx[i] = (cosim_retire_expect){.thread = e->thread, .seq = e->seq, .lo = e->lo, .hi = e->hi, .line = e->line};
+    }
+    const cosim_test ct = {.path = c->test.path, .retire_expect = rx, .nretire_expect = c->test.nretire_expect,
+                           .ctx = &c->test, .preload = test_preload, .check = test_check};
+    c->cos = cosim_create(&ct, &o);
+    free(rx);
     if (!c->cos) {
         fprintf(stderr, "%s: out of memory\n", prog);
         tt_test_free(&c->test);

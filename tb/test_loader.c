@@ -310,7 +310,7 @@ static bool is_rf_word(const char *kw)
 
 void tt_test_dst32_rows(int row, int *hi, int *lo)
 {
-    unsigned r = (unsigned)row & 0x3FFu, adj = ((r & 0x1F8u) << 1) | (r & 0x207u); /* bit 3 of adj is 0 */
+    const unsigned adj = tt_dest32_adj_row((unsigned)row); /* bit 3 of adj is 0 */
     *hi = (int)adj;
     *lo = (int)adj + 8;
 }

@@ -166,6 +166,8 @@ typedef struct {
 #define TT_RF_COLS 16
 #define TT_DEST_ROWS 1024
 typedef enum { TT_RF_SRCA = 0, TT_RF_SRCB = 1, TT_RF_DEST = 2, TT_RF_DEST32 = 3 } tt_rf_file;
+/* The physical Dest row (DstBits) of Dst32b row `row`'s high half; the low half is 8 rows on. */
+unsigned tt_dest32_adj_row(unsigned row);
 /* Who writes a register-file row (the lockstep checker matches writes per writer, in order). */
 typedef enum { TT_RF_BY_UNPACK0 = 0, TT_RF_BY_UNPACK1 = 1, TT_RF_BY_MATH = 2 } tt_rf_writer;
 #define TT_RF_WRITERS 3

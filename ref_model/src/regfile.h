@@ -5,7 +5,6 @@
 #include "model_state.h"
 
 /* Dst32b row -> the physical DstBits row of its high half (the low half is 8 rows further). */
-unsigned tt_dest32_adj_row(unsigned row);
 /* Write one cell and log it: consecutive cells of one instruction in the same (file, bank, row)
  * by the same writer are one tt_rf_write record. file TT_RF_DEST32 writes both halves. */
 void tt_rf_write_cell(tt_model *m, int writer, int file, int bank, unsigned row, unsigned col, uint32_t v);

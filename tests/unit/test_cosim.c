@@ -14,7 +14,7 @@
 #include "model_fixture.h"
 
 typedef struct {
-    tt_test test;
+    cosim_test test; /* no preload, no expectations */
     cosim *c;
 } fixture;
 
@@ -22,7 +22,7 @@ static int cosim_setup(void **state)
 {
     static fixture f;
     memset(&f, 0, sizeof f);
-    snprintf(f.test.path, sizeof f.test.path, "unit.tts");
+    f.test.path = "unit.tts";
     cosim_opts o = {.repro = "unit", .report_json = NULL, .check = true};
     f.c = cosim_create(&f.test, &o);
     if (!f.c) return -1;
