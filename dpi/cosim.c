@@ -16,7 +16,7 @@
 #define HISTORY 16
 #define L1Q 256
 #define DISP_RING 64 /* dispatch cycles remembered per thread (more than can be in flight) */
-#define RET_PEND 16 /* retires in one edge: at most one per retire lane (tt_pkg RET_LANES 13) */
+#define RET_PEND 24 /* retires in one edge: at most one per retire lane (tt_pkg RET_LANES) */
 #define LINES 256 /* pushes not yet passed: the model's frontend (64) plus absorbed ones */
 
 typedef struct {

@@ -1,4 +1,8 @@
-// tt_adc_unit: the Miscellaneous (TDMA) unit and the address counters (ADCs). Holds
+// tt_adc_unit: the Miscellaneous (TDMA) unit and the address counters (ADCs). It accepts one
+// instruction per thread per cycle (MiscellaneousUnit.md: every instruction in a single cycle, "one
+// instruction per thread per cycle"): one slot per thread. Instructions retiring in one cycle
+// apply in thread order (0, 1, 2: the order in which the checker executes an edge's retires), so a
+// ThreadOverride onto another thread's ADCs in the same cycle lands after that thread's own. Holds
 // ADCs[thread][set][channel] {X, X_Cr (18 bits), Y, Y_Cr (13), Z, Z_Cr, W, W_Cr (13 on Blackhole)}
 // and executes SETADC, SETADCXY, SETADCZW, SETADCXX, INCADCXY, INCADCZW, ADDRCRXY, ADDRCRZW
 // (ISA documentation pages of those names; ADCs.md for the widths). Latency tt_pkg::LAT_TDMA:
@@ -21,8 +25,8 @@ module tt_adc_unit
   input  logic        inj_addrcr_no_cr_i, // ADDRCR* leaves the checkpoint unchanged
   input  logic        inj_zw_8bit_i,      // Z/W truncated to 8 bits (Wormhole width)
 
-  input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
-  output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
+  input  unit_req_t        req_i [3],    // per thread: dispatch (taken only when rsp_o[t].ready)
+  output unit_rsp_t        rsp_o [3],    // per thread: ready, busy, held instruction, retire
 
   // backdoor preload of one field
   input  logic        bd_valid_i,
@@ -30,10 +34,10 @@ module tt_adc_unit
   input  logic [5:0]  bd_addr_i,
   input  logic [17:0] bd_data_i,
 
-  // retire effects
-  output logic [5:0]  eff_adc_we_o,
-  output logic [1:0]  eff_adc_thread_o,
-  output adc_thr_t    eff_adc_o,
+  // retire effects, per retiring thread's instruction
+  output logic [5:0]  eff_adc_we_o     [3],
+  output logic [1:0]  eff_adc_thread_o [3],
+  output adc_thr_t    eff_adc_o        [3],
 
   // UNPACR retire-cycle increments (UNPACR_Regular.md counter updates), per unpacker n: the
   // channels of set n of thread unp_thread_i[n] and of thread unp_wadc_i[n] (WhichADC)
@@ -60,19 +64,19 @@ module tt_adc_unit
   // The ADC state is adc_o: [thread][2*set + channel][field]
 
   // ---------------------------------------------------------------------------------------------
-  // One-instruction slot, LAT_TDMA = 1: retire in the cycle after the dispatch edge.
+  // One slot per thread, LAT_TDMA = 1: retire in the cycle after the dispatch edge, take the
+  // thread's next instruction in that cycle.
   // ---------------------------------------------------------------------------------------------
-  logic [1:0]  slot_thread;
-  logic [31:0] slot_insn;
-
-  // DELIBERATE BUG (INJ_T_TDMA_LAT2): the ADC instructions (0x50..0x56) take 2 cycles.
-  logic lat_m1;
-  assign lat_m1 = 1'(LAT_TDMA - 1) | (inj_lat2_i && req_i.insn[31:28] == 4'h5 && req_i.insn[27:24] <= 4'h6);
-  tt_unit_slot #(.LAT_W(1), .PIPE(1'b1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
-                                    .stall_i(1'b0), .drop_i(1'b0), .rsp_o);
-
-  assign slot_thread = rsp_o.thread;
-  assign slot_insn   = rsp_o.insn;
+  logic [2:0] done;
+  for (genvar t = 0; t < 3; t++) begin : g_slot
+    // DELIBERATE BUG (INJ_T_TDMA_LAT2): the ADC instructions (0x50..0x56) take 2 cycles.
+    logic lat_m1;
+    assign lat_m1 = 1'(LAT_TDMA - 1) |
+                    (inj_lat2_i && req_i[t].insn[31:28] == 4'h5 && req_i[t].insn[27:24] <= 4'h6);
+    tt_unit_slot #(.LAT_W(1), .PIPE(1'b1)) u_slot (.clk_i, .rst_ni, .req_i(req_i[t]), .lat_m1_i(lat_m1),
+                                      .stall_i(1'b0), .drop_i(1'b0), .rsp_o(rsp_o[t]));
+    assign done[t] = rsp_o[t].done;
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Execute in the retire cycle
@@ -84,100 +88,117 @@ module tt_adc_unit
     else            field_mask = zw8 ? 18'h000FF : MASK_ZW;
   endfunction
 
-  logic [7:0]  op;
-  logic [2:0]  sets;
-  logic [1:0]  override;
-  logic [1:0]  tgt;            // whose ADCs
-  logic [5:0]  we;
-  adc_thr_t    nxt;            // the target thread's channels after this instruction
-
-  always_comb begin
-    op       = slot_insn[31:24];
-    sets     = slot_insn[23:21];
+  // One instruction of thread `thr` applied to `cur` (that thread's view of all ADCs this cycle):
+  // *tgt whose ADCs, *we the channels written, the result their channels after it.
+  function automatic adc_thr_t exec_one(logic [31:0] insn, logic [1:0] thr, adc_arr_t cur,
+                                        output logic [1:0] tgt, output logic [5:0] we);
+    logic [7:0]  op;
+    logic [2:0]  sets;
+    logic [1:0]  override;
+    adc_thr_t    nxt;
+    op       = insn[31:24];
+    sets     = insn[23:21];
     // SETADC: ThreadOverride is NewValue[17:16]; the XY/ZW family: [19:18]; SETADCXX has none.
-    override = (op == OP_SETADC) ? slot_insn[17:16] : (op == OP_SETADCXX ? 2'd0 : slot_insn[19:18]);
+    override = (op == OP_SETADC) ? insn[17:16] : (op == OP_SETADCXX ? 2'd0 : insn[19:18]);
     if (inj_override_i) override = 2'd0;   // DELIBERATE BUG (INJ_ADC_OVERRIDE_IGNORED)
-    tgt      = (override != 2'd0) ? override - 2'd1 : slot_thread;
+    tgt      = (override != 2'd0) ? override - 2'd1 : thr;
     we       = '0;
-    nxt      = '{default: '{default: '0}};
-
-    // read only in the retire cycle: built only then (simulation speed, README "Speed")
-    if (rsp_o.done) begin
-      nxt = adc_o[tgt];
-      for (int s = 0; s < 3; s++) begin
-        if (sets[s]) begin
-          unique case (op)
-            OP_SETADC: begin
-              // [20] channel, [19:18] XYZW, [17:0] NewValue: counter and checkpoint take it
-              int ch, d;
-              ch = int'(slot_insn[20]);
-              d  = int'(slot_insn[19:18]);
-              nxt[2*s+ch][2*d]   = slot_insn[17:0] & field_mask(2*d, inj_zw_8bit_i);
-              nxt[2*s+ch][2*d+1] = slot_insn[17:0] & field_mask(2*d, inj_zw_8bit_i);
-              we[2*s+ch] = 1'b1;
-            end
-            OP_SETADCXX: begin
-              // X and X_Cr: channel 0 = [9:0], channel 1 = [19:10]
-              nxt[2*s][0]   = {8'b0, slot_insn[9:0]};
-              nxt[2*s][1]   = {8'b0, slot_insn[9:0]};
-              nxt[2*s+1][0] = {8'b0, slot_insn[19:10]};
-              nxt[2*s+1][1] = {8'b0, slot_insn[19:10]};
-              we[2*s]   = 1'b1;
-              we[2*s+1] = 1'b1;
-            end
-            OP_SETADCXY, OP_SETADCZW, OP_INCADCXY, OP_INCADCZW, OP_ADDRCRXY, OP_ADDRCRZW: begin
-              // slot i (0 ch0 first dim, 1 ch0 second, 2 ch1 first, 3 ch1 second): 3-bit value
-              // at [6+3i +: 3], enabled by [i] (INCADC*: always)
-              logic is_zw, is_set, is_inc;
-              is_zw  = (op == OP_SETADCZW) || (op == OP_INCADCZW) || (op == OP_ADDRCRZW);
-              is_set = (op == OP_SETADCXY) || (op == OP_SETADCZW);
-              is_inc = (op == OP_INCADCXY) || (op == OP_INCADCZW);
-              for (int i = 0; i < 4; i++) begin
-                if (is_inc || slot_insn[i]) begin
-                  int ch, fc;
-                  logic [17:0] v, m;
-                  ch = i / 2;
-                  fc = 2 * ((is_zw ? 2 : 0) + i % 2);     // counter field; checkpoint is fc+1
-                  v  = {15'b0, slot_insn[6+3*i +: 3]};
-                  m  = field_mask(fc, inj_zw_8bit_i);
-                  if (is_set) begin
-                    nxt[2*s+ch][fc]   = v;
-                    nxt[2*s+ch][fc+1] = v;
-                  end else if (is_inc) begin
-                    nxt[2*s+ch][fc] = (nxt[2*s+ch][fc] + v) & m;
-                    // DELIBERATE BUG (INJ_INCADC_Y_TO_X): Y0's increment also lands on X0
-                    if (inj_inc_y_to_x_i && !is_zw && i == 1)
-                      nxt[2*s][0] = (nxt[2*s][0] + v) & MASK_X;
+    nxt      = cur[tgt];
+    for (int s = 0; s < 3; s++) begin
+      if (sets[s]) begin
+        unique case (op)
+          OP_SETADC: begin
+            // [20] channel, [19:18] XYZW, [17:0] NewValue: counter and checkpoint take it
+            int ch, d;
+            ch = int'(insn[20]);
+            d  = int'(insn[19:18]);
+            nxt[2*s+ch][2*d]   = insn[17:0] & field_mask(2*d, inj_zw_8bit_i);
+            nxt[2*s+ch][2*d+1] = insn[17:0] & field_mask(2*d, inj_zw_8bit_i);
+            we[2*s+ch] = 1'b1;
+          end
+          OP_SETADCXX: begin
+            // X and X_Cr: channel 0 = [9:0], channel 1 = [19:10]
+            nxt[2*s][0]   = {8'b0, insn[9:0]};
+            nxt[2*s][1]   = {8'b0, insn[9:0]};
+            nxt[2*s+1][0] = {8'b0, insn[19:10]};
+            nxt[2*s+1][1] = {8'b0, insn[19:10]};
+            we[2*s]   = 1'b1;
+            we[2*s+1] = 1'b1;
+          end
+          OP_SETADCXY, OP_SETADCZW, OP_INCADCXY, OP_INCADCZW, OP_ADDRCRXY, OP_ADDRCRZW: begin
+            // slot i (0 ch0 first dim, 1 ch0 second, 2 ch1 first, 3 ch1 second): 3-bit value
+            // at [6+3i +: 3], enabled by [i] (INCADC*: always)
+            logic is_zw, is_set, is_inc;
+            is_zw  = (op == OP_SETADCZW) || (op == OP_INCADCZW) || (op == OP_ADDRCRZW);
+            is_set = (op == OP_SETADCXY) || (op == OP_SETADCZW);
+            is_inc = (op == OP_INCADCXY) || (op == OP_INCADCZW);
+            for (int i = 0; i < 4; i++) begin
+              if (is_inc || insn[i]) begin
+                int ch, fc;
+                logic [17:0] v, m;
+                ch = i / 2;
+                fc = 2 * ((is_zw ? 2 : 0) + i % 2);     // counter field; checkpoint is fc+1
+                v  = {15'b0, insn[6+3*i +: 3]};
+                m  = field_mask(fc, inj_zw_8bit_i);
+                if (is_set) begin
+                  nxt[2*s+ch][fc]   = v;
+                  nxt[2*s+ch][fc+1] = v;
+                end else if (is_inc) begin
+                  nxt[2*s+ch][fc] = (nxt[2*s+ch][fc] + v) & m;
+                  // DELIBERATE BUG (INJ_INCADC_Y_TO_X): Y0's increment also lands on X0
+                  if (inj_inc_y_to_x_i && !is_zw && i == 1)
+                    nxt[2*s][0] = (nxt[2*s][0] + v) & MASK_X;
+                end else begin
+                  // ADDRCR*: Cr += Inc, then the counter = Cr
+                  if (inj_addrcr_no_cr_i) begin
+                    // DELIBERATE BUG (INJ_ADDRCR_NO_CR): checkpoint not updated
+                    nxt[2*s+ch][fc] = (nxt[2*s+ch][fc+1] + v) & m;
                   end else begin
-                    // ADDRCR*: Cr += Inc, then the counter = Cr
-                    if (inj_addrcr_no_cr_i) begin
-                      // DELIBERATE BUG (INJ_ADDRCR_NO_CR): checkpoint not updated
-                      nxt[2*s+ch][fc] = (nxt[2*s+ch][fc+1] + v) & m;
-                    end else begin
-                      nxt[2*s+ch][fc+1] = (nxt[2*s+ch][fc+1] + v) & m;
-                      nxt[2*s+ch][fc]   = nxt[2*s+ch][fc+1];
-                    end
+                    nxt[2*s+ch][fc+1] = (nxt[2*s+ch][fc+1] + v) & m;
+                    nxt[2*s+ch][fc]   = nxt[2*s+ch][fc+1];
                   end
-                  we[2*s+ch] = 1'b1;
                 end
+                we[2*s+ch] = 1'b1;
               end
             end
-            default: ;   // SETDVALID, DMANOP: no ADC effect
-          endcase
-        end
+          end
+          default: ;   // SETDVALID, DMANOP: no ADC effect
+        endcase
+      end
+    end
+    return nxt;
+  endfunction
+
+  // The retiring instructions in thread order, each on the state the previous ones left; built
+  // only in a cycle with a retire (simulation speed, README "Speed").
+  adc_arr_t tdma_after;   // the state after this cycle's Miscellaneous-unit instructions
+  always_comb begin
+    tdma_after = '{default: '{default: '{default: '0}}};
+    if (done != '0) tdma_after = adc_o;
+    for (int t = 0; t < 3; t++) begin
+      logic [1:0] tg;
+      logic [5:0] w;
+      adc_thr_t   n;
+      eff_adc_we_o[t]     = '0;
+      eff_adc_thread_o[t] = 2'(t);
+      eff_adc_o[t]        = '{default: '{default: '0}};
+      {tg, w} = '0;
+      n       = '{default: '{default: '0}};
+      if (done[t]) begin
+        n = exec_one(rsp_o[t].insn, 2'(t), tdma_after, tg, w);
+        for (int i = 0; i < 6; i++) if (w[i]) tdma_after[tg][i] = n[i];
+        eff_adc_we_o[t]     = w;
+        eff_adc_thread_o[t] = tg;
+        eff_adc_o[t]        = n;
       end
     end
   end
 
-  assign eff_adc_we_o     = we;
-  assign eff_adc_thread_o = tgt;
-  assign eff_adc_o        = nxt;
-
   // Something changes the state this cycle (every reader of adc_after_o is among these).
   logic upd_any;
-  assign upd_any = rsp_o.done || unp_inc_i[0] || unp_inc_i[1] || pk_upd_i;
+  assign upd_any = (done != '0) || unp_inc_i[0] || unp_inc_i[1] || pk_upd_i;
 
-  // this unit's instruction first, then the unpackers' increments (Y and Z of both channels), then
+  // this unit's instructions first, then the unpackers' increments (Y and Z of both channels), then
   // the packer's AddrMod; built only in a cycle with an update (simulation speed, README "Speed")
   always_comb begin
     logic [3:0]  yinc;
@@ -186,9 +207,7 @@ module tt_adc_unit
     {yinc, ycr, yclr, zinc, zclr} = '0;
     pa          = '{default: '0};
     adc_after_o = '{default: '{default: '{default: '0}}};
-    if (upd_any) adc_after_o = adc_o;
-    if (rsp_o.done)
-      for (int i = 0; i < 6; i++) if (we[i]) adc_after_o[tgt][i] = nxt[i];
+    if (upd_any) adc_after_o = (done != '0) ? tdma_after : adc_o;
     for (int n = 0; n < 2; n++) begin
       if (unp_inc_i[n]) begin
         for (int t = 0; t < 3; t++) begin

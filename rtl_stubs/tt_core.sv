@@ -204,19 +204,32 @@ module tt_core
   assign u_rsp[UNIT_NONE]    = '0;
   assign u_gnt[UNIT_NONE]    = '0;
 
+  // The Miscellaneous unit takes one instruction per thread per cycle (MiscellaneousUnit.md): no
+  // arbiter, each thread has its own slot (tdma_req / tdma_rsp).
+  unit_req_t tdma_req [3];
+  unit_rsp_t tdma_rsp [3];
   for (genvar u = 1; u < NUM_UNITS; u++) begin : g_arb
     logic [2:0] req;
     for (genvar t = 0; t < 3; t++) begin : g_req
       assign req[t] = disp_req[t] && (disp_unit[t] == unit_e'(u));
     end
-    tt_unit_arb u_arb (
-      .clk_i,
-      .rst_ni,
-      .inj_fixed_i (inject_i[INJ_T_ARB_FIXED]),
-      .req_i   (req),
-      .ready_i (u_ready[u]),
-      .gnt_o   (u_gnt[u])
-    );
+    if (u == UNIT_TDMA) begin : g_per_thread
+      for (genvar t = 0; t < 3; t++) begin : g_gnt
+        // DELIBERATE BUG (INJ_T_TDMA_SHARED): one instruction a cycle, the lowest thread's.
+        assign u_gnt[u][t] = req[t] && tdma_rsp[t].ready &&
+                             !(inject_i[INJ_T_TDMA_SHARED] && (req & ((3'd1 << t) - 3'd1)) != '0);
+        assign tdma_req[t] = '{valid: u_gnt[u][t], thread: 2'(t), insn: disp_insn[t]};
+      end
+    end else begin : g_shared
+      tt_unit_arb u_arb (
+        .clk_i,
+        .rst_ni,
+        .inj_fixed_i (inject_i[INJ_T_ARB_FIXED]),
+        .req_i   (req),
+        .ready_i (u_ready[u]),
+        .gnt_o   (u_gnt[u])
+      );
+    end
   end
 
   // Grants to requests, unit responses to status, status to per-thread views: separate blocks,
@@ -231,6 +244,10 @@ module tt_core
     end
   end
 
+  // the Miscellaneous unit's three slots, seen as one unit: busy or retiring when any slot is
+  assign u_rsp[UNIT_TDMA] = '{ready: 1'b0, busy: tdma_rsp[0].busy || tdma_rsp[1].busy || tdma_rsp[2].busy,
+                              thread: 2'd0, insn: 32'd0,
+                              done: tdma_rsp[0].done || tdma_rsp[1].done || tdma_rsp[2].done};
   always_comb begin
     for (int u = 0; u < NUM_UNITS; u++) begin
       u_busy[u]   = u_rsp[u].busy;
@@ -267,6 +284,8 @@ module tt_core
     for (int t = 0; t < 3; t++) begin
       u_holds[t]     = u_busy & on_thread[t];
       u_retires[t]   = u_done & on_thread[t];
+      u_holds[t][UNIT_TDMA]   = tdma_rsp[t].busy;
+      u_retires[t][UNIT_TDMA] = tdma_rsp[t].done;
     end
   end
 
@@ -646,8 +665,8 @@ module tt_core
         end
       end
       // SETDVALID (Miscellaneous unit): [1] FlipSrcB, [0] FlipSrcA
-      if (u_retires[t][UNIT_TDMA] && u_rsp[UNIT_TDMA].insn[31:24] == OP_SETDVALID)
-        bank_req[t].unp_flip |= u_rsp[UNIT_TDMA].insn[1:0];
+      if (tdma_rsp[t].done && tdma_rsp[t].insn[31:24] == OP_SETDVALID)
+        bank_req[t].unp_flip |= tdma_rsp[t].insn[1:0];
       if (u_retires[t][UNIT_MATH]) begin
         bank_req[t].clr_flip  = math_clr_flip;
         bank_req[t].clr_keep  = math_clr_keep;
@@ -733,9 +752,9 @@ module tt_core
     .setreg_data_o (pk_setreg_data)
   );
   // Miscellaneous (TDMA) unit: the address counters (ADCs); SETDVALID and DMANOP retire there.
-  logic [5:0]  adc_eff_we;
-  logic [1:0]  adc_eff_thread;
-  adc_thr_t    adc_eff;
+  logic [5:0]  adc_eff_we     [3];   // per retiring thread's instruction
+  logic [1:0]  adc_eff_thread [3];
+  adc_thr_t    adc_eff        [3];
 
   tt_adc_unit u_adc (
     .clk_i, .rst_ni,
@@ -744,7 +763,7 @@ module tt_core
     .inj_inc_y_to_x_i   (inject_i[INJ_INCADC_Y_TO_X]),
     .inj_addrcr_no_cr_i (inject_i[INJ_ADDRCR_NO_CR]),
     .inj_zw_8bit_i      (inject_i[INJ_ADC_ZW_8BIT]),
-    .req_i (u_req[UNIT_TDMA]), .rsp_o (u_rsp[UNIT_TDMA]),
+    .req_i (tdma_req), .rsp_o (tdma_rsp),
 
 
 
@@ -886,23 +905,36 @@ module tt_core
     end
   end
 
-  for (genvar u = 1; u < NUM_UNITS; u++) begin : g_ret
-    localparam int unsigned L = RET_LANE_UNIT0 + u - 1;
+  // Lane L reports unit u's retire; the Miscellaneous unit's slot of thread LT (0 on the unit's own
+  // lane, 1 and 2 on the extra lanes).
+  for (genvar L = RET_LANE_UNIT0; L < RET_LANES; L++) begin : g_ret
+    localparam int u  = (L < RET_LANE_EXTRA0) ? int'(L - RET_LANE_UNIT0) + 1 : int'(UNIT_TDMA);
+    localparam int LT = (L < RET_LANE_EXTRA0) ? 0 : int'(L - RET_LANE_EXTRA0) + 1;
     localparam unit_e U = unit_e'(u);
-    logic [1:0] th;
-    assign th = u_thread[u];
-    assign retire_valid_o[L] = u_done[u];
+    logic [1:0]  th;
+    logic        l_done;
+    logic [31:0] l_insn;
+    if (U == UNIT_TDMA) begin : g_thr
+      assign th     = 2'(LT);
+      assign l_done = tdma_rsp[LT].done;
+      assign l_insn = tdma_rsp[LT].insn;
+    end else begin : g_unit
+      assign th     = u_thread[u];
+      assign l_done = u_done[u];
+      assign l_insn = u_rsp[u].insn;
+    end
+    assign retire_valid_o[L] = l_done;
     always_comb begin
       retire_o[L]        = '0;
-      retire_o[L].valid  = u_done[u];
+      retire_o[L].valid  = l_done;
       // read only when valid: assembled only then (simulation speed, README "Speed")
-      if (u_done[u]) begin
+      if (l_done) begin
         retire_o[L].thread = th;
         retire_o[L].seq    = fe_seq[th][u];
         // DELIBERATE BUGS (INJ_RET_SEQ_NEXT, INJ_RET_THREAD_NEXT): a lane misnames its instruction.
         if (U == UNIT_PACK && inject_i[INJ_RET_SEQ_NEXT]) retire_o[L].seq = fe_seq[th][u] + 32'd1;
         if (U == UNIT_SYNC && inject_i[INJ_RET_THREAD_NEXT]) retire_o[L].thread = (th == 2'd2) ? 2'd0 : th + 2'd1;
-        retire_o[L].insn   = u_rsp[u].insn;
+        retire_o[L].insn   = l_insn;
         retire_o[L].unit   = 4'(u);
         if (U == UNIT_CFG) begin
           retire_o[L].cfg_we    = cfg_eff_cfg_we;
@@ -938,28 +970,28 @@ module tt_core
         // ADC unit: the written channels of thread adc_thread and their values after (the checker
         // reads the values of written channels only)
         if (U == UNIT_TDMA) begin
-          retire_o[L].adc_we     = adc_eff_we;
-          retire_o[L].adc_thread = adc_eff_thread;
-          for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) retire_o[L].adc[i][k] = adc_eff[i][k];
+          retire_o[L].adc_we     = adc_eff_we[LT];
+          retire_o[L].adc_thread = adc_eff_thread[LT];
+          for (int i = 0; i < 6; i++) for (int k = 0; k < 8; k++) retire_o[L].adc[i][k] = adc_eff[LT][i][k];
         end
         if (U == UNIT_UNPACK0 || U == UNIT_UNPACK1) begin
-          if (unp_adc_rep[u - UNIT_UNPACK0]) begin
-            retire_o[L].adc_we     = 6'b11 << (2 * (u - UNIT_UNPACK0));
+          if (unp_adc_rep[u - int'(UNIT_UNPACK0)]) begin
+            retire_o[L].adc_we     = 6'b11 << (2 * (u - int'(UNIT_UNPACK0)));
             retire_o[L].adc_thread = th;
             for (int i = 0; i < 6; i++)
-              for (int k = 0; k < 8; k++) retire_o[L].adc[i][k] = unp_cap_q[u - UNIT_UNPACK0][0][i][k];
-            if (unp_wadc[u - UNIT_UNPACK0] != th) begin
-              retire_o[L].adc2_we     = 6'b11 << (2 * (u - UNIT_UNPACK0));
-              retire_o[L].adc2_thread = unp_wadc[u - UNIT_UNPACK0];
+              for (int k = 0; k < 8; k++) retire_o[L].adc[i][k] = unp_cap_q[u - int'(UNIT_UNPACK0)][0][i][k];
+            if (unp_wadc[u - int'(UNIT_UNPACK0)] != th) begin
+              retire_o[L].adc2_we     = 6'b11 << (2 * (u - int'(UNIT_UNPACK0)));
+              retire_o[L].adc2_thread = unp_wadc[u - int'(UNIT_UNPACK0)];
               for (int i = 0; i < 6; i++)
                 for (int k = 0; k < 8; k++)
-                  retire_o[L].adc2[i][k] = unp_cap_q[u - UNIT_UNPACK0][1][i][k];
+                  retire_o[L].adc2[i][k] = unp_cap_q[u - int'(UNIT_UNPACK0)][1][i][k];
             end
           end
-          if (unp_mmio_we[u - UNIT_UNPACK0]) begin
+          if (unp_mmio_we[u - int'(UNIT_UNPACK0)]) begin
             retire_o[L].mmio_we   = 1'b1;
-            retire_o[L].mmio_addr = unp_mmio_addr[u - UNIT_UNPACK0];
-            retire_o[L].mmio_data = unp_mmio_data[u - UNIT_UNPACK0];
+            retire_o[L].mmio_addr = unp_mmio_addr[u - int'(UNIT_UNPACK0)];
+            retire_o[L].mmio_data = unp_mmio_data[u - int'(UNIT_UNPACK0)];
           end
         end
         // PACR: the pack set's two channels of the ADC it used, after its AddrMod
@@ -972,9 +1004,8 @@ module tt_core
         end
         // Bank ownership: the state after this thread's requests of the cycle (the checker
         // compares it after the thread's last bank-changing retire of the cycle)
-        if (U == UNIT_UNPACK0 || U == UNIT_UNPACK1) retire_o[L].banks_we = unp_flip[u - UNIT_UNPACK0] != 2'b00;
-        if (U == UNIT_TDMA) retire_o[L].banks_we = u_rsp[UNIT_TDMA].insn[31:24] == OP_SETDVALID &&
-                                                   u_rsp[UNIT_TDMA].insn[1:0] != 2'b00;
+        if (U == UNIT_UNPACK0 || U == UNIT_UNPACK1) retire_o[L].banks_we = unp_flip[u - int'(UNIT_UNPACK0)] != 2'b00;
+        if (U == UNIT_TDMA) retire_o[L].banks_we = l_insn[31:24] == OP_SETDVALID && l_insn[1:0] != 2'b00;
         if (U == UNIT_MATH) retire_o[L].banks_we = math_clr_flip != 2'b00 || math_clr_reset || math_mflip != 2'b00;
         retire_o[L].banks = banks_after[th];
       end

@@ -344,6 +344,7 @@ package tt_pkg;
   localparam int unsigned INJ_UNP_ADC_AT_RETIRE   = 152; // the unpackers' ADC increments at retire, not at setup
   localparam int unsigned INJ_T_CFG_NO_PIPE       = 153; // the config unit takes a new instruction only after its retire
   localparam int unsigned INJ_T_SYNC_NO_PIPE      = 154; // the sync unit takes a new instruction only after its retire
+  localparam int unsigned INJ_T_TDMA_SHARED       = 155; // the misc unit takes one instruction per cycle, not one per thread
   localparam int unsigned NUM_INJ_BITS           = 160;
 
   // ---------------------------------------------------------------------------------------------
@@ -444,7 +445,11 @@ package tt_pkg;
     logic [31:0] mmio_data;
   } retire_t;
   localparam int unsigned RET_LANE_UNIT0 = NUM_THREADS;              // lane of unit 1 (UNIT_SYNC)
-  localparam int unsigned RET_LANES = NUM_THREADS + NUM_UNITS - 1;
+  // The units that accept one instruction per thread per cycle (MiscellaneousUnit.md) retire up to
+  // three a cycle: thread 0's on the unit's lane, threads 1 and 2 on two more lanes each, from
+  // RET_LANE_EXTRA0 on (tt_core ret_lane).
+  localparam int unsigned RET_LANE_EXTRA0 = NUM_THREADS + NUM_UNITS - 1;
+  localparam int unsigned RET_LANES = RET_LANE_EXTRA0 + 2;
   typedef retire_t retire_arr_t [RET_LANES];     // per lane; a named type: no port copies
   localparam int unsigned RETIRE_BITS = $bits(retire_t);
 

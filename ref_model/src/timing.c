@@ -66,7 +66,9 @@ typedef struct {
 
 struct tt_timing {
     thread_state th[TT_NUM_THREADS];
-    slot_state slot[TT_NUM_UNITS]; /* [0] unused: frontend-only instructions are thread_state's */
+    /* [u][0] what unit u holds; a unit that takes one instruction per thread (per_thread) holds
+     * thread th's in [u][th]. [0] unused: frontend-only instructions are thread_state's. */
+    slot_state slot[TT_NUM_UNITS][TT_NUM_THREADS];
     uint8_t prio[TT_NUM_UNITS];   /* round robin: the thread with the highest priority */
     /* Model state as the RTL sees it this cycle (after the previous edge). */
     bool have_model;
@@ -87,11 +89,27 @@ struct tt_timing {
 static const char *const unit_names[TT_NUM_UNITS] = {"NONE", "SYNC",    "CFG",  "THCON", "TDMA", "UNPACK0",
                                                      "UNPACK1", "MATH", "SFPU", "PACK",  "XMOV"};
 
+/* The Miscellaneous unit takes one instruction per thread per cycle (MiscellaneousUnit.md): a slot
+ * per thread, no round robin. */
+static bool per_thread(int u) { return u == TT_U_TDMA; }
+
+static slot_state *slot_of(tt_timing *t, int u, int th) { return &t->slot[u][per_thread(u) ? th : 0]; }
+static const slot_state *cslot_of(const tt_timing *t, int u, int th) { return &t->slot[u][per_thread(u) ? th : 0]; }
+
+/* Does unit u hold an instruction of any thread? */
+static bool unit_busy_any(const tt_timing *t, int u)
+{
+    for (int k = 0; k < (per_thread(u) ? TT_NUM_THREADS : 1); k++)
+        if (t->slot[u][k].thread >= 0) return true;
+    return false;
+}
+
 tt_timing *tt_timing_create(void)
 {
     tt_timing *t = calloc(1, sizeof *t);
     if (!t) return NULL;
-    for (int u = 0; u < TT_NUM_UNITS; u++) t->slot[u].thread = -1;
+    for (int u = 0; u < TT_NUM_UNITS; u++)
+        for (int k = 0; k < TT_NUM_THREADS; k++) t->slot[u][k].thread = -1;
     return t;
 }
 
@@ -186,10 +204,10 @@ static unsigned conditions(const tt_timing *t, int th)
                                                      {TT_U_UNPACK1, C_UNPACK1}, {TT_U_PACK, C_PACK},
                                                      {TT_U_MATH, C_MATH}, {TT_U_SFPU, C_SFPU}};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-        if (t->slot[own[i].unit].thread == th) c |= 1u << own[i].cond;
+        if (cslot_of(t, own[i].unit, th)->thread == th) c |= 1u << own[i].cond;
     /* XMOV and the configuration unit: busy for any thread */
-    if (t->slot[TT_U_XMOV].thread >= 0) c |= 1u << C_XMOV;
-    if (t->slot[TT_U_CFG].thread >= 0) c |= 1u << C_CFGEXU;
+    if (unit_busy_any(t, TT_U_XMOV)) c |= 1u << C_XMOV;
+    if (unit_busy_any(t, TT_U_CFG)) c |= 1u << C_CFGEXU;
     c |= (t->banks & 0xFu) << C_SRCA_CLR;
     return c;
 }
@@ -519,7 +537,7 @@ static bool thread_busy(const tt_timing *t, int th)
 {
     if (t->th[th].none_busy) return true;
     for (int u = 1; u < TT_NUM_UNITS; u++)
-        if (t->slot[u].thread == th) return true;
+        if (cslot_of(t, u, th)->thread == th) return true;
     return false;
 }
 
@@ -527,7 +545,7 @@ static bool thread_busy(const tt_timing *t, int th)
  * cycles after its dispatch (UNPACR_Regular.md "Performance")? */
 static bool unp_addr_phase(const tt_timing *t, int u, int th, uint64_t cycle)
 {
-    const slot_state *s = &t->slot[u];
+    const slot_state *s = cslot_of(t, u, 0);
     return s->thread >= 0 && (th < 0 || s->thread == th) && cycle <= s->disp + 2;
 }
 
@@ -547,7 +565,7 @@ static bool gate_waits_itself(const tt_model *m, int th, const tt_timing_thread 
  * TT_U_MATH: a move's bank). */
 static int held_by(const tt_timing *t, const tt_model *m, int th, const tt_timing_thread *x, uint64_t cycle)
 {
-    if (t->slot[TT_U_THCON].thread == th) return TT_U_THCON;
+    if (cslot_of(t, TT_U_THCON, th)->thread == th) return TT_U_THCON;
     if (unp_addr_phase(t, TT_U_UNPACK0, th, cycle)) return TT_U_UNPACK0;
     if (unp_addr_phase(t, TT_U_UNPACK1, th, cycle)) return TT_U_UNPACK1;
     if (gate_waits_itself(m, th, x)) return t->th[th].unit_of;
@@ -590,20 +608,20 @@ static bool stall_override_ok(const tt_timing *t, int th, uint8_t want, uint8_t 
     unsigned k = got >> 4, d = got & 0xFu;
     if (k != TT_STALL_BANK_WAIT) return false;
     for (int n = 0; n < 2; n++) {
-        const slot_state *s = &t->slot[n ? TT_U_UNPACK1 : TT_U_UNPACK0];
+        const slot_state *s = cslot_of(t, n ? TT_U_UNPACK1 : TT_U_UNPACK0, th);
         uint8_t opc = (uint8_t)(s->insn >> 24);
         if (s->thread == th && (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) && d == (unsigned)n) return true;
     }
     return false;
 }
 
-/* Can unit u take an instruction this cycle? When it holds none; the sync, configuration and
- * miscellaneous units also in the cycle they retire the one they hold ("issue one per cycle":
- * SyncUnit.md, ConfigurationUnit.md, MiscellaneousUnit.md; tt_unit_slot PIPE), the others the cycle
- * after. */
-static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u)
+/* Can unit u take an instruction of thread th this cycle? When it holds none (a per-thread unit: none
+ * of th's); the sync, configuration and miscellaneous units also in the cycle they retire the one
+ * they hold ("issue one per cycle": SyncUnit.md, ConfigurationUnit.md, MiscellaneousUnit.md;
+ * tt_unit_slot PIPE), the others the cycle after. */
+static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u, int th)
 {
-    const int occ = t->slot[u].thread;
+    const int occ = cslot_of(t, u, th)->thread;
     if (occ < 0) return true;
     return (u == TT_U_SYNC || u == TT_U_CFG || u == TT_U_TDMA) && ((o->th[occ].retire >> u) & 1u);
 }
@@ -740,13 +758,13 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     for (int pass = 0; pass < 2; pass++)
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const int u = unit[th];
-            if (!req[th] || u == TT_U_NONE || !unit_free(t, o, u)) continue;
+            if (!req[th] || u == TT_U_NONE || !unit_free(t, o, u, th)) continue;
             if ((pass == 0) != (u == TT_U_UNPACK0)) continue;
             if (u == TT_U_UNPACK0 && unp_addr_phase(t, TT_U_UNPACK1, -1, cycle)) continue;
             if (u == TT_U_UNPACK1 && (unp0_granted || unp_addr_phase(t, TT_U_UNPACK0, -1, cycle))) continue;
             const int rank = (th - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS;
-            bool first = true;
-            for (int o2 = 0; o2 < TT_NUM_THREADS; o2++)
+            bool first = true; /* a per-thread unit: the thread's own slot, no rival */
+            for (int o2 = 0; o2 < TT_NUM_THREADS && !per_thread(u); o2++)
                 if (o2 != th && req[o2] && unit[o2] == u && (o2 - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS < rank)
                     first = false;
             if (first) want[th] = true;
@@ -778,7 +796,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 ? "the thread's UNPACR is in its 2-cycle address phase (UNPACR_Regular.md: it holds its thread)"
             : held[th] == TT_U_SYNC ? "another thread holds the ATGETM's mutex (SyncUnit.md: it waits at the gate)"
             : held[th] == TT_U_MATH ? "the matrix unit does not own the move's source bank (MOVA2D.md: it waits at the gate)"
-            : u != TT_U_NONE && !unit_free(t, o, u)
+            : u != TT_U_NONE && !unit_free(t, o, u, th)
                 ? "its unit still holds an instruction (a unit takes a new one the cycle after its retire; the "
                   "configuration and miscellaneous units in its retire cycle)"
             : (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
@@ -792,7 +810,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         const uint16_t ret = o->th[th].retire;
         for (int u = 0; u < TT_NUM_UNITS && ret; u++) {
             if (!((ret >> u) & 1u)) continue;
-            const bool held_here = u == TT_U_NONE ? t->th[th].none_busy : t->slot[u].thread == th;
+            const bool held_here = u == TT_U_NONE ? t->th[th].none_busy : cslot_of(t, u, th)->thread == th;
             t->checks++;
             if (!held_here)
                 return fail(&r, th, 0, "T5 retire: thread %d retired an instruction from %s, which holds none of its "
@@ -811,18 +829,21 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                         (unsigned long long)(s->none_disp + 1));
         }
     }
-    for (int u = 1; u < TT_NUM_UNITS; u++) {
-        if (t->slot[u].thread < 0) continue;
-        if (!check_slot(t, m, cycle, o, &t->slot[u], u, &r)) return false;
-    }
+    for (int u = 1; u < TT_NUM_UNITS; u++)
+        for (int k = 0; k < (per_thread(u) ? TT_NUM_THREADS : 1); k++) {
+            if (t->slot[u][k].thread < 0) continue;
+            if (!check_slot(t, m, cycle, o, &t->slot[u][k], u, &r)) return false;
+        }
 
     /* T6 busy units: a unit is busy from the cycle after the dispatch through its retire cycle. */
     for (int u = 1; u < TT_NUM_UNITS; u++) {
-        const int occ = t->slot[u].thread;
+        const slot_state *bs = &t->slot[u][0];
+        for (int k = 1; k < (per_thread(u) ? TT_NUM_THREADS : 1) && bs->thread < 0; k++) bs = &t->slot[u][k];
+        const int occ = bs->thread;
         bool busy = occ >= 0, got = (o->unit_busy >> u) & 1u;
         t->checks++;
         if (busy != got)
-            return fail(&r, occ, busy ? t->slot[u].insn : 0,
+            return fail(&r, occ, busy ? bs->insn : 0,
                         "T6 unit busy: %s should be %s this cycle (%s), RTL says %s", unit_names[u],
                         busy ? "busy" : "free",
                         busy ? "it holds an instruction it has not retired before this cycle"
@@ -850,8 +871,8 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         if (s->wait.valid && !keep_waiting(t, th)) s->wait.valid = false; /* T4: released one cycle later */
     }
     for (int n = 0; n < 2; n++) {
-        slot_state *s = &t->slot[n ? TT_U_UNPACK1 : TT_U_UNPACK0];
-        if (s->thread >= 0 && t->slot[n ? TT_U_UNPACK0 : TT_U_UNPACK1].thread >= 0) s->other_unp = true;
+        slot_state *s = slot_of(t, n ? TT_U_UNPACK1 : TT_U_UNPACK0, 0);
+        if (s->thread >= 0 && slot_of(t, n ? TT_U_UNPACK0 : TT_U_UNPACK1, 0)->thread >= 0) s->other_unp = true;
     }
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         thread_state *s = &t->th[th];
@@ -860,7 +881,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         if (ret & 1u) s->none_busy = false;
         for (int u = 1; u < TT_NUM_UNITS; u++) {
             if (!((ret >> u) & 1u)) continue;
-            slot_state *sl = &t->slot[u];
+            slot_state *sl = slot_of(t, u, th);
             /* an L1 STOREIND (bit 23) writes L1 in its retire cycle (tt_core's one L1 write port) */
             if (u == TT_U_THCON && (uint8_t)(sl->insn >> 24) == TT_OPC_STOREIND && (sl->insn >> 23 & 1u))
                 t->thw[t->thw_n++ % THW_RING] = cycle;
@@ -883,7 +904,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 t->prio[u] = (uint8_t)((th + 1) % TT_NUM_THREADS);
                 unsigned lo, hi;
                 tt_timing_latency(x->fe_insn, &lo, &hi);
-                t->slot[u] = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = cycle + lo,
+                *slot_of(t, u, th) = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = cycle + lo,
                                           .max = hi, .bank_free_at = UINT64_MAX, .other_unp = false};
             }
         }
