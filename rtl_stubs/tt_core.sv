@@ -205,15 +205,21 @@ module tt_core
   assign u_gnt[UNIT_NONE]    = '0;
 
   // The Miscellaneous unit takes one instruction per thread per cycle (MiscellaneousUnit.md): no
-  // arbiter, each thread has its own slot (tdma_req / tdma_rsp).
-  unit_req_t tdma_req [3];
-  unit_rsp_t tdma_rsp [3];
+  // arbiter, each thread has its own slot (tdma_req / tdma_rsp). The sync unit has a slot per
+  // thread too and decides itself which it accepts (SyncUnit.md throughput rules: sync_gnt).
+  unit_req_t  tdma_req [3];
+  unit_rsp_t  tdma_rsp [3];
+  logic [2:0] sync_req, sync_gnt;
+  unit_rsp_t  sync_rsp [3];
   for (genvar u = 1; u < NUM_UNITS; u++) begin : g_arb
     logic [2:0] req;
     for (genvar t = 0; t < 3; t++) begin : g_req
       assign req[t] = disp_req[t] && (disp_unit[t] == unit_e'(u));
     end
-    if (u == UNIT_TDMA) begin : g_per_thread
+    if (u == UNIT_SYNC) begin : g_sync
+      assign sync_req = req;
+      assign u_gnt[u] = sync_gnt;
+    end else if (u == UNIT_TDMA) begin : g_per_thread
       for (genvar t = 0; t < 3; t++) begin : g_gnt
         // DELIBERATE BUG (INJ_T_TDMA_SHARED): one instruction a cycle, the lowest thread's.
         assign u_gnt[u][t] = req[t] && tdma_rsp[t].ready &&
@@ -244,7 +250,10 @@ module tt_core
     end
   end
 
-  // the Miscellaneous unit's three slots, seen as one unit: busy or retiring when any slot is
+  // the sync and Miscellaneous units' three slots, seen as one unit: busy or retiring when any is
+  assign u_rsp[UNIT_SYNC] = '{ready: 1'b0, busy: sync_rsp[0].busy || sync_rsp[1].busy || sync_rsp[2].busy,
+                              thread: 2'd0, insn: 32'd0,
+                              done: sync_rsp[0].done || sync_rsp[1].done || sync_rsp[2].done};
   assign u_rsp[UNIT_TDMA] = '{ready: 1'b0, busy: tdma_rsp[0].busy || tdma_rsp[1].busy || tdma_rsp[2].busy,
                               thread: 2'd0, insn: 32'd0,
                               done: tdma_rsp[0].done || tdma_rsp[1].done || tdma_rsp[2].done};
@@ -264,8 +273,6 @@ module tt_core
     for (int u = 0; u < NUM_UNITS; u++) u_ready[u] = u_rsp[u].ready;
     // DELIBERATE BUG (INJ_T_CFG_NO_PIPE): the configuration unit is not ready in its retire cycle.
     if (inject_i[INJ_T_CFG_NO_PIPE] && u_busy[UNIT_CFG]) u_ready[UNIT_CFG] = 1'b0;
-    // DELIBERATE BUG (INJ_T_SYNC_NO_PIPE): the sync unit is not ready in its retire cycle.
-    if (inject_i[INJ_T_SYNC_NO_PIPE] && u_busy[UNIT_SYNC]) u_ready[UNIT_SYNC] = 1'b0;
     // DELIBERATE BUG (INJ_T_UNP_INTERLOCK): the unpackers do not exclude each other's start.
     if (unp_accept[0] && !inject_i[INJ_T_UNP_INTERLOCK]) u_ready[UNIT_UNPACK1] = 1'b0;
   end
@@ -286,6 +293,8 @@ module tt_core
       u_retires[t]   = u_done & on_thread[t];
       u_holds[t][UNIT_TDMA]   = tdma_rsp[t].busy;
       u_retires[t][UNIT_TDMA] = tdma_rsp[t].done;
+      u_holds[t][UNIT_SYNC]   = sync_rsp[t].busy;
+      u_retires[t][UNIT_SYNC] = sync_rsp[t].done;
     end
   end
 
@@ -296,9 +305,9 @@ module tt_core
   // Sync unit (semaphores, STALLWAIT/SEMWAIT hand-off)
   // ---------------------------------------------------------------------------------------------
   logic [7:0]  sync_sem_we;
-  logic        sync_mutex_we;
-  logic [2:0]  sync_mutex_idx;
-  logic [1:0]  sync_mutex_holder;
+  logic        sync_mutex_we     [3];   // per retiring thread's instruction
+  logic [2:0]  sync_mutex_idx    [3];
+  logic [1:0]  sync_mutex_holder [3];
   logic [1:0]  sync_holder_d [8];   // mutex holders after this cycle's retire (3 = free)
 
   tt_sync_unit u_sync (
@@ -306,7 +315,9 @@ module tt_core
     .rst_ni,
     .inj_sempost_no_sat_i (inject_i[INJ_SEMPOST_NO_SAT]),
     .inj_atrelm_non_holder_i (inject_i[INJ_ATRELM_NON_HOLDER]),
-    .req_i (u_req[UNIT_SYNC]), .rsp_o (u_rsp[UNIT_SYNC]),
+    .inj_no_pipe_i        (inject_i[INJ_T_SYNC_NO_PIPE]),
+    .inj_mutex_one_i      (inject_i[INJ_T_SYNC_MUTEX_ONE]),
+    .req_i (sync_req), .req_insn_i (disp_insn), .gnt_o (sync_gnt), .rsp_o (sync_rsp),
 
 
 
@@ -905,11 +916,13 @@ module tt_core
     end
   end
 
-  // Lane L reports unit u's retire; the Miscellaneous unit's slot of thread LT (0 on the unit's own
-  // lane, 1 and 2 on the extra lanes).
+  // Lane L reports unit u's retire; for the Miscellaneous and sync units, the slot of thread LT (0 on
+  // the unit's own lane; 1 and 2 on the extra lanes: RET_LANE_EXTRA0 + 0/1 Miscellaneous, + 2/3
+  // sync).
   for (genvar L = RET_LANE_UNIT0; L < RET_LANES; L++) begin : g_ret
-    localparam int u  = (L < RET_LANE_EXTRA0) ? int'(L - RET_LANE_UNIT0) + 1 : int'(UNIT_TDMA);
-    localparam int LT = (L < RET_LANE_EXTRA0) ? 0 : int'(L - RET_LANE_EXTRA0) + 1;
+    localparam int u  = (L < RET_LANE_EXTRA0) ? int'(L - RET_LANE_UNIT0) + 1
+                      : (L < RET_LANE_EXTRA0 + 2) ? int'(UNIT_TDMA) : int'(UNIT_SYNC);
+    localparam int LT = (L < RET_LANE_EXTRA0) ? 0 : int'(L - RET_LANE_EXTRA0) % 2 + 1;
     localparam unit_e U = unit_e'(u);
     logic [1:0]  th;
     logic        l_done;
@@ -918,6 +931,10 @@ module tt_core
       assign th     = 2'(LT);
       assign l_done = tdma_rsp[LT].done;
       assign l_insn = tdma_rsp[LT].insn;
+    end else if (U == UNIT_SYNC) begin : g_sync_thr
+      assign th     = 2'(LT);
+      assign l_done = sync_rsp[LT].done;
+      assign l_insn = sync_rsp[LT].insn;
     end else begin : g_unit
       assign th     = u_thread[u];
       assign l_done = u_done[u];
@@ -958,12 +975,13 @@ module tt_core
           end
         end
         if (U == UNIT_SYNC) begin
-          retire_o[L].sem_we       = sync_sem_we;
+          // the one semaphore-class retire of the cycle reports the semaphores (a mutex one none)
+          if (l_insn[31:24] != OP_ATGETM && l_insn[31:24] != OP_ATRELM) retire_o[L].sem_we = sync_sem_we;
           retire_o[L].sem_value    = sem_value_d;
           retire_o[L].sem_max      = sem_max_d;
-          retire_o[L].mutex_we     = sync_mutex_we;
-          retire_o[L].mutex_idx    = sync_mutex_idx;
-          retire_o[L].mutex_holder = sync_mutex_holder;
+          retire_o[L].mutex_we     = sync_mutex_we[LT];
+          retire_o[L].mutex_idx    = sync_mutex_idx[LT];
+          retire_o[L].mutex_holder = sync_mutex_holder[LT];
         end else begin
           retire_o[L].mutex_holder = 2'd3;
         end

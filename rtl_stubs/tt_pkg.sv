@@ -345,6 +345,7 @@ package tt_pkg;
   localparam int unsigned INJ_T_CFG_NO_PIPE       = 153; // the config unit takes a new instruction only after its retire
   localparam int unsigned INJ_T_SYNC_NO_PIPE      = 154; // the sync unit takes a new instruction only after its retire
   localparam int unsigned INJ_T_TDMA_SHARED       = 155; // the misc unit takes one instruction per cycle, not one per thread
+  localparam int unsigned INJ_T_SYNC_MUTEX_ONE    = 156; // ATGETM/ATRELM share the semaphore class's one a cycle
   localparam int unsigned NUM_INJ_BITS           = 160;
 
   // ---------------------------------------------------------------------------------------------
@@ -445,11 +446,11 @@ package tt_pkg;
     logic [31:0] mmio_data;
   } retire_t;
   localparam int unsigned RET_LANE_UNIT0 = NUM_THREADS;              // lane of unit 1 (UNIT_SYNC)
-  // The units that accept one instruction per thread per cycle (MiscellaneousUnit.md) retire up to
-  // three a cycle: thread 0's on the unit's lane, threads 1 and 2 on two more lanes each, from
-  // RET_LANE_EXTRA0 on (tt_core ret_lane).
+  // The units that accept several instructions a cycle, one per thread (MiscellaneousUnit.md,
+  // SyncUnit.md) retire up to three a cycle: thread 0's on the unit's lane, threads 1 and 2 on two
+  // more lanes each, from RET_LANE_EXTRA0 on (Miscellaneous, then sync; tt_core g_ret).
   localparam int unsigned RET_LANE_EXTRA0 = NUM_THREADS + NUM_UNITS - 1;
-  localparam int unsigned RET_LANES = RET_LANE_EXTRA0 + 2;
+  localparam int unsigned RET_LANES = RET_LANE_EXTRA0 + 4;
   typedef retire_t retire_arr_t [RET_LANES];     // per lane; a named type: no port copies
   localparam int unsigned RETIRE_BITS = $bits(retire_t);
 

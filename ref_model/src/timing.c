@@ -90,8 +90,15 @@ static const char *const unit_names[TT_NUM_UNITS] = {"NONE", "SYNC",    "CFG",  
                                                      "UNPACK1", "MATH", "SFPU", "PACK",  "XMOV"};
 
 /* The Miscellaneous unit takes one instruction per thread per cycle (MiscellaneousUnit.md): a slot
- * per thread, no round robin. */
-static bool per_thread(int u) { return u == TT_U_TDMA; }
+ * per thread, no round robin. The sync unit has a slot per thread too, with its own acceptance rules
+ * (sync_grants). */
+static bool per_thread(int u) { return u == TT_U_TDMA || u == TT_U_SYNC; }
+
+static bool is_mutex_op(uint32_t insn)
+{
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    return opc == TT_OPC_ATGETM || opc == TT_OPC_ATRELM;
+}
 
 static slot_state *slot_of(tt_timing *t, int u, int th) { return &t->slot[u][per_thread(u) ? th : 0]; }
 static const slot_state *cslot_of(const tt_timing *t, int u, int th) { return &t->slot[u][per_thread(u) ? th : 0]; }
@@ -718,6 +725,40 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
     return true;
 }
 
+/* T4 for the sync unit (BH SyncUnit.md "Throughput"): walking the threads from its round-robin
+ * priority, at most one semaphore-class instruction (SEMINIT, SEMPOST, SEMGET, STALLWAIT, SEMWAIT,
+ * STREAMWAIT) and ATGETM/ATRELM on different mutexes, each thread from its own slot; none of the
+ * semaphore class while a TRISC semaphore store holds one back. *first: the first thread granted
+ * (-1 none), whose successor has the priority next. */
+static void sync_grants(const tt_timing *t, const tt_timing_obs *o, const bool req[], const int unit[],
+                        const uint32_t insn[], bool want[], int *first)
+{
+    bool sem_taken = false;
+    for (int k = 0; k < TT_NUM_THREADS; k++) {
+        const slot_state *s = &t->slot[TT_U_SYNC][k];
+        if (s->thread >= 0 && !is_mutex_op(s->insn) && o->sem_store) sem_taken = true;
+    }
+    uint16_t midx[TT_NUM_THREADS];
+    int nm = 0;
+    *first = -1;
+    for (int k = 0; k < TT_NUM_THREADS; k++) {
+        const int th = (t->prio[TT_U_SYNC] + k) % TT_NUM_THREADS;
+        if (!req[th] || unit[th] != TT_U_SYNC || !unit_free(t, o, TT_U_SYNC, th)) continue;
+        bool ok;
+        if (!is_mutex_op(insn[th])) {
+            ok = !sem_taken;
+            sem_taken = sem_taken || ok;
+        } else {
+            ok = true;
+            for (int j = 0; j < nm; j++)
+                if (midx[j] == (uint16_t)insn[th]) ok = false;
+            if (ok) midx[nm++] = (uint16_t)insn[th];
+        }
+        want[th] = ok;
+        if (ok && *first < 0) *first = th;
+    }
+}
+
 bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o, int *thread,
                      uint32_t *insn, char *why, size_t whylen)
 {
@@ -754,11 +795,15 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     /* Round robin per free unit, walked from the requesters (at most three) rather than over every
      * unit: a thread gets its unit when no other requester of it comes first from prio[u].
      * Unpacker 0 first, so that unpacker 1 knows whether it starts an address calculation. */
+    uint32_t fe_insn[TT_NUM_THREADS];
+    for (int th = 0; th < TT_NUM_THREADS; th++) fe_insn[th] = o->th[th].fe_insn;
+    int sync_first;
+    sync_grants(t, o, req, unit, fe_insn, want, &sync_first);
     bool unp0_granted = false;
     for (int pass = 0; pass < 2; pass++)
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const int u = unit[th];
-            if (!req[th] || u == TT_U_NONE || !unit_free(t, o, u, th)) continue;
+            if (!req[th] || u == TT_U_NONE || u == TT_U_SYNC || !unit_free(t, o, u, th)) continue;
             if ((pass == 0) != (u == TT_U_UNPACK0)) continue;
             if (u == TT_U_UNPACK0 && unp_addr_phase(t, TT_U_UNPACK1, -1, cycle)) continue;
             if (u == TT_U_UNPACK1 && (unp0_granted || unp_addr_phase(t, TT_U_UNPACK0, -1, cycle))) continue;
@@ -801,6 +846,9 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                   "configuration and miscellaneous units in its retire cycle)"
             : (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
                 ? "the other unpacker calculates an address (or starts one this cycle)"
+            : u == TT_U_SYNC ? "the sync unit takes one semaphore-class instruction a cycle (none while a TRISC semaphore "
+                               "store holds one back) and ATGETM/ATRELM only on different mutexes; another thread "
+                               "comes first in its round robin"
                 : "another thread has the round-robin priority for the unit";
         return fail(&r, th, x->fe_insn, "T4 dispatch: %s dispatched to %s this cycle, but %s", d, unit_names[u], why_not);
     }
@@ -901,7 +949,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 s->none_insn = x->fe_insn;
                 s->none_disp = cycle;
             } else {
-                t->prio[u] = (uint8_t)((th + 1) % TT_NUM_THREADS);
+                if (u != TT_U_SYNC) t->prio[u] = (uint8_t)((th + 1) % TT_NUM_THREADS);
                 unsigned lo, hi;
                 tt_timing_latency(x->fe_insn, &lo, &hi);
                 *slot_of(t, u, th) = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = cycle + lo,
@@ -909,6 +957,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             }
         }
         step_fill(s, x);
+        if (th == TT_NUM_THREADS - 1 && sync_first >= 0) t->prio[TT_U_SYNC] = (uint8_t)((sync_first + 1) % TT_NUM_THREADS);
         s->prev = *x;
         s->prev_valid = true;
     }
