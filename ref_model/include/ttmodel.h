@@ -280,7 +280,9 @@ const uint32_t *tt_model_l1_reads(const tt_model *m, size_t *n);
 bool tt_model_cfg_read_at_start(uint32_t insn, unsigned idx);
 
 /* Does this instruction read its GPRs in its first cycle in the unit (the state after its dispatch
- * edge) rather than when it executes at its retire? WRCFG: "the issuing thread is not blocked, so it
+ * edge) rather than when it executes at its retire? ThCon instructions take their operands as they
+ * start (ScalarUnit.md; they hold the thread until their retire, so only an earlier instruction still
+ * in flight, such as an RDCFG, can race with the read); WRCFG: "the issuing thread is not blocked, so it
  * can potentially start its next instruction during WRCFG's 2nd cycle" (WRCFG.md), and tt-llk's
  * program_packer_destination rewrites the GPR right after the WRCFG that reads it. */
 bool tt_model_gpr_read_at_start(uint32_t insn);

@@ -14,6 +14,7 @@
 #include "pack.h"
 #include "unpack.h"
 #include "ttisa.h"
+#include "tttiming.h"
 
 /* What this model executes, by opcode. Every other opcode in the ISA table is reported as
  * unimplemented; an opcode outside the table is unsupported. */
@@ -336,7 +337,13 @@ tt_exec_result tt_model_step(tt_model *m, int thread)
 
 const tt_read_set *tt_model_last_reads(const tt_model *m) { return &m->rd; }
 
-bool tt_model_gpr_read_at_start(uint32_t insn) { return (uint8_t)(insn >> 24) == TT_OPC_WRCFG; }
+bool tt_model_gpr_read_at_start(uint32_t insn)
+{
+    /* WRCFG (WRCFG.md), and ThCon, which reads its operand GPRs as it starts (ScalarUnit.md: the
+     * instruction then runs for several cycles holding its thread) */
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    return opc == TT_OPC_WRCFG || tt_timing_unit(insn) == TT_U_THCON;
+}
 
 bool tt_model_wait_of(uint32_t insn, bool *semwait, uint16_t *cond, uint16_t *block)
 {
