@@ -229,6 +229,15 @@ class Gen:
         # would hold for ever (tests/random/README.md)
         return (f"ttstallwait {self.bits(9)},{self.bits(13) & ~0x1E0}", "")
 
+    def c10_wait(self):
+        """After a TRISC config store: an RDCFG pushed after it may otherwise read the word before the
+        store lands ("danger one", docs/decisions.md "Race detector"). tt-llk: STALLWAIT(STALL_CFG,
+        TRISC_CFG), block B7 (configuration unit) and condition C10; sometimes with more of both."""
+        if self.r.random() < 0.5:
+            return line("ttstallwait 0x80,0x400", "RDCFG waits for the config store (B7, C10)")
+        return line(f"ttstallwait {self.bits(9) | 0x80},{(self.bits(13) & ~0x1E0) | 0x400}",
+                    "RDCFG waits for the config store (B7, C10, and more)")
+
     def body(self):
         """One body instruction group: safe anywhere (MOP config, replay buffer, BRISC, mutex region)."""
         k = wdraw(self.r, "body", ["cfg", "setdmareg", "alu", "loadind", "storeind", "adc", "sem", "nop", "dmanop"],
@@ -330,12 +339,18 @@ def gen_thread(g, t, length, posts):
                 st = r.randrange(2)
                 idx = g.cfg_idx()
                 out.append(f"store cfg {st} {idx} 0x{g.bits(32):x}")
+                out.append(g.c10_wait())
             elif kk == 1:
                 j = g.cfg_idx()
                 out.append(line(f"store 0x{0xFFEF0700 + 4 * j:08x} 0x{g.bits(32):x}", f"ConfigDualWrite word {j}"))
+                out.append(g.c10_wait())
             elif kk == 2:
                 i = g.bits(6)
                 v = g.a_value(i) if i in A_GPRS else g.bits(32)
+                # An instruction pushed before the store may use the GPR after it (it is still in the
+                # FIFO, a MOP or replay, or a unit): the TRISC waits for its thread to go idle first,
+                # as tt-llk's tensix_sync() does (docs/decisions.md "Race detector", GPRs)
+                out.append(line("drain", "instructions pushed earlier are done with the GPR"))
                 out.append(f"store gpr {i} 0x{v:x}")
             elif kk == 3:
                 out.append(f"store sem {g.pick(FREE_SEMS)} {g.pick(['post', 'get'])}")
