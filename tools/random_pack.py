@@ -28,11 +28,11 @@ docs/decisions.md "PACR, first slice"):
 * output addresses stay inside L1: ADC channel 1 Y/Z/W are reset before they grow past 512, strides
   and bases are bounded; a FIFO limit sometimes makes the address wrap (§12.3), by at most itself;
 * only thread 2 touches the packer's ADCs, config and tile region; a block's config stores follow a
-  drain, and its last PACR has Last or Flush, so no BFP group or stream address outlives its config.
+  drain and precede a STALLWAIT(B2 PACK, C10 TRISC_CFG) before its first PACR (tt-llk; "danger one"), and its last PACR has Last or Flush, so no BFP group or stream address outlives its config.
 """
 
 from gen_weights import DF_NAMES, WEIGHTS, wchoice, wflag
-from random_unpack import gpr_filler
+from random_unpack import c10_waits, gpr_filler
 
 # Format codes (data-formats §6).
 FP32, FP16, BFP8A, BFP4A, TF32, BF16, BFP8, BFP4, INT32, INT16, FP8, BFP2A, INT8, BFP2 = (
@@ -366,7 +366,7 @@ def generate_pack(seed, length, rng):
         g.amod[k] = v
     t2 = []
     for _ in range(max(1, length // 10)):
-        t2 += g.block()
+        t2 += c10_waits(g.block(), 4)   # B2 (PACK)
     t2.append("drain")
     others = {}
     for t in (0, 1):
