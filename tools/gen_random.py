@@ -527,7 +527,8 @@ def main():
     ap.add_argument("--unpack", action="store_true", help="unpack streams (tools/random_unpack.py)")
     ap.add_argument("--pack", action="store_true", help="pack streams (tools/random_pack.py)")
     ap.add_argument("--drop-waits", action="store_true", help="with --unpack: leave out the drains that order "
-                    "config stores after the UNPACR before them (a race the lockstep run must report as HAZARD)")
+                    "config stores after the UNPACR before them; with --pack: the drain before one block (its "
+                    "config stores after the PACRs before them); a race the lockstep run must report as HAZARD")
     ap.add_argument("--weights", help="choice multipliers from tools/coverage_report.py weights (toward missed "
                     "bins; all three modes, tools/gen_weights.py names the knobs)")
     a = ap.parse_args()
@@ -537,8 +538,8 @@ def main():
         ap.error("give --seed or --seeds")
     if a.unpack and a.pack:
         ap.error("--unpack or --pack, not both")
-    if a.drop_waits and not a.unpack:
-        ap.error("--drop-waits goes with --unpack")
+    if a.drop_waits and not (a.unpack or a.pack):
+        ap.error("--drop-waits goes with --unpack or --pack")
     if a.unpack:
         from random_unpack import generate_unpack
     if a.pack:
@@ -546,7 +547,7 @@ def main():
     kind = "_unpack" if a.unpack else "_pack" if a.pack else ""
     def one(seed):
         if a.pack:
-            return generate_pack(seed, a.length, random.Random(seed))
+            return generate_pack(seed, a.length, random.Random(seed), a.drop_waits)
         if a.unpack:
             return generate_unpack(seed, a.length, random.Random(seed), a.drop_waits)
         return generate(seed, a.length)
