@@ -102,6 +102,7 @@ struct cosim {
 };
 
 static void say(cosim *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void report_race(cosim *c, uint64_t cycle, const hazard_who *at, bool at_writes, const hazard_race *x);
 static void say(cosim *c, const char *fmt, ...)
 {
     va_list ap;
@@ -336,6 +337,21 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
         } else { /* ConfigDualWrite: both states */
             hazard_cfg_write(c->hz, cycle, 0, i - 2 * TT_CFG_WORDS, &who);
             hazard_cfg_write(c->hz, cycle, 1, i - 2 * TT_CFG_WORDS, &who);
+        }
+    }
+    /* GPR stores (the TRISC's own thread's GPRs), for the race detector's GPR rule */
+    if (c->hz && addr >= TT_MMIO_GPR_BASE && addr < TT_MMIO_GPR_BASE + 4u * TT_NUM_GPRS && addr % 4 == 0) {
+        const hazard_who who = {.thread = thread, .line = line, .store = true};
+        hazard_race hr;
+        if (hazard_gpr_store(c->hz, (addr - TT_MMIO_GPR_BASE) / 4, cycle, &who, &hr)) {
+            c->cur_line = line;
+            const hazard_who at = hr.other;
+            const bool at_writes = hr.other_writes;
+            hr.other = who;
+            hr.other_cycle = cycle;
+            hr.other_writes = true;
+            report_race(c, cycle, &at, at_writes, &hr);
+            if (c->failed) return;
         }
     }
     if (tt_model_mmio_store(c->m, thread, addr, data, msg, sizeof msg) != TT_OK) {
@@ -612,21 +628,6 @@ static hazard_who who_of(const cosim *c, const cosim_retire_rec *r, const tt_exe
 
 /* The race detector's view of a retired instruction (docs/decisions.md "Race detector"): the
  * configuration words it wrote, and for an unpacker or packer instruction what it read. */
-/* The condition that waits for an instruction's unit (STALLWAIT.md, Blackhole numbering). */
-static const char *unit_cond(uint32_t insn)
-{
-    switch (tt_timing_unit(insn)) {
-    case TT_U_THCON: return "C0 (THCON)";
-    case TT_U_UNPACK0: return "C1 (UNPACK0)";
-    case TT_U_UNPACK1: return "C2 (UNPACK1)";
-    case TT_U_PACK: return "C3 (PACK)";
-    case TT_U_MATH: return "C4 (MATH)";
-    case TT_U_CFG: return "C12 (CFGEXU)";
-    case TT_U_SFPU: return "C11 (SFPU)";
-    default: return "a condition on its unit";
-    }
-}
-
 /* A race found (report_hazard, report_waw): with +hazards=warn a warning on stderr and the run goes
  * on; else HAZARD stops it, `at` the instruction it is reported against and `other` the other one
  * (a TRISC store has no seq). */
@@ -670,7 +671,7 @@ static void report_waw(cosim *c, uint64_t cycle, const hazard_who *w, const haza
              "done (%s)\n",
              wd, w->thread, w->seq, w->line, element, (unsigned long long)cycle, pd, p->thread, p->seq, p->line,
              (unsigned long long)pc, pc == cycle ? "lands at the same edge" : "lands first", later->seq, fd,
-             unit_cond(first->insn));
+             hazard_unit_cond(first->insn));
     emit_hazard(c, cycle, w, p, element, NULL, text);
 }
 
@@ -789,6 +790,85 @@ static bool note_reader_now(cosim *c, const cosim_retire_rec *r, const tt_exec_r
     return c->failed;
 }
 
+/* A race found by an access rule (hazard_race: GPRs, Dest rows, L1 lines, Src banks, "danger
+ * one"): both accesses, the element and the wait that would order them. */
+static void report_race(cosim *c, uint64_t cycle, const hazard_who *at, bool at_writes, const hazard_race *x)
+{
+    char ad[96], od[96] = "a TRISC store";
+    dis(at->insn, ad, sizeof ad);
+    if (!x->other.store) dis(x->other.insn, od, sizeof od);
+    char text[1400];
+    int n = snprintf(text, sizeof text, "  a race: %s (thread %d, seq %u, line %d) %s %s at cycle %llu, and ", ad,
+                     at->thread, at->seq, at->line, at_writes ? "writes" : "reads", x->element,
+                     (unsigned long long)cycle);
+    if (x->other.store)
+        n += snprintf(text + n, sizeof text - (size_t)n, "thread %d's TRISC stored to it at cycle %llu (line %d)",
+                      x->other.thread, (unsigned long long)x->other_cycle, x->other.line);
+    else
+        n += snprintf(text + n, sizeof text - (size_t)n,
+                      "%s (thread %d, seq %u, line %d, dispatched at cycle %llu) %s it at cycle %llu", od,
+                      x->other.thread, x->other.seq, x->other.line, (unsigned long long)x->other.disp,
+                      x->other_writes ? "wrote" : "read", (unsigned long long)x->other_cycle);
+    snprintf(text + n, sizeof text - (size_t)n, ": %s\n  to order them: %s\n", x->how, x->fix);
+    emit_hazard(c, cycle, at, &x->other, x->element, x->fix, text);
+}
+
+/* The access rules (docs/decisions.md "Race detector") for an instruction just executed: its GPR
+ * reads and writes, the Dest rows and L1 lines it touched in flight, the Src banks it touched
+ * against their owner before it (*banks), the config words it read against its TRISC's stores
+ * before its push. The sets are the model's own logs of what the instruction did. True when a race
+ * stopped the run. */
+static bool note_access_rules(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x, const tt_bank_state *banks)
+{
+    if (!c->hz || c->failed) return false;
+    const hazard_who who = who_of(c, r, x);
+    const tt_read_set *rs = tt_model_last_reads(c->m);
+    const tt_effects *e = &x->eff;
+    hazard_race hr;
+#define RACE(call, writes)                                                                                  \
+    do {                                                                                                   \
+        if (call) {                                                                                        \
+            report_race(c, r->cycle, &who, writes, &hr);                                                   \
+            if (c->failed) return true;                                                                    \
+        }                                                                                                  \
+    } while (0)
+    if (x->status == TT_OK || rs->gpr) {
+        const bool at_start = tt_model_gpr_read_at_start(r->insn);
+        for (unsigned g = 0; g < TT_NUM_GPRS; g++)
+            if (rs->gpr >> g & 1u) RACE(hazard_gpr(c->hz, g, false, at_start, at_start ? who.disp : r->cycle, &who, &hr), false);
+    }
+    if (x->status == TT_OK && (e->kinds & TT_EFF_GPR))
+        for (int i = 0; i < e->n_gpr; i++) RACE(hazard_gpr(c->hz, e->gpr_idx[i], true, false, r->cycle, &who, &hr), true);
+    for (unsigned w = 0; w < TT_DEST_ROWS / 32; w++) {
+        const uint32_t rd = rs->dest_rd[w], wr = rs->dest_wr[w];
+        for (unsigned b = 0; (rd | wr) >> b && b < 32; b++) {
+            if (rd >> b & 1u) RACE(hazard_region(c->hz, HAZARD_DEST, 32 * w + b, false, r->cycle, &who, &hr), false);
+            if (wr >> b & 1u) RACE(hazard_region(c->hz, HAZARD_DEST, 32 * w + b, true, r->cycle, &who, &hr), true);
+        }
+    }
+    size_t nr = 0;
+    const uint32_t *l1r = tt_model_l1_reads(c->m, &nr);
+    for (size_t i = 0; i < nr; i++) RACE(hazard_region(c->hz, HAZARD_L1, l1r[i] / 16, false, r->cycle, &who, &hr), false);
+    if (x->status == TT_OK) {
+        for (int i = 0; i < e->n_l1; i++)
+            RACE(hazard_region(c->hz, HAZARD_L1, e->l1_addr[i] / 16, true, r->cycle, &who, &hr), true);
+        size_t nl = 0;
+        const tt_l1_write *lw = e->n_l1_log ? tt_model_l1_writes(c->m, &nl) : NULL;
+        for (size_t i = 0; i < nl; i++) RACE(hazard_region(c->hz, HAZARD_L1, lw[i].addr / 16, true, r->cycle, &who, &hr), true);
+    }
+    memset(&hr, 0, sizeof hr);
+    if (hazard_src_owner(banks, r->insn, rs->src_rd, rs->src_wr, hr.element, sizeof hr.element, hr.fix, sizeof hr.fix)) {
+        snprintf(hr.how, sizeof hr.how, "the bank was not its side's when it ran");
+        hr.other = who;
+        hr.other_cycle = r->cycle;
+        report_race(c, r->cycle, &who, rs->src_wr != 0, &hr);
+        if (c->failed) return true;
+    }
+    RACE(hazard_store_before_push(c->hz, &who, rs, &hr), false);
+#undef RACE
+    return false;
+}
+
 /* At the end of an edge (its retires, L1 writes and store all in): every reader that retired in it
  * against the writes that landed in its window. */
 static void check_readers(cosim *c)
@@ -839,6 +919,8 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     uint32_t word = 0, push_index = 0;
     bool unit_holds = tt_model_issued_at(c->m, r->thread, r->seq, &word, &push_index) &&
                       tt_model_unit_holds(c->m, r->thread, word, held, sizeof held);
+    tt_bank_state banks_before;
+    if (c->hz) tt_model_banks_get(c->m, &banks_before);
     tt_exec_result x = tt_model_step_seq(c->m, r->thread, r->seq);
     c->cur_line = line_at(c, r->thread, x.push_index);
     remember(c, r, c->cur_line);
@@ -846,6 +928,7 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
      * stop on a configuration mixed from two setups); writes later in this edge are checked at its
      * end (check_readers). */
     if (note_reader_now(c, r, &x)) return;
+    if (c->hz && x.status != TT_BLOCKED && x.status != TT_ERROR && note_access_rules(c, r, &x, &banks_before)) return;
     if (x.status == TT_OK && note_writes(c, r, &x)) return;
     if (unit_holds) {
         begin_failure(c, "MISMATCH (unit wait)", r->cycle, r->thread, r->seq, r->insn);
@@ -1033,6 +1116,11 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
         uint32_t seq = 0;
         const bool open = tt_model_dispatch(c->m, th, obs->th[th].fe_insn, &seq, held, sizeof held);
         c->disp_cycle[th][seq % DISP_RING] = cycle;
+        bool semwait = false;
+        uint16_t wcond = 0, wblock = 0;
+        if (open && c->hz && tt_model_wait_of(obs->th[th].fe_insn, &semwait, &wcond, &wblock) && !semwait &&
+            (wcond >> 10 & 1u)) /* C10 (TRISC_CFG): "danger one" */
+            hazard_c10_wait(c->hz, th, seq, wblock, cycle);
         if (open) {
             /* an unpacker or packer instruction samples its inputs in its first cycle in the unit,
              * which sees the state after this edge (the model has it now) */

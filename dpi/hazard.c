@@ -3,8 +3,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ttisa.h"
+#include "tttiming.h"
 
 /* Writes remembered: a reader's window reaches back at most this many configuration writes (a PACR
  * of a whole tile lasts some thousand cycles; config writes are rarer than one a cycle). */
@@ -26,6 +28,52 @@ typedef struct {
     hazard_who who;
 } last_write;
 
+/* An access to a GPR (hazard_gpr): the instruction and the edge. */
+typedef struct {
+    bool valid;
+    uint64_t cycle;
+    hazard_who who;
+} acc_rec;
+
+typedef struct {
+    acc_rec last_r, last_w;  /* the latest in time (the model executes in retire order) */
+    acc_rec max_r, max_w;    /* the latest in program order */
+    acc_rec store;           /* the last TRISC store */
+    bool r_at_start;         /* last_r was a read in its instruction's first cycle (hazard_gpr) */
+} gpr_acc;
+
+/* An access in flight (hazard_region): the instruction and its retire (its dispatch is who.disp). */
+typedef struct {
+    bool valid;
+    uint64_t retire;
+    hazard_who who;
+} win_rec;
+
+typedef struct {
+    win_rec w, r[2]; /* the last writer; the last two readers (two instructions) */
+} region_el;
+
+/* Regions are kept in pages of 256 elements, made when first touched: L1 has 98304 lines, a
+ * program touches a few hundred. */
+#define PAGE_ELS 256
+#define DEST_PAGES (TT_DEST_ROWS / PAGE_ELS)
+#define L1_PAGES (TT_L1_BYTES / 16 / PAGE_ELS)
+
+/* "Danger one" (BackendConfiguration.md): the TRISC's config store and its later push of a Tensix
+ * instruction are two stores to different regions, which the RISC-V may reorder while both are in
+ * flight. A push this many cycles or more after the store is taken as made after the store landed
+ * (the store buffer drains in a few cycles; tt-llk's configure-then-init sequences, e.g. the RDCFGs of
+ * _llk_unpack_untilize_init_ long after configure_unpack_AB's stores, use no wait). */
+#define HAZARD_STORE_REORDER 16u
+
+/* STALLWAITs with C10 that passed the gate, per thread (the last few). */
+#define C10_WAITS 8
+typedef struct {
+    uint32_t seq;
+    uint16_t block;
+    uint64_t cycle;
+} c10_rec;
+
 struct hazard {
     write_rec w[WRITES];
     uint64_t n;         /* writes so far; the ring holds the last WRITES */
@@ -34,6 +82,14 @@ struct hazard {
     last_write tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
     last_write adc[TT_NUM_THREADS][TT_ADC_SETS];
     last_write gpr[TT_NUM_THREADS][TT_NUM_GPRS];
+    gpr_acc ga[TT_NUM_THREADS][TT_NUM_GPRS];
+    region_el *dest[DEST_PAGES];
+    region_el *l1[L1_PAGES];
+    /* the last TRISC store to each config word, by storing thread (cycle + 1; 0: none) and its line */
+    uint64_t store_cycle[TT_NUM_THREADS][TT_CFG_STATES][TT_CFG_WORDS];
+    int store_line[TT_NUM_THREADS][TT_CFG_STATES][TT_CFG_WORDS];
+    c10_rec c10[TT_NUM_THREADS][C10_WAITS];
+    unsigned nc10[TT_NUM_THREADS];
 };
 
 bool hazard_waw(hazard *h, int kind, int space, unsigned idx, uint64_t cycle, const hazard_who *w, hazard_who *prev,
@@ -69,10 +125,20 @@ bool hazard_waw(hazard *h, int kind, int space, unsigned idx, uint64_t cycle, co
 
 hazard *hazard_create(void) { return calloc(1, sizeof(hazard)); }
 
-void hazard_destroy(hazard *h) { free(h); }
+void hazard_destroy(hazard *h)
+{
+    if (!h) return;
+    for (unsigned i = 0; i < DEST_PAGES; i++) free(h->dest[i]);
+    for (unsigned i = 0; i < L1_PAGES; i++) free(h->l1[i]);
+    free(h);
+}
 
 static void add(hazard *h, uint64_t cycle, int kind, int st, unsigned idx, const hazard_who *w)
 {
+    if (kind == W_CFG && w->store && w->thread >= 0 && w->thread < TT_NUM_THREADS) {
+        h->store_cycle[w->thread][st & 1][idx % TT_CFG_WORDS] = cycle + 1;
+        h->store_line[w->thread][st & 1][idx % TT_CFG_WORDS] = w->line;
+    }
     h->w[h->n++ % WRITES] = (write_rec){.cycle = cycle, .kind = (uint8_t)kind, .state_or_thread = (uint8_t)st,
                                         .idx = (uint16_t)idx, .who = *w};
 }
@@ -186,5 +252,320 @@ bool hazard_reader(const hazard *h, uint64_t from, uint64_t cycle, const hazard_
                      reader_block(r->insn));
         return true;
     }
+    return false;
+}
+
+/* ---- Units: the condition that waits for one and the block bits that hold it ----------------- */
+
+const char *hazard_unit_cond(uint32_t insn)
+{
+    switch (tt_timing_unit(insn)) {
+    case TT_U_THCON: return "C0 (THCON)";
+    case TT_U_UNPACK0: return "C1 (UNPACK0)";
+    case TT_U_UNPACK1: return "C2 (UNPACK1)";
+    case TT_U_PACK: return "C3 (PACK)";
+    case TT_U_MATH: return "C4 (MATH)";
+    case TT_U_CFG: return "C12 (CFGEXU)";
+    case TT_U_SFPU: return "C11 (SFPU)";
+    default: return "a condition on its unit";
+    }
+}
+
+/* STALLWAIT.md (Blackhole) block classes by unit: B0 the TDMA-side instructions (ADCs, unpack,
+ * pack, ThCon, XMOV), B1 sync, B2 pack, B3 unpack, B4 XMOV, B5 ThCon, B6 matrix unit, B7 config,
+ * B8 SFPU (ref_model/src/sync_unit.c block_ranges is the rule the gate applies). */
+static uint16_t unit_block_mask(uint32_t insn)
+{
+    switch (tt_timing_unit(insn)) {
+    case TT_U_TDMA: return 1u << 0;
+    case TT_U_SYNC: return 1u << 1;
+    case TT_U_PACK: return 1u << 0 | 1u << 2;
+    case TT_U_UNPACK0:
+    case TT_U_UNPACK1: return 1u << 0 | 1u << 3;
+    case TT_U_XMOV: return 1u << 0 | 1u << 4;
+    case TT_U_THCON: return 1u << 0 | 1u << 5;
+    case TT_U_MATH: return 1u << 6;
+    case TT_U_CFG: return 1u << 7;
+    case TT_U_SFPU: return 1u << 8;
+    default: return 0;
+    }
+}
+
+const char *hazard_unit_block(uint32_t insn)
+{
+    switch (tt_timing_unit(insn)) {
+    case TT_U_TDMA: return "B0";
+    case TT_U_SYNC: return "B1 (SYNC)";
+    case TT_U_PACK: return "B2 (PACK)";
+    case TT_U_UNPACK0:
+    case TT_U_UNPACK1: return "B3 (UNPACK)";
+    case TT_U_XMOV: return "B4 (XMOV)";
+    case TT_U_THCON: return "B5 (THCON)";
+    case TT_U_MATH: return "B6 (MATH)";
+    case TT_U_CFG: return "B7 (CFG)";
+    case TT_U_SFPU: return "B8 (SFPU)";
+    default: return "the block bit of its unit";
+    }
+}
+
+static bool same_insn(const hazard_who *a, const hazard_who *b)
+{
+    return !a->store && !b->store && a->thread == b->thread && a->seq == b->seq;
+}
+
+/* The wait that orders two instructions: of one thread, a STALLWAIT before the later one holding it
+ * until the earlier one's unit is done; of two threads, a semaphore. */
+static void order_fix(const hazard_who *a, const hazard_who *b, char *fix, size_t n)
+{
+    if (a->thread == b->thread) {
+        const hazard_who *first = a->seq < b->seq ? a : b, *later = a->seq < b->seq ? b : a;
+        snprintf(fix, n, "a STALLWAIT right before the later one (seq %u) with block %s and condition %s, so it "
+                         "waits until the earlier one (seq %u) has retired",
+                 later->seq, hazard_unit_block(later->insn), hazard_unit_cond(first->insn), first->seq);
+    } else {
+        snprintf(fix, n, "the threads must be ordered by a semaphore: the producing thread posts it (SEMPOST) after a "
+                         "STALLWAIT on its unit's condition, the consuming thread waits for it (SEMWAIT) before "
+                         "its access (tt-llk: math posts and pack waits; pack posts and unpack waits)");
+    }
+}
+
+/* ---- GPRs ------------------------------------------------------------------------------------- */
+
+static void acc_set(acc_rec *a, uint64_t cycle, const hazard_who *w)
+{
+    a->valid = true;
+    a->cycle = cycle;
+    a->who = *w;
+}
+
+static bool gpr_race(hazard_race *out, const acc_rec *o, bool other_writes, const hazard_who *w, bool write,
+                     unsigned idx, uint64_t cycle, const char *how)
+{
+    memset(out, 0, sizeof *out);
+    out->other = o->who;
+    out->other_cycle = o->cycle;
+    out->other_writes = other_writes;
+    snprintf(out->element, sizeof out->element, "GPR %u of thread %d", idx, w->thread);
+    snprintf(out->how, sizeof out->how, "%s", how);
+    if (o->who.store)
+        snprintf(out->fix, sizeof out->fix,
+                 "the TRISC must not store to a GPR an instruction it pushed earlier still %s: it waits until that "
+                 "instruction has retired (a semaphore its thread posts after a STALLWAIT with condition %s, which "
+                 "the TRISC polls), or stores before the push",
+                 write ? "writes" : "reads", hazard_unit_cond(w->insn));
+    else
+        order_fix(w, &o->who, out->fix, sizeof out->fix);
+    (void)cycle;
+    return true;
+}
+
+bool hazard_gpr(hazard *h, unsigned idx, bool write, bool at_start, uint64_t cycle, const hazard_who *w,
+                hazard_race *out)
+{
+    if (w->thread < 0 || w->thread >= TT_NUM_THREADS || idx >= TT_NUM_GPRS) return false;
+    gpr_acc *g = &h->ga[w->thread][idx];
+    const acc_rec *o = NULL;
+    const char *how = NULL;
+    static const char one_edge[] = "they land at one edge, in two units: whether the read sees the write depends on "
+                                   "timing";
+    static const char raw[] = "the later instruction read the GPR before the earlier write landed (a read after write "
+                              "that missed the write still in flight)";
+    static const char war[] = "the later instruction's write landed before the earlier instruction read the GPR (a "
+                              "write after read that overtook the read)";
+    /* A read at its start (cycle = its dispatch) sees the writes landed at edges up to its cycle; one
+     * at its retire races with a write landing at that same edge. */
+    if (write) {
+        const acc_rec *lr = &g->last_r, *mr = &g->max_r;
+        if (lr->valid && !same_insn(&lr->who, w) && lr->cycle == cycle && !g->r_at_start)
+            o = lr, how = one_edge;
+        else if (lr->valid && !same_insn(&lr->who, w) && lr->cycle == cycle && lr->who.seq < w->seq)
+            o = lr, how = war; /* read at its start at this edge: it sees this later write */
+        else if (mr->valid && !same_insn(&mr->who, w) && mr->who.seq > w->seq)
+            o = mr, how = raw; /* a later reader already read: before this write */
+    } else {
+        const acc_rec *lw = &g->last_w, *mw = &g->max_w;
+        if (lw->valid && !same_insn(&lw->who, w) && lw->cycle == cycle && !at_start)
+            o = lw, how = one_edge;
+        else if (lw->valid && !same_insn(&lw->who, w) && lw->who.seq < w->seq && lw->cycle > cycle)
+            o = lw, how = raw; /* an earlier write landed after this read made at its start */
+        else if (mw->valid && !same_insn(&mw->who, w) && mw->who.seq > w->seq && mw->cycle <= cycle)
+            o = mw, how = war;
+    }
+    bool race = false;
+    if (o)
+        race = gpr_race(out, o, !write, w, write, idx, cycle, how);
+    else if (g->store.valid && g->store.cycle > w->push && g->store.cycle <= cycle)
+        race = gpr_race(out, &g->store, true, w, write, idx, cycle,
+                        "the TRISC stored to the GPR after it pushed this instruction and before the instruction "
+                        "used it: which comes first depends on timing");
+    if (write) {
+        acc_set(&g->last_w, cycle, w);
+        if (!g->max_w.valid || w->seq >= g->max_w.who.seq) acc_set(&g->max_w, cycle, w);
+    } else {
+        acc_set(&g->last_r, cycle, w);
+        g->r_at_start = at_start;
+        if (!g->max_r.valid || w->seq >= g->max_r.who.seq) acc_set(&g->max_r, cycle, w);
+    }
+    return race;
+}
+
+bool hazard_gpr_store(hazard *h, unsigned idx, uint64_t cycle, const hazard_who *st, hazard_race *out)
+{
+    if (st->thread < 0 || st->thread >= TT_NUM_THREADS || idx >= TT_NUM_GPRS) return false;
+    gpr_acc *g = &h->ga[st->thread][idx];
+    acc_set(&g->store, cycle, st);
+    /* an instruction pushed before the store that used the GPR at this same edge */
+    for (int k = 0; k < 2; k++) {
+        const acc_rec *a = k ? &g->last_w : &g->last_r;
+        if (a->valid && a->cycle == cycle && a->who.push < cycle) {
+            memset(out, 0, sizeof *out);
+            out->other = a->who;
+            out->other_cycle = a->cycle;
+            out->other_writes = k;
+            snprintf(out->element, sizeof out->element, "GPR %u of thread %d", idx, st->thread);
+            snprintf(out->how, sizeof out->how, "the instruction, pushed before the store, used the GPR at the "
+                                                "store's edge");
+            snprintf(out->fix, sizeof out->fix, "the TRISC waits until that instruction has retired before it "
+                                                "stores to the GPR (a semaphore its thread posts after a STALLWAIT "
+                                                "with condition %s)",
+                     hazard_unit_cond(a->who.insn));
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- Dest rows and L1 lines in flight --------------------------------------------------------- */
+
+static region_el *region_at(hazard *h, int space, uint32_t idx)
+{
+    region_el **pages = space == HAZARD_DEST ? h->dest : h->l1;
+    const uint32_t npages = space == HAZARD_DEST ? DEST_PAGES : L1_PAGES;
+    if (idx / PAGE_ELS >= npages) return NULL;
+    region_el **p = &pages[idx / PAGE_ELS];
+    if (!*p && !(*p = calloc(PAGE_ELS, sizeof **p))) return NULL;
+    return &(*p)[idx % PAGE_ELS];
+}
+
+/* Two windows (dispatch .. retire) overlap: each reads or writes in the cycles after its dispatch
+ * up to its retire, so (d1, r1] and (d2, r2] meet. */
+static bool overlap(const win_rec *a, const hazard_who *w, uint64_t retire)
+{
+    return a->valid && !same_insn(&a->who, w) && a->who.disp < retire && w->disp < a->retire;
+}
+
+bool hazard_region(hazard *h, int space, uint32_t idx, bool write, uint64_t retire, const hazard_who *w,
+                   hazard_race *out)
+{
+    region_el *e = region_at(h, space, idx);
+    if (!e) return false;
+    const win_rec *hit = NULL;
+    if (overlap(&e->w, w, retire)) hit = &e->w;
+    else if (write && overlap(&e->r[0], w, retire)) hit = &e->r[0];
+    else if (write && overlap(&e->r[1], w, retire)) hit = &e->r[1];
+    if (hit) {
+        memset(out, 0, sizeof *out);
+        out->other = hit->who;
+        out->other_cycle = hit->retire;
+        out->other_writes = hit == &e->w;
+        if (space == HAZARD_DEST)
+            snprintf(out->element, sizeof out->element, "Dest row %u", idx);
+        else
+            snprintf(out->element, sizeof out->element, "L1 line 0x%x", idx * 16u);
+        snprintf(out->how, sizeof out->how,
+                 "both were in flight at once (this one from its dispatch at cycle %llu to its retire at cycle %llu, "
+                 "the other from %llu to %llu), in two units: which access comes first depends on timing",
+                 (unsigned long long)w->disp, (unsigned long long)retire, (unsigned long long)hit->who.disp,
+                 (unsigned long long)hit->retire);
+        order_fix(w, &hit->who, out->fix, sizeof out->fix);
+    }
+    win_rec me = {.valid = true, .retire = retire, .who = *w};
+    if (write) {
+        if (!e->w.valid || retire >= e->w.retire) e->w = me;
+    } else if (e->r[0].valid && same_insn(&e->r[0].who, w)) {
+        e->r[0] = me;
+    } else {
+        e->r[1] = e->r[0];
+        e->r[0] = me;
+    }
+    return hit != NULL;
+}
+
+/* ---- Src banks ---------------------------------------------------------------------------------- */
+
+bool hazard_src_owner(const tt_bank_state *b, uint32_t insn, uint8_t src_rd, uint8_t src_wr, char *element,
+                      size_t element_len, char *fix, size_t fix_len)
+{
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    if (opc == TT_OPC_ZEROSRC) return false; /* clears banks whatever their owner (ZEROSRC.md) */
+    const int unit = tt_timing_unit(insn);
+    const bool unpacker = unit == TT_U_UNPACK0 || unit == TT_U_UNPACK1;
+    if (!unpacker && unit != TT_U_MATH) return false;
+    const uint8_t want = unpacker ? TT_CLIENT_UNPACKERS : TT_CLIENT_MATRIX;
+    const uint8_t acc = src_rd | src_wr;
+    for (int i = 0; i < 4; i++) {
+        if (!(acc >> i & 1u)) continue;
+        const int file = i / 2, bank = i % 2;
+        const uint8_t client = file ? b->srcb_client[bank] : b->srca_client[bank];
+        if (client == want) continue;
+        snprintf(element, element_len, "%s bank %d (AllowedClient: %s)", file ? "SrcB" : "SrcA", bank,
+                 client == TT_CLIENT_MATRIX ? "the matrix unit" : "the unpackers");
+        snprintf(fix, fix_len, "the %s %s a bank it does not own: bank ownership (dvalid) is what orders Src rows "
+                               "between the unpackers and the matrix unit, so this is a broken invariant of the "
+                               "model or the RTL, not of the program",
+                 unpacker ? "unpacker" : "matrix unit", src_wr >> i & 1u ? "wrote" : "read");
+        return true;
+    }
+    return false;
+}
+
+/* ---- "Danger one": a TRISC config store, then the push of its reader without a C10 wait ------- */
+
+void hazard_c10_wait(hazard *h, int thread, uint32_t seq, uint16_t block, uint64_t cycle)
+{
+    if (thread < 0 || thread >= TT_NUM_THREADS) return;
+    h->c10[thread][h->nc10[thread]++ % C10_WAITS] = (c10_rec){.seq = seq, .block = block, .cycle = cycle};
+}
+
+bool hazard_store_before_push(const hazard *h, const hazard_who *r, const tt_read_set *rs, hazard_race *out)
+{
+    if (r->thread < 0 || r->thread >= TT_NUM_THREADS) return false;
+    const uint16_t rb = unit_block_mask(r->insn);
+    /* the last C10 STALLWAIT holding the reader that passed the gate before it (in program order) */
+    uint64_t waited = 0;
+    bool have = false;
+    const unsigned n = h->nc10[r->thread];
+    for (unsigned k = 0; k < C10_WAITS && k < n; k++) {
+        const c10_rec *c = &h->c10[r->thread][(n - 1 - k) % C10_WAITS];
+        if (c->seq < r->seq && (c->block & rb)) {
+            if (!have || c->cycle > waited) waited = c->cycle;
+            have = true;
+        }
+    }
+    for (int st = 0; st < TT_CFG_STATES; st++)
+        for (unsigned i = 0; i < TT_CFG_WORDS; i++) {
+            if (!read_bit(rs->cfg[st], i)) continue;
+            const uint64_t sc1 = h->store_cycle[r->thread][st][i];
+            if (!sc1) continue;
+            const uint64_t sc = sc1 - 1;
+            /* made before the push (after it: "danger two", hazard_reader); ordered by a C10 wait that
+             * passed the gate at or after the store */
+            if (sc > r->push || r->push - sc > HAZARD_STORE_REORDER || (have && waited >= sc)) continue;
+            memset(out, 0, sizeof *out);
+            out->other = (hazard_who){.thread = r->thread, .line = h->store_line[r->thread][st][i], .store = true};
+            out->other_cycle = sc;
+            out->other_writes = true;
+            snprintf(out->element, sizeof out->element, "config word %u (ADDR32) of state %d", i, st);
+            snprintf(out->how, sizeof out->how,
+                     "the TRISC stored to it at cycle %llu before it pushed the reader, with no STALLWAIT on C10 "
+                     "(TRISC_CFG) holding the reader in between: on silicon the store may land after the reader "
+                     "reads (\"danger one\")",
+                     (unsigned long long)sc);
+            snprintf(out->fix, sizeof out->fix,
+                     "a STALLWAIT with block %s and condition C10 (TRISC_CFG) after the store and before the reader "
+                     "(tt-llk: TTI_STALLWAIT(p_stall::STALL_UNPACK or STALL_PACK, p_stall::TRISC_CFG))",
+                     hazard_unit_block(r->insn));
+            return true;
+        }
     return false;
 }

@@ -229,6 +229,15 @@ class Gen:
         # would hold for ever (tests/random/README.md)
         return (f"ttstallwait {self.bits(9)},{self.bits(13) & ~0x1E0}", "")
 
+    def c10_wait(self):
+        """After a TRISC config store: an RDCFG pushed after it may otherwise read the word before the
+        store lands ("danger one", docs/decisions.md "Race detector"). tt-llk: STALLWAIT(STALL_CFG,
+        TRISC_CFG), block B7 (configuration unit) and condition C10; sometimes with more of both."""
+        if self.r.random() < 0.5:
+            return line("ttstallwait 0x80,0x400", "RDCFG waits for the config store (B7, C10)")
+        return line(f"ttstallwait {self.bits(9) | 0x80},{(self.bits(13) & ~0x1E0) | 0x400}",
+                    "RDCFG waits for the config store (B7, C10, and more)")
+
     def body(self):
         """One body instruction group: safe anywhere (MOP config, replay buffer, BRISC, mutex region)."""
         k = wdraw(self.r, "body", ["cfg", "setdmareg", "alu", "loadind", "storeind", "adc", "sem", "nop", "dmanop"],
@@ -330,12 +339,18 @@ def gen_thread(g, t, length, posts):
                 st = r.randrange(2)
                 idx = g.cfg_idx()
                 out.append(f"store cfg {st} {idx} 0x{g.bits(32):x}")
+                out.append(g.c10_wait())
             elif kk == 1:
                 j = g.cfg_idx()
                 out.append(line(f"store 0x{0xFFEF0700 + 4 * j:08x} 0x{g.bits(32):x}", f"ConfigDualWrite word {j}"))
+                out.append(g.c10_wait())
             elif kk == 2:
                 i = g.bits(6)
                 v = g.a_value(i) if i in A_GPRS else g.bits(32)
+                # An instruction pushed before the store may use the GPR after it (it is still in the
+                # FIFO, a MOP or replay, or a unit): the TRISC waits for its thread to go idle first,
+                # as tt-llk's tensix_sync() does (docs/decisions.md "Race detector", GPRs)
+                out.append(line("drain", "instructions pushed earlier are done with the GPR"))
                 out.append(f"store gpr {i} 0x{v:x}")
             elif kk == 3:
                 out.append(f"store sem {g.pick(FREE_SEMS)} {g.pick(['post', 'get'])}")
@@ -512,7 +527,8 @@ def main():
     ap.add_argument("--unpack", action="store_true", help="unpack streams (tools/random_unpack.py)")
     ap.add_argument("--pack", action="store_true", help="pack streams (tools/random_pack.py)")
     ap.add_argument("--drop-waits", action="store_true", help="with --unpack: leave out the drains that order "
-                    "config stores after the UNPACR before them (a race the lockstep run must report as HAZARD)")
+                    "config stores after the UNPACR before them; with --pack: the drain before one block (its "
+                    "config stores after the PACRs before them); a race the lockstep run must report as HAZARD")
     ap.add_argument("--weights", help="choice multipliers from tools/coverage_report.py weights (toward missed "
                     "bins; all three modes, tools/gen_weights.py names the knobs)")
     a = ap.parse_args()
@@ -522,8 +538,8 @@ def main():
         ap.error("give --seed or --seeds")
     if a.unpack and a.pack:
         ap.error("--unpack or --pack, not both")
-    if a.drop_waits and not a.unpack:
-        ap.error("--drop-waits goes with --unpack")
+    if a.drop_waits and not (a.unpack or a.pack):
+        ap.error("--drop-waits goes with --unpack or --pack")
     if a.unpack:
         from random_unpack import generate_unpack
     if a.pack:
@@ -531,7 +547,7 @@ def main():
     kind = "_unpack" if a.unpack else "_pack" if a.pack else ""
     def one(seed):
         if a.pack:
-            return generate_pack(seed, a.length, random.Random(seed))
+            return generate_pack(seed, a.length, random.Random(seed), a.drop_waits)
         if a.unpack:
             return generate_unpack(seed, a.length, random.Random(seed), a.drop_waits)
         return generate(seed, a.length)

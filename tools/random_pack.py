@@ -28,11 +28,13 @@ docs/decisions.md "PACR, first slice"):
 * output addresses stay inside L1: ADC channel 1 Y/Z/W are reset before they grow past 512, strides
   and bases are bounded; a FIFO limit sometimes makes the address wrap (§12.3), by at most itself;
 * only thread 2 touches the packer's ADCs, config and tile region; a block's config stores follow a
-  drain, and its last PACR has Last or Flush, so no BFP group or stream address outlives its config.
+  drain and precede a STALLWAIT(B2 PACK, C10 TRISC_CFG) before its first PACR (tt-llk; "danger one"), and its last PACR has Last or Flush, so no BFP group or stream address outlives its config.
 """
 
+import random
+
 from gen_weights import DF_NAMES, WEIGHTS, wchoice, wflag
-from random_unpack import gpr_filler
+from random_unpack import c10_waits, gpr_filler
 
 # Format codes (data-formats §6).
 FP32, FP16, BFP8A, BFP4A, TF32, BF16, BFP8, BFP4, INT32, INT16, FP8, BFP2A, INT8, BFP2 = (
@@ -335,11 +337,19 @@ class PackGen:
         return out
 
 
-def generate_pack(seed, length, rng):
+def generate_pack(seed, length, rng, drop_waits=False):
     g = PackGen(rng)
+    nblocks = max(1, length // 10)
+    # --drop-waits: the drain before one block goes (block k of 1..nblocks-1; k = 0 drops none), so that
+    # block's TRISC config stores (and ZEROACC) land while the previous block's PACRs, pushed before them,
+    # still run: the race detector must report HAZARD (docs/decisions.md "Race detector"). A random
+    # stream of its own, so the program is the seed's otherwise.
+    drop_at = random.Random(seed * 7919 + 17).randrange(nblocks) if drop_waits else 0
     lines = [f"# random_pack_{seed}.tts: constrained-random pack streams (tools/gen_random.py --pack).",
-             f"#   python3 tools/gen_random.py --pack --seed {seed} --length {length} -o FILE",
+             f"#   python3 tools/gen_random.py --pack{' --drop-waits' if drop_waits else ''} --seed {seed} "
+             f"--length {length} -o FILE",
              "# No expectations: in lockstep every L1 line, ADC change and Dest row is compared.",
+             f"# dropped waits: {int(drop_at > 0)}" if drop_waits else "#",
              f"max_cycles {400000 + 4000 * length}", ""]
     # Dest: two 96-row windows (tt-llk's halves) and a few rows anywhere, BF16-like cells with a
     # narrow exponent spread (BFP groups that round and saturate), raw cells and special values
@@ -365,8 +375,12 @@ def generate_pack(seed, length, rng):
         lines.append(f"tcfg 2 {37 + k} 0x{v:x}   # ADDR_MOD_PACK_SEC{k}")
         g.amod[k] = v
     t2 = []
-    for _ in range(max(1, length // 10)):
-        t2 += g.block()
+    for k in range(nblocks):
+        b = g.block()
+        if k and k == drop_at:
+            assert b[0] == "drain"
+            b = b[1:]
+        t2 += c10_waits(b, 4)   # B2 (PACK)
     t2.append("drain")
     others = {}
     for t in (0, 1):

@@ -9,7 +9,8 @@ lockstep every register-file row, ADC change and bank change is compared.
 
 Constraints (away from undefined behaviour and races, unpack-data-path §2, §3):
 * only thread 0 writes unpacker config, ADCs of the unpackers and the tile region (0x100000 on);
-  a drain separates an UNPACR from the config stores of the next block;
+  a drain separates an UNPACR from the config stores of the next block, and a STALLWAIT(B3 UNPACK,
+  C10 TRISC_CFG) the stores from the UNPACR after them (tt-llk; "danger one");
 * format pairs are the ones §3.2 defines (FP32 converts to TF32/BF16/FP16, else in == out; 32-bit
   and TF32-as-input only to Dest); A-exponent BFP shared exponents are 6..31 so ExpBits - LZ fits
   in five bits; no FP8 E4M3 (unimplemented);
@@ -308,6 +309,22 @@ def _unpacker_of(block):
     return None
 
 
+def c10_waits(block, stall_block):
+    """Put tt-llk's STALLWAIT(STALL_UNPACK or STALL_PACK, TRISC_CFG) (block `stall_block`, condition
+    C10) after a block's TRISC config stores, before the first reader pushed after them: the RISC-V may
+    let a store land after a later push, so the reader could run on the old word ("danger one",
+    docs/decisions.md "Race detector"; tests/directed/store_c10_unpacr.tts). Shared with random_pack.py."""
+    out, stored = [], False
+    for ins in block:
+        if ins.startswith("store cfg"):
+            stored = True
+        elif stored and ins.startswith(("ttunpacr", "ttpacr")):
+            out.append(f"ttstallwait {stall_block},0x400   # reader waits for the config stores (C10 TRISC_CFG)")
+            stored = False
+        out.append(ins)
+    return out
+
+
 def generate_unpack(seed, length, rng, drop_waits=False):
     g = UnpackGen(rng)
     t0 = []
@@ -322,7 +339,7 @@ def generate_unpack(seed, length, rng, drop_waits=False):
             b = b[1:]
             dropped += 1
         prev = n if n is not None else prev
-        t0 += b
+        t0 += c10_waits(b, 8)   # B3 (UNPACK)
     t0.append("drain")
     # Thread 1 returns the banks in the order thread 0 handed them over: a return waits (C7/C8)
     # only for its own hand-over, which comes no later than anything thread 0 waits for.

@@ -266,11 +266,33 @@ typedef struct {
     uint32_t cfg[TT_CFG_STATES][TT_RD_CFG_WORDS];
     uint32_t tcfg[TT_NUM_THREADS][TT_RD_TCFG_WORDS];
     uint8_t adc[TT_NUM_THREADS];   /* bit s: ADC set s of that thread (0, 1 unpackers, 2 packers) */
+    /* Logged for every instruction (the race detector's GPR, Dest and SrcA/SrcB rules): */
+    uint64_t gpr;                  /* bit g: GPR g of the executing thread read (a value used, not a
+                                      half-register write's kept half) */
+    uint32_t dest_rd[TT_DEST_ROWS / 32], dest_wr[TT_DEST_ROWS / 32]; /* Dest rows (Dst16b rows; a
+                                      Dst32b row is its two) read / written */
+    uint8_t src_rd, src_wr;        /* bit 2 * file + bank (file 0 SrcA, 1 SrcB): a Src bank read / written */
 } tt_read_set;
 const tt_read_set *tt_model_last_reads(const tt_model *m);
+/* The 16-byte L1 lines the last executed instruction read (an UNPACR's datums and exponents, a
+ * LOADIND, a PACR's L1 accumulation), each line once per run of reads of it; valid until the next. */
+const uint32_t *tt_model_l1_reads(const tt_model *m, size_t *n);
 /* Does this unpacker or packer instruction take config word idx when it starts (its address and
  * per-context words), rather than possibly while it runs? Thread config is taken at the start. */
 bool tt_model_cfg_read_at_start(uint32_t insn, unsigned idx);
+
+/* Does this instruction read its GPRs in its first cycle in the unit (the state after its dispatch
+ * edge) rather than when it executes at its retire? ThCon instructions take their operands as they
+ * start (ScalarUnit.md; they hold the thread until their retire, so only an earlier instruction still
+ * in flight, such as an RDCFG, can race with the read); WRCFG: "the issuing thread is not blocked, so it
+ * can potentially start its next instruction during WRCFG's 2nd cycle" (WRCFG.md), and tt-llk's
+ * program_packer_destination rewrites the GPR right after the WRCFG that reads it. */
+bool tt_model_gpr_read_at_start(uint32_t insn);
+
+/* The wait a STALLWAIT or SEMWAIT latches at the gate: its condition mask (STALLWAIT: bit n is Cn)
+ * and its block mask (bit n is Bn), with the defaults of a zero field applied. False for any other
+ * instruction. */
+bool tt_model_wait_of(uint32_t insn, bool *semwait, uint16_t *cond, uint16_t *block);
 
 /* Lockstep: instruction `seq` of `thread` (dispatched, not executed) samples its inputs now, the
  * state after this cycle's edge: an unpacker or packer instruction takes config, thread config and

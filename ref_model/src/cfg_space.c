@@ -62,12 +62,12 @@ void tt_exec_wrcfg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         /* 128-bit form: both indices aligned down to 4; the low bits are ignored, not UB. */
         uint32_t base = idx & ~3u, g = gpr & ~3u, vals[4];
         for (int k = 0; k < 4; k++) {
-            vals[k] = m->gpr[thread][g + (uint32_t)k];
+            vals[k] = tt_gpr_read(m, thread, g + (uint32_t)k);
             tt_cfg_write(m, s, base + (uint32_t)k, vals[k]);
         }
         record_cfg(r, s, (int)base, 4, vals);
     } else {
-        uint32_t v = m->gpr[thread][gpr];
+        uint32_t v = tt_gpr_read(m, thread, gpr);
         tt_cfg_write(m, s, idx, v);
         record_cfg(r, s, (int)idx, 1, &v);
     }
@@ -82,7 +82,7 @@ void tt_exec_rdcfg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                        TT_CFG_WORDS);
         return;
     }
-    uint32_t v = m->cfg[tt_cfg_state_of(m, thread)][idx];
+    uint32_t v = tt_cfg_read(m, tt_cfg_state_of(m, thread), idx); /* logged: "danger one" */
     m->gpr[thread][gpr] = v;
     tt_effects_gpr(&r->eff, gpr, v);
 }

@@ -14,6 +14,7 @@
 #include "pack.h"
 #include "unpack.h"
 #include "ttisa.h"
+#include "tttiming.h"
 
 /* What this model executes, by opcode. Every other opcode in the ISA table is reported as
  * unimplemented; an opcode outside the table is unsupported. */
@@ -108,6 +109,7 @@ void tt_model_destroy(tt_model *m)
     if (!m) return;
     free(m->rfw);
     free(m->l1w);
+    free(m->l1r);
     free(m->l1);
     free(m);
 }
@@ -119,6 +121,8 @@ void tt_model_reset(tt_model *m)
     size_t cap = m->cap_rfw;
     tt_l1_write *l1w = m->l1w;
     size_t cap_l1w = m->cap_l1w;
+    uint32_t *l1r = m->l1r;
+    size_t cap_l1r = m->cap_l1r;
     uint32_t seed = m->srnd_seed;
     memset(m, 0, sizeof *m);
     m->srnd_seed = m->pack[0].srnd = seed;
@@ -127,6 +131,8 @@ void tt_model_reset(tt_model *m)
     m->cap_rfw = cap;
     m->l1w = l1w;
     m->cap_l1w = cap_l1w;
+    m->l1r = l1r;
+    m->cap_l1r = cap_l1r;
     memset(m->mutex_holder, TT_MUTEX_FREE, sizeof m->mutex_holder);
     memset(l1, 0, TT_L1_BYTES);
 }
@@ -190,6 +196,7 @@ static void exec_issued(tt_model *m, int thread, uint32_t seq, const tt_issued *
     memset(&m->rd, 0, sizeof m->rd);
     tt_rf_log_reset(m);
     m->n_l1w = 0;
+    m->n_l1r = 0;
     uint8_t opc = (uint8_t)(rp->insn >> 24);
     const tt_op_info *op = tt_isa_by_opcode(opc);
     tt_exec_fn fn = exec_table[opc];
@@ -329,6 +336,45 @@ tt_exec_result tt_model_step(tt_model *m, int thread)
 }
 
 const tt_read_set *tt_model_last_reads(const tt_model *m) { return &m->rd; }
+
+bool tt_model_gpr_read_at_start(uint32_t insn)
+{
+    /* WRCFG (WRCFG.md), and ThCon, which reads its operand GPRs as it starts (ScalarUnit.md: the
+     * instruction then runs for several cycles holding its thread) */
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    return opc == TT_OPC_WRCFG || tt_timing_unit(insn) == TT_U_THCON;
+}
+
+bool tt_model_wait_of(uint32_t insn, bool *semwait, uint16_t *cond, uint16_t *block)
+{
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    if (opc != TT_OPC_STALLWAIT && opc != TT_OPC_SEMWAIT) return false;
+    const tt_wait_latch w = tt_wait_latch_of(insn);
+    *semwait = w.is_semwait;
+    *cond = w.cond;
+    *block = w.block;
+    return true;
+}
+
+void tt_l1_read_log(tt_model *m, uint32_t addr)
+{
+    const uint32_t line = addr & ~15u;
+    if (m->n_l1r && m->l1r[m->n_l1r - 1] == line) return;
+    if (m->n_l1r == m->cap_l1r) {
+        size_t cap = m->cap_l1r ? 2 * m->cap_l1r : 64;
+        uint32_t *p = realloc(m->l1r, cap * sizeof *p);
+        if (!p) abort(); /* out of memory: nothing sensible to report */
+        m->l1r = p;
+        m->cap_l1r = cap;
+    }
+    m->l1r[m->n_l1r++] = line;
+}
+
+const uint32_t *tt_model_l1_reads(const tt_model *m, size_t *n)
+{
+    *n = m->n_l1r;
+    return m->l1r;
+}
 
 bool tt_model_cfg_read_at_start(uint32_t insn, unsigned idx)
 {

@@ -141,6 +141,9 @@ struct tt_model {
     /* L1 lines the executing instruction wrote beyond tt_effects' two (pack.c); grows as needed. */
     tt_l1_write *l1w;
     size_t n_l1w, cap_l1w;
+    /* L1 lines the executing instruction read (tt_model_l1_reads: the race detector); grows as needed. */
+    uint32_t *l1r;
+    size_t n_l1r, cap_l1r;
 };
 
 /* The config and thread-config words the executing unpacker or packer instruction read (the race
@@ -162,6 +165,28 @@ static inline tt_adc_channel *tt_adc_read(tt_model *m, unsigned thread, unsigned
     m->rd.adc[thread % TT_NUM_THREADS] |= (uint8_t)(1u << (set % TT_ADC_SETS));
     return m->adc[thread % TT_NUM_THREADS][set % TT_ADC_SETS];
 }
+
+/* A GPR of the executing thread whose value the instruction uses (logged: the race detector's GPR
+ * rule, docs/decisions.md "Race detector"). */
+static inline uint32_t tt_gpr_read(tt_model *m, int thread, unsigned i)
+{
+    m->rd.gpr |= 1ull << (i % TT_NUM_GPRS);
+    return m->gpr[thread % TT_NUM_THREADS][i % TT_NUM_GPRS];
+}
+
+/* Dest rows and Src banks read (logged like the config reads; the writes are logged by
+ * tt_rf_write_cell). */
+static inline void tt_dest_read_log(tt_model *m, unsigned row)
+{
+    row &= TT_DEST_ROWS - 1;
+    m->rd.dest_rd[row / 32] |= 1u << (row % 32);
+}
+static inline void tt_src_read_log(tt_model *m, int file, int bank)
+{
+    m->rd.src_rd |= (uint8_t)(1u << (2 * (file & 1) + (bank & 1)));
+}
+/* An L1 byte read (the line is logged once per run of reads of it). */
+void tt_l1_read_log(tt_model *m, uint32_t addr);
 
 /* An instruction handler: decodes its own fields from the word, updates state, fills the result. */
 typedef void (*tt_exec_fn)(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);

@@ -191,6 +191,7 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
         srow &= is_b ? 0x3C : 0x38;
     } else n = 1, drow &= 0x3FF, srow &= 0x3F;
     const int bank = is_b ? m->banks.math_srcb_bank : m->banks.math_srca_bank;
+    tt_src_read_log(m, is_b ? TT_RF_SRCB : TT_RF_SRCA, bank);
     for (; n; --n, drow = (drow + 1) & 0x3FF, srow = bcast8 ? srow : (srow + 1) & 63) {
         for (unsigned col = 0; col < TT_RF_COLS; col++) {
             uint32_t v = is_b ? m->srcb[bank][srow][bcast_col ? 0 : col] : m->srca[bank][srow][col];
@@ -201,7 +202,7 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
                 if (lo) low |= v16;
                 tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, drow, col, ((uint32_t)v16 << 16) | low);
             } else if (lo) {
-                uint32_t old = tt_dest32_read(m, drow, col);
+                uint32_t old = tt_dest32_read_log(m, drow, col);
                 tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, drow, col, (old & 0xFFFF0000u) | v16);
             } else {
                 tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST, 0, drow, col, v16);
@@ -243,7 +244,7 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
         for (unsigned col = 0; col < TT_RF_COLS; col++) {
             uint32_t v;
             if (d32) {
-                uint32_t x = tt_dest32_read(m, drow, col);
+                uint32_t x = tt_dest32_read_log(m, drow, col);
                 if (lo) x = (x << 16) | (x & 0xFFFF);
                 if (style == BF16S) v = ((x >> 16 & 0xFF00u) << 3) | (x >> 16 & 0xFFu);
                 else if (style == FP16S) v = ((x >> 16 & 0xFFE0u) << 3) | (x >> 16 & 0x1Fu);
@@ -252,6 +253,7 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
                     v = (t & 0x7F800u) | ((t & 7u) << 8) | ((t & 0x7F8u) >> 3); /* sign, HiMan | LoMan | Exp */
                 } else v = x & 0x1FFF;
             } else {
+                tt_dest_read_log(m, drow);
                 uint32_t x = m->dest[drow][col];
                 v = style == BF16S ? ((x & 0xFF00u) << 3) | (x & 0xFFu) : ((x & 0xFFE0u) << 3) | (x & 0x1Fu);
             }

@@ -100,6 +100,7 @@ static bool write_line(tt_model *m, tt_packer_state *ps, int s, const char **why
     if (pw->n_lines < TT_PACK_WORK_LINES) pw->line_step[pw->n_lines] = (uint16_t)(pw->steps ? pw->steps - 1 : 0);
     pw->n_lines++;
     /* L1 accumulation (pack-data-path §13): data lines only, every lane of the line, padding too */
+    if (s == STREAM_DATA && ps->l1acc_fmt >= 0) tt_l1_read_log(m, a); /* the line it accumulates into */
     if (s == STREAM_DATA && ps->l1acc_fmt >= 0) tt_pack_l1acc_line((uint8_t)ps->l1acc_fmt, m->l1 + a, ps->buf[s], w.line);
     memcpy(m->l1 + a, w.line, 16);
     if (!log_l1(m, &w)) {
@@ -196,10 +197,12 @@ static uint16_t edge_mask(tt_model *m, int st, const tt_packer_state *ps, unsign
 }
 
 /* Dst16b cell, or the Dst32b value of datum index idx (Dst.md AdjRow; ERRATA 5). */
-static uint32_t dest_datum(const tt_model *m, uint32_t idx, bool read_32b)
+static uint32_t dest_datum(tt_model *m, uint32_t idx, bool read_32b)
 {
     uint32_t row = (idx >> 4) & 0x3FFu, col = idx & 15u;
-    return read_32b ? tt_dest32_read(m, row, col) : m->dest[row][col];
+    if (read_32b) return tt_dest32_read_log(m, row, col);
+    tt_dest_read_log(m, row);
+    return m->dest[row][col];
 }
 
 /* AddrMod on one ADC channel's Y and Z (InputAddressGenerator.md / OutputAddressGenerator.md). */

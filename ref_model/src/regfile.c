@@ -20,6 +20,14 @@ uint32_t tt_dest32_read(const tt_model *m, unsigned row, unsigned col)
     return ((uint32_t)m->dest[a][col & 15] << 16) | m->dest[(a + 8) & 0x3FF][col & 15];
 }
 
+uint32_t tt_dest32_read_log(tt_model *m, unsigned row, unsigned col)
+{
+    const unsigned a = tt_dest32_adj_row(row);
+    tt_dest_read_log(m, a);
+    tt_dest_read_log(m, (a + 8) & 0x3FF);
+    return tt_dest32_read(m, row, col);
+}
+
 void tt_rf_log_reset(tt_model *m) { m->n_rfw = 0; }
 
 void tt_rf_log_effects(const tt_model *m, tt_exec_result *r)
@@ -57,16 +65,19 @@ void tt_rf_write_cell(tt_model *m, int writer, int file, int bank, unsigned row,
         row &= 63;
         v &= SRC_MASK;
         m->srca[bank & 1][row][col] = v;
+        m->rd.src_wr |= (uint8_t)(1u << (bank & 1));
         break;
     case TT_RF_SRCB:
         row &= 63;
         v &= SRC_MASK;
         m->srcb[bank & 1][row][col] = v;
+        m->rd.src_wr |= (uint8_t)(1u << (2 + (bank & 1)));
         break;
     case TT_RF_DEST:
         row &= 0x3FF;
         v &= 0xFFFF;
         m->dest[row][col] = (uint16_t)v;
+        m->rd.dest_wr[row / 32] |= 1u << (row % 32);
         bank = 0;
         break;
     default: { /* TT_RF_DEST32 */
@@ -74,6 +85,8 @@ void tt_rf_write_cell(tt_model *m, int writer, int file, int bank, unsigned row,
         unsigned a = tt_dest32_adj_row(row);
         m->dest[a][col] = (uint16_t)(v >> 16);
         m->dest[(a + 8) & 0x3FF][col] = (uint16_t)v;
+        m->rd.dest_wr[a / 32] |= 1u << (a % 32);
+        m->rd.dest_wr[((a + 8) & 0x3FF) / 32] |= 1u << (((a + 8) & 0x3FF) % 32);
         bank = 0;
         break;
     }

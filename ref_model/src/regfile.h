@@ -16,4 +16,6 @@ void tt_rf_log_reset(tt_model *m);
 void tt_rf_log_effects(const tt_model *m, tt_exec_result *r);
 /* Dst32b read (for the movement instructions). */
 uint32_t tt_dest32_read(const tt_model *m, unsigned row, unsigned col);
+/* The same, logged in the executing instruction's read set (its two Dst16b rows). */
+uint32_t tt_dest32_read_log(tt_model *m, unsigned row, unsigned col);
 #endif

@@ -6,10 +6,10 @@
 
 #include "ttisa.h"
 
-static uint16_t half_get(const tt_model *m, int t, uint32_t h)
+static uint16_t half_get(tt_model *m, int t, uint32_t h)
 {
     /* Half-register h: bits [15:0] of GPR h/2 when h is even, [31:16] when odd. */
-    return (uint16_t)(m->gpr[t][h >> 1] >> (16 * (h & 1u)));
+    return (uint16_t)(tt_gpr_read(m, t, h >> 1) >> (16 * (h & 1u)));
 }
 
 static uint32_t half_set(tt_model *m, int t, uint32_t h, uint16_t v)
@@ -143,10 +143,10 @@ void tt_exec_dmareg_alu(tt_model *m, int thread, uint32_t insn, tt_exec_result *
     uint32_t rv;
     if (alu_ops[i].kind == ALU_SHIFT)
         /* Register form: the amount is GPR & 0x1F; immediate form: the 5-bit field [10:6]. */
-        rv = is_const ? tt_bits(insn, 6, 5) : m->gpr[thread][b] & 0x1Fu;
+        rv = is_const ? tt_bits(insn, 6, 5) : tt_gpr_read(m, thread, b) & 0x1Fu;
     else
-        rv = is_const ? b : m->gpr[thread][b];
-    uint32_t v = alu(alu_ops[i].kind, mode, m->gpr[thread][a], rv);
+        rv = is_const ? b : tt_gpr_read(m, thread, b);
+    uint32_t v = alu(alu_ops[i].kind, mode, tt_gpr_read(m, thread, a), rv);
     m->gpr[thread][d] = v;
     record_gpr(r, d, v);
 }
@@ -161,10 +161,10 @@ static const uint16_t post_inc[4] = {0, 2, 4, 16};
 static const uint32_t size_bytes[4] = {16, 4, 2, 1};
 
 /* The L1 address of a LOADIND/STOREIND, or false (with the result failed) when it is past L1. */
-static bool l1_address(const tt_model *m, int t, const char *name, uint32_t areg, uint32_t offh,
+static bool l1_address(tt_model *m, int t, const char *name, uint32_t areg, uint32_t offh,
                        uint32_t *addr, tt_exec_result *r)
 {
-    *addr = m->gpr[t][areg] * 16u + half_get(m, t, offh);
+    *addr = tt_gpr_read(m, t, areg) * 16u + half_get(m, t, offh);
     if (*addr >= TT_L1_BYTES) {
         tt_result_fail(r, TT_UNDEFINED, "%s L1 address 0x%x is past L1 (0x%x bytes)", name, *addr,
                        TT_L1_BYTES);
@@ -197,7 +197,7 @@ void tt_exec_storeind(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     uint8_t data[16];
     for (uint32_t i = 0; i < n; i++) {
         uint32_t g = size == 0 ? (dreg & 0x3Cu) + i / 4 : dreg;
-        data[i] = (uint8_t)(m->gpr[thread][g] >> (8 * (i % 4)));
+        data[i] = (uint8_t)(tt_gpr_read(m, thread, g) >> (8 * (i % 4)));
     }
     uint8_t *line = m->l1 + (a & ~15u);
     for (uint32_t i = 0; i < n; i++)
@@ -226,6 +226,7 @@ void tt_exec_loadind(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
     uint32_t n = size_bytes[size], a = addr & ~(n - 1u);
     uint32_t g = size == 0 ? res & 0x3Cu : res;
+    tt_l1_read_log(m, a);
     const uint8_t *p = m->l1 + a;
     if (size == 0) {
         for (uint32_t k = 0; k < 4; k++)

@@ -89,10 +89,11 @@ static uint32_t tw(const ctx_t *c, unsigned addr) { return tt_tcfg_read(c->m, c-
 
 /* ReadL1Bytes at a byte address plus a bit offset (sub-byte BFP4/BFP2 datums: lowest bits first,
  * docs/decisions.md "BFP nibble order"). */
-static uint32_t read_l1_bits(const tt_model *m, uint64_t bitaddr, unsigned nbits)
+static uint32_t read_l1_bits(tt_model *m, uint64_t bitaddr, unsigned nbits)
 {
     uint32_t v = 0;
     for (unsigned i = 0; i < nbits; i++, bitaddr++) {
+        tt_l1_read_log(m, (uint32_t)((bitaddr / 8) % TT_L1_BYTES));
         uint8_t byte = m->l1[(bitaddr / 8) % TT_L1_BYTES];
         v |= (uint32_t)((byte >> (bitaddr & 7)) & 1u) << i;
     }
@@ -510,6 +511,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
             } else {
                 if (exp_addr16 / 16 >= TT_L1_BYTES)
                     UB("UNPACR reads exponents at L1 0x%llx, past the end of L1", (unsigned long long)(exp_addr16 / 16));
+                tt_l1_read_log(m, (uint32_t)(exp_addr16 / 16));
                 expb = m->l1[exp_addr16 / 16];
                 exp_addr16 += 1;
                 if (exp_addr16 % 256 == 0 && exp_addr16 / 16 > limit) exp_addr16 -= fifo * 16;

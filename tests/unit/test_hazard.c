@@ -130,6 +130,112 @@ static void test_writes_before_the_mark_are_skipped(void **state)
     hazard_destroy(h);
 }
 
+
+/* GPRs: RDCFG (config unit) writes GPR 19 at 23; an ADDDMAREG of the same thread (later in program
+ * order) read it at its start, 22: it missed the write. With the read at 23 (after the write's edge,
+ * as a STALLWAIT on C12 gives), ordered. */
+static void test_gpr_read_missing_earlier_write_races(void **state)
+{
+    (void)state;
+    hazard *h = hazard_create();
+    hazard_race out;
+    const hazard_who rd = {.thread = 0, .seq = 0, .insn = 0xb1000000u, .disp = 21};
+    const hazard_who add = {.thread = 0, .seq = 1, .insn = 0x58000000u, .disp = 22};
+    assert_false(hazard_gpr(h, 19, false, true, 22, &add, &out));
+    assert_true(hazard_gpr(h, 19, true, false, 23, &rd, &out));
+    assert_int_equal(out.other.seq, 1);
+    hazard_destroy(h);
+    h = hazard_create();
+    assert_false(hazard_gpr(h, 19, true, false, 23, &rd, &out));
+    assert_false(hazard_gpr(h, 19, false, true, 23, &add, &out)); /* at its start: sees the edge's write */
+    hazard_destroy(h);
+}
+
+/* A later write landing at the edge an earlier instruction reads at its retire races; a WRCFG
+ * reading at its start does not (tt-llk's program_packer_destination). */
+static void test_gpr_write_at_read_edge(void **state)
+{
+    (void)state;
+    hazard *h = hazard_create();
+    hazard_race out;
+    const hazard_who wr = {.thread = 2, .seq = 17, .insn = 0xb0000000u, .disp = 857};
+    const hazard_who set = {.thread = 2, .seq = 18, .insn = 0x45000000u, .disp = 858};
+    assert_false(hazard_gpr(h, 12, false, true, 857, &wr, &out));
+    assert_false(hazard_gpr(h, 12, true, false, 859, &set, &out));
+    hazard_destroy(h);
+    h = hazard_create();
+    assert_false(hazard_gpr(h, 12, false, false, 859, &wr, &out)); /* read at its retire */
+    assert_true(hazard_gpr(h, 12, true, false, 859, &set, &out));
+    hazard_destroy(h);
+}
+
+static void test_gpr_store_after_push_races(void **state)
+{
+    (void)state;
+    hazard *h = hazard_create();
+    hazard_race out;
+    const hazard_who st = {.thread = 0, .line = 5, .store = true};
+    const hazard_who wr = {.thread = 0, .seq = 0, .insn = 0xb0000000u, .disp = 21, .push = 18};
+    assert_false(hazard_gpr_store(h, 4, 19, &st, &out));
+    assert_true(hazard_gpr(h, 4, false, true, 21, &wr, &out));
+    assert_true(out.other.store);
+    hazard_destroy(h);
+}
+
+/* Dest rows / L1 lines: windows (dispatch, retire] that overlap race; touching ones do not. */
+static void test_region_windows(void **state)
+{
+    (void)state;
+    hazard *h = hazard_create();
+    hazard_race out;
+    const hazard_who zero = {.thread = 1, .seq = 4, .insn = 0x10000000u, .disp = 38};
+    const hazard_who pacr = {.thread = 0, .seq = 0, .insn = 0x41000000u, .disp = 34};
+    const hazard_who later = {.thread = 0, .seq = 1, .insn = 0x41000000u, .disp = 55};
+    assert_false(hazard_region(h, HAZARD_DEST, 0, true, 40, &zero, &out));
+    assert_false(hazard_region(h, HAZARD_DEST, 1, false, 55, &pacr, &out)); /* another row */
+    assert_true(hazard_region(h, HAZARD_DEST, 0, false, 55, &pacr, &out));
+    assert_int_equal(out.other.thread, 1);
+    assert_false(hazard_region(h, HAZARD_DEST, 0, false, 70, &later, &out)); /* after the write */
+    /* L1: a reader then a writer in flight at once; a reader of the line after both is ordered */
+    const hazard_who unp = {.thread = 0, .seq = 0, .insn = 0x42800000u, .disp = 45};
+    const hazard_who pk = {.thread = 0, .seq = 1, .insn = 0x41000000u, .disp = 48};
+    assert_false(hazard_region(h, HAZARD_L1, 0x101, false, 53, &unp, &out));
+    assert_true(hazard_region(h, HAZARD_L1, 0x101, true, 69, &pk, &out));
+    hazard_destroy(h);
+}
+
+/* Src banks: an unpacker writing a bank the matrix unit owns breaks the ownership invariant;
+ * ZEROSRC may clear any bank. */
+static void test_src_owner(void **state)
+{
+    (void)state;
+    tt_bank_state b = {.srca_client = {TT_CLIENT_MATRIX, TT_CLIENT_UNPACKERS}};
+    char el[96], fix[400];
+    assert_false(hazard_src_owner(&b, 0x42000000u, 0, 1u << 1, el, sizeof el, fix, sizeof fix)); /* bank 1 */
+    assert_true(hazard_src_owner(&b, 0x42000000u, 0, 1u << 0, el, sizeof el, fix, sizeof fix));  /* bank 0 */
+    assert_false(hazard_src_owner(&b, 0x11000000u, 0, 1u << 1, el, sizeof el, fix, sizeof fix)); /* ZEROSRC */
+}
+
+/* "Danger one": a config store before the reader's push, with no C10 STALLWAIT passing the gate
+ * after it, races; with one (holding the reader's unit), ordered. */
+static void test_store_before_push(void **state)
+{
+    (void)state;
+    hazard *h = hazard_create();
+    hazard_race out;
+    const hazard_who st = {.thread = 0, .line = 17, .store = true};
+    hazard_cfg_write(h, 25, 0, CFG_BASE0, &st);
+    hazard_who r = reader;
+    r.push = 26;
+    tt_read_set rs = reads_of(CFG_BASE0);
+    assert_true(hazard_store_before_push(h, &r, &rs, &out));
+    hazard_c10_wait(h, 0, 4, 1u << 7, 27); /* block B7 only: does not hold an UNPACR */
+    assert_true(hazard_store_before_push(h, &r, &rs, &out));
+    hazard_c10_wait(h, 0, 4, 1u << 3, 27); /* B3 (UNPACK) */
+    assert_false(hazard_store_before_push(h, &r, &rs, &out));
+    hazard_destroy(h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -141,6 +247,12 @@ int main(void)
         cmocka_unit_test(test_write_after_retire_or_elsewhere_is_not_a_race),
         cmocka_unit_test(test_own_store_after_push_races),
         cmocka_unit_test(test_writes_before_the_mark_are_skipped),
+        cmocka_unit_test(test_gpr_read_missing_earlier_write_races),
+        cmocka_unit_test(test_gpr_write_at_read_edge),
+        cmocka_unit_test(test_gpr_store_after_push_races),
+        cmocka_unit_test(test_region_windows),
+        cmocka_unit_test(test_src_owner),
+        cmocka_unit_test(test_store_before_push),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
