@@ -639,9 +639,9 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
 {
     const int th = s->thread;
     const bool retire = (o->th[th].retire >> u) & 1u;
-    /* the sync unit's retire cycle goes to a TRISC semaphore store (SyncUnit.md: one semaphore
-     * operation a cycle): the slot's due instruction waits a cycle */
-    if (u == TT_U_SYNC && s->due == cycle && o->sem_store) s->due++;
+    /* the semaphore class's retire cycle goes to a TRISC semaphore store (SyncUnit.md: one
+     * semaphore operation a cycle): its due instruction waits a cycle; ATGETM/ATRELM do not */
+    if (u == TT_U_SYNC && s->due == cycle && o->sem_store && !is_mutex_op(s->insn)) s->due++;
     t->checks++;
     bool exact = s->max != 0;
     uint64_t lat = cycle - s->disp;
