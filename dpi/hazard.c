@@ -171,6 +171,7 @@ static bool read_bit(const uint32_t *words, unsigned idx) { return (words[idx / 
 static const char *reader_cond(uint32_t insn)
 {
     const uint8_t opc = (uint8_t)(insn >> 24);
+    if (opc == TT_OPC_RDCFG) return "C12 (CFGEXU)";
     if (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) return (insn >> 23 & 1u) ? "C2 (UNPACK1)" : "C1 (UNPACK0)";
     return "C3 (PACK)";
 }
@@ -178,6 +179,7 @@ static const char *reader_cond(uint32_t insn)
 static const char *reader_block(uint32_t insn)
 {
     const uint8_t opc = (uint8_t)(insn >> 24);
+    if (opc == TT_OPC_RDCFG) return "B7 (CFG)";
     return (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) ? "B3 (UNPACK)" : "B2 (PACK)";
 }
 

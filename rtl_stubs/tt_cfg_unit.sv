@@ -1,11 +1,19 @@
 // tt_cfg_unit: the Configuration Unit (isa_semantics.md s.3): Config[2][224] (two states),
-// ThreadConfig[3][68], and one slot that executes SETC16 (1 cycle), RMWCIB0..3 (1), WRCFG (2),
-// RDCFG (2), CFGSHIFTMASK (2). The state used is the issuing thread's ThreadConfig word 0 bit 0 (CFG_STATE_ID).
-// Reads and writes happen in the retire cycle (docs/design.md contract); RDCFG's GPR write goes
-// out on eff_gpr_* and into ThCon's register file at the same edge.
-// Out-of-range indices (UB in the model) retire with no effect.
-// Simplification: one slot for all config instructions (hardware gives SETC16 its own per-thread
-// path and pipelines WRCFG); STREAMWRCFG is STUB (5 cycles, no effect).
+// ThreadConfig[3][68], and one slot per thread that executes SETC16 (1 cycle), RMWCIB0..3 (1),
+// WRCFG (2), RDCFG (2), CFGSHIFTMASK (2). The state used is the issuing thread's ThreadConfig word 0
+// bit 0 (CFG_STATE_ID). Reads and writes happen in the retire cycle (docs/design.md contract);
+// RDCFG's GPR write goes out on eff_gpr_* and into ThCon's register file at the same edge.
+// Acceptance (ConfigurationUnit.md "Throughput"): at most one instruction per thread a cycle;
+// SETC16 "one per thread per cycle"; WRCFG "one per cycle" (CFGSHIFTMASK, which the page does not
+// list, goes with it: our decision, docs/decisions.md); RMWCIB, RDCFG (and the STUB STREAMWRCFG) at
+// most one a cycle, "provided neither RDCFG nor WRCFG issued in previous cycle by any thread". Round
+// robin from prio_q (the thread after the first accepted last time). With these rules at most one
+// instruction that writes config (WRCFG, CFGSHIFTMASK, RMWCIB) and one RDCFG retire in a cycle,
+// which the execute paths below rely on. A thread's next config instruction is taken in the cycle
+// its previous one retires (the page lets it start in a WRCFG's second cycle: one cycle earlier
+// for a thread's own back-to-back config instructions; docs/decisions.md).
+// Out-of-range indices (UB in the model) retire with no effect. STREAMWRCFG is STUB (5 cycles, no
+// effect).
 // Global words (ADDR32 >= GLOBAL_BASE = 180, BackendConfiguration.md; tt-metal blackhole
 // cfg_defines.h) hold one value: every write to them (instruction, MMIO store, backdoor) lands in
 // both states. CFGSHIFTMASK (BH CFGSHIFTMASK.md) reads SCRATCH_SEC[i].val (ADDR32 209 + i; i = 3
@@ -27,8 +35,14 @@ module tt_cfg_unit
   input  logic        inj_global_single_i,    // INJ_CFG_GLOBAL_SINGLE
   input  logic        inj_wrcfg_stray_i,      // INJ_WRCFG_STRAY_NEXT
 
-  input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
-  output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
+  input  logic        inj_no_pipe_i,          // INJ_T_CFG_NO_PIPE
+  input  logic        inj_rmw_after_wr_i,     // INJ_T_CFG_RMW_AFTER_WR
+
+  // thread t asks for the unit with instruction req_insn_i[t]; gnt_o[t]: accepted (dispatched)
+  input  logic [2:0]  req_i,
+  input  logic [31:0] req_insn_i [3],
+  output logic [2:0]  gnt_o,
+  output unit_rsp_t   rsp_o [3],          // per thread: busy, held instruction, retire
 
   input  logic        mmio_valid_i,
   input  logic [31:0] mmio_addr_i,
@@ -46,15 +60,18 @@ module tt_cfg_unit
   output logic [5:0]  gpr_rd_idx_o,
   input  logic [31:0] gpr_rd_data_i [4],
 
-  // effects of the retiring instruction (thread rsp_o.thread)
+  // effects of the retiring instructions: the config write (of thread eff_cfg_thread_o), each
+  // thread's SETC16, the RDCFG's GPR write (of thread eff_gpr_thread_o)
   output logic [3:0]  eff_cfg_we_o,
+  output logic [1:0]  eff_cfg_thread_o,
   output logic        eff_cfg_state_o,
   output logic [7:0]  eff_cfg_addr_o,
   output logic [31:0] eff_cfg_data_o [4],
-  output logic        eff_tcfg_we_o,
-  output logic [7:0]  eff_tcfg_addr_o,
-  output logic [31:0] eff_tcfg_data_o,
+  output logic        eff_tcfg_we_o   [3],
+  output logic [7:0]  eff_tcfg_addr_o [3],
+  output logic [31:0] eff_tcfg_data_o [3],
   output logic        eff_gpr_we_o,
+  output logic [1:0]  eff_gpr_thread_o,
   output logic [5:0]  eff_gpr_idx_o,
   output logic [31:0] eff_gpr_data_o,
 
@@ -65,7 +82,7 @@ module tt_cfg_unit
 );
 
   // ---------------------------------------------------------------------------------------------
-  // Slot
+  // Slots, one per thread
   // ---------------------------------------------------------------------------------------------
   function automatic logic [2:0] latency_m1(logic [7:0] op);
     unique case (op)
@@ -75,19 +92,101 @@ module tt_cfg_unit
     endcase
   endfunction
 
-  logic [1:0]  slot_thread;
-  logic [31:0] slot_insn;
+  // acceptance classes: 0 SETC16 (per thread), 1 WRCFG and CFGSHIFTMASK (one a cycle), 2 the rest
+  // (one a cycle, none after a WRCFG / CFGSHIFTMASK / RDCFG issue)
+  function automatic logic [1:0] acc_class(logic [7:0] op);
+    if (op == OP_SETC16) return 2'd0;
+    if (op == OP_WRCFG || op == OP_CFGSHIFTMASK) return 2'd1;
+    return 2'd2;
+  endfunction
 
-  // ports of the same name connect by .*
-  // DELIBERATE BUG (INJ_T_WRCFG_LAT3): WRCFG takes one cycle more.
-  logic [2:0] lat_m1;
-  assign lat_m1 = latency_m1(req_i.insn[31:24]) +
-                  3'((inj_wrcfg_lat3_i && req_i.insn[31:24] == OP_WRCFG) ? 1 : 0);
-  tt_unit_slot #(.LAT_W(3), .PIPE(1'b1)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
-                                    .stall_i(1'b0), .drop_i(1'b0), .rsp_o);
+  logic [2:0] ready, done;
+  logic [31:0] s_insn [3];
+  for (genvar t = 0; t < 3; t++) begin : g_slot
+    unit_req_t r_req;
+    unit_rsp_t r;
+    // DELIBERATE BUG (INJ_T_WRCFG_LAT3): WRCFG takes one cycle more.
+    logic [2:0] lat_m1;
+    assign lat_m1 = latency_m1(req_insn_i[t][31:24]) +
+                    3'((inj_wrcfg_lat3_i && req_insn_i[t][31:24] == OP_WRCFG) ? 1 : 0);
+    assign r_req = '{valid: gnt_o[t], thread: 2'(t), insn: req_insn_i[t]};
+    tt_unit_slot #(.LAT_W(3), .PIPE(1'b1)) u_slot (.clk_i, .rst_ni, .req_i(r_req), .lat_m1_i(lat_m1),
+                                      .stall_i(1'b0), .drop_i(1'b0), .rsp_o(r));
+    // DELIBERATE BUG (INJ_T_CFG_NO_PIPE): a slot takes a new instruction only after its retire.
+    assign ready[t]        = r.ready && !(inj_no_pipe_i && r.busy);
+    assign rsp_o[t].ready  = ready[t];
+    assign rsp_o[t].busy   = r.busy;
+    assign rsp_o[t].thread = 2'(t);
+    assign rsp_o[t].insn   = r.insn;
+    assign rsp_o[t].done   = r.done;
+    assign done[t]         = r.done;
+    assign s_insn[t]       = r.insn;
+  end
 
-  assign slot_thread = rsp_o.thread;
-  assign slot_insn   = rsp_o.insn;
+  logic [1:0] prio_q;
+  logic       blk_q;       // a WRCFG, CFGSHIFTMASK or RDCFG was accepted last cycle
+  logic       any_gnt, blk_d;
+  logic [1:0] first_gnt;
+  always_comb begin
+    logic       w_taken, r_taken;
+    logic [1:0] t, c;
+    gnt_o     = '0;
+    any_gnt   = 1'b0;
+    first_gnt = '0;
+    blk_d     = 1'b0;
+    w_taken   = 1'b0;
+    // DELIBERATE BUG (INJ_T_CFG_RMW_AFTER_WR): RMWCIB / RDCFG issue right after a WRCFG / RDCFG.
+    r_taken   = blk_q && !inj_rmw_after_wr_i;
+    for (int k = 0; k < 3; k++) begin
+      t = 2'((int'(prio_q) + k) % 3);
+      c = acc_class(req_insn_i[t][31:24]);
+      if (req_i[t] && ready[t]) begin
+        if (c == 2'd0) begin
+          gnt_o[t] = 1'b1;
+        end else if (c == 2'd1) begin
+          gnt_o[t] = !w_taken;
+          w_taken  = 1'b1;
+        end else begin
+          gnt_o[t] = !r_taken;
+          r_taken  = 1'b1;
+        end
+        if (gnt_o[t] && (c == 2'd1 || req_insn_i[t][31:24] == OP_RDCFG)) blk_d = 1'b1;
+        if (gnt_o[t] && !any_gnt) begin
+          any_gnt   = 1'b1;
+          first_gnt = t;
+        end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      prio_q <= '0;
+      blk_q  <= 1'b0;
+    end else begin
+      blk_q <= blk_d;
+      if (any_gnt) prio_q <= (first_gnt == 2'd2) ? 2'd0 : first_gnt + 2'd1;
+    end
+  end
+
+  // The retiring instruction that writes config (WRCFG, CFGSHIFTMASK, RMWCIB: at most one a cycle)
+  // and the retiring RDCFG (at most one); each thread's SETC16.
+  logic        w_done, r_done;
+  logic [1:0]  slot_thread, r_thread;
+  logic [31:0] slot_insn, r_insn;
+  always_comb begin
+    w_done = 1'b0; slot_thread = '0; slot_insn = '0;
+    r_done = 1'b0; r_thread = '0; r_insn = '0;
+    for (int t = 0; t < 3; t++) begin
+      if (done[t] && (s_insn[t][31:24] == OP_WRCFG || s_insn[t][31:24] == OP_CFGSHIFTMASK ||
+                      (s_insn[t][31:24] >= 8'hb3 && s_insn[t][31:24] <= 8'hb6))) begin
+        w_done = 1'b1; slot_thread = 2'(t); slot_insn = s_insn[t];
+      end
+      if (done[t] && s_insn[t][31:24] == OP_RDCFG) begin
+        r_done = 1'b1; r_thread = 2'(t); r_insn = s_insn[t];
+      end
+    end
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Execute in the retire cycle
@@ -99,8 +198,6 @@ module tt_cfg_unit
   logic [7:0]  cfg_idx;
   logic [1:0]  rmw_lane;
   logic [31:0] rmw_old;
-  logic        tcfg_ok;
-  logic [1:0]  tcfg_thread;
 
   assign op         = slot_insn[31:24];
   assign state      = tcfg_o[slot_thread][0][0];
@@ -109,7 +206,6 @@ module tt_cfg_unit
   assign cfg_idx_ok = (cfg_idx11 < 11'(CFG_WORDS));
   assign cfg_idx    = cfg_idx11[7:0];
   assign rmw_old    = cfg_o[state][cfg_idx_ok ? cfg_idx : 8'd0];
-  assign tcfg_ok    = (slot_insn[23:16] < 8'(TCFG_WORDS));
 
   assign gpr_rd_thread_o = slot_thread;
   assign gpr_rd_idx_o    = {slot_insn[21:18], 2'b00};
@@ -120,12 +216,6 @@ module tt_cfg_unit
     if (inj_rmwcib_lane_i) begin
       // DELIBERATE BUG (INJ_RMWCIB_LANE): modifies byte lane (n+1)%4.
       rmw_lane = rmw_lane + 2'd1;
-    end
-    // SETC16 always writes the issuing thread's ThreadConfig
-    tcfg_thread = slot_thread;
-    if (inj_setc16_thread_i) begin
-      // DELIBERATE BUG (INJ_SETC16_WRONG_THREAD): writes thread (t+1)%3's ThreadConfig.
-      tcfg_thread = (slot_thread == 2'd2) ? 2'd0 : slot_thread + 2'd1;
     end
   end
 
@@ -164,20 +254,41 @@ module tt_cfg_unit
     endcase
   end
 
-  logic        tcfg_wr;   // a ThreadConfig write happens (to tcfg_thread)
+  // SETC16 writes the issuing thread's ThreadConfig, one per thread a cycle
+  logic        tcfg_wr     [3];   // thread t's SETC16 writes ThreadConfig of tcfg_thread[t]
+  logic [1:0]  tcfg_thread [3];
   always_comb begin
-    eff_cfg_we_o    = '0;
-    eff_cfg_state_o = state;
-    eff_cfg_addr_o  = cfg_idx;
-    eff_cfg_data_o  = '{default: '0};
-    eff_tcfg_we_o   = 1'b0;
-    eff_tcfg_addr_o = slot_insn[23:16];
-    eff_tcfg_data_o = {16'b0, slot_insn[15:0]};
-    eff_gpr_we_o    = 1'b0;
-    eff_gpr_idx_o   = slot_insn[21:16];
-    eff_gpr_data_o  = cfg_o[state][cfg_idx_ok ? cfg_idx : 8'd0];
-    tcfg_wr         = 1'b0;
-    if (rsp_o.done) begin
+    for (int t = 0; t < 3; t++) begin
+      logic ok;
+      ok             = (s_insn[t][23:16] < 8'(TCFG_WORDS));
+      tcfg_thread[t] = 2'(t);
+      // DELIBERATE BUG (INJ_SETC16_WRONG_THREAD): writes thread (t+1)%3's ThreadConfig.
+      if (inj_setc16_thread_i) tcfg_thread[t] = (t == 2) ? 2'd0 : 2'(t + 1);
+      tcfg_wr[t]         = done[t] && s_insn[t][31:24] == OP_SETC16 && ok;
+      // reported only if the issuing thread's word was written (it is, unless injected)
+      eff_tcfg_we_o[t]   = tcfg_wr[t] && (tcfg_thread[t] == 2'(t));
+      eff_tcfg_addr_o[t] = s_insn[t][23:16];
+      eff_tcfg_data_o[t] = {16'b0, s_insn[t][15:0]};
+    end
+  end
+
+  // RDCFG: the word of its thread's state into its GPR
+  logic        r_state;
+  logic [10:0] r_idx11;
+  assign r_state          = tcfg_o[r_thread][0][0];
+  assign r_idx11          = r_insn[10:0];
+  assign eff_gpr_we_o     = r_done && (r_idx11 < 11'(CFG_WORDS));
+  assign eff_gpr_thread_o = r_thread;
+  assign eff_gpr_idx_o    = r_insn[21:16];
+  assign eff_gpr_data_o   = cfg_o[r_state][(r_idx11 < 11'(CFG_WORDS)) ? r_idx11[7:0] : 8'd0];
+
+  always_comb begin
+    eff_cfg_we_o     = '0;
+    eff_cfg_thread_o = slot_thread;
+    eff_cfg_state_o  = state;
+    eff_cfg_addr_o   = cfg_idx;
+    eff_cfg_data_o   = '{default: '0};
+    if (w_done) begin
       unique case (op)
         OP_WRCFG: begin
           if (cfg_idx_ok) begin
@@ -196,12 +307,6 @@ module tt_cfg_unit
             end
           end
         end
-        OP_RDCFG: eff_gpr_we_o = cfg_idx_ok;
-        OP_SETC16: begin
-          tcfg_wr       = tcfg_ok;
-          // reported only if the issuing thread's word was written (it is, unless injected)
-          eff_tcfg_we_o = tcfg_ok && (tcfg_thread == slot_thread);
-        end
         8'hb3, 8'hb4, 8'hb5, 8'hb6: begin   // RMWCIB0..3
           if (cfg_idx_ok) begin
             eff_cfg_we_o      = 4'b0001;
@@ -216,7 +321,7 @@ module tt_cfg_unit
             eff_cfg_data_o[0] = csm_val;
           end
         end
-        default: ;   // STREAMWRCFG: STUB, no effect
+        default: ;
       endcase
     end
   end
@@ -250,7 +355,7 @@ module tt_cfg_unit
       // DELIBERATE BUG (INJ_WRCFG_STRAY_NEXT): a 32-bit WRCFG to an even, non-global word also
       // writes its value into the next word, never reported; first here, so a reported write to
       // that word at the same edge still wins.
-      if (inj_wrcfg_stray_i && op == OP_WRCFG && rsp_o.done && eff_cfg_we_o == 4'b0001 &&
+      if (inj_wrcfg_stray_i && op == OP_WRCFG && w_done && eff_cfg_we_o == 4'b0001 &&
           !eff_cfg_addr_o[0] && eff_cfg_addr_o + 8'd1 < 8'(CFG_GLOBAL_BASE))
         cfg_o[eff_cfg_state_o][eff_cfg_addr_o + 8'd1] <= eff_cfg_data_o[0];
       for (int k = 0; k < 4; k++) begin
@@ -260,7 +365,8 @@ module tt_cfg_unit
             cfg_o[!eff_cfg_state_o][eff_cfg_addr_o + 8'(k)] <= eff_cfg_data_o[k];
         end
       end
-      if (tcfg_wr) tcfg_o[tcfg_thread][eff_tcfg_addr_o[6:0]] <= eff_tcfg_data_o;  // < 68
+      for (int t = 0; t < 3; t++)
+        if (tcfg_wr[t]) tcfg_o[tcfg_thread[t]][eff_tcfg_addr_o[t][6:0]] <= eff_tcfg_data_o[t];  // < 68
       // MMIO store last: it wins over a same-edge instruction write (design.md contract)
       if (mmio_cfg) begin
         cfg_o[mmio_state][mmio_idx] <= mmio_wdata_i;
@@ -280,7 +386,8 @@ module tt_cfg_unit
 
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{slot_insn[14:11], eff_tcfg_addr_o[7]};
+  assign unused = ^{slot_insn[14:11], eff_tcfg_addr_o[0][7], eff_tcfg_addr_o[1][7], eff_tcfg_addr_o[2][7],
+                    r_insn[31:22], r_insn[15:11]};
   /* verilator lint_on UNUSED */
 
 endmodule

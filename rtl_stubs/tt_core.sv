@@ -211,6 +211,8 @@ module tt_core
   unit_rsp_t  tdma_rsp [3];
   logic [2:0] sync_req, sync_gnt;
   unit_rsp_t  sync_rsp [3];
+  logic [2:0] cfg_req, cfg_gnt;     // the configuration unit likewise (ConfigurationUnit.md)
+  unit_rsp_t  cfg_rsp [3];
   for (genvar u = 1; u < NUM_UNITS; u++) begin : g_arb
     logic [2:0] req;
     for (genvar t = 0; t < 3; t++) begin : g_req
@@ -219,6 +221,9 @@ module tt_core
     if (u == UNIT_SYNC) begin : g_sync
       assign sync_req = req;
       assign u_gnt[u] = sync_gnt;
+    end else if (u == UNIT_CFG) begin : g_cfg
+      assign cfg_req  = req;
+      assign u_gnt[u] = cfg_gnt;
     end else if (u == UNIT_TDMA) begin : g_per_thread
       for (genvar t = 0; t < 3; t++) begin : g_gnt
         // DELIBERATE BUG (INJ_T_TDMA_SHARED): one instruction a cycle, the lowest thread's.
@@ -254,6 +259,9 @@ module tt_core
   assign u_rsp[UNIT_SYNC] = '{ready: 1'b0, busy: sync_rsp[0].busy || sync_rsp[1].busy || sync_rsp[2].busy,
                               thread: 2'd0, insn: 32'd0,
                               done: sync_rsp[0].done || sync_rsp[1].done || sync_rsp[2].done};
+  assign u_rsp[UNIT_CFG]  = '{ready: 1'b0, busy: cfg_rsp[0].busy || cfg_rsp[1].busy || cfg_rsp[2].busy,
+                              thread: 2'd0, insn: 32'd0,
+                              done: cfg_rsp[0].done || cfg_rsp[1].done || cfg_rsp[2].done};
   assign u_rsp[UNIT_TDMA] = '{ready: 1'b0, busy: tdma_rsp[0].busy || tdma_rsp[1].busy || tdma_rsp[2].busy,
                               thread: 2'd0, insn: 32'd0,
                               done: tdma_rsp[0].done || tdma_rsp[1].done || tdma_rsp[2].done};
@@ -271,8 +279,6 @@ module tt_core
   // the simulator re-evaluated every cycle (UNOPTFLAT).
   always_comb begin
     for (int u = 0; u < NUM_UNITS; u++) u_ready[u] = u_rsp[u].ready;
-    // DELIBERATE BUG (INJ_T_CFG_NO_PIPE): the configuration unit is not ready in its retire cycle.
-    if (inject_i[INJ_T_CFG_NO_PIPE] && u_busy[UNIT_CFG]) u_ready[UNIT_CFG] = 1'b0;
     // DELIBERATE BUG (INJ_T_UNP_INTERLOCK): the unpackers do not exclude each other's start.
     if (unp_accept[0] && !inject_i[INJ_T_UNP_INTERLOCK]) u_ready[UNIT_UNPACK1] = 1'b0;
   end
@@ -295,6 +301,8 @@ module tt_core
       u_retires[t][UNIT_TDMA] = tdma_rsp[t].done;
       u_holds[t][UNIT_SYNC]   = sync_rsp[t].busy;
       u_retires[t][UNIT_SYNC] = sync_rsp[t].done;
+      u_holds[t][UNIT_CFG]    = cfg_rsp[t].busy;
+      u_retires[t][UNIT_CFG]  = cfg_rsp[t].done;
     end
   end
 
@@ -370,14 +378,16 @@ module tt_core
   logic [1:0]   cfg_gpr_rd_thread;
   logic [5:0]   cfg_gpr_rd_idx;
   logic [31:0]  cfg_gpr_rd_data [4];
-  logic [3:0]   cfg_eff_cfg_we;
+  logic [3:0]   cfg_eff_cfg_we;           // the config write of the cycle (thread cfg_eff_cfg_thread)
+  logic [1:0]   cfg_eff_cfg_thread;
   logic         cfg_eff_cfg_state;
   logic [7:0]   cfg_eff_cfg_addr;
   logic [31:0]  cfg_eff_cfg_data [4];
-  logic         cfg_eff_tcfg_we;
-  logic [7:0]   cfg_eff_tcfg_addr;
-  logic [31:0]  cfg_eff_tcfg_data;
-  logic         cfg_eff_gpr_we;
+  logic         cfg_eff_tcfg_we   [3];    // each thread's SETC16
+  logic [7:0]   cfg_eff_tcfg_addr [3];
+  logic [31:0]  cfg_eff_tcfg_data [3];
+  logic         cfg_eff_gpr_we;           // the RDCFG of the cycle (thread cfg_eff_gpr_thread)
+  logic [1:0]   cfg_eff_gpr_thread;
   logic [5:0]   cfg_eff_gpr_idx;
   logic [31:0]  cfg_eff_gpr_data;
   cfg_arr_t     cfg_all;    // tt_pkg types, as the ports they connect to (no copies)
@@ -393,7 +403,9 @@ module tt_core
     .inj_cfgshiftmask_rotl_i (inject_i[INJ_CFGSHIFTMASK_ROTL]),
     .inj_global_single_i     (inject_i[INJ_CFG_GLOBAL_SINGLE]),
     .inj_wrcfg_stray_i       (inject_i[INJ_WRCFG_STRAY_NEXT]),
-    .req_i (u_req[UNIT_CFG]), .rsp_o (u_rsp[UNIT_CFG]),
+    .inj_no_pipe_i        (inject_i[INJ_T_CFG_NO_PIPE]),
+    .inj_rmw_after_wr_i   (inject_i[INJ_T_CFG_RMW_AFTER_WR]),
+    .req_i (cfg_req), .req_insn_i (disp_insn), .gnt_o (cfg_gnt), .rsp_o (cfg_rsp),
 
 
 
@@ -413,6 +425,7 @@ module tt_core
     .gpr_rd_idx_o         (cfg_gpr_rd_idx),
     .gpr_rd_data_i        (cfg_gpr_rd_data),
     .eff_cfg_we_o         (cfg_eff_cfg_we),
+    .eff_cfg_thread_o     (cfg_eff_cfg_thread),
     .eff_cfg_state_o      (cfg_eff_cfg_state),
     .eff_cfg_addr_o       (cfg_eff_cfg_addr),
     .eff_cfg_data_o       (cfg_eff_cfg_data),
@@ -420,6 +433,7 @@ module tt_core
     .eff_tcfg_addr_o      (cfg_eff_tcfg_addr),
     .eff_tcfg_data_o      (cfg_eff_tcfg_data),
     .eff_gpr_we_o         (cfg_eff_gpr_we),
+    .eff_gpr_thread_o     (cfg_eff_gpr_thread),
     .eff_gpr_idx_o        (cfg_eff_gpr_idx),
     .eff_gpr_data_o       (cfg_eff_gpr_data),
     .cfg_o                (cfg_all),
@@ -472,8 +486,8 @@ module tt_core
     .cfg_rd_thread_i       (cfg_gpr_rd_thread),
     .cfg_rd_idx_i          (cfg_gpr_rd_idx),
     .cfg_rd_data_o         (cfg_gpr_rd_data),
-    .cfg_wr_valid_i        (u_done[UNIT_CFG] && cfg_eff_gpr_we),
-    .cfg_wr_thread_i       (u_thread[UNIT_CFG]),
+    .cfg_wr_valid_i        (cfg_eff_gpr_we),
+    .cfg_wr_thread_i       (cfg_eff_gpr_thread),
     .cfg_wr_idx_i          (cfg_eff_gpr_idx),
     .cfg_wr_data_i         (cfg_eff_gpr_data),
     .l1_wr_valid_o         (th_l1_valid),
@@ -921,7 +935,8 @@ module tt_core
   // sync).
   for (genvar L = RET_LANE_UNIT0; L < RET_LANES; L++) begin : g_ret
     localparam int u  = (L < RET_LANE_EXTRA0) ? int'(L - RET_LANE_UNIT0) + 1
-                      : (L < RET_LANE_EXTRA0 + 2) ? int'(UNIT_TDMA) : int'(UNIT_SYNC);
+                      : (L < RET_LANE_EXTRA0 + 2) ? int'(UNIT_TDMA)
+                      : (L < RET_LANE_EXTRA0 + 4) ? int'(UNIT_SYNC) : int'(UNIT_CFG);
     localparam int LT = (L < RET_LANE_EXTRA0) ? 0 : int'(L - RET_LANE_EXTRA0) % 2 + 1;
     localparam unit_e U = unit_e'(u);
     logic [1:0]  th;
@@ -935,6 +950,10 @@ module tt_core
       assign th     = 2'(LT);
       assign l_done = sync_rsp[LT].done;
       assign l_insn = sync_rsp[LT].insn;
+    end else if (U == UNIT_CFG) begin : g_cfg_thr
+      assign th     = 2'(LT);
+      assign l_done = cfg_rsp[LT].done;
+      assign l_insn = cfg_rsp[LT].insn;
     end else begin : g_unit
       assign th     = u_thread[u];
       assign l_done = u_done[u];
@@ -954,17 +973,22 @@ module tt_core
         retire_o[L].insn   = l_insn;
         retire_o[L].unit   = 4'(u);
         if (U == UNIT_CFG) begin
-          retire_o[L].cfg_we    = cfg_eff_cfg_we;
-          retire_o[L].cfg_state = cfg_eff_cfg_state;
-          retire_o[L].cfg_addr  = cfg_eff_cfg_addr;
-          for (int k = 0; k < 4; k++) retire_o[L].cfg_data[k] = cfg_eff_cfg_data[k];
-          retire_o[L].tcfg_we   = cfg_eff_tcfg_we;
-          retire_o[L].tcfg_addr = cfg_eff_tcfg_addr;
-          retire_o[L].tcfg_data = cfg_eff_tcfg_data;
+          // each effect on the lane of the thread whose instruction made it
+          if (cfg_eff_cfg_thread == 2'(LT)) begin
+            retire_o[L].cfg_we    = cfg_eff_cfg_we;
+            retire_o[L].cfg_state = cfg_eff_cfg_state;
+            retire_o[L].cfg_addr  = cfg_eff_cfg_addr;
+            for (int k = 0; k < 4; k++) retire_o[L].cfg_data[k] = cfg_eff_cfg_data[k];
+          end
+          retire_o[L].tcfg_we   = cfg_eff_tcfg_we[LT];
+          retire_o[L].tcfg_addr = cfg_eff_tcfg_addr[LT];
+          retire_o[L].tcfg_data = cfg_eff_tcfg_data[LT];
           // RDCFG writes one GPR, in slot 0
-          retire_o[L].gpr_we[0]   = cfg_eff_gpr_we;
-          retire_o[L].gpr_idx[0]  = cfg_eff_gpr_idx;
-          retire_o[L].gpr_data[0] = cfg_eff_gpr_data;
+          if (cfg_eff_gpr_thread == 2'(LT)) begin
+            retire_o[L].gpr_we[0]   = cfg_eff_gpr_we;
+            retire_o[L].gpr_idx[0]  = cfg_eff_gpr_idx;
+            retire_o[L].gpr_data[0] = cfg_eff_gpr_data;
+          end
         end
         if (U == UNIT_THCON) begin
           // ThCon fills up to GPR_WR_SLOTS slots

@@ -58,6 +58,18 @@ class Gen:
     def __init__(self, rng, length):
         self.r = rng
         self.n = length
+        # the thread whose instructions are being made: its configuration words (own_cfg)
+        self.thread = 0
+
+    def own_cfg(self, i):
+        """Config word i moved into the current thread's share: aligned groups of 4 words, group g
+        to thread g % 3. The configuration unit retires several threads' instructions in one cycle
+        (ConfigurationUnit.md), so an RDCFG of a word another thread writes then would race
+        (docs/decisions.md "Race detector"); with disjoint words no thread reads or writes another's."""
+        g = (i >> 2) - (i >> 2) % 3 + self.thread
+        if g >= CFG_WORDS // 4:
+            g -= 3
+        return (g << 2) | (i & 3)
 
     # ---- helpers -----------------------------------------------------------------------------
     def bits(self, n):
@@ -81,7 +93,7 @@ class Gen:
 
     def cfg_idx(self, avoid_reset=True):
         while True:
-            i = self.r.randrange(CFG_WORDS)
+            i = self.own_cfg(self.r.randrange(CFG_WORDS))
             if not (avoid_reset and i == RESET_EN):
                 return i
 
@@ -105,7 +117,7 @@ class Gen:
             return [(f"ttwrcfg {self.bits(6)},0,{self.cfg_idx()}", "")]
         if k == 1:
             while True:
-                i = self.r.randrange(CFG_WORDS)
+                i = self.own_cfg(self.r.randrange(CFG_WORDS))
                 if i & ~3 != RESET_EN:
                     break
             return [(f"ttwrcfg {self.bits(6)},1,{i}", "128-bit")]
@@ -114,11 +126,11 @@ class Gen:
             # thread's next (ThCon) instruction may already run: a STALLWAIT holds ThCon until the
             # configuration unit is done (C12), or the two race on the GPR (docs/decisions.md
             # "Overlapping dispatch")
-            return [(f"ttrdcfg {self.gpr_not_a()},{self.r.randrange(CFG_WORDS)}", ""),
+            return [(f"ttrdcfg {self.gpr_not_a()},{self.own_cfg(self.r.randrange(CFG_WORDS))}", ""),
                     ("ttstallwait 0x20,0x1000", "ThCon waits for the RDCFG's GPR write")]
         if k == 3:
             lane = self.r.randrange(4)
-            return [(f"ttrmwcib{lane} {self.bits(8)},{self.bits(8)},{self.r.randrange(CFG_WORDS)}", "")]
+            return [(f"ttrmwcib{lane} {self.bits(8)},{self.bits(8)},{self.own_cfg(self.r.randrange(CFG_WORDS))}", "")]
         if k == 4:
             return [(f"ttsetc16 0,{self.bits(16)}", "CFG_STATE_ID")]
         if k == 5:
@@ -309,6 +321,7 @@ def gen_thread(g, t, length, posts):
     """Stream of thread t: a list of lines. posts[s] = number of handshake posts of sem s."""
     r = g.r
     out = []
+    g.thread = t
     # Fill the replay buffer: every slot holds a body instruction from here on.
     out.append(line("ttreplay 0,32,0,1", "load all 32 replay slots (not executed)"))
     for _ in range(32):
@@ -338,10 +351,14 @@ def gen_thread(g, t, length, posts):
             if kk == 0:
                 st = r.randrange(2)
                 idx = g.cfg_idx()
+                # an RDCFG pushed before the store may read the word after it ("danger two"): the
+                # TRISC waits for its thread to go idle first, as for a GPR store
+                out.append(line("drain", "instructions pushed earlier are done with the config word"))
                 out.append(f"store cfg {st} {idx} 0x{g.bits(32):x}")
                 out.append(g.c10_wait())
             elif kk == 1:
                 j = g.cfg_idx()
+                out.append(line("drain", "instructions pushed earlier are done with the config word"))
                 out.append(line(f"store 0x{0xFFEF0700 + 4 * j:08x} 0x{g.bits(32):x}", f"ConfigDualWrite word {j}"))
                 out.append(g.c10_wait())
             elif kk == 2:
@@ -449,6 +466,7 @@ def gen_brisc(g, length):
     for _ in range(max(1, int(length // 8 * WEIGHTS.get("brisc.count", 1.0)))):
         k = r.randrange(10)
         t = r.randrange(3)
+        g.thread = t   # what BRISC pushes into thread t uses t's configuration words
         # No REPLAY from BRISC: it could land inside a TRISC's replay-load window and be stored
         # in the buffer (undefined once replayed, docs/test_format.md).
         if k < 7:

@@ -70,6 +70,7 @@ struct tt_timing {
      * thread th's in [u][th]. [0] unused: frontend-only instructions are thread_state's. */
     slot_state slot[TT_NUM_UNITS][TT_NUM_THREADS];
     uint8_t prio[TT_NUM_UNITS];   /* round robin: the thread with the highest priority */
+    bool cfg_blk;                 /* a WRCFG, CFGSHIFTMASK or RDCFG was accepted last cycle */
     /* Model state as the RTL sees it this cycle (after the previous edge). */
     bool have_model;
     uint8_t sem_value[TT_NUM_SEMS], sem_max[TT_NUM_SEMS];
@@ -92,7 +93,7 @@ static const char *const unit_names[TT_NUM_UNITS] = {"NONE", "SYNC",    "CFG",  
 /* The Miscellaneous unit takes one instruction per thread per cycle (MiscellaneousUnit.md): a slot
  * per thread, no round robin. The sync unit has a slot per thread too, with its own acceptance rules
  * (sync_grants). */
-static bool per_thread(int u) { return u == TT_U_TDMA || u == TT_U_SYNC; }
+static bool per_thread(int u) { return u == TT_U_TDMA || u == TT_U_SYNC || u == TT_U_CFG; }
 
 static bool is_mutex_op(uint32_t insn)
 {
@@ -759,6 +760,35 @@ static void sync_grants(const tt_timing *t, const tt_timing_obs *o, const bool r
     }
 }
 
+/* T4 for the configuration unit (ConfigurationUnit.md "Throughput"): walking the threads from its
+ * round-robin priority, each from its own slot: SETC16 always; WRCFG (and CFGSHIFTMASK, our choice)
+ * one a cycle; RMWCIB, RDCFG (and STREAMWRCFG) one a cycle, none if a WRCFG, CFGSHIFTMASK or RDCFG
+ * was accepted the cycle before. *first: the first thread granted (-1 none); *blk: whether this
+ * cycle's grants block the next cycle's RMWCIB/RDCFG. */
+static void cfg_grants(const tt_timing *t, const tt_timing_obs *o, const bool req[], const int unit[],
+                       const uint32_t insn[], bool want[], int *first, bool *blk)
+{
+    bool w_taken = false, r_taken = t->cfg_blk;
+    *first = -1;
+    *blk = false;
+    for (int k = 0; k < TT_NUM_THREADS; k++) {
+        const int th = (t->prio[TT_U_CFG] + k) % TT_NUM_THREADS;
+        if (!req[th] || unit[th] != TT_U_CFG || !unit_free(t, o, TT_U_CFG, th)) continue;
+        const uint8_t opc = (uint8_t)(insn[th] >> 24);
+        bool ok = true;
+        if (opc == TT_OPC_WRCFG || opc == TT_OPC_CFGSHIFTMASK) {
+            ok = !w_taken;
+            w_taken = true;
+        } else if (opc != TT_OPC_SETC16) {
+            ok = !r_taken;
+            r_taken = true;
+        }
+        want[th] = ok;
+        if (ok && (opc == TT_OPC_WRCFG || opc == TT_OPC_CFGSHIFTMASK || opc == TT_OPC_RDCFG)) *blk = true;
+        if (ok && *first < 0) *first = th;
+    }
+}
+
 bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o, int *thread,
                      uint32_t *insn, char *why, size_t whylen)
 {
@@ -797,13 +827,15 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
      * Unpacker 0 first, so that unpacker 1 knows whether it starts an address calculation. */
     uint32_t fe_insn[TT_NUM_THREADS];
     for (int th = 0; th < TT_NUM_THREADS; th++) fe_insn[th] = o->th[th].fe_insn;
-    int sync_first;
+    int sync_first, cfg_first;
+    bool cfg_blk;
     sync_grants(t, o, req, unit, fe_insn, want, &sync_first);
+    cfg_grants(t, o, req, unit, fe_insn, want, &cfg_first, &cfg_blk);
     bool unp0_granted = false;
     for (int pass = 0; pass < 2; pass++)
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const int u = unit[th];
-            if (!req[th] || u == TT_U_NONE || u == TT_U_SYNC || !unit_free(t, o, u, th)) continue;
+            if (!req[th] || u == TT_U_NONE || u == TT_U_SYNC || u == TT_U_CFG || !unit_free(t, o, u, th)) continue;
             if ((pass == 0) != (u == TT_U_UNPACK0)) continue;
             if (u == TT_U_UNPACK0 && unp_addr_phase(t, TT_U_UNPACK1, -1, cycle)) continue;
             if (u == TT_U_UNPACK1 && (unp0_granted || unp_addr_phase(t, TT_U_UNPACK0, -1, cycle))) continue;
@@ -846,6 +878,9 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                   "configuration and miscellaneous units in its retire cycle)"
             : (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
                 ? "the other unpacker calculates an address (or starts one this cycle)"
+            : u == TT_U_CFG ? "the configuration unit takes one WRCFG/CFGSHIFTMASK and one RMWCIB/RDCFG a cycle (no "
+                              "RMWCIB/RDCFG the cycle after a WRCFG or RDCFG); another thread comes first in its round "
+                              "robin"
             : u == TT_U_SYNC ? "the sync unit takes one semaphore-class instruction a cycle (none while a TRISC semaphore "
                                "store holds one back) and ATGETM/ATRELM only on different mutexes; another thread "
                                "comes first in its round robin"
@@ -949,7 +984,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 s->none_insn = x->fe_insn;
                 s->none_disp = cycle;
             } else {
-                if (u != TT_U_SYNC) t->prio[u] = (uint8_t)((th + 1) % TT_NUM_THREADS);
+                if (u != TT_U_SYNC && u != TT_U_CFG) t->prio[u] = (uint8_t)((th + 1) % TT_NUM_THREADS);
                 unsigned lo, hi;
                 tt_timing_latency(x->fe_insn, &lo, &hi);
                 *slot_of(t, u, th) = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = cycle + lo,
@@ -958,9 +993,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         }
         step_fill(s, x);
         if (th == TT_NUM_THREADS - 1 && sync_first >= 0) t->prio[TT_U_SYNC] = (uint8_t)((sync_first + 1) % TT_NUM_THREADS);
+        if (th == TT_NUM_THREADS - 1 && cfg_first >= 0) t->prio[TT_U_CFG] = (uint8_t)((cfg_first + 1) % TT_NUM_THREADS);
         s->prev = *x;
         s->prev_valid = true;
     }
+    t->cfg_blk = cfg_blk;
     snapshot_model(t, m);
     return true;
 }
