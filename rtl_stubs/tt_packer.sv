@@ -10,9 +10,9 @@
 // completed with zero datums, then the exponent and the data buffer are written padded with zeros
 // and every stream needs a new address. The PACR retires once its last line is written; the
 // AddrMod update of channels 0 and 1 (ADDR_MOD_PACK_SEC[AddrMode]) is applied in tt_adc_unit in
-// the retire cycle. Buffers, stream addresses, NeedsNewAddress flags and the BFP group persist
-// between PACRs. Forms the slice calls unimplemented or undefined retire with no effect (the model
-// reports them). Edge masking (docs/decisions.md "PACR edge masking", EdgeMasking.md, Blackhole
+// the first address cycle. Buffers, stream addresses, NeedsNewAddress flags and the BFP group
+// persist between PACRs. Forms the slice calls unimplemented or undefined retire with no other
+// effect than that AddrMod (the model reports them at the retire). Edge masking (docs/decisions.md "PACR edge masking", EdgeMasking.md, Blackhole
 // PACR.md): the mask row of each enabled read interface is chosen in the first address cycle from
 // TilePosition / TileZ, which advance when a PACR that read datums retires. Stochastic rounding
 // (docs/decisions.md "Packer stochastic rounding"): an xorshift32 PRNG, reset to srnd_seed_i,
@@ -849,12 +849,17 @@ module tt_packer
   // retire-cycle effects
   // AddrMod with the setup, in the first address cycle, right after the ADCs are read (as the
   // unpackers' increments): tt-llk issues the next tile's SETADCZW right after the PACRs, with no
-  // wait (docs/decisions.md "Overlapping dispatch"); the retire record reports it
-  assign adc_upd_o    = sreq.valid && !s_d.skip;
+  // wait (docs/decisions.md "Overlapping dispatch"); the retire record reports it. Every PACR
+  // applies it, a skipped one too: the address generators do it "when a pack instruction starts"
+  // (InputAddressGenerator.md, pack-data-path §3.1 / §18.2), before and apart from the datum
+  // pipeline whose configuration (formats, ...) the model reports as undefined or unimplemented at
+  // the PACR's retire; an instruction retiring before that sees the update on both sides
+  // (docs/decisions.md "Race detector", `--pack --drop-waits`). PACR_SETREG and TBUFCMD change no ADC.
+  assign adc_upd_o    = sreq.valid && (sreq.insn[31:24] == OP_PACR);
   assign adc_thread_o = sreq.valid ? s_d.wadc : s_q.wadc;
   // DELIBERATE BUG (INJ_PACK_YDST_IGNORED): channel 1's Y AddrMod fields dropped
   assign addrmod_o    = inj_i[INJ_PACK_YDST_IGNORED] ? (s_d.addrmod & 16'hF03F) : s_d.addrmod;
-  assign adc_report_o = rsp_o.done && !s_q.skip && (s_q.addrmod != 16'd0);
+  assign adc_report_o = rsp_o.done && (insn_q[31:24] == OP_PACR) && (s_q.addrmod != 16'd0);
 
   // PACR_SETREG (Blackhole assembly.yaml; docs/decisions.md "PACR_SETREG"): the ModeSel flavour
   // loads insn[18:3] into the half insn[2] picks, in its retire cycle. The packer holds one
