@@ -166,6 +166,8 @@ hazard-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/run_hazard.sh $(BUILD)/ttcosim_sc
 	@echo "== random unpack streams with their waits dropped must end in HAZARD (50 seeds)"
 	@tests/random/run_drop_waits.sh $(BUILD)/ttcosim 50
+	@echo "== random pack streams with their waits dropped must end in HAZARD (40 seeds)"
+	@tests/random/run_drop_waits.sh $(BUILD)/ttcosim 40 60 1 pack
 
 bench: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/bench/bench.sh $(BUILD)
