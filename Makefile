@@ -168,6 +168,8 @@ hazard-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/random/run_drop_waits.sh $(BUILD)/ttcosim 50
 	@echo "== random pack streams with their waits dropped must end in HAZARD (40 seeds)"
 	@tests/random/run_drop_waits.sh $(BUILD)/ttcosim 40 60 1 pack
+	@echo "== random three-thread programs with a wait dropped must end in HAZARD (30 seeds)"
+	@tests/random/run_drop_waits.sh $(BUILD)/ttcosim 30 200 1 threads
 
 bench: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/bench/bench.sh $(BUILD)

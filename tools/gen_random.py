@@ -317,8 +317,9 @@ def line(text, comment=""):
     return f"{text:<44}# {comment}" if comment else text
 
 
-def gen_thread(g, t, length, posts):
-    """Stream of thread t: a list of lines. posts[s] = number of handshake posts of sem s."""
+def gen_thread(g, t, length, posts, drop_at=-1):
+    """Stream of thread t: a list of lines. posts[s] = number of handshake posts of sem s. drop_at >= 0:
+    at that body item, a GPR store without the drain before it (--drop-waits)."""
     r = g.r
     out = []
     g.thread = t
@@ -342,7 +343,17 @@ def gen_thread(g, t, length, posts):
             out.append(line(f"store sem {s} post", f"handshake post (waiter: thread {HS_SEMS[s][1]})"))
         kinds = ["body", "stores", "wait", "mutex", "mop", "replay", "replayload", "misc"]
         k = kinds[wdraw(r, "thread", kinds, [60, 8, 4 if incoming else 0, 3, 3, 3, 3, 2])]
-        if k == "body":
+        if k == "body" and 0 <= drop_at <= n:
+            drop_at = -1
+            # --drop-waits: an instruction that reads GPR x, then a store to GPR x with no drain
+            # between: the instruction, still on its way through the FIFO, reads after the store
+            # lands (docs/decisions.md "Race detector", GPRs: a TRISC store after the push); the
+            # program must end in HAZARD whatever the other threads do
+            x, d, a = g.gpr_not_a(), g.gpr_not_a(), g.bits(6)
+            out.append(line(f"ttadddmareg 0,{d},{x},{a}", f"reads GPR {x}"))
+            out.append(line(f"store gpr {x} 0x{g.bits(32):x}", "DROPPED WAIT: no drain before the store"))
+            n += 1
+        elif k == "body":
             for text, c in g.body():
                 out.append(line(text, c))
             n += 1
@@ -516,19 +527,26 @@ def gen_preloads(g):
     return out
 
 
-def generate(seed, length):
+def generate(seed, length, drop_waits=False):
     g = Gen(random.Random(seed), length)
     posts = {s: g.r.randrange(1, 15) for s in HS_SEMS}
+    # --drop-waits: one GPR store of one thread without its drain, drawn from a stream of its own
+    # (the rest of the program is the seed's); about one seed in ten drops nothing
+    dr = random.Random(seed * 7919 + 29)
+    drop_t, drop_n = dr.randrange(3), dr.randrange(length)
+    if not drop_waits or dr.random() < 0.1:
+        drop_t = -1
     lines = [f"# random_{seed}.tts: constrained-random lockstep test (tools/gen_random.py).",
              f"# seed {seed}, length {length} per thread. Regenerate with:",
              f"#   python3 tools/gen_random.py --seed {seed} --length {length} -o random_{seed}.tts",
              "# No expectations: in lockstep every retire and L1 write of the RTL is compared with the model",
              "# (docs/design.md). Constraints: see the docstring of tools/gen_random.py.",
              f"# handshake posts: {', '.join(f'sem {s}: {posts[s]}' for s in sorted(posts))}",
+             f"# dropped waits: {int(drop_t >= 0)}" if drop_waits else "#",
              f"max_cycles {200000 + 400 * length}", ""]
     lines += gen_preloads(g)
     for t in range(3):
-        lines += ["", f"thread {t}"] + gen_thread(g, t, length, posts)
+        lines += ["", f"thread {t}"] + gen_thread(g, t, length, posts, drop_n if t == drop_t else -1)
     lines += ["", "brisc"] + gen_brisc(g, length)
     return "\n".join(lines) + "\n"
 
@@ -546,7 +564,8 @@ def main():
     ap.add_argument("--pack", action="store_true", help="pack streams (tools/random_pack.py)")
     ap.add_argument("--drop-waits", action="store_true", help="with --unpack: leave out the drains that order "
                     "config stores after the UNPACR before them; with --pack: the drain before one block (its "
-                    "config stores after the PACRs before them); a race the lockstep run must report as HAZARD")
+                    "config stores after the PACRs before them); three threads: the drain before one GPR store "
+                    "after an instruction that reads the GPR; a race the lockstep run must report as HAZARD")
     ap.add_argument("--weights", help="choice multipliers from tools/coverage_report.py weights (toward missed "
                     "bins; all three modes, tools/gen_weights.py names the knobs)")
     a = ap.parse_args()
@@ -556,8 +575,6 @@ def main():
         ap.error("give --seed or --seeds")
     if a.unpack and a.pack:
         ap.error("--unpack or --pack, not both")
-    if a.drop_waits and not (a.unpack or a.pack):
-        ap.error("--drop-waits goes with --unpack or --pack")
     if a.unpack:
         from random_unpack import generate_unpack
     if a.pack:
@@ -568,7 +585,7 @@ def main():
             return generate_pack(seed, a.length, random.Random(seed), a.drop_waits)
         if a.unpack:
             return generate_unpack(seed, a.length, random.Random(seed), a.drop_waits)
-        return generate(seed, a.length)
+        return generate(seed, a.length, a.drop_waits)
     if a.seeds is not None:
         if not a.out:
             ap.error("--seeds needs --out DIR")

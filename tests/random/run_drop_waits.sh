@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# run_drop_waits.sh BINARY SEEDS [LENGTH] [FIRST_SEED] [unpack|pack]: the race detector against
-# programs that drop waits on purpose (tools/gen_random.py --unpack/--pack --drop-waits,
+# run_drop_waits.sh BINARY SEEDS [LENGTH] [FIRST_SEED] [unpack|pack|threads]: the race detector
+# against programs that drop waits on purpose (tools/gen_random.py [--unpack|--pack] --drop-waits,
 # docs/decisions.md "Race detector"). A seed whose program dropped a wait ("# dropped waits: N",
 # N > 0) must end in HAZARD (exit 1, a HAZARD headline, no MISMATCH or MODEL STOP before it); one
 # that dropped none must pass. Ends with "N passed, M failed".
@@ -10,17 +10,18 @@ seeds=$2
 length=${3:-240}
 first=${4:-1}
 kind=${5:-unpack}
-case $kind in unpack | pack) ;; *) echo "usage: $0 BINARY SEEDS [LENGTH] [FIRST_SEED] [unpack|pack]" >&2; exit 2 ;; esac
+case $kind in unpack | pack) flag=--$kind name=_$kind ;; threads) flag="" name="" ;;
+  *) echo "usage: $0 BINARY SEEDS [LENGTH] [FIRST_SEED] [unpack|pack|threads]" >&2; exit 2 ;; esac
 here=$(cd "$(dirname "$0")/../.." && pwd)
 out=${TMPDIR:-/tmp}/ttcosim_drop_waits.$$
 mkdir -p "$out"
 trap 'rm -rf "$out"' EXIT
-python3 "$here/tools/gen_random.py" "--$kind" --drop-waits --seeds "$seeds" --first-seed "$first" --length "$length" \
+python3 "$here/tools/gen_random.py" $flag --drop-waits --seeds "$seeds" --first-seed "$first" --length "$length" \
     --out "$out" || exit 2
 pass=0
 fail=0
 for ((s = first; s < first + seeds; s++)); do
-    t=$out/random_${kind}_${s}_${length}.tts
+    t=$out/random${name}_${s}_${length}.tts
     dropped=$(sed -n 's/^# dropped waits: //p' "$t")
     res=$("$bin" "$t" 2>&1)
     rc=$?
