@@ -125,14 +125,12 @@ module tt_cfg_unit
 
   logic [1:0] prio_q;
   logic       blk_q;       // a WRCFG, CFGSHIFTMASK or RDCFG was accepted last cycle
-  logic       any_gnt, blk_d;
-  logic [1:0] first_gnt;
+  logic       blk_d;
+  tt_rr_prio u_prio (.clk_i, .rst_ni, .gnt_i(gnt_o), .prio_o(prio_q));
   always_comb begin
     logic       w_taken, r_taken;
     logic [1:0] t, c;
     gnt_o     = '0;
-    any_gnt   = 1'b0;
-    first_gnt = '0;
     blk_d     = 1'b0;
     w_taken   = 1'b0;
     // DELIBERATE BUG (INJ_T_CFG_RMW_AFTER_WR): RMWCIB / RDCFG issue right after a WRCFG / RDCFG.
@@ -151,22 +149,13 @@ module tt_cfg_unit
           r_taken  = 1'b1;
         end
         if (gnt_o[t] && (c == 2'd1 || req_insn_i[t][31:24] == OP_RDCFG)) blk_d = 1'b1;
-        if (gnt_o[t] && !any_gnt) begin
-          any_gnt   = 1'b1;
-          first_gnt = t;
-        end
       end
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) begin
-      prio_q <= '0;
-      blk_q  <= 1'b0;
-    end else begin
-      blk_q <= blk_d;
-      if (any_gnt) prio_q <= (first_gnt == 2'd2) ? 2'd0 : first_gnt + 2'd1;
-    end
+    if (!rst_ni) blk_q <= 1'b0;
+    else         blk_q <= blk_d;
   end
 
   // The retiring instruction that writes config (WRCFG, CFGSHIFTMASK, RMWCIB: at most one a cycle)

@@ -115,16 +115,13 @@ module tt_sync_unit
   // on different mutexes. No semaphore-class one while one is held back by a store.
   // ---------------------------------------------------------------------------------------------
   logic [1:0] prio_q;
-  logic       any_gnt;
-  logic [1:0] first_gnt;
+  tt_rr_prio u_prio (.clk_i, .rst_ni, .gnt_i(gnt_o), .prio_o(prio_q));
   always_comb begin
     logic        sem_taken;
     logic [15:0] midx [3];
     logic [2:0]  mtaken;
     logic [1:0]  t;
     gnt_o     = '0;
-    any_gnt   = 1'b0;
-    first_gnt = '0;
     sem_taken = (stall != '0);
     mtaken    = '0;
     midx      = '{default: '0};
@@ -145,17 +142,8 @@ module tt_sync_unit
             midx[t]   = req_insn_i[t][15:0];
           end
         end
-        if (gnt_o[t] && !any_gnt) begin
-          any_gnt   = 1'b1;
-          first_gnt = t;
-        end
       end
     end
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni)      prio_q <= '0;
-    else if (any_gnt) prio_q <= (first_gnt == 2'd2) ? 2'd0 : first_gnt + 2'd1;
   end
 
   // ---------------------------------------------------------------------------------------------
