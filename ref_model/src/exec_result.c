@@ -7,6 +7,17 @@
 
 #include "model_state.h"
 
+bool tt_grow(void **buf, size_t n, size_t *cap, size_t elem)
+{
+    if (n < *cap) return true;
+    const size_t c = *cap ? 2 * *cap : 64;
+    void *p = realloc(*buf, c * elem);
+    if (!p) return false;
+    *buf = p;
+    *cap = c;
+    return true;
+}
+
 void tt_result_fail(tt_exec_result *r, tt_status s, const char *fmt, ...)
 {
     va_list ap;

@@ -360,13 +360,9 @@ void tt_l1_read_log(tt_model *m, uint32_t addr)
 {
     const uint32_t line = addr & ~15u;
     if (m->n_l1r && m->l1r[m->n_l1r - 1] == line) return;
-    if (m->n_l1r == m->cap_l1r) {
-        size_t cap = m->cap_l1r ? 2 * m->cap_l1r : 64;
-        uint32_t *p = realloc(m->l1r, cap * sizeof *p);
-        if (!p) abort(); /* out of memory: nothing sensible to report */
-        m->l1r = p;
-        m->cap_l1r = cap;
-    }
+    void *buf = m->l1r;
+    if (!tt_grow(&buf, m->n_l1r, &m->cap_l1r, sizeof *m->l1r)) abort(); /* out of memory: nothing sensible to report */
+    m->l1r = buf;
     m->l1r[m->n_l1r++] = line;
 }
 

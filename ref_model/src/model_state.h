@@ -192,6 +192,9 @@ void tt_l1_read_log(tt_model *m, uint32_t addr);
 typedef void (*tt_exec_fn)(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 
 /* Helpers shared by the unit files. */
+/* Room for one more element of `elem` bytes in the growing array *buf of *n used and *cap held
+ * (doubled, 64 at first); false when out of memory (the array is left as it was). */
+bool tt_grow(void **buf, size_t n, size_t *cap, size_t elem);
 void tt_result_fail(tt_exec_result *r, tt_status s, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 uint32_t tt_bits(uint32_t insn, int lsb, int width);

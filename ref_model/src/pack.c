@@ -71,13 +71,9 @@ static uint32_t bits(uint32_t v, int lsb, int width) { return (v >> lsb) & ((wid
 
 static bool log_l1(tt_model *m, const tt_l1_write *w)
 {
-    if (m->n_l1w == m->cap_l1w) {
-        size_t cap = m->cap_l1w ? 2 * m->cap_l1w : 64;
-        tt_l1_write *p = realloc(m->l1w, cap * sizeof *p);
-        if (!p) return false;
-        m->l1w = p;
-        m->cap_l1w = cap;
-    }
+    void *buf = m->l1w;
+    if (!tt_grow(&buf, m->n_l1w, &m->cap_l1w, sizeof *m->l1w)) return false;
+    m->l1w = buf;
     m->l1w[m->n_l1w++] = *w;
     return true;
 }

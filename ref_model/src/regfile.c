@@ -39,13 +39,9 @@ static void log_cell(tt_model *m, int writer, int file, int bank, unsigned row, 
 {
     tt_rf_write *w = m->n_rfw ? &m->rfw[m->n_rfw - 1] : NULL;
     if (!w || w->file != file || w->bank != bank || w->writer != writer || w->row != row) {
-        if (m->n_rfw == m->cap_rfw) {
-            size_t cap = m->cap_rfw ? 2 * m->cap_rfw : 64;
-            tt_rf_write *p = realloc(m->rfw, cap * sizeof *p);
-            if (!p) abort(); /* out of memory: nothing sensible to report */
-            m->rfw = p;
-            m->cap_rfw = cap;
-        }
+        void *buf = m->rfw;
+        if (!tt_grow(&buf, m->n_rfw, &m->cap_rfw, sizeof *m->rfw)) abort(); /* out of memory: nothing sensible to report */
+        m->rfw = buf;
         w = &m->rfw[m->n_rfw++];
         memset(w, 0, sizeof *w);
         w->file = (uint8_t)file;
