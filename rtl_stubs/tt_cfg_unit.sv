@@ -1,6 +1,6 @@
 // tt_cfg_unit: the Configuration Unit (isa_semantics.md s.3): Config[2][224] (two states),
-// ThreadConfig[3][68], and one slot per thread that executes SETC16 (1 cycle), RMWCIB0..3 (1),
-// WRCFG (2), RDCFG (2), CFGSHIFTMASK (2). The state used is the issuing thread's ThreadConfig word 0
+// ThreadConfig[3][68], and two stages per thread (below) that execute SETC16 (1 cycle), RMWCIB0..3
+// (1), WRCFG (2), RDCFG (2), CFGSHIFTMASK (2). The state used is the issuing thread's ThreadConfig word 0
 // bit 0 (CFG_STATE_ID). Reads and writes happen in the retire cycle (docs/design.md contract);
 // RDCFG's GPR write goes out on eff_gpr_* and into ThCon's register file at the same edge.
 // Acceptance (ConfigurationUnit.md "Throughput"): at most one instruction per thread a cycle;
@@ -9,9 +9,7 @@
 // most one a cycle, "provided neither RDCFG nor WRCFG issued in previous cycle by any thread". Round
 // robin from prio_q (the thread after the first accepted last time). With these rules at most one
 // instruction that writes config (WRCFG, CFGSHIFTMASK, RMWCIB) and one RDCFG retire in a cycle,
-// which the execute paths below rely on. A thread's next config instruction is taken in the cycle
-// its previous one retires (the page lets it start in a WRCFG's second cycle: one cycle earlier
-// for a thread's own back-to-back config instructions; docs/decisions.md).
+// which the execute paths below rely on.
 // Out-of-range indices (UB in the model) retire with no effect. STREAMWRCFG is STUB (5 cycles, no
 // effect).
 // Global words (ADDR32 >= GLOBAL_BASE = 180, BackendConfiguration.md; tt-metal blackhole
@@ -37,12 +35,21 @@ module tt_cfg_unit
 
   input  logic        inj_no_pipe_i,          // INJ_T_CFG_NO_PIPE
   input  logic        inj_rmw_after_wr_i,     // INJ_T_CFG_RMW_AFTER_WR
+  input  logic        inj_one_stage_i,        // INJ_T_CFG_ONE_STAGE
 
   // thread t asks for the unit with instruction req_insn_i[t]; gnt_o[t]: accepted (dispatched)
   input  logic [2:0]  req_i,
   input  logic [31:0] req_insn_i [3],
+  input  logic [31:0] req_seq_i  [3],     // its sequence number
   output logic [2:0]  gnt_o,
-  output unit_rsp_t   rsp_o [3],          // per thread: busy, held instruction, retire
+  output unit_rsp_t   rsp_o [3],          // per thread: ready, busy (either stage), retire (either)
+  // per thread and stage: the instruction retiring from E1 / E2, and its sequence number
+  output logic [2:0]  e1_done_o,
+  output logic [2:0]  e2_done_o,
+  output logic [31:0] e1_insn_o [3],
+  output logic [31:0] e2_insn_o [3],
+  output logic [31:0] e1_seq_o  [3],
+  output logic [31:0] e2_seq_o  [3],
 
   input  logic        mmio_valid_i,
   input  logic [31:0] mmio_addr_i,
@@ -64,6 +71,7 @@ module tt_cfg_unit
   // thread's SETC16, the RDCFG's GPR write (of thread eff_gpr_thread_o)
   output logic [3:0]  eff_cfg_we_o,
   output logic [1:0]  eff_cfg_thread_o,
+  output logic        eff_cfg_stage_o,    // 0: an RMWCIB from E1; 1: a WRCFG / CFGSHIFTMASK from E2
   output logic        eff_cfg_state_o,
   output logic [7:0]  eff_cfg_addr_o,
   output logic [31:0] eff_cfg_data_o [4],
@@ -100,27 +108,79 @@ module tt_cfg_unit
     return 2'd2;
   endfunction
 
-  logic [2:0] ready, done;
-  logic [31:0] s_insn [3];
-  for (genvar t = 0; t < 3; t++) begin : g_slot
-    unit_req_t r_req;
-    unit_rsp_t r;
-    // DELIBERATE BUG (INJ_T_WRCFG_LAT3): WRCFG takes one cycle more.
-    logic [2:0] lat_m1;
-    assign lat_m1 = latency_m1(req_insn_i[t][31:24]) +
-                    3'((inj_wrcfg_lat3_i && req_insn_i[t][31:24] == OP_WRCFG) ? 1 : 0);
-    assign r_req = '{valid: gnt_o[t], thread: 2'(t), insn: req_insn_i[t]};
-    tt_unit_slot #(.LAT_W(3), .PIPE(1'b1)) u_slot (.clk_i, .rst_ni, .req_i(r_req), .lat_m1_i(lat_m1),
-                                      .stall_i(1'b0), .drop_i(1'b0), .rsp_o(r));
-    // DELIBERATE BUG (INJ_T_CFG_NO_PIPE): a slot takes a new instruction only after its retire.
-    assign ready[t]        = r.ready && !(inj_no_pipe_i && r.busy);
-    assign rsp_o[t].ready  = ready[t];
-    assign rsp_o[t].busy   = r.busy;
-    assign rsp_o[t].thread = 2'(t);
-    assign rsp_o[t].insn   = r.insn;
-    assign rsp_o[t].done   = r.done;
-    assign done[t]         = r.done;
-    assign s_insn[t]       = r.insn;
+  // Per thread a first stage (E1) and a second (E2). An instruction enters E1 at its dispatch; a
+  // 1-cycle one retires from E1, a longer one moves on to E2 after its first cycle and retires from
+  // there, so the thread's next configuration instruction can enter E1 in the WRCFG's second cycle
+  // (WRCFG.md "Performance": "a WRCFG instruction can be started every cycle ... the issuing thread
+  // can potentially start its next instruction during WRCFG's 2nd cycle"). The sequence number
+  // travels with the instruction: a thread may have two in the unit.
+  logic [2:0]  ready;
+  logic [2:0]  e1_v_q, e2_v_q;
+  logic [31:0] e1_insn_q [3], e2_insn_q [3], e1_seq_q [3], e2_seq_q [3];
+  logic [2:0]  e1_lat_q [3], e2_cnt_q [3];
+  logic [2:0]  e1_done, e2_done, e2_free, e1_leave;
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      e1_done[t]  = e1_v_q[t] && e1_lat_q[t] == '0;
+      e2_done[t]  = e2_v_q[t] && e2_cnt_q[t] == '0;
+      e2_free[t]  = !e2_v_q[t] || e2_done[t];
+      e1_leave[t] = e1_v_q[t] && (e1_lat_q[t] == '0 || e2_free[t]);
+      ready[t]    = !e1_v_q[t] || e1_leave[t];
+      // DELIBERATE BUG (INJ_T_CFG_ONE_STAGE): the thread's next instruction only in the cycle its
+      // last one retires (a WRCFG's second cycle does not let it in).
+      if (inj_one_stage_i)
+        ready[t] = (!e1_v_q[t] || e1_done[t]) && (!e2_v_q[t] || e2_done[t]) &&
+                   !(e1_v_q[t] && e1_lat_q[t] != '0);
+      // DELIBERATE BUG (INJ_T_CFG_NO_PIPE): the thread's next instruction only after its last retire.
+      if (inj_no_pipe_i) ready[t] = !e1_v_q[t] && !e2_v_q[t];
+      rsp_o[t].ready  = ready[t];
+      rsp_o[t].busy   = e1_v_q[t] || e2_v_q[t];
+      rsp_o[t].thread = 2'(t);
+      rsp_o[t].insn   = e1_insn_q[t];
+      rsp_o[t].done   = e1_done[t] || e2_done[t];
+    end
+  end
+  assign e1_done_o = e1_done;
+  assign e2_done_o = e2_done;
+  assign e1_insn_o = e1_insn_q;
+  assign e2_insn_o = e2_insn_q;
+  assign e1_seq_o  = e1_seq_q;
+  assign e2_seq_o  = e2_seq_q;
+
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      e1_v_q <= '0;
+      e2_v_q <= '0;
+      for (int t = 0; t < 3; t++) begin
+        e1_insn_q[t] <= '0; e1_seq_q[t] <= '0; e1_lat_q[t] <= '0;
+        e2_insn_q[t] <= '0; e2_seq_q[t] <= '0; e2_cnt_q[t] <= '0;
+      end
+    end else begin
+      for (int t = 0; t < 3; t++) begin
+        // E2: retires, counts down, or takes E1's instruction
+        if (e1_v_q[t] && e1_lat_q[t] != '0 && e2_free[t]) begin
+          e2_v_q[t]    <= 1'b1;
+          e2_insn_q[t] <= e1_insn_q[t];
+          e2_seq_q[t]  <= e1_seq_q[t];
+          e2_cnt_q[t]  <= e1_lat_q[t] - 3'd1;
+        end else if (e2_done[t]) begin
+          e2_v_q[t] <= 1'b0;
+        end else if (e2_v_q[t]) begin
+          e2_cnt_q[t] <= e2_cnt_q[t] - 3'd1;
+        end
+        // E1: takes the dispatch, or empties as its instruction leaves
+        if (gnt_o[t]) begin
+          e1_v_q[t]    <= 1'b1;
+          e1_insn_q[t] <= req_insn_i[t];
+          e1_seq_q[t]  <= req_seq_i[t];
+          // DELIBERATE BUG (INJ_T_WRCFG_LAT3): WRCFG takes one cycle more.
+          e1_lat_q[t]  <= latency_m1(req_insn_i[t][31:24]) +
+                          3'((inj_wrcfg_lat3_i && req_insn_i[t][31:24] == OP_WRCFG) ? 1 : 0);
+        end else if (e1_leave[t]) begin
+          e1_v_q[t] <= 1'b0;
+        end
+      end
+    end
   end
 
   logic [1:0] prio_q;
@@ -158,24 +218,27 @@ module tt_cfg_unit
     else         blk_q <= blk_d;
   end
 
-  // The retiring instruction that writes config (WRCFG, CFGSHIFTMASK, RMWCIB: at most one a cycle)
-  // and the retiring RDCFG (at most one); each thread's SETC16.
-  logic        w_done, r_done;
+  // The retiring instruction that writes config (WRCFG, CFGSHIFTMASK from E2, RMWCIB from E1: at
+  // most one a cycle) and the retiring RDCFG (E2, at most one); each thread's SETC16 (E1).
+  logic        w_done, r_done, w_stage;
   logic [1:0]  slot_thread, r_thread;
   logic [31:0] slot_insn, r_insn;
   always_comb begin
-    w_done = 1'b0; slot_thread = '0; slot_insn = '0;
+    w_done = 1'b0; w_stage = 1'b0; slot_thread = '0; slot_insn = '0;
     r_done = 1'b0; r_thread = '0; r_insn = '0;
     for (int t = 0; t < 3; t++) begin
-      if (done[t] && (s_insn[t][31:24] == OP_WRCFG || s_insn[t][31:24] == OP_CFGSHIFTMASK ||
-                      (s_insn[t][31:24] >= 8'hb3 && s_insn[t][31:24] <= 8'hb6))) begin
-        w_done = 1'b1; slot_thread = 2'(t); slot_insn = s_insn[t];
+      if (e2_done[t] && (e2_insn_q[t][31:24] == OP_WRCFG || e2_insn_q[t][31:24] == OP_CFGSHIFTMASK)) begin
+        w_done = 1'b1; w_stage = 1'b1; slot_thread = 2'(t); slot_insn = e2_insn_q[t];
       end
-      if (done[t] && s_insn[t][31:24] == OP_RDCFG) begin
-        r_done = 1'b1; r_thread = 2'(t); r_insn = s_insn[t];
+      if (e1_done[t] && e1_insn_q[t][31:24] >= 8'hb3 && e1_insn_q[t][31:24] <= 8'hb6) begin
+        w_done = 1'b1; w_stage = 1'b0; slot_thread = 2'(t); slot_insn = e1_insn_q[t];
+      end
+      if (e2_done[t] && e2_insn_q[t][31:24] == OP_RDCFG) begin
+        r_done = 1'b1; r_thread = 2'(t); r_insn = e2_insn_q[t];
       end
     end
   end
+  assign eff_cfg_stage_o = w_stage;
 
   // ---------------------------------------------------------------------------------------------
   // Execute in the retire cycle
@@ -249,15 +312,15 @@ module tt_cfg_unit
   always_comb begin
     for (int t = 0; t < 3; t++) begin
       logic ok;
-      ok             = (s_insn[t][23:16] < 8'(TCFG_WORDS));
+      ok             = (e1_insn_q[t][23:16] < 8'(TCFG_WORDS));
       tcfg_thread[t] = 2'(t);
       // DELIBERATE BUG (INJ_SETC16_WRONG_THREAD): writes thread (t+1)%3's ThreadConfig.
       if (inj_setc16_thread_i) tcfg_thread[t] = (t == 2) ? 2'd0 : 2'(t + 1);
-      tcfg_wr[t]         = done[t] && s_insn[t][31:24] == OP_SETC16 && ok;
+      tcfg_wr[t]         = e1_done[t] && e1_insn_q[t][31:24] == OP_SETC16 && ok;
       // reported only if the issuing thread's word was written (it is, unless injected)
       eff_tcfg_we_o[t]   = tcfg_wr[t] && (tcfg_thread[t] == 2'(t));
-      eff_tcfg_addr_o[t] = s_insn[t][23:16];
-      eff_tcfg_data_o[t] = {16'b0, s_insn[t][15:0]};
+      eff_tcfg_addr_o[t] = e1_insn_q[t][23:16];
+      eff_tcfg_data_o[t] = {16'b0, e1_insn_q[t][15:0]};
     end
   end
 

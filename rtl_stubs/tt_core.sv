@@ -88,6 +88,7 @@ module tt_core
   logic [7:0]         fe_stall_reason[3];
   logic [NUM_UNITS-1:0] fe_ret     [3];   // bit u: thread t's instruction in unit u retires
   logic [31:0]        fe_seq       [3][NUM_UNITS];
+  logic [31:0]        disp_seq     [3];   // the sequence number of thread t's dispatch this cycle
   logic [31:0]        fe_none_insn [3];
   fe_trace_t          fe_trace     [3];
   logic               th_hold      [3];   // the thread's gate is held by its own instruction ...
@@ -140,6 +141,7 @@ module tt_core
       .disp_insn_o     (disp_insn[t]),
       .disp_grant_i    (disp_grant[t]),
       .unit_retire_i   (u_retires[t]),
+      .cfg_retire2_i   (cfg_e1_done[t] && cfg_e2_done[t]),
       .hold_i          (th_hold[t]),
       .hold_unit_i     (th_hold_unit[t]),
       .cond_active_i   (cond_active[t]),
@@ -147,6 +149,7 @@ module tt_core
       .sem_max_i       (sem_max_q),
       .retire_o        (fe_ret[t]),
       .seq_o           (fe_seq[t]),
+      .disp_seq_o      (disp_seq[t]),
       .none_insn_o     (fe_none_insn[t]),
       .thread_idle_o   (thread_idle_o[t]),
       .stall_reason_o  (fe_stall_reason[t]),
@@ -213,6 +216,9 @@ module tt_core
   unit_rsp_t  sync_rsp [3];
   logic [2:0] cfg_req, cfg_gnt;     // the configuration unit likewise (ConfigurationUnit.md)
   unit_rsp_t  cfg_rsp [3];
+  // its two stages per thread: what retires from each, with the sequence number it carries
+  logic [2:0]  cfg_e1_done, cfg_e2_done;
+  logic [31:0] cfg_e1_insn [3], cfg_e2_insn [3], cfg_e1_seq [3], cfg_e2_seq [3];
   for (genvar u = 1; u < NUM_UNITS; u++) begin : g_arb
     logic [2:0] req;
     for (genvar t = 0; t < 3; t++) begin : g_req
@@ -380,6 +386,7 @@ module tt_core
   logic [31:0]  cfg_gpr_rd_data [4];
   logic [3:0]   cfg_eff_cfg_we;           // the config write of the cycle (thread cfg_eff_cfg_thread)
   logic [1:0]   cfg_eff_cfg_thread;
+  logic         cfg_eff_cfg_stage;        // 0: from E1 (RMWCIB), 1: from E2 (WRCFG, CFGSHIFTMASK)
   logic         cfg_eff_cfg_state;
   logic [7:0]   cfg_eff_cfg_addr;
   logic [31:0]  cfg_eff_cfg_data [4];
@@ -405,7 +412,10 @@ module tt_core
     .inj_wrcfg_stray_i       (inject_i[INJ_WRCFG_STRAY_NEXT]),
     .inj_no_pipe_i        (inject_i[INJ_T_CFG_NO_PIPE]),
     .inj_rmw_after_wr_i   (inject_i[INJ_T_CFG_RMW_AFTER_WR]),
-    .req_i (cfg_req), .req_insn_i (disp_insn), .gnt_o (cfg_gnt), .rsp_o (cfg_rsp),
+    .inj_one_stage_i      (inject_i[INJ_T_CFG_ONE_STAGE]),
+    .req_i (cfg_req), .req_insn_i (disp_insn), .req_seq_i (disp_seq), .gnt_o (cfg_gnt), .rsp_o (cfg_rsp),
+    .e1_done_o (cfg_e1_done), .e2_done_o (cfg_e2_done), .e1_insn_o (cfg_e1_insn), .e2_insn_o (cfg_e2_insn),
+    .e1_seq_o (cfg_e1_seq), .e2_seq_o (cfg_e2_seq), .eff_cfg_stage_o (cfg_eff_cfg_stage),
 
 
 
@@ -937,11 +947,14 @@ module tt_core
     localparam int u  = (L < RET_LANE_EXTRA0) ? int'(L - RET_LANE_UNIT0) + 1
                       : (L < RET_LANE_EXTRA0 + 2) ? int'(UNIT_TDMA)
                       : (L < RET_LANE_EXTRA0 + 4) ? int'(UNIT_SYNC) : int'(UNIT_CFG);
-    localparam int LT = (L < RET_LANE_EXTRA0) ? 0 : int'(L - RET_LANE_EXTRA0) % 2 + 1;
+    // the configuration unit's second stage: lanes RET_LANE_EXTRA0 + 6 .. + 8, threads 0..2
+    localparam bit E2 = (L >= RET_LANE_EXTRA0 + 6);
+    localparam int LT = (L < RET_LANE_EXTRA0) ? 0
+                      : E2 ? int'(L - RET_LANE_EXTRA0) - 6 : int'(L - RET_LANE_EXTRA0) % 2 + 1;
     localparam unit_e U = unit_e'(u);
     logic [1:0]  th;
     logic        l_done;
-    logic [31:0] l_insn;
+    logic [31:0] l_insn, l_seq;
     if (U == UNIT_TDMA) begin : g_thr
       assign th     = 2'(LT);
       assign l_done = tdma_rsp[LT].done;
@@ -952,8 +965,8 @@ module tt_core
       assign l_insn = sync_rsp[LT].insn;
     end else if (U == UNIT_CFG) begin : g_cfg_thr
       assign th     = 2'(LT);
-      assign l_done = cfg_rsp[LT].done;
-      assign l_insn = cfg_rsp[LT].insn;
+      assign l_done = E2 ? cfg_e2_done[LT] : cfg_e1_done[LT];
+      assign l_insn = E2 ? cfg_e2_insn[LT] : cfg_e1_insn[LT];
     end else begin : g_unit
       assign th     = u_thread[u];
       assign l_done = u_done[u];
@@ -966,7 +979,8 @@ module tt_core
       // read only when valid: assembled only then (simulation speed, README "Speed")
       if (l_done) begin
         retire_o[L].thread = th;
-        retire_o[L].seq    = fe_seq[th][u];
+        // the configuration unit carries its instructions' sequence numbers (two of a thread)
+        retire_o[L].seq    = (U == UNIT_CFG) ? (E2 ? cfg_e2_seq[LT] : cfg_e1_seq[LT]) : fe_seq[th][u];
         // DELIBERATE BUGS (INJ_RET_SEQ_NEXT, INJ_RET_THREAD_NEXT): a lane misnames its instruction.
         if (U == UNIT_PACK && inject_i[INJ_RET_SEQ_NEXT]) retire_o[L].seq = fe_seq[th][u] + 32'd1;
         if (U == UNIT_SYNC && inject_i[INJ_RET_THREAD_NEXT]) retire_o[L].thread = (th == 2'd2) ? 2'd0 : th + 2'd1;
@@ -974,17 +988,17 @@ module tt_core
         retire_o[L].unit   = 4'(u);
         if (U == UNIT_CFG) begin
           // each effect on the lane of the thread whose instruction made it
-          if (cfg_eff_cfg_thread == 2'(LT)) begin
+          if (cfg_eff_cfg_thread == 2'(LT) && cfg_eff_cfg_stage == E2) begin
             retire_o[L].cfg_we    = cfg_eff_cfg_we;
             retire_o[L].cfg_state = cfg_eff_cfg_state;
             retire_o[L].cfg_addr  = cfg_eff_cfg_addr;
             for (int k = 0; k < 4; k++) retire_o[L].cfg_data[k] = cfg_eff_cfg_data[k];
           end
-          retire_o[L].tcfg_we   = cfg_eff_tcfg_we[LT];
+          retire_o[L].tcfg_we   = cfg_eff_tcfg_we[LT] && !E2;
           retire_o[L].tcfg_addr = cfg_eff_tcfg_addr[LT];
           retire_o[L].tcfg_data = cfg_eff_tcfg_data[LT];
           // RDCFG writes one GPR, in slot 0
-          if (cfg_eff_gpr_thread == 2'(LT)) begin
+          if (cfg_eff_gpr_thread == 2'(LT) && E2) begin
             retire_o[L].gpr_we[0]   = cfg_eff_gpr_we;
             retire_o[L].gpr_idx[0]  = cfg_eff_gpr_idx;
             retire_o[L].gpr_data[0] = cfg_eff_gpr_data;

@@ -76,6 +76,9 @@ module tt_frontend
 
   // bit u: unit u retires this thread's instruction this cycle (bit 0, UNIT_NONE, unused)
   input  logic [NUM_UNITS-1:0] unit_retire_i,
+  // two of this thread's instructions retire from the configuration unit this cycle (WRCFG.md: a
+  // thread's next one can start in a WRCFG's second cycle, so it may hold two)
+  input  logic             cfg_retire2_i,
   // one of this thread's instructions holds its gate (tt_core: ThCon executing, an UNPACR's address
   // phase, an ATGETM waiting for its mutex, a matrix-unit move waiting for its bank), and its unit
   input  logic             hold_i,
@@ -90,6 +93,7 @@ module tt_frontend
   // frontend-only instruction, whose word is none_insn_o); seq_o[u] its sequence number
   output logic [NUM_UNITS-1:0] retire_o,
   output logic [31:0]      seq_o [NUM_UNITS],
+  output logic [31:0]      disp_seq_o,      // the sequence number of this cycle's dispatch
   output logic [31:0]      none_insn_o,
 
   output logic             thread_idle_o,
@@ -260,7 +264,9 @@ module tt_frontend
   // ---------------------------------------------------------------------------------------------
   // Dispatch and in-flight tracking
   // ---------------------------------------------------------------------------------------------
-  logic [NUM_UNITS-1:0] infl_q;        // bit u: this thread has an instruction in unit u
+  logic [NUM_UNITS-1:0] infl_q;        // bit u: this thread has an instruction in unit u ...
+  logic [NUM_UNITS-1:0] infl;          // ... with the configuration unit's from cfg_cnt_q
+  logic [1:0]           cfg_cnt_q;     // this thread's instructions in the configuration unit
   logic [31:0]          useq_q [NUM_UNITS];
   logic [31:0]          none_insn_q;
   logic [31:0]          seq_q;         // program-order number of the next dispatch
@@ -277,7 +283,7 @@ module tt_frontend
   // cycle after).
   // DELIBERATE BUG (INJ_T_ONE_IN_FLIGHT): the thread waits until nothing of it is in flight.
   assign can_issue   = fe_valid_q && !hold_i && !gate_block && !(inj_t_i[6] && retired_q) &&
-                       !(inj_d_i[0] && infl_q != '0);
+                       !(inj_d_i[0] && infl != '0);
   assign disp_req_o  = can_issue && (fe_unit_q != UNIT_NONE);
   assign disp_unit_o = fe_unit_q;
   assign disp_insn_o = fe_insn_q;
@@ -285,10 +291,13 @@ module tt_frontend
 
   // UNIT_NONE instructions retire in the cycle after dispatch (one a cycle).
   always_comb begin
-    retire_o    = unit_retire_i & infl_q;
+    infl           = infl_q;
+    infl[UNIT_CFG] = cfg_cnt_q != '0;
+    retire_o    = unit_retire_i & infl;
     retire_o[0] = infl_q[0];
   end
   assign seq_o       = useq_q;
+  assign disp_seq_o  = seq_q;
   assign none_insn_o = none_insn_q;
 
   logic disp_wait, disp_semwait;
@@ -315,11 +324,14 @@ module tt_frontend
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       infl_q      <= '0;
+      cfg_cnt_q   <= '0;
       none_insn_q <= '0;
       seq_q       <= '0;
       for (int u = 0; u < NUM_UNITS; u++) useq_q[u] <= '0;
     end else begin
       infl_q <= infl_q & ~retire_o;
+      cfg_cnt_q <= cfg_cnt_q - (retire_o[UNIT_CFG] ? (cfg_retire2_i ? 2'd2 : 2'd1) : 2'd0) +
+                   ((dispatch && fe_unit_q == UNIT_CFG) ? 2'd1 : 2'd0);
       if (dispatch) begin
         infl_q[fe_unit_q] <= 1'b1;
         useq_q[fe_unit_q] <= seq_q;
@@ -370,7 +382,7 @@ module tt_frontend
   // does not keep the thread busy.
   logic expanding;
   assign expanding     = mop_busy || rep_busy;
-  assign thread_idle_o = !fifo_valid && !expanding && !fe_valid_q && (infl_q == '0) &&
+  assign thread_idle_o = !fifo_valid && !expanding && !fe_valid_q && (infl == '0) &&
                          !(in_valid && push_ready_o);
 
   assign trace_o = '{
@@ -424,7 +436,7 @@ module tt_frontend
       end else begin
         stall_reason_o = {STALL_UNIT_BUSY, 4'(fe_unit_q)};
       end
-    end else if (!fe_valid_q && !fifo_valid && !expanding && infl_q != '0) begin
+    end else if (!fe_valid_q && !fifo_valid && !expanding && infl != '0) begin
       stall_reason_o = {STALL_FIFO_EMPTY, 4'd0};
     end
   end

@@ -346,6 +346,7 @@ package tt_pkg;
   localparam int unsigned INJ_T_SYNC_NO_PIPE      = 154; // the sync unit takes a new instruction only after its retire
   localparam int unsigned INJ_T_TDMA_SHARED       = 155; // the misc unit takes one instruction per cycle, not one per thread
   localparam int unsigned INJ_T_SYNC_MUTEX_ONE    = 156; // ATGETM/ATRELM share the semaphore class's one a cycle
+  localparam int unsigned INJ_T_CFG_ONE_STAGE     = 157; // a thread's next config instruction waits for its WRCFG's retire
   localparam int unsigned INJ_T_CFG_RMW_AFTER_WR  = 159; // RMWCIB/RDCFG issue the cycle after a WRCFG/RDCFG issue
   localparam int unsigned NUM_INJ_BITS           = 160;
 
@@ -449,9 +450,11 @@ package tt_pkg;
   localparam int unsigned RET_LANE_UNIT0 = NUM_THREADS;              // lane of unit 1 (UNIT_SYNC)
   // The units that accept several instructions a cycle, one per thread (MiscellaneousUnit.md,
   // SyncUnit.md, ConfigurationUnit.md) retire up to three a cycle: thread 0's on the unit's lane, threads 1 and 2 on two
-  // more lanes each, from RET_LANE_EXTRA0 on (Miscellaneous, sync, configuration; tt_core g_ret).
+  // more lanes each, from RET_LANE_EXTRA0 on (Miscellaneous, sync, configuration; tt_core g_ret); the
+  // configuration unit's second stage (a thread's WRCFG retiring with its next instruction) has
+  // three more, RET_LANE_EXTRA0 + 6 .. + 8.
   localparam int unsigned RET_LANE_EXTRA0 = NUM_THREADS + NUM_UNITS - 1;
-  localparam int unsigned RET_LANES = RET_LANE_EXTRA0 + 6;
+  localparam int unsigned RET_LANES = RET_LANE_EXTRA0 + 9;
   typedef retire_t retire_arr_t [RET_LANES];     // per lane; a named type: no port copies
   localparam int unsigned RETIRE_BITS = $bits(retire_t);
 

@@ -71,6 +71,11 @@ struct tt_timing {
     slot_state slot[TT_NUM_UNITS][TT_NUM_THREADS];
     uint8_t prio[TT_NUM_UNITS];   /* round robin: the thread with the highest priority */
     bool cfg_blk;                 /* a WRCFG, CFGSHIFTMASK or RDCFG was accepted last cycle */
+    /* The configuration unit's second stage per thread (slot[TT_U_CFG][th] is its first): an
+     * instruction of 2 cycles or more moves there after its first cycle, so that the thread's next
+     * one can enter (WRCFG.md "Performance"); `due` is its retire cycle. */
+    slot_state cfg_e2[TT_NUM_THREADS];
+    uint64_t now;                 /* the cycle being checked */
     /* Model state as the RTL sees it this cycle (after the previous edge). */
     bool have_model;
     uint8_t sem_value[TT_NUM_SEMS], sem_max[TT_NUM_SEMS];
@@ -108,8 +113,23 @@ static const slot_state *cslot_of(const tt_timing *t, int u, int th) { return &t
 static bool unit_busy_any(const tt_timing *t, int u)
 {
     for (int k = 0; k < (per_thread(u) ? TT_NUM_THREADS : 1); k++)
-        if (t->slot[u][k].thread >= 0) return true;
+        if (t->slot[u][k].thread >= 0 || (u == TT_U_CFG && t->cfg_e2[k].thread >= 0)) return true;
     return false;
+}
+
+/* The configuration unit: does thread th's first-stage instruction leave it in this cycle (it
+ * retires, or moves on to a second stage that is free or frees now)? */
+static bool cfg_e2_frees(const tt_timing *t, int th, uint64_t cycle)
+{
+    const slot_state *e2 = &t->cfg_e2[th];
+    return e2->thread < 0 || e2->due == cycle;
+}
+
+static bool cfg_e1_leaves(const tt_timing *t, int th, uint64_t cycle)
+{
+    const slot_state *e1 = &t->slot[TT_U_CFG][th];
+    if (e1->thread < 0) return false;
+    return e1->max == 1 ? e1->due == cycle : cycle >= e1->disp + 1 && cfg_e2_frees(t, th, cycle);
 }
 
 tt_timing *tt_timing_create(void)
@@ -118,6 +138,7 @@ tt_timing *tt_timing_create(void)
     if (!t) return NULL;
     for (int u = 0; u < TT_NUM_UNITS; u++)
         for (int k = 0; k < TT_NUM_THREADS; k++) t->slot[u][k].thread = -1;
+    for (int k = 0; k < TT_NUM_THREADS; k++) t->cfg_e2[k].thread = -1;
     return t;
 }
 
@@ -546,7 +567,7 @@ static bool thread_busy(const tt_timing *t, int th)
     if (t->th[th].none_busy) return true;
     for (int u = 1; u < TT_NUM_UNITS; u++)
         if (cslot_of(t, u, th)->thread == th) return true;
-    return false;
+    return t->cfg_e2[th].thread >= 0;
 }
 
 /* Is an UNPACR of thread th (or of any thread, th < 0) in its address phase in this cycle: the two
@@ -631,7 +652,49 @@ static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u, int th)
 {
     const int occ = cslot_of(t, u, th)->thread;
     if (occ < 0) return true;
+    if (u == TT_U_CFG) return cfg_e1_leaves(t, th, t->now);
     return (u == TT_U_SYNC || u == TT_U_CFG || u == TT_U_TDMA) && ((o->th[occ].retire >> u) & 1u);
+}
+
+/* T5 for the configuration unit's two stages of thread th: a 1-cycle instruction retires from the
+ * first the cycle after its dispatch, a longer one from the second its latency after (later only
+ * while the second stage was not free for it). The trace says whether the thread retired anything
+ * from the unit this cycle. */
+static bool cfg_check(tt_timing *t, uint64_t cycle, const tt_timing_obs *o, int th, const report *r)
+{
+    const slot_state *e1 = &t->slot[TT_U_CFG][th], *e2 = &t->cfg_e2[th];
+    const bool e1_due = e1->thread >= 0 && e1->max == 1 && e1->due == cycle;
+    const bool e2_due = e2->thread >= 0 && e2->due == cycle;
+    const bool got = (o->th[th].retire >> TT_U_CFG) & 1u;
+    t->checks++;
+    if ((e1_due || e2_due) == got) return true;
+    const slot_state *s = e2_due ? e2 : e1_due ? e1 : e2->thread >= 0 ? e2 : e1;
+    char d[96];
+    tt_disasm(s->insn, d, sizeof d);
+    if (got)
+        return fail(r, th, s->insn, "T5 latency: thread %d retired an instruction from CFG at cycle %llu, but none is "
+                    "due (%s dispatched at cycle %llu is due at cycle %llu)", th, (unsigned long long)cycle, d,
+                    (unsigned long long)s->disp, (unsigned long long)s->due);
+    return fail(r, th, s->insn, "T5 latency: %s dispatched at cycle %llu to CFG must retire at cycle %llu (latency "
+                "%u: a longer instruction's second cycle in the second stage, WRCFG.md), but it has not retired by "
+                "then", d, (unsigned long long)s->disp, (unsigned long long)cycle, s->max);
+}
+
+/* The configuration unit after this cycle's edge: retires leave, a first-stage instruction of two
+ * cycles or more moves on to the second stage when that is free. */
+static void cfg_step(tt_timing *t, uint64_t cycle, int th)
+{
+    slot_state *e1 = &t->slot[TT_U_CFG][th], *e2 = &t->cfg_e2[th];
+    const bool e2_free = cfg_e2_frees(t, th, cycle);
+    if (e2->thread >= 0 && e2->due == cycle) e2->thread = -1;
+    if (e1->thread < 0) return;
+    if (e1->max == 1) {
+        if (e1->due == cycle) e1->thread = -1;
+    } else if (cycle >= e1->disp + 1 && e2_free) {
+        *e2 = *e1;
+        e2->due = cycle + e1->max - 1;
+        e1->thread = -1;
+    }
 }
 
 /* T5 / T8 / T9 for what unit u (or thread th's frontend, u == TT_U_NONE) holds this cycle. */
@@ -793,6 +856,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                      uint32_t *insn, char *why, size_t whylen)
 {
     report r = {thread, insn, why, whylen};
+    t->now = cycle;
     if (!t->have_model) snapshot_model(t, m);
     if (o->pack_step) {
         if (t->pstep_n < PSTEP_MAX) t->pstep[t->pstep_n] = cycle;
@@ -893,7 +957,9 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         const uint16_t ret = o->th[th].retire;
         for (int u = 0; u < TT_NUM_UNITS && ret; u++) {
             if (!((ret >> u) & 1u)) continue;
-            const bool held_here = u == TT_U_NONE ? t->th[th].none_busy : cslot_of(t, u, th)->thread == th;
+            const bool held_here = u == TT_U_NONE ? t->th[th].none_busy
+                                   : u == TT_U_CFG ? t->slot[u][th].thread == th || t->cfg_e2[th].thread == th
+                                                   : cslot_of(t, u, th)->thread == th;
             t->checks++;
             if (!held_here)
                 return fail(&r, th, 0, "T5 retire: thread %d retired an instruction from %s, which holds none of its "
@@ -914,14 +980,18 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     }
     for (int u = 1; u < TT_NUM_UNITS; u++)
         for (int k = 0; k < (per_thread(u) ? TT_NUM_THREADS : 1); k++) {
+            if (u == TT_U_CFG) continue; /* two stages: cfg_check */
             if (t->slot[u][k].thread < 0) continue;
             if (!check_slot(t, m, cycle, o, &t->slot[u][k], u, &r)) return false;
         }
+    for (int th = 0; th < TT_NUM_THREADS; th++)
+        if (!cfg_check(t, cycle, o, th, &r)) return false;
 
     /* T6 busy units: a unit is busy from the cycle after the dispatch through its retire cycle. */
     for (int u = 1; u < TT_NUM_UNITS; u++) {
         const slot_state *bs = &t->slot[u][0];
         for (int k = 1; k < (per_thread(u) ? TT_NUM_THREADS : 1) && bs->thread < 0; k++) bs = &t->slot[u][k];
+        for (int k = 0; u == TT_U_CFG && k < TT_NUM_THREADS && bs->thread < 0; k++) bs = &t->cfg_e2[k];
         const int occ = bs->thread;
         bool busy = occ >= 0, got = (o->unit_busy >> u) & 1u;
         t->checks++;
@@ -964,6 +1034,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         if (ret & 1u) s->none_busy = false;
         for (int u = 1; u < TT_NUM_UNITS; u++) {
             if (!((ret >> u) & 1u)) continue;
+            if (u == TT_U_CFG) continue; /* cfg_step */
             slot_state *sl = slot_of(t, u, th);
             /* an L1 STOREIND (bit 23) writes L1 in its retire cycle (tt_core's one L1 write port) */
             if (u == TT_U_THCON && (uint8_t)(sl->insn >> 24) == TT_OPC_STOREIND && (sl->insn >> 23 & 1u))
@@ -971,6 +1042,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             if (sl->thread == th) sl->thread = -1;
         }
     }
+    for (int th = 0; th < TT_NUM_THREADS; th++) cfg_step(t, cycle, th);
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         thread_state *s = &t->th[th];
         const tt_timing_thread *x = &o->th[th];
