@@ -204,7 +204,10 @@ void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max)
             if (mode == 1 && (insn & 0xFFu) >= ((insn >> 18 & 1u) ? 32u : 64u)) rows = 0;
             lo = hi = rows + 1;
         } else if (opc == TT_OPC_ZEROSRC) {
-            lo = 2, hi = 0; /* 64 rows per bank cleared + 1; the banks depend on the bank state */
+            /* ZEROSRC.md: [0] SrcA, [1] SrcB, [2] both banks of each (else one, which one depends on the
+             * bank state, how many does not): 64 rows per bank cleared + 1 */
+            const unsigned sides = (insn & 1u) + (insn >> 1 & 1u), banks = sides * ((insn >> 2 & 1u) ? 2 : 1);
+            lo = hi = 64 * banks + 1;
         }
         else
             lo = hi = 4; /* arithmetic: STUB latency */
