@@ -166,6 +166,7 @@ cli cli_unknown_command "unknown command 'frob'" "$bin" frob
 cli cli_max_cycles_zero "--max-cycles expects a decimal or 0x hex number in 1..1000000000000, got '0'" "$bin" run "$dir/../directed/nop_dmanop.tts" --max-cycles 0
 cli cli_max_cycles_octal "octal is not accepted" "$bin" run "$dir/../directed/nop_dmanop.tts" --max-cycles 010
 cli cli_dump_json_full_disk "cannot write --dump-json /dev/full" "$bin" run "$dir/../directed/nop_dmanop.tts" --dump-json /dev/full
+cli cli_hazards_bad "--hazards: expected error, warn or off, got 'maybe'" "$bin" run "$dir/../directed/nop_dmanop.tts" --hazards maybe
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
