@@ -54,7 +54,8 @@ module tt_adc_unit
 
   // tt_pkg types, so the ports are not copies; adc_o is the state itself
   output adc_arr_t    adc_o,         // the state (read by the unpackers when they start)
-  output adc_arr_t    adc_after_o    // the state after this cycle's updates (all zero without one)
+  output adc_arr_t    adc_pre_o      // after this cycle's unpacker and packer updates, before its
+                                     // Miscellaneous-unit instructions (all zero without an update)
 );
 
   localparam logic [17:0] MASK_X  = 18'h3FFFF;
@@ -169,12 +170,14 @@ module tt_adc_unit
     return nxt;
   endfunction
 
-  // The retiring instructions in thread order, each on the state the previous ones left; built
-  // only in a cycle with a retire (simulation speed, README "Speed").
+  // The retiring instructions in thread order, each on the state the previous ones left, after
+  // the unpackers' and the packer's updates of the cycle (adc_pre_o); built only in a cycle with a
+  // retire (simulation speed, README "Speed").
   adc_arr_t tdma_after;   // the state after this cycle's Miscellaneous-unit instructions
+  adc_arr_t adc_after;  // the state after all of this cycle's updates (all zero without one)
   always_comb begin
     tdma_after = '{default: '{default: '{default: '0}}};
-    if (done != '0) tdma_after = adc_o;
+    if (done != '0) tdma_after = (unp_inc_i[0] || unp_inc_i[1] || pk_upd_i) ? adc_pre_o : adc_o;
     for (int t = 0; t < 3; t++) begin
       logic [1:0] tg;
       logic [5:0] w;
@@ -194,29 +197,33 @@ module tt_adc_unit
     end
   end
 
-  // Something changes the state this cycle (every reader of adc_after_o is among these).
+  // Something changes the state this cycle (every reader of adc_after is among these).
   logic upd_any;
   assign upd_any = (done != '0) || unp_inc_i[0] || unp_inc_i[1] || pk_upd_i;
 
-  // this unit's instructions first, then the unpackers' increments (Y and Z of both channels), then
-  // the packer's AddrMod; built only in a cycle with an update (simulation speed, README "Speed")
+  // The unpackers' increments (Y and Z of both channels), then the packer's AddrMod, then this
+  // unit's instructions (tdma_after). The unpackers and the packer update in their first cycle in
+  // the unit, which the checker applies at the end of their dispatch cycle, before the retires of
+  // the next edge: a Miscellaneous-unit instruction retiring in that first cycle comes after
+  // (docs/decisions.md "Overlapping dispatch", when units read and write). Built only in a cycle
+  // with an update (simulation speed, README "Speed").
   always_comb begin
     logic [3:0]  yinc;
     logic        ycr, yclr, zinc, zclr;
     logic [17:0] pa [8];
     {yinc, ycr, yclr, zinc, zclr} = '0;
     pa          = '{default: '0};
-    adc_after_o = '{default: '{default: '{default: '0}}};
-    if (upd_any) adc_after_o = (done != '0) ? tdma_after : adc_o;
+    adc_pre_o = '{default: '{default: '{default: '0}}};
+    if (upd_any) adc_pre_o = adc_o;
     for (int n = 0; n < 2; n++) begin
       if (unp_inc_i[n]) begin
         for (int t = 0; t < 3; t++) begin
           if (2'(t) == unp_thread_i[n] || 2'(t) == unp_wadc_i[n]) begin
-            adc_after_o[t][2*n][2]   = (adc_after_o[t][2*n][2]   + {16'd0, unp_ch0y_i[n]}) & MASK_Y;
-            adc_after_o[t][2*n][4]   = (adc_after_o[t][2*n][4]   + {16'd0, unp_ch0z_i[n]}) &
+            adc_pre_o[t][2*n][2]   = (adc_pre_o[t][2*n][2]   + {16'd0, unp_ch0y_i[n]}) & MASK_Y;
+            adc_pre_o[t][2*n][4]   = (adc_pre_o[t][2*n][4]   + {16'd0, unp_ch0z_i[n]}) &
                                        field_mask(4, inj_zw_8bit_i);
-            adc_after_o[t][2*n+1][2] = (adc_after_o[t][2*n+1][2] + {16'd0, unp_ch1y_i[n]}) & MASK_Y;
-            adc_after_o[t][2*n+1][4] = (adc_after_o[t][2*n+1][4] + {16'd0, unp_ch1z_i[n]}) &
+            adc_pre_o[t][2*n+1][2] = (adc_pre_o[t][2*n+1][2] + {16'd0, unp_ch1y_i[n]}) & MASK_Y;
+            adc_pre_o[t][2*n+1][4] = (adc_pre_o[t][2*n+1][4] + {16'd0, unp_ch1z_i[n]}) &
                                        field_mask(4, inj_zw_8bit_i);
           end
         end
@@ -231,7 +238,7 @@ module tt_adc_unit
         yclr = (c != 0) ? pk_addrmod_i[11]  : pk_addrmod_i[5];
         zinc = (c != 0) ? pk_addrmod_i[14]  : pk_addrmod_i[12];
         zclr = (c != 0) ? pk_addrmod_i[15]  : pk_addrmod_i[13];
-        pa = adc_after_o[pk_thread_i][4 + c];
+        pa = adc_pre_o[pk_thread_i][4 + c];
         if (yclr) begin
           pa[2] = '0; pa[3] = '0;
         end else if (ycr) begin
@@ -245,7 +252,7 @@ module tt_adc_unit
         end else begin
           pa[4] = (pa[4] + {17'd0, zinc}) & field_mask(4, inj_zw_8bit_i);
         end
-        adc_after_o[pk_thread_i][4 + c] = pa;
+        adc_pre_o[pk_thread_i][4 + c] = pa;
       end
     end
   end
@@ -258,8 +265,13 @@ module tt_adc_unit
     end else if (bd_valid_i) begin
       adc_o[bd_thread_i][bd_addr_i[5:3]][bd_addr_i[2:0]] <= bd_data_i;
     end else if (upd_any) begin
-      adc_o <= adc_after_o;
+      adc_o <= adc_after;
     end
+  end
+
+  always_comb begin   // the state after all of this cycle's updates
+    adc_after = adc_pre_o;
+    if (done != '0) adc_after = tdma_after;
   end
 
 endmodule

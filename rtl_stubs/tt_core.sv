@@ -575,7 +575,7 @@ module tt_core
   logic [127:0]     unp_exp_lines [2];
   logic [L1_AW-1:0] unp_delta_line [2];
   logic [127:0]     unp_delta_lines [2];
-  adc_arr_t         adc_state, adc_after;
+  adc_arr_t         adc_state, adc_pre;
   logic [1:0]       srca_client, srcb_client, unp_bank, math_bank;
   logic [5:0]       src_row [2][3];
   logic [7:0]       banks_after [3];
@@ -820,7 +820,7 @@ module tt_core
     .pk_thread_i      (pk_adc_thread),
     .pk_addrmod_i     (pk_addrmod),
     .adc_o            (adc_state),
-    .adc_after_o      (adc_after)
+    .adc_pre_o        (adc_pre)
   );
   logic       unp_adc_inc_ret [2];
   // The unpackers and the packer update ADCs in their first address cycle; their retire reports the
@@ -832,11 +832,11 @@ module tt_core
   always_ff @(posedge clk_i) begin
     for (int n = 0; n < 2; n++) begin
       if (unp_adc_inc[n]) begin
-        unp_cap_q[n][0] <= adc_after[unp_thread[n]];
-        unp_cap_q[n][1] <= adc_after[unp_wadc[n]];
+        unp_cap_q[n][0] <= adc_pre[unp_thread[n]];
+        unp_cap_q[n][1] <= adc_pre[unp_wadc[n]];
       end
     end
-    if (pk_adc_upd) pk_cap_q <= adc_after[pk_adc_thread];
+    if (pk_adc_upd) pk_cap_q <= adc_pre[pk_adc_thread];
   end
   logic [1:0] unp_thread [2];
   always_comb begin
