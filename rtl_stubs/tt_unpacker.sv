@@ -726,8 +726,14 @@ module tt_unpacker
   // DELIBERATE BUG (INJ_UNP_ADC_AT_RETIRE): the increments in the retire cycle instead.
   logic late_inc;
   assign late_inc     = inj_i[INJ_UNP_ADC_AT_RETIRE];
-  assign adc_inc_o    = late_inc ? ((state_q == S_DONE) && !s_q.is_nop && !s_q.skip)
-                                 : (sreq.valid && !s_d.is_nop && !s_d.skip);
+  // Every UNPACR but the FlushCache and IncrementContextCounter forms applies them, a skipped one
+  // (RowSearch undefined, a reserved format, srcb_bcast) too: the counter update reads only the
+  // instruction's increments, its thread and WhichADC, apart from the datum work whose setup the
+  // model reports at the retire; another thread's ADC access before that retire sees them on both
+  // sides (docs/decisions.md "Race detector", the unpacker's skipped forms). ContextADC 3 names no
+  // thread: the issuing thread's only (tt_adc_unit), as the model.
+  assign adc_inc_o    = late_inc ? ((state_q == S_DONE) && !s_q.is_nop && !insn_q[13] && !insn_q[1])
+                                 : (sreq.valid && !s_d.is_nop && !sreq.insn[13] && !sreq.insn[1]);
   assign adc_report_o = (state_q == S_DONE) && !s_q.is_nop && !s_q.skip &&
                         (s_q.ch0y | s_q.ch0z | (inj_i[INJ_UNP_ADC_CH1] ? 2'd0 : s_q.ch1y) | s_q.ch1z) != 2'd0;
 

@@ -220,10 +220,15 @@ static void adc_increments(tt_model *m, int thread, int which, uint32_t wadc, ui
 void tt_unpack_adc_update(tt_model *m, int thread, uint32_t insn)
 {
     if ((uint8_t)(insn >> 24) != TT_OPC_UNPACR) return; /* UNPACR_NOP changes no ADC */
-    /* the FlushCache and IncrementContextCounter forms and srcb_bcast (unimplemented) change none */
-    if (tt_bits(insn, 1, 1) || tt_bits(insn, 13, 1) || tt_bits(insn, 5, 1)) return;
+    /* the FlushCache and IncrementContextCounter forms (other instructions) change none */
+    if (tt_bits(insn, 1, 1) || tt_bits(insn, 13, 1)) return;
+    /* Every UNPACR_Regular applies them when it starts, whatever else it does: a form or setup
+     * reported when it executes (srcb_bcast unimplemented; RowSearch, a reserved format, ContextADC
+     * 3 or any other undefined setup) too. They are the counter update of UNPACR_Regular.md, which
+     * reads only the instruction's increments, CurrentThread and WhichADC (with ContextADC 3, no
+     * thread's: the issuing thread's only); docs/decisions.md "Race detector", the unpacker's
+     * skipped forms. */
     const uint32_t wadc = tt_bits(insn, 7, 1) ? tt_bits(insn, 8, 2) : (uint32_t)thread;
-    if (wadc == 3) return; /* undefined behaviour, reported when it executes */
     adc_increments(m, thread, (int)tt_bits(insn, 23, 1), wadc, insn);
 }
 
