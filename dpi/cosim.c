@@ -711,18 +711,19 @@ static bool note_writes(cosim *c, const cosim_retire_rec *r, const tt_exec_resul
     /* ADC channels written: at the retire by the miscellaneous unit, at their start (the edge after
      * the dispatch) by the unpackers' increments and the packer's AddrMod */
     if (e->kinds & TT_EFF_ADC) {
-        static const char *const sets[] = {"unpacker 0", "unpacker 1", "packer"};
         const uint8_t op = (uint8_t)(r->insn >> 24);
         const bool at_start = op == TT_OPC_UNPACR || op == TT_OPC_PACR;
         const uint64_t when = at_start ? who.disp + 1 : r->cycle;
         for (int set = 0; set < TT_ADC_SETS; set++) {
             if ((e->adc_we >> (2 * set)) & 3u) {
                 hazard_adc_write(c->hz, when, e->adc_thread, (unsigned)set, &who);
-                WAW(HAZARD_ADC, e->adc_thread, (unsigned)set, when, "the %s ADCs of thread %u", sets[set], e->adc_thread);
+                WAW(HAZARD_ADC, e->adc_thread, (unsigned)set, when, "the %s ADCs of thread %u", hazard_adc_set_name((unsigned)set),
+                    e->adc_thread);
             }
             if ((e->adc_we2 >> (2 * set)) & 3u) {
                 hazard_adc_write(c->hz, when, e->adc_thread2, (unsigned)set, &who);
-                WAW(HAZARD_ADC, e->adc_thread2, (unsigned)set, when, "the %s ADCs of thread %u", sets[set], e->adc_thread2);
+                WAW(HAZARD_ADC, e->adc_thread2, (unsigned)set, when, "the %s ADCs of thread %u", hazard_adc_set_name((unsigned)set),
+                    e->adc_thread2);
             }
         }
     }

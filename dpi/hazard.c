@@ -22,13 +22,7 @@ typedef struct {
     hazard_who who;
 } write_rec;
 
-typedef struct {
-    bool valid;
-    uint64_t cycle;
-    hazard_who who;
-} last_write;
-
-/* An access to a GPR (hazard_gpr): the instruction and the edge. */
+/* An access to an element: the instruction (or TRISC store) and the edge it landed at. */
 typedef struct {
     bool valid;
     uint64_t cycle;
@@ -78,10 +72,10 @@ struct hazard {
     write_rec w[WRITES];
     uint64_t n;         /* writes so far; the ring holds the last WRITES */
     /* the last instruction that wrote each element (hazard_waw) */
-    last_write cfg[TT_CFG_STATES][TT_CFG_WORDS];
-    last_write tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
-    last_write adc[TT_NUM_THREADS][TT_ADC_SETS];
-    last_write gpr[TT_NUM_THREADS][TT_NUM_GPRS];
+    acc_rec cfg[TT_CFG_STATES][TT_CFG_WORDS];
+    acc_rec tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
+    acc_rec adc[TT_NUM_THREADS][TT_ADC_SETS];
+    acc_rec gpr[TT_NUM_THREADS][TT_NUM_GPRS];
     gpr_acc ga[TT_NUM_THREADS][TT_NUM_GPRS];
     region_el *dest[DEST_PAGES];
     region_el *l1[L1_PAGES];
@@ -95,7 +89,7 @@ struct hazard {
 bool hazard_waw(hazard *h, int kind, int space, unsigned idx, uint64_t cycle, const hazard_who *w, hazard_who *prev,
                 uint64_t *prev_cycle)
 {
-    last_write *l = NULL;
+    acc_rec *l = NULL;
     if (space < 0 || space >= TT_NUM_THREADS) return false;
     switch (kind) {
     case HAZARD_CFG: l = (space < TT_CFG_STATES && idx < TT_CFG_WORDS) ? &h->cfg[space][idx] : NULL; break;
@@ -124,6 +118,12 @@ bool hazard_waw(hazard *h, int kind, int space, unsigned idx, uint64_t cycle, co
 }
 
 hazard *hazard_create(void) { return calloc(1, sizeof(hazard)); }
+
+const char *hazard_adc_set_name(unsigned set)
+{
+    static const char *const sets[TT_ADC_SETS] = {"unpacker 0", "unpacker 1", "packer"};
+    return set < TT_ADC_SETS ? sets[set] : "?";
+}
 
 void hazard_destroy(hazard *h)
 {
@@ -166,23 +166,6 @@ void hazard_adc_write(hazard *h, uint64_t cycle, int thread, unsigned set, const
 
 static bool read_bit(const uint32_t *words, unsigned idx) { return (words[idx / 32] >> (idx % 32)) & 1u; }
 
-/* The unit an unpacker or packer instruction runs in, for the condition that waits for it
- * (STALLWAIT.md, Blackhole numbering: C1 unpacker 0, C2 unpacker 1, C3 packer). */
-static const char *reader_cond(uint32_t insn)
-{
-    const uint8_t opc = (uint8_t)(insn >> 24);
-    if (opc == TT_OPC_RDCFG) return "C12 (CFGEXU)";
-    if (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) return (insn >> 23 & 1u) ? "C2 (UNPACK1)" : "C1 (UNPACK0)";
-    return "C3 (PACK)";
-}
-
-static const char *reader_block(uint32_t insn)
-{
-    const uint8_t opc = (uint8_t)(insn >> 24);
-    if (opc == TT_OPC_RDCFG) return "B7 (CFG)";
-    return (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) ? "B3 (UNPACK)" : "B2 (PACK)";
-}
-
 uint64_t hazard_mark(const hazard *h) { return h->n; }
 
 bool hazard_reader(const hazard *h, uint64_t from, uint64_t cycle, const hazard_who *r, const tt_read_set *rs,
@@ -218,11 +201,10 @@ bool hazard_reader(const hazard *h, uint64_t from, uint64_t cycle, const hazard_
         if (same_later && at_start) continue;
         *writer = w->who;
         *write_cycle = w->cycle;
-        static const char *const sets[] = {"unpacker 0", "unpacker 1", "packer"};
         if (w->kind == W_TCFG)
             snprintf(element, element_len, "thread config word %u of thread %u", w->idx, w->state_or_thread);
         else if (w->kind == W_ADC)
-            snprintf(element, element_len, "the %s ADCs of thread %u", sets[w->idx % 3], w->state_or_thread);
+            snprintf(element, element_len, "the %s ADCs of thread %u", hazard_adc_set_name(w->idx), w->state_or_thread);
         else
             snprintf(element, element_len, "config word %u (ADDR32) of state %u", w->idx, w->state_or_thread);
         /* the wait that orders them (docs/decisions.md "Race detector") */
@@ -231,27 +213,27 @@ bool hazard_reader(const hazard *h, uint64_t from, uint64_t cycle, const hazard_
                      "the TRISC store, made after the reader was pushed, must wait until the reader has retired "
                      "(a semaphore the thread posts after a STALLWAIT on %s, which the TRISC polls), or be made "
                      "before the push with a STALLWAIT on C10 (TRISC_CFG) and block %s before the reader",
-                     reader_cond(r->insn), reader_block(r->insn));
+                     hazard_unit_cond(r->insn), hazard_unit_block(r->insn));
         else if (w->who.store)
             snprintf(fix, fix_len,
                      "another thread's TRISC store: order the threads with a semaphore (the reader's thread posts "
                      "it after a STALLWAIT on %s; the storing TRISC polls it)",
-                     reader_cond(r->insn));
+                     hazard_unit_cond(r->insn));
         else if (w->who.thread != r->thread)
             snprintf(fix, fix_len,
                      "the threads must be ordered by a semaphore (the writer's thread posts it after the write, the "
                      "reader's thread waits for it with SEMWAIT before the reader; or the other way round, with a "
                      "STALLWAIT on %s before the post)",
-                     reader_cond(r->insn));
+                     hazard_unit_cond(r->insn));
         else if (w->who.seq > r->seq)
             snprintf(fix, fix_len, "a STALLWAIT with block B7 (CFG) and condition %s before the write (tt-llk: "
                                    "STALLWAIT(STALL_CFG, UNPACK0/1 or PACK))",
-                     reader_cond(r->insn));
+                     hazard_unit_cond(r->insn));
         else
             snprintf(fix, fix_len, "the reader must start after the write has landed: a NOP after the write (WRCFG "
                                    "takes 2 cycles), or a STALLWAIT with block %s and condition C12 (CFGEXU) before "
                                    "the reader",
-                     reader_block(r->insn));
+                     hazard_unit_block(r->insn));
         return true;
     }
     return false;
@@ -270,26 +252,6 @@ const char *hazard_unit_cond(uint32_t insn)
     case TT_U_CFG: return "C12 (CFGEXU)";
     case TT_U_SFPU: return "C11 (SFPU)";
     default: return "a condition on its unit";
-    }
-}
-
-/* STALLWAIT.md (Blackhole) block classes by unit: B0 the TDMA-side instructions (ADCs, unpack,
- * pack, ThCon, XMOV), B1 sync, B2 pack, B3 unpack, B4 XMOV, B5 ThCon, B6 matrix unit, B7 config,
- * B8 SFPU (ref_model/src/sync_unit.c block_ranges is the rule the gate applies). */
-static uint16_t unit_block_mask(uint32_t insn)
-{
-    switch (tt_timing_unit(insn)) {
-    case TT_U_TDMA: return 1u << 0;
-    case TT_U_SYNC: return 1u << 1;
-    case TT_U_PACK: return 1u << 0 | 1u << 2;
-    case TT_U_UNPACK0:
-    case TT_U_UNPACK1: return 1u << 0 | 1u << 3;
-    case TT_U_XMOV: return 1u << 0 | 1u << 4;
-    case TT_U_THCON: return 1u << 0 | 1u << 5;
-    case TT_U_MATH: return 1u << 6;
-    case TT_U_CFG: return 1u << 7;
-    case TT_U_SFPU: return 1u << 8;
-    default: return 0;
     }
 }
 
@@ -341,7 +303,7 @@ static void acc_set(acc_rec *a, uint64_t cycle, const hazard_who *w)
 }
 
 static bool gpr_race(hazard_race *out, const acc_rec *o, bool other_writes, const hazard_who *w, bool write,
-                     unsigned idx, uint64_t cycle, const char *how)
+                     unsigned idx, const char *how)
 {
     memset(out, 0, sizeof *out);
     out->other = o->who;
@@ -357,7 +319,6 @@ static bool gpr_race(hazard_race *out, const acc_rec *o, bool other_writes, cons
                  write ? "writes" : "reads", hazard_unit_cond(w->insn));
     else
         order_fix(w, &o->who, out->fix, sizeof out->fix);
-    (void)cycle;
     return true;
 }
 
@@ -395,9 +356,9 @@ bool hazard_gpr(hazard *h, unsigned idx, bool write, bool at_start, uint64_t cyc
     }
     bool race = false;
     if (o)
-        race = gpr_race(out, o, !write, w, write, idx, cycle, how);
+        race = gpr_race(out, o, !write, w, write, idx, how);
     else if (g->store.valid && g->store.cycle > w->push && g->store.cycle <= cycle)
-        race = gpr_race(out, &g->store, true, w, write, idx, cycle,
+        race = gpr_race(out, &g->store, true, w, write, idx,
                         "the TRISC stored to the GPR after it pushed this instruction and before the instruction "
                         "used it: which comes first depends on timing");
     if (write) {
@@ -532,7 +493,7 @@ void hazard_c10_wait(hazard *h, int thread, uint32_t seq, uint16_t block, uint64
 bool hazard_store_before_push(const hazard *h, const hazard_who *r, const tt_read_set *rs, hazard_race *out)
 {
     if (r->thread < 0 || r->thread >= TT_NUM_THREADS) return false;
-    const uint16_t rb = unit_block_mask(r->insn);
+    const uint16_t rb = tt_block_classes((uint8_t)(r->insn >> 24)); /* the block bits that hold the reader */
     /* the last C10 STALLWAIT holding the reader that passed the gate before it (in program order) */
     uint64_t waited = 0;
     bool have = false;

@@ -105,6 +105,8 @@ bool hazard_store_before_push(const hazard *h, const hazard_who *r, const tt_rea
 /* The condition that waits for an instruction's unit, and the block bit that holds it (STALLWAIT.md,
  * Blackhole numbering). */
 const char *hazard_unit_cond(uint32_t insn);
+/* "unpacker 0", "unpacker 1" or "packer": ADC set `set` in reports. */
+const char *hazard_adc_set_name(unsigned set);
 const char *hazard_unit_block(uint32_t insn);
 
 #endif

@@ -261,16 +261,16 @@ module tt_core
     end
   end
 
-  // the sync and Miscellaneous units' three slots, seen as one unit: busy or retiring when any is
-  assign u_rsp[UNIT_SYNC] = '{ready: 1'b0, busy: sync_rsp[0].busy || sync_rsp[1].busy || sync_rsp[2].busy,
-                              thread: 2'd0, insn: 32'd0,
-                              done: sync_rsp[0].done || sync_rsp[1].done || sync_rsp[2].done};
-  assign u_rsp[UNIT_CFG]  = '{ready: 1'b0, busy: cfg_rsp[0].busy || cfg_rsp[1].busy || cfg_rsp[2].busy,
-                              thread: 2'd0, insn: 32'd0,
-                              done: cfg_rsp[0].done || cfg_rsp[1].done || cfg_rsp[2].done};
-  assign u_rsp[UNIT_TDMA] = '{ready: 1'b0, busy: tdma_rsp[0].busy || tdma_rsp[1].busy || tdma_rsp[2].busy,
-                              thread: 2'd0, insn: 32'd0,
-                              done: tdma_rsp[0].done || tdma_rsp[1].done || tdma_rsp[2].done};
+  // the sync, configuration and Miscellaneous units' slots (one per thread), seen as one unit: busy
+  // or retiring when any slot is
+  function automatic unit_rsp_t any_slot(unit_rsp_t r [3]);
+    return '{ready: 1'b0, busy: r[0].busy || r[1].busy || r[2].busy, thread: 2'd0, insn: 32'd0,
+             done: r[0].done || r[1].done || r[2].done};
+  endfunction
+  assign u_rsp[UNIT_SYNC] = any_slot(sync_rsp);
+  assign u_rsp[UNIT_CFG]  = any_slot(cfg_rsp);
+  assign u_rsp[UNIT_TDMA] = any_slot(tdma_rsp);
+
   always_comb begin
     for (int u = 0; u < NUM_UNITS; u++) begin
       u_busy[u]   = u_rsp[u].busy;

@@ -293,6 +293,9 @@ bool tt_model_gpr_read_at_start(uint32_t insn);
  * and its block mask (bit n is Bn), with the defaults of a zero field applied. False for any other
  * instruction. */
 bool tt_model_wait_of(uint32_t insn, bool *semwait, uint16_t *cond, uint16_t *block);
+/* The block classes of STALLWAIT/SEMWAIT (bit n is Bn) that hold an instruction of this opcode: the
+ * rule the model's wait gate applies (sync_unit.c). */
+uint16_t tt_block_classes(uint8_t opcode);
 
 /* Lockstep: instruction `seq` of `thread` (dispatched, not executed) samples its inputs now, the
  * state after this cycle's edge: an unpacker or packer instruction takes config, thread config and

@@ -411,15 +411,20 @@ bool tt_model_issued_at(const tt_model *m, int thread, uint32_t seq, uint32_t *i
     return true;
 }
 
-/* The wait gate: the latched STALLWAIT / SEMWAIT, and two waits of the instruction at the gate
- * itself, against the state after this cycle's retires: an ATGETM while another thread holds its
- * mutex (BH SyncUnit.md), a MOVA2D / MOVB2D until the matrix unit owns its source bank
- * (MatrixUnit.md, MOVA2D.md). docs/decisions.md "Overlapping dispatch". */
+bool tt_gate_insn_waits(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen)
+{
+    /* an ATGETM while another thread holds its mutex (BH SyncUnit.md), a MOVA2D / MOVB2D until the
+     * matrix unit owns its source bank (MatrixUnit.md, MOVA2D.md) */
+    return tt_movement_holds(m, insn, why, whylen) || tt_mutex_holds(m, thread, insn, why, whylen);
+}
+
+/* The wait gate: the latched STALLWAIT / SEMWAIT, and the waits of the instruction at the gate
+ * itself (tt_gate_insn_waits), against the state after this cycle's retires. docs/decisions.md
+ * "Overlapping dispatch". */
 static bool gate_holds(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen)
 {
-    if (tt_wait_gate_holds(m, thread, (uint8_t)(insn >> 24), why, whylen)) return true;
-    if (tt_movement_holds(m, insn, why, whylen)) return true;
-    return tt_mutex_holds(m, thread, insn, why, whylen);
+    return tt_wait_gate_holds(m, thread, (uint8_t)(insn >> 24), why, whylen) ||
+           tt_gate_insn_waits(m, thread, insn, why, whylen);
 }
 
 bool tt_model_dispatch(tt_model *m, int thread, uint32_t insn, uint32_t *seq, char *why, size_t whylen)

@@ -15,8 +15,6 @@ void tt_exec_atrelm(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 bool tt_mutex_holds(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen);
 tt_status tt_sem_mmio_store(tt_model *m, uint32_t offset, uint32_t value, char *msg, size_t msglen);
 
-/* The 9 block classes of STALLWAIT/SEMWAIT (B0..B8) an opcode falls in. */
-uint16_t tt_block_classes(uint8_t opcode);
 /* The latch a retiring STALLWAIT or SEMWAIT sets (the Blackhole defaults for zero masks); the
  * model's wait gate and the timing reference (timing.c) both take it from here. */
 tt_wait_latch tt_wait_latch_of(uint32_t insn);

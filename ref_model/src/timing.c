@@ -9,10 +9,9 @@
 #include <string.h>
 
 #include "frontend.h"    /* tt_fe_is_frontend_op */
-#include "movement.h"    /* tt_movement_holds: a move waits at the gate for its bank */
 #include "model_state.h" /* semaphores */
 #include "replay_expander.h" /* tt_replay_count: REPLAY's Count field (0 means 64) */
-#include "sync_unit.h"   /* tt_block_classes, tt_mutex_holds */
+#include "sync_unit.h"   /* tt_wait_latch_of */
 #include "ttisa.h"
 #include "unpack.h"      /* tt_bank_conditions */
 
@@ -75,7 +74,6 @@ struct tt_timing {
      * instruction of 2 cycles or more moves there after its first cycle, so that the thread's next
      * one can enter (WRCFG.md "Performance"); `due` is its retire cycle. */
     slot_state cfg_e2[TT_NUM_THREADS];
-    uint64_t now;                 /* the cycle being checked */
     /* Model state as the RTL sees it this cycle (after the previous edge). */
     bool have_model;
     uint8_t sem_value[TT_NUM_SEMS], sem_max[TT_NUM_SEMS];
@@ -587,8 +585,7 @@ static bool unp_addr_phase(const tt_timing *t, int u, int th, uint64_t cycle)
 static bool gate_waits_itself(const tt_model *m, int th, const tt_timing_thread *x)
 {
     char why[8];
-    return x->fe_valid && (tt_mutex_holds(m, th, x->fe_insn, why, sizeof why) ||
-                           tt_movement_holds(m, x->fe_insn, why, sizeof why));
+    return x->fe_valid && tt_gate_insn_waits(m, th, x->fe_insn, why, sizeof why);
 }
 
 /* What holds the thread's gate this cycle besides its latch, or TT_U_NONE (docs/decisions.md
@@ -651,11 +648,11 @@ static bool stall_override_ok(const tt_timing *t, int th, uint8_t want, uint8_t 
  * of th's); the sync, configuration and miscellaneous units also in the cycle they retire the one
  * they hold ("issue one per cycle": SyncUnit.md, ConfigurationUnit.md, MiscellaneousUnit.md;
  * tt_unit_slot PIPE), the others the cycle after. */
-static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u, int th)
+static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u, int th, uint64_t cycle)
 {
     const int occ = cslot_of(t, u, th)->thread;
     if (occ < 0) return true;
-    if (u == TT_U_CFG) return cfg_e1_leaves(t, th, t->now);
+    if (u == TT_U_CFG) return cfg_e1_leaves(t, th, cycle);
     return (u == TT_U_SYNC || u == TT_U_CFG || u == TT_U_TDMA) && ((o->th[occ].retire >> u) & 1u);
 }
 
@@ -797,7 +794,7 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
  * STREAMWAIT) and ATGETM/ATRELM on different mutexes, each thread from its own slot; none of the
  * semaphore class while a TRISC semaphore store holds one back. *first: the first thread granted
  * (-1 none), whose successor has the priority next. */
-static void sync_grants(const tt_timing *t, const tt_timing_obs *o, const bool req[], const int unit[],
+static void sync_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cycle, const bool req[], const int unit[],
                         const uint32_t insn[], bool want[], int *first)
 {
     bool sem_taken = false;
@@ -810,7 +807,7 @@ static void sync_grants(const tt_timing *t, const tt_timing_obs *o, const bool r
     *first = -1;
     for (int k = 0; k < TT_NUM_THREADS; k++) {
         const int th = (t->prio[TT_U_SYNC] + k) % TT_NUM_THREADS;
-        if (!req[th] || unit[th] != TT_U_SYNC || !unit_free(t, o, TT_U_SYNC, th)) continue;
+        if (!req[th] || unit[th] != TT_U_SYNC || !unit_free(t, o, TT_U_SYNC, th, cycle)) continue;
         bool ok;
         if (!is_mutex_op(insn[th])) {
             ok = !sem_taken;
@@ -831,7 +828,7 @@ static void sync_grants(const tt_timing *t, const tt_timing_obs *o, const bool r
  * one a cycle; RMWCIB, RDCFG (and STREAMWRCFG) one a cycle, none if a WRCFG, CFGSHIFTMASK or RDCFG
  * was accepted the cycle before. *first: the first thread granted (-1 none); *blk: whether this
  * cycle's grants block the next cycle's RMWCIB/RDCFG. */
-static void cfg_grants(const tt_timing *t, const tt_timing_obs *o, const bool req[], const int unit[],
+static void cfg_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cycle, const bool req[], const int unit[],
                        const uint32_t insn[], bool want[], int *first, bool *blk)
 {
     bool w_taken = false, r_taken = t->cfg_blk;
@@ -839,7 +836,7 @@ static void cfg_grants(const tt_timing *t, const tt_timing_obs *o, const bool re
     *blk = false;
     for (int k = 0; k < TT_NUM_THREADS; k++) {
         const int th = (t->prio[TT_U_CFG] + k) % TT_NUM_THREADS;
-        if (!req[th] || unit[th] != TT_U_CFG || !unit_free(t, o, TT_U_CFG, th)) continue;
+        if (!req[th] || unit[th] != TT_U_CFG || !unit_free(t, o, TT_U_CFG, th, cycle)) continue;
         const uint8_t opc = (uint8_t)(insn[th] >> 24);
         bool ok = true;
         if (opc == TT_OPC_WRCFG || opc == TT_OPC_CFGSHIFTMASK) {
@@ -859,7 +856,6 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                      uint32_t *insn, char *why, size_t whylen)
 {
     report r = {thread, insn, why, whylen};
-    t->now = cycle;
     if (!t->have_model) snapshot_model(t, m);
     if (o->pack_step) {
         if (t->pstep_n < PSTEP_MAX) t->pstep[t->pstep_n] = cycle;
@@ -896,13 +892,13 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     for (int th = 0; th < TT_NUM_THREADS; th++) fe_insn[th] = o->th[th].fe_insn;
     int sync_first, cfg_first;
     bool cfg_blk;
-    sync_grants(t, o, req, unit, fe_insn, want, &sync_first);
-    cfg_grants(t, o, req, unit, fe_insn, want, &cfg_first, &cfg_blk);
+    sync_grants(t, o, cycle, req, unit, fe_insn, want, &sync_first);
+    cfg_grants(t, o, cycle, req, unit, fe_insn, want, &cfg_first, &cfg_blk);
     bool unp0_granted = false;
     for (int pass = 0; pass < 2; pass++)
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const int u = unit[th];
-            if (!req[th] || u == TT_U_NONE || u == TT_U_SYNC || u == TT_U_CFG || !unit_free(t, o, u, th)) continue;
+            if (!req[th] || u == TT_U_NONE || u == TT_U_SYNC || u == TT_U_CFG || !unit_free(t, o, u, th, cycle)) continue;
             if ((pass == 0) != (u == TT_U_UNPACK0)) continue;
             if (u == TT_U_UNPACK0 && unp_addr_phase(t, TT_U_UNPACK1, -1, cycle)) continue;
             if (u == TT_U_UNPACK1 && (unp0_granted || unp_addr_phase(t, TT_U_UNPACK0, -1, cycle))) continue;
@@ -940,7 +936,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 ? "the thread's UNPACR is in its 2-cycle address phase (UNPACR_Regular.md: it holds its thread)"
             : held[th] == TT_U_SYNC ? "another thread holds the ATGETM's mutex (SyncUnit.md: it waits at the gate)"
             : held[th] == TT_U_MATH ? "the matrix unit does not own the move's source bank (MOVA2D.md: it waits at the gate)"
-            : u != TT_U_NONE && !unit_free(t, o, u, th)
+            : u != TT_U_NONE && !unit_free(t, o, u, th, cycle)
                 ? "its unit still holds an instruction (a unit takes a new one the cycle after its retire; the "
                   "configuration and miscellaneous units in its retire cycle)"
             : (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
