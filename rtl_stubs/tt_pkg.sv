@@ -348,7 +348,7 @@ package tt_pkg;
   localparam int unsigned INJ_T_SYNC_MUTEX_ONE    = 156; // ATGETM/ATRELM share the semaphore class's one a cycle
   localparam int unsigned INJ_T_CFG_ONE_STAGE     = 157; // a thread's next config instruction waits for its WRCFG's retire
   localparam int unsigned INJ_T_CFG_RMW_AFTER_WR  = 159; // RMWCIB/RDCFG issue the cycle after a WRCFG/RDCFG issue
-  localparam int unsigned NUM_INJ_BITS           = 160;
+  localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------
   // Data formats and the packers' datum conversion (tt_pack_convert, tt_pack_bfp)

@@ -226,23 +226,35 @@ static void usage(FILE *f, const char *prog)
             prog);
 }
 
+/* +inject=NAME[,NAME]: every name must be known; an empty list or an empty name (`+inject=`,
+ * `+inject=a,,b`) is an error, not a run without the injection the user meant to ask for. */
 static int parse_inject(const char *prog, const char *list, uint64_t mask[3])
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", list);
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        size_t i;
-        for (i = 0; i < N_INJ; i++)
-            if (strcmp(injections[i].name, tok) == 0) break;
-        if (i == N_INJ) {
-            fprintf(stderr, "%s: +inject: unknown injection '%s' (+inject=help lists them)\n", prog, tok);
+    if (!*list) {
+        fprintf(stderr, "%s: +inject: expected NAME[,NAME...] or help, got an empty value\n", prog);
+        return -1;
+    }
+    for (const char *tok = list;;) {
+        size_t len = strcspn(tok, ",");
+        if (len == 0) {
+            fprintf(stderr, "%s: +inject: empty name in '%s' (expected NAME[,NAME...])\n", prog, list);
             return -1;
         }
-        if (injections[i].bit < 0 || injections[i].bit >= 160) {   /* tt_pkg NUM_INJ_BITS */
-            fprintf(stderr, "%s: +inject: '%s' has bit %d, outside the 160-bit mask\n", prog, tok, injections[i].bit);
+        size_t i;
+        for (i = 0; i < N_INJ; i++)
+            if (strlen(injections[i].name) == len && strncmp(injections[i].name, tok, len) == 0) break;
+        if (i == N_INJ) {
+            fprintf(stderr, "%s: +inject: unknown injection '%.*s' (+inject=help lists them)\n", prog, (int)len, tok);
+            return -1;
+        }
+        if (injections[i].bit < 0 || injections[i].bit >= TB_NUM_INJ_BITS) {
+            fprintf(stderr, "%s: +inject: '%s' has bit %d, outside the %d-bit mask\n", prog, injections[i].name,
+                    injections[i].bit, TB_NUM_INJ_BITS);
             return -1;
         }
         mask[injections[i].bit / 64] |= 1ull << (injections[i].bit % 64);
+        if (!tok[len]) break;
+        tok += len + 1;
     }
     return 0;
 }

@@ -11,6 +11,9 @@
 #include "dpi_host.h"
 #include "stim.h"
 
+/* rtl_stubs/tt_pkg.sv NUM_INJ_BITS: the injected-bug mask, six 32-bit words to tb_set_ctx */
+#define TB_NUM_INJ_BITS 192
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -23,7 +26,7 @@ typedef struct {
     uint64_t max_cycles;      /* +max_cycles=N */
     bool check;               /* +cosim=0 turns checking off */
     bool timing;              /* +timing=0 turns the timing reference off (function still checked) */
-    uint64_t inject[3];       /* +inject=NAME[,NAME] (bit n: tt_pkg INJ_* n, in inject[n / 64]) */
+    uint64_t inject[TB_NUM_INJ_BITS / 64 + 1]; /* +inject=NAME[,NAME] (bit n: tt_pkg INJ_* n, in inject[n / 64]) */
     const char *report;       /* +report=FILE */
     uint32_t srnd_seed;       /* +srnd_seed=N, else the test's srnd_seed, else 1 (the packer PRNG) */
     uint64_t wave_window;     /* +wave_window=N: after a failure, the stall VCD of its last N cycles */

@@ -3,6 +3,7 @@
  *   ttmodel dis WORD...
  *   ttmodel asm            (lines on stdin, one hex word per line on stdout)
  */
+#define _POSIX_C_SOURCE 200809L /* getline */
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 #include <getopt.h>
@@ -221,12 +222,21 @@ static int cmd_dis(int argc, char **argv)
     return 0;
 }
 
+/* A line of any length (getline): a long comment must not be cut in two and its tail read as an
+ * instruction. A NUL byte inside a line is an error rather than an early end of it. */
 static int cmd_asm(void)
 {
-    char line[1024];
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
     int n = 0, rc = 0;
-    while (fgets(line, sizeof line, stdin)) {
+    while ((len = getline(&line, &cap, stdin)) != -1) {
         n++;
+        if (memchr(line, '\0', (size_t)len)) {
+            fprintf(stderr, "<stdin>:%d: a NUL byte in the line (expected text)\n", n);
+            rc = 2;
+            continue;
+        }
         if (tt_asm_line_is_blank(line)) continue;
         uint32_t w;
         char err[256];
@@ -237,6 +247,7 @@ static int cmd_asm(void)
         }
         printf("0x%08x\n", w);
     }
+    free(line);
     return rc;
 }
 

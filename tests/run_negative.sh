@@ -121,6 +121,10 @@ if [ $mode = lockstep ]; then
     cli cli_unknown_plusarg "unknown option '+frob=1'" "$bin" "$dir/../directed/nop_dmanop.tts" +frob=1
     cli cli_bad_max_cycles "+max_cycles expects a decimal or 0x hex number" "$bin" "$dir/../directed/nop_dmanop.tts" +max_cycles=abc
     cli cli_unknown_injection "unknown injection 'nosuchbug'" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=nosuchbug
+    # issue 16: an empty list or name ran the test without any injection and passed
+    cli cli_inject_empty "+inject: expected NAME[,NAME...] or help, got an empty value" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=
+    cli cli_inject_empty_name "+inject: empty name in 'sempost_no_sat,,rmwcib_lane'" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=sempost_no_sat,,rmwcib_lane
+    cli cli_inject_trailing_comma "+inject: empty name in 'sempost_no_sat,'" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=sempost_no_sat,
     cli cli_missing_test "cannot open test file" "$bin" "$dir/no_such_test.tts"
     cli cli_no_test "usage:" "$bin"
     # one number grammar, range-checked, for every plusarg (issue 8 part 1)
@@ -161,6 +165,14 @@ cli cli_dis_not_hex "expected a 32-bit hex word, got 'zzz'" "$bin" dis zzz
 cli cli_dis_too_wide "expected a 32-bit hex word" "$bin" dis 1ffffffff
 cli cli_asm_unknown_mnemonic "unknown mnemonic 'ttfoo'" bash -c 'echo "ttfoo 1" | "$1" asm' _ "$bin"
 cli cli_asm_line_number "<stdin>:2:" bash -c 'printf "ttnop\nttsetc16 1\n" | "$1" asm' _ "$bin"
+# issue 16: a line longer than 1024 characters (a long comment) was cut in two and its tail read as
+# a second instruction; it must assemble to one word and exit 0
+long_comment="ttnop # $(printf '%*s' 3000 '' | tr ' ' c)"
+if out=$(printf '%s\nttnop\n' "$long_comment" | "$bin" asm 2>"$tmp/err") && [ "$out" = $'0x02000000\n0x02000000' ]; then
+    ok cli_asm_long_line
+else
+    bad cli_asm_long_line "expected two 0x02000000 lines and exit 0, got '$(echo "$out" | head -c 200 | tr '\n' '|')', stderr: $(head -c 200 "$tmp/err")"
+fi
 cli cli_run_missing_file "cannot open test file" "$bin" run "$dir/no_such_test.tts"
 cli cli_unknown_command "unknown command 'frob'" "$bin" frob
 cli cli_max_cycles_zero "--max-cycles expects a decimal or 0x hex number in 1..1000000000000, got '0'" "$bin" run "$dir/../directed/nop_dmanop.tts" --max-cycles 0
