@@ -62,7 +62,7 @@ class ShrinkTest(unittest.TestCase):
         self.tmp.cleanup()
 
     def run_shrink(self, *opts, src=None, hang=False):
-        return subprocess.run([sys.executable, SHRINK, src or self.src, "--binary", FAKE, "--run-timeout", "1", "-q",
+        return subprocess.run([sys.executable, SHRINK, src or self.src, "--binary", FAKE, "--run-timeout", "3", "-q",
                                "--model", FAKE_MODEL,
                                "--json", os.path.join(self.tmp.name, "r.json")] + list(opts),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300,
