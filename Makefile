@@ -68,12 +68,12 @@ VERILATOR ?= verilator
 VINC := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
 RTL_SRCS := rtl_stubs/tt_pkg.sv $(filter-out rtl_stubs/tt_pkg.sv,$(sort $(wildcard rtl_stubs/*.sv)))
 TB_SV := tb/tb_stall_probe.sv tb/tb_top.sv
-# -O3 on the generated C++ is the speed lever (README "Speed"); tracing is compiled in and only
+# -O3 on the generated C++ is the speed lever (docs/speed.md); tracing is compiled in and only
 # the stall probe is traced.
 VFLAGS := --top-module tb_top --trace -Wno-fatal -Wno-DECLFILENAME -Wno-UNUSEDSIGNAL --x-assign fast \
           --x-initial fast -O3 -MAKEFLAGS OPT_FAST=-O3 -MAKEFLAGS OPT_SLOW=-O1
 # The C++ harness's generated code is compiled with clang: 3-13% less CPU than g++ on the bench
-# streams (paired runs, README "Speed"); -Os and g++ profile-guided builds were measured and not
+# streams (paired runs, docs/speed.md); -Os and g++ profile-guided builds were measured and not
 # taken. The SystemC harness stays on g++: Debian's SystemC library is built for C++17, g++'s
 # default, and clang 14's default (C++14) does not link against it.
 VCXX_CC := -MAKEFLAGS CXX=clang++ -MAKEFLAGS LINK=clang++

@@ -172,7 +172,7 @@ module tt_adc_unit
 
   // The retiring instructions in thread order, each on the state the previous ones left, after
   // the unpackers' and the packer's updates of the cycle (adc_pre_o); built only in a cycle with a
-  // retire (simulation speed, README "Speed").
+  // retire (simulation speed, docs/speed.md).
   adc_arr_t tdma_after;   // the state after this cycle's Miscellaneous-unit instructions
   adc_arr_t adc_after;  // the state after all of this cycle's updates (all zero without one)
   always_comb begin
@@ -206,7 +206,7 @@ module tt_adc_unit
   // the unit, which the checker applies at the end of their dispatch cycle, before the retires of
   // the next edge: a Miscellaneous-unit instruction retiring in that first cycle comes after
   // (docs/decisions.md "Overlapping dispatch", when units read and write). Built only in a cycle
-  // with an update (simulation speed, README "Speed").
+  // with an update (simulation speed, docs/speed.md).
   always_comb begin
     logic [3:0]  yinc;
     logic        ycr, yclr, zinc, zclr;

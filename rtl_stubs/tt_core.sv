@@ -976,7 +976,7 @@ module tt_core
     always_comb begin
       retire_o[L]        = '0;
       retire_o[L].valid  = l_done;
-      // read only when valid: assembled only then (simulation speed, README "Speed")
+      // read only when valid: assembled only then (simulation speed, docs/speed.md)
       if (l_done) begin
         retire_o[L].thread = th;
         // the configuration unit carries its instructions' sequence numbers (two of a thread)

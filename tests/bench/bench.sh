@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench.sh BUILD: measures speed and prints one table (README "Speed"). Nothing here asserts a
+# bench.sh BUILD: measures speed and prints one table (docs/speed.md). Nothing here asserts a
 # time; a run that fails its checks makes the benchmark fail.
 set -euo pipefail
 build=${1:-build}
