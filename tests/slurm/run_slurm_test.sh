@@ -11,7 +11,8 @@
 #     once, and the merged result must again equal the local one;
 #  3. one array task fails on both attempts: its tests, and only they, must be JUnit errors naming
 #     the task, both jobs and their state; no test is lost;
-#  4. a cluster whose starter is killed (SIGTERM: its trap; SIGKILL: the watcher) leaves no daemon.
+#  4. a submitter stopped with SIGTERM cancels its jobs; a cluster whose starter is killed (SIGTERM:
+#     its trap; SIGKILL: the watcher) leaves no daemon.
 # Stops its daemons on exit, on SIGINT/SIGTERM/SIGHUP (trap) and, killed with SIGKILL, through the
 # watcher. Fails (never skips) when the cluster cannot start. Ends with "N passed, M failed".
 set -u
@@ -221,6 +222,23 @@ PY
   || bad "its tests, and only they, are JUnit errors naming the task, both jobs and their state" "$res"
 grep -q "setup failed" "$dir/dead/junit.xml" && ok "the error text has the task's log" \
   || bad "the error text has the task's log" "no 'setup failed' in $dir/dead/junit.xml"
+
+# 3b. the submitter stopped (SIGTERM, as Ctrl-C) while a task runs: it cancels its jobs
+hold2=$dir/hold2
+python3 tools/regress.py "${pass_sel[@]}" --out "$dir/stopped" --engine slurm --slurm-tasks 2 --slurm-poll 0.5 \
+  --slurm-setup "if [ \"\$SLURM_ARRAY_TASK_ID\" = 0 ]; then mkdir -p '$hold2'; sleep 300; fi" > "$dir/stopped.log" 2>&1 &
+reg=$!
+for _ in $(seq 240); do [ -d "$hold2" ] && break; sleep 0.5; done
+kill -TERM $reg
+wait $reg
+rc=$?
+left=$(squeue -h -t pending,running,completing -o %i)
+for _ in $(seq 20); do [ -z "$left" ] && break; sleep 0.5; left=$(squeue -h -t pending,running,completing -o %i); done
+if [ -d "$hold2" ] && [ $rc -eq 130 ] && [ -z "$left" ] && grep -q "regress: stopped; cancelled jobs" "$dir/stopped.log"; then
+  ok "SIGTERM to the submitter cancels its jobs (exit 130)"
+else
+  bad "SIGTERM to the submitter cancels its jobs" "exit $rc, left in the queue: '$left': $(tail -3 "$dir/stopped.log")"
+fi
 
 # 4. a cluster whose starter dies leaves no daemon: SIGTERM runs the starter's trap, SIGKILL the watcher
 for sig in TERM KILL; do
