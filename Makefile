@@ -358,7 +358,7 @@ fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 # injected bug, J at a time, S seconds per test; writes $(BUILD)/regress/junit.xml and summary.json,
 # keeps a failing seed's .tts with its repro line, and shrinks it (tools/shrink.py, SHRINK_BUDGET
 # seconds each, default 300; 0: off). ENGINE=slurm runs the same list as a job array on a Slurm
-# cluster from a shared directory (docs/regress.md): SLURM_TASKS array tasks (default one per 100
+# cluster from a shared directory (docs/regress.md): SLURM_TASKS array tasks (default one per 1000
 # tests) of J tests at a time each, SLURM_TIME per task (sbatch --time, default 60 minutes),
 # SLURM_PARTITION, SLURM_OPTS (more sbatch options), SLURM_SETUP (shell lines each job runs first:
 # module load ...; ONLY, SLURM_OPTS and SLURM_SETUP reach the recipe through the environment, so any

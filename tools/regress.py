@@ -242,7 +242,7 @@ def parse_args(argv=None):
     ap.add_argument("--engine", choices=("local", "slurm"), default="local")
     sl = ap.add_argument_group("slurm engine (docs/regress.md)")
     sl.add_argument("--slurm-tasks", type=int, default=0,
-                    help="job-array tasks (0: one per 100 tests); task I runs tests I, I+N, I+2N, ...")
+                    help="job-array tasks (0: one per 1000 tests); task I runs tests I, I+N, I+2N, ...")
     sl.add_argument("--slurm-time", default="60", help="sbatch --time of each array task (minutes, or [D-]H:M:S)")
     sl.add_argument("--slurm-partition", help="sbatch --partition")
     sl.add_argument("--slurm-opts", default="", help="more sbatch options, passed through (shell words)")

@@ -23,9 +23,9 @@ import subprocess
 import sys
 import time
 
-from regress import ROOT, make_tests, print_report, run_tests, shrink, shrink_pending, test_id, write_results  # noqa: F401
+from regress import ROOT, print_report, run_tests, shrink, shrink_pending, test_id, write_results
 
-TESTS_PER_TASK = 100
+TESTS_PER_TASK = 1000
 # squeue/sacct states after which a job array task runs no more
 ENDED = {"COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL", "OUT_OF_MEMORY", "BOOT_FAIL", "DEADLINE",
          "PREEMPTED", "SPECIAL_EXIT", "REVOKED"}
@@ -258,7 +258,7 @@ def submit_main(a, tests, out, t0):
     write_results(results, out, wall, a, {"name": "slurm", "tasks": n, "jobs": cl.jobs, "shrink_job": shrink_job,
                                           "lost": lost})
     return print_report(results, out, wall, a,
-                        f"on Slurm: {n} array tasks of {a.jobs} jobs (jobs {' '.join(cl.jobs)})")
+                        f"on Slurm: {n} array tasks, {a.jobs} tests at a time each (jobs {' '.join(cl.jobs)})")
 
 
 def run_shrink_job(a, cl, sdir, results):

@@ -30,9 +30,10 @@ cluster_logs() {
   for f in "$d"/log/*; do [ -s "$f" ] && { echo "--- $f"; tail -n 15 "$f"; }; done
 }
 
-# cluster_start DIR [CPUS] [OWNER_PID]
+# cluster_start DIR [CPUS] [OWNER_PID] [rm]: with "rm", the watcher removes DIR after stopping the
+# cluster (a test's temporary directory)
 cluster_start() {
-  local d=$1 cpus=${2:-$(nproc)} owner=${3:-$PPID} p host user ctld_port slurmd_port
+  local d=$1 cpus=${2:-$(nproc)} owner=${3:-$PPID} rm=${4:-} p host user ctld_port slurmd_port
   for p in munged mungekey slurmctld slurmd sbatch squeue scancel sinfo; do
     command -v "$p" > /dev/null || PATH=$PATH:/usr/sbin:/sbin command -v "$p" > /dev/null \
       || { cluster_die "$p not found: install Slurm and MUNGE (make deps: slurmctld slurmd slurm-client munge)"; return 1; }
@@ -79,6 +80,8 @@ AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
 ReturnToService=2
 MinJobAge=600
+# the node as configured, whatever the hardware says (a CPU count or memory above it would drain it)
+SlurmdParameters=config_overrides
 KillWait=5
 NodeName=$host NodeHostname=$host NodeAddr=127.0.0.1 CPUs=$cpus Sockets=1 CoresPerSocket=$cpus ThreadsPerCore=1 RealMemory=1000 State=UNKNOWN
 PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE State=UP
@@ -96,8 +99,9 @@ EOF
   env "$mark" slurmd -D -f "$d/slurm.conf" > "$d/log/slurmd.out" 2>&1 &
   echo $! > "$d/slurmd.pid.own"
   # the watcher: its own session, so a signal to the test's process group does not end it first
-  setsid bash -c 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; . "$2"; cluster_stop "$3"' \
-    cluster-watch "$owner" "${BASH_SOURCE[0]}" "$d" > /dev/null 2>&1 < /dev/null &
+  setsid bash -c 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; . "$2"; cluster_stop "$3"
+                 [ "$4" = rm ] && rm -rf "$3"' \
+    cluster-watch "$owner" "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/cluster.sh" "$d" "$rm" > /dev/null 2>&1 < /dev/null &
   echo $! > "$d/watch.pid"
   local state=""
   for _ in $(seq 150); do

@@ -27,10 +27,17 @@ dir=$build/slurm_test
 rm -rf "$dir" && mkdir -p "$dir"
 cl=$(mktemp -d /tmp/ttcosim-slurm.XXXXXX) || exit 2
 . tests/slurm/cluster.sh
-cleanup() { cluster_stop "$cl"; rm -rf "$cl"; }
+cleanup() {
+  local c
+  for c in "$cl" "$cl"/sub_*; do [ -d "$c" ] && cluster_stop "$c"; done
+  rm -rf "$cl"
+}
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
-if ! cluster_start "$cl" 2 $$ > "$dir/cluster.log" 2>&1; then
+# the Slurm engine's submitters carry the cluster's mark (tests/slurm/cluster.sh), and so do their jobs:
+# should this script be killed with SIGKILL, the watcher's cluster_stop ends them too
+submit=(env "TTCOSIM_SLURM_CLUSTER=$cl" python3 tools/regress.py)
+if ! cluster_start "$cl" 2 $$ rm > "$dir/cluster.log" 2>&1; then
   bad "a one-node Slurm cluster starts (tests/slurm/cluster.sh)" "$(cat "$dir/cluster.log")"
   echo "$pass passed, $fail failed"
   exit 1
@@ -44,7 +51,7 @@ sel=(--build "$build" --suites directed,random,inject --generators random --seed
      --only 'directed.*:sem_*,random*,inject:mop_*,inject:storeind_be,inject:pack_acc_*')
 python3 tools/regress.py "${sel[@]}" --out "$dir/local" > "$dir/local.log" 2>&1
 rc_local=$?
-python3 tools/regress.py "${sel[@]}" --out "$dir/slurm" --engine slurm --slurm-tasks 3 --slurm-poll 0.5 \
+"${submit[@]}" "${sel[@]}" --out "$dir/slurm" --engine slurm --slurm-tasks 3 --slurm-poll 0.5 \
   --slurm-grace 2 --slurm-time 10 > "$dir/slurm.log" 2>&1
 rc_slurm=$?
 
@@ -98,7 +105,7 @@ if res=$(python3 "$dir/compare.py" "$dir/local" "$dir/slurm" 2>&1); then
 else
   bad "merged junit.xml and summary.json equal the local engine's" "$res"
 fi
-res=$(python3 - "$dir/slurm" <<'PY'
+res=$(python3 - "$dir/slurm" 2>&1 <<'PY'
 import json, os, sys
 d = sys.argv[1]
 s = json.load(open(os.path.join(d, "summary.json")))
@@ -133,7 +140,7 @@ PY
 pass_sel=(--build "$build" --suites directed,inject --jobs 1 --timeout 120 --only 'directed.*:sem_*,directed.*:cfg_*,inject:unp_conv_*,inject:mop_*')
 python3 tools/regress.py "${pass_sel[@]}" --out "$dir/local2" > "$dir/local2.log" 2>&1
 hold=$dir/hold
-python3 tools/regress.py "${pass_sel[@]}" --out "$dir/cancel" --engine slurm --slurm-tasks 3 --slurm-poll 0.5 \
+"${submit[@]}" "${pass_sel[@]}" --out "$dir/cancel" --engine slurm --slurm-tasks 3 --slurm-poll 0.5 \
   --slurm-grace 2 --slurm-time 10 \
   --slurm-setup "if [ \"\$SLURM_ARRAY_TASK_ID\" = 1 ] && mkdir '$hold' 2> /dev/null; then sleep 300; fi" \
   > "$dir/cancel.log" 2>&1 &
@@ -159,7 +166,7 @@ if res=$(python3 "$dir/compare.py" "$dir/local2" "$dir/cancel" 2>&1); then
 else
   bad "after the resubmission the merged result equals the local engine's" "$res"
 fi
-res=$(python3 - "$dir/cancel" "$victim" <<'PY'
+res=$(python3 - "$dir/cancel" "$victim" 2>&1 <<'PY'
 import json, os, sys
 d, victim = sys.argv[1], sys.argv[2]
 s = json.load(open(os.path.join(d, "summary.json")))
@@ -180,13 +187,13 @@ grep -q "array task 1 (job $victim) ended CANCELLED without a result; its [0-9]*
   || bad "the report line names the cancelled task and its tests" "$(grep -m2 'array task' "$dir/cancel.log")"
 
 # 3. a task that fails on both attempts (its setup line exits): its tests are JUnit errors
-python3 tools/regress.py "${pass_sel[@]}" --out "$dir/dead" --engine slurm --slurm-tasks 3 --slurm-poll 0.5 \
+"${submit[@]}" "${pass_sel[@]}" --out "$dir/dead" --engine slurm --slurm-tasks 3 --slurm-poll 0.5 \
   --slurm-grace 2 --slurm-time 10 --slurm-setup '[ "$SLURM_ARRAY_TASK_ID" = 2 ] && echo "setup failed" && exit 3' \
   > "$dir/dead.log" 2>&1
 rc=$?
 [ $rc -eq 1 ] && ok "a task that fails twice fails the regression (exit 1)" \
   || bad "a task that fails twice fails the regression" "exit $rc: $(tail -5 "$dir/dead.log")"
-res=$(python3 - "$dir/dead" "$dir/local2" <<'PY'
+res=$(python3 - "$dir/dead" "$dir/local2" 2>&1 <<'PY'
 import json, os, sys
 import xml.etree.ElementTree as ET
 d, ref = sys.argv[1], sys.argv[2]
@@ -225,7 +232,7 @@ grep -q "setup failed" "$dir/dead/junit.xml" && ok "the error text has the task'
 
 # 3b. the submitter stopped (SIGTERM, as Ctrl-C) while a task runs: it cancels its jobs
 hold2=$dir/hold2
-python3 tools/regress.py "${pass_sel[@]}" --out "$dir/stopped" --engine slurm --slurm-tasks 2 --slurm-poll 0.5 \
+"${submit[@]}" "${pass_sel[@]}" --out "$dir/stopped" --engine slurm --slurm-tasks 2 --slurm-poll 0.5 \
   --slurm-setup "if [ \"\$SLURM_ARRAY_TASK_ID\" = 0 ]; then mkdir -p '$hold2'; sleep 300; fi" > "$dir/stopped.log" 2>&1 &
 reg=$!
 for _ in $(seq 240); do [ -d "$hold2" ] && break; sleep 0.5; done
