@@ -19,7 +19,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev \
             slurmctld slurmd slurm-client munge
 
-.PHONY: coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test
+.PHONY: coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test
 
 all: model rtl
 
@@ -376,6 +376,12 @@ regress: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 slurm-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== make regress ENGINE=slurm on a one-node Slurm cluster (tests/slurm/run_slurm_test.sh)"
 	@tests/slurm/run_slurm_test.sh $(BUILD)
+
+# the longer regression-engine checks, outside `make test` (.ci/run runs them): a Slurm task past
+# its time limit (whole minutes) is resubmitted
+regress-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== make regress ENGINE=slurm: a task past its time limit (tests/slurm/run_slurm_test.sh timeout)"
+	@tests/slurm/run_slurm_test.sh $(BUILD) timeout
 
 # ---- Coverage (issue 8 part 5): `make coverage` -----------------------------------------------------
 # A separate Verilator build with line and toggle coverage (build/obj_cov, build/ttcosim_cov) runs the

@@ -13,10 +13,12 @@
 #     the task, both jobs and their state; no test is lost;
 #  4. a submitter stopped with SIGTERM cancels its jobs; a cluster whose starter is killed (SIGTERM:
 #     its trap; SIGKILL: the watcher) leaves no daemon.
+# `run_slurm_test.sh BUILD timeout` (make regress-test, about two minutes: Slurm's time limits count in
+# minutes) checks instead that a task past its time limit (TIMEOUT) is named and resubmitted.
 # Stops its daemons on exit, on SIGINT/SIGTERM/SIGHUP (trap) and, killed with SIGKILL, through the
 # watcher. Fails (never skips) when the cluster cannot start. Ends with "N passed, M failed".
 set -u
-build=${1:-build}
+build=${1:-build} mode=${2:-}
 here=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$here" || exit 2
 pass=0 fail=0
@@ -43,6 +45,43 @@ if ! cluster_start "$cl" 2 $$ rm > "$dir/cluster.log" 2>&1; then
   exit 1
 fi
 ok "a one-node Slurm cluster starts: $(sinfo -h -o '%P %D node, %c CPUs, %T')"
+
+if [ "$mode" = timeout ]; then
+  # task 0's first attempt outlives its one-minute limit; its second attempt finds the mark and runs
+  tsel=(--build "$build" --suites directed --jobs 1 --timeout 60 --only 'directed.model:sem_*,directed.model:cfg_*')
+  python3 tools/regress.py "${tsel[@]}" --out "$dir/local_t" > "$dir/local_t.log" 2>&1
+  hold=$dir/hold_t
+  "${submit[@]}" "${tsel[@]}" --out "$dir/timeout" --engine slurm --slurm-tasks 2 --slurm-poll 1 --slurm-grace 2 \
+    --slurm-time 1 --slurm-setup "if [ \"\$SLURM_ARRAY_TASK_ID\" = 0 ] && mkdir '$hold' 2> /dev/null; then sleep 600; fi" \
+    > "$dir/timeout.log" 2>&1
+  rc=$?
+  [ $rc -eq 0 ] && ok "the regression with a task past its time limit passes (exit 0)" \
+    || bad "the regression with a task past its time limit passes" "exit $rc: $(tail -5 "$dir/timeout.log")"
+  res=$(python3 - "$dir/timeout" "$dir/local_t" 2>&1 <<'PY'
+import json, os, sys
+import xml.etree.ElementTree as ET
+d, ref = sys.argv[1:]
+s = json.load(open(os.path.join(d, "summary.json")))
+m = json.load(open(os.path.join(d, "slurm/manifest.json")))
+names = lambda x: sorted((tc.get("classname"), tc.get("name"), tc.find("failure") is None and tc.find("error") is None)
+                         for tc in ET.parse(os.path.join(x, "junit.xml")).getroot().iter("testcase"))
+lost = s["engine"]["lost"]
+want = [f"{x['suite']}:{x['name']}" for x in m["tests"][0::2]]
+if (len(lost) != 1 or lost[0]["task"] != 0 or lost[0]["tests"] != want or not lost[0]["recovered"]
+        or [a["state"] for a in lost[0]["attempts"]] != ["TIMEOUT"] or names(d) != names(ref)):
+    print(f"engine: {json.dumps(s['engine'])[:600]}"); sys.exit(1)
+print(f"{lost[0]['attempts'][0]['job']} TIMEOUT, its {len(want)} tests rerun; {len(names(d))} tests as in the local run")
+PY
+)
+  [ $? -eq 0 ] && ok "summary.json names the timed-out task and its tests, the result equals the local one: $res" \
+    || bad "summary.json names the timed-out task and its tests" "$res"
+  grep -q "array task 0 (job [0-9_]*) ended TIMEOUT without a result; its [0-9]* tests (.*) go again" "$dir/timeout.log" \
+    && ok "the report line names the timed-out task" \
+    || bad "the report line names the timed-out task" "$(grep -m2 'array task' "$dir/timeout.log")"
+  echo "$pass passed, $fail failed"
+  [ $fail -eq 0 ]
+  exit
+fi
 
 # The small regression: a few directed tests, 3 random seeds of which the injected bug makes some
 # fail (mop_inner_short: tests/shrink/run_shrink_test.sh), every injected-bug test.
