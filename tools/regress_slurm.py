@@ -258,7 +258,7 @@ def submit_main(a, tests, out, t0):
     write_results(results, out, wall, a, {"name": "slurm", "tasks": n, "jobs": cl.jobs, "shrink_job": shrink_job,
                                           "lost": lost})
     return print_report(results, out, wall, a,
-                        f"on Slurm: {n} array tasks, {a.jobs} tests at a time each (jobs {' '.join(cl.jobs)})")
+                        f"on Slurm: {n} array tasks, each {a.jobs} at a time (jobs {' '.join(cl.jobs)})")
 
 
 def run_shrink_job(a, cl, sdir, results):
