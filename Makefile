@@ -16,9 +16,10 @@ TB_C_OBJS := $(TB_C_SRCS:%.c=$(BUILD)/%.o)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
 
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
-            zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev
+            zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev \
+            slurmctld slurmd slurm-client munge
 
-.PHONY: coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test
+.PHONY: coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test
 
 all: model rtl
 
@@ -121,7 +122,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: unit conv-test pack-conv-test negative directed inject hazard-test random waves-test wave-window-test shrink-test signals-test sanitize fuzz
+test: unit conv-test pack-conv-test negative directed inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -352,14 +353,35 @@ fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 	  && echo "fuzz_$$t: $$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' $(BUILD)/fuzz/log_$$t.txt) runs, no failure" \
 	  || { echo "FAIL fuzz_$$t:"; tail -30 $(BUILD)/fuzz/log_$$t.txt; fail=1; }; done; exit $$fail
 
-# `make regress SEEDS=N JOBS=J [TIMEOUT=S] [SHRINK_BUDGET=S]`: directed (model and both harnesses), N
-# random seeds of each generator (both harnesses) and every injected bug, J at a time, S seconds per
-# test; writes $(BUILD)/regress/junit.xml and summary.json, keeps a failing seed's .tts with its repro
-# line, and shrinks it (tools/shrink.py, SHRINK_BUDGET seconds each, default 300; 0: off).
+# `make regress SEEDS=N JOBS=J [TIMEOUT=S] [SHRINK_BUDGET=S] [ONLY=PATTERNS] [ENGINE=local|slurm]`:
+# directed (model and both harnesses), N random seeds of each generator (both harnesses) and every
+# injected bug, J at a time, S seconds per test; writes $(BUILD)/regress/junit.xml and summary.json,
+# keeps a failing seed's .tts with its repro line, and shrinks it (tools/shrink.py, SHRINK_BUDGET
+# seconds each, default 300; 0: off). ENGINE=slurm runs the same list as a job array on a Slurm
+# cluster from a shared directory (docs/regress.md): SLURM_TASKS array tasks (default one per 1000
+# tests) of J tests at a time each, SLURM_TIME per task (sbatch --time, default 60 minutes),
+# SLURM_PARTITION, SLURM_OPTS (more sbatch options), SLURM_SETUP (shell lines each job runs first:
+# module load ...; ONLY, SLURM_OPTS and SLURM_SETUP reach the recipe through the environment, so any
+# quoting in them survives).
 JOBS_REGRESS ?= $(shell nproc)
+ENGINE ?= local
 regress: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@python3 tools/regress.py --build $(BUILD) --seeds $(or $(SEEDS_REGRESS),$(SEEDS)) --jobs $(or $(JOBS),$(JOBS_REGRESS)) \
-	  --timeout $(or $(TIMEOUT),300) --shrink-budget $(or $(SHRINK_BUDGET),300) --out $(BUILD)/regress
+	  --timeout $(or $(TIMEOUT),300) --shrink-budget $(or $(SHRINK_BUDGET),300) --out $(BUILD)/regress \
+	  --first-seed $(FIRST_SEED) --length $(LENGTH) --engine $(ENGINE) $(if $(ONLY),--only "$$ONLY") $(if $(SLURM_TASKS),--slurm-tasks $(SLURM_TASKS)) \
+	  $(if $(SLURM_TIME),--slurm-time '$(SLURM_TIME)') $(if $(SLURM_PARTITION),--slurm-partition '$(SLURM_PARTITION)') \
+	  $(if $(SLURM_OPTS),--slurm-opts "$$SLURM_OPTS") $(if $(SLURM_SETUP),--slurm-setup "$$SLURM_SETUP")
+
+# the Slurm engine on a real one-node cluster started and stopped by the test (tests/slurm/, issue 17)
+slurm-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== make regress ENGINE=slurm on a one-node Slurm cluster (tests/slurm/run_slurm_test.sh)"
+	@tests/slurm/run_slurm_test.sh $(BUILD)
+
+# the longer regression-engine checks, outside `make test` (.ci/run runs them): a Slurm task past
+# its time limit (whole minutes) is resubmitted
+regress-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== make regress ENGINE=slurm: a task past its time limit (tests/slurm/run_slurm_test.sh timeout)"
+	@tests/slurm/run_slurm_test.sh $(BUILD) timeout
 
 # ---- Coverage (issue 8 part 5): `make coverage` -----------------------------------------------------
 # A separate Verilator build with line and toggle coverage (build/obj_cov, build/ttcosim_cov) runs the
