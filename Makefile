@@ -19,7 +19,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev \
             slurmctld slurmd slurm-client munge
 
-.PHONY: coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test
+.PHONY: docs-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test
 
 all: model rtl
 
@@ -122,8 +122,12 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: unit conv-test pack-conv-test negative directed inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: docs-test unit conv-test pack-conv-test negative directed inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
+
+# every relative link and #anchor in README.md and docs/ points to a real file and heading
+docs-test:
+	@python3 tools/check_doc_links.py
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== directed tests, model alone (ttmodel run)"
