@@ -384,6 +384,10 @@ static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint
         return true;
     }
     const uint64_t bank = d + 3 + rsi; /* the first cycle it may find its bank */
+    if (s->bank_free_at == UINT64_MAX) { /* retiring while its bank has never been free */
+        *lo = *hi = UINT64_MAX;
+        return true;
+    }
     const uint64_t start = (s->bank_free_at > bank ? s->bank_free_at : bank) + 1;
     *lo = start + run_lo;
     *hi = start + run_hi;
@@ -769,6 +773,11 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
             if (cycle < lo || cycle > hi) {
                 tt_disasm(s->insn, d, sizeof d);
                 char rng[48];
+                if (lo == UINT64_MAX)
+                    return fail(r, th, s->insn,
+                                "T9 unpacker bandwidth: %s dispatched at cycle %llu to %s must not retire before "
+                                "its bank is free, and it has not been since (the RTL retired it at cycle %llu)",
+                                d, (unsigned long long)s->disp, unit_names[u], (unsigned long long)cycle);
                 if (lo == hi) snprintf(rng, sizeof rng, "%llu", (unsigned long long)lo);
                 else snprintf(rng, sizeof rng, "%llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
                 return fail(r, th, s->insn,

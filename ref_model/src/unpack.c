@@ -141,6 +141,12 @@ static void record_banks(const tt_model *m, tt_exec_result *r)
     r->eff.banks_state = tt_bank_pack(&m->banks);
 }
 
+bool tt_unpack_waits_for_matrix_bank(uint32_t insn)
+{
+    return (uint8_t)(insn >> 24) == TT_OPC_UNPACR_NOP && tt_bits(insn, 0, 2) == 1 && tt_bits(insn, 6, 2) != 3 &&
+           !tt_bits(insn, 5, 1);
+}
+
 bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen)
 {
     uint8_t op = (uint8_t)(insn >> 24);
