@@ -923,10 +923,13 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     *us = r->seq + 1;
     /* Unit-internal waits (an UNPACR's bank): the model's state must let the instruction execute
      * when the RTL retires it. The wait gate (with an ATGETM's mutex and a move's bank) is checked
-     * at dispatch (cosim_cycle_end). */
+     * at dispatch (cosim_cycle_end). A wait on state another unit moves on while the instruction
+     * runs (an UNPACR_NOP clear waiting for the matrix unit's bank) cannot be judged at the retire:
+     * the timing reference checks that its rows started after that bank was free (T9). */
     char held[160] = "";
     uint32_t word = 0, push_index = 0;
     bool unit_holds = tt_model_issued_at(c->m, r->thread, r->seq, &word, &push_index) &&
+                      !tt_model_unit_wait_is_live(word) &&
                       tt_model_unit_holds(c->m, r->thread, word, held, sizeof held);
     tt_bank_state banks_before;
     if (c->hz) tt_model_banks_get(c->m, &banks_before);

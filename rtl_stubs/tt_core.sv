@@ -636,6 +636,7 @@ module tt_core
       .srca_client_i     (srca_client),
       .srcb_client_i     (srcb_client),
       .unp_bank_i        (unp_bank),
+      .math_bank_i       (math_bank),
       .src_row_i         (src_row[n]),
       .rd_en_o           (unp_rd_en[n]),
       .dat_line_o        (unp_dat_line[n]),

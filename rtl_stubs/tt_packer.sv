@@ -12,9 +12,11 @@
 // AddrMod update of channels 0 and 1 (ADDR_MOD_PACK_SEC[AddrMode]) is applied in tt_adc_unit in
 // the first address cycle. Buffers, stream addresses, NeedsNewAddress flags and the BFP group
 // persist between PACRs. Forms the slice calls unimplemented or undefined retire with no other
-// effect than that AddrMod (the model reports them at the retire). Edge masking (docs/decisions.md "PACR edge masking", EdgeMasking.md, Blackhole
-// PACR.md): the mask row of each enabled read interface is chosen in the first address cycle from
-// TilePosition / TileZ, which advance when a PACR that read datums retires. Stochastic rounding
+// effect than that AddrMod (the model reports them at the retire). Edge masking (docs/decisions.md
+// "PACR edge masking", EdgeMasking.md, pack-data-path §9.2): the masks of the up to five tile rows a
+// PACR's datums reach are chosen in the first address cycle from the tile position generator (X
+// counts datums read, its row Y steps every 16 of them), which moves on when a PACR that read datums
+// retires. Stochastic rounding
 // (docs/decisions.md "Packer stochastic rounding"): an xorshift32 PRNG, reset to srnd_seed_i,
 // steps once per datum (read or BFP padding, one a cycle) of a PACR whose config sets
 // Gasket_srnd_en or Packer_srnd_en; each datum's draw goes to its early conversion and, kept
@@ -84,9 +86,10 @@ module tt_packer
     logic [31:0]    new_e, new_d;  // byte addresses for streams that need one
     logic [1:0]     wadc;
     logic [15:0]    addrmod;
-    logic [3:0][15:0] emask;     // edge mask row of the k-th enabled read interface
+    logic [4:0][15:0] emask;     // edge mask of the d-th tile row the PACR's datums reach (d = 0..4)
     logic           neg_inf;     // PCK_EDGE_MODE_mode: masked datums become -inf, else 0
-    logic [7:0]     rpp;         // PACK_COUNTERS_SEC0_pack_reads_per_xy_plane
+    logic [3:0]     tx_end;      // the tile position generator after the PACR's datums: X,
+    logic [7:0]     ty_end, tz_end;   // Y (TilePosition) and Z
     logic           srnd;        // Gasket_srnd_en or Packer_srnd_en: the PRNG steps per datum
     logic           zc;          // PerformingCompression (docs/decisions.md "PACR zero compression")
     logic           row_end;     // the PACR ends its compression row (Concat 0, Last or Flush)
@@ -115,7 +118,9 @@ module tt_packer
   logic [31:0]  grp_rnd_q [16];           // ... and their PRNG draws (stochastic rounding)
   logic [31:0]  srnd_q, srnd_nxt;         // xorshift32 state, its next value
   logic [3:0]   gcnt_q;
-  // EdgeMasking.md tile position (Blackhole PACR.md: advanced by the read interfaces)
+  // EdgeMasking.md tile position generator (pack-data-path §9.2): X counts datums read, Y (the tile
+  // row) steps every 16 of them (docs/decisions.md "PACR edge masking")
+  logic [3:0]   tile_x_q;
   logic [7:0]   tile_pos_q, tile_z_q;
   // zero compression (Compression.md; docs/decisions.md "PACR zero compression"): the RSI stream's
   // buffer (16-bit entries) and address, the open row, the augmented datums of the current group
@@ -228,7 +233,9 @@ module tt_packer
     logic [3:0]  mask;
     logic [1:0]  sh;
     logic [1:0]  fa, fb, fc;
-    logic [3:0]  fz, fy;
+    logic [3:0]  fz;
+    logic [7:0]  ty [5], tz [5];
+    logic [6:0]  tx_sum;
     logic        any_mask;
     insn = sreq.insn;
     th   = sreq.thread;
@@ -289,20 +296,30 @@ module tt_packer
       // AddrMod of the issuing thread (ADDR_MOD_PACK_SEC0..3 = thread config 37..40)
       s_d.addrmod = tcfg_i[th][7'd37 + {5'd0, insn[16:15]}][15:0];
       // Edge masking (docs/decisions.md "PACR edge masking"): b from the face set (cfg 19 [8], [1:0];
-      // TILE_FACE_SET_MAPPING_a, Z = ZOffset (cfg 180 [17:12]) + TileZ) or the row set select (cfg 24
-      // [18:17]); per enabled read interface k, Y = TilePosition + k, c = TILE_ROW_SET_MAPPING_b
-      // entry Y & 15, mask = PCK_EDGE_OFFSET_SEC_c (cfg 24 + c [15:0])
+      // TILE_FACE_SET_MAPPING_a, Z = ZOffset (cfg 180 [17:12]) + TPG Z) or the row set select (cfg 24
+      // [18:17]); c = TILE_ROW_SET_MAPPING_b entry Y & 15, mask = PCK_EDGE_OFFSET_SEC_c (cfg 24 + c
+      // [15:0]). The generator's Y steps every 16 datums read (X wraps), returning to 0 (Z + 1) when it
+      // lands on pack_reads_per_xy_plane (cfg 28 [15:8]): a PACR's at most 64 datums from X <= 15
+      // reach tile rows d = 0..4 (EdgeMasking.md Advance, pack-data-path §9.2)
       fa = cfg_i[st][19][1:0];
-      fz = 4'(cfg_i[st][180][15:12] + tile_z_q[3:0]);
-      fb = cfg_i[st][19][8] ? cfg_i[st][8'd36 + {6'd0, fa}][{fz, 1'b0} +: 2] : cfg_i[st][24][18:17];
-      for (int k = 0; k < 4; k++) begin
-        // DELIBERATE BUG (INJ_PACK_EDGE_ROW_K): every read interface uses TilePosition's row
-        fy = inj_i[INJ_PACK_EDGE_ROW_K] ? tile_pos_q[3:0] : 4'(tile_pos_q[3:0] + 4'(k));
-        fc = cfg_i[st][8'd20 + {6'd0, fb}][{fy, 1'b0} +: 2];
-        s_d.emask[k] = cfg_i[st][8'd24 + {6'd0, fc}][15:0];
+      ty[0] = tile_pos_q; tz[0] = tile_z_q;
+      for (int d = 1; d < 5; d++) begin
+        ty[d] = ty[d-1] + 8'd1; tz[d] = tz[d-1];
+        if (ty[d] == cfg_i[st][28][15:8]) begin ty[d] = '0; tz[d] = tz[d-1] + 8'd1; end
       end
+      for (int d = 0; d < 5; d++) begin
+        fz = 4'(cfg_i[st][180][15:12] + tz[d][3:0]);
+        fb = cfg_i[st][19][8] ? cfg_i[st][8'd36 + {6'd0, fa}][{fz, 1'b0} +: 2] : cfg_i[st][24][18:17];
+        fc = cfg_i[st][8'd20 + {6'd0, fb}][{ty[d][3:0], 1'b0} +: 2];
+        s_d.emask[d] = cfg_i[st][8'd24 + {6'd0, fc}][15:0];
+      end
+      // where the generator ends: X + the datums read (at most 64 in a PACR that runs; a larger
+      // count is a skipped one, which leaves the generator alone)
+      tx_sum = {3'd0, tile_x_q} + ((s_d.ndat > 32'd64) ? 7'd0 : 7'(s_d.ndat));
+      s_d.tx_end = tx_sum[3:0];
+      s_d.ty_end = ty[(tx_sum[6:4] > 3'd4) ? 3'd4 : tx_sum[6:4]];
+      s_d.tz_end = tz[(tx_sum[6:4] > 3'd4) ? 3'd4 : tx_sum[6:4]];
       s_d.neg_inf = cfg_i[st][24][16];
-      s_d.rpp     = cfg_i[st][28][15:8];
       // Downsampling (docs/decisions.md "PACR downsampling"): the mask restarts with each row
       s_d.dsmask  = (w71[15:0] == 16'h0) ? 16'hFFFF : w71[15:0];
       // the last kept datum of a row (zero compression's last datum is the PACR's last kept one)
@@ -396,9 +413,14 @@ module tt_packer
     cur = s_q.conv.read_32b ? {rd_data_i[0], rd_data_i[1]} : {16'd0, rd_data_i[0]};
     if (s_q.zero && !inj_i[INJ_PACK_ZEROWRITE_IGN]) cur = '0;
   end
-  // edge mask: bit (Dest column) of the k-th enabled read interface's row (ZeroWrite datums too)
-  logic cur_masked;
-  assign cur_masked = !s_q.emask[row_k[1:0]][idx[3:0]];
+  // edge mask: bit (Dest column) of the mask of the tile row the generator is at for datum j_q: its
+  // X plus j_q datums, every 16 one row on (ZeroWrite datums too). DELIBERATE BUG
+  // (INJ_PACK_EDGE_ROW_K): the tile row stays the PACR's first
+  logic       cur_masked;
+  logic [6:0] tpg_at;
+  assign tpg_at     = {3'd0, tile_x_q} + j_q[6:0];
+  assign cur_masked = !s_q.emask[inj_i[INJ_PACK_EDGE_ROW_K] ? 3'd0
+                                 : (tpg_at[6:4] > 3'd4) ? 3'd4 : tpg_at[6:4]][idx[3:0]];
   // downsampling: datum col_k of its row's X range is kept when its mask bit is set (the mask
   // rotates right once per datum and restarts with each row); a discarded datum takes its cycle
   logic cur_keep;
@@ -602,8 +624,6 @@ module tt_packer
   // ---------------------------------------------------------------------------------------------
   logic        run_end;        // the last datum is done this cycle
   logic [3:0]  gcnt_after;     // the group count once this cycle's datum is in
-  logic [7:0]  tile_pos_next;  // TilePosition + the enabled read interfaces
-  assign tile_pos_next = tile_pos_q + {5'd0, 3'($countones(s_q.intf))};
   assign run_end    = step && state_q == S_RUN && (j_q + 32'd1 >= s_q.ndat);
   assign gcnt_after = (!s_q.bfp || !keep) ? gcnt_q : (gcnt_q == 4'd15 ? 4'd0 : gcnt_q + 4'd1);
 
@@ -643,7 +663,7 @@ module tt_packer
       need_d_q <= 1'b1; need_e_q <= 1'b1; gcnt_q <= '0; grp_m_q <= '0;
       rbuf_q <= '0; zc_cnt_q <= '0; rfill_q <= '0; raddr_q <= '0; need_r_q <= 1'b1; zc_on_q <= 1'b0;
       row_open_q <= 1'b0; zc_aug_q <= '0; zc_n_q <= '0; zpad_q <= '0;
-      tile_pos_q <= '0; tile_z_q <= '0;
+      tile_x_q <= '0; tile_pos_q <= '0; tile_z_q <= '0;
       for (int i = 0; i < 16; i++) grp_q[i] <= '0;
     end else begin
       // the PRNG steps per datum of a PACR with stochastic rounding (read datums, zero-compression
@@ -737,14 +757,9 @@ module tt_packer
         S_DRAIN: if (q_cnt == 3'd0 || (q_cnt == 3'd1 && q_pop)) state_q <= S_DONE;
         default: begin                // S_DONE: retire this cycle
           state_q <= S_IDLE;
-          // TilePosition += enabled read interfaces after a PACR that read datums; landing exactly
-          // on pack_reads_per_xy_plane: 0 and TileZ + 1 (EdgeMasking.md, Blackhole PACR.md)
+          // the tile position generator moves on by the datums read (edge masking)
           if (!s_q.skip && s_q.ndat != 32'd0) begin
-            if (tile_pos_next == s_q.rpp) begin
-              tile_pos_q <= '0; tile_z_q <= tile_z_q + 8'd1;
-            end else begin
-              tile_pos_q <= tile_pos_next;
-            end
+            tile_x_q <= s_q.tx_end; tile_pos_q <= s_q.ty_end; tile_z_q <= s_q.tz_end;
           end
         end
       endcase

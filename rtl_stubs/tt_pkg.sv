@@ -240,7 +240,7 @@ package tt_pkg;
   localparam int unsigned INJ_MATH_ADDRMOD_NO_CR = 52; // ADDR_MOD SrcACR ignored (plain increment)
   localparam int unsigned INJ_MATH_MOVA2D_TF32_LOW = 53; // MOVA2D TF32: low 3 mantissa bits dropped
   // packer 0 edge masking: bit 54
-  localparam int unsigned INJ_PACK_EDGE_ROW_K    = 54; // every read interface uses TilePosition's mask row
+  localparam int unsigned INJ_PACK_EDGE_ROW_K    = 54; // the edge mask's tile row stays the PACR's first
   // unpackers, second batch: bits 56..
   localparam int unsigned INJ_UNP_NOP_NO_DVALID  = 56; // UNPACR_NOP clear ignores Set_Dvalid [8]
   localparam int unsigned INJ_UNP_ROW_WIDTH16    = 57; // tilize: 16-datum input rows for 16-bit formats
@@ -348,6 +348,7 @@ package tt_pkg;
   localparam int unsigned INJ_T_SYNC_MUTEX_ONE    = 156; // ATGETM/ATRELM share the semaphore class's one a cycle
   localparam int unsigned INJ_T_CFG_ONE_STAGE     = 157; // a thread's next config instruction waits for its WRCFG's retire
   localparam int unsigned INJ_T_CFG_RMW_AFTER_WR  = 159; // RMWCIB/RDCFG issue the cycle after a WRCFG/RDCFG issue
+  localparam int unsigned INJ_UNP_NOP_WAIT_OWN    = 176; // UNPACR_NOP clear, Stall_Clr_Cntrl 0: waits for its own bank
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------

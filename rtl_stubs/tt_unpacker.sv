@@ -42,6 +42,7 @@ module tt_unpacker
   input  logic [1:0]  srca_client_i,
   input  logic [1:0]  srcb_client_i,
   input  logic [1:0]  unp_bank_i,
+  input  logic [1:0]  math_bank_i,         // the matrix unit's SrcA / SrcB bank
   input  logic [5:0]  src_row_i [3],       // this unpacker's SrcRow per thread
 
   output logic          rd_en_o,             // the L1 lines below are read this cycle (else zero)
@@ -124,6 +125,7 @@ module tt_unpacker
     logic [5:0]  src_row;
     logic        bank;
     logic        wait_bank;     // the bank whose ownership it waits for
+    logic        wait_math;     // ... or, live, the matrix unit's (UNPACR_NOP clear, Stall_Clr_Cntrl 0)
     logic [1:0]  tier;
     logic [1:0]  ch0y, ch0z, ch1y, ch1z;
     logic [1:0]  wadc;
@@ -385,9 +387,12 @@ module tt_unpacker
       s_d.e4m3     = cfg_i[st][A_REG1W3][22];
       s_d.src_row  = src_row_i[th];
       s_d.bank     = unp_bank_i[WHICH];
-      // UNPACR and UNPACR_NOP's clear wait until the unpacker's own bank is free (§8.3; either
-      // Stall_Clr_Cntrl signal, docs/decisions.md "UNPACR_NOP")
+      // UNPACR waits until the unpacker's own bank is free; UNPACR_NOP's clear too with
+      // Stall_Clr_Cntrl [5] = 1 ("write ready is 1"), with 0 ("data ready is 0") until the matrix
+      // unit's current bank is free, re-read every cycle (§8.3 WaitLikeUnpacr, assembly.yaml,
+      // Tenstorrent's simulator; docs/decisions.md "Audit of shared readings")
       s_d.wait_bank = unp_bank_i[WHICH];
+      s_d.wait_math = s_d.is_nop && !insn[5] && !inj_i[INJ_UNP_NOP_WAIT_OWN];
       // L1 speed (§13): Throttle_mode, then the forced rules
       s_d.tier = (reg2[5:4] > 2'd2) ? 2'd2 : reg2[5:4];
       if (reg2[9]) s_d.tier = 2'd2;
@@ -406,6 +411,9 @@ module tt_unpacker
       // (bit 0, Last, changes nothing here: rows are written as they are made; bit 5 srcb_bcast is
       // reported by the model)
       if (!s_d.is_nop && (insn[13] || insn[1] || rs_ub || insn[5] || s_d.dbits == 0)) s_d.skip = 1'b1;
+      // tilize of datums narrower than a byte (BFP4, BFP2): undefined (docs/decisions.md "Audit of
+      // shared readings")
+      if (!s_d.is_nop && reg2[9] && s_d.dbits < 6'd8 && s_d.dbits != 6'd0) s_d.skip = 1'b1;
       if (s_d.is_nop) s_d.skip = 1'b0;
     end
   end
@@ -541,7 +549,10 @@ module tt_unpacker
               row = row & 32'd63;
             end else begin
               file = s_q.out32 ? 2'(RF_DEST32) : 2'(RF_DEST);
-              row  = (row - 32'd4) & (s_q.ovrd ? 32'd15 : (inj_i[INJ_UNP_DEST_ROW9] ? 32'h1FF : 32'h3FF));
+              row  = (row - 32'd4) & (inj_i[INJ_UNP_DEST_ROW9] ? 32'h1FF : 32'h3FF);
+              // with SRCA_SET_SetOvrdWithAddr the Dest row is undefined (UNPACR_Regular.md): no write
+              // (the model stops at the retire; docs/decisions.md "Audit of shared readings")
+              if (s_q.ovrd) wen = 1'b0;
             end
             if (wen) begin
               if (!first_w && (file != wr.file || row[9:0] != wr.row)) begin
@@ -584,7 +595,9 @@ module tt_unpacker
   // Sequencing
   // ---------------------------------------------------------------------------------------------
   logic bank_owned;
-  assign bank_owned = (WHICH == 0) ? !srca_client_i[s_q.wait_bank] : !srcb_client_i[s_q.wait_bank];
+  logic wait_bank_now;
+  assign wait_bank_now = s_q.wait_math ? math_bank_i[WHICH] : s_q.wait_bank;
+  assign bank_owned = (WHICH == 0) ? !srca_client_i[wait_bank_now] : !srcb_client_i[wait_bank_now];
   assign bank_wait_o = (state_q == S_BANK) && !bank_owned;
   assign active_o    = (state_q == S_RUN);
   assign want_tier_o = s_q.tier;

@@ -15,12 +15,14 @@ Constraints (away from undefined behaviour and races, unpack-data-path §2, §3)
   and TF32-as-input only to Dest); A-exponent BFP shared exponents are 6..31 so ExpBits - LZ fits
   in five bits; no FP8 E4M3 (unimplemented);
 * SrcA: rows of the output stay below 16 (no SetOvrdWithAddr); transpose and tilize start 16-byte
-  aligned; tilize has no upsampling; unpack to Dest has no ColShift or transpose;
+  aligned; tilize has no upsampling and no datums narrower than a byte (BFP4, BFP2: undefined,
+  docs/decisions.md "Audit of shared readings"); unpack to Dest has no ColShift or transpose;
 * bank hand-offs are counted: thread 1 returns exactly as many SrcA and SrcB banks as thread 0
   gives (FlipSrc, UNPACR_NOP set dvalid), in the same order, so no UNPACR waits for ever; an
   UNPACR_NOP set dvalid, which does not wait for its bank, follows a STALLWAIT on C5|C1 / C6|C2
   (its unpacker's bank free, and the unpacker done with the thread's UNPACR before it);
-* UNPACR_NOP's clear waits for its bank like an UNPACR.
+* UNPACR_NOP's clear waits for its own bank like an UNPACR (Stall_Clr_Cntrl 1) or for the matrix
+  unit's bank (0): thread 1 gives every bank back, so neither waits for ever.
 """
 
 from gen_weights import DF_NAMES, wchoice, wflag
@@ -170,6 +172,8 @@ class UnpackGen:
                             lambda f: [f"unpack.fmt.{DF_NAMES[f[0]]}->{DF_NAMES[f[1]]}"])
         dbits = DBITS[fin]
         tilize = (not to_dest) and wflag(r, 0.15, "unpack.tilize")
+        if dbits < 8:
+            tilize = False   # undefined for BFP4 / BFP2 datums (decisions.md "Audit of shared readings")
         transpose = n == 0 and not to_dest and not tilize and wflag(r, 0.15, "unpack.transpose")
         ups_rate = 0 if tilize else wchoice(r, [0, 0, 0, 1, 2, 3], lambda u: ["unpack.upsample"] if u else [])
         ups = (1 << ups_rate) - 1
@@ -260,7 +264,8 @@ class UnpackGen:
                 else:
                     out.append(f"ttunpacr_nop {n},{r.randrange(64)},{r.randrange(8)},0,0,0,0,0,3")
             elif r.random() < 0.5:
-                # either Stall_Clr_Cntrl (bit 5): both wait for the unpacker's own bank (decisions.md)
+                # either Stall_Clr_Cntrl (bit 5): 1 waits for the unpacker's own bank, 0 for the
+                # matrix unit's (decisions.md "Audit of shared readings"), which thread 1 gives back
                 # never all banks: the other bank may be the matrix unit's, and clearing a bank the
                 # math thread reads is a race in hardware too (tests/directed/unpack_nop_bh_modes.tts
                 # covers all-banks clears)

@@ -305,6 +305,11 @@ bool tt_model_sample(tt_model *m, int thread, uint32_t seq);
 /* Unit-internal waits of an instruction at its execution: an UNPACR's bank. (An ATGETM's mutex and
  * a MOVA2D/MOVB2D's bank hold it at the wait gate: tt_model_dispatch, tt_model_can_issue.) */
 bool tt_model_unit_holds(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen);
+/* True when that wait is on state another unit can change while the instruction runs after it, so
+ * that it can be checked only when the wait ends, not at the retire: an UNPACR_NOP clear waiting for
+ * the matrix unit's bank (Stall_Clr_Cntrl 0), which the matrix unit's CLEARDVALID / SETRWC moves on.
+ * (docs/decisions.md "Audit of shared readings" D3; the timing reference checks when it started.) */
+bool tt_model_unit_wait_is_live(uint32_t insn);
 bool tt_model_seq_executed(const tt_model *m, int thread, uint32_t seq);
 /* The oldest instruction of the thread not executed yet (handed on, or still in the frontend). */
 bool tt_model_oldest_unexecuted(const tt_model *m, int thread, uint32_t *seq, uint32_t *insn);

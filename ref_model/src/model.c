@@ -460,6 +460,8 @@ bool tt_model_unit_holds(const tt_model *m, int thread, uint32_t insn, char *why
     return tt_unpack_bank_holds(m, insn, why, whylen);
 }
 
+bool tt_model_unit_wait_is_live(uint32_t insn) { return tt_unpack_waits_for_matrix_bank(insn); }
+
 _Static_assert((int)TT_FE_PUSHED == (int)TT_ORIGIN_PUSHED && (int)TT_FE_BRISC == (int)TT_ORIGIN_BRISC &&
                    (int)TT_FE_MOP == (int)TT_ORIGIN_MOP && (int)TT_FE_REPLAY == (int)TT_ORIGIN_REPLAY, "tt_fe_origin and TT_ORIGIN_* must agree");
 

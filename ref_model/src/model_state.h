@@ -70,7 +70,9 @@ typedef struct {
     uint32_t group[16];         /* Dest bits of the BFP group's datums so far */
     bool group_masked[16];      /* and whether edge masking replaces each */
     unsigned group_n;
-    uint8_t tile_pos, tile_z;   /* the tile position generator (docs/decisions.md "PACR edge masking") */
+    /* the tile position generator (EdgeMasking.md, pack-data-path §9.2; docs/decisions.md "PACR edge
+     * masking"): X counts datums read (0..15), tile_pos is its Y (the tile row), tile_z its Z */
+    uint8_t tile_x, tile_pos, tile_z;
     uint32_t srnd;              /* stochastic-rounding PRNG, xorshift32 (docs/decisions.md "Packer
                                    stochastic rounding"); the seed after reset */
     uint32_t group_rand[16];    /* its draw for each datum of the BFP group */

@@ -175,21 +175,34 @@ static bool zc_keep(tt_model *m, tt_packer_state *ps, const char **why)
     return true;
 }
 
-/* The edge mask of the k-th enabled read interface of this PACR (EdgeMasking.md's selection chain;
- * docs/decisions.md "PACR edge masking"). */
-static uint16_t edge_mask(tt_model *m, int st, const tt_packer_state *ps, unsigned k)
+/* The edge mask of tile row y in xy plane z (EdgeMasking.md's selection chain; docs/decisions.md
+ * "PACR edge masking"). */
+static uint16_t edge_mask(tt_model *m, int st, uint32_t y, uint32_t z_tile)
 {
-    const uint32_t y = (ps->tile_pos + k) & 0xFFu;
     uint32_t b;
     if (bits(CFGR(CFG_EDGE_FACE_SEL), 8, 1)) {
         const uint32_t a = bits(CFGR(CFG_EDGE_FACE_SEL), 0, 2);
-        const uint32_t z = (bits(CFGR(CFG_DEST_TARGET0), 12, 6) + ps->tile_z) & 15u;
+        const uint32_t z = (bits(CFGR(CFG_DEST_TARGET0), 12, 6) + z_tile) & 15u;
         b = bits(CFGR(CFG_FACE_SET_MAP0 + a), (int)(2 * z), 2);
     } else {
         b = bits(CFGR(CFG_EDGE_MASK0), 17, 2);
     }
     const uint32_t c = bits(CFGR(CFG_ROW_SET_MAP0 + b), (int)(2 * (y & 15u)), 2);
     return (uint16_t)bits(CFGR(CFG_EDGE_MASK0 + c), 0, 16);
+}
+
+/* The tile position generator's Advance (EdgeMasking.md, pack-data-path §9.2) after one datum read:
+ * X counts datums, the tile row Y steps every 16 of them, and returns to 0 (Z + 1) when it lands on
+ * pack_reads_per_xy_plane. Y and Z are 8-bit counters (Blackhole PACR.md). */
+static void tpg_advance(uint8_t *x, uint8_t *y, uint8_t *z, uint32_t reads_per_xy_plane)
+{
+    if (++*x < 16) return;
+    *x = 0;
+    *y = (uint8_t)(*y + 1);
+    if (*y == reads_per_xy_plane) {
+        *y = 0;
+        *z = (uint8_t)(*z + 1);
+    }
 }
 
 /* Dst16b cell, or the Dst32b value of datum index idx (Dst.md AdjRow; ERRATA 5). */
@@ -439,13 +452,18 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     for (uint32_t j = 0; j < per_row; j++) kept_per_row += ds_mask >> j & 1u;
     const uint32_t n_total = kept_per_row * ((mask & 1u) + (mask >> 1 & 1u) + (mask >> 2 & 1u) + (mask >> 3));
     uint32_t n_seen = 0;
-    unsigned enabled = 0; /* read interfaces met so far: the tile row of this one (edge masking) */
-    uint16_t row_mask = 0xFFFF;
+    /* the tile position generator, committed when the datums are done (edge masking) */
+    uint8_t tpg_x = ps->tile_x, tpg_y = ps->tile_pos, tpg_z = ps->tile_z;
+    const uint32_t reads_per_xy = bits(CFGR(CFG_PACK_COUNTERS0), 8, 8);
     for (uint32_t k = 0; k < 4 * per_row; k++) {
         const uint32_t i = k / per_row, j = k % per_row;
         if (!(mask >> i & 1u)) continue;
         pw->steps++; /* every datum read takes its cycle, downsampled-out and elided ones too */
-        if (j == 0) row_mask = edge_mask(m, st, ps, enabled++);
+        /* every datum read takes the mask of the tile row the generator is at, then advances it:
+         * the row steps every 16 datums, not every read interface (pack-data-path §9.2,
+         * EdgeMasking.md, Tenstorrent's simulator; docs/decisions.md "PACR edge masking") */
+        const uint16_t row_mask = edge_mask(m, st, tpg_y, tpg_z);
+        tpg_advance(&tpg_x, &tpg_y, &tpg_z, reads_per_xy);
         const uint32_t col = col0 + j;
         const bool masked = !(row_mask >> col & 1u);
         /* read interface i: row StartRow + i, or StartRow + 16 i when strided (docs/decisions.md
@@ -514,16 +532,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         }
         if (!emit_group(m, ps, &cc, out_bits, neg_inf, r, &why)) goto stop;
     }
-    /* The tile position advances by the enabled read interfaces of a PACR that read datums, and
-     * returns to 0 (next xy plane) when it lands exactly on pack_reads_per_xy_plane (Blackhole
-     * PACR.md; docs/decisions.md "PACR edge masking"). */
-    if (per_row) {
-        ps->tile_pos = (uint8_t)(ps->tile_pos + enabled);
-        if (ps->tile_pos == bits(CFGR(CFG_PACK_COUNTERS0), 8, 8)) {
-            ps->tile_pos = 0;
-            ps->tile_z++;
-        }
-    }
+    ps->tile_x = tpg_x, ps->tile_pos = tpg_y, ps->tile_z = tpg_z;
     /* Last or Flush with compression: the last group of 32 is padded with zero datums, then its
      * counters (Compression.md item 7). */
     if (zc && (last || flush) && ps->zc_n) {

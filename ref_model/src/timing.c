@@ -52,7 +52,8 @@ typedef struct {
     uint64_t disp;        /* dispatch cycle */
     uint64_t due;         /* earliest retire cycle (moves on while a semaphore store takes it) */
     unsigned max;         /* latency upper bound, 0 none */
-    /* An UNPACR / UNPACR_NOP (T9): the first cycle its bank was its unit's
+    /* An UNPACR / UNPACR_NOP (T9): the first cycle its bank was its unit's (an UNPACR_NOP clear that
+     * waits for the matrix unit's bank: the first cycle that bank was no longer the matrix unit's)
      * (a bank cannot be taken from a unit that holds an instruction waiting on it), and for an
      * unpacker whether the other unpacker held an instruction in some cycle (it may then share the
      * L1 read bandwidth). */
@@ -383,6 +384,10 @@ static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint
         return true;
     }
     const uint64_t bank = d + 3 + rsi; /* the first cycle it may find its bank */
+    if (s->bank_free_at == UINT64_MAX) { /* retiring while its bank has never been free */
+        *lo = *hi = UINT64_MAX;
+        return true;
+    }
     const uint64_t start = (s->bank_free_at > bank ? s->bank_free_at : bank) + 1;
     *lo = start + run_lo;
     *hi = start + run_hi;
@@ -712,8 +717,14 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
     char d[96]; /* disassembled only for a failure: it costs more than all the checks */
     /* T8 / T9: the unpackers' and the packer's retire cycle by their bandwidth rules, checked when
      * it retires (the model has executed it then, so its datum and line counts are known) */
-    if (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
-        if (s->bank_free_at == UINT64_MAX && !(t->banks >> (u == TT_U_UNPACK1) & 1u)) s->bank_free_at = cycle;
+    if (u == TT_U_UNPACK0 || u == TT_U_UNPACK1) {
+        /* its bank: the unpacker's (C5 / C6 clear), or for an UNPACR_NOP clear with Stall_Clr_Cntrl 0
+         * the matrix unit's, free once it is no longer the matrix unit's (C7 / C8 set) */
+        const unsigned which = u == TT_U_UNPACK1;
+        const bool nop_math = (uint8_t)(s->insn >> 24) == TT_OPC_UNPACR_NOP && !(s->insn >> 5 & 1u);
+        const bool bank_free = nop_math ? (t->banks >> (2 + which) & 1u) : !(t->banks >> which & 1u);
+        if (s->bank_free_at == UINT64_MAX && bank_free) s->bank_free_at = cycle;
+    }
     if (retire && u == TT_U_PACK && (uint8_t)(s->insn >> 24) == TT_OPC_PACR && tt_model_pack_work(m)->valid) {
         const tt_pack_work *w = tt_model_pack_work(m);
         unsigned n_thw = 0, rtl_steps = t->pstep_n;
@@ -762,6 +773,11 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
             if (cycle < lo || cycle > hi) {
                 tt_disasm(s->insn, d, sizeof d);
                 char rng[48];
+                if (lo == UINT64_MAX)
+                    return fail(r, th, s->insn,
+                                "T9 unpacker bandwidth: %s dispatched at cycle %llu to %s must not retire before "
+                                "its bank is free, and it has not been since (the RTL retired it at cycle %llu)",
+                                d, (unsigned long long)s->disp, unit_names[u], (unsigned long long)cycle);
                 if (lo == hi) snprintf(rng, sizeof rng, "%llu", (unsigned long long)lo);
                 else snprintf(rng, sizeof rng, "%llu..%llu", (unsigned long long)lo, (unsigned long long)hi);
                 return fail(r, th, s->insn,

@@ -141,6 +141,12 @@ static void record_banks(const tt_model *m, tt_exec_result *r)
     r->eff.banks_state = tt_bank_pack(&m->banks);
 }
 
+bool tt_unpack_waits_for_matrix_bank(uint32_t insn)
+{
+    return (uint8_t)(insn >> 24) == TT_OPC_UNPACR_NOP && tt_bits(insn, 0, 2) == 1 && tt_bits(insn, 6, 2) != 3 &&
+           !tt_bits(insn, 5, 1);
+}
+
 bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen)
 {
     uint8_t op = (uint8_t)(insn >> 24);
@@ -149,16 +155,19 @@ bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t wh
         /* The Increment-context-counter and FlushCache forms write nothing. */
         if (tt_bits(insn, 13, 1) || tt_bits(insn, 1, 1)) return false;
     } else if (op == TT_OPC_UNPACR_NOP) {
-        /* UNP_CLR_SRC waits until the bank it clears, the unpacker's, is free (unpack-data-path
-         * §8.3). Blackhole's Stall_Clr_Cntrl [5] picks the signal it waits on, "data ready is 0" or
-         * "write ready is 1" (assembly.yaml): two views of that same bank's ownership here
-         * (docs/decisions.md "UNPACR_NOP"). The set-dvalid flavour ([7:6] = 3) never waits (§8.2). */
+        /* UNP_CLR_SRC waits before it clears (unpack-data-path §8.3). Blackhole's Stall_Clr_Cntrl
+         * [5] picks what for (assembly.yaml): 0 "until data ready is 0", the matrix unit's current
+         * bank no longer valid (§8.3's WaitLikeUnpacr = 0: MatrixUnit.SrcXBank; Tenstorrent's
+         * simulator waits on the matrix bank's valid bit, re-read every cycle); 1 "until write ready
+         * is 1", the unpacker's own bank free (WaitLikeUnpacr = 1). docs/decisions.md "Audit of
+         * shared readings". The set-dvalid flavour ([7:6] = 3) never waits (§8.2). */
         if (tt_bits(insn, 0, 2) != 1 || tt_bits(insn, 6, 2) == 3) return false;
-        int bank = m->banks.unp_bank[which];
+        const bool own = tt_bits(insn, 5, 1);
+        int bank = own ? m->banks.unp_bank[which] : (which ? m->banks.math_srcb_bank : m->banks.math_srca_bank);
         uint8_t client = which ? m->banks.srcb_client[bank] : m->banks.srca_client[bank];
         if (client == TT_CLIENT_UNPACKERS) return false;
-        snprintf(why, whylen, "UNPACR_NOP UNP_CLR_SRC: %s bank %d is owned by the matrix unit", which ? "SrcB" : "SrcA",
-                 bank);
+        snprintf(why, whylen, "UNPACR_NOP UNP_CLR_SRC: %s bank %d (the %s) is owned by the matrix unit",
+                 which ? "SrcB" : "SrcA", bank, own ? "unpacker's" : "matrix unit's");
         return true;
     } else {
         return false;
@@ -458,6 +467,12 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
            (unsigned long long)(dat_bit / 8));
     if (tilize && (ups_zeroes > 0 || !uncompressed))
         UB("UNPACR: tilize (Tileize_mode) with upsampling or a compressed tile is undefined");
+    /* Blackhole's input row width is "not yet characterized for BFP2/4" (UNPACR_Regular.md
+     * UnpackRowWidth) and Tenstorrent's simulator calls tilize of datums narrower than a byte
+     * undefined (docs/decisions.md "Audit of shared readings") */
+    if (tilize && dbits < 8)
+        UB("UNPACR: tilize (Tileize_mode) of %s datums, narrower than a byte, is undefined (Blackhole "
+           "UnpackRowWidth not characterized)", tt_df_name(in_fmt));
     if (to_dest && (colshift || transpose)) UB("UNPACR: unpack to Dest with ColShift or transpose is undefined");
 
     const tt_unpack_conv_mode mode = {
@@ -580,8 +595,12 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                 batch_pos(bt, true, TT_RF_SRCA, (uint32_t)(row & 63));
                 tt_rf_write_cell(m, writer, TT_RF_SRCA, bank, (uint32_t)(row & 63), col, v);
             } else {
+                /* with SRCA_SET_SetOvrdWithAddr the Dest row is undefined (UNPACR_Regular.md: "silicon
+                 * behavior is likely Row &= 0x3CF"; Tenstorrent's simulator too), not unpack-data-path
+                 * §2.6's Row &= 0xf (docs/decisions.md "Audit of shared readings") */
+                if (ovrd_with_addr) UB("UNPACR to Dest with SRCA_SET_SetOvrdWithAddr is undefined");
                 row -= 4; /* unsigned wrap, then masked: the doc's 10-bit row */
-                row &= ovrd_with_addr ? 15 : 0x3FF;
+                row &= 0x3FF;
                 batch_pos(bt, true, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, (uint32_t)row);
                 tt_rf_write_cell(m, writer, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, 0, (uint32_t)row,
                                  col, v);
@@ -637,8 +656,9 @@ const tt_unpack_work *tt_model_unpack_work(const tt_model *m, int unpacker)
 /* UNPACR_NOP on Blackhole (assembly.yaml, which re-lays out unpack-data-path §8's Wormhole word;
  * docs/decisions.md "UNPACR_NOP"): [23] unpacker, [1:0] Unpack_Pop (0 UNP_POP, 1 UNP_CLR_SRC,
  * 2 UNP_NOP, 3 UNP_POP with stream id), [3:2] clear value (0 zero, 1 -inf, 2 one, 3 the
- * UNPn_NOP_REG_CLR_VAL word), [4] all banks, [5] wait like an UNPACR, [7:6] format of "one"
- * (0 FP16, 1 BF16/TF32, 2 INT8; 3 = only set dvalid), [8] set dvalid after the clear,
+ * UNPn_NOP_REG_CLR_VAL word), [4] all banks, [5] Stall_Clr_Cntrl (the clear waits for the matrix
+ * unit's bank when 0, for its own when 1), [7:6] format of "one" (0 FP16, 1 BF16/TF32, 2 INT8;
+ * 3 = only set dvalid), [8] set dvalid after the clear,
  * [14:12] message count and [21:16] stream of UNP_POP with stream id. */
 void tt_exec_unpacr_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {

@@ -129,10 +129,9 @@ static void test_pack_bh_read_interfaces(void **state)
     assert_int_equal(r.status, TT_UNDEFINED);
 }
 
-/* docs/decisions.md "PACR edge masking": the k-th enabled read interface's tile row is TilePosition
- * + k; TILE_ROW_SET_MAPPING_0 sends odd rows to mask 1 (all ones) and even rows to mask 0 (0x00FF:
- * columns 8..15 become 0, or -inf with PCK_EDGE_MODE_mode); the position moves on by the enabled
- * interfaces. */
+/* docs/decisions.md "PACR edge masking": the tile row steps every 16 datums read, here every read
+ * interface of 16; TILE_ROW_SET_MAPPING_0 sends odd rows to mask 1 (all ones) and even rows to mask
+ * 0 (0x00FF: columns 8..15 become 0, or -inf with PCK_EDGE_MODE_mode). */
 static void test_pack_9_edge_mask_rows(void **state)
 {
     tt_model *m = *state;

@@ -105,6 +105,24 @@ static void test_unpack_2_6_waits_for_its_bank(void **state)
     assert_true(tt_model_can_issue(m, 0, why, sizeof why));
 }
 
+/* §8.3 and Blackhole's Stall_Clr_Cntrl [5] (docs/decisions.md "Audit of shared readings"): an
+ * UNPACR_NOP clear with 0 waits until the matrix unit's current bank is not its own any more, with 1
+ * until the unpacker's own bank is free. SrcA bank 0 is the matrix unit's, the unpacker is on bank 1
+ * (free): 0 holds, 1 does not; once the matrix unit gives bank 0 back (and moves to bank 1, free),
+ * 0 goes too. */
+static void test_unpack_8_3_clear_waits_by_stall_clr_cntrl(void **state)
+{
+    tt_model *m = *state;
+    run_ok(m, 0, "ttsetdvalid 1"); /* SrcA bank 0 to the matrix unit; the unpacker to bank 1 */
+    char why[160] = "";
+    assert_true(tt_model_unit_holds(m, 0, w("ttunpacr_nop 0,0,0,0,0,0,0,0,1"), why, sizeof why));
+    assert_non_null(strstr(why, "SrcA bank 0 (the matrix unit's)"));
+    assert_false(tt_model_unit_holds(m, 0, w("ttunpacr_nop 0,0,0,0,0,1,0,0,1"), why, sizeof why));
+    assert_false(tt_model_unit_holds(m, 0, w("ttunpacr_nop 1,0,0,0,0,0,0,0,1"), why, sizeof why)); /* SrcB */
+    run_ok(m, 1, "ttcleardvalid 1,0");
+    assert_false(tt_model_unit_holds(m, 0, w("ttunpacr_nop 0,0,0,0,0,0,0,0,1"), why, sizeof why));
+}
+
 /* STALLWAIT C7 (Blackhole numbering; STALLWAIT.md C10 on Wormhole): held while the matrix unit's
  * SrcA bank is not owned by it; released once the unpackers hand one over. */
 static void test_stallwait_c7_srca_valid(void **state)
@@ -319,6 +337,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unpack_2_7_flipsrc_hands_bank_over, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_2_6_waits_for_its_bank, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stallwait_c7_srca_valid, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_8_3_clear_waits_by_stall_clr_cntrl, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cleardvalid_keep_and_reset, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_8_3_clear_values_and_set_dvalid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_8_4_overlay_pop_mmio_store, setup, teardown),
