@@ -104,6 +104,8 @@ static int build_preload(tb_ctx *c)
             continue; /* the register files go in whole, below */
         case TT_ITEM_PACK:
             continue; /* expectations only */
+        case TT_ITEM_IMPLIED:
+            continue; /* part of the bank state, below */
         case TT_ITEM_L1: {
             const uint8_t *l1 = tt_model_l1_const(m);
             for (uint32_t a = p->addr & ~15u; a < p->addr + p->len; a += 16) {
@@ -142,8 +144,8 @@ static int build_preload(tb_ctx *c)
     }
     tt_bank_state bs;
     tt_model_banks_get(m, &bs);
-    if (tt_bank_pack(&bs)) {
-        tb_preload_item it = {.target = 7, .data = {tt_bank_pack(&bs)}};
+    if (tt_bank_pack(&bs)) { /* ownership, pointers and implied formats (a preload's are never unknown) */
+        tb_preload_item it = {.target = 7, .data = {tt_bank_pack(&bs) & ((1u << TT_BANK_RTL_BITS) - 1u)}};
         if (add_pre(c, &cap, it)) return -1;
     }
     return 0;
@@ -238,8 +240,8 @@ static int parse_inject(const char *prog, const char *list, uint64_t mask[3])
             fprintf(stderr, "%s: +inject: unknown injection '%s' (+inject=help lists them)\n", prog, tok);
             return -1;
         }
-        if (injections[i].bit < 0 || injections[i].bit >= 160) {   /* tt_pkg NUM_INJ_BITS */
-            fprintf(stderr, "%s: +inject: '%s' has bit %d, outside the 160-bit mask\n", prog, tok, injections[i].bit);
+        if (injections[i].bit < 0 || injections[i].bit >= 176) {   /* tt_pkg NUM_INJ_BITS */
+            fprintf(stderr, "%s: +inject: '%s' has bit %d, outside the 176-bit mask\n", prog, tok, injections[i].bit);
             return -1;
         }
         mask[injections[i].bit / 64] |= 1ull << (injections[i].bit % 64);

@@ -57,9 +57,11 @@ module tb_top (
   logic [NUM_INJ_BITS-1:0] inject_q;
   logic [31:0] srnd_seed_q;   // +srnd_seed: the packer's stochastic-rounding PRNG seed
   function void tb_set_ctx(input chandle c, input int inject0, input int inject1, input int inject2,
-                           input int inject3, input int inject4, input int srnd_seed);
+                           input int inject3, input int inject4, input int inject5, input int srnd_seed);
+    logic [191:0] all;
     ctx = c;
-    inject_q = {inject4, inject3, inject2, inject1, inject0};
+    all = {inject5, inject4, inject3, inject2, inject1, inject0};
+    inject_q = all[NUM_INJ_BITS-1:0];
     srnd_seed_q = srnd_seed;
   endfunction
 
