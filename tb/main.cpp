@@ -66,7 +66,7 @@ int main(int argc, char **argv)
     if (a->trace) contextp->traceEverOn(true);
     auto top = std::make_unique<Vtb_top>(contextp.get(), "TOP");
     svSetScope(svGetScopeFromName("TOP.tb_top"));
-    // the 160-bit injection mask goes over as five 32-bit words, least significant first
+    // the injection mask (tt_pkg NUM_INJ_BITS, up to 192) goes over as six 32-bit words, least significant first
     tb_set_ctx(const_cast<dpi_host *>(tb_dpi_host(ctx)), static_cast<int>(a->inject[0] & 0xffffffffu), static_cast<int>(a->inject[0] >> 32),
                static_cast<int>(a->inject[1] & 0xffffffffu), static_cast<int>(a->inject[1] >> 32),
                static_cast<int>(a->inject[2] & 0xffffffffu), static_cast<int>(a->inject[2] >> 32),
