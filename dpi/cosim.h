@@ -56,7 +56,7 @@ typedef struct {
     uint8_t adc_we[TT_NUM_THREADS];
     tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS * TT_ADC_CHANNELS];
     bool banks_we;                  /* SrcA/SrcB bank ownership changed; banks: tt_bank_pack after */
-    uint8_t banks;
+    uint32_t banks;                 /* (24 bits: ownership, pointers, implied formats) */
     bool mutex_we;
     uint8_t mutex_idx, mutex_holder;
     bool mmio_we;                   /* a store outside L1 (UNPACR_NOP UNP_POP), its address and value */

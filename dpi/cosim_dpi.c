@@ -145,7 +145,7 @@ void c_dpi_retire(void *ctx, long long cycle, int lane, const svBitVecVal *rec)
         .tcfg_we = x.tcfg_we[0] != 0, .tcfg_addr = (uint16_t)x.tcfg_addr[0], .tcfg_data = x.tcfg_data[0],
         .sem_we = (uint8_t)x.sem_we[0], .sem_value = x.sem_value[0], .sem_max = x.sem_max[0],
         .mutex_we = x.mutex_we[0] != 0, .mutex_idx = (uint8_t)x.mutex_idx[0],
-        .mutex_holder = (uint8_t)x.mutex_holder[0], .banks_we = x.banks_we[0] != 0, .banks = (uint8_t)x.banks[0],
+        .mutex_holder = (uint8_t)x.mutex_holder[0], .banks_we = x.banks_we[0] != 0, .banks = x.banks[0],
         .mmio_we = x.mmio_we[0] != 0, .mmio_addr = x.mmio_addr[0], .mmio_data = x.mmio_data[0],
     };
     for (unsigned s = 0; s < 5; s++) {

@@ -578,10 +578,13 @@ module tt_core
   adc_arr_t         adc_state, adc_pre;
   logic [1:0]       srca_client, srcb_client, unp_bank, math_bank;
   logic [5:0]       src_row [2][3];
-  logic [7:0]       banks_after [3];
+  logic [23:0]      banks_after [3];
+  logic [15:0]      implied_fmt;        // the banks' implied formats (tt_src_banks implied_o)
   logic             unp_addr_calc [2], unp_active [2], unp_bank_wait [2], unp_accept [2];
   logic [1:0]       unp_want [2], unp_tier [2];
   logic [1:0]       unp_flip [2];
+  logic             unp_flip_fmt_we [2];
+  logic [3:0]       unp_flip_fmt [2];
   logic             unp_rowadv [2], unp_adc_inc [2], unp_adc_rep [2];
   logic [1:0]       unp_wadc [2], unp_ch0y [2], unp_ch0z [2], unp_ch1y [2], unp_ch1z [2];
   logic             unp_mmio_we [2];
@@ -648,6 +651,8 @@ module tt_core
       .rf_wr_o           (rf_wr_o[n]),
       .bank_wait_o       (unp_bank_wait[n]),
       .flip_o            (unp_flip[n]),
+      .flip_fmt_we_o     (unp_flip_fmt_we[n]),
+      .flip_fmt_o        (unp_flip_fmt[n]),
       .rowadv_o          (unp_rowadv[n]),
       .adc_inc_o         (unp_adc_inc[n]),
       .adc_report_o      (unp_adc_rep[n]),
@@ -680,7 +685,9 @@ module tt_core
 
 
 
-    .unp_bank_i (unp_bank), .math_bank_i (math_bank),
+    // the implied formats after this cycle's hand-overs: a MOV*2D may start as its bank arrives
+    .unp_bank_i (unp_bank), .math_bank_i (math_bank), .implied_fmt_i (banks_after[2][23:8]),
+    .inj_implied_ignored_i (inject_i[INJ_IMPLIED_IGNORED]), .inj_implied_b_gate_i (inject_i[INJ_IMPLIED_B_GATE]),
     .rf_wr_o (rf_wr_o[RF_BY_MATH]),
     .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset)
   );
@@ -698,6 +705,8 @@ module tt_core
         if (u_retires[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0]) begin
           bank_req[t].unp_flip  |= unp_flip[n];
           bank_req[t].unp_rowadv[n] = unp_rowadv[n];
+          bank_req[t].unp_fmt_we[n] = unp_flip_fmt_we[n];
+          bank_req[t].unp_fmt[n]    = unp_flip_fmt[n];
         end
       end
       // SETDVALID (Miscellaneous unit): [1] FlipSrcB, [0] FlipSrcA
@@ -720,12 +729,13 @@ module tt_core
     .req_i         (bank_req),
     .src_base_i    (src_base),
     .bd_valid_i    (bd_valid_i && bd_target_i == 3'd7),
-    .bd_data_i     (bd_data_i[7:0]),
+    .bd_data_i     (bd_data_i[23:0]),
     .srca_client_o (srca_client),
     .srcb_client_o (srcb_client),
     .unp_bank_o    (unp_bank),
     .math_bank_o   (math_bank),
     .src_row_o     (src_row),
+    .implied_o     (implied_fmt),
     .banks_after_o (banks_after)
   );
 
@@ -861,7 +871,7 @@ module tt_core
   // held instructions only, not on this cycle's dispatch. docs/decisions.md "Overlapping dispatch".
   logic gate_mutex [3], gate_bank [3];
   always_comb begin
-    logic [7:0] a_after;   // tt_bank_pack of the state after all of this cycle's bank requests
+    logic [23:0] a_after;  // tt_bank_pack of the state after all of this cycle's bank requests
     a_after = banks_after[2];
     for (int t = 0; t < 3; t++) begin
       logic [7:0]  op;
@@ -872,8 +882,8 @@ module tt_core
       gate_mutex[t] = op == OP_ATGETM && (idx == 16'd0 || (idx >= 16'd2 && idx <= 16'd4)) &&
                       sync_holder_d[idx[2:0]] != 2'd3 && sync_holder_d[idx[2:0]] != 2'(t);
       // tt_bank_pack: [1:0] SrcA AllowedClient, [3:2] SrcB, [7:6] the matrix unit's banks
-      gate_bank[t]  = (op == OP_MOVA2D && !a_after[{2'b00, a_after[6]}]) ||
-                      (op == OP_MOVB2D && !a_after[{2'b01, a_after[7]}]);
+      gate_bank[t]  = (op == OP_MOVA2D && !a_after[{4'b0000, a_after[6]}]) ||
+                      (op == OP_MOVB2D && !a_after[{4'b0001, a_after[7]}]);
       // DELIBERATE BUGS (INJ_T_ATGETM_NO_HOLD, INJ_T_MOVE_BANK_NO_HOLD): the gate ignores them.
       if (inject_i[INJ_T_ATGETM_NO_HOLD])    gate_mutex[t] = 1'b0;
       if (inject_i[INJ_T_MOVE_BANK_NO_HOLD]) gate_bank[t]  = 1'b0;
@@ -1088,8 +1098,8 @@ module tt_core
       4'd5: if (bdr_unit_i != 2'd3 && bdr_addr_i[5:3] < 3'd6)
               bdr_data_o[17:0] = adc_state[bdr_unit_i][bdr_addr_i[5:3]][bdr_addr_i[2:0]];
       4'd6: bdr_data_o = rf_bdr;
-      4'd7: bdr_data_o[7:0] = {math_bank[1], math_bank[0], unp_bank[1], unp_bank[0],
-                               srcb_client[1], srcb_client[0], srca_client[1], srca_client[0]};
+      4'd7: bdr_data_o[23:0] = {implied_fmt, math_bank[1], math_bank[0], unp_bank[1], unp_bank[0],
+                                srcb_client[1], srcb_client[0], srca_client[1], srca_client[0]};
       4'd8: bdr_data_o[1:0] = sync_bdr;
       4'd9: bdr_data_o[31:0] = pk_setreg_data;   // PACR_SETREG's write data (dpi/state_check.h)
       default: ;

@@ -21,6 +21,9 @@ module tt_math_unit
   input  tcfg_arr_t   tcfg_i,
   input  logic [1:0]  unp_bank_i,      // bank each unpacker writes
   input  logic [1:0]  math_bank_i,     // bank the matrix unit reads: [0] SrcA, [1] SrcB
+  input  logic [15:0] implied_fmt_i,   // banks' implied formats (tt_src_banks implied_o)
+  input  logic        inj_implied_ignored_i, // INJ_IMPLIED_IGNORED
+  input  logic        inj_implied_b_gate_i,  // INJ_IMPLIED_B_GATE
 
   // register-file reads (combinational)
   output logic        rd_srcb_o,       // 0 SrcA, 1 SrcB
@@ -61,7 +64,8 @@ module tt_math_unit
   logic [5:0]  srow_q;          // current Src row
   logic [10:0] left_q;          // rows to go
   logic        bank_q;          // the matrix unit's bank
-  logic [3:0]  fmt_q;           // SrcA format (MOV*)
+  logic [3:0]  fmt_q;           // SrcA format (MOV*): configured or the bank's implied one
+  logic        f16_q;           // FP16A_FORCE_Enable (MOV*)
   logic        d32_q;           // Dest in 32-bit mode (ZEROACC one row, MOVD2*)
   logic        flush_q;         // FlushDenormals
   logic        step_src_q;      // Src row advances (not Broadcast1RowTo8)
@@ -148,7 +152,7 @@ module tt_math_unit
     logic [31:0] x;
     mv = '0;
     {v, v16, x} = '0;
-    exp8 = fmt_q inside {4'd0, 4'd4, 4'd5, 4'd6, 4'd7, 4'd15, 4'd8, 4'd9};
+    exp8 = !f16_q && (fmt_q inside {4'd0, 4'd4, 4'd5, 4'd6, 4'd7, 4'd15, 4'd8, 4'd9});
     if (state_q == M_ROWS) begin
       mv.valid = 1'b1;
       mv.mask  = '1;
@@ -217,6 +221,7 @@ module tt_math_unit
     logic [9:0]  dr;
     logic [5:0]  sr;
     logic [3:0]  fm;
+    logic        isb, f16;
     if (!rst_ni) begin
       state_q <= M_IDLE;
       thread_q <= '0;
@@ -226,7 +231,7 @@ module tt_math_unit
       zbank_q[1] <= '0;
       zpos_q <= '0;
       for (int t = 0; t < 3; t++) rwc_q[t] <= '0;
-      drow_q <= '0; srow_q <= '0; left_q <= '0; bank_q <= '0; fmt_q <= '0; d32_q <= '0;
+      drow_q <= '0; srow_q <= '0; left_q <= '0; bank_q <= '0; fmt_q <= '0; f16_q <= '0; d32_q <= '0;
       flush_q <= '0; step_src_q <= '0; file_q <= '0;
     end else begin
       unique case (state_q)
@@ -238,8 +243,19 @@ module tt_math_unit
           c1 = cfg_i[st][1];
           c2 = cfg_i[st][2];
           fm = c0[4] ? c0[3:0] : c1[20:17];
+          // Blackhole: the implied format of the bank read (SrcB's for MOVB2D/MOVD2B) unless the
+          // thread's DISABLE_IMPLIED_SRCA/SRCB_FMT_Base (thread config 2/3) is set; FP16A_FORCE_Enable
+          // (55) makes the moves FP16 and MOVD2* read Dest in 16-bit mode (MOVA2D.md, MOVD2A.md,
+          // MOVD2B.md; docs/decisions.md "Implied SrcA/SrcB formats")
+          // DELIBERATE BUGS (INJ_IMPLIED_IGNORED, INJ_IMPLIED_B_GATE): no implied format; SrcB's
+          // moves obey the SrcA bit.
+          isb = req_i.insn[31:24] inside {OP_MOVB2D, OP_MOVD2B};
+          if (!tcfg_i[req_i.thread][(isb && !inj_implied_b_gate_i) ? 7'd3 : 7'd2][0] && !inj_implied_ignored_i)
+            fm = implied_fmt_i[{isb, isb ? math_bank_i[1] : math_bank_i[0]} * 4 +: 4];
+          f16 = tcfg_i[req_i.thread][7'd55][0];
           fmt_q   <= fm;
-          d32_q   <= c1[29] || c1[31];
+          f16_q   <= f16;
+          d32_q   <= (c1[29] || c1[31]) && !f16;
           flush_q <= !c2[0];
           // DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE; SrcRow + RWC.SrcA/B
           dr = req_i.insn[9:0] + tcfg_i[req_i.thread][1][9:0] + rwc_q[req_i.thread].dst + cfg_i[st][6][9:0];

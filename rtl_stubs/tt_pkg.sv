@@ -349,6 +349,11 @@ package tt_pkg;
   localparam int unsigned INJ_T_CFG_ONE_STAGE     = 157; // a thread's next config instruction waits for its WRCFG's retire
   localparam int unsigned INJ_T_CFG_RMW_AFTER_WR  = 159; // RMWCIB/RDCFG issue the cycle after a WRCFG/RDCFG issue
   localparam int unsigned INJ_UNP_NOP_WAIT_OWN    = 176; // UNPACR_NOP clear, Stall_Clr_Cntrl 0: waits for its own bank
+  // implied SrcA/SrcB formats and the SrcA row wrap (issue 16): bits 168..171
+  localparam int unsigned INJ_IMPLIED_IGNORED     = 168; // the moves use the configured SrcA format, never the implied one
+  localparam int unsigned INJ_IMPLIED_NOP_FMT     = 169; // UNPACR_NOP's set dvalid records no implied format
+  localparam int unsigned INJ_IMPLIED_B_GATE      = 170; // MOVB2D/MOVD2B obey DISABLE_IMPLIED_SRCA_FMT_Base, not ..._SRCB_...
+  localparam int unsigned INJ_SRCA_ROW_NO_WRAP    = 171; // SetOvrdWithAddr: SrcA rows 64 and up are dropped, not wrapped
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------
@@ -443,7 +448,7 @@ package tt_pkg;
     logic [2:0]  mutex_idx;
     logic [1:0]  mutex_holder;                 // thread, or 3 = free
     logic        banks_we;                     // SrcA/SrcB bank ownership changed; state after
-    logic [7:0]  banks;
+    logic [23:0] banks;                        // tt_bank_pack: [7:0] ownership and pointers, [23:8] implied formats
     logic        mmio_we;                      // a 32-bit store outside L1 (UNPACR_NOP UNP_POP)
     logic [31:0] mmio_addr;
     logic [31:0] mmio_data;
@@ -535,6 +540,8 @@ package tt_pkg;
     logic       clr_keep;    // CLEARDVALID KeepReadingSameSrc
     logic       clr_reset;   // CLEARDVALID Reset
     logic [1:0] mflip;       // flip the matrix unit's bank only (SETRWC with CLR_DVALID_Src*_Disable)
+    logic [1:0] unp_fmt_we;  // [n]: with unp_flip[n], record unp_fmt[n] as the bank's implied format
+    logic [1:0][3:0] unp_fmt; //     (UNPACR FlipSrc, UNPACR_NOP set dvalid; SETDVALID records none)
   } bank_req_t;
 
   // Dst32b row -> the DstBits row of its high half (the low half is 8 rows on): Dst.md

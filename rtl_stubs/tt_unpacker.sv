@@ -57,6 +57,8 @@ module tt_unpacker
   output logic        bank_wait_o,         // holds an instruction waiting for its bank
   // retire-cycle effects (with rsp_o.done)
   output logic [1:0]  flip_o,              // unp_flip / unp_rowadv for bank_req_t (this unpacker)
+  output logic        flip_fmt_we_o,       // with flip_o: record flip_fmt_o as the bank's implied format
+  output logic [3:0]  flip_fmt_o,
   output logic        rowadv_o,
   output logic        adc_inc_o,           // apply the increments below (first address cycle)
   output logic        adc_report_o,        // retire cycle of an UNPACR that applied some
@@ -109,6 +111,7 @@ module tt_unpacker
     logic [31:0] drop;          // DecompressDrop
     logic [31:0] dnum;          // DecompressNumDatums
     logic [3:0]  in_fmt, out_fmt;
+    logic [3:0]  imp_fmt;       // the implied format a flip records: out_fmt, an UNPACR_NOP's REG2 one
     logic [5:0]  dbits;
     logic        bfp, force_exp;
     logic [7:0]  forced_exp;
@@ -274,6 +277,9 @@ module tt_unpacker
         s_d.in_fmt  = td0[3:0];
         s_d.out_fmt = reg2[3:0];
       end
+      // the bank's implied format at a hand-over: the UNPACR's OutDataFormat; an UNPACR_NOP's
+      // set dvalid takes THCON_SECn_REG2_Out_data_format (UNPACR_NOP_SETDVALID.md, Blackhole)
+      s_d.imp_fmt = s_d.is_nop ? reg2[3:0] : s_d.out_fmt;
       s_d.dbits = fmt_bits(s_d.in_fmt);
       bfp = (s_d.in_fmt inside {4'd2, 4'd3, 4'd6, 4'd7, 4'd11, 4'd15});
       s_d.bfp = bfp;
@@ -545,6 +551,9 @@ module tt_unpacker
               end else if (col < s_q.colshift) wen = 1'b0;
               col = col - s_q.colshift;
               if (!s_q.ovrd) row = row + {26'd0, s_q.src_row};
+              // DELIBERATE BUG (INJ_SRCA_ROW_NO_WRAP): with SetOvrdWithAddr a row past 63 is dropped
+              // instead of wrapping (unpack-data-path §2.6: SrcA[Bank][Row & 0x3f])
+              if (s_q.ovrd && row > 32'd63 && inj_i[INJ_SRCA_ROW_NO_WRAP]) wen = 1'b0;
               if (s_q.transpose) {row[3:0], col} = {col, row[3:0]};
               row = row & 32'd63;
             end else begin
@@ -754,6 +763,9 @@ module tt_unpacker
   always_comb begin
     flip_o = '0;
     rowadv_o = 1'b0;
+    // DELIBERATE BUG (INJ_IMPLIED_NOP_FMT): an UNPACR_NOP's set dvalid records no implied format.
+    flip_fmt_we_o = !(s_q.is_nop && inj_i[INJ_IMPLIED_NOP_FMT]);
+    flip_fmt_o    = s_q.imp_fmt;
     if (state_q == S_DONE) begin
       if (s_q.is_nop) begin
         flip_o[WHICH] = s_q.nop_dvalid;                   // UNPACR_NOP set dvalid

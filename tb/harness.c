@@ -104,6 +104,8 @@ static int build_preload(tb_ctx *c)
             continue; /* the register files go in whole, below */
         case TT_ITEM_PACK:
             continue; /* expectations only */
+        case TT_ITEM_IMPLIED:
+            continue; /* part of the bank state, below */
         case TT_ITEM_L1: {
             const uint8_t *l1 = tt_model_l1_const(m);
             for (uint32_t a = p->addr & ~15u; a < p->addr + p->len; a += 16) {
@@ -142,8 +144,8 @@ static int build_preload(tb_ctx *c)
     }
     tt_bank_state bs;
     tt_model_banks_get(m, &bs);
-    if (tt_bank_pack(&bs)) {
-        tb_preload_item it = {.target = 7, .data = {tt_bank_pack(&bs)}};
+    if (tt_bank_pack(&bs)) { /* ownership, pointers and implied formats (a preload's are never unknown) */
+        tb_preload_item it = {.target = 7, .data = {tt_bank_pack(&bs) & ((1u << TT_BANK_RTL_BITS) - 1u)}};
         if (add_pre(c, &cap, it)) return -1;
     }
     return 0;

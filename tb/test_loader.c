@@ -326,6 +326,35 @@ bool tt_test_rf_item(const tt_item *it, int *file, int *bank, int *row, uint32_t
     return true;
 }
 
+/* Data format codes by name (data-formats §6; 12 and 13 are reserved and have no name). */
+static const char *const implied_fmt_names[16] = {"fp32", "fp16", "bfp8a", "bfp4a", "tf32", "bf16", "bfp8", "bfp4",
+                                                  "int32", "int16", "fp8", "bfp2a", NULL, NULL, "int8", "bfp2"};
+
+/* implied srca|srcb BANK FORMAT: a bank's implied data format (docs/test_format.md "Implied
+ * formats"); FORMAT is a format name or its code 0..15. */
+static int parse_implied(parser *p, int at, tt_item *it)
+{
+    if (want_args(p, at + 4, "implied srca|srcb BANK FORMAT")) return -1;
+    it->kind = TT_ITEM_IMPLIED;
+    const char *f = p->tok[at + 1];
+    if (strcmp(f, "srca") && strcmp(f, "srcb")) return fail(p, "expected srca or srcb after 'implied', got '%s'", f);
+    it->unit = f[3] == 'b';
+    uint32_t u;
+    if (num32(p, at + 2, TT_SRC_BANKS - 1, "bank", &u)) return -1;
+    it->rf_bank = (int)u;
+    snprintf(it->name, sizeof it->name, "implied %s %d", f, it->rf_bank);
+    const char *v = p->tok[at + 3];
+    for (unsigned k = 0; k < 16; k++)
+        if (implied_fmt_names[k] && strcasecmp(v, implied_fmt_names[k]) == 0) {
+            it->value = k;
+            return 0;
+        }
+    if (v[0] < '0' || v[0] > '9')
+        return fail(p, "expected a data format (fp32, tf32, bf16, fp16, bfp8, bfp4, bfp2, bfp8a, bfp4a, bfp2a, fp8, "
+                       "int8, int16, int32) or its code 0..15, got '%s'", v);
+    return num32(p, at + 3, 15, "format code", &it->value);
+}
+
 /* cfg STATE REG VALUE | tcfg THREAD REG VALUE | gpr THREAD IDX VALUE | sem IDX VALUE [MAX] */
 static int parse_state_item(parser *p, int at, tt_item *it)
 {
@@ -366,9 +395,11 @@ static int parse_state_item(parser *p, int at, tt_item *it)
         return 0;
     }
     if (strcmp(kw, "adc") == 0) return parse_adc(p, at, it);
+    if (strcmp(kw, "implied") == 0) return parse_implied(p, at, it);
     if (strcmp(kw, "l1") == 0) return 1; /* handled by the caller */
     if (is_rf_word(kw)) return parse_rf(p, at, strcmp(p->tok[0], "expect") == 0, it);
-    return fail(p, "expected cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest or dest32 after '%s', got '%s'", p->tok[0], kw);
+    return fail(p, "expected cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32 or implied after '%s', got '%s'",
+                p->tok[0], kw);
 }
 
 static int read_file_bytes(parser *p, const char *rel, tt_item *it)
@@ -830,9 +861,11 @@ static int parse_line(parser *p, char *raw)
         return num32(p, 3, 0xFFFFFFFFu, "value", &it->value) ? -1 : 0;
     }
     int at = expect ? 1 : 0;
-    if (expect && p->ntok < 2) return fail(p, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32|pack ...'");
+    if (expect && p->ntok < 2)
+        return fail(p, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32|implied|pack ...'");
     if (expect || strcmp(kw, "cfg") == 0 || strcmp(kw, "tcfg") == 0 || strcmp(kw, "gpr") == 0 ||
-        strcmp(kw, "sem") == 0 || strcmp(kw, "adc") == 0 || strcmp(kw, "l1") == 0 || is_rf_word(kw)) {
+        strcmp(kw, "sem") == 0 || strcmp(kw, "adc") == 0 || strcmp(kw, "l1") == 0 || is_rf_word(kw) ||
+        strcmp(kw, "implied") == 0) {
         tt_item *it = new_item(p, expect);
         if (!it) return fail(p, "out of memory");
         int r = parse_state_item(p, at, it);
@@ -840,7 +873,8 @@ static int parse_line(parser *p, char *raw)
         return r;
     }
     return fail(p, "expected an instruction (tt..., .word), an action (store, drain, idle), a preload "
-                   "(cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32), 'expect', 'thread', 'max_cycles' or 'srnd_seed'; got '%s'", kw);
+                   "(cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32, implied), 'expect', 'thread', 'max_cycles' or "
+                   "'srnd_seed'; got '%s'", kw);
 }
 
 int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen)
@@ -940,6 +974,13 @@ void tt_test_apply_preload(const tt_test *t, tt_model *m)
             break;
         case TT_ITEM_L1: memcpy(tt_model_l1(m) + it->addr, it->bytes, it->len); break;
         case TT_ITEM_PACK: break; /* expectations only */
+        case TT_ITEM_IMPLIED: {
+            tt_bank_state b;
+            tt_model_banks_get(m, &b);
+            (it->unit ? b.srcb_fmt : b.srca_fmt)[it->rf_bank] = (uint8_t)it->value;
+            tt_model_banks_set(m, &b);
+            break;
+        }
         case TT_ITEM_ADC: {
             tt_adc_channel c;
             int i = it->index / 8;
@@ -1114,6 +1155,22 @@ int tt_test_check(const tt_test *t, const tt_model *m, FILE *out)
                 }
             }
             break;
+        case TT_ITEM_IMPLIED: {
+            tt_bank_state b;
+            tt_model_banks_get(m, &b);
+            v = (it->unit ? b.srcb_fmt : b.srca_fmt)[it->rf_bank];
+            if (v != it->value) {
+                char got[40];
+                if (v & TT_IMPLIED_UNKNOWN)
+                    snprintf(got, sizeof got, "unpredictable (set by SETDVALID)");
+                else
+                    snprintf(got, sizeof got, "%s (%u)", implied_fmt_names[v] ? implied_fmt_names[v] : "reserved", v);
+                fprintf(out, "%s:%d: expect %s: expected %s (%u), got %s\n", t->path, it->line, it->name,
+                        implied_fmt_names[it->value] ? implied_fmt_names[it->value] : "reserved", it->value, got);
+                ok = false;
+            }
+            break;
+        }
         case TT_ITEM_PACK:
             v = tt_model_pack_setreg_data(m);
             if (v != it->value) {

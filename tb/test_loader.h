@@ -34,8 +34,11 @@ typedef struct {
 /* What is preloaded before the run or expected after it. */
 /* TT_ITEM_PACK (`expect pack setreg_data V`, expectations only): packer-local state with no reset
  * value worth preloading, the PACR_SETREG write data (docs/decisions.md "PACR_SETREG"). */
+/* TT_ITEM_IMPLIED (`implied srca|srcb BANK FORMAT`): a SrcA/SrcB bank's implied data format
+ * (docs/decisions.md "Implied SrcA/SrcB formats"): unit 0 SrcA, 1 SrcB; rf_bank the bank; value the
+ * format code 0..15. */
 typedef enum { TT_ITEM_CFG, TT_ITEM_TCFG, TT_ITEM_GPR, TT_ITEM_SEM, TT_ITEM_L1, TT_ITEM_ADC, TT_ITEM_RF,
-               TT_ITEM_PACK } tt_item_kind;
+               TT_ITEM_PACK, TT_ITEM_IMPLIED } tt_item_kind;
 
 typedef struct {
     tt_item_kind kind;

@@ -285,6 +285,11 @@ def srca_rows(rnd, n, fmt):
         else: rows.append([src_fp16(rnd.getrandbits(16)) for _ in range(16)])
     return rows
 
+# The banks are handed over by SETDVALID, which leaves their implied format unpredictable on
+# Blackhole (SETDVALID.md): these tests check the configured format's paths, so the math thread
+# disables the implied one (tests/directed/implied_*.tts check that).
+IMPLIED_OFF = "tcfg 1 DISABLE_IMPLIED_{f}_FMT_Base 1      # the configured format (SETDVALID: no implied one)"
+
 def movement_tests():
     rnd = random.Random(12)
     a = srca_rows(rnd, 16, 'bf16')
@@ -292,6 +297,7 @@ def movement_tests():
     L = [HDR.format(what="MOVA2D with ADDR_MOD row steps, then MOVD2A back: BF16 SrcA -> Dest16 -> SrcA",
                     spec="ISA documentation MOVA2D.md, MOVD2A.md, RWCs.md ApplyAddrMod, SETRWC.md")]
     L.append("cfg 0 ALU_FORMAT_SPEC_REG0_SrcA 5          # BF16: 8-bit exponent (RemoveLowMantissa)")
+    L.append(IMPLIED_OFF.format(f="SRCA"))
     L.append("tcfg 1 ADDR_MOD_AB_SEC1_SrcAIncr 8")
     L.append("tcfg 1 ADDR_MOD_DST_SEC1_DestIncr 8")
     for r in range(16): L.append(f"srca 0 {r} " + " ".join(f"0x{c:x}" for c in a[r]))
@@ -316,6 +322,7 @@ def movement_tests():
     L = [HDR.format(what="MOVB2D: Broadcast1RowTo8 with BroadcastCol0, and Move4Rows; FP16 (5-bit exponent)",
                     spec="ISA documentation MOVB2D.md (SrcAFmt selects the exponent width)")]
     L.append("cfg 0 ALU_FORMAT_SPEC_REG0_SrcA 1          # FP16: RemoveHighExponent")
+    L.append(IMPLIED_OFF.format(f="SRCB"))
     L.append("cfg 0 ALU_ACC_CTRL_Zero_Flag_disabled_src 1 # no denormal flush")
     for r in range(4): L.append(f"srcb 0 {r} " + " ".join(f"0x{c:x}" for c in b[r]))
     L += ["thread 0", "ttsetdvalid 2                     # SrcB bank 0 to the matrix unit", "drain",
@@ -335,6 +342,7 @@ def movement_tests():
     L = [HDR.format(what="MOVA2D with SrcA TF32 writes Dst32b: Sign,HiMan,Exp | LoMan << 13",
                     spec="ISA documentation MOVA2D.md (TF32 path); Dst.md Dst32b rows")]
     L.append("cfg 0 ALU_FORMAT_SPEC_REG0_SrcA 4")
+    L.append(IMPLIED_OFF.format(f="SRCA"))
     L.append("cfg 0 ALU_ACC_CTRL_Zero_Flag_disabled_src 1")
     L.append("srca 0 5 " + " ".join(f"0x{c:x}" for c in t[0]))
     L += ["thread 0", "ttsetdvalid 1", "drain", "thread 1", "ttstallwait 64,0x80",

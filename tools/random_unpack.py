@@ -62,7 +62,7 @@ def _store(t, word, value, why=""):
 class UnpackGen:
     def __init__(self, rng):
         self.r = rng
-        self.flips = []              # unpacker of each bank hand-over, in order
+        self.flips = []              # (unpacker, implied format) of each bank hand-over, in order
         self.l1 = []                 # preload lines
         self.next_tile = TILE_BASE
 
@@ -158,7 +158,7 @@ class UnpackGen:
         flip = r.random() < 0.4
         out.append(f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,0,0,0,0,0")
         if flip:
-            self.flips.append(n)
+            self.flips.append((n, fin))   # the bank's implied format: the UNPACR's output format
         return out
 
     def block(self):
@@ -252,7 +252,7 @@ class UnpackGen:
         insn = f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,{zero},0,0,0,0"
         out.append(insn)
         if flip:
-            self.flips.append(n)
+            self.flips.append((n, fout))  # the bank's implied format: the UNPACR's output format
         if r.random() < 0.15:
             # UNPACR_NOP (Blackhole layout): clear (all banks or not; to 0, -inf, one in a random
             # format or the CLR_VAL word) or set dvalid only
@@ -281,12 +281,13 @@ class UnpackGen:
                 # bank before the flip, and the set dvalid land on a bank the math thread still holds
                 out.append(f"ttstallwait 8,{0x22 if n == 0 else 0x44:#x}")
                 out.append(f"ttunpacr_nop {n},0,0,0,3,0,0,0,2")
-                self.flips.append(n)
+                self.flips.append((n, fout))  # REG2's Out_data_format (UNPACR_NOP_SETDVALID.md)
         return out
 
 
-def moves(rng, n):
-    """Matrix-unit moves on the bank thread 1 now holds (n: 0 SrcA, 1 SrcB), Dest rows below 512."""
+def moves(rng, n, d2src=True):
+    """Matrix-unit moves on the bank thread 1 now holds (n: 0 SrcA, 1 SrcB), Dest rows below 512;
+    no MOVD2A/MOVD2B unless d2src (a TF32 format with a 16-bit Dest is undefined there, MOVD2A.md)."""
     out = [f"ttsetrwc 0,0,{rng.randrange(16)},0,{rng.randrange(16)},0x7"]
     for _ in range(rng.randrange(1, 4)):
         k = rng.randrange(5)
@@ -294,7 +295,7 @@ def moves(rng, n):
         if k == 0:
             mod = rng.choice([0, 1, 2, 3, 4, 5]) if n else rng.choice([0, 2])
             out.append(f"ttmov{'b' if n else 'a'}2d 0,{rng.randrange(64)},{am},{mod},{rng.randrange(400)}")
-        elif k == 1:
+        elif k == 1 and d2src:
             out.append(f"ttmovd2{'b' if n else 'a'} 0,{rng.randrange(64)},{am},{rng.choice([0, 2])},{rng.randrange(400)}")
         elif k == 2:
             out.append(f"ttincrwc 0,{rng.randrange(4)},{rng.randrange(16)},{rng.randrange(16)}")
@@ -348,12 +349,21 @@ def generate_unpack(seed, length, rng, drop_waits=False):
     t0.append("drain")
     # Thread 1 returns the banks in the order thread 0 handed them over: a return waits (C7/C8)
     # only for its own hand-over, which comes no later than anything thread 0 waits for.
+    # ALU formats for the whole run (the moves read them): SrcA format (MOVA2D.md: it picks the
+    # exponent width even for SrcB), Fp32_enabled (TF32 needs a 32-bit Dest), INT8 signedness
+    fmt = rng.choice([5, 1, 4])
+    alu = (fmt << 17) | (rng.randrange(2) << 15) | (rng.randrange(2) << 16)
+    alu |= (1 << 29) if fmt == 4 or rng.random() < 0.3 else 0
+    # The moves take the bank's implied format (docs/decisions.md "Implied SrcA/SrcB formats"),
+    # the one its hand-over recorded, unless the math thread disables it (then the configured one)
+    no_implied = [rng.random() < 0.25, rng.random() < 0.25]
     t1 = []
-    for n in g.flips:
+    for n, imp in g.flips:
         cond = 0x80 if n == 0 else 0x100         # C7: SrcA valid, C8: SrcB valid
         t1.append(f"ttstallwait 64,{cond:#x}")
+        used = fmt if no_implied[n] else imp
         if rng.random() < 0.5:
-            t1 += moves(rng, n)
+            t1 += moves(rng, n, d2src=used != 4 or bool(alu >> 29 & 1))
         if rng.random() < 0.2:
             t1.append(f"ttzerosrc 0,1,0,{1 << n}")   # SingleBankMatrixUnit: the bank it holds
         t1.append(f"ttcleardvalid {1 << n},0")
@@ -365,13 +375,11 @@ def generate_unpack(seed, length, rng, drop_waits=False):
              "# No expectations: in lockstep every register-file row, ADC and bank change is compared.",
              f"# dropped waits: {dropped}" if drop_waits else "#",
              f"max_cycles {400000 + 2000 * length}", ""]
-    # ALU formats for the whole run (the moves read them): SrcA format (MOVA2D.md: it picks the
-    # exponent width even for SrcB), Fp32_enabled (TF32 needs a 32-bit Dest), INT8 signedness
-    fmt = rng.choice([5, 1, 4])
-    alu = (fmt << 17) | (rng.randrange(2) << 15) | (rng.randrange(2) << 16)
-    alu |= (1 << 29) if fmt == 4 or rng.random() < 0.3 else 0
     lines.append(f"cfg 0 1 0x{alu:x}   # ALU_FORMAT_SPEC: SrcA {fmt}, Fp32_enabled, SrcA/SrcBUnsigned")
     lines.append(f"cfg 0 2 {rng.randrange(2)}   # Zero_Flag_disabled_src")
+    for k, name in enumerate(("SRCA", "SRCB")):
+        if no_implied[k]:
+            lines.append(f"tcfg 1 DISABLE_IMPLIED_{name}_FMT_Base 1   # the moves use the configured SrcA format")
     # UNPACR_NOP clear-to-immediate words of both unpackers (UNPn_NOP_REG_CLR_VAL)
     lines.append(f"cfg 0 53 0x{rng.getrandbits(32):x}")
     lines.append(f"cfg 0 63 0x{rng.getrandbits(32):x}")

@@ -96,7 +96,7 @@ typedef struct {
     uint8_t adc_we2;
     uint8_t adc_thread2;
     tt_adc_channel adc2[TT_ADC_SETS * TT_ADC_CHANNELS];
-    uint8_t banks_state;     /* TT_EFF_BANKS: tt_bank_pack() of the bank state after */
+    uint32_t banks_state;    /* TT_EFF_BANKS: tt_bank_pack() of the bank state after */
     uint8_t mutex_idx;       /* TT_EFF_MUTEX: the mutex acquired or released */
     uint8_t mutex_holder;    /* its holder after: thread, or TT_MUTEX_FREE */
     uint32_t mmio_addr;      /* TT_EFF_MMIO: UNPACR_NOP UNP_POP's write to a NoC overlay stream's */
@@ -194,22 +194,63 @@ typedef struct {
 } tt_l1_write;
 
 /* Bank ownership state (SrcASrcB.md): AllowedClient of each bank (0 unpackers, 1 matrix unit) and
- * the bank each side uses. */
+ * the bank each side uses; on Blackhole also each bank's implied data format (SrcASrcB.md "Implied
+ * data format"), which the unpackers write when they hand a bank to the matrix unit and the matrix
+ * unit's moves read unless the thread's DISABLE_IMPLIED_SRCA/SRCB_FMT_Base is set (docs/decisions.md
+ * "Implied SrcA/SrcB formats"). A SETDVALID leaves it unpredictable: TT_IMPLIED_UNKNOWN. */
+#define TT_IMPLIED_UNKNOWN 0x10u
 typedef struct {
     uint8_t srca_client[TT_SRC_BANKS], srcb_client[TT_SRC_BANKS];
     uint8_t unp_bank[2];          /* Unpackers[0].SrcBank (SrcA), Unpackers[1].SrcBank (SrcB) */
     uint8_t math_srca_bank, math_srcb_bank;
+    uint8_t srca_fmt[TT_SRC_BANKS], srcb_fmt[TT_SRC_BANKS]; /* ImpliedSrcAFmt/BFmt: 0..15 or TT_IMPLIED_UNKNOWN */
 } tt_bank_state;
 #define TT_CLIENT_UNPACKERS 0
 #define TT_CLIENT_MATRIX 1
-/* The bank state as 8 bits, as the RTL reports it: [0] SrcA bank 0 client, [1] SrcA bank 1,
+/* The bank state as the RTL reports it (24 bits): [0] SrcA bank 0 client, [1] SrcA bank 1,
  * [2] SrcB bank 0, [3] SrcB bank 1, [4] unpacker 0 bank, [5] unpacker 1 bank, [6] matrix unit SrcA
- * bank, [7] matrix unit SrcB bank. */
-static inline uint8_t tt_bank_pack(const tt_bank_state *b)
+ * bank, [7] matrix unit SrcB bank, [11:8] implied format of SrcA bank 0, [15:12] SrcA bank 1,
+ * [19:16] SrcB bank 0, [23:20] SrcB bank 1. The model adds [27:24]: the same four formats'
+ * TT_IMPLIED_UNKNOWN flags (their nibbles then read 0); the RTL has no such bits, and a comparison
+ * masks an unknown format's nibble (tt_bank_cmp_mask). */
+#define TT_BANK_RTL_BITS 24
+static inline uint32_t tt_bank_pack(const tt_bank_state *b)
 {
-    return (uint8_t)((b->srca_client[0] & 1) | (b->srca_client[1] & 1) << 1 | (b->srcb_client[0] & 1) << 2 |
-                     (b->srcb_client[1] & 1) << 3 | (b->unp_bank[0] & 1) << 4 | (b->unp_bank[1] & 1) << 5 |
-                     (b->math_srca_bank & 1) << 6 | (b->math_srcb_bank & 1) << 7);
+    const uint8_t f[4] = {b->srca_fmt[0], b->srca_fmt[1], b->srcb_fmt[0], b->srcb_fmt[1]};
+    uint32_t v = (uint32_t)((b->srca_client[0] & 1) | (b->srca_client[1] & 1) << 1 | (b->srcb_client[0] & 1) << 2 |
+                            (b->srcb_client[1] & 1) << 3 | (b->unp_bank[0] & 1) << 4 | (b->unp_bank[1] & 1) << 5 |
+                            (b->math_srca_bank & 1) << 6 | (b->math_srcb_bank & 1) << 7);
+    for (int i = 0; i < 4; i++) {
+        if (f[i] & TT_IMPLIED_UNKNOWN)
+            v |= 1u << (24 + i);
+        else
+            v |= (uint32_t)(f[i] & 15u) << (8 + 4 * i);
+    }
+    return v;
+}
+/* The bits of a tt_bank_pack value an RTL's 24-bit report must match: all but unknown formats. */
+static inline uint32_t tt_bank_cmp_mask(uint32_t packed)
+{
+    uint32_t m = (1u << TT_BANK_RTL_BITS) - 1u;
+    for (int i = 0; i < 4; i++)
+        if (packed >> (24 + i) & 1u) m &= ~(15u << (8 + 4 * i));
+    return m;
+}
+/* The bank state from its packed form (a preload or a read-back; [27:24] make formats unknown). */
+static inline tt_bank_state tt_bank_unpack(uint32_t v)
+{
+    tt_bank_state b = {
+        .srca_client = {(uint8_t)(v & 1), (uint8_t)(v >> 1 & 1)},
+        .srcb_client = {(uint8_t)(v >> 2 & 1), (uint8_t)(v >> 3 & 1)},
+        .unp_bank = {(uint8_t)(v >> 4 & 1), (uint8_t)(v >> 5 & 1)},
+        .math_srca_bank = (uint8_t)(v >> 6 & 1),
+        .math_srcb_bank = (uint8_t)(v >> 7 & 1),
+    };
+    uint8_t f[4];
+    for (int i = 0; i < 4; i++)
+        f[i] = (v >> (24 + i) & 1u) ? (uint8_t)TT_IMPLIED_UNKNOWN : (uint8_t)(v >> (8 + 4 * i) & 15u);
+    b.srca_fmt[0] = f[0], b.srca_fmt[1] = f[1], b.srcb_fmt[0] = f[2], b.srcb_fmt[1] = f[3];
+    return b;
 }
 
 typedef struct tt_model tt_model;

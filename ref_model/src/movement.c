@@ -1,8 +1,8 @@
 /* movement.c: RWCs and the matrix unit's data movement (ISA documentation RWCs.md, SETRWC.md,
  * INCRWC.md, ZEROACC.md, MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md). The per-lane BLOCK_DEST_MOV
  * bits belong to the SFPU's LaneConfig, which this project does not model: no lane is blocked.
- * FP16A_FORCE and ADDR_MOD_SET are not in the Blackhole register table: taken as 0
- * (docs/decisions.md "Data movement"). */
+ * ADDR_MOD_SET is not in the Blackhole register table. The moves' SrcA/SrcB format is the bank's
+ * implied format unless the thread disables it (docs/decisions.md "Implied SrcA/SrcB formats"). */
 #include "movement.h"
 
 #include <stdio.h>
@@ -18,6 +18,10 @@
 #define T_AB 12
 #define T_DST 28
 #define T_BIAS 47
+/* DISABLE_IMPLIED_SRCA_FMT_Base 2 [0], DISABLE_IMPLIED_SRCB_FMT_Base 3 [0], FP16A_FORCE_Enable 55 [0] */
+#define T_NO_IMPLIED_A 2
+#define T_NO_IMPLIED_B 3
+#define T_FP16A_FORCE 55
 
 static uint32_t b(uint32_t w, unsigned sh, unsigned n) { return (w >> sh) & ((1u << n) - 1u); }
 
@@ -153,6 +157,41 @@ static unsigned srca_fmt(const tt_model *m, int st)
     return b(m->cfg[st][0], 4, 1) ? b(m->cfg[st][0], 0, 4) : b(m->cfg[st][1], 17, 4);
 }
 
+/* The SrcA format a move works with (MOVA2D.md, MOVD2A.md, MOVD2B.md, Blackhole branches): the
+ * configured one (ALU_FORMAT_SPEC SrcA, or its override), replaced by the implied format of the bank
+ * the matrix unit reads unless the thread's DISABLE_IMPLIED_SRCA_FMT_Base (for SrcA's bank) or
+ * DISABLE_IMPLIED_SRCB_FMT_Base (SrcB's: MOVB2D, MOVD2B) is set. MOVB2D and MOVD2B use SrcB's implied
+ * format in SrcAFmt's place (MOVD2B.md; MOVB2D.md has no Blackhole branch, and the same reading is
+ * taken). Undefined: an implied format SETDVALID left unpredictable (SETDVALID.md), or one of a bank
+ * the matrix unit does not own (MOVD2A.md: non-contractual; a MOVD2A/MOVD2B does not wait for it).
+ * docs/decisions.md "Implied SrcA/SrcB formats". */
+static bool move_fmt(const tt_model *m, int thread, int st, bool srcb, const char *name, unsigned *fmt,
+                     tt_exec_result *r)
+{
+    *fmt = srca_fmt(m, st);
+    if (b(m->tcfg[thread][srcb ? T_NO_IMPLIED_B : T_NO_IMPLIED_A], 0, 1)) return true;
+    const tt_bank_state *bk = &m->banks;
+    const int bank = srcb ? bk->math_srcb_bank : bk->math_srca_bank;
+    const char *file = srcb ? "SrcB" : "SrcA";
+    if ((srcb ? bk->srcb_client[bank] : bk->srca_client[bank]) != TT_CLIENT_MATRIX) {
+        tt_result_fail(r, TT_UNDEFINED,
+                       "%s: the implied format of %s bank %d, which the matrix unit does not own, is "
+                       "non-contractual (MOVD2A.md): set DISABLE_IMPLIED_%s_FMT_Base",
+                       name, file, bank, srcb ? "SRCB" : "SRCA");
+        return false;
+    }
+    const unsigned f = srcb ? bk->srcb_fmt[bank] : bk->srca_fmt[bank];
+    if (f & TT_IMPLIED_UNKNOWN) {
+        tt_result_fail(r, TT_UNDEFINED,
+                       "%s: %s bank %d's implied format is unpredictable after SETDVALID (SETDVALID.md): set "
+                       "DISABLE_IMPLIED_%s_FMT_Base or use UNPACR_NOP",
+                       name, file, bank, srcb ? "SRCB" : "SRCA");
+        return false;
+    }
+    *fmt = f;
+    return true;
+}
+
 /* MOVA2D.md RemoveLowMantissa / RemoveHighExponent */
 static uint16_t remove_low_mantissa(uint32_t x) { return (uint16_t)(((x >> 3) & 0x8000u) | ((x >> 3) & 0x7F00u) | (x & 0xFFu)); }
 static uint16_t remove_high_exponent(uint32_t x) { return (uint16_t)(((x >> 3) & 0x8000u) | ((x >> 3) & 0x7FE0u) | (x & 0x1Fu)); }
@@ -176,11 +215,20 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
 {
     const bool is_b = (insn >> 24) == TT_OPC_MOVB2D;
     const int st = tt_cfg_state_of(m, thread);
-    const unsigned fmt = srca_fmt(m, st); /* MOVB2D.md: SrcAFmt really is used */
-    const bool exp8 = fmt == TT_DF_FP32 || fmt == TT_DF_TF32 || fmt == TT_DF_BF16 || fmt == TT_DF_BFP8 ||
-                      fmt == TT_DF_BFP4 || fmt == TT_DF_BFP2 || fmt == TT_DF_INT32 || fmt == TT_DF_INT16;
+    unsigned fmt; /* MOVB2D.md: SrcAFmt really is used (on Blackhole SrcB's implied format: move_fmt) */
+    if (!move_fmt(m, thread, st, is_b, is_b ? "MOVB2D" : "MOVA2D", &fmt, r)) return;
+    /* FP16A_FORCE_Enable (thread config 55): FP16 style whatever the format (MOVA2D.md) */
+    const bool exp8 = !b(m->tcfg[thread][T_FP16A_FORCE], 0, 1) &&
+                      (fmt == TT_DF_FP32 || fmt == TT_DF_TF32 || fmt == TT_DF_BF16 || fmt == TT_DF_BFP8 ||
+                       fmt == TT_DF_BFP4 || fmt == TT_DF_BFP2 || fmt == TT_DF_INT32 || fmt == TT_DF_INT16);
     const bool flush = !b(m->cfg[st][2], 0, 1);
     const bool lo = b(insn, 23, 1), bcast_col = is_b && b(insn, 11, 1), bcast8 = is_b && b(insn, 12, 1);
+    if (fmt == TT_DF_TF32 && lo) {
+        /* MOVA2D.md, MOVB2D.md (Blackhole): the write data is corrupted (HW erratum TEN-4245) */
+        tt_result_fail(r, TT_UNDEFINED, "%s: UseDst32bLo with a TF32 SrcA format is undefined on Blackhole (%s.md, "
+                       "HW erratum TEN-4245)", is_b ? "MOVB2D" : "MOVA2D", is_b ? "MOVB2D" : "MOVA2D");
+        return;
+    }
     uint32_t drow = dest_row(m, thread, st, b(insn, 0, 10));
     uint32_t srow = b(insn, 17, 6) + (is_b ? m->rwc[thread].srcb : m->rwc[thread].srca);
     unsigned n;
@@ -199,7 +247,6 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
             uint16_t v16 = exp8 ? remove_low_mantissa(v) : remove_high_exponent(v);
             if (fmt == TT_DF_TF32) {
                 uint32_t low = ((v >> 8) & 7u) << 13;
-                if (lo) low |= v16;
                 tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, drow, col, ((uint32_t)v16 << 16) | low);
             } else if (lo) {
                 uint32_t old = tt_dest32_read_log(m, drow, col);
@@ -219,16 +266,21 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
 {
     const bool is_b = (insn >> 24) == TT_OPC_MOVD2B;
     const int st = tt_cfg_state_of(m, thread);
-    const unsigned fmt = srca_fmt(m, st);
-    const bool d32 = dest32_mode(m, st), lo = b(insn, 23, 1);
-    enum { BF16S, FP16S, TF32S } style;
-    if (fmt == TT_DF_FP32 || fmt == TT_DF_BF16 || fmt == TT_DF_BFP8 || fmt == TT_DF_BFP4 || fmt == TT_DF_BFP2 ||
-        fmt == TT_DF_INT32 || fmt == TT_DF_INT16)
-        style = BF16S;
-    else if (fmt == TT_DF_TF32)
-        style = TF32S;
-    else
-        style = FP16S;
+    const bool lo = b(insn, 23, 1);
+    bool d32 = false;
+    enum { BF16S, FP16S, TF32S } style = FP16S;
+    /* MOVD2A.md: FP16A_FORCE_Enable (thread config 55) reads Dest in 16-bit mode as FP16, and then no
+     * format is read at all */
+    if (!b(m->tcfg[thread][T_FP16A_FORCE], 0, 1)) {
+        unsigned fmt;
+        if (!move_fmt(m, thread, st, is_b, is_b ? "MOVD2B" : "MOVD2A", &fmt, r)) return;
+        d32 = dest32_mode(m, st);
+        if (fmt == TT_DF_FP32 || fmt == TT_DF_BF16 || fmt == TT_DF_BFP8 || fmt == TT_DF_BFP4 ||
+            fmt == TT_DF_BFP2 || fmt == TT_DF_INT32 || fmt == TT_DF_INT16)
+            style = BF16S;
+        else if (fmt == TT_DF_TF32)
+            style = TF32S;
+    }
     if (!d32 && (lo || style == TF32S)) {
         tt_result_fail(r, TT_UNDEFINED, "%s: %s with Dest in 16-bit mode is undefined (MOVD2A.md)", is_b ? "MOVD2B" : "MOVD2A",
                        lo ? "UseDst32bLo" : "a TF32 SrcA format");

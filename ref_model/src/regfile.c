@@ -141,6 +141,8 @@ void tt_model_banks_set(tt_model *m, const tt_bank_state *b)
     for (int i = 0; i < TT_SRC_BANKS; i++) {
         m->banks.srca_client[i] &= 1;
         m->banks.srcb_client[i] &= 1;
+        m->banks.srca_fmt[i] &= 15u | TT_IMPLIED_UNKNOWN;
+        m->banks.srcb_fmt[i] &= 15u | TT_IMPLIED_UNKNOWN;
     }
     for (int i = 0; i < 2; i++) m->banks.unp_bank[i] &= 1;
     m->banks.math_srca_bank &= 1;

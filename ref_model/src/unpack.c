@@ -191,14 +191,17 @@ unsigned tt_bank_conditions(const tt_model *m)
     return c;
 }
 
-/* Give the unpacker's bank to the matrix unit and flip (FlipSrc, SETDVALID, UNPACR_NOP SETDVALID). */
-static void flip_to_math(tt_model *m, int thread, int which)
+/* Give the unpacker's bank to the matrix unit and flip (FlipSrc, SETDVALID, UNPACR_NOP SETDVALID),
+ * recording the bank's implied format `fmt` (SrcASrcB.md "Implied data format": written by the
+ * unpackers as they populate a bank; UNPACR_NOP_SETDVALID.md, Tenstorrent's simulator at the flip;
+ * TT_IMPLIED_UNKNOWN for SETDVALID, whose page makes it unpredictable on Blackhole). */
+static void flip_to_math(tt_model *m, int thread, int which, unsigned fmt)
 {
     int bank = m->banks.unp_bank[which];
     if (which)
-        m->banks.srcb_client[bank] = TT_CLIENT_MATRIX;
+        m->banks.srcb_client[bank] = TT_CLIENT_MATRIX, m->banks.srcb_fmt[bank] = (uint8_t)fmt;
     else
-        m->banks.srca_client[bank] = TT_CLIENT_MATRIX;
+        m->banks.srca_client[bank] = TT_CLIENT_MATRIX, m->banks.srca_fmt[bank] = (uint8_t)fmt;
     m->banks.unp_bank[which] ^= 1;
     uint32_t base = bits(m->tcfg[thread][which ? TCFG_SRCB_SET : TCFG_SRCA_SET], 0, 2);
     m->unp[which].src_row[thread] = (base << 4) & 63;
@@ -581,9 +584,11 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                 }
                 row -= 4;
                 col -= colshift;
-                if (ovrd_with_addr) {
-                    if (row >= 64) UB("UNPACR: SrcA row %llu past 63 (SetOvrdWithAddr)", (unsigned long long)row);
-                } else {
+                /* With SetOvrdWithAddr the raw row is used and wraps at 64 (unpack-data-path §2.6
+                 * `SrcA[Bank][Row & 0x3f]`; Tenstorrent's simulator, Blackhole: `row &= 63`), as
+                 * the SrcB row does; the Wormhole page's "Row >= 64 is undefined" is not Blackhole's
+                 * (docs/decisions.md "SrcA/SrcB row wrap"). */
+                if (!ovrd_with_addr) {
                     if (row >= 16) UB("UNPACR: SrcA row offset %llu past 15", (unsigned long long)row);
                     row += us->src_row[thread];
                 }
@@ -631,7 +636,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     }
     uint32_t src_base = (bits(tw(&c, which ? TCFG_SRCB_SET : TCFG_SRCA_SET), 0, 2) << 4) & 63;
     if (flip) {
-        flip_to_math(m, thread, which);
+        flip_to_math(m, thread, which, out_fmt); /* the OutDataFormat it wrote the bank with */
         record_banks(m, r);
     } else if (bits(reg2, 10, 1)) {
         us->src_row[thread] = (us->src_row[thread] + 16 + src_base) & 63;
@@ -653,6 +658,13 @@ const tt_unpack_work *tt_model_unpack_work(const tt_model *m, int unpacker)
 #define CFG_UNP_NOP_CLR_VAL0 53   /* UNP0_NOP_REG_CLR_VAL; unpacker 1's is word 63 */
 #define CFG_UNP_NOP_CLR_VAL1 63
 
+/* UNPACR_NOP_SETDVALID.md (Blackhole branch): a set dvalid records the unpacker's
+ * THCON_SECn_REG2_Out_data_format as the bank's implied format (Tenstorrent's simulator agrees). */
+static unsigned nop_implied_fmt(tt_model *m, int thread, int which)
+{
+    return tt_cfg_read(m, tt_cfg_state_of(m, thread), UNP[which].reg2) & 15u;
+}
+
 /* UNPACR_NOP on Blackhole (assembly.yaml, which re-lays out unpack-data-path §8's Wormhole word;
  * docs/decisions.md "UNPACR_NOP"): [23] unpacker, [1:0] Unpack_Pop (0 UNP_POP, 1 UNP_CLR_SRC,
  * 2 UNP_NOP, 3 UNP_POP with stream id), [3:2] clear value (0 zero, 1 -inf, 2 one, 3 the
@@ -665,7 +677,7 @@ void tt_exec_unpacr_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *
     const int which = (int)tt_bits(insn, 23, 1);
     const uint32_t pop = tt_bits(insn, 0, 2), clr = tt_bits(insn, 2, 2), one_fmt = tt_bits(insn, 6, 2);
     if (one_fmt == 3) { /* "a flavour of UNPACR_NOP which sets dvalid, NOP in all other respects" */
-        flip_to_math(m, thread, which);
+        flip_to_math(m, thread, which, nop_implied_fmt(m, thread, which));
         record_banks(m, r);
         return;
     }
@@ -689,7 +701,7 @@ void tt_exec_unpacr_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *
                 tt_rf_fill_bank(m, which ? TT_RF_BY_UNPACK1 : TT_RF_BY_UNPACK0, which ? TT_RF_SRCB : TT_RF_SRCA, bank, val);
         tt_rf_log_effects(m, r);
         if (set_dvalid) {
-            flip_to_math(m, thread, which);
+            flip_to_math(m, thread, which, nop_implied_fmt(m, thread, which));
             record_banks(m, r);
         }
         return;
@@ -724,8 +736,10 @@ void tt_exec_unpacr_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *
 void tt_exec_setdvalid(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     uint32_t f = tt_bits(insn, 0, 2);
-    if (f & 1) flip_to_math(m, thread, 0);
-    if (f & 2) flip_to_math(m, thread, 1);
+    /* SETDVALID.md: on Blackhole the bank's implied format becomes UnpredictableValue() (the page
+     * calls the instruction unsupported there; UNPACR_NOP's set-dvalid flavour is its replacement) */
+    if (f & 1) flip_to_math(m, thread, 0, TT_IMPLIED_UNKNOWN);
+    if (f & 2) flip_to_math(m, thread, 1, TT_IMPLIED_UNKNOWN);
     if (f) record_banks(m, r);
 }
 
@@ -735,7 +749,8 @@ void tt_exec_cleardvalid(tt_model *m, int thread, uint32_t insn, tt_exec_result 
     (void)thread;
     tt_bank_state *b = &m->banks;
     if (tt_bits(insn, 0, 1)) {
-        memset(b, 0, sizeof *b); /* all banks to the unpackers, every pointer to bank 0 */
+        memset(b, 0, sizeof *b); /* all banks to the unpackers, every pointer to bank 0, and (Blackhole)
+                                  * every implied format 0 (CLEARDVALID.md) */
         record_banks(m, r);
         return;
     }

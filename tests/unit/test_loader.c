@@ -96,10 +96,10 @@ static void test_loader_parse_errors_name_file_line_and_expectation(void **state
         {"thread 0\nstore cfg 2 0 1\n", 2, "config state 2 is out of range (0..1)"},
         {"thread 0\nidle\n", 2, "expected 'idle CYCLES'"},
         {"thread 0\ndrain now\n", 2, "expected 'drain'"},
-        {"thread 0\nttnop\nexpect\n", 3, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32|pack ...'"},
+        {"thread 0\nttnop\nexpect\n", 3, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32|implied|pack ...'"},
         {"thread 0\nttnop\nexpect pack foo 1\n", 3, "expected 'setreg_data'"},
         {"thread 0\nttnop\nexpect pack setreg_data\n", 3, "expect pack setreg_data VALUE"},
-        {"thread 0\nttnop\nexpect mop 0 0\n", 3, "expected cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest or dest32 after 'expect', got 'mop'"},
+        {"thread 0\nttnop\nexpect mop 0 0\n", 3, "expected cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32 or implied after 'expect', got 'mop'"},
         {"max_cycles -5\n", 1, "expected cycle count"},
         {"# nothing\n\ngpr 0 0 1\n", 3, "expected at least one instruction, action or expectation"},
         /* register files, raw and typed */
@@ -216,6 +216,49 @@ static void test_loader_field_preload_writes_only_field_bits(void **state)
 
 /* `l1 file ADDR PATH`: a relative PATH is relative to the directory of the test file, not to the
  * current directory; an absolute PATH is taken as is. */
+/* `implied srca|srcb BANK FORMAT` (docs/test_format.md "Implied formats"): a preload sets the bank's
+ * implied format (by name or code), an expectation compares it and names both formats; an
+ * unpredictable one (SETDVALID) is reported as such. */
+static void test_loader_implied_format_preload_and_expect(void **state)
+{
+    (void)state;
+    tt_test t;
+    load_ok("implied srca 1 bf16\n"
+            "implied srcb 0 14\n"
+            "thread 0\nttnop\n"
+            "expect implied srca 1 BF16\n"
+            "expect implied srcb 0 int8\n"
+            "expect implied srcb 1 tf32\n",     /* 0 after reset: must fail */
+            &t);
+    assert_int_equal(t.npreload, 2);
+    assert_int_equal(t.preload[0].kind, TT_ITEM_IMPLIED);
+    tt_model *m = tt_model_create();
+    tt_model_reset(m);
+    tt_test_apply_preload(&t, m);
+    tt_bank_state b;
+    tt_model_banks_get(m, &b);
+    assert_int_equal(b.srca_fmt[1], 5);
+    assert_int_equal(b.srcb_fmt[0], 14);
+    FILE *out = tmpfile();
+    assert_int_equal(tt_test_check(&t, m, out), 1);
+    char text[1024] = "";
+    rewind(out);
+    text[fread(text, 1, sizeof text - 1, out)] = 0;
+    char want[700];
+    snprintf(want, sizeof want, "%s:7: expect implied srcb 1: expected tf32 (4), got fp32 (0)", t.path);
+    if (!strstr(text, want)) fail_msg("check output '%s' lacks '%s'", text, want);
+    b.srcb_fmt[1] = TT_IMPLIED_UNKNOWN;
+    tt_model_banks_set(m, &b);
+    rewind(out);
+    assert_int_equal(tt_test_check(&t, m, out), 1);
+    rewind(out);
+    text[fread(text, 1, sizeof text - 1, out)] = 0;
+    if (!strstr(text, "got unpredictable (set by SETDVALID)")) fail_msg("check output '%s'", text);
+    fclose(out);
+    tt_model_destroy(m);
+    tt_test_free(&t);
+}
+
 static void test_loader_l1_file_relative_to_test_file(void **state)
 {
     (void)state;
@@ -603,6 +646,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_loader_parse_errors_name_file_line_and_expectation),
         cmocka_unit_test(test_loader_field_preload_writes_only_field_bits),
+        cmocka_unit_test(test_loader_implied_format_preload_and_expect),
         cmocka_unit_test(test_loader_l1_file_relative_to_test_file),
         cmocka_unit_test(test_loader_actions_encode_mmio_addresses),
         cmocka_unit_test(test_loader_sem_max_optional),

@@ -59,6 +59,7 @@ static void test_mova2d_layout_and_flush(void **state)
 {
     tt_model *m = *state;
     tt_model_cfg_set(m, 0, 1, 5u << 17); /* SrcA BF16 */
+    tt_model_tcfg_set(m, 1, 2, 1);       /* DISABLE_IMPLIED_SRCA_FMT_Base: SETDVALID leaves none */
     tt_model_rf_set(m, TT_RF_SRCA, 0, 2, 0, 0x7FF7F); /* -(1.99..) Src BF16-ish: sign, man 0x3FF, exp 0x7F */
     tt_model_rf_set(m, TT_RF_SRCA, 0, 2, 1, 0x3FF00); /* exponent 0: flushed */
     run_ok(m, 0, "ttsetdvalid 1");
@@ -86,6 +87,7 @@ static void test_movd2a_shuffle(void **state)
 {
     tt_model *m = *state;
     tt_model_cfg_set(m, 0, 1, 5u << 17);
+    tt_model_tcfg_set(m, 1, 2, 1); /* DISABLE_IMPLIED_SRCA_FMT_Base: SETDVALID leaves no implied format */
     tt_model_rf_set(m, TT_RF_DEST, 0, 4, 3, 0xABCD);
     run_ok(m, 0, "ttsetdvalid 1");
     run_ok(m, 1, "ttmovd2a 0,10,0,0,4");
@@ -114,6 +116,108 @@ static void test_zeroacc_modes(void **state)
     assert_int_equal(r.status, TT_UNDEFINED);
 }
 
+/* Banks 0 of SrcA and SrcB owned by the matrix unit, with these implied formats. */
+static void own_banks(tt_model *m, unsigned srca_fmt, unsigned srcb_fmt)
+{
+    tt_bank_state b;
+    tt_model_banks_get(m, &b);
+    b.srca_client[0] = b.srcb_client[0] = TT_CLIENT_MATRIX;
+    b.srca_fmt[0] = (uint8_t)srca_fmt;
+    b.srcb_fmt[0] = (uint8_t)srcb_fmt;
+    tt_model_banks_set(m, &b);
+}
+
+static uint32_t dest_cell(const tt_model *m, int row, int col)
+{
+    uint32_t v = 0xDEADu;
+    assert_true(tt_model_rf_get(m, TT_RF_DEST, 0, row, col, &v));
+    return v;
+}
+
+/* pack-unpack-registers §3 (SrcA format "auto-inferred from tile"); MOVA2D.md Blackhole branch: the
+ * move takes ImpliedSrcAFmt of the matrix unit's bank, not ALU_FORMAT_SPEC_REG0_SrcA, unless the
+ * thread's DISABLE_IMPLIED_SRCA_FMT_Base (thread config 2) is set. The issue's example: FP16 0x3C01
+ * (SrcA 0x0010F) with config word 1 = 0 (FP32) keeps its mantissa: Dest 0x002F, not 0x000F. */
+static void test_pur_3_mova2d_takes_the_implied_srca_format(void **state)
+{
+    tt_model *m = *state;
+    own_banks(m, 1 /* FP16 */, 0);
+    tt_model_rf_set(m, TT_RF_SRCA, 0, 0, 0, 0x0010F);
+    run_ok(m, 1, "ttmova2d 0,0,0,0,0");
+    assert_int_equal(dest_cell(m, 0, 0), 0x002F);   /* RemoveHighExponent */
+    tt_model_tcfg_set(m, 2, 2, 1);                  /* thread 2 disables it: the configured FP32 */
+    run_ok(m, 2, "ttmova2d 0,0,0,0,1");
+    assert_int_equal(dest_cell(m, 1, 0), 0x000F);   /* RemoveLowMantissa */
+    own_banks(m, 4 /* TF32 */, 0);                  /* TF32: the 32-bit view, low mantissa kept */
+    tt_model_rf_set(m, TT_RF_SRCA, 0, 0, 0, 0x0017F); /* 1 + 2^-10 in TF32: sign 0, man 1, exp 127 */
+    run_ok(m, 1, "ttmova2d 0,0,0,0,2");
+    assert_int_equal(dest_cell(m, 2, 0), 0x007F);   /* Dst32b row 2: high half at Dest row 2 (Dst.md) */
+    assert_int_equal(dest_cell(m, 10, 0), 0x2000);  /* low half at row 10: LoMan 1 << 13 */
+}
+
+/* MOVA2D.md: FP16A_FORCE_Enable (thread config 55) makes Use8bExponent false whatever the format. */
+static void test_mova2d_fp16a_force(void **state)
+{
+    tt_model *m = *state;
+    own_banks(m, 5 /* BF16 */, 0);
+    tt_model_rf_set(m, TT_RF_SRCA, 0, 0, 0, 0x50080); /* BF16 -2.5: sign, m7 0x20 << 11, exp 0x80 */
+    run_ok(m, 1, "ttmova2d 0,0,0,0,0");
+    assert_int_equal(dest_cell(m, 0, 0), 0xA080);
+    tt_model_tcfg_set(m, 1, 55, 1);
+    run_ok(m, 1, "ttmova2d 0,0,0,0,1");
+    assert_int_equal(dest_cell(m, 1, 0), 0xA000);   /* exponent cut to 5 bits */
+}
+
+/* MOVD2B.md Blackhole branch (and MOVB2D by the same reading): SrcB's moves take ImpliedSrcBFmt in
+ * SrcAFmt's place, gated by DISABLE_IMPLIED_SRCB_FMT_Base (thread config 3), not SrcA's bit. */
+static void test_movb2d_movd2b_take_the_implied_srcb_format(void **state)
+{
+    tt_model *m = *state;
+    tt_model_cfg_set(m, 0, 1, 5u << 17);              /* configured SrcA BF16 */
+    own_banks(m, 0, 1 /* FP16 */);
+    tt_model_rf_set(m, TT_RF_SRCB, 0, 0, 0, 0x0010F);
+    tt_model_tcfg_set(m, 1, 2, 1);                    /* SrcA's bit: no effect on SrcB's moves */
+    run_ok(m, 1, "ttmovb2d 0,0,0,0,0");
+    assert_int_equal(dest_cell(m, 0, 0), 0x002F);
+    tt_model_tcfg_set(m, 2, 3, 1);                    /* SrcB's bit: the configured BF16 */
+    run_ok(m, 2, "ttmovb2d 0,0,0,0,1");
+    assert_int_equal(dest_cell(m, 1, 0), 0x000F);
+    tt_model_rf_set(m, TT_RF_DEST, 0, 8, 0, 0x7FFE);  /* Dest FP16 65504 */
+    run_ok(m, 1, "ttmovd2b 0,8,0,0,8");               /* implied FP16: ShuffleFP16 */
+    uint32_t v;
+    tt_model_rf_get(m, TT_RF_SRCB, 0, 8, 0, &v);
+    assert_int_equal(v, 0x3FF1E);
+    run_ok(m, 2, "ttmovd2b 0,9,0,0,8");               /* configured BF16: ShuffleBF16 */
+    tt_model_rf_get(m, TT_RF_SRCB, 0, 9, 0, &v);
+    assert_int_equal(v, 0x3F8FE);
+}
+
+/* Undefined: an implied format SETDVALID left unpredictable (SETDVALID.md), one of a bank the
+ * matrix unit does not own (MOVD2A.md: non-contractual), and MOVA2D's UseDst32bLo with TF32
+ * (MOVA2D.md, HW erratum TEN-4245). Disabling the implied format, or FP16A_FORCE for MOVD2A (no
+ * format read), makes the first two defined. */
+static void test_implied_format_undefined_cases(void **state)
+{
+    tt_model *m = *state;
+    tt_exec_result r = run(m, 1, "ttmovd2a 0,0,0,0,0");  /* both banks are the unpackers' */
+    assert_int_equal(r.status, TT_UNDEFINED);
+    assert_non_null(strstr(r.msg, "does not own"));
+    tt_model_tcfg_set(m, 1, 55, 1);
+    run_ok(m, 1, "ttmovd2a 0,0,0,0,0");
+    tt_model_tcfg_set(m, 1, 55, 0);
+    run_ok(m, 0, "ttsetdvalid 1");
+    r = run(m, 1, "ttmova2d 0,0,0,0,0");
+    assert_int_equal(r.status, TT_UNDEFINED);
+    assert_non_null(strstr(r.msg, "unpredictable after SETDVALID"));
+    tt_model_tcfg_set(m, 1, 2, 1);
+    run_ok(m, 1, "ttmova2d 0,0,0,0,0");
+    tt_model_tcfg_set(m, 1, 2, 0);
+    own_banks(m, 4 /* TF32 */, 0);
+    r = run(m, 1, "ttmova2d 1,0,0,0,0");
+    assert_int_equal(r.status, TT_UNDEFINED);
+    assert_non_null(strstr(r.msg, "TEN-4245"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -123,6 +227,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_mova2d_waits_for_bank, setup, teardown),
         cmocka_unit_test_setup_teardown(test_movd2a_shuffle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_zeroacc_modes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pur_3_mova2d_takes_the_implied_srca_format, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_mova2d_fp16a_force, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_movb2d_movd2b_take_the_implied_srcb_format, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_implied_format_undefined_cases, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -89,6 +89,65 @@ static void test_unpack_2_7_flipsrc_hands_bank_over(void **state)
     assert_int_equal(wr[0].row, 32);
 }
 
+/* §2.6: with SRCA_SET_SetOvrdWithAddr the raw SrcA row is used and wraps at 64
+ * (`SrcA[Bank][Row & 0x3f]`): OutAddr rows 68 and 69 (raw 64, 65) are SrcA rows 0 and 1. */
+static void test_unpack_2_6_srca_row_wraps_with_ovrd_addr(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 32, 68 * 16 * 2);
+    tt_model_tcfg_set(m, 0, 5, 4); /* SRCA_SET_SetOvrdWithAddr */
+    run_ok(m, 0, "ttunpacr 0,0,0,0,0,0,0,0,0,0,0,0,0");
+    size_t n;
+    const tt_rf_write *wr = tt_model_rf_writes(m, &n);
+    assert_int_equal(n, 2);
+    assert_int_equal(wr[0].row, 0);
+    assert_int_equal(wr[1].row, 1);
+    assert_int_equal(wr[0].cell[0], src_bf16_of(1));
+    assert_int_equal(wr[1].cell[15], src_bf16_of(32));
+}
+
+/* pack-unpack-registers §3 ("auto-inferred from tile"), §2.7 FlipSrc: the bank handed over takes
+ * the UNPACR's OutDataFormat as its implied format (SrcASrcB.md "Implied data format"); the effects
+ * carry it in tt_bank_pack [11:8]. Unpacker 1 writes SrcB's. */
+static void test_unpack_2_7_flipsrc_records_the_implied_format(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 16, 4 * 16 * 2); /* Out_data_format BF16 (5) */
+    tt_exec_result r = run_ok(m, 0, "ttunpacr 0,0,0,0,0,0,1,0,0,0,0,0,0");
+    tt_bank_state b;
+    tt_model_banks_get(m, &b);
+    assert_int_equal(b.srca_fmt[0], 5);
+    assert_int_equal(b.srca_fmt[1], 0);
+    assert_int_equal(r.eff.banks_state >> 8 & 0xF, 5);
+    tt_model_cfg_set(m, 0, 120, 0x1); /* unpacker 1: Out_data_format FP16; an empty UNPACR */
+    run_ok(m, 0, "ttunpacr 1,0,0,0,0,0,1,0,0,0,0,0,0");
+    tt_model_banks_get(m, &b);
+    assert_int_equal(b.srcb_fmt[0], 1);
+}
+
+/* §8.2, UNPACR_NOP_SETDVALID.md (Blackhole): a set dvalid records THCON_SECn_REG2_Out_data_format;
+ * SETDVALID.md: a SETDVALID leaves it unpredictable (not compared with an RTL's: tt_bank_cmp_mask);
+ * CLEARDVALID.md Reset sets every implied format to 0. */
+static void test_unpack_8_2_set_dvalid_implied_formats(void **state)
+{
+    tt_model *m = *state;
+    tt_model_cfg_set(m, 0, 72, 0x4);                       /* unpacker 0: Out_data_format TF32 */
+    run_ok(m, 0, "ttunpacr_nop 0,0,0,1,0,0,0,0,1");        /* clear, then set dvalid */
+    tt_model_cfg_set(m, 0, 120, 0x1);                      /* unpacker 1: FP16 */
+    run_ok(m, 0, "ttunpacr_nop 1,0,0,0,3,0,0,0,2");        /* set dvalid only */
+    tt_exec_result r = run_ok(m, 0, "ttsetdvalid 1");      /* SrcA bank 1: unpredictable */
+    tt_bank_state b;
+    tt_model_banks_get(m, &b);
+    assert_int_equal(b.srca_fmt[0], 4);
+    assert_int_equal(b.srcb_fmt[0], 1);
+    assert_int_equal(b.srca_fmt[1], TT_IMPLIED_UNKNOWN);
+    assert_int_equal(r.eff.banks_state >> 24, 1u << 1);    /* SrcA bank 1's flag */
+    assert_int_equal(tt_bank_cmp_mask(r.eff.banks_state), 0xFF0FFFu); /* its nibble [15:12] masked */
+    run_ok(m, 1, "ttcleardvalid 0,1");
+    tt_model_banks_get(m, &b);
+    assert_int_equal(tt_bank_pack(&b), 0);
+}
+
 /* UNPACR_Regular.md main loop: an UNPACR waits while its bank is owned by the matrix unit; the
  * wait gate holds it (the model-only scheduler and the lockstep check both use it). */
 static void test_unpack_2_6_waits_for_its_bank(void **state)
@@ -336,6 +395,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unpack_2_6_srca_header_rows_skipped, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_2_7_flipsrc_hands_bank_over, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_2_6_waits_for_its_bank, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_2_6_srca_row_wraps_with_ovrd_addr, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_2_7_flipsrc_records_the_implied_format, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_8_2_set_dvalid_implied_formats, setup, teardown),
         cmocka_unit_test_setup_teardown(test_stallwait_c7_srca_valid, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_8_3_clear_waits_by_stall_clr_cntrl, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cleardvalid_keep_and_reset, setup, teardown),
