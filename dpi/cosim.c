@@ -865,6 +865,10 @@ static bool note_access_rules(cosim *c, const cosim_retire_rec *r, const tt_exec
         const tt_l1_write *lw = e->n_l1_log ? tt_model_l1_writes(c->m, &nl) : NULL;
         for (size_t i = 0; i < nl; i++) RACE(hazard_region(c->hz, HAZARD_L1, lw[i].addr / 16, true, r->cycle, &who, &hr), true);
     }
+    /* ZEROSRC against a writer of the bank it clears (docs/decisions.md "Race detector", SrcA/SrcB) */
+    const bool zerosrc = (r->insn >> 24) == TT_OPC_ZEROSRC;
+    for (unsigned b = 0; b < 4; b++)
+        if (rs->src_wr >> b & 1u) RACE(hazard_src_clear(c->hz, b, zerosrc, r->cycle, &who, &hr), true);
     memset(&hr, 0, sizeof hr);
     if (hazard_src_owner(banks, r->insn, rs->src_rd, rs->src_wr, hr.element, sizeof hr.element, hr.fix, sizeof hr.fix)) {
         snprintf(hr.how, sizeof hr.how, "the bank was not its side's when it ran");

@@ -79,6 +79,7 @@ struct hazard {
     gpr_acc ga[TT_NUM_THREADS][TT_NUM_GPRS];
     region_el *dest[DEST_PAGES];
     region_el *l1[L1_PAGES];
+    win_rec src_clear[4], src_write[4]; /* per Src bank: the last ZEROSRC, the last other writer */
     /* the last TRISC store to each config word, by storing thread (cycle + 1; 0: none) and its line */
     uint64_t store_cycle[TT_NUM_THREADS][TT_CFG_STATES][TT_CFG_WORDS];
     int store_line[TT_NUM_THREADS][TT_CFG_STATES][TT_CFG_WORDS];
@@ -455,6 +456,31 @@ bool hazard_region(hazard *h, int space, uint32_t idx, bool write, uint64_t reti
 }
 
 /* ---- Src banks ---------------------------------------------------------------------------------- */
+
+bool hazard_src_clear(hazard *h, unsigned bank, bool zerosrc, uint64_t retire, const hazard_who *w,
+                      hazard_race *out)
+{
+    if (bank >= 4) return false;
+    win_rec *mine = zerosrc ? &h->src_clear[bank] : &h->src_write[bank];
+    const win_rec *other = zerosrc ? &h->src_write[bank] : &h->src_clear[bank];
+    const bool hit = overlap(other, w, retire);
+    if (hit) {
+        memset(out, 0, sizeof *out);
+        out->other = other->who;
+        out->other_cycle = other->retire;
+        out->other_writes = true;
+        snprintf(out->element, sizeof out->element, "Src%c bank %u", bank < 2 ? 'A' : 'B', bank % 2);
+        snprintf(out->how, sizeof out->how,
+                 "both were in flight at once (this one from its dispatch at cycle %llu to its retire at cycle %llu, "
+                 "the other from %llu to %llu): ZEROSRC clears a bank whoever owns it (ZEROSRC.md), so which "
+                 "rows survive depends on timing",
+                 (unsigned long long)w->disp, (unsigned long long)retire, (unsigned long long)other->who.disp,
+                 (unsigned long long)other->retire);
+        order_fix(w, &other->who, out->fix, sizeof out->fix);
+    }
+    if (!mine->valid || retire >= mine->retire) *mine = (win_rec){.valid = true, .retire = retire, .who = *w};
+    return hit;
+}
 
 bool hazard_src_owner(const tt_bank_state *b, uint32_t insn, uint8_t src_rd, uint8_t src_wr, char *element,
                       size_t element_len, char *fix, size_t fix_len)

@@ -94,6 +94,13 @@ bool hazard_region(hazard *h, int space, uint32_t idx, bool write, uint64_t reti
 bool hazard_src_owner(const tt_bank_state *b, uint32_t insn, uint8_t src_rd, uint8_t src_wr, char *element,
                       size_t element_len, char *fix, size_t fix_len);
 
+/* ZEROSRC against a writer of the bank it clears (ZEROSRC.md: it clears banks whatever AllowedClient
+ * says; "software may wish to use STALLWAIT" before it). Bank `bank` (0..3: SrcA 0, SrcA 1, SrcB 0,
+ * SrcB 1) was written by `w`, in flight from w->disp to `retire`; `zerosrc` says it is the clear.
+ * True (with *out) when a clear's window and another writer's window of that bank overlap. */
+bool hazard_src_clear(hazard *h, unsigned bank, bool zerosrc, uint64_t retire, const hazard_who *w,
+                      hazard_race *out);
+
 /* "Danger one" (docs/decisions.md "Race detector"): a TRISC config store followed by the push of an
  * instruction that reads the word, with no STALLWAIT on C10 (TRISC_CFG) holding that instruction
  * between: the store may land after it reads. hazard_c10_wait notes a STALLWAIT of `thread` with C10
