@@ -238,8 +238,8 @@ static int parse_inject(const char *prog, const char *list, uint64_t mask[3])
             fprintf(stderr, "%s: +inject: unknown injection '%s' (+inject=help lists them)\n", prog, tok);
             return -1;
         }
-        if (injections[i].bit < 0 || injections[i].bit >= 160) {   /* tt_pkg NUM_INJ_BITS */
-            fprintf(stderr, "%s: +inject: '%s' has bit %d, outside the 160-bit mask\n", prog, tok, injections[i].bit);
+        if (injections[i].bit < 0 || injections[i].bit >= 168) {   /* tt_pkg NUM_INJ_BITS */
+            fprintf(stderr, "%s: +inject: '%s' has bit %d, outside the 168-bit mask\n", prog, tok, injections[i].bit);
             return -1;
         }
         mask[injections[i].bit / 64] |= 1ull << (injections[i].bit % 64);
@@ -664,6 +664,11 @@ void tb_stall_name(int code, char *buf, unsigned len)
     case 4: snprintf(buf, len, "SEM_WAIT sem%d", d); break;
     case 5: snprintf(buf, len, "MUTEX m%d", d); break;
     case 6: snprintf(buf, len, "BANK_WAIT %s%s", d >= 2 ? "math " : "", d & 1 ? "SrcB" : "SrcA"); break;
+    case 7: { /* tt_pkg mrule_e: the matrix unit's acceptance rule that holds the thread */
+        static const char *const rules[] = {"DST_READ", "AFTER_MOVD2A", "AFTER_MOVD2B", "AFTER_SHIFTXB"};
+        snprintf(buf, len, "MATH_RULE %s", d < 4 ? rules[d] : "?");
+        break;
+    }
     default: snprintf(buf, len, "UNKNOWN_%02x", code & 0xFF); break;
     }
 }

@@ -66,10 +66,11 @@ int main(int argc, char **argv)
     if (a->trace) contextp->traceEverOn(true);
     auto top = std::make_unique<Vtb_top>(contextp.get(), "TOP");
     svSetScope(svGetScopeFromName("TOP.tb_top"));
-    // the 160-bit injection mask goes over as five 32-bit words, least significant first
+    // the 168-bit injection mask goes over as six 32-bit words, least significant first
     tb_set_ctx(const_cast<dpi_host *>(tb_dpi_host(ctx)), static_cast<int>(a->inject[0] & 0xffffffffu), static_cast<int>(a->inject[0] >> 32),
                static_cast<int>(a->inject[1] & 0xffffffffu), static_cast<int>(a->inject[1] >> 32),
-               static_cast<int>(a->inject[2] & 0xffffffffu), static_cast<int>(a->srnd_seed));
+               static_cast<int>(a->inject[2] & 0xffffffffu), static_cast<int>(a->inject[2] >> 32),
+               static_cast<int>(a->srnd_seed));
 
     std::unique_ptr<VerilatedVcdC> tfp;
     if (a->trace) {

@@ -75,10 +75,11 @@ int sc_main(int argc, char **argv)
     top->rb_data3_o(rb.data[3]);
     sc_start(SC_ZERO_TIME);
     svSetScope(svGetScopeFromName("top.tb_top"));
-    // the 160-bit injection mask goes over as five 32-bit words, least significant first
+    // the 168-bit injection mask goes over as six 32-bit words, least significant first
     tb_set_ctx(const_cast<dpi_host *>(tb_dpi_host(ctx)), static_cast<int>(a->inject[0] & 0xffffffffu), static_cast<int>(a->inject[0] >> 32),
                static_cast<int>(a->inject[1] & 0xffffffffu), static_cast<int>(a->inject[1] >> 32),
-               static_cast<int>(a->inject[2] & 0xffffffffu), static_cast<int>(a->srnd_seed));
+               static_cast<int>(a->inject[2] & 0xffffffffu), static_cast<int>(a->inject[2] >> 32),
+               static_cast<int>(a->srnd_seed));
 
     VerilatedVcdSc *tfp = nullptr;
     static volatile int stop_signal = 0;
