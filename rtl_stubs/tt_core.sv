@@ -678,7 +678,8 @@ module tt_core
   logic [2:0]  math_holds;          // [t]: thread t has an instruction in the matrix unit
   logic [2:0]  math_rule_hold;      // [t]: an acceptance rule holds the instruction thread t presents
   mrule_e      math_rule_why [3];
-  logic        math_bank_chg;       // a bank hand-over in flight in the matrix unit
+  logic [1:0]  math_bank_chg;       // a SrcA [0] / SrcB [1] bank hand-over in flight, not retiring now
+  logic [1:0]  math_bank_busy;      // ... in flight (its retire cycle too)
 
   tt_math_unit u_math (
     .clk_i, .rst_ni,
@@ -696,7 +697,7 @@ module tt_core
     .req_i (u_req[UNIT_MATH]), .req_seq_i (disp_seq[u_acc_thread[UNIT_MATH]]), .rsp_o (u_rsp[UNIT_MATH]),
     .ret_seq_o (math_ret_seq), .holds_o (math_holds),
     .pres_insn_i (disp_insn), .rule_hold_o (math_rule_hold), .rule_why_o (math_rule_why),
-    .bank_chg_o (math_bank_chg),
+    .bank_chg_o (math_bank_chg), .bank_busy_o (math_bank_busy),
     .unp_bank_i (unp_bank), .math_bank_i (math_bank),
     .rf_wr_o (m_rf_wr),
     .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset)
@@ -898,7 +899,8 @@ module tt_core
       // ... and while a bank hand-over it would retire after is in the matrix unit (docs/decisions.md
       // "Matrix unit timing": it reads its bank at its retire)
       // DELIBERATE BUG (INJ_T_MATH_BANK_INFLIGHT): the gate does not wait for the hand-over.
-      if ((op == OP_MOVA2D || op == OP_MOVB2D) && math_bank_chg && !inject_i[INJ_T_MATH_BANK_INFLIGHT])
+      if (((op == OP_MOVA2D && math_bank_chg[0]) || (op == OP_MOVB2D && math_bank_chg[1])) &&
+          !inject_i[INJ_T_MATH_BANK_INFLIGHT])
         gate_bank[t] = 1'b1;
       // the matrix unit's acceptance rules (MOVA2D.md ... MOVD2B.md "Instruction scheduling")
       gate_mrule[t] = disp_unit[t] == UNIT_MATH && math_rule_hold[t];
@@ -945,10 +947,13 @@ module tt_core
       // DELIBERATE BUG (INJ_T_CFGEXU_OWN): C12 looks only at this thread's instruction.
       if (inject_i[INJ_T_CFGEXU_OWN]) cond_active[t][CND_CFGEXU] = u_holds[t][UNIT_CFG];
       // source-bank ownership (STALLWAIT.md, Blackhole numbering)
-      cond_active[t][CND_SRCA_CLR] = srca_client[unp_bank[0]];     // unpacker 0's bank not free
-      cond_active[t][CND_SRCB_CLR] = srcb_client[unp_bank[1]];
-      cond_active[t][CND_SRCA_VLD] = !srca_client[math_bank[0]];   // matrix unit's bank not valid
-      cond_active[t][CND_SRCB_VLD] = !srcb_client[math_bank[1]];
+      // (and while a hand-over of that side is in the matrix unit: in order, it can retire later than
+      // its latency of 1, and a STALLWAIT on the bank after it must see its result; docs/decisions.md
+      // "Matrix unit timing")
+      cond_active[t][CND_SRCA_CLR] = srca_client[unp_bank[0]] || math_bank_busy[0];     // unpacker 0's bank not free
+      cond_active[t][CND_SRCB_CLR] = srcb_client[unp_bank[1]] || math_bank_busy[1];
+      cond_active[t][CND_SRCA_VLD] = !srca_client[math_bank[0]] || math_bank_busy[0];   // matrix unit's bank not valid
+      cond_active[t][CND_SRCB_VLD] = !srcb_client[math_bank[1]] || math_bank_busy[1];
     end
   end
 

@@ -18,8 +18,10 @@
 // The acceptance rules of MOVA2D.md / MOVB2D.md / MOVD2A.md / MOVD2B.md "Instruction scheduling"
 // (and SHIFTXB's throughput of 0.5) are kept per cycle here and shown to the gate (rule_hold_o),
 // which holds the presented instruction there (tt_core; stall reason MATH_RULE). A MOVA2D/MOVB2D
-// also waits at the gate while a bank hand-over (CLEARDVALID, a flipping SETRWC) is in the unit and
-// not retiring (bank_chg_o): it reads its bank when it retires, after that hand-over.
+// also waits at the gate while a hand-over of its side's bank (CLEARDVALID, a flipping SETRWC) is
+// in the unit and not retiring (bank_chg_o): it reads its bank when it retires, after that
+// hand-over. While one is in the unit (through its retire cycle: bank_busy_o) STALLWAIT's bank
+// conditions of that side hold: in order, a hand-over can retire later than its latency of 1.
 /* verilator tracing_off */
 module tt_math_unit
   import tt_pkg::*;
@@ -46,7 +48,8 @@ module tt_math_unit
   input  logic [31:0] pres_insn_i [3],
   output logic [2:0]  rule_hold_o,       // [t]: an acceptance rule holds it (only for a
   output mrule_e      rule_why_o [3],    //   matrix-unit instruction: tt_core masks the rest)
-  output logic        bank_chg_o,        // a bank hand-over is in flight and does not retire now
+  output logic [1:0]  bank_chg_o,        // [0] SrcA, [1] SrcB: a bank hand-over in flight, not retiring now
+  output logic [1:0]  bank_busy_o,       // ... in flight (its retire cycle too)
 
   input  cfg_arr_t    cfg_i,             // tt_pkg types: not copied (tt_pkg cfg_arr_t)
   input  tcfg_arr_t   tcfg_i,
@@ -110,10 +113,12 @@ module tt_math_unit
                       8'h23, 8'h31, 8'h32};
   endfunction
 
-  // CLEARDVALID with a flip or Reset, SETRWC with FlipSrcA/B: the bank state changes at its retire
-  function automatic logic bank_changer(logic [31:0] insn);
-    return (insn[31:24] == OP_CLEARDVALID && (insn[0] || insn[23:22] != 2'b00)) ||
-           (insn[31:24] == OP_SETRWC && insn[23:22] != 2'b00);
+  // CLEARDVALID with a flip or Reset, SETRWC with FlipSrcA/B: the bank state of SrcA [0] / SrcB [1]
+  // changes at its retire
+  function automatic logic [1:0] bank_changer(logic [31:0] insn);
+    if (insn[31:24] == OP_CLEARDVALID) return insn[0] ? 2'b11 : insn[23:22];
+    if (insn[31:24] == OP_SETRWC)      return insn[23:22];
+    return 2'b00;
   endfunction
 
   // ZEROSRC fields: [4] NegativeInfSrcA, [3] SingleBankMatrixUnit, [2] BothBanks, [1] SrcB, [0] SrcA
@@ -191,7 +196,7 @@ module tt_math_unit
   logic [7:0]  now_q;            // cycle counter (mod 256) the retire times are on
   logic [7:0]  last_rt_q;        // the retire time of the youngest instruction in flight
   logic [2:0]  th_cnt_q [3];     // per thread in flight
-  logic [2:0]  bchg_cnt_q;       // bank changers in flight
+  logic [2:0]  bchg_cnt_q [2];   // bank changers in flight, per side (SrcA, SrcB)
   logic        accept, retire;
   ent_t        head;
 
@@ -206,7 +211,14 @@ module tt_math_unit
   assign rsp_o.done   = retire;
   assign ret_seq_o    = head.seq;
   always_comb for (int t = 0; t < 3; t++) holds_o[t] = (th_cnt_q[t] != '0);
-  assign bank_chg_o = (bchg_cnt_q - ((retire && bank_changer(head.insn)) ? 3'd1 : 3'd0)) != '0;
+  always_comb begin
+    logic [1:0] hc;
+    hc = retire ? bank_changer(head.insn) : 2'b00;
+    for (int f = 0; f < 2; f++) begin
+      bank_busy_o[f] = bchg_cnt_q[f] != '0;
+      bank_chg_o[f]  = (bchg_cnt_q[f] - (hc[f] ? 3'd1 : 3'd0)) != '0;
+    end
+  end
 
   // ---------------------------------------------------------------------------------------------
   // RWCs: each thread's, with the pending update of the instruction accepted last cycle applied
@@ -252,10 +264,12 @@ module tt_math_unit
 
   always_ff @(posedge clk_i) begin
     logic [7:0] op, d_prev, d_new;
+    logic [1:0] bc_acc, bc_ret;
     if (!rst_ni) begin
       head_q <= '0; tail_q <= '0; cnt_q <= '0; now_q <= '0; last_rt_q <= '0;
       for (int t = 0; t < 3; t++) begin th_cnt_q[t] <= '0; rwc_q[t] <= '0; end
-      bchg_cnt_q <= '0;
+      bchg_cnt_q[0] <= '0;
+      bchg_cnt_q[1] <= '0;
       pend_q <= 1'b0; pend_thread_q <= '0; pend_insn_q <= '0;
       a2d_q <= '0; d2b_q <= '0; d2a_q <= 1'b0; sxb_q <= 1'b0;
     end else begin
@@ -301,8 +315,10 @@ module tt_math_unit
       for (int t = 0; t < 3; t++)
         th_cnt_q[t] <= th_cnt_q[t] + ((accept && req_i.thread == 2'(t)) ? 3'd1 : 3'd0)
                                    - ((retire && head.thread == 2'(t)) ? 3'd1 : 3'd0);
-      bchg_cnt_q <= bchg_cnt_q + ((accept && bank_changer(req_i.insn)) ? 3'd1 : 3'd0)
-                               - ((retire && bank_changer(head.insn)) ? 3'd1 : 3'd0);
+      bc_acc = accept ? bank_changer(req_i.insn) : 2'b00;
+      bc_ret = retire ? bank_changer(head.insn) : 2'b00;
+      for (int f = 0; f < 2; f++)
+        bchg_cnt_q[f] <= bchg_cnt_q[f] + (bc_acc[f] ? 3'd1 : 3'd0) - (bc_ret[f] ? 3'd1 : 3'd0);
     end
   end
 

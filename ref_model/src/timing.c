@@ -158,22 +158,27 @@ static bool mq_holds(const tt_timing *t, int th)
     return false;
 }
 
-/* CLEARDVALID with a flip or Reset, SETRWC with FlipSrcA/B: they hand a bank over at their retire. */
-static bool bank_changer(uint32_t insn)
+/* CLEARDVALID with a flip or Reset, SETRWC with FlipSrcA/B hand a bank over at their retire: bit 0
+ * SrcA, bit 1 SrcB. */
+static unsigned bank_changer(uint32_t insn)
 {
     const uint8_t opc = (uint8_t)(insn >> 24);
-    return (opc == TT_OPC_CLEARDVALID && ((insn & 1u) || (insn >> 22 & 3u))) ||
-           (opc == TT_OPC_SETRWC && (insn >> 22 & 3u));
+    if (opc == TT_OPC_CLEARDVALID) return (insn & 1u) ? 3u : (insn >> 22 & 3u);
+    if (opc == TT_OPC_SETRWC) return insn >> 22 & 3u;
+    return 0;
 }
 
-/* A MOVA2D / MOVB2D reads its bank at its retire, so it waits at the gate while a bank hand-over it
- * would retire after is in the matrix unit and does not retire in this cycle (docs/decisions.md
- * "Matrix unit timing"; tt_core gate_bank). */
-static bool mq_bank_change(const tt_timing *t, uint64_t cycle)
+/* Sides (bit 0 SrcA, bit 1 SrcB) whose bank a hand-over in the matrix unit changes: of those in
+ * it this cycle (all: STALLWAIT's bank conditions hold meanwhile, through its retire cycle), or of
+ * those not retiring in this cycle (not_retiring: a MOVA2D / MOVB2D reads its bank at its retire,
+ * so it waits at the gate while one it would retire after is there). docs/decisions.md "Matrix
+ * unit timing"; tt_core gate_bank, cond_active. */
+static unsigned mq_bank_change(const tt_timing *t, uint64_t cycle, bool not_retiring)
 {
+    unsigned sides = 0;
     for (unsigned i = 0; i < t->mq_n; i++)
-        if (bank_changer(mq_at(t, i)->insn) && mq_at(t, i)->due != cycle) return true;
-    return false;
+        if (!not_retiring || mq_at(t, i)->due != cycle) sides |= bank_changer(mq_at(t, i)->insn);
+    return sides;
 }
 
 tt_timing *tt_timing_create(void)
@@ -280,6 +285,11 @@ static unsigned conditions(const tt_timing *t, int th)
     if (unit_busy_any(t, TT_U_XMOV)) c |= 1u << C_XMOV;
     if (unit_busy_any(t, TT_U_CFG)) c |= 1u << C_CFGEXU;
     c |= (t->banks & 0xFu) << C_SRCA_CLR;
+    /* a bank hand-over in the matrix unit: the bank conditions of its side hold (in order, it can
+     * retire later than its latency of 1; docs/decisions.md "Matrix unit timing") */
+    const unsigned hand = mq_bank_change(t, 0, false);
+    if (hand & 1u) c |= 1u << C_SRCA_CLR | 1u << C_SRCA_VLD;
+    if (hand & 2u) c |= 1u << C_SRCB_CLR | 1u << C_SRCB_VLD;
     return c;
 }
 
@@ -652,7 +662,9 @@ static int held_by(const tt_timing *t, const tt_model *m, int th, const tt_timin
     if (unp_addr_phase(t, TT_U_UNPACK1, th, cycle)) return TT_U_UNPACK1;
     if (gate_waits_itself(m, th, x)) return t->th[th].unit_of;
     const uint8_t opc = (uint8_t)(x->fe_insn >> 24);
-    if (x->fe_valid && (opc == TT_OPC_MOVA2D || opc == TT_OPC_MOVB2D) && mq_bank_change(t, cycle)) return TT_U_MATH;
+    if (x->fe_valid && ((opc == TT_OPC_MOVA2D && (mq_bank_change(t, cycle, true) & 1u)) ||
+                        (opc == TT_OPC_MOVB2D && (mq_bank_change(t, cycle, true) & 2u))))
+        return TT_U_MATH;
     if (math_rule(t, th, x) >= 0) return HELD_MATH_RULE;
     return TT_U_NONE;
 }
