@@ -234,12 +234,17 @@ rtl: $(BUILD)/stall_reason.txt
 # The stall tour must show every stall kind in its VCD, and GTKWave must show them by name.
 WAVES_TEST ?= tests/directed/stall_reasons_tour.tts
 STALL_KINDS := NONE FIFO_EMPTY WAIT_GATE UNIT_BUSY SEM_WAIT MUTEX BANK_WAIT
+# the matrix unit's acceptance rules (stall MATH_RULE) in their own test's waves
+MATH_RULE_TEST := tests/directed/timing_matrix_a2d_d2a.tts
 waves-test: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
 	@echo "== stall waves in GTKWave ($(WAVES_TEST))"
 	@mkdir -p $(BUILD)/waves
 	@$(BUILD)/ttcosim $(WAVES_TEST) +trace=$(BUILD)/waves/waves_test.vcd > $(BUILD)/waves/waves_test.log 2>&1 \
 	  || { cat $(BUILD)/waves/waves_test.log; exit 1; }
 	@tests/waves/stall_kinds_in_vcd.sh $(BUILD)/waves/waves_test.vcd $(STALL_KINDS)
+	@$(BUILD)/ttcosim $(MATH_RULE_TEST) +trace=$(BUILD)/waves/math_rule.vcd > $(BUILD)/waves/math_rule.log 2>&1 \
+	  || { cat $(BUILD)/waves/math_rule.log; exit 1; }
+	@tests/waves/stall_kinds_in_vcd.sh $(BUILD)/waves/math_rule.vcd MATH_RULE
 	@tests/waves/run_gtkwave_test.sh $(BUILD)/waves/waves_test.vcd waves/stalls.gtkw
 
 # The README's screenshot of the stall view: a real GTKWave window under Xvfb.

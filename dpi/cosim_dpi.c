@@ -189,7 +189,9 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int drained, int 
     return HOST(ctx)->on_cycle_end(HOST(ctx)->ctx, (uint64_t)cycle, (unsigned)idle_mask, drained != 0, stall, fifo, &o);
 }
 
-/* One register-file row (tt_pkg::rf_wr_t) written by `writer` (unpacker 0, unpacker 1, matrix unit). */
+/* One register-file row (tt_pkg::rf_wr_t) written by `writer` (unpacker 0, unpacker 1, matrix unit),
+ * or a bulk clear of rows row .. row + bulk (the matrix unit's ZEROACC and ZEROSRC), handed on as
+ * the rows it writes, in order, as the model lists them. */
 void c_dpi_rf_write(void *ctx, long long cycle, int writer, const svBitVecVal *rec)
 {
     if (!HOST(ctx)->wants_retire_record(HOST(ctx)->ctx)) return; /* rows are neither checked nor counted then */
@@ -199,5 +201,5 @@ void c_dpi_rf_write(void *ctx, long long cycle, int writer, const svBitVecVal *r
                      .row = (uint16_t)x.row[0], .mask = (uint16_t)x.mask[0]};
     for (int col = 0; col < TT_RF_COLS; col++)
         if (w.mask >> col & 1) w.cell[col] = x.cells[col];
-    HOST(ctx)->on_rf_write(HOST(ctx)->ctx, (uint64_t)cycle, &w);
+    for (uint32_t i = 0; i <= x.bulk[0]; i++, w.row++) HOST(ctx)->on_rf_write(HOST(ctx)->ctx, (uint64_t)cycle, &w);
 }

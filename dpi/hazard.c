@@ -412,10 +412,14 @@ static region_el *region_at(hazard *h, int space, uint32_t idx)
 }
 
 /* Two windows (dispatch .. retire) overlap: each reads or writes in the cycles after its dispatch
- * up to its retire, so (d1, r1] and (d2, r2] meet. */
+ * up to its retire, so (d1, r1] and (d2, r2] meet. Two instructions in the matrix unit are ordered
+ * whatever their windows: it is one in-order pipeline that reads and writes each instruction's rows
+ * in its retire cycle, and its acceptance rules make a Dst reader wait for a MOVA2D/MOVB2D's write
+ * (docs/decisions.md "Matrix unit timing"). */
 static bool overlap(const win_rec *a, const hazard_who *w, uint64_t retire)
 {
-    return a->valid && !same_insn(&a->who, w) && a->who.disp < retire && w->disp < a->retire;
+    return a->valid && !same_insn(&a->who, w) && a->who.disp < retire && w->disp < a->retire &&
+           !(tt_timing_unit(a->who.insn) == TT_U_MATH && tt_timing_unit(w->insn) == TT_U_MATH);
 }
 
 bool hazard_region(hazard *h, int space, uint32_t idx, bool write, uint64_t retire, const hazard_who *w,

@@ -56,7 +56,7 @@ module tt_core
   output logic [RET_LANES-1:0] retire_valid_o,       // retire_o[l].valid on its own (no record copy)
 
   // register-file row writes this cycle, per writer (unpacker 0, unpacker 1, matrix unit)
-  output rf_wr_arr_t           rf_wr_o,       // [writer]
+  output rf_wr_arr_t           rf_wr_o,       // [port]: unpacker 0, 1, the matrix unit's rows
 
   // L1 write report
   output logic                 l1_wr_valid_o,
@@ -308,6 +308,7 @@ module tt_core
       u_holds[t][UNIT_SYNC]   = sync_rsp[t].busy;
       u_retires[t][UNIT_SYNC] = sync_rsp[t].done;
       u_holds[t][UNIT_CFG]    = cfg_rsp[t].busy;
+      u_holds[t][UNIT_MATH]   = math_holds[t];   // the pipelined matrix unit holds several
       u_retires[t][UNIT_CFG]  = cfg_rsp[t].done;
     end
   end
@@ -360,6 +361,7 @@ module tt_core
 
   // A thread held at its gate by an ATGETM whose mutex another thread holds shows MUTEX (detail:
   // the mutex index), one held by a MOVA2D/MOVB2D waiting for its bank BANK_WAIT (2 SrcA, 3 SrcB),
+  // one whose matrix-unit instruction an acceptance rule holds MATH_RULE (detail: the rule),
   // one whose UNPACR waits in its unpacker for its bank BANK_WAIT (n) (docs/design.md); the
   // frontend shows UNIT_BUSY for these.
   always_comb begin
@@ -371,6 +373,10 @@ module tt_core
           stall_reason_o[t] = {STALL_MUTEX, 1'b0, disp_insn[t][2:0]};
         if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_bank[t])
           stall_reason_o[t] = {STALL_BANK_WAIT, (disp_insn[t][31:24] == OP_MOVB2D) ? 4'd3 : 4'd2};
+        // DELIBERATE BUG (INJ_T_MATH_RULE_REASON): a thread held by a rule shows UNIT_BUSY MATH.
+        else if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_mrule[t] &&
+                 !inject_i[INJ_T_MATH_RULE_REASON])
+          stall_reason_o[t] = {STALL_MATH_RULE, math_rule_why[t]};
         for (int n = 0; n < 2; n++)
           if (unp_bank_wait[n] && u_holds[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0])
             stall_reason_o[t] = {STALL_BANK_WAIT, 4'(n)};
@@ -668,29 +674,45 @@ module tt_core
   end
 
   logic        m_rd_srcb, m_rd_bank;
-  logic [5:0]  m_rd_src_row;
-  logic [16*19-1:0] m_rd_src;
-  logic [9:0]  m_rd_dest_row [2];
-  logic [16*16-1:0] m_rd_dest [2];
+  logic [5:0]  m_rd_src_row [RF_MATH_PORTS];
+  logic [16*19-1:0] m_rd_src [RF_MATH_PORTS];
+  logic [9:0]  m_rd_dest_row [RF_MATH_PORTS];
+  logic [16*16-1:0] m_rd_dest [RF_MATH_PORTS];
   logic [1:0]  math_mflip;
+  rf_wr_t      m_rf_wr [RF_MATH_PORTS];
+  logic [31:0] math_ret_seq;        // the matrix unit carries its instructions' sequence numbers
+  logic [2:0]  math_holds;          // [t]: thread t has an instruction in the matrix unit
+  logic [2:0]  math_rule_hold;      // [t]: an acceptance rule holds the instruction thread t presents
+  mrule_e      math_rule_why [3];
+  logic [1:0]  math_bank_chg;       // a SrcA [0] / SrcB [1] bank hand-over in flight, not retiring now
+  logic [1:0]  math_bank_busy;      // ... in flight (its retire cycle too)
 
   tt_math_unit u_math (
     .clk_i, .rst_ni,
-    .inj_addrmod_i (inject_i[INJ_MATH_ADDRMOD_NO_CR]),
+    .inj_addrmod_i     (inject_i[INJ_MATH_ADDRMOD_NO_CR]),
     .inj_mova2d_tf32_i (inject_i[INJ_MATH_MOVA2D_TF32_LOW]),
+    .inj_move_lat5_i   (inject_i[INJ_T_MATH_MOVE_LAT5]),
+    .inj_no_a2d_rule_i (inject_i[INJ_T_MATH_NO_A2D_RULE]),
+    .inj_no_d2b_rule_i (inject_i[INJ_T_MATH_NO_D2B_RULE]),
+    .inj_rows_late_i   (inject_i[INJ_MATH_ROWS_LATE]),
+    .inj_rwc_retire_i  (inject_i[INJ_MATH_RWC_AT_RETIRE]),
+    .inj_no_pipe_i     (inject_i[INJ_T_MATH_NO_PIPE]),
     .cfg_i (cfg_all), .tcfg_i (tcfg_all),
     .rd_srcb_o (m_rd_srcb), .rd_bank_o (m_rd_bank), .rd_src_row_o (m_rd_src_row), .rd_src_i (m_rd_src),
     .rd_dest_row_o (m_rd_dest_row), .rd_dest_i (m_rd_dest), .mflip_o (math_mflip),
-    .req_i (u_req[UNIT_MATH]), .rsp_o (u_rsp[UNIT_MATH]),
-
-
-
-    // the implied formats after this cycle's hand-overs: a MOV*2D may start as its bank arrives
+    .req_i (u_req[UNIT_MATH]), .req_seq_i (disp_seq[u_acc_thread[UNIT_MATH]]), .rsp_o (u_rsp[UNIT_MATH]),
+    .ret_seq_o (math_ret_seq), .holds_o (math_holds),
+    .pres_insn_i (disp_insn), .rule_hold_o (math_rule_hold), .rule_why_o (math_rule_why),
+    .bank_chg_o (math_bank_chg), .bank_busy_o (math_bank_busy),
+    // the implied formats after this cycle's hand-overs (thread order, as the model applies them)
     .unp_bank_i (unp_bank), .math_bank_i (math_bank), .implied_fmt_i (banks_after[2][23:8]),
     .inj_implied_ignored_i (inject_i[INJ_IMPLIED_IGNORED]), .inj_implied_b_gate_i (inject_i[INJ_IMPLIED_B_GATE]),
-    .rf_wr_o (rf_wr_o[RF_BY_MATH]),
+    .rf_wr_o (m_rf_wr),
     .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset)
   );
+  for (genvar k = 0; k < int'(RF_MATH_PORTS); k++) begin : g_mrf
+    assign rf_wr_o[RF_PORT_MATH0 + k] = m_rf_wr[k];
+  end
 
   // Bank requests of the unit retiring each thread's instruction
   bank_req_t  bank_req [3];
@@ -742,6 +764,7 @@ module tt_core
   tt_regfile u_regfile (
     .clk_i,
     .wr_i       (rf_wr_o),
+    .inj_bulk_short_i (inject_i[INJ_MATH_BULK_SHORT]),
     .rd_srcb_i  (m_rd_srcb),
     .rd_bank_i  (m_rd_bank),
     .rd_src_row_i (m_rd_src_row),
@@ -869,7 +892,7 @@ module tt_core
   // until the matrix unit owns its source bank. Both read the state after this cycle's retires
   // (a releasing ATRELM or a SETDVALID retiring now lets it pass now), which depends on the units'
   // held instructions only, not on this cycle's dispatch. docs/decisions.md "Overlapping dispatch".
-  logic gate_mutex [3], gate_bank [3];
+  logic gate_mutex [3], gate_bank [3], gate_mrule [3];
   always_comb begin
     logic [23:0] a_after;  // tt_bank_pack of the state after all of this cycle's bank requests
     a_after = banks_after[2];
@@ -884,6 +907,14 @@ module tt_core
       // tt_bank_pack: [1:0] SrcA AllowedClient, [3:2] SrcB, [7:6] the matrix unit's banks
       gate_bank[t]  = (op == OP_MOVA2D && !a_after[{4'b0000, a_after[6]}]) ||
                       (op == OP_MOVB2D && !a_after[{4'b0001, a_after[7]}]);
+      // ... and while a bank hand-over it would retire after is in the matrix unit (docs/decisions.md
+      // "Matrix unit timing": it reads its bank at its retire)
+      // DELIBERATE BUG (INJ_T_MATH_BANK_INFLIGHT): the gate does not wait for the hand-over.
+      if (((op == OP_MOVA2D && math_bank_chg[0]) || (op == OP_MOVB2D && math_bank_chg[1])) &&
+          !inject_i[INJ_T_MATH_BANK_INFLIGHT])
+        gate_bank[t] = 1'b1;
+      // the matrix unit's acceptance rules (MOVA2D.md ... MOVD2B.md "Instruction scheduling")
+      gate_mrule[t] = disp_unit[t] == UNIT_MATH && math_rule_hold[t];
       // DELIBERATE BUGS (INJ_T_ATGETM_NO_HOLD, INJ_T_MOVE_BANK_NO_HOLD): the gate ignores them.
       if (inject_i[INJ_T_ATGETM_NO_HOLD])    gate_mutex[t] = 1'b0;
       if (inject_i[INJ_T_MOVE_BANK_NO_HOLD]) gate_bank[t]  = 1'b0;
@@ -902,6 +933,7 @@ module tt_core
         th_hold_unit[t] = UNIT_UNPACK1;
       else if (gate_mutex[t]) th_hold_unit[t] = UNIT_SYNC;
       else if (gate_bank[t])  th_hold_unit[t] = UNIT_MATH;
+      else if (gate_mrule[t]) th_hold_unit[t] = UNIT_MATH;
       else th_hold[t] = 1'b0;
     end
   end
@@ -926,10 +958,13 @@ module tt_core
       // DELIBERATE BUG (INJ_T_CFGEXU_OWN): C12 looks only at this thread's instruction.
       if (inject_i[INJ_T_CFGEXU_OWN]) cond_active[t][CND_CFGEXU] = u_holds[t][UNIT_CFG];
       // source-bank ownership (STALLWAIT.md, Blackhole numbering)
-      cond_active[t][CND_SRCA_CLR] = srca_client[unp_bank[0]];     // unpacker 0's bank not free
-      cond_active[t][CND_SRCB_CLR] = srcb_client[unp_bank[1]];
-      cond_active[t][CND_SRCA_VLD] = !srca_client[math_bank[0]];   // matrix unit's bank not valid
-      cond_active[t][CND_SRCB_VLD] = !srcb_client[math_bank[1]];
+      // (and while a hand-over of that side is in the matrix unit: in order, it can retire later than
+      // its latency of 1, and a STALLWAIT on the bank after it must see its result; docs/decisions.md
+      // "Matrix unit timing")
+      cond_active[t][CND_SRCA_CLR] = srca_client[unp_bank[0]] || math_bank_busy[0];     // unpacker 0's bank not free
+      cond_active[t][CND_SRCB_CLR] = srcb_client[unp_bank[1]] || math_bank_busy[1];
+      cond_active[t][CND_SRCA_VLD] = !srca_client[math_bank[0]] || math_bank_busy[0];   // matrix unit's bank not valid
+      cond_active[t][CND_SRCB_VLD] = !srcb_client[math_bank[1]] || math_bank_busy[1];
     end
   end
 
@@ -991,7 +1026,9 @@ module tt_core
       if (l_done) begin
         retire_o[L].thread = th;
         // the configuration unit carries its instructions' sequence numbers (two of a thread)
-        retire_o[L].seq    = (U == UNIT_CFG) ? (E2 ? cfg_e2_seq[LT] : cfg_e1_seq[LT]) : fe_seq[th][u];
+        // (so does the matrix unit: a thread may have several instructions in it)
+        retire_o[L].seq    = (U == UNIT_CFG) ? (E2 ? cfg_e2_seq[LT] : cfg_e1_seq[LT])
+                           : (U == UNIT_MATH) ? math_ret_seq : fe_seq[th][u];
         // DELIBERATE BUGS (INJ_RET_SEQ_NEXT, INJ_RET_THREAD_NEXT): a lane misnames its instruction.
         if (U == UNIT_PACK && inject_i[INJ_RET_SEQ_NEXT]) retire_o[L].seq = fe_seq[th][u] + 32'd1;
         if (U == UNIT_SYNC && inject_i[INJ_RET_THREAD_NEXT]) retire_o[L].thread = (th == 2'd2) ? 2'd0 : th + 2'd1;

@@ -12,7 +12,9 @@
 //
 // Ordering (TensixCoprocessor README "Frontend": in order up to the wait gate, re-ordering starts
 // in the backend): an instruction that passes the gate goes to its unit while the thread goes on
-// dispatching to other units, so a thread has at most one instruction in each unit in flight, and
+// dispatching to other units, so a thread has at most one instruction in each unit in flight (the
+// configuration unit two, the pipelined matrix unit up to five: counted, and they carry their
+// sequence numbers), and
 // its instructions retire out of program order across units. Each dispatch takes the next
 // program-order sequence number, which its retire reports (docs/design.md ordering contract). The
 // gate holds the frontend register's instruction while a ThCon instruction of this thread
@@ -267,6 +269,7 @@ module tt_frontend
   logic [NUM_UNITS-1:0] infl_q;        // bit u: this thread has an instruction in unit u ...
   logic [NUM_UNITS-1:0] infl;          // ... with the configuration unit's from cfg_cnt_q
   logic [1:0]           cfg_cnt_q;     // this thread's instructions in the configuration unit
+  logic [2:0]           math_cnt_q;    // ... in the matrix unit (pipelined: several; one retires a cycle)
   logic [31:0]          useq_q [NUM_UNITS];
   logic [31:0]          none_insn_q;
   logic [31:0]          seq_q;         // program-order number of the next dispatch
@@ -293,6 +296,7 @@ module tt_frontend
   always_comb begin
     infl           = infl_q;
     infl[UNIT_CFG] = cfg_cnt_q != '0;
+    infl[UNIT_MATH] = math_cnt_q != '0;
     retire_o    = unit_retire_i & infl;
     retire_o[0] = infl_q[0];
   end
@@ -325,6 +329,7 @@ module tt_frontend
     if (!rst_ni) begin
       infl_q      <= '0;
       cfg_cnt_q   <= '0;
+      math_cnt_q  <= '0;
       none_insn_q <= '0;
       seq_q       <= '0;
       for (int u = 0; u < NUM_UNITS; u++) useq_q[u] <= '0;
@@ -332,6 +337,8 @@ module tt_frontend
       infl_q <= infl_q & ~retire_o;
       cfg_cnt_q <= cfg_cnt_q - (retire_o[UNIT_CFG] ? (cfg_retire2_i ? 2'd2 : 2'd1) : 2'd0) +
                    ((dispatch && fe_unit_q == UNIT_CFG) ? 2'd1 : 2'd0);
+      math_cnt_q <= math_cnt_q - (retire_o[UNIT_MATH] ? 3'd1 : 3'd0) +
+                    ((dispatch && fe_unit_q == UNIT_MATH) ? 3'd1 : 3'd0);
       if (dispatch) begin
         infl_q[fe_unit_q] <= 1'b1;
         useq_q[fe_unit_q] <= seq_q;

@@ -1,10 +1,27 @@
-// tt_math_unit: the matrix unit's data-movement subset and its row counters: RWCs with ADDR_MOD
-// (ISA documentation RWCs.md), SETRWC, INCRWC, CLEARDVALID, ZEROSRC, ZEROACC, MOVA2D, MOVB2D,
-// MOVD2A, MOVD2B (their ISA pages). Row moves and clears write one register-file row per cycle;
-// RWCs change and banks are handed over in the retire cycle. ZEROACC writes 0 where the
-// documentation says Undefined (docs/decisions.md "Data movement"). Every other matrix-unit
-// opcode is a STUB: it retires after LAT_MATH cycles with no effect (the model reports it as
-// unimplemented and stops the run).
+// tt_math_unit: the matrix unit, pipelined (docs/decisions.md "Matrix unit timing"): its
+// data-movement subset and its row counters: RWCs with ADDR_MOD (ISA documentation RWCs.md),
+// SETRWC, INCRWC, CLEARDVALID, ZEROSRC, ZEROACC, MOVA2D, MOVB2D, MOVD2A, MOVD2B (their ISA pages).
+// Every other matrix-unit opcode is a STUB: it retires after its latency with no effect (the model
+// reports it as unimplemented and stops the run).
+//
+// Timing (MatrixUnit.md latency and throughput table): the unit accepts one instruction a cycle
+// (of any thread) and retires each L cycles after its dispatch, in order: an instruction retires in
+// cycle max(dispatch + L, the previous one's retire + 1), so a short one behind a long one waits for
+// it. L: MOVA2D, MOVB2D, MOVB2A, MOVD2B (and the debug moves) 4; MOVD2A, SHIFTXB 2; the arithmetic
+// instructions 5; everything else 1. An instruction reads its inputs and writes all its rows in its
+// retire cycle (a move up to 8 rows, ZEROACC up to 1024 and ZEROSRC up to 4 banks as bulk records),
+// and hands banks over then. RWCs are updated at issue: the update of an instruction accepted in
+// cycle D is made in D + 1 (its first cycle in the unit, reading that cycle's ADDR_MOD thread
+// config, as the model's sample at the end of D sees it) and bypassed to an instruction of the
+// thread accepted in D + 1, so back-to-back moves step through rows at one a cycle.
+//
+// The acceptance rules of MOVA2D.md / MOVB2D.md / MOVD2A.md / MOVD2B.md "Instruction scheduling"
+// (and SHIFTXB's throughput of 0.5) are kept per cycle here and shown to the gate (rule_hold_o),
+// which holds the presented instruction there (tt_core; stall reason MATH_RULE). A MOVA2D/MOVB2D
+// also waits at the gate while a hand-over of its side's bank (CLEARDVALID, a flipping SETRWC) is
+// in the unit and not retiring (bank_chg_o): it reads its bank when it retires, after that
+// hand-over. While one is in the unit (through its retire cycle: bank_busy_o) STALLWAIT's bank
+// conditions of that side hold: in order, a hand-over can retire later than its latency of 1.
 /* verilator tracing_off */
 module tt_math_unit
   import tt_pkg::*;
@@ -13,37 +30,55 @@ module tt_math_unit
   input  logic        rst_ni,
   input  logic        inj_addrmod_i,     // INJ_MATH_ADDRMOD_NO_CR
   input  logic        inj_mova2d_tf32_i, // INJ_MATH_MOVA2D_TF32_LOW
+  input  logic        inj_move_lat5_i,   // INJ_T_MATH_MOVE_LAT5
+  input  logic        inj_no_a2d_rule_i, // INJ_T_MATH_NO_A2D_RULE
+  input  logic        inj_no_d2b_rule_i, // INJ_T_MATH_NO_D2B_RULE
+  input  logic        inj_rows_late_i,   // INJ_MATH_ROWS_LATE
+  input  logic        inj_rwc_retire_i,  // INJ_MATH_RWC_AT_RETIRE
+  input  logic        inj_no_pipe_i,     // INJ_T_MATH_NO_PIPE
 
-  input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
-  output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
+  input  unit_req_t   req_i,             // dispatch (taken only when rsp_o.ready)
+  input  logic [31:0] req_seq_i,         // its sequence number in its thread
+  output unit_rsp_t   rsp_o,             // ready; busy: anything in flight; the oldest's thread and
+                                         // word; done: the oldest retires this cycle
+  output logic [31:0] ret_seq_o,         // the retiring instruction's sequence number
+  output logic [2:0]  holds_o,           // [t]: an instruction of thread t is in the unit
+
+  // the gate's view: may the unit accept the instruction each thread presents this cycle?
+  input  logic [31:0] pres_insn_i [3],
+  output logic [2:0]  rule_hold_o,       // [t]: an acceptance rule holds it (only for a
+  output mrule_e      rule_why_o [3],    //   matrix-unit instruction: tt_core masks the rest)
+  output logic [1:0]  bank_chg_o,        // [0] SrcA, [1] SrcB: a bank hand-over in flight, not retiring now
+  output logic [1:0]  bank_busy_o,       // ... in flight (its retire cycle too)
 
   input  cfg_arr_t    cfg_i,             // tt_pkg types: not copied (tt_pkg cfg_arr_t)
   input  tcfg_arr_t   tcfg_i,
-  input  logic [1:0]  unp_bank_i,      // bank each unpacker writes
-  input  logic [1:0]  math_bank_i,     // bank the matrix unit reads: [0] SrcA, [1] SrcB
-  input  logic [15:0] implied_fmt_i,   // banks' implied formats (tt_src_banks implied_o)
+  input  logic [1:0]  unp_bank_i,        // bank each unpacker writes
+  input  logic [1:0]  math_bank_i,       // bank the matrix unit reads: [0] SrcA, [1] SrcB
+  input  logic [15:0] implied_fmt_i,     // banks' implied formats (tt_src_banks implied_o)
   input  logic        inj_implied_ignored_i, // INJ_IMPLIED_IGNORED
   input  logic        inj_implied_b_gate_i,  // INJ_IMPLIED_B_GATE
 
-  // register-file reads (combinational)
-  output logic        rd_srcb_o,       // 0 SrcA, 1 SrcB
+  // register-file reads (combinational, in the retire cycle)
+  output logic        rd_srcb_o,         // 0 SrcA, 1 SrcB
   output logic        rd_bank_o,
-  output logic [5:0]  rd_src_row_o,
-  input  logic [16*19-1:0] rd_src_i,      // Src row, cell c in [19c +: 19]
-  output logic [9:0]  rd_dest_row_o [2],
-  input  logic [16*16-1:0] rd_dest_i [2],  // Dest rows, cell c in [16c +: 16]
+  output logic [5:0]  rd_src_row_o  [RF_MATH_PORTS],
+  input  logic [16*19-1:0] rd_src_i [RF_MATH_PORTS],   // Src row, cell c in [19c +: 19]
+  output logic [9:0]  rd_dest_row_o [RF_MATH_PORTS],
+  input  logic [16*16-1:0] rd_dest_i [RF_MATH_PORTS], // Dest rows, cell c in [16c +: 16]
 
-  output rf_wr_t      rf_wr_o,
-  output logic [1:0]  clr_flip_o,      // with rsp_o.done: return the matrix unit's bank and flip
+  output rf_wr_t      rf_wr_o [RF_MATH_PORTS],         // the rows written this cycle, in order
+  output logic [1:0]  clr_flip_o,        // with rsp_o.done: return the matrix unit's bank and flip
   output logic        clr_keep_o,
   output logic        clr_reset_o,
-  output logic [1:0]  mflip_o          // with rsp_o.done: flip the matrix unit's bank only (SETRWC)
+  output logic [1:0]  mflip_o            // with rsp_o.done: flip the matrix unit's bank only (SETRWC)
 );
 
-  localparam logic [7:0] OP_MOVD2A = 8'h08, OP_MOVD2B = 8'h0a, OP_ZEROACC = 8'h10,
+  localparam logic [7:0] OP_MOVD2A = 8'h08, OP_MOVDBGA2D = 8'h09, OP_MOVD2B = 8'h0a, OP_MOVB2A = 8'h0b,
+                         OP_MOVDBGB2D = 8'h0c, OP_ZEROACC = 8'h10, OP_SHIFTXB = 8'h18,
                          OP_SETRWC = 8'h37, OP_INCRWC = 8'h38;
+  localparam int unsigned DEPTH = 8;   // in flight: at most 5 (latency <= 5, one accepted a cycle)
 
-  typedef enum logic [2:0] {M_IDLE, M_WAIT, M_ZERO, M_ROWS, M_DONE} mstate_e;
   typedef struct packed {
     logic [9:0] dst, dst_cr;
     logic [5:0] srca, srca_cr, srcb, srcb_cr;
@@ -51,31 +86,43 @@ module tt_math_unit
     logic       extra;
   } rwc_t;
 
-  mstate_e     state_q;
-  logic [1:0]  thread_q;
-  logic [31:0] insn_q;
-  logic [2:0]  cnt_q;
-  logic [1:0]  zbank_q [2];
-  logic [7:0]  zpos_q;
-  rwc_t        rwc_q [3];
+  // An instruction in flight: its thread, word, sequence number, retire time (on now_q's clock)
+  // and the RWCs it uses (its thread's, before its own update)
+  typedef struct packed {
+    logic [1:0]  thread;
+    logic [31:0] insn;
+    logic [31:0] seq;
+    logic [7:0]  rt;
+    logic [9:0]  dst;
+    logic [5:0]  srca, srcb;
+  } ent_t;
 
-  // row-move parameters, latched at accept
-  logic [9:0]  drow_q;          // current Dest row
-  logic [5:0]  srow_q;          // current Src row
-  logic [10:0] left_q;          // rows to go
-  logic        bank_q;          // the matrix unit's bank
-  logic [3:0]  fmt_q;           // SrcA format (MOV*): configured or the bank's implied one
-  logic        f16_q;           // FP16A_FORCE_Enable (MOV*)
-  logic        d32_q;           // Dest in 32-bit mode (ZEROACC one row, MOVD2*)
-  logic        flush_q;         // FlushDenormals
-  logic        step_src_q;      // Src row advances (not Broadcast1RowTo8)
-  logic [1:0]  file_q;          // ZEROACC: RF_DEST or RF_DEST32
+  // MatrixUnit.md latency table (the arithmetic and debug instructions are STUBs with their
+  // documented latency)
+  function automatic logic [2:0] lat_of(logic [7:0] op, logic lat5);
+    unique case (op)
+      OP_MOVA2D, OP_MOVB2D:                         return lat5 ? 3'd5 : 3'd4;
+      OP_MOVDBGA2D, OP_MOVB2A, OP_MOVD2B, OP_MOVDBGB2D: return 3'd4;
+      OP_MOVD2A, OP_SHIFTXB:                        return 3'd2;
+      8'h22, 8'h23, 8'h24, 8'h25, 8'h26, 8'h27, 8'h28, 8'h29, 8'h30, 8'h31, 8'h32, 8'h33, 8'h34, 8'h3a:
+                                                    return 3'd5;   // MVMUL ... and the legacy *3S*
+      default:                                      return 3'd1;
+    endcase
+  endfunction
 
-  assign rsp_o.ready  = (state_q == M_IDLE);
-  assign rsp_o.busy   = (state_q != M_IDLE);
-  assign rsp_o.thread = thread_q;
-  assign rsp_o.insn   = insn_q;
-  assign rsp_o.done   = (state_q == M_DONE);
+  // MOVA2D.md / MOVB2D.md "Instruction scheduling": the instructions that read Dst
+  function automatic logic dst_reader(logic [7:0] op);
+    return op inside {OP_MOVD2A, OP_MOVD2B, 8'h27, 8'h26, 8'h29, 8'h33, 8'h34, 8'h3a, 8'h22, 8'h24, 8'h25,
+                      8'h23, 8'h31, 8'h32};
+  endfunction
+
+  // CLEARDVALID with a flip or Reset, SETRWC with FlipSrcA/B: the bank state of SrcA [0] / SrcB [1]
+  // changes at its retire
+  function automatic logic [1:0] bank_changer(logic [31:0] insn);
+    if (insn[31:24] == OP_CLEARDVALID) return insn[0] ? 2'b11 : insn[23:22];
+    if (insn[31:24] == OP_SETRWC)      return insn[23:22];
+    return 2'b00;
+  endfunction
 
   // ZEROSRC fields: [4] NegativeInfSrcA, [3] SingleBankMatrixUnit, [2] BothBanks, [1] SrcB, [0] SrcA
   function automatic logic [1:0] banks_of(logic [31:0] insn, int unsigned f, logic unp_bank,
@@ -88,13 +135,6 @@ module tt_math_unit
       else              m[unp_bank] = 1'b1;
     end
     return m;
-  endfunction
-
-  function automatic logic [8:0] next_pos(logic [1:0] zb [2], logic [1:0] p);
-    for (int q = 0; q < 4; q++) begin
-      if (2'(q) >= p && zb[q / 2][q % 2]) return {1'b1, 2'(q), 6'd0};
-    end
-    return '0;
   endfunction
 
   // RWCs.md ApplyAddrMod
@@ -119,260 +159,352 @@ module tt_math_unit
     return c;
   endfunction
 
-  // the retiring instruction's ADDR_MOD section (AddrMod, insn [16:14]) of its thread's config
-  logic [31:0] am_ab, am_d, am_bias;
-  assign am_ab   = tcfg_i[thread_q][7'd12 + {4'd0, insn_q[16:14]}];
-  assign am_d    = tcfg_i[thread_q][7'd28 + {4'd0, insn_q[16:14]}];
-  assign am_bias = tcfg_i[thread_q][7'd47 + {4'd0, insn_q[16:14]}];
+  // An instruction's RWC update (RWCs.md; SETRWC.md, INCRWC.md), given its thread's ADDR_MOD
+  // section words
+  function automatic rwc_t rwc_update(rwc_t c, logic [31:0] insn, logic [31:0] ab, logic [31:0] d,
+                                      logic [31:0] bias, logic no_cr);
+    logic [9:0] dv;
+    unique case (insn[31:24])
+      OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B: c = addr_mod(c, ab, d, bias, no_cr);
+      OP_ZEROACC: if (insn[20:19] <= 2'd1) c = addr_mod(c, ab, d, bias, no_cr);
+      OP_SETRWC: begin
+        if (insn[0]) begin c.srca = 6'(insn[9:6]) + (insn[18] ? c.srca_cr : 6'd0); c.srca_cr = c.srca; end
+        if (insn[1]) begin c.srcb = 6'(insn[13:10]) + (insn[19] ? c.srcb_cr : 6'd0); c.srcb_cr = c.srcb; end
+        if (insn[2] || insn[21]) begin
+          dv = 10'(insn[17:14]) + (insn[21] ? c.dst : (insn[20] ? c.dst_cr : 10'd0));
+          c.dst = dv;
+          c.dst_cr = dv;
+        end
+        if (insn[3]) c.fid = '0;
+      end
+      OP_INCRWC: begin
+        if (insn[18]) begin c.srca_cr = c.srca_cr + 6'(insn[9:6]); c.srca = c.srca_cr; end
+        else c.srca = c.srca + 6'(insn[9:6]);
+        if (insn[19]) begin c.srcb_cr = c.srcb_cr + 6'(insn[13:10]); c.srcb = c.srcb_cr; end
+        else c.srcb = c.srcb + 6'(insn[13:10]);
+        if (insn[20]) begin c.dst_cr = c.dst_cr + 10'(insn[17:14]); c.dst = c.dst_cr; end
+        else c.dst = c.dst + 10'(insn[17:14]);
+      end
+      default: ;
+    endcase
+    return c;
+  endfunction
 
   // ---------------------------------------------------------------------------------------------
-  // Row moves: the source row this cycle and the row written
+  // In flight: a queue in acceptance order
   // ---------------------------------------------------------------------------------------------
-  logic [7:0] op_q;
-  assign op_q = insn_q[31:24];
+  ent_t        ent_q [DEPTH];
+  logic [2:0]  head_q, tail_q;
+  logic [3:0]  cnt_q;
+  logic [7:0]  now_q;            // cycle counter (mod 256) the retire times are on
+  logic [7:0]  last_rt_q;        // the retire time of the youngest instruction in flight
+  logic [2:0]  th_cnt_q [3];     // per thread in flight
+  logic [2:0]  bchg_cnt_q [2];   // bank changers in flight, per side (SrcA, SrcB)
+  logic        accept, retire;
+  ent_t        head;
 
-
-  logic is_b, to_src, d32_read;
-  assign is_b     = (op_q == OP_MOVB2D) || (op_q == OP_MOVD2B);
-  assign to_src   = (op_q == OP_MOVD2A) || (op_q == OP_MOVD2B);
-  assign d32_read = to_src ? d32_q : (fmt_q != 4'd4 && insn_q[23]);   // MOV*2D UseDst32bLo reads
-  assign rd_srcb_o    = is_b;
-  assign rd_bank_o    = bank_q;
-  assign rd_src_row_o = srow_q;
+  assign head   = ent_q[head_q];
+  assign retire = (cnt_q != '0) && (head.rt == now_q);
+  // DELIBERATE BUG (INJ_T_MATH_NO_PIPE): one instruction at a time, the next the cycle after.
+  assign rsp_o.ready  = inj_no_pipe_i ? (cnt_q == '0) : (cnt_q != 4'(DEPTH));
+  assign accept       = req_i.valid && rsp_o.ready;
+  assign rsp_o.busy   = (cnt_q != '0);
+  assign rsp_o.thread = head.thread;
+  assign rsp_o.insn   = head.insn;
+  assign rsp_o.done   = retire;
+  assign ret_seq_o    = head.seq;
+  always_comb for (int t = 0; t < 3; t++) holds_o[t] = (th_cnt_q[t] != '0);
   always_comb begin
-    rd_dest_row_o[0] = d32_read ? dest32_adj_row(drow_q) : drow_q;
-    rd_dest_row_o[1] = dest32_adj_row(drow_q) + 10'd8;
+    logic [1:0] hc;
+    hc = retire ? bank_changer(head.insn) : 2'b00;
+    for (int f = 0; f < 2; f++) begin
+      bank_busy_o[f] = bchg_cnt_q[f] != '0;
+      bank_chg_o[f]  = (bchg_cnt_q[f] - (hc[f] ? 3'd1 : 3'd0)) != '0;
+    end
   end
 
-  rf_wr_t mv;
+  // ---------------------------------------------------------------------------------------------
+  // RWCs: each thread's, with the pending update of the instruction accepted last cycle applied
+  // (its first cycle in the unit); an instruction accepted now takes them as they are after it
+  // ---------------------------------------------------------------------------------------------
+  rwc_t        rwc_q [3];
+  logic        pend_q;
+  logic [1:0]  pend_thread_q;
+  logic [31:0] pend_insn_q;
+  rwc_t        rwc_cur [3];
   always_comb begin
-    logic exp8;
+    logic [2:0] am;
+    for (int t = 0; t < 3; t++) rwc_cur[t] = rwc_q[t];
+    am = pend_insn_q[16:14];
+    if (pend_q)
+      rwc_cur[pend_thread_q] = rwc_update(rwc_q[pend_thread_q], pend_insn_q,
+                                          tcfg_i[pend_thread_q][7'd12 + {4'd0, am}],
+                                          tcfg_i[pend_thread_q][7'd28 + {4'd0, am}],
+                                          tcfg_i[pend_thread_q][7'd47 + {4'd0, am}], inj_addrmod_i);
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Acceptance rules, per cycle: windows opened by the instructions accepted in the last cycles
+  // ---------------------------------------------------------------------------------------------
+  logic [1:0] a2d_q, d2b_q;     // cycles left after a MOVA2D/MOVB2D, a MOVD2B (3 each)
+  logic       d2a_q, sxb_q;     // the cycle after a MOVD2A, a SHIFTXB
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      logic [7:0] op;
+      op = pres_insn_i[t][31:24];
+      rule_hold_o[t] = 1'b1;
+      rule_why_o[t]  = MR_DST_READ;
+      if (sxb_q)                                                   rule_why_o[t] = MR_SHIFTXB;
+      else if (d2b_q != '0 && op != OP_MOVD2B)                     rule_why_o[t] = MR_D2B;
+      else if (d2a_q && op != OP_MOVD2A && op != OP_MOVB2A)        rule_why_o[t] = MR_D2A;
+      else if (a2d_q != '0 && dst_reader(op))                      rule_why_o[t] = MR_DST_READ;
+      else                                                         rule_hold_o[t] = 1'b0;
+      // DELIBERATE BUGS (INJ_T_MATH_NO_A2D_RULE, INJ_T_MATH_NO_D2B_RULE): a rule is missing.
+      if (inj_no_a2d_rule_i && rule_why_o[t] == MR_DST_READ) rule_hold_o[t] = 1'b0;
+      if (inj_no_d2b_rule_i && rule_why_o[t] == MR_D2B)      rule_hold_o[t] = 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    logic [7:0] op, d_prev, d_new;
+    logic [1:0] bc_acc, bc_ret;
+    if (!rst_ni) begin
+      head_q <= '0; tail_q <= '0; cnt_q <= '0; now_q <= '0; last_rt_q <= '0;
+      for (int t = 0; t < 3; t++) begin th_cnt_q[t] <= '0; rwc_q[t] <= '0; end
+      bchg_cnt_q[0] <= '0;
+      bchg_cnt_q[1] <= '0;
+      pend_q <= 1'b0; pend_thread_q <= '0; pend_insn_q <= '0;
+      a2d_q <= '0; d2b_q <= '0; d2a_q <= 1'b0; sxb_q <= 1'b0;
+    end else begin
+      op = req_i.insn[31:24];
+      now_q <= now_q + 8'd1;
+      // RWCs after this cycle's pending update (at issue) or, with the deliberate bug, the retiring
+      // instruction's update
+      for (int t = 0; t < 3; t++) rwc_q[t] <= rwc_cur[t];
+      pend_q        <= accept && !inj_rwc_retire_i;
+      pend_thread_q <= req_i.thread;
+      pend_insn_q   <= req_i.insn;
+      // DELIBERATE BUG (INJ_MATH_RWC_AT_RETIRE): the RWCs change when the instruction retires.
+      if (inj_rwc_retire_i && retire)
+        rwc_q[head.thread] <= rwc_update(rwc_q[head.thread], head.insn,
+                                         tcfg_i[head.thread][7'd12 + {4'd0, head.insn[16:14]}],
+                                         tcfg_i[head.thread][7'd28 + {4'd0, head.insn[16:14]}],
+                                         tcfg_i[head.thread][7'd47 + {4'd0, head.insn[16:14]}], inj_addrmod_i);
+      // the windows: one cycle passes, then the accepted instruction opens its own
+      a2d_q <= (a2d_q != '0) ? a2d_q - 2'd1 : 2'd0;
+      d2b_q <= (d2b_q != '0) ? d2b_q - 2'd1 : 2'd0;
+      d2a_q <= 1'b0;
+      sxb_q <= 1'b0;
+      if (accept) begin
+        if (op == OP_MOVA2D || op == OP_MOVB2D) a2d_q <= 2'd3;
+        if (op == OP_MOVD2B) d2b_q <= 2'd3;
+        if (op == OP_MOVD2A) d2a_q <= 1'b1;
+        if (op == OP_SHIFTXB) sxb_q <= 1'b1;
+      end
+      // the queue: retire the oldest, append the accepted one at
+      // max(now + L, the youngest's retire + 1)
+      if (retire) head_q <= head_q + 3'd1;
+      if (accept) begin
+        d_prev = last_rt_q - now_q;
+        d_new  = {5'd0, lat_of(op, inj_move_lat5_i)};
+        if (cnt_q != '0 && d_prev + 8'd1 > d_new) d_new = d_prev + 8'd1;
+        ent_q[tail_q] <= '{thread: req_i.thread, insn: req_i.insn, seq: req_seq_i, rt: now_q + d_new,
+                           dst: rwc_cur[req_i.thread].dst, srca: rwc_cur[req_i.thread].srca,
+                           srcb: rwc_cur[req_i.thread].srcb};
+        tail_q    <= tail_q + 3'd1;
+        last_rt_q <= now_q + d_new;
+      end
+      cnt_q <= cnt_q + (accept ? 4'd1 : 4'd0) - (retire ? 4'd1 : 4'd0);
+      for (int t = 0; t < 3; t++)
+        th_cnt_q[t] <= th_cnt_q[t] + ((accept && req_i.thread == 2'(t)) ? 3'd1 : 3'd0)
+                                   - ((retire && head.thread == 2'(t)) ? 3'd1 : 3'd0);
+      bc_acc = accept ? bank_changer(req_i.insn) : 2'b00;
+      bc_ret = retire ? bank_changer(head.insn) : 2'b00;
+      for (int f = 0; f < 2; f++)
+        bchg_cnt_q[f] <= bchg_cnt_q[f] + (bc_acc[f] ? 3'd1 : 3'd0) - (bc_ret[f] ? 3'd1 : 3'd0);
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // The retiring instruction: its rows from its RWCs (taken at issue) and the configuration now
+  // (the model executes it at its retire)
+  // ---------------------------------------------------------------------------------------------
+  logic [7:0]  op_r;
+  logic [1:0]  th_r;
+  logic [31:0] ins_r;
+  assign op_r  = head.insn[31:24];
+  assign th_r  = head.thread;
+  assign ins_r = head.insn;
+
+  logic        st_r, d32_r, d32_mv, f16_r, flush_r, exp8_r, is_b, to_src, d32_read, step_src;
+  logic [31:0] c0_r, c1_r;
+  logic [3:0]  fmt_r;
+  logic [9:0]  dr_r, drow;
+  logic [5:0]  sr_r, srow;
+  logic [3:0]  nrows;
+  always_comb begin
+    st_r    = tcfg_i[th_r][0][0];
+    c0_r    = cfg_i[st_r][0];
+    c1_r    = cfg_i[st_r][1];
+    is_b    = (op_r == OP_MOVB2D) || (op_r == OP_MOVD2B);
+    fmt_r   = c0_r[4] ? c0_r[3:0] : c1_r[20:17];
+    // Blackhole: the implied format of the bank read (SrcB's for MOVB2D/MOVD2B) unless the thread's
+    // DISABLE_IMPLIED_SRCA/SRCB_FMT_Base (thread config 2/3) is set; FP16A_FORCE_Enable (55) makes
+    // the moves FP16 and MOVD2* read Dest in 16-bit mode (MOVA2D.md, MOVD2A.md, MOVD2B.md;
+    // docs/decisions.md "Implied SrcA/SrcB formats"). The bank is the matrix unit's from the move's
+    // dispatch to its retire (it waited at the gate), so its format is the one recorded at the
+    // hand-over. DELIBERATE BUGS (INJ_IMPLIED_IGNORED, INJ_IMPLIED_B_GATE): no implied format;
+    // SrcB's moves obey the SrcA bit.
+    if (!tcfg_i[th_r][(is_b && !inj_implied_b_gate_i) ? 7'd3 : 7'd2][0] && !inj_implied_ignored_i)
+      fmt_r = implied_fmt_i[{is_b, is_b ? math_bank_i[1] : math_bank_i[0]} * 4 +: 4];
+    f16_r   = tcfg_i[th_r][7'd55][0];
+    d32_r   = c1_r[29] || c1_r[31];
+    d32_mv  = d32_r && !f16_r;
+    flush_r = !cfg_i[st_r][2][0];
+    exp8_r  = !f16_r && (fmt_r inside {4'd0, 4'd4, 4'd5, 4'd6, 4'd7, 4'd15, 4'd8, 4'd9});
+    to_src  = (op_r == OP_MOVD2A) || (op_r == OP_MOVD2B);
+    // MOV*2D with UseDst32bLo (not TF32) keeps the high halves: reads Dst32b
+    d32_read = to_src ? d32_mv : (fmt_r != 4'd4 && ins_r[23]);
+    // DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE; SrcRow + RWC.SrcA/B
+    dr_r = ins_r[9:0] + tcfg_i[th_r][1][9:0] + head.dst + cfg_i[st_r][6][9:0];
+    sr_r = ins_r[22:17] + (is_b ? head.srcb : head.srca);
+    step_src = 1'b1;
+    if (op_r == OP_MOVB2D && ins_r[12]) begin                    // Broadcast1RowTo8
+      drow = {dr_r[9:3], 3'd0}; srow = sr_r; nrows = 4'd8; step_src = 1'b0;
+    end else if (op_r == OP_MOVA2D && ins_r[13]) begin           // Move8Rows
+      drow = {dr_r[9:3], 3'd0}; srow = {sr_r[5:3], 3'd0}; nrows = 4'd8;
+    end else if (op_r inside {OP_MOVB2D, OP_MOVD2A, OP_MOVD2B} && ins_r[13]) begin   // Move4Rows
+      drow = {dr_r[9:2], 2'd0}; srow = {sr_r[5:2], 2'd0}; nrows = 4'd4;
+    end else begin
+      drow = dr_r; srow = sr_r; nrows = 4'd1;
+    end
+  end
+
+  assign rd_srcb_o = is_b;
+  // a MOVA2D/MOVB2D waited at the gate until the matrix unit owned its bank (and no hand-over was
+  // in flight), so the bank now is the one it found there
+  assign rd_bank_o = is_b ? math_bank_i[1] : math_bank_i[0];
+  always_comb begin
+    for (int k = 0; k < int'(RF_MATH_PORTS); k++) begin
+      rd_src_row_o[k] = srow + (step_src ? 6'(k) : 6'd0);
+      if (to_src) begin
+        // MOVD2A/MOVD2B row k (k < 4): Dst16b row, or Dst32b high half at [k] and low half at [4 + k]
+        rd_dest_row_o[k] = (k < 4) ? (d32_read ? dest32_adj_row(drow + 10'(k)) : drow + 10'(k))
+                                   : dest32_adj_row(drow + 10'(k - 4)) + 10'd8;
+      end else begin
+        rd_dest_row_o[k] = dest32_adj_row(drow + 10'(k));   // MOV*2D UseDst32bLo: high half kept
+      end
+    end
+  end
+
+  rf_wr_t mv [RF_MATH_PORTS];
+  always_comb begin
     logic [18:0] v;
     logic [15:0] v16;
     logic [31:0] x;
-    mv = '0;
+    logic [1:0]  zb [2];
+    for (int k = 0; k < int'(RF_MATH_PORTS); k++) mv[k] = '0;
     {v, v16, x} = '0;
-    exp8 = !f16_q && (fmt_q inside {4'd0, 4'd4, 4'd5, 4'd6, 4'd7, 4'd15, 4'd8, 4'd9});
-    if (state_q == M_ROWS) begin
-      mv.valid = 1'b1;
-      mv.mask  = '1;
-      if (to_src) begin
-        // MOVD2A / MOVD2B: Dest to the matrix unit's Src bank (MOVD2A.md Shuffle*)
-        mv.file = is_b ? 2'(RF_SRCB) : 2'(RF_SRCA);
-        mv.bank = bank_q;
-        mv.row  = {4'd0, srow_q};
-        for (int c = 0; c < 16; c++) begin
-          if (d32_q) begin
-            x = {rd_dest_i[0][16*c +: 16], rd_dest_i[1][16*c +: 16]};
-            if (insn_q[23]) x = {x[15:0], x[15:0]};
-            if (exp8 && fmt_q != 4'd4)   v = {x[31:24], 3'd0, x[23:16]};
-            else if (fmt_q == 4'd4)      v = insn_q[23] ? {6'd0, x[12:0]}
-                                                        : {x[31], x[30:24], x[15:13], x[23:16]};
-            else                         v = {x[31:21], 3'd0, x[20:16]};
-          end else begin
-            x = {16'd0, rd_dest_i[0][16*c +: 16]};
-            v = exp8 ? {x[15:8], 3'd0, x[7:0]} : {x[15:5], 3'd0, x[4:0]};
+    zb[0] = '0;
+    zb[1] = '0;
+    if (retire) begin
+      if (op_r inside {OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B}) begin
+        for (int k = 0; k < int'(RF_MATH_PORTS); k++) begin
+          if (4'(k) < nrows) begin
+            mv[k].valid = 1'b1;
+            mv[k].mask  = '1;
+            if (to_src) begin
+              // MOVD2A / MOVD2B: Dest to the matrix unit's Src bank (MOVD2A.md Shuffle*)
+              mv[k].file = is_b ? 2'(RF_SRCB) : 2'(RF_SRCA);
+              mv[k].bank = rd_bank_o;
+              mv[k].row  = {4'd0, srow + 6'(k)};
+              for (int c = 0; c < 16; c++) begin
+                if (d32_mv) begin
+                  x = {rd_dest_i[k & 3][16*c +: 16], rd_dest_i[4 + (k & 3)][16*c +: 16]};
+                  if (ins_r[23]) x = {x[15:0], x[15:0]};
+                  if (exp8_r && fmt_r != 4'd4) v = {x[31:24], 3'd0, x[23:16]};
+                  else if (fmt_r == 4'd4)      v = ins_r[23] ? {6'd0, x[12:0]}
+                                                             : {x[31], x[30:24], x[15:13], x[23:16]};
+                  else                         v = {x[31:21], 3'd0, x[20:16]};
+                end else begin
+                  x = {16'd0, rd_dest_i[k & 3][16*c +: 16]};
+                  v = exp8_r ? {x[15:8], 3'd0, x[7:0]} : {x[15:5], 3'd0, x[4:0]};
+                end
+                mv[k].cells[c] = {13'd0, v};
+              end
+            end else begin
+              // MOVA2D / MOVB2D: Src to Dest (MOVA2D.md RemoveLowMantissa / RemoveHighExponent)
+              mv[k].row = drow + 10'(k);
+              for (int c = 0; c < 16; c++) begin
+                v = rd_src_i[k][19*((is_b && ins_r[11]) ? 0 : c) +: 19];   // MOVB2D BroadcastCol0
+                if (flush_r && v[7:0] == 8'd0) v = '0;
+                v16 = exp8_r ? {v[18], v[17:11], v[7:0]} : {v[18], v[17:8], v[4:0]};
+                if (fmt_r == 4'd4) begin
+                  mv[k].file = 2'(RF_DEST32);
+                  mv[k].cells[c] = {v16, inj_mova2d_tf32_i ? 3'd0 : v[10:8], 13'd0} |
+                                   (ins_r[23] ? {16'd0, v16} : 32'd0);
+                end else if (ins_r[23]) begin
+                  mv[k].file = 2'(RF_DEST32);
+                  mv[k].cells[c] = {rd_dest_i[k][16*c +: 16], v16};
+                end else begin
+                  mv[k].file = 2'(RF_DEST);
+                  mv[k].cells[c] = {16'd0, v16};
+                end
+              end
+            end
           end
-          mv.cells[c] = {13'd0, v};
         end
-      end else begin
-        // MOVA2D / MOVB2D: Src to Dest (MOVA2D.md RemoveLowMantissa / RemoveHighExponent)
-        mv.row = drow_q;
-        for (int c = 0; c < 16; c++) begin
-          v = rd_src_i[19*((is_b && insn_q[11]) ? 0 : c) +: 19];     // MOVB2D BroadcastCol0
-          if (flush_q && v[7:0] == 8'd0) v = '0;
-          v16 = exp8 ? {v[18], v[17:11], v[7:0]} : {v[18], v[17:8], v[4:0]};
-          if (fmt_q == 4'd4) begin
-            mv.file = 2'(RF_DEST32);
-            mv.cells[c] = {v16, inj_mova2d_tf32_i ? 3'd0 : v[10:8], 13'd0} | (insn_q[23] ? {16'd0, v16} : 32'd0);
-          end else if (insn_q[23]) begin
-            mv.file = 2'(RF_DEST32);
-            mv.cells[c] = {rd_dest_i[0][16*c +: 16], v16};
-          end else begin
-            mv.file = 2'(RF_DEST);
-            mv.cells[c] = {16'd0, v16};
+      end else if (op_r == OP_ZEROACC) begin
+        // ZEROACC.md: one row (Dst16b or Dst32b by mode), 16 rows, half or all of Dest; all but the
+        // one-row mode as one bulk record. Blackhole ZEROACC: [20:19] mode, [18] use_32_bit_mode.
+        mv[0].mask = '1;
+        unique case (ins_r[20:19])
+          2'd0: begin
+            mv[0].valid = 1'b1;
+            mv[0].file  = d32_r ? 2'(RF_DEST32) : 2'(RF_DEST);
+            mv[0].row   = dr_r;
           end
+          2'd1: begin
+            mv[0].valid = ins_r[7:0] < (ins_r[18] ? 8'd32 : 8'd64);   // no block past Dest's end
+            mv[0].file  = ins_r[18] ? 2'(RF_DEST32) : 2'(RF_DEST);
+            mv[0].row   = {ins_r[5:0], 4'd0};
+            mv[0].bulk  = 11'd15;
+          end
+          2'd2: begin
+            mv[0].valid = 1'b1;
+            mv[0].file  = 2'(RF_DEST);
+            mv[0].row   = {ins_r[0], 9'd0};
+            mv[0].bulk  = 11'd511;
+          end
+          default: begin
+            mv[0].valid = 1'b1;
+            mv[0].file  = 2'(RF_DEST);
+            mv[0].bulk  = 11'd1023;
+          end
+        endcase
+      end else if (op_r == OP_ZEROSRC) begin
+        // ZEROSRC.md: whole banks, as bulk records in the model's order (SrcA bank 0, 1, SrcB 0, 1)
+        zb[0] = banks_of(ins_r, 0, unp_bank_i[0], math_bank_i[0]);
+        zb[1] = banks_of(ins_r, 1, unp_bank_i[1], math_bank_i[1]);
+        for (int k = 0; k < 4; k++) begin
+          mv[k].valid = zb[k / 2][k % 2];
+          mv[k].file  = (k >= 2) ? 2'(RF_SRCB) : 2'(RF_SRCA);
+          mv[k].bank  = 1'(k % 2);
+          mv[k].bulk  = 11'd63;
+          mv[k].mask  = '1;
+          for (int c = 0; c < 16; c++)
+            mv[k].cells[c] = (k < 2 && ins_r[4]) ? 32'h7FFFF : 32'd0;   // -inf: all ones (SrcA)
         end
       end
-    end else if (state_q == M_ZERO && op_q == OP_ZEROACC) begin
-      mv.valid = 1'b1;
-      mv.mask  = '1;
-      mv.file  = file_q;
-      mv.row   = drow_q;
-    end else if (state_q == M_ZERO) begin
-      mv.valid = 1'b1;
-      mv.file  = zpos_q[7] ? 2'(RF_SRCB) : 2'(RF_SRCA);
-      mv.bank  = zpos_q[6];
-      mv.row   = {4'd0, zpos_q[5:0]};
-      mv.mask  = '1;
-      for (int c = 0; c < 16; c++)
-        mv.cells[c] = (!zpos_q[7] && insn_q[4]) ? 32'h7FFFF : 32'd0;   // -inf: all ones (SrcA)
     end
   end
-  assign rf_wr_o = mv;
 
-  // ---------------------------------------------------------------------------------------------
-  // Sequencing
-  // ---------------------------------------------------------------------------------------------
+  // DELIBERATE BUG (INJ_MATH_ROWS_LATE): the rows are written one cycle after the retire.
+  rf_wr_t late_q [RF_MATH_PORTS];
   always_ff @(posedge clk_i) begin
-    logic [8:0]  np;
-    logic [31:0] c0, c1, c2;
-    logic        st;
-    logic [9:0]  dr;
-    logic [5:0]  sr;
-    logic [3:0]  fm;
-    logic        isb, f16;
-    if (!rst_ni) begin
-      state_q <= M_IDLE;
-      thread_q <= '0;
-      insn_q <= '0;
-      cnt_q <= '0;
-      zbank_q[0] <= '0;
-      zbank_q[1] <= '0;
-      zpos_q <= '0;
-      for (int t = 0; t < 3; t++) rwc_q[t] <= '0;
-      drow_q <= '0; srow_q <= '0; left_q <= '0; bank_q <= '0; fmt_q <= '0; f16_q <= '0; d32_q <= '0;
-      flush_q <= '0; step_src_q <= '0; file_q <= '0;
-    end else begin
-      unique case (state_q)
-        M_IDLE: if (req_i.valid) begin
-          thread_q <= req_i.thread;
-          insn_q   <= req_i.insn;
-          st = tcfg_i[req_i.thread][0][0];
-          c0 = cfg_i[st][0];
-          c1 = cfg_i[st][1];
-          c2 = cfg_i[st][2];
-          fm = c0[4] ? c0[3:0] : c1[20:17];
-          // Blackhole: the implied format of the bank read (SrcB's for MOVB2D/MOVD2B) unless the
-          // thread's DISABLE_IMPLIED_SRCA/SRCB_FMT_Base (thread config 2/3) is set; FP16A_FORCE_Enable
-          // (55) makes the moves FP16 and MOVD2* read Dest in 16-bit mode (MOVA2D.md, MOVD2A.md,
-          // MOVD2B.md; docs/decisions.md "Implied SrcA/SrcB formats")
-          // DELIBERATE BUGS (INJ_IMPLIED_IGNORED, INJ_IMPLIED_B_GATE): no implied format; SrcB's
-          // moves obey the SrcA bit.
-          isb = req_i.insn[31:24] inside {OP_MOVB2D, OP_MOVD2B};
-          if (!tcfg_i[req_i.thread][(isb && !inj_implied_b_gate_i) ? 7'd3 : 7'd2][0] && !inj_implied_ignored_i)
-            fm = implied_fmt_i[{isb, isb ? math_bank_i[1] : math_bank_i[0]} * 4 +: 4];
-          f16 = tcfg_i[req_i.thread][7'd55][0];
-          fmt_q   <= fm;
-          f16_q   <= f16;
-          d32_q   <= (c1[29] || c1[31]) && !f16;
-          flush_q <= !c2[0];
-          // DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE; SrcRow + RWC.SrcA/B
-          dr = req_i.insn[9:0] + tcfg_i[req_i.thread][1][9:0] + rwc_q[req_i.thread].dst + cfg_i[st][6][9:0];
-          sr = req_i.insn[22:17] + ((req_i.insn[31:24] inside {OP_MOVB2D, OP_MOVD2B})
-                                    ? rwc_q[req_i.thread].srcb : rwc_q[req_i.thread].srca);
-          bank_q <= (req_i.insn[31:24] inside {OP_MOVB2D, OP_MOVD2B}) ? math_bank_i[1] : math_bank_i[0];
-          step_src_q <= 1'b1;
-          unique case (req_i.insn[31:24])
-            OP_ZEROSRC: begin
-              zbank_q[0] <= banks_of(req_i.insn, 0, unp_bank_i[0], math_bank_i[0]);
-              zbank_q[1] <= banks_of(req_i.insn, 1, unp_bank_i[1], math_bank_i[1]);
-              np = next_pos('{banks_of(req_i.insn, 0, unp_bank_i[0], math_bank_i[0]),
-                              banks_of(req_i.insn, 1, unp_bank_i[1], math_bank_i[1])}, 2'd0);
-              zpos_q  <= np[7:0];
-              state_q <= np[8] ? M_ZERO : M_DONE;
-            end
-            OP_ZEROACC: begin
-              // ZEROACC.md: one row (Dst16b or Dst32b by mode), 16 rows, half or all of Dest
-              state_q <= M_ZERO;
-              unique case (req_i.insn[20:19])
-                2'd0: begin drow_q <= dr; left_q <= 11'd1; file_q <= (c1[29] || c1[31]) ? 2'(RF_DEST32) : 2'(RF_DEST); end
-                2'd1: begin
-                  drow_q <= {req_i.insn[5:0], 4'd0};
-                  // Blackhole ZEROACC: [18] use_32_bit_mode
-                  file_q <= req_i.insn[18] ? 2'(RF_DEST32) : 2'(RF_DEST);
-                  left_q <= (req_i.insn[7:0] < (req_i.insn[18] ? 8'd32 : 8'd64)) ? 11'd16 : 11'd0;
-                  if (!(req_i.insn[7:0] < (req_i.insn[18] ? 8'd32 : 8'd64))) state_q <= M_DONE;
-                end
-                2'd2: begin drow_q <= {req_i.insn[0], 9'd0}; left_q <= 11'd512; file_q <= 2'(RF_DEST); end
-                default: begin drow_q <= '0; left_q <= 11'd1024; file_q <= 2'(RF_DEST); end
-              endcase
-            end
-            OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B: begin
-              // a MOVA2D / MOVB2D waited at the gate until the matrix unit owned its source bank
-              // (MOVA2D.md; tt_core gate_bank), so it starts at once
-              state_q <= M_ROWS;
-              if (req_i.insn[31:24] == OP_MOVB2D && req_i.insn[12]) begin       // Broadcast1RowTo8
-                drow_q <= {dr[9:3], 3'd0}; srow_q <= sr; left_q <= 11'd8; step_src_q <= 1'b0;
-              end else if ((req_i.insn[31:24] == OP_MOVA2D && req_i.insn[13])) begin   // Move8Rows
-                drow_q <= {dr[9:3], 3'd0}; srow_q <= {sr[5:3], 3'd0}; left_q <= 11'd8;
-              end else if (req_i.insn[31:24] inside {OP_MOVB2D, OP_MOVD2A, OP_MOVD2B} && req_i.insn[13]) begin
-                drow_q <= {dr[9:2], 2'd0}; srow_q <= {sr[5:2], 2'd0}; left_q <= 11'd4;
-              end else begin
-                drow_q <= dr; srow_q <= sr; left_q <= 11'd1;
-              end
-            end
-            OP_CLEARDVALID, OP_SETRWC, OP_INCRWC: state_q <= M_DONE;
-            default: begin
-              cnt_q   <= 3'(LAT_MATH - 2);
-              state_q <= M_WAIT;
-            end
-          endcase
-        end
-        M_WAIT: begin
-          cnt_q <= cnt_q - 3'd1;
-          if (cnt_q == 3'd0) state_q <= M_DONE;
-        end
-        M_ROWS: begin
-          drow_q <= drow_q + 10'd1;
-          if (step_src_q) srow_q <= srow_q + 6'd1;
-          left_q <= left_q - 11'd1;
-          if (left_q == 11'd1) state_q <= M_DONE;
-        end
-        M_ZERO: begin
-          if (op_q == OP_ZEROACC) begin
-            drow_q <= drow_q + 10'd1;
-            left_q <= left_q - 11'd1;
-            if (left_q == 11'd1) state_q <= M_DONE;
-          end else if (zpos_q[5:0] != 6'd63) begin
-            zpos_q <= zpos_q + 8'd1;
-          end else begin
-            np = (zpos_q[7:6] == 2'd3) ? 9'd0 : next_pos(zbank_q, zpos_q[7:6] + 2'd1);
-            zpos_q <= np[7:0];
-            if (!np[8]) state_q <= M_DONE;
-          end
-        end
-        default: begin   // M_DONE: retire; RWCs change now
-          state_q <= M_IDLE;
-          unique case (op_q)
-            OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B:
-              rwc_q[thread_q] <= addr_mod(rwc_q[thread_q], am_ab, am_d, am_bias, inj_addrmod_i);
-            OP_ZEROACC:
-              if (insn_q[20:19] <= 2'd1)
-                rwc_q[thread_q] <= addr_mod(rwc_q[thread_q], am_ab, am_d, am_bias, inj_addrmod_i);
-            OP_SETRWC: begin
-              // SETRWC.md
-              rwc_t c;
-              logic [9:0] dv;
-              c = rwc_q[thread_q];
-              if (insn_q[0]) begin c.srca = 6'(insn_q[9:6]) + (insn_q[18] ? c.srca_cr : 6'd0); c.srca_cr = c.srca; end
-              if (insn_q[1]) begin c.srcb = 6'(insn_q[13:10]) + (insn_q[19] ? c.srcb_cr : 6'd0); c.srcb_cr = c.srcb; end
-              if (insn_q[2] || insn_q[21]) begin
-                dv = 10'(insn_q[17:14]) + (insn_q[21] ? c.dst : (insn_q[20] ? c.dst_cr : 10'd0));
-                c.dst = dv;
-                c.dst_cr = dv;
-              end
-              if (insn_q[3]) c.fid = '0;
-              rwc_q[thread_q] <= c;
-            end
-            OP_INCRWC: begin
-              // INCRWC.md
-              rwc_t c;
-              c = rwc_q[thread_q];
-              if (insn_q[18]) begin c.srca_cr = c.srca_cr + 6'(insn_q[9:6]); c.srca = c.srca_cr; end
-              else c.srca = c.srca + 6'(insn_q[9:6]);
-              if (insn_q[19]) begin c.srcb_cr = c.srcb_cr + 6'(insn_q[13:10]); c.srcb = c.srcb_cr; end
-              else c.srcb = c.srcb + 6'(insn_q[13:10]);
-              if (insn_q[20]) begin c.dst_cr = c.dst_cr + 10'(insn_q[17:14]); c.dst = c.dst_cr; end
-              else c.dst = c.dst + 10'(insn_q[17:14]);
-              rwc_q[thread_q] <= c;
-            end
-            default: ;
-          endcase
-        end
-      endcase
-    end
+    for (int k = 0; k < int'(RF_MATH_PORTS); k++) late_q[k] <= (rst_ni && inj_rows_late_i) ? mv[k] : '0;
   end
+  always_comb for (int k = 0; k < int'(RF_MATH_PORTS); k++) rf_wr_o[k] = inj_rows_late_i ? late_q[k] : mv[k];
 
   // Bank hand-over in the retire cycle: CLEARDVALID returns and flips; SETRWC FlipSrcA/B flips and
   // returns unless CLR_DVALID_SrcA/SrcB_Disable (SETRWC.md)
@@ -381,15 +513,15 @@ module tt_math_unit
     clr_keep_o  = 1'b0;
     clr_reset_o = 1'b0;
     mflip_o     = 2'b00;
-    if (state_q == M_DONE && op_q == OP_CLEARDVALID) begin
-      clr_reset_o = insn_q[0];
-      clr_flip_o  = insn_q[0] ? 2'b00 : insn_q[23:22];
-      clr_keep_o  = insn_q[1];
-    end else if (state_q == M_DONE && op_q == OP_SETRWC) begin
+    if (retire && op_r == OP_CLEARDVALID) begin
+      clr_reset_o = ins_r[0];
+      clr_flip_o  = ins_r[0] ? 2'b00 : ins_r[23:22];
+      clr_keep_o  = ins_r[1];
+    end else if (retire && op_r == OP_SETRWC) begin
       for (int n = 0; n < 2; n++) begin
-        if (insn_q[22 + n]) begin
-          if (tcfg_i[thread_q][7][n]) mflip_o[n] = 1'b1;
-          else                        clr_flip_o[n] = 1'b1;
+        if (ins_r[22 + n]) begin
+          if (tcfg_i[th_r][7][n]) mflip_o[n] = 1'b1;
+          else                    clr_flip_o[n] = 1'b1;
         end
       end
     end

@@ -125,7 +125,6 @@ package tt_pkg;
   // Fixed latencies (cycles from dispatch edge to retire cycle, inclusive) of the stub units.
   localparam int unsigned LAT_UNPACK = 8;
   localparam int unsigned LAT_PACK   = 8;
-  localparam int unsigned LAT_MATH   = 4;
   localparam int unsigned LAT_SFPU   = 2;
   localparam int unsigned LAT_TDMA   = 1;
   localparam int unsigned LAT_XMOV   = 4;
@@ -140,8 +139,18 @@ package tt_pkg;
     STALL_UNIT_BUSY  = 4'd3,   // detail: unit_e
     STALL_SEM_WAIT   = 4'd4,   // detail: semaphore index
     STALL_MUTEX      = 4'd5,   // detail: mutex index
-    STALL_BANK_WAIT  = 4'd6    // detail: unpacker 0 SrcA, 1 SrcB; matrix unit 2 SrcA, 3 SrcB
+    STALL_BANK_WAIT  = 4'd6,   // detail: unpacker 0 SrcA, 1 SrcB; matrix unit 2 SrcA, 3 SrcB
+    STALL_MATH_RULE  = 4'd7    // detail: mrule_e, the matrix unit's acceptance rule that holds it
   } stall_e;
+
+  // The matrix unit's acceptance rules (MatrixUnit.md; MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md
+  // "Instruction scheduling"; docs/decisions.md "Matrix unit timing"): the stall detail of each.
+  typedef enum logic [3:0] {
+    MR_DST_READ = 4'd0,   // a Dst reader within 3 cycles after a MOVA2D / MOVB2D
+    MR_D2A      = 4'd1,   // the cycle after a MOVD2A: only MOVD2A / MOVB2A
+    MR_D2B      = 4'd2,   // 3 cycles after a MOVD2B: only MOVD2B
+    MR_SHIFTXB  = 4'd3    // the cycle after a SHIFTXB (throughput 0.5): nothing
+  } mrule_e;
 
   // STALLWAIT / SEMWAIT block-mask bits (stall_res, isa_semantics.md s.2)
   localparam int unsigned BLK_TDMA   = 0;
@@ -354,6 +363,16 @@ package tt_pkg;
   localparam int unsigned INJ_IMPLIED_NOP_FMT     = 169; // UNPACR_NOP's set dvalid records no implied format
   localparam int unsigned INJ_IMPLIED_B_GATE      = 170; // MOVB2D/MOVD2B obey DISABLE_IMPLIED_SRCA_FMT_Base, not ..._SRCB_...
   localparam int unsigned INJ_SRCA_ROW_NO_WRAP    = 171; // SetOvrdWithAddr: SrcA rows 64 and up are dropped, not wrapped
+  // the pipelined matrix unit (docs/decisions.md "Matrix unit timing"): bits 158, 160..167
+  localparam int unsigned INJ_T_MATH_MOVE_LAT5    = 158; // MOVA2D/MOVB2D retire 5 cycles after dispatch, not 4
+  localparam int unsigned INJ_T_MATH_NO_A2D_RULE  = 160; // a Dst reader is accepted right after a MOVA2D/MOVB2D
+  localparam int unsigned INJ_T_MATH_NO_D2B_RULE  = 161; // another instruction is accepted right after a MOVD2B
+  localparam int unsigned INJ_MATH_ROWS_LATE      = 162; // the unit writes its rows one cycle after the retire
+  localparam int unsigned INJ_MATH_RWC_AT_RETIRE  = 163; // RWC updates at retire instead of at issue
+  localparam int unsigned INJ_T_MATH_NO_PIPE      = 164; // one instruction at a time (the unit was unpipelined)
+  localparam int unsigned INJ_MATH_BULK_SHORT     = 165; // a bulk clear leaves the last row of its range
+  localparam int unsigned INJ_T_MATH_BANK_INFLIGHT = 166; // a move passes the gate while a bank hand-over is in flight
+  localparam int unsigned INJ_T_MATH_RULE_REASON  = 167; // a thread held by a rule shows UNIT_BUSY MATH
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------
@@ -518,18 +537,26 @@ package tt_pkg;
   } timing_t;
   localparam int unsigned TIMING_BITS = $bits(timing_t);
 
-  // Register-file write report (one row; docs/design.md "Register-file writes")
+  // Register-file write report (one row, or a bulk clear of several; docs/design.md "Register-file
+  // writes"). Ports: 0 unpacker 0, 1 unpacker 1, RF_PORT_MATH0.. the matrix unit's rows of the cycle
+  // in order (a move writes up to 8 at once, a ZEROSRC up to 4 bank clears); the writer of a port is
+  // RF_BY_UNPACK0, RF_BY_UNPACK1 or RF_BY_MATH.
   localparam int unsigned RF_SRCA = 0, RF_SRCB = 1, RF_DEST = 2, RF_DEST32 = 3;
   localparam int unsigned RF_BY_UNPACK0 = 0, RF_BY_UNPACK1 = 1, RF_BY_MATH = 2;
+  localparam int unsigned RF_MATH_PORTS = 8, RF_PORT_MATH0 = 2, RF_WR_PORTS = RF_PORT_MATH0 + RF_MATH_PORTS;
   typedef struct packed {
     logic        valid;
     logic [1:0]  file;     // RF_*
     logic        bank;     // SrcA/SrcB bank
     logic [9:0]  row;      // SrcA/SrcB 0..63, Dest 0..1023, Dest32: Dst32b row
+    // bulk clear (ZEROACC, ZEROSRC: the matrix unit only): rows row + 1 .. row + bulk are written
+    // too, with the same mask and cells, all equal (0, or SrcA's -inf 0x7FFFF); a Dest32 bulk starts
+    // at a row aligned to 8 below 512. 0: one row.
+    logic [10:0] bulk;
     logic [15:0] mask;     // columns written
     logic [15:0][31:0] cells;  // cell c in cells[c]; Src 19 bits, Dest 16, Dest32 32
   } rf_wr_t;
-  typedef rf_wr_t rf_wr_arr_t [3];               // per writer (RF_BY_*); as retire_arr_t
+  typedef rf_wr_t rf_wr_arr_t [RF_WR_PORTS];     // per port; as retire_arr_t
   localparam int unsigned RF_WR_BITS = $bits(rf_wr_t);
 
   // Requests to the source-bank state from the unit retiring an instruction of a thread

@@ -1,23 +1,30 @@
 // tt_regfile: SrcA and SrcB (2 banks x 64 rows x 16 columns of 19-bit cells) and Dest (1024 rows x
 // 16 columns of 16-bit cells; the Dst32b view writes DstBits[adj] (high half) and DstBits[adj + 8]
 // (low half), adj = ((row & 0x1f8) << 1) | (row & 0x207): ISA documentation Dst.md, ERRATA 5).
-// One row-write port per writer (unpacker 0, unpacker 1, matrix unit), committed at the edge; the
-// writers never write the same row in one cycle (bank ownership). Backdoor: 4 cells per item.
+// Row-write ports (tt_pkg RF_WR_PORTS): unpacker 0, unpacker 1, then the matrix unit's rows of the
+// cycle in order, committed at the edge; the writers never write the same row in one cycle (bank
+// ownership). A bulk record (rf_wr_t.bulk, the matrix unit's ZEROACC and ZEROSRC: up to 1024 rows
+// in one cycle, MatrixUnit.md latency 1) clears its rows by marking them in a per-row mask that the
+// reads apply (Dest: zero; Src: zero or -inf), so the clear costs one vector write, not a write per
+// row; a later row write merges into the cleared value and unmarks the row. Backdoor: 4 cells per
+// item.
 /* verilator tracing_off */
 module tt_regfile
   import tt_pkg::*;
 (
   input  logic        clk_i,
 
-  input  rf_wr_arr_t  wr_i,                  // RF_BY_UNPACK0, RF_BY_UNPACK1, RF_BY_MATH
+  input  rf_wr_arr_t  wr_i,                  // [port]: unpacker 0, unpacker 1, matrix unit rows
+  input  logic        inj_bulk_short_i,      // INJ_MATH_BULK_SHORT
 
-  // combinational reads for the matrix unit: one Src row, two Dest rows
+  // combinational reads for the matrix unit (its retire cycle): up to 8 Src rows of one file and
+  // bank, up to 8 Dest rows
   input  logic        rd_srcb_i,
   input  logic        rd_bank_i,
-  input  logic [5:0]  rd_src_row_i,
-  output logic [16*19-1:0] rd_src_o,         // cell c in [19c +: 19]
-  input  logic [9:0]  rd_dest_row_i [2],
-  output logic [16*16-1:0] rd_dest_o [2],    // cell c in [16c +: 16]
+  input  logic [5:0]  rd_src_row_i [RF_MATH_PORTS],
+  output logic [16*19-1:0] rd_src_o [RF_MATH_PORTS],   // cell c in [19c +: 19]
+  input  logic [9:0]  rd_dest_row_i [RF_MATH_PORTS],
+  output logic [16*16-1:0] rd_dest_o [RF_MATH_PORTS],  // cell c in [16c +: 16]
   // combinational read for packer 0: two Dest cells of one column (Dst16b: [0]; Dst32b: high half
   // at [0], low half at [1])
   input  logic [9:0]  pk_rd_row_i [2],
@@ -36,7 +43,7 @@ module tt_regfile
   input  logic [127:0] bd_data_i
 );
 
-  // Storage is one packed vector per row, so that a row write is one write site per writer:
+  // Storage is one packed vector per row, so that a row write is one write site per port:
   // the simulator keeps a set flag per non-blocking array write site and clears and tests each of
   // them every cycle, and per-cell writes (3 writers x 16 columns x 5 targets) made this idle
   // module a tenth of a config-stream run (issue 8 part 6).
@@ -45,6 +52,9 @@ module tt_regfile
   logic [SW-1:0] srca_q [128];               // bank << 6 | row
   logic [SW-1:0] srcb_q [128];
   logic [DW-1:0] dest_q [1024];
+  // rows a bulk clear left: read as zero (SrcA: -inf where srca_ninf_q) until written again
+  logic [127:0]  srca_clr_q, srca_ninf_q, srcb_clr_q;
+  logic [1023:0] dest_clr_q;
 
   initial begin
     for (int r = 0; r < 128; r++) begin
@@ -52,23 +62,51 @@ module tt_regfile
       srcb_q[r] = '0;
     end
     for (int r = 0; r < 1024; r++) dest_q[r] = '0;
+    srca_clr_q  = '0;
+    srca_ninf_q = '0;
+    srcb_clr_q  = '0;
+    dest_clr_q  = '0;
   end
+
+  // A row as it reads (a cleared row reads as its clear value)
+  function automatic logic [SW-1:0] srca_row(logic [6:0] i);
+    return srca_clr_q[i] ? (srca_ninf_q[i] ? {16{19'h7FFFF}} : '0) : srca_q[i];
+  endfunction
+  function automatic logic [SW-1:0] srcb_row(logic [6:0] i);
+    return srcb_clr_q[i] ? '0 : srcb_q[i];
+  endfunction
+  function automatic logic [DW-1:0] dest_row(logic [9:0] r);
+    return dest_clr_q[r] ? '0 : dest_q[r];
+  endfunction
 
   // Whole rows out: the reader picks its cells (a per-cell unpacked port was copied cell by cell
   // at every hop, every cycle)
   always_comb begin
-    rd_src_o = rd_srcb_i ? srcb_q[{rd_bank_i, rd_src_row_i}] : srca_q[{rd_bank_i, rd_src_row_i}];
-    for (int k = 0; k < 2; k++) rd_dest_o[k] = dest_q[rd_dest_row_i[k]];
-    for (int k = 0; k < 2; k++) pk_rd_o[k] = dest_q[pk_rd_row_i[k]][16*pk_rd_col_i +: 16];
+    for (int k = 0; k < int'(RF_MATH_PORTS); k++) begin
+      rd_src_o[k]  = rd_srcb_i ? srcb_row({rd_bank_i, rd_src_row_i[k]}) : srca_row({rd_bank_i, rd_src_row_i[k]});
+      rd_dest_o[k] = dest_row(rd_dest_row_i[k]);
+    end
+  end
+  always_comb begin
+    logic [DW-1:0] pr;
+    for (int k = 0; k < 2; k++) begin
+      pr = dest_row(pk_rd_row_i[k]);
+      pk_rd_o[k] = pr[16*pk_rd_col_i +: 16];
+    end
   end
 
   always_comb begin
+    logic [SW-1:0] sa, sb;
+    logic [DW-1:0] d;
+    sa = srca_row({bdr_addr_i[12], bdr_addr_i[7:2]});
+    sb = srcb_row({bdr_addr_i[12], bdr_addr_i[7:2]});
+    d  = dest_row(bdr_addr_i[11:2]);
     bdr_data_o = '0;
     for (int g = 0; g < 4; g++) begin
       unique case (bdr_file_i)
-        2'd0:    bdr_data_o[32*g +: 19] = srca_q[{bdr_addr_i[12], bdr_addr_i[7:2]}][19*(4*bdr_addr_i[1:0] + g) +: 19];
-        2'd1:    bdr_data_o[32*g +: 19] = srcb_q[{bdr_addr_i[12], bdr_addr_i[7:2]}][19*(4*bdr_addr_i[1:0] + g) +: 19];
-        default: bdr_data_o[32*g +: 16] = dest_q[bdr_addr_i[11:2]][16*(4*bdr_addr_i[1:0] + g) +: 16];
+        2'd0:    bdr_data_o[32*g +: 19] = sa[19*(4*bdr_addr_i[1:0] + g) +: 19];
+        2'd1:    bdr_data_o[32*g +: 19] = sb[19*(4*bdr_addr_i[1:0] + g) +: 19];
+        default: bdr_data_o[32*g +: 16] = d[16*(4*bdr_addr_i[1:0] + g) +: 16];
       endcase
     end
   end
@@ -82,14 +120,26 @@ module tt_regfile
     for (int c = 0; c < 16; c++) if (wr.mask[c]) old[16*c +: 16] = hi ? wr.cells[c][31:16] : wr.cells[c][15:0];
     return old;
   endfunction
+  // rows lo .. lo + n - 1 of a 1024-row mask (n >= 1)
+  function automatic logic [1023:0] span1024(logic [10:0] lo, logic [11:0] n);
+    return ({1024{1'b1}} >> (12'd1024 - n)) << lo;
+  endfunction
 
-  // The backdoor writes 4 cells of one row, only while nothing runs. A whole-row write per site
-  // assumes two writers never write one row in one cycle: Src rows are written by the owner of
-  // their bank and Dest by one unit at a time in any program whose result is defined. A racy
-  // program (a ZEROSRC of both banks beside a MOVD2A, an UNPACR to Dest beside a MOVA2D) has no
-  // defined order in the model either, which applies each instruction whole at its retire; there
-  // the later writer (higher RF_BY_*) keeps the row.
+  // The backdoor writes 4 cells of one row, only while nothing runs (before the first instruction:
+  // no row is cleared then). A whole-row write per site assumes two writers never write one row in
+  // one cycle: Src rows are written by the owner of their bank and Dest by one unit at a time in any
+  // program whose result is defined. A racy program (a ZEROSRC of both banks beside a MOVD2A, an
+  // UNPACR to Dest beside a MOVA2D) has no defined order in the model either, which applies each
+  // instruction whole at its retire; there the later port keeps the row.
   always_ff @(posedge clk_i) begin
+    logic [127:0]  ca, na, cb;
+    logic [1023:0] cd;
+    logic [11:0]   n;
+    logic [1023:0] sp;
+    ca = srca_clr_q;
+    na = srca_ninf_q;
+    cb = srcb_clr_q;
+    cd = dest_clr_q;
     if (bd_valid_i) begin
       unique case (bd_file_i)
         2'd0: for (int g = 0; g < 4; g++)
@@ -100,15 +150,58 @@ module tt_regfile
           dest_q[bd_addr_i[11:2]][16*(4*bd_addr_i[1:0] + g) +: 16] <= bd_data_i[32*g +: 16];
       endcase
     end
-    for (int w = 0; w < 3; w++) begin
+    // The cleared-row masks: a bulk clear marks its rows (Src rows stay inside their bank of 64), a
+    // row write (below) unmarks its row; in port order, so the later port wins
+    for (int w = 0; w < int'(RF_WR_PORTS); w++) begin
       if (wr_i[w].valid && !(inj_drop_i && w == RF_BY_UNPACK0)) begin
+        if (wr_i[w].bulk != '0) begin
+          n = {1'b0, wr_i[w].bulk} + 12'd1;
+          // DELIBERATE BUG (INJ_MATH_BULK_SHORT): the last row of the range is not cleared.
+          if (inj_bulk_short_i) n = n - 12'd1;
+          sp = span1024(11'(wr_i[w].row[5:0]), n);
+          unique case (wr_i[w].file)
+            2'd0: begin
+              ca[{wr_i[w].bank, 6'd0} +: 64] = ca[{wr_i[w].bank, 6'd0} +: 64] | sp[63:0];
+              if (wr_i[w].cells[0][18:0] == 19'h7FFFF) na[{wr_i[w].bank, 6'd0} +: 64] = na[{wr_i[w].bank, 6'd0} +: 64] | sp[63:0];
+              else                                     na[{wr_i[w].bank, 6'd0} +: 64] = na[{wr_i[w].bank, 6'd0} +: 64] & ~sp[63:0];
+            end
+            2'd1: cb[{wr_i[w].bank, 6'd0} +: 64] = cb[{wr_i[w].bank, 6'd0} +: 64] | sp[63:0];
+            2'd2: cd = cd | span1024({1'b0, wr_i[w].row}, n);
+            // Dst32b rows R .. R + n - 1 (R aligned to 8, below 512) are DstBits rows 2R .. 2R + 2n - 1
+            default: cd = cd | span1024({wr_i[w].row, 1'b0}, {n[10:0], 1'b0});
+          endcase
+        end else begin
+          unique case (wr_i[w].file)
+            2'd0: ca[{wr_i[w].bank, wr_i[w].row[5:0]}] = 1'b0;
+            2'd1: cb[{wr_i[w].bank, wr_i[w].row[5:0]}] = 1'b0;
+            2'd2: cd[wr_i[w].row] = 1'b0;
+            default: begin
+              cd[dest32_adj_row(wr_i[w].row)]         = 1'b0;
+              cd[dest32_adj_row(wr_i[w].row) + 10'd8] = 1'b0;
+            end
+          endcase
+        end
+      end
+    end
+    srca_clr_q  <= ca;
+    srca_ninf_q <= na;
+    srcb_clr_q  <= cb;
+    dest_clr_q  <= cd;
+  end
+
+  // Row writes, one process per port (one write site per port and target: a loop over the ten ports
+  // in one process is too big for the simulator to unroll, and a loop it does not unroll cannot make
+  // delayed array writes)
+  for (genvar w = 0; w < int'(RF_WR_PORTS); w++) begin : g_wr
+    always_ff @(posedge clk_i) begin
+      if (wr_i[w].valid && wr_i[w].bulk == '0 && !(inj_drop_i && w == RF_BY_UNPACK0)) begin
         unique case (wr_i[w].file)
-          2'd0: srca_q[{wr_i[w].bank, wr_i[w].row[5:0]}] <= merge_src(srca_q[{wr_i[w].bank, wr_i[w].row[5:0]}], wr_i[w]);
-          2'd1: srcb_q[{wr_i[w].bank, wr_i[w].row[5:0]}] <= merge_src(srcb_q[{wr_i[w].bank, wr_i[w].row[5:0]}], wr_i[w]);
-          2'd2: dest_q[wr_i[w].row] <= merge_dest(dest_q[wr_i[w].row], wr_i[w], 1'b0);
+          2'd0: srca_q[{wr_i[w].bank, wr_i[w].row[5:0]}] <= merge_src(srca_row({wr_i[w].bank, wr_i[w].row[5:0]}), wr_i[w]);
+          2'd1: srcb_q[{wr_i[w].bank, wr_i[w].row[5:0]}] <= merge_src(srcb_row({wr_i[w].bank, wr_i[w].row[5:0]}), wr_i[w]);
+          2'd2: dest_q[wr_i[w].row] <= merge_dest(dest_row(wr_i[w].row), wr_i[w], 1'b0);
           default: begin
-            dest_q[dest32_adj_row(wr_i[w].row)]         <= merge_dest(dest_q[dest32_adj_row(wr_i[w].row)], wr_i[w], 1'b1);
-            dest_q[dest32_adj_row(wr_i[w].row) + 10'd8] <= merge_dest(dest_q[dest32_adj_row(wr_i[w].row) + 10'd8], wr_i[w], 1'b0);
+            dest_q[dest32_adj_row(wr_i[w].row)]         <= merge_dest(dest_row(dest32_adj_row(wr_i[w].row)), wr_i[w], 1'b1);
+            dest_q[dest32_adj_row(wr_i[w].row) + 10'd8] <= merge_dest(dest_row(dest32_adj_row(wr_i[w].row) + 10'd8), wr_i[w], 1'b0);
           end
         endcase
       end

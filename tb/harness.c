@@ -678,6 +678,11 @@ void tb_stall_name(int code, char *buf, unsigned len)
     case 4: snprintf(buf, len, "SEM_WAIT sem%d", d); break;
     case 5: snprintf(buf, len, "MUTEX m%d", d); break;
     case 6: snprintf(buf, len, "BANK_WAIT %s%s", d >= 2 ? "math " : "", d & 1 ? "SrcB" : "SrcA"); break;
+    case 7: { /* tt_pkg mrule_e: the matrix unit's acceptance rule that holds the thread */
+        static const char *const rules[] = {"DST_READ", "AFTER_MOVD2A", "AFTER_MOVD2B", "AFTER_SHIFTXB"};
+        snprintf(buf, len, "MATH_RULE %s", d < 4 ? rules[d] : "?");
+        break;
+    }
     default: snprintf(buf, len, "UNKNOWN_%02x", code & 0xFF); break;
     }
 }

@@ -124,8 +124,8 @@ module tb_top (
 
   // The valid bits on their own (retire: tt_core's retire_valid_o): testing retire[t].valid in
   // the clocked block below made the simulator copy the whole 2342-bit record every cycle.
-  logic        rf_wr_valid  [3];
-  always_comb for (int w = 0; w < 3; w++) rf_wr_valid[w] = rf_wr[w].valid;
+  logic        rf_wr_valid  [RF_WR_PORTS];
+  always_comb for (int w = 0; w < int'(RF_WR_PORTS); w++) rf_wr_valid[w] = rf_wr[w].valid;
   always_comb for (int t = 0; t < 3; t++) thread_retire[t] = timing.retire[t] != '0;
 
   // Drained (docs/design.md "Drained points"): every thread idle (FIFO empty, nothing expanding,
@@ -136,7 +136,7 @@ module tb_top (
   logic drained;
   always_comb begin
     drained = thread_idle[0] && thread_idle[1] && thread_idle[2] && (unit_busy == '0) && !l1_wr_valid;
-    for (int w = 0; w < 3; w++) begin
+    for (int w = 0; w < int'(RF_WR_PORTS); w++) begin
       if (rf_wr_valid[w]) drained = 1'b0;
     end
   end
@@ -183,8 +183,9 @@ module tb_top (
     end else begin
       // Register-file rows written this cycle come before the retires: a writing instruction's
       // rows are all reported before (or with) its retire (design.md "Register-file writes").
-      for (int w = 0; w < 3; w++) begin
-        if (rf_wr_valid[w]) c_dpi_rf_write(ctx, cycle_q, w, rf_wr[w]);
+      // Port p's writer: the unpackers (0, 1), the matrix unit (its rows in order on the others).
+      for (int w = 0; w < int'(RF_WR_PORTS); w++) begin
+        if (rf_wr_valid[w]) c_dpi_rf_write(ctx, cycle_q, (w < int'(RF_BY_MATH)) ? w : int'(RF_BY_MATH), rf_wr[w]);
       end
       // Checker order within an edge: retires, L1 writes, then the TRISC side (design.md). The
       // checker puts a cycle's retires in thread and program order itself.

@@ -341,7 +341,9 @@ uint16_t tt_block_classes(uint8_t opcode);
 /* Lockstep: instruction `seq` of `thread` (dispatched, not executed) samples its inputs now, the
  * state after this cycle's edge: an unpacker or packer instruction takes config, thread config and
  * ADCs in its first cycle in the unit, the cycle after its dispatch, and executes against them at
- * its retire. False (nothing done) for an instruction that reads its inputs when it executes. */
+ * its retire; a matrix-unit instruction that uses RWCs makes its RWC update now (at issue) and
+ * executes at its retire with the RWCs it found (docs/decisions.md "Matrix unit timing"). False
+ * (nothing done) for an instruction that reads its inputs when it executes. */
 bool tt_model_sample(tt_model *m, int thread, uint32_t seq);
 /* Unit-internal waits of an instruction at its execution: an UNPACR's bank. (An ATGETM's mutex and
  * a MOVA2D/MOVB2D's bank hold it at the wait gate: tt_model_dispatch, tt_model_can_issue.) */
@@ -355,13 +357,15 @@ bool tt_model_seq_executed(const tt_model *m, int thread, uint32_t seq);
 /* The oldest instruction of the thread not executed yet (handed on, or still in the frontend). */
 bool tt_model_oldest_unexecuted(const tt_model *m, int thread, uint32_t *seq, uint32_t *insn);
 
-/* Model-only runs: would the wait gate let thread t issue its next instruction now? */
+/* Model-only runs: would the wait gate let thread t issue its next instruction now (and, for a
+ * matrix-unit instruction, the matrix unit take it this cycle: one a cycle, its acceptance rules)? */
 bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen);
-/* Model-only runs: one cycle passes (wait-gate latches whose condition cleared are released). */
+/* Model-only runs: one cycle passes (wait-gate latches whose condition cleared are released; the
+ * matrix unit's rule windows move on). */
 void tt_model_tick(tt_model *m);
 
 /* Model-only scheduler, one cycle: every thread whose wait gate lets its next instruction issue
- * executes it (thread 0 first), then tt_model_tick. results[t].status is TT_BLOCKED, with the
+ * executes it (thread 0 first; at most one matrix-unit instruction), then tt_model_tick. results[t].status is TT_BLOCKED, with the
  * reason in msg, for a thread that did not issue. Returns how many instructions executed. */
 int tt_model_cycle(tt_model *m, tt_exec_result results[TT_NUM_THREADS]);
 

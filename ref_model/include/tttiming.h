@@ -9,7 +9,8 @@
  * instructions overlap in different units; its gate held by its own ThCon instruction, an
  * UNPACR's address phase, a waiting ATGETM or matrix-unit move, and by the latched wait with its
  * one-cycle lag and default conditions; units taking a new instruction the cycle after a retire,
- * the unpackers' address interlock, round-robin arbitration), unit latencies, which unit is busy,
+ * the unpackers' address interlock, round-robin arbitration; the matrix unit one a cycle by its
+ * acceptance rules, in order), unit latencies, which unit is busy,
  * and the stall reason each thread shows. Its own state (what is in flight in which unit, the
  * wait latches, the arbiters) is built from the trace's dispatch and retire events; semaphores and source-bank ownership come from the functional model, which runs in
  * lockstep. */
@@ -64,7 +65,7 @@ typedef struct {
 enum { TT_U_NONE, TT_U_SYNC, TT_U_CFG, TT_U_THCON, TT_U_TDMA, TT_U_UNPACK0, TT_U_UNPACK1, TT_U_MATH,
        TT_U_SFPU, TT_U_PACK, TT_U_XMOV, TT_NUM_UNITS };
 enum { TT_STALL_NONE, TT_STALL_FIFO_EMPTY, TT_STALL_WAIT_GATE, TT_STALL_UNIT_BUSY, TT_STALL_SEM_WAIT,
-       TT_STALL_MUTEX, TT_STALL_BANK_WAIT };
+       TT_STALL_MUTEX, TT_STALL_BANK_WAIT, TT_STALL_MATH_RULE };
 
 typedef struct tt_timing tt_timing;
 
@@ -74,7 +75,8 @@ void tt_timing_destroy(tt_timing *t);
  * unpacker; frontend-only and undefined opcodes stay in the frontend, TT_U_NONE). */
 int tt_timing_unit(uint32_t insn);
 /* Latency range of an instruction in its unit, dispatch edge to retire cycle: *max 0 = no upper
- * bound (the time depends on data or on other units). */
+ * bound (the time depends on data or on other units). The matrix unit's (MatrixUnit.md) is its own:
+ * retiring in order, an instruction there retires no earlier than the cycle after the one before. */
 void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max);
 /* Check cycle `cycle` (called once per cycle, in order, after the model has taken that cycle's
  * retires and stores). True when every rule holds; else false, with the thread concerned (-1 for

@@ -244,7 +244,15 @@ static int sample_unit(uint32_t insn)
 bool tt_model_sample(tt_model *m, int thread, uint32_t seq)
 {
     if (!thread_ok(thread) || seq < m->win_base[thread] || seq >= m->seq[thread]) return false;
-    const int su = sample_unit(m->win[thread][seq % TT_ISSUE_WINDOW].insn);
+    tt_issued *e = &m->win[thread][seq % TT_ISSUE_WINDOW];
+    if (tt_rwc_user(e->insn)) {
+        /* a matrix-unit instruction updates its thread's RWCs at issue (docs/decisions.md "Matrix
+         * unit timing"); it executes at its retire with the RWCs it found */
+        e->rwc = tt_rwc_issue(m, thread, e->insn);
+        e->rwc_issued = true;
+        return true;
+    }
+    const int su = sample_unit(e->insn);
     if (su < 0) return false;
     m->snap[su].valid = true;
     m->snap[su].thread = thread;
@@ -319,7 +327,10 @@ tt_exec_result tt_model_step_seq(tt_model *m, int thread, uint32_t seq)
         exec_sampled(m, thread, seq, e, su, &r);
         m->snap[su].valid = false;
     } else {
+        m->rwc_pre_valid = e->rwc_issued;
+        m->rwc_pre = e->rwc;
         exec_issued(m, thread, seq, e, &r);
+        m->rwc_pre_valid = false;
     }
     e->done = true;
     while (m->win_base[thread] < m->seq[thread] && m->win[thread][m->win_base[thread] % TT_ISSUE_WINDOW].done)
@@ -480,6 +491,19 @@ bool tt_model_can_issue(const tt_model *m, int thread, char *why, size_t whylen)
         return false;
     }
     if (gate_holds(m, thread, o.insn, why, whylen)) return false;
+    if (tt_timing_unit(o.insn) == TT_U_MATH) {
+        /* the model-only scheduler: the matrix unit takes one instruction a cycle, by its acceptance
+         * rules (docs/decisions.md "Matrix unit timing") */
+        const int rule = tt_mx_rule(&m->mx, o.insn);
+        if (m->mx_taken) {
+            snprintf(why, whylen, "the matrix unit took another instruction this cycle (one a cycle, MatrixUnit.md)");
+            return false;
+        }
+        if (rule >= 0) {
+            snprintf(why, whylen, "matrix unit: %s", tt_mx_rule_text(rule));
+            return false;
+        }
+    }
     return !tt_model_unit_holds(m, thread, o.insn, why, whylen);
 }
 
@@ -487,6 +511,8 @@ void tt_model_tick(tt_model *m)
 {
     for (int t = 0; t < TT_NUM_THREADS; t++)
         tt_wait_gate_update(m, t);
+    tt_mx_tick(&m->mx, m->mx_taken, m->mx_insn);
+    m->mx_taken = false;
 }
 
 int tt_model_cycle(tt_model *m, tt_exec_result results[TT_NUM_THREADS])
@@ -500,6 +526,10 @@ int tt_model_cycle(tt_model *m, tt_exec_result results[TT_NUM_THREADS])
             continue;
         }
         *r = tt_model_step(m, t);
+        if (tt_timing_unit(r->insn) == TT_U_MATH) {
+            m->mx_taken = true;
+            m->mx_insn = r->insn;
+        }
         n++;
     }
     tt_model_tick(m);

@@ -37,6 +37,24 @@ typedef struct {
 /* Lockstep with instructions overlapping in the units (issue 15): instructions a thread's frontend
  * has handed on (dispatched by the RTL, or pulled for a later one) but the model has not executed
  * yet, by sequence number; the RTL retires them in its own order (tt_model_step_seq). */
+/* RWCs (ISA documentation RWCs.md): the matrix unit's per-thread row counters. */
+typedef struct {
+    uint32_t dst, dst_cr;   /* 10 bits */
+    uint32_t srca, srca_cr; /* 6 bits */
+    uint32_t srcb, srcb_cr; /* 6 bits */
+    uint32_t fidelity;      /* 2 bits */
+    uint32_t extra;         /* ExtraAddrModBit */
+} tt_rwc;
+
+/* The matrix unit's acceptance rules (MatrixUnit.md; MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md
+ * "Instruction scheduling"): cycles left in each window the instructions accepted last opened. */
+typedef struct {
+    uint8_t a2d;   /* after a MOVA2D / MOVB2D: 3 cycles without a Dst reader */
+    uint8_t d2a;   /* after a MOVD2A: 1 cycle of MOVD2A / MOVB2A only */
+    uint8_t d2b;   /* after a MOVD2B: 3 cycles of MOVD2B only */
+    uint8_t sxb;   /* after a SHIFTXB (throughput 0.5): 1 cycle of nothing */
+} tt_mx_recent;
+
 #define TT_ISSUE_WINDOW 32
 typedef struct {
     uint32_t insn;
@@ -45,6 +63,11 @@ typedef struct {
     uint8_t tmpl;         /* the MOP template, for origin MOP */
     bool loaded;
     bool done;            /* executed */
+    /* Lockstep: a matrix-unit instruction made its RWC update at issue (tt_model_sample); these are
+     * its thread's RWCs before it, which it uses when it executes (docs/decisions.md "Matrix unit
+     * timing"). */
+    bool rwc_issued;
+    tt_rwc rwc;
 } tt_issued;
 
 /* Unpacker state kept between instructions (unpack-data-path §14.1; UNPACR_Regular.md). */
@@ -80,15 +103,6 @@ typedef struct {
     uint32_t setreg_data;       /* PACR_SETREG's packer-local write data, loaded 16 bits at a time by
                                    its ModeSel flavour (docs/decisions.md "PACR_SETREG"); 0 after reset */
 } tt_packer_state;
-
-/* RWCs (ISA documentation RWCs.md): the matrix unit's per-thread row counters. */
-typedef struct {
-    uint32_t dst, dst_cr;   /* 10 bits */
-    uint32_t srca, srca_cr; /* 6 bits */
-    uint32_t srcb, srcb_cr; /* 6 bits */
-    uint32_t fidelity;      /* 2 bits */
-    uint32_t extra;         /* ExtraAddrModBit */
-} tt_rwc;
 
 struct tt_model {
     uint32_t cfg[TT_CFG_STATES][TT_CFG_WORDS];
@@ -132,6 +146,14 @@ struct tt_model {
     tt_bank_state banks;
     tt_unpacker_state unp[2];
     tt_rwc rwc[TT_NUM_THREADS];
+    /* The executing matrix-unit instruction's RWCs, when it made its update at issue (else it makes
+     * it as it executes: the model-only scheduler) */
+    bool rwc_pre_valid;
+    tt_rwc rwc_pre;
+    /* Model-only scheduler: the matrix unit takes one instruction a cycle, by its acceptance rules */
+    tt_mx_recent mx;
+    bool mx_taken;                          /* one accepted this cycle */
+    uint32_t mx_insn;                       /* ... this one */
     tt_packer_state pack[1];                /* packer 0 (pack.c) */
     tt_unpack_work unp_work[2];             /* the last UNPACR of each unpacker (ttmodel.h) */
     tt_pack_work pack_work;                 /* the last PACR, its steps (pack.c) */

@@ -58,26 +58,135 @@ bool tt_model_rwc_get(const tt_model *m, int t, uint32_t v[8])
     return true;
 }
 
+/* MatrixUnit.md, RWCs.md: the instructions that use and update RWCs. */
+bool tt_rwc_user(uint32_t insn)
+{
+    switch ((uint8_t)(insn >> 24)) {
+    case TT_OPC_MOVA2D:
+    case TT_OPC_MOVB2D:
+    case TT_OPC_MOVD2A:
+    case TT_OPC_MOVD2B:
+    case TT_OPC_ZEROACC:
+    case TT_OPC_SETRWC:
+    case TT_OPC_INCRWC: return true;
+    default: return false;
+    }
+}
+
+/* The RWC update an instruction makes at issue (docs/decisions.md "Matrix unit timing": the
+ * matrix unit takes one a cycle and a move's AddrMod must be seen by the next one): ApplyAddrMod of
+ * a move or a ZEROACC of one row or 16 (RWCs.md; ZEROACC.md), SETRWC's counter writes (SETRWC.md; its
+ * bank flips are made at its retire), INCRWC (INCRWC.md). */
+static void rwc_issue_update(tt_model *m, int thread, uint32_t insn)
+{
+    tt_rwc *c = &m->rwc[thread];
+    switch ((uint8_t)(insn >> 24)) {
+    case TT_OPC_MOVA2D:
+    case TT_OPC_MOVB2D:
+    case TT_OPC_MOVD2A:
+    case TT_OPC_MOVD2B: apply_addr_mod(m, thread, b(insn, 14, 3)); break;
+    case TT_OPC_ZEROACC:
+        if (b(insn, 19, 2) <= 1) apply_addr_mod(m, thread, b(insn, 14, 3));
+        break;
+    case TT_OPC_SETRWC: {
+        /* SETRWC ([21] DstCtoCr, [20] DstCr, [19] SrcBCr, [18] SrcACr, [17:14] DstVal, [13:10] SrcBVal,
+         * [9:6] SrcAVal, [3] Fidelity, [2] Dst, [1] SrcB, [0] SrcA) */
+        uint32_t av = b(insn, 6, 4), bv = b(insn, 10, 4), dv = b(insn, 14, 4);
+        if (b(insn, 0, 1)) {
+            if (b(insn, 18, 1)) av += c->srca_cr;
+            c->srca = c->srca_cr = av & 63;
+        }
+        if (b(insn, 1, 1)) {
+            if (b(insn, 19, 1)) bv += c->srcb_cr;
+            c->srcb = c->srcb_cr = bv & 63;
+        }
+        if (b(insn, 2, 1) || b(insn, 21, 1)) {
+            if (b(insn, 21, 1)) dv += c->dst;
+            else if (b(insn, 20, 1)) dv += c->dst_cr;
+            c->dst = c->dst_cr = dv & 0x3FF;
+        }
+        if (b(insn, 3, 1)) c->fidelity = 0;
+        break;
+    }
+    case TT_OPC_INCRWC:
+        if (b(insn, 18, 1)) c->srca_cr = (c->srca_cr + b(insn, 6, 4)) & 63, c->srca = c->srca_cr;
+        else c->srca = (c->srca + b(insn, 6, 4)) & 63;
+        if (b(insn, 19, 1)) c->srcb_cr = (c->srcb_cr + b(insn, 10, 4)) & 63, c->srcb = c->srcb_cr;
+        else c->srcb = (c->srcb + b(insn, 10, 4)) & 63;
+        if (b(insn, 20, 1)) c->dst_cr = (c->dst_cr + b(insn, 14, 4)) & 0x3FF, c->dst = c->dst_cr;
+        else c->dst = (c->dst + b(insn, 14, 4)) & 0x3FF;
+        break;
+    default: break;
+    }
+}
+
+tt_rwc tt_rwc_issue(tt_model *m, int thread, uint32_t insn)
+{
+    const tt_rwc before = m->rwc[thread];
+    rwc_issue_update(m, thread, insn);
+    return before;
+}
+
+/* The RWCs the executing instruction uses: those it found at issue when the update was made then
+ * (lockstep, tt_model_sample), else (the model-only scheduler) it issues now. */
+static tt_rwc rwc_in(tt_model *m, int thread, uint32_t insn)
+{
+    return m->rwc_pre_valid ? m->rwc_pre : tt_rwc_issue(m, thread, insn);
+}
+
+/* ---- The acceptance rules (MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md "Instruction scheduling";
+ * MatrixUnit.md: SHIFTXB's throughput 0.5) ------------------------------------------------------- */
+
+/* MOVA2D.md / MOVB2D.md: the instructions held after a MOVA2D / MOVB2D (they read Dst) */
+static bool dst_reader(uint8_t opc)
+{
+    switch (opc) {
+    case TT_OPC_MOVD2A: case TT_OPC_MOVD2B: case TT_OPC_ELWMUL: case TT_OPC_MVMUL: case TT_OPC_DOTPV:
+    case TT_OPC_GMPOOL: case TT_OPC_GAPOOL: case TT_OPC_MFCONV3S1: case TT_OPC_CONV3S1: case TT_OPC_MPOOL3S1:
+    case TT_OPC_APOOL3S1: case TT_OPC_CONV3S2: case TT_OPC_MPOOL3S2: case TT_OPC_APOOL3S2: return true;
+    default: return false;
+    }
+}
+
+int tt_mx_rule(const tt_mx_recent *r, uint32_t insn)
+{
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    if (r->sxb) return TT_MR_SHIFTXB;
+    if (r->d2b && opc != TT_OPC_MOVD2B) return TT_MR_D2B;
+    if (r->d2a && opc != TT_OPC_MOVD2A && opc != TT_OPC_MOVB2A) return TT_MR_D2A;
+    if (r->a2d && dst_reader(opc)) return TT_MR_DST_READ;
+    return -1;
+}
+
+const char *tt_mx_rule_text(int rule)
+{
+    switch (rule) {
+    case TT_MR_DST_READ: return "a MOVA2D/MOVB2D was accepted in the last 3 cycles and this instruction reads Dst (MOVA2D.md)";
+    case TT_MR_D2A: return "a MOVD2A was accepted last cycle: only MOVD2A or MOVB2A now (MOVD2A.md)";
+    case TT_MR_D2B: return "a MOVD2B was accepted in the last 3 cycles: only MOVD2B now (MOVD2B.md)";
+    case TT_MR_SHIFTXB: return "a SHIFTXB was accepted last cycle (throughput 0.5, MatrixUnit.md)";
+    default: return "no rule";
+    }
+}
+
+void tt_mx_tick(tt_mx_recent *r, bool accepted, uint32_t insn)
+{
+    if (r->a2d) r->a2d--;
+    if (r->d2b) r->d2b--;
+    r->d2a = r->sxb = 0;
+    if (!accepted) return;
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    if (opc == TT_OPC_MOVA2D || opc == TT_OPC_MOVB2D) r->a2d = 3;
+    if (opc == TT_OPC_MOVD2B) r->d2b = 3;
+    if (opc == TT_OPC_MOVD2A) r->d2a = 1;
+    if (opc == TT_OPC_SHIFTXB) r->sxb = 1;
+}
+
 /* SETRWC ([23] FlipSrcB, [22] FlipSrcA, [21] DstCtoCr, [20] DstCr, [19] SrcBCr, [18] SrcACr,
  * [17:14] DstVal, [13:10] SrcBVal, [9:6] SrcAVal, [3] Fidelity, [2] Dst, [1] SrcB, [0] SrcA). */
 void tt_exec_setrwc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
-    tt_rwc *c = &m->rwc[thread];
-    uint32_t av = b(insn, 6, 4), bv = b(insn, 10, 4), dv = b(insn, 14, 4);
-    if (b(insn, 0, 1)) {
-        if (b(insn, 18, 1)) av += c->srca_cr;
-        c->srca = c->srca_cr = av & 63;
-    }
-    if (b(insn, 1, 1)) {
-        if (b(insn, 19, 1)) bv += c->srcb_cr;
-        c->srcb = c->srcb_cr = bv & 63;
-    }
-    if (b(insn, 2, 1) || b(insn, 21, 1)) {
-        if (b(insn, 21, 1)) dv += c->dst;
-        else if (b(insn, 20, 1)) dv += c->dst_cr;
-        c->dst = c->dst_cr = dv & 0x3FF;
-    }
-    if (b(insn, 3, 1)) c->fidelity = 0;
+    (void)rwc_in(m, thread, insn); /* its counter writes: at issue */
     tt_bank_state *bk = &m->banks;
     uint32_t clr = m->tcfg[thread][7];
     if (b(insn, 22, 1)) {
@@ -94,17 +203,12 @@ void tt_exec_setrwc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     }
 }
 
-/* INCRWC ([20] DstCr, [19] SrcBCr, [18] SrcACr, [17:14] DstInc, [13:10] SrcBInc, [9:6] SrcAInc). */
+/* INCRWC ([20] DstCr, [19] SrcBCr, [18] SrcACr, [17:14] DstInc, [13:10] SrcBInc, [9:6] SrcAInc): all of
+ * it at issue (rwc_issue_update). */
 void tt_exec_incrwc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     (void)r;
-    tt_rwc *c = &m->rwc[thread];
-    if (b(insn, 18, 1)) c->srca_cr = (c->srca_cr + b(insn, 6, 4)) & 63, c->srca = c->srca_cr;
-    else c->srca = (c->srca + b(insn, 6, 4)) & 63;
-    if (b(insn, 19, 1)) c->srcb_cr = (c->srcb_cr + b(insn, 10, 4)) & 63, c->srcb = c->srcb_cr;
-    else c->srcb = (c->srcb + b(insn, 10, 4)) & 63;
-    if (b(insn, 20, 1)) c->dst_cr = (c->dst_cr + b(insn, 14, 4)) & 0x3FF, c->dst = c->dst_cr;
-    else c->dst = (c->dst + b(insn, 14, 4)) & 0x3FF;
+    (void)rwc_in(m, thread, insn);
 }
 
 static bool dest32_mode(const tt_model *m, int state)
@@ -113,9 +217,9 @@ static bool dest32_mode(const tt_model *m, int state)
 }
 
 /* The Dest row of a matrix-unit instruction: DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE. */
-static uint32_t dest_row(const tt_model *m, int thread, int state, uint32_t row)
+static uint32_t dest_row(const tt_model *m, int thread, int state, uint32_t row, const tt_rwc *c)
 {
-    return row + b(m->tcfg[thread][1], 0, 12) + m->rwc[thread].dst + b(m->cfg[state][6], 0, 16);
+    return row + b(m->tcfg[thread][1], 0, 12) + c->dst + b(m->cfg[state][6], 0, 16);
 }
 
 /* ZEROACC (Blackhole: [20:19] Mode, [18] UseDst32b, [17] Revert (clear_zero_flags), [16:14]
@@ -123,10 +227,11 @@ static uint32_t dest_row(const tt_model *m, int thread, int state, uint32_t row)
  * documentation sets to Undefined are written as 0 (docs/decisions.md "Data movement"). */
 void tt_exec_zeroacc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
+    const tt_rwc c = rwc_in(m, thread, insn); /* its AddrMod (one row, 16 rows): at issue */
     const int st = tt_cfg_state_of(m, thread);
     const uint32_t mode = b(insn, 19, 2), imm = b(insn, 0, 10);
     if (mode == 0) {
-        uint32_t row = dest_row(m, thread, st, imm) & 0x3FF;
+        uint32_t row = dest_row(m, thread, st, imm, &c) & 0x3FF;
         for (unsigned col = 0; col < TT_RF_COLS; col++)
             tt_rf_write_cell(m, TT_RF_BY_MATH, dest32_mode(m, st) ? TT_RF_DEST32 : TT_RF_DEST, 0, row, col, 0);
     } else {
@@ -148,7 +253,6 @@ void tt_exec_zeroacc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                     tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST, 0, lo + i, col, 0);
         }
     }
-    if (mode <= 1) apply_addr_mod(m, thread, b(insn, 14, 3));
     tt_rf_log_effects(m, r);
 }
 
@@ -214,6 +318,7 @@ bool tt_movement_holds(const tt_model *m, uint32_t insn, char *why, size_t whyle
 void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     const bool is_b = (insn >> 24) == TT_OPC_MOVB2D;
+    const tt_rwc c = rwc_in(m, thread, insn); /* its AddrMod: at issue */
     const int st = tt_cfg_state_of(m, thread);
     unsigned fmt; /* MOVB2D.md: SrcAFmt really is used (on Blackhole SrcB's implied format: move_fmt) */
     if (!move_fmt(m, thread, st, is_b, is_b ? "MOVB2D" : "MOVA2D", &fmt, r)) return;
@@ -229,8 +334,8 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
                        "HW erratum TEN-4245)", is_b ? "MOVB2D" : "MOVA2D", is_b ? "MOVB2D" : "MOVA2D");
         return;
     }
-    uint32_t drow = dest_row(m, thread, st, b(insn, 0, 10));
-    uint32_t srow = b(insn, 17, 6) + (is_b ? m->rwc[thread].srcb : m->rwc[thread].srca);
+    uint32_t drow = dest_row(m, thread, st, b(insn, 0, 10), &c);
+    uint32_t srow = b(insn, 17, 6) + (is_b ? c.srcb : c.srca);
     unsigned n;
     if (bcast8) n = 8, drow &= 0x3F8, srow &= 0x3F;
     else if (b(insn, 13, 1)) {
@@ -256,7 +361,6 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
             }
         }
     }
-    apply_addr_mod(m, thread, b(insn, 14, 3));
     tt_rf_log_effects(m, r);
 }
 
@@ -265,6 +369,7 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
 void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     const bool is_b = (insn >> 24) == TT_OPC_MOVD2B;
+    const tt_rwc c = rwc_in(m, thread, insn); /* its AddrMod: at issue */
     const int st = tt_cfg_state_of(m, thread);
     const bool lo = b(insn, 23, 1);
     bool d32 = false;
@@ -286,8 +391,8 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
                        lo ? "UseDst32bLo" : "a TF32 SrcA format");
         return;
     }
-    uint32_t drow = dest_row(m, thread, st, b(insn, 0, 10));
-    uint32_t srow = b(insn, 17, 6) + (is_b ? m->rwc[thread].srcb : m->rwc[thread].srca);
+    uint32_t drow = dest_row(m, thread, st, b(insn, 0, 10), &c);
+    uint32_t srow = b(insn, 17, 6) + (is_b ? c.srcb : c.srca);
     unsigned n = 1;
     if (b(insn, 13, 1)) n = 4, drow &= 0x3FC, srow &= 0x3C;
     else drow &= 0x3FF, srow &= 0x3F;
@@ -312,6 +417,5 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
             tt_rf_write_cell(m, TT_RF_BY_MATH, is_b ? TT_RF_SRCB : TT_RF_SRCA, bank, srow, col, v);
         }
     }
-    apply_addr_mod(m, thread, b(insn, 14, 3));
     tt_rf_log_effects(m, r);
 }

@@ -10,6 +10,7 @@
 
 #include "frontend.h"    /* tt_fe_is_frontend_op */
 #include "model_state.h" /* semaphores */
+#include "movement.h"    /* tt_mx_rule: the matrix unit's acceptance rules */
 #include "replay_expander.h" /* tt_replay_count: REPLAY's Count field (0 means 64) */
 #include "sync_unit.h"   /* tt_wait_latch_of */
 #include "ttisa.h"
@@ -61,6 +62,16 @@ typedef struct {
     bool other_unp;
 } slot_state;
 
+/* An instruction in the matrix unit (pipelined: one accepted a cycle, several in flight, retired in
+ * order; docs/decisions.md "Matrix unit timing"). */
+typedef struct {
+    int thread;
+    uint32_t insn;
+    uint64_t disp;        /* dispatch cycle */
+    uint64_t due;         /* its retire cycle: max(disp + latency, the previous one's + 1) */
+} mx_ent;
+#define MQ_MAX 16 /* at most 5 in flight (latency <= 5, one a cycle) */
+
 #define THW_RING 256 /* ThCon L1 writes remembered (one at most every 3 cycles) */
 #define PSTEP_MAX 4096 /* a PACR's step cycles compared one by one (longer PACRs: the first ones) */
 
@@ -75,6 +86,12 @@ struct tt_timing {
      * instruction of 2 cycles or more moves there after its first cycle, so that the thread's next
      * one can enter (WRCFG.md "Performance"); `due` is its retire cycle. */
     slot_state cfg_e2[TT_NUM_THREADS];
+    /* The matrix unit (slot[TT_U_MATH] is unused): what it holds in acceptance order, the retire
+     * cycle of the last one accepted, and the windows of its acceptance rules. */
+    mx_ent mq[MQ_MAX];
+    unsigned mq_head, mq_n;
+    uint64_t mq_last_due;
+    tt_mx_recent mrec;
     /* Model state as the RTL sees it this cycle (after the previous edge). */
     bool have_model;
     uint8_t sem_value[TT_NUM_SEMS], sem_max[TT_NUM_SEMS];
@@ -111,6 +128,7 @@ static const slot_state *cslot_of(const tt_timing *t, int u, int th) { return &t
 /* Does unit u hold an instruction of any thread? */
 static bool unit_busy_any(const tt_timing *t, int u)
 {
+    if (u == TT_U_MATH) return t->mq_n != 0;
     for (int k = 0; k < (per_thread(u) ? TT_NUM_THREADS : 1); k++)
         if (t->slot[u][k].thread >= 0 || (u == TT_U_CFG && t->cfg_e2[k].thread >= 0)) return true;
     return false;
@@ -129,6 +147,39 @@ static bool cfg_e1_leaves(const tt_timing *t, int th, uint64_t cycle)
     const slot_state *e1 = &t->slot[TT_U_CFG][th];
     if (e1->thread < 0) return false;
     return e1->max == 1 ? e1->due == cycle : cycle >= e1->disp + 1 && cfg_e2_frees(t, th, cycle);
+}
+
+static const mx_ent *mq_at(const tt_timing *t, unsigned i) { return &t->mq[(t->mq_head + i) % MQ_MAX]; }
+
+/* Does the matrix unit hold an instruction of thread th (any thread: th < 0)? */
+static bool mq_holds(const tt_timing *t, int th)
+{
+    for (unsigned i = 0; i < t->mq_n; i++)
+        if (th < 0 || mq_at(t, i)->thread == th) return true;
+    return false;
+}
+
+/* CLEARDVALID with a flip or Reset, SETRWC with FlipSrcA/B hand a bank over at their retire: bit 0
+ * SrcA, bit 1 SrcB. */
+static unsigned bank_changer(uint32_t insn)
+{
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    if (opc == TT_OPC_CLEARDVALID) return (insn & 1u) ? 3u : (insn >> 22 & 3u);
+    if (opc == TT_OPC_SETRWC) return insn >> 22 & 3u;
+    return 0;
+}
+
+/* Sides (bit 0 SrcA, bit 1 SrcB) whose bank a hand-over in the matrix unit changes: of those in
+ * it this cycle (all: STALLWAIT's bank conditions hold meanwhile, through its retire cycle), or of
+ * those not retiring in this cycle (not_retiring: a MOVA2D / MOVB2D reads its bank at its retire,
+ * so it waits at the gate while one it would retire after is there). docs/decisions.md "Matrix
+ * unit timing"; tt_core gate_bank, cond_active. */
+static unsigned mq_bank_change(const tt_timing *t, uint64_t cycle, bool not_retiring)
+{
+    unsigned sides = 0;
+    for (unsigned i = 0; i < t->mq_n; i++)
+        if (!not_retiring || mq_at(t, i)->due != cycle) sides |= bank_changer(mq_at(t, i)->insn);
+    return sides;
 }
 
 tt_timing *tt_timing_create(void)
@@ -186,30 +237,24 @@ void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max)
     case TT_U_UNPACK0:
     case TT_U_UNPACK1: lo = 2, hi = 0; break; /* address phase, bank wait, one cycle per batch */
     case TT_U_MATH:
-        if (opc == TT_OPC_CLEARDVALID || opc == TT_OPC_SETRWC || opc == TT_OPC_INCRWC) break;
-        if (opc == TT_OPC_MOVA2D || opc == TT_OPC_MOVB2D || opc == TT_OPC_MOVD2A || opc == TT_OPC_MOVD2B) {
-            /* one cycle per row + 1 (rtl_stubs/README.md "Timing model"; a MOVA2D / MOVB2D waited for
-             * its bank at the gate): MOVA2D Move8Rows [13] and MOVB2D Broadcast1RowTo8 [12] 8 rows,
-             * MOVB2D / MOVD2A / MOVD2B [13] 4 rows */
-            unsigned rows = 1;
-            if ((opc == TT_OPC_MOVB2D && (insn >> 12 & 1u)) || (opc == TT_OPC_MOVA2D && (insn >> 13 & 1u))) rows = 8;
-            else if (opc != TT_OPC_MOVA2D && (insn >> 13 & 1u)) rows = 4;
-            lo = hi = rows + 1;
-        } else if (opc == TT_OPC_ZEROACC) {
-            /* ZEROACC.md modes [20:19]: one row, 16 rows (none past the end of Dest), half, all */
-            static const unsigned rows_of[4] = {1, 16, 512, 1024};
-            const unsigned mode = insn >> 19 & 3u;
-            unsigned rows = rows_of[mode];
-            if (mode == 1 && (insn & 0xFFu) >= ((insn >> 18 & 1u) ? 32u : 64u)) rows = 0;
-            lo = hi = rows + 1;
-        } else if (opc == TT_OPC_ZEROSRC) {
-            /* ZEROSRC.md: [0] SrcA, [1] SrcB, [2] both banks of each (else one, which one depends on the
-             * bank state, how many does not): 64 rows per bank cleared + 1 */
-            const unsigned sides = (insn & 1u) + (insn >> 1 & 1u), banks = sides * ((insn >> 2 & 1u) ? 2 : 1);
-            lo = hi = 64 * banks + 1;
+        /* MatrixUnit.md's table (docs/decisions.md "Matrix unit timing"): its own latency; in order,
+         * it retires no earlier than the cycle after the instruction before it */
+        switch (opc) {
+        case TT_OPC_MOVA2D:
+        case TT_OPC_MOVB2D:
+        case TT_OPC_MOVDBGA2D:
+        case TT_OPC_MOVDBGB2D:
+        case TT_OPC_MOVB2A:
+        case TT_OPC_MOVD2B: lo = hi = 4; break; /* MOVD2B: its "next three cycles" (MOVD2B.md) */
+        case TT_OPC_MOVD2A:
+        case TT_OPC_SHIFTXB: lo = hi = 2; break;
+        case TT_OPC_MVMUL: case TT_OPC_DOTPV: case TT_OPC_GAPOOL: case TT_OPC_ELWMUL: case TT_OPC_GMPOOL:
+        case TT_OPC_ELWADD: case TT_OPC_ELWSUB: case TT_OPC_CONV3S1: case TT_OPC_CONV3S2: case TT_OPC_MPOOL3S1:
+        case TT_OPC_APOOL3S1: case TT_OPC_MPOOL3S2: case TT_OPC_APOOL3S2: case TT_OPC_MFCONV3S1:
+            lo = hi = 5;
+            break;
+        default: break; /* SETRWC, INCRWC, CLEARDVALID, ZEROACC, ZEROSRC, ... 1 */
         }
-        else
-            lo = hi = 4; /* arithmetic: STUB latency */
         break;
     case TT_U_SFPU: lo = hi = 2; break;
     case TT_U_PACK: lo = 2, hi = 0; break; /* address phase, one cycle per datum, drain */
@@ -233,13 +278,19 @@ static unsigned conditions(const tt_timing *t, int th)
     unsigned c = 0;
     static const struct { int unit, cond; } own[] = {{TT_U_THCON, C_THCON}, {TT_U_UNPACK0, C_UNPACK0},
                                                      {TT_U_UNPACK1, C_UNPACK1}, {TT_U_PACK, C_PACK},
-                                                     {TT_U_MATH, C_MATH}, {TT_U_SFPU, C_SFPU}};
+                                                     {TT_U_SFPU, C_SFPU}};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
         if (cslot_of(t, own[i].unit, th)->thread == th) c |= 1u << own[i].cond;
+    if (mq_holds(t, th)) c |= 1u << C_MATH;
     /* XMOV and the configuration unit: busy for any thread */
     if (unit_busy_any(t, TT_U_XMOV)) c |= 1u << C_XMOV;
     if (unit_busy_any(t, TT_U_CFG)) c |= 1u << C_CFGEXU;
     c |= (t->banks & 0xFu) << C_SRCA_CLR;
+    /* a bank hand-over in the matrix unit: the bank conditions of its side hold (in order, it can
+     * retire later than its latency of 1; docs/decisions.md "Matrix unit timing") */
+    const unsigned hand = mq_bank_change(t, 0, false);
+    if (hand & 1u) c |= 1u << C_SRCA_CLR | 1u << C_SRCA_VLD;
+    if (hand & 2u) c |= 1u << C_SRCB_CLR | 1u << C_SRCB_VLD;
     return c;
 }
 
@@ -276,12 +327,12 @@ static void snapshot_model(tt_timing *t, const tt_model *m)
 static void stall_text(uint8_t s, char *buf, size_t len)
 {
     static const char *const kinds[] = {"NONE", "FIFO_EMPTY", "WAIT_GATE", "UNIT_BUSY", "SEM_WAIT", "MUTEX",
-                                        "BANK_WAIT"};
+                                        "BANK_WAIT", "MATH_RULE"};
     unsigned k = s >> 4, d = s & 0xFu;
     if (k >= sizeof kinds / sizeof kinds[0]) snprintf(buf, len, "0x%02x", s);
     else if (k == TT_STALL_UNIT_BUSY) snprintf(buf, len, "UNIT_BUSY(%s)", d < TT_NUM_UNITS ? unit_names[d] : "?");
     else if (k == TT_STALL_WAIT_GATE) snprintf(buf, len, "WAIT_GATE(C%u)", d);
-    else if (k == TT_STALL_SEM_WAIT || k == TT_STALL_MUTEX || k == TT_STALL_BANK_WAIT)
+    else if (k == TT_STALL_SEM_WAIT || k == TT_STALL_MUTEX || k == TT_STALL_BANK_WAIT || k == TT_STALL_MATH_RULE)
         snprintf(buf, len, "%s(%u)", kinds[k], d);
     else snprintf(buf, len, "%s", kinds[k]);
 }
@@ -573,7 +624,7 @@ static bool thread_busy(const tt_timing *t, int th)
     if (t->th[th].none_busy) return true;
     for (int u = 1; u < TT_NUM_UNITS; u++)
         if (cslot_of(t, u, th)->thread == th) return true;
-    return t->cfg_e2[th].thread >= 0;
+    return t->cfg_e2[th].thread >= 0 || mq_holds(t, th);
 }
 
 /* Is an UNPACR of thread th (or of any thread, th < 0) in its address phase in this cycle: the two
@@ -593,16 +644,33 @@ static bool gate_waits_itself(const tt_model *m, int th, const tt_timing_thread 
     return x->fe_valid && tt_gate_insn_waits(m, th, x->fe_insn, why, sizeof why);
 }
 
+/* held_by's value for a matrix-unit instruction that one of the unit's acceptance rules holds at the
+ * gate (MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md "Instruction scheduling"; stall MATH_RULE). */
+#define HELD_MATH_RULE TT_NUM_UNITS
+
+/* The acceptance rule (TT_MR_*) that holds thread th's presented matrix-unit instruction this cycle,
+ * or -1. */
+static int math_rule(const tt_timing *t, int th, const tt_timing_thread *x)
+{
+    if (!x->fe_valid || t->th[th].unit_of != TT_U_MATH) return -1;
+    return tt_mx_rule(&t->mrec, x->fe_insn);
+}
+
 /* What holds the thread's gate this cycle besides its latch, or TT_U_NONE (docs/decisions.md
  * "Overlapping dispatch"; tt_core th_hold, same precedence): the unit of its instruction that holds
  * it, or the unit of the instruction at the gate that waits there (TT_U_SYNC: an ATGETM's mutex,
- * TT_U_MATH: a move's bank). */
+ * TT_U_MATH: a move's bank, also while a bank hand-over is in the matrix unit), or HELD_MATH_RULE. */
 static int held_by(const tt_timing *t, const tt_model *m, int th, const tt_timing_thread *x, uint64_t cycle)
 {
     if (cslot_of(t, TT_U_THCON, th)->thread == th) return TT_U_THCON;
     if (unp_addr_phase(t, TT_U_UNPACK0, th, cycle)) return TT_U_UNPACK0;
     if (unp_addr_phase(t, TT_U_UNPACK1, th, cycle)) return TT_U_UNPACK1;
     if (gate_waits_itself(m, th, x)) return t->th[th].unit_of;
+    const uint8_t opc = (uint8_t)(x->fe_insn >> 24);
+    if (x->fe_valid && ((opc == TT_OPC_MOVA2D && (mq_bank_change(t, cycle, true) & 1u)) ||
+                        (opc == TT_OPC_MOVB2D && (mq_bank_change(t, cycle, true) & 2u))))
+        return TT_U_MATH;
+    if (math_rule(t, th, x) >= 0) return HELD_MATH_RULE;
     return TT_U_NONE;
 }
 
@@ -624,6 +692,8 @@ static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o
             *want = (uint8_t)(TT_STALL_MUTEX << 4 | (o->fe_insn & 7u)); /* an ATGETM at the gate */
         } else if (held == TT_U_MATH) {
             *want = (uint8_t)(TT_STALL_BANK_WAIT << 4 | ((uint8_t)(o->fe_insn >> 24) == TT_OPC_MOVB2D ? 3 : 2));
+        } else if (held == HELD_MATH_RULE) {
+            *want = (uint8_t)(TT_STALL_MATH_RULE << 4 | math_rule(t, th, o));
         } else if (held != TT_U_NONE) {
             *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | held);
         } else {
@@ -805,6 +875,41 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
     return true;
 }
 
+/* T5 for the matrix unit: its oldest instruction retires exactly in its due cycle (its latency after
+ * its dispatch, or the cycle after the one before it: in order), one a cycle. */
+static bool math_check(tt_timing *t, uint64_t cycle, const tt_timing_obs *o, const report *r)
+{
+    int got = -1;
+    for (int th = 0; th < TT_NUM_THREADS; th++)
+        if ((o->th[th].retire >> TT_U_MATH) & 1u) {
+            if (got >= 0)
+                return fail(r, th, 0, "T5 retire: threads %d and %d both retired from MATH at cycle %llu; the matrix "
+                            "unit retires one instruction a cycle, in order", got, th, (unsigned long long)cycle);
+            got = th;
+        }
+    t->checks++;
+    if (!t->mq_n) return true; /* a retire from it was reported above ("holds none") */
+    const mx_ent *h = mq_at(t, 0);
+    const bool due = h->due == cycle;
+    if (due == (got == h->thread) && (due || got < 0)) return true;
+    char d[96];
+    tt_disasm(h->insn, d, sizeof d);
+    unsigned lo, hi;
+    tt_timing_latency(h->insn, &lo, &hi);
+    if (due)
+        return fail(r, h->thread, h->insn,
+                    "T5 latency: %s (thread %d) dispatched at cycle %llu to MATH must retire at cycle %llu (latency %u%s; "
+                    "the matrix unit retires in order), but %s",
+                    d, h->thread, (unsigned long long)h->disp, (unsigned long long)h->due, lo,
+                    h->due != h->disp + lo ? ", later: the instruction before it retires the cycle before" : "",
+                    got < 0 ? "it has not retired by then" : "another thread's instruction retired instead");
+    return fail(r, got, h->insn,
+                "T5 latency: thread %d retired an instruction from MATH at cycle %llu, but the oldest one there, %s "
+                "(thread %d) dispatched at cycle %llu, is due at cycle %llu (latency %u; in order, one a cycle)",
+                got, (unsigned long long)cycle, d, h->thread, (unsigned long long)h->disp, (unsigned long long)h->due,
+                lo);
+}
+
 /* T4 for the sync unit (BH SyncUnit.md "Throughput"): walking the threads from its round-robin
  * priority, at most one semaphore-class instruction (SEMINIT, SEMPOST, SEMGET, STALLWAIT, SEMWAIT,
  * STREAMWAIT) and ATGETM/ATRELM on different mutexes, each thread from its own slot; none of the
@@ -951,7 +1056,9 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             : held[th] == TT_U_UNPACK0 || held[th] == TT_U_UNPACK1
                 ? "the thread's UNPACR is in its 2-cycle address phase (UNPACR_Regular.md: it holds its thread)"
             : held[th] == TT_U_SYNC ? "another thread holds the ATGETM's mutex (SyncUnit.md: it waits at the gate)"
-            : held[th] == TT_U_MATH ? "the matrix unit does not own the move's source bank (MOVA2D.md: it waits at the gate)"
+            : held[th] == TT_U_MATH ? "the matrix unit does not own the move's source bank, or a bank hand-over is in the "
+                                      "matrix unit (MOVA2D.md: it waits at the gate; it reads its bank at its retire)"
+            : held[th] == HELD_MATH_RULE ? tt_mx_rule_text(math_rule(t, th, x))
             : u != TT_U_NONE && !unit_free(t, o, u, th, cycle)
                 ? "its unit still holds an instruction (a unit takes a new one the cycle after its retire; the "
                   "configuration and miscellaneous units in its retire cycle)"
@@ -974,6 +1081,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             if (!((ret >> u) & 1u)) continue;
             const bool held_here = u == TT_U_NONE ? t->th[th].none_busy
                                    : u == TT_U_CFG ? t->slot[u][th].thread == th || t->cfg_e2[th].thread == th
+                                   : u == TT_U_MATH ? mq_holds(t, th)
                                                    : cslot_of(t, u, th)->thread == th;
             t->checks++;
             if (!held_here)
@@ -1001,12 +1109,18 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         }
     for (int th = 0; th < TT_NUM_THREADS; th++)
         if (!cfg_check(t, cycle, o, th, &r)) return false;
+    if (!math_check(t, cycle, o, &r)) return false;
 
     /* T6 busy units: a unit is busy from the cycle after the dispatch through its retire cycle. */
     for (int u = 1; u < TT_NUM_UNITS; u++) {
         const slot_state *bs = &t->slot[u][0];
         for (int k = 1; k < (per_thread(u) ? TT_NUM_THREADS : 1) && bs->thread < 0; k++) bs = &t->slot[u][k];
         for (int k = 0; u == TT_U_CFG && k < TT_NUM_THREADS && bs->thread < 0; k++) bs = &t->cfg_e2[k];
+        slot_state ms = {.thread = -1};
+        if (u == TT_U_MATH && t->mq_n) {
+            ms = (slot_state){.thread = mq_at(t, 0)->thread, .insn = mq_at(t, 0)->insn};
+            bs = &ms;
+        }
         const int occ = bs->thread;
         bool busy = occ >= 0, got = (o->unit_busy >> u) & 1u;
         t->checks++;
@@ -1050,6 +1164,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         for (int u = 1; u < TT_NUM_UNITS; u++) {
             if (!((ret >> u) & 1u)) continue;
             if (u == TT_U_CFG) continue; /* cfg_step */
+            if (u == TT_U_MATH) { /* the oldest (math_check held it to that) */
+                t->mq_head = (t->mq_head + 1) % MQ_MAX;
+                t->mq_n--;
+                continue;
+            }
             slot_state *sl = slot_of(t, u, th);
             /* an L1 STOREIND (bit 23) writes L1 in its retire cycle (tt_core's one L1 write port) */
             if (u == TT_U_THCON && (uint8_t)(sl->insn >> 24) == TT_OPC_STOREIND && (sl->insn >> 23 & 1u))
@@ -1058,6 +1177,8 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         }
     }
     for (int th = 0; th < TT_NUM_THREADS; th++) cfg_step(t, cycle, th);
+    bool mx_acc = false;
+    uint32_t mx_insn = 0;
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         thread_state *s = &t->th[th];
         const tt_timing_thread *x = &o->th[th];
@@ -1074,8 +1195,21 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 if (u != TT_U_SYNC && u != TT_U_CFG) t->prio[u] = (uint8_t)((th + 1) % TT_NUM_THREADS);
                 unsigned lo, hi;
                 tt_timing_latency(x->fe_insn, &lo, &hi);
-                *slot_of(t, u, th) = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = cycle + lo,
-                                          .max = hi, .bank_free_at = UINT64_MAX, .other_unp = false};
+                if (u == TT_U_MATH) {
+                    /* in order: no earlier than the cycle after the one accepted before it */
+                    uint64_t due = cycle + lo;
+                    if (t->mq_last_due + 1 > due) due = t->mq_last_due + 1;
+                    if (t->mq_n < MQ_MAX)
+                        t->mq[(t->mq_head + t->mq_n++) % MQ_MAX] =
+                            (mx_ent){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = due};
+                    t->mq_last_due = due;
+                    mx_acc = true;
+                    mx_insn = x->fe_insn;
+                } else {
+                    *slot_of(t, u, th) = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle,
+                                                      .due = cycle + lo, .max = hi, .bank_free_at = UINT64_MAX,
+                                                      .other_unp = false};
+                }
             }
         }
         step_fill(s, x);
@@ -1085,6 +1219,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         s->prev_valid = true;
     }
     t->cfg_blk = cfg_blk;
+    tt_mx_tick(&t->mrec, mx_acc, mx_insn);
     snapshot_model(t, m);
     return true;
 }

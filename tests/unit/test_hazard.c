@@ -204,6 +204,26 @@ static void test_region_windows(void **state)
     hazard_destroy(h);
 }
 
+/* Two instructions in the matrix unit are ordered by its in-order pipeline (docs/decisions.md
+ * "Matrix unit timing"): a MOVA2D writing a Dest row and a ZEROACC of the row right behind it are
+ * in flight at once but do not race; a PACR reading the row meanwhile does. */
+static void test_region_matrix_in_order(void **state)
+{
+    (void)state;
+    hazard *h = hazard_create();
+    hazard_race out;
+    const hazard_who mova2d = {.thread = 1, .seq = 2, .insn = 0x12000004u, .disp = 10};  /* retires 14 */
+    const hazard_who zeroacc = {.thread = 1, .seq = 3, .insn = 0x10000004u, .disp = 11}; /* retires 15 */
+    const hazard_who other = {.thread = 2, .seq = 0, .insn = 0x08000004u, .disp = 12};  /* MOVD2A, 16 */
+    const hazard_who pacr = {.thread = 0, .seq = 0, .insn = 0x41000000u, .disp = 13};
+    assert_false(hazard_region(h, HAZARD_DEST, 4, true, 14, &mova2d, &out));
+    assert_false(hazard_region(h, HAZARD_DEST, 4, true, 15, &zeroacc, &out));
+    assert_false(hazard_region(h, HAZARD_DEST, 4, false, 16, &other, &out));
+    assert_true(hazard_region(h, HAZARD_DEST, 4, false, 20, &pacr, &out));
+    assert_int_equal(out.other.thread, 1);
+    hazard_destroy(h);
+}
+
 /* Src banks: an unpacker writing a bank the matrix unit owns breaks the ownership invariant;
  * ZEROSRC may clear any bank. */
 static void test_src_owner(void **state)
@@ -251,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_gpr_write_at_read_edge),
         cmocka_unit_test(test_gpr_store_after_push_races),
         cmocka_unit_test(test_region_windows),
+        cmocka_unit_test(test_region_matrix_in_order),
         cmocka_unit_test(test_src_owner),
         cmocka_unit_test(test_store_before_push),
     };

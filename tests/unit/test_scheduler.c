@@ -84,12 +84,46 @@ static void test_cycle_block_mask_selects_classes(void **state)
     tt_model_destroy(m);
 }
 
+/* The model-only scheduler follows the matrix unit's acceptance rules (docs/decisions.md "Matrix unit
+ * timing"; MOVA2D.md, MOVD2A.md): one matrix-unit instruction a cycle, a MOVD2A not in the 3 cycles
+ * after a MOVA2D, a ZEROACC not in the cycle after a MOVD2A. */
+static void test_cycle_matrix_rules(void **state)
+{
+    (void)state;
+    tt_model *m = tt_model_create();
+    tt_model_reset(m);
+    tt_model_push(m, 2, insn("ttsetdvalid 1"));
+    tt_exec_result r[TT_NUM_THREADS];
+    assert_int_equal(tt_model_cycle(m, r), 1);
+    tt_model_push(m, 0, insn("ttmova2d 0,0,0,0,4"));
+    tt_model_push(m, 0, insn("ttmovd2a 0,10,0,0,4"));
+    tt_model_push(m, 0, insn("ttzeroacc 0,0,0,0,20"));
+    tt_model_push(m, 1, insn("ttincrwc 0,1,0,0"));
+    assert_int_equal(tt_model_cycle(m, r), 1); /* thread 0's MOVA2D; thread 1 waits for the unit */
+    assert_int_equal(r[0].status, TT_OK);
+    assert_int_equal(r[1].status, TT_BLOCKED);
+    assert_non_null(strstr(r[1].msg, "one a cycle"));
+    assert_int_equal(tt_model_cycle(m, r), 1); /* thread 1's INCRWC; the MOVD2A is held */
+    assert_int_equal(r[1].status, TT_OK);
+    assert_non_null(strstr(r[0].msg, "MOVA2D.md"));
+    assert_int_equal(tt_model_cycle(m, r), 0);
+    assert_int_equal(tt_model_cycle(m, r), 0);
+    assert_int_equal(tt_model_cycle(m, r), 1); /* the MOVD2A, 4 cycles after the MOVA2D */
+    assert_int_equal(r[0].insn, insn("ttmovd2a 0,10,0,0,4"));
+    assert_int_equal(tt_model_cycle(m, r), 0); /* the ZEROACC waits a cycle (MOVD2A.md) */
+    assert_non_null(strstr(r[0].msg, "MOVD2A.md"));
+    assert_int_equal(tt_model_cycle(m, r), 1);
+    assert_int_equal(r[0].insn, insn("ttzeroacc 0,0,0,0,20"));
+    tt_model_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cycle_issues_one_per_thread),
         cmocka_unit_test(test_cycle_semwait_holds_until_sempost),
         cmocka_unit_test(test_cycle_block_mask_selects_classes),
+        cmocka_unit_test(test_cycle_matrix_rules),
     };
     return cmocka_run_group_tests_name("scheduler", tests, NULL, NULL);
 }
