@@ -121,7 +121,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: unit conv-test pack-conv-test negative directed inject hazard-test random waves-test wave-window-test shrink-test signals-test sanitize fuzz
+test: unit conv-test pack-conv-test mutate-test negative directed inject hazard-test random waves-test wave-window-test shrink-test signals-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc

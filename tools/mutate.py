@@ -697,7 +697,11 @@ class Finder:
 
     def arm_stmt(self, i, ctx):
         """a statement that is a branch arm (an if's, an else's, a case item's, a loop body, a
-        procedural block's body): its code runs only when the arm does (docs/mutation.md "Reach")"""
+        procedural block's body): its code runs only when the arm does (docs/mutation.md "Reach").
+        Inside a loop the arm stays the loop's: Verilator unrolls the loop and its line coverage
+        there does not count every pass."""
+        if ctx.in_loop:
+            return self.stmt(i, ctx)
         ctx.arm = [i, None]
         j = self.stmt(i, ctx)
         ctx.arm[1] = j - 1
@@ -877,12 +881,13 @@ class Finder:
                 if p.kind(k) == "ident":
                     ctx.locals.add(p.t(k))
             j += 1
-            ctx.arm = [i, None]                   # Verilator's coverage point is at the header
+            # a function is inlined where it is called (in loops too): reached as its callers are,
+            # which the line coverage does not tell (no arm: every test)
+            ctx.arm = None
             while p.t(j) != endkw:
                 if j >= p.n:
                     p.err(j, "missing " + endkw)
                 j = self.stmt(j, ctx)
-            ctx.arm[1] = j - 1
             name = [p.t(k) for k in range(i + 1, j) if p.t(k + 1) in ("(", ";")][:1]
             if name:
                 self.funcs[name[0]] = (p.tok(i).line, p.tok(j).line)

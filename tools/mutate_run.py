@@ -137,7 +137,8 @@ def build_tests(a):
         if os.path.exists(conv):
             tests.append(Test("conv_compare", [conv, "--first-fail"], "conv", {"tt_unpack_convert"}))
         if os.path.exists(pconv):
-            tests.append(Test("pack_conv_compare", [pconv, "--first-fail"], "conv", {"tt_pack_convert", "tt_pack_bfp"}))
+            tests.append(Test("pack_conv_compare", [pconv, "--first-fail", "--quick"], "conv",
+                              {"tt_pack_convert", "tt_pack_bfp"}))
     return tests
 
 
