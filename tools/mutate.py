@@ -1271,43 +1271,47 @@ def main():
                 cache = {}
     refused = cache.get("refused", {}) if cache.get("digest") == digest else None
 
-    def write_all():
+    def write_all(where):
+        """the instrumented files into where (OUT/rtl, or OUT/lint for the lint rounds, so that
+        the build's files change only once the verdicts are in)"""
         spans = {}
         changed = False
         for fd in finders:
             active = [m for m in fd.mutants if m.status == "ok"]
             text, sp = instrument(fd, active)
-            path = os.path.join(rtl_out, os.path.basename(fd.file))
+            path = os.path.join(where, os.path.basename(fd.file))
             changed |= write_if_changed(path, text)
             spans[path] = sp
-        changed |= write_if_changed(os.path.join(rtl_out, "tt_mut_pkg.sv"), pkg_text(count))
+        changed |= write_if_changed(os.path.join(where, "tt_mut_pkg.sv"), pkg_text(count))
         # the builds depend on this stamp: touched only when an instrumented file changed
-        stamp = os.path.join(rtl_out, ".stamp")
-        if changed or not os.path.exists(stamp):
+        stamp = os.path.join(where, ".stamp")
+        if where == rtl_out and (changed or not os.path.exists(stamp)):
             with open(stamp, "w") as f:
                 f.write("%d mutants\n" % count)
         return spans
+
+    lint_out = os.path.join(a.out, "lint")
 
     if a.lint and refused is not None:
         for m in allm:
             if str(m.id) in refused:
                 m.status, m.reason = "not_compiled", refused[str(m.id)]
-        write_all()
+        write_all(rtl_out)
     elif a.lint:
         refused = {}
         escalate = {}
         by_path = {os.path.basename(fd.file): fd for fd in finders}
         rtl_all = sorted(glob.glob(os.path.join(a.rtl, "*.sv")))
         for rnd in range(a.max_rounds):
-            spans = write_all()
-            files = [os.path.join(rtl_out, "tt_mut_pkg.sv")]
+            spans = write_all(lint_out)
+            files = [os.path.join(lint_out, "tt_mut_pkg.sv")]
             pkg = os.path.join(a.rtl, "tt_pkg.sv")
             files = [pkg] + files
             for f in rtl_all:
                 if f == pkg:
                     continue
                 stem = os.path.splitext(os.path.basename(f))[0]
-                files.append(os.path.join(rtl_out, stem + ".sv") if stem in units else f)
+                files.append(os.path.join(lint_out, stem + ".sv") if stem in units else f)
             files += a.lint_extra.split()
             rc, msgs, text = lint(files, a.vflags.split() + ["-DTT_MUTATE"], a.verilator)
             byid = {m.id: m for m in allm}
@@ -1320,7 +1324,7 @@ def main():
                 if not (kind.startswith("Error") or kind == "Warning-SELRANGE"):
                     continue
                 path = os.path.normpath(f)
-                sp = spans.get(path) or spans.get(os.path.join(rtl_out, os.path.basename(path)))
+                sp = spans.get(path) or spans.get(os.path.join(lint_out, os.path.basename(path)))
                 if sp is None:
                     stray.append("%s %s:%d:%d: %s" % (kind, f, line, col, what))
                     continue
@@ -1374,8 +1378,9 @@ def main():
             sys.exit("mutate.py: the lint loop did not settle after %d rounds" % a.max_rounds)
         with open(cache_path, "w") as f:
             json.dump({"digest": digest, "refused": refused}, f)
+        write_all(rtl_out)
     else:
-        write_all()
+        write_all(rtl_out)
 
     fd_of = {fd.unit: fd for fd in finders}
     manifest = {
