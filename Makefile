@@ -19,7 +19,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev \
             slurmctld slurmd slurm-client munge
 
-.PHONY: docs-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test
+.PHONY: docs-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test
 
 all: model rtl
 
@@ -122,7 +122,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: docs-test unit conv-test pack-conv-test negative directed inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: docs-test unit conv-test pack-conv-test mutate-test negative directed inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 # every relative link and #anchor in README.md and docs/ points to a real file and heading
@@ -420,3 +420,71 @@ coverage-build: $(BUILD)/ttcosim_cov
 
 coverage: $(BUILD)/ttcosim_cov
 	@tools/coverage_run.sh $(BUILD) $(COV_SEEDS) $(COV_WSEEDS) $(COV_LENGTH) $(COV_CONTROL)
+
+# ---- Mutation testing (issue 16 item 3; docs/mutation.md) -------------------------------------------
+# tools/mutate.py writes instrumented copies of the data-path units to $(MUT_DIR)/rtl/ (every site
+# `(tt_mut_pkg::mut_sel == N) ? mutated : original`, +mutant=N picks one at run time) and the
+# manifest; Verilator's lint drops the mutants it refuses. One build of the lockstep harness
+# (build/ttcosim_mut) and of the two datum-converter comparisons holds every mutant;
+# tools/mutate_run.py runs the directed tests, fixed random seeds and (converter units) the
+# converter comparisons on each mutant until one fails.
+# make mutate [UNITS=tt_packer,...] [MUTANTS=N|all] [SEED=S] [MUTANT_IDS=1,5-9] [JOBS=J]
+MUT_DIR := $(BUILD)/mutate
+MUT_UNITS_ALL := tt_unpacker tt_unpack_convert tt_src_banks tt_regfile tt_math_unit tt_packer \
+                 tt_pack_convert tt_pack_bfp tt_pack_l1acc tt_pack_strided
+MUT_SRCS := $(MUT_UNITS_ALL:%=rtl_stubs/%.sv)
+MUT_RTL := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv \
+           $(foreach f,$(filter-out rtl_stubs/tt_pkg.sv,$(sort $(wildcard rtl_stubs/*.sv))),$(if $(filter $(f),$(MUT_SRCS)),$(MUT_DIR)/rtl/$(notdir $(f)),$(f)))
+MUTANTS ?= 300
+MUT_RANDOM_SEEDS ?= 10
+
+$(MUT_DIR)/manifest.json: tools/mutate.py $(wildcard tools/mutate_equiv.json) $(RTL_SRCS) $(TB_SV)
+	@echo "  MUTATE  $(MUT_DIR)/rtl (tools/mutate.py, Verilator lint)"
+	@python3 tools/mutate.py --out $(MUT_DIR) --lint > $(MUT_DIR).log 2>&1 || { tail -30 $(MUT_DIR).log; exit 1; }
+	@grep "mutants, " $(MUT_DIR).log
+
+# the stamp changes only when an instrumented file does (a new equivalence note rebuilds nothing)
+$(MUT_DIR)/rtl/.stamp: $(MUT_DIR)/manifest.json
+	@:
+
+$(BUILD)/ttcosim_mut: $(MUT_DIR)/rtl/.stamp tb/main.cpp $(HARNESS_LIBS)
+	@rm -f $(BUILD)/obj_mut/Vtb_top
+	@echo "  VERILATE $@ (log: $(BUILD)/verilate_mut.log)"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_mut $(VFLAGS) $(VCXX_CC) -DTT_MUTATE \
+	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(MUT_RTL) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_mut.log 2>&1 \
+	  || { tail -40 $(BUILD)/verilate_mut.log; exit 1; }
+	@cp $(BUILD)/obj_mut/Vtb_top $@
+
+$(BUILD)/conv_compare_mut: $(MUT_DIR)/rtl/.stamp tests/conv/conv_compare.cpp $(BUILD)/libttmodel.a
+	@rm -f $(BUILD)/obj_conv_mut/Vtt_unpack_convert
+	@echo "  VERILATE $@"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_conv_mut --top-module tt_unpack_convert -Wno-fatal \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv \
+	  $(MUT_DIR)/rtl/tt_unpack_convert.sv $(CURDIR)/tests/conv/conv_compare.cpp \
+	  > $(BUILD)/verilate_conv_mut.log 2>&1 || { tail -30 $(BUILD)/verilate_conv_mut.log; exit 1; }
+	@cp $(BUILD)/obj_conv_mut/Vtt_unpack_convert $@
+
+$(BUILD)/pack_conv_compare_mut: $(MUT_DIR)/rtl/.stamp tests/conv/tt_pack_conv_wrap.sv tests/conv/pack_conv_compare.cpp $(BUILD)/libttmodel.a
+	@rm -f $(BUILD)/obj_pconv_mut/Vtt_pack_conv_wrap
+	@echo "  VERILATE $@"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_pconv_mut --top-module tt_pack_conv_wrap -Wno-fatal \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv \
+	  $(MUT_DIR)/rtl/tt_pack_convert.sv $(MUT_DIR)/rtl/tt_pack_bfp.sv tests/conv/tt_pack_conv_wrap.sv \
+	  $(CURDIR)/tests/conv/pack_conv_compare.cpp > $(BUILD)/verilate_pconv_mut.log 2>&1 \
+	  || { tail -30 $(BUILD)/verilate_pconv_mut.log; exit 1; }
+	@cp $(BUILD)/obj_pconv_mut/Vtt_pack_conv_wrap $@
+
+mutate-build: $(BUILD)/ttcosim_mut $(BUILD)/conv_compare_mut $(BUILD)/pack_conv_compare_mut
+
+mutate: mutate-build $(BUILD)/ttcosim_cov
+	@python3 tools/mutate_run.py --build $(BUILD) --jobs $(JOBS) --random-seeds $(MUT_RANDOM_SEEDS) \
+	  --reach $(BUILD)/ttcosim_cov \
+	  $(if $(UNITS),--units $(UNITS)) $(if $(MUTANT_IDS),--ids $(MUTANT_IDS),--sample $(MUTANTS) --seed $(SEED))
+
+# the tool itself (tests/mutate/): manifest lines, instrumentation, a known kill, selector 0
+mutate-test: $(BUILD)/ttcosim $(BUILD)/libttmodel.a
+	@echo "== mutation tool: manifest, instrumentation, a killed mutant, selector 0 (tests/mutate)"
+	@python3 tests/mutate/test_mutate.py --build $(BUILD)

@@ -224,7 +224,7 @@ static void usage(FILE *f, const char *prog)
             "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n"
             "          [+wave_window=N [+wave_file=FILE.vcd]]\n"
             "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)] [+readback=drain|end]\n"
-            "          [+hazards=error|warn|off]\n",
+            "          [+hazards=error|warn|off] [+mutant=N (build/ttcosim_mut only)]\n",
             prog);
 }
 
@@ -419,6 +419,10 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
                 goto fail;
             }
             c->a.readback_end_only = v[0] == 'e';
+        } else if (plusarg(arg, "+mutant", &v)) {
+            /* docs/mutation.md: the mutation build's tt_mut_pkg reads it too; checked against
+             * the binary's mutant count once the model exists (tb_check_mutant) */
+            if (!parse_u64(prog, "mutant", v, 0, 10000000, &c->a.mutant)) goto fail;
         } else if (plusarg(arg, "+hazards", &v)) {
             /* docs/decisions.md "Race detector": a race stops the run (error, the default), is
              * reported and the run goes on (warn), or is not looked for (off) */
@@ -546,6 +550,18 @@ void tb_ctx_destroy(tb_ctx *c)
 }
 
 const tb_args *tb_ctx_args(const tb_ctx *c) { return &c->a; }
+
+int tb_check_mutant(const tb_ctx *c, const char *prog, int count)
+{
+    if (c->a.mutant == 0 || c->a.mutant <= (uint64_t)(count > 0 ? count : 0)) return 0;
+    if (count <= 0)
+        fprintf(stderr, "%s: +mutant=%llu: this binary holds no mutants (the mutation build is build/ttcosim_mut: "
+                        "make mutate, docs/mutation.md)\n", prog, (unsigned long long)c->a.mutant);
+    else
+        fprintf(stderr, "%s: +mutant=%llu: this binary holds mutants 1..%d\n", prog, (unsigned long long)c->a.mutant,
+                count);
+    return 2;
+}
 
 int tb_ctx_finish(tb_ctx *c, uint64_t cycle)
 {

@@ -35,6 +35,7 @@ typedef struct {
     const char *vlcov;        /* +vlcov=FILE.dat: Verilator line/toggle coverage (coverage build only) */
     bool readback_end_only;   /* +readback=end: the state read-back after the run only, not at drained points */
     int hazards;              /* +hazards=error|warn|off (cosim.h COSIM_HAZARDS_*) */
+    uint64_t mutant;          /* +mutant=N: mutant N of the mutation build (0: none; docs/mutation.md) */
 } tb_args;
 
 typedef struct tb_ctx tb_ctx;
@@ -44,6 +45,9 @@ typedef struct tb_ctx tb_ctx;
 tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code);
 void tb_ctx_destroy(tb_ctx *c);
 const tb_args *tb_ctx_args(const tb_ctx *c);
+/* +mutant=N against the mutants the binary holds (tb_top's tb_mutant_count: 0 but in the mutation
+ * build): 0 when fine, else 2 after saying why. */
+int tb_check_mutant(const tb_ctx *c, const char *prog, int count);
 /* Exit status once the simulation has finished. */
 int tb_ctx_finish(tb_ctx *c, uint64_t cycle);
 /* Exit status (128 + sig) of a run stopped by SIGINT or SIGTERM at `cycle`; the report says so. */

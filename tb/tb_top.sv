@@ -63,6 +63,17 @@ module tb_top (
     srnd_seed_q = srnd_seed;
   endfunction
 
+  // Mutation build (docs/mutation.md, tools/mutate.py): how many mutants this binary holds, so
+  // that the harness can refuse a +mutant=N it does not have (tt_mut_pkg reads +mutant itself).
+  export "DPI-C" function tb_mutant_count;
+  function int tb_mutant_count();
+`ifdef TT_MUTATE
+    return int'(tt_mut_pkg::MUT_COUNT);
+`else
+    return 0;
+`endif
+  endfunction
+
   logic [63:0] cycle_q;
   logic [3:0]  rst_cnt_q;
   logic        rst_n;

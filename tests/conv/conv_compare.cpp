@@ -4,8 +4,10 @@
 // and 16-bit formats with every shared exponent a BFP format can meet, and 2^20 patterns of the
 // 32-bit formats (special values first). A pair the model calls undefined is skipped (the RTL
 // need not agree there). Prints "N passed, M failed" and exits 1 on any difference.
+//   --first-fail : stop at the first difference (the mutation runner, docs/mutation.md)
 #include <cstdio>
 #include <cstdint>
+#include <cstring>
 #include <random>
 
 #include "Vtt_unpack_convert.h"
@@ -18,6 +20,9 @@ extern "C" {
 int main(int argc, char **argv)
 {
     Verilated::commandArgs(argc, argv);
+    bool first_fail = false;
+    for (int i = 1; i < argc; i++)
+        if (!std::strcmp(argv[i], "--first-fail")) first_fail = true;
     Vtt_unpack_convert dut;
     uint64_t checked = 0, failed = 0;
     std::mt19937 rng(1);
@@ -60,6 +65,10 @@ int main(int argc, char **argv)
                             if (got != want && failed++ < 20)
                                 std::printf("FAIL %s -> %s %s%s datum 0x%x exp %u: model 0x%x, RTL 0x%x\n", tt_df_name(in),
                                             tt_df_name(out), dest ? "Dest" : "Src", uns ? " unsigned" : (e4m3 ? " E4M3" : ""), d, e, want, got);
+                            if (failed && first_fail) {
+                                std::printf("stopped at the first difference (--first-fail)\n");
+                                return 1;
+                            }
                         }
                     }
                   }

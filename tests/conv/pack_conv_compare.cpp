@@ -21,6 +21,7 @@
 //                difference the correct RTL does not also have (make pack-conv-test checks that
 //                each bug is caught)
 //   --quick    : fewer values per configuration
+//   --first-fail : stop at the first difference (the mutation runner, docs/mutation.md)
 //   --max-print N : print at most N differences (40)
 #include <cstdio>
 #include <cstdint>
@@ -510,6 +511,8 @@ int main(int argc, char **argv)
             stop_at_fail = true;
         } else if (!std::strcmp(argv[i], "--max-print") && i + 1 < argc) {
             max_print = std::strtoull(argv[++i], nullptr, 0);
+        } else if (!std::strcmp(argv[i], "--first-fail")) {
+            stop_at_fail = true;
         } else if (!std::strcmp(argv[i], "--quick")) {
             quick = true;
         }

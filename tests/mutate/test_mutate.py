@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""make mutate-test: the mutation tools themselves (docs/mutation.md), on two small units.
+
+1. tools/mutate.py on tt_unpack_convert and tt_pack_strided: the instrumented copies keep every
+   line where it was; with no mutant switched in, the instrumentation gives the source back byte
+   for byte; the manifest points at the right line and column (the token there is in the original
+   text; hand-picked sites: `row0_i + step` swapped, `n = 4'd8` decremented); no mutant in a
+   declaration, a parameter or a loop header, and none that switches a deliberate bug on.
+2. The datum converter's comparison (tests/conv/conv_compare.cpp) built from the instrumented
+   tt_unpack_convert, driven by tools/mutate_run.py: selector 0 passes (the baseline), a mutant
+   known to be wrong (BFP8a's exponent e - LZ made e + LZ) is killed, and an equivalent one
+   (clz8's value for a zero input, which no caller passes) survives.
+3. The lockstep harness: the normal build accepts +mutant=0 and refuses +mutant=1 (it holds no
+   mutants), with a message naming the mutation build.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import mutate  # noqa: E402
+
+fails = []
+
+
+def check(cond, what):
+    if cond:
+        print("ok   " + what)
+    else:
+        print("FAIL " + what)
+        fails.append(what)
+
+
+def line_of(path, text):
+    with open(os.path.join(ROOT, path)) as f:
+        for n, line in enumerate(f, 1):
+            if text in line:
+                return n
+    raise SystemExit("test_mutate.py: %s has no line with %r (the unit changed: pick another site)" % (path, text))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build")
+    a = ap.parse_args()
+    out = os.path.join(a.build, "mutate_test")
+    os.makedirs(out, exist_ok=True)
+
+    # ---- 1. the instrumentation and the manifest ----
+    units = ["tt_unpack_convert", "tt_pack_strided"]
+    r = subprocess.run([sys.executable, "tools/mutate.py", "--out", out, "--units", ",".join(units), "--equiv", ""],
+                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    check(r.returncode == 0, "tools/mutate.py runs on %s" % ", ".join(units))
+    if r.returncode != 0:
+        print(r.stdout)
+        return 1
+    with open(os.path.join(ROOT, out, "manifest.json")) as f:
+        man = json.load(f)
+    ms = man["mutants"]
+    check(len(ms) > 100 and man["count"] == len(ms), "the manifest lists %d mutants" % len(ms))
+    for u in units:
+        src = open(os.path.join(ROOT, "rtl_stubs", u + ".sv")).read()
+        ins = open(os.path.join(ROOT, out, "rtl", u + ".sv")).read()
+        check(src.count("\n") == ins.count("\n"), "%s: the instrumented copy has the source's %d lines"
+              % (u, src.count("\n")))
+        fd = mutate.Finder(u, "rtl_stubs/%s.sv" % u, src)
+        fd.run()
+        text, _ = mutate.instrument(fd, [])
+        check(text == src, "%s: with no mutant the instrumentation gives the source back" % u)
+        # every mutant's line/col holds one of its original tokens
+        lines = src.split("\n")
+        bad = []
+        for m in (m for m in ms if m["unit"] == u):
+            at = lines[m["line"] - 1][m["col"] - 1:]
+            tok = re.match(r"[A-Za-z_$][\w$]*|\d+'?[sS]?[bBoOdDhH]?[0-9a-fA-F_]*|\S+?", at)
+            if not tok or tok.group(0) not in m["original"] or m["context"] != lines[m["line"] - 1].strip():
+                bad.append("#%d %s:%d:%d %r" % (m["id"], u, m["line"], m["col"], m["original"]))
+        check(not bad, "%s: every mutant's line and column hold its original text%s" % (u, (": " + bad[0]) if bad else ""))
+        # nothing in declarations, parameters or loop headers
+        hdr = []
+        for m in (m for m in ms if m["unit"] == u):
+            full = lines[m["line"] - 1]
+            st = full.lstrip()
+            if st.startswith(("localparam", "parameter", "input", "output", "typedef")) or \
+                    (re.match(r"(logic|int|bit)\b", st) and "=" not in st):
+                hdr.append(m)
+            if st.startswith("for ("):
+                depth, close = 0, 0
+                for k, ch in enumerate(full):
+                    depth += ch == "("
+                    depth -= ch == ")"
+                    if ch == ")" and depth == 0:
+                        close = k
+                        break
+                if m["col"] - 1 <= close:
+                    hdr.append(m)
+        check(not hdr, "%s: no mutant in a declaration, a parameter or a loop header%s"
+              % (u, (": #%d line %d" % (hdr[0]["id"], hdr[0]["line"])) if hdr else ""))
+        check(not [m for m in ms if m["unit"] == u and re.search(r"\binj|INJ_", m["original"] + m["mutated"])],
+              "%s: no mutant switches a deliberate bug on" % u)
+    ln = line_of("rtl_stubs/tt_pack_strided.sv", "row_o = row0_i + step;")
+    check(any(m["line"] == ln and m["operator"] == "swap" and m["mutated"] == "row0_i - step" for m in ms),
+          "tt_pack_strided.sv:%d: `row0_i + step` swapped to `row0_i - step`" % ln)
+    ln_clz = line_of("rtl_stubs/tt_unpack_convert.sv", "n = 4'd8;")
+    equiv = [m for m in ms if m["line"] == ln_clz and m["operator"] == "const_dec" and m["unit"] == "tt_unpack_convert"]
+    check(len(equiv) == 1 and equiv[0]["mutated"] == "4'd7", "tt_unpack_convert.sv:%d: `4'd8` decremented" % ln_clz)
+    ln_bfpa = line_of("rtl_stubs/tt_unpack_convert.sv", "e_n  = e - {4'd0, lz};")
+    killed = [m for m in ms if m["line"] == ln_bfpa and m["operator"] == "swap" and m["unit"] == "tt_unpack_convert"]
+    check(len(killed) == 1 and killed[0]["mutated"] == "e + {4'd0, lz}",
+          "tt_unpack_convert.sv:%d: `e - {4'd0, lz}` swapped" % ln_bfpa)
+    if fails:
+        return 1
+
+    # ---- 2. a killed and a surviving mutant through tools/mutate_run.py ----
+    vl = os.path.join(out, "verilate_conv.log")
+    cmd = ["verilator", "--cc", "--exe", "--build", "-j", "1", "--Mdir", os.path.join(out, "obj_conv"),
+           "--top-module", "tt_unpack_convert", "-Wno-fatal", "-O3", "-MAKEFLAGS", "OPT_FAST=-O2",
+           "-CFLAGS", "-I%s/ref_model/src -I%s/ref_model/include" % (ROOT, ROOT),
+           "-LDFLAGS", os.path.abspath(os.path.join(a.build, "libttmodel.a")),
+           "rtl_stubs/tt_pkg.sv", os.path.join(out, "rtl", "tt_mut_pkg.sv"), os.path.join(out, "rtl", "tt_unpack_convert.sv"),
+           os.path.join(ROOT, "tests/conv/conv_compare.cpp")]
+    with open(os.path.join(ROOT, vl), "w") as log:
+        rc = subprocess.run(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT).returncode
+    check(rc == 0, "the converter comparison builds from the instrumented tt_unpack_convert (log: %s)" % vl)
+    if rc:
+        return 1
+    os.replace(os.path.join(ROOT, out, "obj_conv", "Vtt_unpack_convert"), os.path.join(ROOT, out, "conv_compare_mut"))
+    kid, eid = killed[0]["id"], equiv[0]["id"]
+    r = subprocess.run([sys.executable, "tools/mutate_run.py", "--build", a.build, "--out", out, "--jobs", "2",
+                        "--ids", "%d,%d" % (kid, eid), "--tests", "conv", "--conv-dir", out],
+                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    check(r.returncode == 0, "tools/mutate_run.py runs (selector 0 passes the baseline)")
+    if r.returncode != 0:
+        print(r.stdout[-3000:])
+        return 1
+    with open(os.path.join(ROOT, out, "report.json")) as f:
+        rep = {x["id"]: x for x in json.load(f)["results"]}
+    check(rep.get(kid, {}).get("status") == "killed" and rep[kid].get("by") == "conv_compare",
+          "mutant #%d (BFP8a e + LZ) is killed by conv_compare" % kid)
+    check(rep.get(eid, {}).get("status") == "survived", "mutant #%d (clz8 of 0, never asked) survives" % eid)
+    md = open(os.path.join(ROOT, out, "report.md")).read()
+    check("| %d | rtl_stubs/tt_unpack_convert.sv:%d |" % (eid, ln_clz) in md, "report.md lists the survivor with its line")
+
+    # ---- 3. the lockstep harness and +mutant ----
+    test = "tests/directed/unpack_a_bfp8.tts"
+    r0 = subprocess.run([os.path.join(a.build, "ttcosim"), test, "+mutant=0"], cwd=ROOT, stdout=subprocess.PIPE,
+                        stderr=subprocess.STDOUT, text=True)
+    check(r0.returncode == 0 and ": PASS:" in r0.stdout, "build/ttcosim accepts +mutant=0")
+    r1 = subprocess.run([os.path.join(a.build, "ttcosim"), test, "+mutant=1"], cwd=ROOT, stdout=subprocess.PIPE,
+                        stderr=subprocess.STDOUT, text=True)
+    check(r1.returncode == 2 and "holds no mutants" in r1.stdout and "ttcosim_mut" in r1.stdout,
+          "build/ttcosim refuses +mutant=1: %s" % r1.stdout.strip()[:120])
+    r2 = subprocess.run([os.path.join(a.build, "ttcosim"), test, "+mutant=x"], cwd=ROOT, stdout=subprocess.PIPE,
+                        stderr=subprocess.STDOUT, text=True)
+    check(r2.returncode == 2 and "mutant" in r2.stdout, "build/ttcosim refuses +mutant=x")
+    print("mutate-test: %s" % ("all checks passed" if not fails else "%d check(s) failed" % len(fails)))
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
