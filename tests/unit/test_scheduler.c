@@ -92,6 +92,9 @@ static void test_cycle_matrix_rules(void **state)
     (void)state;
     tt_model *m = tt_model_create();
     tt_model_reset(m);
+    /* the configured formats: SETDVALID leaves the banks no implied one (SETDVALID.md) */
+    tt_model_tcfg_set(m, 0, 2, 1); /* DISABLE_IMPLIED_SRCA_FMT_Base */
+    tt_model_tcfg_set(m, 0, 3, 1); /* DISABLE_IMPLIED_SRCB_FMT_Base */
     tt_model_push(m, 2, insn("ttsetdvalid 1"));
     tt_exec_result r[TT_NUM_THREADS];
     assert_int_equal(tt_model_cycle(m, r), 1);
