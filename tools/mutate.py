@@ -520,8 +520,16 @@ class Finder:
                     not (op in ("+", "-", ">>", "<<", ">>>", "<<<") and self.is_zero(R)):
                 self.add(n, "swap", "%s %s %s" % (self.node_text(L), SWAP[op], self.node_text(R)), ctx,
                          at_tok=n.op)
-            self.visit(L, ctx, const_ok)
-            self.visit(R, ctx, const_ok)
+            # inj && x: x is dead (every inj_* is 0); inj || x: x decides
+            dead_l = dead_r = False
+            if op == "&&":
+                dead_r = self.static_value(L) == 0
+                dead_l = self.static_value(R) == 0
+            elif op == "||":
+                dead_r = self.static_value(L) == 1
+                dead_l = self.static_value(R) == 1
+            self.visit(L, ctx.child(dead=True) if dead_l else ctx, const_ok)
+            self.visit(R, ctx.child(dead=True) if dead_r else ctx, const_ok)
             return
         if k == "ternary":
             c, a, b = n.kids
@@ -875,7 +883,8 @@ class Finder:
             endkw = "end" + s
             # header up to the ';' after the argument list
             j = p.skip_to(i + 1, (";",))
-            ctx = Ctx(proc="func", locals_=set())
+            # in_loop: no arm inside (below), and no flop there anyway
+            ctx = Ctx(proc="func", locals_=set(), in_loop=True)
             # arguments are locals
             for k in range(i + 1, j):
                 if p.kind(k) == "ident":
