@@ -396,7 +396,7 @@ coverage: $(BUILD)/ttcosim_cov
 # (build/ttcosim_mut) and of the two datum-converter comparisons holds every mutant;
 # tools/mutate_run.py runs the directed tests, fixed random seeds and (converter units) the
 # converter comparisons on each mutant until one fails.
-# make mutate [UNITS=tt_packer,...] [MUTANTS=N|all] [SEED=S] [MUTANT_IDS=1,5-9] [JOBS=J]
+# make mutate [UNITS=tt_packer,...] [MUTANTS=N|all] [SEED=S] [MUTANT_IDS=1,5-9] [JOBS=J] [RESUME=1]
 MUT_DIR := $(BUILD)/mutate
 MUT_UNITS_ALL := tt_unpacker tt_unpack_convert tt_src_banks tt_regfile tt_math_unit tt_packer \
                  tt_pack_convert tt_pack_bfp tt_pack_l1acc tt_pack_strided
@@ -449,7 +449,7 @@ mutate-build: $(BUILD)/ttcosim_mut $(BUILD)/conv_compare_mut $(BUILD)/pack_conv_
 
 mutate: mutate-build $(BUILD)/ttcosim_cov
 	@python3 tools/mutate_run.py --build $(BUILD) --jobs $(JOBS) --random-seeds $(MUT_RANDOM_SEEDS) \
-	  --reach $(BUILD)/ttcosim_cov \
+	  --reach $(BUILD)/ttcosim_cov $(if $(RESUME),--resume) \
 	  $(if $(UNITS),--units $(UNITS)) $(if $(MUTANT_IDS),--ids $(MUTANT_IDS),--sample $(MUTANTS) --seed $(SEED))
 
 # the tool itself (tests/mutate/): manifest lines, instrumentation, a known kill, selector 0
