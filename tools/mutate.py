@@ -1282,21 +1282,15 @@ def main():
 
     def write_all(where):
         """the instrumented files into where (OUT/rtl, or OUT/lint for the lint rounds, so that
-        the build's files change only once the verdicts are in)"""
+        the build's files change only once the verdicts are in; unchanged files are not rewritten)"""
         spans = {}
-        changed = False
         for fd in finders:
             active = [m for m in fd.mutants if m.status == "ok"]
             text, sp = instrument(fd, active)
             path = os.path.join(where, os.path.basename(fd.file))
-            changed |= write_if_changed(path, text)
+            write_if_changed(path, text)
             spans[path] = sp
-        changed |= write_if_changed(os.path.join(where, "tt_mut_pkg.sv"), pkg_text(count))
-        # the builds depend on this stamp: touched only when an instrumented file changed
-        stamp = os.path.join(where, ".stamp")
-        if where == rtl_out and (changed or not os.path.exists(stamp)):
-            with open(stamp, "w") as f:
-                f.write("%d mutants\n" % count)
+        write_if_changed(os.path.join(where, "tt_mut_pkg.sv"), pkg_text(count))
         return spans
 
     lint_out = os.path.join(a.out, "lint")
