@@ -428,7 +428,7 @@ coverage: $(BUILD)/ttcosim_cov
 # (build/ttcosim_mut) and of the two datum-converter comparisons holds every mutant;
 # tools/mutate_run.py runs the directed tests, fixed random seeds and (converter units) the
 # converter comparisons on each mutant until one fails.
-# make mutate [UNITS=tt_packer,...] [MUTANTS=N|all] [SEED=S] [MUTANT_IDS=1,5-9] [JOBS=J]
+# make mutate [UNITS=tt_packer,...] [MUTANTS=N|all] [SEED=S] [MUTANT_IDS=1,5-9] [JOBS=J] [RESUME=1]
 MUT_DIR := $(BUILD)/mutate
 MUT_UNITS_ALL := tt_unpacker tt_unpack_convert tt_src_banks tt_regfile tt_math_unit tt_packer \
                  tt_pack_convert tt_pack_bfp tt_pack_l1acc tt_pack_strided
@@ -443,45 +443,51 @@ $(MUT_DIR)/manifest.json: tools/mutate.py $(wildcard tools/mutate_equiv.json) $(
 	@python3 tools/mutate.py --out $(MUT_DIR) --lint > $(MUT_DIR).log 2>&1 || { tail -30 $(MUT_DIR).log; exit 1; }
 	@grep "mutants, " $(MUT_DIR).log
 
-# the stamp changes only when an instrumented file does (a new equivalence note rebuilds nothing)
-$(MUT_DIR)/rtl/.stamp: $(MUT_DIR)/manifest.json
-	@:
+# Make takes any target whose recipe ran as changed, so the binaries keep a hash of their inputs
+# ($@.inputs) and are only touched when a new manifest (an equivalence note) leaves the inputs as
+# they were: a rebuild takes minutes.
+MUT_SAME = h=$$(cat $(1) | sha256sum); if [ -x $@ ] && [ "$$h" = "$$(cat $@.inputs 2>/dev/null)" ]; then touch $@; exit 0; fi
+MUT_KEEP = echo "$$h" > $@.inputs
 
-$(BUILD)/ttcosim_mut: $(MUT_DIR)/rtl/.stamp tb/main.cpp $(HARNESS_LIBS)
-	@rm -f $(BUILD)/obj_mut/Vtb_top
-	@echo "  VERILATE $@ (log: $(BUILD)/verilate_mut.log)"
-	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_mut $(VFLAGS) $(VCXX_CC) -DTT_MUTATE \
+$(BUILD)/ttcosim_mut: $(MUT_DIR)/manifest.json $(RTL_SRCS) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
+	@$(call MUT_SAME,$(MUT_RTL) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)); \
+	rm -f $(BUILD)/obj_mut/Vtb_top; \
+	echo "  VERILATE $@ (log: $(BUILD)/verilate_mut.log)"; \
+	$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_mut $(VFLAGS) $(VCXX_CC) -DTT_MUTATE \
 	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
 	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(MUT_RTL) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_mut.log 2>&1 \
-	  || { tail -40 $(BUILD)/verilate_mut.log; exit 1; }
-	@cp $(BUILD)/obj_mut/Vtb_top $@
+	  || { tail -40 $(BUILD)/verilate_mut.log; exit 1; }; \
+	cp $(BUILD)/obj_mut/Vtb_top $@; $(MUT_KEEP)
 
-$(BUILD)/conv_compare_mut: $(MUT_DIR)/rtl/.stamp tests/conv/conv_compare.cpp $(BUILD)/libttmodel.a
-	@rm -f $(BUILD)/obj_conv_mut/Vtt_unpack_convert
-	@echo "  VERILATE $@"
-	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_conv_mut --top-module tt_unpack_convert -Wno-fatal \
+MUT_CONV_IN := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv $(MUT_DIR)/rtl/tt_unpack_convert.sv tests/conv/conv_compare.cpp
+$(BUILD)/conv_compare_mut: $(MUT_DIR)/manifest.json tests/conv/conv_compare.cpp $(BUILD)/libttmodel.a
+	@$(call MUT_SAME,$(MUT_CONV_IN) $(BUILD)/libttmodel.a); \
+	rm -f $(BUILD)/obj_conv_mut/Vtt_unpack_convert; \
+	echo "  VERILATE $@"; \
+	$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_conv_mut --top-module tt_unpack_convert -Wno-fatal \
 	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
-	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv \
-	  $(MUT_DIR)/rtl/tt_unpack_convert.sv $(CURDIR)/tests/conv/conv_compare.cpp \
-	  > $(BUILD)/verilate_conv_mut.log 2>&1 || { tail -30 $(BUILD)/verilate_conv_mut.log; exit 1; }
-	@cp $(BUILD)/obj_conv_mut/Vtt_unpack_convert $@
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" $(filter-out %.cpp,$(MUT_CONV_IN)) $(CURDIR)/tests/conv/conv_compare.cpp \
+	  > $(BUILD)/verilate_conv_mut.log 2>&1 || { tail -30 $(BUILD)/verilate_conv_mut.log; exit 1; }; \
+	cp $(BUILD)/obj_conv_mut/Vtt_unpack_convert $@; $(MUT_KEEP)
 
-$(BUILD)/pack_conv_compare_mut: $(MUT_DIR)/rtl/.stamp tests/conv/tt_pack_conv_wrap.sv tests/conv/pack_conv_compare.cpp $(BUILD)/libttmodel.a
-	@rm -f $(BUILD)/obj_pconv_mut/Vtt_pack_conv_wrap
-	@echo "  VERILATE $@"
-	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_pconv_mut --top-module tt_pack_conv_wrap -Wno-fatal \
+MUT_PCONV_IN := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv $(MUT_DIR)/rtl/tt_pack_convert.sv $(MUT_DIR)/rtl/tt_pack_bfp.sv \
+                tests/conv/tt_pack_conv_wrap.sv tests/conv/pack_conv_compare.cpp
+$(BUILD)/pack_conv_compare_mut: $(MUT_DIR)/manifest.json tests/conv/tt_pack_conv_wrap.sv tests/conv/pack_conv_compare.cpp $(BUILD)/libttmodel.a
+	@$(call MUT_SAME,$(MUT_PCONV_IN) $(BUILD)/libttmodel.a); \
+	rm -f $(BUILD)/obj_pconv_mut/Vtt_pack_conv_wrap; \
+	echo "  VERILATE $@"; \
+	$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_pconv_mut --top-module tt_pack_conv_wrap -Wno-fatal \
 	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
-	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv \
-	  $(MUT_DIR)/rtl/tt_pack_convert.sv $(MUT_DIR)/rtl/tt_pack_bfp.sv tests/conv/tt_pack_conv_wrap.sv \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" $(filter-out %.cpp,$(MUT_PCONV_IN)) \
 	  $(CURDIR)/tests/conv/pack_conv_compare.cpp > $(BUILD)/verilate_pconv_mut.log 2>&1 \
-	  || { tail -30 $(BUILD)/verilate_pconv_mut.log; exit 1; }
-	@cp $(BUILD)/obj_pconv_mut/Vtt_pack_conv_wrap $@
+	  || { tail -30 $(BUILD)/verilate_pconv_mut.log; exit 1; }; \
+	cp $(BUILD)/obj_pconv_mut/Vtt_pack_conv_wrap $@; $(MUT_KEEP)
 
 mutate-build: $(BUILD)/ttcosim_mut $(BUILD)/conv_compare_mut $(BUILD)/pack_conv_compare_mut
 
 mutate: mutate-build $(BUILD)/ttcosim_cov
 	@python3 tools/mutate_run.py --build $(BUILD) --jobs $(JOBS) --random-seeds $(MUT_RANDOM_SEEDS) \
-	  --reach $(BUILD)/ttcosim_cov \
+	  --reach $(BUILD)/ttcosim_cov $(if $(RESUME),--resume) \
 	  $(if $(UNITS),--units $(UNITS)) $(if $(MUTANT_IDS),--ids $(MUTANT_IDS),--sample $(MUTANTS) --seed $(SEED))
 
 # the tool itself (tests/mutate/): manifest lines, instrumentation, a known kill, selector 0

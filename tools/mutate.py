@@ -520,8 +520,16 @@ class Finder:
                     not (op in ("+", "-", ">>", "<<", ">>>", "<<<") and self.is_zero(R)):
                 self.add(n, "swap", "%s %s %s" % (self.node_text(L), SWAP[op], self.node_text(R)), ctx,
                          at_tok=n.op)
-            self.visit(L, ctx, const_ok)
-            self.visit(R, ctx, const_ok)
+            # inj && x: x is dead (every inj_* is 0); inj || x: x decides
+            dead_l = dead_r = False
+            if op == "&&":
+                dead_r = self.static_value(L) == 0
+                dead_l = self.static_value(R) == 0
+            elif op == "||":
+                dead_r = self.static_value(L) == 1
+                dead_l = self.static_value(R) == 1
+            self.visit(L, ctx.child(dead=True) if dead_l else ctx, const_ok)
+            self.visit(R, ctx.child(dead=True) if dead_r else ctx, const_ok)
             return
         if k == "ternary":
             c, a, b = n.kids
@@ -875,7 +883,8 @@ class Finder:
             endkw = "end" + s
             # header up to the ';' after the argument list
             j = p.skip_to(i + 1, (";",))
-            ctx = Ctx(proc="func", locals_=set())
+            # in_loop: no arm inside (below), and no flop there anyway
+            ctx = Ctx(proc="func", locals_=set(), in_loop=True)
             # arguments are locals
             for k in range(i + 1, j):
                 if p.kind(k) == "ident":
@@ -1273,21 +1282,15 @@ def main():
 
     def write_all(where):
         """the instrumented files into where (OUT/rtl, or OUT/lint for the lint rounds, so that
-        the build's files change only once the verdicts are in)"""
+        the build's files change only once the verdicts are in; unchanged files are not rewritten)"""
         spans = {}
-        changed = False
         for fd in finders:
             active = [m for m in fd.mutants if m.status == "ok"]
             text, sp = instrument(fd, active)
             path = os.path.join(where, os.path.basename(fd.file))
-            changed |= write_if_changed(path, text)
+            write_if_changed(path, text)
             spans[path] = sp
-        changed |= write_if_changed(os.path.join(where, "tt_mut_pkg.sv"), pkg_text(count))
-        # the builds depend on this stamp: touched only when an instrumented file changed
-        stamp = os.path.join(where, ".stamp")
-        if where == rtl_out and (changed or not os.path.exists(stamp)):
-            with open(stamp, "w") as f:
-                f.write("%d mutants\n" % count)
+        write_if_changed(os.path.join(where, "tt_mut_pkg.sv"), pkg_text(count))
         return spans
 
     lint_out = os.path.join(a.out, "lint")

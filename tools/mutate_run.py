@@ -20,10 +20,13 @@ import argparse
 import collections
 import concurrent.futures as cf
 import glob
+import hashlib
 import json
 import os
 import random
 import re
+import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -66,17 +69,27 @@ def passed(test, rc, out):
     return rc == 0
 
 
+# a test process ended by one of these signals was stopped from outside (not a crash of the mutant):
+# it is run again, and counted only if it then fails by itself
+OUTSIDE_SIGNALS = (-signal.SIGTERM, -signal.SIGKILL, -signal.SIGINT, -signal.SIGHUP)
+
+
 def run_one(test, mutant, timeout):
-    """('pass' | 'fail' | 'timeout', seconds, output tail)"""
+    """('pass' | 'fail' | 'timeout' | 'stopped', seconds, output tail)"""
     t0 = time.monotonic()
-    try:
-        p = subprocess.run(test.argv(mutant), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=timeout)
-        out = p.stdout.decode(errors="replace")
-        verdict = "pass" if passed(test, p.returncode, out) else "fail"
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode(errors="replace")
-        verdict = "timeout"
+    for attempt in range(2):
+        try:
+            p = subprocess.run(test.argv(mutant), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               timeout=timeout)
+            out = p.stdout.decode(errors="replace")
+            if p.returncode in OUTSIDE_SIGNALS:
+                verdict = "stopped"
+                continue
+            verdict = "pass" if passed(test, p.returncode, out) else "fail"
+        except subprocess.TimeoutExpired as e:
+            out = (e.stdout or b"").decode(errors="replace")
+            verdict = "timeout"
+        break
     return verdict, time.monotonic() - t0, out
 
 
@@ -229,7 +242,7 @@ class Reach:
                         cache["points"].setdefault(f, {})[key] = 1
                     cache["tests"][t.name] = {"mtime": os.path.getmtime(t.cmd[1]),
                                               "hit": sorted("%s|%s" % fk for fk, n in pts.items() if n > 0)}
-            os.rmdir(tmpdir)
+            shutil.rmtree(tmpdir, ignore_errors=True)
             tmp = path + ".tmp"
             with open(tmp, "w") as f:
                 json.dump(cache, f)
@@ -310,6 +323,8 @@ def main():
     ap.add_argument("--tests", default="directed,random,conv",
                     help="kinds of tests, comma-separated: directed, random, conv")
     ap.add_argument("--conv-dir", default=None, help="where the converter comparisons are (default BUILD)")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the results of an interrupted run of the same manifest and tests (OUT/results.jsonl)")
     ap.add_argument("--reach", default="", help="the line-coverage build (build/ttcosim_cov): run on a mutant only "
                                                 "the tests that reach its code")
     a = ap.parse_args()
@@ -382,6 +397,11 @@ def main():
                 return
             timeout = max(a.min_timeout, a.timeout_factor * t.base_time)
             verdict, secs, out = run_one(t, m["id"], timeout)
+            if interrupted[0] or verdict == "stopped":
+                if verdict == "stopped":
+                    print("mutate: #%d: %s was stopped from outside twice; the mutant is left out" % (
+                        m["id"], t.name), flush=True)
+                return                      # not recorded: run it again with --resume
             r["tests_run"] += 1
             r["seconds"] += secs
             if verdict != "pass":
@@ -393,21 +413,54 @@ def main():
         with lock:
             results[m["id"]] = r
             done[0] += 1
+            with open(journal, "a") as jf:
+                jf.write(json.dumps(dict(r, key=run_key)) + "\n")
             what = {"survived": "SURVIVED", "killed": "killed by %s" % r.get("by"),
                     "timeout": "timeout in %s" % r.get("by"), "unreached": "SURVIVED, no test reaches it"}[r["status"]]
             print("[%*d/%d] #%d %s:%d %s: %s (%d tests, %.1f s)" % (
                 len(str(len(runnable))), done[0], len(runnable), m["id"], os.path.basename(m["file"]), m["line"],
                 m["operator"], what, r["tests_run"], r["seconds"]), flush=True)
 
-    print("mutate: %d mutants of %s, %d at a time" % (len(runnable), ", ".join(units), a.jobs), flush=True)
+    # results journal (OUT/results.jsonl): a run stopped half-way goes on with --resume, for the
+    # same manifest and tests
+    journal = os.path.join(a.out, "results.jsonl")
+    h = hashlib.sha256()
+    # the mutants themselves, not their status (a new equivalence note keeps the results)
+    h.update(json.dumps([[m["id"], m["file"], m["line"], m["operator"], m["original"], m["mutated"]]
+                         for m in mutants]).encode())
+    h.update(json.dumps([t.name for t in tests] + [a.timeout_factor, a.min_timeout, bool(a.reach)]).encode())
+    run_key = h.hexdigest()[:16]
+    if a.resume and os.path.exists(journal):
+        with open(journal) as jf:
+            for ln in jf:
+                try:
+                    r = json.loads(ln)
+                except json.JSONDecodeError:
+                    continue
+                if r.pop("key", None) == run_key and r["id"] in {m["id"] for m in runnable}:
+                    results[r["id"]] = r
+        print("mutate: --resume: %d mutants already done" % len(results), flush=True)
+    elif os.path.exists(journal):
+        os.remove(journal)
+    todo = [m for m in runnable if m["id"] not in results]
+    done[0] = len(results)
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, on_term)
+    print("mutate: %d mutants of %s, %d at a time" % (len(todo), ", ".join(units), a.jobs), flush=True)
     t_run = time.monotonic()
-    try:
-        with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-            for fu in [ex.submit(one, m) for m in runnable]:
+    with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        futs = [ex.submit(one, m) for m in todo]
+        try:
+            for fu in futs:
                 fu.result()
-    except KeyboardInterrupt:
-        interrupted[0] = True
-        print("mutate: interrupted; the report covers the mutants finished so far", flush=True)
+        except KeyboardInterrupt:
+            interrupted[0] = True
+            for fu in futs:
+                fu.cancel()
+            print("mutate: interrupted; the report covers the mutants finished so far (go on with --resume)",
+                  flush=True)
     order.save()
     wall = time.monotonic() - t_run
     report(a, man, units, chosen, runnable, results, tests, wall, time.monotonic() - t_start)
@@ -428,7 +481,8 @@ def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
             if r:
                 c["run"] += 1
                 c[r["status"]] += 1
-        rows.append((u, c))
+        if c["mutants"] or not a.ids:
+            rows.append((u, c))
         tot.update(c)
 
     def score(c):
