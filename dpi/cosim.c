@@ -732,21 +732,22 @@ static bool note_writes(cosim *c, const cosim_retire_rec *r, const tt_exec_resul
 }
 
 /* The instructions whose configuration reads the race detector checks against writes in their
- * window: the unpackers' and the packer's, and RDCFG, which reads its word at its retire while
- * another thread's configuration instruction may retire at the same edge (the configuration unit
- * takes several a cycle: docs/decisions.md "Race detector"). */
-static bool cfg_reader(uint8_t opc)
+ * window: the unpackers' and the packer's, the matrix unit's (its moves, ZEROACC and SETRWC read
+ * config at their retire, several cycles after their dispatch), and RDCFG, which reads its word at
+ * its retire while another thread's configuration instruction may retire at the same edge (the
+ * configuration unit takes several a cycle: docs/decisions.md "Race detector"). */
+static bool cfg_reader(uint32_t insn)
 {
+    const uint8_t opc = (uint8_t)(insn >> 24);
     return opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP || opc == TT_OPC_PACR || opc == TT_OPC_PACR_SETREG ||
-           opc == TT_OPC_RDCFG;
+           opc == TT_OPC_RDCFG || tt_timing_unit(insn) == TT_U_MATH;
 }
 
 static void note_accesses(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
 {
     if (!c->hz || c->failed) return;
     const hazard_who who = who_of(c, r, x);
-    const uint8_t opc = (uint8_t)(r->insn >> 24);
-    if (cfg_reader(opc) && c->nreaders < (int)(sizeof c->readers / sizeof c->readers[0])) {
+    if (cfg_reader(r->insn) && c->nreaders < (int)(sizeof c->readers / sizeof c->readers[0])) {
         c->readers[c->nreaders].who = who;
         c->readers[c->nreaders].cycle = r->cycle;
         c->readers[c->nreaders].mark = hazard_mark(c->hz);
@@ -786,8 +787,7 @@ static void report_hazard(cosim *c, uint64_t cycle, const hazard_who *r, const h
 /* The reader just executed against the writes so far: true when it raced and HAZARD stopped the run. */
 static bool note_reader_now(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
 {
-    const uint8_t opc = (uint8_t)(r->insn >> 24);
-    if (!c->hz || !cfg_reader(opc)) return false;
+    if (!c->hz || !cfg_reader(r->insn)) return false;
     const hazard_who who = who_of(c, r, x);
     hazard_who w;
     uint64_t wc;

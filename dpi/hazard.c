@@ -197,8 +197,10 @@ bool hazard_reader(const hazard *h, uint64_t from, uint64_t cycle, const hazard_
          * is not: an earlier instruction still in flight when the reader started (WRCFG.md: the next
          * instruction must not consume it), another thread's, or a word read while it runs. */
         const bool same_later = w->who.thread == r->thread && !w->who.store && w->who.seq > r->seq;
-        /* thread config and ADCs are taken (and the ADCs updated) at the start */
-        const bool at_start = w->kind != W_CFG || tt_model_cfg_read_at_start(r->insn, w->idx);
+        /* ADCs are taken (and updated) at the start; config and thread config by the model's rule */
+        const bool at_start = w->kind == W_ADC ? true
+                              : w->kind == W_TCFG ? tt_model_tcfg_read_at_start(r->insn, w->idx)
+                                                  : tt_model_cfg_read_at_start(r->insn, w->idx);
         if (same_later && at_start) continue;
         *writer = w->who;
         *write_cycle = w->cycle;
@@ -228,7 +230,7 @@ bool hazard_reader(const hazard *h, uint64_t from, uint64_t cycle, const hazard_
                      hazard_unit_cond(r->insn));
         else if (w->who.seq > r->seq)
             snprintf(fix, fix_len, "a STALLWAIT with block B7 (CFG) and condition %s before the write (tt-llk: "
-                                   "STALLWAIT(STALL_CFG, UNPACK0/1 or PACK))",
+                                   "STALLWAIT(STALL_CFG, UNPACK0/1, PACK or MATH))",
                      hazard_unit_cond(r->insn));
         else
             snprintf(fix, fix_len, "the reader must start after the write has landed: a NOP after the write (WRCFG "

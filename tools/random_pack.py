@@ -285,6 +285,9 @@ class PackGen:
         out = ["drain"]
         if r.random() < 0.1:   # tt-llk's pack thread clears the Dest half it packed (pack-data-path §16)
             out.append(f"ttzeroacc 0,0,0,{r.randrange(4)},{r.randrange(1024)}")
+            # ZEROACC reads config word 1 (Fp32_enabled) at its retire: the config stores below wait
+            # for it ("danger two", docs/decisions.md "Race detector", matrix unit)
+            out.append("drain")
         lines, cf = self.config()
         out += lines
         out += self.addr_mods()
@@ -380,6 +383,9 @@ def generate_pack(seed, length, rng, drop_waits=False):
         if k and k == drop_at:
             assert b[0] == "drain"
             b = b[1:]
+            if b[0].startswith("ttzeroacc"):   # and the drain after its ZEROACC
+                assert b[1] == "drain"
+                b = b[:1] + b[2:]
         t2 += c10_waits(b, 4)   # B2 (PACK)
     t2.append("drain")
     others = {}

@@ -319,8 +319,13 @@ const tt_read_set *tt_model_last_reads(const tt_model *m);
  * LOADIND, a PACR's L1 accumulation), each line once per run of reads of it; valid until the next. */
 const uint32_t *tt_model_l1_reads(const tt_model *m, size_t *n);
 /* Does this unpacker or packer instruction take config word idx when it starts (its address and
- * per-context words), rather than possibly while it runs? Thread config is taken at the start. */
+ * per-context words), rather than possibly while it runs? */
 bool tt_model_cfg_read_at_start(uint32_t insn, unsigned idx);
+/* The same for thread-config word idx: the unpackers and the packer take thread config at their
+ * start; a matrix-unit instruction reads its config and thread config (MATH_Offset, the implied-format
+ * switches, FP16A_FORCE, CLR_DVALID's disables) at its retire, its ADDR_MOD at issue (not a read in
+ * its window; docs/decisions.md "Race detector", matrix unit). */
+bool tt_model_tcfg_read_at_start(uint32_t insn, unsigned idx);
 
 /* Does this instruction read its GPRs in its first cycle in the unit (the state after its dispatch
  * edge) rather than when it executes at its retire? ThCon instructions take their operands as they

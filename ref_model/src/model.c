@@ -390,6 +390,12 @@ bool tt_model_cfg_read_at_start(uint32_t insn, unsigned idx)
     return su == 2 ? tt_pack_cfg_at_start(idx) : tt_unpack_cfg_at_start(su, idx);
 }
 
+bool tt_model_tcfg_read_at_start(uint32_t insn, unsigned idx)
+{
+    (void)idx;
+    return sample_unit(insn) >= 0;
+}
+
 bool tt_model_seq_executed(const tt_model *m, int thread, uint32_t seq)
 {
     if (!thread_ok(thread)) return false;

@@ -188,7 +188,7 @@ void tt_exec_setrwc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     (void)rwc_in(m, thread, insn); /* its counter writes: at issue */
     tt_bank_state *bk = &m->banks;
-    uint32_t clr = m->tcfg[thread][7];
+    uint32_t clr = tt_tcfg_read(m, thread, 7); /* at its retire: a race detector read */
     if (b(insn, 22, 1)) {
         if (!b(clr, 0, 1)) bk->srca_client[bk->math_srca_bank] = TT_CLIENT_UNPACKERS;
         bk->math_srca_bank ^= 1;
@@ -211,15 +211,16 @@ void tt_exec_incrwc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     (void)rwc_in(m, thread, insn);
 }
 
-static bool dest32_mode(const tt_model *m, int state)
+static bool dest32_mode(tt_model *m, int state)
 {
-    return b(m->cfg[state][1], 29, 1) || b(m->cfg[state][1], 31, 1);
+    const uint32_t w = tt_cfg_read(m, state, 1);
+    return b(w, 29, 1) || b(w, 31, 1);
 }
 
 /* The Dest row of a matrix-unit instruction: DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE. */
-static uint32_t dest_row(const tt_model *m, int thread, int state, uint32_t row, const tt_rwc *c)
+static uint32_t dest_row(tt_model *m, int thread, int state, uint32_t row, const tt_rwc *c)
 {
-    return row + b(m->tcfg[thread][1], 0, 12) + c->dst + b(m->cfg[state][6], 0, 16);
+    return row + b(tt_tcfg_read(m, thread, 1), 0, 12) + c->dst + b(tt_cfg_read(m, state, 6), 0, 16);
 }
 
 /* ZEROACC (Blackhole: [20:19] Mode, [18] UseDst32b, [17] Revert (clear_zero_flags), [16:14]
@@ -256,9 +257,10 @@ void tt_exec_zeroacc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     tt_rf_log_effects(m, r);
 }
 
-static unsigned srca_fmt(const tt_model *m, int st)
+static unsigned srca_fmt(tt_model *m, int st)
 {
-    return b(m->cfg[st][0], 4, 1) ? b(m->cfg[st][0], 0, 4) : b(m->cfg[st][1], 17, 4);
+    const uint32_t w0 = tt_cfg_read(m, st, 0);
+    return b(w0, 4, 1) ? b(w0, 0, 4) : b(tt_cfg_read(m, st, 1), 17, 4);
 }
 
 /* The SrcA format a move works with (MOVA2D.md, MOVD2A.md, MOVD2B.md, Blackhole branches): the
@@ -269,11 +271,14 @@ static unsigned srca_fmt(const tt_model *m, int st)
  * taken). Undefined: an implied format SETDVALID left unpredictable (SETDVALID.md), or one of a bank
  * the matrix unit does not own (MOVD2A.md: non-contractual; a MOVD2A/MOVD2B does not wait for it).
  * docs/decisions.md "Implied SrcA/SrcB formats". */
-static bool move_fmt(const tt_model *m, int thread, int st, bool srcb, const char *name, unsigned *fmt,
+static bool move_fmt(tt_model *m, int thread, int st, bool srcb, const char *name, unsigned *fmt,
                      tt_exec_result *r)
 {
-    *fmt = srca_fmt(m, st);
-    if (b(m->tcfg[thread][srcb ? T_NO_IMPLIED_B : T_NO_IMPLIED_A], 0, 1)) return true;
+    /* the configured format is read (a race detector read) only when it is used */
+    if (b(tt_tcfg_read(m, thread, srcb ? T_NO_IMPLIED_B : T_NO_IMPLIED_A), 0, 1)) {
+        *fmt = srca_fmt(m, st);
+        return true;
+    }
     const tt_bank_state *bk = &m->banks;
     const int bank = srcb ? bk->math_srcb_bank : bk->math_srca_bank;
     const char *file = srcb ? "SrcB" : "SrcA";
@@ -323,10 +328,10 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
     unsigned fmt; /* MOVB2D.md: SrcAFmt really is used (on Blackhole SrcB's implied format: move_fmt) */
     if (!move_fmt(m, thread, st, is_b, is_b ? "MOVB2D" : "MOVA2D", &fmt, r)) return;
     /* FP16A_FORCE_Enable (thread config 55): FP16 style whatever the format (MOVA2D.md) */
-    const bool exp8 = !b(m->tcfg[thread][T_FP16A_FORCE], 0, 1) &&
+    const bool exp8 = !b(tt_tcfg_read(m, thread, T_FP16A_FORCE), 0, 1) &&
                       (fmt == TT_DF_FP32 || fmt == TT_DF_TF32 || fmt == TT_DF_BF16 || fmt == TT_DF_BFP8 ||
                        fmt == TT_DF_BFP4 || fmt == TT_DF_BFP2 || fmt == TT_DF_INT32 || fmt == TT_DF_INT16);
-    const bool flush = !b(m->cfg[st][2], 0, 1);
+    const bool flush = !b(tt_cfg_read(m, st, 2), 0, 1);
     const bool lo = b(insn, 23, 1), bcast_col = is_b && b(insn, 11, 1), bcast8 = is_b && b(insn, 12, 1);
     if (fmt == TT_DF_TF32 && lo) {
         /* MOVA2D.md, MOVB2D.md (Blackhole): the write data is corrupted (HW erratum TEN-4245) */
@@ -376,7 +381,7 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
     enum { BF16S, FP16S, TF32S } style = FP16S;
     /* MOVD2A.md: FP16A_FORCE_Enable (thread config 55) reads Dest in 16-bit mode as FP16, and then no
      * format is read at all */
-    if (!b(m->tcfg[thread][T_FP16A_FORCE], 0, 1)) {
+    if (!b(tt_tcfg_read(m, thread, T_FP16A_FORCE), 0, 1)) {
         unsigned fmt;
         if (!move_fmt(m, thread, st, is_b, is_b ? "MOVD2B" : "MOVD2A", &fmt, r)) return;
         d32 = dest32_mode(m, st);
