@@ -488,7 +488,8 @@ mutate-build: $(BUILD)/ttcosim_mut $(BUILD)/conv_compare_mut $(BUILD)/pack_conv_
 mutate: mutate-build $(BUILD)/ttcosim_cov
 	@python3 tools/mutate_run.py --build $(BUILD) --jobs $(JOBS) --random-seeds $(MUT_RANDOM_SEEDS) \
 	  --reach $(BUILD)/ttcosim_cov $(if $(RESUME),--resume) \
-	  $(if $(UNITS),--units $(UNITS)) $(if $(MUTANT_IDS),--ids $(MUTANT_IDS),--sample $(MUTANTS) --seed $(SEED))
+	  $(if $(UNITS),--units $(UNITS)) $(if $(PER_UNIT),--per-unit $(PER_UNIT)) \
+	  $(if $(MUTANT_IDS),--ids $(MUTANT_IDS),--sample $(MUTANTS) --seed $(SEED))
 
 # the tool itself (tests/mutate/): manifest lines, instrumentation, a known kill, selector 0
 mutate-test: $(BUILD)/ttcosim $(BUILD)/libttmodel.a

@@ -22,6 +22,7 @@ import concurrent.futures as cf
 import glob
 import hashlib
 import json
+import math
 import os
 import random
 import re
@@ -315,6 +316,9 @@ def main():
     ap.add_argument("--units", default="", help="comma-separated units (default: every unit)")
     ap.add_argument("--sample", default="all", help="N mutants drawn at random (with --seed), or all")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--per-unit", type=int, default=0,
+                    help="N mutants drawn at random (with --seed) from each unit (a stratified sample: every "
+                         "unit's score has N mutants behind it, whatever its size)")
     ap.add_argument("--ids", default="", help="only these mutant ids (N or N-M, comma-separated)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--random-seeds", type=int, default=10, help="seeds of each random generator")
@@ -348,12 +352,19 @@ def main():
             sys.exit("mutate_run.py: --ids: no mutant %s in %s (1..%d)" % (unknown[0], a.manifest, len(mutants)))
         chosen = [m for m in mutants if m["id"] in ids]
     runnable = [m for m in chosen if m["status"] == "ok"]
-    if not a.ids and a.sample != "all":
+    if not a.ids and a.sample != "all" and not a.per_unit:
         if not re.fullmatch(r"[1-9]\d*", a.sample):
             sys.exit("mutate_run.py: --sample: expected a positive number or all, got %r" % a.sample)
         n = int(a.sample)
         if n < len(runnable):
             runnable = sorted(random.Random(a.seed).sample(runnable, n), key=lambda m: m["id"])
+    if not a.ids and a.per_unit > 0:
+        rng = random.Random(a.seed)
+        picked = []
+        for u in units:
+            mine = [m for m in runnable if m["unit"] == u]
+            picked += mine if len(mine) <= a.per_unit else rng.sample(mine, a.per_unit)
+        runnable = sorted(picked, key=lambda m: m["id"])
     tests = build_tests(a)
     if not tests:
         sys.exit("mutate_run.py: no tests to run")
@@ -488,6 +499,23 @@ def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
     def score(c):
         return (100.0 * (c["killed"] + c["timeout"]) / c["run"]) if c["run"] else None
 
+    def interval(c):
+        """95 % Wilson interval of a sampled score (the unit's score over all its mutants lies in it
+        with 95 % confidence; exact when every mutant ran)."""
+        n = c["run"]
+        if not n:
+            return None
+        if n >= c["mutants"] - c["not_compiled"] - c["equivalent"]:
+            return (score(c), score(c))
+        z, p = 1.96, (c["killed"] + c["timeout"]) / n
+        mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (100.0 * max(0.0, mid - half), 100.0 * min(1.0, mid + half))
+
+    def ival(c):
+        i = interval(c)
+        return "-" if i is None else "exact" if i[0] == i[1] else "%.0f-%.0f%%" % i
+
     byid = {m["id"]: m for m in man["mutants"]}
     survivors = [byid[i] for i in sorted(results) if results[i]["status"] in ("survived", "unreached")]
     cpu_like = sum(r["seconds"] for r in results.values())
@@ -495,6 +523,7 @@ def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
         "manifest": os.path.relpath(a.manifest, ROOT),
         "units": units,
         "sample": a.sample if not a.ids else None,
+        "per_unit_sample": a.per_unit or None,
         "seed": a.seed,
         "ids": a.ids or None,
         "jobs": a.jobs,
@@ -502,7 +531,7 @@ def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
         "wall_seconds": round(wall, 1),
         "wall_seconds_with_baseline": round(total_wall, 1),
         "test_seconds": round(cpu_like, 1),
-        "per_unit": {u: dict(c, score=score(c)) for u, c in rows},
+        "per_unit": {u: dict(c, score=score(c), interval95=interval(c)) for u, c in rows},
         "total": dict(tot, score=score(tot)),
         "results": [dict(results[i], unit=byid[i]["unit"], file=byid[i]["file"], line=byid[i]["line"],
                          operator=byid[i]["operator"], original=byid[i]["original"], mutated=byid[i]["mutated"])
@@ -516,19 +545,21 @@ def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
     with open(os.path.join(a.out, "report.json"), "w") as f:
         json.dump(data, f, indent=1)
 
-    hdr = "| unit | mutants | not compiled | equivalent | run | killed | timeout | survived | unreached | score |"
-    lines = [hdr, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    hdr = ("| unit | mutants | not compiled | equivalent | run | killed | timeout | survived | unreached | score "
+           "| 95% interval |")
+    lines = [hdr, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for u, c in rows + [("total", tot)]:
         s = score(c)
-        lines.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s |" % (
+        lines.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %s | %s |" % (
             u, c["mutants"], c["not_compiled"], c["equivalent"], c["run"], c["killed"], c["timeout"],
-            c["survived"], c["unreached"], "%.1f%%" % s if s is not None else "-"))
+            c["survived"], c["unreached"], "%.1f%%" % s if s is not None else "-", ival(c)))
     surv = ["| id | file:line | operator | original -> mutated | tests reaching it |", "|---:|---|---|---|---:|"]
     for m in survivors:
         surv.append("| %d | %s:%d | %s | `%s` -> `%s` | %s |" % (
             m["id"], m["file"], m["line"], m["operator"], m["original"].replace("|", "\\|"),
             m["mutated"].replace("|", "\\|"), results[m["id"]].get("tests_reaching", "all")))
-    how = ("mutants %s" % a.ids) if a.ids else ("sample %s, seed %d" % (a.sample, a.seed))
+    how = ("mutants %s" % a.ids) if a.ids else ("%d of each unit, seed %d" % (a.per_unit, a.seed)) if a.per_unit \
+        else ("sample %s, seed %d" % (a.sample, a.seed))
     md = ["# Mutation report", "",
           "%s; %d tests per surviving mutant (%d directed, %d random, %d converter); %d jobs; "
           "%.0f s wall (%.0f s with the baseline), %.0f s of test runs." % (
@@ -542,13 +573,13 @@ def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
         f.write("\n".join(md) + "\n")
 
     print()
-    print("%-18s %7s %6s %6s %5s %6s %7s %8s %9s %7s" % ("unit", "mutants", "no-cc", "equiv", "run", "killed",
-                                                          "timeout", "survived", "unreached", "score"))
+    print("%-18s %7s %6s %6s %5s %6s %7s %8s %9s %7s %9s" % ("unit", "mutants", "no-cc", "equiv", "run", "killed",
+                                                               "timeout", "survived", "unreached", "score", "95%"))
     for u, c in rows + [("total", tot)]:
         s = score(c)
-        print("%-18s %7d %6d %6d %5d %6d %7d %8d %9d %7s" % (
+        print("%-18s %7d %6d %6d %5d %6d %7d %8d %9d %7s %9s" % (
             u, c["mutants"], c["not_compiled"], c["equivalent"], c["run"], c["killed"], c["timeout"], c["survived"],
-            c["unreached"], "%.1f%%" % s if s is not None else "-"))
+            c["unreached"], "%.1f%%" % s if s is not None else "-", ival(c)))
     if survivors:
         print("\nsurvivors (%d; unreached: no test runs the code):" % len(survivors))
         for m in survivors:
