@@ -161,11 +161,11 @@ module tt_regfile
           sp = span1024(11'(wr_i[w].row[5:0]), n);
           unique case (wr_i[w].file)
             2'd0: begin
-              ca[{wr_i[w].bank, 6'd0} +: 64] = ca[{wr_i[w].bank, 6'd0} +: 64] | sp[63:0];
-              if (wr_i[w].cells[0][18:0] == 19'h7FFFF) na[{wr_i[w].bank, 6'd0} +: 64] = na[{wr_i[w].bank, 6'd0} +: 64] | sp[63:0];
-              else                                     na[{wr_i[w].bank, 6'd0} +: 64] = na[{wr_i[w].bank, 6'd0} +: 64] & ~sp[63:0];
+              ca[{wr_i[w].bank, 6'd0} +: 64] |= sp[63:0];
+              if (wr_i[w].cells[0][18:0] == 19'h7FFFF) na[{wr_i[w].bank, 6'd0} +: 64] |= sp[63:0];
+              else                                     na[{wr_i[w].bank, 6'd0} +: 64] &= ~sp[63:0];
             end
-            2'd1: cb[{wr_i[w].bank, 6'd0} +: 64] = cb[{wr_i[w].bank, 6'd0} +: 64] | sp[63:0];
+            2'd1: cb[{wr_i[w].bank, 6'd0} +: 64] |= sp[63:0];
             2'd2: cd = cd | span1024({1'b0, wr_i[w].row}, n);
             // Dst32b rows R .. R + n - 1 (R aligned to 8, below 512) are DstBits rows 2R .. 2R + 2n - 1
             default: cd = cd | span1024({wr_i[w].row, 1'b0}, {n[10:0], 1'b0});

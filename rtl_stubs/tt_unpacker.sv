@@ -265,7 +265,7 @@ module tt_unpacker
       ifsel = {reg2w1[23:20], reg2w1[7:4]};           // Unpack_if_sel_cntx0..7
       s_d.comp = multi ? !unc[wctx] : !td0[4];
       xdim = (multi && WHICH == 0) ? fld(cfg_i[st][A_TILEX + {30'd0, wctx[1]}], wctx[0] ? 16 : 0, 16)
-                                   : fld(td0, 16, 16);
+                                   : {16'd0, td0[31:16]};   // the top field: no width to mutate
       ydim = fld(td1, 0, 8);
       zdim = fld(td1, 16, 8); if (zdim == 0) zdim = 1;
       wdim = fld(td2, 0, 8);  if (wdim == 0) wdim = 1;
