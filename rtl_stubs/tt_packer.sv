@@ -345,6 +345,8 @@ module tt_packer
               || (insn[22:21] != 2'd0)             // CfgContext
               || w70[16]                           // Source_interface_selection (L1 source)
               || w70[1]                            // Add_l1_dest_addr_offset
+              || (w70[20:17] != 4'd0)              // pack_start_intf_pos (unsupported: no source)
+              || (w71[18:16] != 3'd0)              // Downsample_rate (unsupported: no source)
               || (w71[19] && !(w70[7:4] inside {DF_FP32, DF_FP16, DF_BF16, DF_INT32}))  // L1 acc:
                                                    // no INT8/INT16/TF32/FP8/BFP lanes (unsupported)
               || (w70[21] && w70[0])               // compression override: no Blackhole per-packer bits

@@ -282,6 +282,13 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                                "source are not publicly documented");
     if (bits(w2, 1, 1))
         FAIL(TT_UNIMPLEMENTED, "PACR Add_l1_dest_addr_offset: the TDMA-RISC offset register is not modelled");
+    /* No public page says what these do (tt-llk names them and leaves them 0); ttsim refuses them as
+     * UnsupportedFunctionality (docs/decisions.md "Packer fields no source defines") */
+    if (bits(w2, 17, 4))
+        FAIL(TT_UNSUPPORTED, "PACR with pack_start_intf_pos %u: no public source says what it does", bits(w2, 17, 4));
+    if (bits(w3, 16, 3))
+        FAIL(TT_UNSUPPORTED, "PACR with Downsample_rate %u: no public source says what it does (Downsample_mask "
+                             "alone picks the datums)", bits(w3, 16, 3));
     /* L1 accumulation (L1.md: the L1 port accumulates 4 x FP32, 4 x INT32, 8 x FP16 or 8 x BF16 lanes;
      * docs/decisions.md "PACR L1 accumulation"); INT8, UINT8 and INT16 have no accumulate lanes */
     const uint32_t out_fmt = bits(w2, 4, 4);
