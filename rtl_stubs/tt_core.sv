@@ -71,7 +71,10 @@ module tt_core
   output logic [7:0]           stall_reason_o [3],
   output logic [NUM_UNITS-1:0] unit_busy_o,
   // what the frontends did this cycle, for the timing reference (tt_pkg::timing_t)
-  output timing_t              timing_o
+  output timing_t              timing_o,
+  // the core's clock stops at the next edge (quiet, rtl_stubs/README.md "Per-unit activity"): no
+  // output changes until an input comes
+  output logic                 quiet_o
 );
 
   localparam int unsigned L1_AW = $clog2(L1_LINES);
@@ -100,7 +103,8 @@ module tt_core
     if (!core_quiet)                           quiet_cnt_q <= '0;
     else if (quiet_cnt_q != 4'(QUIET_EDGES))   quiet_cnt_q <= quiet_cnt_q + 4'd1;
   end
-  tt_clk_gate u_cg (.clk_i, .en_i (!(core_quiet && quiet_cnt_q == 4'(QUIET_EDGES))), .clk_o (clk_c));
+  assign quiet_o = core_quiet && quiet_cnt_q == 4'(QUIET_EDGES);
+  tt_clk_gate u_cg (.clk_i, .en_i (!quiet_o), .clk_o (clk_c));
 
   // ---------------------------------------------------------------------------------------------
   // Frontends
