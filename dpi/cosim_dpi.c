@@ -50,6 +50,11 @@ int c_dpi_stim4(void *ctx, long long cycle, int idle_mask, svBitVecVal *words, s
     return (int)kinds;
 }
 
+long long c_dpi_quiet_until(void *ctx, long long cycle)
+{
+    return (long long)HOST(ctx)->quiet_until(HOST(ctx)->ctx, (uint64_t)cycle);
+}
+
 void c_dpi_push(void *ctx, long long cycle, int thread, int word, int dropped)
 {
     HOST(ctx)->on_push(HOST(ctx)->ctx, (uint64_t)cycle, thread, (uint32_t)word, dropped != 0);

@@ -45,6 +45,10 @@ typedef struct {
     void (*on_rf_write)(struct tb_ctx *c, uint64_t cycle, const tt_rf_write *w);
     /* whether on_cycle_end wants the timing trace decoded this cycle */
     bool (*wants_timing)(struct tb_ctx *c);
+    /* Called in a cycle where the RTL is quiet (tt_core quiet_o): the first cycle after `cycle` at
+     * which the harness needs its calls again (stim, on_cycle_end); tb_top makes none in the cycles
+     * between while the RTL stays quiet (docs/speed.md "Checking on events"). cycle + 1: no gap. */
+    uint64_t (*quiet_until)(struct tb_ctx *c, uint64_t cycle);
     /* 0 continue, 1 stop (pass), 2 stop (fail); obs NULL when not wanted */
     int (*on_cycle_end)(struct tb_ctx *c, uint64_t cycle, unsigned idle_mask, bool drained, const int stall[3],
                         const int fifo[3], tt_timing_obs *obs);

@@ -16,6 +16,7 @@ enum { W_CFG, W_TCFG, W_ADC };
 
 typedef struct {
     uint64_t cycle;
+    uint64_t max_cycle; /* the largest cycle of this write and every earlier one (hazard_reader's search) */
     uint8_t kind;       /* W_CFG: config state `state`; W_TCFG: thread config, W_ADC: ADC set idx, of `thread` */
     uint8_t state_or_thread;
     uint16_t idx;
@@ -140,8 +141,10 @@ static void add(hazard *h, uint64_t cycle, int kind, int st, unsigned idx, const
         h->store_cycle[w->thread][st & 1][idx % TT_CFG_WORDS] = cycle + 1;
         h->store_line[w->thread][st & 1][idx % TT_CFG_WORDS] = w->line;
     }
-    h->w[h->n++ % WRITES] = (write_rec){.cycle = cycle, .kind = (uint8_t)kind, .state_or_thread = (uint8_t)st,
-                                        .idx = (uint16_t)idx, .who = *w};
+    const uint64_t prev = h->n ? h->w[(h->n - 1) % WRITES].max_cycle : 0;
+    h->w[h->n % WRITES] = (write_rec){.cycle = cycle, .max_cycle = cycle > prev ? cycle : prev, .kind = (uint8_t)kind,
+                                      .state_or_thread = (uint8_t)st, .idx = (uint16_t)idx, .who = *w};
+    h->n++;
 }
 
 void hazard_cfg_write(hazard *h, uint64_t cycle, int state, unsigned idx, const hazard_who *w)
@@ -175,6 +178,15 @@ bool hazard_reader(const hazard *h, uint64_t from, uint64_t cycle, const hazard_
 {
     uint64_t first = h->n > WRITES ? h->n - WRITES : 0;
     if (from > first) first = from;
+    /* Writes that landed at or before the reader's push (and so its dispatch) are outside its window
+     * whatever they are: skip the run of them that max_cycle, non-decreasing, bounds (simulation
+     * speed: this was a tenth of a lockstep config stream, every reader walking the whole ring). */
+    const uint64_t lo_edge = r->push < r->disp ? r->push : r->disp;
+    for (uint64_t lo = first, hi = h->n; lo < hi;) {
+        const uint64_t mid = lo + (hi - lo) / 2;
+        if (h->w[mid % WRITES].max_cycle <= lo_edge) first = lo = mid + 1;
+        else hi = mid;
+    }
     for (uint64_t i = first; i < h->n; i++) {
         const write_rec *w = &h->w[i % WRITES];
         /* the reader reads from its first cycle in the unit (disp + 1, the state after edge disp)
@@ -539,6 +551,11 @@ bool hazard_store_before_push(const hazard *h, const hazard_who *r, const tt_rea
     }
     for (int st = 0; st < TT_CFG_STATES; st++)
         for (unsigned i = 0; i < TT_CFG_WORDS; i++) {
+            /* the words read, 32 at a time: most instructions read none (simulation speed) */
+            if (i % 32 == 0 && rs->cfg[st][i / 32] == 0) {
+                i += 31;
+                continue;
+            }
             if (!read_bit(rs->cfg[st], i)) continue;
             const uint64_t sc1 = h->store_cycle[r->thread][st][i];
             if (!sc1) continue;

@@ -71,10 +71,40 @@ module tt_core
   output logic [7:0]           stall_reason_o [3],
   output logic [NUM_UNITS-1:0] unit_busy_o,
   // what the frontends did this cycle, for the timing reference (tt_pkg::timing_t)
-  output timing_t              timing_o
+  output timing_t              timing_o,
+  // the core's clock stops at the next edge (quiet, rtl_stubs/README.md "Per-unit activity"): no
+  // output changes until an input comes
+  output logic                 quiet_o
 );
 
   localparam int unsigned L1_AW = $clog2(L1_LINES);
+
+  // ---------------------------------------------------------------------------------------------
+  // Core clock gate (rtl_stubs/README.md "Per-unit activity", docs/speed.md): once the core has
+  // been quiet for QUIET_EDGES cycles in a row (every thread idle, no unit busy, no L1 or
+  // register-file write, no push, MMIO store, backdoor write or reset), no flop behind clk_c can
+  // change: what a quiet edge still moves (a wait latch's release, the frontends' one-cycle
+  // delays, the matrix unit's windows, at most 3 cycles) has settled, and the matrix unit's cycle
+  // counter is read only relative to instructions it holds. The core's clock stops until the next
+  // input, so an idle cycle costs the harness and the stimulus path only.
+  // ---------------------------------------------------------------------------------------------
+  localparam int unsigned QUIET_EDGES = 8;
+  logic       core_quiet, clk_c;
+  logic [3:0] quiet_cnt_q;
+  logic       rf_wr_any;
+  always_comb begin
+    rf_wr_any = 1'b0;
+    for (int w = 0; w < int'(RF_WR_PORTS); w++) rf_wr_any |= rf_wr_o[w].valid;
+    core_quiet = rst_ni && thread_idle_o[0] && thread_idle_o[1] && thread_idle_o[2] && (u_busy == '0) &&
+                 !l1_wr_valid_o && !rf_wr_any && !push_valid_i[0] && !push_valid_i[1] &&
+                 !push_valid_i[2] && !brisc_valid_i && !mmio_valid_i && !bd_valid_i;
+  end
+  always_ff @(posedge clk_i) begin
+    if (!core_quiet)                           quiet_cnt_q <= '0;
+    else if (quiet_cnt_q != 4'(QUIET_EDGES))   quiet_cnt_q <= quiet_cnt_q + 4'd1;
+  end
+  assign quiet_o = core_quiet && quiet_cnt_q == 4'(QUIET_EDGES);
+  tt_clk_gate u_cg (.clk_i, .en_i (!quiet_o), .clk_o (clk_c));
 
   // ---------------------------------------------------------------------------------------------
   // Frontends
@@ -105,7 +135,7 @@ module tt_core
 
   for (genvar t = 0; t < 3; t++) begin : g_fe
     tt_frontend u_fe (
-      .clk_i,
+      .clk_i (clk_c),
       .rst_ni,
       .inj_fifo_drop_i (inject_i[INJ_FIFO_DROP_FULL]),
       .inj_mop_inner_short_i   (inject_i[INJ_MOP_INNER_SHORT]),
@@ -239,7 +269,7 @@ module tt_core
       end
     end else begin : g_shared
       tt_unit_arb u_arb (
-        .clk_i,
+        .clk_i (clk_c),
         .rst_ni,
         .inj_fixed_i (inject_i[INJ_T_ARB_FIXED]),
         .req_i   (req),
@@ -326,7 +356,7 @@ module tt_core
   logic [1:0]  sync_holder_d [8];   // mutex holders after this cycle's retire (3 = free)
 
   tt_sync_unit u_sync (
-    .clk_i,
+    .clk_i (clk_c),
     .rst_ni,
     .inj_sempost_no_sat_i (inject_i[INJ_SEMPOST_NO_SAT]),
     .inj_atrelm_non_holder_i (inject_i[INJ_ATRELM_NON_HOLDER]),
@@ -407,7 +437,7 @@ module tt_core
   tcfg_arr_t    tcfg_all;
 
   tt_cfg_unit u_cfg (
-    .clk_i,
+    .clk_i (clk_c),
     .rst_ni,
     .inj_setc16_thread_i  (inject_i[INJ_SETC16_WRONG_THREAD]),
     .inj_wrcfg_lat3_i     (inject_i[INJ_T_WRCFG_LAT3]),
@@ -467,7 +497,7 @@ module tt_core
   logic [31:0]   th_eff_gpr_data [GPR_WR_SLOTS];
 
   tt_thcon #(.L1_LINES(L1_LINES)) u_thcon (
-    .clk_i,
+    .clk_i (clk_c),
     .rst_ni,
     .inj_adddmareg_const_i (inject_i[INJ_ADDDMAREG_CONST]),
     .inj_group_lat_i       (inject_i[INJ_T_THCON_GROUP]),
@@ -541,7 +571,7 @@ module tt_core
   assign bd_l1_in_range = ({4'b0, bd_addr_i[31:4]} < 32'(L1_LINES));
 
   tt_l1 #(.LINES(L1_LINES)) u_l1 (
-    .clk_i,
+    .clk_i (clk_c),
     .wr_valid_i      (bd_l1 ? bd_l1_in_range : ((th_l1_valid || pk_l1_valid) && l1_in_range)),
     .wr_line_i       (bd_l1 ? bd_addr_i[L1_AW+3:4] : w_addr[L1_AW+3:4]),
     .wr_be_i         (bd_l1 ? bd_be_i : w_be),
@@ -624,7 +654,7 @@ module tt_core
     assign unp_accept[n] = (disp_req[0] && disp_unit[0] == U) || (disp_req[1] && disp_unit[1] == U) ||
                            (disp_req[2] && disp_unit[2] == U);
     tt_unpacker #(.WHICH(n), .L1_LINES(L1_LINES)) u_unpacker (
-      .clk_i, .rst_ni,
+      .clk_i (clk_c), .rst_ni,
       .inj_i             (inject_i),
       .req_i (u_req[U]), .rsp_o (u_rsp[U]),
 
@@ -688,7 +718,7 @@ module tt_core
   logic [1:0]  math_bank_busy;      // ... in flight (its retire cycle too)
 
   tt_math_unit u_math (
-    .clk_i, .rst_ni,
+    .clk_i (clk_c), .rst_ni,
     .inj_addrmod_i     (inject_i[INJ_MATH_ADDRMOD_NO_CR]),
     .inj_mova2d_tf32_i (inject_i[INJ_MATH_MOVA2D_TF32_LOW]),
     .inj_move_lat5_i   (inject_i[INJ_T_MATH_MOVE_LAT5]),
@@ -744,7 +774,7 @@ module tt_core
   end
 
   tt_src_banks u_banks (
-    .clk_i, .rst_ni,
+    .clk_i (clk_c), .rst_ni,
     .inj_flip_no_row_i      (inject_i[INJ_UNP_FLIP_NO_ROW]),
     .inj_row_upd_i          (inject_i[INJ_UNP_SRC_ROW_UPD]),
     .inj_cleardvalid_keep_i (inject_i[INJ_CLEARDVALID_KEEP]),
@@ -762,7 +792,7 @@ module tt_core
   );
 
   tt_regfile u_regfile (
-    .clk_i,
+    .clk_i (clk_c),
     .wr_i       (rf_wr_o),
     .inj_bulk_short_i (inject_i[INJ_MATH_BULK_SHORT]),
     .rd_srcb_i  (m_rd_srcb),
@@ -785,7 +815,7 @@ module tt_core
   );
 
   tt_sfpu_stub u_sfpu (
-    .clk_i, .rst_ni,
+    .clk_i (clk_c), .rst_ni,
     .req_i (u_req[UNIT_SFPU]), .rsp_o (u_rsp[UNIT_SFPU])
   );
   // Packer 0 (PACR): Dest through the register file's packer port, L1 lines through the L1 port
@@ -797,7 +827,7 @@ module tt_core
   logic [1:0]  pk_adc_thread;
   logic [15:0] pk_addrmod;
   tt_packer u_pack (
-    .clk_i, .rst_ni,
+    .clk_i (clk_c), .rst_ni,
     .inj_i        (inject_i),
     .srnd_seed_i,
     .req_i (u_req[UNIT_PACK]), .rsp_o (u_rsp[UNIT_PACK]),
@@ -826,7 +856,7 @@ module tt_core
   adc_thr_t    adc_eff        [3];
 
   tt_adc_unit u_adc (
-    .clk_i, .rst_ni,
+    .clk_i (clk_c), .rst_ni,
     .inj_override_i     (inject_i[INJ_ADC_OVERRIDE_IGNORED]),
     .inj_lat2_i         (inject_i[INJ_T_TDMA_LAT2]),
     .inj_inc_y_to_x_i   (inject_i[INJ_INCADC_Y_TO_X]),
@@ -863,7 +893,7 @@ module tt_core
   // WhichADC, the packer's for its ADC thread.
   adc_thr_t unp_cap_q [2][2];
   adc_thr_t pk_cap_q;
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_c) begin
     for (int n = 0; n < 2; n++) begin
       if (unp_adc_inc[n]) begin
         unp_cap_q[n][0] <= adc_pre[unp_thread[n]];
@@ -880,7 +910,7 @@ module tt_core
     end
   end
   tt_xmov_stub u_xmov (
-    .clk_i, .rst_ni,
+    .clk_i (clk_c), .rst_ni,
     .req_i (u_req[UNIT_XMOV]), .rsp_o (u_rsp[UNIT_XMOV])
   );
 

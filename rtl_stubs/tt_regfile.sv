@@ -43,6 +43,16 @@ module tt_regfile
   input  logic [127:0] bd_data_i
 );
 
+  // Clock gate (rtl_stubs/README.md "Per-unit activity"): the storage and the cleared-row masks
+  // change only at an edge with a row write or a backdoor write, so the file's flops and the
+  // read ports behind them are evaluated only then (and when a reader's address moves).
+  logic wr_any, clk_g;
+  always_comb begin
+    wr_any = bd_valid_i;
+    for (int w = 0; w < int'(RF_WR_PORTS); w++) wr_any |= wr_i[w].valid;
+  end
+  tt_clk_gate u_cg (.clk_i, .en_i (wr_any), .clk_o (clk_g));
+
   // Storage is one packed vector per row, so that a row write is one write site per port:
   // the simulator keeps a set flag per non-blocking array write site and clears and tests each of
   // them every cycle, and per-cell writes (3 writers x 16 columns x 5 targets) made this idle
@@ -131,7 +141,7 @@ module tt_regfile
   // program whose result is defined. A racy program (a ZEROSRC of both banks beside a MOVD2A, an
   // UNPACR to Dest beside a MOVA2D) has no defined order in the model either, which applies each
   // instruction whole at its retire; there the later port keeps the row.
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_g) begin
     logic [127:0]  ca, na, cb;
     logic [1023:0] cd;
     logic [11:0]   n;
@@ -193,7 +203,7 @@ module tt_regfile
   // in one process is too big for the simulator to unroll, and a loop it does not unroll cannot make
   // delayed array writes)
   for (genvar w = 0; w < int'(RF_WR_PORTS); w++) begin : g_wr
-    always_ff @(posedge clk_i) begin
+    always_ff @(posedge clk_g) begin
       if (wr_i[w].valid && wr_i[w].bulk == '0 && !(inj_drop_i && w == RF_BY_UNPACK0)) begin
         unique case (wr_i[w].file)
           2'd0: srca_q[{wr_i[w].bank, wr_i[w].row[5:0]}] <= merge_src(srca_row({wr_i[w].bank, wr_i[w].row[5:0]}), wr_i[w]);

@@ -43,6 +43,7 @@ struct tb_ctx {
     cosim *cos;
     char repro[1024];
     uint64_t mmio_cycle;   /* the cycle whose single MMIO slot is taken, +1 */
+    uint64_t stim_cycle;   /* the cycle of the last stimulus call, +1 (0: none yet) */
     int idle_cycles;
     clock_t t0;
     bool stopped;
@@ -345,6 +346,7 @@ static void fill_host(tb_ctx *c)
         .on_rf_write = tb_on_rf_write,
         .wants_timing = tb_wants_timing,
         .on_cycle_end = tb_on_cycle_end,
+        .quiet_until = tb_quiet_until,
     };
 }
 
@@ -666,6 +668,9 @@ void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t d
 int tb_stim(tb_ctx *c, uint64_t cycle, int stream, unsigned idle_mask, uint32_t *word, uint32_t *addr,
             uint32_t *data)
 {
+    /* Cycles tb_top skipped (tb_quiet_until) count down the streams' idle lines as their calls would. */
+    if (c->stim_cycle && cycle > c->stim_cycle) tt_stim_skip(&c->stim, cycle - c->stim_cycle);
+    c->stim_cycle = cycle + 1;
     /* A push is offered until the RTL takes it. */
     switch (tt_stim_next(&c->stim, stream, idle_mask, word, addr, data)) {
     case TT_STIM_PUSH: return 1;
@@ -701,6 +706,20 @@ void tb_stall_name(int code, char *buf, unsigned len)
     }
     default: snprintf(buf, len, "UNKNOWN_%02x", code & 0xFF); break;
     }
+}
+
+/* The RTL is quiet (tt_core quiet_o: it stays so until an input comes) after this cycle's calls.
+ * The next cycle that needs the harness: the end of the shortest `idle` countdown of the streams,
+ * at the latest the watchdog's cycle. No gap while the run is ending or failed, or with coverage
+ * (it counts cycles). A skipped cycle would have had no retire, write, push, store or dispatch to
+ * check, and the timing reference's observation is that of the quiet cycles before it. */
+uint64_t tb_quiet_until(tb_ctx *c, uint64_t cycle)
+{
+    uint64_t h = tt_stim_quiet_calls(&c->stim);
+    if (c->stopped || c->a.coverage || c->a.vlcov || h == 0) return cycle + 1;
+    uint64_t w = cycle + 1 + h;
+    if (c->a.max_cycles && w > c->a.max_cycles - 1) w = c->a.max_cycles - 1;
+    return w > cycle + 1 ? w : cycle + 1;
 }
 
 bool tb_wants_timing(tb_ctx *c) { return !c->stopped && cosim_wants_timing(c->cos); }

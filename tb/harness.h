@@ -83,6 +83,7 @@ typedef void (*tb_read_fn)(void *arg, int target, int unit, uint32_t addr, uint3
 bool tb_readback_due(const tb_ctx *c);
 bool tb_readback_run(tb_ctx *c, tb_read_fn read, void *arg);
 /* 0: continue, 1: stop (pass: the state read-back follows), 2: stop (fail). */
+uint64_t tb_quiet_until(tb_ctx *c, uint64_t cycle);
 /* Whether tb_on_cycle_end needs obs this cycle (decoding it is skipped otherwise). */
 bool tb_wants_timing(tb_ctx *c);
 bool tb_wants_retire_record(tb_ctx *c);

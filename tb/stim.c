@@ -1,6 +1,7 @@
 /* stim.c: see stim.h. */
 #include "stim.h"
 
+#include <stdint.h>
 #include <string.h>
 
 void tt_stim_init(tt_stim *s, const tt_test *t)
@@ -54,4 +55,21 @@ tt_stim_kind tt_stim_next(tt_stim *s, int th, unsigned idle_mask, uint32_t *word
         }
     }
     return TT_STIM_DONE;
+}
+
+uint64_t tt_stim_quiet_calls(const tt_stim *s)
+{
+    uint64_t h = UINT64_MAX;
+    for (int th = 0; th < TT_NUM_STREAMS; th++) {
+        if (tt_stim_done(s, th)) continue;
+        if (!s->idling[th]) return 0;
+        if (s->idle_left[th] < h) h = s->idle_left[th];
+    }
+    return h == UINT64_MAX ? 0 : h;
+}
+
+void tt_stim_skip(tt_stim *s, uint64_t n)
+{
+    for (int th = 0; th < TT_NUM_STREAMS; th++)
+        if (!tt_stim_done(s, th) && s->idling[th]) s->idle_left[th] -= (uint32_t)n;
 }

@@ -25,6 +25,12 @@ tt_stim_kind tt_stim_next(tt_stim *s, int th, unsigned idle_mask, uint32_t *word
                           uint32_t *data);
 void tt_stim_accept(tt_stim *s, int th);
 bool tt_stim_done(const tt_stim *s, int th);
+/* How many further tt_stim_next calls of every stream surely return TT_STIM_NONE or TT_STIM_DONE
+ * whatever the idle mask: each stream is done or counting down an `idle` line (0 when none of them
+ * is, or when all are done). */
+uint64_t tt_stim_quiet_calls(const tt_stim *s);
+/* Advance every counting-down stream as `n` (at most tt_stim_quiet_calls) calls would have. */
+void tt_stim_skip(tt_stim *s, uint64_t n);
 /* Source line of the action the thread is at (0 when done), for stuck-thread reports. */
 int tt_stim_line(const tt_stim *s, int th);
 

@@ -28,6 +28,9 @@ module tb_top (
   import "DPI-C" function int c_dpi_stim4(input chandle ctx, input longint cycle, input int idle_mask,
                                           output bit [127:0] words, output bit [127:0] addrs,
                                           output bit [127:0] datas);
+  // In a quiet cycle: the first cycle after `cycle` that needs the harness (docs/speed.md
+  // "Checking on events").
+  import "DPI-C" function longint c_dpi_quiet_until(input chandle ctx, input longint cycle);
   import "DPI-C" function void c_dpi_push(input chandle ctx, input longint cycle, input int thread,
                                           input int word, input int dropped);
   import "DPI-C" function void c_dpi_brisc_push(input chandle ctx, input longint cycle,
@@ -75,6 +78,9 @@ module tb_top (
   endfunction
 
   logic [63:0] cycle_q;
+  logic [63:0] wake_q;          // the harness wants its calls again in this cycle (quiet gaps)
+  logic        core_quiet;      // tt_core quiet_o: its clock stops at the next edge
+  logic        clk_t;           // the clock of the harness calls and the stimulus registers
   logic [3:0]  rst_cnt_q;
   logic        rst_n;
   assign rst_n = rst_cnt_q == 4'hf;
@@ -130,8 +136,16 @@ module tb_top (
     .l1_wr_valid_o(l1_wr_valid), .l1_wr_writer_o(l1_wr_writer), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
     .l1_wr_data_o(l1_wr_data),
     .thread_idle_o(thread_idle), .fifo_count_o(fifo_count), .stall_reason_o(stall_reason),
-    .unit_busy_o(unit_busy), .timing_o(timing)
+    .unit_busy_o(unit_busy), .timing_o(timing), .quiet_o(core_quiet)
   );
+
+  // Checking on events (docs/speed.md): while the core is quiet (its clock stopped, no input
+  // offered) and the harness has said that no stream acts before cycle wake_q, the cycles in
+  // between make no harness call: their retires, writes, pushes and stores are none, and the
+  // stimulus registers keep their values, so the logic they feed is not evaluated either. The
+  // cycle counter alone runs on the ungated clock.
+  always_ff @(posedge clk_i) cycle_q <= cycle_q + 64'd1;
+  tt_clk_gate u_cg (.clk_i, .en_i (!(core_quiet && preload_done_q && cycle_q < wake_q)), .clk_o (clk_t));
 
   // The valid bits on their own (retire: tt_core's retire_valid_o): testing retire[t].valid in
   // the clocked block below made the simulator copy the whole 2342-bit record every cycle.
@@ -162,7 +176,7 @@ module tb_top (
   );
   /* verilator tracing_off */
 
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_t) begin
     int kind, kinds, addr, idle_mask, stop;
     bit [127:0] s_words, s_addrs, s_datas;
     int target, unit, d0, d1, d2, d3, be;
@@ -170,7 +184,6 @@ module tb_top (
       // The C decoder's field table must match tt_pkg's structs, checked once.
       if (rst_cnt_q == 4'd0 && c_dpi_layout(ctx, RETIRE_BITS, RF_WR_BITS, TIMING_BITS) != 0) $finish;
       rst_cnt_q <= rst_cnt_q + 4'd1;
-      cycle_q <= cycle_q + 64'd1;
       mmio_valid_q <= 1'b0;
       preload_done_q <= 1'b0;
       preload_idx_q <= 0;
@@ -190,7 +203,6 @@ module tb_top (
         bd_valid_q <= 1'b0;
         preload_done_q <= 1'b1;
       end
-      cycle_q <= cycle_q + 64'd1;
     end else begin
       // Register-file rows written this cycle come before the retires: a writing instruction's
       // rows are all reported before (or with) its retire (design.md "Register-file writes").
@@ -231,6 +243,8 @@ module tb_top (
 
       // Next cycle's TRISC and BRISC actions. A push stays offered until the FIFO takes it.
       kinds = c_dpi_stim4(ctx, cycle_q, idle_mask, s_words, s_addrs, s_datas);
+      // a quiet cycle: the harness says until when nothing acts (after this cycle's stimulus call)
+      if (core_quiet) wake_q <= c_dpi_quiet_until(ctx, cycle_q);
       brisc_valid_q <= kinds[7:6] == 2'd3;
       brisc_thread_q <= 2'(s_addrs[96 +: 32]);
       brisc_insn_q <= s_words[96 +: 32];
@@ -246,7 +260,6 @@ module tb_top (
           mmio_wdata_q <= s_datas[32*t +: 32];
         end
       end
-      cycle_q <= cycle_q + 64'd1;
     end
   end
 
@@ -254,6 +267,7 @@ module tb_top (
     // inject_q is set by tb_set_ctx before the first edge; not reset here.
     rst_cnt_q = '0;
     cycle_q = '0;
+    wake_q = '0;
     bd_valid_q = 1'b0;
     bd_target_q = '0;
     bd_unit_q = '0;

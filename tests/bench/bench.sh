@@ -60,6 +60,24 @@ so=$(best "$build/ttcosim" "$dir/stream.tts" +cosim=0)
 scyc=$(field "$sl" cycles)
 per_s() { awk -v r="$1" -v n="$2" -v t="$stiles" 'BEGIN { if (n > 0) printf "%.0f", r * t / n; else print "n/a" }'; }
 
+# Issue 18's rows: an idle run, the config/GPR stream, the tile stream and tt-llk's unpack of A and B
+# (tools/gen_bench_llk_ab.py), each RTL alone (+cosim=0) and in lockstep, and the checking cost.
+idle_n=${BENCH_IDLE_CYCLES:-1000000}
+printf 'thread 0\nidle %d\n' "$idle_n" >"$dir/idle.tts"
+io=$(best "$build/ttcosim" "$dir/idle.tts" +cosim=0 +max_cycles=$((idle_n + 1000)))
+il=$(best "$build/ttcosim" "$dir/idle.tts" +max_cycles=$((idle_n + 1000)))
+python3 tools/gen_bench_llk_ab.py "${BENCH_LLK_TILES:-2000}" "$dir/llk_ab.tts"
+lo=$(best "$build/ttcosim" "$dir/llk_ab.tts" +cosim=0)
+ll=$(best "$build/ttcosim" "$dir/llk_ab.tts")
+
+# make regress throughput: random seeds (both harnesses, every generator) per minute on 2 jobs
+rseeds=${BENCH_REGRESS_SEEDS:-5}
+rstart=$(date +%s.%N)
+rout=$(python3 tools/regress.py --build "$build" --suites random --seeds "$rseeds" --jobs 2 --out "$dir/regress" 2>&1) ||
+  { printf '%s\n' "$rout" | tail -20; echo "bench: make regress failed" >&2; exit 1; }
+rend=$(date +%s.%N)
+rruns=$(grep -oE '[0-9]+ passed' <<<"$rout" | tail -1 | cut -d' ' -f1)
+
 start=$(date +%s.%N)
 make --no-print-directory -s BUILD="$dir/clean" model rtl >/dev/null 2>&1
 end=$(date +%s.%N)
@@ -92,3 +110,12 @@ printf '%-52s %16s\n' "  lockstep: cycles/s" "$(rate "$sl")"
 printf '%-52s %16s\n' "  lockstep: tiles/s" "$(per_s "$(rate "$sl")" "$scyc")"
 printf '%-52s %16s\n' "  RTL cycles per tile" "$(awk -v c="$scyc" -v t="$stiles" 'BEGIN { printf "%.1f", c / t }')"
 printf '%-52s %16s\n' "  checking cost: RTL alone / lockstep" "$(ratio "$(rate "$so")" "$(rate "$sl")")x"
+printf '%-52s %16s\n' "issue 18 rows (cycles/s; checking cost = RTL alone / lockstep)" ""
+row() { printf '%-52s %16s\n' "  $1: RTL alone / lockstep" "$(rate "$2") / $(rate "$3")"
+        printf '%-52s %16s\n' "  $1: checking cost" "$(ratio "$(rate "$2")" "$(rate "$3")")x"; }
+row "idle run, $idle_n cycles" "$io" "$il"
+row "config/GPR stream" "$off" "$ls"
+row "tile stream, $stiles tiles BF16 -> BFP8" "$so" "$sl"
+row "tt-llk unpack A+B, ${BENCH_LLK_TILES:-2000} tile pairs" "$lo" "$ll"
+printf '%-52s %16s\n' "  make regress: random runs per minute (2 jobs)" \
+  "$(awk -v n="$rruns" -v a="$rstart" -v b="$rend" 'BEGIN { printf "%.0f", n * 60 / (b - a) }') ($rruns runs)"
