@@ -375,8 +375,8 @@ module tt_math_unit
     // DELIBERATE BUG (INJ_ZEROACC_ABSOLUTE): always absolute.
     zblk = {1'b0, ins_r[7:0]};
     if (!cfg_i[st_r][220][3] && !inj_zeroacc_abs_i) begin
-      if (!ins_r[18] && (13'(tcfg_i[th_r][1][11:0]) + 13'(head.dst)) & 13'd512) zblk = zblk + 9'd32;
-      if (ins_r[18] && (13'(tcfg_i[th_r][1][11:0]) + 13'(head.dst)) & 13'd768)  zblk = zblk + 9'd16;
+      if (!ins_r[18] && ((13'(tcfg_i[th_r][1][11:0]) + 13'(head.dst)) & 13'd512) != 13'd0) zblk = zblk + 9'd32;
+      if (ins_r[18] && ((13'(tcfg_i[th_r][1][11:0]) + 13'(head.dst)) & 13'd768) != 13'd0) zblk = zblk + 9'd16;
     end
     exp8_r  = !f16_r && (fmt_r inside {4'd0, 4'd4, 4'd5, 4'd6, 4'd7, 4'd15, 4'd8, 4'd9});
     to_src  = (op_r == OP_MOVD2A) || (op_r == OP_MOVD2B);

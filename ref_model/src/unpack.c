@@ -522,8 +522,28 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         m->srca_unpred[bank] = ~0ull;
         m->srca_unpred_why[bank] = false;
     }
-    uint64_t srca_rows = 0;   /* SrcA rows written (audit D9) */
-    uint64_t srca_n = 0, srca_first = 0;
+    /* Audit D9: SrcA is written in bursts of rows; a burst that spans a 16-row set may drop writes
+     * (UNPACR_Regular.md, Blackhole: "software should avoid", not characterized). Burst rows as
+     * Tenstorrent's simulator has them, the only published rule: L1 bytes a cycle / row bytes, in
+     * 1..8, the bytes 16 << throttle (BFP2 x1, tilize x4, else without
+     * THCON_SEC0_REG1_ovrd_default_throttle_mode (cfg 70 [3]) x8 for 8-bit datums and x4 for the
+     * others, else Throttle_mode; x4 of 16-bit or wider datums 128), the bursts counted from the
+     * UNPACR's first row. The rows of a burst that lie past the 16-row set its first row is in are
+     * unpredictable (as a burst past row 63 drops the rows past it, docs/decisions.md "SrcA/SrcB row
+     * wrap"); the rows before the boundary are kept (tt-llk's untilize, llk_unpack_untilize.tts,
+     * starts its UNPACRs on every row and reads those). */
+    unsigned srca_burst = 1;
+    if (which == 0 && !to_dest && ndatums > 16) {
+        unsigned thr = bits(reg2, 4, 2);
+        if (dbits == 2) thr = 0;
+        else if (tilize) thr = 2;
+        else if (!bits(cw(&c, 70), 3, 1)) thr = dbits == 8 ? 3 : 2;
+        unsigned bytes = 16u << thr;
+        if (thr == 2 && dbits >= 16) bytes = 128;
+        srca_burst = bytes / (2 * dbits);
+        srca_burst = srca_burst < 1 ? 1 : srca_burst > 8 ? 8 : srca_burst;
+    }
+    uint64_t srca_d9 = 0, srca_n = 0, srca_first = 0;
     /* Phase 5: the main loop (§2.6). */
     for (uint64_t i = 0; i < ndatums && dnum;) {
         batch_datum(bt, i % 16 == 0 || (bfp && !force_exp && exp_addr16 % 256 == 0) || delta_line_end);
@@ -601,13 +621,14 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                     if (row >= 16) UB("UNPACR: SrcA row offset %llu past 15", (unsigned long long)row);
                     row += us->src_row[thread];
                 }
-                if (srca_n++ == 0) srca_first = row & 63; /* the first row of the output address */
+                if (srca_n++ == 0) srca_first = row; /* the first row of the output address */
+                const bool d9 = ((srca_first + (row - srca_first) / srca_burst * srca_burst) & ~15ull) != (row & ~15ull);
                 if (transpose) {
                     uint32_t lo = (uint32_t)(row & 15);
                     row = (row & ~15ull) | col;
                     col = lo;
                 }
-                srca_rows |= 1ull << (row & 63);
+                if (d9) srca_d9 |= 1ull << (row & 63);
                 batch_pos(bt, true, TT_RF_SRCA, (uint32_t)(row & 63));
                 tt_rf_write_cell(m, writer, TT_RF_SRCA, bank, (uint32_t)(row & 63), col, v);
             } else {
@@ -627,26 +648,9 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         for (int t = 0; t < 3; t++) bt[t].k++; /* the datum is finished */
     }
     for (int t = 0; t < 3; t++) uw->cycles[t] = bt[t].cycles;
-    /* Audit D9: SrcA is written in bursts of rows; a burst that spans a 16-row set may drop writes
-     * (UNPACR_Regular.md, Blackhole: "software should avoid", not characterized). Tenstorrent's
-     * simulator's rule, the only one published: an UNPACR writing more than one row whose first row
-     * is not aligned to its burst, burst rows = L1 bytes a cycle / row bytes in 1..8, the bytes
-     * 16 << throttle (BFP2 x1, tilize x4, else without THCON_SEC0_REG1_ovrd_default_throttle_mode
-     * (cfg 70 [3]) x8 for 8-bit datums and x4 for the others, else Throttle_mode; x4 of 16-bit or wider
-     * datums 128). Its rows are then unpredictable, as D8's are. */
-    if (srca_n > 16) {
-        unsigned thr = bits(reg2, 4, 2);
-        if (dbits == 2) thr = 0;
-        else if (tilize) thr = 2;
-        else if (!bits(cw(&c, 70), 3, 1)) thr = dbits == 8 ? 3 : 2;
-        unsigned bytes = 16u << thr;
-        if (thr == 2 && dbits >= 16) bytes = 128;
-        unsigned burst = bytes / (2 * dbits);
-        burst = burst < 1 ? 1 : burst > 8 ? 8 : burst;
-        if (srca_first & (burst - 1)) {
-            m->srca_unpred[bank] |= srca_rows;
-            m->srca_unpred_why[bank] = true;
-        }
+    if (srca_d9) { /* audit D9 (above): marked after the writes, which clear the marks */
+        m->srca_unpred[bank] |= srca_d9;
+        m->srca_unpred_why[bank] = true;
     }
 #undef WRAP_BITS
 
