@@ -22,7 +22,9 @@ Constraints (away from undefined behaviour and races, unpack-data-path §2, §3)
   UNPACR_NOP set dvalid, which does not wait for its bank, follows a STALLWAIT on C5|C1 / C6|C2
   (its unpacker's bank free, and the unpacker done with the thread's UNPACR before it);
 * UNPACR_NOP's clear waits for its own bank like an UNPACR (Stall_Clr_Cntrl 1) or for the matrix
-  unit's bank (0): thread 1 gives every bank back, so neither waits for ever.
+  unit's bank (0): thread 1 gives every bank back, so neither waits for ever;
+* an UNPACR to Dest leaves unpacker 0's SrcA bank unpredictable (docs/decisions.md audit D8): it
+  flips nothing, and an UNPACR_NOP clear of that bank follows it before any hand-over.
 """
 
 from gen_weights import DF_NAMES, wchoice, wflag
@@ -247,10 +249,15 @@ class UnpackGen:
         out.append(f"ttsetadczw {sets},0,0,0,0,15")
         out.append(f"ttsetadcxy {sets},0,0,0,0,15")
         out.append(f"ttsetadcxx {sets},{total - 1},{xpos}")
-        flip = r.random() < 0.4
+        # an UNPACR to Dest leaves unpacker 0's SrcA bank unpredictable (audit D8): it hands over
+        # nothing, and an UNPACR_NOP clear of that bank (Stall_Clr_Cntrl 1: sequenced after it, on
+        # the same bank) writes every row again before any hand-over
+        flip = not to_dest and r.random() < 0.4
         zero = int(r.random() < 0.1)
         insn = f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,{zero},0,0,0,0"
         out.append(insn)
+        if to_dest:
+            out.append(f"ttunpacr_nop {n},0,0,0,0,1,0,0,1   # clear SrcA's bank the UNPACR to Dest clobbered")
         if flip:
             self.flips.append((n, fout))  # the bank's implied format: the UNPACR's output format
         if r.random() < 0.15:
