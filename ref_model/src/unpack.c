@@ -544,6 +544,13 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         srca_burst = srca_burst < 1 ? 1 : srca_burst > 8 ? 8 : srca_burst;
     }
     uint64_t srca_d9 = 0, srca_n = 0, srca_first = 0;
+    /* ZEROACC.md: an unpack to Dest that writes some columns of an invalid row (its zero flag) and
+     * leaves the others is undefined. Per Dest row this UNPACR writes: the columns, bit 16 seen,
+     * bit 17 the row's flag was invalid before (docs/decisions.md "Dest zero flags"). */
+    uint32_t dcols[TT_DEST_ROWS];
+    uint16_t dlist[TT_DEST_ROWS];
+    unsigned nd = 0;
+    if (to_dest) memset(dcols, 0, sizeof dcols);
     /* Phase 5: the main loop (§2.6). */
     for (uint64_t i = 0; i < ndatums && dnum;) {
         batch_datum(bt, i % 16 == 0 || (bfp && !force_exp && exp_addr16 % 256 == 0) || delta_line_end);
@@ -638,6 +645,12 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                 if (ovrd_with_addr) UB("UNPACR to Dest with SRCA_SET_SetOvrdWithAddr is undefined");
                 row -= 4; /* unsigned wrap, then masked: the doc's 10-bit row */
                 row &= 0x3FF;
+                if (!(dcols[row] & 0x10000u)) {
+                    const unsigned fr = tt_df_is_32bit(out_fmt) ? tt_dest32_adj_row((unsigned)row) : (unsigned)row;
+                    dcols[row] = 0x10000u | (m->dest_valid[fr] ? 0u : 0x20000u);
+                    dlist[nd++] = (uint16_t)row;
+                }
+                dcols[row] |= 1u << col;
                 batch_pos(bt, true, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, (uint32_t)row);
                 tt_rf_write_cell(m, writer, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, 0, (uint32_t)row,
                                  col, v);
@@ -648,6 +661,11 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         for (int t = 0; t < 3; t++) bt[t].k++; /* the datum is finished */
     }
     for (int t = 0; t < 3; t++) uw->cycles[t] = bt[t].cycles;
+    for (unsigned k = 0; k < nd; k++)
+        if ((dcols[dlist[k]] & 0x20000u) && (dcols[dlist[k]] & 0xFFFFu) != 0xFFFFu)
+            UB("UNPACR to Dest writes columns 0x%04x of %s row %u, which ZEROACC left invalid: its other columns "
+               "are undefined (ZEROACC.md)", dcols[dlist[k]] & 0xFFFFu, tt_df_is_32bit(out_fmt) ? "Dst32b" : "Dest",
+               (unsigned)dlist[k]);
     if (srca_d9) { /* audit D9 (above): marked after the writes, which clear the marks */
         m->srca_unpred[bank] |= srca_d9;
         m->srca_unpred_why[bank] = true;
