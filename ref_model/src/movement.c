@@ -364,6 +364,11 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
             }
         }
     for (; n; --n, drow = (drow + 1) & 0x3FF, srow = bcast8 ? srow : (srow + 1) & 63) {
+        /* UseDst32bLo keeps the row's high halves: read them all before the first write, which makes
+         * the row valid (the simulator sets the flag on the last column's write) */
+        uint32_t old[TT_RF_COLS] = {0};
+        if (lo && fmt != TT_DF_TF32)
+            for (unsigned col = 0; col < TT_RF_COLS; col++) old[col] = tt_dest32_read_log(m, drow, col, zf_off);
         for (unsigned col = 0; col < TT_RF_COLS; col++) {
             uint32_t v = is_b ? m->srcb[bank][srow][bcast_col ? 0 : col] : m->srca[bank][srow][col];
             if (flush && !(v & 0xFF)) v = 0;
@@ -372,8 +377,7 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
                 uint32_t low = ((v >> 8) & 7u) << 13;
                 tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, drow, col, ((uint32_t)v16 << 16) | low);
             } else if (lo) {
-                uint32_t old = tt_dest32_read_log(m, drow, col, zf_off);
-                tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, drow, col, (old & 0xFFFF0000u) | v16);
+                tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, drow, col, (old[col] & 0xFFFF0000u) | v16);
             } else {
                 tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST, 0, drow, col, v16);
             }
