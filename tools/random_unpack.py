@@ -25,6 +25,9 @@ Constraints (away from undefined behaviour and races, unpack-data-path §2, §3)
   unit's bank (0): thread 1 gives every bank back, so neither waits for ever;
 * an UNPACR to Dest leaves unpacker 0's SrcA bank unpredictable (docs/decisions.md audit D8): it
   flips nothing, and an UNPACR_NOP clear of that bank follows it before any hand-over.
+* the math thread's one-row ZEROACCs stay below Dest row 256, so that in 32-bit mode too their zero
+  flags (DstBits row Adj32) lie below the rows an unpack to Dest writes, part of which an UNPACR may
+  write (a partial write of an invalid row is undefined, docs/decisions.md "Dest zero flags").
 """
 
 from gen_weights import DF_NAMES, wchoice, wflag
@@ -307,7 +310,10 @@ def moves(rng, n, d2src=True):
         elif k == 2:
             out.append(f"ttincrwc 0,{rng.randrange(4)},{rng.randrange(16)},{rng.randrange(16)}")
         elif k == 3:
-            out.append(f"ttzeroacc 0,0,0,{am},{rng.randrange(400)}")
+            # one row below 256 (+ RWC.Dst < 16): in 32-bit mode its zero flag is that of DstBits
+            # row Adj32 < 512, away from the rows an unpack to Dest writes (512 on), part of which
+            # an UNPACR may write: a partial write of an invalid row is undefined (ZEROACC.md)
+            out.append(f"ttzeroacc 0,0,0,{am},{rng.randrange(240)}")
         else:
             out.append(f"ttsetrwc 0,0,{rng.randrange(16)},0,{rng.randrange(16)},0x7")
         out.append(f"ttsetrwc 0,0,{rng.randrange(16)},0,{rng.randrange(16)},0x7")   # Dst RWC back below 16
