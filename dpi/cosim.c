@@ -447,7 +447,7 @@ void cosim_rf_write(cosim *c, uint64_t cycle, const tt_rf_write *w)
      * consecutive writes to it (docs/design.md "Register-file writes"): merge the same way. */
     if (q->count) {
         tt_rf_write *last = &q->w[q->head + q->count - 1];
-        if (last->file == w->file && last->bank == w->bank && last->row == w->row) {
+        if (last->file == w->file && last->bank == w->bank && last->row == w->row && !last->zf && !w->zf) {
             for (int col = 0; col < TT_RF_COLS; col++)
                 if (w->mask >> col & 1) last->cell[col] = w->cell[col];
             last->mask |= w->mask;
@@ -479,7 +479,10 @@ static void rf_describe(cosim *c, const char *who, const tt_rf_write *w)
 {
     say(c, "  %s: %s", who, rf_names[w->file & 3]);
     if (w->file <= TT_RF_SRCB) say(c, " bank %u", w->bank);
-    say(c, " row %u, columns 0x%04x\n", w->row, w->mask);
+    if (w->zf) /* a zero-flag record (ZEROACC): no data */
+        say(c, " row %u, zero flag: row marked %s\n", w->row, w->zf == TT_ZF_VALID ? "valid (Revert)" : "invalid");
+    else
+        say(c, " row %u, columns 0x%04x\n", w->row, w->mask);
 }
 
 /* The rows the model's instruction wrote against the RTL's queue for the same writer, one by one
@@ -495,7 +498,7 @@ static bool rf_match(cosim *c, const cosim_retire_rec *r, int writer)
         const tt_rf_write *a = i < na ? &q->w[q->head + i] : NULL;
         const tt_rf_write *x = i < ne ? &e[i] : NULL;
         if (x && a && x->file == a->file && x->bank == a->bank && x->row == a->row && x->mask == a->mask &&
-            memcmp(x->cell, a->cell, sizeof x->cell) == 0)
+            x->zf == a->zf && memcmp(x->cell, a->cell, sizeof x->cell) == 0)
             continue;
         begin_failure(c, "MISMATCH (register-file write)", r->cycle, r->thread, r->seq, r->insn);
         say(c, "  row write %zu of %zu by the model, %zu by the RTL (%s)\n", i + 1, ne, na,
@@ -517,6 +520,7 @@ static bool rf_match(cosim *c, const cosim_retire_rec *r, int writer)
             if (x->file <= TT_RF_SRCB || a->file <= TT_RF_SRCB) mismatch(c, "rf.bank", x->bank, a->bank);
             mismatch(c, "rf.row", x->row, a->row);
             mismatch(c, "rf.column_mask", x->mask, a->mask);
+            mismatch(c, "rf.zero_flag", x->zf, a->zf);
             for (int col = 0; col < TT_RF_COLS; col++) {
                 if (x->cell[col] == a->cell[col]) continue;
                 char f[40];

@@ -203,7 +203,7 @@ void c_dpi_rf_write(void *ctx, long long cycle, int writer, const svBitVecVal *r
     rf_wr_raw x;
     decode_rf_wr(rec, &x);
     tt_rf_write w = {.file = (uint8_t)x.file[0], .bank = (uint8_t)x.bank[0], .writer = (uint8_t)writer,
-                     .row = (uint16_t)x.row[0], .mask = (uint16_t)x.mask[0]};
+                     .zf = (uint8_t)x.zf[0], .row = (uint16_t)x.row[0], .mask = (uint16_t)x.mask[0]};
     for (int col = 0; col < TT_RF_COLS; col++)
         if (w.mask >> col & 1) w.cell[col] = x.cells[col];
     for (uint32_t i = 0; i <= x.bulk[0]; i++, w.row++) HOST(ctx)->on_rf_write(HOST(ctx)->ctx, (uint64_t)cycle, &w);

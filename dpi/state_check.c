@@ -37,7 +37,7 @@ struct state_check {
     unsigned n_lines, cap_lines;
     uint16_t rows[RF_ROW_IDS]; /* its register-file rows (ids), 4 items each */
     unsigned n_rows;
-    section sec[10];
+    section sec[11];
     unsigned n_sec, total, got;
     unsigned full_items; /* items of the full pass, once begun */
     /* what the RTL returned, raw (the elements of the current pass are the current ones) */
@@ -46,6 +46,7 @@ struct state_check {
     uint32_t src[2][TT_SRC_BANKS][TT_SRC_ROWS][TT_RF_COLS];
     uint32_t dest[TT_DEST_ROWS][TT_RF_COLS];
     uint32_t banks, mutex[N_MUTEX], pack_setreg_data;
+    uint32_t dvalid[TT_DEST_ROWS / 32];  /* Dest's zero (valid) flags, bit r % 32 of word r / 32 */
     uint8_t *l1;        /* n_lines x 16 bytes */
 };
 
@@ -180,6 +181,7 @@ unsigned state_check_begin(state_check *s, state_check_scope scope)
         {SC_ADC, TT_NUM_THREADS * ADC_FIELDS},  {SC_RF, 4 * s->n_rows},
         {SC_BANKS, 1},                          {SC_MUTEX, N_MUTEX},
         {SC_PACK, 1},                           {SC_L1, s->n_lines},
+        {SC_DVALID, TT_DEST_ROWS / 128},
     };
     memcpy(s->sec, sec, sizeof sec);
     s->n_sec = sizeof sec / sizeof sec[0];
@@ -242,6 +244,7 @@ bool state_check_item(state_check *s, unsigned idx, int *target, int *unit, uint
     }
     case SC_MUTEX: *addr = (uint32_t)mutex_index[i]; break;
     case SC_L1: *addr = s->lines[i] * 16u; break;
+    case SC_DVALID: *addr = i; break; /* rows 128 i .. 128 i + 127 */
     default: *addr = i; break; /* SC_SEM index; SC_BANKS, SC_PACK 0 */
     }
     return true;
@@ -302,6 +305,12 @@ void state_check_data(state_check *s, unsigned idx, const uint32_t d[4])
     case SC_PACK:
         s->pack_setreg_data = d[0];
         tt_model_pack_setreg_data_set(s->view, d[0]);
+        break;
+    case SC_DVALID:
+        for (unsigned k = 0; k < 4; k++) {
+            s->dvalid[4 * i + k] = d[k];
+            for (unsigned b = 0; b < 32; b++) tt_model_dest_valid_set(s->view, (int)(128 * i + 32 * k + b), d[k] >> b & 1);
+        }
         break;
     case SC_L1:
         for (int k = 0; k < 16; k++) s->l1[16u * i + (unsigned)k] = (uint8_t)(d[k / 4] >> (8 * (k % 4)));
@@ -406,6 +415,14 @@ int state_check_compare(const state_check *s, const tt_model *m, state_check_rep
             }
             case SC_PACK:
                 differ(&df, tt_model_pack_setreg_data(m), s->pack_setreg_data, "pack.setreg_data");
+                break;
+            case SC_DVALID:
+                for (unsigned k = 0; k < 4; k++) {
+                    uint32_t mv = 0;
+                    for (unsigned b = 0; b < 32; b++) mv |= (uint32_t)tt_model_dest_valid_get(m, (int)(128 * i + 32 * k + b)) << b;
+                    differ(&df, mv, s->dvalid[4 * i + k], "dest_valid[rows %u..%u] (bit r: row %u + r)", 128 * i + 32 * k,
+                           128 * i + 32 * k + 31, 128 * i + 32 * k);
+                }
                 break;
             case SC_L1:
                 for (unsigned b = 0; b < 16; b += 4) {

@@ -28,7 +28,7 @@ extern "C" {
 /* Read-back targets: the backdoor preload's 0..7 (docs/design.md) plus the mutex holders and the
  * packer's PACR_SETREG write data (docs/decisions.md "PACR_SETREG"). */
 enum { SC_CFG = 0, SC_TCFG = 1, SC_GPR = 2, SC_SEM = 3, SC_L1 = 4, SC_ADC = 5, SC_RF = 6, SC_BANKS = 7, SC_MUTEX = 8,
-       SC_PACK = 9 };
+       SC_PACK = 9, SC_DVALID = 10 };
 
 /* Scope of a pass. */
 typedef enum { SC_FULL = 0, SC_DRAIN = 1 } state_check_scope;

@@ -708,6 +708,8 @@ module tt_core
   logic [16*19-1:0] m_rd_src [RF_MATH_PORTS];
   logic [9:0]  m_rd_dest_row [RF_MATH_PORTS];
   logic [16*16-1:0] m_rd_dest [RF_MATH_PORTS];
+  logic        m_rd_dest_vld [RF_MATH_PORTS];
+  logic [1023:0] dest_vld;       // Dest's zero flags (read back as target 10)
   logic [1:0]  math_mflip;
   rf_wr_t      m_rf_wr [RF_MATH_PORTS];
   logic [31:0] math_ret_seq;        // the matrix unit carries its instructions' sequence numbers
@@ -729,7 +731,7 @@ module tt_core
     .inj_no_pipe_i     (inject_i[INJ_T_MATH_NO_PIPE]),
     .cfg_i (cfg_all), .tcfg_i (tcfg_all),
     .rd_srcb_o (m_rd_srcb), .rd_bank_o (m_rd_bank), .rd_src_row_o (m_rd_src_row), .rd_src_i (m_rd_src),
-    .rd_dest_row_o (m_rd_dest_row), .rd_dest_i (m_rd_dest), .mflip_o (math_mflip),
+    .rd_dest_row_o (m_rd_dest_row), .rd_dest_i (m_rd_dest), .rd_dest_vld_i (m_rd_dest_vld), .mflip_o (math_mflip),
     .req_i (u_req[UNIT_MATH]), .req_seq_i (disp_seq[u_acc_thread[UNIT_MATH]]), .rsp_o (u_rsp[UNIT_MATH]),
     .ret_seq_o (math_ret_seq), .holds_o (math_holds),
     .pres_insn_i (disp_insn), .rule_hold_o (math_rule_hold), .rule_why_o (math_rule_why),
@@ -737,6 +739,8 @@ module tt_core
     // the implied formats after this cycle's hand-overs (thread order, as the model applies them)
     .unp_bank_i (unp_bank), .math_bank_i (math_bank), .implied_fmt_i (banks_after[2][23:8]),
     .inj_implied_ignored_i (inject_i[INJ_IMPLIED_IGNORED]), .inj_implied_b_gate_i (inject_i[INJ_IMPLIED_B_GATE]),
+    .inj_zf_dst_ign_i (inject_i[INJ_ZF_DST_DISABLE_IGN]), .inj_zeroacc_abs_i (inject_i[INJ_ZEROACC_ABSOLUTE]),
+    .inj_zf_revert_i (inject_i[INJ_ZF_REVERT_IGN]),
     .rf_wr_o (m_rf_wr),
     .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset)
   );
@@ -795,15 +799,20 @@ module tt_core
     .clk_i (clk_c),
     .wr_i       (rf_wr_o),
     .inj_bulk_short_i (inject_i[INJ_MATH_BULK_SHORT]),
+    .inj_zf_no_clear_i (inject_i[INJ_ZF_NO_CLEAR]),
+    .inj_zf_no_set_i  (inject_i[INJ_ZF_WRITE_NO_SET]),
     .rd_srcb_i  (m_rd_srcb),
     .rd_bank_i  (m_rd_bank),
     .rd_src_row_i (m_rd_src_row),
     .rd_src_o   (m_rd_src),
     .rd_dest_row_i (m_rd_dest_row),
     .rd_dest_o  (m_rd_dest),
+    .rd_dest_vld_o (m_rd_dest_vld),
     .pk_rd_row_i (pk_rd_row),
     .pk_rd_col_i (pk_rd_col),
     .pk_rd_o     (pk_rd),
+    .pk_rd_vld_o (pk_rd_vld),
+    .dest_vld_o  (dest_vld),
     .bdr_file_i (bdr_unit_i),
     .bdr_addr_i,
     .bdr_data_o (rf_bdr),
@@ -822,6 +831,7 @@ module tt_core
   logic [9:0]  pk_rd_row [2];
   logic [3:0]  pk_rd_col;
   logic [15:0] pk_rd [2];
+  logic        pk_rd_vld [2];
   logic        pk_adc_upd, pk_adc_report;
   logic [31:0] pk_setreg_data;   // PACR_SETREG write data, read back as target 9
   logic [1:0]  pk_adc_thread;
@@ -837,6 +847,7 @@ module tt_core
     .rd_row_o     (pk_rd_row),
     .rd_col_o     (pk_rd_col),
     .rd_data_i    (pk_rd),
+    .rd_vld_i     (pk_rd_vld),
     .step_o       (pk_step),
     .l1_valid_o   (pk_l1_valid),
     .l1_addr_o    (pk_l1_addr),
@@ -1169,6 +1180,7 @@ module tt_core
                                 srcb_client[1], srcb_client[0], srca_client[1], srca_client[0]};
       4'd8: bdr_data_o[1:0] = sync_bdr;
       4'd9: bdr_data_o[31:0] = pk_setreg_data;   // PACR_SETREG's write data (dpi/state_check.h)
+      4'd10: bdr_data_o = dest_vld[{bdr_addr_i[2:0], 7'd0} +: 128];   // Dest's zero flags, 128 rows
       default: ;
     endcase
   end

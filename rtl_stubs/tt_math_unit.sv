@@ -58,6 +58,9 @@ module tt_math_unit
   input  logic [15:0] implied_fmt_i,     // banks' implied formats (tt_src_banks implied_o)
   input  logic        inj_implied_ignored_i, // INJ_IMPLIED_IGNORED
   input  logic        inj_implied_b_gate_i,  // INJ_IMPLIED_B_GATE
+  input  logic        inj_zf_dst_ign_i,      // INJ_ZF_DST_DISABLE_IGN
+  input  logic        inj_zeroacc_abs_i,     // INJ_ZEROACC_ABSOLUTE
+  input  logic        inj_zf_revert_i,       // INJ_ZF_REVERT_IGN
 
   // register-file reads (combinational, in the retire cycle)
   output logic        rd_srcb_o,         // 0 SrcA, 1 SrcB
@@ -65,7 +68,8 @@ module tt_math_unit
   output logic [5:0]  rd_src_row_o  [RF_MATH_PORTS],
   input  logic [16*19-1:0] rd_src_i [RF_MATH_PORTS],   // Src row, cell c in [19c +: 19]
   output logic [9:0]  rd_dest_row_o [RF_MATH_PORTS],
-  input  logic [16*16-1:0] rd_dest_i [RF_MATH_PORTS], // Dest rows, cell c in [16c +: 16]
+  input  logic [16*16-1:0] rd_dest_i [RF_MATH_PORTS], // Dest rows, cell c in [16c +: 16], raw
+  input  logic        rd_dest_vld_i [RF_MATH_PORTS],   // their DstRowValid
 
   output rf_wr_t      rf_wr_o [RF_MATH_PORTS],         // the rows written this cycle, in order
   output logic [1:0]  clr_flip_o,        // with rsp_o.done: return the matrix unit's bank and flip
@@ -336,7 +340,8 @@ module tt_math_unit
   assign th_r  = head.thread;
   assign ins_r = head.insn;
 
-  logic        st_r, d32_r, d32_mv, f16_r, flush_r, exp8_r, is_b, to_src, d32_read, step_src;
+  logic        st_r, d32_r, d32_mv, f16_r, flush_r, exp8_r, is_b, to_src, d32_read, step_src, zf_off;
+  logic [8:0]  zblk;
   logic [31:0] c0_r, c1_r;
   logic [3:0]  fmt_r;
   logic [9:0]  dr_r, drow;
@@ -361,6 +366,18 @@ module tt_math_unit
     d32_r   = c1_r[29] || c1_r[31];
     d32_mv  = d32_r && !f16_r;
     flush_r = !cfg_i[st_r][2][0];
+    // ALU_ACC_CTRL_Zero_Flag_disabled_dst (cfg 2 [1]): the moves read Dest's raw cells, whatever
+    // DstRowValid says (docs/decisions.md "Dest zero flags"). DELIBERATE BUG (INJ_ZF_DST_DISABLE_IGN).
+    zf_off  = cfg_i[st_r][2][1] && !inj_zf_dst_ign_i;
+    // ZEROACC 16 rows (Blackhole): unless DEST_ACCESS_CFG_zeroacc_absolute_tile_mode (cfg 220 [3]),
+    // the block follows the thread's Dest half, MATH_Offset + RWC.Dst: + 32 blocks (16-bit) when
+    // bit 9 is set, + 16 (32-bit) when bit 8 or 9 is (audit D12; Tenstorrent's simulator).
+    // DELIBERATE BUG (INJ_ZEROACC_ABSOLUTE): always absolute.
+    zblk = {1'b0, ins_r[7:0]};
+    if (!cfg_i[st_r][220][3] && !inj_zeroacc_abs_i) begin
+      if (!ins_r[18] && ((13'(tcfg_i[th_r][1][11:0]) + 13'(head.dst)) & 13'd512) != 13'd0) zblk = zblk + 9'd32;
+      if (ins_r[18] && ((13'(tcfg_i[th_r][1][11:0]) + 13'(head.dst)) & 13'd768) != 13'd0) zblk = zblk + 9'd16;
+    end
     exp8_r  = !f16_r && (fmt_r inside {4'd0, 4'd4, 4'd5, 4'd6, 4'd7, 4'd15, 4'd8, 4'd9});
     to_src  = (op_r == OP_MOVD2A) || (op_r == OP_MOVD2B);
     // MOV*2D with UseDst32bLo (not TF32) keeps the high halves: reads Dst32b
@@ -419,8 +436,11 @@ module tt_math_unit
               mv[k].bank = rd_bank_o;
               mv[k].row  = {4'd0, srow + 6'(k)};
               for (int c = 0; c < 16; c++) begin
+                // a row DstRowValid marks invalid reads as 0 (ZEROACC.md; a Dst32b row: its high
+                // half's flag, port k & 3, for both halves: Dst.md)
                 if (d32_mv) begin
                   x = {rd_dest_i[k & 3][16*c +: 16], rd_dest_i[4 + (k & 3)][16*c +: 16]};
+                  if (!rd_dest_vld_i[k & 3] && !zf_off) x = '0;
                   if (ins_r[23]) x = {x[15:0], x[15:0]};
                   if (exp8_r && fmt_r != 4'd4) v = {x[31:24], 3'd0, x[23:16]};
                   else if (fmt_r == 4'd4)      v = ins_r[23] ? {6'd0, x[12:0]}
@@ -428,6 +448,7 @@ module tt_math_unit
                   else                         v = {x[31:21], 3'd0, x[20:16]};
                 end else begin
                   x = {16'd0, rd_dest_i[k & 3][16*c +: 16]};
+                  if (!rd_dest_vld_i[k & 3] && !zf_off) x = '0;
                   v = exp8_r ? {x[15:8], 3'd0, x[7:0]} : {x[15:5], 3'd0, x[4:0]};
                 end
                 mv[k].cells[c] = {13'd0, v};
@@ -445,7 +466,7 @@ module tt_math_unit
                                    (ins_r[23] ? {16'd0, v16} : 32'd0);
                 end else if (ins_r[23]) begin
                   mv[k].file = 2'(RF_DEST32);
-                  mv[k].cells[c] = {rd_dest_i[k][16*c +: 16], v16};
+                  mv[k].cells[c] = {(rd_dest_vld_i[k] || zf_off) ? rd_dest_i[k][16*c +: 16] : 16'd0, v16};
                 end else begin
                   mv[k].file = 2'(RF_DEST);
                   mv[k].cells[c] = {16'd0, v16};
@@ -456,8 +477,10 @@ module tt_math_unit
         end
       end else if (op_r == OP_ZEROACC) begin
         // ZEROACC.md: one row (Dst16b or Dst32b by mode), 16 rows, half or all of Dest; all but the
-        // one-row mode as one bulk record. Blackhole ZEROACC: [20:19] mode, [18] use_32_bit_mode.
-        mv[0].mask = '1;
+        // one-row mode as one bulk record. Blackhole ZEROACC: [20:19] mode, [18] use_32_bit_mode,
+        // [17] Revert (clear_zero_flags: the 16-row 32-bit mode sets the flags valid; the model
+        // stops on the others). Flags only: no data, mask 0 (zf).
+        mv[0].zf = 2'd1;
         unique case (ins_r[20:19])
           2'd0: begin
             mv[0].valid = 1'b1;
@@ -465,10 +488,12 @@ module tt_math_unit
             mv[0].row   = dr_r;
           end
           2'd1: begin
-            mv[0].valid = ins_r[7:0] < (ins_r[18] ? 8'd32 : 8'd64);   // no block past Dest's end
+            mv[0].valid = zblk < (ins_r[18] ? 9'd32 : 9'd64);   // no block past Dest's end
             mv[0].file  = ins_r[18] ? 2'(RF_DEST32) : 2'(RF_DEST);
-            mv[0].row   = {ins_r[5:0], 4'd0};
+            mv[0].row   = {zblk[5:0], 4'd0};
             mv[0].bulk  = 11'd15;
+            // DELIBERATE BUG (INJ_ZF_REVERT_IGN): Revert marks the rows invalid
+            if (ins_r[17] && ins_r[18] && !inj_zf_revert_i) mv[0].zf = 2'd2;
           end
           2'd2: begin
             mv[0].valid = 1'b1;

@@ -49,6 +49,7 @@ module tt_packer
   output logic [9:0]  rd_row_o [2],
   output logic [3:0]  rd_col_o,
   input  logic [15:0] rd_data_i [2],
+  input  logic        rd_vld_i [2],          // DstRowValid of the rows read
 
   // L1 line writes (all 16 bytes enabled); taken when l1_ready_i
   output logic        l1_valid_o,
@@ -413,6 +414,9 @@ module tt_packer
   assign rd_col_o    = idx[3:0];
   always_comb begin
     cur = s_q.conv.read_32b ? {rd_data_i[0], rd_data_i[1]} : {16'd0, rd_data_i[0]};
+    // an invalid row reads as 0 (ZEROACC.md); a Dst32b read: the high half's flag (rd_row_o[0]),
+    // Dst.md. DELIBERATE BUG (INJ_ZF_PACK_RAW): the raw cells.
+    if (!rd_vld_i[0] && !inj_i[INJ_ZF_PACK_RAW]) cur = '0;
     if (s_q.zero && !inj_i[INJ_PACK_ZEROWRITE_IGN]) cur = '0;
   end
   // edge mask: bit (Dest column) of the mask of the tile row the generator is at for datum j_q: its

@@ -358,6 +358,13 @@ package tt_pkg;
   localparam int unsigned INJ_T_CFG_ONE_STAGE     = 157; // a thread's next config instruction waits for its WRCFG's retire
   localparam int unsigned INJ_T_CFG_RMW_AFTER_WR  = 159; // RMWCIB/RDCFG issue the cycle after a WRCFG/RDCFG issue
   localparam int unsigned INJ_UNP_NOP_WAIT_OWN    = 176; // UNPACR_NOP clear, Stall_Clr_Cntrl 0: waits for its own bank
+  // Dest zero flags (docs/decisions.md "Dest zero flags"): bits 177..182
+  localparam int unsigned INJ_ZF_NO_CLEAR         = 177; // ZEROACC of one row leaves the row's zero flag valid
+  localparam int unsigned INJ_ZF_WRITE_NO_SET     = 178; // a Dst16b row write leaves an invalid row invalid
+  localparam int unsigned INJ_ZF_PACK_RAW         = 179; // the packer reads an invalid Dest row's raw cells
+  localparam int unsigned INJ_ZF_DST_DISABLE_IGN  = 180; // MOVD2A/MOVD2B ignore ALU_ACC_CTRL_Zero_Flag_disabled_dst
+  localparam int unsigned INJ_ZEROACC_ABSOLUTE    = 181; // ZEROACC 16 rows ignores the Dest half (zeroacc_absolute_tile_mode 0)
+  localparam int unsigned INJ_ZF_REVERT_IGN       = 182; // ZEROACC's Revert marks rows invalid instead of valid
   // implied SrcA/SrcB formats and the SrcA row wrap (issue 16): bits 168..171
   localparam int unsigned INJ_IMPLIED_IGNORED     = 168; // the moves use the configured SrcA format, never the implied one
   localparam int unsigned INJ_IMPLIED_NOP_FMT     = 169; // UNPACR_NOP's set dvalid records no implied format
@@ -553,6 +560,9 @@ package tt_pkg;
     // too, with the same mask and cells, all equal (0, or SrcA's -inf 0x7FFFF); a Dest32 bulk starts
     // at a row aligned to 8 below 512. 0: one row.
     logic [10:0] bulk;
+    // Dest only: 0 a data write; 1 the rows' zero flags marked invalid, 2 valid (ZEROACC, its Revert:
+    // no data, mask and cells 0; Dest32: DstRowValid of the Dst32b row's high half, Dst.md)
+    logic [1:0]  zf;
     logic [15:0] mask;     // columns written
     logic [15:0][31:0] cells;  // cell c in cells[c]; Src 19 bits, Dest 16, Dest32 32
   } rf_wr_t;

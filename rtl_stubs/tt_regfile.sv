@@ -3,11 +3,15 @@
 // (low half), adj = ((row & 0x1f8) << 1) | (row & 0x207): ISA documentation Dst.md, ERRATA 5).
 // Row-write ports (tt_pkg RF_WR_PORTS): unpacker 0, unpacker 1, then the matrix unit's rows of the
 // cycle in order, committed at the edge; the writers never write the same row in one cycle (bank
-// ownership). A bulk record (rf_wr_t.bulk, the matrix unit's ZEROACC and ZEROSRC: up to 1024 rows
-// in one cycle, MatrixUnit.md latency 1) clears its rows by marking them in a per-row mask that the
-// reads apply (Dest: zero; Src: zero or -inf), so the clear costs one vector write, not a write per
-// row; a later row write merges into the cleared value and unmarks the row. Backdoor: 4 cells per
-// item.
+// ownership). A bulk record (rf_wr_t.bulk, the matrix unit's ZEROSRC: 4 x 64 rows in one cycle,
+// MatrixUnit.md latency 1) clears its rows by marking them in a per-row mask that the reads apply
+// (zero or -inf), so the clear costs one vector write, not a write per row; a later row write merges
+// into the cleared value and unmarks the row. Dest has DstRowValid instead (BlackholeA0 Dst.md, one
+// flag per physical row, all valid after reset): ZEROACC's records (rf_wr_t.zf, bulk or one row)
+// change flags only, any Dest data write sets its row's flag (Dst32b: the high half's row only), and
+// the readers get the raw cells with the flag and apply it themselves (a Dst32b read uses its high
+// half's flag for both halves; docs/decisions.md "Dest zero flags"). Backdoor: 4 cells per item, or
+// 128 Dest flags (file 3).
 /* verilator tracing_off */
 module tt_regfile
   import tt_pkg::*;
@@ -16,6 +20,8 @@ module tt_regfile
 
   input  rf_wr_arr_t  wr_i,                  // [port]: unpacker 0, unpacker 1, matrix unit rows
   input  logic        inj_bulk_short_i,      // INJ_MATH_BULK_SHORT
+  input  logic        inj_zf_no_clear_i,     // INJ_ZF_NO_CLEAR
+  input  logic        inj_zf_no_set_i,       // INJ_ZF_WRITE_NO_SET
 
   // combinational reads for the matrix unit (its retire cycle): up to 8 Src rows of one file and
   // bank, up to 8 Dest rows
@@ -24,12 +30,15 @@ module tt_regfile
   input  logic [5:0]  rd_src_row_i [RF_MATH_PORTS],
   output logic [16*19-1:0] rd_src_o [RF_MATH_PORTS],   // cell c in [19c +: 19]
   input  logic [9:0]  rd_dest_row_i [RF_MATH_PORTS],
-  output logic [16*16-1:0] rd_dest_o [RF_MATH_PORTS],  // cell c in [16c +: 16]
+  output logic [16*16-1:0] rd_dest_o [RF_MATH_PORTS],  // cell c in [16c +: 16], raw
+  output logic        rd_dest_vld_o [RF_MATH_PORTS],   // the row's DstRowValid
   // combinational read for packer 0: two Dest cells of one column (Dst16b: [0]; Dst32b: high half
   // at [0], low half at [1])
   input  logic [9:0]  pk_rd_row_i [2],
   input  logic [3:0]  pk_rd_col_i,
-  output logic [15:0] pk_rd_o [2],
+  output logic [15:0] pk_rd_o [2],          // raw
+  output logic        pk_rd_vld_o [2],       // the rows' DstRowValid
+  output logic [1023:0] dest_vld_o,          // DstRowValid, for the read-back
 
   // backdoor read-back (issue 8 part 0): 4 cells, same addressing as the preload
   input  logic [1:0]  bdr_file_i,
@@ -38,7 +47,7 @@ module tt_regfile
   input  logic        inj_drop_i,            // unpacker 0's row writes reported but not made
 
   input  logic        bd_valid_i,
-  input  logic [1:0]  bd_file_i,             // RF_SRCA, RF_SRCB, RF_DEST
+  input  logic [1:0]  bd_file_i,             // RF_SRCA, RF_SRCB, RF_DEST; 3: Dest flags 128 addr .. + 127
   input  logic [31:0] bd_addr_i,             // bank << 12 | row << 2 | group of 4 cells
   input  logic [127:0] bd_data_i
 );
@@ -64,7 +73,7 @@ module tt_regfile
   logic [DW-1:0] dest_q [1024];
   // rows a bulk clear left: read as zero (SrcA: -inf where srca_ninf_q) until written again
   logic [127:0]  srca_clr_q, srca_ninf_q, srcb_clr_q;
-  logic [1023:0] dest_clr_q;
+  logic [1023:0] dest_vld_q;                 // DstRowValid
 
   initial begin
     for (int r = 0; r < 128; r++) begin
@@ -75,7 +84,7 @@ module tt_regfile
     srca_clr_q  = '0;
     srca_ninf_q = '0;
     srcb_clr_q  = '0;
-    dest_clr_q  = '0;
+    dest_vld_q  = '1;                        // Dst.md: {true, ..., true}
   end
 
   // A row as it reads (a cleared row reads as its clear value)
@@ -85,32 +94,32 @@ module tt_regfile
   function automatic logic [SW-1:0] srcb_row(logic [6:0] i);
     return srcb_clr_q[i] ? '0 : srcb_q[i];
   endfunction
-  function automatic logic [DW-1:0] dest_row(logic [9:0] r);
-    return dest_clr_q[r] ? '0 : dest_q[r];
-  endfunction
 
   // Whole rows out: the reader picks its cells (a per-cell unpacked port was copied cell by cell
   // at every hop, every cycle)
   always_comb begin
     for (int k = 0; k < int'(RF_MATH_PORTS); k++) begin
       rd_src_o[k]  = rd_srcb_i ? srcb_row({rd_bank_i, rd_src_row_i[k]}) : srca_row({rd_bank_i, rd_src_row_i[k]});
-      rd_dest_o[k] = dest_row(rd_dest_row_i[k]);
+      rd_dest_o[k] = dest_q[rd_dest_row_i[k]];
+      rd_dest_vld_o[k] = dest_vld_q[rd_dest_row_i[k]];
     end
   end
   always_comb begin
     logic [DW-1:0] pr;
     for (int k = 0; k < 2; k++) begin
-      pr = dest_row(pk_rd_row_i[k]);
+      pr = dest_q[pk_rd_row_i[k]];
       pk_rd_o[k] = pr[16*pk_rd_col_i +: 16];
+      pk_rd_vld_o[k] = dest_vld_q[pk_rd_row_i[k]];
     end
   end
+  assign dest_vld_o = dest_vld_q;
 
   always_comb begin
     logic [SW-1:0] sa, sb;
     logic [DW-1:0] d;
     sa = srca_row({bdr_addr_i[12], bdr_addr_i[7:2]});
     sb = srcb_row({bdr_addr_i[12], bdr_addr_i[7:2]});
-    d  = dest_row(bdr_addr_i[11:2]);
+    d  = dest_q[bdr_addr_i[11:2]];
     bdr_data_o = '0;
     for (int g = 0; g < 4; g++) begin
       unique case (bdr_file_i)
@@ -149,15 +158,17 @@ module tt_regfile
     ca = srca_clr_q;
     na = srca_ninf_q;
     cb = srcb_clr_q;
-    cd = dest_clr_q;
+    cd = dest_vld_q;
+    if (bd_valid_i && bd_file_i == 2'd3) cd[{bd_addr_i[2:0], 7'd0} +: 128] = bd_data_i;
     if (bd_valid_i) begin
       unique case (bd_file_i)
         2'd0: for (int g = 0; g < 4; g++)
           srca_q[{bd_addr_i[12], bd_addr_i[7:2]}][19*(4*bd_addr_i[1:0] + g) +: 19] <= bd_data_i[32*g +: 19];
         2'd1: for (int g = 0; g < 4; g++)
           srcb_q[{bd_addr_i[12], bd_addr_i[7:2]}][19*(4*bd_addr_i[1:0] + g) +: 19] <= bd_data_i[32*g +: 19];
-        default: for (int g = 0; g < 4; g++)
+        2'd2: for (int g = 0; g < 4; g++)
           dest_q[bd_addr_i[11:2]][16*(4*bd_addr_i[1:0] + g) +: 16] <= bd_data_i[32*g +: 16];
+        default: ;   // Dest flags, above
       endcase
     end
     // The cleared-row masks: a bulk clear marks its rows (Src rows stay inside their bank of 64), a
@@ -176,19 +187,29 @@ module tt_regfile
               else                                     na[{wr_i[w].bank, 6'd0} +: 64] &= ~sp[63:0];
             end
             2'd1: cb[{wr_i[w].bank, 6'd0} +: 64] |= sp[63:0];
-            2'd2: cd = cd | span1024({1'b0, wr_i[w].row}, n);
-            // Dst32b rows R .. R + n - 1 (R aligned to 8, below 512) are DstBits rows 2R .. 2R + 2n - 1
-            default: cd = cd | span1024({wr_i[w].row, 1'b0}, {n[10:0], 1'b0});
+            // ZEROACC's flags (a Dest bulk carries zf): Dst16b rows R .. R + n - 1; Dst32b rows R ..
+            // R + n - 1 (R aligned to 16, below 512) have their flags at DstBits rows 2R + j, j % 16 < 8
+            2'd2: sp = span1024({1'b0, wr_i[w].row}, n);
+            default: sp = span1024({wr_i[w].row, 1'b0}, {n[10:0], 1'b0}) & {64{16'h00FF}};
           endcase
+          if (wr_i[w].file[1]) cd = (wr_i[w].zf == 2'd2) ? (cd | sp) : (cd & ~sp);
         end else begin
           unique case (wr_i[w].file)
             2'd0: ca[{wr_i[w].bank, wr_i[w].row[5:0]}] = 1'b0;
             2'd1: cb[{wr_i[w].bank, wr_i[w].row[5:0]}] = 1'b0;
-            2'd2: cd[wr_i[w].row] = 1'b0;
-            default: begin
-              cd[dest32_adj_row(wr_i[w].row)]         = 1'b0;
-              cd[dest32_adj_row(wr_i[w].row) + 10'd8] = 1'b0;
-            end
+            // a data write makes its row valid, a one-row ZEROACC invalid (Dst.md, ZEROACC.md).
+            // DELIBERATE BUGS (INJ_ZF_WRITE_NO_SET, INJ_ZF_NO_CLEAR): the write or the ZEROACC
+            // leaves the flag.
+            2'd2: if (wr_i[w].zf != 2'd0) begin
+                    if (!inj_zf_no_clear_i) cd[wr_i[w].row] = (wr_i[w].zf == 2'd2);
+                  end else if (!inj_zf_no_set_i) begin
+                    cd[wr_i[w].row] = 1'b1;
+                  end
+            default: if (wr_i[w].zf != 2'd0) begin
+                       if (!inj_zf_no_clear_i) cd[dest32_adj_row(wr_i[w].row)] = (wr_i[w].zf == 2'd2);
+                     end else begin
+                       cd[dest32_adj_row(wr_i[w].row)] = 1'b1;   // the high half's flag only (Dst.md)
+                     end
           endcase
         end
       end
@@ -196,7 +217,7 @@ module tt_regfile
     srca_clr_q  <= ca;
     srca_ninf_q <= na;
     srcb_clr_q  <= cb;
-    dest_clr_q  <= cd;
+    dest_vld_q  <= cd;
   end
 
   // Row writes, one process per port (one write site per port and target: a loop over the ten ports
@@ -204,14 +225,14 @@ module tt_regfile
   // delayed array writes)
   for (genvar w = 0; w < int'(RF_WR_PORTS); w++) begin : g_wr
     always_ff @(posedge clk_g) begin
-      if (wr_i[w].valid && wr_i[w].bulk == '0 && !(inj_drop_i && w == RF_BY_UNPACK0)) begin
+      if (wr_i[w].valid && wr_i[w].bulk == '0 && wr_i[w].zf == '0 && !(inj_drop_i && w == RF_BY_UNPACK0)) begin
         unique case (wr_i[w].file)
           2'd0: srca_q[{wr_i[w].bank, wr_i[w].row[5:0]}] <= merge_src(srca_row({wr_i[w].bank, wr_i[w].row[5:0]}), wr_i[w]);
           2'd1: srcb_q[{wr_i[w].bank, wr_i[w].row[5:0]}] <= merge_src(srcb_row({wr_i[w].bank, wr_i[w].row[5:0]}), wr_i[w]);
-          2'd2: dest_q[wr_i[w].row] <= merge_dest(dest_row(wr_i[w].row), wr_i[w], 1'b0);
+          2'd2: dest_q[wr_i[w].row] <= merge_dest(dest_q[wr_i[w].row], wr_i[w], 1'b0);
           default: begin
-            dest_q[dest32_adj_row(wr_i[w].row)]         <= merge_dest(dest_row(dest32_adj_row(wr_i[w].row)), wr_i[w], 1'b1);
-            dest_q[dest32_adj_row(wr_i[w].row) + 10'd8] <= merge_dest(dest_row(dest32_adj_row(wr_i[w].row) + 10'd8), wr_i[w], 1'b0);
+            dest_q[dest32_adj_row(wr_i[w].row)]         <= merge_dest(dest_q[dest32_adj_row(wr_i[w].row)], wr_i[w], 1'b1);
+            dest_q[dest32_adj_row(wr_i[w].row) + 10'd8] <= merge_dest(dest_q[dest32_adj_row(wr_i[w].row) + 10'd8], wr_i[w], 1'b0);
           end
         endcase
       end

@@ -107,6 +107,8 @@ static int build_preload(tb_ctx *c)
             continue; /* expectations only */
         case TT_ITEM_IMPLIED:
             continue; /* part of the bank state, below */
+        case TT_ITEM_DVALID:
+            continue; /* Dest's zero flags go in whole, below */
         case TT_ITEM_L1: {
             const uint8_t *l1 = tt_model_l1_const(m);
             for (uint32_t a = p->addr & ~15u; a < p->addr + p->len; a += 16) {
@@ -142,6 +144,17 @@ static int build_preload(tb_ctx *c)
                     if (add_pre(c, &cap, it)) return -1;
                 }
             }
+    }
+    /* Dest's zero flags (target 6, file 3): 128 rows an item (addr = row / 128, bit r % 128 in
+     * data[r % 128 / 32]), those with an invalid row (all are valid after reset) */
+    for (int k = 0; k < TT_DEST_ROWS / 128; k++) {
+        tb_preload_item it = {.target = 6, .unit = 3, .addr = (uint32_t)k};
+        bool any = false;
+        for (int r = 0; r < 128; r++) {
+            if (tt_model_dest_valid_get(m, 128 * k + r)) it.data[r / 32] |= 1u << (r % 32);
+            else any = true;
+        }
+        if (any && add_pre(c, &cap, it)) return -1;
     }
     tt_bank_state bs;
     tt_model_banks_get(m, &bs);

@@ -355,6 +355,18 @@ static int parse_implied(parser *p, int at, tt_item *it)
     return num32(p, at + 3, 15, "format code", &it->value);
 }
 
+/* dest_valid ROW 0|1: a Dest row's zero (valid) flag (docs/test_format.md "Dest zero flags") */
+static int parse_dvalid(parser *p, int at, tt_item *it)
+{
+    if (want_args(p, at + 3, "dest_valid ROW 0|1")) return -1;
+    it->kind = TT_ITEM_DVALID;
+    uint32_t u;
+    if (num32(p, at + 1, TT_DEST_ROWS - 1, "Dest row", &u)) return -1;
+    it->index = (int)u;
+    snprintf(it->name, sizeof it->name, "dest_valid %d", it->index);
+    return num32(p, at + 2, 1, "flag (0 invalid, 1 valid)", &it->value);
+}
+
 /* cfg STATE REG VALUE | tcfg THREAD REG VALUE | gpr THREAD IDX VALUE | sem IDX VALUE [MAX] */
 static int parse_state_item(parser *p, int at, tt_item *it)
 {
@@ -396,9 +408,10 @@ static int parse_state_item(parser *p, int at, tt_item *it)
     }
     if (strcmp(kw, "adc") == 0) return parse_adc(p, at, it);
     if (strcmp(kw, "implied") == 0) return parse_implied(p, at, it);
+    if (strcmp(kw, "dest_valid") == 0) return parse_dvalid(p, at, it);
     if (strcmp(kw, "l1") == 0) return 1; /* handled by the caller */
     if (is_rf_word(kw)) return parse_rf(p, at, strcmp(p->tok[0], "expect") == 0, it);
-    return fail(p, "expected cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32 or implied after '%s', got '%s'",
+    return fail(p, "expected cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32, dest_valid or implied after '%s', got '%s'",
                 p->tok[0], kw);
 }
 
@@ -862,10 +875,10 @@ static int parse_line(parser *p, char *raw)
     }
     int at = expect ? 1 : 0;
     if (expect && p->ntok < 2)
-        return fail(p, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32|implied|pack ...'");
+        return fail(p, "expected 'expect cfg|tcfg|gpr|sem|adc|l1|srca|srcb|dest|dest32|dest_valid|implied|pack ...'");
     if (expect || strcmp(kw, "cfg") == 0 || strcmp(kw, "tcfg") == 0 || strcmp(kw, "gpr") == 0 ||
         strcmp(kw, "sem") == 0 || strcmp(kw, "adc") == 0 || strcmp(kw, "l1") == 0 || is_rf_word(kw) ||
-        strcmp(kw, "implied") == 0) {
+        strcmp(kw, "implied") == 0 || strcmp(kw, "dest_valid") == 0) {
         tt_item *it = new_item(p, expect);
         if (!it) return fail(p, "out of memory");
         int r = parse_state_item(p, at, it);
@@ -873,7 +886,7 @@ static int parse_line(parser *p, char *raw)
         return r;
     }
     return fail(p, "expected an instruction (tt..., .word), an action (store, drain, idle), a preload "
-                   "(cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32, implied), 'expect', 'thread', 'max_cycles' or "
+                   "(cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32, dest_valid, implied), 'expect', 'thread', 'max_cycles' or "
                    "'srnd_seed'; got '%s'", kw);
 }
 
@@ -974,6 +987,7 @@ void tt_test_apply_preload(const tt_test *t, tt_model *m)
             break;
         case TT_ITEM_L1: memcpy(tt_model_l1(m) + it->addr, it->bytes, it->len); break;
         case TT_ITEM_PACK: break; /* expectations only */
+        case TT_ITEM_DVALID: tt_model_dest_valid_set(m, it->index, it->value != 0); break;
         case TT_ITEM_IMPLIED: {
             tt_bank_state b;
             tt_model_banks_get(m, &b);
@@ -1133,13 +1147,16 @@ int tt_test_check(const tt_test *t, const tt_model *m, FILE *out)
         case TT_ITEM_RF:
             for (int col = 0; col < TT_RF_COLS; col++) {
                 if (!(it->rf_care >> col & 1)) continue;
-                if (it->unit == TT_RF_DEST32) {
-                    int r_hi, r_lo;
-                    uint32_t hi = 0, lo = 0;
-                    tt_test_dst32_rows(it->index, &r_hi, &r_lo);
-                    tt_model_rf_get(m, TT_RF_DEST, 0, r_hi, col, &hi);
-                    tt_model_rf_get(m, TT_RF_DEST, 0, r_lo, col, &lo);
-                    v = hi << 16 | lo;
+                if (it->unit == TT_RF_DEST || it->unit == TT_RF_DEST32) {
+                    /* as the packer reads it: 0 when the row's zero flag says invalid (Dst32b: its
+                     * high half's flag; docs/test_format.md "Dest zero flags") */
+                    v = tt_model_dest_read(m, it->unit, it->index, col);
+                } else if (it->unit == TT_RF_SRCA && tt_model_srca_unpredictable(m, it->rf_bank, it->index)) {
+                    fprintf(out, "%s:%d: expect %s: the row is unpredictable (an UNPACR to Dest, or a SrcA write "
+                            "burst across a 16-row set, and no write since: docs/decisions.md audit D8, D9)\n",
+                            t->path, it->line, it->name);
+                    ok = false;
+                    break;
                 } else {
                     tt_model_rf_get(m, it->unit, it->rf_bank, it->index, col, &v);
                 }
@@ -1171,6 +1188,14 @@ int tt_test_check(const tt_test *t, const tt_model *m, FILE *out)
             }
             break;
         }
+        case TT_ITEM_DVALID:
+            v = tt_model_dest_valid_get(m, it->index);
+            if (v != it->value) {
+                fprintf(out, "%s:%d: expect %s: expected %u (%s), got %u (%s)\n", t->path, it->line, it->name, it->value,
+                        it->value ? "valid" : "invalid: reads as 0", v, v ? "valid" : "invalid: reads as 0");
+                ok = false;
+            }
+            break;
         case TT_ITEM_PACK:
             v = tt_model_pack_setreg_data(m);
             if (v != it->value) {

@@ -37,8 +37,10 @@ typedef struct {
 /* TT_ITEM_IMPLIED (`implied srca|srcb BANK FORMAT`): a SrcA/SrcB bank's implied data format
  * (docs/decisions.md "Implied SrcA/SrcB formats"): unit 0 SrcA, 1 SrcB; rf_bank the bank; value the
  * format code 0..15. */
+/* TT_ITEM_DVALID (`dest_valid ROW 0|1`): Dest's zero (valid) flag of physical row ROW
+ * (docs/decisions.md "Dest zero flags"): index the row, value 0 or 1. */
 typedef enum { TT_ITEM_CFG, TT_ITEM_TCFG, TT_ITEM_GPR, TT_ITEM_SEM, TT_ITEM_L1, TT_ITEM_ADC, TT_ITEM_RF,
-               TT_ITEM_PACK, TT_ITEM_IMPLIED } tt_item_kind;
+               TT_ITEM_PACK, TT_ITEM_IMPLIED, TT_ITEM_DVALID } tt_item_kind;
 
 typedef struct {
     tt_item_kind kind;

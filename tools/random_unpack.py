@@ -22,7 +22,12 @@ Constraints (away from undefined behaviour and races, unpack-data-path §2, §3)
   UNPACR_NOP set dvalid, which does not wait for its bank, follows a STALLWAIT on C5|C1 / C6|C2
   (its unpacker's bank free, and the unpacker done with the thread's UNPACR before it);
 * UNPACR_NOP's clear waits for its own bank like an UNPACR (Stall_Clr_Cntrl 1) or for the matrix
-  unit's bank (0): thread 1 gives every bank back, so neither waits for ever.
+  unit's bank (0): thread 1 gives every bank back, so neither waits for ever;
+* an UNPACR to Dest leaves unpacker 0's SrcA bank unpredictable (docs/decisions.md audit D8): it
+  flips nothing, and an UNPACR_NOP clear of that bank follows it before any hand-over.
+* the math thread's one-row ZEROACCs stay below Dest row 256, so that in 32-bit mode too their zero
+  flags (DstBits row Adj32) lie below the rows an unpack to Dest writes, part of which an UNPACR may
+  write (a partial write of an invalid row is undefined, docs/decisions.md "Dest zero flags").
 """
 
 from gen_weights import DF_NAMES, wchoice, wflag
@@ -247,10 +252,15 @@ class UnpackGen:
         out.append(f"ttsetadczw {sets},0,0,0,0,15")
         out.append(f"ttsetadcxy {sets},0,0,0,0,15")
         out.append(f"ttsetadcxx {sets},{total - 1},{xpos}")
-        flip = r.random() < 0.4
+        # an UNPACR to Dest leaves unpacker 0's SrcA bank unpredictable (audit D8): it hands over
+        # nothing, and an UNPACR_NOP clear of that bank (Stall_Clr_Cntrl 1: sequenced after it, on
+        # the same bank) writes every row again before any hand-over
+        flip = not to_dest and r.random() < 0.4
         zero = int(r.random() < 0.1)
         insn = f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,{zero},0,0,0,0"
         out.append(insn)
+        if to_dest:
+            out.append(f"ttunpacr_nop {n},0,0,0,0,1,0,0,1   # clear SrcA's bank the UNPACR to Dest clobbered")
         if flip:
             self.flips.append((n, fout))  # the bank's implied format: the UNPACR's output format
         if r.random() < 0.15:
@@ -300,7 +310,10 @@ def moves(rng, n, d2src=True):
         elif k == 2:
             out.append(f"ttincrwc 0,{rng.randrange(4)},{rng.randrange(16)},{rng.randrange(16)}")
         elif k == 3:
-            out.append(f"ttzeroacc 0,0,0,{am},{rng.randrange(400)}")
+            # one row below 256 (+ RWC.Dst < 16): in 32-bit mode its zero flag is that of DstBits
+            # row Adj32 < 512, away from the rows an unpack to Dest writes (512 on), part of which
+            # an UNPACR may write: a partial write of an invalid row is undefined (ZEROACC.md)
+            out.append(f"ttzeroacc 0,0,0,{am},{rng.randrange(240)}")
         else:
             out.append(f"ttsetrwc 0,0,{rng.randrange(16)},0,{rng.randrange(16)},0x7")
         out.append(f"ttsetrwc 0,0,{rng.randrange(16)},0,{rng.randrange(16)},0x7")   # Dst RWC back below 16

@@ -174,10 +174,15 @@ typedef enum { TT_RF_BY_UNPACK0 = 0, TT_RF_BY_UNPACK1 = 1, TT_RF_BY_MATH = 2 } t
 /* One register-file row write: the cells of the columns in `mask`, as written (others 0). Datums
  * an instruction writes one after the other into the same row are one record (docs/design.md
  * "Register-file writes"). Dest32: row is the Dst32b row and cells are 32 bits. */
+/* A Dest record may instead change the row's zero (valid) flag and no data (zf != TT_ZF_DATA; mask
+ * and cells 0): ZEROACC marks rows invalid, its Revert form valid again (docs/decisions.md "Dest
+ * zero flags"). For TT_RF_DEST32 the flag is DstRowValid[adj] of Dst32b row `row` (Dst.md). */
+typedef enum { TT_ZF_DATA = 0, TT_ZF_INVALID = 1, TT_ZF_VALID = 2 } tt_rf_zf;
 typedef struct {
     uint8_t file;       /* tt_rf_file */
     uint8_t bank;       /* SrcA/SrcB bank; 0 for Dest */
     uint8_t writer;     /* tt_rf_writer */
+    uint8_t zf;         /* tt_rf_zf */
     uint16_t row;
     uint16_t mask;
     uint32_t cell[TT_RF_COLS];
@@ -406,6 +411,16 @@ bool tt_model_executes(uint8_t opcode);
  * keeps only the cell's width. */
 bool tt_model_rf_get(const tt_model *m, int file, int bank, int row, int col, uint32_t *v);
 bool tt_model_rf_set(tt_model *m, int file, int bank, int row, int col, uint32_t v);
+/* Dest's zero (valid) flags, one per physical row DstBits[row] (Dst.md DstRowValid; all true after
+ * reset). A reader sees an invalid row as 0 (tt_model_dest_read). Out-of-range rows: false. */
+bool tt_model_dest_valid_get(const tt_model *m, int row);
+bool tt_model_dest_valid_set(tt_model *m, int row, bool valid);
+/* A Dest cell as the packer and the matrix unit read it: Dst16b (file TT_RF_DEST) or Dst32b
+ * (TT_RF_DEST32, the flag of its high half's row only), 0 when the row's flag is invalid. */
+uint32_t tt_model_dest_read(const tt_model *m, int file, int row, int col);
+/* A SrcA row an UNPACR left unpredictable (to Dest: its whole bank; a write burst across a 16-row
+ * set: its rows) and nothing has written since (docs/decisions.md audit D8, D9). */
+bool tt_model_srca_unpredictable(const tt_model *m, int bank, int row);
 void tt_model_banks_get(const tt_model *m, tt_bank_state *b);
 void tt_model_banks_set(tt_model *m, const tt_bank_state *b);
 /* Per unpacker: the SrcRow of each thread and the context counter of each thread. */

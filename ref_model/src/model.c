@@ -135,6 +135,7 @@ void tt_model_reset(tt_model *m)
     m->cap_l1r = cap_l1r;
     memset(m->mutex_holder, TT_MUTEX_FREE, sizeof m->mutex_holder);
     memset(l1, 0, TT_L1_BYTES);
+    for (unsigned r = 0; r < TT_DEST_ROWS; r++) m->dest_valid[r] = true; /* Dst.md: {true, ..., true} */
 }
 
 void tt_model_set_srnd_seed(tt_model *m, uint32_t seed) { m->srnd_seed = m->pack[0].srnd = seed; }

@@ -143,6 +143,13 @@ struct tt_model {
     uint32_t srca[TT_SRC_BANKS][TT_SRC_ROWS][TT_RF_COLS];
     uint32_t srcb[TT_SRC_BANKS][TT_SRC_ROWS][TT_RF_COLS];
     uint16_t dest[TT_DEST_ROWS][TT_RF_COLS];
+    /* DstRowValid (BlackholeA0 Dst.md): per physical row; true after reset; any data write sets it,
+     * ZEROACC clears it (docs/decisions.md "Dest zero flags") */
+    bool dest_valid[TT_DEST_ROWS];
+    /* SrcA rows an UNPACR to Dest left unpredictable (UNPACR_Regular.md; docs/decisions.md audit D8):
+     * bit r of [bank]; a write clears it, a move reading it is undefined */
+    uint64_t srca_unpred[TT_SRC_BANKS];
+    bool srca_unpred_why[TT_SRC_BANKS];     /* the last cause: false UNPACR to Dest (D8), true a burst (D9) */
     tt_bank_state banks;
     tt_unpacker_state unp[2];
     tt_rwc rwc[TT_NUM_THREADS];

@@ -224,35 +224,42 @@ static uint32_t dest_row(tt_model *m, int thread, int state, uint32_t row, const
 }
 
 /* ZEROACC (Blackhole: [20:19] Mode, [18] UseDst32b, [17] Revert (clear_zero_flags), [16:14]
- * AddrMod, [9:0] Imm10; Wormhole's page has them at 21 and 18). Rows the
- * documentation sets to Undefined are written as 0 (docs/decisions.md "Data movement"). */
+ * AddrMod, [9:0] Imm10; Wormhole's page has them at 21 and 18). It changes no data: it marks Dest
+ * rows invalid in DstRowValid (ZEROACC.md, Dst.md, Tenstorrent's simulator), which the packer and the
+ * matrix unit then read as 0 (docs/decisions.md "Dest zero flags"). */
 void tt_exec_zeroacc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     const tt_rwc c = rwc_in(m, thread, insn); /* its AddrMod (one row, 16 rows): at issue */
     const int st = tt_cfg_state_of(m, thread);
     const uint32_t mode = b(insn, 19, 2), imm = b(insn, 0, 10);
+    const bool d32 = b(insn, 18, 1), revert = b(insn, 17, 1);
+    /* Revert sets the flags valid instead. ZEROACC.md: undefined in every mode; Tenstorrent's simulator
+     * accepts it with the 32-bit 16-row mode only, which tt-llk's Blackhole unpack-to-Dest sequence
+     * issues (llk_math_eltwise_unary_datacopy.h, a hardware-bug workaround). */
+    if (revert && !(mode == 1 && d32)) {
+        tt_result_fail(r, TT_UNDEFINED, "ZEROACC with Revert (clear_zero_flags) is undefined except in the 32-bit "
+                       "16-row mode (ZEROACC.md; Tenstorrent's simulator)");
+        return;
+    }
     if (mode == 0) {
-        uint32_t row = dest_row(m, thread, st, imm, &c) & 0x3FF;
-        for (unsigned col = 0; col < TT_RF_COLS; col++)
-            tt_rf_write_cell(m, TT_RF_BY_MATH, dest32_mode(m, st) ? TT_RF_DEST32 : TT_RF_DEST, 0, row, col, 0);
+        tt_rf_zflag(m, TT_RF_BY_MATH, dest32_mode(m, st) ? TT_RF_DEST32 : TT_RF_DEST, dest_row(m, thread, st, imm, &c),
+                    false);
+    } else if (mode == 1) {
+        uint32_t blk = imm & 0xFF;
+        /* Blackhole, unless DEST_ACCESS_CFG_zeroacc_absolute_tile_mode (cfg 220 [3]): the block follows
+         * the thread's Dest half, MATH_Offset + RWC.Dst (Tenstorrent's simulator; tt-llk's
+         * _llk_math_hw_configure_ clears the bit, "auto-detect destination bank"). Audit D12. */
+        if (!b(tt_cfg_read(m, st, 220), 3, 1)) {
+            const uint32_t off = b(tt_tcfg_read(m, thread, 1), 0, 12) + c.dst;
+            if (!d32 && (off & 512)) blk += 32;
+            if (d32 && (off & 768)) blk += 16;
+        }
+        if (blk < (d32 ? 32u : 64u)) /* past Dest's end: nothing (ZEROACC.md, non-contractual) */
+            for (unsigned i = 0; i < 16; i++)
+                tt_rf_zflag(m, TT_RF_BY_MATH, d32 ? TT_RF_DEST32 : TT_RF_DEST, blk * 16 + i, revert);
     } else {
-        if (b(insn, 17, 1)) {
-            tt_result_fail(r, TT_UNDEFINED, "ZEROACC with Revert is undefined (ZEROACC.md)");
-            return;
-        }
-        if (mode == 1) {
-            uint32_t blk = imm & 0xFF;
-            bool d32 = b(insn, 18, 1);
-            if (blk < (d32 ? 32u : 64u))
-                for (unsigned i = 0; i < 16; i++)
-                    for (unsigned col = 0; col < TT_RF_COLS; col++)
-                        tt_rf_write_cell(m, TT_RF_BY_MATH, d32 ? TT_RF_DEST32 : TT_RF_DEST, 0, blk * 16 + i, col, 0);
-        } else {
-            unsigned lo = mode == 2 ? (imm & 1) * 512 : 0, n = mode == 2 ? 512 : 1024;
-            for (unsigned i = 0; i < n; i++)
-                for (unsigned col = 0; col < TT_RF_COLS; col++)
-                    tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST, 0, lo + i, col, 0);
-        }
+        unsigned lo = mode == 2 ? (imm & 1) * 512 : 0, n = mode == 2 ? 512 : 1024;
+        for (unsigned i = 0; i < n; i++) tt_rf_zflag(m, TT_RF_BY_MATH, TT_RF_DEST, lo + i, false);
     }
     tt_rf_log_effects(m, r);
 }
@@ -331,7 +338,8 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
     const bool exp8 = !b(tt_tcfg_read(m, thread, T_FP16A_FORCE), 0, 1) &&
                       (fmt == TT_DF_FP32 || fmt == TT_DF_TF32 || fmt == TT_DF_BF16 || fmt == TT_DF_BFP8 ||
                        fmt == TT_DF_BFP4 || fmt == TT_DF_BFP2 || fmt == TT_DF_INT32 || fmt == TT_DF_INT16);
-    const bool flush = !b(tt_cfg_read(m, st, 2), 0, 1);
+    const uint32_t acc2 = tt_cfg_read(m, st, 2); /* ALU_ACC_CTRL: at its retire, a race detector read */
+    const bool flush = !b(acc2, 0, 1), zf_off = b(acc2, 1, 1);
     const bool lo = b(insn, 23, 1), bcast_col = is_b && b(insn, 11, 1), bcast8 = is_b && b(insn, 12, 1);
     if (fmt == TT_DF_TF32 && lo) {
         /* MOVA2D.md, MOVB2D.md (Blackhole): the write data is corrupted (HW erratum TEN-4245) */
@@ -350,7 +358,23 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
     } else n = 1, drow &= 0x3FF, srow &= 0x3F;
     const int bank = is_b ? m->banks.math_srcb_bank : m->banks.math_srca_bank;
     tt_src_read_log(m, is_b ? TT_RF_SRCB : TT_RF_SRCA, bank);
+    if (!is_b) /* audit D8/D9: rows an UNPACR left unpredictable */
+        for (unsigned k = 0; k < n; k++) {
+            const unsigned sr = (srow + k) & 63;
+            if (m->srca_unpred[bank] >> sr & 1) {
+                tt_result_fail(r, TT_UNDEFINED, "MOVA2D: SrcA bank %d row %u is unpredictable (%s) and was not written "
+                               "since (docs/decisions.md audit D8, D9)", bank, sr,
+                               m->srca_unpred_why[bank] ? "a SrcA write burst crossed a 16-row set" :
+                                                          "an UNPACR to Dest clobbers unpacker 0's SrcA bank");
+                return;
+            }
+        }
     for (; n; --n, drow = (drow + 1) & 0x3FF, srow = bcast8 ? srow : (srow + 1) & 63) {
+        /* UseDst32bLo keeps the row's high halves: read them all before the first write, which makes
+         * the row valid (the simulator sets the flag on the last column's write) */
+        uint32_t old[TT_RF_COLS] = {0};
+        if (lo && fmt != TT_DF_TF32)
+            for (unsigned col = 0; col < TT_RF_COLS; col++) old[col] = tt_dest32_read_log(m, drow, col, zf_off);
         for (unsigned col = 0; col < TT_RF_COLS; col++) {
             uint32_t v = is_b ? m->srcb[bank][srow][bcast_col ? 0 : col] : m->srca[bank][srow][col];
             if (flush && !(v & 0xFF)) v = 0;
@@ -359,8 +383,7 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
                 uint32_t low = ((v >> 8) & 7u) << 13;
                 tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, drow, col, ((uint32_t)v16 << 16) | low);
             } else if (lo) {
-                uint32_t old = tt_dest32_read_log(m, drow, col);
-                tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, drow, col, (old & 0xFFFF0000u) | v16);
+                tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, drow, col, (old[col] & 0xFFFF0000u) | v16);
             } else {
                 tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST, 0, drow, col, v16);
             }
@@ -377,6 +400,9 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
     const tt_rwc c = rwc_in(m, thread, insn); /* its AddrMod: at issue */
     const int st = tt_cfg_state_of(m, thread);
     const bool lo = b(insn, 23, 1);
+    /* ALU_ACC_CTRL_Zero_Flag_disabled_dst (cfg 2 [1]): "disables zero flag reads in DEST" (the
+     * Blackhole register description): the move reads the raw cells (docs/decisions.md "Dest zero flags") */
+    const bool zf_off = b(tt_cfg_read(m, st, 2), 1, 1);
     bool d32 = false;
     enum { BF16S, FP16S, TF32S } style = FP16S;
     /* MOVD2A.md: FP16A_FORCE_Enable (thread config 55) reads Dest in 16-bit mode as FP16, and then no
@@ -406,7 +432,7 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
         for (unsigned col = 0; col < TT_RF_COLS; col++) {
             uint32_t v;
             if (d32) {
-                uint32_t x = tt_dest32_read_log(m, drow, col);
+                uint32_t x = tt_dest32_read_log(m, drow, col, zf_off);
                 if (lo) x = (x << 16) | (x & 0xFFFF);
                 if (style == BF16S) v = ((x >> 16 & 0xFF00u) << 3) | (x >> 16 & 0xFFu);
                 else if (style == FP16S) v = ((x >> 16 & 0xFFE0u) << 3) | (x >> 16 & 0x1Fu);
@@ -415,8 +441,7 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
                     v = (t & 0x7F800u) | ((t & 7u) << 8) | ((t & 0x7F8u) >> 3); /* sign, HiMan | LoMan | Exp */
                 } else v = x & 0x1FFF;
             } else {
-                tt_dest_read_log(m, drow);
-                uint32_t x = m->dest[drow][col];
+                uint32_t x = tt_dest16_read_log(m, drow, col, zf_off);
                 v = style == BF16S ? ((x & 0xFF00u) << 3) | (x & 0xFFu) : ((x & 0xFFE0u) << 3) | (x & 0x1Fu);
             }
             tt_rf_write_cell(m, TT_RF_BY_MATH, is_b ? TT_RF_SRCB : TT_RF_SRCA, bank, srow, col, v);

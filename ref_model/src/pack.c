@@ -205,13 +205,14 @@ static void tpg_advance(uint8_t *x, uint8_t *y, uint8_t *z, uint32_t reads_per_x
     }
 }
 
-/* Dst16b cell, or the Dst32b value of datum index idx (Dst.md AdjRow; ERRATA 5). */
+/* Dst16b cell, or the Dst32b value of datum index idx (Dst.md AdjRow; ERRATA 5); a row whose zero
+ * flag says invalid reads as 0 (ZEROACC.md: "Packers reading from Dst read undefined rows as zero";
+ * Dst32b consults its high half's flag only, BlackholeA0 Dst.md). */
 static uint32_t dest_datum(tt_model *m, uint32_t idx, bool read_32b)
 {
     uint32_t row = (idx >> 4) & 0x3FFu, col = idx & 15u;
-    if (read_32b) return tt_dest32_read_log(m, row, col);
-    tt_dest_read_log(m, row);
-    return m->dest[row][col];
+    if (read_32b) return tt_dest32_read_log(m, row, col, false);
+    return tt_dest16_read_log(m, row, col, false);
 }
 
 /* AddrMod on one ADC channel's Y and Z (InputAddressGenerator.md / OutputAddressGenerator.md). */

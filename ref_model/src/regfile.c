@@ -20,12 +20,28 @@ uint32_t tt_dest32_read(const tt_model *m, unsigned row, unsigned col)
     return ((uint32_t)m->dest[a][col & 15] << 16) | m->dest[(a + 8) & 0x3FF][col & 15];
 }
 
-uint32_t tt_dest32_read_log(tt_model *m, unsigned row, unsigned col)
+/* BlackholeA0 Dst.md: a Dst32b access consults DstRowValid[Adj32(Row)] only, a Dst16b access
+ * DstRowValid[Row]; ZEROACC.md: the packer and the matrix unit read an invalid row as 0. */
+uint32_t tt_model_dest_read(const tt_model *m, int file, int row, int col)
+{
+    const unsigned r = (unsigned)row & 0x3FF, c = (unsigned)col & 15;
+    if (file == TT_RF_DEST32) return m->dest_valid[tt_dest32_adj_row(r)] ? tt_dest32_read(m, r, c) : 0;
+    return m->dest_valid[r] ? m->dest[r][c] : 0;
+}
+
+uint32_t tt_dest32_read_log(tt_model *m, unsigned row, unsigned col, bool raw)
 {
     const unsigned a = tt_dest32_adj_row(row);
     tt_dest_read_log(m, a);
     tt_dest_read_log(m, (a + 8) & 0x3FF);
-    return tt_dest32_read(m, row, col);
+    return raw ? tt_dest32_read(m, row, col) : tt_model_dest_read(m, TT_RF_DEST32, (int)row, (int)col);
+}
+
+uint32_t tt_dest16_read_log(tt_model *m, unsigned row, unsigned col, bool raw)
+{
+    row &= 0x3FF;
+    tt_dest_read_log(m, row);
+    return raw ? m->dest[row][col & 15] : tt_model_dest_read(m, TT_RF_DEST, (int)row, (int)col);
 }
 
 void tt_rf_log_reset(tt_model *m) { m->n_rfw = 0; }
@@ -38,7 +54,7 @@ void tt_rf_log_effects(const tt_model *m, tt_exec_result *r)
 static void log_cell(tt_model *m, int writer, int file, int bank, unsigned row, unsigned col, uint32_t v)
 {
     tt_rf_write *w = m->n_rfw ? &m->rfw[m->n_rfw - 1] : NULL;
-    if (!w || w->file != file || w->bank != bank || w->writer != writer || w->row != row) {
+    if (!w || w->file != file || w->bank != bank || w->writer != writer || w->row != row || w->zf) {
         void *buf = m->rfw;
         if (!tt_grow(&buf, m->n_rfw, &m->cap_rfw, sizeof *m->rfw)) abort(); /* out of memory: nothing sensible to report */
         m->rfw = buf;
@@ -61,6 +77,7 @@ void tt_rf_write_cell(tt_model *m, int writer, int file, int bank, unsigned row,
         row &= 63;
         v &= SRC_MASK;
         m->srca[bank & 1][row][col] = v;
+        m->srca_unpred[bank & 1] &= ~(1ull << row);
         m->rd.src_wr |= (uint8_t)(1u << (bank & 1));
         break;
     case TT_RF_SRCB:
@@ -73,6 +90,7 @@ void tt_rf_write_cell(tt_model *m, int writer, int file, int bank, unsigned row,
         row &= 0x3FF;
         v &= 0xFFFF;
         m->dest[row][col] = (uint16_t)v;
+        m->dest_valid[row] = true; /* any write makes the row valid (ZEROACC.md) */
         m->rd.dest_wr[row / 32] |= 1u << (row % 32);
         bank = 0;
         break;
@@ -81,6 +99,7 @@ void tt_rf_write_cell(tt_model *m, int writer, int file, int bank, unsigned row,
         unsigned a = tt_dest32_adj_row(row);
         m->dest[a][col] = (uint16_t)(v >> 16);
         m->dest[(a + 8) & 0x3FF][col] = (uint16_t)v;
+        m->dest_valid[a] = true; /* Dst.md: the Dst32b view's flag is its high half's */
         m->rd.dest_wr[a / 32] |= 1u << (a % 32);
         m->rd.dest_wr[((a + 8) & 0x3FF) / 32] |= 1u << (((a + 8) & 0x3FF) % 32);
         bank = 0;
@@ -88,6 +107,40 @@ void tt_rf_write_cell(tt_model *m, int writer, int file, int bank, unsigned row,
     }
     }
     log_cell(m, writer, file, bank, row, col, v);
+}
+
+void tt_rf_zflag(tt_model *m, int writer, int file, unsigned row, bool valid)
+{
+    row &= 0x3FF;
+    const unsigned a = file == TT_RF_DEST32 ? tt_dest32_adj_row(row) : row;
+    m->dest_valid[a] = valid;
+    m->rd.dest_wr[a / 32] |= 1u << (a % 32);
+    void *buf = m->rfw;
+    if (!tt_grow(&buf, m->n_rfw, &m->cap_rfw, sizeof *m->rfw)) abort(); /* out of memory */
+    m->rfw = buf;
+    tt_rf_write *w = &m->rfw[m->n_rfw++];
+    memset(w, 0, sizeof *w);
+    w->file = (uint8_t)(file == TT_RF_DEST32 ? TT_RF_DEST32 : TT_RF_DEST);
+    w->writer = (uint8_t)writer;
+    w->zf = (uint8_t)(valid ? TT_ZF_VALID : TT_ZF_INVALID);
+    w->row = (uint16_t)row;
+}
+
+bool tt_model_dest_valid_get(const tt_model *m, int row)
+{
+    return row >= 0 && row < TT_DEST_ROWS && m->dest_valid[row];
+}
+
+bool tt_model_srca_unpredictable(const tt_model *m, int bank, int row)
+{
+    return bank >= 0 && bank < TT_SRC_BANKS && row >= 0 && row < TT_SRC_ROWS && (m->srca_unpred[bank] >> row & 1);
+}
+
+bool tt_model_dest_valid_set(tt_model *m, int row, bool valid)
+{
+    if (row < 0 || row >= TT_DEST_ROWS) return false;
+    m->dest_valid[row] = valid;
+    return true;
 }
 
 void tt_rf_fill_bank(tt_model *m, int writer, int file, int bank, uint32_t v)

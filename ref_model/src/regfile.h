@@ -14,8 +14,13 @@ void tt_rf_fill_bank(tt_model *m, int writer, int file, int bank, uint32_t v);
 void tt_rf_log_reset(tt_model *m);
 /* Mark the instruction's effects with the rows it wrote, if any. */
 void tt_rf_log_effects(const tt_model *m, tt_exec_result *r);
-/* Dst32b read (for the movement instructions). */
+/* Dst32b read of the raw cells (no zero flag). */
 uint32_t tt_dest32_read(const tt_model *m, unsigned row, unsigned col);
-/* The same, logged in the executing instruction's read set (its two Dst16b rows). */
-uint32_t tt_dest32_read_log(tt_model *m, unsigned row, unsigned col);
+/* Dst32b / Dst16b read by the packer or the matrix unit, logged in the executing instruction's read
+ * set: 0 when the row's zero flag says invalid, unless raw (the raw cells). */
+uint32_t tt_dest32_read_log(tt_model *m, unsigned row, unsigned col, bool raw);
+uint32_t tt_dest16_read_log(tt_model *m, unsigned row, unsigned col, bool raw);
+/* Set (valid false: ZEROACC) or clear (valid true: its Revert form) a Dest row's zero flag and log it
+ * as a flag record (tt_rf_write.zf); file TT_RF_DEST32: Dst32b row `row`, the flag of its high half. */
+void tt_rf_zflag(tt_model *m, int writer, int file, unsigned row, bool valid);
 #endif

@@ -515,6 +515,42 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     unp_batch bt[3];
     for (int t = 0; t < 3; t++) bt[t] = (unp_batch){.budget = (128u << t) / dbits >= 16 ? 16 : (128u << t) / dbits};
     bool delta_line_end = false; /* the previous datum's delta ended a 16-byte delta line */
+    /* Audit D8: an UNPACR to Dest leaves SrcA[unpacker 0's bank] unpredictable (UNPACR_Regular.md,
+     * Blackhole: `SrcA[Bank][:][:] = UnpredictableValue()`): a MOVA2D reading a row of it before the
+     * row is written again is undefined (movement.c). */
+    if (to_dest && ndatums && dnum) {
+        m->srca_unpred[bank] = ~0ull;
+        m->srca_unpred_why[bank] = false;
+    }
+    /* Audit D9: SrcA is written in bursts of rows; a burst that spans a 16-row set may drop writes
+     * (UNPACR_Regular.md, Blackhole: "software should avoid", not characterized). Burst rows as
+     * Tenstorrent's simulator has them, the only published rule: L1 bytes a cycle / row bytes, in
+     * 1..8, the bytes 16 << throttle (BFP2 x1, tilize x4, else without
+     * THCON_SEC0_REG1_ovrd_default_throttle_mode (cfg 70 [3]) x8 for 8-bit datums and x4 for the
+     * others, else Throttle_mode; x4 of 16-bit or wider datums 128), the bursts counted from the
+     * UNPACR's first row. The rows of a burst that lie past the 16-row set its first row is in are
+     * unpredictable (as a burst past row 63 drops the rows past it, docs/decisions.md "SrcA/SrcB row
+     * wrap"); the rows before the boundary are kept (tt-llk's untilize, llk_unpack_untilize.tts,
+     * starts its UNPACRs on every row and reads those). */
+    unsigned srca_burst = 1;
+    if (which == 0 && !to_dest && ndatums > 16) {
+        unsigned thr = bits(reg2, 4, 2);
+        if (dbits == 2) thr = 0;
+        else if (tilize) thr = 2;
+        else if (!bits(cw(&c, 70), 3, 1)) thr = dbits == 8 ? 3 : 2;
+        unsigned bytes = 16u << thr;
+        if (thr == 2 && dbits >= 16) bytes = 128;
+        srca_burst = bytes / (2 * dbits);
+        srca_burst = srca_burst < 1 ? 1 : srca_burst > 8 ? 8 : srca_burst;
+    }
+    uint64_t srca_d9 = 0, srca_n = 0, srca_first = 0;
+    /* ZEROACC.md: an unpack to Dest that writes some columns of an invalid row (its zero flag) and
+     * leaves the others is undefined. Per Dest row this UNPACR writes: the columns, bit 16 seen,
+     * bit 17 the row's flag was invalid before (docs/decisions.md "Dest zero flags"). */
+    uint32_t dcols[TT_DEST_ROWS];
+    uint16_t dlist[TT_DEST_ROWS];
+    unsigned nd = 0;
+    if (to_dest) memset(dcols, 0, sizeof dcols);
     /* Phase 5: the main loop (§2.6). */
     for (uint64_t i = 0; i < ndatums && dnum;) {
         batch_datum(bt, i % 16 == 0 || (bfp && !force_exp && exp_addr16 % 256 == 0) || delta_line_end);
@@ -592,11 +628,14 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                     if (row >= 16) UB("UNPACR: SrcA row offset %llu past 15", (unsigned long long)row);
                     row += us->src_row[thread];
                 }
+                if (srca_n++ == 0) srca_first = row; /* the first row of the output address */
+                const bool d9 = ((srca_first + (row - srca_first) / srca_burst * srca_burst) & ~15ull) != (row & ~15ull);
                 if (transpose) {
                     uint32_t lo = (uint32_t)(row & 15);
                     row = (row & ~15ull) | col;
                     col = lo;
                 }
+                if (d9) srca_d9 |= 1ull << (row & 63);
                 batch_pos(bt, true, TT_RF_SRCA, (uint32_t)(row & 63));
                 tt_rf_write_cell(m, writer, TT_RF_SRCA, bank, (uint32_t)(row & 63), col, v);
             } else {
@@ -606,6 +645,12 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                 if (ovrd_with_addr) UB("UNPACR to Dest with SRCA_SET_SetOvrdWithAddr is undefined");
                 row -= 4; /* unsigned wrap, then masked: the doc's 10-bit row */
                 row &= 0x3FF;
+                if (!(dcols[row] & 0x10000u)) {
+                    const unsigned fr = tt_df_is_32bit(out_fmt) ? tt_dest32_adj_row((unsigned)row) : (unsigned)row;
+                    dcols[row] = 0x10000u | (m->dest_valid[fr] ? 0u : 0x20000u);
+                    dlist[nd++] = (uint16_t)row;
+                }
+                dcols[row] |= 1u << col;
                 batch_pos(bt, true, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, (uint32_t)row);
                 tt_rf_write_cell(m, writer, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, 0, (uint32_t)row,
                                  col, v);
@@ -616,6 +661,15 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         for (int t = 0; t < 3; t++) bt[t].k++; /* the datum is finished */
     }
     for (int t = 0; t < 3; t++) uw->cycles[t] = bt[t].cycles;
+    for (unsigned k = 0; k < nd; k++)
+        if ((dcols[dlist[k]] & 0x20000u) && (dcols[dlist[k]] & 0xFFFFu) != 0xFFFFu)
+            UB("UNPACR to Dest writes columns 0x%04x of %s row %u, which ZEROACC left invalid: its other columns "
+               "are undefined (ZEROACC.md)", dcols[dlist[k]] & 0xFFFFu, tt_df_is_32bit(out_fmt) ? "Dst32b" : "Dest",
+               (unsigned)dlist[k]);
+    if (srca_d9) { /* audit D9 (above): marked after the writes, which clear the marks */
+        m->srca_unpred[bank] |= srca_d9;
+        m->srca_unpred_why[bank] = true;
+    }
 #undef WRAP_BITS
 
     /* Phase 6: counters (§2.7). */

@@ -280,6 +280,9 @@ static void model_item(const tt_model *m, int target, int unit, uint32_t addr, u
         d[0] = h < 0 ? TT_MUTEX_FREE : (uint32_t)h;
         break;
     }
+    case 10: /* Dest's zero flags, rows 128 addr .. + 127 */
+        for (unsigned r = 0; r < 128; r++) d[r / 32] |= (uint32_t)tt_model_dest_valid_get(m, (int)(128 * addr + r)) << (r % 32);
+        break;
     default: break;
     }
 }
@@ -302,8 +305,9 @@ static unsigned drain_readback(cosim *c, int bad)
 }
 
 /* Small state at a drained point: 448 config + 204 thread config + 192 GPR + 8 semaphores +
- * 144 ADC fields + banks + 4 mutexes + the PACR_SETREG data word (docs/design.md "State read-back"). */
-#define SMALL_ITEMS 1002u
+ * 144 ADC fields + banks + 4 mutexes + the PACR_SETREG data word + 8 items of Dest's zero flags
+ * (docs/design.md "State read-back"). */
+#define SMALL_ITEMS 1010u
 
 /* A drained point reads back only if something changed since the last read-back, then the small
  * state in full; equal state passes. */

@@ -99,21 +99,61 @@ static void test_movd2a_shuffle(void **state)
     assert_int_equal(r.status, TT_UNDEFINED);
 }
 
-/* ZEROACC.md modes: 16 rows of a block; Revert (clear_zero_flags, Blackhole bit 17) is undefined
- * outside the one-row mode. */
+/* ZEROACC.md (the DstRowValid page), Dst.md: ZEROACC marks rows invalid and keeps their cells; an
+ * invalid row reads as 0; Revert (clear_zero_flags, Blackhole bit 17) is undefined except in the
+ * 32-bit 16-row mode, where it marks the rows valid (Tenstorrent's simulator; docs/decisions.md
+ * "Dest zero flags"). */
 static void test_zeroacc_modes(void **state)
 {
     tt_model *m = *state;
     tt_model_rf_set(m, TT_RF_DEST, 0, 47, 5, 0x1234);
     run_ok(m, 1, "ttzeroacc 1,0,0,0,2");          /* rows 32..47 */
     size_t n;
-    tt_model_rf_writes(m, &n);
+    const tt_rf_write *w = tt_model_rf_writes(m, &n);
     assert_int_equal(n, 16);
+    assert_int_equal(w[15].zf, TT_ZF_INVALID);   /* flag records: no data */
+    assert_int_equal(w[15].row, 47);
+    assert_int_equal(w[15].mask, 0);
     uint32_t v;
     tt_model_rf_get(m, TT_RF_DEST, 0, 47, 5, &v);
-    assert_int_equal(v, 0);
-    tt_exec_result r = run(m, 1, "ttzeroacc 3,0,1,0,0");
-    assert_int_equal(r.status, TT_UNDEFINED);
+    assert_int_equal(v, 0x1234);                 /* the cell is kept */
+    assert_false(tt_model_dest_valid_get(m, 47));
+    assert_true(tt_model_dest_valid_get(m, 48));
+    assert_int_equal(tt_model_dest_read(m, TT_RF_DEST, 47, 5), 0); /* read as 0 */
+    /* Revert with the 32-bit 16-row mode: Dst32b rows 16..31, flags of DstBits 32..39 and 48..55 */
+    run_ok(m, 1, "ttzeroacc 3,0,0,0,0");         /* all invalid */
+    run_ok(m, 1, "ttzeroacc 1,1,1,0,1");
+    assert_true(tt_model_dest_valid_get(m, 32));
+    assert_true(tt_model_dest_valid_get(m, 39));
+    assert_false(tt_model_dest_valid_get(m, 40));
+    assert_true(tt_model_dest_valid_get(m, 55));
+    assert_false(tt_model_dest_valid_get(m, 56));
+    assert_int_equal(run(m, 1, "ttzeroacc 3,0,1,0,0").status, TT_UNDEFINED);
+    assert_int_equal(run(m, 1, "ttzeroacc 1,0,1,0,0").status, TT_UNDEFINED); /* 16-bit 16 rows */
+    assert_int_equal(run(m, 1, "ttzeroacc 0,0,1,0,0").status, TT_UNDEFINED); /* one row */
+}
+
+/* Audit D12 (Tenstorrent's simulator, tt-llk _llk_math_hw_configure_): with
+ * DEST_ACCESS_CFG_zeroacc_absolute_tile_mode (cfg 220 [3]) 0, ZEROACC's 16-row block moves to Dest's
+ * upper half when MATH_Offset + RWC.Dst has bit 9 (16-bit: + 32 blocks) or bit 8 or 9 (32-bit: + 16). */
+static void test_zeroacc_block_follows_dest_half(void **state)
+{
+    tt_model *m = *state;
+    tt_model_tcfg_set(m, 1, 1, 512);              /* MATH_Offset 512 */
+    run_ok(m, 1, "ttzeroacc 1,0,0,0,2");          /* block 2 + 32: rows 544..559 */
+    assert_false(tt_model_dest_valid_get(m, 544));
+    assert_false(tt_model_dest_valid_get(m, 559));
+    assert_true(tt_model_dest_valid_get(m, 32));
+    tt_model_tcfg_set(m, 1, 1, 256);              /* 32-bit: 256 & 768 */
+    run_ok(m, 1, "ttzeroacc 1,1,0,0,1");          /* block 1 + 16: Dst32b rows 272..287, DstBits 544.. */
+    assert_false(tt_model_dest_valid_get(m, 544)); /* adj(272) = (272 & 0x1f8) << 1 */
+    assert_false(tt_model_dest_valid_get(m, 567)); /* adj(287) = 560 | 7 */
+    assert_true(tt_model_dest_valid_get(m, 568));  /* its low half's row keeps its flag */
+    tt_model_cfg_set(m, 0, 220, 8);               /* absolute */
+    tt_model_tcfg_set(m, 1, 1, 512);
+    run_ok(m, 1, "ttzeroacc 1,0,0,0,5");          /* block 5: rows 80..95 */
+    assert_false(tt_model_dest_valid_get(m, 80));
+    assert_true(tt_model_dest_valid_get(m, 592));
 }
 
 /* Banks 0 of SrcA and SrcB owned by the matrix unit, with these implied formats. */
@@ -227,6 +267,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_mova2d_waits_for_bank, setup, teardown),
         cmocka_unit_test_setup_teardown(test_movd2a_shuffle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_zeroacc_modes, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_zeroacc_block_follows_dest_half, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pur_3_mova2d_takes_the_implied_srca_format, setup, teardown),
         cmocka_unit_test_setup_teardown(test_mova2d_fp16a_force, setup, teardown),
         cmocka_unit_test_setup_teardown(test_movb2d_movd2b_take_the_implied_srcb_format, setup, teardown),
