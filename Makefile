@@ -319,6 +319,11 @@ pack-conv-test: $(BUILD)/pack_conv_compare
 SAN_BUILD := $(BUILD)/san
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_RANDOM ?= 40
+# a sanitizer suite: its summary line, and on a failure its FAIL lines and a non-zero status (a pipe
+# into tail would hide the suite's status: 79 passed, 1 failed went by as a pass)
+san_step = $(2) >$(SAN_BUILD)/$(1).log 2>&1; rc=$$?; tail -1 $(SAN_BUILD)/$(1).log; \
+  [ $$rc -eq 0 ] || { grep -m 20 -E '^FAIL|FAIL:' $(SAN_BUILD)/$(1).log; echo "sanitize: the $(1) suite failed (log: $(SAN_BUILD)/$(1).log)"; exit 1; }
+
 sanitize:
 	@echo "== sanitizers (clang ASan + UBSan): unit, negative, directed and random tests on the model"
 	@mkdir -p $(SAN_BUILD)
@@ -328,11 +333,11 @@ sanitize:
 	@fail=0; for t in $(patsubst $(BUILD)/%,$(SAN_BUILD)/%,$(UNIT_TESTS)); do \
 	  $$t >$(SAN_BUILD)/unit.log 2>&1 || { echo "FAIL $$t"; tail -20 $(SAN_BUILD)/unit.log; fail=1; }; done; \
 	  [ $$fail -eq 0 ] && echo "unit tests: all passed under the sanitizers"; exit $$fail
-	@tests/run_negative.sh $(SAN_BUILD)/ttmodel | tail -1
-	@tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(DIRECTED) | tail -1
+	@$(call san_step,negative,tests/run_negative.sh $(SAN_BUILD)/ttmodel)
+	@$(call san_step,directed,tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(DIRECTED))
 	@mkdir -p $(SAN_BUILD)/random && python3 tools/gen_random.py --seeds $(SAN_RANDOM) --out $(SAN_BUILD)/random >/dev/null \
-	  && python3 tools/gen_random.py --unpack --seeds $(SAN_RANDOM) --out $(SAN_BUILD)/random >/dev/null \
-	  && tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(SAN_BUILD)/random/*.tts | tail -1
+	  && python3 tools/gen_random.py --unpack --seeds $(SAN_RANDOM) --out $(SAN_BUILD)/random >/dev/null
+	@$(call san_step,random,tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(SAN_BUILD)/random/*.tts)
 
 # `make fuzz FUZZ_SECONDS=N`: the libFuzzer targets (tests/fuzz/), each for N seconds, seeded from
 # the test files; a crash, a leak or a sanitizer report fails it and leaves the input in
