@@ -463,18 +463,15 @@ class Finder:
         if n.kind == "unary" and p.t(n.op) == "!":
             v = self.static_value(n.kids[0])
             return None if v is None else 1 - v
-        if n.kind == "binary" and p.t(n.op) == "&&":
+        if n.kind == "binary" and p.t(n.op) in ("&&", "||"):
+            # one operand at the dominant value (0 for &&, 1 for ||) fixes the result; both at the
+            # other value fix it too
+            dom = 0 if p.t(n.op) == "&&" else 1
             vs = [self.static_value(k) for k in n.kids]
-            if 0 in vs:
-                return 0
-            if vs == [1, 1]:
-                return 1
-        if n.kind == "binary" and p.t(n.op) == "||":
-            vs = [self.static_value(k) for k in n.kids]
-            if 1 in vs:
-                return 1
-            if vs == [0, 0]:
-                return 0
+            if dom in vs:
+                return dom
+            if vs == [1 - dom, 1 - dom]:
+                return 1 - dom
         return None
 
     def effective(self, c):
