@@ -445,6 +445,7 @@ MUT_RANDOM_SEEDS ?= 10
 
 $(MUT_DIR)/manifest.json: tools/mutate.py $(wildcard tools/mutate_equiv.json) $(RTL_SRCS) $(TB_SV)
 	@echo "  MUTATE  $(MUT_DIR)/rtl (tools/mutate.py, Verilator lint)"
+	@mkdir -p $(MUT_DIR)
 	@python3 tools/mutate.py --out $(MUT_DIR) --lint > $(MUT_DIR).log 2>&1 || { tail -30 $(MUT_DIR).log; exit 1; }
 	@grep "mutants, " $(MUT_DIR).log
 
