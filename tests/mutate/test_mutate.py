@@ -12,6 +12,7 @@
    (clz8's value for a zero input, which no caller passes) survives.
 3. The lockstep harness: the normal build accepts +mutant=0 and refuses +mutant=1 (it holds no
    mutants), with a message naming the mutation build.
+4. `make` writes the manifest into a build directory that does not exist yet (a fresh clone).
 """
 import argparse
 import json
@@ -157,6 +158,17 @@ def main():
     r2 = subprocess.run([os.path.join(a.build, "ttcosim"), test, "+mutant=x"], cwd=ROOT, stdout=subprocess.PIPE,
                         stderr=subprocess.STDOUT, text=True)
     check(r2.returncode == 2 and "mutant" in r2.stdout, "build/ttcosim refuses +mutant=x")
+
+    # ---- 4. the manifest rule from an empty build directory (a fresh clone has no build/) ----
+    fresh = os.path.join(a.build, "mutate_fresh")
+    subprocess.run(["rm", "-rf", fresh], cwd=ROOT)
+    r = subprocess.run(["make", "--no-print-directory", "BUILD=" + fresh, fresh + "/mutate/manifest.json"],
+                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    check(r.returncode == 0 and os.path.exists(os.path.join(ROOT, fresh, "mutate", "manifest.json")),
+          "make writes the mutation manifest into a build directory that does not exist yet")
+    if r.returncode != 0:
+        print(r.stdout[-2000:])
+    subprocess.run(["rm", "-rf", fresh], cwd=ROOT)
     print("mutate-test: %s" % ("all checks passed" if not fails else "%d check(s) failed" % len(fails)))
     return 1 if fails else 0
 
