@@ -195,6 +195,8 @@ PACK_LENGTH ?= 200
 random: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== constrained-random lockstep tests: $(SEEDS) seeds from $(FIRST_SEED), $(LENGTH) per thread"
 	@tests/random/run_both.sh $(BUILD) "" $(SEEDS) $(LENGTH) $(FIRST_SEED)
+	@echo "== seeds that found generator bugs: 20 at length 240 (a BRISC push between an RDCFG and its STALLWAIT)"
+	@tests/random/run_both.sh $(BUILD) "" 1 240 20
 	@echo "== constrained-random unpack streams: $(UNPACK_SEEDS) seeds from $(FIRST_SEED), $(UNPACK_LENGTH) long"
 	@tests/random/run_both.sh $(BUILD) --unpack $(UNPACK_SEEDS) $(UNPACK_LENGTH) $(FIRST_SEED)
 	@echo "== constrained-random pack streams: $(PACK_SEEDS) seeds from $(FIRST_SEED), $(PACK_LENGTH) long"

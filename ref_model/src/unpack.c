@@ -91,11 +91,17 @@ static uint32_t tw(const ctx_t *c, unsigned addr) { return tt_tcfg_read(c->m, c-
  * docs/decisions.md "BFP nibble order"). */
 static uint32_t read_l1_bits(tt_model *m, uint64_t bitaddr, unsigned nbits)
 {
+    /* A byte's bits at a time (the same value as bit by bit: a bit-serial loop was a tenth of a
+     * lockstep unpack stream, docs/speed.md). */
     uint32_t v = 0;
-    for (unsigned i = 0; i < nbits; i++, bitaddr++) {
-        tt_l1_read_log(m, (uint32_t)((bitaddr / 8) % TT_L1_BYTES));
-        uint8_t byte = m->l1[(bitaddr / 8) % TT_L1_BYTES];
-        v |= (uint32_t)((byte >> (bitaddr & 7)) & 1u) << i;
+    for (unsigned got = 0; got < nbits;) {
+        const uint32_t a = (uint32_t)((bitaddr / 8) % TT_L1_BYTES);
+        const unsigned sh = (unsigned)(bitaddr & 7);
+        const unsigned take = nbits - got < 8 - sh ? nbits - got : 8 - sh;
+        tt_l1_read_log(m, a);
+        v |= (uint32_t)((m->l1[a] >> sh) & ((1u << take) - 1u)) << got;
+        got += take;
+        bitaddr += take;
     }
     return v;
 }
