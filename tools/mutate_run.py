@@ -75,22 +75,54 @@ def passed(test, rc, out):
 OUTSIDE_SIGNALS = (-signal.SIGTERM, -signal.SIGKILL, -signal.SIGINT, -signal.SIGHUP)
 
 
+class Stop:
+    """A run stopped by SIGINT or SIGTERM: the signal, and the test processes to end at once (the
+    workers' tests would otherwise run on to their timeouts)."""
+
+    def __init__(self):
+        self.signum = 0
+        self.lock = threading.Lock()
+        self.live = set()
+
+    def set(self, signum):
+        with self.lock:
+            self.signum = self.signum or signum
+            for p in self.live:
+                if p.poll() is None:
+                    p.kill()
+
+
+STOP = Stop()
+
+
 def run_one(test, mutant, timeout):
     """('pass' | 'fail' | 'timeout' | 'stopped', seconds, output tail)"""
     t0 = time.monotonic()
+    out, verdict = "", "stopped"
     for attempt in range(2):
+        with STOP.lock:
+            if STOP.signum:
+                break
+            p = subprocess.Popen(test.argv(mutant), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            STOP.live.add(p)
         try:
-            p = subprocess.run(test.argv(mutant), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               timeout=timeout)
-            out = p.stdout.decode(errors="replace")
+            o, _ = p.communicate(timeout=timeout)
+            out = o.decode(errors="replace")
             if p.returncode in OUTSIDE_SIGNALS:
                 verdict = "stopped"
                 continue
             verdict = "pass" if passed(test, p.returncode, out) else "fail"
-        except subprocess.TimeoutExpired as e:
-            out = (e.stdout or b"").decode(errors="replace")
+        except subprocess.TimeoutExpired:
+            p.kill()
+            o, _ = p.communicate()
+            out = o.decode(errors="replace")
             verdict = "timeout"
+        finally:
+            with STOP.lock:
+                STOP.live.discard(p)
         break
+    if STOP.signum:
+        verdict = "stopped"
     return verdict, time.monotonic() - t0, out
 
 
@@ -409,7 +441,7 @@ def main():
             timeout = max(a.min_timeout, a.timeout_factor * t.base_time)
             verdict, secs, out = run_one(t, m["id"], timeout)
             if interrupted[0] or verdict == "stopped":
-                if verdict == "stopped":
+                if verdict == "stopped" and not STOP.signum:
                     print("mutate: #%d: %s was stopped from outside twice; the mutant is left out" % (
                         m["id"], t.name), flush=True)
                 return                      # not recorded: run it again with --resume
@@ -456,26 +488,24 @@ def main():
     todo = [m for m in runnable if m["id"] not in results]
     done[0] = len(results)
 
-    def on_term(signum, frame):
-        raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, on_term)
     print("mutate: %d mutants of %s, %d at a time" % (len(todo), ", ".join(units), a.jobs), flush=True)
     t_run = time.monotonic()
-    with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        futs = [ex.submit(one, m) for m in todo]
-        try:
-            for fu in futs:
-                fu.result()
-        except KeyboardInterrupt:
-            interrupted[0] = True
-            for fu in futs:
-                fu.cancel()
-            print("mutate: interrupted; the report covers the mutants finished so far (go on with --resume)",
-                  flush=True)
+    ex = cf.ThreadPoolExecutor(max_workers=a.jobs)
+    futs = [ex.submit(one, m) for m in todo]
+    try:
+        for fu in futs:
+            fu.result()
+    except KeyboardInterrupt:
+        interrupted[0] = True
+        STOP.set(signal.SIGINT)     # kills the running tests (keeps a SIGTERM's number)
+        print("mutate: interrupted; the report covers the mutants finished so far (go on with --resume)",
+              flush=True)
+    finally:
+        ex.shutdown(wait=True, cancel_futures=True)
     order.save()
     wall = time.monotonic() - t_run
     report(a, man, units, chosen, runnable, results, tests, wall, time.monotonic() - t_start)
-    return 0
+    return 128 + STOP.signum if interrupted[0] else 0
 
 
 def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
@@ -590,5 +620,20 @@ def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
         wall, len(results), a.jobs, os.path.join(a.out, "report.json"), os.path.join(a.out, "report.md")))
 
 
+def on_signal(signum, frame):
+    STOP.set(signum)
+    raise KeyboardInterrupt
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    # Ctrl-C or a kill ends the run with 128 + the signal (130, 143), never 0: the report of an
+    # interrupted run covers only the mutants finished (go on with --resume)
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
+    try:
+        rc = main()
+    except KeyboardInterrupt:
+        STOP.set(signal.SIGINT)
+        print("mutate: interrupted before any mutant ran; no report", flush=True)
+        rc = 128 + STOP.signum
+    sys.exit(rc)

@@ -13,11 +13,13 @@
 3. The lockstep harness: the normal build accepts +mutant=0 and refuses +mutant=1 (it holds no
    mutants), with a message naming the mutation build.
 4. `make` writes the manifest into a build directory that does not exist yet (a fresh clone).
+5. tools/mutate_run.py stopped by SIGTERM exits 143 (item 2).
 """
 import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -145,6 +147,18 @@ def main():
     check(rep.get(eid, {}).get("status") == "survived", "mutant #%d (clz8 of 0, never asked) survives" % eid)
     md = open(os.path.join(ROOT, out, "report.md")).read()
     check("| %d | rtl_stubs/tt_unpack_convert.sv:%d |" % (eid, ln_clz) in md, "report.md lists the survivor with its line")
+
+    # a run stopped from outside (SIGTERM as a batch system sends, here in its baseline) ends at once
+    # with 128 + 15, never 0, and without a traceback (it once reported 0 and a partial table)
+    p = subprocess.Popen([sys.executable, "tools/mutate_run.py", "--build", a.build, "--out", out, "--jobs", "1",
+                          "--ids", "%d,%d" % (kid, eid), "--tests", "conv", "--conv-dir", out],
+                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    first = p.stdout.readline()
+    p.send_signal(signal.SIGTERM)
+    rest = p.stdout.read()
+    p.wait()
+    check(first.startswith("mutate: baseline") and p.returncode == 143 and "interrupted" in rest
+          and "Traceback" not in rest, "tools/mutate_run.py stopped by SIGTERM exits 143: %s" % rest.strip()[-100:])
 
     # ---- 3. the lockstep harness and +mutant ----
     test = "tests/directed/unpack_a_bfp8.tts"
