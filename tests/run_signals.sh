@@ -39,5 +39,28 @@ for bin in ttcosim ttcosim_sc; do
         if [ -n "$why" ]; then echo "FAIL $name: $why"; fail=$((fail + 1)); else echo "PASS $name: exit $rc, $cycles cycles, VCD to #$last_ts"; pass=$((pass + 1)); fi
     done
 done
+# make regress (tools/regress.py): stopped while its tests run, it ends at once with 128 + signal,
+# a one-line message and no traceback, and leaves none of its test processes behind
+for sig in INT TERM; do
+    name="regress.py SIG$sig"
+    rm -rf "$tmp"/*
+    setsid python3 tools/regress.py --build "$b" --suites random --seeds 200 --jobs 2 --out "${tmp#$PWD/}/rg" \
+        >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    for _ in $(seq 200); do [ -d "$tmp/rg" ] && break; sleep 0.1; done
+    sleep 1
+    kill -s "$sig" "$pid"
+    wait "$pid"
+    rc=$?
+    want=$((128 + $(kill -l "$sig")))
+    sleep 0.5
+    why=""
+    if [ "$rc" -ne "$want" ]; then why="exit status $rc, expected $want"
+    elif ! grep -q "interrupted" "$tmp/err"; then why="no 'interrupted' message: $(head -c 300 "$tmp/err")"
+    elif grep -q Traceback "$tmp/err" "$tmp/out"; then why="a traceback: $(tail -c 300 "$tmp/err")"
+    elif pgrep -f "$tmp/rg/" >/dev/null; then why="its test processes still run: $(pgrep -af "$tmp/rg/" | head -2)"
+    fi
+    if [ -n "$why" ]; then echo "FAIL $name: $why"; fail=$((fail + 1)); else echo "PASS $name: exit $rc"; pass=$((pass + 1)); fi
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

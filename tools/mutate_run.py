@@ -33,6 +33,8 @@ import sys
 import threading
 import time
 
+import stoppable
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 
 CONV_UNITS = {"tt_unpack_convert": "conv", "tt_pack_convert": "pconv", "tt_pack_bfp": "pconv"}
@@ -75,54 +77,26 @@ def passed(test, rc, out):
 OUTSIDE_SIGNALS = (-signal.SIGTERM, -signal.SIGKILL, -signal.SIGINT, -signal.SIGHUP)
 
 
-class Stop:
-    """A run stopped by SIGINT or SIGTERM: the signal, and the test processes to end at once (the
-    workers' tests would otherwise run on to their timeouts)."""
-
-    def __init__(self):
-        self.signum = 0
-        self.lock = threading.Lock()
-        self.live = set()
-
-    def set(self, signum):
-        with self.lock:
-            self.signum = self.signum or signum
-            for p in self.live:
-                if p.poll() is None:
-                    p.kill()
-
-
-STOP = Stop()
+STOP = stoppable.Stop()
 
 
 def run_one(test, mutant, timeout):
     """('pass' | 'fail' | 'timeout' | 'stopped', seconds, output tail)"""
     t0 = time.monotonic()
-    out, verdict = "", "stopped"
+    verdict, out = "stopped", ""
     for attempt in range(2):
-        with STOP.lock:
-            if STOP.signum:
-                break
-            p = subprocess.Popen(test.argv(mutant), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            STOP.live.add(p)
-        try:
-            o, _ = p.communicate(timeout=timeout)
-            out = o.decode(errors="replace")
-            if p.returncode in OUTSIDE_SIGNALS:
-                verdict = "stopped"
-                continue
-            verdict = "pass" if passed(test, p.returncode, out) else "fail"
-        except subprocess.TimeoutExpired:
-            p.kill()
-            o, _ = p.communicate()
-            out = o.decode(errors="replace")
+        rc, out = STOP.run(test.argv(mutant), timeout, cwd=ROOT)
+        if STOP.signum:
+            verdict = "stopped"
+            break
+        if rc is None:
             verdict = "timeout"
-        finally:
-            with STOP.lock:
-                STOP.live.discard(p)
+        elif rc in OUTSIDE_SIGNALS:
+            verdict = "stopped"
+            continue
+        else:
+            verdict = "pass" if passed(test, rc, out) else "fail"
         break
-    if STOP.signum:
-        verdict = "stopped"
     return verdict, time.monotonic() - t0, out
 
 
@@ -505,7 +479,7 @@ def main():
     order.save()
     wall = time.monotonic() - t_run
     report(a, man, units, chosen, runnable, results, tests, wall, time.monotonic() - t_start)
-    return 128 + STOP.signum if interrupted[0] else 0
+    return STOP.status() if interrupted[0] else 0
 
 
 def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
@@ -620,20 +594,14 @@ def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
         wall, len(results), a.jobs, os.path.join(a.out, "report.json"), os.path.join(a.out, "report.md")))
 
 
-def on_signal(signum, frame):
-    STOP.set(signum)
-    raise KeyboardInterrupt
-
-
 if __name__ == "__main__":
     # Ctrl-C or a kill ends the run with 128 + the signal (130, 143), never 0: the report of an
     # interrupted run covers only the mutants finished (go on with --resume)
-    signal.signal(signal.SIGINT, on_signal)
-    signal.signal(signal.SIGTERM, on_signal)
+    STOP.install()
     try:
         rc = main()
     except KeyboardInterrupt:
         STOP.set(signal.SIGINT)
         print("mutate: interrupted before any mutant ran; no report", flush=True)
-        rc = 128 + STOP.signum
+        rc = STOP.status()
     sys.exit(rc)

@@ -23,23 +23,23 @@ import glob
 import json
 import os
 import shutil
-import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
 
+import stoppable
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+
+
+STOP = stoppable.Stop()
 
 
 def run(cmd, timeout):
     """(exit status or None on timeout, seconds, output)"""
     t0 = time.monotonic()
-    try:
-        p = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout)
-        return p.returncode, time.monotonic() - t0, p.stdout.decode(errors="replace")
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode(errors="replace")
-        return None, time.monotonic() - t0, out
+    rc, out = STOP.run(cmd, timeout, cwd=ROOT)
+    return rc, time.monotonic() - t0, out
 
 
 def headline(out):
@@ -291,4 +291,12 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Ctrl-C or a kill: the running tests end at once, no report, status 128 + the signal
+    STOP.install()
+    try:
+        rc = main()
+    except KeyboardInterrupt:
+        STOP.set(2)
+        print("regress.py: interrupted; no report written (run it again)", file=sys.stderr, flush=True)
+        rc = STOP.status()
+    sys.exit(rc)
