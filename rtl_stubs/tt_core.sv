@@ -703,7 +703,7 @@ module tt_core
     );
   end
 
-  logic        m_rd_srcb, m_rd_bank;
+  logic        m_rd_en, m_rd_srcb, m_rd_bank;
   logic [5:0]  m_rd_src_row [RF_MATH_PORTS];
   logic [16*19-1:0] m_rd_src [RF_MATH_PORTS];
   logic [9:0]  m_rd_dest_row [RF_MATH_PORTS];
@@ -730,7 +730,7 @@ module tt_core
     .inj_rwc_retire_i  (inject_i[INJ_MATH_RWC_AT_RETIRE]),
     .inj_no_pipe_i     (inject_i[INJ_T_MATH_NO_PIPE]),
     .cfg_i (cfg_all), .tcfg_i (tcfg_all),
-    .rd_srcb_o (m_rd_srcb), .rd_bank_o (m_rd_bank), .rd_src_row_o (m_rd_src_row), .rd_src_i (m_rd_src),
+    .rd_en_o (m_rd_en), .rd_srcb_o (m_rd_srcb), .rd_bank_o (m_rd_bank), .rd_src_row_o (m_rd_src_row), .rd_src_i (m_rd_src),
     .rd_dest_row_o (m_rd_dest_row), .rd_dest_i (m_rd_dest), .rd_dest_vld_i (m_rd_dest_vld), .mflip_o (math_mflip),
     .req_i (u_req[UNIT_MATH]), .req_seq_i (disp_seq[u_acc_thread[UNIT_MATH]]), .rsp_o (u_rsp[UNIT_MATH]),
     .ret_seq_o (math_ret_seq), .holds_o (math_holds),
@@ -801,6 +801,7 @@ module tt_core
     .inj_bulk_short_i (inject_i[INJ_MATH_BULK_SHORT]),
     .inj_zf_no_clear_i (inject_i[INJ_ZF_NO_CLEAR]),
     .inj_zf_no_set_i  (inject_i[INJ_ZF_WRITE_NO_SET]),
+    .rd_en_i    (m_rd_en),
     .rd_srcb_i  (m_rd_srcb),
     .rd_bank_i  (m_rd_bank),
     .rd_src_row_i (m_rd_src_row),
