@@ -34,6 +34,12 @@ module tt_l1 #(
 
   logic [127:0] mem_q [LINES];
 
+  // Clock gate (rtl_stubs/README.md "Per-unit activity"): the lines change only at an edge with a
+  // write, so the read ports (the unpackers' windows) are evaluated only when a write or their
+  // line address moves, not on every core edge.
+  logic clk_g;
+  tt_clk_gate u_cg (.clk_i, .en_i (wr_valid_i), .clk_o (clk_g));
+
   initial begin
     for (int i = 0; i < int'(LINES); i++) mem_q[i] = '0;
   end
@@ -45,7 +51,7 @@ module tt_l1 #(
     end
   end
 
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_g) begin
     if (wr_valid_i) mem_q[wr_line_i] <= wr_line_after_o;
   end
 

@@ -153,6 +153,12 @@ module tt_unpacker
   logic [2:0]  ctx_ctr_q [3];  // ContextCounter per thread
   logic        rsi_ph_q;       // RowSearch, compressed: RSI[X + 1] read, RSI[Y] next
 
+  // Clock gate (rtl_stubs/README.md "Per-unit activity"): every flop below changes only while the
+  // unpacker holds an instruction (state_q != S_IDLE), at the edge that accepts one, or in reset,
+  // so its flops and the datum loop and converters behind them are evaluated only then.
+  logic clk_g;
+  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || state_q != S_IDLE || req_i.valid), .clk_o (clk_g));
+
   logic        accept;
   // unpacker 0 going first in a cycle both are asked is tt_core's (u_ready)
   assign rsp_o.ready  = (state_q == S_IDLE) && !other_addr_calc_i;
@@ -643,7 +649,7 @@ module tt_unpacker
     end
   end
 
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_g) begin
     if (!rst_ni) begin
       state_q <= S_IDLE;
       s_q <= '0;
