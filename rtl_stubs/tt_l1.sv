@@ -34,11 +34,9 @@ module tt_l1 #(
 
   logic [127:0] mem_q [LINES];
 
-  // Clock gate (rtl_stubs/README.md "Per-unit activity"): the lines change only at an edge with a
-  // write, so the read ports (the unpackers' windows) are evaluated only when a write or their
-  // line address moves, not on every core edge.
-  logic clk_g;
-  tt_clk_gate u_cg (.clk_i, .en_i (wr_valid_i), .clk_o (clk_g));
+  // clk_i is the data path's gated clock (tt_core, rtl_stubs/README.md "Per-unit activity"), whose
+  // enable includes wr_valid_i: the lines change only at an edge with a write, so the read ports
+  // (the unpackers' windows) are evaluated only with the unpackers' and the packer's logic.
 
   initial begin
     for (int i = 0; i < int'(LINES); i++) mem_q[i] = '0;
@@ -51,7 +49,7 @@ module tt_l1 #(
     end
   end
 
-  always_ff @(posedge clk_g) begin
+  always_ff @(posedge clk_i) begin
     if (wr_valid_i) mem_q[wr_line_i] <= wr_line_after_o;
   end
 

@@ -33,8 +33,9 @@
 module tt_packer
   import tt_pkg::*;
 (
-  input  logic        clk_i,
+  input  logic        clk_i,         // the data path's gated clock (tt_core)
   input  logic        rst_ni,
+  output logic        act_o,         // a flop changes at the next edge (its part of the gate's enable)
   input  logic [NUM_INJ_BITS-1:0] inj_i,
   input  logic [31:0] srnd_seed_i,   // the stochastic-rounding PRNG's value after reset
 
@@ -141,15 +142,15 @@ module tt_packer
   logic [1:0]   q_head;
   logic         q_room, q_pop;
 
-  // Clock gate (rtl_stubs/README.md "Per-unit activity"): every flop below changes only while the
+  // Clock gate (rtl_stubs/README.md "Per-unit activity"): clk_i is the data path's gated clock
+  // (tt_core), act_o the packer's part of its enable. Every flop below changes only while the
   // packer holds an instruction (state_q != S_IDLE: its steps, PRNG, buffers, setreg load, the timing
   // bugs' delays), at the edge that accepts one, while its line queue holds lines (pops and the L1
   // accumulation; S_DRAIN empties it before the retire, so this is for exactness), after a pop
   // (t_gap_q), or in reset.
-  logic clk_g, t_gap_q;
+  logic t_gap_q;
   logic [2:0] q_cnt;
-  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || state_q != S_IDLE || req_i.valid || q_cnt != '0 || t_gap_q),
-                    .clk_o (clk_g));
+  assign act_o = !rst_ni || state_q != S_IDLE || req_i.valid || q_cnt != '0 || t_gap_q;
 
   logic accept;
   assign rsp_o.ready  = (state_q == S_IDLE);
@@ -547,7 +548,7 @@ module tt_packer
                   (state_q == S_RUN || state_q == S_PAD || state_q == S_FLUSH ||
                    state_q == S_RSI || state_q == S_ZPAD);
   assign step_o = step;
-  always_ff @(posedge clk_g) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       t_half_q <= 1'b0; t_bubble_q <= 1'b0; t_gap_q <= 1'b0;
     end else begin
@@ -668,7 +669,7 @@ module tt_packer
   logic zc_pad_now;   // Last / Flush with augmented datums in the last group
   assign zc_pad_now = s_q.zc && zc_n_q != 6'd0;
 
-  always_ff @(posedge clk_g) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q <= S_IDLE;
       s_q <= '0; thread_q <= '0; insn_q <= '0; addr_cnt_q <= 1'b0; j_q <= '0;
@@ -821,7 +822,7 @@ module tt_packer
     .inj_int_nzero_i (inj_i[INJ_PACK_ACC_INT_NZERO]),
     .sum_o (lane_sum)
   );
-  always_ff @(posedge clk_g) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       acc_q <= A_READ; lane_q <= '0; acc_old_q <= '0; acc_new_q <= '0;
     end else if (s_q.acc && q_cnt != 3'd0) begin
@@ -844,7 +845,7 @@ module tt_packer
   assign l1_addr_o  = q_addr[q_head];
   assign l1_data_o  = s_q.acc ? acc_new_q : q_data[q_head];
 
-  always_ff @(posedge clk_g) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       q_head <= '0; q_cnt <= '0;
       for (int i = 0; i < int'(QD); i++) begin q_addr[i] <= '0; q_data[i] <= '0; end
@@ -899,7 +900,7 @@ module tt_packer
   logic [31:0] setreg_data_q;
   logic        setreg_hi;
   assign setreg_hi = insn_q[2] ^ inj_i[INJ_PACK_SETREG_HALF];  // DELIBERATE BUG: the other half
-  always_ff @(posedge clk_g) begin
+  always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       setreg_data_q <= '0;   // no public reset value; unobservable until a load (decisions.md)
     end else if (rsp_o.done && insn_q[31:24] == OP_PACR_SETREG && insn_q[22]) begin
