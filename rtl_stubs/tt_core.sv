@@ -570,9 +570,19 @@ module tt_core
   assign l1_in_range    = ({4'b0, w_addr[31:4]} < 32'(L1_LINES));
   assign bd_l1_in_range = ({4'b0, bd_addr_i[31:4]} < 32'(L1_LINES));
 
+  // Data-path clock gate (rtl_stubs/README.md "Per-unit activity", docs/speed.md): the two
+  // unpackers, packer 0 and L1 share one gated clock, enabled while any of them has work (act_o:
+  // an instruction offered or held, the packer's line queue) or L1 is written. One clock rather
+  // than one each: every extra clock costs its trigger evaluation in every cycle, and in the busy
+  // streams one of them nearly always works (measured: docs/speed.md).
+  logic clk_dp, l1_we, pk_act;
+  logic unp_act [2];
+  assign l1_we = bd_l1 ? bd_l1_in_range : ((th_l1_valid || pk_l1_valid) && l1_in_range);
+  tt_clk_gate u_cg_dp (.clk_i (clk_c), .en_i (unp_act[0] || unp_act[1] || pk_act || l1_we), .clk_o (clk_dp));
+
   tt_l1 #(.LINES(L1_LINES)) u_l1 (
-    .clk_i (clk_c),
-    .wr_valid_i      (bd_l1 ? bd_l1_in_range : ((th_l1_valid || pk_l1_valid) && l1_in_range)),
+    .clk_i (clk_dp),
+    .wr_valid_i      (l1_we),
     .wr_line_i       (bd_l1 ? bd_addr_i[L1_AW+3:4] : w_addr[L1_AW+3:4]),
     .wr_be_i         (bd_l1 ? bd_be_i : w_be),
     .wr_data_i       (bd_l1 ? bd_data_i : w_data),
@@ -654,7 +664,7 @@ module tt_core
     assign unp_accept[n] = (disp_req[0] && disp_unit[0] == U) || (disp_req[1] && disp_unit[1] == U) ||
                            (disp_req[2] && disp_unit[2] == U);
     tt_unpacker #(.WHICH(n), .L1_LINES(L1_LINES)) u_unpacker (
-      .clk_i (clk_c), .rst_ni,
+      .clk_i (clk_dp), .rst_ni, .act_o (unp_act[n]),
       .inj_i             (inject_i),
       .req_i (u_req[U]), .rsp_o (u_rsp[U]),
 
@@ -703,7 +713,7 @@ module tt_core
     );
   end
 
-  logic        m_rd_srcb, m_rd_bank;
+  logic        m_rd_en, m_rd_srcb, m_rd_bank;
   logic [5:0]  m_rd_src_row [RF_MATH_PORTS];
   logic [16*19-1:0] m_rd_src [RF_MATH_PORTS];
   logic [9:0]  m_rd_dest_row [RF_MATH_PORTS];
@@ -730,7 +740,7 @@ module tt_core
     .inj_rwc_retire_i  (inject_i[INJ_MATH_RWC_AT_RETIRE]),
     .inj_no_pipe_i     (inject_i[INJ_T_MATH_NO_PIPE]),
     .cfg_i (cfg_all), .tcfg_i (tcfg_all),
-    .rd_srcb_o (m_rd_srcb), .rd_bank_o (m_rd_bank), .rd_src_row_o (m_rd_src_row), .rd_src_i (m_rd_src),
+    .rd_en_o (m_rd_en), .rd_srcb_o (m_rd_srcb), .rd_bank_o (m_rd_bank), .rd_src_row_o (m_rd_src_row), .rd_src_i (m_rd_src),
     .rd_dest_row_o (m_rd_dest_row), .rd_dest_i (m_rd_dest), .rd_dest_vld_i (m_rd_dest_vld), .mflip_o (math_mflip),
     .req_i (u_req[UNIT_MATH]), .req_seq_i (disp_seq[u_acc_thread[UNIT_MATH]]), .rsp_o (u_rsp[UNIT_MATH]),
     .ret_seq_o (math_ret_seq), .holds_o (math_holds),
@@ -801,6 +811,7 @@ module tt_core
     .inj_bulk_short_i (inject_i[INJ_MATH_BULK_SHORT]),
     .inj_zf_no_clear_i (inject_i[INJ_ZF_NO_CLEAR]),
     .inj_zf_no_set_i  (inject_i[INJ_ZF_WRITE_NO_SET]),
+    .rd_en_i    (m_rd_en),
     .rd_srcb_i  (m_rd_srcb),
     .rd_bank_i  (m_rd_bank),
     .rd_src_row_i (m_rd_src_row),
@@ -837,7 +848,7 @@ module tt_core
   logic [1:0]  pk_adc_thread;
   logic [15:0] pk_addrmod;
   tt_packer u_pack (
-    .clk_i (clk_c), .rst_ni,
+    .clk_i (clk_dp), .rst_ni, .act_o (pk_act),
     .inj_i        (inject_i),
     .srnd_seed_i,
     .req_i (u_req[UNIT_PACK]), .rsp_o (u_rsp[UNIT_PACK]),

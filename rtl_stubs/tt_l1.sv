@@ -34,6 +34,10 @@ module tt_l1 #(
 
   logic [127:0] mem_q [LINES];
 
+  // clk_i is the data path's gated clock (tt_core, rtl_stubs/README.md "Per-unit activity"), whose
+  // enable includes wr_valid_i: the lines change only at an edge with a write, so the read ports
+  // (the unpackers' windows) are evaluated only with the unpackers' and the packer's logic.
+
   initial begin
     for (int i = 0; i < int'(LINES); i++) mem_q[i] = '0;
   end

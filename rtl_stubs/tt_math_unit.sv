@@ -63,6 +63,7 @@ module tt_math_unit
   input  logic        inj_zf_revert_i,       // INJ_ZF_REVERT_IGN
 
   // register-file reads (combinational, in the retire cycle)
+  output logic        rd_en_o,           // the ports below are read this cycle (else they read zero)
   output logic        rd_srcb_o,         // 0 SrcA, 1 SrcB
   output logic        rd_bank_o,
   output logic [5:0]  rd_src_row_o  [RF_MATH_PORTS],
@@ -205,7 +206,19 @@ module tt_math_unit
   logic [2:0]  th_cnt_q [3];     // per thread in flight
   logic [2:0]  bchg_cnt_q [2];   // bank changers in flight, per side (SrcA, SrcB)
   logic        accept, retire;
+  logic [1:0]  a2d_q, d2b_q;     // cycles left after a MOVA2D/MOVB2D, a MOVD2B (3 each)
+  logic        d2a_q, sxb_q;     // the cycle after a MOVD2A, a SHIFTXB
+  logic        pend_q;
   ent_t        head;
+
+  // Clock gate (rtl_stubs/README.md "Per-unit activity"): the flops change only with an
+  // instruction offered or in flight, an RWC update pending, an acceptance window open, in reset, or
+  // (INJ_MATH_ROWS_LATE) the late rows; now_q stops with them, and is read only relative to the
+  // instructions in flight (retire times), so a gated gap changes nothing.
+  logic clk_g, win_open;
+  assign win_open = (a2d_q != '0) || (d2b_q != '0) || d2a_q || sxb_q;
+  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || cnt_q != '0 || pend_q || win_open ||
+                                    inj_rows_late_i), .clk_o (clk_g));
 
   assign head   = ent_q[head_q];
   assign retire = (cnt_q != '0) && (head.rt == now_q);
@@ -232,7 +245,6 @@ module tt_math_unit
   // (its first cycle in the unit); an instruction accepted now takes them as they are after it
   // ---------------------------------------------------------------------------------------------
   rwc_t        rwc_q [3];
-  logic        pend_q;
   logic [1:0]  pend_thread_q;
   logic [31:0] pend_insn_q;
   rwc_t        rwc_cur [3];
@@ -250,8 +262,6 @@ module tt_math_unit
   // ---------------------------------------------------------------------------------------------
   // Acceptance rules, per cycle: windows opened by the instructions accepted in the last cycles
   // ---------------------------------------------------------------------------------------------
-  logic [1:0] a2d_q, d2b_q;     // cycles left after a MOVA2D/MOVB2D, a MOVD2B (3 each)
-  logic       d2a_q, sxb_q;     // the cycle after a MOVD2A, a SHIFTXB
   always_comb begin
     for (int t = 0; t < 3; t++) begin
       logic [7:0] op;
@@ -269,7 +279,7 @@ module tt_math_unit
     end
   end
 
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_g) begin
     logic [7:0] op, d_prev, d_new;
     logic [1:0] bc_acc, bc_ret;
     if (!rst_ni) begin
@@ -286,8 +296,11 @@ module tt_math_unit
       // instruction's update
       for (int t = 0; t < 3; t++) rwc_q[t] <= rwc_cur[t];
       pend_q        <= accept && !inj_rwc_retire_i;
-      pend_thread_q <= req_i.thread;
-      pend_insn_q   <= req_i.insn;
+      // (read only with pend_q: loaded only then, so an offer the unit does not take moves no flop)
+      if (accept) begin
+        pend_thread_q <= req_i.thread;
+        pend_insn_q   <= req_i.insn;
+      end
       // DELIBERATE BUG (INJ_MATH_RWC_AT_RETIRE): the RWCs change when the instruction retires.
       if (inj_rwc_retire_i && retire)
         rwc_q[head.thread] <= rwc_update(rwc_q[head.thread], head.insn,
@@ -348,55 +361,64 @@ module tt_math_unit
   logic [5:0]  sr_r, srow;
   logic [3:0]  nrows;
   always_comb begin
-    st_r    = tcfg_i[th_r][0][0];
-    c0_r    = cfg_i[st_r][0];
-    c1_r    = cfg_i[st_r][1];
-    is_b    = (op_r == OP_MOVB2D) || (op_r == OP_MOVD2B);
-    fmt_r   = c0_r[4] ? c0_r[3:0] : c1_r[20:17];
-    // Blackhole: the implied format of the bank read (SrcB's for MOVB2D/MOVD2B) unless the thread's
-    // DISABLE_IMPLIED_SRCA/SRCB_FMT_Base (thread config 2/3) is set; FP16A_FORCE_Enable (55) makes
-    // the moves FP16 and MOVD2* read Dest in 16-bit mode (MOVA2D.md, MOVD2A.md, MOVD2B.md;
-    // docs/decisions.md "Implied SrcA/SrcB formats"). The bank is the matrix unit's from the move's
-    // dispatch to its retire (it waited at the gate), so its format is the one recorded at the
-    // hand-over. DELIBERATE BUGS (INJ_IMPLIED_IGNORED, INJ_IMPLIED_B_GATE): no implied format;
-    // SrcB's moves obey the SrcA bit.
-    if (!tcfg_i[th_r][(is_b && !inj_implied_b_gate_i) ? 7'd3 : 7'd2][0] && !inj_implied_ignored_i)
-      fmt_r = implied_fmt_i[{is_b, is_b ? math_bank_i[1] : math_bank_i[0]} * 4 +: 4];
-    f16_r   = tcfg_i[th_r][7'd55][0];
-    d32_r   = c1_r[29] || c1_r[31];
-    d32_mv  = d32_r && !f16_r;
-    flush_r = !cfg_i[st_r][2][0];
-    // ALU_ACC_CTRL_Zero_Flag_disabled_dst (cfg 2 [1]): the moves read Dest's raw cells, whatever
-    // DstRowValid says (docs/decisions.md "Dest zero flags"). DELIBERATE BUG (INJ_ZF_DST_DISABLE_IGN).
-    zf_off  = cfg_i[st_r][2][1] && !inj_zf_dst_ign_i;
-    // ZEROACC 16 rows (Blackhole): unless DEST_ACCESS_CFG_zeroacc_absolute_tile_mode (cfg 220 [3]),
-    // the block follows the thread's Dest half, MATH_Offset + RWC.Dst: + 32 blocks (16-bit) when
-    // bit 9 is set, + 16 (32-bit) when bit 8 or 9 is (audit D12; Tenstorrent's simulator).
-    // DELIBERATE BUG (INJ_ZEROACC_ABSOLUTE): always absolute.
-    zblk = {1'b0, ins_r[7:0]};
-    if (!cfg_i[st_r][220][3] && !inj_zeroacc_abs_i) begin
-      if (!ins_r[18] && ((13'(tcfg_i[th_r][1][11:0]) + 13'(head.dst)) & 13'd512) != 13'd0) zblk = zblk + 9'd32;
-      if (ins_r[18] && ((13'(tcfg_i[th_r][1][11:0]) + 13'(head.dst)) & 13'd768) != 13'd0) zblk = zblk + 9'd16;
-    end
-    exp8_r  = !f16_r && (fmt_r inside {4'd0, 4'd4, 4'd5, 4'd6, 4'd7, 4'd15, 4'd8, 4'd9});
-    to_src  = (op_r == OP_MOVD2A) || (op_r == OP_MOVD2B);
-    // MOV*2D with UseDst32bLo (not TF32) keeps the high halves: reads Dst32b
-    d32_read = to_src ? d32_mv : (fmt_r != 4'd4 && ins_r[23]);
-    // DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE; SrcRow + RWC.SrcA/B
-    dr_r = ins_r[9:0] + tcfg_i[th_r][1][9:0] + head.dst + cfg_i[st_r][6][9:0];
-    sr_r = ins_r[22:17] + (is_b ? head.srcb : head.srca);
-    step_src = 1'b1;
-    if (op_r == OP_MOVB2D && ins_r[12]) begin                    // Broadcast1RowTo8
-      drow = {dr_r[9:3], 3'd0}; srow = sr_r; nrows = 4'd8; step_src = 1'b0;
-    end else if (op_r == OP_MOVA2D && ins_r[13]) begin           // Move8Rows
-      drow = {dr_r[9:3], 3'd0}; srow = {sr_r[5:3], 3'd0}; nrows = 4'd8;
-    end else if (op_r inside {OP_MOVB2D, OP_MOVD2A, OP_MOVD2B} && ins_r[13]) begin   // Move4Rows
-      drow = {dr_r[9:2], 2'd0}; srow = {sr_r[5:2], 2'd0}; nrows = 4'd4;
-    end else begin
-      drow = dr_r; srow = sr_r; nrows = 4'd1;
+    {st_r, d32_r, d32_mv, f16_r, flush_r, exp8_r, is_b, to_src, d32_read, step_src, zf_off} = '0;
+    {zblk, c0_r, c1_r, fmt_r, dr_r, drow, sr_r, srow, nrows} = '0;
+    // read (rows, bank, register-file ports) only in the retire cycle: decoded only then, so the
+    // live configuration it reads costs nothing while the unit is idle (rtl_stubs/README.md rule 2)
+    if (retire) begin
+      st_r    = tcfg_i[th_r][0][0];
+      c0_r    = cfg_i[st_r][0];
+      c1_r    = cfg_i[st_r][1];
+      is_b    = (op_r == OP_MOVB2D) || (op_r == OP_MOVD2B);
+      fmt_r   = c0_r[4] ? c0_r[3:0] : c1_r[20:17];
+      // Blackhole: the implied format of the bank read (SrcB's for MOVB2D/MOVD2B) unless the thread's
+      // DISABLE_IMPLIED_SRCA/SRCB_FMT_Base (thread config 2/3) is set; FP16A_FORCE_Enable (55) makes
+      // the moves FP16 and MOVD2* read Dest in 16-bit mode (MOVA2D.md, MOVD2A.md, MOVD2B.md;
+      // docs/decisions.md "Implied SrcA/SrcB formats"). The bank is the matrix unit's from the move's
+      // dispatch to its retire (it waited at the gate), so its format is the one recorded at the
+      // hand-over. DELIBERATE BUGS (INJ_IMPLIED_IGNORED, INJ_IMPLIED_B_GATE): no implied format;
+      // SrcB's moves obey the SrcA bit.
+      if (!tcfg_i[th_r][(is_b && !inj_implied_b_gate_i) ? 7'd3 : 7'd2][0] && !inj_implied_ignored_i)
+        fmt_r = implied_fmt_i[{is_b, is_b ? math_bank_i[1] : math_bank_i[0]} * 4 +: 4];
+      f16_r   = tcfg_i[th_r][7'd55][0];
+      d32_r   = c1_r[29] || c1_r[31];
+      d32_mv  = d32_r && !f16_r;
+      flush_r = !cfg_i[st_r][2][0];
+      // ALU_ACC_CTRL_Zero_Flag_disabled_dst (cfg 2 [1]): the moves read Dest's raw cells, whatever
+      // DstRowValid says (docs/decisions.md "Dest zero flags"). DELIBERATE BUG (INJ_ZF_DST_DISABLE_IGN).
+      zf_off  = cfg_i[st_r][2][1] && !inj_zf_dst_ign_i;
+      // ZEROACC 16 rows (Blackhole): unless DEST_ACCESS_CFG_zeroacc_absolute_tile_mode (cfg 220 [3]),
+      // the block follows the thread's Dest half, MATH_Offset + RWC.Dst: + 32 blocks (16-bit) when
+      // bit 9 is set, + 16 (32-bit) when bit 8 or 9 is (audit D12; Tenstorrent's simulator).
+      // DELIBERATE BUG (INJ_ZEROACC_ABSOLUTE): always absolute.
+      zblk = {1'b0, ins_r[7:0]};
+      if (!cfg_i[st_r][220][3] && !inj_zeroacc_abs_i) begin
+        if (!ins_r[18] && ((13'(tcfg_i[th_r][1][11:0]) + 13'(head.dst)) & 13'd512) != 13'd0) zblk = zblk + 9'd32;
+        if (ins_r[18] && ((13'(tcfg_i[th_r][1][11:0]) + 13'(head.dst)) & 13'd768) != 13'd0) zblk = zblk + 9'd16;
+      end
+      exp8_r  = !f16_r && (fmt_r inside {4'd0, 4'd4, 4'd5, 4'd6, 4'd7, 4'd15, 4'd8, 4'd9});
+      to_src  = (op_r == OP_MOVD2A) || (op_r == OP_MOVD2B);
+      // MOV*2D with UseDst32bLo (not TF32) keeps the high halves: reads Dst32b
+      d32_read = to_src ? d32_mv : (fmt_r != 4'd4 && ins_r[23]);
+      // DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE; SrcRow + RWC.SrcA/B
+      dr_r = ins_r[9:0] + tcfg_i[th_r][1][9:0] + head.dst + cfg_i[st_r][6][9:0];
+      sr_r = ins_r[22:17] + (is_b ? head.srcb : head.srca);
+      step_src = 1'b1;
+      if (op_r == OP_MOVB2D && ins_r[12]) begin                    // Broadcast1RowTo8
+        drow = {dr_r[9:3], 3'd0}; srow = sr_r; nrows = 4'd8; step_src = 1'b0;
+      end else if (op_r == OP_MOVA2D && ins_r[13]) begin           // Move8Rows
+        drow = {dr_r[9:3], 3'd0}; srow = {sr_r[5:3], 3'd0}; nrows = 4'd8;
+      end else if (op_r inside {OP_MOVB2D, OP_MOVD2A, OP_MOVD2B} && ins_r[13]) begin   // Move4Rows
+        drow = {dr_r[9:2], 2'd0}; srow = {sr_r[5:2], 2'd0}; nrows = 4'd4;
+      end else begin
+        drow = dr_r; srow = sr_r; nrows = 4'd1;
+      end
     end
   end
 
+  // the moves read the register file in their retire cycle only (mv below): the ports are read only
+  // then (simulation speed)
+  assign rd_en_o   = retire && (op_r inside {OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B});
   assign rd_srcb_o = is_b;
   // a MOVA2D/MOVB2D waited at the gate until the matrix unit owned its bank (and no hand-over was
   // in flight), so the bank now is the one it found there
@@ -526,7 +548,7 @@ module tt_math_unit
 
   // DELIBERATE BUG (INJ_MATH_ROWS_LATE): the rows are written one cycle after the retire.
   rf_wr_t late_q [RF_MATH_PORTS];
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_g) begin
     for (int k = 0; k < int'(RF_MATH_PORTS); k++) late_q[k] <= (rst_ni && inj_rows_late_i) ? mv[k] : '0;
   end
   always_comb for (int k = 0; k < int'(RF_MATH_PORTS); k++) rf_wr_o[k] = inj_rows_late_i ? late_q[k] : mv[k];

@@ -33,8 +33,9 @@
 module tt_packer
   import tt_pkg::*;
 (
-  input  logic        clk_i,
+  input  logic        clk_i,         // the data path's gated clock (tt_core)
   input  logic        rst_ni,
+  output logic        act_o,         // a flop changes at the next edge (its part of the gate's enable)
   input  logic [NUM_INJ_BITS-1:0] inj_i,
   input  logic [31:0] srnd_seed_i,   // the stochastic-rounding PRNG's value after reset
 
@@ -139,8 +140,17 @@ module tt_packer
   logic [31:0]  q_addr [QD];
   logic [127:0] q_data [QD];
   logic [1:0]   q_head;
-  logic [2:0]   q_cnt;
   logic         q_room, q_pop;
+
+  // Clock gate (rtl_stubs/README.md "Per-unit activity"): clk_i is the data path's gated clock
+  // (tt_core), act_o the packer's part of its enable. Every flop below changes only while the
+  // packer holds an instruction (state_q != S_IDLE: its steps, PRNG, buffers, setreg load, the timing
+  // bugs' delays), at the edge that accepts one, while its line queue holds lines (pops and the L1
+  // accumulation; S_DRAIN empties it before the retire, so this is for exactness), after a pop
+  // (t_gap_q), or in reset.
+  logic t_gap_q;
+  logic [2:0] q_cnt;
+  assign act_o = !rst_ni || state_q != S_IDLE || req_i.valid || q_cnt != '0 || t_gap_q;
 
   logic accept;
   assign rsp_o.ready  = (state_q == S_IDLE);
@@ -533,7 +543,7 @@ module tt_packer
   assign q_room = (q_cnt <= 3'(QD - 2)) || (inj_i[INJ_T_PACK_QROOM] && q_cnt == 3'(QD - 1));
   // DELIBERATE BUGS (INJ_T_PACK_DATUM2, INJ_T_PACK_DEST_LAT): a Dest datum every other cycle; one
   // bubble cycle before a PACR's first datum (Dest read latency + 1)
-  logic t_half_q, t_bubble_q, t_gap_q;
+  logic t_half_q, t_bubble_q;
   assign step   = q_room && !(state_q == S_RUN && ((inj_i[INJ_T_PACK_DATUM2] && t_half_q) || t_bubble_q)) &&
                   (state_q == S_RUN || state_q == S_PAD || state_q == S_FLUSH ||
                    state_q == S_RSI || state_q == S_ZPAD);

@@ -25,6 +25,7 @@ module tt_regfile
 
   // combinational reads for the matrix unit (its retire cycle): up to 8 Src rows of one file and
   // bank, up to 8 Dest rows
+  input  logic        rd_en_i,               // the matrix unit reads the ports below (else zero)
   input  logic        rd_srcb_i,
   input  logic        rd_bank_i,
   input  logic [5:0]  rd_src_row_i [RF_MATH_PORTS],
@@ -97,11 +98,18 @@ module tt_regfile
 
   // Whole rows out: the reader picks its cells (a per-cell unpacked port was copied cell by cell
   // at every hop, every cycle)
+  // (read only in a move's retire cycle: read only then, so the 16 ports cost nothing in the other
+  // cycles; rtl_stubs/README.md "Per-unit activity")
   always_comb begin
     for (int k = 0; k < int'(RF_MATH_PORTS); k++) begin
-      rd_src_o[k]  = rd_srcb_i ? srcb_row({rd_bank_i, rd_src_row_i[k]}) : srca_row({rd_bank_i, rd_src_row_i[k]});
-      rd_dest_o[k] = dest_q[rd_dest_row_i[k]];
-      rd_dest_vld_o[k] = dest_vld_q[rd_dest_row_i[k]];
+      rd_src_o[k]      = '0;
+      rd_dest_o[k]     = '0;
+      rd_dest_vld_o[k] = 1'b0;
+      if (rd_en_i) begin
+        rd_src_o[k]  = rd_srcb_i ? srcb_row({rd_bank_i, rd_src_row_i[k]}) : srca_row({rd_bank_i, rd_src_row_i[k]});
+        rd_dest_o[k] = dest_q[rd_dest_row_i[k]];
+        rd_dest_vld_o[k] = dest_vld_q[rd_dest_row_i[k]];
+      end
     end
   end
   always_comb begin

@@ -23,8 +23,9 @@ module tt_unpacker
   parameter int unsigned L1_LINES = L1_LINES_DEFAULT,
   localparam int unsigned AW      = $clog2(L1_LINES)
 ) (
-  input  logic        clk_i,
+  input  logic        clk_i,               // the data path's gated clock (tt_core)
   input  logic        rst_ni,
+  output logic        act_o,               // a flop changes at the next edge (its part of the gate's enable)
   input  logic [NUM_INJ_BITS-1:0] inj_i,
 
   input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
@@ -152,6 +153,12 @@ module tt_unpacker
   logic [6:0]  zrow_q;         // ZEROSRC: next row, bank in [6]
   logic [2:0]  ctx_ctr_q [3];  // ContextCounter per thread
   logic        rsi_ph_q;       // RowSearch, compressed: RSI[X + 1] read, RSI[Y] next
+
+  // Clock gate (rtl_stubs/README.md "Per-unit activity"): clk_i is the data path's gated clock
+  // (tt_core), and act_o this unpacker's part of its enable: every flop below changes only while
+  // the unpacker holds an instruction (state_q != S_IDLE), at the edge that accepts one, or in
+  // reset, so its flops and the datum loop and converters behind them are evaluated only then.
+  assign act_o = !rst_ni || state_q != S_IDLE || req_i.valid;
 
   logic        accept;
   // unpacker 0 going first in a cycle both are asked is tt_core's (u_ready)
