@@ -641,7 +641,43 @@ def rowsearch_compressed_test():
     L += rows_expect("srcb", 34, [0] * 16)
     write("unpack_rowsearch_compressed.tts", "\n".join(L) + "\n")
 
+def rowsearch_compressed_plane_test():
+    """RowSearch on compressed tiles in plane Z 1: the RSI seek to a Z/W plane steps YDim entries per
+    plane without blobs and BlobsPerXYPlane with them (1 here, while YDim is 3); neither is 0 or the
+    other (mutation testing, docs/mutation.md: no test sought a plane past Z 0 with 0 or 1 blob)."""
+    rnd = random.Random(17)
+    def rows_of(n, base):
+        return [[0 if rnd.random() < 0.4 else base + 16 * r + c for c in range(16)] for r in range(n)]
+    L = [HDR.format(what="UNPACR RowSearch on compressed tiles in plane Z 1: without blobs the plane seek steps YDim (2) RSI entries; with BlobsPerXYPlane 1 it steps 1 (not YDim 3)",
+                    spec="ISA documentation UNPACR_Regular.md (IsUncompressed = 0, RowSearch; Blackhole BlobsPerXYPlane)")]
+    rows = rows_of(4, 1)       # plane 0: rows 0, 1; plane 1: rows 2, 3
+    rsi, dat, dl = compress_rows([[fp16_bits(v) for v in row] for row in rows])
+    L += ["cfg 0 64 0x00100001   # XDim 16, compressed, FP16, no blobs",
+          "cfg 0 65 0x00020002   # YDim 2, ZDim 2", "cfg 0 66 0x00000001",
+          "cfg 0 72 0x00000421   # out FP16", "cfg 0 76 0x200        # tile at 0x2000", "cfg 0 49 128"]
+    addr = l1_rsi(L, 0x2010, rsi, "   # RSI, 2 * 2 + 1 entries")
+    l1_blocks(L, addr, dat, dl, 2)
+    blobs = [sum(rows_of(2, 1000 + 100 * b), []) for b in range(2)]   # one blob of 32 per plane
+    brsi, bdat, bdl = compress_rows([[fp16_bits(v) for v in b] for b in blobs])
+    assert len(brsi) == 3
+    L += [f"l1 u16 0x3010 " + " ".join(f"0x{v:x}" for v in brsi) + "   # blob tile: RSI, 1 * 2 + 1 entries"]
+    l1_blocks(L, 0x3020, bdat, bdl, 2)
+    L += ["cfg 0 112 0x00100101  # unpacker 1, blob tile: XDim 16, BlobsPerXYPlane 1, compressed, FP16",
+          "cfg 0 113 0x00020003  # YDim 3 (not used for the RSI seek with blobs), ZDim 2",
+          "cfg 0 114 0x00000001", "cfg 0 120 0x00000421", "cfg 0 124 0x300        # blob tile at 0x3000",
+          "cfg 0 61 0            # UNP1 OutAddr: SrcB row 0"]
+    L.append("thread 0")
+    L += ["ttsetadc 1,0,2,1", "ttsetadc 1,0,1,0", "ttsetadc 1,0,0,0",
+          "ttunpacr 0,0,0,0,0,0,0,0,0,0,1,0,0    # unpacker 0, Z 1, Y 0, X 0: RSI[1*2 + 0] .. RSI[1*2 + 1]: row 2",
+          "ttsetadc 2,0,2,1", "ttsetadc 2,0,1,0", "ttsetadc 2,0,0,0",
+          "ttunpacr 1,0,0,0,0,0,0,0,0,0,1,0,0    # unpacker 1, Z 1, Y 0, X 0: RSI[1*1 + 0] .. RSI[1*1 + 1]: blob 1",
+          "drain"]
+    L += [f"expect srca 0 0 fp16 " + " ".join(str(v) for v in rows[2])]
+    L += [f"expect srcb 0 {r} fp16 " + " ".join(str(v) for v in blobs[1][16 * r:16 * r + 16]) for r in range(2)]
+    write("unpack_rowsearch_compressed_plane.tts", "\n".join(L) + "\n")
+
 if __name__ == '__main__':
     bf16_face(); fp32_to_fp16_src(); e5m2_srcb(); e4m3_srcb(); bfp8_srca(); mode_tests(); movement_tests(); compressed_tests()
     compressed_bfp8_test()
     rowsearch_blobs_test(); rowsearch_blobs_multi_context_test(); rowsearch_noblobs_test(); rowsearch_compressed_test()
+    rowsearch_compressed_plane_test()
