@@ -54,6 +54,7 @@ UNITS = ["tt_unpacker", "tt_unpack_convert", "tt_src_banks", "tt_regfile", "tt_m
 
 SEL = "tt_mut_pkg::mut_sel"
 TOOL_VERSION = 1
+BUILT = ("ok", "equivalent")   # the statuses whose mutants the instrumented files hold
 
 # ---------------------------------------------------------------------------------------------
 # Lexer
@@ -1282,7 +1283,9 @@ def main():
         the build's files change only once the verdicts are in; unchanged files are not rewritten)"""
         spans = {}
         for fd in finders:
-            active = [m for m in fd.mutants if m.status == "ok"]
+            # equivalent mutants are built too (never selected): the instrumented files, and so
+            # the mutation build, do not change when tools/mutate_equiv.json gains an entry
+            active = [m for m in fd.mutants if m.status in BUILT]
             text, sp = instrument(fd, active)
             path = os.path.join(where, os.path.basename(fd.file))
             write_if_changed(path, text)
@@ -1352,14 +1355,14 @@ def main():
                     mids = []
                     for rs in ladder[min(level, len(ladder) - 1):]:
                         mids = sorted({i for i, ss in sp.items() if any(lo <= s0[0] <= hi for s0, e0 in ss for lo, hi in rs)
-                                       and (byid[i].status == "ok" or refused_now.get(i))})
+                                       and (byid[i].status in BUILT or refused_now.get(i))})
                         if mids:
                             break
                 if not mids:
                     stray.append("%s %s:%d:%d: %s" % (kind, f, line, col, what))
                     continue
                 for mid in mids:
-                    if byid[mid].status != "ok":
+                    if byid[mid].status not in BUILT:
                         continue
                     byid[mid].status = "not_compiled"
                     byid[mid].reason = "%s: %s" % (kind, what)
