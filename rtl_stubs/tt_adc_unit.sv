@@ -17,6 +17,7 @@ module tt_adc_unit
 (
   input  logic        clk_i,
   input  logic        rst_ni,
+  output logic        act_o,              // a flop changes at the next edge (its clock's enable)
 
   // deliberate bugs (tt_pkg INJ_ADC_*), 0 = correct
   input  logic        inj_override_i,     // ThreadOverride ignored
@@ -68,7 +69,13 @@ module tt_adc_unit
   // One slot per thread, LAT_TDMA = 1: retire in the cycle after the dispatch edge, take the
   // thread's next instruction in that cycle.
   // ---------------------------------------------------------------------------------------------
-  logic [2:0] done;
+  logic [2:0] done, slot_busy, slot_req;
+  // Its part of its clock's enable (rtl_stubs/README.md "Per-unit activity", rule 1): its flops
+  // (slots, ADCs) change only at an edge with a request offered, an instruction held (its retire),
+  // an unpacker's or the packer's update, a backdoor write aimed at it, or reset; its injections
+  // act only on those. Computed in cycle N, for edge N + 1.
+  logic upd_any;
+  assign act_o = !rst_ni || slot_req != '0 || slot_busy != '0 || upd_any || bd_valid_i;
   for (genvar t = 0; t < 3; t++) begin : g_slot
     // DELIBERATE BUG (INJ_T_TDMA_LAT2): the ADC instructions (0x50..0x56) take 2 cycles.
     logic lat_m1;
@@ -77,6 +84,8 @@ module tt_adc_unit
     tt_unit_slot #(.LAT_W(1), .PIPE(1'b1)) u_slot (.clk_i, .rst_ni, .req_i(req_i[t]), .lat_m1_i(lat_m1),
                                       .stall_i(1'b0), .drop_i(1'b0), .rsp_o(rsp_o[t]));
     assign done[t] = rsp_o[t].done;
+    assign slot_busy[t] = rsp_o[t].busy;
+    assign slot_req[t]  = req_i[t].valid;
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -198,7 +207,6 @@ module tt_adc_unit
   end
 
   // Something changes the state this cycle (every reader of adc_after is among these).
-  logic upd_any;
   assign upd_any = (done != '0) || unp_inc_i[0] || unp_inc_i[1] || pk_upd_i;
 
   // The unpackers' increments (Y and Z of both channels), then the packer's AddrMod, then this

@@ -571,14 +571,16 @@ module tt_core
   assign bd_l1_in_range = ({4'b0, bd_addr_i[31:4]} < 32'(L1_LINES));
 
   // Data-path clock gate (rtl_stubs/README.md "Per-unit activity", docs/speed.md): the two
-  // unpackers, packer 0 and L1 share one gated clock, enabled while any of them has work (act_o:
-  // an instruction offered or held, the packer's line queue) or L1 is written. One clock rather
-  // than one each: every extra clock costs its trigger evaluation in every cycle, and in the busy
-  // streams one of them nearly always works (measured: docs/speed.md).
-  logic clk_dp, l1_we, pk_act;
+  // unpackers, packer 0, L1 and the Miscellaneous (ADC) unit share one gated clock, enabled while
+  // any of them has work (act_o: an instruction offered or held, the packer's line queue, an ADC
+  // update or backdoor write) or L1 is written. One clock rather than one each: every extra clock
+  // costs its trigger evaluation in every cycle, and in the busy streams one of them nearly always
+  // works (measured: docs/speed.md; the ADC unit's own gate cost 5.5 % on an idle run).
+  logic clk_dp, l1_we, pk_act, adc_act;
   logic unp_act [2];
   assign l1_we = bd_l1 ? bd_l1_in_range : ((th_l1_valid || pk_l1_valid) && l1_in_range);
-  tt_clk_gate u_cg_dp (.clk_i (clk_c), .en_i (unp_act[0] || unp_act[1] || pk_act || l1_we), .clk_o (clk_dp));
+  tt_clk_gate u_cg_dp (.clk_i (clk_c), .en_i (unp_act[0] || unp_act[1] || pk_act || l1_we || adc_act),
+                       .clk_o (clk_dp));
 
   tt_l1 #(.LINES(L1_LINES)) u_l1 (
     .clk_i (clk_dp),
@@ -878,7 +880,7 @@ module tt_core
   adc_thr_t    adc_eff        [3];
 
   tt_adc_unit u_adc (
-    .clk_i (clk_c), .rst_ni,
+    .clk_i (clk_dp), .rst_ni, .act_o (adc_act),
     .inj_override_i     (inject_i[INJ_ADC_OVERRIDE_IGNORED]),
     .inj_lat2_i         (inject_i[INJ_T_TDMA_LAT2]),
     .inj_inc_y_to_x_i   (inject_i[INJ_INCADC_Y_TO_X]),
