@@ -51,20 +51,26 @@ void tt_rf_log_effects(const tt_model *m, tt_exec_result *r)
     if (m->n_rfw) r->eff.kinds |= TT_EFF_RF;
 }
 
+/* A new, empty row record at the end of the executing instruction's log. */
+static tt_rf_write *new_record(tt_model *m, int writer, int file, int bank, unsigned row)
+{
+    void *buf = m->rfw;
+    if (!tt_grow(&buf, m->n_rfw, &m->cap_rfw, sizeof *m->rfw)) abort(); /* out of memory: nothing sensible to report */
+    m->rfw = buf;
+    tt_rf_write *w = &m->rfw[m->n_rfw++];
+    memset(w, 0, sizeof *w);
+    w->file = (uint8_t)file;
+    w->bank = (uint8_t)bank;
+    w->writer = (uint8_t)writer;
+    w->row = (uint16_t)row;
+    return w;
+}
+
 static void log_cell(tt_model *m, int writer, int file, int bank, unsigned row, unsigned col, uint32_t v)
 {
     tt_rf_write *w = m->n_rfw ? &m->rfw[m->n_rfw - 1] : NULL;
-    if (!w || w->file != file || w->bank != bank || w->writer != writer || w->row != row || w->zf) {
-        void *buf = m->rfw;
-        if (!tt_grow(&buf, m->n_rfw, &m->cap_rfw, sizeof *m->rfw)) abort(); /* out of memory: nothing sensible to report */
-        m->rfw = buf;
-        w = &m->rfw[m->n_rfw++];
-        memset(w, 0, sizeof *w);
-        w->file = (uint8_t)file;
-        w->bank = (uint8_t)bank;
-        w->writer = (uint8_t)writer;
-        w->row = (uint16_t)row;
-    }
+    if (!w || w->file != file || w->bank != bank || w->writer != writer || w->row != row || w->zf)
+        w = new_record(m, writer, file, bank, row);
     w->mask |= (uint16_t)(1u << col);
     w->cell[col] = v;
 }
@@ -115,15 +121,8 @@ void tt_rf_zflag(tt_model *m, int writer, int file, unsigned row, bool valid)
     const unsigned a = file == TT_RF_DEST32 ? tt_dest32_adj_row(row) : row;
     m->dest_valid[a] = valid;
     m->rd.dest_wr[a / 32] |= 1u << (a % 32);
-    void *buf = m->rfw;
-    if (!tt_grow(&buf, m->n_rfw, &m->cap_rfw, sizeof *m->rfw)) abort(); /* out of memory */
-    m->rfw = buf;
-    tt_rf_write *w = &m->rfw[m->n_rfw++];
-    memset(w, 0, sizeof *w);
-    w->file = (uint8_t)(file == TT_RF_DEST32 ? TT_RF_DEST32 : TT_RF_DEST);
-    w->writer = (uint8_t)writer;
-    w->zf = (uint8_t)(valid ? TT_ZF_VALID : TT_ZF_INVALID);
-    w->row = (uint16_t)row;
+    new_record(m, writer, file == TT_RF_DEST32 ? TT_RF_DEST32 : TT_RF_DEST, 0, row)->zf =
+        (uint8_t)(valid ? TT_ZF_VALID : TT_ZF_INVALID);
 }
 
 bool tt_model_dest_valid_get(const tt_model *m, int row)
