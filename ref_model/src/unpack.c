@@ -92,23 +92,14 @@ static uint32_t tw(const ctx_t *c, unsigned addr) { return tt_tcfg_read(c->m, c-
 static uint32_t read_l1_bits(tt_model *m, uint64_t bitaddr, unsigned nbits)
 {
     /* A byte's bits at a time (the same value as bit by bit: a bit-serial loop was a tenth of a
-     * lockstep unpack stream, docs/speed.md). */
+     * lockstep unpack stream, docs/speed.md); the read logged once per 16-byte line it enters
+     * (tt_l1_read_log keeps one entry per run of reads of a line). */
     uint32_t v = 0;
-    const uint64_t byte0 = bitaddr / 8;
-    if ((bitaddr & 7) == 0 && nbits % 8 == 0 && byte0 + nbits / 8 <= TT_L1_BYTES) {
-        /* whole bytes inside L1 (every datum but BFP4/BFP2's): each 16-byte line logged once */
-        for (unsigned i = 0; i < nbits / 8; i++) {
-            const uint32_t a = (uint32_t)byte0 + i;
-            if (i == 0 || a % 16 == 0) tt_l1_read_log(m, a);
-            v |= (uint32_t)m->l1[a] << (8 * i);
-        }
-        return v;
-    }
     for (unsigned got = 0; got < nbits;) {
         const uint32_t a = (uint32_t)((bitaddr / 8) % TT_L1_BYTES);
         const unsigned sh = (unsigned)(bitaddr & 7);
         const unsigned take = nbits - got < 8 - sh ? nbits - got : 8 - sh;
-        tt_l1_read_log(m, a);
+        if (got == 0 || a % 16 == 0) tt_l1_read_log(m, a);
         v |= (uint32_t)((m->l1[a] >> sh) & ((1u << take) - 1u)) << got;
         got += take;
         bitaddr += take;
