@@ -597,11 +597,4 @@ def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
 if __name__ == "__main__":
     # Ctrl-C or a kill ends the run with 128 + the signal (130, 143), never 0: the report of an
     # interrupted run covers only the mutants finished (go on with --resume)
-    STOP.install()
-    try:
-        rc = main()
-    except KeyboardInterrupt:
-        STOP.set(signal.SIGINT)
-        print("mutate: interrupted before any mutant ran; no report", flush=True)
-        rc = STOP.status()
-    sys.exit(rc)
+    sys.exit(STOP.main(main, "mutate: interrupted before any mutant ran; no report"))

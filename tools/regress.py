@@ -292,11 +292,4 @@ def main():
 
 if __name__ == "__main__":
     # Ctrl-C or a kill: the running tests end at once, no report, status 128 + the signal
-    STOP.install()
-    try:
-        rc = main()
-    except KeyboardInterrupt:
-        STOP.set(2)
-        print("regress.py: interrupted; no report written (run it again)", file=sys.stderr, flush=True)
-        rc = STOP.status()
-    sys.exit(rc)
+    sys.exit(STOP.main(main, "regress.py: interrupted; no report written (run it again)", sys.stderr))

@@ -3,6 +3,7 @@ tools/regress.py). Without it a tool stopped by SIGINT waited for its running te
 timeouts, printed a traceback, and SIGTERM could end it with a partial report and status 0."""
 import signal
 import subprocess
+import sys
 import threading
 
 
@@ -11,7 +12,8 @@ class Stop:
 
     def __init__(self):
         self.signum = 0
-        self.lock = threading.Lock()
+        # reentrant: the signal handler (set) runs in the main thread, which may hold the lock in run
+        self.lock = threading.RLock()
         self.live = set()
 
     def set(self, signum):
@@ -32,6 +34,17 @@ class Stop:
     def status(self):
         """the exit status of a stopped tool: 128 + the signal (130, 143)"""
         return 128 + (self.signum or signal.SIGINT)
+
+    def main(self, fn, message, file=sys.stdout):
+        """Runs the tool's main with the handlers installed; stopped before fn handled the stop itself,
+        prints message and returns 128 + the signal, else fn's exit status."""
+        self.install()
+        try:
+            return fn()
+        except KeyboardInterrupt:
+            self.set(signal.SIGINT)      # keeps a SIGTERM's number
+            print(message, file=file, flush=True)
+            return self.status()
 
     def run(self, argv, timeout, cwd=None):
         """(exit status, or None on timeout or when stopped; output), as subprocess.run with a timeout"""
