@@ -297,7 +297,7 @@ module tt_math_unit
       for (int t = 0; t < 3; t++) rwc_q[t] <= rwc_cur[t];
       pend_q        <= accept && !inj_rwc_retire_i;
       // (read only with pend_q: loaded only then, so an offer the unit does not take moves no flop)
-      if (accept) begin
+      if (accept) begin   // the pending RWC update (a line text of its own: tools/mutate_equiv.json)
         pend_thread_q <= req_i.thread;
         pend_insn_q   <= req_i.insn;
       end
