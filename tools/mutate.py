@@ -1196,8 +1196,29 @@ def load_equiv(path):
         missing = [k for k in ("file", "context", "operator", "original", "mutated", "reason") if k not in e]
         if missing:
             sys.exit("mutate.py: %s: entry %d: missing %s" % (path, n, ", ".join(missing)))
-        out[(e["file"], e["context"], e["operator"], e["original"], e["mutated"])] = e["reason"]
+        out[(e["file"], e["context"], e["operator"], e["original"], e["mutated"])] = (e["reason"], n,
+                                                                                    bool(e.get("every_line")))
     return out
+
+
+def apply_equiv(allm, equiv, path):
+    """marks the mutants an entry matches; an entry whose text occurs on several source lines must
+    say `"every_line": true` (its reason checked for each line), or one line's note would hide
+    another line's mutants unseen (docs/mutation.md "Reading the report")"""
+    lines = {}
+    for m in allm:
+        if equiv_key(m) in equiv:
+            lines.setdefault(equiv_key(m), set()).add(m.line)
+    for k, ls in sorted(lines.items(), key=lambda kv: equiv[kv[0]][1]):
+        reason, n, every = equiv[k]
+        if len(ls) > 1 and not every:
+            sys.exit("mutate.py: %s: entry %d (%s: %s, %s -> %s) matches mutants on lines %s of %s: the same text on "
+                     "several lines. Check that its reason holds on each and add \"every_line\": true, or make "
+                     "the lines' text differ (a comment on the line meant)"
+                     % (path, n, k[2], k[1], k[3], k[4], ", ".join(str(x) for x in sorted(ls)), k[0]))
+    for m in allm:
+        if equiv_key(m) in equiv:
+            m.status, m.reason = "equivalent", equiv[equiv_key(m)][0]
 
 
 LINT_RE = re.compile(r"^%(Warning|Error)(-[A-Z0-9_]+)?: ([^:\s]+):(\d+):(\d+): (.*)$")
@@ -1248,10 +1269,7 @@ def main():
             sys.exit("mutate.py: --units: no %s/%s.sv (units: %s)" % (a.rtl, u, ", ".join(UNITS)))
     finders = find_all(units, a.rtl)
     allm = [m for fd in finders for m in fd.mutants]
-    equiv = load_equiv(a.equiv)
-    for m in allm:
-        if equiv_key(m) in equiv:
-            m.status, m.reason = "equivalent", equiv[equiv_key(m)]
+    apply_equiv(allm, load_equiv(a.equiv), a.equiv)
     rtl_out = os.path.join(a.out, "rtl")
     os.makedirs(rtl_out, exist_ok=True)
     count = len(allm)

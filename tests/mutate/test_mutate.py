@@ -82,6 +82,27 @@ def main():
                for u in units)
     check(r2.returncode == 0 and st2.get(first["id"]) == "equivalent" and same,
           "an equivalence note marks mutant #%d equivalent and leaves the instrumented files as they were" % first["id"])
+    # a note whose text occurs on several lines must say so (`every_line`), or it would hide the
+    # other lines' mutants unseen: mutate.py refuses it, naming the lines
+    key = ("file", "context", "operator", "original", "mutated")
+    by_key = {}
+    for m in ms:
+        by_key.setdefault(tuple(m[k] for k in key), set()).add(m["line"])
+    multi = next(k for k, ls in sorted(by_key.items()) if len(ls) > 1)
+    for every in (False, True):
+        note = dict(zip(key, multi), reason="test")
+        if every:
+            note["every_line"] = True
+        with open(eq_path, "w") as f:
+            json.dump({"equivalent": [note]}, f)
+        r3 = subprocess.run([sys.executable, "tools/mutate.py", "--out", out + "_eq3", "--units", ",".join(units),
+                             "--equiv", eq_path], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines = ", ".join(str(x) for x in sorted(by_key[multi]))
+        if every:
+            check(r3.returncode == 0, "a note on text found on lines %s with \"every_line\" is taken" % lines)
+        else:
+            check(r3.returncode != 0 and ("lines " + lines) in r3.stdout,
+                  "a note on text found on lines %s without \"every_line\" is refused, naming them" % lines)
     for u in units:
         src = open(os.path.join(ROOT, "rtl_stubs", u + ".sv")).read()
         ins = open(os.path.join(ROOT, out, "rtl", u + ".sv")).read()
