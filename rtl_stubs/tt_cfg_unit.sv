@@ -25,7 +25,6 @@ module tt_cfg_unit
 (
   input  logic        clk_i,
   input  logic        rst_ni,
-  output logic        act_o,                  // a flop changes at the next edge (its clock's enable)
   input  logic        inj_setc16_thread_i,    // INJ_SETC16_WRONG_THREAD
   input  logic        inj_wrcfg_lat3_i,     // INJ_T_WRCFG_LAT3
   input  logic        inj_rmwcib_lane_i,      // INJ_RMWCIB_LANE
@@ -436,14 +435,6 @@ module tt_cfg_unit
       end
     end
   end
-
-  // Its clock's enable (rtl_stubs/README.md "Per-unit activity", rule 1), computed in cycle N for
-  // edge N + 1: reset, a request offered (a grant loads E1 and moves prio_q), an instruction in
-  // either stage (E1/E2 move, its config, thread-config or, through eff_gpr_*, ThCon write at
-  // retire), blk_q to clear, an MMIO config store or a backdoor config / thread-config write. The
-  // injections act only on a request or a held instruction.
-  assign act_o = !rst_ni || req_i != '0 || e1_v_q != '0 || e2_v_q != '0 || blk_q || mmio_cfg ||
-                 bd_cfg_valid_i || bd_tcfg_valid_i;
 
   /* verilator lint_off UNUSED */
   logic unused;

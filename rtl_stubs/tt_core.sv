@@ -436,39 +436,9 @@ module tt_core
   cfg_arr_t     cfg_all;    // tt_pkg types, as the ports they connect to (no copies)
   tcfg_arr_t    tcfg_all;
 
-  // EXPERIMENT clocks
-  logic cfg_act, th_act;
-`ifdef TT_GATE_CT
-  logic clk_ct;
-  tt_clk_gate u_cg_ct (.clk_i (clk_c), .en_i (cfg_act || th_act), .clk_o (clk_ct));
-  `define TT_CLK_CFG clk_ct
-  `define TT_CLK_TH clk_ct
-`else
- `ifdef TT_GATE_CFG
-  logic clk_cfg;
-  tt_clk_gate u_cg_cfg (.clk_i (clk_c), .en_i (cfg_act), .clk_o (clk_cfg));
-  `define TT_CLK_CFG clk_cfg
- `elsif TT_GATE_CFG_DP
-  `define TT_CLK_CFG clk_dp
- `else
-  `define TT_CLK_CFG clk_c
- `endif
- `ifdef TT_GATE_TH
-  logic clk_th;
-  tt_clk_gate u_cg_th (.clk_i (clk_c), .en_i (th_act), .clk_o (clk_th));
-  `define TT_CLK_TH clk_th
- `elsif TT_GATE_TH_DP
-  `define TT_CLK_TH clk_dp
- `else
-  `define TT_CLK_TH clk_c
- `endif
-`endif
-  logic clk_dp;
-
   tt_cfg_unit u_cfg (
-    .clk_i (`TT_CLK_CFG),
+    .clk_i (clk_c),
     .rst_ni,
-    .act_o (cfg_act),
     .inj_setc16_thread_i  (inject_i[INJ_SETC16_WRONG_THREAD]),
     .inj_wrcfg_lat3_i     (inject_i[INJ_T_WRCFG_LAT3]),
     .inj_rmwcib_lane_i    (inject_i[INJ_RMWCIB_LANE]),
@@ -527,9 +497,8 @@ module tt_core
   logic [31:0]   th_eff_gpr_data [GPR_WR_SLOTS];
 
   tt_thcon #(.L1_LINES(L1_LINES)) u_thcon (
-    .clk_i (`TT_CLK_TH),
+    .clk_i (clk_c),
     .rst_ni,
-    .act_o (th_act),
     .inj_adddmareg_const_i (inject_i[INJ_ADDDMAREG_CONST]),
     .inj_group_lat_i       (inject_i[INJ_T_THCON_GROUP]),
     .inj_storeind_be_i     (inject_i[INJ_STOREIND_BE]),
@@ -607,21 +576,10 @@ module tt_core
   // update or backdoor write) or L1 is written. One clock rather than one each: every extra clock
   // costs its trigger evaluation in every cycle, and in the busy streams one of them nearly always
   // works (measured: docs/speed.md; the ADC unit's own gate cost 5.5 % on an idle run).
-  logic l1_we, pk_act, adc_act, dp_extra;
+  logic clk_dp, l1_we, pk_act, adc_act;
   logic unp_act [2];
-`ifdef TT_GATE_CFG_DP
-  `ifdef TT_GATE_TH_DP
-  assign dp_extra = cfg_act || th_act;
-  `else
-  assign dp_extra = cfg_act;
-  `endif
-`elsif TT_GATE_TH_DP
-  assign dp_extra = th_act;
-`else
-  assign dp_extra = 1'b0;
-`endif
   assign l1_we = bd_l1 ? bd_l1_in_range : ((th_l1_valid || pk_l1_valid) && l1_in_range);
-  tt_clk_gate u_cg_dp (.clk_i (clk_c), .en_i (unp_act[0] || unp_act[1] || pk_act || l1_we || adc_act || dp_extra),
+  tt_clk_gate u_cg_dp (.clk_i (clk_c), .en_i (unp_act[0] || unp_act[1] || pk_act || l1_we || adc_act),
                        .clk_o (clk_dp));
 
   tt_l1 #(.LINES(L1_LINES)) u_l1 (

@@ -25,7 +25,6 @@ module tt_thcon
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
-  output logic         act_o,                   // a flop changes at the next edge (its clock's enable)
   input  logic         inj_adddmareg_const_i,   // INJ_ADDDMAREG_CONST
   input  logic        inj_group_lat_i,       // INJ_T_THCON_GROUP
   input  logic         inj_storeind_be_i,       // INJ_STOREIND_BE
@@ -435,13 +434,6 @@ module tt_thcon
       end
     end
   end
-
-  // Its clock's enable (rtl_stubs/README.md "Per-unit activity", rule 1), computed in cycle N for
-  // edge N + 1: reset, a request offered, the instruction held (the slot counts and retires; its
-  // GPR writes, L1 write and LOADIND read come in its retire cycle), the configuration unit's RDCFG
-  // GPR write, an MMIO GPR store, a backdoor GPR write. The injections act only on the held
-  // instruction (INJ_T_PACK_L1_PRIO keeps it held).
-  assign act_o = !rst_ni || req_i.valid || slot_rsp.busy || cfg_wr_valid_i || mmio_gpr || bd_valid_i;
 
   always_comb begin
     for (int k = 0; k < 4; k++) begin
