@@ -178,23 +178,41 @@ class PackGen:
                               "pack_reads_per_xy_plane (no yz_transposed)"))
         # packer 0's words
         exp_sec = r.choice([0, 1, 2, 4, r.randrange(64)]) if fout & 2 else r.randrange(4)
-        out.append(self.store("w0", (exp_sec << 16) | self.bits(16), f"Exp_section_size {exp_sec}"))
+        # zero compression (docs/decisions.md "PACR zero compression"): not of BFP2 output, not with
+        # L1 accumulation (both undefined); the RSI section before the exponent and data streams
+        zc = BITS[fout] != 2 and wflag(r, 0.3, "pack.zc")
+        rsi = r.choice([0, 1, 1, 2, 4, r.randrange(32)]) if zc else self.bits(16)
+        out.append(self.store("w0", (exp_sec << 16) | rsi, f"Exp_section_size {exp_sec}, Row_start_section_size {rsi}"))
         dest_addr = r.randrange(0x1000, 0x8000)
-        c.update(exp_sec=exp_sec, dest_addr=dest_addr)
+        c.update(exp_sec=exp_sec, dest_addr=dest_addr, rsi=rsi if zc else 0)
         via_wrcfg = r.random() < 0.3
         if not via_wrcfg:
             out.append(self.store("w1", dest_addr, "L1_Dest_addr (16-byte units)"))
         sub = r.randrange(2)
         dis_shared = 0 if fout in BFPS else r.randrange(2)
-        w2 = 1 | (r.randrange(2) << 2) | (fout << 4) | (fin << 8) | (dis_shared << 12) | (sub << 15)
-        out.append(self.store("w2", w2, f"In {fin}, Out {fout}, Sub_l1_tile_header_size {sub}"))
+        # All_pack_disable_zero_compress_ovrd [21] only with compression (with Disable_zero_compress
+        # undefined); Add_tile_header_size [22] changes nothing the packer keeps (decisions.md
+        # "Packer fields no source defines")
+        ovrd = int(zc and r.random() < 0.3)
+        hdr = int(r.random() < 0.3)
+        w2 = int(not zc) | (r.randrange(2) << 2) | (fout << 4) | (fin << 8) | (dis_shared << 12) | (sub << 15)
+        w2 |= (ovrd << 21) | (hdr << 22)
+        out.append(self.store("w2", w2, f"In {fin}, Out {fout}, Sub_l1_tile_header_size {sub}, zero compression {int(zc)}"
+                              f"{' (override bit)' if ovrd else ''}, Add_tile_header_size {hdr}"))
         e4m3 = int(fin == FP16 and fout == FP8 and wflag(r, 0.5, "pack.fp8_e4m3"))
         thr_en = int(wflag(r, 0.5, "pack.exp_threshold")) if "pack.exp_threshold" in WEIGHTS else r.randrange(2)
-        w3 = r.choice([0, 0xFFFF]) | (thr_en << 20) | (e4m3 << 23) | (self.bits(8) << 24)
-        # randomness drawn only for INT32 output, so the streams of other seeds stay as they were
-        l1acc = int(fout == INT32 and r.random() < 0.5)
+        # Downsample_mask [15:0] (decisions.md "PACR downsampling"): 0 and 0xFFFF keep every datum,
+        # else bit j keeps the j-th datum of a row's X range; Downsample_rate [18:16] stays 0 (unsupported)
+        ds = r.choice([0, 0xFFFF])
+        if wflag(r, 0.3, "pack.downsample"):
+            ds = r.choice([0x5555, 0xAAAA, 0x00FF, 0xFF00, 0x0001, 0x8000, self.bits(16), self.bits(16)])
+        w3 = ds | (thr_en << 20) | (e4m3 << 23) | (self.bits(8) << 24)
+        # L1 accumulation: FP32, FP16, BF16 and INT32 lanes only, never with compression (decisions.md
+        # "PACR L1 accumulation"); the lines read back are whatever L1 holds
+        l1acc = int(fout in (INT32, FP32, FP16, BF16) and not zc and wflag(r, 0.4, "pack.l1acc"))
         w3 |= l1acc << 19
-        out.append(self.store("w3", w3, f"Exp_threshold_en {thr_en}, Pac_LF8_4b_exp {e4m3}, Pack_L1_Acc {l1acc}"))
+        out.append(self.store("w3", w3, f"Downsample_mask 0x{ds:04x}, Exp_threshold_en {thr_en}, Pac_LF8_4b_exp {e4m3}, "
+                                        f"Pack_L1_Acc {l1acc}"))
         # FIFO: mostly no wrap (limit 0 subtracts fifo 0), sometimes a wrap by at most the limit
         if r.random() < 0.35:
             lim = max(1, (dest_addr + r.randrange(-0x100, 0x800)) // 2)
@@ -278,7 +296,7 @@ class PackGen:
     def out_addr(self, cf, a):
         c1 = self.adc[a].ch[1]
         yzw = cf["base1"] + c1["y"] * cf["ys1"] + c1["z"] * cf["zs1"] + c1["w"] * cf["ws1"]
-        return cf["dest_addr"] + 1 + (yzw >> 4) + cf["exp_sec"]
+        return cf["dest_addr"] + 1 + (yzw >> 4) + cf["exp_sec"] + cf["rsi"]
 
     def block(self):
         r = self.r
@@ -337,7 +355,20 @@ class PackGen:
             concat = r.randrange(8) if r.random() < 0.2 else 0
             out.append(f"ttpacr 0,0,0,{am},{ctx},{zw},{sel},{int(ovrd)},{concat},0,{int(flush)},{int(last)}")
             self.apply_amod(a, self.amod[am])
+            if wflag(r, 0.1, "pack.setreg"):
+                out.append(self.setreg())
         return out
+
+    def setreg(self):
+        """PACR_SETREG (docs/decisions.md "PACR_SETREG"): the ModeSel load of one half of the write
+        data, or Push = Flush = 0 (no trigger); Last [0] is not used. Push / Flush are unimplemented."""
+        r = self.r
+        if r.random() < 0.75:
+            data, half = self.bits(16), r.randrange(2)
+            w = (0x4A << 24) | (1 << 22) | (data << 3) | (half << 2) | r.randrange(2)
+            return f".word 0x{w:08x}   # PACR_SETREG ModeSel: {'high' if half else 'low'} half = 0x{data:04x}"
+        w = (0x4A << 24) | (r.randrange(4) << 8) | (r.randrange(64) << 2) | r.randrange(2)
+        return f".word 0x{w:08x}   # PACR_SETREG Push 0 Flush 0: no trigger"
 
 
 def generate_pack(seed, length, rng, drop_waits=False):

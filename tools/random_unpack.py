@@ -133,38 +133,61 @@ class UnpackGen:
         s = SEC[n]
         out = ["drain"]
         out.append(_store(0, 64 + s, (xdim << 16) | fin, f"compressed tile: XDim {xdim}, format {fin}"))
-        out.append(_store(0, 65 + s, 0x00010000 | rows))
-        out.append(_store(0, 66 + s, 1))
-        out.append(_store(0, 67 + s, 0))
+        digest = self.digest_size()
+        out += self.desc_words(s, 0x00010000 | rows, digest)
         ups_rate = r.choice([0, 0, 1])
         interleave = ups_rate and r.random() < 0.5
         out.append(_store(0, 72 + s, fin | (ups_rate << 12) | (int(interleave) << 15), "REG2: x1 (compressed)"))
         out.append(_store(0, 73 + s, 0))
         out.append(_store(0, 74 + s, 0))
         out.append(_store(0, 75 + s, 0))
-        out.append(_store(0, 76 + s, base16, "Base_address"))
+        out.append(_store(0, 76 + s, base16 - digest, f"Base_address (DigestSize {digest})"))
         out.append(_store(0, 92 + s, 0))
         out.append(_store(0, 64 + 7 + s, 0))
         ob = OUT_BYTES.get(fin, 1)
-        row0 = r.randrange(16 - (xdim * (1 << ups_rate) + 15) // 16 + 1) if n == 0 else r.randrange(64)
+        # RowSearch (UNPACR_Regular.md; docs/decisions.md "RowSearch"): rows Y..X of the tile, from
+        # RSI[Y] up to RSI[X + 1], no DecompressDrop
+        y = r.randrange(rows)
+        row_search = wflag(r, 0.3, "unpack.row_search")
+        yx = r.randrange(y, rows) if row_search else y
+        ndat = (yx - y + 1) * xdim
+        row0 = r.randrange(16 - (ndat * (1 << ups_rate) + 15) // 16 + 1) if n == 0 else r.randrange(64)
         out.append(_store(0, BREG1[n], ((4 + row0) * 16 if n == 0 else row0 * 16) * ob, "output base (bytes)"))
         out.append(_store(0, XY1[n], 0))
         out.append(_store(0, ZW1[n], 0))
         sets = 1 << n
-        y = r.randrange(rows)
         out.append(f"ttsetadczw {sets},0,0,0,0,15")
         out.append(f"ttsetadcxy {sets},0,0,0,0,15")
         out.append(f"ttsetadc {sets},0,1,{y}")
-        if r.random() < 0.5:
+        if row_search:
+            out.append(f"ttsetadcxx {sets},{r.randrange(xdim)},{yx}   # RowSearch: rows {y}..{yx}")
+        elif r.random() < 0.5:
             out.append(f"ttsetadcxx {sets},{xdim - 1},0")                  # the whole row (RSI length)
         else:
             x0 = r.randrange(xdim)
             out.append(f"ttsetadcxx {sets},{r.randrange(x0, xdim)},{x0}")  # DecompressDrop x0
         flip = r.random() < 0.4
-        out.append(f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,0,0,0,0,0")
+        out.append(f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,0,0,{int(row_search)},0,0")
         if flip:
             self.flips.append((n, fin))   # the bank's implied format: the UNPACR's output format
         return out
+
+    def digest_size(self):
+        """DigestSize (descriptor word 3 [31:24]): the header is 1 + DigestSize lines, skipped
+        (unpack-data-path §2.3); the tile is placed as before and Base_address moved back by it."""
+        return self.r.choice([1, 2, self.r.randrange(256)]) if wflag(self.r, 0.2, "unpack.digest") else 0
+
+    def desc_words(self, s, td1, digest):
+        """Descriptor words 1..3: td1 (YDim, ZDim), WDim 1; sometimes the reserved byte above each
+        dimension ([15:8], [31:24] of word 1, [15:8] of word 2) and BlobsYStart (read only by
+        RowSearch with blobs, which these tiles do not have) set (docs/decisions.md "Descriptor
+        dimensions are 8 bits")."""
+        td2, td3 = 1, digest << 24
+        if wflag(self.r, 0.3, "unpack.desc_reserved"):
+            td1 |= (self.bits(8) << 8) | (self.bits(8) << 24)
+            td2 |= (self.bits(8) << 8) | (self.bits(16) << 16)
+            td3 |= self.bits(16)
+        return [_store(0, 65 + s, td1), _store(0, 66 + s, td2), _store(0, 67 + s, td3)]
 
     def block(self):
         r = self.r
@@ -210,11 +233,15 @@ class UnpackGen:
                 ndat = 1
         total = xpos + ndat
         exps = None
-        force_exp = False
+        force_exp = no_exp = False
         if fin in (2, 3, 6, 7, 11, 15):
             force_exp = wflag(r, 0.2, "unpack.force_exp")
             lo = 6 if fin in (2, 3, 11) else 0
-            if not force_exp:
+            # NoBFPExpSection (descriptor bit 5; decisions.md "NoBFPExpSection on BFP4/BFP2"): BFP8
+            # ignores it; BFP4/BFP2 (B exponents) read their exponents from the datums' first bytes.
+            # Not on BFP4a/BFP2a, whose exponents must be 6..31 (random datum bytes are not)
+            no_exp = fin in (2, 6, 7, 15) and wflag(r, 0.2, "unpack.no_bfp_exp")
+            if not force_exp and not (no_exp and fin in (7, 15)):
                 exps = [r.randrange(lo, 32 if lo else 256) for _ in range((total + 15) // 16)]
         stride = 0
         if tilize:
@@ -222,12 +249,12 @@ class UnpackGen:
         span = total if not tilize else (ndat // 16) * (stride * 8 // dbits) + 16
         base16 = self.tile_data(fin, span, exps)
         s = SEC[n]
-        td0 = (total << 16) | 0x10 | fin
-        out.append(_store(0, 64 + s, td0, f"tile: {total} datums, format {fin}, uncompressed"))
-        out.append(_store(0, 65 + s, 0x00010001))
-        out.append(_store(0, 66 + s, 1))
-        out.append(_store(0, 67 + s, 0))
-        reg2 = fout | (r.randrange(3) << 4) | (int(transpose) << 8) | (int(tilize) << 9)
+        td0 = (total << 16) | (int(no_exp) << 5) | 0x10 | fin
+        out.append(_store(0, 64 + s, td0, f"tile: {total} datums, format {fin}, uncompressed, NoBFPExpSection {int(no_exp)}"))
+        digest = self.digest_size()
+        out += self.desc_words(s, 0x00010001, digest)
+        # Throttle_mode 0..3 (only the bandwidth tier reads it here: cfg 70 [3] stays 0)
+        reg2 = fout | (r.randrange(4) << 4) | (int(transpose) << 8) | (int(tilize) << 9)
         reg2 |= (int(r.random() < 0.3) << 10) | (int(to_dest) << 11) | (ups_rate << 12) | (int(interleave) << 15)
         if tilize:
             k = stride >> 4
@@ -238,7 +265,7 @@ class UnpackGen:
         out.append(_store(0, 73 + s, (int(force_exp) << 8) | 1))
         out.append(_store(0, 74 + s, 0))
         out.append(_store(0, 75 + s, 0))
-        out.append(_store(0, 76 + s, base16, "Base_address"))
+        out.append(_store(0, 76 + s, base16 - digest, f"Base_address (DigestSize {digest})"))
         out.append(_store(0, 92 + s, 0))
         out.append(_store(0, 64 + 7 + s, 0))       # Unp_LF8_4b_exp off (E4M3 is unimplemented)
         ob = OUT_BYTES.get(fout, 1)
@@ -298,7 +325,11 @@ class UnpackGen:
 def moves(rng, n, d2src=True):
     """Matrix-unit moves on the bank thread 1 now holds (n: 0 SrcA, 1 SrcB), Dest rows below 512;
     no MOVD2A/MOVD2B unless d2src (a TF32 format with a 16-bit Dest is undefined there, MOVD2A.md)."""
-    out = [f"ttsetrwc 0,0,{rng.randrange(16)},0,{rng.randrange(16)},0x7"]
+    # SETRWC / INCRWC Cr fields ([20:18] DstCr, SrcBCr, SrcACr; SETRWC.md, INCRWC.md) now and then:
+    # a Cr RWC is set with its RWC, so Dst stays below 16 + 3 x 15 (the SETRWC after each move
+    # brings it back below 16, Cr 0); SrcA/SrcB wrap at 64. SETRWC's DstCtoCr [21] stays 0.
+    cr = rng.randrange(8) if rng.random() < 0.4 else 0
+    out = [f"ttsetrwc 0,{cr},{rng.randrange(16)},{rng.randrange(16)},{rng.randrange(16)},0x7"]
     for _ in range(rng.randrange(1, 4)):
         k = rng.randrange(5)
         am = rng.randrange(8)
@@ -308,7 +339,8 @@ def moves(rng, n, d2src=True):
         elif k == 1 and d2src:
             out.append(f"ttmovd2{'b' if n else 'a'} 0,{rng.randrange(64)},{am},{rng.choice([0, 2])},{rng.randrange(400)}")
         elif k == 2:
-            out.append(f"ttincrwc 0,{rng.randrange(4)},{rng.randrange(16)},{rng.randrange(16)}")
+            cr = rng.randrange(8) if rng.random() < 0.5 else 0
+            out.append(f"ttincrwc {cr},{rng.randrange(4)},{rng.randrange(16)},{rng.randrange(16)}")
         elif k == 3:
             # one row below 256 (+ RWC.Dst < 16): in 32-bit mode its zero flag is that of DstBits
             # row Adj32 < 512, away from the rows an unpack to Dest writes (512 on), part of which
