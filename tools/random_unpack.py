@@ -172,6 +172,31 @@ class UnpackGen:
             self.flips.append((n, fin))   # the bank's implied format: the UNPACR's output format
         return out
 
+    def multi_words(self, n, ctx, base16, xdim, out_el, fin, fout, ctx_fmt):
+        """The words context ctx reads (UNP[] in ref_model/src/unpack.c): Base_cntxN (76 + N, N < 4;
+        80 + N - 4), Offset_cntx(N & 3) (92 + (N & 3): offset 0, formats [19:16]/[23:20] or for
+        N >= 4 [27:24]/[31:28]); unpacker 0 also Tile_x_dim_cntx (86, 87: XDim) and Dest_cntx (84,
+        85: the output address in datums, which replaces OutAddr). Other contexts' halves random."""
+        r, s = self.r, SEC[n]
+        out = []
+        if ctx:
+            out.append(_store(0, (76 + ctx if ctx < 4 else 80 + ctx - 4) + s, base16, f"Base_cntx{ctx}"))
+        fw = self.bits(16) << 16
+        if ctx_fmt:
+            sh = 24 if ctx >= 4 else 16
+            fw = (fw & ~(0xFF << sh)) | (fin << sh) | (fout << (sh + 4))
+        for k in range(4):
+            if k == (ctx & 3):
+                out.append(_store(0, 92 + s + k, fw, f"Offset_cntx{k}: offset 0, formats"))
+            elif r.random() < 0.3:
+                out.append(_store(0, 92 + s + k, self.bits(32)))
+        if n == 0:
+            for word, val in ((86, xdim), (84, out_el)):
+                half = ctx & 1
+                v = (self.bits(16) << (16 * (1 - half))) | (val << (16 * half))
+                out.append(_store(0, word + (ctx & 3) // 2, v, f"context {ctx}: {'Tile_x_dim' if word == 86 else 'Dest_cntx'}"))
+        return out
+
     def digest_size(self):
         """DigestSize (descriptor word 3 [31:24]): the header is 1 + DigestSize lines, skipped
         (unpack-data-path §2.3); the tile is placed as before and Base_address moved back by it."""
@@ -203,6 +228,13 @@ class UnpackGen:
         if dbits < 8:
             tilize = False   # undefined for BFP4 / BFP2 datums (decisions.md "Audit of shared readings")
         transpose = n == 0 and not to_dest and not tilize and wflag(r, 0.15, "unpack.transpose")
+        # MultiContextMode (unpack-data-path §2.2; UNPACR_Regular.md): context ctx (unpacker 0: 0..7,
+        # unpacker 1: 0..1, more is undefined), ContextADC 0 (this thread's ADCs, which the block
+        # sets), no context counter, CfgContextOffset 0; not to Dest (it would take Dest_cntx as an
+        # offset: the plain blocks cover unpack to Dest)
+        multi = not to_dest and wflag(r, 0.25, "unpack.multi_context")
+        ctx = (r.randrange(8) if n == 0 else r.randrange(2)) if multi else 0
+        ctx_fmt = multi and r.random() < 0.5     # REG2 [14]: formats from Offset_cntx[ctx & 3]
         ups_rate = 0 if tilize else wchoice(r, [0, 0, 0, 1, 2, 3], lambda u: ["unpack.upsample"] if u else [])
         ups = (1 << ups_rate) - 1
         interleave = ups_rate and r.random() < 0.5
@@ -256,17 +288,30 @@ class UnpackGen:
         # Throttle_mode 0..3 (only the bandwidth tier reads it here: cfg 70 [3] stays 0)
         reg2 = fout | (r.randrange(4) << 4) | (int(transpose) << 8) | (int(tilize) << 9)
         reg2 |= (int(r.random() < 0.3) << 10) | (int(to_dest) << 11) | (ups_rate << 12) | (int(interleave) << 15)
+        reg2 |= int(ctx_fmt) << 14
         if tilize:
             k = stride >> 4
-            reg2 |= (k & 15) << 16 | ((k >> 4) & 15) << 20
+            reg2 |= (k & 15) << 16 | ((k >> 4) & 15) << 20 | self.bits(4) << 28
         else:
-            reg2 |= colshift << 16
-        out.append(_store(0, 72 + s, reg2, "REG2"))
-        out.append(_store(0, 73 + s, (int(force_exp) << 8) | 1))
+            # Shift_amount_cntx0..3: the context's own slot is the ColShift (0 to Dest); the
+            # others are not read (unpacker 1 reads none)
+            slots = [self.bits(4) for _ in range(4)]
+            slots[ctx & 3] = colshift
+            reg2 |= sum(v << (16 + 4 * i) for i, v in enumerate(slots))
+        out.append(_store(0, 72 + s, reg2, "REG2" + (f" (formats of context {ctx})" if ctx_fmt else "")))
+        # word 1: Disable_zero_compress_cntx [3:0], [19:16] (contexts 4..7), Unpack_if_sel_cntx
+        # (to Dest) [7:4], [23:20]; the used context's bits 1 (uncompressed) and 0, the others random
+        w1 = (self.bits(4) | self.bits(4) << 4 | self.bits(4) << 16 | self.bits(4) << 20) if multi else 1
+        cb = (ctx & 3) + (16 if ctx >= 4 else 0)
+        w1 = (w1 | 1 << cb) & ~(1 << (cb + 4)) | int(force_exp) << 8
+        out.append(_store(0, 73 + s, w1))
         out.append(_store(0, 74 + s, 0))
         out.append(_store(0, 75 + s, 0))
         out.append(_store(0, 76 + s, base16 - digest, f"Base_address (DigestSize {digest})"))
-        out.append(_store(0, 92 + s, 0))
+        if multi:
+            out += self.multi_words(n, ctx, base16 - digest, total, out_el, fin, fout, ctx_fmt)
+        else:
+            out.append(_store(0, 92 + s, 0))
         out.append(_store(0, 64 + 7 + s, 0))       # Unp_LF8_4b_exp off (E4M3 is unimplemented)
         ob = OUT_BYTES.get(fout, 1)
         out.append(_store(0, BREG1[n], out_el * ob, "output base (bytes)"))
@@ -284,7 +329,7 @@ class UnpackGen:
         # the same bank) writes every row again before any hand-over
         flip = not to_dest and r.random() < 0.4
         zero = int(r.random() < 0.1)
-        insn = f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,{zero},0,0,0,0"
+        insn = f"ttunpacr {n},0,0,{ctx},0,{int(multi)},{int(flip)},0,{zero},0,0,0,0"
         out.append(insn)
         if to_dest:
             out.append(f"ttunpacr_nop {n},0,0,0,0,1,0,0,1   # clear SrcA's bank the UNPACR to Dest clobbered")
