@@ -370,11 +370,12 @@ class UnpackGen:
 def moves(rng, n, d2src=True):
     """Matrix-unit moves on the bank thread 1 now holds (n: 0 SrcA, 1 SrcB), Dest rows below 512;
     no MOVD2A/MOVD2B unless d2src (a TF32 format with a 16-bit Dest is undefined there, MOVD2A.md)."""
-    # SETRWC / INCRWC Cr fields ([20:18] DstCr, SrcBCr, SrcACr; SETRWC.md, INCRWC.md) now and then:
-    # a Cr RWC is set with its RWC, so Dst stays below 16 + 3 x 15 (the SETRWC after each move
-    # brings it back below 16, Cr 0); SrcA/SrcB wrap at 64. SETRWC's DstCtoCr [21] stays 0.
+    # SETRWC / INCRWC Cr fields ([20:18] DstCr, SrcBCr, SrcACr; SETRWC.md, INCRWC.md) now and then.
+    # Dst is below 16 at every move and ZEROACC: each is followed by a SETRWC without Cr that sets
+    # Dst and Dst_Cr below 16 (whatever INCRWC or the AddrMod added after it); a SETRWC with DstCr
+    # sets Dst = Dst_Cr + 0. SrcA/SrcB wrap at 64. SETRWC's DstCtoCr [21] stays 0.
     cr = rng.randrange(8) if rng.random() < 0.4 else 0
-    out = [f"ttsetrwc 0,{cr},{rng.randrange(16)},{rng.randrange(16)},{rng.randrange(16)},0x7"]
+    out = [f"ttsetrwc 0,{cr},{0 if cr & 4 else rng.randrange(16)},{rng.randrange(16)},{rng.randrange(16)},0x7"]
     for _ in range(rng.randrange(1, 4)):
         k = rng.randrange(5)
         am = rng.randrange(8)
@@ -475,6 +476,14 @@ def generate_unpack(seed, length, rng, drop_waits=False):
     lines.append(f"cfg 0 63 0x{rng.getrandbits(32):x}")
     for w in (42, 43):   # NOC_OVERLAY_MSG_CLEAR_StreamId_n / MsgNum_n of the unpack thread
         lines.append(f"tcfg 0 {w} 0x{rng.getrandbits(32):x}")
+    # the math thread's ADDR_MODs (RWCs.md ApplyAddrMod; ADDR_MOD_AB_SEC 12+i, ADDR_MOD_DST_SEC
+    # 28+i), applied after each move / ZEROACC: SrcA/SrcB any (increment, Cr, clear); Dst increments
+    # below 16 (Cr, clear, CToCr forms), fidelity any. The SETRWC after each move resets Dst (moves()).
+    for i in range(8):
+        if rng.random() < 0.5:
+            lines.append(f"tcfg 1 {12 + i} 0x{rng.getrandbits(16):x}   # ADDR_MOD_AB_SEC{i}")
+            d = rng.randrange(16) | rng.getrandbits(6) << 10
+            lines.append(f"tcfg 1 {28 + i} 0x{d:x}   # ADDR_MOD_DST_SEC{i}")
     lines += g.l1
     lines += ["", "thread 0"] + t0 + ["", "thread 1"] + t1 + ["", "thread 2"] + t2
     return "\n".join(lines) + "\n"
