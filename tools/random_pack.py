@@ -2,31 +2,51 @@
 
 Thread 2 (the pack thread, TRISC2 in tt-llk) runs blocks over random Dest contents preloaded in the
 test: drain, TRISC stores of the packer's whole configuration (formats, Dest read control, input and
-output strides and bases, ReLU, exponent threshold, edge masks and their row/face maps, tile header,
-exponent section, FIFO limit and size, DEST_TARGET offset), now and then L1_Dest_addr again through
-SETDMAREG + WRCFG (tt-llk's program_packer_destination), SETC16 of the pack AddrMods, ADC setup
-(SETADCXX, SETADC with and without ThreadOverride), then 1..8 PACRs with random ReadIntfSel,
-AddrMode, OvrdThreadId/AddrCntContext, ZeroWrite, Concat, Flush and Last; the block's last PACR has
-Last or Flush. Threads 0 and 1 run GPR arithmetic and NOPs. In lockstep every L1 line, ADC change
-and Dest row is compared, so no expected bytes are needed.
+output strides and bases, ReLU, exponent threshold, edge masks and their row/face maps, tile header
+(Sub_l1_tile_header_size, Add_tile_header_size), exponent section, zero compression with its RSI
+section and the override bit, downsampling mask, L1 accumulation, FIFO limit and size, DEST_TARGET
+offset), now and then L1_Dest_addr again through SETDMAREG + WRCFG (tt-llk's
+program_packer_destination), SETC16 of the pack AddrMods, ADC setup (SETADCXX, SETADC with and
+without ThreadOverride), then 1..8 PACRs with random ReadIntfSel, AddrMode,
+OvrdThreadId/AddrCntContext, ZeroWrite, Concat, Flush and Last, some followed by a PACR_SETREG; the
+block's last PACR has Last or Flush. Threads 0 and 1 run GPR arithmetic and NOPs. In lockstep every
+L1 line, ADC change and Dest row is compared, so no expected bytes are needed.
+
+What a block draws (issue 16 widened it; weights: tools/gen_weights.py):
+* zero compression (Disable_zero_compress 0) in 30 % of the blocks whose output is not BFP2/BFP2a,
+  Row_start_section_size 0..31 (0: the RSI and data streams share their first line), the override
+  bit All_pack_disable_zero_compress_ovrd in 30 % of those; with Concat, Last mid-block, Flush,
+  ZeroWrite, edge masks, BFP and 32-bit outputs as any block (docs/decisions.md "PACR zero
+  compression");
+* Downsample_mask: 0 or 0xFFFF (every datum), in 30 % a pattern or a random mask (decisions.md
+  "PACR downsampling"), with compression, BFP groups and L1 accumulation alike;
+* Pack_L1_Acc in 40 % of the blocks with FP32, FP16, BF16 or INT32 output (decisions.md "PACR L1
+  accumulation", "... in INT32");
+* Add_tile_header_size (cfg 70 [22]) in 30 % (decisions.md "Packer fields no source defines");
+* PACR_SETREG after 10 % of the PACRs: the ModeSel load of either half of the write data (Last
+  random), or Push = Flush = 0 with random AddrSel / StreamId (decisions.md "PACR_SETREG").
 
 Constraints (away from what the model reports as undefined or unimplemented; pack-data-path and
 docs/decisions.md "PACR, first slice"):
 * format chains are the ones the early table (§5.2), the LateFromFormat table and the late table
-  (§6, FormatConversion.md) accept, written out below as FORMAT_CHAINS; no stochastic rounding,
-  GS_LF, Bfp8_HF, INT_DESCALE, Dis_shared_exp_assembler with BFP output, FP8 E4M3 except from FP16;
+  (§6, FormatConversion.md) accept, written out below as FORMAT_CHAINS; no Gasket_srnd_en with an
+  E8M6/E5M6/INT8 intermediate (stochastic rounding otherwise drawn in 20 %), no GS_LF, Bfp8_HF, INT_DESCALE, Dis_shared_exp_assembler with BFP output, FP8 E4M3 except from FP16;
   ReLU modes 2 and 3 only on float data with a positive threshold; the -inf edge mask only on float
   data; no pack_yz_transposed with a mask;
-* no CfgContext, RowPadZero, DstAccessMode, CtxtCtrl, L1 source, zero compression,
-  Add_l1_dest_addr_offset or downsampling (all reported unimplemented); L1 accumulation
-  (Pack_L1_Acc) only with INT32 output, in half of those blocks (docs/decisions.md "PACR L1
-  accumulation in INT32"; the float lanes are in the directed tests): the lines read back are
-  whatever L1 holds, random or earlier blocks' output;
+* no CfgContext, RowPadZero, DstAccessMode, CtxtCtrl, L1 source, Add_l1_dest_addr_offset (reported
+  unimplemented), Downsample_rate or pack_start_intf_pos (unsupported); PACR_SETREG never with Push
+  or Flush (unimplemented) nor ModeSel with them (undefined);
+* zero compression never of BFP2/BFP2a output nor with Pack_L1_Acc, and never the override bit
+  with Disable_zero_compress 1 (all undefined); compression stays the same within a block, whose
+  last PACR has Last or Flush (a switch with streams open is undefined); L1 accumulation only in the
+  four formats L1 accumulates (others unsupported); the lines it reads back are whatever L1 holds,
+  random or earlier blocks' output;
 * every PACR that reads datums has channel 1 X >= channel 0 X, reads at most 16 - StartColumn
   datums a row and a ReadIntfSel that stays inside its aligned group of four Dest rows (Blackhole
   PACR.md): the generator tracks the ADCs (SETADC*, AddrMod) to know the start row and column;
 * output addresses stay inside L1: ADC channel 1 Y/Z/W are reset before they grow past 512, strides
-  and bases are bounded; a FIFO limit sometimes makes the address wrap (§12.3), by at most itself;
+  and bases are bounded (the RSI and exponent sections counted); a FIFO limit sometimes makes the
+  address wrap (§12.3), by at most itself;
 * only thread 2 touches the packer's ADCs, config and tile region; a block's config stores follow a
   drain and precede a STALLWAIT(B2 PACK, C10 TRISC_CFG) before its first PACR (tt-llk; "danger one"), and its last PACR has Last or Flush, so no BFP group or stream address outlives its config.
 """
@@ -133,6 +153,13 @@ class PackGen:
         ovr = r.random() < 0.3
         alu0 = (1 << 14) | (inter << 10) if ovr else 0
         alu1 = ((r.randrange(16) if ovr else inter) << 25) | (self.bits(4) << 15)   # SrcA/SrcB bits, not read
+        # stochastic rounding (decisions.md "Packer stochastic rounding"): Packer_srnd_en [2] (BFP
+        # assembly) any time, Gasket_srnd_en [1] not with an E8M6/E5M6 (BFP8/BFP8a) or INT8
+        # intermediate (unimplemented)
+        srnd = int(wflag(r, 0.2, "pack.srnd_packer")) << 2
+        if inter not in (BFP8, BFP8A, INT8):
+            srnd |= int(wflag(r, 0.2, "pack.srnd_gasket")) << 1
+        alu1 |= srnd
         out += [self.store("alu0", alu0, f"IntermediateFormat {inter}" + (" (override)" if ovr else "")),
                 self.store("alu1", alu1)]
         mode = wchoice(r, [0, 0, 1, 2, 3] if floaty else [0, 0, 1], lambda m: [f"pack.relu.{m}"])
