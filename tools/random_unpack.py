@@ -7,6 +7,27 @@ every bank thread 0 hands over back with CLEARDVALID after a STALLWAIT on C7 (Sr
 and now and then clears a source with ZEROSRC. Thread 2 runs GPR arithmetic and NOPs only. In
 lockstep every register-file row, ADC change and bank change is compared.
 
+What a block draws besides formats, to-Dest / tilize / transpose / upsampling / ColShift / forced
+exponent / compressed rows (issue 16 widened it; weights: tools/gen_weights.py):
+* DigestSize (descriptor word 3 [31:24]) 1, 2 or 0..255 in 20 % (Base_address moved back by it,
+  the tile where it was); the descriptor's reserved bytes above YDim/ZDim/WDim, BlobsYStart and
+  word 3's low half random in 30 % (docs/decisions.md "Descriptor dimensions are 8 bits");
+* NoBFPExpSection on BFP8/BFP8a (no effect) and BFP4/BFP2 (exponents read from the datums' first
+  bytes; decisions.md "NoBFPExpSection on BFP4/BFP2") in 20 % of those tiles;
+* Throttle_mode 0..3 (3: decisions.md "Throttle_mode 3 wants x4");
+* MultiContextMode in 25 % of the blocks not to Dest: ContextNumber 0..7 (unpacker 1: 0..1) with
+  its Base_cntx, Offset_cntx, Tile_x_dim_cntx and Dest_cntx words (unpacker 0), half of them with
+  per-context formats (REG2 [14]), the other contexts' words and bits (Disable_zero_compress_cntx,
+  Unpack_if_sel_cntx, Shift_amount_cntx) random; Shift_amount slots of unused contexts random in
+  every block;
+* RowSearch on 30 % of the compressed-row blocks: rows Y..X of the tile;
+* the math thread: SETRWC and INCRWC with Cr fields (SrcACr, SrcBCr, DstCr), SrcB values, and its
+  eight ADDR_MODs (AB words any, Dst increments below 16 with Cr / clear forms, fidelity).
+Still left out: the context counter (UseContextCounter, IncrementContextCounter, CfgContextOffset),
+ContextADC 1..2 (another thread's ADCs, which this thread does not set) and 3 (undefined), RowSearch
+on uncompressed tiles and on blobs (BlobsPerXYPlane 0), multi-context to Dest, SetOvrdWithAddr,
+srcb_bcast (unimplemented), FP8 E4M3 (unimplemented), tilize of BFP4/BFP2 (undefined).
+
 Constraints (away from undefined behaviour and races, unpack-data-path §2, §3):
 * only thread 0 writes unpacker config, ADCs of the unpackers and the tile region (0x100000 on);
   a drain separates an UNPACR from the config stores of the next block, and a STALLWAIT(B3 UNPACK,
