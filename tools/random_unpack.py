@@ -21,8 +21,10 @@ exponent / compressed rows (issue 16 widened it; weights: tools/gen_weights.py):
   Unpack_if_sel_cntx, Shift_amount_cntx) random; Shift_amount slots of unused contexts random in
   every block;
 * RowSearch on 30 % of the compressed-row blocks: rows Y..X of the tile;
-* the math thread: SETRWC and INCRWC with Cr fields (SrcACr, SrcBCr, DstCr), SrcB values, and its
-  eight ADDR_MODs (AB words any, Dst increments below 16 with Cr / clear forms, fidelity).
+* the math thread: moves after 75 % of the hand-overs (was 50 %), 1..4 of them (was 1..3); SETRWC
+  and INCRWC with Cr fields (SrcACr, SrcBCr, DstCr), SrcB values; its eight ADDR_MODs (AB words
+  any, Dst increments below 16 with Cr / clear forms, fidelity); Zero_Flag_disabled_dst (cfg 2 [1])
+  and FP16A_FORCE_Enable (thread config 55).
 Still left out: the context counter (UseContextCounter, IncrementContextCounter, CfgContextOffset),
 ContextADC 1..2 (another thread's ADCs, which this thread does not set) and 3 (undefined), RowSearch
 on uncompressed tiles and on blobs (BlobsPerXYPlane 0), multi-context to Dest, SetOvrdWithAddr,
@@ -397,7 +399,7 @@ def moves(rng, n, d2src=True):
     # sets Dst = Dst_Cr + 0. SrcA/SrcB wrap at 64. SETRWC's DstCtoCr [21] stays 0.
     cr = rng.randrange(8) if rng.random() < 0.4 else 0
     out = [f"ttsetrwc 0,{cr},{0 if cr & 4 else rng.randrange(16)},{rng.randrange(16)},{rng.randrange(16)},0x7"]
-    for _ in range(rng.randrange(1, 4)):
+    for _ in range(rng.randrange(1, 5)):
         k = rng.randrange(5)
         am = rng.randrange(8)
         if k == 0:
@@ -474,7 +476,7 @@ def generate_unpack(seed, length, rng, drop_waits=False):
         cond = 0x80 if n == 0 else 0x100         # C7: SrcA valid, C8: SrcB valid
         t1.append(f"ttstallwait 64,{cond:#x}")
         used = fmt if no_implied[n] else imp
-        if rng.random() < 0.5:
+        if rng.random() < 0.75:
             t1 += moves(rng, n, d2src=used != 4 or bool(alu >> 29 & 1))
         if rng.random() < 0.2:
             t1.append(f"ttzerosrc 0,1,0,{1 << n}")   # SingleBankMatrixUnit: the bank it holds
@@ -488,7 +490,12 @@ def generate_unpack(seed, length, rng, drop_waits=False):
              f"# dropped waits: {dropped}" if drop_waits else "#",
              f"max_cycles {400000 + 2000 * length}", ""]
     lines.append(f"cfg 0 1 0x{alu:x}   # ALU_FORMAT_SPEC: SrcA {fmt}, Fp32_enabled, SrcA/SrcBUnsigned")
-    lines.append(f"cfg 0 2 {rng.randrange(2)}   # Zero_Flag_disabled_src")
+    # ALU_ACC_CTRL: Zero_Flag_disabled_src [0] and _dst [1] (the moves read Dest's raw cells,
+    # decisions.md "Dest zero flags"); FP16A_FORCE_Enable (thread config 55: the moves FP16 style,
+    # MOVA2D.md / MOVD2A.md; never undefined, as the moves use no UseDst32bLo)
+    lines.append(f"cfg 0 2 {rng.randrange(4)}   # Zero_Flag_disabled_src, Zero_Flag_disabled_dst")
+    if rng.random() < 0.25:
+        lines.append("tcfg 1 55 1   # FP16A_FORCE_Enable")
     for k, name in enumerate(("SRCA", "SRCB")):
         if no_implied[k]:
             lines.append(f"tcfg 1 DISABLE_IMPLIED_{name}_FMT_Base 1   # the moves use the configured SrcA format")
