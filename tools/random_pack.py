@@ -21,7 +21,7 @@ What a block draws (issue 16 widened it; weights: tools/gen_weights.py):
 * Downsample_mask: 0 or 0xFFFF (every datum), in 30 % a pattern or a random mask (decisions.md
   "PACR downsampling"), with compression, BFP groups and L1 accumulation alike;
 * Pack_L1_Acc in 40 % of the blocks with FP32, FP16, BF16 or INT32 output (decisions.md "PACR L1
-  accumulation", "... in INT32");
+  accumulation", "... in INT32"); 128 random bytes are preloaded where such a block starts writing;
 * Add_tile_header_size (cfg 70 [22]) in 30 % (decisions.md "Packer fields no source defines");
 * PACR_SETREG after 10 % of the PACRs: the ModeSel load of either half of the write data (Last
   random), or Push = Flush = 0 with random AddrSel / StreamId (decisions.md "PACR_SETREG").
@@ -134,6 +134,7 @@ class PackGen:
         self.r = rng
         self.adc = [Adc() for _ in range(3)]
         self.amod = [0, 0, 0, 0]       # thread 2's ADDR_MOD_PACK_SEC0..3
+        self.l1 = []                   # preload lines: random L1 where L1-accumulating blocks write
 
     # ---- helpers ----
     def bits(self, n):
@@ -238,6 +239,7 @@ class PackGen:
         # "PACR L1 accumulation"); the lines read back are whatever L1 holds
         l1acc = int(fout in (INT32, FP32, FP16, BF16) and not zc and wflag(r, 0.4, "pack.l1acc"))
         w3 |= l1acc << 19
+        c["l1acc"] = l1acc
         out.append(self.store("w3", w3, f"Downsample_mask 0x{ds:04x}, Exp_threshold_en {thr_en}, Pac_LF8_4b_exp {e4m3}, "
                                         f"Pack_L1_Acc {l1acc}"))
         # FIFO: mostly no wrap (limit 0 subtracts fifo 0), sometimes a wrap by at most the limit
@@ -349,6 +351,13 @@ class PackGen:
                 self.reset_ch1(out, a)
             if self.out_addr(cf, a) * 16 > 0x150000:
                 self.reset_ch1(out, a, force=True)
+            if cf["l1acc"] and i == 0:
+                # L1 accumulation adds to what L1 holds: random lines where the block starts
+                # writing (a FIFO wrap may move it; then it adds to whatever is there)
+                at = self.out_addr(cf, a) * 16
+                data = [self.bits(8) for _ in range(128)]
+                self.l1 += [f"l1 bytes 0x{at + k:x} " + " ".join(f"0x{b:02x}" for b in data[k:k + 32])
+                            for k in range(0, 128, 32)]
             last_one = i == npacr - 1
             flush = r.random() < (0.5 if last_one else 0.08)
             last = (not flush) if last_one else r.random() < 0.15
@@ -449,5 +458,6 @@ def generate_pack(seed, length, rng, drop_waits=False):
     others = {}
     for t in (0, 1):
         others[t] = gpr_filler(rng, length // 4, 16)
+    lines += g.l1
     lines += ["", "thread 0"] + others[0] + ["", "thread 1"] + others[1] + ["", "thread 2"] + t2
     return "\n".join(lines) + "\n"
