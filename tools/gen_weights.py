@@ -3,13 +3,16 @@
 `tools/gen_random.py --weights FILE` (all three modes: default, --unpack, --pack) loads the "knobs"
 of a tools/coverage_report.py weights file here: multipliers keyed "group.choice". gen_random.py's
 own knobs are body.*, alu.*, thread.*, brisc.* ...; random_unpack.py adds unpack.* (modes: to_dest,
-tilize, transpose, compressed, upsample, force_exp, unpacker0, unpacker1) and unpack.fmt.IN->OUT
-(a format pair), random_pack.py adds pack.fmt.IN->OUT, pack.inter.dst16b:X / dst32b:X (the early
-conversion), pack.relu.N, pack.edge.zero / neg_inf, pack.zero_write, pack.fp8_e4m3,
-pack.exp_threshold, pack.read_32b, pack.read_raw (format names as dpi/coverage.c prints them).
+tilize, transpose, compressed, upsample, force_exp, unpacker0, unpacker1, digest, desc_reserved,
+no_bfp_exp, multi_context, row_search) and unpack.fmt.IN->OUT (a format pair), random_pack.py adds
+pack.fmt.IN->OUT, pack.inter.dst16b:X / dst32b:X (the early conversion), pack.relu.N, pack.edge.zero
+/ neg_inf, pack.zero_write, pack.fp8_e4m3, pack.exp_threshold, pack.read_32b, pack.read_raw, pack.zc,
+pack.downsample, pack.l1acc, pack.setreg, pack.srnd_packer, pack.srnd_gasket (format names as
+dpi/coverage.c prints them).
 
 With no knob of a draw in WEIGHTS, every helper makes exactly the draw of an unweighted run (the
-same random calls with the same arguments), so a seed makes the same test as before weights existed.
+same random calls with the same arguments), so a seed makes the same test with or without an empty
+weights file (the streams themselves changed when issue 16 widened the generators).
 """
 import json
 

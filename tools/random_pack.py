@@ -2,31 +2,51 @@
 
 Thread 2 (the pack thread, TRISC2 in tt-llk) runs blocks over random Dest contents preloaded in the
 test: drain, TRISC stores of the packer's whole configuration (formats, Dest read control, input and
-output strides and bases, ReLU, exponent threshold, edge masks and their row/face maps, tile header,
-exponent section, FIFO limit and size, DEST_TARGET offset), now and then L1_Dest_addr again through
-SETDMAREG + WRCFG (tt-llk's program_packer_destination), SETC16 of the pack AddrMods, ADC setup
-(SETADCXX, SETADC with and without ThreadOverride), then 1..8 PACRs with random ReadIntfSel,
-AddrMode, OvrdThreadId/AddrCntContext, ZeroWrite, Concat, Flush and Last; the block's last PACR has
-Last or Flush. Threads 0 and 1 run GPR arithmetic and NOPs. In lockstep every L1 line, ADC change
-and Dest row is compared, so no expected bytes are needed.
+output strides and bases, ReLU, exponent threshold, edge masks and their row/face maps, tile header
+(Sub_l1_tile_header_size, Add_tile_header_size), exponent section, zero compression with its RSI
+section and the override bit, downsampling mask, L1 accumulation, FIFO limit and size, DEST_TARGET
+offset), now and then L1_Dest_addr again through SETDMAREG + WRCFG (tt-llk's
+program_packer_destination), SETC16 of the pack AddrMods, ADC setup (SETADCXX, SETADC with and
+without ThreadOverride), then 1..8 PACRs with random ReadIntfSel, AddrMode,
+OvrdThreadId/AddrCntContext, ZeroWrite, Concat, Flush and Last, some followed by a PACR_SETREG; the
+block's last PACR has Last or Flush. Threads 0 and 1 run GPR arithmetic and NOPs. In lockstep every
+L1 line, ADC change and Dest row is compared, so no expected bytes are needed.
+
+What a block draws (issue 16 widened it; weights: tools/gen_weights.py):
+* zero compression (Disable_zero_compress 0) in 30 % of the blocks whose output is not BFP2/BFP2a,
+  Row_start_section_size 0..31 (0: the RSI and data streams share their first line), the override
+  bit All_pack_disable_zero_compress_ovrd in 30 % of those; with Concat, Last mid-block, Flush,
+  ZeroWrite, edge masks, BFP and 32-bit outputs as any block (docs/decisions.md "PACR zero
+  compression");
+* Downsample_mask: 0 or 0xFFFF (every datum), in 30 % a pattern or a random mask (decisions.md
+  "PACR downsampling"), with compression, BFP groups and L1 accumulation alike;
+* Pack_L1_Acc in 40 % of the blocks with FP32, FP16, BF16 or INT32 output (decisions.md "PACR L1
+  accumulation", "... in INT32"); 128 random bytes are preloaded where such a block starts writing;
+* Add_tile_header_size (cfg 70 [22]) in 30 % (decisions.md "Packer fields no source defines");
+* PACR_SETREG after 10 % of the PACRs: the ModeSel load of either half of the write data (Last
+  random), or Push = Flush = 0 with random AddrSel / StreamId (decisions.md "PACR_SETREG").
 
 Constraints (away from what the model reports as undefined or unimplemented; pack-data-path and
 docs/decisions.md "PACR, first slice"):
 * format chains are the ones the early table (§5.2), the LateFromFormat table and the late table
-  (§6, FormatConversion.md) accept, written out below as FORMAT_CHAINS; no stochastic rounding,
-  GS_LF, Bfp8_HF, INT_DESCALE, Dis_shared_exp_assembler with BFP output, FP8 E4M3 except from FP16;
+  (§6, FormatConversion.md) accept, written out below as FORMAT_CHAINS; no Gasket_srnd_en with an
+  E8M6/E5M6/INT8 intermediate (stochastic rounding otherwise drawn in 20 %), no GS_LF, Bfp8_HF, INT_DESCALE, Dis_shared_exp_assembler with BFP output, FP8 E4M3 except from FP16;
   ReLU modes 2 and 3 only on float data with a positive threshold; the -inf edge mask only on float
   data; no pack_yz_transposed with a mask;
-* no CfgContext, RowPadZero, DstAccessMode, CtxtCtrl, L1 source, zero compression,
-  Add_l1_dest_addr_offset or downsampling (all reported unimplemented); L1 accumulation
-  (Pack_L1_Acc) only with INT32 output, in half of those blocks (docs/decisions.md "PACR L1
-  accumulation in INT32"; the float lanes are in the directed tests): the lines read back are
-  whatever L1 holds, random or earlier blocks' output;
+* no CfgContext, RowPadZero, DstAccessMode, CtxtCtrl, L1 source, Add_l1_dest_addr_offset (reported
+  unimplemented), Downsample_rate or pack_start_intf_pos (unsupported); PACR_SETREG never with Push
+  or Flush (unimplemented) nor ModeSel with them (undefined);
+* zero compression never of BFP2/BFP2a output nor with Pack_L1_Acc, and never the override bit
+  with Disable_zero_compress 1 (all undefined); compression stays the same within a block, whose
+  last PACR has Last or Flush (a switch with streams open is undefined); L1 accumulation only in the
+  four formats L1 accumulates (others unsupported); the lines it reads back are whatever L1 holds,
+  random or earlier blocks' output;
 * every PACR that reads datums has channel 1 X >= channel 0 X, reads at most 16 - StartColumn
   datums a row and a ReadIntfSel that stays inside its aligned group of four Dest rows (Blackhole
   PACR.md): the generator tracks the ADCs (SETADC*, AddrMod) to know the start row and column;
 * output addresses stay inside L1: ADC channel 1 Y/Z/W are reset before they grow past 512, strides
-  and bases are bounded; a FIFO limit sometimes makes the address wrap (§12.3), by at most itself;
+  and bases are bounded (the RSI and exponent sections counted); a FIFO limit sometimes makes the
+  address wrap (§12.3), by at most itself;
 * only thread 2 touches the packer's ADCs, config and tile region; a block's config stores follow a
   drain and precede a STALLWAIT(B2 PACK, C10 TRISC_CFG) before its first PACR (tt-llk; "danger one"), and its last PACR has Last or Flush, so no BFP group or stream address outlives its config.
 """
@@ -114,6 +134,7 @@ class PackGen:
         self.r = rng
         self.adc = [Adc() for _ in range(3)]
         self.amod = [0, 0, 0, 0]       # thread 2's ADDR_MOD_PACK_SEC0..3
+        self.l1 = []                   # preload lines: random L1 where L1-accumulating blocks write
 
     # ---- helpers ----
     def bits(self, n):
@@ -133,6 +154,13 @@ class PackGen:
         ovr = r.random() < 0.3
         alu0 = (1 << 14) | (inter << 10) if ovr else 0
         alu1 = ((r.randrange(16) if ovr else inter) << 25) | (self.bits(4) << 15)   # SrcA/SrcB bits, not read
+        # stochastic rounding (decisions.md "Packer stochastic rounding"): Packer_srnd_en [2] (BFP
+        # assembly) any time, Gasket_srnd_en [1] not with an E8M6/E5M6 (BFP8/BFP8a) or INT8
+        # intermediate (unimplemented)
+        srnd = int(wflag(r, 0.2, "pack.srnd_packer")) << 2
+        if inter not in (BFP8, BFP8A, INT8):
+            srnd |= int(wflag(r, 0.2, "pack.srnd_gasket")) << 1
+        alu1 |= srnd
         out += [self.store("alu0", alu0, f"IntermediateFormat {inter}" + (" (override)" if ovr else "")),
                 self.store("alu1", alu1)]
         mode = wchoice(r, [0, 0, 1, 2, 3] if floaty else [0, 0, 1], lambda m: [f"pack.relu.{m}"])
@@ -178,23 +206,42 @@ class PackGen:
                               "pack_reads_per_xy_plane (no yz_transposed)"))
         # packer 0's words
         exp_sec = r.choice([0, 1, 2, 4, r.randrange(64)]) if fout & 2 else r.randrange(4)
-        out.append(self.store("w0", (exp_sec << 16) | self.bits(16), f"Exp_section_size {exp_sec}"))
+        # zero compression (docs/decisions.md "PACR zero compression"): not of BFP2 output, not with
+        # L1 accumulation (both undefined); the RSI section before the exponent and data streams
+        zc = BITS[fout] != 2 and wflag(r, 0.3, "pack.zc")
+        rsi = r.choice([0, 1, 1, 2, 4, r.randrange(32)]) if zc else self.bits(16)
+        out.append(self.store("w0", (exp_sec << 16) | rsi, f"Exp_section_size {exp_sec}, Row_start_section_size {rsi}"))
         dest_addr = r.randrange(0x1000, 0x8000)
-        c.update(exp_sec=exp_sec, dest_addr=dest_addr)
+        c.update(exp_sec=exp_sec, dest_addr=dest_addr, rsi=rsi if zc else 0)
         via_wrcfg = r.random() < 0.3
         if not via_wrcfg:
             out.append(self.store("w1", dest_addr, "L1_Dest_addr (16-byte units)"))
         sub = r.randrange(2)
         dis_shared = 0 if fout in BFPS else r.randrange(2)
-        w2 = 1 | (r.randrange(2) << 2) | (fout << 4) | (fin << 8) | (dis_shared << 12) | (sub << 15)
-        out.append(self.store("w2", w2, f"In {fin}, Out {fout}, Sub_l1_tile_header_size {sub}"))
+        # All_pack_disable_zero_compress_ovrd [21] only with compression (with Disable_zero_compress
+        # undefined); Add_tile_header_size [22] changes nothing the packer keeps (decisions.md
+        # "Packer fields no source defines")
+        ovrd = int(zc and r.random() < 0.3)
+        hdr = int(r.random() < 0.3)
+        w2 = int(not zc) | (r.randrange(2) << 2) | (fout << 4) | (fin << 8) | (dis_shared << 12) | (sub << 15)
+        w2 |= (ovrd << 21) | (hdr << 22)
+        out.append(self.store("w2", w2, f"In {fin}, Out {fout}, Sub_l1_tile_header_size {sub}, zero compression {int(zc)}"
+                              f"{' (override bit)' if ovrd else ''}, Add_tile_header_size {hdr}"))
         e4m3 = int(fin == FP16 and fout == FP8 and wflag(r, 0.5, "pack.fp8_e4m3"))
         thr_en = int(wflag(r, 0.5, "pack.exp_threshold")) if "pack.exp_threshold" in WEIGHTS else r.randrange(2)
-        w3 = r.choice([0, 0xFFFF]) | (thr_en << 20) | (e4m3 << 23) | (self.bits(8) << 24)
-        # randomness drawn only for INT32 output, so the streams of other seeds stay as they were
-        l1acc = int(fout == INT32 and r.random() < 0.5)
+        # Downsample_mask [15:0] (decisions.md "PACR downsampling"): 0 and 0xFFFF keep every datum,
+        # else bit j keeps the j-th datum of a row's X range; Downsample_rate [18:16] stays 0 (unsupported)
+        ds = r.choice([0, 0xFFFF])
+        if wflag(r, 0.3, "pack.downsample"):
+            ds = r.choice([0x5555, 0xAAAA, 0x00FF, 0xFF00, 0x0001, 0x8000, self.bits(16), self.bits(16)])
+        w3 = ds | (thr_en << 20) | (e4m3 << 23) | (self.bits(8) << 24)
+        # L1 accumulation: FP32, FP16, BF16 and INT32 lanes only, never with compression (decisions.md
+        # "PACR L1 accumulation"); the lines read back are whatever L1 holds
+        l1acc = int(fout in (INT32, FP32, FP16, BF16) and not zc and wflag(r, 0.4, "pack.l1acc"))
         w3 |= l1acc << 19
-        out.append(self.store("w3", w3, f"Exp_threshold_en {thr_en}, Pac_LF8_4b_exp {e4m3}, Pack_L1_Acc {l1acc}"))
+        c["l1acc"] = l1acc
+        out.append(self.store("w3", w3, f"Downsample_mask 0x{ds:04x}, Exp_threshold_en {thr_en}, Pac_LF8_4b_exp {e4m3}, "
+                                        f"Pack_L1_Acc {l1acc}"))
         # FIFO: mostly no wrap (limit 0 subtracts fifo 0), sometimes a wrap by at most the limit
         if r.random() < 0.35:
             lim = max(1, (dest_addr + r.randrange(-0x100, 0x800)) // 2)
@@ -278,7 +325,7 @@ class PackGen:
     def out_addr(self, cf, a):
         c1 = self.adc[a].ch[1]
         yzw = cf["base1"] + c1["y"] * cf["ys1"] + c1["z"] * cf["zs1"] + c1["w"] * cf["ws1"]
-        return cf["dest_addr"] + 1 + (yzw >> 4) + cf["exp_sec"]
+        return cf["dest_addr"] + 1 + (yzw >> 4) + cf["exp_sec"] + cf["rsi"]
 
     def block(self):
         r = self.r
@@ -304,6 +351,13 @@ class PackGen:
                 self.reset_ch1(out, a)
             if self.out_addr(cf, a) * 16 > 0x150000:
                 self.reset_ch1(out, a, force=True)
+            if cf["l1acc"] and i == 0:
+                # L1 accumulation adds to what L1 holds: random lines where the block starts
+                # writing (a FIFO wrap may move it; then it adds to whatever is there)
+                at = self.out_addr(cf, a) * 16
+                data = [self.bits(8) for _ in range(128)]
+                self.l1 += [f"l1 bytes 0x{at + k:x} " + " ".join(f"0x{b:02x}" for b in data[k:k + 32])
+                            for k in range(0, 128, 32)]
             last_one = i == npacr - 1
             flush = r.random() < (0.5 if last_one else 0.08)
             last = (not flush) if last_one else r.random() < 0.15
@@ -337,7 +391,20 @@ class PackGen:
             concat = r.randrange(8) if r.random() < 0.2 else 0
             out.append(f"ttpacr 0,0,0,{am},{ctx},{zw},{sel},{int(ovrd)},{concat},0,{int(flush)},{int(last)}")
             self.apply_amod(a, self.amod[am])
+            if wflag(r, 0.1, "pack.setreg"):
+                out.append(self.setreg())
         return out
+
+    def setreg(self):
+        """PACR_SETREG (docs/decisions.md "PACR_SETREG"): the ModeSel load of one half of the write
+        data, or Push = Flush = 0 (no trigger); Last [0] is not used. Push / Flush are unimplemented."""
+        r = self.r
+        if r.random() < 0.75:
+            data, half = self.bits(16), r.randrange(2)
+            w = (0x4A << 24) | (1 << 22) | (data << 3) | (half << 2) | r.randrange(2)
+            return f".word 0x{w:08x}   # PACR_SETREG ModeSel: {'high' if half else 'low'} half = 0x{data:04x}"
+        w = (0x4A << 24) | (r.randrange(4) << 8) | (r.randrange(64) << 2) | r.randrange(2)
+        return f".word 0x{w:08x}   # PACR_SETREG Push 0 Flush 0: no trigger"
 
 
 def generate_pack(seed, length, rng, drop_waits=False):
@@ -391,5 +458,6 @@ def generate_pack(seed, length, rng, drop_waits=False):
     others = {}
     for t in (0, 1):
         others[t] = gpr_filler(rng, length // 4, 16)
+    lines += g.l1
     lines += ["", "thread 0"] + others[0] + ["", "thread 1"] + others[1] + ["", "thread 2"] + t2
     return "\n".join(lines) + "\n"

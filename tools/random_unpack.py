@@ -7,6 +7,29 @@ every bank thread 0 hands over back with CLEARDVALID after a STALLWAIT on C7 (Sr
 and now and then clears a source with ZEROSRC. Thread 2 runs GPR arithmetic and NOPs only. In
 lockstep every register-file row, ADC change and bank change is compared.
 
+What a block draws besides formats, to-Dest / tilize / transpose / upsampling / ColShift / forced
+exponent / compressed rows (issue 16 widened it; weights: tools/gen_weights.py):
+* DigestSize (descriptor word 3 [31:24]) 1, 2 or 0..255 in 20 % (Base_address moved back by it,
+  the tile where it was); the descriptor's reserved bytes above YDim/ZDim/WDim, BlobsYStart and
+  word 3's low half random in 30 % (docs/decisions.md "Descriptor dimensions are 8 bits");
+* NoBFPExpSection on BFP8/BFP8a (no effect) and BFP4/BFP2 (exponents read from the datums' first
+  bytes; decisions.md "NoBFPExpSection on BFP4/BFP2") in 20 % of those tiles;
+* Throttle_mode 0..3 (3: decisions.md "Throttle_mode 3 wants x4");
+* MultiContextMode in 25 % of the blocks not to Dest: ContextNumber 0..7 (unpacker 1: 0..1) with
+  its Base_cntx, Offset_cntx, Tile_x_dim_cntx and Dest_cntx words (unpacker 0), half of them with
+  per-context formats (REG2 [14]), the other contexts' words and bits (Disable_zero_compress_cntx,
+  Unpack_if_sel_cntx, Shift_amount_cntx) random; Shift_amount slots of unused contexts random in
+  every block;
+* RowSearch on 30 % of the compressed-row blocks: rows Y..X of the tile;
+* the math thread: moves after 75 % of the hand-overs (was 50 %), 1..4 of them (was 1..3); SETRWC
+  and INCRWC with Cr fields (SrcACr, SrcBCr, DstCr), SrcB values; its eight ADDR_MODs (AB words
+  any, Dst increments below 16 with Cr / clear forms, fidelity); Zero_Flag_disabled_dst (cfg 2 [1])
+  and FP16A_FORCE_Enable (thread config 55).
+Still left out: the context counter (UseContextCounter, IncrementContextCounter, CfgContextOffset),
+ContextADC 1..2 (another thread's ADCs, which this thread does not set) and 3 (undefined), RowSearch
+on uncompressed tiles and on blobs (BlobsPerXYPlane 0), multi-context to Dest, SetOvrdWithAddr,
+srcb_bcast (unimplemented), FP8 E4M3 (unimplemented), tilize of BFP4/BFP2 (undefined).
+
 Constraints (away from undefined behaviour and races, unpack-data-path §2, §3):
 * only thread 0 writes unpacker config, ADCs of the unpackers and the tile region (0x100000 on);
   a drain separates an UNPACR from the config stores of the next block, and a STALLWAIT(B3 UNPACK,
@@ -133,38 +156,86 @@ class UnpackGen:
         s = SEC[n]
         out = ["drain"]
         out.append(_store(0, 64 + s, (xdim << 16) | fin, f"compressed tile: XDim {xdim}, format {fin}"))
-        out.append(_store(0, 65 + s, 0x00010000 | rows))
-        out.append(_store(0, 66 + s, 1))
-        out.append(_store(0, 67 + s, 0))
+        digest = self.digest_size()
+        out += self.desc_words(s, 0x00010000 | rows, digest)
         ups_rate = r.choice([0, 0, 1])
         interleave = ups_rate and r.random() < 0.5
         out.append(_store(0, 72 + s, fin | (ups_rate << 12) | (int(interleave) << 15), "REG2: x1 (compressed)"))
         out.append(_store(0, 73 + s, 0))
         out.append(_store(0, 74 + s, 0))
         out.append(_store(0, 75 + s, 0))
-        out.append(_store(0, 76 + s, base16, "Base_address"))
+        out.append(_store(0, 76 + s, base16 - digest, f"Base_address (DigestSize {digest})"))
         out.append(_store(0, 92 + s, 0))
         out.append(_store(0, 64 + 7 + s, 0))
         ob = OUT_BYTES.get(fin, 1)
-        row0 = r.randrange(16 - (xdim * (1 << ups_rate) + 15) // 16 + 1) if n == 0 else r.randrange(64)
+        # RowSearch (UNPACR_Regular.md; docs/decisions.md "RowSearch"): rows Y..X of the tile, from
+        # RSI[Y] up to RSI[X + 1], no DecompressDrop
+        y = r.randrange(rows)
+        row_search = wflag(r, 0.3, "unpack.row_search")
+        yx = r.randrange(y, rows) if row_search else y
+        ndat = (yx - y + 1) * xdim
+        row0 = r.randrange(16 - (ndat * (1 << ups_rate) + 15) // 16 + 1) if n == 0 else r.randrange(64)
         out.append(_store(0, BREG1[n], ((4 + row0) * 16 if n == 0 else row0 * 16) * ob, "output base (bytes)"))
         out.append(_store(0, XY1[n], 0))
         out.append(_store(0, ZW1[n], 0))
         sets = 1 << n
-        y = r.randrange(rows)
         out.append(f"ttsetadczw {sets},0,0,0,0,15")
         out.append(f"ttsetadcxy {sets},0,0,0,0,15")
         out.append(f"ttsetadc {sets},0,1,{y}")
-        if r.random() < 0.5:
+        if row_search:
+            out.append(f"ttsetadcxx {sets},{r.randrange(xdim)},{yx}   # RowSearch: rows {y}..{yx}")
+        elif r.random() < 0.5:
             out.append(f"ttsetadcxx {sets},{xdim - 1},0")                  # the whole row (RSI length)
         else:
             x0 = r.randrange(xdim)
             out.append(f"ttsetadcxx {sets},{r.randrange(x0, xdim)},{x0}")  # DecompressDrop x0
         flip = r.random() < 0.4
-        out.append(f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,0,0,0,0,0")
+        out.append(f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,0,0,{int(row_search)},0,0")
         if flip:
             self.flips.append((n, fin))   # the bank's implied format: the UNPACR's output format
         return out
+
+    def multi_words(self, n, ctx, base16, xdim, out_el, fin, fout, ctx_fmt):
+        """The words context ctx reads (UNP[] in ref_model/src/unpack.c): Base_cntxN (76 + N, N < 4;
+        80 + N - 4), Offset_cntx(N & 3) (92 + (N & 3): offset 0, formats [19:16]/[23:20] or for
+        N >= 4 [27:24]/[31:28]); unpacker 0 also Tile_x_dim_cntx (86, 87: XDim) and Dest_cntx (84,
+        85: the output address in datums, which replaces OutAddr). Other contexts' halves random."""
+        r, s = self.r, SEC[n]
+        out = []
+        if ctx:
+            out.append(_store(0, (76 + ctx if ctx < 4 else 80 + ctx - 4) + s, base16, f"Base_cntx{ctx}"))
+        fw = self.bits(16) << 16
+        if ctx_fmt:
+            sh = 24 if ctx >= 4 else 16
+            fw = (fw & ~(0xFF << sh)) | (fin << sh) | (fout << (sh + 4))
+        for k in range(4):
+            if k == (ctx & 3):
+                out.append(_store(0, 92 + s + k, fw, f"Offset_cntx{k}: offset 0, formats"))
+            elif r.random() < 0.3:
+                out.append(_store(0, 92 + s + k, self.bits(32)))
+        if n == 0:
+            for word, val in ((86, xdim), (84, out_el)):
+                half = ctx & 1
+                v = (self.bits(16) << (16 * (1 - half))) | (val << (16 * half))
+                out.append(_store(0, word + (ctx & 3) // 2, v, f"context {ctx}: {'Tile_x_dim' if word == 86 else 'Dest_cntx'}"))
+        return out
+
+    def digest_size(self):
+        """DigestSize (descriptor word 3 [31:24]): the header is 1 + DigestSize lines, skipped
+        (unpack-data-path §2.3); the tile is placed as before and Base_address moved back by it."""
+        return self.r.choice([1, 2, self.r.randrange(256)]) if wflag(self.r, 0.2, "unpack.digest") else 0
+
+    def desc_words(self, s, td1, digest):
+        """Descriptor words 1..3: td1 (YDim, ZDim), WDim 1; sometimes the reserved byte above each
+        dimension ([15:8], [31:24] of word 1, [15:8] of word 2) and BlobsYStart (read only by
+        RowSearch with blobs, which these tiles do not have) set (docs/decisions.md "Descriptor
+        dimensions are 8 bits")."""
+        td2, td3 = 1, digest << 24
+        if wflag(self.r, 0.3, "unpack.desc_reserved"):
+            td1 |= (self.bits(8) << 8) | (self.bits(8) << 24)
+            td2 |= (self.bits(8) << 8) | (self.bits(16) << 16)
+            td3 |= self.bits(16)
+        return [_store(0, 65 + s, td1), _store(0, 66 + s, td2), _store(0, 67 + s, td3)]
 
     def block(self):
         r = self.r
@@ -180,6 +251,13 @@ class UnpackGen:
         if dbits < 8:
             tilize = False   # undefined for BFP4 / BFP2 datums (decisions.md "Audit of shared readings")
         transpose = n == 0 and not to_dest and not tilize and wflag(r, 0.15, "unpack.transpose")
+        # MultiContextMode (unpack-data-path §2.2; UNPACR_Regular.md): context ctx (unpacker 0: 0..7,
+        # unpacker 1: 0..1, more is undefined), ContextADC 0 (this thread's ADCs, which the block
+        # sets), no context counter, CfgContextOffset 0; not to Dest (it would take Dest_cntx as an
+        # offset: the plain blocks cover unpack to Dest)
+        multi = not to_dest and wflag(r, 0.25, "unpack.multi_context")
+        ctx = (r.randrange(8) if n == 0 else r.randrange(2)) if multi else 0
+        ctx_fmt = multi and r.random() < 0.5     # REG2 [14]: formats from Offset_cntx[ctx & 3]
         ups_rate = 0 if tilize else wchoice(r, [0, 0, 0, 1, 2, 3], lambda u: ["unpack.upsample"] if u else [])
         ups = (1 << ups_rate) - 1
         interleave = ups_rate and r.random() < 0.5
@@ -210,11 +288,15 @@ class UnpackGen:
                 ndat = 1
         total = xpos + ndat
         exps = None
-        force_exp = False
+        force_exp = no_exp = False
         if fin in (2, 3, 6, 7, 11, 15):
             force_exp = wflag(r, 0.2, "unpack.force_exp")
             lo = 6 if fin in (2, 3, 11) else 0
-            if not force_exp:
+            # NoBFPExpSection (descriptor bit 5; decisions.md "NoBFPExpSection on BFP4/BFP2"): BFP8
+            # ignores it; BFP4/BFP2 (B exponents) read their exponents from the datums' first bytes.
+            # Not on BFP4a/BFP2a, whose exponents must be 6..31 (random datum bytes are not)
+            no_exp = fin in (2, 6, 7, 15) and wflag(r, 0.2, "unpack.no_bfp_exp")
+            if not force_exp and not (no_exp and fin in (7, 15)):
                 exps = [r.randrange(lo, 32 if lo else 256) for _ in range((total + 15) // 16)]
         stride = 0
         if tilize:
@@ -222,24 +304,37 @@ class UnpackGen:
         span = total if not tilize else (ndat // 16) * (stride * 8 // dbits) + 16
         base16 = self.tile_data(fin, span, exps)
         s = SEC[n]
-        td0 = (total << 16) | 0x10 | fin
-        out.append(_store(0, 64 + s, td0, f"tile: {total} datums, format {fin}, uncompressed"))
-        out.append(_store(0, 65 + s, 0x00010001))
-        out.append(_store(0, 66 + s, 1))
-        out.append(_store(0, 67 + s, 0))
-        reg2 = fout | (r.randrange(3) << 4) | (int(transpose) << 8) | (int(tilize) << 9)
+        td0 = (total << 16) | (int(no_exp) << 5) | 0x10 | fin
+        out.append(_store(0, 64 + s, td0, f"tile: {total} datums, format {fin}, uncompressed, NoBFPExpSection {int(no_exp)}"))
+        digest = self.digest_size()
+        out += self.desc_words(s, 0x00010001, digest)
+        # Throttle_mode 0..3 (only the bandwidth tier reads it here: cfg 70 [3] stays 0)
+        reg2 = fout | (r.randrange(4) << 4) | (int(transpose) << 8) | (int(tilize) << 9)
         reg2 |= (int(r.random() < 0.3) << 10) | (int(to_dest) << 11) | (ups_rate << 12) | (int(interleave) << 15)
+        reg2 |= int(ctx_fmt) << 14
         if tilize:
             k = stride >> 4
-            reg2 |= (k & 15) << 16 | ((k >> 4) & 15) << 20
+            reg2 |= (k & 15) << 16 | ((k >> 4) & 15) << 20 | self.bits(4) << 28
         else:
-            reg2 |= colshift << 16
-        out.append(_store(0, 72 + s, reg2, "REG2"))
-        out.append(_store(0, 73 + s, (int(force_exp) << 8) | 1))
+            # Shift_amount_cntx0..3: the context's own slot is the ColShift (0 to Dest); the
+            # others are not read (unpacker 1 reads none)
+            slots = [self.bits(4) for _ in range(4)]
+            slots[ctx & 3] = colshift
+            reg2 |= sum(v << (16 + 4 * i) for i, v in enumerate(slots))
+        out.append(_store(0, 72 + s, reg2, "REG2" + (f" (formats of context {ctx})" if ctx_fmt else "")))
+        # word 1: Disable_zero_compress_cntx [3:0], [19:16] (contexts 4..7), Unpack_if_sel_cntx
+        # (to Dest) [7:4], [23:20]; the used context's bits 1 (uncompressed) and 0, the others random
+        w1 = (self.bits(4) | self.bits(4) << 4 | self.bits(4) << 16 | self.bits(4) << 20) if multi else 1
+        cb = (ctx & 3) + (16 if ctx >= 4 else 0)
+        w1 = (w1 | 1 << cb) & ~(1 << (cb + 4)) | int(force_exp) << 8
+        out.append(_store(0, 73 + s, w1))
         out.append(_store(0, 74 + s, 0))
         out.append(_store(0, 75 + s, 0))
-        out.append(_store(0, 76 + s, base16, "Base_address"))
-        out.append(_store(0, 92 + s, 0))
+        out.append(_store(0, 76 + s, base16 - digest, f"Base_address (DigestSize {digest})"))
+        if multi:
+            out += self.multi_words(n, ctx, base16 - digest, total, out_el, fin, fout, ctx_fmt)
+        else:
+            out.append(_store(0, 92 + s, 0))
         out.append(_store(0, 64 + 7 + s, 0))       # Unp_LF8_4b_exp off (E4M3 is unimplemented)
         ob = OUT_BYTES.get(fout, 1)
         out.append(_store(0, BREG1[n], out_el * ob, "output base (bytes)"))
@@ -257,7 +352,7 @@ class UnpackGen:
         # the same bank) writes every row again before any hand-over
         flip = not to_dest and r.random() < 0.4
         zero = int(r.random() < 0.1)
-        insn = f"ttunpacr {n},0,0,0,0,0,{int(flip)},0,{zero},0,0,0,0"
+        insn = f"ttunpacr {n},0,0,{ctx},0,{int(multi)},{int(flip)},0,{zero},0,0,0,0"
         out.append(insn)
         if to_dest:
             out.append(f"ttunpacr_nop {n},0,0,0,0,1,0,0,1   # clear SrcA's bank the UNPACR to Dest clobbered")
@@ -298,8 +393,13 @@ class UnpackGen:
 def moves(rng, n, d2src=True):
     """Matrix-unit moves on the bank thread 1 now holds (n: 0 SrcA, 1 SrcB), Dest rows below 512;
     no MOVD2A/MOVD2B unless d2src (a TF32 format with a 16-bit Dest is undefined there, MOVD2A.md)."""
-    out = [f"ttsetrwc 0,0,{rng.randrange(16)},0,{rng.randrange(16)},0x7"]
-    for _ in range(rng.randrange(1, 4)):
+    # SETRWC / INCRWC Cr fields ([20:18] DstCr, SrcBCr, SrcACr; SETRWC.md, INCRWC.md) now and then.
+    # Dst is below 16 at every move and ZEROACC: each is followed by a SETRWC without Cr that sets
+    # Dst and Dst_Cr below 16 (whatever INCRWC or the AddrMod added after it); a SETRWC with DstCr
+    # sets Dst = Dst_Cr + 0. SrcA/SrcB wrap at 64. SETRWC's DstCtoCr [21] stays 0.
+    cr = rng.randrange(8) if rng.random() < 0.4 else 0
+    out = [f"ttsetrwc 0,{cr},{0 if cr & 4 else rng.randrange(16)},{rng.randrange(16)},{rng.randrange(16)},0x7"]
+    for _ in range(rng.randrange(1, 5)):
         k = rng.randrange(5)
         am = rng.randrange(8)
         if k == 0:
@@ -308,7 +408,8 @@ def moves(rng, n, d2src=True):
         elif k == 1 and d2src:
             out.append(f"ttmovd2{'b' if n else 'a'} 0,{rng.randrange(64)},{am},{rng.choice([0, 2])},{rng.randrange(400)}")
         elif k == 2:
-            out.append(f"ttincrwc 0,{rng.randrange(4)},{rng.randrange(16)},{rng.randrange(16)}")
+            cr = rng.randrange(8) if rng.random() < 0.5 else 0
+            out.append(f"ttincrwc {cr},{rng.randrange(4)},{rng.randrange(16)},{rng.randrange(16)}")
         elif k == 3:
             # one row below 256 (+ RWC.Dst < 16): in 32-bit mode its zero flag is that of DstBits
             # row Adj32 < 512, away from the rows an unpack to Dest writes (512 on), part of which
@@ -375,7 +476,7 @@ def generate_unpack(seed, length, rng, drop_waits=False):
         cond = 0x80 if n == 0 else 0x100         # C7: SrcA valid, C8: SrcB valid
         t1.append(f"ttstallwait 64,{cond:#x}")
         used = fmt if no_implied[n] else imp
-        if rng.random() < 0.5:
+        if rng.random() < 0.75:
             t1 += moves(rng, n, d2src=used != 4 or bool(alu >> 29 & 1))
         if rng.random() < 0.2:
             t1.append(f"ttzerosrc 0,1,0,{1 << n}")   # SingleBankMatrixUnit: the bank it holds
@@ -389,7 +490,12 @@ def generate_unpack(seed, length, rng, drop_waits=False):
              f"# dropped waits: {dropped}" if drop_waits else "#",
              f"max_cycles {400000 + 2000 * length}", ""]
     lines.append(f"cfg 0 1 0x{alu:x}   # ALU_FORMAT_SPEC: SrcA {fmt}, Fp32_enabled, SrcA/SrcBUnsigned")
-    lines.append(f"cfg 0 2 {rng.randrange(2)}   # Zero_Flag_disabled_src")
+    # ALU_ACC_CTRL: Zero_Flag_disabled_src [0] and _dst [1] (the moves read Dest's raw cells,
+    # decisions.md "Dest zero flags"); FP16A_FORCE_Enable (thread config 55: the moves FP16 style,
+    # MOVA2D.md / MOVD2A.md; never undefined, as the moves use no UseDst32bLo)
+    lines.append(f"cfg 0 2 {rng.randrange(4)}   # Zero_Flag_disabled_src, Zero_Flag_disabled_dst")
+    if rng.random() < 0.25:
+        lines.append("tcfg 1 55 1   # FP16A_FORCE_Enable")
     for k, name in enumerate(("SRCA", "SRCB")):
         if no_implied[k]:
             lines.append(f"tcfg 1 DISABLE_IMPLIED_{name}_FMT_Base 1   # the moves use the configured SrcA format")
@@ -398,6 +504,14 @@ def generate_unpack(seed, length, rng, drop_waits=False):
     lines.append(f"cfg 0 63 0x{rng.getrandbits(32):x}")
     for w in (42, 43):   # NOC_OVERLAY_MSG_CLEAR_StreamId_n / MsgNum_n of the unpack thread
         lines.append(f"tcfg 0 {w} 0x{rng.getrandbits(32):x}")
+    # the math thread's ADDR_MODs (RWCs.md ApplyAddrMod; ADDR_MOD_AB_SEC 12+i, ADDR_MOD_DST_SEC
+    # 28+i), applied after each move / ZEROACC: SrcA/SrcB any (increment, Cr, clear); Dst increments
+    # below 16 (Cr, clear, CToCr forms), fidelity any. The SETRWC after each move resets Dst (moves()).
+    for i in range(8):
+        if rng.random() < 0.5:
+            lines.append(f"tcfg 1 {12 + i} 0x{rng.getrandbits(16):x}   # ADDR_MOD_AB_SEC{i}")
+            d = rng.randrange(16) | rng.getrandbits(6) << 10
+            lines.append(f"tcfg 1 {28 + i} 0x{d:x}   # ADDR_MOD_DST_SEC{i}")
     lines += g.l1
     lines += ["", "thread 0"] + t0 + ["", "thread 1"] + t1 + ["", "thread 2"] + t2
     return "\n".join(lines) + "\n"
