@@ -139,10 +139,19 @@ def build_tests(a):
     if a.random_seeds > 0 and "random" in kinds:
         gdir = os.path.join(a.out, "tests")
         os.makedirs(gdir, exist_ok=True)
+        # the generated programs are kept while the generators stay as they were: a changed generator
+        # (its sources' hash in tests/generators.sha256) makes them again
+        h = hashlib.sha256()
+        for src in sorted(glob.glob(os.path.join(ROOT, "tools", "*.py"))):
+            if re.search(r"/(gen_random|gen_weights|random_\w+)\.py$", src):
+                with open(src, "rb") as f:
+                    h.update(os.path.basename(src).encode() + b"\0" + f.read())
+        stamp = os.path.join(gdir, "generators.sha256")
+        fresh = os.path.exists(stamp) and open(stamp).read() == h.hexdigest()
         for gen, length in (("", 200), ("--unpack", 240), ("--pack", 200)):
             kind = ("_" + gen[2:]) if gen else ""
             names = [os.path.join(gdir, "random%s_%d_%d.tts" % (kind, s, length)) for s in range(1, a.random_seeds + 1)]
-            if not all(os.path.exists(n) for n in names):
+            if not fresh or not all(os.path.exists(n) for n in names):
                 cmd = [sys.executable, os.path.join(ROOT, "tools/gen_random.py")] + ([gen] if gen else []) + \
                       ["--seeds", str(a.random_seeds), "--first-seed", "1", "--length", str(length), "--out", gdir]
                 r = subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -151,6 +160,8 @@ def build_tests(a):
                                                                                      r.stdout.decode()[-2000:]))
             for n in names:
                 tests.append(Test(os.path.relpath(n, ROOT), [mut_bin, os.path.relpath(n, ROOT)], "lockstep"))
+        with open(stamp, "w") as f:
+            f.write(h.hexdigest())
     if "conv" in kinds:
         conv = os.path.join(a.conv_dir or a.build, "conv_compare_mut")
         pconv = os.path.join(a.conv_dir or a.build, "pack_conv_compare_mut")

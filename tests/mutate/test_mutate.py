@@ -103,6 +103,24 @@ def main():
         else:
             check(r3.returncode != 0 and ("lines " + lines) in r3.stdout,
                   "a note on text found on lines %s without \"every_line\" is refused, naming them" % lines)
+    # the random programs a mutation run generates are made again when a generator changes (they
+    # were kept while the files existed, so a widened generator was never measured)
+    import mutate_run  # noqa: E402
+    rdir = os.path.join(ROOT, out, "rand")
+    os.makedirs(rdir, exist_ok=True)
+    open(os.path.join(rdir, "ttcosim_mut"), "w").close()
+    ra = argparse.Namespace(build=rdir, out=rdir, tests="random", random_seeds=1, conv_dir=None)
+    gen_names = [t.name for t in mutate_run.build_tests(ra)]
+    first_prog = os.path.join(ROOT, gen_names[0])
+    with open(first_prog, "w") as f:
+        f.write("# stale\n")
+    mutate_run.build_tests(ra)
+    check(open(first_prog).read() == "# stale\n", "the generated random programs are kept while the generators stay")
+    with open(os.path.join(rdir, "tests", "generators.sha256"), "w") as f:
+        f.write("an older generator")
+    mutate_run.build_tests(ra)
+    check(len(gen_names) == 3 and open(first_prog).read() != "# stale\n",
+          "the random programs are made again when a generator changed (%d programs)" % len(gen_names))
     for u in units:
         src = open(os.path.join(ROOT, "rtl_stubs", u + ".sv")).read()
         ins = open(os.path.join(ROOT, out, "rtl", u + ".sv")).read()
