@@ -1205,10 +1205,10 @@ def apply_equiv(allm, equiv, path):
     """marks the mutants an entry matches; an entry whose text occurs on several source lines must
     say `"every_line": true` (its reason checked for each line), or one line's note would hide
     another line's mutants unseen (docs/mutation.md "Reading the report")"""
+    matched = [(m, equiv_key(m)) for m in allm if equiv_key(m) in equiv]
     lines = {}
-    for m in allm:
-        if equiv_key(m) in equiv:
-            lines.setdefault(equiv_key(m), set()).add(m.line)
+    for m, k in matched:
+        lines.setdefault(k, set()).add(m.line)
     for k, ls in sorted(lines.items(), key=lambda kv: equiv[kv[0]][1]):
         reason, n, every = equiv[k]
         if len(ls) > 1 and not every:
@@ -1216,9 +1216,8 @@ def apply_equiv(allm, equiv, path):
                      "several lines. Check that its reason holds on each and add \"every_line\": true, or make "
                      "the lines' text differ (a comment on the line meant)"
                      % (path, n, k[2], k[1], k[3], k[4], ", ".join(str(x) for x in sorted(ls)), k[0]))
-    for m in allm:
-        if equiv_key(m) in equiv:
-            m.status, m.reason = "equivalent", equiv[equiv_key(m)][0]
+    for m, k in matched:
+        m.status, m.reason = "equivalent", equiv[k][0]
 
 
 LINT_RE = re.compile(r"^%(Warning|Error)(-[A-Z0-9_]+)?: ([^:\s]+):(\d+):(\d+): (.*)$")

@@ -147,7 +147,10 @@ def build_tests(a):
                 with open(src, "rb") as f:
                     h.update(os.path.basename(src).encode() + b"\0" + f.read())
         stamp = os.path.join(gdir, "generators.sha256")
-        fresh = os.path.exists(stamp) and open(stamp).read() == h.hexdigest()
+        fresh = False
+        if os.path.exists(stamp):
+            with open(stamp) as f:
+                fresh = f.read() == h.hexdigest()
         for gen, length in (("", 200), ("--unpack", 240), ("--pack", 200)):
             kind = ("_" + gen[2:]) if gen else ""
             names = [os.path.join(gdir, "random%s_%d_%d.tts" % (kind, s, length)) for s in range(1, a.random_seeds + 1)]

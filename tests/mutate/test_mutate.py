@@ -68,11 +68,11 @@ def main():
     check(len(ms) > 100 and man["count"] == len(ms), "the manifest lists %d mutants" % len(ms))
     # an equivalence note changes the manifest's status, not the instrumented files (the mutation
     # build, about 20 minutes here, would otherwise be redone for each note)
+    key = ("file", "context", "operator", "original", "mutated")   # what an entry matches on
     first = next(m for m in ms if m["status"] == "ok")
     eq_path = os.path.join(ROOT, out, "equiv_one.json")
     with open(eq_path, "w") as f:
-        json.dump({"equivalent": [dict({k: first[k] for k in ("file", "context", "operator", "original", "mutated")},
-                                       reason="test")]}, f)
+        json.dump({"equivalent": [dict({k: first[k] for k in key}, reason="test")]}, f)
     out2 = out + "_eq"
     r2 = subprocess.run([sys.executable, "tools/mutate.py", "--out", out2, "--units", ",".join(units), "--equiv", eq_path],
                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -84,7 +84,6 @@ def main():
           "an equivalence note marks mutant #%d equivalent and leaves the instrumented files as they were" % first["id"])
     # a note whose text occurs on several lines must say so (`every_line`), or it would hide the
     # other lines' mutants unseen: mutate.py refuses it, naming the lines
-    key = ("file", "context", "operator", "original", "mutated")
     by_key = {}
     for m in ms:
         by_key.setdefault(tuple(m[k] for k in key), set()).add(m["line"])
