@@ -402,7 +402,10 @@ module tt_core
         if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_SYNC)} && gate_mutex[t])
           stall_reason_o[t] = {STALL_MUTEX, 1'b0, disp_insn[t][2:0]};
         if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_bank[t])
-          stall_reason_o[t] = {STALL_BANK_WAIT, (disp_insn[t][31:24] == OP_MOVB2D) ? 4'd3 : 4'd2};
+          // (an arithmetic instruction: SrcA while its SrcA side holds it, else SrcB)
+          stall_reason_o[t] = {STALL_BANK_WAIT, (disp_insn[t][31:24] == OP_MOVB2D ||
+                                                 (mx_arith(disp_insn[t][31:24]) && banks_after[2][{4'b0000, banks_after[2][6]}] &&
+                                                  !math_bank_chg[0])) ? 4'd3 : 4'd2};
         // DELIBERATE BUG (INJ_T_MATH_RULE_REASON): a thread held by a rule shows UNIT_BUSY MATH.
         else if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_mrule[t] &&
                  !inject_i[INJ_T_MATH_RULE_REASON])
@@ -730,6 +733,14 @@ module tt_core
   mrule_e      math_rule_why [3];
   logic [1:0]  math_bank_chg;       // a SrcA [0] / SrcB [1] bank hand-over in flight, not retiring now
   logic [1:0]  math_bank_busy;      // ... in flight (its retire cycle too)
+  // the arithmetic's wide register-file read (tt_regfile mx_*)
+  logic        mx_rd_en, mx_srca_bank, mx_srcb_bank, mx_dest32;
+  logic [5:0]  mx_srca_row, mx_srcb_row;
+  logic [9:0]  mx_dest_row;
+  logic [MX_SRCA_ROWS*MX_SW-1:0] mx_srca;
+  logic [MX_SRCB_ROWS*MX_SW-1:0] mx_srcb;
+  logic [MX_DEST_ROWS*MX_DW-1:0] mx_dest;
+  logic [MX_DEST_ROWS-1:0]       mx_dest_vld;
 
   tt_math_unit u_math (
     .clk_i (clk_c), .rst_ni,
@@ -741,6 +752,12 @@ module tt_core
     .inj_rows_late_i   (inject_i[INJ_MATH_ROWS_LATE]),
     .inj_rwc_retire_i  (inject_i[INJ_MATH_RWC_AT_RETIRE]),
     .inj_no_pipe_i     (inject_i[INJ_T_MATH_NO_PIPE]),
+    .inj_mx_trunc_i    (inject_i[INJ_MX_GROUP_TRUNC]),
+    .inj_mx_fid_i      (inject_i[INJ_MX_FID_SLICE]),
+    .mx_rd_en_o (mx_rd_en), .mx_srca_bank_o (mx_srca_bank), .mx_srca_row_o (mx_srca_row),
+    .mx_srcb_bank_o (mx_srcb_bank), .mx_srcb_row_o (mx_srcb_row), .mx_dest_row_o (mx_dest_row),
+    .mx_dest32_o (mx_dest32), .mx_srca_i (mx_srca), .mx_srcb_i (mx_srcb), .mx_dest_i (mx_dest),
+    .mx_dest_vld_i (mx_dest_vld),
     .cfg_i (cfg_all), .tcfg_i (tcfg_all),
     .rd_en_o (m_rd_en), .rd_srcb_o (m_rd_srcb), .rd_bank_o (m_rd_bank), .rd_src_row_o (m_rd_src_row), .rd_src_i (m_rd_src),
     .rd_dest_row_o (m_rd_dest_row), .rd_dest_i (m_rd_dest), .rd_dest_vld_i (m_rd_dest_vld), .mflip_o (math_mflip),
@@ -821,6 +838,17 @@ module tt_core
     .rd_dest_row_i (m_rd_dest_row),
     .rd_dest_o  (m_rd_dest),
     .rd_dest_vld_o (m_rd_dest_vld),
+    .mx_rd_en_i     (mx_rd_en),
+    .mx_srca_bank_i (mx_srca_bank),
+    .mx_srca_row_i  (mx_srca_row),
+    .mx_srcb_bank_i (mx_srcb_bank),
+    .mx_srcb_row_i  (mx_srcb_row),
+    .mx_dest_row_i  (mx_dest_row),
+    .mx_dest32_i    (mx_dest32),
+    .mx_srca_o      (mx_srca),
+    .mx_srcb_o      (mx_srcb),
+    .mx_dest_o      (mx_dest),
+    .mx_dest_vld_o  (mx_dest_vld),
     .pk_rd_row_i (pk_rd_row),
     .pk_rd_col_i (pk_rd_col),
     .pk_rd_o     (pk_rd),
@@ -961,6 +989,11 @@ module tt_core
       // tt_bank_pack: [1:0] SrcA AllowedClient, [3:2] SrcB, [7:6] the matrix unit's banks
       gate_bank[t]  = (op == OP_MOVA2D && !a_after[{4'b0000, a_after[6]}]) ||
                       (op == OP_MOVB2D && !a_after[{4'b0001, a_after[7]}]);
+      // an arithmetic instruction (ELW*, MVMUL, GAPOOL, GMPOOL) waits for both of its banks, and
+      // while a hand-over of either is in the matrix unit (it reads both at its retire)
+      if (mx_arith(op) && (!a_after[{4'b0000, a_after[6]}] || !a_after[{4'b0001, a_after[7]}] ||
+                           (math_bank_chg != 2'b00 && !inject_i[INJ_T_MATH_BANK_INFLIGHT])))
+        gate_bank[t] = 1'b1;
       // ... and while a bank hand-over it would retire after is in the matrix unit (docs/decisions.md
       // "Matrix unit timing": it reads its bank at its retire)
       // DELIBERATE BUG (INJ_T_MATH_BANK_INFLIGHT): the gate does not wait for the hand-over.

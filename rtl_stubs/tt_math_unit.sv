@@ -1,8 +1,17 @@
 // tt_math_unit: the matrix unit, pipelined (docs/decisions.md "Matrix unit timing"): its
-// data-movement subset and its row counters: RWCs with ADDR_MOD (ISA documentation RWCs.md),
-// SETRWC, INCRWC, CLEARDVALID, ZEROSRC, ZEROACC, MOVA2D, MOVB2D, MOVD2A, MOVD2B (their ISA pages).
-// Every other matrix-unit opcode is a STUB: it retires after its latency with no effect (the model
-// reports it as unimplemented and stops the run).
+// data movement, its arithmetic and its row counters: RWCs with ADDR_MOD (ISA documentation
+// RWCs.md), SETRWC, INCRWC, CLEARDVALID, ZEROSRC, ZEROACC, MOVA2D, MOVB2D, MOVD2A, MOVD2B (their ISA
+// pages), and ELWADD, ELWSUB, ELWMUL, MVMUL, GAPOOL, GMPOOL (tt_mx_datapath; docs/decisions.md
+// "Matrix unit arithmetic"), GATESRCRST (no data effect). Every other matrix-unit opcode is a STUB:
+// it retires after its latency with no effect (the model reports it as unimplemented and stops the
+// run).
+//
+// Arithmetic: the instruction waits at the gate until the matrix unit owns both its SrcA and its
+// SrcB bank and no bank hand-over is in the unit (tt_core gate_bank), takes its RWCs (and the
+// fidelity counter) at issue, before its own ADDR_MOD update (made at issue like the moves'), and
+// in its retire cycle reads 16 SrcA rows, up to 8 SrcB rows and up to 8 Dest rows (16 DstBits rows
+// for Dst32b) through tt_regfile's wide read port, writes up to 8 Dest rows (rf_wr_o, in row order)
+// and hands its banks over as clear_dvalid [23:22] says, as SETRWC's FlipSrcA/FlipSrcB do.
 //
 // Timing (MatrixUnit.md latency and throughput table): the unit accepts one instruction a cycle
 // (of any thread) and retires each L cycles after its dispatch, in order: an instruction retires in
@@ -36,6 +45,8 @@ module tt_math_unit
   input  logic        inj_rows_late_i,   // INJ_MATH_ROWS_LATE
   input  logic        inj_rwc_retire_i,  // INJ_MATH_RWC_AT_RETIRE
   input  logic        inj_no_pipe_i,     // INJ_T_MATH_NO_PIPE
+  input  logic        inj_mx_trunc_i,    // INJ_MX_GROUP_TRUNC
+  input  logic        inj_mx_fid_i,      // INJ_MX_FID_SLICE
 
   input  unit_req_t   req_i,             // dispatch (taken only when rsp_o.ready)
   input  logic [31:0] req_seq_i,         // its sequence number in its thread
@@ -72,6 +83,19 @@ module tt_math_unit
   input  logic [16*16-1:0] rd_dest_i [RF_MATH_PORTS], // Dest rows, cell c in [16c +: 16], raw
   input  logic        rd_dest_vld_i [RF_MATH_PORTS],   // their DstRowValid
 
+  // the arithmetic's wide register-file read (combinational, in its retire cycle: tt_regfile)
+  output logic        mx_rd_en_o,
+  output logic        mx_srca_bank_o,
+  output logic [5:0]  mx_srca_row_o,
+  output logic        mx_srcb_bank_o,
+  output logic [5:0]  mx_srcb_row_o,
+  output logic [9:0]  mx_dest_row_o,
+  output logic        mx_dest32_o,
+  input  logic [MX_SRCA_ROWS*MX_SW-1:0] mx_srca_i,
+  input  logic [MX_SRCB_ROWS*MX_SW-1:0] mx_srcb_i,
+  input  logic [MX_DEST_ROWS*MX_DW-1:0] mx_dest_i,
+  input  logic [MX_DEST_ROWS-1:0]       mx_dest_vld_i,
+
   output rf_wr_t      rf_wr_o [RF_MATH_PORTS],         // the rows written this cycle, in order
   output logic [1:0]  clr_flip_o,        // with rsp_o.done: return the matrix unit's bank and flip
   output logic        clr_keep_o,
@@ -100,10 +124,11 @@ module tt_math_unit
     logic [7:0]  rt;
     logic [9:0]  dst;
     logic [5:0]  srca, srcb;
+    logic [1:0]  fid;
   } ent_t;
 
-  // MatrixUnit.md latency table (the arithmetic and debug instructions are STUBs with their
-  // documented latency)
+  // MatrixUnit.md latency table (the debug instructions and the arithmetic without a datapath here,
+  // e.g. DOTPV, are STUBs with their documented latency)
   function automatic logic [2:0] lat_of(logic [7:0] op, logic lat5);
     unique case (op)
       OP_MOVA2D, OP_MOVB2D:                         return lat5 ? 3'd5 : 3'd4;
@@ -121,12 +146,17 @@ module tt_math_unit
                       8'h23, 8'h31, 8'h32};
   endfunction
 
-  // CLEARDVALID with a flip or Reset, SETRWC with FlipSrcA/B: the bank state of SrcA [0] / SrcB [1]
-  // changes at its retire
+  // CLEARDVALID with a flip or Reset, SETRWC with FlipSrcA/B, an arithmetic instruction with
+  // clear_dvalid: the bank state of SrcA [0] / SrcB [1] changes at its retire
   function automatic logic [1:0] bank_changer(logic [31:0] insn);
     if (insn[31:24] == OP_CLEARDVALID) return insn[0] ? 2'b11 : insn[23:22];
-    if (insn[31:24] == OP_SETRWC)      return insn[23:22];
+    if (insn[31:24] == OP_SETRWC || mx_arith(insn[31:24])) return insn[23:22];
     return 2'b00;
+  endfunction
+
+  // An instruction's ADDR_MOD index: GMPOOL/GAPOOL's pool_addr_mode [17:15], else addr_mode [16:14]
+  function automatic logic [2:0] am_of(logic [31:0] insn);
+    return (insn[31:24] == OP_GMPOOL || insn[31:24] == OP_GAPOOL) ? insn[17:15] : insn[16:14];
   endfunction
 
   // ZEROSRC fields: [4] NegativeInfSrcA, [3] SingleBankMatrixUnit, [2] BothBanks, [1] SrcB, [0] SrcA
@@ -170,7 +200,8 @@ module tt_math_unit
                                       logic [31:0] bias, logic no_cr);
     logic [9:0] dv;
     unique case (insn[31:24])
-      OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B: c = addr_mod(c, ab, d, bias, no_cr);
+      OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B,
+      OP_MVMUL, OP_ELWMUL, OP_ELWADD, OP_ELWSUB, OP_GMPOOL, OP_GAPOOL: c = addr_mod(c, ab, d, bias, no_cr);
       OP_ZEROACC: if (insn[20:19] <= 2'd1) c = addr_mod(c, ab, d, bias, no_cr);
       OP_SETRWC: begin
         if (insn[0]) begin c.srca = 6'(insn[9:6]) + (insn[18] ? c.srca_cr : 6'd0); c.srca_cr = c.srca; end
@@ -251,7 +282,7 @@ module tt_math_unit
   always_comb begin
     logic [2:0] am;
     for (int t = 0; t < 3; t++) rwc_cur[t] = rwc_q[t];
-    am = pend_insn_q[16:14];
+    am = am_of(pend_insn_q);
     if (pend_q)
       rwc_cur[pend_thread_q] = rwc_update(rwc_q[pend_thread_q], pend_insn_q,
                                           tcfg_i[pend_thread_q][7'd12 + {4'd0, am}],
@@ -304,9 +335,9 @@ module tt_math_unit
       // DELIBERATE BUG (INJ_MATH_RWC_AT_RETIRE): the RWCs change when the instruction retires.
       if (inj_rwc_retire_i && retire)
         rwc_q[head.thread] <= rwc_update(rwc_q[head.thread], head.insn,
-                                         tcfg_i[head.thread][7'd12 + {4'd0, head.insn[16:14]}],
-                                         tcfg_i[head.thread][7'd28 + {4'd0, head.insn[16:14]}],
-                                         tcfg_i[head.thread][7'd47 + {4'd0, head.insn[16:14]}], inj_addrmod_i);
+                                         tcfg_i[head.thread][7'd12 + {4'd0, am_of(head.insn)}],
+                                         tcfg_i[head.thread][7'd28 + {4'd0, am_of(head.insn)}],
+                                         tcfg_i[head.thread][7'd47 + {4'd0, am_of(head.insn)}], inj_addrmod_i);
       // the windows: one cycle passes, then the accepted instruction opens its own
       a2d_q <= (a2d_q != '0) ? a2d_q - 2'd1 : 2'd0;
       d2b_q <= (d2b_q != '0) ? d2b_q - 2'd1 : 2'd0;
@@ -327,7 +358,7 @@ module tt_math_unit
         if (cnt_q != '0 && d_prev + 8'd1 > d_new) d_new = d_prev + 8'd1;
         ent_q[tail_q] <= '{thread: req_i.thread, insn: req_i.insn, seq: req_seq_i, rt: now_q + d_new,
                            dst: rwc_cur[req_i.thread].dst, srca: rwc_cur[req_i.thread].srca,
-                           srcb: rwc_cur[req_i.thread].srcb};
+                           srcb: rwc_cur[req_i.thread].srcb, fid: rwc_cur[req_i.thread].fid};
         tail_q    <= tail_q + 3'd1;
         last_rt_q <= now_q + d_new;
       end
@@ -546,12 +577,73 @@ module tt_math_unit
     end
   end
 
+  // ---------------------------------------------------------------------------------------------
+  // Arithmetic (ELWADD, ELWSUB, ELWMUL, MVMUL, GAPOOL, GMPOOL): decoded in the retire cycle from the
+  // instruction, its RWCs and fidelity counter (taken at issue) and the configuration now
+  // (docs/decisions.md "Matrix unit arithmetic")
+  // ---------------------------------------------------------------------------------------------
+  logic    mx_ret;
+  mx_ctl_t mx_ctl;
+  rf_wr_t  mx_wr [RF_MATH_PORTS];
+  assign mx_ret = retire && mx_arith(op_r);
+  always_comb begin
+    logic        st;
+    logic [31:0] c1;
+    logic [3:0]  fa, fb;
+    mx_ctl = '0;
+    {st, c1, fa, fb} = '0;
+    if (mx_ret) begin
+      st = tcfg_i[th_r][0][0];
+      c1 = cfg_i[st][1];
+      // ALU_FORMAT_SPEC_REG0_SrcA / REG1_SrcB, or (Blackhole) the implied format of the bank read
+      // unless DISABLE_IMPLIED_SRCA_FMT_Base / DISABLE_IMPLIED_SRCB_FMT_Base (thread config 2 / 3)
+      fa = tcfg_i[th_r][2][0] ? c1[20:17] : implied_fmt_i[{1'b0, math_bank_i[0]} * 4 +: 4];
+      fb = tcfg_i[th_r][3][0] ? c1[24:21] : implied_fmt_i[{1'b1, math_bank_i[1]} * 4 +: 4];
+      unique case (op_r)
+        OP_ELWADD, OP_ELWSUB: mx_ctl.op = MX_ADD;
+        OP_ELWMUL:            mx_ctl.op = MX_MUL;
+        OP_GMPOOL:            mx_ctl.op = MX_MAX;
+        default:              mx_ctl.op = MX_DOT;   // MVMUL, GAPOOL
+      endcase
+      mx_ctl.sub    = op_r == OP_ELWSUB;
+      mx_ctl.int8   = c1[31];                       // ALU_ACC_CTRL_INT8_math_enabled
+      mx_ctl.d32    = c1[31] || c1[29];             // ... or ALU_ACC_CTRL_Fp32_enabled
+      mx_ctl.exp8   = !(fa inside {4'd1, 4'd10}) && !c1[31];
+      mx_ctl.flush  = !cfg_i[st][2][0];             // ALU_ACC_CTRL_Zero_Flag_disabled_src
+      mx_ctl.zf_off = cfg_i[st][2][1];              // ALU_ACC_CTRL_Zero_Flag_disabled_dst
+      mx_ctl.accum  = (op_r inside {OP_ELWADD, OP_ELWSUB}) ? ins_r[21] : 1'b1;   // dest_accum_en
+      mx_ctl.bcast  = (op_r inside {OP_ELWADD, OP_ELWSUB, OP_ELWMUL}) ? ins_r[20:19] : 2'b00;
+      // FIDELITY_BASE_Phase (thread config 11)
+      mx_ctl.phase  = head.fid + tcfg_i[th_r][11][1:0];
+      mx_ctl.amask  = (fa inside {4'd1, 4'd10}) ? MXM_FP16 : (fa == 4'd4) ? MXM_ALL : MXM_TOP7;
+      mx_ctl.bmask  = (fb inside {4'd1, 4'd10}) ? MXM_FP16 : (fb == 4'd4) ? MXM_ALL : MXM_TOP7;
+      mx_ctl.nrows  = (op_r inside {OP_GMPOOL, OP_GAPOOL}) ? 4'd4 : 4'd8;
+      // dst + MATH_Offset + RWC.Dst + DEST_REGW_BASE, as the moves
+      mx_ctl.drow   = ins_r[9:0] + tcfg_i[th_r][1][9:0] + head.dst + cfg_i[st][6][9:0];
+    end
+  end
+  assign mx_rd_en_o     = mx_ret;
+  assign mx_srca_bank_o = math_bank_i[0];
+  assign mx_srca_row_o  = head.srca;
+  assign mx_srcb_bank_o = math_bank_i[1];
+  assign mx_srcb_row_o  = head.srcb;
+  assign mx_dest_row_o  = mx_ctl.drow;
+  assign mx_dest32_o    = mx_ctl.d32;
+
+  tt_mx_datapath u_mx (
+    .en_i (mx_ret), .ctl_i (mx_ctl), .srca_i (mx_srca_i), .srcb_i (mx_srcb_i),
+    .dest_i (mx_dest_i), .dest_vld_i (mx_dest_vld_i),
+    .inj_trunc_i (inj_mx_trunc_i), .inj_fid_i (inj_mx_fid_i), .wr_o (mx_wr)
+  );
+
   // DELIBERATE BUG (INJ_MATH_ROWS_LATE): the rows are written one cycle after the retire.
   rf_wr_t late_q [RF_MATH_PORTS];
+  rf_wr_t rows [RF_MATH_PORTS];
+  always_comb for (int k = 0; k < int'(RF_MATH_PORTS); k++) rows[k] = mx_ret ? mx_wr[k] : mv[k];
   always_ff @(posedge clk_g) begin
-    for (int k = 0; k < int'(RF_MATH_PORTS); k++) late_q[k] <= (rst_ni && inj_rows_late_i) ? mv[k] : '0;
+    for (int k = 0; k < int'(RF_MATH_PORTS); k++) late_q[k] <= (rst_ni && inj_rows_late_i) ? rows[k] : '0;
   end
-  always_comb for (int k = 0; k < int'(RF_MATH_PORTS); k++) rf_wr_o[k] = inj_rows_late_i ? late_q[k] : mv[k];
+  always_comb for (int k = 0; k < int'(RF_MATH_PORTS); k++) rf_wr_o[k] = inj_rows_late_i ? late_q[k] : rows[k];
 
   // Bank hand-over in the retire cycle: CLEARDVALID returns and flips; SETRWC FlipSrcA/B flips and
   // returns unless CLR_DVALID_SrcA/SrcB_Disable (SETRWC.md)
@@ -564,7 +656,7 @@ module tt_math_unit
       clr_reset_o = ins_r[0];
       clr_flip_o  = ins_r[0] ? 2'b00 : ins_r[23:22];
       clr_keep_o  = ins_r[1];
-    end else if (retire && op_r == OP_SETRWC) begin
+    end else if (retire && (op_r == OP_SETRWC || mx_arith(op_r))) begin
       for (int n = 0; n < 2; n++) begin
         if (ins_r[22 + n]) begin
           if (tcfg_i[th_r][7][n]) mflip_o[n] = 1'b1;

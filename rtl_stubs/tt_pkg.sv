@@ -380,6 +380,9 @@ package tt_pkg;
   localparam int unsigned INJ_MATH_BULK_SHORT     = 165; // a bulk clear leaves the last row of its range
   localparam int unsigned INJ_T_MATH_BANK_INFLIGHT = 166; // a move passes the gate while a bank hand-over is in flight
   localparam int unsigned INJ_T_MATH_RULE_REASON  = 167; // a thread held by a rule shows UNIT_BUSY MATH
+  // the matrix unit's arithmetic (tt_mx_fpu, tt_mx_int8): bits 184..185
+  localparam int unsigned INJ_MX_GROUP_TRUNC      = 184; // MVMUL/GAPOOL: a product is truncated, not rounded, to its group's exponent
+  localparam int unsigned INJ_MX_FID_SLICE        = 185; // odd fidelity phases take SrcA's mantissa slice one bit too low
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------
@@ -585,6 +588,48 @@ package tt_pkg;
   // AdjRow = ((Row & 0x1f8) << 1) | (Row & 0x207)
   function automatic logic [9:0] dest32_adj_row(logic [9:0] row);
     return {row[8:3], 1'b0, row[2:0]} | {row[9], 9'b0};
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // Matrix-unit arithmetic (ELWADD, ELWSUB, ELWMUL, MVMUL, GAPOOL, GMPOOL: tt_mx_datapath)
+  // ---------------------------------------------------------------------------------------------
+  localparam logic [7:0] OP_MVMUL = 8'h26, OP_ELWMUL = 8'h27, OP_ELWADD = 8'h28, OP_ELWSUB = 8'h30,
+                         OP_GMPOOL = 8'h33, OP_GAPOOL = 8'h34, OP_GATESRCRST = 8'h35;
+  localparam int unsigned MX_SRCA_ROWS = 16, MX_SRCB_ROWS = 8, MX_DEST_ROWS = 16;   // wide read rows
+  localparam int unsigned MX_SW = 16 * 19, MX_DW = 16 * 16;                         // row widths
+
+  // what one output cell computes
+  typedef enum logic [1:0] {
+    MX_ADD = 2'd0,   // ELWADD / ELWSUB: A + B (+ Dest with dest_accum_en)
+    MX_MUL = 2'd1,   // ELWMUL: A * B + Dest
+    MX_DOT = 2'd2,   // MVMUL / GAPOOL: sum over k of B[row][k] * A[k][col] + Dest
+    MX_MAX = 2'd3    // GMPOOL: max over the 16 SrcA rows and Dest
+  } mx_op_e;
+
+  // Everything the datapath reads about the retiring instruction, decoded by tt_math_unit from the
+  // instruction, its RWCs and the configuration in the retire cycle (docs/decisions.md "Matrix
+  // unit arithmetic")
+  typedef struct packed {
+    mx_op_e      op;
+    logic        sub;      // ELWSUB: SrcB's sign flipped
+    logic        int8;     // ALU_ACC_CTRL_INT8_math_enabled: integer lanes
+    logic        d32;      // use_dst32b (INT8 or Fp32_enabled): Dst32b rows, FP32 accumulation
+    logic        exp8;     // fp_exponent_8b: SrcA format not FP16/FP8, not INT8
+    logic        flush;    // flush denormals (!ALU_ACC_CTRL_Zero_Flag_disabled_src)
+    logic        zf_off;   // ALU_ACC_CTRL_Zero_Flag_disabled_dst: invalid Dest rows read raw
+    logic        accum;    // Dest is an input (ELWMUL, MVMUL, GAPOOL; ELWADD/SUB with dest_accum_en)
+    logic [1:0]  bcast;    // ELW* instr_mod19: [0] SrcB column 0 to every column, [1] SrcB row 0 to every row
+    logic [1:0]  phase;    // fidelity phase
+    logic [1:0]  amask;    // SrcA operand masking: MXM_TOP7, MXM_ALL (TF32), MXM_FP16 (5-bit exponent)
+    logic [1:0]  bmask;    // SrcB's
+    logic [3:0]  nrows;    // Dest rows written: 8, or 4 (GAPOOL, GMPOOL)
+    logic [9:0]  drow;     // first Dest row (a Dst16b or Dst32b row index)
+  } mx_ctl_t;
+  localparam logic [1:0] MXM_TOP7 = 2'd0, MXM_ALL = 2'd1, MXM_FP16 = 2'd2;
+
+  // the arithmetic instructions, which wait at the gate for both banks (tt_core gate_bank)
+  function automatic logic mx_arith(logic [7:0] op);
+    return op inside {OP_MVMUL, OP_ELWMUL, OP_ELWADD, OP_ELWSUB, OP_GMPOOL, OP_GAPOOL};
   endfunction
 
   // ---------------------------------------------------------------------------------------------

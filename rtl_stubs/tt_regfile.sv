@@ -33,6 +33,22 @@ module tt_regfile
   input  logic [9:0]  rd_dest_row_i [RF_MATH_PORTS],
   output logic [16*16-1:0] rd_dest_o [RF_MATH_PORTS],  // cell c in [16c +: 16], raw
   output logic        rd_dest_vld_o [RF_MATH_PORTS],   // the row's DstRowValid
+  // combinational wide read for the matrix unit's arithmetic (its retire cycle; zero unless
+  // mx_rd_en_i): SrcA rows mx_srca_row_i + 0 .. 15 and SrcB rows mx_srcb_row_i + 0 .. 7 (wrapping
+  // within the bank), row k at [k*MX_SW +: MX_SW]; Dest rows at slots of MX_DW bits: Dst16b rows
+  // mx_dest_row_i + i at slot i, or (mx_dest32_i) Dst32b row mx_dest_row_i + i's high half at slot i
+  // and its low half at slot 8 + i (i < 8); the slots' DstRowValid flags
+  input  logic        mx_rd_en_i,
+  input  logic        mx_srca_bank_i,
+  input  logic [5:0]  mx_srca_row_i,
+  input  logic        mx_srcb_bank_i,
+  input  logic [5:0]  mx_srcb_row_i,
+  input  logic [9:0]  mx_dest_row_i,
+  input  logic        mx_dest32_i,
+  output logic [MX_SRCA_ROWS*MX_SW-1:0] mx_srca_o,
+  output logic [MX_SRCB_ROWS*MX_SW-1:0] mx_srcb_o,
+  output logic [MX_DEST_ROWS*MX_DW-1:0] mx_dest_o,
+  output logic [MX_DEST_ROWS-1:0]       mx_dest_vld_o,
   // combinational read for packer 0: two Dest cells of one column (Dst16b: [0]; Dst32b: high half
   // at [0], low half at [1])
   input  logic [9:0]  pk_rd_row_i [2],
@@ -109,6 +125,28 @@ module tt_regfile
         rd_src_o[k]  = rd_srcb_i ? srcb_row({rd_bank_i, rd_src_row_i[k]}) : srca_row({rd_bank_i, rd_src_row_i[k]});
         rd_dest_o[k] = dest_q[rd_dest_row_i[k]];
         rd_dest_vld_o[k] = dest_vld_q[rd_dest_row_i[k]];
+      end
+    end
+  end
+  // (one packed vector per file: zeroed as a whole in the cycles without an arithmetic retire)
+  always_comb begin
+    logic [9:0] dr;
+    mx_srca_o     = '0;
+    mx_srcb_o     = '0;
+    mx_dest_o     = '0;
+    mx_dest_vld_o = '0;
+    dr            = '0;
+    if (mx_rd_en_i) begin
+      for (int k = 0; k < int'(MX_SRCA_ROWS); k++)
+        mx_srca_o[k * MX_SW +: MX_SW] = srca_row({mx_srca_bank_i, mx_srca_row_i + 6'(k)});
+      for (int k = 0; k < int'(MX_SRCB_ROWS); k++)
+        mx_srcb_o[k * MX_SW +: MX_SW] = srcb_row({mx_srcb_bank_i, mx_srcb_row_i + 6'(k)});
+      for (int k = 0; k < int'(MX_DEST_ROWS); k++) begin
+        if (!mx_dest32_i) dr = mx_dest_row_i + 10'(k);
+        else if (k < 8)   dr = dest32_adj_row(mx_dest_row_i + 10'(k));
+        else              dr = dest32_adj_row(mx_dest_row_i + 10'(k - 8)) + 10'd8;
+        mx_dest_o[k * MX_DW +: MX_DW] = dest_q[dr];
+        mx_dest_vld_o[k] = dest_vld_q[dr];
       end
     end
   end

@@ -1,0 +1,44 @@
+// tt_mx_gmpool: GMPOOL's column maxima (ISA documentation WormholeB0 GMPOOL.md; bit-exact
+// behaviour from Tenstorrent's functional simulator ttsim v1.10.0 src/tensix.cpp TENSIX_EXECUTE_GMPOOL
+// and sign_mag32_total_order, restated in docs/decisions.md "Matrix unit arithmetic"; an independent
+// implementation). Per column: the largest of Dest row RWC.Dst's value and the 16 SrcA cells of rows
+// RWC.SrcA + 0 .. 15, ordered as sign-magnitude FP32 bit patterns (a negative pattern below every
+// positive one, -0 below +0). A SrcA cell keeps its top 7 mantissa bits (all 10 for TF32) and
+// reads as +0 when its exponent is 0. Values are FP32 bit patterns; combinational, only with en_i.
+/* verilator tracing_off */
+module tt_mx_gmpool
+  import tt_pkg::*;
+(
+  input  logic                       en_i,       // a GMPOOL retires
+  input  logic                       tf32_i,     // SrcA format TF32: all 10 mantissa bits
+  input  logic [MX_SRCA_ROWS*MX_SW-1:0] srca_i,  // SrcA rows RWC.SrcA + 0 .. 15
+  input  logic [16*32-1:0]           dst_i,      // per column: the Dest value the maximum starts from
+  output logic [16*32-1:0]           max_o       // per column
+);
+
+  // sign-magnitude bit pattern -> a key whose signed order is the patterns' order
+  function automatic logic [31:0] key(logic [31:0] x);
+    return x[31] ? (x ^ 32'h7FFFFFFF) : x;
+  endfunction
+
+  always_comb begin
+    logic [31:0] m, v;
+    logic [18:0] c;
+    max_o = '0;
+    {m, v, c} = '0;
+    if (en_i) begin
+      for (int unsigned col = 0; col < 16; col++) begin
+        m = dst_i[col * 32 +: 32];
+        for (int unsigned k = 0; k < 16; k++) begin
+          c = srca_i[(k * 16 + col) * 19 +: 19];
+          v = {c[18], c[7:0], c[17:8], 13'd0};
+          if (!tf32_i) v[15:0] = '0;
+          if (c[7:0] == '0) v = '0;
+          if ($signed(key(v)) > $signed(key(m))) m = v;
+        end
+        max_o[col * 32 +: 32] = m;
+      end
+    end
+  end
+
+endmodule
