@@ -7,6 +7,7 @@
 #include "adc.h"
 #include "cfg_space.h"
 #include "frontend.h"
+#include "matrix_arith.h"
 #include "movement.h"
 #include "sync_unit.h"
 #include "regfile.h"
@@ -82,6 +83,14 @@ static const tt_exec_fn exec_table[256] = {
     [TT_OPC_MOVB2D] = tt_exec_mov_src2d,
     [TT_OPC_MOVD2A] = tt_exec_mov_d2src,
     [TT_OPC_MOVD2B] = tt_exec_mov_d2src,
+    /* matrix unit arithmetic (matrix_arith.c) */
+    [TT_OPC_ELWADD] = tt_exec_elw,
+    [TT_OPC_ELWSUB] = tt_exec_elw,
+    [TT_OPC_ELWMUL] = tt_exec_elw,
+    [TT_OPC_MVMUL] = tt_exec_mvmul,
+    [TT_OPC_GAPOOL] = tt_exec_mvmul,
+    [TT_OPC_GMPOOL] = tt_exec_gmpool,
+    [TT_OPC_GATESRCRST] = tt_exec_gatesrcrst,
 };
 
 const char *tt_status_name(tt_status s)
