@@ -248,8 +248,17 @@ static bool mx_setup(tt_model *m, int thread, uint32_t insn, mx_op *o, tt_exec_r
     o->kind = op == TT_OPC_MVMUL ? K_MVMUL : op == TT_OPC_GAPOOL ? K_GAPOOL : op == TT_OPC_GMPOOL ? K_GMPOOL : K_ELW;
     const tt_rwc c = m->rwc_pre_valid ? m->rwc_pre : tt_rwc_issue(m, thread, insn); /* at issue */
     o->st = tt_cfg_state_of(m, thread);
-    const uint32_t dst = b(insn, 0, 10), mod = b(insn, 19, o->kind == K_ELW ? 2 : 3);
+    const uint32_t dst = b(insn, 0, 10), mod = b(insn, 19, o->kind == K_ELW ? 2 : 1);
     const bool pool = o->kind == K_GAPOOL || o->kind == K_GMPOOL;
+    /* Bits no field covers (Tenstorrent's simulator's Blackhole encodings, the ISA documentation's
+     * Bits32 diagrams): [13:10] and [18:17] (pooling: [18]); MVMUL and pooling have [21:20] too, as
+     * their instr_mod19 is bit 19 alone. The simulator's decoder calls any of them set undefined. */
+    const uint32_t reserved = (pool ? 0x043C00u : 0x063C00u) | (o->kind == K_ELW ? 0 : 0x300000u);
+    if (insn & reserved) {
+        tt_result_fail(r, TT_UNDEFINED, "%s with reserved bits 0x%06x set is undefined (Tenstorrent's simulator's "
+                       "decoder; ISA documentation encodings)", o->name, insn & reserved);
+        return false;
+    }
     if (pool && b(insn, 14, 1)) {
         tt_result_fail(r, TT_UNSUPPORTED, "%s with max_pool_index_en is not supported (Tenstorrent's simulator)",
                        o->name);
@@ -470,6 +479,10 @@ void tt_exec_mvmul(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         }
     for (unsigned i = 0; i < rows; i++) {
         const unsigned row = (o.dr + i) & (TT_DEST_ROWS - 1);
+        /* the whole row is read under its old zero flag before the first write makes it valid */
+        uint32_t old[16];
+        for (unsigned c = 0; c < 16; c++)
+            old[c] = o.int8 ? tt_dest32_read_log(m, row, c, o.zf_off) : dest_in(m, &o, row, c);
         for (unsigned c = 0; c < 16; c++) {
             if (o.int8) {
                 int32_t sum = 0;
@@ -478,13 +491,13 @@ void tt_exec_mvmul(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                     sum += (b(x, 0, 8) ? int8_of(x, false, true, o.md.phase) : 0) *
                            (b(y, 0, 8) ? int8_of(y, true, true, o.md.phase) : 0);
                 }
-                const int32_t v = sat_add(int32_from_dest(tt_dest32_read_log(m, row, c, o.zf_off)), sum);
+                const int32_t v = sat_add(int32_from_dest(old[c]), sum);
                 tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, row, c, int32_to_dest(v));
                 continue;
             }
             uint32_t x[16], y[16];
             for (unsigned k = 0; k < 16; k++) x[k] = to_mul(a[c][k], o.fa), y[k] = to_mul(bb[i][k], o.fb);
-            dest_out(m, &o, row, c, tt_mx_dot16(x, y, dest_in(m, &o, row, c), o.md));
+            dest_out(m, &o, row, c, tt_mx_dot16(x, y, old[c], o.md));
         }
     }
     mx_finish(m, thread, insn, r);
@@ -535,9 +548,73 @@ void tt_exec_gmpool(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     mx_finish(m, thread, insn, r);
 }
 
-/* GATESRCRST: resets the SrcA/SrcB clock-gating state; no architectural effect (GATESRCRST.md;
- * Tenstorrent's simulator does nothing either). */
+/* GATESRCRST ([1] SrcB, [0] SrcA gate control): resets the Src clock-gating state; no architectural
+ * effect (GATESRCRST.md; Tenstorrent's simulator does nothing either). Bits [23:2] are no field. */
 void tt_exec_gatesrcrst(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
-    (void)m, (void)thread, (void)insn, (void)r;
+    (void)m, (void)thread;
+    if (insn & 0xFFFFFCu)
+        tt_result_fail(r, TT_UNDEFINED, "GATESRCRST with reserved bits 0x%06x set is undefined (Tenstorrent's "
+                       "simulator's decoder)", insn & 0xFFFFFCu);
+}
+
+/* TRNSPSRCB (TRNSPSRCB.md; the simulator agrees): rows 16..31 of the matrix unit's SrcB bank
+ * transposed in place, cells copied raw; no RWC, AddrMod, flip or Dest. It waits for the bank like
+ * the arithmetic (tt_mx_holds). No operand bits. */
+void tt_exec_trnspsrcb(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)thread;
+    if (insn & 0xFFFFFFu) {
+        tt_result_fail(r, TT_UNDEFINED, "TRNSPSRCB with operand bits 0x%06x set is undefined (it has no "
+                       "operands: Tenstorrent's simulator's decoder)", insn & 0xFFFFFFu);
+        return;
+    }
+    const int bank = m->banks.math_srcb_bank;
+    tt_src_read_log(m, TT_RF_SRCB, bank);
+    uint32_t t[16][16];
+    for (unsigned i = 0; i < 16; i++)
+        for (unsigned j = 0; j < 16; j++) t[j][i] = m->srcb[bank][16 + i][j];
+    for (unsigned i = 0; i < 16; i++)
+        for (unsigned j = 0; j < 16; j++) tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_SRCB, bank, 16 + i, j, t[i][j]);
+    tt_rf_log_effects(m, r);
+}
+
+/* Matrix-unit opcodes Blackhole names but no source defines well enough to compute, reported by
+ * category with their source (docs/decisions.md "Matrix unit arithmetic", M4-M8, M17). */
+#define TT_MX_REPORTED(X)                                                                                    \
+    X(DOTPV, TT_UNSUPPORTED, "the ISA documentation calls it MVMUL without broadcast and says to use MVMUL; "  \
+      "Tenstorrent's simulator does not support it")                                                          \
+    X(SHIFTXA, TT_UNDEFINED, "its input rows are chosen by a hardware bug (SHIFTXA.md: non-contractual)")       \
+    X(SHIFTXB, TT_UNSUPPORTED, "SHIFTXB.md's pseudocode and its diagram disagree on column 14, and "            \
+      "Tenstorrent's simulator does not support it")                                                          \
+    X(TRNSPSRCA, TT_UNSUPPORTED, "only tt-llk's assembly.yaml names it; no functional model exists")            \
+    X(SETASHRMH0, TT_UNSUPPORTED, "only tt-llk's assembly.yaml names it; no functional model exists")           \
+    X(SETASHRMH1, TT_UNSUPPORTED, "only tt-llk's assembly.yaml names it; no functional model exists")           \
+    X(SETASHRMH, TT_UNSUPPORTED, "only tt-llk's assembly.yaml names it; no functional model exists")            \
+    X(SETASHRMV, TT_UNSUPPORTED, "only tt-llk's assembly.yaml names it; no functional model exists")            \
+    X(CONV3S1, TT_UNDEFINED, "a legacy instruction (MatrixUnit.md: non-contractual, the opcode may be reused)") \
+    X(CONV3S2, TT_UNDEFINED, "a legacy instruction (MatrixUnit.md: non-contractual, the opcode may be reused)") \
+    X(MPOOL3S1, TT_UNDEFINED, "a legacy instruction (MatrixUnit.md: non-contractual, the opcode may be reused)") \
+    X(MPOOL3S2, TT_UNDEFINED, "a legacy instruction (MatrixUnit.md: non-contractual, the opcode may be reused)") \
+    X(APOOL3S1, TT_UNDEFINED, "a legacy instruction (MatrixUnit.md: non-contractual, the opcode may be reused)") \
+    X(APOOL3S2, TT_UNDEFINED, "a legacy instruction (MatrixUnit.md: non-contractual, the opcode may be reused)") \
+    X(MFCONV3S1, TT_UNDEFINED, "a legacy instruction (MatrixUnit.md: non-contractual, the opcode may be reused)")
+
+void tt_exec_mx_reported(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    (void)m, (void)thread;
+    static const struct {
+        uint8_t opc;
+        tt_status status;
+        const char *name, *why;
+    } table[] = {
+#define TT_MX_ROW(N, S, W) {TT_OPC_##N, S, #N, W},
+        TT_MX_REPORTED(TT_MX_ROW)
+#undef TT_MX_ROW
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].opc == (uint8_t)(insn >> 24)) {
+            tt_result_fail(r, table[i].status, "%s: %s", table[i].name, table[i].why);
+            return;
+        }
 }

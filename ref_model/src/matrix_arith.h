@@ -11,6 +11,9 @@ void tt_exec_elw(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_mvmul(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_gmpool(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_gatesrcrst(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_trnspsrcb(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+/* The matrix-unit opcodes no source defines well enough to compute: reported by category and source. */
+void tt_exec_mx_reported(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 
 /* Does this matrix-unit instruction compute on SrcA and SrcB (it waits for both banks)? */
 bool tt_mx_arith(uint32_t insn);

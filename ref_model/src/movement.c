@@ -334,12 +334,13 @@ bool tt_movement_holds(const tt_model *m, uint32_t insn, char *why, size_t whyle
                  a ? "SrcA" : "SrcB", a ? bk->math_srca_bank : bk->math_srcb_bank);
         return true;
     }
+    if (op == TT_OPC_TRNSPSRCB) op = TT_OPC_MOVB2D; /* SrcB's bank, as MOVB2D (TRNSPSRCB.md) */
     if (op != TT_OPC_MOVA2D && op != TT_OPC_MOVB2D) return false;
     bool a = op == TT_OPC_MOVA2D;
     int bank = a ? m->banks.math_srca_bank : m->banks.math_srcb_bank;
     if ((a ? m->banks.srca_client[bank] : m->banks.srcb_client[bank]) == TT_CLIENT_MATRIX) return false;
-    snprintf(why, whylen, "%s: %s bank %d is not owned by the matrix unit", a ? "MOVA2D" : "MOVB2D", a ? "SrcA" : "SrcB",
-             bank);
+    snprintf(why, whylen, "%s: %s bank %d is not owned by the matrix unit", tt_isa_by_word(insn)->name,
+             a ? "SrcA" : "SrcB", bank);
     return true;
 }
 
