@@ -402,10 +402,9 @@ module tt_core
         if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_SYNC)} && gate_mutex[t])
           stall_reason_o[t] = {STALL_MUTEX, 1'b0, disp_insn[t][2:0]};
         if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_bank[t])
-          // (an arithmetic instruction: SrcA while its SrcA side holds it, else SrcB)
-          stall_reason_o[t] = {STALL_BANK_WAIT, (disp_insn[t][31:24] == OP_MOVB2D ||
-                                                 (mx_arith(disp_insn[t][31:24]) && banks_after[2][{4'b0000, banks_after[2][6]}] &&
-                                                  !math_bank_chg[0])) ? 4'd3 : 4'd2};
+          // (an arithmetic instruction, waiting for both banks, shows 2 whichever side holds it: the
+          // timing reference's rule, ref_model/src/timing.c expected_stall)
+          stall_reason_o[t] = {STALL_BANK_WAIT, (disp_insn[t][31:24] == OP_MOVB2D) ? 4'd3 : 4'd2};
         // DELIBERATE BUG (INJ_T_MATH_RULE_REASON): a thread held by a rule shows UNIT_BUSY MATH.
         else if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_mrule[t] &&
                  !inject_i[INJ_T_MATH_RULE_REASON])
