@@ -765,7 +765,8 @@ module tt_core
     .pres_insn_i (disp_insn), .rule_hold_o (math_rule_hold), .rule_why_o (math_rule_why),
     .bank_chg_o (math_bank_chg), .bank_busy_o (math_bank_busy),
     // the implied formats after this cycle's hand-overs (thread order, as the model applies them)
-    .unp_bank_i (unp_bank), .math_bank_i (math_bank), .implied_fmt_i (banks_after[2][23:8]),
+    .unp_bank_i (unp_bank), .math_bank_i (math_bank), .math_bank_next_i (banks_after[2][7:6]),
+    .implied_fmt_i (banks_after[2][23:8]),
     .inj_implied_ignored_i (inject_i[INJ_IMPLIED_IGNORED]), .inj_implied_b_gate_i (inject_i[INJ_IMPLIED_B_GATE]),
     .inj_zf_dst_ign_i (inject_i[INJ_ZF_DST_DISABLE_IGN]), .inj_zeroacc_abs_i (inject_i[INJ_ZEROACC_ABSOLUTE]),
     .inj_zf_revert_i (inject_i[INJ_ZF_REVERT_IGN]),
@@ -990,8 +991,9 @@ module tt_core
                       (op == OP_MOVB2D && !a_after[{4'b0001, a_after[7]}]);
       // an arithmetic instruction (ELW*, MVMUL, GAPOOL, GMPOOL) waits for both of its banks, and
       // while a hand-over of either is in the matrix unit (it reads both at its retire)
+      // (INJ_T_MATH_BANK_INFLIGHT is the moves' only: tt_math_unit takes these banks at acceptance)
       if (mx_arith(op) && (!a_after[{4'b0000, a_after[6]}] || !a_after[{4'b0001, a_after[7]}] ||
-                           (math_bank_chg != 2'b00 && !inject_i[INJ_T_MATH_BANK_INFLIGHT])))
+                           math_bank_chg != 2'b00))
         gate_bank[t] = 1'b1;
       // ... and while a bank hand-over it would retire after is in the matrix unit (docs/decisions.md
       // "Matrix unit timing": it reads its bank at its retire)

@@ -66,6 +66,8 @@ module tt_math_unit
   input  tcfg_arr_t   tcfg_i,
   input  logic [1:0]  unp_bank_i,        // bank each unpacker writes
   input  logic [1:0]  math_bank_i,       // bank the matrix unit reads: [0] SrcA, [1] SrcB
+  input  logic [1:0]  math_bank_next_i,  // ... after this cycle's hand-overs (an arithmetic
+                                         //     instruction's banks, taken at its acceptance)
   input  logic [15:0] implied_fmt_i,     // banks' implied formats (tt_src_banks implied_o)
   input  logic        inj_implied_ignored_i, // INJ_IMPLIED_IGNORED
   input  logic        inj_implied_b_gate_i,  // INJ_IMPLIED_B_GATE
@@ -125,6 +127,7 @@ module tt_math_unit
     logic [9:0]  dst;
     logic [5:0]  srca, srcb;
     logic [1:0]  fid;
+    logic [1:0]  bank;   // the matrix unit's SrcA [0] / SrcB [1] bank at acceptance
   } ent_t;
 
   // MatrixUnit.md latency table (the debug instructions and the arithmetic without a datapath here,
@@ -358,7 +361,8 @@ module tt_math_unit
         if (cnt_q != '0 && d_prev + 8'd1 > d_new) d_new = d_prev + 8'd1;
         ent_q[tail_q] <= '{thread: req_i.thread, insn: req_i.insn, seq: req_seq_i, rt: now_q + d_new,
                            dst: rwc_cur[req_i.thread].dst, srca: rwc_cur[req_i.thread].srca,
-                           srcb: rwc_cur[req_i.thread].srcb, fid: rwc_cur[req_i.thread].fid};
+                           srcb: rwc_cur[req_i.thread].srcb, fid: rwc_cur[req_i.thread].fid,
+                           bank: math_bank_next_i};
         tail_q    <= tail_q + 3'd1;
         last_rt_q <= now_q + d_new;
       end
@@ -467,6 +471,71 @@ module tt_math_unit
     end
   end
 
+  // ---------------------------------------------------------------------------------------------
+  // Arithmetic (ELWADD, ELWSUB, ELWMUL, MVMUL, GAPOOL, GMPOOL): decoded in the retire cycle from the
+  // instruction, its RWCs and fidelity counter (taken at issue) and the configuration now
+  // (docs/decisions.md "Matrix unit arithmetic")
+  // ---------------------------------------------------------------------------------------------
+  logic    mx_ret;
+  mx_ctl_t mx_ctl;
+  logic [128*32-1:0] mx_fpu, mx_int;   // the datapath's results (tt_mx_datapath)
+  logic [16*32-1:0]  mx_max;
+  assign mx_ret = retire && mx_arith(op_r);
+  always_comb begin
+    logic        st;
+    logic [31:0] c1;
+    logic [3:0]  fa, fb;
+    mx_ctl = '0;
+    {st, c1, fa, fb} = '0;
+    if (mx_ret) begin
+      st = tcfg_i[th_r][0][0];
+      c1 = cfg_i[st][1];
+      // ALU_FORMAT_SPEC_REG0_SrcA / REG1_SrcB, or (Blackhole) the implied format of the bank read
+      // unless DISABLE_IMPLIED_SRCA_FMT_Base / DISABLE_IMPLIED_SRCB_FMT_Base (thread config 2 / 3)
+      fa = tcfg_i[th_r][2][0] ? c1[20:17] : implied_fmt_i[{1'b0, math_bank_i[0]} * 4 +: 4];
+      fb = tcfg_i[th_r][3][0] ? c1[24:21] : implied_fmt_i[{1'b1, math_bank_i[1]} * 4 +: 4];
+      unique case (op_r)
+        OP_ELWADD, OP_ELWSUB: mx_ctl.op = MX_ADD;
+        OP_ELWMUL:            mx_ctl.op = MX_MUL;
+        OP_GMPOOL:            mx_ctl.op = MX_MAX;
+        default:              mx_ctl.op = MX_DOT;   // MVMUL, GAPOOL
+      endcase
+      mx_ctl.sub    = op_r == OP_ELWSUB;
+      mx_ctl.int8   = c1[31];                       // ALU_ACC_CTRL_INT8_math_enabled
+      mx_ctl.d32    = c1[31] || c1[29];             // ... or ALU_ACC_CTRL_Fp32_enabled
+      mx_ctl.exp8   = !(fa inside {4'd1, 4'd10}) && !c1[31];
+      mx_ctl.flush  = !cfg_i[st][2][0];             // ALU_ACC_CTRL_Zero_Flag_disabled_src
+      mx_ctl.zf_off = cfg_i[st][2][1];              // ALU_ACC_CTRL_Zero_Flag_disabled_dst
+      mx_ctl.accum  = (op_r inside {OP_ELWADD, OP_ELWSUB}) ? ins_r[21] : 1'b1;   // dest_accum_en
+      mx_ctl.bcast  = (op_r inside {OP_ELWADD, OP_ELWSUB, OP_ELWMUL}) ? ins_r[20:19] : 2'b00;
+      // FIDELITY_BASE_Phase (thread config 11)
+      mx_ctl.phase  = head.fid + tcfg_i[th_r][11][1:0];
+      mx_ctl.amask  = (fa inside {4'd1, 4'd10}) ? MXM_FP16 : (fa == 4'd4) ? MXM_ALL : MXM_TOP7;
+      mx_ctl.bmask  = (fb inside {4'd1, 4'd10}) ? MXM_FP16 : (fb == 4'd4) ? MXM_ALL : MXM_TOP7;
+      mx_ctl.nrows  = (op_r inside {OP_GMPOOL, OP_GAPOOL}) ? 4'd4 : 4'd8;
+      // dst + MATH_Offset + RWC.Dst + DEST_REGW_BASE, as the moves
+      mx_ctl.drow   = ins_r[9:0] + tcfg_i[th_r][1][9:0] + head.dst + cfg_i[st][6][9:0];
+    end
+  end
+  // (the Src rows and banks from the instruction's own flops: tt_regfile's Src wide read is then
+  // evaluated only when this unit's or the register file's clock ticks; the banks cannot change
+  // between its acceptance and its retire: it waited for every hand-over in flight, and a later one
+  // retires after it)
+  assign mx_rd_en_o     = mx_ret;
+  assign mx_srca_bank_o = head.bank[0];
+  assign mx_srca_row_o  = head.srca;
+  assign mx_srcb_bank_o = head.bank[1];
+  assign mx_srcb_row_o  = head.srcb;
+  assign mx_dest_row_o  = mx_ctl.drow;
+  assign mx_dest32_o    = mx_ctl.d32;
+
+  tt_mx_datapath u_mx (
+    .en_i (mx_ret), .ctl_i (mx_ctl), .srca_i (mx_srca_i), .srcb_i (mx_srcb_i),
+    .dest_i (mx_dest_i), .dest_vld_i (mx_dest_vld_i),
+    .inj_trunc_i (inj_mx_trunc_i), .inj_fid_i (inj_mx_fid_i), .fpu_o (mx_fpu), .int_o (mx_int),
+    .max_o (mx_max)
+  );
+
   rf_wr_t mv [RF_MATH_PORTS];
   always_comb begin
     logic [18:0] v;
@@ -560,6 +629,23 @@ module tt_math_unit
             mv[0].bulk  = 11'd1023;
           end
         endcase
+      end else if (mx_arith(op_r)) begin
+        // ELW*, MVMUL, GAPOOL, GMPOOL: their Dest rows in order, all 16 columns (GMPOOL: row RWC.Dst
+        // gets the maxima, the next 3 rows 0)
+        for (int k = 0; k < int'(RF_MATH_PORTS); k++) begin
+          if (4'(k) < mx_ctl.nrows) begin
+            mv[k].valid = 1'b1;
+            mv[k].file  = mx_ctl.d32 ? 2'(RF_DEST32) : 2'(RF_DEST);
+            mv[k].row   = mx_ctl.drow + 10'(k);
+            mv[k].mask  = '1;
+            for (int c = 0; c < 16; c++) begin
+              if (mx_ctl.op == MX_MAX) x = (k == 0) ? mx_max[c * 32 +: 32] : 32'd0;
+              else if (mx_ctl.int8)   x = mx_int[(k * 16 + c) * 32 +: 32];
+              else                    x = mx_fpu[(k * 16 + c) * 32 +: 32];
+              mv[k].cells[c] = mx_dest_out(x, mx_ctl.d32, mx_ctl.exp8);
+            end
+          end
+        end
       end else if (op_r == OP_ZEROSRC) begin
         // ZEROSRC.md: whole banks, as bulk records in the model's order (SrcA bank 0, 1, SrcB 0, 1)
         zb[0] = banks_of(ins_r, 0, unp_bank_i[0], math_bank_i[0]);
@@ -577,73 +663,12 @@ module tt_math_unit
     end
   end
 
-  // ---------------------------------------------------------------------------------------------
-  // Arithmetic (ELWADD, ELWSUB, ELWMUL, MVMUL, GAPOOL, GMPOOL): decoded in the retire cycle from the
-  // instruction, its RWCs and fidelity counter (taken at issue) and the configuration now
-  // (docs/decisions.md "Matrix unit arithmetic")
-  // ---------------------------------------------------------------------------------------------
-  logic    mx_ret;
-  mx_ctl_t mx_ctl;
-  rf_wr_t  mx_wr [RF_MATH_PORTS];
-  assign mx_ret = retire && mx_arith(op_r);
-  always_comb begin
-    logic        st;
-    logic [31:0] c1;
-    logic [3:0]  fa, fb;
-    mx_ctl = '0;
-    {st, c1, fa, fb} = '0;
-    if (mx_ret) begin
-      st = tcfg_i[th_r][0][0];
-      c1 = cfg_i[st][1];
-      // ALU_FORMAT_SPEC_REG0_SrcA / REG1_SrcB, or (Blackhole) the implied format of the bank read
-      // unless DISABLE_IMPLIED_SRCA_FMT_Base / DISABLE_IMPLIED_SRCB_FMT_Base (thread config 2 / 3)
-      fa = tcfg_i[th_r][2][0] ? c1[20:17] : implied_fmt_i[{1'b0, math_bank_i[0]} * 4 +: 4];
-      fb = tcfg_i[th_r][3][0] ? c1[24:21] : implied_fmt_i[{1'b1, math_bank_i[1]} * 4 +: 4];
-      unique case (op_r)
-        OP_ELWADD, OP_ELWSUB: mx_ctl.op = MX_ADD;
-        OP_ELWMUL:            mx_ctl.op = MX_MUL;
-        OP_GMPOOL:            mx_ctl.op = MX_MAX;
-        default:              mx_ctl.op = MX_DOT;   // MVMUL, GAPOOL
-      endcase
-      mx_ctl.sub    = op_r == OP_ELWSUB;
-      mx_ctl.int8   = c1[31];                       // ALU_ACC_CTRL_INT8_math_enabled
-      mx_ctl.d32    = c1[31] || c1[29];             // ... or ALU_ACC_CTRL_Fp32_enabled
-      mx_ctl.exp8   = !(fa inside {4'd1, 4'd10}) && !c1[31];
-      mx_ctl.flush  = !cfg_i[st][2][0];             // ALU_ACC_CTRL_Zero_Flag_disabled_src
-      mx_ctl.zf_off = cfg_i[st][2][1];              // ALU_ACC_CTRL_Zero_Flag_disabled_dst
-      mx_ctl.accum  = (op_r inside {OP_ELWADD, OP_ELWSUB}) ? ins_r[21] : 1'b1;   // dest_accum_en
-      mx_ctl.bcast  = (op_r inside {OP_ELWADD, OP_ELWSUB, OP_ELWMUL}) ? ins_r[20:19] : 2'b00;
-      // FIDELITY_BASE_Phase (thread config 11)
-      mx_ctl.phase  = head.fid + tcfg_i[th_r][11][1:0];
-      mx_ctl.amask  = (fa inside {4'd1, 4'd10}) ? MXM_FP16 : (fa == 4'd4) ? MXM_ALL : MXM_TOP7;
-      mx_ctl.bmask  = (fb inside {4'd1, 4'd10}) ? MXM_FP16 : (fb == 4'd4) ? MXM_ALL : MXM_TOP7;
-      mx_ctl.nrows  = (op_r inside {OP_GMPOOL, OP_GAPOOL}) ? 4'd4 : 4'd8;
-      // dst + MATH_Offset + RWC.Dst + DEST_REGW_BASE, as the moves
-      mx_ctl.drow   = ins_r[9:0] + tcfg_i[th_r][1][9:0] + head.dst + cfg_i[st][6][9:0];
-    end
-  end
-  assign mx_rd_en_o     = mx_ret;
-  assign mx_srca_bank_o = math_bank_i[0];
-  assign mx_srca_row_o  = head.srca;
-  assign mx_srcb_bank_o = math_bank_i[1];
-  assign mx_srcb_row_o  = head.srcb;
-  assign mx_dest_row_o  = mx_ctl.drow;
-  assign mx_dest32_o    = mx_ctl.d32;
-
-  tt_mx_datapath u_mx (
-    .en_i (mx_ret), .ctl_i (mx_ctl), .srca_i (mx_srca_i), .srcb_i (mx_srcb_i),
-    .dest_i (mx_dest_i), .dest_vld_i (mx_dest_vld_i),
-    .inj_trunc_i (inj_mx_trunc_i), .inj_fid_i (inj_mx_fid_i), .wr_o (mx_wr)
-  );
-
   // DELIBERATE BUG (INJ_MATH_ROWS_LATE): the rows are written one cycle after the retire.
   rf_wr_t late_q [RF_MATH_PORTS];
-  rf_wr_t rows [RF_MATH_PORTS];
-  always_comb for (int k = 0; k < int'(RF_MATH_PORTS); k++) rows[k] = mx_ret ? mx_wr[k] : mv[k];
   always_ff @(posedge clk_g) begin
-    for (int k = 0; k < int'(RF_MATH_PORTS); k++) late_q[k] <= (rst_ni && inj_rows_late_i) ? rows[k] : '0;
+    for (int k = 0; k < int'(RF_MATH_PORTS); k++) late_q[k] <= (rst_ni && inj_rows_late_i) ? mv[k] : '0;
   end
-  always_comb for (int k = 0; k < int'(RF_MATH_PORTS); k++) rf_wr_o[k] = inj_rows_late_i ? late_q[k] : rows[k];
+  always_comb for (int k = 0; k < int'(RF_MATH_PORTS); k++) rf_wr_o[k] = inj_rows_late_i ? late_q[k] : mv[k];
 
   // Bank hand-over in the retire cycle: CLEARDVALID returns and flips; SETRWC FlipSrcA/B flips and
   // returns unless CLR_DVALID_SrcA/SrcB_Disable (SETRWC.md)

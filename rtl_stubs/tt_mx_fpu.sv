@@ -9,7 +9,7 @@
 // aligned to the largest of their exponents, added, normalised and rounded to the accumulation
 // precision. Operands are Src cells in this project's layout ({sign[18], mantissa[17:8],
 // exponent[7:0]}), masked to the operand format here; the Dest input and the result are FP32 bit
-// patterns (the caller decodes and encodes Dest). Products use the fidelity phase's mantissa
+// patterns (decoded here from the raw Dest rows; the caller encodes the result). Products use the fidelity phase's mantissa
 // slices: SrcA 5 bits (phase bit 0: bits [5:1] of the 11-bit mantissa, else [10:6]), SrcB 7 bits
 // (phase bit 1: bits [3:0] << 3, else [10:4]).
 //
@@ -20,12 +20,16 @@ module tt_mx_fpu
   import tt_pkg::*;
 (
   input  logic                       en_i,       // an ELW*/MVMUL/GAPOOL retires (float)
-  /* verilator lint_off UNUSEDSIGNAL */     // int8, accum, zf_off, drow: the caller's (tt_mx_datapath)
+  /* verilator lint_off UNUSEDSIGNAL */     // int8, drow: the caller's (tt_math_unit)
   input  mx_ctl_t                    ctl_i,
   /* verilator lint_on UNUSEDSIGNAL */
   input  logic [MX_SRCA_ROWS*MX_SW-1:0] srca_i,  // SrcA rows RWC.SrcA + 0 .. 15, row k at [k*MX_SW +: MX_SW]
   input  logic [MX_SRCB_ROWS*MX_SW-1:0] srcb_i,  // SrcB rows RWC.SrcB + 0 .. 7
-  input  logic [128*32-1:0]          dst_i,      // cell (row r, col c) at [(16r + c)*32 +: 32]: FP32 bits, 0 when not an input
+  // Dest rows (tt_regfile's wide read): Dst16b row drow + r at slot r, Dst32b high half at slot r,
+  // low half at slot 8 + r; their DstRowValid. An invalid row reads as 0 unless zf_off; Dest is
+  // not an input unless ctl_i.accum.
+  input  logic [MX_DEST_ROWS*MX_DW-1:0] dest_i,
+  input  logic [MX_DEST_ROWS-1:0]    dest_vld_i,
   input  logic                       inj_trunc_i,  // INJ_MX_GROUP_TRUNC
   input  logic                       inj_fid_i,    // INJ_MX_FID_SLICE
   output logic [128*32-1:0]          res_o       // FP32 bits per cell, same layout
@@ -245,9 +249,10 @@ module tt_mx_fpu
     term_t       t0, t1;
     logic [18:0] a, b;
     logic [11:0] adj;
+    logic [31:0] dst;
     int unsigned r, col, br, bc;
     res_o = '0;
-    {t0, t1, a, b} = '0;
+    {t0, t1, a, b, dst} = '0;
     {r, col, br, bc} = '0;
     adj = prod_adj(ctl_i.exp8, ctl_i.d32, ctl_i.phase);
     if (en_i) begin
@@ -271,8 +276,11 @@ module tt_mx_fpu
           t0 = (ctl_i.op == MX_MUL) ? mul_term(a, b, ctl_i.flush, adj, ctl_i.phase, inj_fid_i)
                                     : add_term(a, b, ctl_i.flush, ctl_i.d32, ctl_i.exp8);
         end
-        if (4'(r) < ctl_i.nrows)
-          res_o[n * 32 +: 32] = accum(t0, t1, dst_i[n * 32 +: 32], ctl_i.d32, ctl_i.exp8);
+        dst = '0;
+        if (ctl_i.accum && (dest_vld_i[r] || ctl_i.zf_off))
+          dst = mx_dest_in(dest_i[(r * 16 + col) * 16 +: 16], dest_i[((r + 8) % 16 * 16 + col) * 16 +: 16],
+                           ctl_i.d32, ctl_i.exp8);
+        if (4'(r) < ctl_i.nrows) res_o[n * 32 +: 32] = accum(t0, t1, dst, ctl_i.d32, ctl_i.exp8);
       end
     end
   end

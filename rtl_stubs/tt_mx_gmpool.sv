@@ -12,7 +12,10 @@ module tt_mx_gmpool
   input  logic                       en_i,       // a GMPOOL retires
   input  logic                       tf32_i,     // SrcA format TF32: all 10 mantissa bits
   input  logic [MX_SRCA_ROWS*MX_SW-1:0] srca_i,  // SrcA rows RWC.SrcA + 0 .. 15
-  input  logic [16*32-1:0]           dst_i,      // per column: the Dest value the maximum starts from
+  input  logic                       d32_i,      // Dst32b (Fp32_enabled), else Dst16b BF16-style
+  input  logic                       zf_off_i,   // ALU_ACC_CTRL_Zero_Flag_disabled_dst
+  input  logic [MX_DEST_ROWS*MX_DW-1:0] dest_i,  // Dest row RWC.Dst: slot 0 (Dst32b: high half; low at 8)
+  input  logic [MX_DEST_ROWS-1:0]    dest_vld_i, // DstRowValid (slot 0's)
   output logic [16*32-1:0]           max_o       // per column
 );
 
@@ -28,7 +31,12 @@ module tt_mx_gmpool
     {m, v, c} = '0;
     if (en_i) begin
       for (int unsigned col = 0; col < 16; col++) begin
-        m = dst_i[col * 32 +: 32];
+        // the Dest row's value (an invalid row: all ones, below every number; Dst32b cut to TF32)
+        if (dest_vld_i[0] || zf_off_i)
+          m = mx_dest_in(dest_i[col * 16 +: 16], dest_i[(8 * 16 + col) * 16 +: 16], d32_i, 1'b1);
+        else
+          m = mx_dest_in(16'hFFFF, 16'hFFFF, d32_i, 1'b1);
+        if (d32_i) m[12:0] = '0;
         for (int unsigned k = 0; k < 16; k++) begin
           c = srca_i[(k * 16 + col) * 19 +: 19];
           v = {c[18], c[7:0], c[17:8], 13'd0};

@@ -15,12 +15,13 @@ module tt_mx_int8
   import tt_pkg::*;
 (
   input  logic                       en_i,       // an ELW*/MVMUL/GAPOOL retires with INT8 math
-  /* verilator lint_off UNUSEDSIGNAL */     // the float fields (formats, Dest layout) are not read here
+  /* verilator lint_off UNUSEDSIGNAL */     // the float fields (formats, Dest rows) are not read here
   input  mx_ctl_t                    ctl_i,
   /* verilator lint_on UNUSEDSIGNAL */
   input  logic [MX_SRCA_ROWS*MX_SW-1:0] srca_i,  // SrcA rows RWC.SrcA + 0 .. 15
   input  logic [MX_SRCB_ROWS*MX_SW-1:0] srcb_i,  // SrcB rows RWC.SrcB + 0 .. 7
-  input  logic [128*32-1:0]          dst_i,      // per cell: sign-magnitude INT32, 0 when not an input
+  input  logic [MX_DEST_ROWS*MX_DW-1:0] dest_i, // Dst32b row drow + r: high half at slot r, low at 8 + r
+  input  logic [MX_DEST_ROWS-1:0]    dest_vld_i, // their DstRowValid (invalid: 0 unless zf_off)
   input  logic                       inj_fid_i,  // INJ_MX_FID_SLICE
   output logic [128*32-1:0]          res_o       // per cell: sign-magnitude INT32
 );
@@ -50,15 +51,19 @@ module tt_mx_int8
   endfunction
 
   always_comb begin
-    logic [31:0] va, vb, acc;
+    logic [31:0] va, vb, acc, dst;
     logic [18:0] a, b;
     int unsigned r, col, br, bc;
     res_o = '0;
-    {va, vb, acc, a, b, r, col, br, bc} = '0;
+    {va, vb, acc, dst, a, b, r, col, br, bc} = '0;
     if (en_i) begin
       for (int unsigned n = 0; n < 128; n++) begin
         r   = n / 16;
         col = n % 16;
+        dst = '0;
+        if (dest_vld_i[r] || ctl_i.zf_off)
+          dst = mx_dest_in(dest_i[(r * 16 + col) * 16 +: 16], dest_i[((r + 8) % 16 * 16 + col) * 16 +: 16],
+                           1'b1, 1'b0);
         if (ctl_i.op == MX_DOT) begin
           acc = '0;
           for (int unsigned k = 0; k < 16; k++) begin
@@ -66,7 +71,7 @@ module tt_mx_int8
             vb  = src_val(srcb_i[(r * 16 + k) * 19 +: 19], ctl_i.flush, 1'b1, 1'b1, ctl_i.phase[1], 1'b0);
             acc = acc + va * vb;
           end
-          acc = sat_add(dst_i[n * 32 +: 32], acc);
+          acc = sat_add(dst, acc);
         end else begin
           br = ctl_i.bcast[1] ? 0 : r;
           bc = ctl_i.bcast[0] ? 0 : col;
@@ -76,7 +81,7 @@ module tt_mx_int8
           va = src_val(a, 1'b1, ctl_i.op == MX_MUL, 1'b0, ctl_i.phase[0], inj_fid_i);
           vb = src_val(b, ctl_i.flush, ctl_i.op == MX_MUL, 1'b1, ctl_i.phase[1], 1'b0);
           acc = (ctl_i.op == MX_MUL) ? va * vb : va + vb;
-          if (ctl_i.accum) acc = sat_add(dst_i[n * 32 +: 32], acc);
+          if (ctl_i.accum) acc = sat_add(dst, acc);
           else             acc = acc[31] ? {1'b1, 31'(-acc)} : acc;
         end
         if (4'(r) < ctl_i.nrows) res_o[n * 32 +: 32] = acc;

@@ -627,6 +627,21 @@ package tt_pkg;
   } mx_ctl_t;
   localparam logic [1:0] MXM_TOP7 = 2'd0, MXM_ALL = 2'd1, MXM_FP16 = 2'd2;
 
+  // A Dest cell as the FP32 bit pattern the arithmetic adds to: Dst32b (high half BF16-style, low
+  // half the 16 low mantissa bits; INT32 sign-magnitude in the same layout), Dst16b BF16-style
+  // ({sign, mantissa7, exponent8}) or FP16-style ({sign, mantissa10, exponent5}): Dst.md
+  function automatic logic [31:0] mx_dest_in(logic [15:0] hi, logic [15:0] lo, logic d32, logic exp8);
+    if (d32)  return {hi[15], hi[7:0], hi[14:8], lo};
+    if (exp8) return {hi[15], hi[7:0], hi[14:8], 16'd0};
+    return {hi[15], 3'd0, hi[4:0], hi[14:5], 13'd0};
+  endfunction
+  // ... and back: an FP32 result as the Dest cell written (rf_wr_t cells: Dst32b {high, low})
+  function automatic logic [31:0] mx_dest_out(logic [31:0] v, logic d32, logic exp8);
+    if (d32)  return {v[31], v[22:16], v[30:23], v[15:0]};
+    if (exp8) return {16'd0, v[31], v[22:16], v[30:23]};
+    return {16'd0, v[31], v[22:13], v[27:23]};
+  endfunction
+
   // the arithmetic instructions, which wait at the gate for both banks (tt_core gate_bank)
   function automatic logic mx_arith(logic [7:0] op);
     return op inside {OP_MVMUL, OP_ELWMUL, OP_ELWADD, OP_ELWSUB, OP_GMPOOL, OP_GAPOOL};

@@ -128,19 +128,25 @@ module tt_regfile
       end
     end
   end
-  // (one packed vector per file: zeroed as a whole in the cycles without an arithmetic retire)
+  // (one packed vector per file, zeroed as a whole in the cycles without an arithmetic retire; the
+  // Src rows in a block of their own: their addresses come from the matrix unit's flops, so it is
+  // evaluated only when that unit's or this file's clock ticks, not with every configuration read)
   always_comb begin
-    logic [9:0] dr;
-    mx_srca_o     = '0;
-    mx_srcb_o     = '0;
-    mx_dest_o     = '0;
-    mx_dest_vld_o = '0;
-    dr            = '0;
+    mx_srca_o = '0;
+    mx_srcb_o = '0;
     if (mx_rd_en_i) begin
       for (int k = 0; k < int'(MX_SRCA_ROWS); k++)
         mx_srca_o[k * MX_SW +: MX_SW] = srca_row({mx_srca_bank_i, mx_srca_row_i + 6'(k)});
       for (int k = 0; k < int'(MX_SRCB_ROWS); k++)
         mx_srcb_o[k * MX_SW +: MX_SW] = srcb_row({mx_srcb_bank_i, mx_srcb_row_i + 6'(k)});
+    end
+  end
+  always_comb begin
+    logic [9:0] dr;
+    mx_dest_o     = '0;
+    mx_dest_vld_o = '0;
+    dr            = '0;
+    if (mx_rd_en_i) begin
       for (int k = 0; k < int'(MX_DEST_ROWS); k++) begin
         if (!mx_dest32_i) dr = mx_dest_row_i + 10'(k);
         else if (k < 8)   dr = dest32_adj_row(mx_dest_row_i + 10'(k));
