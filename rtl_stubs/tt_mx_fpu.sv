@@ -195,76 +195,102 @@ module tt_mx_fpu
     return t;
   endfunction
 
-  // MVMUL / GAPOOL: the group of 8 products k0 .. k0 + 7 of output row r, column col, as one term.
-  // Each product is aligned to the group's largest exponent, rounding half up.
-  // DELIBERATE BUG (INJ_MX_GROUP_TRUNC): the aligned products are truncated instead.
-  function automatic term_t dot_group(logic [MX_SRCA_ROWS*MX_SW-1:0] sa, logic [MX_SRCB_ROWS*MX_SW-1:0] sb,
-                                      int unsigned r, int unsigned col, int unsigned k0, logic [1:0] amask,
-                                      logic [1:0] bmask, logic [11:0] adj, logic [1:0] ph, logic inj_trunc,
-                                      logic inj_fid);
-    term_t        t;
-    logic [11:0]  zte, emax, d;
-    logic [11:0]  pe [8];
-    logic [13:0]  pm [8];
-    logic         ps [8];
-    logic [18:0]  a, b;
-    logic [13:0]  al;
-    logic [17:0]  sum;
-    zte = sgt(adj, 12'd0) ? adj : 12'd0;
-    for (int i = 0; i < 8; i++) begin
-      a = mask_op(sa[((k0 + i) * 16 + col) * 19 +: 19], amask);
-      b = mask_op(sb[(r * 16 + k0 + i) * 19 +: 19], bmask);
-      if (a[7:0] == '0 || b[7:0] == '0) begin
-        ps[i] = 1'b0;
-        pe[i] = zte;
-        pm[i] = '0;
-      end else begin
-        ps[i] = a[18] ^ b[18];
-        pe[i] = {4'd0, a[7:0]} + {4'd0, b[7:0]} + adj;
-        pm[i] = {2'd0, prod_man(a[17:8], b[17:8], ph, inj_fid)} ;
-      end
-    end
-    emax = pe[0];
-    for (int i = 1; i < 8; i++) if (sgt(pe[i], emax)) emax = pe[i];
-    t = '0;
-    if (!sgt(emax, 12'd0)) return t;                     // the whole group is zero
-    sum = '0;
-    for (int i = 0; i < 8; i++) begin
-      d = emax - pe[i];
-      if (d >= 12'd13)     al = '0;                      // every bit shifted out
-      else if (inj_trunc)  al = pm[i] >> d;
-      else                 al = ((pm[i] << 1) + (14'd1 << d)) >> (d + 12'd1);
-      sum = ps[i] ? sum - {4'd0, al} : sum + {4'd0, al};
-    end
-    if (sum[17]) begin
-      t.s = 1'b1;
-      sum = -sum;
-    end
-    t.m = {1'b0, sum[16:0], 14'd0} >> 1;                 // sum << 13
-    t.e = emax;
-    return t;
+  // A multiplier operand of MVMUL/GAPOOL, decoded once per instruction: {zero, sign, exponent,
+  // the fidelity phase's mantissa slice} (SrcA: 5 bits, SrcB: 7)
+  function automatic logic [14:0] op_a(logic [18:0] c, logic [1:0] how, logic ph0, logic inj);
+    logic [18:0] x;
+    logic [10:0] f;
+    x = mask_op(c, how);
+    f = {1'b1, x[17:8]};
+    // DELIBERATE BUG (INJ_MX_FID_SLICE): an odd phase takes bits [4:0] instead of [5:1].
+    return {x[7:0] == '0, x[18], x[7:0], ph0 ? (inj ? f[4:0] : f[5:1]) : f[10:6]};
+  endfunction
+  function automatic logic [16:0] op_b(logic [18:0] c, logic [1:0] how, logic ph1);
+    logic [18:0] x;
+    logic [10:0] f;
+    x = mask_op(c, how);
+    f = {1'b1, x[17:8]};
+    return {x[7:0] == '0, x[18], x[7:0], ph1 ? {f[3:0], 3'd0} : f[10:4]};
   endfunction
 
+  // oa and ob are block-local temporaries, written (under en_i, for MVMUL/GAPOOL) before every read;
+  // they are not cleared in the other cycles (simulation speed: 384 words each cycle), hence the waiver
+  /* verilator lint_off LATCH */
   always_comb begin
-    term_t       t0, t1;
+    term_t       t0, t1, tg;
     logic [18:0] a, b;
-    logic [11:0] adj;
+    logic [11:0] adj, zte, emax, d;
     logic [31:0] dst;
+    logic [14:0] oa [256];     // MVMUL's SrcA operands, row k column c at 16k + c (op_a)
+    logic [16:0] ob [128];     // ... SrcB's, row i column k at 16i + k (op_b)
+    logic [14:0] xa;
+    logic [16:0] xb;
+    logic [11:0] pe [8];
+    logic [13:0] pm [8];
+    logic        ps [8];
+    logic [13:0] al;
+    logic [17:0] sum;
     int unsigned r, col, br, bc;
     res_o = '0;
-    {t0, t1, a, b, dst} = '0;
+    {t0, t1, tg, a, b, dst, emax, d, xa, xb, al, sum} = '0;
+    for (int i = 0; i < 8; i++) begin
+      pe[i] = '0;
+      pm[i] = '0;
+      ps[i] = 1'b0;
+    end
     {r, col, br, bc} = '0;
     adj = prod_adj(ctl_i.exp8, ctl_i.d32, ctl_i.phase);
+    zte = sgt(adj, 12'd0) ? adj : 12'd0;
+    if (en_i && ctl_i.op == MX_DOT) begin
+      for (int n = 0; n < 256; n++)
+        oa[n] = op_a(srca_i[n * 19 +: 19], ctl_i.amask, ctl_i.phase[0], inj_fid_i);
+      for (int n = 0; n < 128; n++) ob[n] = op_b(srcb_i[n * 19 +: 19], ctl_i.bmask, ctl_i.phase[1]);
+    end
     if (en_i) begin
       for (int unsigned n = 0; n < 128; n++) begin
         r   = n / 16;
         col = n % 16;
         t1  = '0;
         if (ctl_i.op == MX_DOT) begin
-          t0 = dot_group(srca_i, srcb_i, r, col, 0, ctl_i.amask, ctl_i.bmask, adj, ctl_i.phase, inj_trunc_i,
-                         inj_fid_i);
-          t1 = dot_group(srca_i, srcb_i, r, col, 8, ctl_i.amask, ctl_i.bmask, adj, ctl_i.phase, inj_trunc_i,
-                         inj_fid_i);
+          // MVMUL / GAPOOL: two groups of 8 products (k 0..7, 8..15), each product aligned to its
+          // group's largest exponent, rounding half up, summed into one term per group.
+          // DELIBERATE BUG (INJ_MX_GROUP_TRUNC): the aligned products are truncated instead.
+          for (int g = 0; g < 2; g++) begin
+            emax = zte;
+            for (int i = 0; i < 8; i++) begin
+              xa = oa[(8 * g + i) * 16 + col];
+              xb = ob[r * 16 + 8 * g + i];
+              if (xa[14] || xb[16]) begin                 // a zero operand: exponent max(adj, 0)
+                ps[i] = 1'b0;
+                pe[i] = zte;
+                pm[i] = '0;
+              end else begin
+                ps[i] = xa[13] ^ xb[15];
+                pe[i] = {4'd0, xa[12:5]} + {4'd0, xb[14:7]} + adj;
+                pm[i] = 14'({9'd0, xa[4:0]} * {7'd0, xb[6:0]});
+              end
+              if (i == 0 || sgt(pe[i], emax)) emax = pe[i];
+            end
+            tg = '0;
+            if (sgt(emax, 12'd0)) begin                   // else the whole group is zero
+              sum = '0;
+              for (int i = 0; i < 8; i++) begin
+                d = emax - pe[i];
+                if (d >= 12'd13)       al = '0;           // every bit shifted out
+                else if (inj_trunc_i)  al = pm[i] >> d;
+                else                   al = ((pm[i] << 1) + (14'd1 << d)) >> (d + 12'd1);
+                sum = ps[i] ? sum - {4'd0, al} : sum + {4'd0, al};
+              end
+              if (sum[17]) begin
+                tg.s = 1'b1;
+                sum  = -sum;
+              end
+              tg.m = {15'd0, sum[16:0]} << 13;
+              tg.e = emax;
+            end
+            if (g == 0) t0 = tg;
+            else        t1 = tg;
+          end
         end else begin
           br = ctl_i.bcast[1] ? 0 : r;
           bc = ctl_i.bcast[0] ? 0 : col;
@@ -284,5 +310,7 @@ module tt_mx_fpu
       end
     end
   end
+
+  /* verilator lint_on LATCH */
 
 endmodule

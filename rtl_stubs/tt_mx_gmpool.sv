@@ -15,7 +15,9 @@ module tt_mx_gmpool
   input  logic                       d32_i,      // Dst32b (Fp32_enabled), else Dst16b BF16-style
   input  logic                       zf_off_i,   // ALU_ACC_CTRL_Zero_Flag_disabled_dst
   input  logic [MX_DEST_ROWS*MX_DW-1:0] dest_i,  // Dest row RWC.Dst: slot 0 (Dst32b: high half; low at 8)
-  input  logic [MX_DEST_ROWS-1:0]    dest_vld_i, // DstRowValid (slot 0's)
+  /* verilator lint_off UNUSEDSIGNAL */     // only slot 0's flag (row RWC.Dst) is read
+  input  logic [MX_DEST_ROWS-1:0]    dest_vld_i, // DstRowValid
+  /* verilator lint_on UNUSEDSIGNAL */
   output logic [16*32-1:0]           max_o       // per column
 );
 
