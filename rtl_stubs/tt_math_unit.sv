@@ -158,8 +158,8 @@ module tt_math_unit
   endfunction
 
   // An instruction's ADDR_MOD index: GMPOOL/GAPOOL's pool_addr_mode [17:15], else addr_mode [16:14]
-  function automatic logic [2:0] am_of(logic [31:0] insn);
-    return (insn[31:24] == OP_GMPOOL || insn[31:24] == OP_GAPOOL) ? insn[17:15] : insn[16:14];
+  function automatic logic [2:0] am_of(logic [7:0] op, logic [3:0] f);   // f: insn[17:14]
+    return (op == OP_GMPOOL || op == OP_GAPOOL) ? f[3:1] : f[2:0];
   endfunction
 
   // ZEROSRC fields: [4] NegativeInfSrcA, [3] SingleBankMatrixUnit, [2] BothBanks, [1] SrcB, [0] SrcA
@@ -285,7 +285,7 @@ module tt_math_unit
   always_comb begin
     logic [2:0] am;
     for (int t = 0; t < 3; t++) rwc_cur[t] = rwc_q[t];
-    am = am_of(pend_insn_q);
+    am = am_of(pend_insn_q[31:24], pend_insn_q[17:14]);
     if (pend_q)
       rwc_cur[pend_thread_q] = rwc_update(rwc_q[pend_thread_q], pend_insn_q,
                                           tcfg_i[pend_thread_q][7'd12 + {4'd0, am}],
@@ -338,9 +338,9 @@ module tt_math_unit
       // DELIBERATE BUG (INJ_MATH_RWC_AT_RETIRE): the RWCs change when the instruction retires.
       if (inj_rwc_retire_i && retire)
         rwc_q[head.thread] <= rwc_update(rwc_q[head.thread], head.insn,
-                                         tcfg_i[head.thread][7'd12 + {4'd0, am_of(head.insn)}],
-                                         tcfg_i[head.thread][7'd28 + {4'd0, am_of(head.insn)}],
-                                         tcfg_i[head.thread][7'd47 + {4'd0, am_of(head.insn)}], inj_addrmod_i);
+                                         tcfg_i[head.thread][7'd12 + {4'd0, am_of(head.insn[31:24], head.insn[17:14])}],
+                                         tcfg_i[head.thread][7'd28 + {4'd0, am_of(head.insn[31:24], head.insn[17:14])}],
+                                         tcfg_i[head.thread][7'd47 + {4'd0, am_of(head.insn[31:24], head.insn[17:14])}], inj_addrmod_i);
       // the windows: one cycle passes, then the accepted instruction opens its own
       a2d_q <= (a2d_q != '0) ? a2d_q - 2'd1 : 2'd0;
       d2b_q <= (d2b_q != '0) ? d2b_q - 2'd1 : 2'd0;
@@ -482,18 +482,18 @@ module tt_math_unit
   logic [16*32-1:0]  mx_max;
   assign mx_ret = retire && mx_arith(op_r);
   always_comb begin
-    logic        st;
-    logic [31:0] c1;
+    logic        st, int8, fp32;
     logic [3:0]  fa, fb;
     mx_ctl = '0;
-    {st, c1, fa, fb} = '0;
+    {st, int8, fp32, fa, fb} = '0;
     if (mx_ret) begin
-      st = tcfg_i[th_r][0][0];
-      c1 = cfg_i[st][1];
+      st   = tcfg_i[th_r][0][0];
+      int8 = cfg_i[st][1][31];                      // ALU_ACC_CTRL_INT8_math_enabled
+      fp32 = cfg_i[st][1][29];                      // ALU_ACC_CTRL_Fp32_enabled
       // ALU_FORMAT_SPEC_REG0_SrcA / REG1_SrcB, or (Blackhole) the implied format of the bank read
       // unless DISABLE_IMPLIED_SRCA_FMT_Base / DISABLE_IMPLIED_SRCB_FMT_Base (thread config 2 / 3)
-      fa = tcfg_i[th_r][2][0] ? c1[20:17] : implied_fmt_i[{1'b0, math_bank_i[0]} * 4 +: 4];
-      fb = tcfg_i[th_r][3][0] ? c1[24:21] : implied_fmt_i[{1'b1, math_bank_i[1]} * 4 +: 4];
+      fa = tcfg_i[th_r][2][0] ? cfg_i[st][1][20:17] : implied_fmt_i[{1'b0, math_bank_i[0]} * 4 +: 4];
+      fb = tcfg_i[th_r][3][0] ? cfg_i[st][1][24:21] : implied_fmt_i[{1'b1, math_bank_i[1]} * 4 +: 4];
       unique case (op_r)
         OP_ELWADD, OP_ELWSUB: mx_ctl.op = MX_ADD;
         OP_ELWMUL:            mx_ctl.op = MX_MUL;
@@ -501,9 +501,9 @@ module tt_math_unit
         default:              mx_ctl.op = MX_DOT;   // MVMUL, GAPOOL
       endcase
       mx_ctl.sub    = op_r == OP_ELWSUB;
-      mx_ctl.int8   = c1[31];                       // ALU_ACC_CTRL_INT8_math_enabled
-      mx_ctl.d32    = c1[31] || c1[29];             // ... or ALU_ACC_CTRL_Fp32_enabled
-      mx_ctl.exp8   = !(fa inside {4'd1, 4'd10}) && !c1[31];
+      mx_ctl.int8   = int8;
+      mx_ctl.d32    = int8 || fp32;
+      mx_ctl.exp8   = !(fa inside {4'd1, 4'd10}) && !int8;
       mx_ctl.flush  = !cfg_i[st][2][0];             // ALU_ACC_CTRL_Zero_Flag_disabled_src
       mx_ctl.zf_off = cfg_i[st][2][1];              // ALU_ACC_CTRL_Zero_Flag_disabled_dst
       mx_ctl.accum  = (op_r inside {OP_ELWADD, OP_ELWSUB}) ? ins_r[21] : 1'b1;   // dest_accum_en

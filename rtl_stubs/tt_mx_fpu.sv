@@ -14,7 +14,9 @@
 // (phase bit 1: bits [3:0] << 3, else [10:4]).
 //
 // Combinational, for all 8 x 16 cells of the retiring instruction; evaluated only with en_i (the
-// cells are one loop, not 128 copies: simulation speed and build time).
+// cells are one loop, not 128 copies: simulation speed and build time; MVMUL's operands are decoded
+// once per instruction, not per cell). Outside en_i the outputs keep the last instruction's values
+// (read only with en_i; see the waiver below).
 /* verilator tracing_off */
 module tt_mx_fpu
   import tt_pkg::*;
@@ -213,8 +215,11 @@ module tt_mx_fpu
     return {x[7:0] == '0, x[18], x[7:0], ph1 ? {f[3:0], 3'd0} : f[10:4]};
   endfunction
 
-  // oa and ob are block-local temporaries, written (under en_i, for MVMUL/GAPOOL) before every read;
-  // they are not cleared in the other cycles (simulation speed: 384 words each cycle), hence the waiver
+  // Everything here is written only under en_i: the block-local temporaries before every read, and
+  // res_o's cells, which tt_math_unit reads only in the cycle the instruction retires (en_i). Nothing
+  // is cleared in the other cycles (simulation speed: this block's inputs include the configuration,
+  // so it is evaluated every cycle; clearing res_o and the operand tables cost about 2 % of a
+  // config-stream cycle), hence the waiver: res_o holds the last instruction's cells meanwhile.
   /* verilator lint_off LATCH */
   always_comb begin
     term_t       t0, t1, tg;
@@ -231,22 +236,21 @@ module tt_mx_fpu
     logic [13:0] al;
     logic [17:0] sum;
     int unsigned r, col, br, bc;
-    res_o = '0;
-    {t0, t1, tg, a, b, dst, emax, d, xa, xb, al, sum} = '0;
-    for (int i = 0; i < 8; i++) begin
-      pe[i] = '0;
-      pm[i] = '0;
-      ps[i] = 1'b0;
-    end
-    {r, col, br, bc} = '0;
-    adj = prod_adj(ctl_i.exp8, ctl_i.d32, ctl_i.phase);
-    zte = sgt(adj, 12'd0) ? adj : 12'd0;
-    if (en_i && ctl_i.op == MX_DOT) begin
-      for (int n = 0; n < 256; n++)
-        oa[n] = op_a(srca_i[n * 19 +: 19], ctl_i.amask, ctl_i.phase[0], inj_fid_i);
-      for (int n = 0; n < 128; n++) ob[n] = op_b(srcb_i[n * 19 +: 19], ctl_i.bmask, ctl_i.phase[1]);
-    end
     if (en_i) begin
+      {t0, t1, tg, a, b, dst, emax, d, xa, xb, al, sum} = '0;
+      for (int i = 0; i < 8; i++) begin
+        pe[i] = '0;
+        pm[i] = '0;
+        ps[i] = 1'b0;
+      end
+      {r, col, br, bc} = '0;
+      adj = prod_adj(ctl_i.exp8, ctl_i.d32, ctl_i.phase);
+      zte = sgt(adj, 12'd0) ? adj : 12'd0;
+      if (ctl_i.op == MX_DOT) begin
+        for (int n = 0; n < 256; n++)
+          oa[n] = op_a(srca_i[n * 19 +: 19], ctl_i.amask, ctl_i.phase[0], inj_fid_i);
+        for (int n = 0; n < 128; n++) ob[n] = op_b(srcb_i[n * 19 +: 19], ctl_i.bmask, ctl_i.phase[1]);
+      end
       for (int unsigned n = 0; n < 128; n++) begin
         r   = n / 16;
         col = n % 16;

@@ -4,7 +4,8 @@
 // implementation). Per column: the largest of Dest row RWC.Dst's value and the 16 SrcA cells of rows
 // RWC.SrcA + 0 .. 15, ordered as sign-magnitude FP32 bit patterns (a negative pattern below every
 // positive one, -0 below +0). A SrcA cell keeps its top 7 mantissa bits (all 10 for TF32) and
-// reads as +0 when its exponent is 0. Values are FP32 bit patterns; combinational, only with en_i.
+// reads as +0 when its exponent is 0. Values are FP32 bit patterns; combinational, only with en_i
+// (outside it max_o keeps the last GMPOOL's maxima).
 /* verilator tracing_off */
 module tt_mx_gmpool
   import tt_pkg::*;
@@ -26,12 +27,14 @@ module tt_mx_gmpool
     return x[31] ? (x ^ 32'h7FFFFFFF) : x;
   endfunction
 
+  // Written only under en_i, read by tt_math_unit only with en_i: not cleared in the other cycles,
+  // for simulation speed (tt_mx_fpu's waiver)
+  /* verilator lint_off LATCH */
   always_comb begin
     logic [31:0] m, v;
     logic [18:0] c;
-    max_o = '0;
-    {m, v, c} = '0;
     if (en_i) begin
+      {m, v, c} = '0;
       for (int unsigned col = 0; col < 16; col++) begin
         // the Dest row's value (an invalid row: all ones, below every number; Dst32b cut to TF32)
         if (dest_vld_i[0] || zf_off_i)
@@ -50,5 +53,7 @@ module tt_mx_gmpool
       end
     end
   end
+
+  /* verilator lint_on LATCH */
 
 endmodule

@@ -9,7 +9,8 @@
 // (SrcA always, SrcB when denormals are flushed). Products use the fidelity phase's mantissa slices:
 // SrcA bits [4:0] (phase bit 0) or [7:5], SrcB bits [3:0] (phase bit 1) or [9:4], kept in place.
 // The Dest value and the result are sign-magnitude 32-bit integers in the FP32 bit layout; the sum
-// with Dest saturates at magnitude 2^31 - 1. Combinational; evaluated only with en_i.
+// with Dest saturates at magnitude 2^31 - 1. Combinational; evaluated only with en_i (outside it
+// res_o keeps the last instruction's values).
 /* verilator tracing_off */
 module tt_mx_int8
   import tt_pkg::*;
@@ -50,13 +51,15 @@ module tt_mx_int8
     return s[32] ? {1'b1, 31'(-s)} : {1'b0, s[30:0]};
   endfunction
 
+  // Written only under en_i (temporaries before every read; res_o read by tt_math_unit only with
+  // en_i): not cleared in the other cycles, for simulation speed (tt_mx_fpu's waiver)
+  /* verilator lint_off LATCH */
   always_comb begin
     logic [31:0] va, vb, acc, dst;
     logic [18:0] a, b;
     int unsigned r, col, br, bc;
-    res_o = '0;
-    {va, vb, acc, dst, a, b, r, col, br, bc} = '0;
     if (en_i) begin
+      {va, vb, acc, dst, a, b, r, col, br, bc} = '0;
       for (int unsigned n = 0; n < 128; n++) begin
         r   = n / 16;
         col = n % 16;
@@ -88,5 +91,7 @@ module tt_mx_int8
       end
     end
   end
+
+  /* verilator lint_on LATCH */
 
 endmodule

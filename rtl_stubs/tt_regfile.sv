@@ -141,12 +141,13 @@ module tt_regfile
         mx_srcb_o[k * MX_SW +: MX_SW] = srcb_row({mx_srcb_bank_i, mx_srcb_row_i + 6'(k)});
     end
   end
+  // (the Dest rows' block reads the row from the configuration, so it is evaluated every cycle: it is
+  // not cleared outside mx_rd_en_i, for simulation speed; the matrix unit reads it only then)
+  /* verilator lint_off LATCH */
   always_comb begin
     logic [9:0] dr;
-    mx_dest_o     = '0;
-    mx_dest_vld_o = '0;
-    dr            = '0;
     if (mx_rd_en_i) begin
+      dr = '0;
       for (int k = 0; k < int'(MX_DEST_ROWS); k++) begin
         if (!mx_dest32_i) dr = mx_dest_row_i + 10'(k);
         else if (k < 8)   dr = dest32_adj_row(mx_dest_row_i + 10'(k));
@@ -156,6 +157,7 @@ module tt_regfile
       end
     end
   end
+  /* verilator lint_on LATCH */
   always_comb begin
     logic [DW-1:0] pr;
     for (int k = 0; k < 2; k++) begin
