@@ -44,7 +44,8 @@ module tt_core
   // backdoor read-back (tb_top only, at drained points and after the run; issue 8 part 0):
   // combinational, so the harness reads it between clock edges (docs/design.md "State read-back").
   // Targets as the preload's (bdr_target_i 0..7, same unit/addr meaning, data in the same bits)
-  // plus 8 = mutex holder (bdr_addr_i = index; [1:0] = thread, 3 = free)
+  // plus 8 = mutex holder (bdr_addr_i = index; [1:0] = thread, 3 = free), 9 PACR_SETREG data,
+  // 10 Dest's zero flags, 11..14 the counters and latches (the read-back block at the end)
   input  logic [3:0]           bdr_target_i,
   input  logic [1:0]           bdr_unit_i,
   input  logic [31:0]          bdr_addr_i,
