@@ -53,6 +53,7 @@ model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 # The checker's own tests link the checker (dpi/cosim.c, dpi/state_check.c) as well.
 $(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o $(BUILD)/dpi/state_check.o $(BUILD)/dpi/coverage.o $(BUILD)/dpi/hazard.o
 $(BUILD)/unit/test_coverage: $(BUILD)/dpi/coverage.o
+$(BUILD)/unit/test_state_check: $(BUILD)/dpi/state_check.o
 $(BUILD)/unit/test_hazard: $(BUILD)/dpi/hazard.o
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@mkdir -p $(dir $@)

@@ -380,6 +380,8 @@ package tt_pkg;
   localparam int unsigned INJ_MATH_BULK_SHORT     = 165; // a bulk clear leaves the last row of its range
   localparam int unsigned INJ_T_MATH_BANK_INFLIGHT = 166; // a move passes the gate while a bank hand-over is in flight
   localparam int unsigned INJ_T_MATH_RULE_REASON  = 167; // a thread held by a rule shows UNIT_BUSY MATH
+  // the state read-back of the counters (issue 26)
+  localparam int unsigned INJ_MATH_SRCB_CLR_KEEPS_CR = 186; // ADDR_MOD's SrcB clear leaves SrcB_Cr as it was
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------
