@@ -587,11 +587,12 @@ def main():
     ap.add_argument("--seeds", type=int, help="many tests in one run: seeds --first-seed.. into --out "
                     "(an interpreter start per seed took minutes for a few hundred)")
     ap.add_argument("--first-seed", type=int, default=1)
-    ap.add_argument("--out", help="directory for --seeds: random[_unpack|_pack]_SEED_LENGTH.tts")
+    ap.add_argument("--out", help="directory for --seeds: random[_unpack|_pack|_math]_SEED_LENGTH.tts")
     ap.add_argument("--length", type=int, default=200, help="random items per thread")
     ap.add_argument("-o", "--output", help="output file (default: stdout)")
     ap.add_argument("--unpack", action="store_true", help="unpack streams (tools/random_unpack.py)")
     ap.add_argument("--pack", action="store_true", help="pack streams (tools/random_pack.py)")
+    ap.add_argument("--math", action="store_true", help="matrix-unit arithmetic (tools/random_math.py)")
     ap.add_argument("--drop-waits", action="store_true", help="with --unpack: leave out the drains that order "
                     "config stores after the UNPACR before them; with --pack: the drain before one block (its "
                     "config stores after the PACRs before them); three threads: the drain before one GPR store "
@@ -603,18 +604,22 @@ def main():
         gen_weights.load(a.weights)
     if (a.seed is None) == (a.seeds is None):
         ap.error("give --seed or --seeds")
-    if a.unpack and a.pack:
-        ap.error("--unpack or --pack, not both")
+    if a.unpack + a.pack + a.math > 1:
+        ap.error("one of --unpack, --pack, --math")
     if a.unpack:
         from random_unpack import generate_unpack
     if a.pack:
         from random_pack import generate_pack
-    kind = "_unpack" if a.unpack else "_pack" if a.pack else ""
+    if a.math:
+        from random_math import generate_math
+    kind = "_unpack" if a.unpack else "_pack" if a.pack else "_math" if a.math else ""
     def one(seed):
         if a.pack:
             return generate_pack(seed, a.length, random.Random(seed), a.drop_waits)
         if a.unpack:
             return generate_unpack(seed, a.length, random.Random(seed), a.drop_waits)
+        if a.math:
+            return generate_math(seed, a.length, random.Random(seed), a.drop_waits)
         return generate(seed, a.length, a.drop_waits)
     if a.seeds is not None:
         if not a.out:

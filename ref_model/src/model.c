@@ -7,6 +7,7 @@
 #include "adc.h"
 #include "cfg_space.h"
 #include "frontend.h"
+#include "matrix_arith.h"
 #include "movement.h"
 #include "sync_unit.h"
 #include "regfile.h"
@@ -82,6 +83,31 @@ static const tt_exec_fn exec_table[256] = {
     [TT_OPC_MOVB2D] = tt_exec_mov_src2d,
     [TT_OPC_MOVD2A] = tt_exec_mov_d2src,
     [TT_OPC_MOVD2B] = tt_exec_mov_d2src,
+    /* matrix unit arithmetic (matrix_arith.c) */
+    [TT_OPC_ELWADD] = tt_exec_elw,
+    [TT_OPC_ELWSUB] = tt_exec_elw,
+    [TT_OPC_ELWMUL] = tt_exec_elw,
+    [TT_OPC_MVMUL] = tt_exec_mvmul,
+    [TT_OPC_GAPOOL] = tt_exec_mvmul,
+    [TT_OPC_GMPOOL] = tt_exec_gmpool,
+    [TT_OPC_GATESRCRST] = tt_exec_gatesrcrst,
+    [TT_OPC_TRNSPSRCB] = tt_exec_trnspsrcb,
+    /* reported by category and source (matrix_arith.c TT_MX_REPORTED) */
+    [TT_OPC_DOTPV] = tt_exec_mx_reported,
+    [TT_OPC_SHIFTXA] = tt_exec_mx_reported,
+    [TT_OPC_SHIFTXB] = tt_exec_mx_reported,
+    [TT_OPC_TRNSPSRCA] = tt_exec_mx_reported,
+    [TT_OPC_SETASHRMH0] = tt_exec_mx_reported,
+    [TT_OPC_SETASHRMH1] = tt_exec_mx_reported,
+    [TT_OPC_SETASHRMH] = tt_exec_mx_reported,
+    [TT_OPC_SETASHRMV] = tt_exec_mx_reported,
+    [TT_OPC_CONV3S1] = tt_exec_mx_reported,
+    [TT_OPC_CONV3S2] = tt_exec_mx_reported,
+    [TT_OPC_MPOOL3S1] = tt_exec_mx_reported,
+    [TT_OPC_MPOOL3S2] = tt_exec_mx_reported,
+    [TT_OPC_APOOL3S1] = tt_exec_mx_reported,
+    [TT_OPC_APOOL3S2] = tt_exec_mx_reported,
+    [TT_OPC_MFCONV3S1] = tt_exec_mx_reported,
 };
 
 const char *tt_status_name(tt_status s)

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "matrix_arith.h"
 #include "regfile.h"
 #include "ttisa.h"
 #include "unpack_convert.h"
@@ -69,7 +70,7 @@ bool tt_rwc_user(uint32_t insn)
     case TT_OPC_ZEROACC:
     case TT_OPC_SETRWC:
     case TT_OPC_INCRWC: return true;
-    default: return false;
+    default: return tt_mx_arith(insn);
     }
 }
 
@@ -88,6 +89,12 @@ static void rwc_issue_update(tt_model *m, int thread, uint32_t insn)
     case TT_OPC_ZEROACC:
         if (b(insn, 19, 2) <= 1) apply_addr_mod(m, thread, b(insn, 14, 3));
         break;
+    case TT_OPC_ELWADD:
+    case TT_OPC_ELWSUB:
+    case TT_OPC_ELWMUL:
+    case TT_OPC_MVMUL:
+    case TT_OPC_GAPOOL:
+    case TT_OPC_GMPOOL: apply_addr_mod(m, thread, tt_mx_arith_addr_mod(insn)); break;
     case TT_OPC_SETRWC: {
         /* SETRWC ([21] DstCtoCr, [20] DstCr, [19] SrcBCr, [18] SrcACr, [17:14] DstVal, [13:10] SrcBVal,
          * [9:6] SrcAVal, [3] Fidelity, [2] Dst, [1] SrcB, [0] SrcA) */
@@ -187,20 +194,24 @@ void tt_mx_tick(tt_mx_recent *r, bool accepted, uint32_t insn)
 void tt_exec_setrwc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     (void)rwc_in(m, thread, insn); /* its counter writes: at issue */
+    tt_math_flip_banks(m, thread, b(insn, 22, 1), b(insn, 23, 1), r);
+}
+
+void tt_math_flip_banks(tt_model *m, int thread, bool flip_a, bool flip_b, tt_exec_result *r)
+{
+    if (!flip_a && !flip_b) return;
     tt_bank_state *bk = &m->banks;
     uint32_t clr = tt_tcfg_read(m, thread, 7); /* at its retire: a race detector read */
-    if (b(insn, 22, 1)) {
+    if (flip_a) {
         if (!b(clr, 0, 1)) bk->srca_client[bk->math_srca_bank] = TT_CLIENT_UNPACKERS;
         bk->math_srca_bank ^= 1;
     }
-    if (b(insn, 23, 1)) {
+    if (flip_b) {
         if (!b(clr, 1, 1)) bk->srcb_client[bk->math_srcb_bank] = TT_CLIENT_UNPACKERS;
         bk->math_srcb_bank ^= 1;
     }
-    if (b(insn, 22, 2)) {
-        r->eff.kinds |= TT_EFF_BANKS;
-        r->eff.banks_state = tt_bank_pack(bk);
-    }
+    r->eff.kinds |= TT_EFF_BANKS;
+    r->eff.banks_state = tt_bank_pack(bk);
 }
 
 /* INCRWC ([20] DstCr, [19] SrcBCr, [18] SrcACr, [17:14] DstInc, [13:10] SrcBInc, [9:6] SrcAInc): all of
@@ -315,12 +326,21 @@ static uint16_t remove_high_exponent(uint32_t x) { return (uint16_t)(((x >> 3) &
 bool tt_movement_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen)
 {
     uint8_t op = (uint8_t)(insn >> 24);
+    if (tt_mx_arith(insn)) { /* both banks (the simulator stalls until both are valid) */
+        const tt_bank_state *bk = &m->banks;
+        const bool a = bk->srca_client[bk->math_srca_bank] != TT_CLIENT_MATRIX;
+        if (!a && bk->srcb_client[bk->math_srcb_bank] == TT_CLIENT_MATRIX) return false;
+        snprintf(why, whylen, "%s: %s bank %d is not owned by the matrix unit", tt_isa_by_word(insn)->name,
+                 a ? "SrcA" : "SrcB", a ? bk->math_srca_bank : bk->math_srcb_bank);
+        return true;
+    }
+    if (op == TT_OPC_TRNSPSRCB) op = TT_OPC_MOVB2D; /* SrcB's bank, as MOVB2D (TRNSPSRCB.md) */
     if (op != TT_OPC_MOVA2D && op != TT_OPC_MOVB2D) return false;
     bool a = op == TT_OPC_MOVA2D;
     int bank = a ? m->banks.math_srca_bank : m->banks.math_srcb_bank;
     if ((a ? m->banks.srca_client[bank] : m->banks.srcb_client[bank]) == TT_CLIENT_MATRIX) return false;
-    snprintf(why, whylen, "%s: %s bank %d is not owned by the matrix unit", a ? "MOVA2D" : "MOVB2D", a ? "SrcA" : "SrcB",
-             bank);
+    snprintf(why, whylen, "%s: %s bank %d is not owned by the matrix unit", tt_isa_by_word(insn)->name,
+             a ? "SrcA" : "SrcB", bank);
     return true;
 }
 

@@ -11,7 +11,11 @@ void tt_exec_zeroacc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 /* MOVD2A and MOVD2B (the opcode picks). */
 void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
-/* MOVA2D / MOVB2D wait at the wait gate until the matrix unit owns its source bank. */
+/* A matrix-unit instruction's bank hand-over at its retire (SETRWC FlipSrcA/B, the arithmetic's
+ * clear_dvalid): the matrix unit's bank returns to the unpackers unless CLR_DVALID_SrcA/B_Disable,
+ * and its pointer flips. */
+void tt_math_flip_banks(tt_model *m, int thread, bool flip_a, bool flip_b, tt_exec_result *r);
+/* MOVA2D / MOVB2D (and the arithmetic, for both banks) wait at the wait gate until the matrix unit owns its source bank. */
 bool tt_movement_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen);
 
 /* RWCs at issue (docs/decisions.md "Matrix unit timing"): does the instruction use RWCs, and its

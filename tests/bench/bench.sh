@@ -60,6 +60,25 @@ so=$(best "$build/ttcosim" "$dir/stream.tts" +cosim=0)
 scyc=$(field "$sl" cycles)
 per_s() { awk -v r="$1" -v n="$2" -v t="$stiles" 'BEGIN { if (n > 0) printf "%.0f", r * t / n; else print "n/a" }'; }
 
+# Matmul stream (tools/gen_bench_matmul.py, issue 26): BF16 32x32 tiles as MVMULs, LoFi and HiFi4;
+# tiles per second next to cycles per second (one MVMUL a cycle: a cycle holds 5 in flight).
+mtiles=${BENCH_MATMUL_TILES:-300}
+matmul_rows=()
+for ph in 1 4; do
+  python3 tools/gen_bench_matmul.py "$mtiles" "$ph" "$dir/matmul_$ph.tts"
+  mm=$(best "$build/ttmodel" run "$dir/matmul_$ph.tts")
+  mo=$(best "$build/ttcosim" "$dir/matmul_$ph.tts" +cosim=0)
+  ml=$(best "$build/ttcosim" "$dir/matmul_$ph.tts")
+  mcyc=$(field "$ml" cycles)
+  name=$([ "$ph" = 1 ] && echo LoFi || echo HiFi4)
+  m_t=$(awk -v r="$(rate "$mm")" -v n="$(field "$mm" instructions)" -v t="$mtiles" 'BEGIN { printf "%.0f", r * t / n }')
+  o_t=$(awk -v r="$(rate "$mo")" -v c="$mcyc" -v t="$mtiles" 'BEGIN { printf "%.0f", r * t / c }')
+  l_t=$(awk -v r="$(rate "$ml")" -v c="$mcyc" -v t="$mtiles" 'BEGIN { printf "%.0f", r * t / c }')
+  matmul_rows+=("$name: model alone tiles/s|$m_t" "$name: RTL alone tiles/s (cycles/s)|$o_t ($(rate "$mo"))"
+                "$name: lockstep tiles/s (cycles/s)|$l_t ($(rate "$ml"))"
+                "$name: RTL cycles per tile|$(awk -v c="$mcyc" -v t="$mtiles" 'BEGIN { printf "%.1f", c / t }')")
+done
+
 # Issue 18's rows: an idle run, the config/GPR stream, the tile stream and tt-llk's unpack of A and B
 # (tools/gen_bench_llk_ab.py), each RTL alone (+cosim=0) and in lockstep, and the checking cost.
 idle_n=${BENCH_IDLE_CYCLES:-1000000}
@@ -110,8 +129,15 @@ printf '%-52s %16s\n' "  lockstep: cycles/s" "$(rate "$sl")"
 printf '%-52s %16s\n' "  lockstep: tiles/s" "$(per_s "$(rate "$sl")" "$scyc")"
 printf '%-52s %16s\n' "  RTL cycles per tile" "$(awk -v c="$scyc" -v t="$stiles" 'BEGIN { printf "%.1f", c / t }')"
 printf '%-52s %16s\n' "  checking cost: RTL alone / lockstep" "$(ratio "$(rate "$so")" "$(rate "$sl")")x"
+printf '%-52s %16s\n' "matmul, $mtiles 32x32 BF16 tiles (16 MVMULs a phase)" ""
+for row in "${matmul_rows[@]}"; do printf '%-52s %16s\n' "  ${row%%|*}" "${row##*|}"; done
 printf '%-52s %16s\n' "issue 18 rows (cycles/s; checking cost = RTL alone / lockstep)" ""
+# instructions per second next to cycles per second: with several instructions in flight a cycle
+# holds more work, so cycles per second alone misleads
+ips() { awk -v r="$(rate "$1")" -v n="$(field "$1" instructions)" -v c="$(field "$1" cycles)" \
+          'BEGIN { if (c > 0) printf "%.0f", r * n / c; else print "n/a" }'; }
 row() { printf '%-52s %16s\n' "  $1: RTL alone / lockstep" "$(rate "$2") / $(rate "$3")"
+        printf '%-52s %16s\n' "  $1: instructions/s, RTL alone / lockstep" "$(ips "$2") / $(ips "$3")"
         printf '%-52s %16s\n' "  $1: checking cost" "$(ratio "$(rate "$2")" "$(rate "$3")")x"; }
 row "idle run, $idle_n cycles" "$io" "$il"
 row "config/GPR stream" "$off" "$ls"
