@@ -479,6 +479,10 @@ void tt_exec_mvmul(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         }
     for (unsigned i = 0; i < rows; i++) {
         const unsigned row = (o.dr + i) & (TT_DEST_ROWS - 1);
+        /* the whole row is read under its old zero flag before the first write makes it valid */
+        uint32_t old[16];
+        for (unsigned c = 0; c < 16; c++)
+            old[c] = o.int8 ? tt_dest32_read_log(m, row, c, o.zf_off) : dest_in(m, &o, row, c);
         for (unsigned c = 0; c < 16; c++) {
             if (o.int8) {
                 int32_t sum = 0;
@@ -487,13 +491,13 @@ void tt_exec_mvmul(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                     sum += (b(x, 0, 8) ? int8_of(x, false, true, o.md.phase) : 0) *
                            (b(y, 0, 8) ? int8_of(y, true, true, o.md.phase) : 0);
                 }
-                const int32_t v = sat_add(int32_from_dest(tt_dest32_read_log(m, row, c, o.zf_off)), sum);
+                const int32_t v = sat_add(int32_from_dest(old[c]), sum);
                 tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, row, c, int32_to_dest(v));
                 continue;
             }
             uint32_t x[16], y[16];
             for (unsigned k = 0; k < 16; k++) x[k] = to_mul(a[c][k], o.fa), y[k] = to_mul(bb[i][k], o.fb);
-            dest_out(m, &o, row, c, tt_mx_dot16(x, y, dest_in(m, &o, row, c), o.md));
+            dest_out(m, &o, row, c, tt_mx_dot16(x, y, old[c], o.md));
         }
     }
     mx_finish(m, thread, insn, r);
