@@ -365,15 +365,18 @@ def t_elwsub_accum():
          "Hand-worked (row 0 col 0..3): Dest 4, A 1, B 1 -> 4 + 0 = 4; Dest 4, A 3, B -1 -> 4 + 4 = 8;",
          "Dest 1, A 1, B 2 -> 1 + (-1) = +0 (exact cancellation); Dest 100, A 0.5, B 0.25 -> 100.25: BF16",
          "100 = 1.5625 * 2^6 has step 0.5, 0.25 is exactly half a step -> rounds up to 100.5.",
+         "Col 4: Dest 0x1.c8p-7, A 4.40625, B 0: Dest aligned 9 places (0xE40000 -> 0x7200) is rounded to the",
+         "term's 11 bits first (-> 0x8000 = 0.015625): 4.40625 + 0.015625 = 4.421875 -> 7 bits, half up:",
+         "4.4375 (the exact sum 4.420166015625 would give 4.40625).",
          "Row 3 is invalid: its cells give A - B alone. Other cells: tools/mx_ref.py."]
     t = Test("mx_elwsub_bf16_accum", h)
     rng = random.Random(2602)
     A, B = rows_of(rng, rnd_bf16), rows_of(rng, rnd_bf16)
     D = [[M.bf16_d16(M.d16_bf16_value(M.f32_to_d16_bf16(M.f32_bits(rng.choice([-1, 1]) * rng.randrange(1, 200) / 4.0))))
           for _ in range(16)] for _ in range(8)]
-    A[0][:4] = [bf(1), bf(3), bf(1), bf(0.5)]
-    B[0][:4] = [bf(1), bf(-1), bf(2), bf(0.25)]
-    D[0][:4] = [M.bf16_d16(4), M.bf16_d16(4), M.bf16_d16(1), M.bf16_d16(100)]
+    A[0][:5] = [bf(1), bf(3), bf(1), bf(0.5), bf(4.40625)]
+    B[0][:5] = [bf(1), bf(-1), bf(2), bf(0.25), 0]
+    D[0][:5] = [M.bf16_d16(4), M.bf16_d16(4), M.bf16_d16(1), M.bf16_d16(100), M.bf16_d16(float.fromhex('0x1.c8p-7'))]
     for i in range(8):
         t.src('a', 0, i, A[i])
         t.src('b', 0, i, B[i])
@@ -629,7 +632,12 @@ def t_mvmul(name, fmt, fp32, int8, seed, hdr, hifi=False, gen=None, specials=Non
         if t.kind in ('fp32', 'int32'):
             t.d32(r, [0] * 16)
         else:
+            # stale cells under a cleared zero flag: the row must read as 0 for every column
+            t.d16(r, [M.bf16_d16(9.0) if t.kind == 'bf16' else M.fp16_d16(9.0)] * 16)
             t.invalid(r)
+    if t.kind in ('fp32', 'int32'):
+        t.invalid(adj(base + 5))   # Dst32b row 5 (AdjRow's flag cleared): reads as 0, stale cells kept
+        t.d32(base + 5, [M.fp32_d32(9.0) if t.kind == 'fp32' else M.f32_to_d32(9)] * 16)
     if fidbase:
         t.pre.append("tcfg 1 FIDELITY_BASE_Phase %d" % fidbase)
         t.fid_base = fidbase
@@ -976,6 +984,116 @@ def mv_specials_int8(A, B):
     B[0] = [M.int8_src(-1023)] * 16
 
 
+def t_elw_fp16_fp32dest():
+    h = ["mx_elw_fp16_fp32dest.tts: FP16 operands (5-bit exponent) into Dst32b (Fp32_enabled).",
+         "Checks: the FP16 family with FP32 accumulation: ELWADD rebiases the sum's exponent by 127 - 15",
+         "(exponent 0 -> 127 - 30), ELWMUL's product by 127 - 30 (fpu_exp_prod_adj with fp32_acc), so the",
+         "FP16 values land as FP32 numbers in Dst32b; dest_accum_en; an invalid Dst32b row.",
+         "Rule: ttsim elwadd (fp32_acc && !fp_exponent_8b), fpu_exp_prod_adj, fpu_accum_normalize_encode",
+         "with fp32_acc.",
+         "Hand-worked (row 0): col 0 FP16 1 + 1: exponent 15 + 112 = 127, 0x800 << 13 -> 2.0 (FP32",
+         "0x40000000); col 1 FP16 65504 + 65504 = 131008 exactly in FP32 (no FP16 saturation here);",
+         "col 2 131008 + 131008 = 262016 (FP32 does not saturate at the FP16 limit); row 8 (ELWMUL) col 0",
+         "1.5 * 1.5 = 2.25: exponent 15 + 15 + 97 = 127. Others: tools/mx_ref.py."]
+    t = Test("mx_elw_fp16_fp32dest", h, srca_fmt=M.FP16, fp32=True)
+    rng = random.Random(2621)
+    A, B = rows_of(rng, rnd_fp16), rows_of(rng, rnd_fp16)
+    A[0][:3] = [M.fp16_src(1.0), M.fp16_src(65504.0), M.fp16_src(131008.0)]
+    B[0][:3] = [M.fp16_src(1.0), M.fp16_src(65504.0), M.fp16_src(131008.0)]
+    A[0][3], B[0][3] = M.fp16_src(1.5), M.fp16_src(1.5)
+    for i in range(8):
+        t.src('a', 0, i, A[i])
+        t.src('b', 0, i, B[i])
+    D = [[M.f32_to_d32((rng.getrandbits(1) << 31) | (rng.randrange(120, 135) << 23) | rng.getrandbits(23))
+          for _ in range(16)] for _ in range(8)]
+    for i in range(8):
+        t.d32(16 + i, D[i])
+    t.invalid(adj(18))
+    t.hand_over()
+    t.op('elwadd', dst=0)
+    t.op('elwmul', dst=8)
+    t.op('elwsub', dst=16, accum=1)
+    t.expect_rows()
+    t.write()
+
+
+MV_FP16_32 = ["mx_mvmul_fp16_fp32dest.tts: MVMUL with FP16 operands into Dst32b (Fp32_enabled), LoFi.",
+              "Checks: the product exponent rebias 127 - 30 with fp32_acc and the zero term's exponent",
+              "max(adj, 0) = 97, which takes part in each group's largest exponent: a group holding only tiny",
+              "products (exponent below 97) next to zeros is aligned to 97 and rounds to 0.",
+              "Rule: ttsim mvmul (zero_term_exp = max(exp_prod_adj, 0)), fpu_exp_prod_adj (fp32_acc, !8-bit).",
+              "Hand-worked (row 0, B row 0 all FP16 1.0): col 0 A = 1..16 -> 136; col 1: A = 2^-14 (the",
+              "smallest normal FP16) in k 0 and zeros: product exponent 1 + 15 + 97 = 113 >= 97: 2^-14 exactly.",
+              "Other cells (FP16 exponents 1..19, so many products sit below the zero terms' 97): tools/mx_ref.py."]
+
+
+def mv_specials_fp16_32(A, B):
+    for k in range(16):
+        A[k][0] = M.fp16_src(float(k + 1))
+        A[k][1] = 0
+    A[0][1] = M.fp16_src(2.0 ** -14)
+    B[0] = [M.fp16_src(1.0)] * 16
+
+
+def t_zero_flag_dst_off():
+    h = ["mx_zero_flag_dst_disabled.tts: ALU_ACC_CTRL_Zero_Flag_disabled_dst (cfg 2 [1]) with the arithmetic.",
+         "Checks: with the bit set, an invalid Dest row is read as its stored cells (the project's decision",
+         "\"Dest zero flags\"; contract \"Representation\"): ELWADD dest_accum_en and MVMUL add onto the stale",
+         "cells 9.0; GMPOOL compares with them (no all-ones identity).",
+         "Rule: contract (raw cells unless the flag is clear). Values: tools/mx_ref.py with the rows valid.",
+         "Hand-worked: ELWADD row 0 col 0: 1 + 1 + 9 = 11."]
+    t = Test("mx_zero_flag_dst_disabled", h)
+    t.pre.append("cfg 0 ALU_ACC_CTRL_Zero_Flag_disabled_dst 1")
+    rng = random.Random(2622)
+    A = rows_of(rng, rnd_bf16, 16)
+    B = rows_of(rng, rnd_bf16)
+    A[0][0] = B[0][0] = bf(1.0)
+    for i in range(16):
+        t.src('a', 0, i, A[i])
+    for i in range(8):
+        t.src('b', 0, i, B[i])
+    t.src('b', 1, 0, [bf(1.0)] * 16)
+    for r in range(0, 20):
+        t.d16(r, [M.bf16_d16(9.0)] * 16)
+        t.pre.append("dest_valid %d 0" % r)     # ignored: read as raw cells
+    t.hand_over()
+    t.op('elwadd', dst=0, accum=1)
+    t.op('mvmul', dst=8, clear=2, comment=" (gives SrcB bank 0 back)")
+    t.hand_over(a=False, comment="(SrcB bank 1: all 1.0)")
+    t.op('gmpool', dst=16)
+    t.expect_rows()
+    t.write()
+
+
+def t_clr_dvalid_disable():
+    h = ["mx_clear_dvalid_disable.tts: clear_dvalid with CLR_DVALID_SrcA_Disable (thread config 7 [0]).",
+         "Checks: ELWADD clear_dvalid 1 with the disable bit set flips the matrix unit to SrcA bank 1 but",
+         "keeps bank 0 (no hand-back); the next ELWADD reads SrcA bank 1; a third, after SETC16 clears the",
+         "disable bit and clear_dvalid 1 again, returns bank 1 and flips back to bank 0, which is still the",
+         "matrix unit's: its ELWADD reads bank 0 without any new hand-over.",
+         "Rule: contract \"clear_dvalid ... unless CLR_DVALID_SrcA/B_Disable, flip either way\" (ttsim",
+         "math_clear_src_valid). Values: tools/mx_ref.py."]
+    t = Test("mx_clear_dvalid_disable", h)
+    rng = random.Random(2623)
+    for bank in (0, 1):
+        for i in range(8):
+            t.src('a', bank, i, [rnd_bf16(rng) for _ in range(16)])
+    for i in range(8):
+        t.src('b', 0, i, [rnd_bf16(rng) for _ in range(16)])
+    t.pre.append("tcfg 1 CLR_DVALID_SrcA_Disable 1")
+    t.hand_over(comment="(bank 0)")
+    t.hand_over(b=False, comment="(bank 1)")
+    t.op('elwadd', dst=0, clear=1, comment=" (disabled: bank 0 stays, flips to 1)")
+    t.op('elwadd', dst=8)
+    t.raw1("ttsetc16 7,0                            # CLR_DVALID_SrcA_Disable = 0")
+    t.raw1("ttnop")
+    t.raw1("ttnop")
+    t.op('elwadd', dst=16, clear=1, comment=" (bank 1 back, flips to bank 0)")
+    t.op('elwadd', dst=24)
+    t.expect_rows()
+    t.write()
+
+
 def main():
     M.self_check() or sys.exit(1)
     print()
@@ -1002,6 +1120,11 @@ def main():
     t_elw_specials()
     t_elw_noflush()
     t_implied_vs_configured()
+    t_elw_fp16_fp32dest()
+    t_mvmul("mx_mvmul_fp16_fp32dest", M.FP16, True, False, 2624, MV_FP16_32, gen=lambda r: rnd_fp16(r, 1, 20),
+            specials=mv_specials_fp16_32).write()
+    t_zero_flag_dst_off()
+    t_clr_dvalid_disable()
 
 
 if __name__ == '__main__':

@@ -595,6 +595,23 @@ def self_check():
     eq("mvmul 256+1", dot16([bf16_src(256.0), one] + [0] * 14, [one] * 16, 0, bf), bf16_d16(258.0))
     # 256 + 0.5 (9 shifts: ((0x800) + 0x200) >> 10 = 2, 0x402 = 256.5) rounds to 256 (below half)
     eq("mvmul 256+0.5", dot16([bf16_src(256.0), bf16_src(0.5)] + [0] * 14, [one] * 16, 0, bf), bf16_d16(256.0))
+    # a group's products are aligned to its largest exponent with round half up: 256 (0x400 at 135)
+    # and 1.875 (0x780 at 127): 8 shifts, 0x780 / 256 = 7.5 -> 8, i.e. 1.875 -> 2.0 at the group's step
+    # of 0.25: 258 exactly in FP32 (truncation would give 257.75)
+    t32 = Cfg(TF32, fp32=True)
+    eq("mvmul group round", dot16([tf32_src(256.0), tf32_src(1.875)] + [0] * 14, [tf32_src(1.0)] * 16, 0, t32),
+       fp32_d32(258.0))
+    # a negative term aligned to Dest rounds a tie toward zero ("+ half - sign"): Dest 2^24 + (-1.0):
+    # 24 shifts, 0x800000 + 0x800000 - 1 >> 24 = 0: 2^24 stays (2^24 - 1 would be exact in FP32)
+    eq("neg tie", elw_datum('add', tf32_src(-1.0), 0, fp32_d32(2.0 ** 24), t32, True), fp32_d32(2.0 ** 24))
+    # ... and a positive one rounds it up: 2^24 + 1.0 -> 2^24 + 2 (0x800000 + 0x800000 >> 24 = 1 unit of 2)
+    eq("pos tie", elw_datum('add', tf32_src(1.0), 0, fp32_d32(2.0 ** 24), t32, True), fp32_d32(2.0 ** 24 + 2))
+    # 16-bit Dest: the aligned Dest term is itself rounded to 11 bits before the add (double rounding):
+    # 4.40625 (0x468 at 129) + Dest 0x1.c8p-7 (0xE40000 at 120): 9 shifts -> 0x7200, rounded at bit 13
+    # -> 0x8000 (0.015625); 0x8D0000 + 0x8000 = 0x8D8000 -> 7 bits, half up: 0x8E -> 4.4375 (the exact
+    # sum 4.420166015625 would round to 4.40625)
+    eq("dest 11-bit", elw_datum('add', bf16_src(4.40625), 0, bf16_d16(float.fromhex('0x1.c8p-7')), bf, True),
+       bf16_d16(4.4375))
     # cancellation across groups: +3 in group 0, -3 in group 1 -> +0
     eq("mvmul cancel", dot16([bf16_src(3.0)] + [0] * 7 + [bf16_src(-3.0)] + [0] * 7, [one] * 16, 0, bf), 0)
     # INT8 MVMUL: A 0x1F (phase 1 slice) * B 1 at all phases: 16 products of 31*1 = 496
