@@ -230,11 +230,13 @@ def math_epilogue():
 ELW_OPC = dict(add=0x28, sub=0x30, mul=0x27)
 
 
-def math_eltwise(op, fid_inc=1):
-    """_llk_math_eltwise_binary_init_<op, NONE, LoFi> and _llk_math_eltwise_binary_<..., SyncHalf>(4 faces, 0)."""
+def math_eltwise(op, fid_inc=1, hifi=False):
+    """_llk_math_eltwise_binary_init_<op, NONE, LoFi or HiFi4> and _llk_math_eltwise_binary_<..., SyncHalf>(4 faces, 0)."""
     opc = ELW_OPC[op]
     lw = elw_word(opc, 0, 0, 0, 0, 0)
     end = setrwc_word(3, 3, 0, 0, 0, 3)
+    if hifi:
+        return math_eltwise_mul_hifi(fid_inc)
     return [
         "# ---- _llk_math_eltwise_binary_init_<ELW%s, NONE, LoFi>: eltwise_binary_configure_addrmod" % op.upper(),
         "ttsetc16 12,0x%04x                       # ADDR_MOD_0: SrcA += 8, SrcB += 8" % ab_word(a=8, b=8),
@@ -268,6 +270,71 @@ def math_eltwise(op, fid_inc=1):
         "ttsetc16 1,0                             # set_dst_write_addr(0): MATH_Offset = 0 + half base 0",
         "ttmop 1,0,0                              # 4 faces x (2 x ELW%s, SETRWC)" % op.upper(),
         "ttsetrwc 0,0,0,0,0,4                     # clear_dst_reg_addr: SET_D"]
+
+
+def addrmod_lines_eltwise(fid_inc):
+    return [
+        "ttsetc16 12,0x%04x                       # ADDR_MOD_0: SrcA += 8, SrcB += 8" % ab_word(a=8, b=8),
+        "ttsetc16 28,0x%04x                       # ADDR_MOD_0: Dest += 8" % dst_word(d=8),
+        "ttsetc16 47,0                            # ADDR_MOD_0: bias 0",
+        "ttsetc16 13,0                            # ADDR_MOD_1: all 0",
+        "ttsetc16 29,0",
+        "ttsetc16 48,0",
+        "ttsetc16 14,0x%04x                       # ADDR_MOD_2: SrcA, SrcB clear" % ab_word(a_clr=1, b_clr=1),
+        "ttsetc16 30,0x%04x                       # ADDR_MOD_2: Dest CR, Fidelity += %d" % (dst_word(d_cr=1, fid=fid_inc), fid_inc),
+        "ttsetc16 49,0",
+        "ttsetc16 15,0x%04x                       # ADDR_MOD_3: SrcA, SrcB clear" % ab_word(a_clr=1, b_clr=1),
+        "ttsetc16 31,0x%04x                       # ADDR_MOD_3: Dest += 8 CToCR, Fidelity clear" % dst_word(d=8, c2cr=1, fid_clr=1),
+        "ttsetc16 50,0"]
+
+
+def math_eltwise_mul_hifi(fid_inc):
+    """ELWMUL with MathFidelity HiFi4 (4 phases, increment 1): ckernel_template(outer 4 phases, inner 2,
+    ELWMUL(ADDR_MOD_0)), last inner-loop instr ELWMUL(ADDR_MOD_2: SrcA/SrcB clear, Dest back to its
+    checkpoint, Fidelity += 1), last outer-loop instr ELWMUL(CLR_AB, ADDR_MOD_3: Dest += 8 into the
+    checkpoint, Fidelity clear); _llk_math_eltwise_binary_ runs it once per face."""
+    lw = elw_word(0x27, 0, 0, 0, 0, 0)
+    l_in = elw_word(0x27, 0, 0, 0, 2, 0)
+    l_out = elw_word(0x27, 3, 0, 0, 3, 0)
+    return ["# ---- _llk_math_eltwise_binary_init_<ELWMUL, NONE, HiFi4>: eltwise_binary_configure_addrmod"] + \
+        addrmod_lines_eltwise(fid_inc) + [
+        "# eltwise_binary_configure_mop<ELWMUL, NONE, 4 phases>: ckernel_template(4, 2, ELWMUL(ADDR_MOD_0)),",
+        "# set_last_inner_loop_instr(ELWMUL ADDR_MOD_2), set_last_outer_loop_instr(ELWMUL CLR_AB, ADDR_MOD_3)",
+        "store mop 0 4",
+        "store mop 1 2",
+        "store mop 2 0x%08x                   # start op: NOP" % NOP,
+        "store mop 3 0x%08x                   # end op 0: NOP" % NOP,
+        "store mop 4 0x%08x                   # end op 1: NOP" % NOP,
+        "store mop 5 0x%08x                   # loop op 0: ELWMUL ADDR_MOD_0" % lw,
+        "store mop 6 0x%08x                   # loop op 1: NOP" % NOP,
+        "store mop 7 0x%08x                   # last outer-loop instr: ELWMUL CLR_AB, ADDR_MOD_3" % l_out,
+        "store mop 8 0x%08x                   # last inner-loop instr: ELWMUL ADDR_MOD_2" % l_in,
+        "ttsetc16 7,0                             # CLR_DVALID_SrcA_Disable = 0",
+        "ttsetrwc 0,0,0,0,0,15                    # reset_counters(SET_ABD_F)",
+        "# ---- _llk_math_wait_for_dest_available_<SyncHalf>: math_dest_wait",
+        "ttsemwait 322,2,2",
+        "# ---- _llk_math_eltwise_binary_<ELWMUL, NONE, SyncHalf, 4 phases>(4 faces, dst_index 0)",
+        "ttsetc16 1,0                             # set_dst_write_addr(0)"] + \
+        ["ttmop 1,0,0                              # face %d: 4 phases x 2 ELWMUL" % f for f in range(4)] + [
+        "ttsetrwc 0,0,0,0,0,4                     # clear_dst_reg_addr: SET_D"]
+
+
+def sim_eltwise_mul_hifi(a_bits, b_bits, fp32):
+    t = Test("sim", [], srca_fmt=M.BF16, fp32=fp32)
+    t.addr_mod(0, a=8, b=8, d=8)
+    t.addr_mod(2, a_clr=1, b_clr=1, d_cr=1, fid=1)
+    t.addr_mod(3, a_clr=1, b_clr=1, d=8, c_to_cr=1, fid_clr=1)
+    for f in range(4):
+        bank = f & 1
+        t.srca[bank] = {r: [src_bf16(a_bits[256 * f + 16 * r + c]) for c in range(16)] for r in range(16)}
+        t.srcb[bank] = {r: [src_bf16(b_bits[256 * f + 16 * r + c]) for c in range(16)] for r in range(16)}
+        for p in range(4):
+            t.op('elwmul', dst=0, am=0)
+            if p < 3:
+                t.op('elwmul', dst=0, am=2)
+            else:
+                t.op('elwmul', dst=0, am=3, clear=3)
+    return t
 
 
 def sim_eltwise(op, a_bits, b_bits, fp32):
@@ -403,7 +470,7 @@ def write_test(name, header, a_bits, b_bits, unpack_lines, math_lines, t, fp32):
         f.write("\n".join(L) + "\n")
 
 
-def eltwise_test(op, fp32, seed):
+def eltwise_test(op, fp32, seed, hifi=False):
     rng = random.Random(seed)
     a = rnd_tile(rng)
     b = rnd_tile(rng)
@@ -412,9 +479,10 @@ def eltwise_test(op, fp32, seed):
         for c in range(16):
             i = 256 + 48 + c
             b[i] = a[i] ^ 0x8000 if op == 'add' else a[i]
-    t = sim_eltwise(op, a, b, fp32)
-    name = "llk_eltwise_%s_%s" % (op, "fp32dest" if fp32 else "bf16")
-    hdr = ["%s.tts: tt-llk's Blackhole eltwise binary ELW%s (BroadcastType NONE, LoFi, SyncHalf) for one" % (name, op.upper()),
+    t = sim_eltwise_mul_hifi(a, b, fp32) if hifi else sim_eltwise(op, a, b, fp32)
+    name = "llk_eltwise_%s_%s%s" % (op, "hifi4_" if hifi else "", "fp32dest" if fp32 else "bf16")
+    hdr = ["%s.tts: tt-llk's Blackhole eltwise binary ELW%s (BroadcastType NONE, %s, SyncHalf) for one" % (
+               name, op.upper(), "HiFi4" if hifi else "LoFi"),
            "32x32 tile, end to end: L1 (two BF16 tiles) -> _llk_unpack_AB_ (TRISC0: per face UNPACR A, UNPACR B,",
            "FlipSrc) -> _llk_math_eltwise_binary_ (TRISC1: MOP of 4 faces x 2 ELW%s of 8 rows with ADDR_MOD_0" % op.upper(),
            "(SrcA/SrcB/Dest += 8) and the end op SETRWC CLR_AB, which hands both banks back) -> pack (TRISC2)",
@@ -427,11 +495,16 @@ def eltwise_test(op, fp32, seed):
                "D = A %s B, dest_accum_en 0" % ('+' if op == 'add' else '-')),
            "RWC stepping, the ELW* hold until the unpackers hand both banks over, the bank hand-back per face,",
            "the MATH_PACK semaphore hand-over to the packer.",
+           ] + (["HiFi4: per face the MOP runs 4 phases x 2 ELWMUL: ADDR_MOD_2 (last inner) sends Dest back to its",
+                 "checkpoint and steps the fidelity phase, ADDR_MOD_3 with CLR_AB (last outer) moves Dest to the",
+                 "next face, clears the phase and hands both banks back; the four phases accumulate in Dest."]
+                if hifi else []) + [
            "Values: BF16 with exponents 118..133 plus +0, -0, denormals (read as 0)%s." % (
                "; face 1 row 3 cancels exactly" if op != 'mul' else ""),
            "Expected: Dest from tools/mx_ref.py (face f -> Dest rows 16f..16f+15), then the packer: %s." % (
                "FP32 words unchanged" if fp32 else "Dst16b BF16 -> BF16 (r16: exponent 0 -> +0)")]
-    write_test(name, hdr, a, b, unpack_ab_eltwise(), math_prologue(fp32) + math_eltwise(op) + math_epilogue(), t, fp32)
+    write_test(name, hdr, a, b, unpack_ab_eltwise(), math_prologue(fp32) + math_eltwise(op, hifi=hifi) + math_epilogue(),
+               t, fp32)
 
 
 def matmul_test(fp32, hifi, seed):
@@ -471,6 +544,8 @@ def main():
     eltwise_test('mul', False, 2703)
     eltwise_test('add', True, 2704)
     eltwise_test('mul', True, 2705)
+    eltwise_test('mul', False, 2710, hifi=True)
+    eltwise_test('mul', True, 2711, hifi=True)
     matmul_test(False, False, 2706)
     matmul_test(False, True, 2707)
     matmul_test(True, False, 2708)
