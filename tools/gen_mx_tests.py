@@ -1094,6 +1094,47 @@ def t_clr_dvalid_disable():
     t.write()
 
 
+def t_elwmul_phases_full_mantissa(name, fmt, fp32, seed):
+    kind = "TF32 into Dst32b" if fp32 else "FP16 into Dest16 FP16"
+    h = ["%s.tts: ELWMUL at fidelity phases 0..3 with %s: full 10-bit mantissas." % (name, kind),
+         "Checks: the phase slices that BF16 operands cannot reach: A's bits [5:1] (phase bit 0; bit 0 is",
+         "never used) and B's bits [3:0] << 3 (phase bit 1), with their exponent weights -5 and -7; rows 0..7",
+         "at phase 0 only (LoFi), rows 8..15 accumulate phases 0, 1, 2, 3 (ADDR_MOD_1 FidelityIncr 1), rows",
+         "16..23 phase 3 alone (FIDELITY_BASE_Phase 3 set by SETC16 between).",
+         "Rule: ttsim elwmul (contract \"Fidelity phase used\"). Hand-worked (row 0 / 8 / 16, col 0): A = B =",
+         "1 + 2^-10 + 2^-9 (significand 0x403): LoFi 0x10 * 0x40 -> 1.0; phase 1 A (0x403 >> 1) & 31 = 1 times",
+         "0x40 at -5 -> 2^-9; phase 2 0x10 * (3 << 3) at -7 -> 3 * 2^-10; phase 3 1 * 0x18 at -12 -> 3 * 2^-19:",
+         "HiFi4 1 + 2^-9 + 3 * 2^-10 + 3 * 2^-19 (A's bit 0 never counts: (1 + 2^-9) * (1 + 3 * 2^-10))%s." % (
+             "" if fp32 else "; FP16 keeps 10 bits: rounded to 1 + 5 * 2^-10 (0x1.014p0)"),
+         "Others: tools/mx_ref.py."]
+    t = Test(name, h, srca_fmt=fmt, fp32=fp32)
+    rng = random.Random(seed)
+    gen = rnd_tf32 if fmt == M.TF32 else (lambda r: rnd_fp16(r, 12, 18))
+    A, B = rows_of(rng, gen), rows_of(rng, gen)
+    x = M.src_from_parts(0, 127 if fmt == M.TF32 else 15, 3)
+    A[0][0] = B[0][0] = x
+    for i in range(8):
+        t.src('a', 0, i, A[i])
+        t.src('b', 0, i, B[i])
+    for r in range(24):
+        if fp32:
+            t.d32(r, [0] * 16)
+        else:
+            t.invalid(r)
+    t.addr_mod(1, fid=1)
+    t.hand_over()
+    t.op('elwmul', dst=0)
+    for p in range(4):
+        t.op('elwmul', dst=8, am=1, comment=" (HiFi4 step %d)" % p)
+    t.raw1("ttsetc16 11,3                          # FIDELITY_BASE_Phase 3")
+    t.raw1("ttnop")
+    t.raw1("ttnop")
+    t.fid_base = 3
+    t.op('elwmul', dst=16, comment=" (counter 0 + base 3)")
+    t.expect_rows()
+    t.write()
+
+
 def main():
     M.self_check() or sys.exit(1)
     print()
@@ -1125,6 +1166,8 @@ def main():
             specials=mv_specials_fp16_32).write()
     t_zero_flag_dst_off()
     t_clr_dvalid_disable()
+    t_elwmul_phases_full_mantissa("mx_elwmul_tf32_phases_fp32dest", M.TF32, True, 2625)
+    t_elwmul_phases_full_mantissa("mx_elwmul_fp16_phases", M.FP16, False, 2626)
 
 
 if __name__ == '__main__':
