@@ -457,6 +457,7 @@ def t_elwmul_fidelity_base():
     t.op('elwmul', dst=24, am=2, comment=" (counter 0 after the clear)")
     t.setrwc(mask=8, comment="SETRWC bit 3: fidelity counter = 0")
     t.op('elwmul', dst=32, am=0)
+    t.raw1("ttstallwait 128,16                     # STALL_CFG until MATH is idle: the instructions in flight read it at retire")
     t.raw1("ttsetc16 11,0                          # FIDELITY_BASE_Phase 0")
     t.raw1("ttnop")
     t.raw1("ttnop")
@@ -1085,6 +1086,7 @@ def t_clr_dvalid_disable():
     t.hand_over(b=False, comment="(bank 1)")
     t.op('elwadd', dst=0, clear=1, comment=" (disabled: bank 0 stays, flips to 1)")
     t.op('elwadd', dst=8)
+    t.raw1("ttstallwait 128,16                     # STALL_CFG until MATH is idle: the instructions in flight read it at retire")
     t.raw1("ttsetc16 7,0                            # CLR_DVALID_SrcA_Disable = 0")
     t.raw1("ttnop")
     t.raw1("ttnop")
@@ -1126,6 +1128,7 @@ def t_elwmul_phases_full_mantissa(name, fmt, fp32, seed):
     t.op('elwmul', dst=0)
     for p in range(4):
         t.op('elwmul', dst=8, am=1, comment=" (HiFi4 step %d)" % p)
+    t.raw1("ttstallwait 128,16                     # STALL_CFG until MATH is idle: the instructions in flight read it at retire")
     t.raw1("ttsetc16 11,3                          # FIDELITY_BASE_Phase 3")
     t.raw1("ttnop")
     t.raw1("ttnop")
