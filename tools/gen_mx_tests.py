@@ -1138,7 +1138,86 @@ def t_elwmul_phases_full_mantissa(name, fmt, fp32, seed):
     t.write()
 
 
+FAMILIES = [(M.BF16, False, False), (M.FP16, False, False), (M.TF32, True, False), (M.BF16, True, False),
+            (M.FP16, True, False), (M.INT8, False, True), (M.BFP8, False, False)]
+
+
+def rnd_cell(rng, fmt):
+    """A random Src cell of the format family, with zeros, denormals and extreme exponents."""
+    x = rng.random()
+    if fmt == M.INT8:
+        return 0 if x < 0.1 else M.int8_src(rng.randrange(-1023, 1024))
+    s = rng.getrandbits(1)
+    if fmt == M.FP16:
+        e = 0 if x < 0.05 else rng.randrange(1, 32) if x < 0.4 else rng.randrange(8, 22)
+        m = rng.getrandbits(10)
+    else:
+        e = 0 if x < 0.05 else rng.randrange(1, 256) if x < 0.3 else rng.randrange(110, 145)
+        m = rng.getrandbits(10) if fmt == M.TF32 else rng.getrandbits(7) << 3
+    if x > 0.95:
+        m = 0
+    return M.src_from_parts(s, e, m)
+
+
+def random_test(seed, outdir):
+    """One random file: a format family, a fidelity base, 6 arithmetic instructions on preloaded
+    rows (expected rows from tools/mx_ref.py); for a differential run against the model."""
+    rng = random.Random(seed)
+    fmt, fp32, int8 = rng.choice(FAMILIES)
+    t = Test("mx_random_%d" % seed, ["mx_random_%d.tts: random arithmetic (tools/gen_mx_tests.py --random)" % seed],
+             srca_fmt=fmt, fp32=fp32, int8=int8)
+    phase = rng.randrange(4)
+    if phase:
+        t.pre.append("tcfg 1 FIDELITY_BASE_Phase %d" % phase)
+        t.fid_base = phase
+    sfmt = 'bf16' if fmt == M.BFP8 else None
+    gm = fmt in (M.BF16, M.TF32, M.BFP8) and not int8 and rng.random() < 0.5
+    for i in range(16):
+        t.src('a', 0, i, [rnd_cell(rng, fmt) for _ in range(16)], sfmt)
+    for i in range(8):
+        t.src('b', 0, i, [0x7F] * 16 if (gm and i == 0) else [rnd_cell(rng, fmt) for _ in range(16)], sfmt)
+    for r in range(48):
+        if t.kind in ('fp32', 'int32'):
+            if rng.random() < 0.7:
+                if int8:
+                    t.d32(r, [M.f32_to_d32(M.int_to_sm(rng.randrange(-2 ** 31 + 1, 2 ** 31))) for _ in range(16)])
+                else:
+                    t.d32(r, [M.f32_to_d32((rng.getrandbits(1) << 31) | (rng.randrange(1, 255) << 23) | rng.getrandbits(23))
+                              for _ in range(16)])
+            if rng.random() < 0.2:
+                t.invalid(adj(r))
+        else:
+            if rng.random() < 0.7:
+                if t.kind == 'bf16':
+                    t.d16(r, [(rng.getrandbits(1) << 15) | (rng.getrandbits(7) << 8) | rng.randrange(1, 255) for _ in range(16)])
+                else:
+                    t.d16(r, [(rng.getrandbits(1) << 15) | (rng.getrandbits(10) << 5) | rng.randrange(1, 32) for _ in range(16)])
+            if rng.random() < 0.2:
+                t.invalid(r)
+    t.hand_over()
+    for k in range(6):
+        ops = ['elwmul', 'mvmul', 'gapool'] + (['elwadd', 'elwsub'] if phase == 0 else []) + (['gmpool'] if gm else [])
+        op = rng.choice(ops)
+        dst = 8 * rng.randrange(5)
+        if op in ('elwadd', 'elwsub', 'elwmul'):
+            t.op(op, dst=dst, mod=rng.randrange(4), accum=0 if op == 'elwmul' else rng.randrange(2))
+        elif op in ('gapool', 'gmpool'):
+            t.op(op, dst=dst + 4 * rng.randrange(2))
+        else:
+            t.op('mvmul', dst=dst)
+    t.expect_rows()
+    t.name = os.path.join(outdir, t.name)
+    return t
+
+
 def main():
+    if sys.argv[1:2] == ['--random']:
+        first, n = int(sys.argv[2]), int(sys.argv[3])
+        outdir = os.path.abspath(sys.argv[4] if len(sys.argv) > 4 else 'build/mx_random')
+        os.makedirs(outdir, exist_ok=True)
+        for seed in range(first, first + n):
+            random_test(seed, outdir).write()
+        return
     M.self_check() or sys.exit(1)
     print()
     t_elwadd_bf16()
