@@ -1143,6 +1143,7 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
         c->disp_cycle[th][seq % DISP_RING] = cycle;
         bool semwait = false;
         uint16_t wcond = 0, wblock = 0;
+        if (open && c->hz) hazard_gate_pass(c->hz, th, seq, obs->th[th].fe_insn);
         if (open && c->hz && tt_model_wait_of(obs->th[th].fe_insn, &semwait, &wcond, &wblock) && !semwait &&
             (wcond >> 10 & 1u)) /* C10 (TRISC_CFG): "danger one" */
             hazard_c10_wait(c->hz, th, seq, wblock, cycle);
