@@ -53,6 +53,7 @@ model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 # The checker's own tests link the checker (dpi/cosim.c, dpi/state_check.c) as well.
 $(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o $(BUILD)/dpi/state_check.o $(BUILD)/dpi/coverage.o $(BUILD)/dpi/hazard.o
 $(BUILD)/unit/test_coverage: $(BUILD)/dpi/coverage.o
+$(BUILD)/unit/test_state_check: $(BUILD)/dpi/state_check.o
 $(BUILD)/unit/test_hazard: $(BUILD)/dpi/hazard.o
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@mkdir -p $(dir $@)
@@ -62,7 +63,9 @@ $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 unit: $(UNIT_TESTS)
 	@fail=0; for t in $(UNIT_TESTS); do echo "== $$t"; $$t || fail=1; done; \
 	  echo "== tests/coverage/test_coverage_report.py"; python3 tests/coverage/test_coverage_report.py || fail=1; \
-	  echo "== tests/coverage/test_gen_weights.py"; python3 tests/coverage/test_gen_weights.py || fail=1; exit $$fail
+	  echo "== tests/coverage/test_gen_weights.py"; python3 tests/coverage/test_gen_weights.py || fail=1; \
+	  echo "== tools/mx_ref.py --self-check (the independent arithmetic reference's hand-worked cases)"; \
+	  python3 tools/mx_ref.py --self-check || fail=1; exit $$fail
 
 # ---- RTL and lockstep harnesses (Verilator) ------------------------------------------------------
 VERILATOR ?= verilator

@@ -67,6 +67,7 @@ struct cosim {
     state_check *sc;                 /* the RTL's state read back (drained points, end) */
     bool changed;                    /* a retire, L1 write, register-file row or MMIO store since the last read-back */
     bool rb_due;                     /* a drained point's read-back is due (cosim_cycle_end) */
+    unsigned wait_latched;           /* bit t: thread t's wait latch valid in the model at the last cycle end */
     bool rb_full;                    /* the current pass is the end's */
     uint64_t rb_cycle;               /* the drained cycle of the due read-back */
     unsigned drain_points;           /* drained points read back */
@@ -306,6 +307,7 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, b
     flush_retires(c);
     if (c->failed || !c->o.check) return;
     if (c->line_count[thread] == LINES) (void)pop_line(c, thread); /* only absorbed pushes are this old */
+    c->changed = true; /* a MOP_CFG, or a REPLAY load, changes state without a retire */
     c->line[thread][(c->line_head[thread] + c->line_count[thread]++) % LINES] = line;
     c->push_cycle[thread][c->npush[thread]++ % LINES] = cycle;
     c->cur_line = line;
@@ -1141,6 +1143,7 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
         c->disp_cycle[th][seq % DISP_RING] = cycle;
         bool semwait = false;
         uint16_t wcond = 0, wblock = 0;
+        if (open && c->hz) hazard_gate_pass(c->hz, th, seq, obs->th[th].fe_insn);
         if (open && c->hz && tt_model_wait_of(obs->th[th].fe_insn, &semwait, &wcond, &wblock) && !semwait &&
             (wcond >> 10 & 1u)) /* C10 (TRISC_CFG): "danger one" */
             hazard_c10_wait(c->hz, th, seq, wblock, cycle);
@@ -1179,6 +1182,14 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
     }
     c->sem_store = false;
     tt_model_cycle_end(c->m);
+    /* a wait latch released without a retire is a change the next drained point reads back */
+    unsigned wl = 0;
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        tt_wait_state w;
+        if (tt_model_wait_get(c->m, t, &w) && w.valid) wl |= 1u << t;
+    }
+    if (wl != c->wait_latched) c->changed = true;
+    c->wait_latched = wl;
     /* A drained point (docs/design.md "Drained points") with something changed since the last
      * read-back: the harness reads the state after this cycle's edge before the next edge. The
      * model has executed every retire and store of this cycle, as the RTL has made them. */

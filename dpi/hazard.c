@@ -67,6 +67,10 @@ typedef struct {
     uint32_t seq;
     uint16_t block;
     uint64_t cycle;
+    /* the first later instruction of the thread its block mask holds (the gate holds that one until
+     * C10 clears, and passes the thread's instructions in order: so every later one waits too) */
+    bool held;
+    uint32_t held_seq;
 } c10_rec;
 
 struct hazard {
@@ -534,6 +538,17 @@ void hazard_c10_wait(hazard *h, int thread, uint32_t seq, uint16_t block, uint64
     h->c10[thread][h->nc10[thread]++ % C10_WAITS] = (c10_rec){.seq = seq, .block = block, .cycle = cycle};
 }
 
+void hazard_gate_pass(hazard *h, int thread, uint32_t seq, uint32_t insn)
+{
+    if (thread < 0 || thread >= TT_NUM_THREADS) return;
+    const uint16_t cls = tt_block_classes((uint8_t)(insn >> 24));
+    const unsigned n = h->nc10[thread];
+    for (unsigned k = 0; k < C10_WAITS && k < n; k++) {
+        c10_rec *c = &h->c10[thread][(n - 1 - k) % C10_WAITS];
+        if (!c->held && c->seq < seq && (c->block & cls)) c->held = true, c->held_seq = seq;
+    }
+}
+
 bool hazard_store_before_push(const hazard *h, const hazard_who *r, const tt_read_set *rs, hazard_race *out)
 {
     if (r->thread < 0 || r->thread >= TT_NUM_THREADS) return false;
@@ -544,7 +559,9 @@ bool hazard_store_before_push(const hazard *h, const hazard_who *r, const tt_rea
     const unsigned n = h->nc10[r->thread];
     for (unsigned k = 0; k < C10_WAITS && k < n; k++) {
         const c10_rec *c = &h->c10[r->thread][(n - 1 - k) % C10_WAITS];
-        if (c->seq < r->seq && (c->block & rb)) {
+        /* it holds the reader, or an instruction between them (STALLWAIT.md: the gate holds the first
+         * instruction its block mask names; the thread's later ones wait behind it) */
+        if (c->seq < r->seq && ((c->block & rb) || (c->held && c->held_seq <= r->seq))) {
             if (!have || c->cycle > waited) waited = c->cycle;
             have = true;
         }

@@ -107,6 +107,9 @@ bool hazard_src_clear(hazard *h, unsigned bank, bool zerosrc, uint64_t retire, c
  * passing the gate at `cycle` (seq, its block mask); hazard_store_before_push checks a reader
  * (config read set rs) against the TRISC stores its thread made before its push. */
 void hazard_c10_wait(hazard *h, int thread, uint32_t seq, uint16_t block, uint64_t cycle);
+/* An instruction of the thread passed the wait gate (after the C10 waits before it were noted): a C10
+ * wait whose block mask names it held it, and so every later instruction of the thread. */
+void hazard_gate_pass(hazard *h, int thread, uint32_t seq, uint32_t insn);
 bool hazard_store_before_push(const hazard *h, const hazard_who *r, const tt_read_set *rs, hazard_race *out);
 
 /* The condition that waits for an instruction's unit, and the block bit that holds it (STALLWAIT.md,

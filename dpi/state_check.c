@@ -22,6 +22,14 @@ typedef struct {
     unsigned count;
 } section;
 
+/* Targets 11..14 (docs/design.md "State read-back"): a thread's RWCs, field by field (tt_model_rwc_get's
+ * order); an unpacker's SrcRow and context counter of a thread; a thread's nine MOP config words and
+ * MaskHi; a thread's wait latch (tt_frontend wait_o). */
+#define N_RWC 8
+#define N_MOP (TT_MOP_CFG_WORDS + 1)
+static const char *const rwc_names[N_RWC] = {"Dst", "Dst_Cr", "SrcA", "SrcA_Cr", "SrcB", "SrcB_Cr", "Fidelity",
+                                              "ExtraAddrModBit"};
+
 struct state_check {
     tt_model *view;
     uint8_t *touched;   /* bit per L1 line: read back at the end */
@@ -37,7 +45,7 @@ struct state_check {
     unsigned n_lines, cap_lines;
     uint16_t rows[RF_ROW_IDS]; /* its register-file rows (ids), 4 items each */
     unsigned n_rows;
-    section sec[11];
+    section sec[15];
     unsigned n_sec, total, got;
     unsigned full_items; /* items of the full pass, once begun */
     /* what the RTL returned, raw (the elements of the current pass are the current ones) */
@@ -47,6 +55,9 @@ struct state_check {
     uint32_t dest[TT_DEST_ROWS][TT_RF_COLS];
     uint32_t banks, mutex[N_MUTEX], pack_setreg_data;
     uint32_t dvalid[TT_DEST_ROWS / 32];  /* Dest's zero (valid) flags, bit r % 32 of word r / 32 */
+    /* the counters and latches (targets 11..14; not copied to the view: no `expect` reads them) */
+    uint32_t rwc[TT_NUM_THREADS][N_RWC], unp[2][TT_NUM_THREADS], mop[TT_NUM_THREADS][N_MOP];
+    uint32_t wait[TT_NUM_THREADS];
     uint8_t *l1;        /* n_lines x 16 bytes */
 };
 
@@ -182,6 +193,8 @@ unsigned state_check_begin(state_check *s, state_check_scope scope)
         {SC_BANKS, 1},                          {SC_MUTEX, N_MUTEX},
         {SC_PACK, 1},                           {SC_L1, s->n_lines},
         {SC_DVALID, TT_DEST_ROWS / 128},
+        {SC_RWC, TT_NUM_THREADS * N_RWC},       {SC_UNPCNT, 2 * TT_NUM_THREADS},
+        {SC_MOP, TT_NUM_THREADS * N_MOP},       {SC_WAIT, TT_NUM_THREADS},
     };
     memcpy(s->sec, sec, sizeof sec);
     s->n_sec = sizeof sec / sizeof sec[0];
@@ -245,6 +258,10 @@ bool state_check_item(state_check *s, unsigned idx, int *target, int *unit, uint
     case SC_MUTEX: *addr = (uint32_t)mutex_index[i]; break;
     case SC_L1: *addr = s->lines[i] * 16u; break;
     case SC_DVALID: *addr = i; break; /* rows 128 i .. 128 i + 127 */
+    case SC_RWC: *unit = (int)(i / N_RWC); *addr = i % N_RWC; break;
+    case SC_UNPCNT: *unit = (int)(i / TT_NUM_THREADS); *addr = i % TT_NUM_THREADS; break;
+    case SC_MOP: *unit = (int)(i / N_MOP); *addr = i % N_MOP; break;
+    case SC_WAIT: *unit = (int)i; *addr = 0; break;
     default: *addr = i; break; /* SC_SEM index; SC_BANKS, SC_PACK 0 */
     }
     return true;
@@ -312,6 +329,10 @@ void state_check_data(state_check *s, unsigned idx, const uint32_t d[4])
             for (unsigned b = 0; b < 32; b++) tt_model_dest_valid_set(s->view, (int)(128 * i + 32 * k + b), d[k] >> b & 1);
         }
         break;
+    case SC_RWC: s->rwc[i / N_RWC][i % N_RWC] = d[0] & 0x3FFu; break;
+    case SC_UNPCNT: s->unp[i / TT_NUM_THREADS][i % TT_NUM_THREADS] = d[0] & 0x7FFu; break;
+    case SC_MOP: s->mop[i / N_MOP][i % N_MOP] = d[0]; break;
+    case SC_WAIT: s->wait[i] = d[0]; break;
     case SC_L1:
         for (int k = 0; k < 16; k++) s->l1[16u * i + (unsigned)k] = (uint8_t)(d[k / 4] >> (8 * (k % 4)));
         memcpy(tt_model_l1(s->view) + 16u * s->lines[i], s->l1 + 16u * i, 16);
@@ -424,6 +445,46 @@ int state_check_compare(const state_check *s, const tt_model *m, state_check_rep
                            128 * i + 32 * k + 31, 128 * i + 32 * k);
                 }
                 break;
+            case SC_RWC: {
+                unsigned t = i / N_RWC, f = i % N_RWC;
+                uint32_t r[N_RWC];
+                if (tt_model_rwc_get(m, (int)t, r))
+                    differ(&df, r[f], s->rwc[t][f], "thread %u RWC %s", t, rwc_names[f]);
+                break;
+            }
+            case SC_UNPCNT: {
+                unsigned u = i / TT_NUM_THREADS, t = i % TT_NUM_THREADS;
+                uint32_t row, ctx;
+                if (tt_model_unpacker_get(m, (int)u, (int)t, &row, &ctx)) {
+                    differ(&df, row, s->unp[u][t] & 63u, "unpacker %u thread %u SrcRow", u, t);
+                    differ(&df, ctx, s->unp[u][t] >> 8 & 7u, "unpacker %u thread %u context counter", u, t);
+                }
+                break;
+            }
+            case SC_MOP: {
+                unsigned t = i / N_MOP, k = i % N_MOP;
+                if (k < TT_MOP_CFG_WORDS) {
+                    if (tt_model_mop_cfg_get(m, (int)t, (int)k, &v))
+                        differ(&df, v, s->mop[t][k], "thread %u MOP config word %u", t, k);
+                } else if (tt_model_mop_mask_hi_get(m, (int)t, &v)) {
+                    differ(&df, v, s->mop[t][k] & 0xFFFFu, "thread %u MOP_CFG MaskHi", t);
+                }
+                break;
+            }
+            case SC_WAIT: {
+                /* tt_frontend wait_o: [31] valid, [30] SEMWAIT, [29:21] block, [20:8] conditions,
+                 * [7:0] semaphores; the fields of a released latch are stale on both sides */
+                tt_wait_state w;
+                const uint32_t r = s->wait[i];
+                if (!tt_model_wait_get(m, (int)i, &w)) break;
+                differ(&df, w.valid, r >> 31, "thread %u wait latch valid", i);
+                if (!w.valid || !(r >> 31)) break;
+                differ(&df, w.semwait, r >> 30 & 1u, "thread %u wait latch SEMWAIT (0 STALLWAIT)", i);
+                differ(&df, w.cond, r >> 8 & 0x1FFFu, "thread %u wait latch conditions", i);
+                differ(&df, w.block, r >> 21 & 0x1FFu, "thread %u wait latch block mask", i);
+                differ(&df, w.semmask, r & 0xFFu, "thread %u wait latch semaphores", i);
+                break;
+            }
             case SC_L1:
                 for (unsigned b = 0; b < 16; b += 4) {
                     uint32_t a = s->lines[i] * 16u + b, mv, rv;

@@ -7,7 +7,7 @@
  * the harness reads them one by one (state_check_item / state_check_data) and
  * state_check_compare compares exactly the elements read. Passes:
  *   - SC_FULL, after a run that passed: everything (config, thread config, GPRs, semaphores, ADCs,
- *     SrcA, SrcB, Dest, banks, mutexes) and every L1 line that was not zero after the preload or
+ *     SrcA, SrcB, Dest, banks, mutexes, RWCs, the unpackers' counters, MOP config, wait latches) and every L1 line that was not zero after the preload or
  *     that either side wrote. It fills a second model (the "RTL view"), so the test file's `expect`
  *     lines are checked against the RTL's state with the same code as against the model's.
  *   - SC_DRAIN, at a drained point (docs/design.md "Drained points"): the small state in full (all
@@ -25,10 +25,14 @@
 extern "C" {
 #endif
 
-/* Read-back targets: the backdoor preload's 0..7 (docs/design.md) plus the mutex holders and the
- * packer's PACR_SETREG write data (docs/decisions.md "PACR_SETREG"). */
+/* Read-back targets: the backdoor preload's 0..7 (docs/design.md) plus the mutex holders, the
+ * packer's PACR_SETREG write data (docs/decisions.md "PACR_SETREG"), Dest's zero flags and the
+ * counters and latches of 11..14. */
 enum { SC_CFG = 0, SC_TCFG = 1, SC_GPR = 2, SC_SEM = 3, SC_L1 = 4, SC_ADC = 5, SC_RF = 6, SC_BANKS = 7, SC_MUTEX = 8,
-       SC_PACK = 9, SC_DVALID = 10 };
+       SC_PACK = 9, SC_DVALID = 10,
+       /* the counters and latches (issue 26), compared at drained points and after the run: the
+        * RWCs, the unpackers' SrcRow and context counters, the MOP config, the wait latches */
+       SC_RWC = 11, SC_UNPCNT = 12, SC_MOP = 13, SC_WAIT = 14 };
 
 /* Scope of a pass. */
 typedef enum { SC_FULL = 0, SC_DRAIN = 1 } state_check_scope;

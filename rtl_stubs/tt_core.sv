@@ -44,7 +44,8 @@ module tt_core
   // backdoor read-back (tb_top only, at drained points and after the run; issue 8 part 0):
   // combinational, so the harness reads it between clock edges (docs/design.md "State read-back").
   // Targets as the preload's (bdr_target_i 0..7, same unit/addr meaning, data in the same bits)
-  // plus 8 = mutex holder (bdr_addr_i = index; [1:0] = thread, 3 = free)
+  // plus 8 = mutex holder (bdr_addr_i = index; [1:0] = thread, 3 = free), 9 PACR_SETREG data,
+  // 10 Dest's zero flags, 11..14 the counters and latches (the read-back block at the end)
   input  logic [3:0]           bdr_target_i,
   input  logic [1:0]           bdr_unit_i,
   input  logic [31:0]          bdr_addr_i,
@@ -133,6 +134,13 @@ module tt_core
     end
   end
 
+  // state read-back of the counters and latches (targets 11..14, the read-back block at the end)
+  logic [31:0] fe_mop_cfg [3][9];
+  logic [15:0] fe_mop_mask_hi [3];
+  logic [31:0] fe_wait [3];
+  logic [2:0]  unp_ctx_ctr [2][3];
+  logic [46:0] math_rwc [3];
+
   for (genvar t = 0; t < 3; t++) begin : g_fe
     tt_frontend u_fe (
       .clk_i (clk_c),
@@ -183,7 +191,10 @@ module tt_core
       .none_insn_o     (fe_none_insn[t]),
       .thread_idle_o   (thread_idle_o[t]),
       .stall_reason_o  (fe_stall_reason[t]),
-      .trace_o         (fe_trace[t])
+      .trace_o         (fe_trace[t]),
+      .mop_cfg_o       (fe_mop_cfg[t]),
+      .mop_mask_hi_o   (fe_mop_mask_hi[t]),
+      .wait_o          (fe_wait[t])
     );
   end
 
@@ -713,7 +724,8 @@ module tt_core
       .inc_ch1z_o        (unp_ch1z[n]),
       .mmio_we_o         (unp_mmio_we[n]),
       .mmio_addr_o       (unp_mmio_addr[n]),
-      .mmio_data_o       (unp_mmio_data[n])
+      .mmio_data_o       (unp_mmio_data[n]),
+      .ctx_ctr_o         (unp_ctx_ctr[n])
     );
   end
 
@@ -771,7 +783,8 @@ module tt_core
     .inj_zf_dst_ign_i (inject_i[INJ_ZF_DST_DISABLE_IGN]), .inj_zeroacc_abs_i (inject_i[INJ_ZEROACC_ABSOLUTE]),
     .inj_zf_revert_i (inject_i[INJ_ZF_REVERT_IGN]),
     .rf_wr_o (m_rf_wr),
-    .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset)
+    .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset),
+    .inj_srcb_clr_keep_cr_i (inject_i[INJ_MATH_SRCB_CLR_KEEPS_CR]), .rwc_o (math_rwc)
   );
   for (genvar k = 0; k < int'(RF_MATH_PORTS); k++) begin : g_mrf
     assign rf_wr_o[RF_PORT_MATH0 + k] = m_rf_wr[k];
@@ -1210,6 +1223,7 @@ module tt_core
   // ---------------------------------------------------------------------------------------------
   logic [1:0]   sync_bdr;
   logic [31:0]  th_bdr;
+  logic [31:0]  cnt_bdr;
   logic [127:0] l1_bdr, rf_bdr;
   always_comb begin
     bdr_data_o = '0;
@@ -1228,6 +1242,38 @@ module tt_core
       4'd8: bdr_data_o[1:0] = sync_bdr;
       4'd9: bdr_data_o[31:0] = pk_setreg_data;   // PACR_SETREG's write data (dpi/state_check.h)
       4'd10: bdr_data_o = dest_vld[{bdr_addr_i[2:0], 7'd0} +: 128];   // Dest's zero flags, 128 rows
+      4'd11, 4'd12, 4'd13, 4'd14: bdr_data_o[31:0] = cnt_bdr;          // counters, latches (below)
+      default: ;
+    endcase
+  end
+
+  // Targets 11..14 (docs/design.md "State read-back"; compared at drained points and after the run):
+  // 11 RWC field bdr_addr_i of thread bdr_unit_i (0 Dst, 1 Dst_Cr, 2 SrcA, 3 SrcA_Cr, 4 SrcB,
+  //    5 SrcB_Cr, 6 FidelityPhase, 7 ExtraAddrModBit), in [9:0];
+  // 12 unpacker bdr_unit_i's counters of thread bdr_addr_i: [5:0] SrcRow, [10:8] ContextCounter;
+  // 13 MOP config of thread bdr_unit_i: bdr_addr_i 0..8 MopCfg word, 9 MaskHi (in [15:0]);
+  // 14 the wait latch of thread bdr_unit_i (tt_frontend wait_o).
+  always_comb begin
+    logic [1:0] th;
+    cnt_bdr = '0;
+    th = (bdr_unit_i == 2'd3) ? 2'd0 : bdr_unit_i;
+    unique case (bdr_target_i)
+      4'd11: unique case (bdr_addr_i[2:0])
+               3'd0: cnt_bdr[9:0] = math_rwc[th][46:37];
+               3'd1: cnt_bdr[9:0] = math_rwc[th][36:27];
+               3'd2: cnt_bdr[5:0] = math_rwc[th][26:21];
+               3'd3: cnt_bdr[5:0] = math_rwc[th][20:15];
+               3'd4: cnt_bdr[5:0] = math_rwc[th][14:9];
+               3'd5: cnt_bdr[5:0] = math_rwc[th][8:3];
+               3'd6: cnt_bdr[1:0] = math_rwc[th][2:1];
+               default: cnt_bdr[0] = math_rwc[th][0];
+             endcase
+      4'd12: if (bdr_addr_i < 32'd3)
+               cnt_bdr[10:0] = {unp_ctx_ctr[bdr_unit_i[0]][bdr_addr_i[1:0]], 2'b0,
+                                src_row[bdr_unit_i[0]][bdr_addr_i[1:0]]};
+      4'd13: if (bdr_addr_i < 32'd9)      cnt_bdr = fe_mop_cfg[th][bdr_addr_i[3:0]];
+             else if (bdr_addr_i == 32'd9) cnt_bdr[15:0] = fe_mop_mask_hi[th];
+      4'd14: cnt_bdr = fe_wait[th];
       default: ;
     endcase
   end

@@ -100,7 +100,12 @@ module tt_frontend
 
   output logic             thread_idle_o,
   output logic [7:0]       stall_reason_o,
-  output fe_trace_t        trace_o          // for the timing reference only (tt_pkg timing_t)
+  output fe_trace_t        trace_o,         // for the timing reference only (tt_pkg timing_t)
+  // state read-back (docs/design.md "State read-back", targets 13 and 14)
+  output logic [31:0]      mop_cfg_o [9],   // the MOP expander's MopCfg words
+  output logic [15:0]      mop_mask_hi_o,   // and its MaskHi
+  output logic [31:0]      wait_o           // the wait latch: [31] valid, [30] SEMWAIT, [29:21] block
+                                            // mask, [20:8] conditions, [7:0] SEMWAIT's semaphores
 );
 
   // ---------------------------------------------------------------------------------------------
@@ -168,7 +173,9 @@ module tt_frontend
     .out_valid_o        (mop_valid),
     .out_insn_o         (mop_insn),
     .out_ready_i        (rep_ready),
-    .busy_o             (mop_busy)
+    .busy_o             (mop_busy),
+    .cfg_o              (mop_cfg_o),
+    .mask_hi_o          (mop_mask_hi_o)
   );
 
   tt_replay_expander u_replay (
@@ -447,5 +454,10 @@ module tt_frontend
       stall_reason_o = {STALL_FIFO_EMPTY, 4'd0};
     end
   end
+
+  // State read-back (docs/design.md "State read-back", target 14): the latch as it stands; the
+  // fields keep the last wait's values after it is released (the checker compares them only while
+  // valid)
+  assign wait_o = {wait_valid_q, wait_is_sem_q, wait_block_q, wait_cond_q, wait_semmask_q};
 
 endmodule

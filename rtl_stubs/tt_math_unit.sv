@@ -102,7 +102,12 @@ module tt_math_unit
   output logic [1:0]  clr_flip_o,        // with rsp_o.done: return the matrix unit's bank and flip
   output logic        clr_keep_o,
   output logic        clr_reset_o,
-  output logic [1:0]  mflip_o            // with rsp_o.done: flip the matrix unit's bank only (SETRWC)
+  output logic [1:0]  mflip_o,           // with rsp_o.done: flip the matrix unit's bank only (SETRWC)
+
+  // state read-back (docs/design.md "State read-back", target 11) and its injected bug
+  input  logic        inj_srcb_clr_keep_cr_i, // INJ_MATH_SRCB_CLR_KEEPS_CR
+  output logic [46:0] rwc_o [3]          // thread t's RWCs: {Dst, Dst_Cr (10 bits each), SrcA, SrcA_Cr,
+                                         //   SrcB, SrcB_Cr (6 each), FidelityPhase (2), ExtraAddrModBit}
 );
 
   localparam logic [7:0] OP_MOVD2A = 8'h08, OP_MOVDBGA2D = 8'h09, OP_MOVD2B = 8'h0a, OP_MOVB2A = 8'h0b,
@@ -184,7 +189,8 @@ module tt_math_unit
     if (ab[7])                 begin c.srca = '0; c.srca_cr = '0; end
     else if (ab[6] && !no_cr)  begin c.srca_cr = c.srca_cr + ab[5:0]; c.srca = c.srca_cr; end
     else                       c.srca = c.srca + ab[5:0];
-    if (ab[15])                begin c.srcb = '0; c.srcb_cr = '0; end
+    // DELIBERATE BUG (INJ_MATH_SRCB_CLR_KEEPS_CR): the SrcB clear leaves SrcB_Cr as it was.
+    if (ab[15])                begin c.srcb = '0; c.srcb_cr = inj_srcb_clr_keep_cr_i ? c.srcb_cr : '0; end
     else if (ab[14])           begin c.srcb_cr = c.srcb_cr + ab[13:8]; c.srcb = c.srcb_cr; end
     else                       c.srcb = c.srcb + ab[13:8];
     if (d[11])                 begin c.dst = '0; c.dst_cr = '0; end
@@ -690,5 +696,11 @@ module tt_math_unit
       end
     end
   end
+
+  // ---------------------------------------------------------------------------------------------
+  // State read-back (docs/design.md "State read-back", target 11): each thread's RWCs as the flops
+  // hold them. Compared at drained points only, when no update is pending (pend_q is 0 then).
+  // ---------------------------------------------------------------------------------------------
+  always_comb for (int t = 0; t < 3; t++) rwc_o[t] = rwc_q[t];
 
 endmodule

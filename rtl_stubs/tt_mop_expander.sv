@@ -35,7 +35,10 @@ module tt_mop_expander
   output logic [31:0] out_insn_o,
   input  logic        out_ready_i,
 
-  output logic        busy_o       // expanding a MOP
+  output logic        busy_o,      // expanding a MOP
+  // state read-back (docs/design.md "State read-back", target 13)
+  output logic [31:0] cfg_o [9],   // MopCfg[0..8]
+  output logic [15:0] mask_hi_o    // MaskHi (MOP_CFG)
 );
 
   localparam logic [1:0] PH_START = 2'd0, PH_INNER = 2'd1, PH_END0 = 2'd2, PH_END1 = 2'd3;
@@ -266,5 +269,9 @@ module tt_mop_expander
       end
     end
   end
+
+  // State read-back (docs/design.md "State read-back", target 13)
+  assign cfg_o     = cfg_q;
+  assign mask_hi_o = mask_hi_q;
 
 endmodule

@@ -383,6 +383,8 @@ package tt_pkg;
   // the matrix unit's arithmetic (tt_mx_fpu, tt_mx_int8): bits 184..185
   localparam int unsigned INJ_MX_GROUP_TRUNC      = 184; // MVMUL/GAPOOL: a product is truncated, not rounded, to its group's exponent
   localparam int unsigned INJ_MX_FID_SLICE        = 185; // odd fidelity phases take SrcA's mantissa slice one bit too low
+  // the state read-back of the counters (issue 26)
+  localparam int unsigned INJ_MATH_SRCB_CLR_KEEPS_CR = 186; // ADDR_MOD's SrcB clear leaves SrcB_Cr as it was
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------

@@ -67,7 +67,8 @@ module tt_unpacker
   output logic [1:0]  inc_ch0y_o, inc_ch0z_o, inc_ch1y_o, inc_ch1z_o,
   output logic        mmio_we_o,           // UNPACR_NOP UNP_POP's MMIO store
   output logic [31:0] mmio_addr_o,
-  output logic [31:0] mmio_data_o
+  output logic [31:0] mmio_data_o,
+  output logic [2:0]  ctx_ctr_o [3]        // state read-back (target 12): ContextCounter per thread
 );
 
   // Config words (pack-unpack-registers §2; Blackhole register table), per unpacker.
@@ -791,5 +792,8 @@ module tt_unpacker
   assign mmio_addr_o = s_q.mmio_addr;
   assign mmio_data_o = s_q.mmio_data;
 
+
+  // State read-back (docs/design.md "State read-back", target 12)
+  assign ctx_ctr_o = ctx_ctr_q;
 
 endmodule

@@ -463,6 +463,20 @@ const tt_pack_work *tt_model_pack_work(const tt_model *m);
 uint32_t tt_model_pack_setreg_data(const tt_model *m);
 void tt_model_pack_setreg_data_set(tt_model *m, uint32_t v);
 
+/* State read-back of the counters and latches (issue 26; docs/design.md "State read-back";
+ * ref_model/src/state_access.c). The STALLWAIT / SEMWAIT latched in thread t's wait gate: valid,
+ * its kind, its condition mask (STALLWAIT: bit n is Cn; SEMWAIT: bit 0 C0, bit 1 C1), block mask
+ * (bit n is Bn) and SEMWAIT's semaphore mask, the defaults of zero fields applied; the fields keep
+ * the last wait's values once it is released. False for a bad thread. */
+typedef struct {
+    bool valid, semwait;
+    uint16_t cond, block;
+    uint8_t semmask;
+} tt_wait_state;
+bool tt_model_wait_get(const tt_model *m, int thread, tt_wait_state *w);
+/* Thread t's MaskHi, latched by MOP_CFG (the high half of template 0's masks; 0 after reset). */
+bool tt_model_mop_mask_hi_get(const tt_model *m, int thread, uint32_t *v);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,6 +11,7 @@
 #include "frontend.h"    /* tt_fe_is_frontend_op */
 #include "model_state.h" /* semaphores */
 #include "movement.h"    /* tt_mx_rule: the matrix unit's acceptance rules */
+#include "matrix_arith.h" /* tt_mx_arith */
 #include "replay_expander.h" /* tt_replay_count: REPLAY's Count field (0 means 64) */
 #include "sync_unit.h"   /* tt_wait_latch_of */
 #include "ttisa.h"
@@ -166,6 +167,7 @@ static unsigned bank_changer(uint32_t insn)
     const uint8_t opc = (uint8_t)(insn >> 24);
     if (opc == TT_OPC_CLEARDVALID) return (insn & 1u) ? 3u : (insn >> 22 & 3u);
     if (opc == TT_OPC_SETRWC) return insn >> 22 & 3u;
+    if (tt_mx_arith(insn)) return insn >> 22 & 3u;
     return 0;
 }
 
@@ -668,7 +670,8 @@ static int held_by(const tt_timing *t, const tt_model *m, int th, const tt_timin
     if (gate_waits_itself(m, th, x)) return t->th[th].unit_of;
     const uint8_t opc = (uint8_t)(x->fe_insn >> 24);
     if (x->fe_valid && ((opc == TT_OPC_MOVA2D && (mq_bank_change(t, cycle, true) & 1u)) ||
-                        (opc == TT_OPC_MOVB2D && (mq_bank_change(t, cycle, true) & 2u))))
+                        (opc == TT_OPC_MOVB2D && (mq_bank_change(t, cycle, true) & 2u)) ||
+                        (tt_mx_arith(x->fe_insn) && mq_bank_change(t, cycle, true))))
         return TT_U_MATH;
     if (math_rule(t, th, x) >= 0) return HELD_MATH_RULE;
     return TT_U_NONE;
