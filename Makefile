@@ -195,6 +195,8 @@ UNPACK_SEEDS ?= 100
 UNPACK_LENGTH ?= 240
 PACK_SEEDS ?= 100
 PACK_LENGTH ?= 200
+MATH_SEEDS ?= 100
+MATH_LENGTH ?= 120
 random: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== constrained-random lockstep tests: $(SEEDS) seeds from $(FIRST_SEED), $(LENGTH) per thread"
 	@tests/random/run_both.sh $(BUILD) "" $(SEEDS) $(LENGTH) $(FIRST_SEED)
@@ -204,6 +206,8 @@ random: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/random/run_both.sh $(BUILD) --unpack $(UNPACK_SEEDS) $(UNPACK_LENGTH) $(FIRST_SEED)
 	@echo "== constrained-random pack streams: $(PACK_SEEDS) seeds from $(FIRST_SEED), $(PACK_LENGTH) long"
 	@tests/random/run_both.sh $(BUILD) --pack $(PACK_SEEDS) $(PACK_LENGTH) $(FIRST_SEED)
+	@echo "== constrained-random matrix-unit arithmetic: $(MATH_SEEDS) seeds from $(FIRST_SEED), $(MATH_LENGTH) long"
+	@tests/random/run_both.sh $(BUILD) --math $(MATH_SEEDS) $(MATH_LENGTH) $(FIRST_SEED)
 
 # make run TEST=tests/directed/X.tts [WAVES=1] [ARGS="+max_cycles=..."]
 run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stall_reason.txt)
@@ -441,7 +445,8 @@ coverage: $(BUILD)/ttcosim_cov
 # make mutate [UNITS=tt_packer,...] [MUTANTS=N|all] [SEED=S] [MUTANT_IDS=1,5-9] [JOBS=J] [RESUME=1]
 MUT_DIR := $(BUILD)/mutate
 MUT_UNITS_ALL := tt_unpacker tt_unpack_convert tt_src_banks tt_regfile tt_math_unit tt_packer \
-                 tt_pack_convert tt_pack_bfp tt_pack_l1acc tt_pack_strided
+                 tt_pack_convert tt_pack_bfp tt_pack_l1acc tt_pack_strided \
+                 tt_mx_datapath tt_mx_fpu tt_mx_int8 tt_mx_gmpool
 MUT_SRCS := $(MUT_UNITS_ALL:%=rtl_stubs/%.sv)
 MUT_RTL := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv \
            $(foreach f,$(filter-out rtl_stubs/tt_pkg.sv,$(sort $(wildcard rtl_stubs/*.sv))),$(if $(filter $(f),$(MUT_SRCS)),$(MUT_DIR)/rtl/$(notdir $(f)),$(f)))

@@ -50,7 +50,8 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 
 # The data-path units (issue 16 item 3), in id order.
 UNITS = ["tt_unpacker", "tt_unpack_convert", "tt_src_banks", "tt_regfile", "tt_math_unit",
-         "tt_packer", "tt_pack_convert", "tt_pack_bfp", "tt_pack_l1acc", "tt_pack_strided"]
+         "tt_packer", "tt_pack_convert", "tt_pack_bfp", "tt_pack_l1acc", "tt_pack_strided",
+         "tt_mx_datapath", "tt_mx_fpu", "tt_mx_int8", "tt_mx_gmpool"]
 
 SEL = "tt_mut_pkg::mut_sel"
 TOOL_VERSION = 1

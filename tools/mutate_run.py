@@ -5,7 +5,7 @@ For every mutant picked from the manifest (tools/mutate.py), the tests run again
 build with +mutant=N, cheapest and most-killing first, until one fails: the mutant is killed (by a
 timeout: reported apart). A mutant that passes every test survived. The tests: every directed test
 (tests/directed/*.tts) and a fixed set of random seeds of each generator (tools/gen_random.py: the
-three-thread streams, --unpack, --pack), in lockstep with build/ttcosim_mut; for the converter
+three-thread streams, --unpack, --pack, --math), in lockstep with build/ttcosim_mut; for the converter
 units also the converter comparisons of `make conv-test` / `make pack-conv-test`, built from the
 same instrumented files. First every test runs with +mutant=0 and must pass (the selector-0 build
 behaves as the normal one); its times set each test's timeout.
@@ -51,6 +51,10 @@ AFFINITY = {
     "tt_pack_bfp": ("bfp", "pack"),
     "tt_pack_l1acc": ("l1acc", "acc", "pack"),
     "tt_pack_strided": ("strided", "pack"),
+    "tt_mx_datapath": ("mx_", "random_math", "llk_eltwise", "llk_matmul"),
+    "tt_mx_fpu": ("mx_", "random_math", "llk_eltwise", "llk_matmul"),
+    "tt_mx_int8": ("mx_", "int8", "random_math"),
+    "tt_mx_gmpool": ("gmpool", "pool", "mx_", "random_math"),
 }
 
 
@@ -151,7 +155,7 @@ def build_tests(a):
         if os.path.exists(stamp):
             with open(stamp) as f:
                 fresh = f.read() == h.hexdigest()
-        for gen, length in (("", 200), ("--unpack", 240), ("--pack", 200)):
+        for gen, length in (("", 200), ("--unpack", 240), ("--pack", 200), ("--math", 120)):
             kind = ("_" + gen[2:]) if gen else ""
             names = [os.path.join(gdir, "random%s_%d_%d.tts" % (kind, s, length)) for s in range(1, a.random_seeds + 1)]
             if not fresh or not all(os.path.exists(n) for n in names):
