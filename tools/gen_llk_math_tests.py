@@ -245,19 +245,8 @@ def math_eltwise(op, fid_inc=1, hifi=False):
     if hifi:
         return math_eltwise_mul_hifi(fid_inc)
     return [
-        "# ---- _llk_math_eltwise_binary_init_<ELW%s, NONE, LoFi>: eltwise_binary_configure_addrmod" % op.upper(),
-        "ttsetc16 12,0x%04x                       # ADDR_MOD_0: SrcA += 8, SrcB += 8" % ab_word(a=8, b=8),
-        "ttsetc16 28,0x%04x                       # ADDR_MOD_0: Dest += 8" % dst_word(d=8),
-        "ttsetc16 47,0                            # ADDR_MOD_0: bias 0",
-        "ttsetc16 13,0                            # ADDR_MOD_1: all 0",
-        "ttsetc16 29,0",
-        "ttsetc16 48,0",
-        "ttsetc16 14,0x%04x                       # ADDR_MOD_2: SrcA, SrcB clear" % ab_word(a_clr=1, b_clr=1),
-        "ttsetc16 30,0x%04x                       # ADDR_MOD_2: Dest CR, Fidelity += %d" % (dst_word(d_cr=1, fid=fid_inc), fid_inc),
-        "ttsetc16 49,0",
-        "ttsetc16 15,0x%04x                       # ADDR_MOD_3: SrcA, SrcB clear" % ab_word(a_clr=1, b_clr=1),
-        "ttsetc16 31,0x%04x                       # ADDR_MOD_3: Dest += 8 CToCR, Fidelity clear" % dst_word(d=8, c2cr=1, fid_clr=1),
-        "ttsetc16 50,0",
+        "# ---- _llk_math_eltwise_binary_init_<ELW%s, NONE, LoFi>: eltwise_binary_configure_addrmod" % op.upper()
+    ] + addrmod_lines_eltwise(fid_inc) + [
         "# eltwise_binary_configure_mop: ckernel_template(outer 4 faces, inner 2, ELW%s(0, 0, 0, ADDR_MOD_0, 0))," % op.upper(),
         "# end op SETRWC(CLR_AB, CR_AB, 0, 0, 0, SET_AB)",
         "store mop 0 4",
