@@ -1197,8 +1197,10 @@ def load_equiv(path):
         missing = [k for k in ("file", "context", "operator", "original", "mutated", "reason") if k not in e]
         if missing:
             sys.exit("mutate.py: %s: entry %d: missing %s" % (path, n, ", ".join(missing)))
-        out[(e["file"], e["context"], e["operator"], e["original"], e["mutated"])] = (e["reason"], n,
-                                                                                    bool(e.get("every_line")))
+        key = (e["file"], e["context"], e["operator"], e["original"], e["mutated"])
+        if "col" in e:  # one of several same-text mutants on a line (the literal at that column)
+            key += (int(e["col"]),)
+        out[key] = (e["reason"], n, bool(e.get("every_line")))
     return out
 
 
@@ -1206,7 +1208,11 @@ def apply_equiv(allm, equiv, path):
     """marks the mutants an entry matches; an entry whose text occurs on several source lines must
     say `"every_line": true` (its reason checked for each line), or one line's note would hide
     another line's mutants unseen (docs/mutation.md "Reading the report")"""
-    matched = [(m, equiv_key(m)) for m in allm if equiv_key(m) in equiv]
+    matched = []
+    for m in allm:
+        k = equiv_key(m) + (m.col,)  # an entry with "col" first
+        if k in equiv or equiv_key(m) in equiv:
+            matched.append((m, k if k in equiv else equiv_key(m)))
     lines = {}
     for m, k in matched:
         lines.setdefault(k, set()).add(m.line)

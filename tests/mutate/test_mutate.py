@@ -102,6 +102,23 @@ def main():
         else:
             check(r3.returncode != 0 and ("lines " + lines) in r3.stdout,
                   "a note on text found on lines %s without \"every_line\" is refused, naming them" % lines)
+    # a note with "col" marks only the mutant at that column of two same-text mutants on one line
+    # (tt_mx_gmpool.sv's invalid row {16'hFFFF, 16'hFFFF}: only the low half's decrement is equivalent)
+    by_line = {}
+    for m in ms:
+        by_line.setdefault(tuple(m[k] for k in key) + (m["line"],), []).append(m)
+    twins = next((v for _, v in sorted(by_line.items(), key=lambda kv: kv[1][0]["id"]) if len(v) > 1), None)
+    check(twins is not None, "the units have two same-text mutants on one line")
+    if twins:
+        with open(eq_path, "w") as f:
+            json.dump({"equivalent": [dict({k: twins[1][k] for k in key}, col=twins[1]["col"], reason="test")]}, f)
+        r4 = subprocess.run([sys.executable, "tools/mutate.py", "--out", out + "_eq4", "--units", ",".join(units),
+                             "--equiv", eq_path], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        with open(os.path.join(ROOT, out + "_eq4", "manifest.json")) as f:
+            st4 = {m["id"]: m["status"] for m in json.load(f)["mutants"]}
+        check(r4.returncode == 0 and st4.get(twins[1]["id"]) == "equivalent" and st4.get(twins[0]["id"]) == "ok",
+              "a note with \"col\" marks mutant #%d equivalent and leaves its same-text twin #%d on line %d as it was"
+              % (twins[1]["id"], twins[0]["id"], twins[0]["line"]))
     # the random programs a mutation run generates are made again when a generator changes (they
     # were kept while the files existed, so a widened generator was never measured)
     import mutate_run  # noqa: E402
@@ -118,7 +135,7 @@ def main():
     with open(os.path.join(rdir, "tests", "generators.sha256"), "w") as f:
         f.write("an older generator")
     mutate_run.build_tests(ra)
-    check(len(gen_names) == 3 and open(first_prog).read() != "# stale\n",
+    check(len(gen_names) == 4 and open(first_prog).read() != "# stale\n",
           "the random programs are made again when a generator changed (%d programs)" % len(gen_names))
     for u in units:
         src = open(os.path.join(ROOT, "rtl_stubs", u + ".sv")).read()
