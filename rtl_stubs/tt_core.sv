@@ -737,7 +737,8 @@ module tt_core
   logic        m_rd_dest_vld [RF_MATH_PORTS];
   logic [1023:0] dest_vld;       // Dest's zero flags (read back as target 10)
   logic [1:0]  math_mflip;
-  rf_wr_t      m_rf_wr [RF_MATH_WR_PORTS];
+  rf_wr_t      m_rf_wr [RF_MATH_PORTS];
+  rf_wr_t      m_rf_wr_trn [RF_MATH_WR_PORTS - RF_MATH_PORTS];   // TRNSPSRCB's rows 8..15
   logic [31:0] math_ret_seq;        // the matrix unit carries its instructions' sequence numbers
   logic [2:0]  math_holds;          // [t]: thread t has an instruction in the matrix unit
   logic [2:0]  math_rule_hold;      // [t]: an acceptance rule holds the instruction thread t presents
@@ -788,12 +789,15 @@ module tt_core
     .inj_implied_ignored_i (inject_i[INJ_IMPLIED_IGNORED]), .inj_implied_b_gate_i (inject_i[INJ_IMPLIED_B_GATE]),
     .inj_zf_dst_ign_i (inject_i[INJ_ZF_DST_DISABLE_IGN]), .inj_zeroacc_abs_i (inject_i[INJ_ZEROACC_ABSOLUTE]),
     .inj_zf_revert_i (inject_i[INJ_ZF_REVERT_IGN]),
-    .rf_wr_o (m_rf_wr),
+    .rf_wr_o (m_rf_wr), .rf_wr_trn_o (m_rf_wr_trn),
     .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset),
     .inj_srcb_clr_keep_cr_i (inject_i[INJ_MATH_SRCB_CLR_KEEPS_CR]), .rwc_o (math_rwc)
   );
-  for (genvar k = 0; k < int'(RF_MATH_WR_PORTS); k++) begin : g_mrf
+  for (genvar k = 0; k < int'(RF_MATH_PORTS); k++) begin : g_mrf
     assign rf_wr_o[RF_PORT_MATH0 + k] = m_rf_wr[k];
+  end
+  for (genvar k = 0; k < int'(RF_MATH_WR_PORTS - RF_MATH_PORTS); k++) begin : g_mrf_trn
+    assign rf_wr_o[RF_PORT_MATH0 + RF_MATH_PORTS + k] = m_rf_wr_trn[k];
   end
 
   // Bank requests of the unit retiring each thread's instruction

@@ -18,8 +18,8 @@
 // RWC or ADDR_MOD change, no hand-over, no Dest. It waits at the gate like MOVB2D (tt_core
 // gate_bank: until the matrix unit owns its SrcB bank and while a SrcB hand-over is in the unit),
 // latency 1, and in its retire cycle reads the 16 rows through tt_regfile's wide SrcB read widened
-// for it (tr_*) and writes 16 rows, 16..31 in order, on RF_MATH_WR_PORTS ports (the other
-// instructions use the first RF_MATH_PORTS). Operand bits [23:0] set are undefined (the model stops
+// for it (tr_*) and writes 16 rows, 16..31 in order, on RF_MATH_WR_PORTS ports (rf_wr_o, then
+// rf_wr_trn_o; the other instructions use rf_wr_o only). Operand bits [23:0] set are undefined (the model stops
 // the run); not checked here.
 //
 // Timing (MatrixUnit.md latency and throughput table): the unit accepts one instruction a cycle
@@ -113,7 +113,11 @@ module tt_math_unit
   output logic [5:0]  tr_row_o,
   input  logic [16*MX_SW-1:0] tr_srcb_i,             // row k at [k*MX_SW +: MX_SW]
 
-  output rf_wr_t      rf_wr_o [RF_MATH_WR_PORTS],      // the rows written this cycle, in order
+  output rf_wr_t      rf_wr_o [RF_MATH_PORTS],         // the rows written this cycle, in order
+  // ... TRNSPSRCB's rows beyond them, in order (the matrix unit's write ports RF_MATH_PORTS ..
+  // RF_MATH_WR_PORTS - 1: a port of their own, so that their copies up to tt_core's rf_wr_o run
+  // only when this unit's or the register file's clock ticks, not with rf_wr_o's every cycle)
+  output rf_wr_t      rf_wr_trn_o [RF_MATH_WR_PORTS - RF_MATH_PORTS],
   output logic [1:0]  clr_flip_o,        // with rsp_o.done: return the matrix unit's bank and flip
   output logic        clr_keep_o,
   output logic        clr_reset_o,
@@ -732,12 +736,9 @@ module tt_math_unit
       for (int k = 0; k < int'(RF_MATH_WR_PORTS - RF_MATH_PORTS); k++) late_tw_q[k] <= rst_ni ? tw[k] : '0;
   end
   always_comb for (int k = 0; k < int'(RF_MATH_PORTS); k++) rf_wr_o[k] = inj_rows_late_i ? late_q[k] : mv[k];
-  // (the transposition, tw, is evaluated only when this unit's or the register file's clock ticks;
-  // these 8 more port copies go with rf_wr_o's every cycle: +1.4 % instructions on the config/GPR
-  // stream with the 8 more ports of tt_core, tt_regfile and tb_top, rtl_stubs/README.md)
   always_comb
     for (int k = 0; k < int'(RF_MATH_WR_PORTS - RF_MATH_PORTS); k++)
-      rf_wr_o[int'(RF_MATH_PORTS) + k] = inj_rows_late_i ? late_tw_q[k] : tw[k];
+      rf_wr_trn_o[k] = inj_rows_late_i ? late_tw_q[k] : tw[k];
 
   // Bank hand-over in the retire cycle: CLEARDVALID returns and flips; SETRWC FlipSrcA/B flips and
   // returns unless CLR_DVALID_SrcA/SrcB_Disable (SETRWC.md)
