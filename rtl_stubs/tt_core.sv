@@ -415,7 +415,7 @@ module tt_core
         if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_bank[t])
           // (an arithmetic instruction, waiting for both banks, shows 2 whichever side holds it: the
           // timing reference's rule, ref_model/src/timing.c expected_stall)
-          stall_reason_o[t] = {STALL_BANK_WAIT, (disp_insn[t][31:24] == OP_MOVB2D) ? 4'd3 : 4'd2};
+          stall_reason_o[t] = {STALL_BANK_WAIT, (disp_insn[t][31:24] inside {OP_MOVB2D, OP_TRNSPSRCB}) ? 4'd3 : 4'd2};
         // DELIBERATE BUG (INJ_T_MATH_RULE_REASON): a thread held by a rule shows UNIT_BUSY MATH.
         else if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_mrule[t] &&
                  !inject_i[INJ_T_MATH_RULE_REASON])
@@ -738,6 +738,7 @@ module tt_core
   logic [1023:0] dest_vld;       // Dest's zero flags (read back as target 10)
   logic [1:0]  math_mflip;
   rf_wr_t      m_rf_wr [RF_MATH_PORTS];
+  rf_wr_t      m_rf_wr_trn [RF_MATH_WR_PORTS - RF_MATH_PORTS];   // TRNSPSRCB's rows 8..15
   logic [31:0] math_ret_seq;        // the matrix unit carries its instructions' sequence numbers
   logic [2:0]  math_holds;          // [t]: thread t has an instruction in the matrix unit
   logic [2:0]  math_rule_hold;      // [t]: an acceptance rule holds the instruction thread t presents
@@ -752,6 +753,10 @@ module tt_core
   logic [MX_SRCB_ROWS*MX_SW-1:0] mx_srcb;
   logic [MX_DEST_ROWS*MX_DW-1:0] mx_dest;
   logic [MX_DEST_ROWS-1:0]       mx_dest_vld;
+  // TRNSPSRCB's 16 SrcB rows (tt_regfile tr_*)
+  logic        tr_rd_en, tr_bank;
+  logic [5:0]  tr_row;
+  logic [16*MX_SW-1:0] tr_srcb;
 
   tt_math_unit u_math (
     .clk_i (clk_c), .rst_ni,
@@ -765,6 +770,8 @@ module tt_core
     .inj_no_pipe_i     (inject_i[INJ_T_MATH_NO_PIPE]),
     .inj_mx_trunc_i    (inject_i[INJ_MX_GROUP_TRUNC]),
     .inj_mx_fid_i      (inject_i[INJ_MX_FID_SLICE]),
+    .inj_trnsp_low_i   (inject_i[INJ_MX_TRNSP_LOW_ROWS]),
+    .tr_rd_en_o (tr_rd_en), .tr_bank_o (tr_bank), .tr_row_o (tr_row), .tr_srcb_i (tr_srcb),
     .mx_rd_en_o (mx_rd_en), .mx_srca_bank_o (mx_srca_bank), .mx_srca_row_o (mx_srca_row),
     .mx_srcb_bank_o (mx_srcb_bank), .mx_srcb_row_o (mx_srcb_row), .mx_dest_row_o (mx_dest_row),
     .mx_dest32_o (mx_dest32), .mx_srca_i (mx_srca), .mx_srcb_i (mx_srcb), .mx_dest_i (mx_dest),
@@ -782,12 +789,15 @@ module tt_core
     .inj_implied_ignored_i (inject_i[INJ_IMPLIED_IGNORED]), .inj_implied_b_gate_i (inject_i[INJ_IMPLIED_B_GATE]),
     .inj_zf_dst_ign_i (inject_i[INJ_ZF_DST_DISABLE_IGN]), .inj_zeroacc_abs_i (inject_i[INJ_ZEROACC_ABSOLUTE]),
     .inj_zf_revert_i (inject_i[INJ_ZF_REVERT_IGN]),
-    .rf_wr_o (m_rf_wr),
+    .rf_wr_o (m_rf_wr), .rf_wr_trn_o (m_rf_wr_trn),
     .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset),
     .inj_srcb_clr_keep_cr_i (inject_i[INJ_MATH_SRCB_CLR_KEEPS_CR]), .rwc_o (math_rwc)
   );
   for (genvar k = 0; k < int'(RF_MATH_PORTS); k++) begin : g_mrf
     assign rf_wr_o[RF_PORT_MATH0 + k] = m_rf_wr[k];
+  end
+  for (genvar k = 0; k < int'(RF_MATH_WR_PORTS - RF_MATH_PORTS); k++) begin : g_mrf_trn
+    assign rf_wr_o[RF_PORT_MATH0 + RF_MATH_PORTS + k] = m_rf_wr_trn[k];
   end
 
   // Bank requests of the unit retiring each thread's instruction
@@ -856,6 +866,10 @@ module tt_core
     .mx_srca_row_i  (mx_srca_row),
     .mx_srcb_bank_i (mx_srcb_bank),
     .mx_srcb_row_i  (mx_srcb_row),
+    .tr_rd_en_i     (tr_rd_en),
+    .tr_bank_i      (tr_bank),
+    .tr_row_i       (tr_row),
+    .tr_srcb_o      (tr_srcb),
     .mx_dest_row_i  (mx_dest_row),
     .mx_dest32_i    (mx_dest32),
     .mx_srca_o      (mx_srca),
@@ -1000,8 +1014,10 @@ module tt_core
       gate_mutex[t] = op == OP_ATGETM && (idx == 16'd0 || (idx >= 16'd2 && idx <= 16'd4)) &&
                       sync_holder_d[idx[2:0]] != 2'd3 && sync_holder_d[idx[2:0]] != 2'(t);
       // tt_bank_pack: [1:0] SrcA AllowedClient, [3:2] SrcB, [7:6] the matrix unit's banks
+      // (TRNSPSRCB waits for SrcB's bank exactly as MOVB2D: TRNSPSRCB.md; the model's
+      // tt_movement_holds, the timing reference's held_by)
       gate_bank[t]  = (op == OP_MOVA2D && !a_after[{4'b0000, a_after[6]}]) ||
-                      (op == OP_MOVB2D && !a_after[{4'b0001, a_after[7]}]);
+                      ((op == OP_MOVB2D || op == OP_TRNSPSRCB) && !a_after[{4'b0001, a_after[7]}]);
       // an arithmetic instruction (ELW*, MVMUL, GAPOOL, GMPOOL) waits for both of its banks, and
       // while a hand-over of either is in the matrix unit (it reads both at its retire)
       // (INJ_T_MATH_BANK_INFLIGHT is the moves' only: tt_math_unit takes these banks at acceptance)
@@ -1014,6 +1030,9 @@ module tt_core
       if (((op == OP_MOVA2D && math_bank_chg[0]) || (op == OP_MOVB2D && math_bank_chg[1])) &&
           !inject_i[INJ_T_MATH_BANK_INFLIGHT])
         gate_bank[t] = 1'b1;
+      // ... and a TRNSPSRCB, as MOVB2D, while a SrcB hand-over is in the matrix unit (it too takes its bank
+      // at acceptance in tt_math_unit, so it is outside INJ_T_MATH_BANK_INFLIGHT, as the arithmetic)
+      if (op == OP_TRNSPSRCB && math_bank_chg[1]) gate_bank[t] = 1'b1;
       // the matrix unit's acceptance rules (MOVA2D.md ... MOVD2B.md "Instruction scheduling")
       gate_mrule[t] = disp_unit[t] == UNIT_MATH && math_rule_hold[t];
       // DELIBERATE BUGS (INJ_T_ATGETM_NO_HOLD, INJ_T_MOVE_BANK_NO_HOLD): the gate ignores them.

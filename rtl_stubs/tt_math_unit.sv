@@ -1,10 +1,10 @@
 // tt_math_unit: the matrix unit, pipelined (docs/decisions.md "Matrix unit timing"): its
 // data movement, its arithmetic and its row counters: RWCs with ADDR_MOD (ISA documentation
 // RWCs.md), SETRWC, INCRWC, CLEARDVALID, ZEROSRC, ZEROACC, MOVA2D, MOVB2D, MOVD2A, MOVD2B (their ISA
-// pages), and ELWADD, ELWSUB, ELWMUL, MVMUL, GAPOOL, GMPOOL (tt_mx_datapath; docs/decisions.md
-// "Matrix unit arithmetic"), GATESRCRST (no data effect). Every other matrix-unit opcode is a STUB:
-// it retires after its latency with no effect (the model reports it as unimplemented and stops the
-// run).
+// pages), ELWADD, ELWSUB, ELWMUL, MVMUL, GAPOOL, GMPOOL (tt_mx_datapath; docs/decisions.md
+// "Matrix unit arithmetic"), TRNSPSRCB (below) and GATESRCRST (no data effect). Every other
+// matrix-unit opcode is a STUB: it retires after its latency with no effect (the model reports it as
+// unsupported or undefined and stops the run).
 //
 // Arithmetic: the instruction waits at the gate until the matrix unit owns both its SrcA and its
 // SrcB bank and no bank hand-over is in the unit (tt_core gate_bank), takes its RWCs (and the
@@ -12,6 +12,15 @@
 // in its retire cycle reads 16 SrcA rows, up to 8 SrcB rows and up to 8 Dest rows (16 DstBits rows
 // for Dst32b) through tt_regfile's wide read port, writes up to 8 Dest rows (rf_wr_o, in row order)
 // and hands its banks over as clear_dvalid [23:22] says, as SETRWC's FlipSrcA/FlipSrcB do.
+//
+// TRNSPSRCB (TRNSPSRCB.md; docs/decisions.md M9): rows 16..31 of the matrix unit's SrcB bank
+// transposed in place, raw 19-bit cells (new row 16 + i, column j = old row 16 + j, column i); no
+// RWC or ADDR_MOD change, no hand-over, no Dest. It waits at the gate like MOVB2D (tt_core
+// gate_bank: until the matrix unit owns its SrcB bank and while a SrcB hand-over is in the unit),
+// latency 1, and in its retire cycle reads the 16 rows through tt_regfile's wide SrcB read widened
+// for it (tr_*) and writes 16 rows, 16..31 in order, on RF_MATH_WR_PORTS ports (rf_wr_o, then
+// rf_wr_trn_o; the other instructions use rf_wr_o only). Operand bits [23:0] set are undefined (the model stops
+// the run); not checked here.
 //
 // Timing (MatrixUnit.md latency and throughput table): the unit accepts one instruction a cycle
 // (of any thread) and retires each L cycles after its dispatch, in order: an instruction retires in
@@ -47,6 +56,7 @@ module tt_math_unit
   input  logic        inj_no_pipe_i,     // INJ_T_MATH_NO_PIPE
   input  logic        inj_mx_trunc_i,    // INJ_MX_GROUP_TRUNC
   input  logic        inj_mx_fid_i,      // INJ_MX_FID_SLICE
+  input  logic        inj_trnsp_low_i,   // INJ_MX_TRNSP_LOW_ROWS
 
   input  unit_req_t   req_i,             // dispatch (taken only when rsp_o.ready)
   input  logic [31:0] req_seq_i,         // its sequence number in its thread
@@ -97,8 +107,17 @@ module tt_math_unit
   input  logic [MX_SRCB_ROWS*MX_SW-1:0] mx_srcb_i,
   input  logic [MX_DEST_ROWS*MX_DW-1:0] mx_dest_i,
   input  logic [MX_DEST_ROWS-1:0]       mx_dest_vld_i,
+  // TRNSPSRCB's read (combinational, in its retire cycle: tt_regfile tr_*): SrcB rows tr_row_o + k
+  output logic        tr_rd_en_o,
+  output logic        tr_bank_o,
+  output logic [5:0]  tr_row_o,
+  input  logic [16*MX_SW-1:0] tr_srcb_i,             // row k at [k*MX_SW +: MX_SW]
 
   output rf_wr_t      rf_wr_o [RF_MATH_PORTS],         // the rows written this cycle, in order
+  // ... TRNSPSRCB's rows beyond them, in order (the matrix unit's write ports RF_MATH_PORTS ..
+  // RF_MATH_WR_PORTS - 1: a port of their own, so that their copies up to tt_core's rf_wr_o run
+  // only when this unit's or the register file's clock ticks, not with rf_wr_o's every cycle)
+  output rf_wr_t      rf_wr_trn_o [RF_MATH_WR_PORTS - RF_MATH_PORTS],
   output logic [1:0]  clr_flip_o,        // with rsp_o.done: return the matrix unit's bank and flip
   output logic        clr_keep_o,
   output logic        clr_reset_o,
@@ -542,6 +561,39 @@ module tt_math_unit
     .max_o (mx_max)
   );
 
+  // ---------------------------------------------------------------------------------------------
+  // TRNSPSRCB (TRNSPSRCB.md): new SrcB row 16 + k, column j = old row 16 + j, column k, raw. The
+  // rows come from tt_regfile's TRNSPSRCB read (the matrix unit's SrcB bank at its acceptance: it
+  // waited at the gate for the bank and for every SrcB hand-over in flight, and a later one retires
+  // after it), enabled only in its retire cycle; its inputs are this unit's flops and the register
+  // file's, so the rows beyond RF_MATH_PORTS (tw) are evaluated only when one of their clocks ticks.
+  // ---------------------------------------------------------------------------------------------
+  logic trn_ret;
+  assign trn_ret    = retire && op_r == OP_TRNSPSRCB;
+  assign tr_rd_en_o = trn_ret;
+  assign tr_bank_o  = head.bank[1];
+  // DELIBERATE BUG (INJ_MX_TRNSP_LOW_ROWS): rows 0..15 are transposed instead.
+  assign tr_row_o   = inj_trnsp_low_i ? 6'd0 : 6'd16;
+
+  // row tr_row_o + k of the result, from the 16 rows read (row j at [j*MX_SW +: MX_SW])
+  function automatic rf_wr_t trn_row(logic [16*MX_SW-1:0] rows, int k, logic bank, logic [5:0] base);
+    rf_wr_t w;
+    w       = '0;
+    w.valid = 1'b1;
+    w.file  = 2'(RF_SRCB);
+    w.bank  = bank;
+    w.row   = {4'd0, base + 6'(k)};
+    w.mask  = '1;
+    for (int j = 0; j < 16; j++) w.cells[j] = {13'd0, rows[j * MX_SW + 19 * k +: 19]};
+    return w;
+  endfunction
+
+  rf_wr_t tw [RF_MATH_WR_PORTS - RF_MATH_PORTS];   // its rows RF_MATH_PORTS .. 15
+  always_comb begin
+    for (int k = 0; k < int'(RF_MATH_WR_PORTS - RF_MATH_PORTS); k++)
+      tw[k] = trn_ret ? trn_row(tr_srcb_i, int'(RF_MATH_PORTS) + k, tr_bank_o, tr_row_o) : '0;
+  end
+
   rf_wr_t mv [RF_MATH_PORTS];
   always_comb begin
     logic [18:0] v;
@@ -652,6 +704,9 @@ module tt_math_unit
             end
           end
         end
+      end else if (op_r == OP_TRNSPSRCB) begin
+        // TRNSPSRCB: its first 8 rows (the other 8: tw below)
+        for (int k = 0; k < int'(RF_MATH_PORTS); k++) mv[k] = trn_row(tr_srcb_i, k, tr_bank_o, tr_row_o);
       end else if (op_r == OP_ZEROSRC) begin
         // ZEROSRC.md: whole banks, as bulk records in the model's order (SrcA bank 0, 1, SrcB 0, 1)
         zb[0] = banks_of(ins_r, 0, unp_bank_i[0], math_bank_i[0]);
@@ -671,10 +726,19 @@ module tt_math_unit
 
   // DELIBERATE BUG (INJ_MATH_ROWS_LATE): the rows are written one cycle after the retire.
   rf_wr_t late_q [RF_MATH_PORTS];
+  rf_wr_t late_tw_q [RF_MATH_WR_PORTS - RF_MATH_PORTS];
   always_ff @(posedge clk_g) begin
     for (int k = 0; k < int'(RF_MATH_PORTS); k++) late_q[k] <= (rst_ni && inj_rows_late_i) ? mv[k] : '0;
   end
+  // (TRNSPSRCB's rows: loaded only in reset or with the bug, so they add nothing to a tick without it)
+  always_ff @(posedge clk_g) begin
+    if (!rst_ni || inj_rows_late_i)
+      for (int k = 0; k < int'(RF_MATH_WR_PORTS - RF_MATH_PORTS); k++) late_tw_q[k] <= rst_ni ? tw[k] : '0;
+  end
   always_comb for (int k = 0; k < int'(RF_MATH_PORTS); k++) rf_wr_o[k] = inj_rows_late_i ? late_q[k] : mv[k];
+  always_comb
+    for (int k = 0; k < int'(RF_MATH_WR_PORTS - RF_MATH_PORTS); k++)
+      rf_wr_trn_o[k] = inj_rows_late_i ? late_tw_q[k] : tw[k];
 
   // Bank hand-over in the retire cycle: CLEARDVALID returns and flips; SETRWC FlipSrcA/B flips and
   // returns unless CLR_DVALID_SrcA/SrcB_Disable (SETRWC.md)

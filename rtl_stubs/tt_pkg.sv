@@ -385,6 +385,7 @@ package tt_pkg;
   localparam int unsigned INJ_MX_FID_SLICE        = 185; // odd fidelity phases take SrcA's mantissa slice one bit too low
   // the state read-back of the counters (issue 26)
   localparam int unsigned INJ_MATH_SRCB_CLR_KEEPS_CR = 186; // ADDR_MOD's SrcB clear leaves SrcB_Cr as it was
+  localparam int unsigned INJ_MX_TRNSP_LOW_ROWS  = 187; // TRNSPSRCB transposes SrcB rows 0..15 instead of 16..31
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------
@@ -551,11 +552,14 @@ package tt_pkg;
 
   // Register-file write report (one row, or a bulk clear of several; docs/design.md "Register-file
   // writes"). Ports: 0 unpacker 0, 1 unpacker 1, RF_PORT_MATH0.. the matrix unit's rows of the cycle
-  // in order (a move writes up to 8 at once, a ZEROSRC up to 4 bank clears); the writer of a port is
-  // RF_BY_UNPACK0, RF_BY_UNPACK1 or RF_BY_MATH.
+  // in order (a move or an arithmetic instruction writes up to 8 at once, a ZEROSRC up to 4 bank
+  // clears, a TRNSPSRCB 16 SrcB rows: RF_MATH_WR_PORTS); the writer of a port is RF_BY_UNPACK0,
+  // RF_BY_UNPACK1 or RF_BY_MATH. RF_MATH_PORTS is the matrix unit's narrow read ports (8 Src and 8
+  // Dest rows) and the rows of everything but TRNSPSRCB.
   localparam int unsigned RF_SRCA = 0, RF_SRCB = 1, RF_DEST = 2, RF_DEST32 = 3;
   localparam int unsigned RF_BY_UNPACK0 = 0, RF_BY_UNPACK1 = 1, RF_BY_MATH = 2;
-  localparam int unsigned RF_MATH_PORTS = 8, RF_PORT_MATH0 = 2, RF_WR_PORTS = RF_PORT_MATH0 + RF_MATH_PORTS;
+  localparam int unsigned RF_MATH_PORTS = 8, RF_MATH_WR_PORTS = 16, RF_PORT_MATH0 = 2,
+                          RF_WR_PORTS = RF_PORT_MATH0 + RF_MATH_WR_PORTS;
   typedef struct packed {
     logic        valid;
     logic [1:0]  file;     // RF_*
@@ -596,7 +600,7 @@ package tt_pkg;
   // Matrix-unit arithmetic (ELWADD, ELWSUB, ELWMUL, MVMUL, GAPOOL, GMPOOL: tt_mx_datapath)
   // ---------------------------------------------------------------------------------------------
   localparam logic [7:0] OP_MVMUL = 8'h26, OP_ELWMUL = 8'h27, OP_ELWADD = 8'h28, OP_ELWSUB = 8'h30,
-                         OP_GMPOOL = 8'h33, OP_GAPOOL = 8'h34, OP_GATESRCRST = 8'h35;
+                         OP_GMPOOL = 8'h33, OP_GAPOOL = 8'h34, OP_GATESRCRST = 8'h35, OP_TRNSPSRCB = 8'h16;
   localparam int unsigned MX_SRCA_ROWS = 16, MX_SRCB_ROWS = 8, MX_DEST_ROWS = 16;   // wide read rows
   localparam int unsigned MX_SW = 16 * 19, MX_DW = 16 * 16;                         // row widths
 

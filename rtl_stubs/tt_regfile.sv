@@ -2,16 +2,16 @@
 // 16 columns of 16-bit cells; the Dst32b view writes DstBits[adj] (high half) and DstBits[adj + 8]
 // (low half), adj = ((row & 0x1f8) << 1) | (row & 0x207): ISA documentation Dst.md, ERRATA 5).
 // Row-write ports (tt_pkg RF_WR_PORTS): unpacker 0, unpacker 1, then the matrix unit's rows of the
-// cycle in order, committed at the edge; the writers never write the same row in one cycle (bank
-// ownership). A bulk record (rf_wr_t.bulk, the matrix unit's ZEROSRC: 4 x 64 rows in one cycle,
-// MatrixUnit.md latency 1) clears its rows by marking them in a per-row mask that the reads apply
-// (zero or -inf), so the clear costs one vector write, not a write per row; a later row write merges
-// into the cleared value and unmarks the row. Dest has DstRowValid instead (BlackholeA0 Dst.md, one
-// flag per physical row, all valid after reset): ZEROACC's records (rf_wr_t.zf, bulk or one row)
-// change flags only, any Dest data write sets its row's flag (Dst32b: the high half's row only), and
-// the readers get the raw cells with the flag and apply it themselves (a Dst32b read uses its high
-// half's flag for both halves; docs/decisions.md "Dest zero flags"). Backdoor: 4 cells per item, or
-// 128 Dest flags (file 3).
+// cycle in order (RF_MATH_WR_PORTS: a TRNSPSRCB writes 16), committed at the edge; the writers
+// never write the same row in one cycle (bank ownership). A bulk record (rf_wr_t.bulk, the matrix
+// unit's ZEROSRC: 4 x 64 rows in one cycle, MatrixUnit.md latency 1) clears its rows by marking
+// them in a per-row mask that the reads apply (zero or -inf), so the clear costs one vector write,
+// not a write per row; a later row write merges into the cleared value and unmarks the row. Dest
+// has DstRowValid instead (BlackholeA0 Dst.md, one flag per physical row, all valid after reset):
+// ZEROACC's records (rf_wr_t.zf, bulk or one row) change flags only, any Dest data write sets its
+// row's flag (Dst32b: the high half's row only), and the readers get the raw cells with the flag and
+// apply it themselves (a Dst32b read uses its high half's flag for both halves; docs/decisions.md
+// "Dest zero flags"). Backdoor: 4 cells per item, or 128 Dest flags (file 3).
 /* verilator tracing_off */
 module tt_regfile
   import tt_pkg::*;
@@ -49,6 +49,12 @@ module tt_regfile
   output logic [MX_SRCB_ROWS*MX_SW-1:0] mx_srcb_o,
   output logic [MX_DEST_ROWS*MX_DW-1:0] mx_dest_o,
   output logic [MX_DEST_ROWS-1:0]       mx_dest_vld_o,
+  // the wide SrcB read widened for TRNSPSRCB (its retire cycle): SrcB rows tr_row_i + 0 .. 15 of
+  // bank tr_bank_i, row k at [k*MX_SW +: MX_SW]; not cleared outside tr_rd_en_i (read only with it)
+  input  logic        tr_rd_en_i,
+  input  logic        tr_bank_i,
+  input  logic [5:0]  tr_row_i,
+  output logic [16*MX_SW-1:0] tr_srcb_o,
   // combinational read for packer 0: two Dest cells of one column (Dst16b: [0]; Dst32b: high half
   // at [0], low half at [1])
   input  logic [9:0]  pk_rd_row_i [2],
@@ -156,6 +162,15 @@ module tt_regfile
         mx_dest_vld_o[k] = dest_vld_q[dr];
       end
     end
+  end
+  /* verilator lint_on LATCH */
+  // (TRNSPSRCB's 16 rows: its inputs are the matrix unit's flops and this file's, so the block is
+  // evaluated only when one of those clocks ticks; not cleared outside tr_rd_en_i, which would cost
+  // 16 rows at each of those ticks: the matrix unit reads it only with the enable)
+  /* verilator lint_off LATCH */
+  always_comb begin
+    if (tr_rd_en_i)
+      for (int k = 0; k < 16; k++) tr_srcb_o[k * MX_SW +: MX_SW] = srcb_row({tr_bank_i, tr_row_i + 6'(k)});
   end
   /* verilator lint_on LATCH */
   always_comb begin
@@ -274,7 +289,7 @@ module tt_regfile
     dest_vld_q  <= cd;
   end
 
-  // Row writes, one process per port (one write site per port and target: a loop over the ten ports
+  // Row writes, one process per port (one write site per port and target: a loop over the 18 ports
   // in one process is too big for the simulator to unroll, and a loop it does not unroll cannot make
   // delayed array writes)
   for (genvar w = 0; w < int'(RF_WR_PORTS); w++) begin : g_wr

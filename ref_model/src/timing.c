@@ -639,7 +639,7 @@ static bool unp_addr_phase(const tt_timing *t, int u, int th, uint64_t cycle)
 
 /* The instruction at the gate waits there itself, against the state after this cycle's retires (the
  * model's now): an ATGETM while another thread holds its mutex (SyncUnit.md), a MOVA2D / MOVB2D
- * until the matrix unit owns its source bank (MOVA2D.md, MOVB2D.md). */
+ * (and TRNSPSRCB, as MOVB2D) until the matrix unit owns its source bank (MOVA2D.md, MOVB2D.md). */
 static bool gate_waits_itself(const tt_model *m, int th, const tt_timing_thread *x)
 {
     char why[8];
@@ -669,8 +669,10 @@ static int held_by(const tt_timing *t, const tt_model *m, int th, const tt_timin
     if (unp_addr_phase(t, TT_U_UNPACK1, th, cycle)) return TT_U_UNPACK1;
     if (gate_waits_itself(m, th, x)) return t->th[th].unit_of;
     const uint8_t opc = (uint8_t)(x->fe_insn >> 24);
+    /* TRNSPSRCB waits for SrcB's bank exactly as MOVB2D (the model's tt_movement_holds; TRNSPSRCB.md):
+     * it was missing here, so a TRNSPSRCB behind a SrcB hand-over in flight was expected to pass */
     if (x->fe_valid && ((opc == TT_OPC_MOVA2D && (mq_bank_change(t, cycle, true) & 1u)) ||
-                        (opc == TT_OPC_MOVB2D && (mq_bank_change(t, cycle, true) & 2u)) ||
+                        ((opc == TT_OPC_MOVB2D || opc == TT_OPC_TRNSPSRCB) && (mq_bank_change(t, cycle, true) & 2u)) ||
                         (tt_mx_arith(x->fe_insn) && mq_bank_change(t, cycle, true))))
         return TT_U_MATH;
     if (math_rule(t, th, x) >= 0) return HELD_MATH_RULE;
@@ -694,7 +696,8 @@ static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o
         } else if (held == TT_U_SYNC) {
             *want = (uint8_t)(TT_STALL_MUTEX << 4 | (o->fe_insn & 7u)); /* an ATGETM at the gate */
         } else if (held == TT_U_MATH) {
-            *want = (uint8_t)(TT_STALL_BANK_WAIT << 4 | ((uint8_t)(o->fe_insn >> 24) == TT_OPC_MOVB2D ? 3 : 2));
+            const uint8_t fo = (uint8_t)(o->fe_insn >> 24); /* SrcB's bank: MOVB2D and TRNSPSRCB */
+            *want = (uint8_t)(TT_STALL_BANK_WAIT << 4 | (fo == TT_OPC_MOVB2D || fo == TT_OPC_TRNSPSRCB ? 3 : 2));
         } else if (held == HELD_MATH_RULE) {
             *want = (uint8_t)(TT_STALL_MATH_RULE << 4 | math_rule(t, th, o));
         } else if (held != TT_U_NONE) {
