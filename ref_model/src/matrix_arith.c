@@ -120,18 +120,34 @@ uint32_t tt_mx_elwadd(uint32_t a, uint32_t bv, uint32_t dst, bool zero_a, bool z
     return accumulate(s, zero_term, dst, md);
 }
 
-uint32_t tt_mx_dot16(const uint32_t a[16], const uint32_t bv[16], uint32_t dst, tt_mx_mode md)
+/* An operand cut to its phase's slice once (MVMUL uses each of SrcA's 256 and SrcB's 128 operands in
+ * 8 or 16 products): zero when its exponent is 0 (a zero exponent multiplies as zero). */
+typedef struct {
+    uint8_t zero, sign;
+    uint16_t exp;
+    uint8_t man; /* the 5-bit (SrcA) or 7-bit (SrcB) slice */
+} sliced;
+
+static sliced slice_op(uint32_t v, bool srcb, unsigned phase)
+{
+    const uint32_t m11 = (v & 0x3FFu) | 0x400u;
+    sliced o = {(uint8_t)(b(v, 10, 8) == 0), (uint8_t)(v >> 18 & 1u), (uint16_t)b(v, 10, 8),
+                (uint8_t)(srcb ? slice_b(m11, phase) : slice_a(m11, phase))};
+    return o;
+}
+
+static uint32_t dot16(const sliced *a, const sliced *bv, uint32_t dst, tt_mx_mode md)
 {
     const int32_t adj = prod_adj(md);
     term p[16];
     for (unsigned k = 0; k < 16; k++) {
-        if (b(a[k], 10, 8) == 0 || b(bv[k], 10, 8) == 0) { /* a zero exponent multiplies as zero */
+        if (a[k].zero || bv[k].zero) {
             p[k].sign = 0, p[k].exp = adj > 0 ? adj : 0, p[k].man = 0;
             continue;
         }
-        p[k].sign = ((a[k] ^ bv[k]) >> 18) & 1u;
-        p[k].exp = (int32_t)b(a[k], 10, 8) + (int32_t)b(bv[k], 10, 8) + adj;
-        p[k].man = slice_a((a[k] & 0x3FFu) | 0x400u, md.phase) * slice_b((bv[k] & 0x3FFu) | 0x400u, md.phase);
+        p[k].sign = a[k].sign ^ bv[k].sign;
+        p[k].exp = (int32_t)a[k].exp + (int32_t)bv[k].exp + adj;
+        p[k].man = (uint32_t)a[k].man * bv[k].man;
     }
     term g[2];
     for (unsigned grp = 0; grp < 2; grp++) { /* two groups of eight, each to its largest exponent */
@@ -153,6 +169,13 @@ uint32_t tt_mx_dot16(const uint32_t a[16], const uint32_t bv[16], uint32_t dst, 
         g[grp].exp = e;
     }
     return accumulate(g[0], g[1], dst, md);
+}
+
+uint32_t tt_mx_dot16(const uint32_t a[16], const uint32_t bv[16], uint32_t dst, tt_mx_mode md)
+{
+    sliced sa[16], sb[16];
+    for (unsigned k = 0; k < 16; k++) sa[k] = slice_op(a[k], false, md.phase), sb[k] = slice_op(bv[k], true, md.phase);
+    return dot16(sa, sb, dst, md);
 }
 
 /* ---- Dest encodings (Dst.md: BF16 style [15] sign [14:8] mantissa [7:0] exponent; FP16 style
@@ -477,6 +500,14 @@ void tt_exec_mvmul(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
             if (!check_exp5(&o, "SrcB", v, r)) return;
             bb[i][k] = v;
         }
+    /* the operands in the multiplier's layout, cut to the phase's slices once (each is used in 8 or
+     * 16 products) */
+    sliced ma[16][16], mb[8][16];
+    if (!o.int8)
+        for (unsigned k = 0; k < 16; k++) {
+            for (unsigned c = 0; c < 16; c++) ma[c][k] = slice_op(to_mul(a[c][k], o.fa), false, o.md.phase);
+            for (unsigned i = 0; i < rows; i++) mb[i][k] = slice_op(to_mul(bb[i][k], o.fb), true, o.md.phase);
+        }
     for (unsigned i = 0; i < rows; i++) {
         const unsigned row = (o.dr + i) & (TT_DEST_ROWS - 1);
         /* the whole row is read under its old zero flag before the first write makes it valid */
@@ -495,9 +526,7 @@ void tt_exec_mvmul(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                 tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, row, c, int32_to_dest(v));
                 continue;
             }
-            uint32_t x[16], y[16];
-            for (unsigned k = 0; k < 16; k++) x[k] = to_mul(a[c][k], o.fa), y[k] = to_mul(bb[i][k], o.fb);
-            dest_out(m, &o, row, c, tt_mx_dot16(x, y, old[c], o.md));
+            dest_out(m, &o, row, c, dot16(ma[c], mb[i], old[c], o.md));
         }
     }
     mx_finish(m, thread, insn, r);
