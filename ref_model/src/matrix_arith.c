@@ -178,26 +178,26 @@ uint32_t tt_mx_dot16(const uint32_t a[16], const uint32_t bv[16], uint32_t dst, 
     return dot16(sa, sb, dst, md);
 }
 
-/* ---- Dest encodings (Dst.md: BF16 style [15] sign [14:8] mantissa [7:0] exponent; FP16 style
- * [15] sign [14:5] mantissa [4:0] exponent; Dst32b: the BF16-style half, then 16 mantissa bits) ---- */
-static uint32_t bf16_from_dest(uint32_t x) { return (x & 0x8000u) | (b(x, 0, 8) << 7) | b(x, 8, 7); }
-static uint32_t bf16_to_dest(uint32_t x) { return (x & 0x8000u) | (b(x, 0, 7) << 8) | b(x, 7, 8); }
-static uint32_t fp32_from_dest(uint32_t x) { return (bf16_from_dest(x >> 16) << 16) | (x & 0xFFFFu); }
-static uint32_t fp32_to_dest(uint32_t x) { return (bf16_to_dest(x >> 16) << 16) | (x & 0xFFFFu); }
-/* FP16-style Dest <-> the FP32 pattern with a 5-bit exponent */
+/* ---- Dest cells (Dst.md; unpack_convert.h tt_write_dst_* / tt_read_dst_*) as the FP32 patterns
+ * the arithmetic adds: FP16 style with its 5-bit exponent in the low bits of FP32's field ---- */
 static uint32_t fp16_from_dest(uint32_t x)
 {
-    return ((x & 0x8000u) << 16) | (b(x, 0, 5) << 23) | (b(x, 5, 10) << 13);
+    const uint32_t h = tt_read_dst_fp16(x);
+    return ((h & 0x8000u) << 16) | ((h & 0x7FFFu) << 13);
 }
-static uint32_t fp16_to_dest(uint32_t x) { return ((x >> 16) & 0x8000u) | (b(x, 13, 10) << 5) | b(x, 23, 5); }
+static uint32_t fp16_to_dest(uint32_t x)
+{
+    return tt_write_dst_fp16((uint16_t)(((x >> 16) & 0x8000u) | ((x >> 13) & 0x7FFFu)));
+}
+static uint32_t bf16_to_dest(uint32_t x) { return tt_write_dst_bf16((uint16_t)x); }
 
 /* INT32 in Dest: sign-magnitude in the FP32 pattern */
 static int32_t int32_from_dest(uint32_t x)
 {
-    const uint32_t v = fp32_from_dest(x);
+    const uint32_t v = tt_read_dst_fp32(x);
     return v >> 31 ? -(int32_t)(v & 0x7FFFFFFFu) : (int32_t)(v & 0x7FFFFFFFu);
 }
-static uint32_t int32_to_dest(int32_t v) { return fp32_to_dest(v < 0 ? 0x80000000u | (uint32_t)-v : (uint32_t)v); }
+static uint32_t int32_to_dest(int32_t v) { return tt_write_dst_fp32(v < 0 ? 0x80000000u | (uint32_t)-v : (uint32_t)v); }
 static int32_t sat_add(int32_t x, int32_t y)
 {
     const int64_t s = (int64_t)x + y;
@@ -266,10 +266,9 @@ static bool in_set(unsigned f, const char *set) { return f < 16 && set[f] == '1'
 static bool mx_setup(tt_model *m, int thread, uint32_t insn, mx_op *o, tt_exec_result *r)
 {
     const uint8_t op = (uint8_t)(insn >> 24);
-    o->name = op == TT_OPC_ELWADD ? "ELWADD" : op == TT_OPC_ELWSUB ? "ELWSUB" : op == TT_OPC_ELWMUL ? "ELWMUL"
-            : op == TT_OPC_MVMUL ? "MVMUL" : op == TT_OPC_GAPOOL ? "GAPOOL" : "GMPOOL";
+    o->name = tt_isa_by_word(insn)->name;
     o->kind = op == TT_OPC_MVMUL ? K_MVMUL : op == TT_OPC_GAPOOL ? K_GAPOOL : op == TT_OPC_GMPOOL ? K_GMPOOL : K_ELW;
-    const tt_rwc c = m->rwc_pre_valid ? m->rwc_pre : tt_rwc_issue(m, thread, insn); /* at issue */
+    const tt_rwc c = tt_rwc_in(m, thread, insn); /* its AddrMod: at issue */
     o->st = tt_cfg_state_of(m, thread);
     const uint32_t dst = b(insn, 0, 10), mod = b(insn, 19, o->kind == K_ELW ? 2 : 1);
     const bool pool = o->kind == K_GAPOOL || o->kind == K_GMPOOL;
@@ -419,14 +418,14 @@ static int32_t int8_of(uint32_t v, bool srcb, bool slice, unsigned phase)
  * invalid unless Zero_Flag_disabled_dst. */
 static uint32_t dest_in(tt_model *m, const mx_op *o, unsigned row, unsigned col)
 {
-    if (o->md.fp32) return fp32_from_dest(tt_dest32_read_log(m, row, col, o->zf_off));
+    if (o->md.fp32) return tt_read_dst_fp32(tt_dest32_read_log(m, row, col, o->zf_off));
     const uint32_t x = tt_dest16_read_log(m, row, col, o->zf_off);
-    return o->md.exp8 ? bf16_from_dest(x) << 16 : fp16_from_dest(x);
+    return o->md.exp8 ? tt_read_dst_bf16(x) << 16 : fp16_from_dest(x);
 }
 
 static void dest_out(tt_model *m, const mx_op *o, unsigned row, unsigned col, uint32_t v)
 {
-    if (o->md.fp32) tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, row, col, fp32_to_dest(v));
+    if (o->md.fp32) tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, row, col, tt_write_dst_fp32(v));
     else tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST, 0, row, col, o->md.exp8 ? bf16_to_dest(v >> 16) : fp16_to_dest(v));
 }
 
@@ -554,10 +553,10 @@ void tt_exec_gmpool(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         if (o.md.fp32) {
             tt_dest32_read_log(m, o.dr, c, true); /* the read, for the race detector */
             const bool ok = o.zf_off || m->dest_valid[tt_dest32_adj_row(o.dr)];
-            best = fp32_from_dest(ok ? tt_dest32_read(m, o.dr, c) : 0xFFFFFFFFu) & 0xFFFFE000u; /* TF32 */
+            best = tt_read_dst_fp32(ok ? tt_dest32_read(m, o.dr, c) : 0xFFFFFFFFu) & 0xFFFFE000u; /* TF32 */
         } else {
             const uint32_t x = tt_dest16_read_log(m, o.dr, c, true);
-            best = bf16_from_dest(o.zf_off || m->dest_valid[o.dr & 0x3FF] ? x : 0xFFFFu) << 16;
+            best = tt_read_dst_bf16(o.zf_off || m->dest_valid[o.dr & 0x3FF] ? x : 0xFFFFu) << 16;
         }
         for (unsigned k = 0; k < 16; k++) {
             const uint32_t v = m->srca[o.bank_a][(o.ar + k) & 63][c];
@@ -571,7 +570,7 @@ void tt_exec_gmpool(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     for (unsigned i = 0; i < 4; i++)
         for (unsigned c = 0; c < 16; c++) {
             const uint32_t v = i ? 0 : mx[c];
-            if (o.md.fp32) tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, o.dr + i, c, fp32_to_dest(v));
+            if (o.md.fp32) tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST32, 0, o.dr + i, c, tt_write_dst_fp32(v));
             else tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_DEST, 0, o.dr + i, c, bf16_to_dest(v >> 16));
         }
     mx_finish(m, thread, insn, r);

@@ -136,7 +136,7 @@ tt_rwc tt_rwc_issue(tt_model *m, int thread, uint32_t insn)
 
 /* The RWCs the executing instruction uses: those it found at issue when the update was made then
  * (lockstep, tt_model_sample), else (the model-only scheduler) it issues now. */
-static tt_rwc rwc_in(tt_model *m, int thread, uint32_t insn)
+tt_rwc tt_rwc_in(tt_model *m, int thread, uint32_t insn)
 {
     return m->rwc_pre_valid ? m->rwc_pre : tt_rwc_issue(m, thread, insn);
 }
@@ -193,7 +193,7 @@ void tt_mx_tick(tt_mx_recent *r, bool accepted, uint32_t insn)
  * [17:14] DstVal, [13:10] SrcBVal, [9:6] SrcAVal, [3] Fidelity, [2] Dst, [1] SrcB, [0] SrcA). */
 void tt_exec_setrwc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
-    (void)rwc_in(m, thread, insn); /* its counter writes: at issue */
+    (void)tt_rwc_in(m, thread, insn); /* its counter writes: at issue */
     tt_math_flip_banks(m, thread, b(insn, 22, 1), b(insn, 23, 1), r);
 }
 
@@ -219,7 +219,7 @@ void tt_math_flip_banks(tt_model *m, int thread, bool flip_a, bool flip_b, tt_ex
 void tt_exec_incrwc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     (void)r;
-    (void)rwc_in(m, thread, insn);
+    (void)tt_rwc_in(m, thread, insn);
 }
 
 static bool dest32_mode(tt_model *m, int state)
@@ -240,7 +240,7 @@ static uint32_t dest_row(tt_model *m, int thread, int state, uint32_t row, const
  * matrix unit then read as 0 (docs/decisions.md "Dest zero flags"). */
 void tt_exec_zeroacc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
-    const tt_rwc c = rwc_in(m, thread, insn); /* its AddrMod (one row, 16 rows): at issue */
+    const tt_rwc c = tt_rwc_in(m, thread, insn); /* its AddrMod (one row, 16 rows): at issue */
     const int st = tt_cfg_state_of(m, thread);
     const uint32_t mode = b(insn, 19, 2), imm = b(insn, 0, 10);
     const bool d32 = b(insn, 18, 1), revert = b(insn, 17, 1);
@@ -323,25 +323,27 @@ static bool move_fmt(tt_model *m, int thread, int st, bool srcb, const char *nam
 static uint16_t remove_low_mantissa(uint32_t x) { return (uint16_t)(((x >> 3) & 0x8000u) | ((x >> 3) & 0x7F00u) | (x & 0xFFu)); }
 static uint16_t remove_high_exponent(uint32_t x) { return (uint16_t)(((x >> 3) & 0x8000u) | ((x >> 3) & 0x7FE0u) | (x & 0x1Fu)); }
 
+unsigned tt_mx_bank_sides(uint32_t insn)
+{
+    const uint8_t op = (uint8_t)(insn >> 24);
+    if (tt_mx_arith(insn)) return 3u; /* both (the simulator stalls until both are valid) */
+    if (op == TT_OPC_MOVA2D) return 1u;
+    return op == TT_OPC_MOVB2D || op == TT_OPC_TRNSPSRCB ? 2u : 0u; /* TRNSPSRCB.md: SrcB's, as MOVB2D */
+}
+
 bool tt_movement_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen)
 {
-    uint8_t op = (uint8_t)(insn >> 24);
-    if (tt_mx_arith(insn)) { /* both banks (the simulator stalls until both are valid) */
-        const tt_bank_state *bk = &m->banks;
-        const bool a = bk->srca_client[bk->math_srca_bank] != TT_CLIENT_MATRIX;
-        if (!a && bk->srcb_client[bk->math_srcb_bank] == TT_CLIENT_MATRIX) return false;
+    const unsigned sides = tt_mx_bank_sides(insn);
+    const tt_bank_state *bk = &m->banks;
+    for (int s = 0; s < 2; s++) {
+        if (!(sides >> s & 1u)) continue;
+        const int bank = s ? bk->math_srcb_bank : bk->math_srca_bank;
+        if ((s ? bk->srcb_client[bank] : bk->srca_client[bank]) == TT_CLIENT_MATRIX) continue;
         snprintf(why, whylen, "%s: %s bank %d is not owned by the matrix unit", tt_isa_by_word(insn)->name,
-                 a ? "SrcA" : "SrcB", a ? bk->math_srca_bank : bk->math_srcb_bank);
+                 s ? "SrcB" : "SrcA", bank);
         return true;
     }
-    if (op == TT_OPC_TRNSPSRCB) op = TT_OPC_MOVB2D; /* SrcB's bank, as MOVB2D (TRNSPSRCB.md) */
-    if (op != TT_OPC_MOVA2D && op != TT_OPC_MOVB2D) return false;
-    bool a = op == TT_OPC_MOVA2D;
-    int bank = a ? m->banks.math_srca_bank : m->banks.math_srcb_bank;
-    if ((a ? m->banks.srca_client[bank] : m->banks.srcb_client[bank]) == TT_CLIENT_MATRIX) return false;
-    snprintf(why, whylen, "%s: %s bank %d is not owned by the matrix unit", tt_isa_by_word(insn)->name,
-             a ? "SrcA" : "SrcB", bank);
-    return true;
+    return false;
 }
 
 /* MOVA2D ([23] UseDst32bLo, [22:17] SrcRow, [16:14] AddrMod, [13] Move8Rows, [9:0] DstRow) and
@@ -350,7 +352,7 @@ bool tt_movement_holds(const tt_model *m, uint32_t insn, char *why, size_t whyle
 void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     const bool is_b = (insn >> 24) == TT_OPC_MOVB2D;
-    const tt_rwc c = rwc_in(m, thread, insn); /* its AddrMod: at issue */
+    const tt_rwc c = tt_rwc_in(m, thread, insn); /* its AddrMod: at issue */
     const int st = tt_cfg_state_of(m, thread);
     unsigned fmt; /* MOVB2D.md: SrcAFmt really is used (on Blackhole SrcB's implied format: move_fmt) */
     if (!move_fmt(m, thread, st, is_b, is_b ? "MOVB2D" : "MOVA2D", &fmt, r)) return;
@@ -417,7 +419,7 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
 void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     const bool is_b = (insn >> 24) == TT_OPC_MOVD2B;
-    const tt_rwc c = rwc_in(m, thread, insn); /* its AddrMod: at issue */
+    const tt_rwc c = tt_rwc_in(m, thread, insn); /* its AddrMod: at issue */
     const int st = tt_cfg_state_of(m, thread);
     const bool lo = b(insn, 23, 1);
     /* ALU_ACC_CTRL_Zero_Flag_disabled_dst (cfg 2 [1]): "disables zero flag reads in DEST" (the

@@ -15,7 +15,9 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
  * clear_dvalid): the matrix unit's bank returns to the unpackers unless CLR_DVALID_SrcA/B_Disable,
  * and its pointer flips. */
 void tt_math_flip_banks(tt_model *m, int thread, bool flip_a, bool flip_b, tt_exec_result *r);
-/* MOVA2D / MOVB2D (and the arithmetic, for both banks) wait at the wait gate until the matrix unit owns its source bank. */
+/* The Src sides whose matrix-unit bank an instruction waits for at the gate ([0] SrcA, [1] SrcB):
+ * MOVA2D SrcA, MOVB2D and TRNSPSRCB SrcB, the arithmetic both; and whether it waits now. */
+unsigned tt_mx_bank_sides(uint32_t insn);
 bool tt_movement_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen);
 
 /* RWCs at issue (docs/decisions.md "Matrix unit timing"): does the instruction use RWCs, and its
@@ -23,6 +25,9 @@ bool tt_movement_holds(const tt_model *m, uint32_t insn, char *why, size_t whyle
  * when it executes). */
 bool tt_rwc_user(uint32_t insn);
 tt_rwc tt_rwc_issue(tt_model *m, int thread, uint32_t insn);
+/* The RWCs the executing instruction uses: those it found at issue when the update was made then
+ * (lockstep), else (the model-only scheduler) it issues now. */
+tt_rwc tt_rwc_in(tt_model *m, int thread, uint32_t insn);
 
 /* The matrix unit's acceptance rules (MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md "Instruction
  * scheduling"; MatrixUnit.md SHIFTXB throughput): which rule holds a matrix-unit instruction

@@ -182,16 +182,7 @@ static const uint8_t LATE[16][C_N] = {
 
 static const char *const CLASS_NAME[C_N] = {"8-bit-exponent float", "5-bit-exponent float", "INT32", "INT16", "INT8"};
 
-/* ---- Helpers ---- */
-
-/* DstDecodeBF16 / DstDecodeFP16 (ISA Dst.md, Blackhole; the inverse of unpack-data-path §3.3). */
-static uint32_t dst_decode_bf16(uint32_t c) { return (c & 0x8000u) | ((c & 0xFFu) << 7) | ((c >> 8) & 0x7Fu); }
-
-static uint32_t dst_decode_fp16(uint32_t c) { return (c & 0x8000u) | ((c & 0x1Fu) << 10) | ((c >> 5) & 0x3FFu); }
-
-/* The Dst32b value's high half is BF16-swizzled, the low 16 mantissa bits are as they are; INT32
- * is stored the same way (Dst.md). */
-static uint32_t dst_decode_fp32(uint32_t c) { return (dst_decode_bf16(c >> 16) << 16) | (c & 0xFFFFu); }
+/* ---- Helpers (Dest cells decode with unpack_convert.h tt_read_dst_*) ---- */
 
 /* FormatConversion.md "Rounding": NaN becomes Inf (8-bit exponent)... */
 static uint32_t nan_to_inf32(uint32_t p)
@@ -224,7 +215,7 @@ static uint32_t round32(uint32_t d, unsigned n, const tt_pack_conv_cfg *c, uint3
 
 static uint32_t early(unsigned op, uint32_t cell, const tt_pack_conv_cfg *c, uint32_t rnd)
 {
-    const uint32_t d = dst_decode_fp32(cell);
+    const uint32_t d = tt_read_dst_fp32(cell);
     switch (op) {
     case E_ID32:
         return d;
@@ -250,31 +241,31 @@ static uint32_t early(unsigned op, uint32_t cell, const tt_pack_conv_cfg *c, uin
         return ((d >> 24) & 0x80u) | (uint32_t)(mag > 127 ? 127 : mag); /* the sign stays, even on 0 */
     }
     case E_BF16_R16:
-        return bf16_round16(dst_decode_bf16(cell)) << 16;
+        return bf16_round16(tt_read_dst_bf16(cell)) << 16;
     case E_BF16_ID16:
-        return dst_decode_bf16(cell) << 16;
+        return tt_read_dst_bf16(cell) << 16;
     case E_E8M6_R16:
-        return ((bf16_round16(dst_decode_bf16(cell)) + 1u) & 0xFFFEu) << 16;
+        return ((bf16_round16(tt_read_dst_bf16(cell)) + 1u) & 0xFFFEu) << 16;
     case E_TF32_R16:
-        return bf16_round16(dst_decode_bf16(cell)) << 16;
+        return bf16_round16(tt_read_dst_bf16(cell)) << 16;
     case E_FP16_R16: {
-        uint32_t h = dst_decode_fp16(cell);
+        uint32_t h = tt_read_dst_fp16(cell);
         return (h & 0x7C00u) ? h : 0;
     }
     case E_FP16_ID16:
-        return dst_decode_fp16(cell);
+        return tt_read_dst_fp16(cell);
     case E_E5M6_R16: {
-        uint32_t h = dst_decode_fp16(cell);
+        uint32_t h = tt_read_dst_fp16(cell);
         if ((h & 0x7FFFu) > 0x7FF7u) h = (h & 0x8000u) | 0x7FF0u; /* keeps the +8 from carrying out */
         h = (h + 8u) & 0xFFF0u;
         return (h & 0x7C00u) ? h : 0;
     }
     case E_E5M7_T16:
-        return dst_decode_fp16(cell) & 0xFFF8u;
+        return tt_read_dst_fp16(cell) & 0xFFF8u;
     case E_FP8_T16:
-        return dst_decode_fp16(cell) & 0xFF00u;
+        return tt_read_dst_fp16(cell) & 0xFF00u;
     case E_GASKET16:
-        return tt_fp32_to_fp16(dst_decode_bf16(cell) << 16);
+        return tt_fp32_to_fp16(tt_read_dst_bf16(cell) << 16);
     default: /* E_INT16_ID16 */
         return cell & 0xFFFFu;
     }

@@ -11,7 +11,7 @@
 #include "frontend.h"    /* tt_fe_is_frontend_op */
 #include "model_state.h" /* semaphores */
 #include "movement.h"    /* tt_mx_rule: the matrix unit's acceptance rules */
-#include "matrix_arith.h" /* tt_mx_arith */
+#include "matrix_arith.h" /* tt_mx_arith: the arithmetic hands banks over */
 #include "replay_expander.h" /* tt_replay_count: REPLAY's Count field (0 means 64) */
 #include "sync_unit.h"   /* tt_wait_latch_of */
 #include "ttisa.h"
@@ -668,13 +668,8 @@ static int held_by(const tt_timing *t, const tt_model *m, int th, const tt_timin
     if (unp_addr_phase(t, TT_U_UNPACK0, th, cycle)) return TT_U_UNPACK0;
     if (unp_addr_phase(t, TT_U_UNPACK1, th, cycle)) return TT_U_UNPACK1;
     if (gate_waits_itself(m, th, x)) return t->th[th].unit_of;
-    const uint8_t opc = (uint8_t)(x->fe_insn >> 24);
-    /* TRNSPSRCB waits for SrcB's bank exactly as MOVB2D (the model's tt_movement_holds; TRNSPSRCB.md):
-     * it was missing here, so a TRNSPSRCB behind a SrcB hand-over in flight was expected to pass */
-    if (x->fe_valid && ((opc == TT_OPC_MOVA2D && (mq_bank_change(t, cycle, true) & 1u)) ||
-                        ((opc == TT_OPC_MOVB2D || opc == TT_OPC_TRNSPSRCB) && (mq_bank_change(t, cycle, true) & 2u)) ||
-                        (tt_mx_arith(x->fe_insn) && mq_bank_change(t, cycle, true))))
-        return TT_U_MATH;
+    /* behind a hand-over in flight of a side whose bank it waits for (the model's tt_mx_bank_sides) */
+    if (x->fe_valid && (tt_mx_bank_sides(x->fe_insn) & mq_bank_change(t, cycle, true))) return TT_U_MATH;
     if (math_rule(t, th, x) >= 0) return HELD_MATH_RULE;
     return TT_U_NONE;
 }
@@ -696,8 +691,8 @@ static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o
         } else if (held == TT_U_SYNC) {
             *want = (uint8_t)(TT_STALL_MUTEX << 4 | (o->fe_insn & 7u)); /* an ATGETM at the gate */
         } else if (held == TT_U_MATH) {
-            const uint8_t fo = (uint8_t)(o->fe_insn >> 24); /* SrcB's bank: MOVB2D and TRNSPSRCB */
-            *want = (uint8_t)(TT_STALL_BANK_WAIT << 4 | (fo == TT_OPC_MOVB2D || fo == TT_OPC_TRNSPSRCB ? 3 : 2));
+            /* detail 3: SrcB's bank alone (MOVB2D, TRNSPSRCB); 2 otherwise */
+            *want = (uint8_t)(TT_STALL_BANK_WAIT << 4 | (tt_mx_bank_sides(o->fe_insn) == 2u ? 3 : 2));
         } else if (held == HELD_MATH_RULE) {
             *want = (uint8_t)(TT_STALL_MATH_RULE << 4 | math_rule(t, th, o));
         } else if (held != TT_U_NONE) {

@@ -99,6 +99,12 @@ uint32_t tt_write_dst_fp32(uint32_t fp32)
     return ((uint32_t)tt_write_dst_bf16((uint16_t)(fp32 >> 16)) << 16) | (fp32 & 0xFFFFu);
 }
 
+/* ... and back (DstDecodeBF16 / DstDecodeFP16, ISA Dst.md): a Dest cell as BF16, FP16 or FP32 bits
+ * (the packer's input, the matrix unit's Dest operand). */
+uint32_t tt_read_dst_bf16(uint32_t c) { return (c & 0x8000u) | ((c & 0xFFu) << 7) | ((c >> 8) & 0x7Fu); }
+uint32_t tt_read_dst_fp16(uint32_t c) { return (c & 0x8000u) | ((c & 0x1Fu) << 10) | ((c >> 5) & 0x3FFu); }
+uint32_t tt_read_dst_fp32(uint32_t c) { return (tt_read_dst_bf16(c >> 16) << 16) | (c & 0xFFFFu); }
+
 /* ---- Datum conversions ---- */
 
 /* data-formats §4 as ERRATA 1 corrects it: Tensix FP16 has no Inf/NaN, so exponent 31 is ordinary

@@ -59,6 +59,9 @@ uint32_t tt_write_src_fp16(uint32_t fp16);
 uint16_t tt_write_dst_bf16(uint16_t bf16);
 uint16_t tt_write_dst_fp16(uint16_t fp16);
 uint32_t tt_write_dst_fp32(uint32_t fp32);
+uint32_t tt_read_dst_bf16(uint32_t cell);           /* the inverses: a Dest cell as BF16 / FP16 / FP32 bits */
+uint32_t tt_read_dst_fp16(uint32_t cell);
+uint32_t tt_read_dst_fp32(uint32_t cell);        /* INT32 too: the same layout */
 
 /* Writes the printf-style message to msg (when msg and msglen are non-zero) and returns s: the
  * one way the conversion units (unpack_convert.c, pack_convert.c) report a status with its reason. */
