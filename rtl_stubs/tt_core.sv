@@ -415,7 +415,7 @@ module tt_core
         if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_bank[t])
           // (an arithmetic instruction, waiting for both banks, shows 2 whichever side holds it: the
           // timing reference's rule, ref_model/src/timing.c expected_stall)
-          stall_reason_o[t] = {STALL_BANK_WAIT, (disp_insn[t][31:24] inside {OP_MOVB2D, OP_TRNSPSRCB}) ? 4'd3 : 4'd2};
+          stall_reason_o[t] = {STALL_BANK_WAIT, (mx_bank_sides(disp_insn[t][31:24]) == 2'b10) ? 4'd3 : 4'd2};
         // DELIBERATE BUG (INJ_T_MATH_RULE_REASON): a thread held by a rule shows UNIT_BUSY MATH.
         else if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_mrule[t] &&
                  !inject_i[INJ_T_MATH_RULE_REASON])
@@ -1008,31 +1008,24 @@ module tt_core
     for (int t = 0; t < 3; t++) begin
       logic [7:0]  op;
       logic [15:0] idx;
+      logic [1:0]  sides;
       op  = disp_insn[t][31:24];
       idx = disp_insn[t][15:0];
       // ATGETM.md: indices 0, 2, 3, 4 exist (others wait forever on silicon; UB, not held here)
       gate_mutex[t] = op == OP_ATGETM && (idx == 16'd0 || (idx >= 16'd2 && idx <= 16'd4)) &&
                       sync_holder_d[idx[2:0]] != 2'd3 && sync_holder_d[idx[2:0]] != 2'(t);
       // tt_bank_pack: [1:0] SrcA AllowedClient, [3:2] SrcB, [7:6] the matrix unit's banks
-      // (TRNSPSRCB waits for SrcB's bank exactly as MOVB2D: TRNSPSRCB.md; the model's
-      // tt_movement_holds, the timing reference's held_by)
-      gate_bank[t]  = (op == OP_MOVA2D && !a_after[{4'b0000, a_after[6]}]) ||
-                      ((op == OP_MOVB2D || op == OP_TRNSPSRCB) && !a_after[{4'b0001, a_after[7]}]);
-      // an arithmetic instruction (ELW*, MVMUL, GAPOOL, GMPOOL) waits for both of its banks, and
-      // while a hand-over of either is in the matrix unit (it reads both at its retire)
-      // (INJ_T_MATH_BANK_INFLIGHT is the moves' only: tt_math_unit takes these banks at acceptance)
-      if (mx_arith(op) && (!a_after[{4'b0000, a_after[6]}] || !a_after[{4'b0001, a_after[7]}] ||
-                           math_bank_chg != 2'b00))
+      // The sides whose bank it waits for (tt_pkg mx_bank_sides: TRNSPSRCB as MOVB2D, TRNSPSRCB.md; the
+      // arithmetic both, as it reads both at its retire): until the matrix unit owns them, and while a
+      // hand-over of one of them is in the matrix unit (docs/decisions.md "Matrix unit timing": it
+      // reads its bank at its retire, after that hand-over).
+      // DELIBERATE BUG (INJ_T_MATH_BANK_INFLIGHT): a move does not wait for the hand-over (the
+      // arithmetic and TRNSPSRCB take their banks at acceptance in tt_math_unit: outside it).
+      sides = mx_bank_sides(op);
+      gate_bank[t]  = (sides[0] && !a_after[{4'b0000, a_after[6]}]) || (sides[1] && !a_after[{4'b0001, a_after[7]}]);
+      if ((sides & math_bank_chg) != 2'b00 &&
+          !(inject_i[INJ_T_MATH_BANK_INFLIGHT] && (op == OP_MOVA2D || op == OP_MOVB2D)))
         gate_bank[t] = 1'b1;
-      // ... and while a bank hand-over it would retire after is in the matrix unit (docs/decisions.md
-      // "Matrix unit timing": it reads its bank at its retire)
-      // DELIBERATE BUG (INJ_T_MATH_BANK_INFLIGHT): the gate does not wait for the hand-over.
-      if (((op == OP_MOVA2D && math_bank_chg[0]) || (op == OP_MOVB2D && math_bank_chg[1])) &&
-          !inject_i[INJ_T_MATH_BANK_INFLIGHT])
-        gate_bank[t] = 1'b1;
-      // ... and a TRNSPSRCB, as MOVB2D, while a SrcB hand-over is in the matrix unit (it too takes its bank
-      // at acceptance in tt_math_unit, so it is outside INJ_T_MATH_BANK_INFLIGHT, as the arithmetic)
-      if (op == OP_TRNSPSRCB && math_bank_chg[1]) gate_bank[t] = 1'b1;
       // the matrix unit's acceptance rules (MOVA2D.md ... MOVD2B.md "Instruction scheduling")
       gate_mrule[t] = disp_unit[t] == UNIT_MATH && math_rule_hold[t];
       // DELIBERATE BUGS (INJ_T_ATGETM_NO_HOLD, INJ_T_MOVE_BANK_NO_HOLD): the gate ignores them.

@@ -652,6 +652,13 @@ package tt_pkg;
   function automatic logic mx_arith(logic [7:0] op);
     return op inside {OP_MVMUL, OP_ELWMUL, OP_ELWADD, OP_ELWSUB, OP_GMPOOL, OP_GAPOOL};
   endfunction
+  // the Src sides whose matrix-unit bank an instruction waits for at the gate, [0] SrcA, [1] SrcB
+  // (tt_core gate_bank): MOVA2D SrcA, MOVB2D and TRNSPSRCB SrcB, the arithmetic both
+  function automatic logic [1:0] mx_bank_sides(logic [7:0] op);
+    if (mx_arith(op)) return 2'b11;
+    if (op == OP_MOVA2D) return 2'b01;
+    return (op == OP_MOVB2D || op == OP_TRNSPSRCB) ? 2'b10 : 2'b00;
+  endfunction
 
   // ---------------------------------------------------------------------------------------------
   // Decode helpers
