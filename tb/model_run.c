@@ -2,6 +2,9 @@
 #include "model_run.h"
 
 #include "stim.h"
+#include "ttsched.h"
+
+#include <string.h>
 #include "ttisa.h"
 
 static void report_stuck(const tt_model *m, const tt_stim *s, const tt_test *t, FILE *out)
@@ -125,5 +128,224 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
     if (t->nretire_expect)
         fprintf(out, "%s: note: %zu 'expect retire' line(s) not checked: the model is untimed (the lockstep harness "
                      "checks them)\n", t->path, t->nretire_expect);
+    return tt_test_check(t, m, out) ? 1 : 0;
+}
+
+/* The lockstep harness's preload items (tb/harness.c build_preload): one per config, thread
+ * config, GPR, ADC-field and semaphore preload, one per 16-byte L1 line an L1 preload touches,
+ * four per register-file row with a non-zero cell, one per 128 Dest rows holding an invalid row,
+ * one for a non-zero bank state. */
+static uint64_t preload_items(const tt_test *t, const tt_model *m)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < t->npreload; i++) {
+        const tt_item *p = &t->preload[i];
+        switch (p->kind) {
+        case TT_ITEM_CFG: case TT_ITEM_TCFG: case TT_ITEM_GPR: case TT_ITEM_ADC: case TT_ITEM_SEM: n++; break;
+        case TT_ITEM_L1:
+            for (uint32_t a = p->addr & ~15u; a < p->addr + p->len; a += 16) n++;
+            break;
+        default: break;
+        }
+    }
+    static const int files[] = {TT_RF_SRCA, TT_RF_SRCB, TT_RF_DEST};
+    for (int f = 0; f < 3; f++) {
+        const int banks = files[f] == TT_RF_DEST ? 1 : TT_SRC_BANKS, rows = files[f] == TT_RF_DEST ? TT_DEST_ROWS : TT_SRC_ROWS;
+        for (int b = 0; b < banks; b++)
+            for (int row = 0; row < rows; row++) {
+                uint32_t any = 0, v;
+                for (int col = 0; col < TT_RF_COLS; col++) any |= tt_model_rf_get(m, files[f], b, row, col, &v) ? v : 0;
+                if (any) n += 4;
+            }
+    }
+    for (int k = 0; k < TT_DEST_ROWS / 128; k++)
+        for (int r = 0; r < 128; r++)
+            if (!tt_model_dest_valid_get(m, 128 * k + r)) {
+                n++;
+                break;
+            }
+    tt_bank_state bs;
+    tt_model_banks_get(m, &bs);
+    if (tt_bank_pack(&bs)) n++;
+    return n;
+}
+
+uint64_t tt_lockstep_start_cycle(const tt_test *t, const tt_model *m)
+{
+    /* tb_top: reset until its counter reaches 15 (cycles 0..14), a preload item a cycle from cycle
+     * 15, one cycle that finds none, one whose stimulus call offers the first push of cycle 0. */
+    return 17 + preload_items(t, m);
+}
+
+static const char *const unit_name[TT_NUM_UNITS] = {"NONE", "SYNC", "CFG", "THCON", "TDMA", "UNPACK0",
+                                                     "UNPACK1", "MATH", "SFPU", "PACK", "XMOV"};
+
+static void stall_name(unsigned code, char *buf, size_t len)
+{
+    static const char *const kinds[] = {"NONE", "FIFO_EMPTY", "WAIT_GATE", "UNIT_BUSY", "SEM_WAIT", "MUTEX",
+                                        "BANK_WAIT", "MATH_RULE"};
+    static const char *const conds[] = {"THCON", "UNPACK0", "UNPACK1", "PACK", "MATH", "SRCA_CLR", "SRCB_CLR",
+                                        "SRCA_VLD", "SRCB_VLD", "XMOV", "TRISC_CFG", "SFPU", "CFGEXU"};
+    const unsigned k = code >> 4, d = code & 15u;
+    if (k >= 8) snprintf(buf, len, "0x%02x", code);
+    else if (k == TT_STALL_UNIT_BUSY) snprintf(buf, len, "UNIT_BUSY %s", d < TT_NUM_UNITS ? unit_name[d] : "?");
+    else if (k == TT_STALL_WAIT_GATE) snprintf(buf, len, "WAIT_GATE C%u %s", d, d < 13 ? conds[d] : "?");
+    else if (k == TT_STALL_SEM_WAIT) snprintf(buf, len, "SEM_WAIT sem%u", d);
+    else if (k == TT_STALL_MUTEX) snprintf(buf, len, "MUTEX m%u", d);
+    else if (k == TT_STALL_BANK_WAIT) snprintf(buf, len, "BANK_WAIT %s%s", d >= 2 ? "math " : "unpacker ", (d & 1) ? (d >= 2 ? "SrcB" : "1") : (d >= 2 ? "SrcA" : "0"));
+    else if (k == TT_STALL_MATH_RULE) snprintf(buf, len, "MATH_RULE %u", d);
+    else snprintf(buf, len, "%s", kinds[k]);
+}
+
+static void print_profile(const tt_sched_profile *p, uint64_t run_cycles, FILE *out)
+{
+    fprintf(out, "profile: %llu cycles of the run (cycle 0 = the first in which a push can enter a FIFO)\n",
+            (unsigned long long)run_cycles);
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        fprintf(out, "  thread %d: busy %llu cycles, %llu instructions dispatched\n", th,
+                (unsigned long long)p->busy[th], (unsigned long long)p->dispatched[th]);
+        for (unsigned c = 0x10; c < 256; c++) {
+            if (!p->stall[th][c]) continue;
+            char n[48];
+            stall_name(c, n, sizeof n);
+            fprintf(out, "    stalled %-28s %llu cycles\n", n, (unsigned long long)p->stall[th][c]);
+        }
+    }
+    fprintf(out, "  units busy:");
+    for (int u = 1; u < TT_NUM_UNITS; u++)
+        if (p->unit_busy[u]) fprintf(out, " %s %llu", unit_name[u], (unsigned long long)p->unit_busy[u]);
+    fprintf(out, "\n");
+}
+
+/* The next cycle's stimulus (tb/harness.c tb_stim, called at the end of each cycle: BRISC's
+ * stream first, then threads 0..2; one store a cycle; a push stays offered until taken). */
+static void next_stim(tt_stim *s, unsigned idle_mask, tt_sched_in *in)
+{
+    memset(in, 0, sizeof *in);
+    bool store_taken = false;
+    static const int order[4] = {TT_BRISC_STREAM, 0, 1, 2};
+    for (int i = 0; i < 4; i++) {
+        const int str = order[i];
+        uint32_t w = 0, a = 0, d = 0;
+        switch (tt_stim_next(s, str, idle_mask, &w, &a, &d)) {
+        case TT_STIM_PUSH:
+            if (str < TT_NUM_THREADS) in->push_valid[str] = true, in->push_insn[str] = w;
+            break;
+        case TT_STIM_BRISC_PUSH:
+            in->brisc_valid = true, in->brisc_thread = (int)a, in->brisc_insn = w;
+            break;
+        case TT_STIM_STORE:
+            if (store_taken) break;
+            store_taken = true;
+            in->store_valid = true, in->store_thread = str, in->store_addr = a, in->store_data = d;
+            break;
+        default: break;
+        }
+    }
+}
+
+int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, bool profile, tt_run_stats *st,
+                       uint64_t *checks, FILE *out)
+{
+    line_ring lines[TT_NUM_THREADS] = {0};
+    tt_stim s;
+    tt_stim_init(&s, t);
+    tt_model_reset(m);
+    tt_test_apply_preload(t, m);
+    *st = (tt_run_stats){0};
+    *checks = 0;
+    tt_sched *sc = tt_sched_create(m);
+    if (!sc) {
+        fprintf(out, "%s: out of memory\n", t->path);
+        return 1;
+    }
+    const uint64_t start = tt_lockstep_start_cycle(t, m);
+    size_t met = 0;
+    tt_sched_in in = {0};
+    tt_sched_out o;
+    int rc = 0, idle_run = 0;
+    uint64_t rel = 0;
+    static char why[1024];
+    /* the stimulus call at the end of the cycle before cycle 0 (every thread idle) */
+    next_stim(&s, (1u << TT_NUM_THREADS) - 1u, &in);
+    for (;; rel++) {
+        const uint64_t cycle = start + rel;
+        if (!tt_sched_cycle(sc, cycle, &in, &o, why, sizeof why)) {
+            if (o.store_failed) {
+                fprintf(out, "%s:%d: thread %d store: %s\n", t->path, tt_stim_line(&s, in.store_thread), in.store_thread,
+                        o.store_msg);
+            } else if (why[0]) {
+                fprintf(out, "%s: cycle %llu of the run (absolute %llu): %s\n", t->path, (unsigned long long)rel,
+                        (unsigned long long)cycle, why);
+            } else {
+                const tt_sched_retire *r = &o.retired[o.n_retired - 1];
+                char dis[96];
+                tt_disasm(r->res.insn, dis, sizeof dis);
+                fprintf(out, "%s:%d: thread %d seq %u, cycle %llu: %s (0x%08x): %s: %s\n", t->path,
+                        line_of(&lines[r->thread], r->res.push_index), r->thread, r->res.seq,
+                        (unsigned long long)rel, dis, r->res.insn, tt_status_name(r->res.status), r->res.msg);
+            }
+            rc = 1;
+            break;
+        }
+        /* the TRISC side's accepts at this edge (tb/harness.c tb_on_push, tb_on_mmio) */
+        if (in.brisc_valid && o.brisc_taken) {
+            line_push(&lines[in.brisc_thread], tt_stim_line(&s, TT_BRISC_STREAM));
+            tt_stim_accept(&s, TT_BRISC_STREAM);
+        }
+        for (int th = 0; th < TT_NUM_THREADS; th++) {
+            if (!in.push_valid[th] || !o.push_taken[th]) continue;
+            if (!(in.brisc_valid && o.brisc_taken && in.brisc_thread == th)) line_push(&lines[th], tt_stim_line(&s, th));
+            tt_stim_accept(&s, th);
+        }
+        if (in.store_valid) tt_stim_accept(&s, in.store_thread);
+        for (int i = 0; i < o.n_retired; i++) {
+            const tt_sched_retire *r = &o.retired[i];
+            st->instructions++;
+            st->l1_writes += (uint64_t)r->res.eff.n_l1 + r->res.eff.n_l1_log;
+            for (size_t k = 0; k < t->nretire_expect; k++) {
+                const tt_retire_expect *e = &t->retire_expect[k];
+                if (e->thread != r->thread || e->seq != r->res.seq) continue;
+                met++;
+                if (rel >= e->lo && rel <= e->hi) continue;
+                if (e->lo == e->hi)
+                    fprintf(out, "%s:%d: expect retire: thread %d's instruction %u should retire in cycle %llu of the run, "
+                                 "it retired in cycle %llu\n", t->path, e->line, e->thread, e->seq,
+                            (unsigned long long)e->lo, (unsigned long long)rel);
+                else
+                    fprintf(out, "%s:%d: expect retire: thread %d's instruction %u should retire in cycles %llu..%llu of "
+                                 "the run, it retired in cycle %llu\n", t->path, e->line, e->thread, e->seq,
+                            (unsigned long long)e->lo, (unsigned long long)e->hi, (unsigned long long)rel);
+                rc = 1;
+            }
+        }
+        if (rc) break;
+        /* the run ends after two cycles in a row with every stream done and every thread idle
+         * (tb/harness.c tb_on_cycle_end) */
+        bool done = tt_stim_done(&s, TT_BRISC_STREAM);
+        for (int th = 0; th < TT_NUM_THREADS; th++) done = done && tt_stim_done(&s, th) && (o.idle_mask >> th & 1u);
+        idle_run = done ? idle_run + 1 : 0;
+        if (idle_run >= 2) {
+            rel++;
+            break;
+        }
+        if (cycle + 1 >= max_cycles) {
+            fprintf(out, "%s: watchdog: %llu cycles passed and the run has not finished\n", t->path,
+                    (unsigned long long)max_cycles);
+            rc = 1;
+            break;
+        }
+        next_stim(&s, o.idle_mask, &in);
+    }
+    st->cycles = start + rel;
+    *checks = tt_sched_checks(sc);
+    if (profile) print_profile(tt_sched_profile_of(sc), rel, out);
+    tt_sched_destroy(sc);
+    if (rc) return rc;
+    if (met < t->nretire_expect) {
+        fprintf(out, "%s: %zu 'expect retire' line(s) name an instruction that never retired\n", t->path,
+                t->nretire_expect - met);
+        return 1;
+    }
     return tt_test_check(t, m, out) ? 1 : 0;
 }

@@ -2,6 +2,8 @@
  * frontends, and each cycle every thread whose wait gate allows it executes one instruction. */
 #ifndef MODEL_RUN_H
 #define MODEL_RUN_H
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "test_loader.h"
@@ -15,4 +17,14 @@ typedef struct {
 /* Returns 0 when the run completed and every expectation held; 1 otherwise, with the reason
  * printed to `out`. */
 int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats *st, FILE *out);
+
+/* The cycle-level run (ttsched.h): cycles counted as the lockstep harness counts them (reset and the
+ * preload items first), `expect retire` lines checked, the timing reference judging every cycle.
+ * profile: print the per-thread, per-unit and per-stall-reason summary to `out` after the run.
+ * checks: the timing reference's rule checks. */
+int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, bool profile, tt_run_stats *st,
+                       uint64_t *checks, FILE *out);
+/* Cycles of the lockstep harness before cycle 0 of a run (reset, then one a preload item and one
+ * to end the preload: tb/tb_top.sv), for a model holding the test's preload. */
+uint64_t tt_lockstep_start_cycle(const tt_test *t, const tt_model *m);
 #endif

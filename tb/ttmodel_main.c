@@ -1,5 +1,5 @@
 /* ttmodel_main.c: the golden model's own command line.
- *   ttmodel run FILE [--max-cycles N] [--srnd-seed N] [--dump-json OUT]
+ *   ttmodel run FILE [--max-cycles N] [--srnd-seed N] [--dump-json OUT] [--profile] [--untimed]
  *   ttmodel dis WORD...
  *   ttmodel asm            (lines on stdin, one hex word per line on stdout)
  */
@@ -19,7 +19,8 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ttmodel run FILE [--max-cycles N] [--dump-json OUT] [--hazards error|warn|off]\n"
+    fprintf(f, "usage: ttmodel run FILE [--max-cycles N] [--dump-json OUT] [--hazards error|warn|off] [--profile]\n"
+               "                        [--untimed]\n"
                "       ttmodel dis WORD...\n"
                "       ttmodel asm < FILE\n");
 }
@@ -119,10 +120,13 @@ static int cmd_run(int argc, char **argv)
                                          {"max-cycles", required_argument, 0, 'm'},
                                          {"srnd-seed", required_argument, 0, 's'},
                                          {"hazards", required_argument, 0, 'z'},
+                                         {"profile", no_argument, 0, 'p'},
+                                         {"untimed", no_argument, 0, 'u'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     const char *json = NULL;
     uint64_t max_cycles = 0, srnd_seed = 0;
+    bool profile = false, untimed = false;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "j:m:h", opts, NULL)) != -1) {
@@ -161,6 +165,8 @@ static int cmd_run(int argc, char **argv)
                 fprintf(stderr, "ttmodel: note: --hazards %s: the model alone has no overlap and reports no race; "
                                 "the lockstep run (make run TEST=...) checks them\n", optarg);
             break;
+        case 'p': profile = true; break;
+        case 'u': untimed = true; break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -173,6 +179,11 @@ static int cmd_run(int argc, char **argv)
     char err[512];
     if (tt_test_load(argv[optind], &t, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    if (profile && untimed) {
+        fprintf(stderr, "ttmodel: --profile needs the cycle-level scheduler (leave out --untimed)\n");
+        tt_test_free(&t);
         return 2;
     }
     if (!max_cycles) max_cycles = t.max_cycles ? t.max_cycles : 1000000;
@@ -190,11 +201,17 @@ static int cmd_run(int argc, char **argv)
     tt_model_set_srnd_seed(m, (uint32_t)srnd_seed);
     tt_run_stats st;
     clock_t t0 = clock();
-    int rc = tt_model_run(&t, m, max_cycles, &st, stderr);
+    uint64_t checks = 0;
+    int rc = untimed ? tt_model_run(&t, m, max_cycles, &st, stderr)
+                     : tt_model_run_timed(&t, m, max_cycles, profile, &st, &checks, stderr);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     int jrc = json ? dump_json(json, &t, m, &st) : 0;
-    printf("%s: %s: %llu instructions, %llu L1 writes, %llu cycles, %.0f instructions/s, srnd seed %llu\n", t.path,
-           rc ? "FAIL" : "PASS", (unsigned long long)st.instructions, (unsigned long long)st.l1_writes,
+    char timing[96] = "untimed";
+    if (!untimed)
+        snprintf(timing, sizeof timing, "timing checked (%llu rule checks), %zu expect retire",
+                 (unsigned long long)checks, t.nretire_expect);
+    printf("%s: %s: %llu instructions, %llu L1 writes, %s, %llu cycles, %.0f instructions/s, srnd seed %llu\n",
+           t.path, rc ? "FAIL" : "PASS", (unsigned long long)st.instructions, (unsigned long long)st.l1_writes, timing,
            (unsigned long long)st.cycles, secs > 0 ? (double)st.instructions / secs : 0.0,
            (unsigned long long)srnd_seed);
     tt_model_destroy(m);

@@ -83,6 +83,32 @@ void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max);
  * none), the instruction concerned and a message naming the rule and both sides in why. */
 bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o, int *thread,
                      uint32_t *insn, char *why, size_t whylen);
+/* The model-only scheduler (ttsched.h) asks the rules before it decides a cycle, from the same state
+ * that then judges it. tt_timing_expect: with o holding this cycle's frontend (fe_valid, fe_insn,
+ * fifo_valid, expanding), retires and sem_store, the dispatches the rules expect (T4) and the
+ * stall reason each thread shows (T7); nothing is checked or changed. */
+bool tt_timing_expect(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o,
+                      bool dispatch[TT_NUM_THREADS], uint8_t stall[TT_NUM_THREADS]);
+/* The retires the rules make due in `cycle` (before tt_timing_cycle is called for it): bit u of
+ * due[th] for the frontend (bit 0) and every unit of fixed latency (T5, the sync unit delayed by a
+ * semaphore store), the matrix unit in order, the configuration unit's stages (cfg_n[th]: how many
+ * of the thread's, 0..2). The unpackers and the packer retire by their work: below. */
+void tt_timing_due(const tt_timing *t, uint64_t cycle, bool sem_store, uint16_t due[TT_NUM_THREADS],
+                   unsigned cfg_n[TT_NUM_THREADS]);
+/* Units holding an instruction this cycle (T6). */
+uint16_t tt_timing_busy(const tt_timing *t);
+/* T9: the retire range of what unpacker u holds, with wm's tt_model_unpack_work for it (a model that
+ * has executed it); *lo UINT64_MAX while its bank has not been free. False: no instruction or no rule. */
+bool tt_timing_unpack_range(const tt_timing *t, const tt_model *wm, int u, uint64_t *lo, uint64_t *hi);
+/* Is the bank unpacker u's instruction waits for free, with the bank conditions `banks`
+ * (tt_bank_conditions: C5..C8 in bits 0..3)? Its own bank (C5 / C6 clear), or for an UNPACR_NOP
+ * clear with Stall_Clr_Cntrl 0 the matrix unit's, no longer the matrix unit's (C7 / C8 set). */
+bool tt_timing_unpack_bank_free(uint32_t insn, int u, unsigned banks);
+/* T8: the retire cycle of a PACR dispatched at disp doing w, with ThCon's L1 writes so far, and the
+ * cycle of each step (the first max_steps); exact for the cycles up to the next ThCon write. 0: more
+ * lines than tt_pack_work records. */
+uint64_t tt_timing_pack_plan(const tt_timing *t, const tt_pack_work *w, uint64_t disp, uint64_t *steps,
+                             unsigned max_steps);
 /* Rule evaluations so far (for the PASS line). */
 uint64_t tt_timing_checks(const tt_timing *t);
 

@@ -107,6 +107,12 @@ struct tt_timing {
      * step taken early or late while the line queue drains behind it). */
     uint64_t pstep[PSTEP_MAX];
     unsigned pstep_n;
+    /* tt_timing_expect: the call computes the dispatches and stall reasons the rules expect from
+     * this cycle's frontend and retires, changes nothing, and checks nothing (the model-only
+     * scheduler, ttsched.h, asks before it decides; the same code then judges its cycle). */
+    bool probe;
+    bool probe_want[TT_NUM_THREADS];
+    uint8_t probe_stall[TT_NUM_THREADS];
 };
 
 static const char *const unit_names[TT_NUM_UNITS] = {"NONE", "SYNC",    "CFG",  "THCON", "TDMA", "UNPACK0",
@@ -773,6 +779,20 @@ static void cfg_step(tt_timing *t, uint64_t cycle, int th)
     }
 }
 
+bool tt_timing_unpack_bank_free(uint32_t insn, int u, unsigned banks)
+{
+    const unsigned which = u == TT_U_UNPACK1;
+    const bool nop_math = (uint8_t)(insn >> 24) == TT_OPC_UNPACR_NOP && !(insn >> 5 & 1u);
+    return nop_math ? (banks >> (2 + which) & 1u) : !(banks >> which & 1u);
+}
+
+/* The semaphore class's retire cycle goes to a TRISC semaphore store (SyncUnit.md: one semaphore
+ * operation a cycle): its due instruction waits a cycle; ATGETM/ATRELM do not. */
+static bool sem_store_delays(const slot_state *s, int u, uint64_t cycle, bool sem_store)
+{
+    return u == TT_U_SYNC && s->due == cycle && sem_store && !is_mutex_op(s->insn);
+}
+
 /* T5 / T8 / T9 for what unit u (or thread th's frontend, u == TT_U_NONE) holds this cycle. */
 static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o, slot_state *s, int u,
                        const report *r)
@@ -781,7 +801,7 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
     const bool retire = (o->th[th].retire >> u) & 1u;
     /* the semaphore class's retire cycle goes to a TRISC semaphore store (SyncUnit.md: one
      * semaphore operation a cycle): its due instruction waits a cycle; ATGETM/ATRELM do not */
-    if (u == TT_U_SYNC && s->due == cycle && o->sem_store && !is_mutex_op(s->insn)) s->due++;
+    if (sem_store_delays(s, u, cycle, o->sem_store)) s->due++;
     t->checks++;
     bool exact = s->max != 0;
     uint64_t lat = cycle - s->disp;
@@ -791,10 +811,7 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
     if (u == TT_U_UNPACK0 || u == TT_U_UNPACK1) {
         /* its bank: the unpacker's (C5 / C6 clear), or for an UNPACR_NOP clear with Stall_Clr_Cntrl 0
          * the matrix unit's, free once it is no longer the matrix unit's (C7 / C8 set) */
-        const unsigned which = u == TT_U_UNPACK1;
-        const bool nop_math = (uint8_t)(s->insn >> 24) == TT_OPC_UNPACR_NOP && !(s->insn >> 5 & 1u);
-        const bool bank_free = nop_math ? (t->banks >> (2 + which) & 1u) : !(t->banks >> which & 1u);
-        if (s->bank_free_at == UINT64_MAX && bank_free) s->bank_free_at = cycle;
+        if (s->bank_free_at == UINT64_MAX && tt_timing_unpack_bank_free(s->insn, u, t->banks)) s->bank_free_at = cycle;
     }
     if (retire && u == TT_U_PACK && (uint8_t)(s->insn >> 24) == TT_OPC_PACR && tt_model_pack_work(m)->valid) {
         const tt_pack_work *w = tt_model_pack_work(m);
@@ -984,7 +1001,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         t->pstep_n++;
     }
 
-    for (int th = 0; th < TT_NUM_THREADS; th++)
+    for (int th = 0; th < TT_NUM_THREADS && !t->probe; th++)
         if (!check_frontend(t, th, &o->th[th], &r) || !check_fill(t, th, &o->th[th], &r)) return false;
 
     /* T4 dispatch: the wait gate, the thread's own instructions that hold it (ThCon, an UNPACR's
@@ -1032,6 +1049,13 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             if (first) want[th] = true;
             if (first && u == TT_U_UNPACK0) unp0_granted = true;
         }
+    if (t->probe) {
+        for (int th = 0; th < TT_NUM_THREADS; th++) {
+            t->probe_want[th] = want[th];
+            expected_stall(t, th, &o->th[th], want[th], held[th], &t->probe_stall[th]);
+        }
+        return true;
+    }
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         const tt_timing_thread *x = &o->th[th];
         const thread_state *s = &t->th[th];
@@ -1223,4 +1247,73 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     tt_mx_tick(&t->mrec, mx_acc, mx_insn);
     snapshot_model(t, m);
     return true;
+}
+
+/* ---- Queries for the model-only scheduler (ref_model/src/schedule.c): the same state and rules
+ * that judge a cycle, asked before it is decided. ---- */
+
+bool tt_timing_expect(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o,
+                      bool dispatch[TT_NUM_THREADS], uint8_t stall[TT_NUM_THREADS])
+{
+    int th = -1;
+    uint32_t insn = 0;
+    char why[8];
+    tt_timing_obs probe = *o;
+    probe.pack_step = false; /* recorded by the cycle's own call */
+    t->probe = true;
+    const uint64_t checks = t->checks;
+    (void)tt_timing_cycle(t, m, cycle, &probe, &th, &insn, why, sizeof why);
+    t->probe = false;
+    t->checks = checks;
+    for (int k = 0; k < TT_NUM_THREADS; k++) {
+        dispatch[k] = t->probe_want[k];
+        stall[k] = t->probe_stall[k];
+    }
+    return true;
+}
+
+void tt_timing_due(const tt_timing *t, uint64_t cycle, bool sem_store, uint16_t due[TT_NUM_THREADS],
+                   unsigned cfg_n[TT_NUM_THREADS])
+{
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        due[th] = 0;
+        cfg_n[th] = 0;
+        if (t->th[th].none_busy && t->th[th].none_disp + 1 == cycle) due[th] |= 1u;
+        const slot_state *e1 = &t->slot[TT_U_CFG][th], *e2 = &t->cfg_e2[th];
+        cfg_n[th] = (unsigned)(e1->thread >= 0 && e1->max == 1 && e1->due == cycle) +
+                    (unsigned)(e2->thread >= 0 && e2->due == cycle);
+        if (cfg_n[th]) due[th] |= 1u << TT_U_CFG;
+    }
+    for (int u = 1; u < TT_NUM_UNITS; u++) {
+        if (u == TT_U_CFG || u == TT_U_MATH) continue;
+        for (int k = 0; k < (per_thread(u) ? TT_NUM_THREADS : 1); k++) {
+            const slot_state *s = &t->slot[u][k];
+            if (s->thread < 0 || s->max == 0) continue; /* the unpackers and the packer: by their work */
+            if (s->due == cycle && !sem_store_delays(s, u, cycle, sem_store)) due[s->thread] |= (uint16_t)(1u << u);
+        }
+    }
+    if (t->mq_n && mq_at(t, 0)->due == cycle) due[mq_at(t, 0)->thread] |= 1u << TT_U_MATH;
+}
+
+uint16_t tt_timing_busy(const tt_timing *t)
+{
+    uint16_t b = 0;
+    for (int u = 1; u < TT_NUM_UNITS; u++)
+        if (unit_busy_any(t, u)) b |= (uint16_t)(1u << u);
+    return b;
+}
+
+bool tt_timing_unpack_range(const tt_timing *t, const tt_model *wm, int u, uint64_t *lo, uint64_t *hi)
+{
+    const slot_state *s = cslot_of(t, u, 0);
+    char how[160];
+    if (s->thread < 0) return false;
+    return unpack_retire(wm, s, u, lo, hi, how, sizeof how);
+}
+
+uint64_t tt_timing_pack_plan(const tt_timing *t, const tt_pack_work *w, uint64_t disp, uint64_t *steps,
+                             unsigned max_steps)
+{
+    unsigned n_thw;
+    return pack_retire(t, w, disp, UINT64_MAX, &n_thw, steps, max_steps);
 }
