@@ -128,6 +128,9 @@ static bool preview(tt_sched *s, int th, uint32_t seq, int unit, char *why, size
         }
         memcpy(c->l1, s->m->l1, TT_L1_BYTES);
     }
+    /* it may be previewed while it still waits for its bank: what it does does not depend on when */
+    if (unit == TT_U_UNPACK0) c->banks.srca_client[c->banks.unp_bank[0] & 1] = TT_CLIENT_UNPACKERS;
+    if (unit == TT_U_UNPACK1) c->banks.srcb_client[c->banks.unp_bank[1] & 1] = TT_CLIENT_UNPACKERS;
     memset(&c->pack_work, 0, sizeof c->pack_work);
     memset(c->unp_work, 0, sizeof c->unp_work);
     (void)tt_model_step_seq(c, th, seq);
@@ -289,6 +292,29 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
     obs.sem_store = sem_store;
     obs.unit_busy = tt_timing_busy(s->t);
 
+    /* The packer's steps (T8) this cycle, by its plan; replanned after each ThCon L1 write (the
+     * reference has recorded the ones before this cycle: a step, and the retire, depend on those alone). Its
+     * other instructions (and a PACR that does nothing) retire after the two address cycles
+     * (tt_packer S_ADDR -> S_DONE). */
+    if (s->pk.busy && !s->pk.planned && s->pk.disp < cycle &&
+        (opc_of(s->pk.insn) != TT_OPC_PACR || !s->wm->pack_work.valid)) {
+        s->pk.planned = true;
+        s->pk.nsteps = 0;
+        s->pk.retire_at = s->pk.disp + 3;
+    }
+    if (s->pk.busy && s->pk.disp < cycle && opc_of(s->pk.insn) == TT_OPC_PACR && s->wm->pack_work.valid) {
+        spack *p = &s->pk;
+        if (!p->planned || p->thw_seen != s->thw) {
+            uint64_t r = tt_timing_pack_plan(s->t, &s->wm->pack_work, p->disp, p->steps, PSTEPS);
+            p->planned = true;
+            p->thw_seen = s->thw;
+            p->nsteps = s->wm->pack_work.steps < PSTEPS ? s->wm->pack_work.steps : PSTEPS;
+            p->retire_at = r ? r : 0;
+        }
+        for (unsigned i = 0; i < p->nsteps; i++)
+            if (p->steps[i] == cycle) obs.pack_step = true;
+    }
+
     /* Retires: fixed latencies by the reference's state; the unpackers and the packer by theirs. */
     uint16_t due[TT_NUM_THREADS];
     unsigned cfg_n[TT_NUM_THREADS];
@@ -438,28 +464,6 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
             s->pk.planned = false, s->pk.retire_at = 0;
             if (opc_of(x->fe_insn) == TT_OPC_PACR && !preview(s, th, seq, u, why, whylen)) return false;
         }
-    }
-
-    /* The packer's steps (T8) this cycle, by its plan; replanned after each ThCon L1 write. Its
-     * other instructions (and a PACR that does nothing) retire after the two address cycles
-     * (tt_packer S_ADDR -> S_DONE). */
-    if (s->pk.busy && !s->pk.planned && s->pk.disp < cycle &&
-        (opc_of(s->pk.insn) != TT_OPC_PACR || !s->wm->pack_work.valid)) {
-        s->pk.planned = true;
-        s->pk.nsteps = 0;
-        s->pk.retire_at = s->pk.disp + 3;
-    }
-    if (s->pk.busy && s->pk.disp < cycle && opc_of(s->pk.insn) == TT_OPC_PACR && s->wm->pack_work.valid) {
-        spack *p = &s->pk;
-        if (!p->planned || p->thw_seen != s->thw) {
-            uint64_t r = tt_timing_pack_plan(s->t, &s->wm->pack_work, p->disp, p->steps, PSTEPS);
-            p->planned = true;
-            p->thw_seen = s->thw;
-            p->nsteps = s->wm->pack_work.steps < PSTEPS ? s->wm->pack_work.steps : PSTEPS;
-            p->retire_at = r ? r : 0;
-        }
-        for (unsigned i = 0; i < p->nsteps; i++)
-            if (p->steps[i] == cycle) obs.pack_step = true;
     }
 
     for (int u = 1; u < TT_NUM_UNITS; u++)
