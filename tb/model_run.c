@@ -217,6 +217,30 @@ static void print_profile(const tt_sched_profile *p, uint64_t run_cycles, FILE *
     fprintf(out, "\n");
 }
 
+/* What each unfinished thread waits for (as tb/harness.c's watchdog report says it): its stall
+ * reason, the oldest instruction not executed and what holds it in the model. */
+static void report_stuck_timed(const tt_model *m, const tt_stim *s, const tt_test *t, const tt_sched_out *o, FILE *out)
+{
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        if (tt_stim_done(s, th) && (o->idle_mask >> th & 1u)) continue;
+        char reason[48], next[96] = "nothing", why[160] = "", at[600] = "its end";
+        stall_name(o->stall[th], reason, sizeof reason);
+        if (tt_stim_line(s, th)) snprintf(at, sizeof at, "%s:%d", t->path, tt_stim_line(s, th));
+        uint32_t seq, insn, w, p;
+        if (tt_model_oldest_unexecuted(m, th, &seq, &insn)) {
+            tt_disasm(insn, next, sizeof next);
+            if (tt_model_issued_at(m, th, seq, &w, &p)) {
+                if (!tt_model_unit_holds(m, th, insn, why, sizeof why)) why[0] = 0;
+            } else if (tt_model_can_issue(m, th, why, sizeof why)) {
+                why[0] = 0;
+            }
+        }
+        fprintf(out, "  thread %d: %s, %d in FIFO, stall reason %s; next to retire: %s%s%s; TRISC stream at %s\n", th,
+                (o->idle_mask >> th & 1u) ? "idle" : "busy", tt_model_fifo_count(m, th), reason, next,
+                why[0] ? ", model: " : "", why, at);
+    }
+}
+
 /* The next cycle's stimulus (tb/harness.c tb_stim, called at the end of each cycle: BRISC's
  * stream first, then threads 0..2; one store a cycle; a push stays offered until taken). */
 static void next_stim(tt_stim *s, unsigned idle_mask, tt_sched_in *in)
@@ -330,8 +354,9 @@ int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, bool 
             break;
         }
         if (cycle + 1 >= max_cycles) {
-            fprintf(out, "%s: watchdog: %llu cycles passed and the run has not finished\n", t->path,
+            fprintf(out, "%s: watchdog: %llu cycles passed and the run has not finished:\n", t->path,
                     (unsigned long long)max_cycles);
+            report_stuck_timed(m, &s, t, &o, out);
             rc = 1;
             break;
         }

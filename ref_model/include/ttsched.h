@@ -46,6 +46,7 @@ typedef struct {
     bool push_taken[TT_NUM_THREADS]; /* the push left the TRISC (taken, or dropped by the BRISC mux) */
     bool brisc_taken;
     unsigned idle_mask;   /* bit t: thread t idle this cycle (tt_frontend thread_idle_o) */
+    uint8_t stall[TT_NUM_THREADS]; /* each thread's stall reason this cycle (tt_timing_thread.stall) */
     int n_retired;
     tt_sched_retire retired[TT_SCHED_MAX_RETIRES]; /* this cycle's, in execution order */
     bool store_failed;    /* the store was refused by the model (store_msg) */

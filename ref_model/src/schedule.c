@@ -418,6 +418,7 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
                     stall[th] = (uint8_t)(TT_STALL_BANK_WAIT << 4 | n);
             }
         o->stall = stall[th];
+        out->stall[th] = stall[th];
         s->prof.stall[th][stall[th]]++;
         f->fe_ready = !x->fe_valid || disp[th];
         rep_comb(x, f);
