@@ -19,7 +19,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev \
             slurmctld slurmd slurm-client munge
 
-.PHONY: docs-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test
+.PHONY: docs-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test
 
 all: model rtl
 
@@ -125,7 +125,7 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: docs-test unit conv-test pack-conv-test mutate-test negative directed inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: docs-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 # every relative link and #anchor in README.md and docs/ points to a real file and heading
@@ -140,6 +140,13 @@ directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/run_directed.sh "$(BUILD)/ttcosim" $(DIRECTED)
 	@echo "== directed tests, lockstep, SystemC harness (ttcosim_sc)"
 	@tests/run_directed.sh "$(BUILD)/ttcosim_sc" $(DIRECTED)
+
+# The model alone is cycle-level (issue 27 part 2): `ttmodel run` (its scheduler, judged by the timing
+# reference every cycle, its `expect retire` lines checked) ends every directed test in the same
+# cycle as lockstep; lists the tests that differ.
+model-timing-test: $(BUILD)/ttmodel $(BUILD)/ttcosim
+	@echo "== directed tests, model alone against lockstep: the same final cycle (tests/run_model_timing.sh)"
+	@tests/run_model_timing.sh $(BUILD)/ttmodel $(BUILD)/ttcosim $(DIRECTED)
 
 # +wave_window=N: the stall VCD of the N cycles up to a failure, both harnesses (issue 8 part 4)
 wave-window-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
