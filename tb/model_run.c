@@ -197,7 +197,32 @@ static void stall_name(unsigned code, char *buf, size_t len)
     else snprintf(buf, len, "%s", kinds[k]);
 }
 
-static void print_profile(const tt_sched_profile *p, uint64_t run_cycles, FILE *out)
+/* Tiles of a tile stream, as the profile counts them: each hand-over of a SrcA bank (SrcB when the
+ * run hands over no SrcA bank) from the unpackers to the matrix unit is one tile's operand ready
+ * (SrcASrcB.md: an unpacker's SETDVALID / dvalid flip; tools/gen_tile_stream.py and tt-llk's
+ * unpack-math-pack loops hand one over per tile). */
+typedef struct {
+    uint64_t n[2], first[2], last[2], min_gap[2], max_gap[2];
+} tile_count;
+
+static void count_tiles(tile_count *tc, uint32_t before, uint32_t after, uint64_t rel)
+{
+    for (int f = 0; f < 2; f++) {
+        const unsigned b = before >> (2 * f) & 3u, a = after >> (2 * f) & 3u;
+        if (!(a & ~b)) continue; /* no bank of this file newly the matrix unit's */
+        if (tc->n[f]) {
+            const uint64_t gap = rel - tc->last[f];
+            if (tc->n[f] == 1 || gap < tc->min_gap[f]) tc->min_gap[f] = gap;
+            if (gap > tc->max_gap[f]) tc->max_gap[f] = gap;
+        } else {
+            tc->first[f] = rel;
+        }
+        tc->n[f]++;
+        tc->last[f] = rel;
+    }
+}
+
+static void print_profile(const tt_sched_profile *p, uint64_t run_cycles, const tile_count *tc, FILE *out)
 {
     fprintf(out, "profile: %llu cycles of the run (cycle 0 = the first in which a push can enter a FIFO)\n",
             (unsigned long long)run_cycles);
@@ -215,6 +240,26 @@ static void print_profile(const tt_sched_profile *p, uint64_t run_cycles, FILE *
     for (int u = 1; u < TT_NUM_UNITS; u++)
         if (p->unit_busy[u]) fprintf(out, " %s %llu", unit_name[u], (unsigned long long)p->unit_busy[u]);
     fprintf(out, "\n");
+    const int f = tc->n[0] ? 0 : 1;
+    if (!tc->n[f]) return;
+    const uint64_t n = tc->n[f];
+    fprintf(out, "  tiles: %llu (%s bank hand-overs to the matrix unit, the first in cycle %llu, the last in %llu)\n",
+            (unsigned long long)n, f ? "SrcB" : "SrcA", (unsigned long long)tc->first[f], (unsigned long long)tc->last[f]);
+    if (n > 1)
+        fprintf(out, "    cycles per tile: %.1f in steady state (between the first and the last hand-over), %llu..%llu "
+                     "between two\n", (double)(tc->last[f] - tc->first[f]) / (double)(n - 1),
+                (unsigned long long)tc->min_gap[f], (unsigned long long)tc->max_gap[f]);
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        if (!p->busy[th]) continue;
+        fprintf(out, "    thread %d per tile: busy %.1f cycles", th, (double)p->busy[th] / (double)n);
+        for (unsigned c = 0x10; c < 256; c++) {
+            if (!p->stall[th][c]) continue;
+            char nm[48];
+            stall_name(c, nm, sizeof nm);
+            fprintf(out, ", %s %.1f", nm, (double)p->stall[th][c] / (double)n);
+        }
+        fprintf(out, "\n");
+    }
 }
 
 /* What each unfinished thread waits for (as tb/harness.c's watchdog report says it): its stall
@@ -268,7 +313,7 @@ static void next_stim(tt_stim *s, unsigned idle_mask, tt_sched_in *in)
     }
 }
 
-int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, bool profile, tt_run_stats *st,
+int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, tt_run_stats *st,
                        uint64_t *checks, FILE *out)
 {
     line_ring lines[TT_NUM_THREADS] = {0};
@@ -289,6 +334,10 @@ int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, bool 
     tt_sched_out o;
     int rc = 0, idle_run = 0;
     uint64_t rel = 0;
+    tile_count tiles = {0};
+    tt_bank_state b0;
+    tt_model_banks_get(m, &b0);
+    uint32_t banks = tt_bank_pack(&b0);
     static char why[1024];
     /* the stimulus call at the end of the cycle before cycle 0 (every thread idle) */
     next_stim(&s, (1u << TT_NUM_THREADS) - 1u, &in);
@@ -327,6 +376,10 @@ int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, bool 
             const tt_sched_retire *r = &o.retired[i];
             st->instructions++;
             st->l1_writes += (uint64_t)r->res.eff.n_l1 + r->res.eff.n_l1_log;
+            if (r->res.eff.kinds & TT_EFF_BANKS) {
+                count_tiles(&tiles, banks, r->res.eff.banks_state, rel);
+                banks = r->res.eff.banks_state;
+            }
             for (size_t k = 0; k < t->nretire_expect; k++) {
                 const tt_retire_expect *e = &t->retire_expect[k];
                 if (e->thread != r->thread || e->seq != r->res.seq) continue;
@@ -364,7 +417,7 @@ int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, bool 
     }
     st->cycles = start + rel;
     *checks = tt_sched_checks(sc);
-    if (profile) print_profile(tt_sched_profile_of(sc), rel, out);
+    if (profile) print_profile(tt_sched_profile_of(sc), rel, &tiles, profile);
     tt_sched_destroy(sc);
     if (rc) return rc;
     if (met < t->nretire_expect) {

@@ -20,9 +20,10 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
 
 /* The cycle-level run (ttsched.h): cycles counted as the lockstep harness counts them (reset and the
  * preload items first), `expect retire` lines checked, the timing reference judging every cycle.
- * profile: print the per-thread, per-unit and per-stall-reason summary to `out` after the run.
+ * profile: where to print the per-thread, per-unit, per-stall-reason and per-tile summary after the
+ * run (NULL: none).
  * checks: the timing reference's rule checks. */
-int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, bool profile, tt_run_stats *st,
+int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, tt_run_stats *st,
                        uint64_t *checks, FILE *out);
 /* Cycles of the lockstep harness before cycle 0 of a run (reset, then one a preload item and one
  * to end the preload: tb/tb_top.sv), for a model holding the test's preload. */

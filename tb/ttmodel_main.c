@@ -203,7 +203,7 @@ static int cmd_run(int argc, char **argv)
     clock_t t0 = clock();
     uint64_t checks = 0;
     int rc = untimed ? tt_model_run(&t, m, max_cycles, &st, stderr)
-                     : tt_model_run_timed(&t, m, max_cycles, profile, &st, &checks, stderr);
+                     : tt_model_run_timed(&t, m, max_cycles, profile ? stdout : NULL, &st, &checks, stderr);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     int jrc = json ? dump_json(json, &t, m, &st) : 0;
     char timing[96] = "untimed";
