@@ -154,16 +154,15 @@ static int cmd_run(int argc, char **argv)
         }
         case 'z':
             /* The lockstep option, accepted so that a script can pass both runs the same flags. The
-             * model alone runs one instruction of a thread at a time, with no timing: it cannot see
-             * two accesses in flight at once, so it reports no race (docs/decisions.md "Race
+             * model alone runs no race detector yet (issue 27 part 1; docs/decisions.md "Race
              * detector"; the lockstep run checks them). */
             if (strcmp(optarg, "error") && strcmp(optarg, "warn") && strcmp(optarg, "off")) {
                 fprintf(stderr, "ttmodel: --hazards: expected error, warn or off, got '%s'\n", optarg);
                 return 2;
             }
             if (strcmp(optarg, "off"))
-                fprintf(stderr, "ttmodel: note: --hazards %s: the model alone has no overlap and reports no race; "
-                                "the lockstep run (make run TEST=...) checks them\n", optarg);
+                fprintf(stderr, "ttmodel: note: --hazards %s: the model alone runs no race detector and reports no "
+                                "race; the lockstep run (make run TEST=...) checks them\n", optarg);
             break;
         case 'p': profile = true; break;
         case 'u': untimed = true; break;
