@@ -309,7 +309,13 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
             p->planned = true;
             p->thw_seen = s->thw;
             p->nsteps = s->wm->pack_work.steps < PSTEPS ? s->wm->pack_work.steps : PSTEPS;
-            p->retire_at = r ? r : 0;
+            if (!r) {
+                snprintf(why, whylen, "scheduler: the PACR of thread %d queues %u L1 lines, more than the %d whose "
+                         "steps the model records (TT_PACK_WORK_LINES): no retire cycle by T8", p->thread,
+                         s->wm->pack_work.n_lines, TT_PACK_WORK_LINES);
+                return false;
+            }
+            p->retire_at = r;
         }
         for (unsigned i = 0; i < p->nsteps; i++)
             if (p->steps[i] == cycle) obs.pack_step = true;
