@@ -78,6 +78,10 @@ struct tt_sched {
     sunp unp[2];
     spack pk;
     uint64_t thw;         /* ThCon L1 writes so far (an L1 STOREIND's retire) */
+    /* A copy of L1 for the PACRs' previews (they write L1): made once, then kept equal to the model's
+     * by copying back each line a retire or a preview writes (a copy of all of L1 at each PACR was
+     * most of a tile stream's time). */
+    uint8_t *shadow;
     tt_sched_profile prof;
 };
 
@@ -102,11 +106,28 @@ void tt_sched_destroy(tt_sched *s)
     if (!s) return;
     tt_timing_destroy(s->t);
     free(s->wm);
+    free(s->shadow);
     free(s);
 }
 
 const tt_sched_profile *tt_sched_profile_of(const tt_sched *s) { return &s->prof; }
 uint64_t tt_sched_checks(const tt_sched *s) { return tt_timing_checks(s->t); }
+
+/* Copy lines of the model's L1 into the shadow: those an executed instruction wrote (e, and the
+ * PACR's log `log`). */
+static void shadow_sync(tt_sched *s, const tt_effects *e, const tt_l1_write *log, size_t nlog)
+{
+    if (!s->shadow) return;
+    const uint8_t *l1 = tt_model_l1_const(s->m);
+    for (int k = 0; k < e->n_l1 && k < 2; k++) {
+        const uint32_t a = e->l1_addr[k] & ~15u;
+        if (a + 16 <= TT_L1_BYTES) memcpy(s->shadow + a, l1 + a, 16);
+    }
+    for (size_t k = 0; k < nlog; k++) {
+        const uint32_t a = log[k].addr & ~15u;
+        if (a + 16 <= TT_L1_BYTES) memcpy(s->shadow + a, l1 + a, 16);
+    }
+}
 
 /* What an unpacker or packer instruction will do, from a copy of the model that executes it now
  * (its inputs were sampled at this dispatch; the data it reads cannot change before its retire in
@@ -121,25 +142,28 @@ static bool preview(tt_sched *s, int th, uint32_t seq, int unit, char *why, size
     c->l1r = NULL, c->n_l1r = c->cap_l1r = 0;
     const bool own_l1 = unit == TT_U_PACK;
     if (own_l1) {
-        c->l1 = malloc(TT_L1_BYTES);
-        if (!c->l1) {
-            free(c);
-            return snprintf(why, len, "out of memory"), false;
+        if (!s->shadow) {
+            s->shadow = malloc(TT_L1_BYTES);
+            if (!s->shadow) {
+                free(c);
+                return snprintf(why, len, "out of memory"), false;
+            }
+            memcpy(s->shadow, s->m->l1, TT_L1_BYTES);
         }
-        memcpy(c->l1, s->m->l1, TT_L1_BYTES);
+        c->l1 = s->shadow;
     }
     /* it may be previewed while it still waits for its bank: what it does does not depend on when */
     if (unit == TT_U_UNPACK0) c->banks.srca_client[c->banks.unp_bank[0] & 1] = TT_CLIENT_UNPACKERS;
     if (unit == TT_U_UNPACK1) c->banks.srcb_client[c->banks.unp_bank[1] & 1] = TT_CLIENT_UNPACKERS;
     memset(&c->pack_work, 0, sizeof c->pack_work);
     memset(c->unp_work, 0, sizeof c->unp_work);
-    (void)tt_model_step_seq(c, th, seq);
+    const tt_exec_result r = tt_model_step_seq(c, th, seq);
     if (unit == TT_U_PACK) s->wm->pack_work = c->pack_work;
     else s->wm->unp_work[unit == TT_U_UNPACK1] = c->unp_work[unit == TT_U_UNPACK1];
+    if (own_l1) shadow_sync(s, &r.eff, c->l1w, c->n_l1w); /* undo its writes: the model's lines again */
     free(c->rfw);
     free(c->l1w);
     free(c->l1r);
-    if (own_l1) free(c->l1);
     free(c);
     return true;
 }
@@ -254,7 +278,13 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
                     size_t whylen)
 {
     tt_model *m = s->m;
-    memset(out, 0, sizeof *out);
+    /* not the retire records: 40 results, written as they are used (clearing them was most of a cycle) */
+    memset(out->push_taken, 0, sizeof out->push_taken);
+    memset(out->stall, 0, sizeof out->stall);
+    out->brisc_taken = out->store_failed = false;
+    out->idle_mask = 0;
+    out->n_retired = 0;
+    out->store_msg[0] = 0;
     why[0] = 0;
     tt_timing_obs obs;
     memset(&obs, 0, sizeof obs);
@@ -365,6 +395,11 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         (void)tt_model_issued_at(m, r->thread, r->res.seq, &w, &pi);
         if (r->unit == TT_U_THCON && opc_of(w) == TT_OPC_STOREIND && (w >> 23 & 1u)) s->thw++;
         r->res = tt_model_step_seq(m, r->thread, r->res.seq);
+        {
+            size_t nlog = 0;
+            const tt_l1_write *log = r->res.eff.n_l1_log ? tt_model_l1_writes(m, &nlog) : NULL;
+            shadow_sync(s, &r->res.eff, log, nlog);
+        }
         if (r->res.status != TT_OK) {
             exec_failed = true;
             out->n_retired = i + 1;
