@@ -4,6 +4,7 @@
  * cycle after its dispatch; ThCon holds its thread through its retire, 3 cycles for ADDDMAREG with
  * operands in one group of four; WRCFG 2 cycles) and docs/decisions.md "Timing reference" (T7 stall
  * reasons), never from a run. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +13,12 @@
 
 #include <cmocka.h>
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "model_fixture.h"
+#include "model_run.h"
 #include "ttsched.h"
 
 /* Runs cycles 0..n-1 with `pushes[c]` offered to thread 0 in cycle c (0: none; a push not taken
@@ -145,6 +151,81 @@ static void test_timing_expect_changes_nothing(void **state)
     tt_model_destroy(m);
 }
 
+/* A test file written to a temporary path and loaded. */
+static void load_text(const char *text, tt_test *t)
+{
+    char path[] = "/tmp/test_sched_XXXXXX";
+    const int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    char err[512];
+    if (tt_test_load(path, t, err, sizeof err)) fail_msg("%s", err);
+    unlink(path);
+}
+
+/* tb_top spends cycles 0..14 in reset, one cycle a preload item from cycle 15, one that finds no
+ * more, and one whose stimulus call offers cycle 0's push: two GPR preloads put cycle 0 of the run
+ * at absolute cycle 19, none at 17 (tests/directed/idle_gap_expect_retire.tts, no preload: its
+ * NOP retiring in run cycle 103 ends the run at 106, 123 in lockstep's count). */
+static void test_lockstep_start_cycle(void **state)
+{
+    (void)state;
+    tt_model *m = tt_model_create();
+    tt_test t;
+    load_text("gpr 0 1 40\ngpr 0 2 2\nthread 0\nttnop\n", &t);
+    tt_model_reset(m);
+    tt_test_apply_preload(&t, m);
+    assert_int_equal(tt_lockstep_start_cycle(&t, m), 19);
+    tt_test_free(&t);
+    load_text("thread 0\nidle 100\nttnop\nexpect retire 0 0 cycle 103\n", &t);
+    tt_model_reset(m);
+    tt_test_apply_preload(&t, m);
+    assert_int_equal(tt_lockstep_start_cycle(&t, m), 17);
+    tt_run_stats st;
+    uint64_t checks = 0;
+    FILE *err = tmpfile();
+    assert_int_equal(tt_model_run_timed(&t, m, 1000000, NULL, &st, &checks, err), 0);
+    fclose(err);
+    assert_int_equal(st.cycles, 17 + 106);
+    assert_true(checks > 0);
+    tt_test_free(&t);
+    tt_model_destroy(m);
+}
+
+/* --profile counts a tile at each SrcA bank handed to the matrix unit: three UNPACRs with FlipSrc
+ * (UNPACR_Regular.md) hand banks 0, 1 and 0 again (the third after thread 1's CLEARDVALID gives
+ * bank 0 back; tests/directed/unpack_bank_handoff.tts): 3 tiles. */
+static void test_profile_counts_tiles(void **state)
+{
+    (void)state;
+    tt_model *m = tt_model_create();
+    tt_test t;
+    load_text("cfg 0 64 0x00100015\ncfg 0 65 0x00010001\ncfg 0 66 0x00000001\ncfg 0 72 0x00000025\n"
+              "cfg 0 76 0x100\ncfg 0 49 128\nadc 0 unpack0 1 x 15\n"
+              "thread 0\nttunpacr 0,0,0,0,0,0,1,0,0,0,0,0,0\nttunpacr 0,0,0,0,0,0,1,0,0,0,0,0,0\n"
+              "ttunpacr 0,0,0,0,0,0,1,0,0,0,0,0,0\ndrain\n"
+              "thread 1\nidle 200\nttstallwait 64,128\nttcleardvalid 1,0\nttstallwait 64,128\nttcleardvalid 1,0\n"
+              "drain\n", &t);
+    tt_run_stats st;
+    uint64_t checks = 0;
+    FILE *prof = tmpfile(), *err = tmpfile();
+    assert_int_equal(tt_model_run_timed(&t, m, 1000000, prof, &st, &checks, err), 0);
+    char buf[8192];
+    rewind(prof);
+    const size_t n = fread(buf, 1, sizeof buf - 1, prof);
+    buf[n] = 0;
+    if (!strstr(buf, "tiles: 3 (SrcA bank hand-overs")) fail_msg("profile:\n%s", buf);
+    assert_non_null(strstr(buf, "thread 0: busy"));
+    assert_non_null(strstr(buf, "units busy:"));
+    fclose(prof);
+    fclose(err);
+    tt_test_free(&t);
+    tt_model_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -152,6 +233,8 @@ int main(void)
         cmocka_unit_test(test_sched_thcon_holds_and_profile),
         cmocka_unit_test(test_sched_fifo_refill),
         cmocka_unit_test(test_timing_expect_changes_nothing),
+        cmocka_unit_test(test_lockstep_start_cycle),
+        cmocka_unit_test(test_profile_counts_tiles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
