@@ -230,9 +230,9 @@ static void rep_comb(const sthread *x, fe_comb *f)
         }
         break;
     }
-    /* the MOP expander's in_ready */
-    f->mop_in_ready = f->take_mop || f->take_cfg || (!x->mop.active && !(x->penalty && !f->take_mop) && f->rep_in_ready);
-    if (x->mop.active) f->mop_in_ready = false;
+    /* the MOP expander's in_ready: not while expanding; a MOP or MOP_CFG at once (a MOP in the
+     * penalty cycle too); anything else when the replay expander takes it, not in the penalty cycle */
+    f->mop_in_ready = !x->mop.active && (f->take_mop || f->take_cfg || (!x->penalty && f->rep_in_ready));
 }
 
 static void uq_push(sthread *x, int u, uint32_t seq) { x->q[u][(x->qh[u] + x->qn[u]++) % UQ] = seq; }
