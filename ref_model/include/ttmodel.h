@@ -446,6 +446,7 @@ typedef struct {
     uint32_t cycles[3];    /* datum-loop cycles at x1, x2, x4: one register-file row a cycle, at most
                               min(16, (16 << tier) bytes / datum size) datums, new cycle at 16 input
                               datums, a 16-byte exponent or delta line */
+    uint8_t budget[3];     /* that datum limit a cycle at x1, x2, x4 */
 } tt_unpack_work;
 #define TT_PACK_WORK_LINES 96
 typedef struct {

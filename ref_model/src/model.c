@@ -136,6 +136,7 @@ void tt_model_destroy(tt_model *m)
     free(m->rfw);
     free(m->l1w);
     free(m->l1r);
+    free(m->unp_ev);
     free(m->l1);
     free(m);
 }

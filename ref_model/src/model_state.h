@@ -163,6 +163,12 @@ struct tt_model {
     uint32_t mx_insn;                       /* ... this one */
     tt_packer_state pack[1];                /* packer 0 (pack.c) */
     tt_unpack_work unp_work[2];             /* the last UNPACR of each unpacker (ttmodel.h) */
+    /* The last UNPACR's datum-loop events (unpack.c tt_unpack_batch_cycle), logged only when
+     * unp_ev_on (the model-only scheduler's preview copy: its two unpackers may share L1 bandwidth
+     * mid-loop); grows as needed. */
+    bool unp_ev_on;
+    uint32_t *unp_ev;
+    size_t n_unp_ev, cap_unp_ev;
     tt_pack_work pack_work;                 /* the last PACR, its steps (pack.c) */
     bool pack_step_per_line;                /* pack.c: each line written is its own step (zero-compression padding) */
     uint32_t srnd_seed;                     /* the packer PRNG's seed, kept by tt_model_reset */

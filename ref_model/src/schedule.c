@@ -55,7 +55,11 @@ typedef struct {
     uint64_t retire_at;   /* 0 unknown */
     uint8_t want;         /* tier it asks for */
     uint64_t cyc[3];      /* loop cycles at x1, x2, x4 */
-    uint64_t prog, full;  /* loop progress, out of full */
+    uint64_t prog, full;  /* loop progress, out of full (an UNPACR_NOP clear, or no event log) */
+    uint32_t *ev;         /* an UNPACR's datum-loop events (its preview's log), stepped a cycle at a time */
+    size_t nev, evi;
+    bool exact;
+    uint8_t budget[3];
 } sunp;
 
 typedef struct {
@@ -106,6 +110,8 @@ void tt_sched_destroy(tt_sched *s)
     if (!s) return;
     tt_timing_destroy(s->t);
     free(s->wm);
+    free(s->unp[0].ev);
+    free(s->unp[1].ev);
     free(s->shadow);
     free(s);
 }
@@ -155,11 +161,22 @@ static bool preview(tt_sched *s, int th, uint32_t seq, int unit, char *why, size
     /* it may be previewed while it still waits for its bank: what it does does not depend on when */
     if (unit == TT_U_UNPACK0) c->banks.srca_client[c->banks.unp_bank[0] & 1] = TT_CLIENT_UNPACKERS;
     if (unit == TT_U_UNPACK1) c->banks.srcb_client[c->banks.unp_bank[1] & 1] = TT_CLIENT_UNPACKERS;
+    c->unp_ev_on = unit != TT_U_PACK;
+    c->unp_ev = NULL, c->n_unp_ev = c->cap_unp_ev = 0;
     memset(&c->pack_work, 0, sizeof c->pack_work);
     memset(c->unp_work, 0, sizeof c->unp_work);
     const tt_exec_result r = tt_model_step_seq(c, th, seq);
-    if (unit == TT_U_PACK) s->wm->pack_work = c->pack_work;
-    else s->wm->unp_work[unit == TT_U_UNPACK1] = c->unp_work[unit == TT_U_UNPACK1];
+    if (unit == TT_U_PACK) {
+        s->wm->pack_work = c->pack_work;
+    } else {
+        sunp *u = &s->unp[unit == TT_U_UNPACK1];
+        s->wm->unp_work[unit == TT_U_UNPACK1] = c->unp_work[unit == TT_U_UNPACK1];
+        free(u->ev);
+        u->ev = c->unp_ev, u->nev = c->n_unp_ev, u->evi = 0;
+        u->exact = c->unp_ev_on; /* (off: its log could not grow) */
+        c->unp_ev = NULL;
+    }
+    free(c->unp_ev);
     if (own_l1) shadow_sync(s, &r.eff, c->l1w, c->n_l1w); /* undo its writes: the model's lines again */
     free(c->rfw);
     free(c->l1w);
@@ -499,6 +516,7 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         uq_push(x, u, seq);
         if (u == TT_U_UNPACK0 || u == TT_U_UNPACK1) {
             sunp *p = &s->unp[u - TT_U_UNPACK0];
+            free(p->ev);
             *p = (sunp){.busy = true, .thread = th, .seq = seq, .insn = x->fe_insn, .disp = cycle};
             if (opc_of(x->fe_insn) == TT_OPC_UNPACR && !preview(s, th, seq, u, why, whylen)) return false;
         } else if (u == TT_U_PACK) {
@@ -603,7 +621,7 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
                 u->shares = true;
                 u->bank_at = u->disp + 3 + w->rsi_cycles;
                 u->want = w->tier;
-                for (int k = 0; k < 3; k++) u->cyc[k] = w->cycles[k] ? w->cycles[k] : 1;
+                for (int k = 0; k < 3; k++) u->cyc[k] = w->cycles[k] ? w->cycles[k] : 1, u->budget[k] = w->budget[k];
             }
             if (!u->runs) {
                 u->retire_at = lo;
@@ -623,6 +641,12 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         uint8_t g[2] = {s->unp[0].want, s->unp[1].want};
         if (run[0] && run[1]) unp_grant(s->unp[0].want, s->unp[1].want, &g[0], &g[1]);
         const uint8_t gn = u->shares ? (g[n] > 2 ? 2 : g[n]) : 0;
+        if (u->shares && u->exact) {
+            /* one batch at this cycle's grant, by the model's own batch rules */
+            u->evi = tt_unpack_batch_cycle(u->ev, u->nev, u->evi, u->budget[gn]);
+            if (u->evi >= u->nev) u->retire_at = cycle + 1;
+            continue;
+        }
         u->prog += u->full / u->cyc[gn];
         if (u->prog >= u->full) u->retire_at = cycle + 1;
     }

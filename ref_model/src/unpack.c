@@ -5,6 +5,7 @@
 #include "unpack.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "adc.h"
@@ -125,21 +126,67 @@ static void batch_new(unp_batch *b)
     b->have_row = false;
 }
 
-/* A datum (or a dropped group) starts; `boundary`: it is at a line the cycle may not cross. */
-static void batch_datum(unp_batch b[3], bool boundary)
+/* The loop's events, logged for tt_unpack_batch_cycle when m->unp_ev_on: [1:0] kind, [2] boundary
+ * or write, [4:3] file, [14:5] row. */
+enum { UEV_DATUM, UEV_POS, UEV_DONE };
+static void ev_put(tt_model *m, uint32_t e)
 {
-    for (int t = 0; t < 3; t++)
+    if (!m->unp_ev_on) return;
+    if (m->n_unp_ev == m->cap_unp_ev) {
+        const size_t cap = m->cap_unp_ev ? 2 * m->cap_unp_ev : 1024;
+        uint32_t *g = realloc(m->unp_ev, cap * sizeof *g);
+        if (!g) {
+            m->unp_ev_on = false; /* the scheduler then has no log (it falls back) */
+            return;
+        }
+        m->unp_ev = g;
+        m->cap_unp_ev = cap;
+    }
+    m->unp_ev[m->n_unp_ev++] = e;
+}
+
+/* A datum (or a dropped group) starts; `boundary`: it is at a line the cycle may not cross. */
+static void batch_datum_n(unp_batch *b, int nb, bool boundary)
+{
+    for (int t = 0; t < nb; t++)
         if (b[t].cycles == 0 || b[t].it == 32 || (b[t].k && (b[t].k >= b[t].budget || boundary))) batch_new(&b[t]);
 }
 
 /* One output position or dropped group; `write`: it writes (file, row). */
-static void batch_pos(unp_batch b[3], bool write, uint32_t file, uint32_t row)
+static void batch_pos_n(unp_batch *b, int nb, bool write, uint32_t file, uint32_t row)
 {
-    for (int t = 0; t < 3; t++) {
+    for (int t = 0; t < nb; t++) {
         if (b[t].it == 32 || (write && b[t].have_row && (b[t].file != file || b[t].row != row))) batch_new(&b[t]);
         b[t].it++;
         if (write) b[t].have_row = true, b[t].file = file, b[t].row = row;
     }
+}
+
+static void batch_datum(tt_model *m, unp_batch b[3], bool boundary)
+{
+    ev_put(m, UEV_DATUM | (uint32_t)boundary << 2);
+    batch_datum_n(b, 3, boundary);
+}
+
+static void batch_pos(tt_model *m, unp_batch b[3], bool write, uint32_t file, uint32_t row)
+{
+    ev_put(m, UEV_POS | (uint32_t)write << 2 | (file & 3u) << 3 | (row & 0x3FFu) << 5);
+    batch_pos_n(b, 3, write, file, row);
+}
+
+size_t tt_unpack_batch_cycle(const uint32_t *ev, size_t n, size_t i, uint32_t budget)
+{
+    unp_batch b = {.budget = budget, .cycles = 1}; /* a batch begun: this cycle's */
+    for (; i < n; i++) {
+        const uint32_t e = ev[i];
+        switch (e & 3u) {
+        case UEV_DATUM: batch_datum_n(&b, 1, e >> 2 & 1u); break;
+        case UEV_POS: batch_pos_n(&b, 1, e >> 2 & 1u, e >> 3 & 3u, e >> 5 & 0x3FFu); break;
+        default: b.k++; break;
+        }
+        if (b.cycles == 2) return i; /* it begins the next cycle's batch */
+    }
+    return n;
 }
 
 static void record_banks(const tt_model *m, tt_exec_result *r)
@@ -519,6 +566,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         if (!uncompressed) tier = 0;
         uw->tier = (uint8_t)tier;
     }
+    m->n_unp_ev = 0;
     unp_batch bt[3];
     for (int t = 0; t < 3; t++) bt[t] = (unp_batch){.budget = (128u << t) / dbits >= 16 ? 16 : (128u << t) / dbits};
     bool delta_line_end = false; /* the previous datum's delta ended a 16-byte delta line */
@@ -560,7 +608,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     if (to_dest) memset(dcols, 0, sizeof dcols);
     /* Phase 5: the main loop (§2.6). */
     for (uint64_t i = 0; i < ndatums && dnum;) {
-        batch_datum(bt, i % 16 == 0 || (bfp && !force_exp && exp_addr16 % 256 == 0) || delta_line_end);
+        batch_datum(m, bt, i % 16 == 0 || (bfp && !force_exp && exp_addr16 % 256 == 0) || delta_line_end);
         delta_line_end = false;
         if (dat_bit / 8 >= TT_L1_BYTES) UB("UNPACR reads L1 0x%llx, past the end of L1", (unsigned long long)(dat_bit / 8));
         uint32_t datum = read_l1_bits(m, dat_bit, dbits);
@@ -607,22 +655,22 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         for (uint32_t jz = 0; jz <= zeroes; ++jz, v = 0) {
         if (drop) {
             --drop;
-            batch_pos(bt, false, 0, 0);
+            batch_pos(m, bt, false, 0, 0);
             continue;
         }
         for (uint32_t k = 0; k <= ups_zeroes; ++k, v = 0, ++out) {
             if (ups_interleave && k != 0) {
-                batch_pos(bt, false, 0, 0);
+                batch_pos(m, bt, false, 0, 0);
                 continue;
             }
             uint64_t row = out / 16;
             uint32_t col = (uint32_t)(out & 15);
             if (which == 1) {
-                batch_pos(bt, true, TT_RF_SRCB, (uint32_t)((row + us->src_row[thread]) & 63));
+                batch_pos(m, bt, true, TT_RF_SRCB, (uint32_t)((row + us->src_row[thread]) & 63));
                 tt_rf_write_cell(m, writer, TT_RF_SRCB, bank, (uint32_t)((row + us->src_row[thread]) & 63), col, v);
             } else if (!to_dest) {
                 if (row < 4 || col < colshift) {
-                    batch_pos(bt, false, 0, 0);
+                    batch_pos(m, bt, false, 0, 0);
                     continue;
                 }
                 row -= 4;
@@ -643,7 +691,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                     col = lo;
                 }
                 if (d9) srca_d9 |= 1ull << (row & 63);
-                batch_pos(bt, true, TT_RF_SRCA, (uint32_t)(row & 63));
+                batch_pos(m, bt, true, TT_RF_SRCA, (uint32_t)(row & 63));
                 tt_rf_write_cell(m, writer, TT_RF_SRCA, bank, (uint32_t)(row & 63), col, v);
             } else {
                 /* with SRCA_SET_SetOvrdWithAddr the Dest row is undefined (UNPACR_Regular.md: "silicon
@@ -658,7 +706,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                     dlist[nd++] = (uint16_t)row;
                 }
                 dcols[row] |= 1u << col;
-                batch_pos(bt, true, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, (uint32_t)row);
+                batch_pos(m, bt, true, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, (uint32_t)row);
                 tt_rf_write_cell(m, writer, tt_df_is_32bit(out_fmt) ? TT_RF_DEST32 : TT_RF_DEST, 0, (uint32_t)row,
                                  col, v);
             }
@@ -666,8 +714,9 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         if (--dnum == 0) break;
         }
         for (int t = 0; t < 3; t++) bt[t].k++; /* the datum is finished */
+        ev_put(m, UEV_DONE);
     }
-    for (int t = 0; t < 3; t++) uw->cycles[t] = bt[t].cycles;
+    for (int t = 0; t < 3; t++) uw->cycles[t] = bt[t].cycles, uw->budget[t] = (uint8_t)bt[t].budget;
     for (unsigned k = 0; k < nd; k++)
         if ((dcols[dlist[k]] & 0x20000u) && (dcols[dlist[k]] & 0xFFFFu) != 0xFFFFu)
             UB("UNPACR to Dest writes columns 0x%04x of %s row %u, which ZEROACC left invalid: its other columns "

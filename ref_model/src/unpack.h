@@ -25,4 +25,10 @@ bool tt_unpack_waits_for_matrix_bank(uint32_t insn);
 /* STALLWAIT conditions C5..C8 (Blackhole numbering, tt_pkg CND_SRCA_CLR..CND_SRCB_VLD): bit i-5
  * set while condition i holds. */
 unsigned tt_bank_conditions(const tt_model *m);
+/* The datum loop's batch rules (unpack-data-path §13; the cycles of tt_unpack_work) applied to an
+ * UNPACR's logged events (tt_model unp_ev) one cycle at a time, at that cycle's L1 grant: from
+ * event i, one cycle's batch at `budget` datums; returns the index of the first event of the next
+ * cycle (n: the loop is done). The model-only scheduler steps the loop this way while the two
+ * unpackers share L1 bandwidth (their grants change mid-loop). */
+size_t tt_unpack_batch_cycle(const uint32_t *ev, size_t n, size_t i, uint32_t budget);
 #endif
