@@ -9,6 +9,8 @@
 #include <cmocka.h>
 
 #include "model_fixture.h"
+#include "model_state.h" /* unp_ev_on: the datum loop's event log */
+#include "unpack.h"      /* tt_unpack_batch_cycle */
 
 /* A BF16 tile for unpacker 0 of n datums at L1 0x1010 (base 0x100), 1.0, 2.0, 3.0 ... (exact),
  * OutAddr out_bytes. */
@@ -62,6 +64,45 @@ static void test_unpack_2_6_srca_header_rows_skipped(void **state)
     uint32_t v;
     assert_true(tt_model_rf_get(m, TT_RF_SRCA, 0, 0, 15, &v));
     assert_int_equal(v, src_bf16_of(32));
+}
+
+/* §13 (docs/decisions.md "Unpacker and packer bandwidth", "Model-only scheduler"): the datum loop's
+ * batches stepped one cycle at a time over the logged events. BF16 (16-bit datums): at most 8 datums
+ * a cycle at x1 (16 bytes), 16 at x2 and x4; a cycle never crosses a 16-datum input row. 64 datums,
+ * 4 rows: 8 cycles at x1, 4 at x2 or x4, as tt_unpack_work counts them. Grants x1, x4 (the rest of
+ * row 0), x1, x1 (row 1), x4, x4 (rows 2, 3): 6 cycles. */
+static void test_unpack_13_batches_stepped_by_grant(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 64, 4 * 16 * 2);
+    m->unp_ev_on = true;
+    run_ok(m, 0, "ttunpacr 0,0,0,0,0,0,0,0,0,0,0,0,0");
+    const tt_unpack_work *w = tt_model_unpack_work(m, 0);
+    assert_true(w->runs);
+    assert_int_equal(w->budget[0], 8);
+    assert_int_equal(w->budget[1], 16);
+    assert_int_equal(w->budget[2], 16);
+    const uint32_t want[3] = {8, 4, 4};
+    for (int t = 0; t < 3; t++) {
+        assert_int_equal(w->cycles[t], want[t]);
+        size_t i = 0;
+        uint32_t c = 0;
+        while (i < m->n_unp_ev) i = tt_unpack_batch_cycle(m->unp_ev, m->n_unp_ev, i, w->budget[t]), c++;
+        assert_int_equal(c, want[t]);
+    }
+    /* datums finished by the end of each cycle (the log's "finished" events, kind 2): x4 after a
+     * half row at x1 takes the other half only, not 16 */
+    static const int grant[6] = {0, 2, 0, 0, 2, 2};
+    static const unsigned done_after[6] = {8, 16, 24, 32, 48, 64};
+    size_t i = 0;
+    for (int c = 0; c < 6; c++) {
+        assert_true(i < m->n_unp_ev);
+        i = tt_unpack_batch_cycle(m->unp_ev, m->n_unp_ev, i, w->budget[grant[c]]);
+        unsigned done = 0;
+        for (size_t k = 0; k < i; k++) done += (m->unp_ev[k] & 3u) == 2u;
+        assert_int_equal(done, done_after[c]);
+    }
+    assert_int_equal(i, m->n_unp_ev);
 }
 
 /* §2.7 FlipSrc: the bank goes to the matrix unit, the unpacker flips, SrcRow = SRCA_SET_Base << 4;
@@ -408,6 +449,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unpack_2_7_adc_increments, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_2_3_rowsearch_blobs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_2_3_rowsearch_no_blobs, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_13_batches_stepped_by_grant, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
