@@ -150,8 +150,12 @@ void tt_model_reset(tt_model *m)
     size_t cap_l1w = m->cap_l1w;
     uint32_t *l1r = m->l1r;
     size_t cap_l1r = m->cap_l1r;
+    uint32_t *unp_ev = m->unp_ev;
+    size_t cap_unp_ev = m->cap_unp_ev;
     uint32_t seed = m->srnd_seed;
     memset(m, 0, sizeof *m);
+    m->unp_ev = unp_ev;
+    m->cap_unp_ev = cap_unp_ev;
     m->srnd_seed = m->pack[0].srnd = seed;
     m->l1 = l1;
     m->rfw = rfw;
