@@ -4,7 +4,8 @@
 // Row-write ports (tt_pkg RF_WR_PORTS): unpacker 0, unpacker 1, then the matrix unit's rows of the
 // cycle in order (RF_MATH_WR_PORTS: a TRNSPSRCB writes 16), committed at the edge; the writers
 // never write the same row in one cycle (bank ownership). A bulk record (rf_wr_t.bulk, the matrix
-// unit's ZEROSRC: 4 x 64 rows in one cycle, MatrixUnit.md latency 1) clears its rows by marking
+// unit's ZEROSRC: 4 x 64 rows in one cycle, MatrixUnit.md latency 1; an UNPACR_NOP clear: one or
+// both banks of its file in one cycle) clears its rows by marking
 // them in a per-row mask that the reads apply (zero or -inf), so the clear costs one vector write,
 // not a write per row; a later row write merges into the cleared value and unmarks the row. Dest
 // has DstRowValid instead (BlackholeA0 Dst.md, one flag per physical row, all valid after reset):
@@ -250,12 +251,14 @@ module tt_regfile
           if (inj_bulk_short_i) n = n - 12'd1;
           sp = span1024(11'(wr_i[w].row[5:0]), n);
           unique case (wr_i[w].file)
+            // a Src bulk of up to 128 rows from bank 0 row 0 covers both banks (an UNPACR_NOP
+            // clear of both banks, one record on the unpacker's one port)
             2'd0: begin
-              ca[{wr_i[w].bank, 6'd0} +: 64] |= sp[63:0];
-              if (wr_i[w].cells[0][18:0] == 19'h7FFFF) na[{wr_i[w].bank, 6'd0} +: 64] |= sp[63:0];
-              else                                     na[{wr_i[w].bank, 6'd0} +: 64] &= ~sp[63:0];
+              ca |= 128'(sp[127:0] << {wr_i[w].bank, 6'd0});
+              if (wr_i[w].cells[0][18:0] == 19'h7FFFF) na |= 128'(sp[127:0] << {wr_i[w].bank, 6'd0});
+              else                                     na &= ~128'(sp[127:0] << {wr_i[w].bank, 6'd0});
             end
-            2'd1: cb[{wr_i[w].bank, 6'd0} +: 64] |= sp[63:0];
+            2'd1: cb |= 128'(sp[127:0] << {wr_i[w].bank, 6'd0});
             // ZEROACC's flags (a Dest bulk carries zf): Dst16b rows R .. R + n - 1; Dst32b rows R ..
             // R + n - 1 (R aligned to 16, below 512) have their flags at DstBits rows 2R + j, j % 16 < 8
             2'd2: sp = span1024({1'b0, wr_i[w].row}, n);
