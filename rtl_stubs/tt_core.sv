@@ -1091,7 +1091,10 @@ module tt_core
   always_comb begin
     for (int t = 0; t < 3; t++) begin
       cond_active[t]               = '0;
-      cond_active[t][CND_THCON]    = u_holds[t][UNIT_THCON];
+      // C0: ThCon holds an instruction of the thread; seen holding only while a LOADIND waits for
+      // its result (every other ThCon instruction holds its thread until it retires)
+      // DELIBERATE BUG (INJ_T_C0_IGNORED): C0 never holds.
+      cond_active[t][CND_THCON]    = u_holds[t][UNIT_THCON] && !inject_i[INJ_T_C0_IGNORED];
       // DELIBERATE BUGS (INJ_T_C1..C4_IGNORED): the condition never holds.
       cond_active[t][CND_UNPACK0]  = u_holds[t][UNIT_UNPACK0] && !inject_i[INJ_T_C1_IGNORED];
       cond_active[t][CND_UNPACK1]  = u_holds[t][UNIT_UNPACK1] && !inject_i[INJ_T_C2_IGNORED];
