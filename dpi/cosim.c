@@ -667,8 +667,9 @@ static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const ha
     dis(at->insn, d, sizeof d);
     if (c->o.hazards == COSIM_HAZARDS_WARN) {
         c->hazards_seen++;
-        fprintf(stderr, "%s:%d: HAZARD (warning) at cycle %llu, thread %d, seq %u: %s\n%s", c->t.path, at->line,
-                (unsigned long long)cycle, at->thread, at->seq, d, text);
+        char cy[96];
+        fprintf(stderr, "%s:%d: HAZARD (warning) at %s, thread %d, seq %u: %s\n%s", c->t.path, at->line,
+                fmt_cycle(c, cycle, true, cy, sizeof cy), at->thread, at->seq, d, text);
         return;
     }
     c->cur_line = at->line;
