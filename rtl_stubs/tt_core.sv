@@ -1093,8 +1093,8 @@ module tt_core
       cond_active[t]               = '0;
       // C0: ThCon holds an instruction of the thread; seen holding only while a LOADIND waits for
       // its result (every other ThCon instruction holds its thread until it retires)
-      // DELIBERATE BUG (INJ_T_C0_IGNORED): C0 never holds.
-      cond_active[t][CND_THCON]    = u_holds[t][UNIT_THCON] && !inject_i[INJ_T_C0_IGNORED];
+      // DELIBERATE BUG (INJ_C0_IGNORED): C0 never holds.
+      cond_active[t][CND_THCON]    = u_holds[t][UNIT_THCON] && !inject_i[INJ_C0_IGNORED];
       // DELIBERATE BUGS (INJ_T_C1..C4_IGNORED): the condition never holds.
       cond_active[t][CND_UNPACK0]  = u_holds[t][UNIT_UNPACK0] && !inject_i[INJ_T_C1_IGNORED];
       cond_active[t][CND_UNPACK1]  = u_holds[t][UNIT_UNPACK1] && !inject_i[INJ_T_C2_IGNORED];

@@ -392,7 +392,7 @@ package tt_pkg;
   // the state read-back of the counters (issue 26)
   localparam int unsigned INJ_MATH_SRCB_CLR_KEEPS_CR = 186; // ADDR_MOD's SrcB clear leaves SrcB_Cr as it was
   localparam int unsigned INJ_MX_TRNSP_LOW_ROWS  = 187; // TRNSPSRCB transposes SrcB rows 0..15 instead of 16..31
-  localparam int unsigned INJ_T_C0_IGNORED       = 173; // STALLWAIT C0 never holds (a LOADIND's result outstanding)
+  localparam int unsigned INJ_C0_IGNORED       = 173; // STALLWAIT C0 never holds (a LOADIND's result outstanding; seen by the model's gate)
   localparam int unsigned INJ_T_ARB_REASON       = 174; // a thread that lost arbitration shows UNIT_BUSY, not ARB_LOST
   localparam int unsigned INJ_T_UNP_ADDR_REASON  = 175; // a thread held by the other unpacker's address cycles shows UNIT_BUSY of its idle unpacker
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
