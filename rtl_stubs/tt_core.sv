@@ -126,6 +126,7 @@ module tt_core
   unit_e              th_hold_unit [3];   // ... in this unit
   logic               thcon_holds_thread; // ThCon's instruction holds its thread (not a LOADIND's wait)
   logic [2:0]         arb_lost;           // [t]: lost its free unit to another thread (stall ARB_LOST)
+  logic               unp0_start;         // unpacker 0 is asked and can start: it starts this cycle
 
   // MOP config stores: 0xFFB80000 + 4k, k < 9, to the storing thread's MOP expander.
   logic mop_cfg_we [3];
@@ -329,7 +330,8 @@ module tt_core
   always_comb begin
     for (int u = 0; u < NUM_UNITS; u++) u_ready[u] = u_rsp[u].ready;
     // DELIBERATE BUG (INJ_T_UNP_INTERLOCK): the unpackers do not exclude each other's start.
-    if (unp_accept[0] && !inject_i[INJ_T_UNP_INTERLOCK]) u_ready[UNIT_UNPACK1] = 1'b0;
+    // (only when unpacker 0 starts: a request to a busy unpacker 0 holds nothing back)
+    if (unp0_start && !inject_i[INJ_T_UNP_INTERLOCK]) u_ready[UNIT_UNPACK1] = 1'b0;
   end
 
   always_comb begin
@@ -432,7 +434,7 @@ module tt_core
         for (int n = 0; n < 2; n++)
           if (disp_req[t] && !disp_grant[t] && disp_unit[t] == ((n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0) &&
               !u_busy[(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] &&
-              (unp_addr_calc[1 - n] || (n == 1 && unp_accept[0])) && !inject_i[INJ_T_UNP_ADDR_REASON])
+              (unp_addr_calc[1 - n] || (n == 1 && unp0_start)) && !inject_i[INJ_T_UNP_ADDR_REASON])
             stall_reason_o[t] = {STALL_UNP_ADDR, 4'(1 - n)};
         for (int n = 0; n < 2; n++)
           if (unp_bank_wait[n] && u_holds[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0])
@@ -702,6 +704,12 @@ module tt_core
       endcase
     end
   end
+
+  // Unpacker 0 starts an address calculation this cycle (asked, and idle with unpacker 1 not in its
+  // address cycles: its ready): unpacker 1 cannot start in the same cycle. A request to a busy
+  // unpacker 0 does not hold unpacker 1 (UNPACR_Regular.md "Performance": only the address
+  // calculation excludes the other unpacker).
+  assign unp0_start = unp_accept[0] && u_rsp[UNIT_UNPACK0].ready;
 
   for (genvar n = 0; n < 2; n++) begin : g_unp
     localparam unit_e U = n ? UNIT_UNPACK1 : UNIT_UNPACK0;
