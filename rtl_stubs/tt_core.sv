@@ -713,7 +713,7 @@ module tt_core
 
   for (genvar n = 0; n < 2; n++) begin : g_unp
     localparam unit_e U = n ? UNIT_UNPACK1 : UNIT_UNPACK0;
-    // the unpacker is asked this cycle (unpacker 0's request holds unpacker 1 off: u_ready)
+    // the unpacker is asked this cycle (unpacker 0's start holds unpacker 1 off: unp0_start, u_ready)
     assign unp_accept[n] = (disp_req[0] && disp_unit[0] == U) || (disp_req[1] && disp_unit[1] == U) ||
                            (disp_req[2] && disp_unit[2] == U);
     tt_unpacker #(.WHICH(n), .L1_LINES(L1_LINES)) u_unpacker (
