@@ -252,6 +252,8 @@ WAVES_TEST ?= tests/directed/stall_reasons_tour.tts
 STALL_KINDS := NONE FIFO_EMPTY WAIT_GATE UNIT_BUSY SEM_WAIT MUTEX BANK_WAIT
 # the matrix unit's acceptance rules (stall MATH_RULE) in their own test's waves
 MATH_RULE_TEST := tests/directed/timing_matrix_a2d_d2a.tts
+# a lost round robin (ARB_LOST) and the other unpacker's address cycles (UNP_ADDR) in theirs
+ARB_TEST := tests/directed/timing_stall_arb_unp_addr.tts
 waves-test: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
 	@echo "== stall waves in GTKWave ($(WAVES_TEST))"
 	@mkdir -p $(BUILD)/waves
@@ -261,6 +263,9 @@ waves-test: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
 	@$(BUILD)/ttcosim $(MATH_RULE_TEST) +trace=$(BUILD)/waves/math_rule.vcd > $(BUILD)/waves/math_rule.log 2>&1 \
 	  || { cat $(BUILD)/waves/math_rule.log; exit 1; }
 	@tests/waves/stall_kinds_in_vcd.sh $(BUILD)/waves/math_rule.vcd MATH_RULE
+	@$(BUILD)/ttcosim $(ARB_TEST) +trace=$(BUILD)/waves/arb.vcd > $(BUILD)/waves/arb.log 2>&1 \
+	  || { cat $(BUILD)/waves/arb.log; exit 1; }
+	@tests/waves/stall_kinds_in_vcd.sh $(BUILD)/waves/arb.vcd UNP_ADDR ARB_LOST
 	@tests/waves/run_gtkwave_test.sh $(BUILD)/waves/waves_test.vcd waves/stalls.gtkw
 
 # The README's screenshot of the stall view: a real GTKWave window under Xvfb.

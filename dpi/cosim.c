@@ -193,6 +193,26 @@ const tt_model *cosim_model(const cosim *c) { return c->m; }
 
 static void dis(uint32_t insn, char *buf, size_t n) { tt_disasm(insn, buf, n); }
 
+/* A cycle as the report prints it: counted as `expect retire` counts (cycle 0 of the run is the first
+ * in which a TRISC push can enter a FIFO, note_cycle), with the harness's own count beside it in the
+ * headline; a cycle before the run's cycle 0 keeps the harness's count. */
+static const char *fmt_cycle(const cosim *c, uint64_t cycle, bool with_harness, char *buf, size_t len)
+{
+    if (c->have_start && cycle >= c->start) {
+        if (with_harness)
+            snprintf(buf, len, "cycle %llu of the run (harness cycle %llu)", (unsigned long long)(cycle - c->start),
+                     (unsigned long long)cycle);
+        else
+            snprintf(buf, len, "cycle %-8llu", (unsigned long long)(cycle - c->start));
+    } else {
+        snprintf(buf, len, with_harness && c->have_start ? "harness cycle %llu (before the run's cycle 0)"
+                           : with_harness            ? "harness cycle %llu"
+                                                     : "harness cycle %-8llu",
+                 (unsigned long long)cycle);
+    }
+    return buf;
+}
+
 static void history(cosim *c)
 {
     cJSON *h = cJSON_AddArrayToObject(c->json, "history");
@@ -206,8 +226,9 @@ static void history(cosim *c)
             const hist_entry *e = &c->hist[th][i % HISTORY];
             char d[96];
             dis(e->insn, d, sizeof d);
-            say(c, "    cycle %-8llu seq %-6u 0x%08x  %-36s line %d\n", (unsigned long long)e->cycle, e->seq, e->insn,
-                d, e->line);
+            char cy[64];
+            say(c, "    %s seq %-6u 0x%08x  %-36s line %d\n", fmt_cycle(c, e->cycle, false, cy, sizeof cy), e->seq,
+                e->insn, d, e->line);
             cJSON *o = cJSON_CreateObject();
             cJSON_AddNumberToObject(o, "cycle", (double)e->cycle);
             cJSON_AddNumberToObject(o, "seq", e->seq);
@@ -231,7 +252,8 @@ static void begin_failure(cosim *c, const char *kind, uint64_t cycle, int thread
         say(c, "%s:%d: ", c->t.path, c->cur_line);
     else
         say(c, "%s: ", c->t.path);
-    say(c, "%s at cycle %llu", kind, (unsigned long long)cycle);
+    char cy[96];
+    say(c, "%s at %s", kind, fmt_cycle(c, cycle, true, cy, sizeof cy));
     if (thread >= 0) say(c, ", thread %d, seq %u: %s (0x%08x)", thread, seq, d, insn);
     if (c->fail_note) say(c, "%s", c->fail_note);
     c->fail_note = NULL;
@@ -240,6 +262,7 @@ static void begin_failure(cosim *c, const char *kind, uint64_t cycle, int thread
     cJSON_AddStringToObject(c->json, "kind", kind);
     cJSON_AddNumberToObject(c->json, "line", c->cur_line);
     cJSON_AddNumberToObject(c->json, "cycle", (double)cycle);
+    if (c->have_start && cycle >= c->start) cJSON_AddNumberToObject(c->json, "run_cycle", (double)(cycle - c->start));
     cJSON_AddNumberToObject(c->json, "thread", thread);
     if (thread >= 0) {
         cJSON_AddNumberToObject(c->json, "seq", seq);
@@ -644,8 +667,9 @@ static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const ha
     dis(at->insn, d, sizeof d);
     if (c->o.hazards == COSIM_HAZARDS_WARN) {
         c->hazards_seen++;
-        fprintf(stderr, "%s:%d: HAZARD (warning) at cycle %llu, thread %d, seq %u: %s\n%s", c->t.path, at->line,
-                (unsigned long long)cycle, at->thread, at->seq, d, text);
+        char cy[96];
+        fprintf(stderr, "%s:%d: HAZARD (warning) at %s, thread %d, seq %u: %s\n%s", c->t.path, at->line,
+                fmt_cycle(c, cycle, true, cy, sizeof cy), at->thread, at->seq, d, text);
         return;
     }
     c->cur_line = at->line;

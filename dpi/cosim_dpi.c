@@ -195,8 +195,9 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int drained, int 
 }
 
 /* One register-file row (tt_pkg::rf_wr_t) written by `writer` (unpacker 0, unpacker 1, matrix unit),
- * or a bulk clear of rows row .. row + bulk (the matrix unit's ZEROACC and ZEROSRC), handed on as
- * the rows it writes, in order, as the model lists them. */
+ * or a bulk clear of rows row .. row + bulk (the matrix unit's ZEROACC and ZEROSRC, an unpacker's
+ * UNPACR_NOP clear), handed on as the rows it writes, in order, as the model lists them. A SrcA/SrcB
+ * bulk past row 63 goes on in the next bank (an UNPACR_NOP clearing both banks: rows 0..127). */
 void c_dpi_rf_write(void *ctx, long long cycle, int writer, const svBitVecVal *rec)
 {
     if (!HOST(ctx)->wants_retire_record(HOST(ctx)->ctx)) return; /* rows are neither checked nor counted then */
@@ -206,5 +207,12 @@ void c_dpi_rf_write(void *ctx, long long cycle, int writer, const svBitVecVal *r
                      .zf = (uint8_t)x.zf[0], .row = (uint16_t)x.row[0], .mask = (uint16_t)x.mask[0]};
     for (int col = 0; col < TT_RF_COLS; col++)
         if (w.mask >> col & 1) w.cell[col] = x.cells[col];
-    for (uint32_t i = 0; i <= x.bulk[0]; i++, w.row++) HOST(ctx)->on_rf_write(HOST(ctx)->ctx, (uint64_t)cycle, &w);
+    const bool src = w.file == TT_RF_SRCA || w.file == TT_RF_SRCB;
+    for (uint32_t i = 0; i <= x.bulk[0]; i++, w.row++) {
+        if (src && w.row == TT_SRC_ROWS) {
+            w.row = 0;
+            w.bank ^= 1u;
+        }
+        HOST(ctx)->on_rf_write(HOST(ctx)->ctx, (uint64_t)cycle, &w);
+    }
 }

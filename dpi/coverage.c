@@ -124,8 +124,9 @@ static const char *const unit_names[TT_NUM_UNITS] = {"NONE", "SYNC",    "CFG",  
 static const char *const cond_names[13] = {"THCON",    "UNPACK0",  "UNPACK1", "PACK",     "MATH",
                                            "SRCA_CLR", "SRCB_CLR", "SRCA_VLD", "SRCB_VLD", "XMOV",
                                            "TRISC_CFG", "SFPU",   "CFGEXU"};
-static const char *const stall_kinds[8] = {"NONE", "FIFO_EMPTY", "WAIT_GATE", "UNIT_BUSY", "SEM_WAIT", "MUTEX",
-                                           "BANK_WAIT", "MATH_RULE"};
+#define N_STALL_KINDS 10 /* tt_pkg stall_e */
+static const char *const stall_kinds[N_STALL_KINDS] = {"NONE",      "FIFO_EMPTY", "WAIT_GATE", "UNIT_BUSY", "SEM_WAIT",
+                                                       "MUTEX",     "BANK_WAIT",  "MATH_RULE", "UNP_ADDR",  "ARB_LOST"};
 static const char *const origin_names[] = {"trisc", "brisc", "mop0", "mop1", "replay", "loaded+exec"};
 static const char *const unp_dst_names[3] = {"srca", "srcb", "dest"};
 static const char *const U_STUB = "its instructions are unimplemented in the model (the RTL unit is a stub): a run "
@@ -142,8 +143,8 @@ struct tt_cov {
     int push_mop[2], push_mop_cfg, push_replay[4], push_replay_count0, push_brisc;
     int sw_block[10], sw_cond[14], sm_block[10], sm_sem[8]; /* [9] / [13]: the default */
     int held_unit[TT_NUM_UNITS];
-    int stall_kind[8];          /* + thread */
-    int stall_detail[8][16];
+    int stall_kind[N_STALL_KINDS];          /* + thread */
+    int stall_detail[N_STALL_KINDS][16];
     int unp_fmt[3][16][16];
     int unp_mode[12];
     int pck_fmt[16][16], pck_early[2][16];
@@ -267,7 +268,7 @@ static void build_stall(tt_cov *v)
 {
     v->first[G_STALL] = v->n;
     memset(v->stall_detail, 0xff, sizeof v->stall_detail);
-    for (int k = 1; k < 8; k++) v->stall_kind[k] = add_th(v, G_STALL, NULL, stall_kinds[k]);
+    for (int k = 1; k < N_STALL_KINDS; k++) v->stall_kind[k] = add_th(v, G_STALL, NULL, stall_kinds[k]);
     v->stall_detail[1][0] = add(v, G_STALL, NULL, "FIFO_EMPTY");
     for (int c = 0; c < 13; c++)
         v->stall_detail[2][c] = add(v, G_STALL, NULL, "WAIT_GATE:%s", cond_names[c]);
@@ -282,6 +283,16 @@ static void build_stall(tt_cov *v)
     /* the matrix unit's acceptance rules (tt_pkg mrule_e); SHIFTXB is a stub */
     static const char *const mr[4] = {"dst_read", "after_movd2a", "after_movd2b", "after_shiftxb"};
     for (int d = 0; d < 4; d++) v->stall_detail[7][d] = add(v, G_STALL, d == 3 ? U_STUB : NULL, "MATH_RULE:%s", mr[d]);
+    /* held off by the other unpacker's address cycles (detail: that unpacker); lost a round robin
+     * (detail: the unit; the Miscellaneous unit has a slot per thread, no arbiter) */
+    for (int d = 0; d < 2; d++) v->stall_detail[8][d] = add(v, G_STALL, NULL, "UNP_ADDR:UNPACK%d", d);
+    for (int u = 1; u < TT_NUM_UNITS; u++)
+        v->stall_detail[9][u] = add(v, G_STALL,
+                                    u == TT_U_TDMA ? "the Miscellaneous unit takes one instruction per thread a cycle: "
+                                                     "no arbitration"
+                                    : u == TT_U_SFPU || u == TT_U_XMOV ? U_STUB
+                                                                       : NULL,
+                                    "ARB_LOST:%s", unit_names[u]);
 }
 
 static bool unp_defined(unsigned in, unsigned out, bool to_dest)
@@ -469,7 +480,7 @@ void tt_cov_cycle(tt_cov *v, const tt_timing_obs *o)
     for (int t = 0; t < TH; t++) {
         const tt_timing_thread *th = &o->th[t];
         int kind = th->stall >> 4 & 15, det = th->stall & 15;
-        if (kind < 1 || kind > 7) continue;
+        if (kind < 1 || kind >= N_STALL_KINDS || (kind == TT_STALL_UNP_ADDR && det > 1)) continue;
         hit(v, v->stall_kind[kind] + t);
         hit(v, v->stall_detail[kind][kind == 1 ? 0 : det]);
         if ((kind == TT_STALL_WAIT_GATE || kind == TT_STALL_SEM_WAIT) && th->fe_valid) {

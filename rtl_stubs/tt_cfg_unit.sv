@@ -42,6 +42,7 @@ module tt_cfg_unit
   input  logic [31:0] req_insn_i [3],
   input  logic [31:0] req_seq_i  [3],     // its sequence number
   output logic [2:0]  gnt_o,
+  output logic [2:0]  lost_o,             // [t]: asked with its slot free, another thread took its class
   output unit_rsp_t   rsp_o [3],          // per thread: ready, busy (either stage), retire (either)
   // per thread and stage: the instruction retiring from E1 / E2, and its sequence number
   output logic [2:0]  e1_done_o,
@@ -188,11 +189,13 @@ module tt_cfg_unit
   logic       blk_d;
   tt_rr_prio u_prio (.clk_i, .rst_ni, .gnt_i(gnt_o), .prio_o(prio_q));
   always_comb begin
-    logic       w_taken, r_taken;
+    logic       w_taken, r_taken, r_gnt;
     logic [1:0] t, c;
     gnt_o     = '0;
+    lost_o    = '0;
     blk_d     = 1'b0;
     w_taken   = 1'b0;
+    r_gnt     = 1'b0;   // an RMWCIB / RDCFG was granted this cycle (not the last cycle's block)
     // DELIBERATE BUG (INJ_T_CFG_RMW_AFTER_WR): RMWCIB / RDCFG issue right after a WRCFG / RDCFG.
     r_taken   = blk_q && !inj_rmw_after_wr_i;
     for (int k = 0; k < 3; k++) begin
@@ -202,11 +205,14 @@ module tt_cfg_unit
         if (c == 2'd0) begin
           gnt_o[t] = 1'b1;
         end else if (c == 2'd1) begin
-          gnt_o[t] = !w_taken;
-          w_taken  = 1'b1;
+          gnt_o[t]  = !w_taken;
+          lost_o[t] = w_taken;
+          w_taken   = 1'b1;
         end else begin
-          gnt_o[t] = !r_taken;
-          r_taken  = 1'b1;
+          gnt_o[t]  = !r_taken;
+          lost_o[t] = r_taken && r_gnt;
+          r_gnt     = r_gnt || gnt_o[t];
+          r_taken   = 1'b1;
         end
         if (gnt_o[t] && (c == 2'd1 || req_insn_i[t][31:24] == OP_RDCFG)) blk_d = 1'b1;
       end

@@ -124,6 +124,9 @@ module tt_core
   fe_trace_t          fe_trace     [3];
   logic               th_hold      [3];   // the thread's gate is held by its own instruction ...
   unit_e              th_hold_unit [3];   // ... in this unit
+  logic               thcon_holds_thread; // ThCon's instruction holds its thread (not a LOADIND's wait)
+  logic [2:0]         arb_lost;           // [t]: lost its free unit to another thread (stall ARB_LOST)
+  logic               unp0_start;         // unpacker 0 is asked and can start: it starts this cycle
 
   // MOP config stores: 0xFFB80000 + 4k, k < 9, to the storing thread's MOP expander.
   logic mop_cfg_we [3];
@@ -253,9 +256,9 @@ module tt_core
   // thread too and decides itself which it accepts (SyncUnit.md throughput rules: sync_gnt).
   unit_req_t  tdma_req [3];
   unit_rsp_t  tdma_rsp [3];
-  logic [2:0] sync_req, sync_gnt;
+  logic [2:0] sync_req, sync_gnt, sync_lost;
   unit_rsp_t  sync_rsp [3];
-  logic [2:0] cfg_req, cfg_gnt;     // the configuration unit likewise (ConfigurationUnit.md)
+  logic [2:0] cfg_req, cfg_gnt, cfg_lost;     // the configuration unit likewise (ConfigurationUnit.md)
   unit_rsp_t  cfg_rsp [3];
   // its two stages per thread: what retires from each, with the sequence number it carries
   logic [2:0]  cfg_e1_done, cfg_e2_done;
@@ -327,7 +330,8 @@ module tt_core
   always_comb begin
     for (int u = 0; u < NUM_UNITS; u++) u_ready[u] = u_rsp[u].ready;
     // DELIBERATE BUG (INJ_T_UNP_INTERLOCK): the unpackers do not exclude each other's start.
-    if (unp_accept[0] && !inject_i[INJ_T_UNP_INTERLOCK]) u_ready[UNIT_UNPACK1] = 1'b0;
+    // (only when unpacker 0 starts: a request to a busy unpacker 0 holds nothing back)
+    if (unp0_start && !inject_i[INJ_T_UNP_INTERLOCK]) u_ready[UNIT_UNPACK1] = 1'b0;
   end
 
   always_comb begin
@@ -373,7 +377,7 @@ module tt_core
     .inj_atrelm_non_holder_i (inject_i[INJ_ATRELM_NON_HOLDER]),
     .inj_no_pipe_i        (inject_i[INJ_T_SYNC_NO_PIPE]),
     .inj_mutex_one_i      (inject_i[INJ_T_SYNC_MUTEX_ONE]),
-    .req_i (sync_req), .req_insn_i (disp_insn), .gnt_o (sync_gnt), .rsp_o (sync_rsp),
+    .req_i (sync_req), .req_insn_i (disp_insn), .gnt_o (sync_gnt), .lost_o (sync_lost), .rsp_o (sync_rsp),
 
 
 
@@ -420,10 +424,37 @@ module tt_core
         else if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_mrule[t] &&
                  !inject_i[INJ_T_MATH_RULE_REASON])
           stall_reason_o[t] = {STALL_MATH_RULE, math_rule_why[t]};
+        // asked for its unit and not granted (the frontend shows UNIT_BUSY of it): another thread
+        // won the unit's round robin (its class, in the sync and configuration units) while the
+        // unit was free for this one -> ARB_LOST; an idle unpacker held off by the other one's
+        // address cycles (or its start this cycle, unpacker 0 first) -> UNP_ADDR (the other)
+        // DELIBERATE BUGS (INJ_T_ARB_REASON, INJ_T_UNP_ADDR_REASON): UNIT_BUSY of the asked unit.
+        if (disp_req[t] && !disp_grant[t] && arb_lost[t] && !inject_i[INJ_T_ARB_REASON])
+          stall_reason_o[t] = {STALL_ARB_LOST, 4'(disp_unit[t])};
+        for (int n = 0; n < 2; n++)
+          if (disp_req[t] && !disp_grant[t] && disp_unit[t] == ((n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0) &&
+              !u_busy[(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] &&
+              (unp_addr_calc[1 - n] || (n == 1 && unp0_start)) && !inject_i[INJ_T_UNP_ADDR_REASON])
+            stall_reason_o[t] = {STALL_UNP_ADDR, 4'(1 - n)};
         for (int n = 0; n < 2; n++)
           if (unp_bank_wait[n] && u_holds[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0])
             stall_reason_o[t] = {STALL_BANK_WAIT, 4'(n)};
       end
+    end
+  end
+
+  // arb_lost[t]: thread t asked for a unit that was free for it, and the unit granted another
+  // thread in its place (the shared units' round robin; the sync and configuration units' classes
+  // from their own walk: lost_o). Stall ARB_LOST (docs/design.md).
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      arb_lost[t] = 1'b0;
+      unique case (disp_unit[t])
+        UNIT_SYNC: arb_lost[t] = sync_lost[t];
+        UNIT_CFG:  arb_lost[t] = cfg_lost[t];
+        UNIT_NONE, UNIT_TDMA: arb_lost[t] = 1'b0;   // no arbiter: a slot per thread
+        default:   arb_lost[t] = u_ready[disp_unit[t]] && (u_gnt[disp_unit[t]] & ~(3'd1 << t)) != '0;
+      endcase
     end
   end
 
@@ -462,7 +493,8 @@ module tt_core
     .inj_no_pipe_i        (inject_i[INJ_T_CFG_NO_PIPE]),
     .inj_rmw_after_wr_i   (inject_i[INJ_T_CFG_RMW_AFTER_WR]),
     .inj_one_stage_i      (inject_i[INJ_T_CFG_ONE_STAGE]),
-    .req_i (cfg_req), .req_insn_i (disp_insn), .req_seq_i (disp_seq), .gnt_o (cfg_gnt), .rsp_o (cfg_rsp),
+    .req_i (cfg_req), .req_insn_i (disp_insn), .req_seq_i (disp_seq), .gnt_o (cfg_gnt), .lost_o (cfg_lost),
+    .rsp_o (cfg_rsp),
     .e1_done_o (cfg_e1_done), .e2_done_o (cfg_e2_done), .e1_insn_o (cfg_e1_insn), .e2_insn_o (cfg_e2_insn),
     .e1_seq_o (cfg_e1_seq), .e2_seq_o (cfg_e2_seq), .eff_cfg_stage_o (cfg_eff_cfg_stage),
 
@@ -521,7 +553,7 @@ module tt_core
     .inj_muldmareg_full_i  (inject_i[INJ_MULDMAREG_FULL]),
     .inj_loadind128_word3_i(inject_i[INJ_LOADIND128_WORD3]),
     .inj_l1_prio_i         (inject_i[INJ_T_PACK_L1_PRIO] && pk_l1_valid),
-    .req_i (u_req[UNIT_THCON]), .rsp_o (u_rsp[UNIT_THCON]),
+    .req_i (u_req[UNIT_THCON]), .rsp_o (u_rsp[UNIT_THCON]), .holds_thread_o (thcon_holds_thread),
 
 
 
@@ -673,9 +705,15 @@ module tt_core
     end
   end
 
+  // Unpacker 0 starts an address calculation this cycle (asked, and idle with unpacker 1 not in its
+  // address cycles: its ready): unpacker 1 cannot start in the same cycle. A request to a busy
+  // unpacker 0 does not hold unpacker 1 (UNPACR_Regular.md "Performance": only the address
+  // calculation excludes the other unpacker).
+  assign unp0_start = unp_accept[0] && u_rsp[UNIT_UNPACK0].ready;
+
   for (genvar n = 0; n < 2; n++) begin : g_unp
     localparam unit_e U = n ? UNIT_UNPACK1 : UNIT_UNPACK0;
-    // the unpacker is asked this cycle (unpacker 0's request holds unpacker 1 off: u_ready)
+    // the unpacker is asked this cycle (unpacker 0's start holds unpacker 1 off: unp0_start, u_ready)
     assign unp_accept[n] = (disp_req[0] && disp_unit[0] == U) || (disp_req[1] && disp_unit[1] == U) ||
                            (disp_req[2] && disp_unit[2] == U);
     tt_unpacker #(.WHICH(n), .L1_LINES(L1_LINES)) u_unpacker (
@@ -1039,7 +1077,9 @@ module tt_core
       th_hold[t]      = 1'b1;
       th_hold_unit[t] = UNIT_THCON;
       // DELIBERATE BUGS (INJ_T_THCON_NO_HOLD, INJ_T_UNP_ADDR_NO_HOLD): one of the holds is missing.
-      if (u_holds[t][UNIT_THCON] && !inject_i[INJ_T_THCON_NO_HOLD]) th_hold_unit[t] = UNIT_THCON;
+      // (a LOADIND only through its first 3 cycles: tt_thcon holds_thread_o)
+      if (u_holds[t][UNIT_THCON] && thcon_holds_thread && !inject_i[INJ_T_THCON_NO_HOLD])
+        th_hold_unit[t] = UNIT_THCON;
       else if (unp_addr_calc[0] && u_holds[t][UNIT_UNPACK0] && !inject_i[INJ_T_UNP_ADDR_NO_HOLD])
         th_hold_unit[t] = UNIT_UNPACK0;
       else if (unp_addr_calc[1] && u_holds[t][UNIT_UNPACK1] && !inject_i[INJ_T_UNP_ADDR_NO_HOLD])
@@ -1059,7 +1099,10 @@ module tt_core
   always_comb begin
     for (int t = 0; t < 3; t++) begin
       cond_active[t]               = '0;
-      cond_active[t][CND_THCON]    = u_holds[t][UNIT_THCON];
+      // C0: ThCon holds an instruction of the thread; seen holding only while a LOADIND waits for
+      // its result (every other ThCon instruction holds its thread until it retires)
+      // DELIBERATE BUG (INJ_C0_IGNORED): C0 never holds.
+      cond_active[t][CND_THCON]    = u_holds[t][UNIT_THCON] && !inject_i[INJ_C0_IGNORED];
       // DELIBERATE BUGS (INJ_T_C1..C4_IGNORED): the condition never holds.
       cond_active[t][CND_UNPACK0]  = u_holds[t][UNIT_UNPACK0] && !inject_i[INJ_T_C1_IGNORED];
       cond_active[t][CND_UNPACK1]  = u_holds[t][UNIT_UNPACK1] && !inject_i[INJ_T_C2_IGNORED];

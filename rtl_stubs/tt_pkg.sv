@@ -128,6 +128,10 @@ package tt_pkg;
   localparam int unsigned LAT_SFPU   = 2;
   localparam int unsigned LAT_TDMA   = 1;
   localparam int unsigned LAT_XMOV   = 4;
+  // LOADIND: cycles from the end of its 3 ThCon cycles (the read request sent, the thread released)
+  // to the result's delivery, its retire (our choice inside LOADIND.md's "seven DMANOPs usually
+  // suffice"; docs/decisions.md "ThCon GPR arithmetic, LOADIND ..."; timing.c LOADIND_DELIVER)
+  localparam int unsigned LOADIND_DELIVER = 4;
 
   // ---------------------------------------------------------------------------------------------
   // stall_reason_o: kind in [7:4], detail in [3:0] (docs/design.md)
@@ -140,7 +144,9 @@ package tt_pkg;
     STALL_SEM_WAIT   = 4'd4,   // detail: semaphore index
     STALL_MUTEX      = 4'd5,   // detail: mutex index
     STALL_BANK_WAIT  = 4'd6,   // detail: unpacker 0 SrcA, 1 SrcB; matrix unit 2 SrcA, 3 SrcB
-    STALL_MATH_RULE  = 4'd7    // detail: mrule_e, the matrix unit's acceptance rule that holds it
+    STALL_MATH_RULE  = 4'd7,   // detail: mrule_e, the matrix unit's acceptance rule that holds it
+    STALL_UNP_ADDR   = 4'd8,   // detail: the other unpacker (0, 1), whose address cycles hold it
+    STALL_ARB_LOST   = 4'd9    // detail: unit_e, whose round robin granted another thread
   } stall_e;
 
   // The matrix unit's acceptance rules (MatrixUnit.md; MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md
@@ -386,6 +392,9 @@ package tt_pkg;
   // the state read-back of the counters (issue 26)
   localparam int unsigned INJ_MATH_SRCB_CLR_KEEPS_CR = 186; // ADDR_MOD's SrcB clear leaves SrcB_Cr as it was
   localparam int unsigned INJ_MX_TRNSP_LOW_ROWS  = 187; // TRNSPSRCB transposes SrcB rows 0..15 instead of 16..31
+  localparam int unsigned INJ_C0_IGNORED       = 173; // STALLWAIT C0 never holds (a LOADIND's result outstanding; seen by the model's gate)
+  localparam int unsigned INJ_T_ARB_REASON       = 174; // a thread that lost arbitration shows UNIT_BUSY, not ARB_LOST
+  localparam int unsigned INJ_T_UNP_ADDR_REASON  = 175; // a thread held by the other unpacker's address cycles shows UNIT_BUSY of its idle unpacker
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------

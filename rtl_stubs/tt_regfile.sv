@@ -4,8 +4,9 @@
 // Row-write ports (tt_pkg RF_WR_PORTS): unpacker 0, unpacker 1, then the matrix unit's rows of the
 // cycle in order (RF_MATH_WR_PORTS: a TRNSPSRCB writes 16), committed at the edge; the writers
 // never write the same row in one cycle (bank ownership). A bulk record (rf_wr_t.bulk, the matrix
-// unit's ZEROSRC: 4 x 64 rows in one cycle, MatrixUnit.md latency 1) clears its rows by marking
-// them in a per-row mask that the reads apply (zero or -inf), so the clear costs one vector write,
+// unit's ZEROSRC: 4 x 64 rows in one cycle, MatrixUnit.md latency 1; an UNPACR_NOP clear: one or
+// both banks of its file in one cycle) clears its rows by marking
+// them in a per-row mask that the reads apply (the bank's clear value), so the clear costs one vector write,
 // not a write per row; a later row write merges into the cleared value and unmarks the row. Dest
 // has DstRowValid instead (BlackholeA0 Dst.md, one flag per physical row, all valid after reset):
 // ZEROACC's records (rf_wr_t.zf, bulk or one row) change flags only, any Dest data write sets its
@@ -94,8 +95,10 @@ module tt_regfile
   logic [SW-1:0] srca_q [128];               // bank << 6 | row
   logic [SW-1:0] srcb_q [128];
   logic [DW-1:0] dest_q [1024];
-  // rows a bulk clear left: read as zero (SrcA: -inf where srca_ninf_q) until written again
-  logic [127:0]  srca_clr_q, srca_ninf_q, srcb_clr_q;
+  // rows a bulk clear left: read as their bank's clear value until written again (a clear covers
+  // whole banks: ZEROSRC's 0 or SrcA -inf, an UNPACR_NOP's 0, -inf, one or UNPn_NOP_REG_CLR_VAL)
+  logic [127:0]  srca_clr_q, srcb_clr_q;
+  logic [18:0]   srca_cv_q [2], srcb_cv_q [2];
   logic [1023:0] dest_vld_q;                 // DstRowValid
 
   initial begin
@@ -105,17 +108,18 @@ module tt_regfile
     end
     for (int r = 0; r < 1024; r++) dest_q[r] = '0;
     srca_clr_q  = '0;
-    srca_ninf_q = '0;
     srcb_clr_q  = '0;
+    srca_cv_q   = '{default: '0};
+    srcb_cv_q   = '{default: '0};
     dest_vld_q  = '1;                        // Dst.md: {true, ..., true}
   end
 
   // A row as it reads (a cleared row reads as its clear value)
   function automatic logic [SW-1:0] srca_row(logic [6:0] i);
-    return srca_clr_q[i] ? (srca_ninf_q[i] ? {16{19'h7FFFF}} : '0) : srca_q[i];
+    return srca_clr_q[i] ? {16{srca_cv_q[i[6]]}} : srca_q[i];
   endfunction
   function automatic logic [SW-1:0] srcb_row(logic [6:0] i);
-    return srcb_clr_q[i] ? '0 : srcb_q[i];
+    return srcb_clr_q[i] ? {16{srcb_cv_q[i[6]]}} : srcb_q[i];
   endfunction
 
   // Whole rows out: the reader picks its cells (a per-cell unpacked port was copied cell by cell
@@ -220,13 +224,15 @@ module tt_regfile
   // UNPACR to Dest beside a MOVA2D) has no defined order in the model either, which applies each
   // instruction whole at its retire; there the later port keeps the row.
   always_ff @(posedge clk_g) begin
-    logic [127:0]  ca, na, cb;
+    logic [127:0]  ca, cb, sm;
+    logic [18:0]   cva [2], cvb [2];
     logic [1023:0] cd;
     logic [11:0]   n;
     logic [1023:0] sp;
     ca = srca_clr_q;
-    na = srca_ninf_q;
     cb = srcb_clr_q;
+    cva = srca_cv_q;
+    cvb = srcb_cv_q;
     cd = dest_vld_q;
     if (bd_valid_i && bd_file_i == 2'd3) cd[{bd_addr_i[2:0], 7'd0} +: 128] = bd_data_i;
     if (bd_valid_i) begin
@@ -250,12 +256,18 @@ module tt_regfile
           if (inj_bulk_short_i) n = n - 12'd1;
           sp = span1024(11'(wr_i[w].row[5:0]), n);
           unique case (wr_i[w].file)
+            // a Src bulk of up to 128 rows from bank 0 row 0 covers both banks (an UNPACR_NOP
+            // clear of both banks, one record on the unpacker's one port)
             2'd0: begin
-              ca[{wr_i[w].bank, 6'd0} +: 64] |= sp[63:0];
-              if (wr_i[w].cells[0][18:0] == 19'h7FFFF) na[{wr_i[w].bank, 6'd0} +: 64] |= sp[63:0];
-              else                                     na[{wr_i[w].bank, 6'd0} +: 64] &= ~sp[63:0];
+              sm = 128'(sp[127:0] << {wr_i[w].bank, 6'd0});
+              ca |= sm;
+              for (int b = 0; b < 2; b++) if (sm[64 * b]) cva[b] = wr_i[w].cells[0][18:0];
             end
-            2'd1: cb[{wr_i[w].bank, 6'd0} +: 64] |= sp[63:0];
+            2'd1: begin
+              sm = 128'(sp[127:0] << {wr_i[w].bank, 6'd0});
+              cb |= sm;
+              for (int b = 0; b < 2; b++) if (sm[64 * b]) cvb[b] = wr_i[w].cells[0][18:0];
+            end
             // ZEROACC's flags (a Dest bulk carries zf): Dst16b rows R .. R + n - 1; Dst32b rows R ..
             // R + n - 1 (R aligned to 16, below 512) have their flags at DstBits rows 2R + j, j % 16 < 8
             2'd2: sp = span1024({1'b0, wr_i[w].row}, n);
@@ -284,8 +296,9 @@ module tt_regfile
       end
     end
     srca_clr_q  <= ca;
-    srca_ninf_q <= na;
     srcb_clr_q  <= cb;
+    srca_cv_q   <= cva;
+    srcb_cv_q   <= cvb;
     dest_vld_q  <= cd;
   end
 

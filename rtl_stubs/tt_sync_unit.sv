@@ -38,6 +38,7 @@ module tt_sync_unit
   input  logic [2:0]  req_i,
   input  logic [31:0] req_insn_i [3],
   output logic [2:0]  gnt_o,
+  output logic [2:0]  lost_o,             // [t]: asked with its slot free, another thread took its class
   output unit_rsp_t   rsp_o [3],          // per thread: busy, held instruction, retire
 
   input  logic        mmio_valid_i,
@@ -117,12 +118,14 @@ module tt_sync_unit
   logic [1:0] prio_q;
   tt_rr_prio u_prio (.clk_i, .rst_ni, .gnt_i(gnt_o), .prio_o(prio_q));
   always_comb begin
-    logic        sem_taken;
+    logic        sem_taken, sem_gnt;
     logic [15:0] midx [3];
     logic [2:0]  mtaken;
     logic [1:0]  t;
     gnt_o     = '0;
+    lost_o    = '0;
     sem_taken = (stall != '0);
+    sem_gnt   = 1'b0;   // a semaphore-class instruction was granted (not a store's hold)
     mtaken    = '0;
     midx      = '{default: '0};
     for (int k = 0; k < 3; k++) begin
@@ -133,10 +136,14 @@ module tt_sync_unit
           if (!sem_taken) begin
             gnt_o[t]  = 1'b1;
             sem_taken = 1'b1;
+            sem_gnt   = 1'b1;
+          end else begin
+            lost_o[t] = sem_gnt;
           end
         end else begin
           gnt_o[t] = 1'b1;
           for (int j = 0; j < 3; j++) if (mtaken[j] && midx[j] == req_insn_i[t][15:0]) gnt_o[t] = 1'b0;
+          lost_o[t] = !gnt_o[t];
           if (gnt_o[t]) begin
             mtaken[t] = 1'b1;
             midx[t]   = req_insn_i[t][15:0];

@@ -4,7 +4,8 @@
 // Real: SETDMAREG immediate form (1 cycle) and set-signals form for the zero InputSources 10..15
 // (1 cycle); ADDDMAREG, SUBDMAREG, MULDMAREG, BITWOPDMAREG, SHIFTDMAREG, CMPDMAREG (3 cycles; 4 for
 // the register form when the operands are in different aligned groups of 4); STOREIND L1 form and
-// LOADIND (3 cycles; LOADIND reads L1 through the read port in its retire cycle).
+// LOADIND (3 cycles holding its thread, retiring LOADIND_DELIVER cycles later: it reads L1 through
+// the read port in its retire cycle).
 // STUB (retire after 3 cycles, no effect): SETDMAREG set-signals InputSources 0..9 (packer state),
 // STOREIND MMIO / SrcA-SrcB forms, LOADREG, STOREREG (targets not modelled), REG2FLOP, FLUSHDMA,
 // RSTDMA, ATINCGET, ATINCGETPTR, ATSWAP, ATCAS. Undefined uses (bad modes, addresses past L1)
@@ -37,6 +38,7 @@ module tt_thcon
 
   input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
   output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
+  output logic             holds_thread_o, // the held instruction holds its thread's gate
 
   input  logic         mmio_valid_i,
   input  logic [1:0]   mmio_thread_i,
@@ -94,27 +96,44 @@ module tt_thcon
 
   // looks at the opcode and the operand fields of the *DMAREG instructions only
   /* verilator lint_off UNUSEDSIGNAL */
-  function automatic logic [1:0] latency_m1(logic [31:0] insn);
+  function automatic logic [2:0] latency_m1(logic [31:0] insn);
     unique case (insn[31:24])
-      OP_SETDMAREG: latency_m1 = 2'd0;
+      OP_SETDMAREG: latency_m1 = 3'd0;
       // ScalarUnit.md: immediate form 3 cycles; register form 3 if both operands sit in one
       // aligned group of 4, else 4
       OP_ADDDMAREG, OP_SUBDMAREG, OP_MULDMAREG, OP_BITWOPDMAREG, OP_SHIFTDMAREG, OP_CMPDMAREG:
-                    latency_m1 = (!insn[23] && (insn[5:2] != insn[11:8])) ? 2'd3 : 2'd2;
-      default:      latency_m1 = 2'd2;   // LOADIND, STOREIND, LOADREG, STOREREG: >= 3
+                    latency_m1 = (!insn[23] && (insn[5:2] != insn[11:8])) ? 3'd3 : 3'd2;
+      // LOADIND: 3 cycles in which it holds its thread, then its L1 read is outstanding for
+      // LOADIND_DELIVER more (ScalarUnit.md: "the load result isn't delivered until some time
+      // later"); it retires, writing its GPRs, when the result arrives (docs/decisions.md "ThCon
+      // GPR arithmetic, LOADIND ...": C0)
+      OP_LOADIND:   latency_m1 = 3'(2 + LOADIND_DELIVER);
+      default:      latency_m1 = 3'd2;   // STOREIND, LOADREG, STOREREG: >= 3
     endcase
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
 
   // DELIBERATE BUG (INJ_T_THCON_GROUP): the register form is always 3 cycles.
-  logic [1:0] lat_m1;
-  assign lat_m1 = (inj_group_lat_i && latency_m1(req_i.insn) == 2'd3) ? 2'd2 : latency_m1(req_i.insn);
+  logic [2:0] lat_m1;
+  assign lat_m1 = (inj_group_lat_i && latency_m1(req_i.insn) == 3'd3) ? 3'd2 : latency_m1(req_i.insn);
   // DELIBERATE BUG (INJ_T_PACK_L1_PRIO): the L1 write port serves the packer first, so a due L1
   // STOREIND waits in the slot while the packer has a line (ThCon goes first: tt_core L1 port).
   unit_rsp_t slot_rsp;
   logic      l1_hold;
-  tt_unit_slot #(.LAT_W(2)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
+  tt_unit_slot #(.LAT_W(3)) u_slot (.clk_i, .rst_ni, .req_i, .lat_m1_i(lat_m1),
                                     .stall_i(l1_hold), .drop_i(1'b0), .rsp_o(slot_rsp));
+
+  // The held instruction holds its thread's gate (ScalarUnit.md: until it completes) through its
+  // first 3 cycles; a LOADIND "completes as soon as the read-request has been sent" (LOADIND.md)
+  // and then only waits for its result, which STALLWAIT's C0 waits for (tt_core). age_q: cycles
+  // in the slot before this one, saturating at 3.
+  logic [1:0] age_q;
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni)                          age_q <= '0;
+    else if (req_i.valid && slot_rsp.ready) age_q <= '0;
+    else if (slot_rsp.busy && age_q != 2'd3) age_q <= age_q + 2'd1;
+  end
+  assign holds_thread_o = slot_rsp.busy && !(slot_rsp.insn[31:24] == OP_LOADIND && age_q == 2'd3);
   assign l1_hold = inj_l1_prio_i && slot_rsp.done && slot_rsp.insn[31:24] == OP_STOREIND && slot_rsp.insn[23];
   always_comb begin
     rsp_o      = slot_rsp;

@@ -151,7 +151,7 @@ module tt_unpacker
   logic [31:0] delta_q;        // compressed: RLE delta pointer (bits)
   logic [3:0]  g_q;            // compressed: group (the datum, then each of its zeros)
   logic [31:0] drop_q, dnum_q, ndat_q;
-  logic [6:0]  zrow_q;         // ZEROSRC: next row, bank in [6]
+  logic        zbank_q;        // UNPACR_NOP clear: its bank (0 when it clears both)
   logic [2:0]  ctx_ctr_q [3];  // ContextCounter per thread
   logic        rsi_ph_q;       // RowSearch, compressed: RSI[X + 1] read, RSI[Y] next
 
@@ -619,15 +619,19 @@ module tt_unpacker
   assign active_o    = (state_q == S_RUN);
   assign want_tier_o = s_q.tier;
 
-  // ZEROSRC (UNPACR_NOP): one row per cycle
+  // UNPACR_NOP clear: the bank, or both, in one cycle as one bulk record (docs/decisions.md "Audit of
+  // shared readings" D3: UNPACR_NOP_ZEROSRC.md clears after its wait in one step, as ZEROSRC does in
+  // its one cycle, MatrixUnit.md; no source gives a row-per-cycle clear). Both banks: rows 0..127
+  // from bank 0, which tt_regfile and the checker carry into bank 1.
   rf_wr_t zwr;
   always_comb begin
     zwr = '0;
     if (state_q == S_ZERO) begin
       zwr.valid = 1'b1;
       zwr.file  = (WHICH == 1) ? 2'(RF_SRCB) : 2'(RF_SRCA);
-      zwr.bank  = zrow_q[6];
-      zwr.row   = {4'd0, zrow_q[5:0]};
+      zwr.bank  = zbank_q;
+      zwr.row   = '0;
+      zwr.bulk  = s_q.nop_both ? 11'd127 : 11'd63;
       zwr.mask  = '1;
       for (int c = 0; c < 16; c++) zwr.cells[c] = {13'd0, s_q.nop_val};
     end
@@ -658,7 +662,7 @@ module tt_unpacker
       thread_q <= '0;
       insn_q <= '0;
       addr_cnt_q <= 1'b0;
-      i_q <= '0; j_q <= '0; out_q <= '0; dat_q <= '0; exp_q <= '0; zrow_q <= '0;
+      i_q <= '0; j_q <= '0; out_q <= '0; dat_q <= '0; exp_q <= '0; zbank_q <= 1'b0;
       delta_q <= '0; g_q <= '0; drop_q <= '0; dnum_q <= '0; ndat_q <= '0;
       rsi_ph_q <= 1'b0;
       for (int t = 0; t < 3; t++) ctx_ctr_q[t] <= '0;
@@ -686,7 +690,7 @@ module tt_unpacker
               // ZEROSRC: both banks or the unpacker's; NOP, SETDVALID and the rest: retire
               if (s_q.nop_clear) begin
                 state_q <= S_BANK;
-                zrow_q  <= {(s_q.nop_both ? 1'b0 : s_q.bank), 6'd0};
+                zbank_q <= s_q.nop_both ? 1'b0 : s_q.bank;
               end else begin
                 state_q <= S_DONE;
               end
@@ -729,10 +733,7 @@ module tt_unpacker
             exp_q <= exp_q + {27'd0, nk} - (s_q.fifo << 4);
           if ((i_q + {27'd0, nk} >= ndat_q && nj == 3'd0 && ng == 4'd0) || ndnum == 32'd0) state_q <= S_DONE;
         end
-        S_ZERO: begin
-          zrow_q <= zrow_q + 7'd1;
-          if (zrow_q[5:0] == 6'd63 && (!s_q.nop_both || zrow_q[6])) state_q <= S_DONE;
-        end
+        S_ZERO: state_q <= S_DONE;   // the clear's one cycle, then the retire
         default: begin    // S_DONE: retire this cycle
           state_q <= S_IDLE;
           // UNPACR_IncrementContextCounter.md: step the counter, wrap at 2^Context_count

@@ -717,6 +717,8 @@ void tb_stall_name(int code, char *buf, unsigned len)
         snprintf(buf, len, "MATH_RULE %s", d < 4 ? rules[d] : "?");
         break;
     }
+    case 8: snprintf(buf, len, "UNP_ADDR UNPACK%s", d == 0 ? "0" : d == 1 ? "1" : "?"); break;
+    case 9: snprintf(buf, len, "ARB_LOST %s", d < 11 ? units[d] : "?"); break;
     default: snprintf(buf, len, "UNKNOWN_%02x", code & 0xFF); break;
     }
 }

@@ -11,6 +11,9 @@ reports as undefined or unimplemented, and from deadlock:
   there). Then GPR*16 + any 16-bit offset <= 0x10FFEF is inside L1 whatever runs in between, even
   when a BRISC push discards a TRISC push (docs/test_format.md "The brisc stream").
 * STOREIND: the offset half-register never aliases the address or data GPR(s) (thcon.c: UB).
+* LOADIND is followed by STALLWAIT(B5 | B7, C0): its GPRs are written after its thread moves on
+  (LOADIND.md), so without the wait a later GPR reader or writer races with it. Being two lines, it
+  is never a MOP word, a replayed instruction or a BRISC push.
 * Config: no write to STATE_RESET_EN (ADDR32 4: unimplemented), indices < 224 (else UB).
 * SETDMAREG set-signals only with InputSource 10..15 (0..9 unimplemented).
 * Semaphores 5, 6, 7 are handshakes with one poster and one waiter each, posters on higher
@@ -190,6 +193,10 @@ class Gen:
                 continue
             break
         out.append((f"ttloadind {size},{self.offset_half()},{self.bits(2)},{res},{areg}", ""))
+        # its result lands after the thread moves on (LOADIND.md, docs/decisions.md "ThCon GPR
+        # arithmetic, LOADIND ..."): ThCon and the configuration unit (B5, B7) wait for it (C0), or
+        # a later GPR reader or writer races with it
+        out.append(("ttstallwait 0xa0,1", "C0: the LOADIND's GPRs written"))
         return out
 
     def i_storeind(self):

@@ -65,7 +65,11 @@ typedef struct {
 enum { TT_U_NONE, TT_U_SYNC, TT_U_CFG, TT_U_THCON, TT_U_TDMA, TT_U_UNPACK0, TT_U_UNPACK1, TT_U_MATH,
        TT_U_SFPU, TT_U_PACK, TT_U_XMOV, TT_NUM_UNITS };
 enum { TT_STALL_NONE, TT_STALL_FIFO_EMPTY, TT_STALL_WAIT_GATE, TT_STALL_UNIT_BUSY, TT_STALL_SEM_WAIT,
-       TT_STALL_MUTEX, TT_STALL_BANK_WAIT, TT_STALL_MATH_RULE };
+       TT_STALL_MUTEX, TT_STALL_BANK_WAIT, TT_STALL_MATH_RULE, TT_STALL_UNP_ADDR, TT_STALL_ARB_LOST };
+
+/* LOADIND: cycles from the end of its 3 ThCon cycles (its thread released) to its result's delivery,
+ * its retire (tt_pkg LOADIND_DELIVER; docs/decisions.md "ThCon GPR arithmetic, LOADIND ..."). */
+#define TT_LOADIND_DELIVER 4
 
 typedef struct tt_timing tt_timing;
 

@@ -172,9 +172,24 @@ uint16_t tt_block_classes(uint8_t op)
     return 0;
 }
 
+/* STALLWAIT C0 ("the Scalar Unit has memory requests still outstanding for the current thread";
+ * its note: "after LOADIND ... to ensure that the memory request has completed and that the
+ * destination GPR contains the result"): in lockstep, a LOADIND of the thread the RTL dispatched
+ * that has not retired yet (its result is delivered at its retire, TT_LOADIND_DELIVER cycles after
+ * it released its thread: docs/decisions.md "ThCon GPR arithmetic, LOADIND ..."). The untimed model
+ * executes a LOADIND as it issues, so nothing is outstanding there. */
+static bool load_outstanding(const tt_model *m, int thread)
+{
+    for (uint32_t s = m->win_base[thread]; s < m->disp_seq[thread] && s < m->seq[thread]; s++) {
+        const tt_issued *e = &m->win[thread][s % TT_ISSUE_WINDOW];
+        if (!e->done && (uint8_t)(e->insn >> 24) == TT_OPC_LOADIND) return true;
+    }
+    return false;
+}
+
 /* why == NULL: only the answer (the per-cycle update asks every cycle a thread waits; formatting
  * the reason there was a measurable share of a lockstep run). */
-static bool latch_still_waiting(const tt_model *m, const tt_wait_latch *w, char *why, size_t whylen)
+static bool latch_still_waiting(const tt_model *m, int thread, const tt_wait_latch *w, char *why, size_t whylen)
 {
     if (w->is_semwait) {
         for (int i = 0; i < TT_NUM_SEMS; i++) {
@@ -192,9 +207,14 @@ static bool latch_still_waiting(const tt_model *m, const tt_wait_latch *w, char 
         }
         return false;
     }
+    if ((w->cond & 1u) && load_outstanding(m, thread)) {
+        if (why) snprintf(why, whylen, "STALLWAIT C0: a LOADIND's L1 read is outstanding (its GPRs not written yet)");
+        return true;
+    }
     /* C5..C8 (source-bank ownership) are architectural state and hold exactly (STALLWAIT.md,
-     * Blackhole numbering). In the model every unit completes at retire, so no "instruction in
-     * pipeline" condition holds: the untimed model releases those at once. */
+     * Blackhole numbering). In the model every unit completes at retire, so no other "instruction
+     * in pipeline" condition holds: the untimed model releases those at once (the timing reference
+     * checks them in lockstep). */
     unsigned bank_cond = tt_bank_conditions(m) & (w->cond >> 5) & 0xFu;
     if (bank_cond) {
         static const char *const what[] = {"C5: SrcA bank of unpacker 0 is owned by the matrix unit",
@@ -215,7 +235,7 @@ bool tt_wait_gate_holds(const tt_model *m, int thread, uint8_t opcode, char *why
     if (!tt_wait_latch_blocks(w, opcode)) return false;
     /* A latch is forgotten one cycle after its condition clears (tt_wait_gate_update, at the end
      * of each cycle), so a latched wait holds even when its condition has just cleared. */
-    if (!latch_still_waiting(m, w, why, whylen) && why)
+    if (!latch_still_waiting(m, thread, w, why, whylen) && why)
         snprintf(why, whylen, "%s: condition cleared, released next cycle", w->is_semwait ? "SEMWAIT" : "STALLWAIT");
     return true;
 }
@@ -223,7 +243,7 @@ bool tt_wait_gate_holds(const tt_model *m, int thread, uint8_t opcode, char *why
 void tt_wait_gate_update(tt_model *m, int thread)
 {
     tt_wait_latch *w = &m->wait[thread];
-    if (w->valid && !latch_still_waiting(m, w, NULL, 0)) w->valid = false;
+    if (w->valid && !latch_still_waiting(m, thread, w, NULL, 0)) w->valid = false;
 }
 
 /* Lockstep (STALLWAIT.md one-cycle lag): the RTL evaluates a latch in cycle c on the state after
@@ -233,7 +253,7 @@ void tt_wait_gate_lockstep_end(tt_model *m, int thread)
 {
     tt_wait_latch *w = &m->wait[thread];
     if (w->valid && m->wait_release[thread]) w->valid = false;
-    m->wait_release[thread] = w->valid && !latch_still_waiting(m, w, NULL, 0);
+    m->wait_release[thread] = w->valid && !latch_still_waiting(m, thread, w, NULL, 0);
 }
 
 /* ---------------------------------------------------------------------------------------------

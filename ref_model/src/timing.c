@@ -236,6 +236,8 @@ void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max)
     case TT_U_THCON:
         lo = hi = 3;
         if (opc == TT_OPC_SETDMAREG) lo = hi = 1;
+        /* LOADIND: its 3 cycles, then its result is delivered (the retire) TT_LOADIND_DELIVER later */
+        if (opc == TT_OPC_LOADIND) lo = hi = 3 + TT_LOADIND_DELIVER;
         /* ScalarUnit.md: register form with operands in different aligned groups of 4 takes 4 */
         if (opc >= TT_OPC_ADDDMAREG && opc <= TT_OPC_CMPDMAREG && !(insn >> 23 & 1u) &&
             ((insn >> 2) & 0xFu) != ((insn >> 8) & 0xFu))
@@ -335,10 +337,12 @@ static void snapshot_model(tt_timing *t, const tt_model *m)
 static void stall_text(uint8_t s, char *buf, size_t len)
 {
     static const char *const kinds[] = {"NONE", "FIFO_EMPTY", "WAIT_GATE", "UNIT_BUSY", "SEM_WAIT", "MUTEX",
-                                        "BANK_WAIT", "MATH_RULE"};
+                                        "BANK_WAIT", "MATH_RULE", "UNP_ADDR", "ARB_LOST"};
     unsigned k = s >> 4, d = s & 0xFu;
     if (k >= sizeof kinds / sizeof kinds[0]) snprintf(buf, len, "0x%02x", s);
-    else if (k == TT_STALL_UNIT_BUSY) snprintf(buf, len, "UNIT_BUSY(%s)", d < TT_NUM_UNITS ? unit_names[d] : "?");
+    else if (k == TT_STALL_UNIT_BUSY || k == TT_STALL_ARB_LOST)
+        snprintf(buf, len, "%s(%s)", kinds[k], d < TT_NUM_UNITS ? unit_names[d] : "?");
+    else if (k == TT_STALL_UNP_ADDR) snprintf(buf, len, "UNP_ADDR(UNPACK%u)", d);
     else if (k == TT_STALL_WAIT_GATE) snprintf(buf, len, "WAIT_GATE(C%u)", d);
     else if (k == TT_STALL_SEM_WAIT || k == TT_STALL_MUTEX || k == TT_STALL_BANK_WAIT || k == TT_STALL_MATH_RULE)
         snprintf(buf, len, "%s(%u)", kinds[k], d);
@@ -413,7 +417,8 @@ static uint64_t pack_retire(const tt_timing *t, const tt_pack_work *w, uint64_t 
 /* T9 unpacker bandwidth (docs/decisions.md "Unpacker and packer bandwidth"): the retire range of an
  * UNPACR / UNPACR_NOP of thread state s retiring now. 2 address cycles (+1 or 2 RSI reads when
  * compressed); if it reads datums, from the next cycle on it waits for its bank, then runs its datum
- * loop (tt_unpack_work cycles at its speed; ZEROSRC: one row a cycle, 64 or 128); then the retire
+ * loop (tt_unpack_work cycles at its speed; an UNPACR_NOP clear: one cycle for its bank or both,
+ * audit D3); then the retire
  * cycle. With the other unpacker busy meanwhile, the speed may drop to the shared grant (x4 -> x2,
  * x2 -> x1): the range covers both. False: nothing to check. */
 static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint64_t *lo, uint64_t *hi,
@@ -426,7 +431,9 @@ static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint
     if (opc == TT_OPC_UNPACR_NOP) {
         /* Blackhole UNPACR_NOP: [1:0] 1 = clear (ZEROSRC) unless [7:6] = 3 (set dvalid), [4] both banks */
         runs = (s->insn & 3u) == 1 && ((s->insn >> 6) & 3u) != 3;
-        run_lo = run_hi = (s->insn >> 4 & 1u) ? 128 : 64;
+        /* the clear is one step after its wait (UNPACR_NOP_ZEROSRC.md; ZEROSRC's one cycle,
+         * MatrixUnit.md), both banks too: docs/decisions.md "Audit of shared readings" D3 */
+        run_lo = run_hi = 1;
     } else if (opc == TT_OPC_UNPACR) {
         const tt_unpack_work *w = tt_model_unpack_work(m, unit == TT_U_UNPACK1);
         if (!w->valid) return false;
@@ -670,7 +677,10 @@ static int math_rule(const tt_timing *t, int th, const tt_timing_thread *x)
  * TT_U_MATH: a move's bank, also while a bank hand-over is in the matrix unit), or HELD_MATH_RULE. */
 static int held_by(const tt_timing *t, const tt_model *m, int th, const tt_timing_thread *x, uint64_t cycle)
 {
-    if (cslot_of(t, TT_U_THCON, th)->thread == th) return TT_U_THCON;
+    /* ThCon holds its thread until its instruction completes (ScalarUnit.md), a LOADIND through its
+     * first 3 cycles only: it "completes as soon as the read-request has been sent" (LOADIND.md) */
+    const slot_state *tc = cslot_of(t, TT_U_THCON, th);
+    if (tc->thread == th && !((uint8_t)(tc->insn >> 24) == TT_OPC_LOADIND && cycle > tc->disp + 3)) return TT_U_THCON;
     if (unp_addr_phase(t, TT_U_UNPACK0, th, cycle)) return TT_U_UNPACK0;
     if (unp_addr_phase(t, TT_U_UNPACK1, th, cycle)) return TT_U_UNPACK1;
     if (gate_waits_itself(m, th, x)) return t->th[th].unit_of;
@@ -680,8 +690,16 @@ static int held_by(const tt_timing *t, const tt_model *m, int th, const tt_timin
     return TT_U_NONE;
 }
 
+/* Why a thread that asked for its unit (req) was not granted it, besides the unit holding
+ * something: another thread won the unit while it was free for this one (lost: ARB_LOST), or an idle
+ * unpacker is held off by the other one's address cycles or start (UNP_ADDR). */
+typedef struct {
+    bool lost;     /* ARB_LOST: the unit (its class) went to another thread */
+    int unp_addr;  /* UNP_ADDR: the other unpacker, or -1 */
+} refusal;
+
 static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o, bool disp_expected, int held,
-                           uint8_t *want)
+                           const refusal *ref, uint8_t *want)
 {
     const thread_state *s = &t->th[th];
     *want = TT_STALL_NONE << 4;
@@ -703,6 +721,10 @@ static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o
             *want = (uint8_t)(TT_STALL_MATH_RULE << 4 | math_rule(t, th, o));
         } else if (held != TT_U_NONE) {
             *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | held);
+        } else if (ref->unp_addr >= 0) {
+            *want = (uint8_t)(TT_STALL_UNP_ADDR << 4 | ref->unp_addr);
+        } else if (ref->lost) {
+            *want = (uint8_t)(TT_STALL_ARB_LOST << 4 | s->unit_of);
         } else {
             *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | s->unit_of); /* fe_insn's unit, cached this cycle */
         }
@@ -934,9 +956,9 @@ static bool math_check(tt_timing *t, uint64_t cycle, const tt_timing_obs *o, con
  * semaphore class while a TRISC semaphore store holds one back. *first: the first thread granted
  * (-1 none), whose successor has the priority next. */
 static void sync_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cycle, const bool req[], const int unit[],
-                        const uint32_t insn[], bool want[], int *first)
+                        const uint32_t insn[], bool want[], refusal refused[], int *first)
 {
-    bool sem_taken = false;
+    bool sem_taken = false, sem_granted = false;
     for (int k = 0; k < TT_NUM_THREADS; k++) {
         const slot_state *s = &t->slot[TT_U_SYNC][k];
         if (s->thread >= 0 && !is_mutex_op(s->insn) && o->sem_store) sem_taken = true;
@@ -950,12 +972,15 @@ static void sync_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cyc
         bool ok;
         if (!is_mutex_op(insn[th])) {
             ok = !sem_taken;
+            refused[th].lost = !ok && sem_granted; /* not a store's hold: another thread's instruction */
             sem_taken = sem_taken || ok;
+            sem_granted = sem_granted || ok;
         } else {
             ok = true;
             for (int j = 0; j < nm; j++)
                 if (midx[j] == (uint16_t)insn[th]) ok = false;
             if (ok) midx[nm++] = (uint16_t)insn[th];
+            refused[th].lost = !ok;
         }
         want[th] = ok;
         if (ok && *first < 0) *first = th;
@@ -968,9 +993,9 @@ static void sync_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cyc
  * was accepted the cycle before. *first: the first thread granted (-1 none); *blk: whether this
  * cycle's grants block the next cycle's RMWCIB/RDCFG. */
 static void cfg_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cycle, const bool req[], const int unit[],
-                       const uint32_t insn[], bool want[], int *first, bool *blk)
+                       const uint32_t insn[], bool want[], refusal refused[], int *first, bool *blk)
 {
-    bool w_taken = false, r_taken = t->cfg_blk;
+    bool w_taken = false, r_taken = t->cfg_blk, r_granted = false;
     *first = -1;
     *blk = false;
     for (int k = 0; k < TT_NUM_THREADS; k++) {
@@ -980,9 +1005,12 @@ static void cfg_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cycl
         bool ok = true;
         if (opc == TT_OPC_WRCFG || opc == TT_OPC_CFGSHIFTMASK) {
             ok = !w_taken;
+            refused[th].lost = w_taken; /* the first of the class is always granted */
             w_taken = true;
         } else if (opc != TT_OPC_SETC16) {
             ok = !r_taken;
+            refused[th].lost = r_taken && r_granted; /* not the last cycle's WRCFG/RDCFG block */
+            r_granted = r_granted || ok;
             r_taken = true;
         }
         want[th] = ok;
@@ -1031,22 +1059,31 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     for (int th = 0; th < TT_NUM_THREADS; th++) fe_insn[th] = o->th[th].fe_insn;
     int sync_first, cfg_first;
     bool cfg_blk;
-    sync_grants(t, o, cycle, req, unit, fe_insn, want, &sync_first);
-    cfg_grants(t, o, cycle, req, unit, fe_insn, want, &cfg_first, &cfg_blk);
+    refusal refused[TT_NUM_THREADS];
+    for (int th = 0; th < TT_NUM_THREADS; th++) refused[th] = (refusal){.lost = false, .unp_addr = -1};
+    sync_grants(t, o, cycle, req, unit, fe_insn, want, refused, &sync_first);
+    cfg_grants(t, o, cycle, req, unit, fe_insn, want, refused, &cfg_first, &cfg_blk);
     bool unp0_granted = false;
     for (int pass = 0; pass < 2; pass++)
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const int u = unit[th];
             if (!req[th] || u == TT_U_NONE || u == TT_U_SYNC || u == TT_U_CFG || !unit_free(t, o, u, th, cycle)) continue;
             if ((pass == 0) != (u == TT_U_UNPACK0)) continue;
-            if (u == TT_U_UNPACK0 && unp_addr_phase(t, TT_U_UNPACK1, -1, cycle)) continue;
-            if (u == TT_U_UNPACK1 && (unp0_granted || unp_addr_phase(t, TT_U_UNPACK0, -1, cycle))) continue;
+            if (u == TT_U_UNPACK0 && unp_addr_phase(t, TT_U_UNPACK1, -1, cycle)) {
+                refused[th].unp_addr = 1;
+                continue;
+            }
+            if (u == TT_U_UNPACK1 && (unp0_granted || unp_addr_phase(t, TT_U_UNPACK0, -1, cycle))) {
+                refused[th].unp_addr = 0;
+                continue;
+            }
             const int rank = (th - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS;
             bool first = true; /* a per-thread unit: the thread's own slot, no rival */
             for (int o2 = 0; o2 < TT_NUM_THREADS && !per_thread(u); o2++)
                 if (o2 != th && req[o2] && unit[o2] == u && (o2 - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS < rank)
                     first = false;
             if (first) want[th] = true;
+            else refused[th].lost = true; /* a rival first in the unit's round robin takes it */
             if (first && u == TT_U_UNPACK0) unp0_granted = true;
         }
     if (t->probe) {
@@ -1162,7 +1199,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         const tt_timing_thread *x = &o->th[th];
         uint8_t w;
-        expected_stall(t, th, x, want[th], held[th], &w);
+        expected_stall(t, th, x, want[th], held[th], &refused[th], &w);
         t->checks++;
         if (x->stall == w || stall_override_ok(t, th, w, x->stall)) continue;
         char a[40], b[40];

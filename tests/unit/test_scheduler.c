@@ -120,6 +120,40 @@ static void test_cycle_matrix_rules(void **state)
     tt_model_destroy(m);
 }
 
+/* Lockstep: STALLWAIT C0 holds while a LOADIND the RTL dispatched has not retired (its result is
+ * delivered at its retire, after it released its thread: LOADIND.md, Blackhole STALLWAIT.md C0;
+ * docs/decisions.md "ThCon GPR arithmetic, LOADIND ..."). The latch goes the cycle after the one that
+ * saw the condition clear (the one-cycle lag). */
+static void test_lockstep_c0_holds_while_loadind_outstanding(void **state)
+{
+    (void)state;
+    tt_model *m = tt_model_create();
+    tt_model_reset(m);
+    const uint32_t ld = insn("ttloadind 1,0,0,5,60"), sw = insn("ttstallwait 128,1"), wr = insn("ttwrcfg 5,0,50");
+    assert_int_equal(tt_model_push(m, 0, ld), TT_OK);
+    assert_int_equal(tt_model_push(m, 0, sw), TT_OK);
+    assert_int_equal(tt_model_push(m, 0, wr), TT_OK);
+    uint32_t seq;
+    char why[160];
+    assert_true(tt_model_dispatch(m, 0, ld, &seq, why, sizeof why));
+    assert_int_equal(seq, 0);
+    tt_model_cycle_end(m);
+    assert_true(tt_model_dispatch(m, 0, sw, &seq, why, sizeof why));
+    for (int c = 0; c < 3; c++) { /* the LOADIND has not retired: C0 holds the WRCFG (B7) */
+        tt_model_cycle_end(m);
+        assert_false(tt_model_can_issue(m, 0, why, sizeof why));
+        assert_non_null(strstr(why, "C0"));
+    }
+    tt_exec_result r = tt_model_step_seq(m, 0, 0); /* the LOADIND retires: its GPR written */
+    assert_int_equal(r.status, TT_OK);
+    tt_model_cycle_end(m); /* C0 seen clear at the end of the retire cycle ... */
+    assert_false(tt_model_can_issue(m, 0, why, sizeof why)); /* ... still latched the next */
+    tt_model_cycle_end(m);
+    assert_true(tt_model_dispatch(m, 0, wr, &seq, why, sizeof why));
+    assert_int_equal(seq, 2);
+    tt_model_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -127,6 +161,7 @@ int main(void)
         cmocka_unit_test(test_cycle_semwait_holds_until_sempost),
         cmocka_unit_test(test_cycle_block_mask_selects_classes),
         cmocka_unit_test(test_cycle_matrix_rules),
+        cmocka_unit_test(test_lockstep_c0_holds_while_loadind_outstanding),
     };
     return cmocka_run_group_tests_name("scheduler", tests, NULL, NULL);
 }

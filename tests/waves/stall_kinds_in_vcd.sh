@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # stall_kinds_in_vcd.sh VCD KIND...: every named stall kind (NONE FIFO_EMPTY WAIT_GATE UNIT_BUSY
-# SEM_WAIT MUTEX BANK_WAIT MATH_RULE, the upper nibble of t*_stall_reason; tt_pkg stall_e) must appear at least once
+# SEM_WAIT MUTEX BANK_WAIT MATH_RULE UNP_ADDR ARB_LOST, the upper nibble of t*_stall_reason; tt_pkg stall_e) must appear at least once
 # in the VCD, on any thread. Prints what it saw and ends with "N passed, M failed".
 set -u
 vcd=$1
@@ -11,7 +11,7 @@ seen=$(awk '
   $1 == "$var" && $5 ~ /^t[012]_stall_reason$/ { id[$4] = 1 }
   $1 ~ /^b[01]+$/ && ($2 in id) { v = 0; s = substr($1, 2); for (i = 1; i <= length(s); i++) v = v * 2 + substr(s, i, 1); print int(v / 16) }
 ' "$vcd" | sort -u)
-names=(NONE FIFO_EMPTY WAIT_GATE UNIT_BUSY SEM_WAIT MUTEX BANK_WAIT MATH_RULE)
+names=(NONE FIFO_EMPTY WAIT_GATE UNIT_BUSY SEM_WAIT MUTEX BANK_WAIT MATH_RULE UNP_ADDR ARB_LOST)
 pass=0
 fail=0
 for want in "$@"; do
