@@ -1089,7 +1089,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     if (t->probe) {
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             t->probe_want[th] = want[th];
-            expected_stall(t, th, &o->th[th], want[th], held[th], &t->probe_stall[th]);
+            expected_stall(t, th, &o->th[th], want[th], held[th], &refused[th], &t->probe_stall[th]);
         }
         return true;
     }
