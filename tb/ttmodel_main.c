@@ -123,6 +123,7 @@ static int cmd_run(int argc, char **argv)
                                          {0, 0, 0, 0}};
     const char *json = NULL;
     uint64_t max_cycles = 0, srnd_seed = 0;
+    int hazards = TT_HAZARDS_ERROR;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "j:m:h", opts, NULL)) != -1) {
@@ -149,17 +150,15 @@ static int cmd_run(int argc, char **argv)
             break;
         }
         case 'z':
-            /* The lockstep option, accepted so that a script can pass both runs the same flags. The
-             * model alone runs one instruction of a thread at a time, with no timing: it cannot see
-             * two accesses in flight at once, so it reports no race (docs/decisions.md "Race
-             * detector"; the lockstep run checks them). */
-            if (strcmp(optarg, "error") && strcmp(optarg, "warn") && strcmp(optarg, "off")) {
+            /* The race detector (docs/decisions.md "Race detector"): the same happens-before rules as
+             * the lockstep run, so the model alone reports the same races. */
+            if (!strcmp(optarg, "error")) hazards = TT_HAZARDS_ERROR;
+            else if (!strcmp(optarg, "warn")) hazards = TT_HAZARDS_WARN;
+            else if (!strcmp(optarg, "off")) hazards = TT_HAZARDS_OFF;
+            else {
                 fprintf(stderr, "ttmodel: --hazards: expected error, warn or off, got '%s'\n", optarg);
                 return 2;
             }
-            if (strcmp(optarg, "off"))
-                fprintf(stderr, "ttmodel: note: --hazards %s: the model alone has no overlap and reports no race; "
-                                "the lockstep run (make run TEST=...) checks them\n", optarg);
             break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
@@ -190,7 +189,7 @@ static int cmd_run(int argc, char **argv)
     tt_model_set_srnd_seed(m, (uint32_t)srnd_seed);
     tt_run_stats st;
     clock_t t0 = clock();
-    int rc = tt_model_run(&t, m, max_cycles, &st, stderr);
+    int rc = tt_model_run(&t, m, max_cycles, hazards, &st, stderr);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     int jrc = json ? dump_json(json, &t, m, &st) : 0;
     printf("%s: %s: %llu instructions, %llu L1 writes, %llu cycles, %.0f instructions/s, srnd seed %llu\n", t.path,
