@@ -458,7 +458,7 @@ void hb_access_cycles(const hb *h, const hazard_who *who, int when, uint64_t *lo
         return;
     }
     const insn_rec *r = (who->thread >= 0 && who->thread < NT) ? &h->ins[who->thread][who->seq % IRING] : NULL;
-    const uint64_t d = r && r->valid ? r->disp : who->disp, e = r && r->ended ? r->retire : d;
+    const uint64_t d = r && r->valid ? r->disp : who->disp, e = r && r->ended ? r->retire : d; /* e < d + 1: not retired */
     /* its first cycle in the unit is the one after its dispatch edge */
     *lo = when == HB_AT_END ? e : d + 1;
     *hi = when == HB_AT_START ? d + 1 : e;
@@ -509,7 +509,7 @@ static void fix_of(const hazard_who *a, int aw, uint64_t a_lo, const hazard_who 
         snprintf(fix, n, "the later one must start after the write has landed: a NOP after the write (WRCFG takes 2 "
                          "cycles), or a STALLWAIT with block %s and condition C12 (CFGEXU) before it (seq %u)",
                  hazard_unit_block(later->insn), later->seq);
-    else if (lu == TT_U_CFG && fu != TT_U_CFG)
+    else if (lu == TT_U_CFG && (fu == TT_U_UNPACK0 || fu == TT_U_UNPACK1 || fu == TT_U_PACK || fu == TT_U_MATH))
         snprintf(fix, n, "a STALLWAIT with block B7 (CFG) and condition %s right before the later one (seq %u) (tt-llk: "
                          "STALLWAIT(STALL_CFG, UNPACK0/1, PACK or MATH)), so it waits until the earlier one (seq %u) "
                          "has retired",
@@ -777,6 +777,8 @@ static void access_text(char *buf, size_t n, const hazard_who *w, int when, uint
 {
     if (w->store) snprintf(buf, n, "at cycle %llu", (unsigned long long)lo);
     else if (when == HB_AT_START) snprintf(buf, n, "at its start (cycle %llu)", (unsigned long long)lo);
+    else if (when == HB_IN_WINDOW && hi < lo)
+        snprintf(buf, n, "from its start (cycle %llu) on, before it has retired", (unsigned long long)lo);
     else if (when == HB_IN_WINDOW)
         snprintf(buf, n, "while it runs (cycles %llu..%llu)", (unsigned long long)lo, (unsigned long long)hi);
     else snprintf(buf, n, "at its retire (cycle %llu)", (unsigned long long)hi);
