@@ -168,8 +168,9 @@ inject: $(BUILD)/ttcosim
 	@tests/run_inject.sh $(BUILD)/ttcosim
 
 # the race detector: each tests/hazard/*.tts must end in HAZARD (docs/decisions.md "Race detector")
-hazard-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
-	@echo "== races must be reported (tests/hazard, C++ and SystemC harnesses)"
+hazard-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== races must be reported (tests/hazard: the model alone, C++ and SystemC harnesses)"
+	@tests/run_hazard.sh "$(BUILD)/ttmodel run"
 	@tests/run_hazard.sh $(BUILD)/ttcosim
 	@tests/run_hazard.sh $(BUILD)/ttcosim_sc
 	@echo "== random unpack streams with their waits dropped must end in HAZARD (50 seeds)"
