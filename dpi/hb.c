@@ -71,6 +71,7 @@ typedef struct {
 /* ---- elements ---------------------------------------------------------------------------------- */
 
 #define RECS 8
+enum { REF_START, REF_END, REF_STORE };
 typedef struct {
     bool valid, write;
     uint32_t mask;
@@ -78,7 +79,11 @@ typedef struct {
     hazard_who who;
     int when;
     ep early, late;
-    vc early_vc;
+    /* where the clock of `early` is kept (the instruction ring, the store ring): records do not
+     * copy clocks, so an element costs little; an event gone from its ring is taken as ordered */
+    uint8_t ref_type; /* REF_START, REF_END, REF_STORE */
+    uint8_t ref_who;  /* thread or stream */
+    uint32_t ref_id;  /* seq or store number */
     uint64_t lo, hi;
 } acc_rec;
 
@@ -88,7 +93,7 @@ typedef struct {
 } el_slot;
 
 #define PRING 256
-#define SRING 32
+#define SRING 64
 struct hb {
     insn_rec ins[NT][IRING];
     vc start_last[NT];
@@ -176,10 +181,6 @@ static void merge_old_stores(hb *h, int s, uint64_t cycle)
 {
     while (h->merged[s] < h->ns[s]) {
         const uint32_t i = h->merged[s];
-        if (h->ns[s] - i > SRING) {
-            h->merged[s] = h->ns[s] - SRING;
-            continue;
-        }
         if (h->sring[s][i % SRING].cycle + STORE_REORDER > cycle) break;
         join(&h->stream_vc[s], &h->sring[s][i % SRING].v);
         h->merged[s]++;
@@ -211,6 +212,12 @@ void hb_store(hb *h, int stream, uint64_t cycle)
     h->store_ep[stream] = tick(h, &v, CH_STORE(stream));
     h->store_last[stream] = v;
     h->store_cycle[stream] = cycle;
+    /* a store SRING stores back is more than STORE_REORDER cycles old (one store a cycle): merge it
+     * before its slot is reused */
+    if (h->ns[stream] >= SRING && h->merged[stream] <= h->ns[stream] - SRING) {
+        join(&h->stream_vc[stream], &h->sring[stream][(h->ns[stream] - SRING) % SRING].v);
+        h->merged[stream] = h->ns[stream] - SRING + 1;
+    }
     h->sring[stream][h->ns[stream] % SRING].cycle = cycle;
     h->sring[stream][h->ns[stream] % SRING].v = v;
     h->ns[stream]++;
@@ -520,6 +527,21 @@ static void fix_of(const hazard_who *a, int aw, uint64_t a_lo, const hazard_who 
                  hazard_unit_block(later->insn), hazard_unit_cond(first->insn), later->seq, first->seq);
 }
 
+/* The clock of an access's earliest event, or NULL when its ring no longer has it. */
+static const vc *vc_of(const hb *h, const acc_rec *a)
+{
+    if (a->ref_type == REF_STORE) {
+        const int s = a->ref_who;
+        if (s >= NS || a->ref_id >= h->ns[s] || h->ns[s] - a->ref_id > SRING) return NULL;
+        return &h->sring[s][a->ref_id % SRING].v;
+    }
+    if (a->ref_who >= NT) return NULL;
+    const insn_rec *r = &h->ins[a->ref_who][a->ref_id % IRING];
+    if (!r->valid || r->seq != a->ref_id) return NULL;
+    if (a->ref_type == REF_END) return r->ended ? &r->evc : NULL;
+    return &r->svc;
+}
+
 static bool same_insn(const hazard_who *a, const hazard_who *b)
 {
     return !a->store && !b->store && a->thread == b->thread && a->seq == b->seq;
@@ -533,17 +555,19 @@ bool hb_access(hb *h, const hazard_who *who, int kind, int space, uint32_t idx, 
         const int s = who->thread;
         if (s < 0 || s >= NS || !h->store_ep[s].n) return false;
         me.early = me.late = h->store_ep[s];
-        me.early_vc = h->store_last[s];
+        me.ref_type = REF_STORE, me.ref_who = (uint8_t)s, me.ref_id = h->ns[s] - 1;
         me.when = HB_AT_END;
     } else {
         const insn_rec *r = insn_at(h, who->thread, who->seq);
         if (!r) return false;
         if (when == HB_AT_END && !r->ended) return false;
         me.early = when == HB_AT_END ? r->eep : r->sep;
-        me.early_vc = when == HB_AT_END ? r->evc : r->svc;
+        me.ref_type = when == HB_AT_END ? REF_END : REF_START, me.ref_who = (uint8_t)who->thread, me.ref_id = who->seq;
         me.late = when == HB_AT_START ? r->sep : (pending || !r->ended) ? (ep){.ch = 0, .n = PENDING} : r->eep;
     }
     hb_access_cycles(h, who, me.when, &me.lo, &me.hi);
+    const vc *me_vc = vc_of(h, &me);
+    if (!me_vc) return false;
     acc_rec *recs = recs_of(h, key_of(kind, space, idx));
     if (!recs) return false;
     bool race = false;
@@ -576,7 +600,8 @@ bool hb_access(hb *h, const hazard_who *who, int kind, int space, uint32_t idx, 
         if (!o->who.store && !who->store && o->who.thread == who->thread &&
             tt_timing_unit(o->who.insn) == tt_timing_unit(who->insn))
             continue;
-        if (before(o->late, &me.early_vc) || before(me.late, &o->early_vc)) continue;
+        const vc *o_vc = vc_of(h, o);
+        if (!o_vc || before(o->late, me_vc) || before(me.late, o_vc)) continue;
         if (race) continue;
         race = true;
         memset(out, 0, sizeof *out);
@@ -592,7 +617,7 @@ bool hb_access(hb *h, const hazard_who *who, int kind, int space, uint32_t idx, 
      * ordered after them) */
     if (write && !pending)
         for (int i = 0; i < RECS; i++)
-            if (recs[i].valid && i != self && before(recs[i].late, &me.early_vc) && (recs[i].mask & ~mask) == 0)
+            if (recs[i].valid && i != self && before(recs[i].late, me_vc) && (recs[i].mask & ~mask) == 0)
                 recs[i].valid = false;
     me.stamp = ++h->stamp;
     int slot = self;
