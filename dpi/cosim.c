@@ -90,6 +90,7 @@ struct cosim {
     uint64_t push_cycle[TT_NUM_THREADS][LINES];     /* push edge by push index % LINES */
     uint32_t npush[TT_NUM_THREADS];
     hb *hz;                          /* the race detector (NULL: +hazards=off; dpi/hb.h) */
+    uint64_t hz_cycle;               /* the cycle a race found now is reported at (the headline's) */
     uint64_t hazards_seen;           /* +hazards=warn: races reported */
     char report[8192];
     size_t rlen;
@@ -335,6 +336,7 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
     if (c->hz) {
         const hazard_who who = {.thread = thread, .line = line, .store = true};
         c->cur_line = line;
+        c->hz_cycle = cycle;
         if (hb_note_mmio(c->hz, &who, addr, cycle, hb_report, c)) return;
     }
     if (tt_model_mmio_store(c->m, thread, addr, data, msg, sizeof msg) != TT_OK) {
@@ -646,7 +648,8 @@ static bool hb_report(void *ctx, const hazard_who *at, bool at_writes, int at_wh
     char text[1600];
     uint64_t cycle = 0;
     hb_race_text(c->hz, at, at_writes, at_when, x, text, sizeof text, &cycle);
-    emit_hazard(c, cycle, at, &x->other, x->element, x->fix, text);
+    /* the headline names the cycle the race was found in, as the other failures do */
+    emit_hazard(c, c->hz_cycle, at, &x->other, x->element, x->fix, text);
     return c->failed;
 }
 
@@ -664,6 +667,7 @@ static bool note_hb(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x
     const uint32_t *l1r = tt_model_l1_reads(c->m, &nr);
     const bool ok = x->status == TT_OK;
     const tt_l1_write *lw = ok && x->eff.n_l1_log ? tt_model_l1_writes(c->m, &nl) : NULL;
+    c->hz_cycle = r->cycle;
     if (hb_note_retire(c->hz, &who, r->cycle, rs, l1r, nr, ok ? &x->eff : NULL, lw, nl, banks, &after, hb_report, c))
         return true;
     char element[96], fix[400];
@@ -915,6 +919,7 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
             c->cur_line = line_at(c, th, pidx);
             const hazard_who who = {.thread = th, .seq = seq, .insn = word, .line = c->cur_line, .disp = cycle,
                                     .push = c->push_cycle[th][pidx % LINES]};
+            c->hz_cycle = cycle;
             if (hb_note_dispatch(c->hz, &who, pidx, cycle, hb_report, c)) return;
         }
         if (open) {

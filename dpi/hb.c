@@ -502,10 +502,12 @@ static void fix_of(const hazard_who *a, int aw, uint64_t a_lo, const hazard_who 
         return;
     }
     if (a->thread != b->thread) {
-        snprintf(fix, n, "the threads must be ordered by a semaphore: the producing thread posts it (SEMPOST) after a "
-                         "STALLWAIT on its unit's condition (block B1, tt-llk's t6_semaphore_post), the consuming "
-                         "thread waits for it (SEMWAIT) before its access (tt-llk: math posts and pack waits; pack "
-                         "posts and unpack waits)");
+        /* b was noted first: it is the one to wait for */
+        snprintf(fix, n, "the threads must be ordered by a semaphore: thread %d posts it (SEMPOST) after a STALLWAIT "
+                         "with block B1 and condition %s (until seq %u is done: tt-llk's t6_semaphore_post), thread %d "
+                         "waits for it (SEMWAIT with block %s) before seq %u (tt-llk: math posts and pack waits; pack "
+                         "posts and unpack waits)",
+                 b->thread, hazard_unit_cond(b->insn), b->seq, a->thread, hazard_unit_block(a->insn), a->seq);
         return;
     }
     const bool a_first = a->seq < b->seq;

@@ -75,6 +75,7 @@ static bool run_report(void *ctx, const hazard_who *at, bool at_writes, int at_w
     char text[1600], d[96];
     uint64_t cycle = 0;
     hb_race_text(r->h, at, at_writes, at_when, x, text, sizeof text, &cycle);
+    cycle = r->cycle; /* the headline names the cycle the race was found in, as the model's other reports do */
     if (at->store) snprintf(d, sizeof d, "a TRISC store");
     else tt_disasm(at->insn, d, sizeof d);
     const bool warn = r->mode == TT_HAZARDS_WARN;
