@@ -700,7 +700,7 @@ bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_
             }
         for (int th = 0; th < NT; th++)
             for (unsigned w = 0; w < TT_RD_TCFG_WORDS; w++)
-                for (unsigned b = 0; rs->tcfg[th][w] >> b && b < 32; b++)
+                for (unsigned b = 0; b < 32 && rs->tcfg[th][w] >> b; b++)
                     if (rs->tcfg[th][w] >> b & 1u) {
                         const unsigned idx = 32 * w + b;
                         ACC(HB_TCFG, th, idx, ~0u, false,
@@ -714,7 +714,7 @@ bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_
             if (rs->gpr >> g & 1u) ACC(HB_GPR, t, g, ~0u, false, gwhen);
         for (unsigned w = 0; w < TT_DEST_ROWS / 32; w++) {
             const uint32_t rd = rs->dest_rd[w], wr = rs->dest_wr[w];
-            for (unsigned b = 0; (rd | wr) >> b && b < 32; b++) {
+            for (unsigned b = 0; b < 32 && (rd | wr) >> b; b++) {
                 if (rd >> b & 1u) ACC(HB_DEST, 0, 32 * w + b, ~0u, false, run);
                 if (wr >> b & 1u) ACC(HB_DEST, 0, 32 * w + b, ~0u, true, run);
             }
