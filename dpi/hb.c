@@ -452,7 +452,9 @@ void hb_element_name(int kind, int space, uint32_t idx, uint32_t mask, char *buf
         snprintf(buf, n, "the unpackers' Src%c bank (its writes and its hand-over to the matrix unit, dvalid)",
                  space ? 'B' : 'A');
         break;
-    case HB_SIDE_MX: snprintf(buf, n, "the matrix unit's Src%c bank hand-over (dvalid clear)", space ? 'B' : 'A'); break;
+    case HB_SIDE_MX:
+        snprintf(buf, n, "the matrix unit's Src%c bank hand-over (dvalid clear)", space ? 'B' : 'A');
+        break;
     default: snprintf(buf, n, "?"); break;
     }
 }
@@ -465,7 +467,8 @@ void hb_access_cycles(const hb *h, const hazard_who *who, int when, uint64_t *lo
         return;
     }
     const insn_rec *r = (who->thread >= 0 && who->thread < NT) ? &h->ins[who->thread][who->seq % IRING] : NULL;
-    const uint64_t d = r && r->valid ? r->disp : who->disp, e = r && r->ended ? r->retire : d; /* e < d + 1: not retired */
+    /* not retired yet: e < d + 1 */
+    const uint64_t d = r && r->valid ? r->disp : who->disp, e = r && r->ended ? r->retire : d;
     /* its first cycle in the unit is the one after its dispatch edge */
     *lo = when == HB_AT_END ? e : d + 1;
     *hi = when == HB_AT_START ? d + 1 : e;
@@ -503,11 +506,18 @@ static void fix_of(const hazard_who *a, int aw, uint64_t a_lo, const hazard_who 
     }
     if (a->thread != b->thread) {
         /* b was noted first: it is the one to wait for */
-        snprintf(fix, n, "the threads must be ordered by a semaphore: thread %d posts it (SEMPOST) after a STALLWAIT "
-                         "with block B1 and condition %s (until seq %u is done: tt-llk's t6_semaphore_post), thread %d "
-                         "waits for it (SEMWAIT with block %s) before seq %u (tt-llk: math posts and pack waits; pack "
-                         "posts and unpack waits)",
-                 b->thread, hazard_unit_cond(b->insn), b->seq, a->thread, hazard_unit_block(a->insn), a->seq);
+        const int bu = tt_timing_unit(b->insn);
+        if (bu == TT_U_TDMA || bu == TT_U_SYNC || bu == TT_U_NONE) /* no condition: one cycle, in order */
+            snprintf(fix, n, "the threads must be ordered by a semaphore: thread %d posts it (SEMPOST) after seq %u, "
+                             "thread %d waits for it (SEMWAIT with block %s) before seq %u",
+                     b->thread, b->seq, a->thread, hazard_unit_block(a->insn), a->seq);
+        else
+            snprintf(fix, n,
+                     "the threads must be ordered by a semaphore: thread %d posts it (SEMPOST) after a STALLWAIT with "
+                     "block B1 and condition %s (until seq %u is done: tt-llk's t6_semaphore_post), thread %d waits "
+                     "for it (SEMWAIT with block %s) before seq %u (tt-llk: math posts and pack waits; pack posts and "
+                     "unpack waits)",
+                     b->thread, hazard_unit_cond(b->insn), b->seq, a->thread, hazard_unit_block(a->insn), a->seq);
         return;
     }
     const bool a_first = a->seq < b->seq;
@@ -519,9 +529,10 @@ static void fix_of(const hazard_who *a, int aw, uint64_t a_lo, const hazard_who 
                          "cycles), or a STALLWAIT with block %s and condition C12 (CFGEXU) before it (seq %u)",
                  hazard_unit_block(later->insn), later->seq);
     else if (lu == TT_U_CFG && (fu == TT_U_UNPACK0 || fu == TT_U_UNPACK1 || fu == TT_U_PACK || fu == TT_U_MATH))
-        snprintf(fix, n, "a STALLWAIT with block B7 (CFG) and condition %s right before the later one (seq %u) (tt-llk: "
-                         "STALLWAIT(STALL_CFG, UNPACK0/1, PACK or MATH)), so it waits until the earlier one (seq %u) "
-                         "has retired",
+        snprintf(fix, n,
+                 "a STALLWAIT with block B7 (CFG) and condition %s right before the later one (seq %u) (tt-llk: "
+                 "STALLWAIT(STALL_CFG, UNPACK0/1, PACK or MATH)), so it waits until the earlier one (seq %u) has "
+                 "retired",
                  hazard_unit_cond(first->insn), later->seq, first->seq);
     else
         snprintf(fix, n, "a STALLWAIT with block %s and condition %s right before the later one (seq %u), so it waits "
@@ -672,8 +683,10 @@ bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_
     unsigned flips = 0, clears = 0;
     if (bb && ba)
         for (int b = 0; b < 2; b++) {
-            if (bb->srca_client[b] != ba->srca_client[b]) *(ba->srca_client[b] == TT_CLIENT_MATRIX ? &flips : &clears) |= 1u;
-            if (bb->srcb_client[b] != ba->srcb_client[b]) *(ba->srcb_client[b] == TT_CLIENT_MATRIX ? &flips : &clears) |= 2u;
+            if (bb->srca_client[b] != ba->srca_client[b])
+                *(ba->srca_client[b] == TT_CLIENT_MATRIX ? &flips : &clears) |= 1u;
+            if (bb->srcb_client[b] != ba->srcb_client[b])
+                *(ba->srcb_client[b] == TT_CLIENT_MATRIX ? &flips : &clears) |= 2u;
         }
     if (!hb_started(h, t, who->seq)) hb_start(h, t, who->seq, who->insn, 0, who->disp);
     hb_end(h, t, who->seq, cycle, flips, clears);
