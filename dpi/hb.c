@@ -124,6 +124,8 @@ struct hb {
     el_slot *tab;
     size_t cap, used;
     uint64_t stamp;
+    uint64_t *pairs; /* the races reported (pair_new) */
+    size_t npairs, cap_pairs;
 };
 
 /* "Danger one" (BackendConfiguration.md): a TRISC config store and its later push of a Tensix
@@ -150,6 +152,7 @@ void hb_destroy(hb *h)
     if (!h) return;
     for (size_t i = 0; i < h->cap; i++) free(h->tab[i].r);
     free(h->tab);
+    free(h->pairs);
     free(h);
 }
 
@@ -560,8 +563,51 @@ static bool same_insn(const hazard_who *a, const hazard_who *b)
     return !a->store && !b->store && a->thread == b->thread && a->seq == b->seq;
 }
 
-bool hb_access(hb *h, const hazard_who *who, int kind, int space, uint32_t idx, uint32_t mask, bool write, int when,
-               bool pending, hb_race *out)
+/* A pair reported once (an access noted again at its end, +hazards=warn): the set of pairs seen. */
+static uint64_t ident(const hazard_who *w)
+{
+    return w->store ? (1ull << 40) | ((uint64_t)(w->thread & 0xFF) << 32) | (uint32_t)w->line
+                    : ((uint64_t)(w->thread & 0xFF) << 32) | w->seq;
+}
+
+static bool pair_new(hb *h, uint64_t el, const hazard_who *a, const hazard_who *b)
+{
+    uint64_t x = ident(a), y = ident(b);
+    if (x > y) {
+        const uint64_t t = x;
+        x = y;
+        y = t;
+    }
+    uint64_t k = (el * 0x9E3779B97F4A7C15ull) ^ (x * 0xC2B2AE3D27D4EB4Full) ^ (y * 0x165667B19E3779F9ull);
+    if (!k) k = 1;
+    if (2 * (h->npairs + 1) > h->cap_pairs) {
+        const size_t oc = h->cap_pairs, nc = oc ? 2 * oc : 256;
+        uint64_t *nt = calloc(nc, sizeof *nt);
+        if (!nt) return true;
+        for (size_t i = 0; i < oc; i++)
+            if (h->pairs[i]) {
+                size_t j = (size_t)(h->pairs[i] >> 17) & (nc - 1);
+                while (nt[j]) j = (j + 1) & (nc - 1);
+                nt[j] = h->pairs[i];
+            }
+        free(h->pairs);
+        h->pairs = nt;
+        h->cap_pairs = nc;
+    }
+    size_t j = (size_t)(k >> 17) & (h->cap_pairs - 1);
+    while (h->pairs[j]) {
+        if (h->pairs[j] == k) return false;
+        j = (j + 1) & (h->cap_pairs - 1);
+    }
+    h->pairs[j] = k;
+    h->npairs++;
+    return true;
+}
+
+/* The access against the element's records: each racing pair not reported before goes to fn (which
+ * returns true to stop: then true), or, without fn, the first into *out (then true). */
+static bool access_impl(hb *h, const hazard_who *who, int kind, int space, uint32_t idx, uint32_t mask, bool write,
+                        int when, bool pending, hb_report_fn fn, void *ctx, hb_race *out)
 {
     acc_rec me = {.valid = true, .write = write, .mask = mask, .who = *who, .when = when};
     if (who->store) {
@@ -581,7 +627,8 @@ bool hb_access(hb *h, const hazard_who *who, int kind, int space, uint32_t idx, 
     hb_access_cycles(h, who, me.when, &me.lo, &me.hi);
     const vc *me_vc = vc_of(h, &me);
     if (!me_vc) return false;
-    acc_rec *recs = recs_of(h, key_of(kind, space, idx));
+    const uint64_t el = key_of(kind, space, idx);
+    acc_rec *recs = recs_of(h, el);
     if (!recs) return false;
     bool race = false;
     int self = -1;
@@ -615,16 +662,20 @@ bool hb_access(hb *h, const hazard_who *who, int kind, int space, uint32_t idx, 
             continue;
         const vc *o_vc = vc_of(h, o);
         if (!o_vc || before(o->late, me_vc) || before(me.late, o_vc)) continue;
-        if (race) continue;
+        if ((fn || !race) && !pair_new(h, el, who, &o->who)) continue;
+        if (!fn && race) continue;
+        hb_race x;
+        memset(&x, 0, sizeof x);
+        x.other = o->who;
+        x.other_when = o->when;
+        x.other_writes = o->write;
+        hb_access_cycles(h, &o->who, o->when, &x.other_lo, &x.other_hi);
+        hb_element_name(kind, space, idx, kind == HB_CFG ? (mask & o->mask) : 0xFFFFFFFFu, x.element,
+                        sizeof x.element);
+        fix_of(who, when, me.lo, &o->who, o->when, x.other_lo, x.fix, sizeof x.fix);
         race = true;
-        memset(out, 0, sizeof *out);
-        out->other = o->who;
-        out->other_when = o->when;
-        out->other_writes = o->write;
-        hb_access_cycles(h, &o->who, o->when, &out->other_lo, &out->other_hi);
-        hb_element_name(kind, space, idx, kind == HB_CFG ? (mask & o->mask) : 0xFFFFFFFFu, out->element,
-                        sizeof out->element);
-        fix_of(who, when, me.lo, &o->who, o->when, out->other_lo, out->fix, sizeof out->fix);
+        if (!fn) *out = x;
+        else if (fn(ctx, who, write, when, &x)) return true;
     }
     /* keep: a write makes the records ordered before it redundant (an access ordered after it is
      * ordered after them) */
@@ -642,7 +693,13 @@ bool hb_access(hb *h, const hazard_who *who, int kind, int space, uint32_t idx, 
             if (recs[i].stamp < recs[slot].stamp) slot = i;
     }
     recs[slot] = me;
-    return race;
+    return fn ? false : race;
+}
+
+bool hb_access(hb *h, const hazard_who *who, int kind, int space, uint32_t idx, uint32_t mask, bool write, int when,
+               bool pending, hb_race *out)
+{
+    return access_impl(h, who, kind, space, idx, mask, write, when, pending, NULL, NULL, out);
 }
 
 /* ---- an instruction's accesses ------------------------------------------------------------------ */
@@ -654,9 +711,7 @@ void hb_store_settled(hb *h, int stream)
 
 #define ACC(kind, space, idx, mask, write, when)                                                            \
     do {                                                                                                   \
-        hb_race r_;                                                                                        \
-        if (hb_access(h, who, kind, space, idx, mask, write, when, false, &r_) && fn(ctx, who, write, when, &r_)) \
-            return true;                                                                                   \
+        if (access_impl(h, who, kind, space, idx, mask, write, when, false, fn, ctx, NULL)) return true;   \
     } while (0)
 
 bool hb_note_dispatch(hb *h, const hazard_who *who, uint32_t push_index, uint64_t cycle, hb_report_fn fn, void *ctx)
@@ -664,9 +719,7 @@ bool hb_note_dispatch(hb *h, const hazard_who *who, uint32_t push_index, uint64_
     hb_start(h, who->thread, who->seq, who->insn, push_index, cycle);
     const int u = tt_timing_unit(who->insn);
     if (u == TT_U_UNPACK0 || u == TT_U_UNPACK1) {
-        hb_race r;
-        if (hb_access(h, who, HB_SIDE_UNP, u == TT_U_UNPACK1, 0, ~0u, true, HB_IN_WINDOW, true, &r) &&
-            fn(ctx, who, true, HB_IN_WINDOW, &r))
+        if (access_impl(h, who, HB_SIDE_UNP, u == TT_U_UNPACK1, 0, ~0u, true, HB_IN_WINDOW, true, fn, ctx, NULL))
             return true;
     }
     return false;
