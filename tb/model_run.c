@@ -6,6 +6,7 @@
 #include "hb.h"
 #include "stim.h"
 #include "ttisa.h"
+#include "tttiming.h"
 
 static void report_stuck(const tt_model *m, const tt_stim *s, const tt_test *t, FILE *out)
 {
@@ -100,7 +101,9 @@ static void run_step(void *ctx, int thread, const tt_exec_result *x, const tt_ba
     const int line = line_of(&r->lines[thread], x->push_index);
     const hazard_who who = {.thread = thread, .seq = x->seq, .insn = x->insn, .line = line, .disp = r->cycle,
                             .push = r->push_cycle[thread][x->push_index % PUSH_RING]};
-    if (hb_note_dispatch(r->h, &who, x->push_index, r->cycle, run_report, r)) return;
+    /* started already when it waited for its bank (run_unit_waits) */
+    if (!hb_started(r->h, thread, x->seq) && hb_note_dispatch(r->h, &who, x->push_index, r->cycle, run_report, r))
+        return;
     tt_bank_state after;
     tt_model_banks_get(r->m, &after);
     size_t nr = 0, nl = 0;
@@ -109,6 +112,28 @@ static void run_step(void *ctx, int thread, const tt_exec_result *x, const tt_ba
     const tt_l1_write *lw = ok && x->eff.n_l1_log ? tt_model_l1_writes(r->m, &nl) : NULL;
     (void)hb_note_retire(r->h, &who, r->cycle + 1, tt_model_last_reads(r->m), l1r, nr, ok ? &x->eff : NULL, lw, nl,
                          before, &after, run_report, r);
+}
+
+/* An unpacker instruction the model holds for its bank: on the hardware it has started and waits in
+ * its unit (UNPACR_Regular.md), so its start is noted now (hb_note_dispatch: its bank access from
+ * then on), and a race with another thread's hand-over is reported before the run can hang. Its
+ * push is taken as the thread's last (a later one: may hide a race, never reports a false one). */
+static void run_unit_waits(run_hb *r, const tt_exec_result res[TT_NUM_THREADS])
+{
+    for (int th = 0; th < TT_NUM_THREADS && r->h && !r->stop; th++) {
+        uint32_t seq = 0, insn = 0;
+        char why[160];
+        if (res[th].status != TT_BLOCKED || !r->npush[th] || !tt_model_oldest_unexecuted(r->m, th, &seq, &insn))
+            continue;
+        const int u = tt_timing_unit(insn);
+        if ((u != TT_U_UNPACK0 && u != TT_U_UNPACK1) || hb_started(r->h, th, seq) ||
+            !tt_model_unit_holds(r->m, th, insn, why, sizeof why))
+            continue;
+        const uint32_t k = r->npush[th] - 1;
+        const hazard_who who = {.thread = th, .seq = seq, .insn = insn, .line = line_of(&r->lines[th], k),
+                                .disp = r->cycle, .push = r->push_cycle[th][k % PUSH_RING]};
+        (void)hb_note_dispatch(r->h, &who, k, r->cycle, run_report, r);
+    }
 }
 
 static void run_push(run_hb *r, int stream, int thread, uint32_t insn)
@@ -210,8 +235,12 @@ static int run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats 
         if (all_done) break;
         tt_exec_result res[TT_NUM_THREADS];
         rh->cycle = st->cycles;
-        if (rh->h) tt_model_cycle_hook(m, res, run_step, rh);
-        else tt_model_cycle(m, res);
+        if (rh->h) {
+            tt_model_cycle_hook(m, res, run_step, rh);
+            run_unit_waits(rh, res);
+        } else {
+            tt_model_cycle(m, res);
+        }
         if (rh->stop) return 1;
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const tt_exec_result *r = &res[th];
