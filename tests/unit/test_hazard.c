@@ -287,6 +287,45 @@ static void test_pending_access(void **state)
     hb_destroy(s.h);
 }
 
+/* MOPExpander.md "Performance": a penalty cycle after the last instruction of an expansion (unless
+ * the next push is a MOP), so the instruction after a MOP ending in WRCFG starts two cycles on. */
+static void test_mop_penalty_MOPExpander_md(void **state)
+{
+    (void)state;
+    for (int mop = 0; mop < 2; mop++) {
+        sim s;
+        sim_init(&s);
+        const uint32_t k = push(&s, 0, mop ? OP(MOP) : OP(WRCFG));
+        const hazard_who w = {.thread = 0, .seq = s.seq[0]++, .insn = OP(WRCFG), .disp = s.cycle};
+        hb_start(s.h, 0, w.seq, w.insn, k, s.cycle++);
+        end(&s, &w);
+        const hazard_who r = run(&s, 0, UNPACR0);
+        assert_false(acc(&s, &w, HB_CFG, 76, ~0u, true, HB_AT_END));
+        assert_int_equal(acc(&s, &r, HB_CFG, 76, ~0u, false, HB_AT_START), !mop);
+        hb_destroy(s.h);
+    }
+}
+
+/* STALLWAIT.md: the gate holds the first instruction the block mask names and passes the thread's
+ * instructions in order, so a C10 wait orders a store before a later reader it does not name when a
+ * named one lies between (tt-llk's unpack of A and B: docs/decisions.md, issue 26). */
+static void test_c10_gate_order_STALLWAIT_md(void **state)
+{
+    (void)state;
+    for (int between = 0; between < 2; between++) {
+        sim s;
+        sim_init(&s);
+        const hazard_who st = {.thread = 0, .store = true};
+        hb_store(s.h, 0, s.cycle++);
+        assert_false(hb_access(s.h, &st, HB_CFG, 0, 76, ~0u, true, HB_AT_END, false, &(hb_race){0}));
+        (void)run(&s, 0, STALLWAIT(1u << 3, 1u << 10)); /* B3 until C10 */
+        if (between) (void)run(&s, 0, UNPACR0);         /* named: held until the store has landed */
+        const hazard_who r = run(&s, 0, OP(RDCFG));      /* B7: not named */
+        assert_int_equal(acc(&s, &r, HB_CFG, 76, ~0u, false, HB_AT_END), !between);
+        hb_destroy(s.h);
+    }
+}
+
 static void test_src_owner(void **state)
 {
     (void)state;
@@ -313,6 +352,8 @@ int main(void)
         cmocka_unit_test(test_push_then_store_danger_two_BackendConfiguration_md),
         cmocka_unit_test(test_field_bits),
         cmocka_unit_test(test_pending_access),
+        cmocka_unit_test(test_mop_penalty_MOPExpander_md),
+        cmocka_unit_test(test_c10_gate_order_STALLWAIT_md),
         cmocka_unit_test(test_src_owner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
