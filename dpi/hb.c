@@ -45,11 +45,12 @@ static bool before(ep x, const vc *y) { return x.n && x.n != PENDING && y->c[x.c
 
 /* ---- instructions ------------------------------------------------------------------------------ */
 
-#define IRING 1024
+#define IRING 256
 typedef struct {
     bool valid, ended;
     uint32_t seq, insn, push_index;
     int unit;
+    unsigned lat; /* its fixed latency (fixed_latency), 0: none */
     uint64_t disp, retire;
     vc svc, evc; /* the clocks of its start and its end */
     ep sep, eep;
@@ -81,6 +82,7 @@ typedef struct {
     ep early, late;
     /* where the clock of `early` is kept (the instruction ring, the store ring): records do not
      * copy clocks, so an element costs little; an event gone from its ring is taken as ordered */
+    int8_t unit;      /* the instruction's unit (tt_timing_unit), -1 for a store */
     uint8_t ref_type; /* REF_START, REF_END, REF_STORE */
     uint8_t ref_who;  /* thread or stream */
     uint32_t ref_id;  /* seq or store number */
@@ -99,7 +101,6 @@ struct hb {
     vc start_last[NT];
     bool have_start[NT];
     vc end_last[NT][NU];
-    vc all_ends[NT];
     uint32_t last_in_unit[NT][NU]; /* seq + 1 of the thread's last instruction started in the unit */
     uint32_t n[NCH];
     /* TRISC side */
@@ -238,7 +239,8 @@ void hb_sem_store(hb *h, int stream, unsigned mask)
 void hb_drain(hb *h, int stream, int thread)
 {
     if (stream < 0 || stream >= NS || thread < 0 || thread >= NT) return;
-    join(&h->stream_vc[stream], &h->all_ends[thread]);
+    /* the thread's last end in each unit carries every earlier end of it in that unit */
+    for (int u = 0; u < NU; u++) join(&h->stream_vc[stream], &h->end_last[thread][u]);
 }
 
 /* ---- instruction events ------------------------------------------------------------------------ */
@@ -283,7 +285,8 @@ static void wait_acquire(hb *h, int t, const wait_rec *w, vc *v)
         if (u >= 0) {
             if (!w->unit_has[u]) continue;
             const insn_rec *r = insn_at(h, t, w->unit_seq[u]);
-            if (r && r->ended) join(v, &r->evc);
+            /* gone from the ring: the unit's last end, which comes after it (may hide a race) */
+            join(v, r && r->ended ? &r->evc : &h->end_last[t][u]);
         } else if (c == 10) {
             join(v, &w->stores); /* C10: the TRISC's config stores have landed (STALLWAIT.md) */
         } else if (c >= 5 && c <= 8) {
@@ -323,13 +326,14 @@ void hb_start(hb *h, int t, uint32_t seq, uint32_t insn, uint32_t push_index, ui
         const insn_rec *p = insn_at(h, t, seq - d);
         if (!p || !p->ended) continue;
         const bool hold = d == 1 && p->unit == TT_U_THCON && (uint8_t)(p->insn >> 24) != TT_OPC_LOADIND;
-        const unsigned L = fixed_latency(p->insn);
+        const unsigned L = p->lat;
         /* the MOP expander's penalty cycle after the last instruction of an expansion, unless the
          * next push is a MOP (MOPExpander.md "Performance"): one more cycle between them */
         const unsigned pk = p->push_index % PRING;
         const bool gap = p->push_index != push_index && h->push_valid[t][pk] && h->push_idx[t][pk] == p->push_index &&
                          h->push_mop[t][pk] && !from_mop;
-        if (hold || (L && d + gap >= L)) join(&v, &p->evc);
+        /* (a clock that already has the event has everything before it) */
+        if ((hold || (L && d + gap >= L)) && !before(p->eep, &v)) join(&v, &p->evc);
     }
     wait_rec *w = &h->wait[t];
     if (w->valid && w->seq < seq && blocks(w, insn)) {
@@ -348,7 +352,9 @@ void hb_start(hb *h, int t, uint32_t seq, uint32_t insn, uint32_t push_index, ui
     /* ATGETM waits at the gate until the mutex is free (ATGETM.md): after its release */
     if (op == TT_OPC_ATGETM) join(&v, &h->mutex[(insn & 0xFFFFu) % 8]);
     insn_rec *r = &h->ins[t][seq % IRING];
-    *r = (insn_rec){.valid = true, .seq = seq, .insn = insn, .push_index = push_index, .unit = unit, .disp = cycle};
+    r->valid = true, r->ended = false;
+    r->seq = seq, r->insn = insn, r->push_index = push_index, r->unit = unit, r->disp = cycle, r->retire = 0;
+    r->lat = fixed_latency(insn);
     r->sep = tick(h, &v, CH_START(t));
     r->svc = v;
     h->start_last[t] = v;
@@ -375,7 +381,7 @@ void hb_end(hb *h, int t, uint32_t seq, uint64_t cycle, unsigned flips, unsigned
     const int u = r->unit >= 0 && r->unit < NU ? r->unit : 0;
     /* a unit retires a thread's instructions in program order (docs/design.md "Clocking and
      * ordering contract"; the lockstep checker checks it) */
-    join(&v, &h->end_last[t][u]);
+    if (h->end_last[t][u].c[CH_END(t, u)] > v.c[CH_END(t, u)]) join(&v, &h->end_last[t][u]);
     /* an unpacker instruction waits in its unit for its bank before it writes it (UNPACR_Regular.md,
      * SrcASrcB.md): after the hand-over that gave the bank back */
     if (u == TT_U_UNPACK0) join(&v, &h->to_unpack[0]);
@@ -385,7 +391,6 @@ void hb_end(hb *h, int t, uint32_t seq, uint64_t cycle, unsigned flips, unsigned
     r->ended = true;
     r->retire = cycle;
     h->end_last[t][u] = v;
-    join(&h->all_ends[t], &v);
     /* releases (SyncUnit.md, SEMPOST.md, SEMGET.md, SEMINIT.md, ATRELM.md, the dvalid hand-over) */
     const uint8_t op = (uint8_t)(r->insn >> 24);
     if (op == TT_OPC_SEMPOST || op == TT_OPC_SEMGET || op == TT_OPC_SEMINIT)
@@ -614,6 +619,7 @@ static bool access_impl(hb *h, const hazard_who *who, int kind, int space, uint3
         const int s = who->thread;
         if (s < 0 || s >= NS || !h->store_ep[s].n) return false;
         me.early = me.late = h->store_ep[s];
+        me.unit = -1;
         me.ref_type = REF_STORE, me.ref_who = (uint8_t)s, me.ref_id = h->ns[s] - 1;
         me.when = HB_AT_END;
     } else {
@@ -621,6 +627,7 @@ static bool access_impl(hb *h, const hazard_who *who, int kind, int space, uint3
         if (!r) return false;
         if (when == HB_AT_END && !r->ended) return false;
         me.early = when == HB_AT_END ? r->eep : r->sep;
+        me.unit = (int8_t)r->unit;
         me.ref_type = when == HB_AT_END ? REF_END : REF_START, me.ref_who = (uint8_t)who->thread, me.ref_id = who->seq;
         me.late = when == HB_AT_START ? r->sep : (pending || !r->ended) ? (ep){.ch = 0, .n = PENDING} : r->eep;
     }
@@ -643,8 +650,8 @@ static bool access_impl(hb *h, const hazard_who *who, int kind, int space, uint3
         if (!(o->write || write) || !(o->mask & mask)) continue;
         /* Src rows: two matrix-unit instructions (but ZEROSRC) are checked by the bank ownership
          * invariant, not here: bank granularity would report different rows of one bank */
-        if (kind == HB_SRC && !o->who.store && !who->store && tt_timing_unit(o->who.insn) == TT_U_MATH &&
-            tt_timing_unit(who->insn) == TT_U_MATH && (uint8_t)(o->who.insn >> 24) != TT_OPC_ZEROSRC &&
+        if (kind == HB_SRC && o->unit == TT_U_MATH && me.unit == TT_U_MATH &&
+            (uint8_t)(o->who.insn >> 24) != TT_OPC_ZEROSRC &&
             (uint8_t)(who->insn >> 24) != TT_OPC_ZEROSRC)
             continue;
         /* "Danger one" (BackendConfiguration.md) is a store, then the push of an instruction that
@@ -657,9 +664,7 @@ static bool access_impl(hb *h, const hazard_who *who, int kind, int space, uint3
         }
         /* one unit takes a thread's instructions in program order and makes their accesses in that
          * order (docs/design.md "Clocking and ordering contract") */
-        if (!o->who.store && !who->store && o->who.thread == who->thread &&
-            tt_timing_unit(o->who.insn) == tt_timing_unit(who->insn))
-            continue;
+        if (o->unit >= 0 && o->unit == me.unit && o->who.thread == who->thread) continue;
         const vc *o_vc = vc_of(h, o);
         if (!o_vc || before(o->late, me_vc) || before(me.late, o_vc)) continue;
         if ((fn || !race) && !pair_new(h, el, who, &o->who)) continue;
@@ -725,6 +730,18 @@ bool hb_note_dispatch(hb *h, const hazard_who *who, uint32_t push_index, uint64_
     return false;
 }
 
+/* The index of the lowest set bit of m (m != 0). */
+static unsigned low_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_ctzll(m);
+#else
+    unsigned i = 0;
+    while (!(m >> i & 1u)) i++;
+    return i;
+#endif
+}
+
 static int cfg_space(int st, unsigned idx) { return idx >= TT_CFG_GLOBAL_BASE ? 0 : (st & 1); }
 
 bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_set *rs, const uint32_t *l1r,
@@ -776,8 +793,7 @@ bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_
             for (unsigned s = 0; s < TT_ADC_SETS; s++)
                 if (rs->adc[th] >> s & 1u) ACC(HB_ADC, th, s, ~0u, false, sampler ? HB_AT_START : HB_AT_END);
         const int gwhen = tt_model_gpr_read_at_start(insn) ? HB_AT_START : HB_AT_END;
-        for (unsigned g = 0; g < TT_NUM_GPRS; g++)
-            if (rs->gpr >> g & 1u) ACC(HB_GPR, t, g, ~0u, false, gwhen);
+        for (uint64_t m = rs->gpr; m; m &= m - 1) ACC(HB_GPR, t, (uint32_t)low_bit(m), ~0u, false, gwhen);
         for (unsigned w = 0; w < TT_DEST_ROWS / 32; w++) {
             const uint32_t rd = rs->dest_rd[w], wr = rs->dest_wr[w];
             for (unsigned b = 0; b < 32 && (rd | wr) >> b; b++) {
