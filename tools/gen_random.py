@@ -27,8 +27,12 @@ reports as undefined or unimplemented, and from deadlock:
   instructions, so a replay never runs an empty slot; every load is followed by two NOPs so that
   a discarded push inside the load window pulls a NOP, not a wait, into the buffer.
 * BRISC pushes body instructions only (no MOP, REPLAY, waits or mutexes), after an initial idle,
-  and none that reads or writes RDCFG's GPRs (RDCFG_GPRS): a push may land between a TRISC's RDCFG
-  and the STALLWAIT after it (seed 20 at length 240 raced so before).
+  and none that reads or writes a GPR or writes config: nothing orders its pushes with the TRISC's
+  GPR and config stores or with a LOADIND's late GPR write (a push may also land between a TRISC's
+  RDCFG and the STALLWAIT after it: seed 20 at length 240 raced so before).
+* Race-free under the happens-before rule (docs/decisions.md "Race detector"): each thread its own
+  config words (own_cfg); one thread (L1_THREAD) loads and stores L1; ADC instructions name their
+  own thread (ThreadOverride 0 or the thread's own); a STALLWAIT(B7, C0) after each LOADIND.
 """
 import argparse
 import os
