@@ -99,7 +99,6 @@ typedef struct {
 struct hb {
     insn_rec ins[NT][IRING];
     vc start_last[NT];
-    bool have_start[NT];
     vc end_last[NT][NU];
     uint32_t last_in_unit[NT][NU]; /* seq + 1 of the thread's last instruction started in the unit */
     uint32_t n[NCH];
@@ -358,7 +357,6 @@ void hb_start(hb *h, int t, uint32_t seq, uint32_t insn, uint32_t push_index, ui
     r->sep = tick(h, &v, CH_START(t));
     r->svc = v;
     h->start_last[t] = v;
-    h->have_start[t] = true;
     /* a wait latches as it passes the gate (STALLWAIT.md, SEMWAIT.md) */
     bool sem = false;
     uint16_t cond = 0, block = 0;
