@@ -615,9 +615,9 @@ static hazard_who who_of(const cosim *c, const cosim_retire_rec *r, const tt_exe
                         .push = c->push_cycle[r->thread][x->push_index % LINES]};
 }
 
-/* A race found (report_hazard, report_waw): with +hazards=warn a warning on stderr and the run goes
- * on; else HAZARD stops it, `at` the instruction it is reported against and `other` the other one
- * (a TRISC store has no seq). */
+/* A race found (hb_report): with +hazards=warn a warning on stderr and the run goes on; else HAZARD
+ * stops it, `at` the instruction it is reported against and `other` the other one (a TRISC store
+ * has no seq). */
 static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const hazard_who *other, const char *element,
                         const char *fix, const char *text)
 {
@@ -647,6 +647,8 @@ static bool hb_report(void *ctx, const hazard_who *at, bool at_writes, int at_wh
     cosim *c = ctx;
     char text[1600];
     uint64_t cycle = 0;
+    hb_race y;
+    if (hb_race_swap(c->hz, &at, &at_writes, &at_when, x, &y)) x = &y;
     hb_race_text(c->hz, at, at_writes, at_when, x, text, sizeof text, &cycle);
     /* the headline names the cycle the race was found in, as the other failures do */
     emit_hazard(c, c->hz_cycle, at, &x->other, x->element, x->fix, text);

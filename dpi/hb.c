@@ -891,6 +891,20 @@ static void access_text(char *buf, size_t n, const hazard_who *w, int when, uint
     else snprintf(buf, n, "at its retire (cycle %llu)", (unsigned long long)hi);
 }
 
+bool hb_race_swap(const hb *h, const hazard_who **at, bool *at_writes, int *at_when, const hb_race *x, hb_race *y)
+{
+    if (!(*at)->store || x->other.store) return false;
+    *y = *x;
+    y->other = **at;
+    y->other_when = *at_when;
+    y->other_writes = *at_writes;
+    hb_access_cycles(h, *at, *at_when, &y->other_lo, &y->other_hi);
+    *at = &x->other;
+    *at_writes = x->other_writes;
+    *at_when = x->other_when;
+    return true;
+}
+
 void hb_race_text(const hb *h, const hazard_who *at, bool at_writes, int at_when, const hb_race *x, char *text,
                   size_t n, uint64_t *cycle)
 {

@@ -120,5 +120,9 @@ bool hb_note_mmio(hb *h, const hazard_who *who, uint32_t addr, uint64_t cycle, h
 /* The body of a race's report: both accesses, why they race, the wait that would order them
  * (lines starting with two spaces, each ending in a newline). *cycle: the cycle to name in the
  * headline (the access reported). */
+/* A race found at a TRISC store against an instruction: reported against the instruction (the
+ * headline names an instruction), the store as the other access. True when it swapped: *at and the
+ * rest then describe the instruction, *y the race with the store as the other. */
+bool hb_race_swap(const hb *h, const hazard_who **at, bool *at_writes, int *at_when, const hb_race *x, hb_race *y);
 void hb_race_text(const hb *h, const hazard_who *at, bool at_writes, int at_when, const hb_race *x, char *text,
                   size_t n, uint64_t *cycle);

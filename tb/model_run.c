@@ -75,6 +75,8 @@ static bool run_report(void *ctx, const hazard_who *at, bool at_writes, int at_w
     run_hb *r = ctx;
     char text[1600], d[96];
     uint64_t cycle = 0;
+    hb_race y;
+    if (hb_race_swap(r->h, &at, &at_writes, &at_when, x, &y)) x = &y;
     hb_race_text(r->h, at, at_writes, at_when, x, text, sizeof text, &cycle);
     cycle = r->cycle; /* the headline names the cycle the race was found in, as the model's other reports do */
     if (at->store) snprintf(d, sizeof d, "a TRISC store");
@@ -179,6 +181,7 @@ static int run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats 
     tt_test_apply_preload(t, m);
     *st = (tt_run_stats){0};
     for (;;) {
+        rh->cycle = st->cycles;
         bool all_done = true;
         unsigned idle_mask = 0;
         for (int th = 0; th < TT_NUM_THREADS; th++)
