@@ -630,7 +630,8 @@ static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const ha
         return;
     }
     c->cur_line = at->line;
-    begin_failure(c, "HAZARD", cycle, at->thread, at->seq, at->insn);
+    /* two TRISC stores racing: no instruction to name */
+    begin_failure(c, "HAZARD", cycle, at->store ? -1 : at->thread, at->seq, at->store ? 0 : at->insn);
     say(c, "%s", text);
     cJSON_AddStringToObject(c->json, "hazard_element", element);
     cJSON_AddNumberToObject(c->json, "hazard_writer_thread", other->thread);
