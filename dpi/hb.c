@@ -740,6 +740,34 @@ static unsigned low_bit(uint64_t m)
 #endif
 }
 
+/* The ADC fields an instruction writes, bit 4 * channel + dimension (X 0, Y 1, Z 2, W 3; a counter
+ * and its checkpoint together): the miscellaneous unit's ADC instructions as ADCs.md and their pages
+ * (SETADC.md, SETADCXX.md, SETADCXY.md, INCADCXY.md, ADDRCRXY.md, ...) lay out their fields, the
+ * same decode as ref_model/src/adc.c; every field for any other writer (an UNPACR's or PACR's
+ * update). Reads take every field. */
+static uint32_t adc_fields(uint32_t insn)
+{
+    static const struct {
+        uint8_t opcode, first_dim;
+        bool all_slots; /* INCADC*: every slot */
+    } xyzw[] = {
+        {TT_OPC_SETADCXY, 0, false}, {TT_OPC_SETADCZW, 2, false}, {TT_OPC_INCADCXY, 0, true},
+        {TT_OPC_INCADCZW, 2, true},  {TT_OPC_ADDRCRXY, 0, false}, {TT_OPC_ADDRCRZW, 2, false},
+    };
+    const uint8_t op = (uint8_t)(insn >> 24);
+    if (op == TT_OPC_SETADC) return 1u << (4 * ((insn >> 20) & 1u) + ((insn >> 18) & 3u)); /* [20] ch, [19:18] dim */
+    if (op == TT_OPC_SETADCXX) return 1u << 0 | 1u << 4;                                    /* X of both channels */
+    for (size_t k = 0; k < sizeof xyzw / sizeof xyzw[0]; k++) {
+        if (xyzw[k].opcode != op) continue;
+        const uint32_t slots = xyzw[k].all_slots ? 0xFu : insn & 0xFu; /* slot i: channel i / 2 */
+        uint32_t m = 0;
+        for (unsigned i = 0; i < 4; i++)
+            if (slots >> i & 1u) m |= 1u << (4 * (i / 2) + xyzw[k].first_dim + i % 2);
+        return m;
+    }
+    return 0xFFu;
+}
+
 static int cfg_space(int st, unsigned idx) { return idx >= TT_CFG_GLOBAL_BASE ? 0 : (st & 1); }
 
 bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_set *rs, const uint32_t *l1r,
@@ -823,9 +851,10 @@ bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_
         if (e->kinds & TT_EFF_ADC) {
             /* the unpackers' increments and the packer's AddrMod land at the start */
             const int when = (op == TT_OPC_UNPACR || op == TT_OPC_PACR) ? HB_AT_START : HB_AT_END;
+            const uint32_t f = adc_fields(insn);
             for (unsigned s = 0; s < TT_ADC_SETS; s++) {
-                if ((e->adc_we >> (2 * s)) & 3u) ACC(HB_ADC, e->adc_thread % NT, s, ~0u, true, when);
-                if ((e->adc_we2 >> (2 * s)) & 3u) ACC(HB_ADC, e->adc_thread2 % NT, s, ~0u, true, when);
+                if ((e->adc_we >> (2 * s)) & 3u) ACC(HB_ADC, e->adc_thread % NT, s, f, true, when);
+                if ((e->adc_we2 >> (2 * s)) & 3u) ACC(HB_ADC, e->adc_thread2 % NT, s, f, true, when);
             }
         }
         for (int i = 0; i < e->n_l1; i++) ACC(HB_L1, 0, e->l1_addr[i] / 16, ~0u, true, l1when);

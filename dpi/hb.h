@@ -29,7 +29,7 @@ enum { HB_AT_START, HB_IN_WINDOW, HB_AT_END };
 enum {
     HB_CFG,      /* config word idx, bit mask */
     HB_TCFG,     /* thread config word idx */
-    HB_ADC,      /* ADC set idx of thread space */
+    HB_ADC,      /* ADC set idx of thread space, field mask (4 * channel + dimension) */
     HB_GPR,      /* GPR idx of thread space */
     HB_DEST,     /* Dest row idx (Dst16b rows) */
     HB_L1,       /* L1 line idx (16 bytes) */
