@@ -11,7 +11,7 @@ JOBS ?= $(shell nproc)
 
 MODEL_SRCS := $(wildcard ref_model/src/*.c)
 MODEL_OBJS := $(MODEL_SRCS:%.c=$(BUILD)/%.o)
-TB_C_SRCS := tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/numparse.c dpi/outfile.c
+TB_C_SRCS := tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/numparse.c dpi/outfile.c dpi/hazard.c dpi/hb.c
 TB_C_OBJS := $(TB_C_SRCS:%.c=$(BUILD)/%.o)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
 
@@ -51,10 +51,9 @@ $(BUILD)/ttmodel: $(BUILD)/tb/ttmodel_main.o $(BUILD)/libtttb.a $(BUILD)/libttmo
 model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 
 # The checker's own tests link the checker (dpi/cosim.c, dpi/state_check.c) as well.
-$(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o $(BUILD)/dpi/state_check.o $(BUILD)/dpi/coverage.o $(BUILD)/dpi/hazard.o
+$(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o $(BUILD)/dpi/state_check.o $(BUILD)/dpi/coverage.o
 $(BUILD)/unit/test_coverage: $(BUILD)/dpi/coverage.o
 $(BUILD)/unit/test_state_check: $(BUILD)/dpi/state_check.o
-$(BUILD)/unit/test_hazard: $(BUILD)/dpi/hazard.o
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
@@ -82,7 +81,7 @@ VFLAGS := --top-module tb_top --trace -Wno-fatal -Wno-DECLFILENAME -Wno-UNUSEDSI
 # default, and clang 14's default (C++14) does not link against it.
 VCXX_CC := -MAKEFLAGS CXX=clang++ -MAKEFLAGS LINK=clang++
 DPI_HDR := $(BUILD)/dpi_hdr/tb_top_dpi.h
-HARNESS_C := tb/harness.c dpi/cosim.c dpi/state_check.c dpi/coverage.c dpi/hazard.c dpi/cosim_dpi.c
+HARNESS_C := tb/harness.c dpi/cosim.c dpi/state_check.c dpi/coverage.c dpi/cosim_dpi.c
 HARNESS_OBJS := $(HARNESS_C:%.c=$(BUILD)/%.o)
 LIBS_ABS := $(abspath $(BUILD)/libttharness.a $(BUILD)/libtttb.a $(BUILD)/libttmodel.a)
 
@@ -176,8 +175,9 @@ inject: $(BUILD)/ttcosim
 	@tests/run_inject.sh $(BUILD)/ttcosim
 
 # the race detector: each tests/hazard/*.tts must end in HAZARD (docs/decisions.md "Race detector")
-hazard-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
-	@echo "== races must be reported (tests/hazard, C++ and SystemC harnesses)"
+hazard-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== races must be reported (tests/hazard: the model alone, C++ and SystemC harnesses)"
+	@tests/run_hazard.sh "$(BUILD)/ttmodel run"
 	@tests/run_hazard.sh $(BUILD)/ttcosim
 	@tests/run_hazard.sh $(BUILD)/ttcosim_sc
 	@echo "== random unpack streams with their waits dropped must end in HAZARD (50 seeds)"
@@ -367,10 +367,10 @@ FUZZ_SECONDS ?= 10
 FUZZ_TARGETS := loader asm disasm numparse plusargs
 FUZZ_LIB := $(BUILD)/fuzzlib
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_OBJS := $(FUZZ_LIB)/tb/harness.o $(FUZZ_LIB)/dpi/cosim.o $(FUZZ_LIB)/dpi/state_check.o $(FUZZ_LIB)/dpi/coverage.o $(FUZZ_LIB)/dpi/hazard.o \
+FUZZ_OBJS := $(FUZZ_LIB)/tb/harness.o $(FUZZ_LIB)/dpi/cosim.o $(FUZZ_LIB)/dpi/state_check.o $(FUZZ_LIB)/dpi/coverage.o \
              $(FUZZ_LIB)/libtttb.a $(FUZZ_LIB)/libttmodel.a
 # the project's C parts once, instrumented for coverage-guided fuzzing and the sanitizers
-$(FUZZ_LIB)/.built: $(MODEL_SRCS) $(TB_C_SRCS) tb/harness.c dpi/cosim.c dpi/state_check.c dpi/coverage.c dpi/hazard.c $(wildcard ref_model/src/*.h tb/*.h dpi/*.h)
+$(FUZZ_LIB)/.built: $(MODEL_SRCS) $(TB_C_SRCS) tb/harness.c dpi/cosim.c dpi/state_check.c dpi/coverage.c $(wildcard ref_model/src/*.h tb/*.h dpi/*.h)
 	@mkdir -p $(FUZZ_LIB)
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_LIB) CC=clang SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
 	  $(patsubst $(FUZZ_LIB)/%,$(FUZZ_LIB)/%,$(FUZZ_OBJS)) >$(FUZZ_LIB)/build.log 2>&1 || { tail -30 $(FUZZ_LIB)/build.log; exit 1; }

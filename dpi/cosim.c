@@ -3,6 +3,7 @@
 #include "state_check.h"
 #include "coverage.h"
 #include "hazard.h"
+#include "hb.h"
 #include "outfile.h"
 
 #include <cjson/cJSON.h>
@@ -88,14 +89,8 @@ struct cosim {
     uint64_t disp_cycle[TT_NUM_THREADS][DISP_RING]; /* dispatch cycle by seq % DISP_RING */
     uint64_t push_cycle[TT_NUM_THREADS][LINES];     /* push edge by push index % LINES */
     uint32_t npush[TT_NUM_THREADS];
-    hazard *hz;                      /* the race detector (NULL: +hazards=off) */
-    struct {                         /* unpacker and packer instructions retired this edge */
-        hazard_who who;
-        uint64_t cycle;              /* its retire */
-        uint64_t mark;               /* the writes noted up to its retire were checked then */
-        tt_read_set rs;
-    } readers[4];
-    int nreaders;
+    hb *hz;                          /* the race detector (NULL: +hazards=off; dpi/hb.h) */
+    uint64_t hz_cycle;               /* the cycle a race found now is reported at (the headline's) */
     uint64_t hazards_seen;           /* +hazards=warn: races reported */
     char report[8192];
     size_t rlen;
@@ -103,7 +98,7 @@ struct cosim {
 };
 
 static void say(cosim *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void report_race(cosim *c, uint64_t cycle, const hazard_who *at, bool at_writes, const hazard_race *x);
+static bool hb_report(void *ctx, const hazard_who *at, bool at_writes, int at_when, const hb_race *x);
 static void say(cosim *c, const char *fmt, ...)
 {
     va_list ap;
@@ -145,7 +140,7 @@ cosim *cosim_create(const cosim_test *t, const cosim_opts *o)
         cosim_destroy(c);
         return NULL;
     }
-    if (o->check && o->hazards != COSIM_HAZARDS_OFF && !(c->hz = hazard_create())) {
+    if (o->check && o->hazards != COSIM_HAZARDS_OFF && !(c->hz = hb_create())) {
         cosim_destroy(c);
         return NULL;
     }
@@ -171,7 +166,7 @@ void cosim_destroy(cosim *c)
     state_check_destroy(c->sc);
     tt_timing_destroy(c->tim);
     tt_cov_destroy(c->cov);
-    hazard_destroy(c->hz);
+    hb_destroy(c->hz);
     cJSON_Delete(c->json);
     free((void *)c->t.retire_expect);
     free(c);
@@ -333,6 +328,7 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, b
     c->changed = true; /* a MOP_CFG, or a REPLAY load, changes state without a retire */
     c->line[thread][(c->line_head[thread] + c->line_count[thread]++) % LINES] = line;
     c->push_cycle[thread][c->npush[thread]++ % LINES] = cycle;
+    if (c->hz) hb_push(c->hz, brisc ? TT_NUM_THREADS : thread, thread, c->npush[thread] - 1, insn, cycle);
     c->cur_line = line;
     if (c->cov) tt_cov_push(c->cov, thread, insn, brisc);
     if ((brisc ? tt_model_push_brisc(c->m, thread, insn) : tt_model_push(c->m, thread, insn)) != TT_OK) {
@@ -341,6 +337,12 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, b
             tt_model_fifo_count(c->m, thread));
         end_failure(c);
     }
+}
+
+void cosim_drain(cosim *c, int stream, int thread)
+{
+    flush_retires(c);
+    if (c->hz && !c->failed) hb_drain(c->hz, stream, thread);
 }
 
 void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line)
@@ -352,32 +354,13 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
     /* PC_BUF semaphore window (tt_sem_mmio_store): the store takes the sync unit's slot this cycle */
     if (addr >= TT_MMIO_SEM_BASE + 0x20u && addr < TT_MMIO_SEM_BASE + 0x20u + 4u * TT_NUM_SEMS && addr % 4 == 0)
         c->sem_store = true;
-    /* config stores (docs/design.md "MMIO address map"), for the race detector */
-    if (c->hz && addr >= TT_MMIO_CFG_BASE && addr < TT_MMIO_CFG_BASE + 4u * (2 * TT_CFG_WORDS + TT_CFG_WORDS) &&
-        addr % 4 == 0) {
-        const unsigned i = (addr - TT_MMIO_CFG_BASE) / 4;
+    /* config and GPR stores and semaphore stores, for the race detector (docs/decisions.md "Race
+     * detector") */
+    if (c->hz) {
         const hazard_who who = {.thread = thread, .line = line, .store = true};
-        if (i < 2 * TT_CFG_WORDS) {
-            hazard_cfg_write(c->hz, cycle, (int)(i / TT_CFG_WORDS), i % TT_CFG_WORDS, &who);
-        } else { /* ConfigDualWrite: both states */
-            hazard_cfg_write(c->hz, cycle, 0, i - 2 * TT_CFG_WORDS, &who);
-            hazard_cfg_write(c->hz, cycle, 1, i - 2 * TT_CFG_WORDS, &who);
-        }
-    }
-    /* GPR stores (the TRISC's own thread's GPRs), for the race detector's GPR rule */
-    if (c->hz && addr >= TT_MMIO_GPR_BASE && addr < TT_MMIO_GPR_BASE + 4u * TT_NUM_GPRS && addr % 4 == 0) {
-        const hazard_who who = {.thread = thread, .line = line, .store = true};
-        hazard_race hr;
-        if (hazard_gpr_store(c->hz, (addr - TT_MMIO_GPR_BASE) / 4, cycle, &who, &hr)) {
-            c->cur_line = line;
-            const hazard_who at = hr.other;
-            const bool at_writes = hr.other_writes;
-            hr.other = who;
-            hr.other_cycle = cycle;
-            hr.other_writes = true;
-            report_race(c, cycle, &at, at_writes, &hr);
-            if (c->failed) return;
-        }
+        c->cur_line = line;
+        c->hz_cycle = cycle;
+        if (hb_note_mmio(c->hz, &who, addr, cycle, hb_report, c)) return;
     }
     if (tt_model_mmio_store(c->m, thread, addr, data, msg, sizeof msg) != TT_OK) {
         c->cur_line = line;
@@ -655,11 +638,9 @@ static hazard_who who_of(const cosim *c, const cosim_retire_rec *r, const tt_exe
                         .push = c->push_cycle[r->thread][x->push_index % LINES]};
 }
 
-/* The race detector's view of a retired instruction (docs/decisions.md "Race detector"): the
- * configuration words it wrote, and for an unpacker or packer instruction what it read. */
-/* A race found (report_hazard, report_waw): with +hazards=warn a warning on stderr and the run goes
- * on; else HAZARD stops it, `at` the instruction it is reported against and `other` the other one
- * (a TRISC store has no seq). */
+/* A race found (hb_report): with +hazards=warn a warning on stderr and the run goes on; else HAZARD
+ * stops it, `at` the instruction it is reported against and `other` the other one (a TRISC store
+ * has no seq). */
 static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const hazard_who *other, const char *element,
                         const char *fix, const char *text)
 {
@@ -673,7 +654,8 @@ static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const ha
         return;
     }
     c->cur_line = at->line;
-    begin_failure(c, "HAZARD", cycle, at->thread, at->seq, at->insn);
+    /* two TRISC stores racing: no instruction to name */
+    begin_failure(c, "HAZARD", cycle, at->store ? -1 : at->thread, at->seq, at->store ? 0 : at->insn);
     say(c, "%s", text);
     cJSON_AddStringToObject(c->json, "hazard_element", element);
     cJSON_AddNumberToObject(c->json, "hazard_writer_thread", other->thread);
@@ -683,250 +665,49 @@ static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const ha
     end_failure(c);
 }
 
-/* Two writes of one element by instructions of one thread, out of program order or at one edge
- * (hazard_waw): HAZARD, with both. */
-static void report_waw(cosim *c, uint64_t cycle, const hazard_who *w, const hazard_who *p, uint64_t pc,
-                       const char *element)
+/* A race the happens-before detector found (dpi/hb.h): both accesses, the element and the wait that
+ * would order them. True when it stopped the run. */
+static bool hb_report(void *ctx, const hazard_who *at, bool at_writes, int at_when, const hb_race *x)
 {
-    char wd[96], pd[96], text[1000];
-    dis(w->insn, wd, sizeof wd);
-    dis(p->insn, pd, sizeof pd);
-    const hazard_who *first = p->seq < w->seq ? p : w, *later = p->seq < w->seq ? w : p;
-    char fd[96];
-    dis(first->insn, fd, sizeof fd);
-    snprintf(text, sizeof text,
-             "  a race: %s (thread %d, seq %u, line %d) writes %s at cycle %llu, and %s (thread %d, seq %u, line %d) "
-             "wrote it at cycle %llu: in two units, the later instruction's write %s, so which value stays depends "
-             "on timing\n  to order them: a STALLWAIT before the later one (seq %u) holding it until %s's unit is "
-             "done (%s)\n",
-             wd, w->thread, w->seq, w->line, element, (unsigned long long)cycle, pd, p->thread, p->seq, p->line,
-             (unsigned long long)pc, pc == cycle ? "lands at the same edge" : "lands first", later->seq, fd,
-             hazard_unit_cond(first->insn));
-    emit_hazard(c, cycle, w, p, element, NULL, text);
-}
-
-/* The writes of an instruction just executed, for the race detector: logged against the readers
- * (config, thread config, ADCs) and checked against the element's last writer (hazard_waw: GPRs
- * too). True when a race stopped the run. */
-static bool note_writes(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
-{
-    if (!c->hz || c->failed) return false;
-    const hazard_who who = who_of(c, r, x);
-    const tt_effects *e = &x->eff;
-    hazard_who p;
-    uint64_t pc;
-    char el[96];
-#define WAW(kind, space, idx, when, ...)                                                                    \
-    do {                                                                                                   \
-        if (hazard_waw(c->hz, kind, space, idx, when, &who, &p, &pc)) {                                    \
-            snprintf(el, sizeof el, __VA_ARGS__);                                                          \
-            report_waw(c, when, &who, &p, pc, el);                                                         \
-            if (c->failed) return true;                                                                    \
-        }                                                                                                  \
-    } while (0)
-    if (e->kinds & TT_EFF_CFG)
-        for (int k = 0; k < 4; k++) {
-            if (!(e->cfg_we >> k & 1u)) continue;
-            const unsigned idx = e->cfg_addr + (unsigned)k;
-            hazard_cfg_write(c->hz, r->cycle, e->cfg_state, idx, &who);
-            WAW(HAZARD_CFG, e->cfg_state & 1, idx, r->cycle, "config word %u (ADDR32) of state %u", idx, e->cfg_state & 1);
-        }
-    if (e->kinds & TT_EFF_TCFG) {
-        hazard_tcfg_write(c->hz, r->cycle, r->thread, e->tcfg_addr, &who);
-        WAW(HAZARD_TCFG, r->thread, e->tcfg_addr, r->cycle, "thread config word %u of thread %d", e->tcfg_addr, r->thread);
-    }
-    if (e->kinds & TT_EFF_GPR)
-        for (int i = 0; i < e->n_gpr; i++)
-            WAW(HAZARD_GPR, r->thread, e->gpr_idx[i], r->cycle, "GPR %u of thread %d", e->gpr_idx[i], r->thread);
-    /* ADC channels written: at the retire by the miscellaneous unit, at their start (the edge after
-     * the dispatch) by the unpackers' increments and the packer's AddrMod */
-    if (e->kinds & TT_EFF_ADC) {
-        const uint8_t op = (uint8_t)(r->insn >> 24);
-        const bool at_start = op == TT_OPC_UNPACR || op == TT_OPC_PACR;
-        const uint64_t when = at_start ? who.disp + 1 : r->cycle;
-        for (int set = 0; set < TT_ADC_SETS; set++) {
-            if ((e->adc_we >> (2 * set)) & 3u) {
-                hazard_adc_write(c->hz, when, e->adc_thread, (unsigned)set, &who);
-                WAW(HAZARD_ADC, e->adc_thread, (unsigned)set, when, "the %s ADCs of thread %u", hazard_adc_set_name((unsigned)set),
-                    e->adc_thread);
-            }
-            if ((e->adc_we2 >> (2 * set)) & 3u) {
-                hazard_adc_write(c->hz, when, e->adc_thread2, (unsigned)set, &who);
-                WAW(HAZARD_ADC, e->adc_thread2, (unsigned)set, when, "the %s ADCs of thread %u", hazard_adc_set_name((unsigned)set),
-                    e->adc_thread2);
-            }
-        }
-    }
-#undef WAW
-    return false;
-}
-
-/* The instructions whose configuration reads the race detector checks against writes in their
- * window: the unpackers' and the packer's, the matrix unit's (its moves, ZEROACC and SETRWC read
- * config at their retire, several cycles after their dispatch), and RDCFG, which reads its word at
- * its retire while another thread's configuration instruction may retire at the same edge (the
- * configuration unit takes several a cycle: docs/decisions.md "Race detector"). */
-static bool cfg_reader(uint32_t insn)
-{
-    const uint8_t opc = (uint8_t)(insn >> 24);
-    return opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP || opc == TT_OPC_PACR || opc == TT_OPC_PACR_SETREG ||
-           opc == TT_OPC_RDCFG || tt_timing_unit(insn) == TT_U_MATH;
-}
-
-static void note_accesses(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
-{
-    if (!c->hz || c->failed) return;
-    const hazard_who who = who_of(c, r, x);
-    if (cfg_reader(r->insn) && c->nreaders < (int)(sizeof c->readers / sizeof c->readers[0])) {
-        c->readers[c->nreaders].who = who;
-        c->readers[c->nreaders].cycle = r->cycle;
-        c->readers[c->nreaders].mark = hazard_mark(c->hz);
-        c->readers[c->nreaders].rs = *tt_model_last_reads(c->m);
-        c->nreaders++;
-    }
-}
-
-/* HAZARD: both instructions (thread, seq, disassembly, line), the state element and the wait that
- * would order them. +hazards=warn prints it and goes on; error (the default) stops the run. */
-static void report_hazard(cosim *c, uint64_t cycle, const hazard_who *r, const hazard_who *w, uint64_t wc,
-                          const char *element, const char *fix)
-{
-    char rd[96], wd[96] = "a TRISC store";
-    dis(r->insn, rd, sizeof rd);
-    if (!w->store) dis(w->insn, wd, sizeof wd);
-    char text[1200];
-    int n = snprintf(text, sizeof text,
-                     "  a race: %s (thread %d, seq %u, line %d) reads %s from its first cycle in its unit (cycle "
-                     "%llu) to its retire (cycle %llu), and ",
-                     rd, r->thread, r->seq, r->line, element, (unsigned long long)(r->disp + 1),
-                     (unsigned long long)cycle);
-    if (w->store)
-        n += snprintf(text + n, sizeof text - (size_t)n, "thread %d's TRISC stored to it at cycle %llu (line %d)",
-                      w->thread, (unsigned long long)wc, w->line);
-    else
-        n += snprintf(text + n, sizeof text - (size_t)n,
-                      "%s (thread %d, seq %u, line %d, dispatched at cycle %llu) wrote it at cycle %llu", wd,
-                      w->thread, w->seq, w->line, (unsigned long long)w->disp, (unsigned long long)wc);
-    snprintf(text + n, sizeof text - (size_t)n,
-             ": nothing the hardware guarantees orders the two, so on silicon the result depends on timing\n"
-             "  to order them: %s\n",
-             fix);
-    emit_hazard(c, cycle, r, w, element, fix, text);
-}
-
-/* The reader just executed against the writes so far: true when it raced and HAZARD stopped the run. */
-static bool note_reader_now(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
-{
-    if (!c->hz || !cfg_reader(r->insn)) return false;
-    const hazard_who who = who_of(c, r, x);
-    hazard_who w;
-    uint64_t wc;
-    char element[96], fix[400];
-    if (!hazard_reader(c->hz, 0, r->cycle, &who, tt_model_last_reads(c->m), &w, &wc, element, sizeof element, fix,
-                       sizeof fix))
-        return false;
-    report_hazard(c, r->cycle, &who, &w, wc, element, fix);
+    cosim *c = ctx;
+    char text[1600];
+    uint64_t cycle = 0;
+    hb_race y;
+    if (hb_race_swap(c->hz, &at, &at_writes, &at_when, x, &y)) x = &y;
+    hb_race_text(c->hz, at, at_writes, at_when, x, text, sizeof text, &cycle);
+    /* the headline names the cycle the race was found in, as the other failures do */
+    emit_hazard(c, c->hz_cycle, at, &x->other, x->element, x->fix, text);
     return c->failed;
 }
 
-/* A race found by an access rule (hazard_race: GPRs, Dest rows, L1 lines, Src banks, "danger
- * one"): both accesses, the element and the wait that would order them. */
-static void report_race(cosim *c, uint64_t cycle, const hazard_who *at, bool at_writes, const hazard_race *x)
-{
-    char ad[96], od[96] = "a TRISC store";
-    dis(at->insn, ad, sizeof ad);
-    if (!x->other.store) dis(x->other.insn, od, sizeof od);
-    char text[1400];
-    int n = snprintf(text, sizeof text, "  a race: %s (thread %d, seq %u, line %d) %s %s at cycle %llu, and ", ad,
-                     at->thread, at->seq, at->line, at_writes ? "writes" : "reads", x->element,
-                     (unsigned long long)cycle);
-    if (x->other.store)
-        n += snprintf(text + n, sizeof text - (size_t)n, "thread %d's TRISC stored to it at cycle %llu (line %d)",
-                      x->other.thread, (unsigned long long)x->other_cycle, x->other.line);
-    else
-        n += snprintf(text + n, sizeof text - (size_t)n,
-                      "%s (thread %d, seq %u, line %d, dispatched at cycle %llu) %s it at cycle %llu", od,
-                      x->other.thread, x->other.seq, x->other.line, (unsigned long long)x->other.disp,
-                      x->other_writes ? "wrote" : "read", (unsigned long long)x->other_cycle);
-    snprintf(text + n, sizeof text - (size_t)n, ": %s\n  to order them: %s\n", x->how, x->fix);
-    emit_hazard(c, cycle, at, &x->other, x->element, x->fix, text);
-}
-
-/* The access rules (docs/decisions.md "Race detector") for an instruction just executed: its GPR
- * reads and writes, the Dest rows and L1 lines it touched in flight, the Src banks it touched
- * against their owner before it (*banks), the config words it read against its TRISC's stores
- * before its push. The sets are the model's own logs of what the instruction did. True when a race
- * stopped the run. */
-static bool note_access_rules(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x, const tt_bank_state *banks)
+/* The race detector's view of an instruction just executed (docs/decisions.md "Race detector"): its
+ * end, its accesses from the model's logs; the Src banks it touched against their owner before it
+ * (*banks). True when a race stopped the run. */
+static bool note_hb(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x, const tt_bank_state *banks)
 {
     if (!c->hz || c->failed) return false;
     const hazard_who who = who_of(c, r, x);
     const tt_read_set *rs = tt_model_last_reads(c->m);
-    const tt_effects *e = &x->eff;
-    hazard_race hr;
-#define RACE(call, writes)                                                                                  \
-    do {                                                                                                   \
-        if (call) {                                                                                        \
-            report_race(c, r->cycle, &who, writes, &hr);                                                   \
-            if (c->failed) return true;                                                                    \
-        }                                                                                                  \
-    } while (0)
-    if (x->status == TT_OK || rs->gpr) {
-        const bool at_start = tt_model_gpr_read_at_start(r->insn);
-        for (unsigned g = 0; g < TT_NUM_GPRS; g++)
-            if (rs->gpr >> g & 1u) RACE(hazard_gpr(c->hz, g, false, at_start, at_start ? who.disp : r->cycle, &who, &hr), false);
-    }
-    if (x->status == TT_OK && (e->kinds & TT_EFF_GPR))
-        for (int i = 0; i < e->n_gpr; i++) RACE(hazard_gpr(c->hz, e->gpr_idx[i], true, false, r->cycle, &who, &hr), true);
-    for (unsigned w = 0; w < TT_DEST_ROWS / 32; w++) {
-        const uint32_t rd = rs->dest_rd[w], wr = rs->dest_wr[w];
-        for (unsigned b = 0; (rd | wr) >> b && b < 32; b++) {
-            if (rd >> b & 1u) RACE(hazard_region(c->hz, HAZARD_DEST, 32 * w + b, false, r->cycle, &who, &hr), false);
-            if (wr >> b & 1u) RACE(hazard_region(c->hz, HAZARD_DEST, 32 * w + b, true, r->cycle, &who, &hr), true);
-        }
-    }
-    size_t nr = 0;
+    tt_bank_state after;
+    tt_model_banks_get(c->m, &after);
+    size_t nr = 0, nl = 0;
     const uint32_t *l1r = tt_model_l1_reads(c->m, &nr);
-    for (size_t i = 0; i < nr; i++) RACE(hazard_region(c->hz, HAZARD_L1, l1r[i] / 16, false, r->cycle, &who, &hr), false);
-    if (x->status == TT_OK) {
-        for (int i = 0; i < e->n_l1; i++)
-            RACE(hazard_region(c->hz, HAZARD_L1, e->l1_addr[i] / 16, true, r->cycle, &who, &hr), true);
-        size_t nl = 0;
-        const tt_l1_write *lw = e->n_l1_log ? tt_model_l1_writes(c->m, &nl) : NULL;
-        for (size_t i = 0; i < nl; i++) RACE(hazard_region(c->hz, HAZARD_L1, lw[i].addr / 16, true, r->cycle, &who, &hr), true);
-    }
-    /* ZEROSRC against a writer of the bank it clears (docs/decisions.md "Race detector", SrcA/SrcB) */
-    const bool zerosrc = (r->insn >> 24) == TT_OPC_ZEROSRC;
-    for (unsigned b = 0; b < 4; b++)
-        if (rs->src_wr >> b & 1u) RACE(hazard_src_clear(c->hz, b, zerosrc, r->cycle, &who, &hr), true);
-    memset(&hr, 0, sizeof hr);
-    if (hazard_src_owner(banks, r->insn, rs->src_rd, rs->src_wr, hr.element, sizeof hr.element, hr.fix, sizeof hr.fix)) {
-        snprintf(hr.how, sizeof hr.how, "the bank was not its side's when it ran");
-        hr.other = who;
-        hr.other_cycle = r->cycle;
-        report_race(c, r->cycle, &who, rs->src_wr != 0, &hr);
+    const bool ok = x->status == TT_OK;
+    const tt_l1_write *lw = ok && x->eff.n_l1_log ? tt_model_l1_writes(c->m, &nl) : NULL;
+    c->hz_cycle = r->cycle;
+    if (hb_note_retire(c->hz, &who, r->cycle, rs, l1r, nr, ok ? &x->eff : NULL, lw, nl, banks, &after, hb_report, c))
+        return true;
+    char element[96], fix[400];
+    if (hazard_src_owner(banks, r->insn, rs->src_rd, rs->src_wr, element, sizeof element, fix, sizeof fix)) {
+        char d[96], text[800];
+        dis(r->insn, d, sizeof d);
+        snprintf(text, sizeof text, "  %s (thread %d, seq %u, line %d) touched %s: the bank was not its side's when "
+                                    "it ran\n  %s\n",
+                 d, r->thread, r->seq, who.line, element, fix);
+        emit_hazard(c, r->cycle, &who, &who, element, fix, text);
         if (c->failed) return true;
     }
-    RACE(hazard_store_before_push(c->hz, &who, rs, &hr), false);
-#undef RACE
     return false;
-}
-
-/* At the end of an edge (its retires, L1 writes and store all in): every reader that retired in it
- * against the writes that landed in its window. */
-static void check_readers(cosim *c)
-{
-    const int n = c->nreaders;
-    c->nreaders = 0;
-    for (int i = 0; i < n && !c->failed; i++) {
-        const hazard_who *r = &c->readers[i].who;
-        hazard_who w;
-        uint64_t wc;
-        char element[96], fix[400];
-        if (hazard_reader(c->hz, c->readers[i].mark, c->readers[i].cycle, r, &c->readers[i].rs, &w, &wc, element,
-                          sizeof element, fix, sizeof fix))
-            report_hazard(c, c->readers[i].cycle, r, &w, wc, element, fix);
-    }
 }
 
 static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
@@ -970,12 +751,9 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     tt_exec_result x = tt_model_step_seq(c->m, r->thread, r->seq);
     c->cur_line = line_at(c, r->thread, x.push_index);
     remember(c, r, c->cur_line);
-    /* A reader that raced is reported as the race, before whatever it led to (a mismatch, a model
-     * stop on a configuration mixed from two setups); writes later in this edge are checked at its
-     * end (check_readers). */
-    if (note_reader_now(c, r, &x)) return;
-    if (c->hz && x.status != TT_BLOCKED && x.status != TT_ERROR && note_access_rules(c, r, &x, &banks_before)) return;
-    if (x.status == TT_OK && note_writes(c, r, &x)) return;
+    /* A race is reported as the race, before whatever it led to (a mismatch, a model stop on a
+     * configuration mixed from two setups). */
+    if (x.status != TT_BLOCKED && x.status != TT_ERROR && note_hb(c, r, &x, &banks_before)) return;
     if (unit_holds) {
         begin_failure(c, "MISMATCH (unit wait)", r->cycle, r->thread, r->seq, r->insn);
         say(c, "  the RTL retired this instruction while the model says it must still wait in its unit: %s\n", held);
@@ -1146,7 +924,6 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
         if (!l1_push(c, &c->model_l1[lw[i].writer % TT_L1_WRITERS], &w, "model", "RTL")) return;
     }
     for (int wr = 0; wr < TT_L1_WRITERS; wr++) l1_match(c, wr);
-    note_accesses(c, r, &x);
 }
 
 void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
@@ -1154,8 +931,6 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
     flush_retires(c);
     note_cycle(c, cycle);
     if (!c->o.check || c->failed) return;
-    check_readers(c);
-    if (c->failed) return;
     /* The wait gate, at each dispatch (the RTL decides when; it may never dispatch what the model's
      * gate holds: a latched STALLWAIT / SEMWAIT, with its one-cycle lag). A wait latches as it
      * dispatches (docs/decisions.md "Lockstep wait-gate check"). */
@@ -1165,12 +940,15 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
         uint32_t seq = 0;
         const bool open = tt_model_dispatch(c->m, th, obs->th[th].fe_insn, &seq, held, sizeof held);
         c->disp_cycle[th][seq % DISP_RING] = cycle;
-        bool semwait = false;
-        uint16_t wcond = 0, wblock = 0;
-        if (open && c->hz) hazard_gate_pass(c->hz, th, seq, obs->th[th].fe_insn);
-        if (open && c->hz && tt_model_wait_of(obs->th[th].fe_insn, &semwait, &wcond, &wblock) && !semwait &&
-            (wcond >> 10 & 1u)) /* C10 (TRISC_CFG): "danger one" */
-            hazard_c10_wait(c->hz, th, seq, wblock, cycle);
+        if (open && c->hz) {
+            uint32_t word = obs->th[th].fe_insn, pidx = 0;
+            (void)tt_model_issued_at(c->m, th, seq, &word, &pidx);
+            c->cur_line = line_at(c, th, pidx);
+            const hazard_who who = {.thread = th, .seq = seq, .insn = word, .line = c->cur_line, .disp = cycle,
+                                    .push = c->push_cycle[th][pidx % LINES]};
+            c->hz_cycle = cycle;
+            if (hb_note_dispatch(c->hz, &who, pidx, cycle, hb_report, c)) return;
+        }
         if (open) {
             /* an unpacker or packer instruction samples its inputs in its first cycle in the unit,
              * which sees the state after this edge (the model has it now) */

@@ -90,6 +90,9 @@ void cosim_destroy(cosim *c);
 /* `line`: the test-file line of the pushed instruction, for reports; `brisc`: pushed by BRISC. */
 void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, bool brisc);
 void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line);
+/* Stream `stream` (a TRISC, or BRISC) waited until thread `thread` was idle (a drain line): for the
+ * race detector, everything that thread did happens before the stream's later pushes and stores. */
+void cosim_drain(cosim *c, int stream, int thread);
 void cosim_retire(cosim *c, const cosim_retire_rec *r);
 /* An L1 line the RTL wrote, by `writer` (tt_l1_writer: 0 ThCon, 1 packer 0); matched in order per writer. */
 void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be, const uint8_t line[16]);

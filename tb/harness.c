@@ -685,7 +685,10 @@ int tb_stim(tb_ctx *c, uint64_t cycle, int stream, unsigned idle_mask, uint32_t 
     if (c->stim_cycle && cycle > c->stim_cycle) tt_stim_skip(&c->stim, cycle - c->stim_cycle);
     c->stim_cycle = cycle + 1;
     /* A push is offered until the RTL takes it. */
-    switch (tt_stim_next(&c->stim, stream, idle_mask, word, addr, data)) {
+    const tt_stim_kind k = tt_stim_next(&c->stim, stream, idle_mask, word, addr, data);
+    for (unsigned d = tt_stim_take_drains(&c->stim, stream), t = 0; d; d >>= 1, t++)
+        if (d & 1u) cosim_drain(c->cos, stream, (int)t);
+    switch (k) {
     case TT_STIM_PUSH: return 1;
     case TT_STIM_BRISC_PUSH: return 3;
     case TT_STIM_STORE:

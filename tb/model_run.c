@@ -1,11 +1,15 @@
 /* model_run.c: see model_run.h. */
 #include "model_run.h"
 
+#include <stdlib.h>
+
+#include "hb.h"
 #include "stim.h"
 #include "ttsched.h"
 
 #include <string.h>
 #include "ttisa.h"
+#include "tttiming.h"
 
 static void report_stuck(const tt_model *m, const tt_stim *s, const tt_test *t, FILE *out)
 {
@@ -48,15 +52,151 @@ static int line_of(line_ring *lr, uint32_t push_index)
     return lr->count ? lr->line[lr->head] : 0;
 }
 
-int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats *st, FILE *out)
+/* The race detector of model-only runs (docs/decisions.md "Race detector"): the same
+ * happens-before rules as lockstep (dpi/hb.h). The model executes each instruction in one step, so
+ * its start and its end are that step. */
+#define PUSH_RING 256
+typedef struct run_hb {
+    hb *h;
+    int mode;              /* TT_HAZARDS_* */
+    const tt_test *t;
+    tt_model *m;
+    FILE *out;
+    uint64_t cycle;
+    uint32_t npush[TT_NUM_THREADS];
+    uint64_t push_cycle[TT_NUM_THREADS][PUSH_RING];
+    line_ring *lines;
+    bool stop;
+    uint64_t warned;
+    /* the cycle-level run: cycle is the harness's (as lockstep's), start its cycle 0 of the run, and
+     * each instruction's dispatch cycle (its start, for its retire's report) */
+    bool timed;
+    uint64_t start;
+    uint64_t disp_cycle[TT_NUM_THREADS][PUSH_RING];
+} run_hb;
+
+static int run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats *st, FILE *out, run_hb *rh,
+               line_ring *lines);
+
+static bool run_report(void *ctx, const hazard_who *at, bool at_writes, int at_when, const hb_race *x)
+{
+    run_hb *r = ctx;
+    char text[1600], d[96];
+    uint64_t cycle = 0;
+    hb_race y;
+    if (hb_race_swap(r->h, &at, &at_writes, &at_when, x, &y)) x = &y;
+    hb_race_text(r->h, at, at_writes, at_when, x, text, sizeof text, &cycle);
+    cycle = r->cycle; /* the headline names the cycle the race was found in, as the model's other reports do */
+    if (at->store) snprintf(d, sizeof d, "a TRISC store");
+    else tt_disasm(at->insn, d, sizeof d);
+    const bool warn = r->mode == TT_HAZARDS_WARN;
+    /* the cycle as `expect retire` counts it, and (cycle-level run) the harness's, as lockstep says it */
+    char when[96];
+    if (r->timed)
+        snprintf(when, sizeof when, "cycle %llu of the run (harness cycle %llu)",
+                 (unsigned long long)(cycle - r->start), (unsigned long long)cycle);
+    else
+        snprintf(when, sizeof when, "cycle %llu", (unsigned long long)cycle);
+    if (at->store)
+        fprintf(r->out, "%s:%d: HAZARD%s at %s, thread %d's TRISC store\n%s", r->t->path, at->line,
+                warn ? " (warning)" : "", when, at->thread, text);
+    else
+        fprintf(r->out, "%s:%d: HAZARD%s at %s, thread %d, seq %u: %s\n%s", r->t->path, at->line,
+                warn ? " (warning)" : "", when, at->thread, at->seq, d, text);
+    if (warn) {
+        r->warned++;
+        return false;
+    }
+    r->stop = true;
+    return true;
+}
+
+static void run_step(void *ctx, int thread, const tt_exec_result *x, const tt_bank_state *before)
+{
+    run_hb *r = ctx;
+    if (r->stop || x->status == TT_BLOCKED || x->status == TT_ERROR) return;
+    const int line = line_of(&r->lines[thread], x->push_index);
+    const hazard_who who = {.thread = thread, .seq = x->seq, .insn = x->insn, .line = line, .disp = r->cycle,
+                            .push = r->push_cycle[thread][x->push_index % PUSH_RING]};
+    /* started already when it waited for its bank (run_unit_waits) */
+    if (!hb_started(r->h, thread, x->seq) && hb_note_dispatch(r->h, &who, x->push_index, r->cycle, run_report, r))
+        return;
+    tt_bank_state after;
+    tt_model_banks_get(r->m, &after);
+    size_t nr = 0, nl = 0;
+    const uint32_t *l1r = tt_model_l1_reads(r->m, &nr);
+    const bool ok = x->status == TT_OK;
+    const tt_l1_write *lw = ok && x->eff.n_l1_log ? tt_model_l1_writes(r->m, &nl) : NULL;
+    (void)hb_note_retire(r->h, &who, r->cycle + 1, tt_model_last_reads(r->m), l1r, nr, ok ? &x->eff : NULL, lw, nl,
+                         before, &after, run_report, r);
+}
+
+/* An unpacker instruction the model holds for its bank: on the hardware it has started and waits in
+ * its unit (UNPACR_Regular.md), so its start is noted now (hb_note_dispatch: its bank access from
+ * then on), and a race with another thread's hand-over is reported before the run can hang. Its
+ * push is taken as the thread's last (a later one: may hide a race, never reports a false one). */
+static void run_unit_waits(run_hb *r, const tt_exec_result res[TT_NUM_THREADS])
+{
+    for (int th = 0; th < TT_NUM_THREADS && r->h && !r->stop; th++) {
+        uint32_t seq = 0, insn = 0;
+        char why[160];
+        if (res[th].status != TT_BLOCKED || !r->npush[th] || !tt_model_oldest_unexecuted(r->m, th, &seq, &insn))
+            continue;
+        const int u = tt_timing_unit(insn);
+        if ((u != TT_U_UNPACK0 && u != TT_U_UNPACK1) || hb_started(r->h, th, seq) ||
+            !tt_model_unit_holds(r->m, th, insn, why, sizeof why))
+            continue;
+        const uint32_t k = r->npush[th] - 1;
+        const hazard_who who = {.thread = th, .seq = seq, .insn = insn, .line = line_of(&r->lines[th], k),
+                                .disp = r->cycle, .push = r->push_cycle[th][k % PUSH_RING]};
+        (void)hb_note_dispatch(r->h, &who, k, r->cycle, run_report, r);
+    }
+}
+
+static void run_push(run_hb *r, int stream, int thread, uint32_t insn)
+{
+    if (!r->h) return;
+    const uint32_t k = r->npush[thread]++;
+    r->push_cycle[thread][k % PUSH_RING] = r->cycle;
+    hb_push(r->h, stream, thread, k, insn, r->cycle);
+}
+
+static void run_drains(run_hb *r, tt_stim *s, int stream)
+{
+    for (unsigned d = tt_stim_take_drains(s, stream), t = 0; d; d >>= 1, t++)
+        if ((d & 1u) && r->h) hb_drain(r->h, stream, (int)t);
+}
+
+int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, int hazards, tt_run_stats *st, FILE *out)
 {
     line_ring lines[TT_NUM_THREADS] = {0};
+    run_hb *rh = calloc(1, sizeof *rh);
+    if (!rh) {
+        fprintf(out, "%s: out of memory\n", t->path);
+        return 1;
+    }
+    *rh = (run_hb){.mode = hazards, .t = t, .m = m, .out = out, .lines = lines};
+    if (hazards != TT_HAZARDS_OFF && !(rh->h = hb_create())) {
+        free(rh);
+        fprintf(out, "%s: out of memory\n", t->path);
+        return 1;
+    }
+    const int rc = run(t, m, max_cycles, st, out, rh, lines);
+    hb_destroy(rh->h);
+    free(rh);
+    return rc;
+}
+
+static int run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats *st, FILE *out, run_hb *rh,
+               line_ring *lines)
+{
     tt_stim s;
     tt_stim_init(&s, t);
     tt_model_reset(m);
     tt_test_apply_preload(t, m);
     *st = (tt_run_stats){0};
     for (;;) {
+        rh->cycle = st->cycles;
         bool all_done = true;
         unsigned idle_mask = 0;
         for (int th = 0; th < TT_NUM_THREADS; th++)
@@ -66,9 +206,11 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
         int brisc_thread = -1;
         {
             uint32_t w = 0, a = 0, d = 0;
-            if (tt_stim_next(&s, TT_BRISC_STREAM, idle_mask, &w, &a, &d) == TT_STIM_BRISC_PUSH &&
-                tt_model_fifo_count(m, (int)a) < TT_FIFO_DEPTH) {
+            const tt_stim_kind k = tt_stim_next(&s, TT_BRISC_STREAM, idle_mask, &w, &a, &d);
+            run_drains(rh, &s, TT_BRISC_STREAM);
+            if (k == TT_STIM_BRISC_PUSH && tt_model_fifo_count(m, (int)a) < TT_FIFO_DEPTH) {
                 line_push(&lines[a], tt_stim_line(&s, TT_BRISC_STREAM));
+                run_push(rh, TT_BRISC_STREAM, (int)a, w);
                 tt_model_push_brisc(m, (int)a, w);
                 tt_stim_accept(&s, TT_BRISC_STREAM);
                 brisc_thread = (int)a;
@@ -78,18 +220,25 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             /* TRISC side: at most one push or store per thread per cycle. */
             uint32_t w = 0, a = 0, d = 0;
-            switch (tt_stim_next(&s, th, idle_mask, &w, &a, &d)) {
+            const tt_stim_kind k = tt_stim_next(&s, th, idle_mask, &w, &a, &d);
+            run_drains(rh, &s, th);
+            switch (k) {
             case TT_STIM_PUSH:
                 if (th == brisc_thread) {
                     tt_stim_accept(&s, th); /* discarded by the mux; the TRISC does not know */
                 } else if (tt_model_fifo_count(m, th) < TT_FIFO_DEPTH) {
                     line_push(&lines[th], tt_stim_line(&s, th));
+                    run_push(rh, th, th, w);
                     tt_model_push(m, th, w);
                     tt_stim_accept(&s, th);
                 }
                 break;
             case TT_STIM_STORE: {
                 char msg[160];
+                if (rh->h) {
+                    const hazard_who who = {.thread = th, .line = tt_stim_line(&s, th), .store = true};
+                    if (hb_note_mmio(rh->h, &who, a, st->cycles, run_report, rh)) return 1;
+                }
                 if (tt_model_mmio_store(m, th, a, d, msg, sizeof msg) != TT_OK) {
                     fprintf(out, "%s:%d: thread %d store: %s\n", t->path, tt_stim_line(&s, th), th, msg);
                     return 1;
@@ -103,7 +252,14 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
         }
         if (all_done) break;
         tt_exec_result res[TT_NUM_THREADS];
-        tt_model_cycle(m, res);
+        rh->cycle = st->cycles;
+        if (rh->h) {
+            tt_model_cycle_hook(m, res, run_step, rh);
+            run_unit_waits(rh, res);
+        } else {
+            tt_model_cycle(m, res);
+        }
+        if (rh->stop) return 1;
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const tt_exec_result *r = &res[th];
             if (r->status == TT_BLOCKED) continue;
@@ -128,6 +284,9 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stat
     if (t->nretire_expect)
         fprintf(out, "%s: note: %zu 'expect retire' line(s) not checked: the model is untimed (the lockstep harness "
                      "checks them)\n", t->path, t->nretire_expect);
+    if (rh->warned)
+        fprintf(out, "%s: %llu race%s reported (--hazards warn)\n", t->path, (unsigned long long)rh->warned,
+                rh->warned == 1 ? "" : "s");
     return tt_test_check(t, m, out) ? 1 : 0;
 }
 
@@ -288,7 +447,7 @@ static void report_stuck_timed(const tt_model *m, const tt_stim *s, const tt_tes
 
 /* The next cycle's stimulus (tb/harness.c tb_stim, called at the end of each cycle: BRISC's
  * stream first, then threads 0..2; one store a cycle; a push stays offered until taken). */
-static void next_stim(tt_stim *s, unsigned idle_mask, tt_sched_in *in)
+static void next_stim(tt_stim *s, unsigned idle_mask, tt_sched_in *in, run_hb *rh)
 {
     memset(in, 0, sizeof *in);
     bool store_taken = false;
@@ -296,7 +455,9 @@ static void next_stim(tt_stim *s, unsigned idle_mask, tt_sched_in *in)
     for (int i = 0; i < 4; i++) {
         const int str = order[i];
         uint32_t w = 0, a = 0, d = 0;
-        switch (tt_stim_next(s, str, idle_mask, &w, &a, &d)) {
+        const tt_stim_kind k = tt_stim_next(s, str, idle_mask, &w, &a, &d);
+        run_drains(rh, s, str);
+        switch (k) {
         case TT_STIM_PUSH:
             if (str < TT_NUM_THREADS) in->push_valid[str] = true, in->push_insn[str] = w;
             break;
@@ -313,10 +474,64 @@ static void next_stim(tt_stim *s, unsigned idle_mask, tt_sched_in *in)
     }
 }
 
-int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, tt_run_stats *st,
-                       uint64_t *checks, FILE *out)
+/* The race detector in the cycle-level run: told each dispatch and retire by the scheduler's hooks
+ * (ttsched.h), as the lockstep checker tells it at the RTL's. */
+static bool timed_dispatched(void *ctx, int thread, uint32_t seq, uint32_t insn, uint32_t push_index, uint64_t cycle)
+{
+    run_hb *r = ctx;
+    r->cycle = cycle;
+    r->disp_cycle[thread][seq % PUSH_RING] = cycle;
+    const hazard_who who = {.thread = thread, .seq = seq, .insn = insn, .line = line_of(&r->lines[thread], push_index),
+                            .disp = cycle, .push = r->push_cycle[thread][push_index % PUSH_RING]};
+    return hb_note_dispatch(r->h, &who, push_index, cycle, run_report, r);
+}
+
+static bool timed_retired(void *ctx, int thread, const tt_exec_result *x, uint64_t cycle, const tt_bank_state *before)
+{
+    run_hb *r = ctx;
+    if (x->status == TT_BLOCKED || x->status == TT_ERROR) return false;
+    r->cycle = cycle;
+    const hazard_who who = {.thread = thread, .seq = x->seq, .insn = x->insn,
+                            .line = line_of(&r->lines[thread], x->push_index),
+                            .disp = r->disp_cycle[thread][x->seq % PUSH_RING],
+                            .push = r->push_cycle[thread][x->push_index % PUSH_RING]};
+    tt_bank_state after;
+    tt_model_banks_get(r->m, &after);
+    size_t nr = 0, nl = 0;
+    const uint32_t *l1r = tt_model_l1_reads(r->m, &nr);
+    const bool ok = x->status == TT_OK;
+    const tt_l1_write *lw = ok && x->eff.n_l1_log ? tt_model_l1_writes(r->m, &nl) : NULL;
+    return hb_note_retire(r->h, &who, cycle, tt_model_last_reads(r->m), l1r, nr, ok ? &x->eff : NULL, lw, nl, before,
+                          &after, run_report, r);
+}
+
+static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, tt_run_stats *st,
+                     uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines);
+
+int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, int hazards, FILE *profile,
+                       tt_run_stats *st, uint64_t *checks, FILE *out)
 {
     line_ring lines[TT_NUM_THREADS] = {0};
+    run_hb *rh = calloc(1, sizeof *rh);
+    if (!rh) {
+        fprintf(out, "%s: out of memory\n", t->path);
+        return 1;
+    }
+    *rh = (run_hb){.mode = hazards, .t = t, .m = m, .out = out, .lines = lines, .timed = true};
+    if (hazards != TT_HAZARDS_OFF && !(rh->h = hb_create())) {
+        free(rh);
+        fprintf(out, "%s: out of memory\n", t->path);
+        return 1;
+    }
+    const int rc = run_timed(t, m, max_cycles, profile, st, checks, out, rh, lines);
+    hb_destroy(rh->h);
+    free(rh);
+    return rc;
+}
+
+static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, tt_run_stats *st,
+                     uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines)
+{
     tt_stim s;
     tt_stim_init(&s, t);
     tt_model_reset(m);
@@ -329,6 +544,8 @@ int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE 
         return 1;
     }
     const uint64_t start = tt_lockstep_start_cycle(t, m);
+    rh->start = start;
+    if (rh->h) tt_sched_set_hooks(sc, &(tt_sched_hooks){.ctx = rh, .dispatched = timed_dispatched, .retired = timed_retired});
     size_t met = 0;
     tt_sched_in in = {0};
     tt_sched_out o;
@@ -340,11 +557,22 @@ int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE 
     uint32_t banks = tt_bank_pack(&b0);
     static char why[1024];
     /* the stimulus call at the end of the cycle before cycle 0 (every thread idle) */
-    next_stim(&s, (1u << TT_NUM_THREADS) - 1u, &in);
+    next_stim(&s, (1u << TT_NUM_THREADS) - 1u, &in, rh);
     for (;; rel++) {
         const uint64_t cycle = start + rel;
+        rh->cycle = cycle;
+        if (rh->h && in.store_valid) {
+            /* the store lands at this edge (tb/harness.c tb_on_mmio, lockstep's cosim_mmio) */
+            const hazard_who who = {.thread = in.store_thread, .line = tt_stim_line(&s, in.store_thread), .store = true};
+            if (hb_note_mmio(rh->h, &who, in.store_addr, cycle, run_report, rh)) {
+                rc = 1;
+                break;
+            }
+        }
         if (!tt_sched_cycle(sc, cycle, &in, &o, why, sizeof why)) {
-            if (o.store_failed) {
+            if (o.hook_stop) {
+                /* the race detector stopped the run and said why */
+            } else if (o.store_failed) {
                 fprintf(out, "%s:%d: thread %d store: %s\n", t->path, tt_stim_line(&s, in.store_thread), in.store_thread,
                         o.store_msg);
             } else if (why[0]) {
@@ -364,11 +592,15 @@ int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE 
         /* the TRISC side's accepts at this edge (tb/harness.c tb_on_push, tb_on_mmio) */
         if (in.brisc_valid && o.brisc_taken) {
             line_push(&lines[in.brisc_thread], tt_stim_line(&s, TT_BRISC_STREAM));
+            run_push(rh, TT_BRISC_STREAM, in.brisc_thread, in.brisc_insn);
             tt_stim_accept(&s, TT_BRISC_STREAM);
         }
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             if (!in.push_valid[th] || !o.push_taken[th]) continue;
-            if (!(in.brisc_valid && o.brisc_taken && in.brisc_thread == th)) line_push(&lines[th], tt_stim_line(&s, th));
+            if (!(in.brisc_valid && o.brisc_taken && in.brisc_thread == th)) {
+                line_push(&lines[th], tt_stim_line(&s, th));
+                run_push(rh, th, th, in.push_insn[th]);
+            }
             tt_stim_accept(&s, th);
         }
         if (in.store_valid) tt_stim_accept(&s, in.store_thread);
@@ -413,12 +645,15 @@ int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE 
             rc = 1;
             break;
         }
-        next_stim(&s, o.idle_mask, &in);
+        next_stim(&s, o.idle_mask, &in, rh);
     }
     st->cycles = start + rel;
     *checks = tt_sched_checks(sc);
     if (profile) print_profile(tt_sched_profile_of(sc), rel, &tiles, profile);
     tt_sched_destroy(sc);
+    if (rh->warned)
+        fprintf(out, "%s: %llu race%s reported (--hazards warn)\n", t->path, (unsigned long long)rh->warned,
+                rh->warned == 1 ? "" : "s");
     if (rc) return rc;
     if (met < t->nretire_expect) {
         fprintf(out, "%s: %zu 'expect retire' line(s) name an instruction that never retired\n", t->path,

@@ -19,6 +19,13 @@ int tt_stim_line(const tt_stim *s, int th)
 
 void tt_stim_accept(tt_stim *s, int th) { s->pos[th]++; }
 
+unsigned tt_stim_take_drains(tt_stim *s, int th)
+{
+    const unsigned d = s->drained[th];
+    s->drained[th] = 0;
+    return d;
+}
+
 tt_stim_kind tt_stim_next(tt_stim *s, int th, unsigned idle_mask, uint32_t *word, uint32_t *addr,
                           uint32_t *data)
 {
@@ -38,6 +45,7 @@ tt_stim_kind tt_stim_next(tt_stim *s, int th, unsigned idle_mask, uint32_t *word
             return TT_STIM_BRISC_PUSH;
         case TT_ACT_DRAIN:
             if (!(idle_mask & (1u << a->addr))) return TT_STIM_NONE;
+            s->drained[th] |= 1u << a->addr;
             s->pos[th]++;
             continue;
         case TT_ACT_IDLE:

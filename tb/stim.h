@@ -15,6 +15,7 @@ typedef struct {
     size_t pos[TT_NUM_STREAMS];
     uint32_t idle_left[TT_NUM_STREAMS];
     bool idling[TT_NUM_STREAMS];
+    unsigned drained[TT_NUM_STREAMS]; /* bit t: the stream passed a drain of thread t (tt_stim_take_drains) */
 } tt_stim;
 
 void tt_stim_init(tt_stim *s, const tt_test *t);
@@ -25,6 +26,9 @@ tt_stim_kind tt_stim_next(tt_stim *s, int th, unsigned idle_mask, uint32_t *word
                           uint32_t *data);
 void tt_stim_accept(tt_stim *s, int th);
 bool tt_stim_done(const tt_stim *s, int th);
+/* The threads whose drains stream `th` passed since the last call (bit t: thread t was idle, so
+ * every instruction of it had retired: the race detector's ordering, docs/decisions.md). */
+unsigned tt_stim_take_drains(tt_stim *s, int th);
 /* How many further tt_stim_next calls of every stream surely return TT_STIM_NONE or TT_STIM_DONE
  * whatever the idle mask: each stream is done or counting down an `idle` line (0 when none of them
  * is, or when all are done). */

@@ -127,6 +127,7 @@ static int cmd_run(int argc, char **argv)
     const char *json = NULL;
     uint64_t max_cycles = 0, srnd_seed = 0;
     bool profile = false, untimed = false;
+    int hazards = TT_HAZARDS_ERROR;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "j:m:h", opts, NULL)) != -1) {
@@ -153,16 +154,15 @@ static int cmd_run(int argc, char **argv)
             break;
         }
         case 'z':
-            /* The lockstep option, accepted so that a script can pass both runs the same flags. The
-             * model alone runs no race detector yet (issue 27 part 1; docs/decisions.md "Race
-             * detector"; the lockstep run checks them). */
-            if (strcmp(optarg, "error") && strcmp(optarg, "warn") && strcmp(optarg, "off")) {
+            /* The race detector (docs/decisions.md "Race detector"): the same happens-before rules as
+             * the lockstep run, so the model alone reports the same races. */
+            if (!strcmp(optarg, "error")) hazards = TT_HAZARDS_ERROR;
+            else if (!strcmp(optarg, "warn")) hazards = TT_HAZARDS_WARN;
+            else if (!strcmp(optarg, "off")) hazards = TT_HAZARDS_OFF;
+            else {
                 fprintf(stderr, "ttmodel: --hazards: expected error, warn or off, got '%s'\n", optarg);
                 return 2;
             }
-            if (strcmp(optarg, "off"))
-                fprintf(stderr, "ttmodel: note: --hazards %s: the model alone runs no race detector and reports no "
-                                "race; the lockstep run (make run TEST=...) checks them\n", optarg);
             break;
         case 'p': profile = true; break;
         case 'u': untimed = true; break;
@@ -201,8 +201,8 @@ static int cmd_run(int argc, char **argv)
     tt_run_stats st;
     clock_t t0 = clock();
     uint64_t checks = 0;
-    int rc = untimed ? tt_model_run(&t, m, max_cycles, &st, stderr)
-                     : tt_model_run_timed(&t, m, max_cycles, profile ? stdout : NULL, &st, &checks, stderr);
+    int rc = untimed ? tt_model_run(&t, m, max_cycles, hazards, &st, stderr)
+                     : tt_model_run_timed(&t, m, max_cycles, hazards, profile ? stdout : NULL, &st, &checks, stderr);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     int jrc = json ? dump_json(json, &t, m, &st) : 0;
     char timing[96] = "untimed";

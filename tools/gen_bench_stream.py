@@ -36,8 +36,9 @@ for t in range(3):
         "ttnop",
         "ttnop",
         # the 128-bit WRCFG reads GPRs 0..3 as it starts: before the RDCFG that writes GPR 3 (after
-        # it, it would start in the RDCFG's second cycle, a race the checker reports)
-        "ttwrcfg 0,1,8",
+        # it, it would start in the RDCFG's second cycle, a race the checker reports); each thread
+        # its own words (8 + 4t: two threads' writes of one word are ordered by nothing, a race)
+        f"ttwrcfg 0,1,{8 + 4 * t}",
         f"ttrdcfg 3,{100 + t}",
         f"ttsetc16 {10 + t},{t + 1}",
         f"ttrmwcib1 255,{t + 1},{110 + t}",

@@ -30,8 +30,12 @@ reports as undefined or unimplemented, and from deadlock:
   instructions, so a replay never runs an empty slot; every load is followed by two NOPs so that
   a discarded push inside the load window pulls a NOP, not a wait, into the buffer.
 * BRISC pushes body instructions only (no MOP, REPLAY, waits or mutexes), after an initial idle,
-  and none that reads or writes RDCFG's GPRs (RDCFG_GPRS): a push may land between a TRISC's RDCFG
-  and the STALLWAIT after it (seed 20 at length 240 raced so before).
+  and none that reads or writes a GPR or writes config: nothing orders its pushes with the TRISC's
+  GPR and config stores or with a LOADIND's late GPR write (a push may also land between a TRISC's
+  RDCFG and the STALLWAIT after it: seed 20 at length 240 raced so before).
+* Race-free under the happens-before rule (docs/decisions.md "Race detector"): each thread its own
+  config words (own_cfg); one thread (L1_THREAD) loads and stores L1; ADC instructions name their
+  own thread (ThreadOverride 0 or the thread's own); a STALLWAIT(B7, C0) after each LOADIND.
 """
 import argparse
 import os
@@ -41,6 +45,11 @@ import sys
 import gen_weights
 
 A_GPRS = (60, 61, 62, 63)          # address GPRs, high half always 0
+# The one thread whose ThCon loads and stores L1, and the ADCs each thread writes are its own: two
+# threads' accesses to one line or one ADC set would be ordered by nothing but a semaphore, so they
+# race (docs/decisions.md "Race detector", happens-before). ThreadOverride is left to the directed
+# tests (adc_thread_override.tts, tests/hazard/cross_thread_adc_write.tts).
+L1_THREAD = 0
 A_QUAD = 60
 # GPR 63 reaches the top of L1: its high half is 1 (preload) and its low half stays below
 # 0x7000, so 0x16FFF * 16 + 0xFFFF < 0x180000. SETDMAREG may clear its high half (then <= 0xFFFF).
@@ -221,13 +230,14 @@ class Gen:
         k = wdraw(self.r, "adc", ["setadc", "setadcxx"] + ["xyzw"] * 6) if WEIGHTS else self.r.randrange(8)
         sets = self.bits(3)
         if k == 0:
-            return [(f"ttsetadc {sets},{self.bits(1)},{self.bits(2)},{self.bits(18)}", "")]
+            # NewValue [17:16] is also the ThreadOverride: 0, the issuing thread's own ADCs
+            return [(f"ttsetadc {sets},{self.bits(1)},{self.bits(2)},{self.bits(16)}", "")]
         if k == 1:
             return [(f"ttsetadcxx {sets},{self.bits(10)},{self.bits(10)}", "")]
         xyzw = [(0x51, "SETADCXY"), (0x52, "INCADCXY"), (0x53, "ADDRCRXY"),
                 (0x54, "SETADCZW"), (0x55, "INCADCZW"), (0x56, "ADDRCRZW")]
         opc, name = xyzw[wdraw(self.r, "adc", [n.lower() for _, n in xyzw])] if WEIGHTS else self.pick(xyzw)
-        ovr = self.bits(2) if self.r.random() < 0.4 else 0
+        ovr = self.thread + 1 if self.r.random() < 0.4 else 0   # ThreadOverride naming its own thread
         v = [self.bits(3) for _ in range(4)]
         mask = 0 if name.startswith("INC") else self.bits(4)
         w = (opc << 24) | (sets << 21) | (ovr << 18) | (v[3] << 15) | (v[2] << 12) | (v[1] << 9) | \
@@ -267,6 +277,10 @@ class Gen:
         """One body instruction group: safe anywhere (MOP config, replay buffer, BRISC, mutex region)."""
         k = wdraw(self.r, "body", ["cfg", "setdmareg", "alu", "loadind", "storeind", "adc", "sem", "nop", "dmanop"],
                   [10, 8, 10, 5, 5, 10, 6, 3, 3])
+        if k in (3, 4) and self.thread != L1_THREAD:
+            # L1 is shared: the lines one thread's STOREIND writes and another's LOADIND reads are
+            # ordered by nothing (docs/decisions.md "Race detector"), so one thread owns L1
+            return [("ttdmanop", "")]
         return [self.i_cfg, self.i_setdmareg, self.i_alu, self.i_loadind, self.i_storeind, self.i_adc,
                 self.i_sem, lambda: [("ttnop", "")], lambda: [("ttdmanop", "")]][k]()
 
@@ -517,7 +531,11 @@ def gen_brisc(g, length):
         if k < 7:
             while True:
                 text, c = g.body1()
-                if not gprs_of(text) & set(RDCFG_GPRS):
+                # BRISC's pushes are ordered with nothing the thread's TRISC does (its GPR and
+                # config stores) nor with a LOADIND's late GPR write: no GPR users and no config
+                # writers (docs/decisions.md "Race detector", happens-before)
+                op = text.split()[0]
+                if not gprs_of(text) and not op.startswith("ttrmwcib") and op != "ttcfgshiftmask":
                     break
             out.append(line(f"push {t} {text}", c))
             out.append(f"idle {r.randrange(1, 40)}")

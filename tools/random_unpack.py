@@ -391,7 +391,10 @@ class UnpackGen:
 
 
 def moves(rng, n, d2src=True):
-    """Matrix-unit moves on the bank thread 1 now holds (n: 0 SrcA, 1 SrcB), Dest rows below 512;
+    """Matrix-unit moves on the bank thread 1 now holds (n: 0 SrcA, 1 SrcB), Dest rows below 512
+    (row fields below 240, + RWC.Dst < 16: in 32-bit mode a row's Dst16b rows are Adj32 < 512, away from
+    the rows thread 0's unpack to Dest writes with nothing ordering the two threads' accesses: a race,
+    docs/decisions.md "Race detector"; seed 66 had a MOVD2B read row 784);
     no MOVD2A/MOVD2B unless d2src (a TF32 format with a 16-bit Dest is undefined there, MOVD2A.md)."""
     # SETRWC / INCRWC Cr fields ([20:18] DstCr, SrcBCr, SrcACr; SETRWC.md, INCRWC.md) now and then.
     # Dst is below 16 at every move and ZEROACC: each is followed by a SETRWC without Cr that sets
@@ -404,9 +407,9 @@ def moves(rng, n, d2src=True):
         am = rng.randrange(8)
         if k == 0:
             mod = rng.choice([0, 1, 2, 3, 4, 5]) if n else rng.choice([0, 2])
-            out.append(f"ttmov{'b' if n else 'a'}2d 0,{rng.randrange(64)},{am},{mod},{rng.randrange(400)}")
+            out.append(f"ttmov{'b' if n else 'a'}2d 0,{rng.randrange(64)},{am},{mod},{rng.randrange(240)}")
         elif k == 1 and d2src:
-            out.append(f"ttmovd2{'b' if n else 'a'} 0,{rng.randrange(64)},{am},{rng.choice([0, 2])},{rng.randrange(400)}")
+            out.append(f"ttmovd2{'b' if n else 'a'} 0,{rng.randrange(64)},{am},{rng.choice([0, 2])},{rng.randrange(240)}")
         elif k == 2:
             cr = rng.randrange(8) if rng.random() < 0.5 else 0
             out.append(f"ttincrwc {cr},{rng.randrange(4)},{rng.randrange(16)},{rng.randrange(16)}")

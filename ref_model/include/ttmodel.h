@@ -310,6 +310,16 @@ void tt_model_cycle_end(tt_model *m);
 #define TT_RD_TCFG_WORDS ((TT_TCFG_WORDS + 31) / 32)
 typedef struct {
     uint32_t cfg[TT_CFG_STATES][TT_RD_CFG_WORDS];
+    /* Field granularity (docs/decisions.md "Race detector"): a word whose bit is set here was read
+     * only in the bits of its entry in `part` (the fields the rule used); a word read whole has its
+     * bit clear. tt_model_cfg_read_mask gives the bits read of a word. */
+    uint32_t cfg_part[TT_CFG_STATES][TT_RD_CFG_WORDS];
+    uint8_t npart;
+    struct {
+        uint8_t state;
+        uint16_t idx;
+        uint32_t mask;
+    } part[8];
     uint32_t tcfg[TT_NUM_THREADS][TT_RD_TCFG_WORDS];
     uint8_t adc[TT_NUM_THREADS];   /* bit s: ADC set s of that thread (0, 1 unpackers, 2 packers) */
     /* Logged for every instruction (the race detector's GPR, Dest and SrcA/SrcB rules): */
@@ -320,6 +330,8 @@ typedef struct {
     uint8_t src_rd, src_wr;        /* bit 2 * file + bank (file 0 SrcA, 1 SrcB): a Src bank read / written */
 } tt_read_set;
 const tt_read_set *tt_model_last_reads(const tt_model *m);
+/* The bits of config word idx of state st that the read set `rs` read (0: not read). */
+uint32_t tt_model_cfg_read_mask(const tt_read_set *rs, int st, unsigned idx);
 /* The 16-byte L1 lines the last executed instruction read (an UNPACR's datums and exponents, a
  * LOADIND, a PACR's L1 accumulation), each line once per run of reads of it; valid until the next. */
 const uint32_t *tt_model_l1_reads(const tt_model *m, size_t *n);
@@ -378,6 +390,10 @@ void tt_model_tick(tt_model *m);
  * executes it (thread 0 first; at most one matrix-unit instruction), then tt_model_tick. results[t].status is TT_BLOCKED, with the
  * reason in msg, for a thread that did not issue. Returns how many instructions executed. */
 int tt_model_cycle(tt_model *m, tt_exec_result results[TT_NUM_THREADS]);
+/* The same, calling hook after each instruction it executes (its read set and logs still valid;
+ * `before`: the Src bank state before it): the race detector of model-only runs. */
+typedef void (*tt_step_hook)(void *ctx, int thread, const tt_exec_result *r, const tt_bank_state *before);
+int tt_model_cycle_hook(tt_model *m, tt_exec_result results[TT_NUM_THREADS], tt_step_hook hook, void *ctx);
 
 /* TRISC MMIO store (config, GPR, MOP config or semaphore window). TT_UNSUPPORTED for an address
  * outside every window. */

@@ -51,6 +51,7 @@ typedef struct {
     tt_sched_retire retired[TT_SCHED_MAX_RETIRES]; /* this cycle's, in execution order */
     bool store_failed;    /* the store was refused by the model (store_msg) */
     char store_msg[160];
+    bool hook_stop;       /* a hook stopped the run (tt_sched_hooks) */
 } tt_sched_out;
 
 /* Cycle counts of a run (ttmodel run --profile). Stall reasons as tt_timing_thread.stall. */
@@ -64,8 +65,20 @@ typedef struct {
 
 typedef struct tt_sched tt_sched;
 
+/* Observers of the run (the race detector: tb/model_run.c), told what the lockstep checker tells
+ * it: each dispatch (before the instruction samples its inputs) and each retire (right after the
+ * model executed it, while tt_model_last_reads and the other logs of that step hold; `before` is the
+ * Src bank state before it). A hook returning true stops the run (it has reported why):
+ * tt_sched_cycle then returns false with out->hook_stop set. */
+typedef struct {
+    void *ctx;
+    bool (*dispatched)(void *ctx, int thread, uint32_t seq, uint32_t insn, uint32_t push_index, uint64_t cycle);
+    bool (*retired)(void *ctx, int thread, const tt_exec_result *r, uint64_t cycle, const tt_bank_state *before);
+} tt_sched_hooks;
+
 tt_sched *tt_sched_create(tt_model *m);
 void tt_sched_destroy(tt_sched *s);
+void tt_sched_set_hooks(tt_sched *s, const tt_sched_hooks *h);
 /* One cycle. False when the timing reference rejected it or the scheduler's frontend and the
  * model's disagree (a fault of this scheduler, reported in why) or an instruction did not execute
  * (its result is in out->retired, status not TT_OK; why empty). */

@@ -245,7 +245,7 @@ unsigned tt_mx_arith_addr_mod(uint32_t insn)
 static bool side_fmt(tt_model *m, int thread, const mx_op *o, bool srcb, unsigned *fmt, tt_exec_result *r)
 {
     if (b(tt_tcfg_read(m, thread, srcb ? 3 : 2), 0, 1)) {
-        *fmt = b(tt_cfg_read(m, o->st, 1), srcb ? 21 : 17, 4);
+        *fmt = b(tt_cfg_read_bits(m, o->st, 1, 0xFu << (srcb ? 21 : 17)), srcb ? 21 : 17, 4);
         return true;
     }
     const int bank = srcb ? o->bank_b : o->bank_a;
@@ -303,7 +303,8 @@ static bool mx_setup(tt_model *m, int thread, uint32_t insn, mx_op *o, tt_exec_r
     }
     o->bank_a = m->banks.math_srca_bank;
     o->bank_b = m->banks.math_srcb_bank;
-    const uint32_t acc1 = tt_cfg_read(m, o->st, 1), acc2 = tt_cfg_read(m, o->st, 2);
+    /* the fields read, for the race detector's field granularity */
+    const uint32_t acc1 = tt_cfg_read_bits(m, o->st, 1, 1u << 31 | 1u << 29), acc2 = tt_cfg_read_bits(m, o->st, 2, 0x3u);
     o->int8 = b(acc1, 31, 1);
     o->flush = !b(acc2, 0, 1);
     o->zf_off = b(acc2, 1, 1);
@@ -311,7 +312,7 @@ static bool mx_setup(tt_model *m, int thread, uint32_t insn, mx_op *o, tt_exec_r
         tt_result_fail(r, TT_UNSUPPORTED, "GMPOOL with INT8_math_enabled is not supported (Tenstorrent's simulator)");
         return false;
     }
-    if (b(tt_cfg_read(m, o->st, 0), 4, 1)) {
+    if (b(tt_cfg_read_bits(m, o->st, 0, 1u << 4), 4, 1)) {
         tt_result_fail(r, TT_UNSUPPORTED, "%s with ALU_FORMAT_SPEC_REG_SrcA_override is not supported "
                        "(Tenstorrent's simulator)", o->name);
         return false;
@@ -357,7 +358,7 @@ static bool mx_setup(tt_model *m, int thread, uint32_t insn, mx_op *o, tt_exec_r
     o->ar = c.srca;
     o->br = c.srcb;
     /* DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE, as the moves (movement.c) */
-    uint32_t dr = dst + b(tt_tcfg_read(m, thread, 1), 0, 12) + c.dst + b(tt_cfg_read(m, o->st, 6), 0, 16);
+    uint32_t dr = dst + b(tt_tcfg_read(m, thread, 1), 0, 12) + c.dst + b(tt_cfg_read_bits(m, o->st, 6, 0xFFFFu), 0, 16);
     const unsigned rows = o->kind == K_MVMUL ? 8 : 4;
     if (o->kind == K_MVMUL || o->kind == K_GAPOOL) dr &= TT_DEST_ROWS - 1;
     o->dr = dr;

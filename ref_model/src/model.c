@@ -380,6 +380,17 @@ tt_exec_result tt_model_step(tt_model *m, int thread)
 
 const tt_read_set *tt_model_last_reads(const tt_model *m) { return &m->rd; }
 
+uint32_t tt_model_cfg_read_mask(const tt_read_set *rs, int st, unsigned idx)
+{
+    const unsigned w = idx / 32 % TT_RD_CFG_WORDS;
+    const uint32_t bit = 1u << (idx % 32);
+    if (!(rs->cfg[st & 1][w] & bit)) return 0;
+    if (!(rs->cfg_part[st & 1][w] & bit)) return 0xFFFFFFFFu;
+    for (int k = 0; k < rs->npart; k++)
+        if (rs->part[k].state == (st & 1) && rs->part[k].idx == idx) return rs->part[k].mask;
+    return 0xFFFFFFFFu;
+}
+
 bool tt_model_gpr_read_at_start(uint32_t insn)
 {
     /* WRCFG (WRCFG.md), and ThCon, which reads its operand GPRs as it starts (ScalarUnit.md: the
@@ -555,6 +566,11 @@ void tt_model_tick(tt_model *m)
 
 int tt_model_cycle(tt_model *m, tt_exec_result results[TT_NUM_THREADS])
 {
+    return tt_model_cycle_hook(m, results, NULL, NULL);
+}
+
+int tt_model_cycle_hook(tt_model *m, tt_exec_result results[TT_NUM_THREADS], tt_step_hook hook, void *ctx)
+{
     int n = 0;
     for (int t = 0; t < TT_NUM_THREADS; t++) {
         tt_exec_result *r = &results[t];
@@ -563,7 +579,10 @@ int tt_model_cycle(tt_model *m, tt_exec_result results[TT_NUM_THREADS])
             r->status = TT_BLOCKED;
             continue;
         }
+        tt_bank_state before;
+        if (hook) tt_model_banks_get(m, &before);
         *r = tt_model_step(m, t);
+        if (hook) hook(ctx, t, r, &before);
         if (tt_timing_unit(r->insn) == TT_U_MATH) {
             m->mx_taken = true;
             m->mx_insn = r->insn;

@@ -188,7 +188,31 @@ struct tt_model {
 static inline uint32_t tt_cfg_read(tt_model *m, int st, unsigned i)
 {
     m->rd.cfg[st & 1][i / 32 % TT_RD_CFG_WORDS] |= 1u << (i % 32);
+    m->rd.cfg_part[st & 1][i / 32 % TT_RD_CFG_WORDS] &= ~(1u << (i % 32)); /* read whole */
     return m->cfg[st & 1][i % TT_CFG_WORDS];
+}
+/* A read of only the bits `mask` of the word (the field a rule uses): logged with its bits, so the
+ * race detector does not report a write of other bits of the word (docs/decisions.md "Race
+ * detector", field granularity). */
+static inline uint32_t tt_cfg_read_bits(tt_model *m, int st, unsigned i, uint32_t mask)
+{
+    const unsigned w = i / 32 % TT_RD_CFG_WORDS;
+    const uint32_t bit = 1u << (i % 32);
+    const bool read = (m->rd.cfg[st & 1][w] & bit) != 0, part = (m->rd.cfg_part[st & 1][w] & bit) != 0;
+    if (read && !part) return m->cfg[st & 1][i % TT_CFG_WORDS] & mask; /* already read whole */
+    int k = 0;
+    while (k < m->rd.npart && !(m->rd.part[k].state == (st & 1) && m->rd.part[k].idx == i)) k++;
+    if (k == m->rd.npart) {
+        if (k == (int)(sizeof m->rd.part / sizeof m->rd.part[0])) return tt_cfg_read(m, st, i) & mask;
+        m->rd.npart++;
+        m->rd.part[k].state = (uint8_t)(st & 1);
+        m->rd.part[k].idx = (uint16_t)i;
+        m->rd.part[k].mask = 0;
+    }
+    m->rd.part[k].mask |= mask;
+    m->rd.cfg[st & 1][w] |= bit;
+    m->rd.cfg_part[st & 1][w] |= bit;
+    return m->cfg[st & 1][i % TT_CFG_WORDS] & mask;
 }
 static inline uint32_t tt_tcfg_read(tt_model *m, int thread, unsigned i)
 {

@@ -224,14 +224,14 @@ void tt_exec_incrwc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
 static bool dest32_mode(tt_model *m, int state)
 {
-    const uint32_t w = tt_cfg_read(m, state, 1);
+    const uint32_t w = tt_cfg_read_bits(m, state, 1, 1u << 29 | 1u << 31); /* the fields it reads: race detector */
     return b(w, 29, 1) || b(w, 31, 1);
 }
 
 /* The Dest row of a matrix-unit instruction: DstRow + MATH_Offset + RWC.Dst + DEST_REGW_BASE. */
 static uint32_t dest_row(tt_model *m, int thread, int state, uint32_t row, const tt_rwc *c)
 {
-    return row + b(tt_tcfg_read(m, thread, 1), 0, 12) + c->dst + b(tt_cfg_read(m, state, 6), 0, 16);
+    return row + b(tt_tcfg_read(m, thread, 1), 0, 12) + c->dst + b(tt_cfg_read_bits(m, state, 6, 0xFFFFu), 0, 16);
 }
 
 /* ZEROACC (Blackhole: [20:19] Mode, [18] UseDst32b, [17] Revert (clear_zero_flags), [16:14]
@@ -260,7 +260,7 @@ void tt_exec_zeroacc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         /* Blackhole, unless DEST_ACCESS_CFG_zeroacc_absolute_tile_mode (cfg 220 [3]): the block follows
          * the thread's Dest half, MATH_Offset + RWC.Dst (Tenstorrent's simulator; tt-llk's
          * _llk_math_hw_configure_ clears the bit, "auto-detect destination bank"). Audit D12. */
-        if (!b(tt_cfg_read(m, st, 220), 3, 1)) {
+        if (!b(tt_cfg_read_bits(m, st, 220, 1u << 3), 3, 1)) {
             const uint32_t off = b(tt_tcfg_read(m, thread, 1), 0, 12) + c.dst;
             if (!d32 && (off & 512)) blk += 32;
             if (d32 && (off & 768)) blk += 16;
@@ -277,8 +277,8 @@ void tt_exec_zeroacc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
 static unsigned srca_fmt(tt_model *m, int st)
 {
-    const uint32_t w0 = tt_cfg_read(m, st, 0);
-    return b(w0, 4, 1) ? b(w0, 0, 4) : b(tt_cfg_read(m, st, 1), 17, 4);
+    const uint32_t w0 = tt_cfg_read_bits(m, st, 0, 0x1Fu);
+    return b(w0, 4, 1) ? b(w0, 0, 4) : b(tt_cfg_read_bits(m, st, 1, 0xFu << 17), 17, 4);
 }
 
 /* The SrcA format a move works with (MOVA2D.md, MOVD2A.md, MOVD2B.md, Blackhole branches): the
@@ -360,7 +360,7 @@ void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
     const bool exp8 = !b(tt_tcfg_read(m, thread, T_FP16A_FORCE), 0, 1) &&
                       (fmt == TT_DF_FP32 || fmt == TT_DF_TF32 || fmt == TT_DF_BF16 || fmt == TT_DF_BFP8 ||
                        fmt == TT_DF_BFP4 || fmt == TT_DF_BFP2 || fmt == TT_DF_INT32 || fmt == TT_DF_INT16);
-    const uint32_t acc2 = tt_cfg_read(m, st, 2); /* ALU_ACC_CTRL: at its retire, a race detector read */
+    const uint32_t acc2 = tt_cfg_read_bits(m, st, 2, 0x3u); /* ALU_ACC_CTRL: at its retire, a race detector read */
     const bool flush = !b(acc2, 0, 1), zf_off = b(acc2, 1, 1);
     const bool lo = b(insn, 23, 1), bcast_col = is_b && b(insn, 11, 1), bcast8 = is_b && b(insn, 12, 1);
     if (fmt == TT_DF_TF32 && lo) {
@@ -424,7 +424,7 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
     const bool lo = b(insn, 23, 1);
     /* ALU_ACC_CTRL_Zero_Flag_disabled_dst (cfg 2 [1]): "disables zero flag reads in DEST" (the
      * Blackhole register description): the move reads the raw cells (docs/decisions.md "Dest zero flags") */
-    const bool zf_off = b(tt_cfg_read(m, st, 2), 1, 1);
+    const bool zf_off = b(tt_cfg_read_bits(m, st, 2, 1u << 1), 1, 1);
     bool d32 = false;
     enum { BF16S, FP16S, TF32S } style = FP16S;
     /* MOVD2A.md: FP16A_FORCE_Enable (thread config 55) reads Dest in 16-bit mode as FP16, and then no

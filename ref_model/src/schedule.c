@@ -87,6 +87,7 @@ struct tt_sched {
      * most of a tile stream's time). */
     uint8_t *shadow;
     tt_sched_profile prof;
+    tt_sched_hooks hooks;
 };
 
 static uint8_t opc_of(uint32_t insn) { return (uint8_t)(insn >> 24); }
@@ -104,6 +105,8 @@ tt_sched *tt_sched_create(tt_model *m)
     }
     return s;
 }
+
+void tt_sched_set_hooks(tt_sched *s, const tt_sched_hooks *h) { s->hooks = *h; }
 
 void tt_sched_destroy(tt_sched *s)
 {
@@ -301,6 +304,7 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
     out->brisc_taken = out->store_failed = false;
     out->idle_mask = 0;
     out->n_retired = 0;
+    out->hook_stop = false;
     out->store_msg[0] = 0;
     why[0] = 0;
     tt_timing_obs obs;
@@ -411,7 +415,14 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         uint32_t w = 0, pi = 0;
         (void)tt_model_issued_at(m, r->thread, r->res.seq, &w, &pi);
         if (r->unit == TT_U_THCON && opc_of(w) == TT_OPC_STOREIND && (w >> 23 & 1u)) s->thw++;
+        tt_bank_state before;
+        if (s->hooks.retired) tt_model_banks_get(m, &before);
         r->res = tt_model_step_seq(m, r->thread, r->res.seq);
+        if (s->hooks.retired && s->hooks.retired(s->hooks.ctx, r->thread, &r->res, cycle, &before)) {
+            out->hook_stop = true;
+            out->n_retired = i + 1;
+            return false;
+        }
         {
             size_t nlog = 0;
             const tt_l1_write *log = r->res.eff.n_l1_log ? tt_model_l1_writes(m, &nlog) : NULL;
@@ -508,6 +519,10 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         if (!tt_model_issued_at(m, th, seq, &w, &pi) || w != x->fe_insn) {
             snprintf(why, whylen, "scheduler: thread %d's frontend register holds 0x%08x, the model's instruction %u "
                      "is 0x%08x", th, x->fe_insn, seq, w);
+            return false;
+        }
+        if (s->hooks.dispatched && s->hooks.dispatched(s->hooks.ctx, th, seq, w, pi, cycle)) {
+            out->hook_stop = true;
             return false;
         }
         (void)tt_model_sample(m, th, seq);

@@ -592,7 +592,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         unsigned thr = bits(reg2, 4, 2);
         if (dbits == 2) thr = 0;
         else if (tilize) thr = 2;
-        else if (!bits(cw(&c, 70), 3, 1)) thr = dbits == 8 ? 3 : 2;
+        else if (!bits(tt_cfg_read_bits(c.m, c.state, 70, 1u << 3), 3, 1)) thr = dbits == 8 ? 3 : 2;
         unsigned bytes = 16u << thr;
         if (thr == 2 && dbits >= 16) bytes = 128;
         srca_burst = bytes / (2 * dbits);

@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (m) {
             tt_run_stats st;
             FILE *null = fopen("/dev/null", "w");
-            (void)tt_model_run(&t, m, 2000, &st, null ? null : stderr);
+            (void)tt_model_run(&t, m, 2000, TT_HAZARDS_ERROR, &st, null ? null : stderr);
             if (null) fclose(null);
             tt_model_destroy(m);
         }

@@ -62,7 +62,7 @@ static void test_fifo_32_entries(void **state)
     FILE *out = tmpfile();
     assert_non_null(out);
     tt_run_stats st;
-    assert_int_equal(tt_model_run(&t, m, t.max_cycles, &st, out), 1);
+    assert_int_equal(tt_model_run(&t, m, t.max_cycles, TT_HAZARDS_ERROR, &st, out), 1);
     char text[4096] = "";
     rewind(out);
     size_t n = fread(text, 1, sizeof text - 1, out);
