@@ -187,7 +187,7 @@ static void test_lockstep_start_cycle(void **state)
     tt_run_stats st;
     uint64_t checks = 0;
     FILE *err = tmpfile();
-    assert_int_equal(tt_model_run_timed(&t, m, 1000000, NULL, &st, &checks, err), 0);
+    assert_int_equal(tt_model_run_timed(&t, m, 1000000, TT_HAZARDS_ERROR, NULL, &st, &checks, err), 0);
     fclose(err);
     assert_int_equal(st.cycles, 17 + 106);
     assert_true(checks > 0);
@@ -212,7 +212,7 @@ static void test_profile_counts_tiles(void **state)
     tt_run_stats st;
     uint64_t checks = 0;
     FILE *prof = tmpfile(), *err = tmpfile();
-    assert_int_equal(tt_model_run_timed(&t, m, 1000000, prof, &st, &checks, err), 0);
+    assert_int_equal(tt_model_run_timed(&t, m, 1000000, TT_HAZARDS_ERROR, prof, &st, &checks, err), 0);
     char buf[8192];
     rewind(prof);
     const size_t n = fread(buf, 1, sizeof buf - 1, prof);
