@@ -688,15 +688,8 @@ static bool note_hb(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x
     if (!c->hz || c->failed) return false;
     const hazard_who who = who_of(c, r, x);
     const tt_read_set *rs = tt_model_last_reads(c->m);
-    tt_bank_state after;
-    tt_model_banks_get(c->m, &after);
-    size_t nr = 0, nl = 0;
-    const uint32_t *l1r = tt_model_l1_reads(c->m, &nr);
-    const bool ok = x->status == TT_OK;
-    const tt_l1_write *lw = ok && x->eff.n_l1_log ? tt_model_l1_writes(c->m, &nl) : NULL;
     c->hz_cycle = r->cycle;
-    if (hb_note_retire(c->hz, &who, r->cycle, rs, l1r, nr, ok ? &x->eff : NULL, lw, nl, banks, &after, hb_report, c))
-        return true;
+    if (hb_note_step(c->hz, &who, r->cycle, c->m, x, banks, hb_report, c)) return true;
     char element[96], fix[400];
     if (hazard_src_owner(banks, r->insn, rs->src_rd, rs->src_wr, element, sizeof element, fix, sizeof fix)) {
         char d[96], text[800];

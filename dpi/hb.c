@@ -979,3 +979,16 @@ void hb_race_text(const hb *h, const hazard_who *at, bool at_writes, int at_when
              x->fix);
     *cycle = at->store ? lo : hi;
 }
+
+bool hb_note_step(hb *h, const hazard_who *who, uint64_t cycle, const tt_model *m, const tt_exec_result *x,
+                  const tt_bank_state *banks_before, hb_report_fn fn, void *ctx)
+{
+    tt_bank_state after;
+    tt_model_banks_get(m, &after);
+    size_t nr = 0, nl = 0;
+    const uint32_t *l1r = tt_model_l1_reads(m, &nr);
+    const bool ok = x->status == TT_OK;
+    const tt_l1_write *lw = ok && x->eff.n_l1_log ? tt_model_l1_writes(m, &nl) : NULL;
+    return hb_note_retire(h, who, cycle, tt_model_last_reads(m), l1r, nr, ok ? &x->eff : NULL, lw, nl, banks_before,
+                          &after, fn, ctx);
+}

@@ -106,6 +106,11 @@ bool hb_note_dispatch(hb *h, const hazard_who *who, uint32_t push_index, uint64_
 bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_set *rs, const uint32_t *l1r,
                     size_t nl1r, const tt_effects *e, const tt_l1_write *l1w, size_t nl1w,
                     const tt_bank_state *banks_before, const tt_bank_state *banks_after, hb_report_fn fn, void *ctx);
+/* hb_note_retire with the accesses taken from the model's logs of the step that just executed x
+ * (tt_model_last_reads, its L1 reads, the packer's L1 line log) and the bank state after it: what
+ * the lockstep checker and both model-alone runs call at a retire. */
+bool hb_note_step(hb *h, const hazard_who *who, uint64_t cycle, const tt_model *m, const tt_exec_result *x,
+                  const tt_bank_state *banks_before, hb_report_fn fn, void *ctx);
 /* A TRISC store (config window: word of state, or both states; GPR window), after hb_store. */
 bool hb_note_cfg_store(hb *h, const hazard_who *who, int state, unsigned idx, hb_report_fn fn, void *ctx);
 bool hb_note_gpr_store(hb *h, const hazard_who *who, unsigned idx, hb_report_fn fn, void *ctx);

@@ -121,14 +121,7 @@ static void run_step(void *ctx, int thread, const tt_exec_result *x, const tt_ba
     /* started already when it waited for its bank (run_unit_waits) */
     if (!hb_started(r->h, thread, x->seq) && hb_note_dispatch(r->h, &who, x->push_index, r->cycle, run_report, r))
         return;
-    tt_bank_state after;
-    tt_model_banks_get(r->m, &after);
-    size_t nr = 0, nl = 0;
-    const uint32_t *l1r = tt_model_l1_reads(r->m, &nr);
-    const bool ok = x->status == TT_OK;
-    const tt_l1_write *lw = ok && x->eff.n_l1_log ? tt_model_l1_writes(r->m, &nl) : NULL;
-    (void)hb_note_retire(r->h, &who, r->cycle + 1, tt_model_last_reads(r->m), l1r, nr, ok ? &x->eff : NULL, lw, nl,
-                         before, &after, run_report, r);
+    (void)hb_note_step(r->h, &who, r->cycle + 1, r->m, x, before, run_report, r);
 }
 
 /* An unpacker instruction the model holds for its bank: on the hardware it has started and waits in
@@ -167,23 +160,32 @@ static void run_drains(run_hb *r, tt_stim *s, int stream)
         if ((d & 1u) && r->h) hb_drain(r->h, stream, (int)t);
 }
 
+/* The detector's state for one run (NULL, said on out, when memory runs out). */
+static run_hb *run_hb_open(const tt_test *t, tt_model *m, int hazards, bool timed, line_ring *lines, FILE *out)
+{
+    run_hb *rh = calloc(1, sizeof *rh);
+    if (rh) {
+        *rh = (run_hb){.mode = hazards, .t = t, .m = m, .out = out, .lines = lines, .timed = timed};
+        if (hazards == TT_HAZARDS_OFF || (rh->h = hb_create())) return rh;
+        free(rh);
+    }
+    fprintf(out, "%s: out of memory\n", t->path);
+    return NULL;
+}
+
+static void run_hb_close(run_hb *rh)
+{
+    hb_destroy(rh->h);
+    free(rh);
+}
+
 int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, int hazards, tt_run_stats *st, FILE *out)
 {
     line_ring lines[TT_NUM_THREADS] = {0};
-    run_hb *rh = calloc(1, sizeof *rh);
-    if (!rh) {
-        fprintf(out, "%s: out of memory\n", t->path);
-        return 1;
-    }
-    *rh = (run_hb){.mode = hazards, .t = t, .m = m, .out = out, .lines = lines};
-    if (hazards != TT_HAZARDS_OFF && !(rh->h = hb_create())) {
-        free(rh);
-        fprintf(out, "%s: out of memory\n", t->path);
-        return 1;
-    }
+    run_hb *rh = run_hb_open(t, m, hazards, false, lines, out);
+    if (!rh) return 1;
     const int rc = run(t, m, max_cycles, st, out, rh, lines);
-    hb_destroy(rh->h);
-    free(rh);
+    run_hb_close(rh);
     return rc;
 }
 
@@ -495,14 +497,7 @@ static bool timed_retired(void *ctx, int thread, const tt_exec_result *x, uint64
                             .line = line_of(&r->lines[thread], x->push_index),
                             .disp = r->disp_cycle[thread][x->seq % PUSH_RING],
                             .push = r->push_cycle[thread][x->push_index % PUSH_RING]};
-    tt_bank_state after;
-    tt_model_banks_get(r->m, &after);
-    size_t nr = 0, nl = 0;
-    const uint32_t *l1r = tt_model_l1_reads(r->m, &nr);
-    const bool ok = x->status == TT_OK;
-    const tt_l1_write *lw = ok && x->eff.n_l1_log ? tt_model_l1_writes(r->m, &nl) : NULL;
-    return hb_note_retire(r->h, &who, cycle, tt_model_last_reads(r->m), l1r, nr, ok ? &x->eff : NULL, lw, nl, before,
-                          &after, run_report, r);
+    return hb_note_step(r->h, &who, cycle, r->m, x, before, run_report, r);
 }
 
 static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, tt_run_stats *st,
@@ -512,20 +507,10 @@ int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, int h
                        tt_run_stats *st, uint64_t *checks, FILE *out)
 {
     line_ring lines[TT_NUM_THREADS] = {0};
-    run_hb *rh = calloc(1, sizeof *rh);
-    if (!rh) {
-        fprintf(out, "%s: out of memory\n", t->path);
-        return 1;
-    }
-    *rh = (run_hb){.mode = hazards, .t = t, .m = m, .out = out, .lines = lines, .timed = true};
-    if (hazards != TT_HAZARDS_OFF && !(rh->h = hb_create())) {
-        free(rh);
-        fprintf(out, "%s: out of memory\n", t->path);
-        return 1;
-    }
+    run_hb *rh = run_hb_open(t, m, hazards, true, lines, out);
+    if (!rh) return 1;
     const int rc = run_timed(t, m, max_cycles, profile, st, checks, out, rh, lines);
-    hb_destroy(rh->h);
-    free(rh);
+    run_hb_close(rh);
     return rc;
 }
 
