@@ -462,6 +462,7 @@ module tt_core
     .inj_no_pipe_i        (inject_i[INJ_T_CFG_NO_PIPE]),
     .inj_rmw_after_wr_i   (inject_i[INJ_T_CFG_RMW_AFTER_WR]),
     .inj_one_stage_i      (inject_i[INJ_T_CFG_ONE_STAGE]),
+    .inj_wh_rules_i       (inject_i[INJ_T_CFG_WH_RULES]),
     .req_i (cfg_req), .req_insn_i (disp_insn), .req_seq_i (disp_seq), .gnt_o (cfg_gnt), .rsp_o (cfg_rsp),
     .e1_done_o (cfg_e1_done), .e2_done_o (cfg_e2_done), .e1_insn_o (cfg_e1_insn), .e2_insn_o (cfg_e2_insn),
     .e1_seq_o (cfg_e1_seq), .e2_seq_o (cfg_e2_seq), .eff_cfg_stage_o (cfg_eff_cfg_stage),

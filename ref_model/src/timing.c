@@ -82,7 +82,10 @@ struct tt_timing {
      * thread th's in [u][th]. [0] unused: frontend-only instructions are thread_state's. */
     slot_state slot[TT_NUM_UNITS][TT_NUM_THREADS];
     uint8_t prio[TT_NUM_UNITS];   /* round robin: the thread with the highest priority */
-    bool cfg_blk;                 /* a WRCFG, CFGSHIFTMASK or RDCFG was accepted last cycle */
+    /* The configuration unit's Config pipeline (Blackhole ConfigurationUnit.md, stages -4..+1) as the
+     * instructions accepted before this cycle hold it in the next one (where an instruction accepted
+     * now enters it): bit 0 stage 0, bit 1 stage -1, bit 2 stage -2, bit 3 stage -3. */
+    unsigned cfg_stages;
     /* The configuration unit's second stage per thread (slot[TT_U_CFG][th] is its first): an
      * instruction of 2 cycles or more moves there after its first cycle, so that the thread's next
      * one can enter (WRCFG.md "Performance"); `due` is its retire cycle. */
@@ -945,31 +948,54 @@ static void sync_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cyc
     }
 }
 
-/* T4 for the configuration unit (ConfigurationUnit.md "Throughput"): walking the threads from its
- * round-robin priority, each from its own slot: SETC16 always; WRCFG (and CFGSHIFTMASK, our choice)
- * one a cycle; RMWCIB, RDCFG (and STREAMWRCFG) one a cycle, none if a WRCFG, CFGSHIFTMASK or RDCFG
- * was accepted the cycle before. *first: the first thread granted (-1 none); *blk: whether this
- * cycle's grants block the next cycle's RMWCIB/RDCFG. */
-static void cfg_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cycle, const bool req[], const int unit[],
-                       const uint32_t insn[], bool want[], int *first, bool *blk)
+/* The stages of the configuration unit's Config pipeline an instruction takes in its first cycle in
+ * the unit (bit 0 stage 0, bit 1 stage -1, bit 4 stage -4), 0 for SETC16 (its own IPC group)
+ * (Blackhole ConfigurationUnit.md: WRCFG enters at -1 (GPR read, then the write in 0), RMWCIB and
+ * RDCFG at 0, STREAMWRCFG at -4; CFGSHIFTMASK reads in 0 holding -1 ("Blocks stage") and writes in 0
+ * in its second cycle: two cycles, one every other cycle, CFGSHIFTMASK.md). */
+static unsigned cfg_entry(uint32_t insn)
 {
-    bool w_taken = false, r_taken = t->cfg_blk;
+    switch ((uint8_t)(insn >> 24)) {
+    case TT_OPC_SETC16: return 0;
+    case TT_OPC_WRCFG: return 2u;
+    case TT_OPC_CFGSHIFTMASK: return 3u;
+    case TT_OPC_STREAMWRCFG: return 16u;
+    default: return 1u; /* RMWCIB0..3, RDCFG */
+    }
+}
+
+/* T4 for the configuration unit (Blackhole ConfigurationUnit.md; docs/decisions.md "Configuration
+ * unit"): walking the threads from its round-robin priority, each from its own slot: SETC16 always;
+ * any other enters the Config pipeline only if no instruction accepted before holds its entry stage
+ * or a stage from -3 up to it (stage -4 blocks nothing), and no instruction accepted in this cycle
+ * takes one of its stages. *first: the first thread granted (-1 none); *next: the pipeline's stages
+ * held in the next cycle but one (cfg_stages after this cycle). */
+static void cfg_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cycle, const bool req[], const int unit[],
+                       const uint32_t insn[], bool want[], int *first, unsigned *next)
+{
+    const unsigned held = t->cfg_stages; /* bit 0 stage 0 .. bit 3 stage -3 */
+    unsigned taken = 0;
     *first = -1;
-    *blk = false;
+    *next = (held >> 1) & 7u; /* each stage moves on by one: -1 into 0, -2 into -1, -3 into -2 */
     for (int k = 0; k < TT_NUM_THREADS; k++) {
         const int th = (t->prio[TT_U_CFG] + k) % TT_NUM_THREADS;
         if (!req[th] || unit[th] != TT_U_CFG || !unit_free(t, o, TT_U_CFG, th, cycle)) continue;
-        const uint8_t opc = (uint8_t)(insn[th] >> 24);
+        const unsigned e = cfg_entry(insn[th]);
         bool ok = true;
-        if (opc == TT_OPC_WRCFG || opc == TT_OPC_CFGSHIFTMASK) {
-            ok = !w_taken;
-            w_taken = true;
-        } else if (opc != TT_OPC_SETC16) {
-            ok = !r_taken;
-            r_taken = true;
+        if (e) {
+            /* the entry stage (the lowest it takes) and every stage from -3 up to it */
+            const unsigned low = e & 1u ? 0 : e & 2u ? 1 : 4;
+            const unsigned mask = low == 4 ? 0 : (0xFu >> low) << low;
+            ok = !(held & mask) && !(taken & e);
+            if (ok) {
+                taken |= e;
+                const uint8_t opc = (uint8_t)(insn[th] >> 24);
+                /* stage 0 in the next cycle but one: a WRCFG's write, a CFGSHIFTMASK's second cycle */
+                if (opc == TT_OPC_WRCFG || opc == TT_OPC_CFGSHIFTMASK) *next |= 1u;
+                if (opc == TT_OPC_STREAMWRCFG) *next |= 8u; /* -4 now, -3 then */
+            }
         }
         want[th] = ok;
-        if (ok && (opc == TT_OPC_WRCFG || opc == TT_OPC_CFGSHIFTMASK || opc == TT_OPC_RDCFG)) *blk = true;
         if (ok && *first < 0) *first = th;
     }
 }
@@ -1013,9 +1039,9 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     uint32_t fe_insn[TT_NUM_THREADS];
     for (int th = 0; th < TT_NUM_THREADS; th++) fe_insn[th] = o->th[th].fe_insn;
     int sync_first, cfg_first;
-    bool cfg_blk;
+    unsigned cfg_next;
     sync_grants(t, o, cycle, req, unit, fe_insn, want, &sync_first);
-    cfg_grants(t, o, cycle, req, unit, fe_insn, want, &cfg_first, &cfg_blk);
+    cfg_grants(t, o, cycle, req, unit, fe_insn, want, &cfg_first, &cfg_next);
     bool unp0_granted = false;
     for (int pass = 0; pass < 2; pass++)
         for (int th = 0; th < TT_NUM_THREADS; th++) {
@@ -1065,9 +1091,9 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                   "configuration and miscellaneous units in its retire cycle)"
             : (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
                 ? "the other unpacker calculates an address (or starts one this cycle)"
-            : u == TT_U_CFG ? "the configuration unit takes one WRCFG/CFGSHIFTMASK and one RMWCIB/RDCFG a cycle (no "
-                              "RMWCIB/RDCFG the cycle after a WRCFG or RDCFG); another thread comes first in its round "
-                              "robin"
+            : u == TT_U_CFG ? "the configuration unit's Config pipeline (ConfigurationUnit.md) is not free for it: an "
+                              "instruction accepted before holds its entry stage or a stage from -3 up to it, or another "
+                              "thread coming first in its round robin takes one of its stages this cycle"
             : u == TT_U_SYNC ? "the sync unit takes one semaphore-class instruction a cycle (none while a TRISC semaphore "
                                "store holds one back) and ATGETM/ATRELM only on different mutexes; another thread "
                                "comes first in its round robin"
@@ -1219,7 +1245,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         s->prev = *x;
         s->prev_valid = true;
     }
-    t->cfg_blk = cfg_blk;
+    t->cfg_stages = cfg_next;
     tt_mx_tick(&t->mrec, mx_acc, mx_insn);
     snapshot_model(t, m);
     return true;
