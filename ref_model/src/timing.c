@@ -47,7 +47,9 @@ typedef struct {
     uint32_t fe_want_insn;
 } thread_state;
 
-/* What a backend unit holds (a unit holds at most one instruction; a thread may have one in each). */
+/* What a backend unit holds (a unit holds at most one instruction, an unpacker two: slot[u][0] the
+ * older, in its datum stage or address stage, slot[u][1] the younger; a thread may have one in
+ * each). */
 typedef struct {
     int thread;           /* -1: free */
     uint32_t insn;
@@ -61,6 +63,11 @@ typedef struct {
      * L1 read bandwidth). */
     uint64_t bank_free_at;
     bool other_unp;
+    /* An unpacker instruction: the cycle it enters the unpacker's datum stage (the cycle after its
+     * address cycles, or after the retire of the instruction before it, whichever is later;
+     * docs/decisions.md "Unpacker and packer pipelining"), UINT64_MAX while that one has not
+     * retired. */
+    uint64_t back_at;
 } slot_state;
 
 /* An instruction in the matrix unit (pipelined: one accepted a cycle, several in flight, retired in
@@ -128,6 +135,16 @@ static bool is_mutex_op(uint32_t insn)
 
 static slot_state *slot_of(tt_timing *t, int u, int th) { return &t->slot[u][per_thread(u) ? th : 0]; }
 static const slot_state *cslot_of(const tt_timing *t, int u, int th) { return &t->slot[u][per_thread(u) ? th : 0]; }
+
+static bool is_unpacker(int u) { return u == TT_U_UNPACK0 || u == TT_U_UNPACK1; }
+
+/* Does unpacker u hold an instruction of thread th (any thread: th < 0) in either stage? */
+static bool unp_holds(const tt_timing *t, int u, int th)
+{
+    for (int k = 0; k < 2; k++)
+        if (t->slot[u][k].thread >= 0 && (th < 0 || t->slot[u][k].thread == th)) return true;
+    return false;
+}
 
 /* Does unit u hold an instruction of any thread? */
 static bool unit_busy_any(const tt_timing *t, int u)
@@ -285,7 +302,8 @@ static unsigned conditions(const tt_timing *t, int th)
                                                      {TT_U_UNPACK1, C_UNPACK1}, {TT_U_PACK, C_PACK},
                                                      {TT_U_SFPU, C_SFPU}};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-        if (cslot_of(t, own[i].unit, th)->thread == th) c |= 1u << own[i].cond;
+        if (is_unpacker(own[i].unit) ? unp_holds(t, own[i].unit, th) : cslot_of(t, own[i].unit, th)->thread == th)
+            c |= 1u << own[i].cond;
     if (mq_holds(t, th)) c |= 1u << C_MATH;
     /* XMOV and the configuration unit: busy for any thread */
     if (unit_busy_any(t, TT_U_XMOV)) c |= 1u << C_XMOV;
@@ -419,6 +437,7 @@ static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint
     const uint8_t opc = (uint8_t)(s->insn >> 24);
     const uint64_t d = s->disp;
     uint64_t rsi = 0, run_lo = 0, run_hi = 0;
+    (void)d;
     bool runs;
     if (opc == TT_OPC_UNPACR_NOP) {
         /* Blackhole UNPACR_NOP: [1:0] 1 = clear (ZEROSRC) unless [7:6] = 3 (set dvalid), [4] both banks */
@@ -434,12 +453,13 @@ static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint
     } else {
         return false;
     }
+    const uint64_t e = s->back_at; /* d + 3 unless the instruction before it retired later */
     if (!runs) {
-        *lo = *hi = d + 3 + rsi;
+        *lo = *hi = e + rsi;
         snprintf(how, len, "2 address cycles%s, no datums, retire", rsi ? " and the RSI reads" : "");
         return true;
     }
-    const uint64_t bank = d + 3 + rsi; /* the first cycle it may find its bank */
+    const uint64_t bank = e + rsi; /* the first cycle it may find its bank */
     if (s->bank_free_at == UINT64_MAX) { /* retiring while its bank has never been free */
         *lo = *hi = UINT64_MAX;
         return true;
@@ -447,7 +467,8 @@ static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint
     const uint64_t start = (s->bank_free_at > bank ? s->bank_free_at : bank) + 1;
     *lo = start + run_lo;
     *hi = start + run_hi;
-    snprintf(how, len, "2 address cycles%s, bank wait %llu, %llu%s datum-loop cycles, retire",
+    snprintf(how, len, "2 address cycles%s%s, bank wait %llu, %llu%s datum-loop cycles, retire",
+             e > d + 3 ? ", the datum stage from the cycle after the previous instruction's retire" : "",
              rsi ? " + RSI reads" : "", (unsigned long long)(start - 1 - bank), (unsigned long long)run_lo,
              run_hi != run_lo ? " (more while the other unpacker shares L1)" : "");
     return true;
@@ -628,7 +649,7 @@ static bool thread_busy(const tt_timing *t, int th)
 {
     if (t->th[th].none_busy) return true;
     for (int u = 1; u < TT_NUM_UNITS; u++)
-        if (cslot_of(t, u, th)->thread == th) return true;
+        if (is_unpacker(u) ? unp_holds(t, u, th) : cslot_of(t, u, th)->thread == th) return true;
     return t->cfg_e2[th].thread >= 0 || mq_holds(t, th);
 }
 
@@ -636,8 +657,11 @@ static bool thread_busy(const tt_timing *t, int th)
  * cycles after its dispatch (UNPACR_Regular.md "Performance")? */
 static bool unp_addr_phase(const tt_timing *t, int u, int th, uint64_t cycle)
 {
-    const slot_state *s = cslot_of(t, u, 0);
-    return s->thread >= 0 && (th < 0 || s->thread == th) && cycle <= s->disp + 2;
+    for (int k = 0; k < 2; k++) {
+        const slot_state *s = &t->slot[u][k];
+        if (s->thread >= 0 && (th < 0 || s->thread == th) && cycle <= s->disp + 2) return true;
+    }
+    return false;
 }
 
 /* The instruction at the gate waits there itself, against the state after this cycle's retires (the
@@ -716,7 +740,7 @@ static bool stall_override_ok(const tt_timing *t, int th, uint8_t want, uint8_t 
     unsigned k = got >> 4, d = got & 0xFu;
     if (k != TT_STALL_BANK_WAIT) return false;
     for (int n = 0; n < 2; n++) {
-        const slot_state *s = cslot_of(t, n ? TT_U_UNPACK1 : TT_U_UNPACK0, th);
+        const slot_state *s = cslot_of(t, n ? TT_U_UNPACK1 : TT_U_UNPACK0, th); /* the older: its datum stage */
         uint8_t opc = (uint8_t)(s->insn >> 24);
         if (s->thread == th && (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) && d == (unsigned)n) return true;
     }
@@ -729,6 +753,8 @@ static bool stall_override_ok(const tt_timing *t, int th, uint8_t want, uint8_t 
  * tt_unit_slot PIPE), the others the cycle after. */
 static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u, int th, uint64_t cycle)
 {
+    if (is_unpacker(u)) /* its address stage is empty: nothing, or one instruction in its datum stage */
+        return t->slot[u][1].thread < 0 && (t->slot[u][0].thread < 0 || cycle >= t->slot[u][0].back_at);
     const int occ = cslot_of(t, u, th)->thread;
     if (occ < 0) return true;
     if (u == TT_U_CFG) return cfg_e1_leaves(t, th, cycle);
@@ -797,7 +823,7 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
         const unsigned which = u == TT_U_UNPACK1;
         const bool nop_math = (uint8_t)(s->insn >> 24) == TT_OPC_UNPACR_NOP && !(s->insn >> 5 & 1u);
         const bool bank_free = nop_math ? (t->banks >> (2 + which) & 1u) : !(t->banks >> which & 1u);
-        if (s->bank_free_at == UINT64_MAX && bank_free) s->bank_free_at = cycle;
+        if (s->bank_free_at == UINT64_MAX && bank_free && cycle >= s->back_at) s->bank_free_at = cycle;
     }
     if (retire && u == TT_U_PACK && (uint8_t)(s->insn >> 24) == TT_OPC_PACR && tt_model_pack_work(m)->valid) {
         const tt_pack_work *w = tt_model_pack_work(m);
@@ -841,7 +867,7 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
     }
     if (retire && (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)) {
         uint64_t lo, hi;
-        char how[160];
+        char how[320];
         if (unpack_retire(m, s, u, &lo, &hi, how, sizeof how)) {
             t->checks++;
             if (cycle < lo || cycle > hi) {
@@ -1111,6 +1137,10 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                                    : u == TT_U_MATH ? mq_holds(t, th)
                                                    : cslot_of(t, u, th)->thread == th;
             t->checks++;
+            if (!held_here && is_unpacker(u) && unp_holds(t, u, th))
+                return fail(&r, th, 0, "T5 retire: thread %d retired an instruction from %s, but the older instruction "
+                            "there is thread %d's (an unpacker retires its two in order: docs/decisions.md \"Unpacker "
+                            "and packer pipelining\")", th, unit_names[u], t->slot[u][0].thread);
             if (!held_here)
                 return fail(&r, th, 0, "T5 retire: thread %d retired an instruction from %s, which holds none of its "
                             "instructions", th, unit_names[u]);
@@ -1179,10 +1209,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         thread_state *s = &t->th[th];
         if (s->wait.valid && !keep_waiting(t, th)) s->wait.valid = false; /* T4: released one cycle later */
     }
-    for (int n = 0; n < 2; n++) {
-        slot_state *s = slot_of(t, n ? TT_U_UNPACK1 : TT_U_UNPACK0, 0);
-        if (s->thread >= 0 && slot_of(t, n ? TT_U_UNPACK0 : TT_U_UNPACK1, 0)->thread >= 0) s->other_unp = true;
-    }
+    for (int n = 0; n < 2; n++)
+        for (int k = 0; k < 2; k++) {
+            slot_state *s = &t->slot[n ? TT_U_UNPACK1 : TT_U_UNPACK0][k];
+            if (s->thread >= 0 && unp_holds(t, n ? TT_U_UNPACK0 : TT_U_UNPACK1, -1)) s->other_unp = true;
+        }
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         thread_state *s = &t->th[th];
         const uint16_t ret = o->th[th].retire;
@@ -1201,6 +1232,14 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             if (u == TT_U_THCON && (uint8_t)(sl->insn >> 24) == TT_OPC_STOREIND && (sl->insn >> 23 & 1u))
                 t->thw[t->thw_n++ % THW_RING] = cycle;
             if (sl->thread == th) sl->thread = -1;
+            if (is_unpacker(u) && sl->thread < 0) {
+                /* the younger one moves up; its datum stage starts the cycle after this retire at the
+                 * earliest (its address cycles permitting) */
+                t->slot[u][0] = t->slot[u][1];
+                t->slot[u][1].thread = -1;
+                slot_state *y = &t->slot[u][0];
+                if (y->thread >= 0) y->back_at = y->disp + 3 > cycle + 1 ? y->disp + 3 : cycle + 1;
+            }
         }
     }
     for (int th = 0; th < TT_NUM_THREADS; th++) cfg_step(t, cycle, th);
@@ -1233,9 +1272,14 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                     mx_acc = true;
                     mx_insn = x->fe_insn;
                 } else {
-                    *slot_of(t, u, th) = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle,
-                                                      .due = cycle + lo, .max = hi, .bank_free_at = UINT64_MAX,
-                                                      .other_unp = false};
+                    slot_state *ns = slot_of(t, u, th);
+                    uint64_t back_at = cycle + 3;
+                    if (is_unpacker(u) && ns->thread >= 0) { /* behind the one in the datum stage */
+                        ns = &t->slot[u][1];
+                        back_at = UINT64_MAX;
+                    }
+                    *ns = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = cycle + lo, .max = hi,
+                                       .bank_free_at = UINT64_MAX, .other_unp = false, .back_at = back_at};
                 }
             }
         }
