@@ -725,11 +725,21 @@ module tt_unpacker
       // calculation, which may start while this one's datums are still read, sees it (docs/
       // decisions.md "Unpacker and packer pipelining"). UNPACR_IncrementContextCounter.md: step,
       // wrap at 2^Context_count; UNPACR_Regular.md: WhichContext + 1, wrap at 2^Context_count.
-      if (sreq.valid && !s_d.is_nop && sreq.insn[13])
-        ctx_ctr_q[sreq.thread] <= ({1'b0, ctx_ctr_q[sreq.thread] + 3'd1} >= (4'd1 << s_d.ctx_count)) ? 3'd0
-                                                                                   : ctx_ctr_q[sreq.thread] + 3'd1;
-      if (sreq.valid && !s_d.is_nop && !s_d.skip && s_d.multi && s_d.use_ctr)
-        ctx_ctr_q[sreq.thread] <= ({1'b0, s_d.wctx + 3'd1} >= (4'd1 << s_d.ctx_count)) ? 3'd0 : s_d.wctx + 3'd1;
+      // DELIBERATE BUG (INJ_UNP_CTX_AT_RETIRE): the counter steps at the retire (as before the
+      // unpacker was pipelined), after the next UNPACR's address calculation has read it.
+      if (!inj_i[INJ_UNP_CTX_AT_RETIRE]) begin
+        if (sreq.valid && !s_d.is_nop && sreq.insn[13])
+          ctx_ctr_q[sreq.thread] <= ({1'b0, ctx_ctr_q[sreq.thread] + 3'd1} >= (4'd1 << s_d.ctx_count)) ? 3'd0
+                                                                                     : ctx_ctr_q[sreq.thread] + 3'd1;
+        if (sreq.valid && !s_d.is_nop && !s_d.skip && s_d.multi && s_d.use_ctr)
+          ctx_ctr_q[sreq.thread] <= ({1'b0, s_d.wctx + 3'd1} >= (4'd1 << s_d.ctx_count)) ? 3'd0 : s_d.wctx + 3'd1;
+      end else if (state_q == S_DONE) begin
+        if (!s_q.is_nop && insn_q[13])
+          ctx_ctr_q[thread_q] <= ({1'b0, ctx_ctr_q[thread_q] + 3'd1} >= (4'd1 << s_q.ctx_count)) ? 3'd0
+                                                                                    : ctx_ctr_q[thread_q] + 3'd1;
+        if (!s_q.is_nop && !s_q.skip && s_q.multi && s_q.use_ctr)
+          ctx_ctr_q[thread_q] <= ({1'b0, s_q.wctx + 3'd1} >= (4'd1 << s_q.ctx_count)) ? 3'd0 : s_q.wctx + 3'd1;
+      end
 
       // the back
       unique case (state_q)
