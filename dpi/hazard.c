@@ -436,8 +436,11 @@ static region_el *region_at(hazard *h, int space, uint32_t idx)
  * (docs/decisions.md "Matrix unit timing"). */
 static bool overlap(const win_rec *a, const hazard_who *w, uint64_t retire)
 {
+    const int ua = tt_timing_unit(a->who.insn), uw = tt_timing_unit(w->insn);
+    /* so are two in one unpacker: its datum stage takes them one at a time, in order, and reads and
+     * writes only there (docs/decisions.md "Unpacker and packer pipelining") */
     return a->valid && !same_insn(&a->who, w) && a->who.disp < retire && w->disp < a->retire &&
-           !(tt_timing_unit(a->who.insn) == TT_U_MATH && tt_timing_unit(w->insn) == TT_U_MATH);
+           !(ua == uw && (ua == TT_U_MATH || ua == TT_U_UNPACK0 || ua == TT_U_UNPACK1));
 }
 
 bool hazard_region(hazard *h, int space, uint32_t idx, bool write, uint64_t retire, const hazard_who *w,
