@@ -3,13 +3,16 @@
 // (1), WRCFG (2), RDCFG (2), CFGSHIFTMASK (2). The state used is the issuing thread's ThreadConfig word 0
 // bit 0 (CFG_STATE_ID). Reads and writes happen in the retire cycle (docs/design.md contract);
 // RDCFG's GPR write goes out on eff_gpr_* and into ThCon's register file at the same edge.
-// Acceptance (ConfigurationUnit.md "Throughput"): at most one instruction per thread a cycle;
-// SETC16 "one per thread per cycle"; WRCFG "one per cycle" (CFGSHIFTMASK, which the page does not
-// list, goes with it: our decision, docs/decisions.md); RMWCIB, RDCFG (and the STUB STREAMWRCFG) at
-// most one a cycle, "provided neither RDCFG nor WRCFG issued in previous cycle by any thread". Round
-// robin from prio_q (the thread after the first accepted last time). With these rules at most one
-// instruction that writes config (WRCFG, CFGSHIFTMASK, RMWCIB) and one RDCFG retire in a cycle,
-// which the execute paths below rely on.
+// Acceptance (Blackhole ConfigurationUnit.md, its pipeline of stages -4..+1; docs/decisions.md
+// "Configuration unit"): at most one instruction per thread a cycle; SETC16 (its own IPC group) any
+// thread a cycle; the rest enter the Config group's pipeline at their first stage: STREAMWRCFG -4,
+// WRCFG -1 (GPR read, then the config write in stage 0), RMWCIB and RDCFG 0, CFGSHIFTMASK 0 for two
+// cycles (read, then write; it holds stage -1 in its first: "Blocks stage"). An instruction enters
+// only if no instruction already in the pipeline holds its entry stage or any of stages -3 up to it
+// (stage -4 blocks nothing, a hardware bug the page names); instructions entering in one cycle take
+// different stages. Round robin from prio_q (the thread after the first accepted last time). Stage
+// 0 holds one instruction a cycle, so at most one config write (WRCFG, CFGSHIFTMASK, RMWCIB) and one
+// RDCFG (stage +1) retire in a cycle, which the execute paths below rely on.
 // Out-of-range indices (UB in the model) retire with no effect. STREAMWRCFG is STUB (5 cycles, no
 // effect).
 // Global words (ADDR32 >= GLOBAL_BASE = 180, BackendConfiguration.md; tt-metal blackhole
@@ -36,13 +39,14 @@ module tt_cfg_unit
   input  logic        inj_no_pipe_i,          // INJ_T_CFG_NO_PIPE
   input  logic        inj_rmw_after_wr_i,     // INJ_T_CFG_RMW_AFTER_WR
   input  logic        inj_one_stage_i,        // INJ_T_CFG_ONE_STAGE
+  input  logic        inj_wh_rules_i,         // INJ_T_CFG_WH_RULES
 
   // thread t asks for the unit with instruction req_insn_i[t]; gnt_o[t]: accepted (dispatched)
   input  logic [2:0]  req_i,
   input  logic [31:0] req_insn_i [3],
   input  logic [31:0] req_seq_i  [3],     // its sequence number
   output logic [2:0]  gnt_o,
-  output logic [2:0]  lost_o,             // [t]: asked with its slot free, another thread took its class
+  output logic [2:0]  lost_o,             // [t]: asked with its slot free, another thread accepted now took a stage of its
   output unit_rsp_t   rsp_o [3],          // per thread: ready, busy (either stage), retire (either)
   // per thread and stage: the instruction retiring from E1 / E2, and its sequence number
   output logic [2:0]  e1_done_o,
@@ -101,12 +105,14 @@ module tt_cfg_unit
     endcase
   endfunction
 
-  // acceptance classes: 0 SETC16 (per thread), 1 WRCFG and CFGSHIFTMASK (one a cycle), 2 the rest
-  // (one a cycle, none after a WRCFG / CFGSHIFTMASK / RDCFG issue)
-  function automatic logic [1:0] acc_class(logic [7:0] op);
-    if (op == OP_SETC16) return 2'd0;
-    if (op == OP_WRCFG || op == OP_CFGSHIFTMASK) return 2'd1;
-    return 2'd2;
+  // acceptance classes: 0 SETC16 (its own IPC group), 1 WRCFG (enters stage -1), 2 RMWCIB, RDCFG
+  // (stage 0), 3 CFGSHIFTMASK (stage 0 for two cycles, and -1 in the first), 4 STREAMWRCFG (-4)
+  function automatic logic [2:0] acc_class(logic [7:0] op);
+    if (op == OP_SETC16) return 3'd0;
+    if (op == OP_WRCFG) return 3'd1;
+    if (op == OP_CFGSHIFTMASK) return 3'd3;
+    if (op == OP_STREAMWRCFG) return 3'd4;
+    return 3'd2;
   endfunction
 
   // Per thread a first stage (E1) and a second (E2). An instruction enters E1 at its dispatch; a
@@ -184,44 +190,71 @@ module tt_cfg_unit
     end
   end
 
+  // The Config group's pipeline as the instructions accepted before this cycle will hold it in the
+  // next (the cycle an instruction accepted now enters it): stage 0, -1, -2, -3 (ConfigurationUnit.md).
+  // An instruction accepted in cycle D is in its first stage in D+1: a WRCFG in -1 (then 0 in D+2), a
+  // CFGSHIFTMASK in 0 in D+1 and D+2, a STREAMWRCFG in -4 (then -3 in D+2, ..., 0 in D+5).
   logic [1:0] prio_q;
-  logic       blk_q;       // a WRCFG, CFGSHIFTMASK or RDCFG was accepted last cycle
-  logic       blk_d;
+  logic       s0_q, sm1_q, sm2_q, sm3_q;
+  logic       s0_d, sm3_d;
   tt_rr_prio u_prio (.clk_i, .rst_ni, .gnt_i(gnt_o), .prio_o(prio_q));
   always_comb begin
-    logic       w_taken, r_taken, r_gnt;
-    logic [1:0] t, c;
-    gnt_o     = '0;
-    lost_o    = '0;
-    blk_d     = 1'b0;
-    w_taken   = 1'b0;
-    r_gnt     = 1'b0;   // an RMWCIB / RDCFG was granted this cycle (not the last cycle's block)
-    // DELIBERATE BUG (INJ_T_CFG_RMW_AFTER_WR): RMWCIB / RDCFG issue right after a WRCFG / RDCFG.
-    r_taken   = blk_q && !inj_rmw_after_wr_i;
+    logic       e0, em1, em4, free0, freem1;
+    logic [1:0] t;
+    logic [2:0] c;
+    gnt_o = '0;
+    lost_o = '0;  // refused only by a stage an instruction accepted in this cycle takes (ARB_LOST)
+    e0    = 1'b0;     // a stage taken by an instruction accepted in this cycle
+    em1   = 1'b0;
+    em4   = 1'b0;
+    // entry at stage 0 / -1: that stage and every stage from -3 up to it free of the pipeline's
+    // instructions (stage -4 blocks nothing)
+    free0  = !s0_q && !sm1_q && !sm2_q && !sm3_q;
+    freem1 = !sm1_q && !sm2_q && !sm3_q;
+    // DELIBERATE BUG (INJ_T_CFG_RMW_AFTER_WR): an RMWCIB / RDCFG enters stage 0 while an instruction
+    // accepted before holds it (right after a WRCFG, beside its config write).
+    if (inj_rmw_after_wr_i) free0 = !sm1_q && !sm2_q && !sm3_q;
     for (int k = 0; k < 3; k++) begin
       t = 2'((int'(prio_q) + k) % 3);
       c = acc_class(req_insn_i[t][31:24]);
       if (req_i[t] && ready[t]) begin
-        if (c == 2'd0) begin
-          gnt_o[t] = 1'b1;
-        end else if (c == 2'd1) begin
-          gnt_o[t]  = !w_taken;
-          lost_o[t] = w_taken;
-          w_taken   = 1'b1;
-        end else begin
-          gnt_o[t]  = !r_taken;
-          lost_o[t] = r_taken && r_gnt;
-          r_gnt     = r_gnt || gnt_o[t];
-          r_taken   = 1'b1;
-        end
-        if (gnt_o[t] && (c == 2'd1 || req_insn_i[t][31:24] == OP_RDCFG)) blk_d = 1'b1;
+        unique case (c)
+          3'd0: gnt_o[t] = 1'b1;
+          3'd1: begin gnt_o[t] = freem1 && !em1; lost_o[t] = freem1 && em1; em1 = em1 || gnt_o[t]; end
+          3'd2: begin gnt_o[t] = free0 && !e0; lost_o[t] = free0 && e0; e0 = e0 || gnt_o[t]; end
+          3'd3: begin
+            gnt_o[t]  = free0 && !e0 && !em1;
+            lost_o[t] = free0 && (e0 || em1);
+            e0 = e0 || gnt_o[t]; em1 = em1 || gnt_o[t];
+          end
+          default: begin gnt_o[t] = !em4; lost_o[t] = em4; em4 = em4 || gnt_o[t]; end
+        endcase
       end
+    end
+    // stage 0 in two cycles: a WRCFG accepted now (its write), a CFGSHIFTMASK (its second cycle),
+    // whatever is in -1 in the next
+    s0_d  = sm1_q;
+    sm3_d = 1'b0;
+    for (int t2 = 0; t2 < 3; t2++) begin
+      c = acc_class(req_insn_i[t2][31:24]);
+      // DELIBERATE BUG (INJ_T_CFG_WH_RULES): Wormhole's throughput table (WormholeB0
+      // ConfigurationUnit.md): an RDCFG keeps the next cycle's RMWCIB / RDCFG out as a WRCFG does,
+      // and a CFGSHIFTMASK holds stage 0 for one cycle (one may start every cycle).
+      if (gnt_o[t2] && (c == 3'd1 || (c == 3'd3 && !inj_wh_rules_i))) s0_d = 1'b1;
+      if (gnt_o[t2] && inj_wh_rules_i && req_insn_i[t2][31:24] == OP_RDCFG) s0_d = 1'b1;
+      if (gnt_o[t2] && c == 3'd4) sm3_d = 1'b1;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (!rst_ni) blk_q <= 1'b0;
-    else         blk_q <= blk_d;
+    if (!rst_ni) begin
+      s0_q <= 1'b0; sm1_q <= 1'b0; sm2_q <= 1'b0; sm3_q <= 1'b0;
+    end else begin
+      s0_q  <= s0_d;
+      sm1_q <= sm2_q;
+      sm2_q <= sm3_q;
+      sm3_q <= sm3_d;
+    end
   end
 
   // The retiring instruction that writes config (WRCFG, CFGSHIFTMASK from E2, RMWCIB from E1: at

@@ -354,6 +354,8 @@ module tt_core
       u_retires[t][UNIT_SYNC] = sync_rsp[t].done;
       u_holds[t][UNIT_CFG]    = cfg_rsp[t].busy;
       u_holds[t][UNIT_MATH]   = math_holds[t];   // the pipelined matrix unit holds several
+      u_holds[t][UNIT_UNPACK0] = unp_holds[0][t];  // and each unpacker two (address and datum stages)
+      u_holds[t][UNIT_UNPACK1] = unp_holds[1][t];
       u_retires[t][UNIT_CFG]  = cfg_rsp[t].done;
     end
   end
@@ -426,18 +428,19 @@ module tt_core
           stall_reason_o[t] = {STALL_MATH_RULE, math_rule_why[t]};
         // asked for its unit and not granted (the frontend shows UNIT_BUSY of it): another thread
         // won the unit's round robin (its class, in the sync and configuration units) while the
-        // unit was free for this one -> ARB_LOST; an idle unpacker held off by the other one's
-        // address cycles (or its start this cycle, unpacker 0 first) -> UNP_ADDR (the other)
+        // unit was free for this one -> ARB_LOST; an unpacker whose address stage is empty held off
+        // by the other one's address cycles (or its start this cycle, unpacker 0 first) -> UNP_ADDR
+        // (the other)
         // DELIBERATE BUGS (INJ_T_ARB_REASON, INJ_T_UNP_ADDR_REASON): UNIT_BUSY of the asked unit.
         if (disp_req[t] && !disp_grant[t] && arb_lost[t] && !inject_i[INJ_T_ARB_REASON])
           stall_reason_o[t] = {STALL_ARB_LOST, 4'(disp_unit[t])};
         for (int n = 0; n < 2; n++)
           if (disp_req[t] && !disp_grant[t] && disp_unit[t] == ((n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0) &&
-              !u_busy[(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] &&
+              unp_front_free[n] &&
               (unp_addr_calc[1 - n] || (n == 1 && unp0_start)) && !inject_i[INJ_T_UNP_ADDR_REASON])
             stall_reason_o[t] = {STALL_UNP_ADDR, 4'(1 - n)};
         for (int n = 0; n < 2; n++)
-          if (unp_bank_wait[n] && u_holds[t][(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0])
+          if (unp_bank_wait[n] && u_thread[(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0] == 2'(t))
             stall_reason_o[t] = {STALL_BANK_WAIT, 4'(n)};
       end
     end
@@ -493,6 +496,7 @@ module tt_core
     .inj_no_pipe_i        (inject_i[INJ_T_CFG_NO_PIPE]),
     .inj_rmw_after_wr_i   (inject_i[INJ_T_CFG_RMW_AFTER_WR]),
     .inj_one_stage_i      (inject_i[INJ_T_CFG_ONE_STAGE]),
+    .inj_wh_rules_i       (inject_i[INJ_T_CFG_WH_RULES]),
     .req_i (cfg_req), .req_insn_i (disp_insn), .req_seq_i (disp_seq), .gnt_o (cfg_gnt), .lost_o (cfg_lost),
     .rsp_o (cfg_rsp),
     .e1_done_o (cfg_e1_done), .e2_done_o (cfg_e2_done), .e1_insn_o (cfg_e1_insn), .e2_insn_o (cfg_e2_insn),
@@ -680,6 +684,13 @@ module tt_core
   logic [3:0]       unp_flip_fmt [2];
   logic             unp_rowadv [2], unp_adc_inc [2], unp_adc_rep [2];
   logic [1:0]       unp_wadc [2], unp_ch0y [2], unp_ch0z [2], unp_ch1y [2], unp_ch1z [2];
+  // each unpacker holds up to two instructions (an address stage and a datum stage): which threads,
+  // the address stage's thread, its hand-over, the retiring one's sequence number and WhichADC
+  logic [2:0]       unp_holds [2];
+  logic [1:0]       unp_fthread [2], unp_rep_wadc [2];
+  logic             unp_handover [2];
+  logic             unp_front_free [2];   // its address stage is empty (free but for the other unpacker)
+  logic [31:0]      unp_ret_seq [2];
   logic             unp_mmio_we [2];
   logic [31:0]      unp_mmio_addr [2], unp_mmio_data [2];
   logic [1:0]       math_clr_flip;
@@ -727,6 +738,12 @@ module tt_core
 
 
 
+      .req_seq_i         (disp_seq[u_acc_thread[U]]),
+      .ret_seq_o         (unp_ret_seq[n]),
+      .holds_o           (unp_holds[n]),
+      .front_thread_o    (unp_fthread[n]),
+      .handover_o        (unp_handover[n]),
+      .front_free_o      (unp_front_free[n]),
       .other_addr_calc_i (unp_addr_calc[1-n]),
       .addr_calc_o       (unp_addr_calc[n]),
       .active_o          (unp_active[n]),
@@ -756,6 +773,7 @@ module tt_core
       .adc_inc_o         (unp_adc_inc[n]),
       .adc_report_o      (unp_adc_rep[n]),
       .adc_wadc_o        (unp_wadc[n]),
+      .rep_wadc_o        (unp_rep_wadc[n]),
       .inc_ch0y_o        (unp_ch0y[n]),
       .inc_ch0z_o        (unp_ch0z[n]),
       .inc_ch1y_o        (unp_ch1y[n]),
@@ -1008,11 +1026,19 @@ module tt_core
   // channels as that update left them (the model's view: docs/decisions.md "Overlapping dispatch"),
   // whatever later instructions wrote since. Captured here: unpacker n's for its thread and its
   // WhichADC, the packer's for its ADC thread.
+  // Two deep per unpacker: the address stage's (captured at its increment) moves to the datum
+  // stage's with the instruction (tt_unpacker handover_o); the retire reports the datum stage's.
   adc_thr_t unp_cap_q [2][2];
+  adc_thr_t unp_fcap_q [2][2];
   adc_thr_t pk_cap_q;
   always_ff @(posedge clk_c) begin
     for (int n = 0; n < 2; n++) begin
-      if (unp_adc_inc[n]) begin
+      if (unp_handover[n]) unp_cap_q[n] <= unp_fcap_q[n];
+      if (unp_adc_inc[n] && !inject_i[INJ_UNP_ADC_AT_RETIRE]) begin
+        unp_fcap_q[n][0] <= adc_pre[unp_thread[n]];
+        unp_fcap_q[n][1] <= adc_pre[unp_wadc[n]];
+      end
+      if (unp_adc_inc[n] && inject_i[INJ_UNP_ADC_AT_RETIRE]) begin   // (increments at the retire)
         unp_cap_q[n][0] <= adc_pre[unp_thread[n]];
         unp_cap_q[n][1] <= adc_pre[unp_wadc[n]];
       end
@@ -1023,7 +1049,9 @@ module tt_core
   always_comb begin
     for (int n = 0; n < 2; n++) begin
       unp_adc_inc_ret[n] = unp_adc_inc[n];   // end of the address phase (tt_unpacker)
-      unp_thread[n]      = u_thread[(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0];
+      // the increments are the address stage's (at the retire with INJ_UNP_ADC_AT_RETIRE)
+      unp_thread[n]      = inject_i[INJ_UNP_ADC_AT_RETIRE] ? u_thread[(n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0]
+                                                          : unp_fthread[n];
     end
   end
   tt_xmov_stub u_xmov (
@@ -1080,9 +1108,9 @@ module tt_core
       // (a LOADIND only through its first 3 cycles: tt_thcon holds_thread_o)
       if (u_holds[t][UNIT_THCON] && thcon_holds_thread && !inject_i[INJ_T_THCON_NO_HOLD])
         th_hold_unit[t] = UNIT_THCON;
-      else if (unp_addr_calc[0] && u_holds[t][UNIT_UNPACK0] && !inject_i[INJ_T_UNP_ADDR_NO_HOLD])
+      else if (unp_addr_calc[0] && unp_fthread[0] == 2'(t) && !inject_i[INJ_T_UNP_ADDR_NO_HOLD])
         th_hold_unit[t] = UNIT_UNPACK0;
-      else if (unp_addr_calc[1] && u_holds[t][UNIT_UNPACK1] && !inject_i[INJ_T_UNP_ADDR_NO_HOLD])
+      else if (unp_addr_calc[1] && unp_fthread[1] == 2'(t) && !inject_i[INJ_T_UNP_ADDR_NO_HOLD])
         th_hold_unit[t] = UNIT_UNPACK1;
       else if (gate_mutex[t]) th_hold_unit[t] = UNIT_SYNC;
       else if (gate_bank[t])  th_hold_unit[t] = UNIT_MATH;
@@ -1184,7 +1212,9 @@ module tt_core
         // the configuration unit carries its instructions' sequence numbers (two of a thread)
         // (so does the matrix unit: a thread may have several instructions in it)
         retire_o[L].seq    = (U == UNIT_CFG) ? (E2 ? cfg_e2_seq[LT] : cfg_e1_seq[LT])
-                           : (U == UNIT_MATH) ? math_ret_seq : fe_seq[th][u];
+                           : (U == UNIT_MATH) ? math_ret_seq
+                           : (U == UNIT_UNPACK0 || U == UNIT_UNPACK1) ? unp_ret_seq[u - int'(UNIT_UNPACK0)]
+                           : fe_seq[th][u];
         // DELIBERATE BUGS (INJ_RET_SEQ_NEXT, INJ_RET_THREAD_NEXT): a lane misnames its instruction.
         if (U == UNIT_PACK && inject_i[INJ_RET_SEQ_NEXT]) retire_o[L].seq = fe_seq[th][u] + 32'd1;
         if (U == UNIT_SYNC && inject_i[INJ_RET_THREAD_NEXT]) retire_o[L].thread = (th == 2'd2) ? 2'd0 : th + 2'd1;
@@ -1240,9 +1270,9 @@ module tt_core
             retire_o[L].adc_thread = th;
             for (int i = 0; i < 6; i++)
               for (int k = 0; k < 8; k++) retire_o[L].adc[i][k] = unp_cap_q[u - int'(UNIT_UNPACK0)][0][i][k];
-            if (unp_wadc[u - int'(UNIT_UNPACK0)] != th) begin
+            if (unp_rep_wadc[u - int'(UNIT_UNPACK0)] != th) begin
               retire_o[L].adc2_we     = 6'b11 << (2 * (u - int'(UNIT_UNPACK0)));
-              retire_o[L].adc2_thread = unp_wadc[u - int'(UNIT_UNPACK0)];
+              retire_o[L].adc2_thread = unp_rep_wadc[u - int'(UNIT_UNPACK0)];
               for (int i = 0; i < 6; i++)
                 for (int k = 0; k < 8; k++)
                   retire_o[L].adc2[i][k] = unp_cap_q[u - int'(UNIT_UNPACK0)][1][i][k];

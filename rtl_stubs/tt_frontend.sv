@@ -277,6 +277,7 @@ module tt_frontend
   logic [NUM_UNITS-1:0] infl;          // ... with the configuration unit's from cfg_cnt_q
   logic [1:0]           cfg_cnt_q;     // this thread's instructions in the configuration unit
   logic [2:0]           math_cnt_q;    // ... in the matrix unit (pipelined: several; one retires a cycle)
+  logic [1:0]           unp_cnt_q [2]; // ... in each unpacker (an address stage and a datum stage)
   logic [31:0]          useq_q [NUM_UNITS];
   logic [31:0]          none_insn_q;
   logic [31:0]          seq_q;         // program-order number of the next dispatch
@@ -304,6 +305,8 @@ module tt_frontend
     infl           = infl_q;
     infl[UNIT_CFG] = cfg_cnt_q != '0;
     infl[UNIT_MATH] = math_cnt_q != '0;
+    infl[UNIT_UNPACK0] = unp_cnt_q[0] != '0;
+    infl[UNIT_UNPACK1] = unp_cnt_q[1] != '0;
     retire_o    = unit_retire_i & infl;
     retire_o[0] = infl_q[0];
   end
@@ -337,6 +340,7 @@ module tt_frontend
       infl_q      <= '0;
       cfg_cnt_q   <= '0;
       math_cnt_q  <= '0;
+      unp_cnt_q   <= '{default: '0};
       none_insn_q <= '0;
       seq_q       <= '0;
       for (int u = 0; u < NUM_UNITS; u++) useq_q[u] <= '0;
@@ -346,6 +350,11 @@ module tt_frontend
                    ((dispatch && fe_unit_q == UNIT_CFG) ? 2'd1 : 2'd0);
       math_cnt_q <= math_cnt_q - (retire_o[UNIT_MATH] ? 3'd1 : 3'd0) +
                     ((dispatch && fe_unit_q == UNIT_MATH) ? 3'd1 : 3'd0);
+      for (int n = 0; n < 2; n++) begin
+        unit_e un;
+        un = (n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0;
+        unp_cnt_q[n] <= unp_cnt_q[n] - (retire_o[un] ? 2'd1 : 2'd0) + ((dispatch && fe_unit_q == un) ? 2'd1 : 2'd0);
+      end
       if (dispatch) begin
         infl_q[fe_unit_q] <= 1'b1;
         useq_q[fe_unit_q] <= seq_q;

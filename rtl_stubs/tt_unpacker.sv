@@ -1,11 +1,17 @@
 // tt_unpacker: one of the two unpackers (WHICH 0: SrcA or Dest, 1: SrcB). Executes UNPACR (regular,
 // uncompressed tiles) and UNPACR_NOP (ZEROSRC, NOP, SETDVALID), written from unpack-data-path §2
 // (phases 1-7), §8, §13 and the ISA documentation's UNPACR_Regular.md; conversions in
-// tt_unpack_convert. Config, thread config, ADCs, SrcRow and the bank pointer are read in the
-// accept cycle; register-file rows are written while it runs (one row per cycle, reported on
-// rf_wr_o); counters, SrcRow and the bank hand-off change in its retire cycle (rsp_o.done).
+// tt_unpack_convert. Config, thread config and ADCs are read in the first address cycle, where the
+// ADC increments and the context counter step; SrcRow and the bank pointer when the datum stage
+// checks the bank; register-file rows are written while it runs (one row per cycle, reported on
+// rf_wr_o); SrcRow and the bank hand-off change in its retire cycle (rsp_o.done).
 // Timing (unpack-data-path §13): 2 cycles of address calculation during which the other unpacker
-// cannot start one; then, once the bank is owned by the unpackers, each cycle converts up to
+// cannot start one. The unpacker is pipelined after them (UNPACR_Regular.md "Performance"; docs/
+// decisions.md "Unpacker and packer pipelining"): an address stage (front) holds an instruction for
+// its address cycles and until the datum stage (back) is free, and takes the next instruction once
+// it is empty; the back runs one instruction at a time, in order: it takes the front's the cycle
+// after its own retires (the bank pointer and SrcRow the retire changes are read there). Then,
+// once the bank is owned by the unpackers, each cycle converts up to
 // (16 << tier) bytes of L1 datums (tier: x1, x2, x4 from Throttle_mode, the forced-speed rules and
 // the two-unpacker interference table in tt_core), stopping at an input row of 16 datums, at a
 // 16-byte exponent boundary and at an output row, since one row is written per cycle.
@@ -31,8 +37,14 @@ module tt_unpacker
   input  unit_req_t        req_i,        // dispatch (taken only when rsp_o.ready)
   output unit_rsp_t        rsp_o,       // ready, busy, held instruction and thread, retire
 
+  input  logic [31:0] req_seq_i,           // the dispatch's sequence number (carried to the retire)
+  output logic [31:0] ret_seq_o,           // the retiring instruction's
+  output logic [2:0]  holds_o,             // bit t: the front or the back holds an instruction of thread t
+  output logic [1:0]  front_thread_o,      // the address stage's thread (its ADC increments)
+  output logic        handover_o,          // the front's instruction moves to the back at this edge
+  output logic        front_free_o,        // the address stage is empty (ready but for the other unpacker)
   input  logic        other_addr_calc_i,   // the other unpacker calculates an address
-  output logic        addr_calc_o,
+  output logic        addr_calc_o,         // the front is in its address cycles (of front_thread_o)
   output logic        active_o,            // reading L1 this cycle or waiting to
   output logic [1:0]  want_tier_o,
   input  logic [1:0]  tier_i,              // granted: 0 x1, 1 x2, 2 x4
@@ -63,7 +75,8 @@ module tt_unpacker
   output logic        rowadv_o,
   output logic        adc_inc_o,           // apply the increments below (first address cycle)
   output logic        adc_report_o,        // retire cycle of an UNPACR that applied some
-  output logic [1:0]  adc_wadc_o,          // second thread whose ADCs change (WhichADC)
+  output logic [1:0]  adc_wadc_o,          // second thread whose ADCs change (WhichADC), at the increment
+  output logic [1:0]  rep_wadc_o,          // ... as the retiring instruction's report names it
   output logic [1:0]  inc_ch0y_o, inc_ch0z_o, inc_ch1y_o, inc_ch1z_o,
   output logic        mmio_we_o,           // UNPACR_NOP UNP_POP's MMIO store
   output logic [31:0] mmio_addr_o,
@@ -91,7 +104,7 @@ module tt_unpacker
   localparam int unsigned A_BLOBS01 = 51;           // UNP0_BLOBS_Y_START_CNTX_01 (unpacker 0)
   localparam int unsigned A_BLOBS23 = 52;           // UNP0_BLOBS_Y_START_CNTX_23
 
-  typedef enum logic [2:0] {S_IDLE, S_ADDR, S_RSI, S_BANK, S_RUN, S_ZERO, S_DONE} state_e;
+  typedef enum logic [2:0] {S_IDLE, S_RSI, S_BANK, S_RUN, S_ZERO, S_DONE} state_e;
 
   // Everything the instruction needs after its accept cycle.
   typedef struct packed {
@@ -127,9 +140,6 @@ module tt_unpacker
     logic        interleave;
     logic [3:0]  colshift;
     logic        to_dest, transpose, out32, ovrd, all_zero, int8_unsigned, e4m3;
-    logic [5:0]  src_row;
-    logic        bank;
-    logic        wait_bank;     // the bank whose ownership it waits for
     logic        wait_math;     // ... or, live, the matrix unit's (UNPACR_NOP clear, Stall_Clr_Cntrl 0)
     logic [1:0]  tier;
     logic [1:0]  ch0y, ch0z, ch1y, ch1z;
@@ -140,11 +150,19 @@ module tt_unpacker
     logic [1:0]  ctx_count;
   } setup_t;
 
-  state_e      state_q;
+  state_e      state_q;        // the back (datum stage)
   setup_t      s_q, s_d;
   logic [1:0]  thread_q;
-  logic [31:0] insn_q;
-  logic        addr_cnt_q;
+  logic [31:0] insn_q, seq_q;
+  // the front (address stage): its instruction, its two address cycles, its setup
+  logic        f_v_q;
+  logic [1:0]  f_thread_q;
+  logic [31:0] f_insn_q, f_seq_q;
+  logic        addr_cnt_q;     // its first address cycle is over
+  logic        f_done_q;       // both are over: it waits for the back
+  setup_t      f_s_q;
+  logic        bk_q;           // the bank and SrcRow the back's datum loop writes with (read in
+  logic [5:0]  srow_q;         //   S_BANK, after the previous instruction's retire changed them)
   logic [31:0] i_q;            // datums consumed
   logic [2:0]  j_q;            // next sub-position of the current datum (upsampling)
   logic [31:0] out_q, dat_q, exp_q;
@@ -159,11 +177,12 @@ module tt_unpacker
   // (tt_core), and act_o this unpacker's part of its enable: every flop below changes only while
   // the unpacker holds an instruction (state_q != S_IDLE), at the edge that accepts one, or in
   // reset, so its flops and the datum loop and converters behind them are evaluated only then.
-  assign act_o = !rst_ni || state_q != S_IDLE || req_i.valid;
+  assign act_o = !rst_ni || state_q != S_IDLE || f_v_q || req_i.valid;
 
   logic        accept;
   // unpacker 0 going first in a cycle both are asked is tt_core's (u_ready)
-  assign rsp_o.ready  = (state_q == S_IDLE) && !other_addr_calc_i;
+  // DELIBERATE BUG (INJ_T_UNP_NO_PIPE): one instruction at a time (the next only after a retire).
+  assign rsp_o.ready  = !f_v_q && !other_addr_calc_i && !(inj_i[INJ_T_UNP_NO_PIPE] && state_q != S_IDLE);
   assign accept   = req_i.valid && rsp_o.ready;
   // The setup samples config, thread config and ADCs in the instruction's first cycle in the unit
   // (its first address cycle), not in its dispatch cycle: an instruction dispatched the cycle
@@ -171,11 +190,24 @@ module tt_unpacker
   // WRCFG not yet (WRCFG.md: the next instruction must not consume it; a NOP suffices).
   // docs/decisions.md "Overlapping dispatch".
   unit_req_t sreq;
-  assign rsp_o.busy   = (state_q != S_IDLE);
-  assign rsp_o.thread = thread_q;
+  assign rsp_o.busy   = (state_q != S_IDLE) || f_v_q;
+  assign rsp_o.thread = thread_q;    // the back's: the one that retires
   assign rsp_o.insn   = insn_q;
   assign rsp_o.done   = (state_q == S_DONE);
-  assign addr_calc_o = (state_q == S_ADDR);
+  assign ret_seq_o    = seq_q;
+  assign addr_calc_o  = f_v_q && !f_done_q;
+  assign front_thread_o = f_thread_q;
+  assign front_free_o = !f_v_q && !(inj_i[INJ_T_UNP_NO_PIPE] && state_q != S_IDLE);
+  always_comb begin
+    holds_o = '0;
+    if (state_q != S_IDLE) holds_o[thread_q] = 1'b1;
+    if (f_v_q)             holds_o[f_thread_q] = 1'b1;
+  end
+  // the front hands its instruction on when its address cycles are over (or end now) and the back is
+  // empty or retires now
+  logic back_free;
+  assign back_free  = (state_q == S_IDLE) || (state_q == S_DONE);
+  assign handover_o = f_v_q && (f_done_q || addr_cnt_q) && back_free;
 
   function automatic logic [31:0] fld(logic [31:0] w, int unsigned sh, int unsigned wd);
     return (w >> sh) & ((32'd1 << wd) - 32'd1);
@@ -192,7 +224,7 @@ module tt_unpacker
     endcase
   endfunction
 
-  assign sreq = '{valid: state_q == S_ADDR && !addr_cnt_q, thread: thread_q, insn: insn_q};
+  assign sreq = '{valid: f_v_q && !addr_cnt_q, thread: f_thread_q, insn: f_insn_q};
 
   // ---------------------------------------------------------------------------------------------
   // Setup: phases 1-4 from the config as it is in the first address cycle
@@ -399,13 +431,10 @@ module tt_unpacker
       s_d.all_zero = insn[4];
       s_d.int8_unsigned = cfg_i[st][1][15 + WHICH];              // SrcAUnsigned / SrcBUnsigned
       s_d.e4m3     = cfg_i[st][A_REG1W3][22];
-      s_d.src_row  = src_row_i[th];
-      s_d.bank     = unp_bank_i[WHICH];
       // UNPACR waits until the unpacker's own bank is free; UNPACR_NOP's clear too with
       // Stall_Clr_Cntrl [5] = 1 ("write ready is 1"), with 0 ("data ready is 0") until the matrix
       // unit's current bank is free, re-read every cycle (§8.3 WaitLikeUnpacr, assembly.yaml,
       // Tenstorrent's simulator; docs/decisions.md "Audit of shared readings")
-      s_d.wait_bank = unp_bank_i[WHICH];
       s_d.wait_math = s_d.is_nop && !insn[5] && !inj_i[INJ_UNP_NOP_WAIT_OWN];
       // L1 speed (§13): Throttle_mode, then the forced rules
       s_d.tier = (reg2[5:4] > 2'd2) ? 2'd2 : reg2[5:4];
@@ -549,8 +578,8 @@ module tt_unpacker
             file = 2'(RF_SRCA);
             if (WHICH == 1) begin
               file = 2'(RF_SRCB);
-              row  = inj_i[INJ_UNP_SRCB_ROW_WRAP] ? row + {26'd0, s_q.src_row}
-                                                    : ((row + {26'd0, s_q.src_row}) & 32'd63);
+              row  = inj_i[INJ_UNP_SRCB_ROW_WRAP] ? row + {26'd0, srow_q}
+                                                    : ((row + {26'd0, srow_q}) & 32'd63);
               if (row > 32'd63) wen = 1'b0;
             end else if (!s_q.to_dest) begin
               if (!inj_i[INJ_UNP_HEADER_SKIP]) begin
@@ -558,7 +587,7 @@ module tt_unpacker
                 row = row - 32'd4;
               end else if (col < s_q.colshift) wen = 1'b0;
               col = col - s_q.colshift;
-              if (!s_q.ovrd) row = row + {26'd0, s_q.src_row};
+              if (!s_q.ovrd) row = row + {26'd0, srow_q};
               // DELIBERATE BUG (INJ_SRCA_ROW_NO_WRAP): with SetOvrdWithAddr a row past 63 is dropped
               // instead of wrapping (unpack-data-path §2.6: SrcA[Bank][Row & 0x3f])
               if (s_q.ovrd && row > 32'd63 && inj_i[INJ_SRCA_ROW_NO_WRAP]) wen = 1'b0;
@@ -578,7 +607,7 @@ module tt_unpacker
                 first_w = 1'b0;
                 wr.valid = 1'b1;
                 wr.file  = file;
-                wr.bank  = (file <= 2'(RF_SRCB)) ? s_q.bank : 1'b0;
+                wr.bank  = (file <= 2'(RF_SRCB)) ? bk_q : 1'b0;
                 wr.row   = row[9:0];
                 wr.mask[col] = 1'b1;
                 // report what the register file stores: 19-bit Src, 16-bit Dest cells
@@ -613,7 +642,9 @@ module tt_unpacker
   // ---------------------------------------------------------------------------------------------
   logic bank_owned;
   logic wait_bank_now;
-  assign wait_bank_now = s_q.wait_math ? math_bank_i[WHICH] : s_q.wait_bank;
+  // (the unpacker's bank pointer as it is now: the back holds this instruction only after the one
+  // before it retired, and nothing else flips it while the unpacker holds one)
+  assign wait_bank_now = s_q.wait_math ? math_bank_i[WHICH] : unp_bank_i[WHICH];
   assign bank_owned = (WHICH == 0) ? !srca_client_i[wait_bank_now] : !srcb_client_i[wait_bank_now];
   assign bank_wait_o = (state_q == S_BANK) && !bank_owned;
   assign active_o    = (state_q == S_RUN);
@@ -655,48 +686,83 @@ module tt_unpacker
     end
   end
 
+  // The next state of the back for an instruction it takes from the front.
+  function automatic state_e back_first(setup_t f);
+    if (f.is_nop) return f.nop_clear ? S_BANK : S_DONE;   // ZEROSRC waits for its bank; NOP, SETDVALID retire
+    return f.skip ? S_DONE : f.comp ? S_RSI : (f.ndatums == 0) ? S_DONE : S_BANK;
+  endfunction
+
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q <= S_IDLE;
       s_q <= '0;
       thread_q <= '0;
       insn_q <= '0;
+      seq_q <= '0;
+      f_v_q <= 1'b0; f_thread_q <= '0; f_insn_q <= '0; f_seq_q <= '0; f_done_q <= 1'b0; f_s_q <= '0;
       addr_cnt_q <= 1'b0;
+      bk_q <= 1'b0; srow_q <= '0;
       i_q <= '0; j_q <= '0; out_q <= '0; dat_q <= '0; exp_q <= '0; zbank_q <= 1'b0;
       delta_q <= '0; g_q <= '0; drop_q <= '0; dnum_q <= '0; ndat_q <= '0;
       rsi_ph_q <= 1'b0;
       for (int t = 0; t < 3; t++) ctx_ctr_q[t] <= '0;
     end else begin
-      unique case (state_q)
-        S_IDLE: if (accept) begin
-          state_q    <= S_ADDR;
-          thread_q   <= req_i.thread;
-          insn_q     <= req_i.insn;
-          addr_cnt_q <= 1'b0;
-        end
-        S_ADDR: begin     // two cycles of address calculation (UNPACR_Regular.md "Performance")
+      // the front: two cycles of address calculation (UNPACR_Regular.md "Performance"), the setup
+      // sampled in the first; then it waits for the back
+      if (accept) begin
+        f_v_q      <= 1'b1;
+        f_thread_q <= req_i.thread;
+        f_insn_q   <= req_i.insn;
+        f_seq_q    <= req_seq_i;
+        addr_cnt_q <= 1'b0;
+        f_done_q   <= 1'b0;
+      end else if (f_v_q) begin
+        if (!addr_cnt_q) begin
           addr_cnt_q <= 1'b1;
-          if (!addr_cnt_q) begin   // the setup, sampled in this first cycle
-            s_q <= s_d;
+          f_s_q      <= s_d;
+        end else if (handover_o) begin
+          f_v_q <= 1'b0;
+        end else begin
+          f_done_q <= 1'b1;
+        end
+      end
+      // The context counter steps with the address calculation, as the ADC increments do (the page's
+      // "update counters in preparation for next instruction"): the next UNPACR's address
+      // calculation, which may start while this one's datums are still read, sees it (docs/
+      // decisions.md "Unpacker and packer pipelining"). UNPACR_IncrementContextCounter.md: step,
+      // wrap at 2^Context_count; UNPACR_Regular.md: WhichContext + 1, wrap at 2^Context_count.
+      // DELIBERATE BUG (INJ_UNP_CTX_AT_RETIRE): the counter steps at the retire (as before the
+      // unpacker was pipelined), after the next UNPACR's address calculation has read it.
+      if (!inj_i[INJ_UNP_CTX_AT_RETIRE]) begin
+        if (sreq.valid && !s_d.is_nop && sreq.insn[13])
+          ctx_ctr_q[sreq.thread] <= ({1'b0, ctx_ctr_q[sreq.thread] + 3'd1} >= (4'd1 << s_d.ctx_count)) ? 3'd0
+                                                                                     : ctx_ctr_q[sreq.thread] + 3'd1;
+        if (sreq.valid && !s_d.is_nop && !s_d.skip && s_d.multi && s_d.use_ctr)
+          ctx_ctr_q[sreq.thread] <= ({1'b0, s_d.wctx + 3'd1} >= (4'd1 << s_d.ctx_count)) ? 3'd0 : s_d.wctx + 3'd1;
+      end else if (state_q == S_DONE) begin
+        if (!s_q.is_nop && insn_q[13])
+          ctx_ctr_q[thread_q] <= ({1'b0, ctx_ctr_q[thread_q] + 3'd1} >= (4'd1 << s_q.ctx_count)) ? 3'd0
+                                                                                    : ctx_ctr_q[thread_q] + 3'd1;
+        if (!s_q.is_nop && !s_q.skip && s_q.multi && s_q.use_ctr)
+          ctx_ctr_q[thread_q] <= ({1'b0, s_q.wctx + 3'd1} >= (4'd1 << s_q.ctx_count)) ? 3'd0 : s_q.wctx + 3'd1;
+      end
+
+      // the back
+      unique case (state_q)
+        S_IDLE, S_DONE: begin   // S_DONE: retire this cycle
+          state_q <= S_IDLE;
+          if (handover_o) begin
+            s_q      <= f_s_q;
+            thread_q <= f_thread_q;
+            insn_q   <= f_insn_q;
+            seq_q    <= f_seq_q;
             i_q <= '0; j_q <= '0; g_q <= '0;
-            out_q <= s_d.out; exp_q <= s_d.exp16;
+            out_q <= f_s_q.out; exp_q <= f_s_q.exp16;
             // compressed: the datum window first holds the RSI entries (S_RSI)
-            dat_q <= s_d.comp ? (s_d.rsearch ? s_d.rsi_end_bit : s_d.rsi_bit) : s_d.dat_bit;
+            dat_q <= f_s_q.comp ? (f_s_q.rsearch ? f_s_q.rsi_end_bit : f_s_q.rsi_bit) : f_s_q.dat_bit;
             rsi_ph_q <= 1'b0;
-            drop_q <= s_d.drop; dnum_q <= s_d.dnum; ndat_q <= s_d.ndatums;
-          end
-          if (addr_cnt_q) begin
-            if (s_q.is_nop) begin
-              // ZEROSRC: both banks or the unpacker's; NOP, SETDVALID and the rest: retire
-              if (s_q.nop_clear) begin
-                state_q <= S_BANK;
-                zbank_q <= s_q.nop_both ? 1'b0 : s_q.bank;
-              end else begin
-                state_q <= S_DONE;
-              end
-            end else begin
-              state_q <= s_q.skip ? S_DONE : s_q.comp ? S_RSI : (s_q.ndatums == 0) ? S_DONE : S_BANK;
-            end
+            drop_q <= f_s_q.drop; dnum_q <= f_s_q.dnum; ndat_q <= f_s_q.ndatums;
+            state_q <= back_first(f_s_q);
           end
         end
         S_RSI: begin
@@ -718,7 +784,16 @@ module tt_unpacker
             state_q <= ((s_q.rsi_whole && nx <= fd) || (!s_q.rsi_whole && s_q.dnum == 32'd0)) ? S_DONE : S_BANK;
           end
         end
-        S_BANK: if (bank_owned || inj_i[INJ_UNP_NO_BANK_WAIT]) state_q <= s_q.is_nop ? S_ZERO : S_RUN;
+        S_BANK: begin
+          // the bank and SrcRow its rows go to (UNPACR_Regular.md reads them as it writes)
+          bk_q   <= unp_bank_i[WHICH];
+          srow_q <= src_row_i[thread_q];
+          if (bank_owned || inj_i[INJ_UNP_NO_BANK_WAIT]) begin
+            state_q <= s_q.is_nop ? S_ZERO : S_RUN;
+            // ZEROSRC: both banks or the unpacker's
+            zbank_q <= s_q.nop_both ? 1'b0 : unp_bank_i[WHICH];
+          end
+        end
         S_RUN: begin
           i_q   <= i_q + {27'd0, nk};
           j_q   <= nj;
@@ -734,18 +809,7 @@ module tt_unpacker
           if ((i_q + {27'd0, nk} >= ndat_q && nj == 3'd0 && ng == 4'd0) || ndnum == 32'd0) state_q <= S_DONE;
         end
         S_ZERO: state_q <= S_DONE;   // the clear's one cycle, then the retire
-        default: begin    // S_DONE: retire this cycle
-          state_q <= S_IDLE;
-          // UNPACR_IncrementContextCounter.md: step the counter, wrap at 2^Context_count
-          if (!s_q.is_nop && insn_q[13])
-            ctx_ctr_q[thread_q] <= ({1'b0, ctx_ctr_q[thread_q] + 3'd1} >= (4'd1 << s_q.ctx_count)) ? 3'd0
-                                                                                          : ctx_ctr_q[thread_q] + 3'd1;
-          // ContextCounter wraps at 2^Context_count (§10); a 3-bit counter wraps at 8 anyway
-          if (!s_q.is_nop && !s_q.skip && s_q.multi && s_q.use_ctr) begin
-            ctx_ctr_q[thread_q] <= ({1'b0, s_q.wctx + 3'd1} >= (4'd1 << s_q.ctx_count)) ? 3'd0
-                                                                                       : s_q.wctx + 3'd1;
-          end
-        end
+        default: state_q <= S_IDLE;
       endcase
     end
   end
@@ -765,6 +829,7 @@ module tt_unpacker
   // thread: the issuing thread's only (tt_adc_unit), as the model.
   assign adc_inc_o    = late_inc ? ((state_q == S_DONE) && !s_q.is_nop && !insn_q[13] && !insn_q[1])
                                  : (sreq.valid && !s_d.is_nop && !sreq.insn[13] && !sreq.insn[1]);
+  assign rep_wadc_o   = s_q.wadc;
   assign adc_report_o = (state_q == S_DONE) && !s_q.is_nop && !s_q.skip &&
                         (s_q.ch0y | s_q.ch0z | (inj_i[INJ_UNP_ADC_CH1] ? 2'd0 : s_q.ch1y) | s_q.ch1z) != 2'd0;
 

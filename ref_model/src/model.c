@@ -286,17 +286,22 @@ bool tt_model_sample(tt_model *m, int thread, uint32_t seq)
     }
     const int su = sample_unit(e->insn);
     if (su < 0) return false;
-    m->snap[su].valid = true;
-    m->snap[su].thread = thread;
-    m->snap[su].seq = seq;
-    memcpy(m->snap[su].cfg, m->cfg, sizeof m->cfg);
-    memcpy(m->snap[su].tcfg, m->tcfg, sizeof m->tcfg);
-    memcpy(m->snap[su].adc, m->adc, sizeof m->adc);
-    /* their ADC updates go with the address calculation, right after the sample */
+    int k = 0;
+    while (k < TT_SNAP_DEPTH && m->snap[su][k].valid) k++;
+    if (k == TT_SNAP_DEPTH) return false; /* more in the unit than it holds: the timing check reports it */
+    m->snap[su][k].valid = true;
+    m->snap[su][k].thread = thread;
+    m->snap[su][k].seq = seq;
+    memcpy(m->snap[su][k].cfg, m->cfg, sizeof m->cfg);
+    memcpy(m->snap[su][k].tcfg, m->tcfg, sizeof m->tcfg);
+    memcpy(m->snap[su][k].adc, m->adc, sizeof m->adc);
+    if (su < 2) memcpy(m->snap[su][k].ctx_counter, m->unp[su].ctx_counter, sizeof m->unp[su].ctx_counter);
+    /* their ADC updates (and an UNPACR's context counter step) go with the address calculation,
+     * right after the sample */
     const uint32_t insn = m->win[thread][seq % TT_ISSUE_WINDOW].insn;
     if (su == 2) tt_pack_adc_update(m, thread, insn);
-    else tt_unpack_adc_update(m, thread, insn);
-    memcpy(m->snap[su].adc_upd, m->adc, sizeof m->adc);
+    else tt_unpack_adc_update(m, thread, insn), tt_unpack_ctx_update(m, thread, insn);
+    memcpy(m->snap[su][k].adc_upd, m->adc, sizeof m->adc);
     return true;
 }
 
@@ -304,28 +309,35 @@ bool tt_model_sample(tt_model *m, int thread, uint32_t seq)
  * no config); the ADC updates were applied at the sample (tt_model_sample) and are not repeated.
  * The ADC channels reported carry the values that update left (later writes are other
  * instructions'), as the RTL's retire does. */
-static void exec_sampled(tt_model *m, int thread, uint32_t seq, const tt_issued *e, int su, tt_exec_result *rp)
+static void exec_sampled(tt_model *m, int thread, uint32_t seq, const tt_issued *e, int su, int k, tt_exec_result *rp)
 {
-    _Static_assert(sizeof m->snap[0].adc == sizeof m->adc, "ADC snapshot");
+    _Static_assert(sizeof m->snap[0][0].adc == sizeof m->adc, "ADC snapshot");
     uint32_t cfg[TT_CFG_STATES][TT_CFG_WORDS], tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
     tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS];
+    uint32_t ctx[TT_NUM_THREADS];
+    const bool unp = su < 2;
     memcpy(cfg, m->cfg, sizeof cfg);
     memcpy(tcfg, m->tcfg, sizeof tcfg);
     memcpy(adc, m->adc, sizeof adc);
-    memcpy(m->cfg, m->snap[su].cfg, sizeof cfg);
-    memcpy(m->tcfg, m->snap[su].tcfg, sizeof tcfg);
-    memcpy(m->adc, m->snap[su].adc, sizeof adc);
+    memcpy(m->cfg, m->snap[su][k].cfg, sizeof cfg);
+    memcpy(m->tcfg, m->snap[su][k].tcfg, sizeof tcfg);
+    memcpy(m->adc, m->snap[su][k].adc, sizeof adc);
+    if (unp) {
+        memcpy(ctx, m->unp[su].ctx_counter, sizeof ctx);
+        memcpy(m->unp[su].ctx_counter, m->snap[su][k].ctx_counter, sizeof ctx);
+    }
     m->adc_early = true;
     exec_issued(m, thread, seq, e, rp);
     m->adc_early = false;
     memcpy(m->cfg, cfg, sizeof cfg);
     memcpy(m->tcfg, tcfg, sizeof tcfg);
     memcpy(m->adc, adc, sizeof adc);
+    if (unp) memcpy(m->unp[su].ctx_counter, ctx, sizeof ctx); /* stepped at the samples */
     tt_effects *eff = &rp->eff;
     for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) {
-        if (eff->adc_we >> i & 1u) eff->adc[i] = m->snap[su].adc_upd[eff->adc_thread % TT_NUM_THREADS][i / 2][i % 2];
+        if (eff->adc_we >> i & 1u) eff->adc[i] = m->snap[su][k].adc_upd[eff->adc_thread % TT_NUM_THREADS][i / 2][i % 2];
         if (eff->adc_we2 >> i & 1u)
-            eff->adc2[i] = m->snap[su].adc_upd[eff->adc_thread2 % TT_NUM_THREADS][i / 2][i % 2];
+            eff->adc2[i] = m->snap[su][k].adc_upd[eff->adc_thread2 % TT_NUM_THREADS][i / 2][i % 2];
     }
 }
 
@@ -355,9 +367,13 @@ tt_exec_result tt_model_step_seq(tt_model *m, int thread, uint32_t seq)
     }
     tt_issued *e = &m->win[thread][seq % TT_ISSUE_WINDOW];
     const int su = sample_unit(e->insn);
-    if (su >= 0 && m->snap[su].valid && m->snap[su].thread == thread && m->snap[su].seq == seq) {
-        exec_sampled(m, thread, seq, e, su, &r);
-        m->snap[su].valid = false;
+    int k = 0;
+    while (su >= 0 && k < TT_SNAP_DEPTH &&
+           !(m->snap[su][k].valid && m->snap[su][k].thread == thread && m->snap[su][k].seq == seq))
+        k++;
+    if (su >= 0 && k < TT_SNAP_DEPTH) {
+        exec_sampled(m, thread, seq, e, su, k, &r);
+        m->snap[su][k].valid = false;
     } else {
         m->rwc_pre_valid = e->rwc_issued;
         m->rwc_pre = e->rwc;

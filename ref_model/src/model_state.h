@@ -104,6 +104,8 @@ typedef struct {
                                    its ModeSel flavour (docs/decisions.md "PACR_SETREG"); 0 after reset */
 } tt_packer_state;
 
+#define TT_SNAP_DEPTH 2 /* sampled, not yet executed, instructions per unpacker or packer */
+
 struct tt_model {
     uint32_t cfg[TT_CFG_STATES][TT_CFG_WORDS];
     uint32_t tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
@@ -123,17 +125,19 @@ struct tt_model {
     uint32_t disp_seq[TT_NUM_THREADS];    /* lockstep: instructions the RTL dispatched */
     bool lockstep;                        /* waits latch at dispatch (tt_model_dispatch), not at execution */
     /* Lockstep: the inputs an unpacker or packer instruction sampled in its first cycle in the unit
-     * (tt_model_sample), one per unit (0, 1 unpackers, 2 packer): it executes at its retire against
-     * them (docs/decisions.md "Overlapping dispatch"). */
+     * (tt_model_sample), per unit (0, 1 unpackers, 2 packer) up to TT_SNAP_DEPTH instructions (an
+     * unpacker holds two: docs/decisions.md "Unpacker and packer pipelining"): it executes at its
+     * retire against them (docs/decisions.md "Overlapping dispatch"). */
     struct {
         bool valid;
         int thread;
         uint32_t seq;
+        uint32_t ctx_counter[TT_NUM_THREADS]; /* the unpacker's context counters before its step */
         uint32_t cfg[TT_CFG_STATES][TT_CFG_WORDS];
         uint32_t tcfg[TT_NUM_THREADS][TT_TCFG_WORDS];
         tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS];
         tt_adc_channel adc_upd[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS]; /* after its update */
-    } snap[3];
+    } snap[3][TT_SNAP_DEPTH];
     bool adc_early;                       /* the executing instruction's ADC updates were applied at its sample */
     tt_read_set rd;                       /* what the last instruction read (cleared as each starts) */
     tt_adc_channel adc[TT_NUM_THREADS][TT_ADC_SETS][TT_ADC_CHANNELS];

@@ -41,12 +41,16 @@ typedef struct {
     unsigned qh[TT_NUM_UNITS], qn[TT_NUM_UNITS];
 } sthread;
 
-/* An unpacker's instruction (tt_unpacker S_ADDR, S_RSI, S_BANK, S_RUN / S_ZERO, S_DONE). */
+/* An unpacker's instruction (tt_unpacker: its address stage, then its datum stage S_RSI, S_BANK,
+ * S_RUN / S_ZERO, S_DONE). An unpacker holds two (docs/decisions.md "Unpacker and packer
+ * pipelining"): the older, in its datum stage or waiting for it, and a younger one behind it. */
 typedef struct {
     bool busy;
     int thread;
     uint32_t seq, insn;
     uint64_t disp;
+    uint64_t back_at;     /* first cycle of its datum stage (UINT64_MAX while the older has not retired) */
+    tt_unpack_work work;  /* what it does (its preview), handed to the reference's T9 when it is the older */
     bool known;           /* tt_timing_unpack_range answers for it */
     bool runs;            /* reads datums (or clears rows): bank wait, then its loop */
     bool shares;          /* S_RUN (not S_ZERO): shares L1 bandwidth with the other unpacker */
@@ -79,7 +83,7 @@ struct tt_sched {
     tt_timing *t;
     tt_model *wm;         /* carries the unpackers' and the packer's work for the reference's rules */
     sthread th[TT_NUM_THREADS];
-    sunp unp[2];
+    sunp unp[2][2];       /* per unpacker: [0] the older (the one that retires next), [1] the younger */
     spack pk;
     uint64_t thw;         /* ThCon L1 writes so far (an L1 STOREIND's retire) */
     /* A copy of L1 for the PACRs' previews (they write L1): made once, then kept equal to the model's
@@ -113,8 +117,8 @@ void tt_sched_destroy(tt_sched *s)
     if (!s) return;
     tt_timing_destroy(s->t);
     free(s->wm);
-    free(s->unp[0].ev);
-    free(s->unp[1].ev);
+    for (int n = 0; n < 2; n++)
+        for (int k = 0; k < 2; k++) free(s->unp[n][k].ev);
     free(s->shadow);
     free(s);
 }
@@ -141,7 +145,7 @@ static void shadow_sync(tt_sched *s, const tt_effects *e, const tt_l1_write *log
 /* What an unpacker or packer instruction will do, from a copy of the model that executes it now
  * (its inputs were sampled at this dispatch; the data it reads cannot change before its retire in
  * a race-free program). The copy has its own logs and, for a PACR, its own L1. */
-static bool preview(tt_sched *s, int th, uint32_t seq, int unit, char *why, size_t len)
+static bool preview(tt_sched *s, int th, uint32_t seq, int unit, sunp *u, char *why, size_t len)
 {
     tt_model *c = malloc(sizeof *c);
     if (!c) return snprintf(why, len, "out of memory"), false;
@@ -172,8 +176,7 @@ static bool preview(tt_sched *s, int th, uint32_t seq, int unit, char *why, size
     if (unit == TT_U_PACK) {
         s->wm->pack_work = c->pack_work;
     } else {
-        sunp *u = &s->unp[unit == TT_U_UNPACK1];
-        s->wm->unp_work[unit == TT_U_UNPACK1] = c->unp_work[unit == TT_U_UNPACK1];
+        u->work = c->unp_work[unit == TT_U_UNPACK1];
         free(u->ev);
         u->ev = c->unp_ev, u->nev = c->n_unp_ev, u->evi = 0;
         u->exact = c->unp_ev_on; /* (off: its log could not grow) */
@@ -377,7 +380,7 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
     unsigned cfg_n[TT_NUM_THREADS];
     tt_timing_due(s->t, cycle, sem_store, due, cfg_n);
     for (int n = 0; n < 2; n++) {
-        sunp *u = &s->unp[n];
+        sunp *u = &s->unp[n][0];
         if (!u->busy) continue;
         const bool now = u->retire_at == cycle;
         if (now) due[u->thread] |= (uint16_t)(1u << (TT_U_UNPACK0 + n));
@@ -435,8 +438,16 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         }
     }
     if (exec_failed) return false;
-    for (int n = 0; n < 2; n++)
-        if (s->unp[n].busy && s->unp[n].retire_at == cycle) s->unp[n].busy = false;
+    for (int n = 0; n < 2; n++) {
+        sunp *u = s->unp[n];
+        if (!u[0].busy || u[0].retire_at != cycle) continue;
+        /* the younger moves up: its datum stage starts the cycle after this retire at the earliest
+         * (its address cycles permitting; tt_unpacker handover_o) */
+        free(u[0].ev);
+        u[0] = u[1];
+        memset(&u[1], 0, sizeof u[1]);
+        if (u[0].busy) u[0].back_at = u[0].disp + 3 > cycle + 1 ? u[0].disp + 3 : cycle + 1;
+    }
     if (s->pk.busy && s->pk.planned && s->pk.retire_at == cycle) s->pk.busy = false;
 
     /* The TRISC side at this edge: BRISC's push wins its thread's mux; then the pushes; the store. */
@@ -478,11 +489,12 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         tt_timing_thread *o = &obs.th[th];
         fe_comb *f = &fc[th];
         o->dispatch = disp[th];
-        /* tt_core: a thread whose UNPACR waits in its unpacker for its bank shows BANK_WAIT (n) */
+        /* tt_core: a thread whose UNPACR waits in its unpacker's datum stage for its bank shows
+         * BANK_WAIT (n) */
         if (stall[th] >> 4 != TT_STALL_NONE)
             for (int n = 0; n < 2; n++) {
-                const sunp *u = &s->unp[n];
-                if (u->busy && u->thread == th && u->runs && cycle >= u->bank_at && !u->start &&
+                const sunp *u = &s->unp[n][0];
+                if (u->busy && u->thread == th && u->known && u->runs && cycle >= u->bank_at && !u->start &&
                     !tt_timing_unpack_bank_free(u->insn, TT_U_UNPACK0 + n, banks))
                     stall[th] = (uint8_t)(TT_STALL_BANK_WAIT << 4 | n);
             }
@@ -530,14 +542,23 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         const int u = tt_timing_unit(x->fe_insn);
         uq_push(x, u, seq);
         if (u == TT_U_UNPACK0 || u == TT_U_UNPACK1) {
-            sunp *p = &s->unp[u - TT_U_UNPACK0];
+            sunp *q = s->unp[u - TT_U_UNPACK0];
+            /* behind the older one if the unpacker holds one (the reference let it in: its address
+             * stage is empty) */
+            sunp *p = q[0].busy ? &q[1] : &q[0];
+            if (p->busy) {
+                snprintf(why, whylen, "scheduler: thread %d dispatched to unpacker %d, which holds two instructions", th,
+                         u - TT_U_UNPACK0);
+                return false;
+            }
             free(p->ev);
-            *p = (sunp){.busy = true, .thread = th, .seq = seq, .insn = x->fe_insn, .disp = cycle};
-            if (opc_of(x->fe_insn) == TT_OPC_UNPACR && !preview(s, th, seq, u, why, whylen)) return false;
+            *p = (sunp){.busy = true, .thread = th, .seq = seq, .insn = x->fe_insn, .disp = cycle,
+                        .back_at = q[0].busy && p != &q[0] ? UINT64_MAX : cycle + 3};
+            if (opc_of(x->fe_insn) == TT_OPC_UNPACR && !preview(s, th, seq, u, p, why, whylen)) return false;
         } else if (u == TT_U_PACK) {
             s->pk.busy = true, s->pk.thread = th, s->pk.seq = seq, s->pk.insn = x->fe_insn, s->pk.disp = cycle;
             s->pk.planned = false, s->pk.retire_at = 0;
-            if (opc_of(x->fe_insn) == TT_OPC_PACR && !preview(s, th, seq, u, why, whylen)) return false;
+            if (opc_of(x->fe_insn) == TT_OPC_PACR && !preview(s, th, seq, u, NULL, why, whylen)) return false;
         }
     }
 
@@ -611,30 +632,31 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
 
     /* The edge: the unpackers' loops (tt_unpacker; bandwidth shared by tt_core's table). */
     bool run[2];
-    for (int n = 0; n < 2; n++) run[n] = unp_in_run(&s->unp[n], cycle) && s->unp[n].shares;
+    for (int n = 0; n < 2; n++) run[n] = unp_in_run(&s->unp[n][0], cycle) && s->unp[n][0].shares;
     for (int n = 0; n < 2; n++) {
-        sunp *u = &s->unp[n];
+        sunp *u = &s->unp[n][0]; /* the older: the datum stage's (the younger waits in the address stage) */
         if (!u->busy || u->retire_at) continue;
+        s->wm->unp_work[n] = u->work; /* the reference's T9 reads the older one's work */
         if (!u->known) {
             uint64_t lo, hi;
-            const tt_unpack_work *w = &s->wm->unp_work[n];
+            const tt_unpack_work *w = &u->work;
             if (!tt_timing_unpack_range(s->t, s->wm, TT_U_UNPACK0 + n, &lo, &hi)) {
                 /* no rule for it (an unimplemented form): it retires after its address cycles */
-                u->known = true, u->runs = false, u->retire_at = u->disp + 3;
+                u->known = true, u->runs = false, u->retire_at = u->back_at;
                 continue;
             }
             u->known = true;
             if (opc_of(u->insn) == TT_OPC_UNPACR_NOP) {
                 u->runs = (u->insn & 3u) == 1 && ((u->insn >> 6) & 3u) != 3;
                 u->shares = false;
-                u->full = (u->insn >> 4 & 1u) ? 128 : 64;
-                u->bank_at = u->disp + 3;
+                u->full = 1; /* the clear: its bank or both in one cycle (docs/decisions.md audit D3) */
+                u->bank_at = u->back_at;
                 u->want = 0;
                 for (int k = 0; k < 3; k++) u->cyc[k] = u->full;
             } else {
                 u->runs = w->runs;
                 u->shares = true;
-                u->bank_at = u->disp + 3 + w->rsi_cycles;
+                u->bank_at = u->back_at + w->rsi_cycles;
                 u->want = w->tier;
                 for (int k = 0; k < 3; k++) u->cyc[k] = w->cycles[k] ? w->cycles[k] : 1, u->budget[k] = w->budget[k];
             }
@@ -653,8 +675,8 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
             continue;
         }
         if (cycle < u->start) continue;
-        uint8_t g[2] = {s->unp[0].want, s->unp[1].want};
-        if (run[0] && run[1]) unp_grant(s->unp[0].want, s->unp[1].want, &g[0], &g[1]);
+        uint8_t g[2] = {s->unp[0][0].want, s->unp[1][0].want};
+        if (run[0] && run[1]) unp_grant(s->unp[0][0].want, s->unp[1][0].want, &g[0], &g[1]);
         const uint8_t gn = u->shares ? (g[n] > 2 ? 2 : g[n]) : 0;
         if (u->shares && u->exact) {
             /* one batch at this cycle's grant, by the model's own batch rules */

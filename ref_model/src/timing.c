@@ -47,7 +47,9 @@ typedef struct {
     uint32_t fe_want_insn;
 } thread_state;
 
-/* What a backend unit holds (a unit holds at most one instruction; a thread may have one in each). */
+/* What a backend unit holds (a unit holds at most one instruction, an unpacker two: slot[u][0] the
+ * older, in its datum stage or address stage, slot[u][1] the younger; a thread may have one in
+ * each). */
 typedef struct {
     int thread;           /* -1: free */
     uint32_t insn;
@@ -61,6 +63,11 @@ typedef struct {
      * L1 read bandwidth). */
     uint64_t bank_free_at;
     bool other_unp;
+    /* An unpacker instruction: the cycle it enters the unpacker's datum stage (the cycle after its
+     * address cycles, or after the retire of the instruction before it, whichever is later;
+     * docs/decisions.md "Unpacker and packer pipelining"), UINT64_MAX while that one has not
+     * retired. */
+    uint64_t back_at;
 } slot_state;
 
 /* An instruction in the matrix unit (pipelined: one accepted a cycle, several in flight, retired in
@@ -82,7 +89,10 @@ struct tt_timing {
      * thread th's in [u][th]. [0] unused: frontend-only instructions are thread_state's. */
     slot_state slot[TT_NUM_UNITS][TT_NUM_THREADS];
     uint8_t prio[TT_NUM_UNITS];   /* round robin: the thread with the highest priority */
-    bool cfg_blk;                 /* a WRCFG, CFGSHIFTMASK or RDCFG was accepted last cycle */
+    /* The configuration unit's Config pipeline (Blackhole ConfigurationUnit.md, stages -4..+1) as the
+     * instructions accepted before this cycle hold it in the next one (where an instruction accepted
+     * now enters it): bit 0 stage 0, bit 1 stage -1, bit 2 stage -2, bit 3 stage -3. */
+    unsigned cfg_stages;
     /* The configuration unit's second stage per thread (slot[TT_U_CFG][th] is its first): an
      * instruction of 2 cycles or more moves there after its first cycle, so that the thread's next
      * one can enter (WRCFG.md "Performance"); `due` is its retire cycle. */
@@ -131,6 +141,16 @@ static bool is_mutex_op(uint32_t insn)
 
 static slot_state *slot_of(tt_timing *t, int u, int th) { return &t->slot[u][per_thread(u) ? th : 0]; }
 static const slot_state *cslot_of(const tt_timing *t, int u, int th) { return &t->slot[u][per_thread(u) ? th : 0]; }
+
+static bool is_unpacker(int u) { return u == TT_U_UNPACK0 || u == TT_U_UNPACK1; }
+
+/* Does unpacker u hold an instruction of thread th (any thread: th < 0) in either stage? */
+static bool unp_holds(const tt_timing *t, int u, int th)
+{
+    for (int k = 0; k < 2; k++)
+        if (t->slot[u][k].thread >= 0 && (th < 0 || t->slot[u][k].thread == th)) return true;
+    return false;
+}
 
 /* Does unit u hold an instruction of any thread? */
 static bool unit_busy_any(const tt_timing *t, int u)
@@ -290,7 +310,8 @@ static unsigned conditions(const tt_timing *t, int th)
                                                      {TT_U_UNPACK1, C_UNPACK1}, {TT_U_PACK, C_PACK},
                                                      {TT_U_SFPU, C_SFPU}};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-        if (cslot_of(t, own[i].unit, th)->thread == th) c |= 1u << own[i].cond;
+        if (is_unpacker(own[i].unit) ? unp_holds(t, own[i].unit, th) : cslot_of(t, own[i].unit, th)->thread == th)
+            c |= 1u << own[i].cond;
     if (mq_holds(t, th)) c |= 1u << C_MATH;
     /* XMOV and the configuration unit: busy for any thread */
     if (unit_busy_any(t, TT_U_XMOV)) c |= 1u << C_XMOV;
@@ -427,6 +448,7 @@ static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint
     const uint8_t opc = (uint8_t)(s->insn >> 24);
     const uint64_t d = s->disp;
     uint64_t rsi = 0, run_lo = 0, run_hi = 0;
+    (void)d;
     bool runs;
     if (opc == TT_OPC_UNPACR_NOP) {
         /* Blackhole UNPACR_NOP: [1:0] 1 = clear (ZEROSRC) unless [7:6] = 3 (set dvalid), [4] both banks */
@@ -444,12 +466,13 @@ static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint
     } else {
         return false;
     }
+    const uint64_t e = s->back_at; /* d + 3 unless the instruction before it retired later */
     if (!runs) {
-        *lo = *hi = d + 3 + rsi;
+        *lo = *hi = e + rsi;
         snprintf(how, len, "2 address cycles%s, no datums, retire", rsi ? " and the RSI reads" : "");
         return true;
     }
-    const uint64_t bank = d + 3 + rsi; /* the first cycle it may find its bank */
+    const uint64_t bank = e + rsi; /* the first cycle it may find its bank */
     if (s->bank_free_at == UINT64_MAX) { /* retiring while its bank has never been free */
         *lo = *hi = UINT64_MAX;
         return true;
@@ -457,7 +480,8 @@ static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint
     const uint64_t start = (s->bank_free_at > bank ? s->bank_free_at : bank) + 1;
     *lo = start + run_lo;
     *hi = start + run_hi;
-    snprintf(how, len, "2 address cycles%s, bank wait %llu, %llu%s datum-loop cycles, retire",
+    snprintf(how, len, "2 address cycles%s%s, bank wait %llu, %llu%s datum-loop cycles, retire",
+             e > d + 3 ? ", the datum stage from the cycle after the previous instruction's retire" : "",
              rsi ? " + RSI reads" : "", (unsigned long long)(start - 1 - bank), (unsigned long long)run_lo,
              run_hi != run_lo ? " (more while the other unpacker shares L1)" : "");
     return true;
@@ -638,7 +662,7 @@ static bool thread_busy(const tt_timing *t, int th)
 {
     if (t->th[th].none_busy) return true;
     for (int u = 1; u < TT_NUM_UNITS; u++)
-        if (cslot_of(t, u, th)->thread == th) return true;
+        if (is_unpacker(u) ? unp_holds(t, u, th) : cslot_of(t, u, th)->thread == th) return true;
     return t->cfg_e2[th].thread >= 0 || mq_holds(t, th);
 }
 
@@ -646,8 +670,11 @@ static bool thread_busy(const tt_timing *t, int th)
  * cycles after its dispatch (UNPACR_Regular.md "Performance")? */
 static bool unp_addr_phase(const tt_timing *t, int u, int th, uint64_t cycle)
 {
-    const slot_state *s = cslot_of(t, u, 0);
-    return s->thread >= 0 && (th < 0 || s->thread == th) && cycle <= s->disp + 2;
+    for (int k = 0; k < 2; k++) {
+        const slot_state *s = &t->slot[u][k];
+        if (s->thread >= 0 && (th < 0 || s->thread == th) && cycle <= s->disp + 2) return true;
+    }
+    return false;
 }
 
 /* The instruction at the gate waits there itself, against the state after this cycle's retires (the
@@ -741,7 +768,7 @@ static bool stall_override_ok(const tt_timing *t, int th, uint8_t want, uint8_t 
     unsigned k = got >> 4, d = got & 0xFu;
     if (k != TT_STALL_BANK_WAIT) return false;
     for (int n = 0; n < 2; n++) {
-        const slot_state *s = cslot_of(t, n ? TT_U_UNPACK1 : TT_U_UNPACK0, th);
+        const slot_state *s = cslot_of(t, n ? TT_U_UNPACK1 : TT_U_UNPACK0, th); /* the older: its datum stage */
         uint8_t opc = (uint8_t)(s->insn >> 24);
         if (s->thread == th && (opc == TT_OPC_UNPACR || opc == TT_OPC_UNPACR_NOP) && d == (unsigned)n) return true;
     }
@@ -754,6 +781,8 @@ static bool stall_override_ok(const tt_timing *t, int th, uint8_t want, uint8_t 
  * tt_unit_slot PIPE), the others the cycle after. */
 static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u, int th, uint64_t cycle)
 {
+    if (is_unpacker(u)) /* its address stage is empty: nothing, or one instruction in its datum stage */
+        return t->slot[u][1].thread < 0 && (t->slot[u][0].thread < 0 || cycle >= t->slot[u][0].back_at);
     const int occ = cslot_of(t, u, th)->thread;
     if (occ < 0) return true;
     if (u == TT_U_CFG) return cfg_e1_leaves(t, th, cycle);
@@ -833,7 +862,8 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
     if (u == TT_U_UNPACK0 || u == TT_U_UNPACK1) {
         /* its bank: the unpacker's (C5 / C6 clear), or for an UNPACR_NOP clear with Stall_Clr_Cntrl 0
          * the matrix unit's, free once it is no longer the matrix unit's (C7 / C8 set) */
-        if (s->bank_free_at == UINT64_MAX && tt_timing_unpack_bank_free(s->insn, u, t->banks)) s->bank_free_at = cycle;
+        if (s->bank_free_at == UINT64_MAX && tt_timing_unpack_bank_free(s->insn, u, t->banks) && cycle >= s->back_at)
+            s->bank_free_at = cycle;
     }
     if (retire && u == TT_U_PACK && (uint8_t)(s->insn >> 24) == TT_OPC_PACR && tt_model_pack_work(m)->valid) {
         const tt_pack_work *w = tt_model_pack_work(m);
@@ -877,7 +907,7 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
     }
     if (retire && (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)) {
         uint64_t lo, hi;
-        char how[160];
+        char how[320];
         if (unpack_retire(m, s, u, &lo, &hi, how, sizeof how)) {
             t->checks++;
             if (cycle < lo || cycle > hi) {
@@ -987,34 +1017,56 @@ static void sync_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cyc
     }
 }
 
-/* T4 for the configuration unit (ConfigurationUnit.md "Throughput"): walking the threads from its
- * round-robin priority, each from its own slot: SETC16 always; WRCFG (and CFGSHIFTMASK, our choice)
- * one a cycle; RMWCIB, RDCFG (and STREAMWRCFG) one a cycle, none if a WRCFG, CFGSHIFTMASK or RDCFG
- * was accepted the cycle before. *first: the first thread granted (-1 none); *blk: whether this
- * cycle's grants block the next cycle's RMWCIB/RDCFG. */
-static void cfg_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cycle, const bool req[], const int unit[],
-                       const uint32_t insn[], bool want[], refusal refused[], int *first, bool *blk)
+/* The stages of the configuration unit's Config pipeline an instruction takes in its first cycle in
+ * the unit (bit 0 stage 0, bit 1 stage -1, bit 4 stage -4), 0 for SETC16 (its own IPC group)
+ * (Blackhole ConfigurationUnit.md: WRCFG enters at -1 (GPR read, then the write in 0), RMWCIB and
+ * RDCFG at 0, STREAMWRCFG at -4; CFGSHIFTMASK reads in 0 holding -1 ("Blocks stage") and writes in 0
+ * in its second cycle: two cycles, one every other cycle, CFGSHIFTMASK.md). */
+static unsigned cfg_entry(uint32_t insn)
 {
-    bool w_taken = false, r_taken = t->cfg_blk, r_granted = false;
+    switch ((uint8_t)(insn >> 24)) {
+    case TT_OPC_SETC16: return 0;
+    case TT_OPC_WRCFG: return 2u;
+    case TT_OPC_CFGSHIFTMASK: return 3u;
+    case TT_OPC_STREAMWRCFG: return 16u;
+    default: return 1u; /* RMWCIB0..3, RDCFG */
+    }
+}
+
+/* T4 for the configuration unit (Blackhole ConfigurationUnit.md; docs/decisions.md "Configuration
+ * unit"): walking the threads from its round-robin priority, each from its own slot: SETC16 always;
+ * any other enters the Config pipeline only if no instruction accepted before holds its entry stage
+ * or a stage from -3 up to it (stage -4 blocks nothing), and no instruction accepted in this cycle
+ * takes one of its stages (refused[th].lost: only the latter, ARB_LOST). *first: the first thread granted (-1 none); *next: the pipeline's stages
+ * held in the next cycle but one (cfg_stages after this cycle). */
+static void cfg_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cycle, const bool req[], const int unit[],
+                       const uint32_t insn[], bool want[], refusal refused[], int *first, unsigned *next)
+{
+    const unsigned held = t->cfg_stages; /* bit 0 stage 0 .. bit 3 stage -3 */
+    unsigned taken = 0;
     *first = -1;
-    *blk = false;
+    *next = (held >> 1) & 7u; /* each stage moves on by one: -1 into 0, -2 into -1, -3 into -2 */
     for (int k = 0; k < TT_NUM_THREADS; k++) {
         const int th = (t->prio[TT_U_CFG] + k) % TT_NUM_THREADS;
         if (!req[th] || unit[th] != TT_U_CFG || !unit_free(t, o, TT_U_CFG, th, cycle)) continue;
-        const uint8_t opc = (uint8_t)(insn[th] >> 24);
+        const unsigned e = cfg_entry(insn[th]);
         bool ok = true;
-        if (opc == TT_OPC_WRCFG || opc == TT_OPC_CFGSHIFTMASK) {
-            ok = !w_taken;
-            refused[th].lost = w_taken; /* the first of the class is always granted */
-            w_taken = true;
-        } else if (opc != TT_OPC_SETC16) {
-            ok = !r_taken;
-            refused[th].lost = r_taken && r_granted; /* not the last cycle's WRCFG/RDCFG block */
-            r_granted = r_granted || ok;
-            r_taken = true;
+        if (e) {
+            /* the entry stage (the lowest it takes) and every stage from -3 up to it */
+            const unsigned low = e & 1u ? 0 : e & 2u ? 1 : 4;
+            const unsigned mask = low == 4 ? 0 : (0xFu >> low) << low;
+            ok = !(held & mask) && !(taken & e);
+            /* free for it but for a stage another thread accepted in this cycle takes */
+            refused[th].lost = !(held & mask) && (taken & e);
+            if (ok) {
+                taken |= e;
+                const uint8_t opc = (uint8_t)(insn[th] >> 24);
+                /* stage 0 in the next cycle but one: a WRCFG's write, a CFGSHIFTMASK's second cycle */
+                if (opc == TT_OPC_WRCFG || opc == TT_OPC_CFGSHIFTMASK) *next |= 1u;
+                if (opc == TT_OPC_STREAMWRCFG) *next |= 8u; /* -4 now, -3 then */
+            }
         }
         want[th] = ok;
-        if (ok && (opc == TT_OPC_WRCFG || opc == TT_OPC_CFGSHIFTMASK || opc == TT_OPC_RDCFG)) *blk = true;
         if (ok && *first < 0) *first = th;
     }
 }
@@ -1058,11 +1110,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     uint32_t fe_insn[TT_NUM_THREADS];
     for (int th = 0; th < TT_NUM_THREADS; th++) fe_insn[th] = o->th[th].fe_insn;
     int sync_first, cfg_first;
-    bool cfg_blk;
+    unsigned cfg_next;
     refusal refused[TT_NUM_THREADS];
     for (int th = 0; th < TT_NUM_THREADS; th++) refused[th] = (refusal){.lost = false, .unp_addr = -1};
     sync_grants(t, o, cycle, req, unit, fe_insn, want, refused, &sync_first);
-    cfg_grants(t, o, cycle, req, unit, fe_insn, want, refused, &cfg_first, &cfg_blk);
+    cfg_grants(t, o, cycle, req, unit, fe_insn, want, refused, &cfg_first, &cfg_next);
     bool unp0_granted = false;
     for (int pass = 0; pass < 2; pass++)
         for (int th = 0; th < TT_NUM_THREADS; th++) {
@@ -1126,9 +1178,9 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                   "configuration and miscellaneous units in its retire cycle)"
             : (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
                 ? "the other unpacker calculates an address (or starts one this cycle)"
-            : u == TT_U_CFG ? "the configuration unit takes one WRCFG/CFGSHIFTMASK and one RMWCIB/RDCFG a cycle (no "
-                              "RMWCIB/RDCFG the cycle after a WRCFG or RDCFG); another thread comes first in its round "
-                              "robin"
+            : u == TT_U_CFG ? "the configuration unit's Config pipeline (ConfigurationUnit.md) is not free for it: an "
+                              "instruction accepted before holds its entry stage or a stage from -3 up to it, or another "
+                              "thread coming first in its round robin takes one of its stages this cycle"
             : u == TT_U_SYNC ? "the sync unit takes one semaphore-class instruction a cycle (none while a TRISC semaphore "
                                "store holds one back) and ATGETM/ATRELM only on different mutexes; another thread "
                                "comes first in its round robin"
@@ -1146,6 +1198,10 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                                    : u == TT_U_MATH ? mq_holds(t, th)
                                                    : cslot_of(t, u, th)->thread == th;
             t->checks++;
+            if (!held_here && is_unpacker(u) && unp_holds(t, u, th))
+                return fail(&r, th, 0, "T5 retire: thread %d retired an instruction from %s, but the older instruction "
+                            "there is thread %d's (an unpacker retires its two in order: docs/decisions.md \"Unpacker "
+                            "and packer pipelining\")", th, unit_names[u], t->slot[u][0].thread);
             if (!held_here)
                 return fail(&r, th, 0, "T5 retire: thread %d retired an instruction from %s, which holds none of its "
                             "instructions", th, unit_names[u]);
@@ -1214,10 +1270,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         thread_state *s = &t->th[th];
         if (s->wait.valid && !keep_waiting(t, th)) s->wait.valid = false; /* T4: released one cycle later */
     }
-    for (int n = 0; n < 2; n++) {
-        slot_state *s = slot_of(t, n ? TT_U_UNPACK1 : TT_U_UNPACK0, 0);
-        if (s->thread >= 0 && slot_of(t, n ? TT_U_UNPACK0 : TT_U_UNPACK1, 0)->thread >= 0) s->other_unp = true;
-    }
+    for (int n = 0; n < 2; n++)
+        for (int k = 0; k < 2; k++) {
+            slot_state *s = &t->slot[n ? TT_U_UNPACK1 : TT_U_UNPACK0][k];
+            if (s->thread >= 0 && unp_holds(t, n ? TT_U_UNPACK0 : TT_U_UNPACK1, -1)) s->other_unp = true;
+        }
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         thread_state *s = &t->th[th];
         const uint16_t ret = o->th[th].retire;
@@ -1236,6 +1293,14 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             if (u == TT_U_THCON && (uint8_t)(sl->insn >> 24) == TT_OPC_STOREIND && (sl->insn >> 23 & 1u))
                 t->thw[t->thw_n++ % THW_RING] = cycle;
             if (sl->thread == th) sl->thread = -1;
+            if (is_unpacker(u) && sl->thread < 0) {
+                /* the younger one moves up; its datum stage starts the cycle after this retire at the
+                 * earliest (its address cycles permitting) */
+                t->slot[u][0] = t->slot[u][1];
+                t->slot[u][1].thread = -1;
+                slot_state *y = &t->slot[u][0];
+                if (y->thread >= 0) y->back_at = y->disp + 3 > cycle + 1 ? y->disp + 3 : cycle + 1;
+            }
         }
     }
     for (int th = 0; th < TT_NUM_THREADS; th++) cfg_step(t, cycle, th);
@@ -1268,9 +1333,14 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                     mx_acc = true;
                     mx_insn = x->fe_insn;
                 } else {
-                    *slot_of(t, u, th) = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle,
-                                                      .due = cycle + lo, .max = hi, .bank_free_at = UINT64_MAX,
-                                                      .other_unp = false};
+                    slot_state *ns = slot_of(t, u, th);
+                    uint64_t back_at = cycle + 3;
+                    if (is_unpacker(u) && ns->thread >= 0) { /* behind the one in the datum stage */
+                        ns = &t->slot[u][1];
+                        back_at = UINT64_MAX;
+                    }
+                    *ns = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = cycle + lo, .max = hi,
+                                       .bank_free_at = UINT64_MAX, .other_unp = false, .back_at = back_at};
                 }
             }
         }
@@ -1280,7 +1350,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         s->prev = *x;
         s->prev_valid = true;
     }
-    t->cfg_blk = cfg_blk;
+    t->cfg_stages = cfg_next;
     tt_mx_tick(&t->mrec, mx_acc, mx_insn);
     snapshot_model(t, m);
     return true;
@@ -1342,8 +1412,8 @@ uint16_t tt_timing_busy(const tt_timing *t)
 
 bool tt_timing_unpack_range(const tt_timing *t, const tt_model *wm, int u, uint64_t *lo, uint64_t *hi)
 {
-    const slot_state *s = cslot_of(t, u, 0);
-    char how[160];
+    const slot_state *s = cslot_of(t, u, 0); /* the older: the one that retires next */
+    char how[320];
     if (s->thread < 0) return false;
     return unpack_retire(wm, s, u, lo, hi, how, sizeof how);
 }

@@ -298,6 +298,27 @@ void tt_unpack_adc_update(tt_model *m, int thread, uint32_t insn)
     adc_increments(m, thread, (int)tt_bits(insn, 23, 1), wadc, insn);
 }
 
+void tt_unpack_ctx_update(tt_model *m, int thread, uint32_t insn)
+{
+    if ((uint8_t)(insn >> 24) != TT_OPC_UNPACR || tt_bits(insn, 1, 1) || tt_bits(insn, 5, 1)) return;
+    const int which = (int)tt_bits(insn, 23, 1);
+    const int state = tt_cfg_state_of(m, thread);
+    /* read directly: these are the instruction's reads, logged when it executes */
+    const uint32_t reg2 = m->cfg[state][UNP[which].reg2];
+    uint32_t *ctr = &m->unp[which].ctx_counter[thread];
+    uint32_t n;
+    if (tt_bits(insn, 13, 1)) {
+        n = (*ctr + 1) & 7; /* UNPACR_IncrementContextCounter.md */
+    } else if (tt_bits(insn, 7, 1) && tt_bits(insn, 3, 1)) {
+        const uint32_t off = bits(m->tcfg[thread][TCFG_UNPACK_MISC], which ? 8 : 0, 4);
+        n = (((*ctr + off) & 7) + 1) & 7; /* UNPACR_Regular.md: WhichContext + 1 */
+    } else {
+        return;
+    }
+    if (n >= (1u << bits(reg2, 6, 2))) n = 0;
+    *ctr = n;
+}
+
 void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 {
     /* Encoding (UNPACR_Regular.md, Bits32 UNPACR_Regular): [23] WhichUnpacker, [22:21] Ch1YInc,
@@ -325,7 +346,8 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     }
     if (inc_ctx_form) {
         /* UNPACR_IncrementContextCounter.md: the counter steps and wraps at 2^Context_count; no
-         * CfgContextOffset here. */
+         * CfgContextOffset here. (Lockstep: stepped at the sample, tt_unpack_ctx_update.) */
+        if (m->adc_early) return;
         uint32_t n = (us->ctx_counter[thread] + 1) & 7;
         if (n >= (1u << bits(cw(&c, u->reg2), 6, 2))) n = 0;
         us->ctx_counter[thread] = n;
@@ -728,8 +750,9 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     }
 #undef WRAP_BITS
 
-    /* Phase 6: counters (§2.7). */
-    if (multi && use_ctr) {
+    /* Phase 6: counters (§2.7). The context counter, in lockstep, stepped at the sample with the
+     * ADC increments (tt_unpack_ctx_update). */
+    if (multi && use_ctr && !m->adc_early) {
         uint32_t n = (wctx + 1) & 7;
         if (n >= (1u << bits(reg2, 6, 2))) n = 0;
         us->ctx_counter[thread] = n;

@@ -16,6 +16,11 @@ void tt_exec_zerosrc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 /* Lockstep: an UNPACR's ADC increments, applied with its address calculation (docs/decisions.md
  * "Overlapping dispatch"); the instruction then executes with m->adc_early set and skips them. */
 void tt_unpack_adc_update(tt_model *m, int thread, uint32_t insn);
+/* Lockstep: an UNPACR's context counter step (MultiContextMode with UseContextCounter, and the
+ * IncrementContextCounter form), made with its address calculation as the ADC increments are, so
+ * that the next UNPACR's address calculation, which may overlap this one's datums, sees it
+ * (docs/decisions.md "Unpacker and packer pipelining"); executed with m->adc_early it skips it. */
+void tt_unpack_ctx_update(tt_model *m, int thread, uint32_t insn);
 /* A config word unpacker `which` takes when its instruction starts (the others it may read while it
  * runs): the race detector's classes (docs/decisions.md "Race detector"). */
 bool tt_unpack_cfg_at_start(int which, unsigned idx);
