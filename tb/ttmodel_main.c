@@ -1,5 +1,5 @@
 /* ttmodel_main.c: the golden model's own command line.
- *   ttmodel run FILE [--max-cycles N] [--srnd-seed N] [--dump-json OUT] [--profile] [--untimed]
+ *   ttmodel run FILE [--max-cycles N] [--srnd-seed N] [--dump-json OUT] [--hazards error|warn|off] [--profile] [--untimed]
  *   ttmodel dis WORD...
  *   ttmodel asm            (lines on stdin, one hex word per line on stdout)
  */
@@ -19,8 +19,8 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: ttmodel run FILE [--max-cycles N] [--dump-json OUT] [--hazards error|warn|off] [--profile]\n"
-               "                        [--untimed]\n"
+    fprintf(f, "usage: ttmodel run FILE [--max-cycles N] [--srnd-seed N] [--dump-json OUT] [--hazards error|warn|off]\n"
+               "                        [--profile] [--untimed]\n"
                "       ttmodel dis WORD...\n"
                "       ttmodel asm < FILE\n");
 }
