@@ -319,7 +319,9 @@ typedef struct {
         uint8_t state;
         uint16_t idx;
         uint32_t mask;
-    } part[8];
+    } part[48];                    /* an unpacker or packer instruction reads up to ~35 words */
+    uint8_t slot[TT_CFG_STATES][TT_CFG_WORDS]; /* a part word's entry in `part` (valid only where its
+                                      cfg_part bit is set: no clearing needed) */
     uint32_t tcfg[TT_NUM_THREADS][TT_RD_TCFG_WORDS];
     uint8_t adc[TT_NUM_THREADS];   /* bit s: ADC set s of that thread (0, 1 unpackers, 2 packers) */
     /* Logged for every instruction (the race detector's GPR, Dest and SrcA/SrcB rules): */

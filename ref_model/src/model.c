@@ -402,9 +402,7 @@ uint32_t tt_model_cfg_read_mask(const tt_read_set *rs, int st, unsigned idx)
     const uint32_t bit = 1u << (idx % 32);
     if (!(rs->cfg[st & 1][w] & bit)) return 0;
     if (!(rs->cfg_part[st & 1][w] & bit)) return 0xFFFFFFFFu;
-    for (int k = 0; k < rs->npart; k++)
-        if (rs->part[k].state == (st & 1) && rs->part[k].idx == idx) return rs->part[k].mask;
-    return 0xFFFFFFFFu;
+    return rs->part[rs->slot[st & 1][idx % TT_CFG_WORDS]].mask;
 }
 
 bool tt_model_gpr_read_at_start(uint32_t insn)

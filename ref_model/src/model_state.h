@@ -200,23 +200,24 @@ static inline uint32_t tt_cfg_read(tt_model *m, int st, unsigned i)
  * detector", field granularity). */
 static inline uint32_t tt_cfg_read_bits(tt_model *m, int st, unsigned i, uint32_t mask)
 {
-    const unsigned w = i / 32 % TT_RD_CFG_WORDS;
+    const unsigned w = i / 32 % TT_RD_CFG_WORDS, s = (unsigned)st & 1u;
     const uint32_t bit = 1u << (i % 32);
-    const bool read = (m->rd.cfg[st & 1][w] & bit) != 0, part = (m->rd.cfg_part[st & 1][w] & bit) != 0;
-    if (read && !part) return m->cfg[st & 1][i % TT_CFG_WORDS] & mask; /* already read whole */
-    int k = 0;
-    while (k < m->rd.npart && !(m->rd.part[k].state == (st & 1) && m->rd.part[k].idx == i)) k++;
-    if (k == m->rd.npart) {
-        if (k == (int)(sizeof m->rd.part / sizeof m->rd.part[0])) return tt_cfg_read(m, st, i) & mask;
-        m->rd.npart++;
-        m->rd.part[k].state = (uint8_t)(st & 1);
-        m->rd.part[k].idx = (uint16_t)i;
-        m->rd.part[k].mask = 0;
+    i %= TT_CFG_WORDS;
+    if (m->rd.cfg_part[s][w] & bit) { /* read in part before: add these bits to its entry */
+        m->rd.part[m->rd.slot[s][i]].mask |= mask;
+        return m->cfg[s][i] & mask;
     }
-    m->rd.part[k].mask |= mask;
-    m->rd.cfg[st & 1][w] |= bit;
-    m->rd.cfg_part[st & 1][w] |= bit;
-    return m->cfg[st & 1][i % TT_CFG_WORDS] & mask;
+    if (m->rd.cfg[s][w] & bit) return m->cfg[s][i] & mask; /* already read whole */
+    const int k = m->rd.npart;
+    if (k == (int)(sizeof m->rd.part / sizeof m->rd.part[0])) return tt_cfg_read(m, st, i) & mask; /* full: whole */
+    m->rd.npart++;
+    m->rd.part[k].state = (uint8_t)s;
+    m->rd.part[k].idx = (uint16_t)i;
+    m->rd.part[k].mask = mask;
+    m->rd.slot[s][i] = (uint8_t)k;
+    m->rd.cfg[s][w] |= bit;
+    m->rd.cfg_part[s][w] |= bit;
+    return m->cfg[s][i] & mask;
 }
 static inline uint32_t tt_tcfg_read(tt_model *m, int thread, unsigned i)
 {

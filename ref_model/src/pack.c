@@ -14,8 +14,16 @@
 #include "regfile.h" /* tt_dest32_read */
 #include "unpack_convert.h" /* tt_dformat codes */
 
-/* A config word of the PACR's state, logged in the model's read set (tt_model_last_reads). */
-#define CFGR(i) tt_cfg_read(m, st, (unsigned)(i))
+/* A field of a config word of the PACR's state, `width` bits from `shift`: the rule reads those bits
+ * and the race detector logs only them (tt_cfg_read_bits, the model's read set: docs/decisions.md
+ * "Race detector", field granularity). Every config read of the packer goes through it, where the
+ * rule reads the field (a field read only in some mode is read only then). */
+static uint32_t cfgb(tt_model *m, int st, unsigned idx, unsigned shift, unsigned width)
+{
+    const uint32_t mask = width >= 32 ? ~0u : ((1u << width) - 1u) << shift;
+    return tt_cfg_read_bits(m, st, idx, mask) >> shift;
+}
+#define CFGB(i, shift, width) cfgb(m, st, (unsigned)(i), (shift), (width))
 
 /* Config words (Blackhole register table; pack-unpack-registers §1). */
 enum {
@@ -180,15 +188,15 @@ static bool zc_keep(tt_model *m, tt_packer_state *ps, const char **why)
 static uint16_t edge_mask(tt_model *m, int st, uint32_t y, uint32_t z_tile)
 {
     uint32_t b;
-    if (bits(CFGR(CFG_EDGE_FACE_SEL), 8, 1)) {
-        const uint32_t a = bits(CFGR(CFG_EDGE_FACE_SEL), 0, 2);
-        const uint32_t z = (bits(CFGR(CFG_DEST_TARGET0), 12, 6) + z_tile) & 15u;
-        b = bits(CFGR(CFG_FACE_SET_MAP0 + a), (int)(2 * z), 2);
+    if (CFGB(CFG_EDGE_FACE_SEL, 8, 1)) {
+        const uint32_t a = CFGB(CFG_EDGE_FACE_SEL, 0, 2); /* packer 0's two bits of select [7:0] */
+        const uint32_t z = (CFGB(CFG_DEST_TARGET0, 12, 6) + z_tile) & 15u;
+        b = CFGB(CFG_FACE_SET_MAP0 + a, 2 * z, 2);
     } else {
-        b = bits(CFGR(CFG_EDGE_MASK0), 17, 2);
+        b = CFGB(CFG_EDGE_MASK0, 17, 2); /* packer 0's two bits of TILE_ROW_SET_SELECT [24:17] */
     }
-    const uint32_t c = bits(CFGR(CFG_ROW_SET_MAP0 + b), (int)(2 * (y & 15u)), 2);
-    return (uint16_t)bits(CFGR(CFG_EDGE_MASK0 + c), 0, 16);
+    const uint32_t c = CFGB(CFG_ROW_SET_MAP0 + b, 2 * (y & 15u), 2);
+    return (uint16_t)CFGB(CFG_EDGE_MASK0 + c, 0, 16);
 }
 
 /* The tile position generator's Advance (EdgeMasking.md, pack-data-path §9.2) after one datum read:
@@ -260,8 +268,17 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const bool ovrd = tt_bits(insn, 7, 1), flush = tt_bits(insn, 1, 1), last = tt_bits(insn, 0, 1);
     const uint32_t ctxt_ctrl = tt_bits(insn, 2, 2), concat = tt_bits(insn, 4, 3);
     if (mask == 0) mask = 0xF; /* Blackhole PACR.md: 0 enables all four Dst read interfaces */
-    const int st = tt_cfg_state_of(m, thread); /* config reads: CFGR (logged: tt_model_last_reads) */
-    const uint32_t w0 = CFGR(CFG_PACK0), w1 = CFGR(CFG_PACK0 + 1), w2 = CFGR(CFG_PACK0 + 2), w3 = CFGR(CFG_PACK0 + 3);
+    const int st = tt_cfg_state_of(m, thread); /* config reads: CFGB (logged: tt_model_last_reads) */
+    /* THCON_SEC0_REG1 (pack-unpack-registers §1.1), the fields packer 0 reads: word 1 (L1_Dest_addr)
+     * whole; word 2 all but ovrd_default_throttle_mode [3] (the unpacker's: UNPACR_Regular.md) and
+     * L1_source_addr [31:24] (an L1 source's only, refused below), the fields the model does not act on
+     * ([2], [13], [14], [22], [23]) included, as a packer on silicon may read them; word 3 all but
+     * Unp_LF8_4b_exp [22] (the unpacker's) and the unused [21], Exp_threshold [31:24] only with
+     * Exp_threshold_en; word 0's two section sizes where the output streams use them (below). */
+    const uint32_t w1 = CFGB(CFG_PACK0 + 1, 0, 32);
+    const uint32_t w2 = tt_cfg_read_bits(m, st, CFG_PACK0 + 2, 0x00FFFFF7u);
+    uint32_t w3 = tt_cfg_read_bits(m, st, CFG_PACK0 + 3, 0x009FFFFFu);
+    if (bits(w3, 20, 1)) w3 |= CFGB(CFG_PACK0 + 3, 24, 8) << 24;
 
     /* docs/decisions.md "PACR, first slice": what this slice does not model is reported. */
     if (cfg_ctx || row_pad || ctxt_ctrl)
@@ -269,18 +286,20 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
              cfg_ctx ? "CfgContext != 0" : row_pad ? "RowPadZero" : "CtxtCtrl");
     /* Strided Dst read (DstAccessMode; docs/decisions.md "PACR strided Dest read"): defined only with
      * both DEST_ACCESS_CFG bits set and read interfaces 0.., none skipped */
-    if (strided && bits(CFGR(CFG_DEST_ACCESS), 0, 2) != 3)
+    if (strided && CFGB(CFG_DEST_ACCESS, 0, 2) != 3)
         FAIL(TT_UNIMPLEMENTED, "PACR DstAccessMode (strided) without DEST_ACCESS_CFG remap_addrs and swizzle_32b "
                                "(%u, %u): the row stride Dest's unremapped layout gives is not public",
-             bits(CFGR(CFG_DEST_ACCESS), 1, 1), bits(CFGR(CFG_DEST_ACCESS), 0, 1));
+             CFGB(CFG_DEST_ACCESS, 1, 1), CFGB(CFG_DEST_ACCESS, 0, 1));
     if (strided && mask != 0x1 && mask != 0x3 && mask != 0x7 && mask != 0xF)
         FAIL(TT_UNIMPLEMENTED, "PACR DstAccessMode (strided) with ReadIntfSel 0x%x: which rows read interfaces after "
                                "a disabled one read is not documented (Blackhole PACR.md)", mask);
     /* L1 source (docs/decisions.md "Packer L1 source"): Wormhole's packer 0 definition does not say
      * how Blackhole's four Dst read interfaces share it */
-    if (bits(w2, 16, 1))
+    if (bits(w2, 16, 1)) {
+        (void)CFGB(CFG_PACK0 + 2, 24, 8); /* L1_source_addr: an L1 source reads it */
         FAIL(TT_UNIMPLEMENTED, "PACR from L1 (Source_interface_selection): Blackhole's read-interface rules for an L1 "
                                "source are not publicly documented");
+    }
     if (bits(w2, 1, 1))
         FAIL(TT_UNIMPLEMENTED, "PACR Add_l1_dest_addr_offset: the TDMA-RISC offset register is not modelled");
     /* No public page says what these do (tt-llk names them and leaves them 0); ttsim refuses them as
@@ -313,38 +332,38 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
      * downsampling"): 0 keeps every datum; bit j keeps the j-th datum of each row's X range. */
     const uint32_t ds_mask = bits(w3, 0, 16) ? bits(w3, 0, 16) : 0xFFFFu;
     bool masking = false; /* a mask that is not all ones can change a datum */
-    for (int k = 0; k < 4; k++) masking |= bits(CFGR(CFG_EDGE_MASK0 + k), 0, 16) != 0xFFFF;
-    if (masking && bits(CFGR(CFG_PACK_COUNTERS0), 23, 1))
+    for (int k = 0; k < 4; k++) masking |= CFGB(CFG_EDGE_MASK0 + k, 0, 16) != 0xFFFF;
+    if (masking && CFGB(CFG_PACK_COUNTERS0, 23, 1))
         FAIL(TT_UNIMPLEMENTED, "PACR edge masking with pack_yz_transposed: Blackhole's tile position has no "
                                "Z-major description (docs/decisions.md)");
-    const bool neg_inf = bits(CFGR(CFG_EDGE_MASK0), 16, 1);
+    const bool neg_inf = masking && CFGB(CFG_EDGE_MASK0, 16, 1); /* PCK_EDGE_MODE: what a masked datum becomes */
 
     /* Which ADC (docs/decisions.md: Blackhole takes AddrCntContext from the instruction). */
     const int wadc = ovrd ? (adc_ctx == 3 ? 0 : (int)adc_ctx) : thread;
     tt_adc_channel *c0 = &tt_adc_read(m, (unsigned)wadc, ADC_SET_PACK)[0], *c1 = &m->adc[wadc][ADC_SET_PACK][1];
 
     /* The datum conversion's configuration (pack_convert.h; read_raw is Read_int8, as in ttsim). */
-    const uint32_t rd = CFGR(CFG_DEST_RD);
+    const uint32_t rd = CFGB(CFG_DEST_RD, 0, 4);
+    const uint32_t relu = CFGB(CFG_STACC_RELU, 2, 4); /* ApplyRelu [5:2], the field (modes 0..3 in its low bits) */
     tt_pack_conv_cfg cc = {
         .read_32b = bits(rd, 0, 1),
         .read_unsigned = bits(rd, 1, 1),
         .read_raw = bits(rd, 2, 1),
         .round_10b = bits(rd, 3, 1),
-        .inter_fmt = (uint8_t)(bits(CFGR(CFG_ALU_FORMAT0), 14, 1) ? bits(CFGR(CFG_ALU_FORMAT0), 10, 4)
-                                                                   : bits(CFGR(CFG_ALU_FORMAT1), 25, 4)),
+        .inter_fmt = (uint8_t)(CFGB(CFG_ALU_FORMAT0, 14, 1) ? CFGB(CFG_ALU_FORMAT0, 10, 4) : CFGB(CFG_ALU_FORMAT1, 25, 4)),
         .in_fmt = (uint8_t)bits(w2, 8, 4),
         .out_fmt = (uint8_t)bits(w2, 4, 4),
         .fp8_e4m3 = bits(w3, 23, 1),
-        .relu_mode = (uint8_t)bits(CFGR(CFG_STACC_RELU), 2, 2),
-        .relu_threshold = (uint16_t)bits(CFGR(CFG_STACC_RELU), 6, 16),
+        .relu_mode = (uint8_t)(relu & 3u),
+        .relu_threshold = (uint16_t)((relu & 3u) >= 2 ? CFGB(CFG_STACC_RELU, 6, 16) : 0), /* threshold modes only */
         .exp_thr_en = bits(w3, 20, 1),
         .exp_thr = (uint8_t)bits(w3, 24, 8),
         .dis_shared_exp = bits(w2, 12, 1),
         .int_shift = 0,
-        .packer_srnd_en = bits(CFGR(CFG_ALU_FORMAT1), 2, 1),
-        .gasket_srnd_en = bits(CFGR(CFG_ALU_FORMAT1), 1, 1),
-        .gs_lf = bits(CFGR(CFG_ALU_FORMAT1), 13, 1),
-        .bfp8_hf = bits(CFGR(CFG_ALU_FORMAT1), 14, 1),
+        .packer_srnd_en = CFGB(CFG_ALU_FORMAT1, 2, 1),
+        .gasket_srnd_en = CFGB(CFG_ALU_FORMAT1, 1, 1),
+        .gs_lf = CFGB(CFG_ALU_FORMAT1, 13, 1),
+        .bfp8_hf = CFGB(CFG_ALU_FORMAT1, 14, 1),
     };
     const bool bfp = tt_pack_fmt_is_bfp(cc.out_fmt);
     const bool srnd = cc.gasket_srnd_en || cc.packer_srnd_en; /* the PRNG draws one per datum */
@@ -360,7 +379,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const bool converts = (!flush && c1->x >= c0->x) || (bfp && (last || flush) && ps->group_n);
     /* INT8 shift/round/saturate from Dst32b takes ShiftAmount from INT_DESCALE, and which of its
      * values packer 0 uses is not documented (docs/decisions.md "PACR"). */
-    if (converts && bits(CFGR(CFG_INT_DESCALE), 0, 1) && cc.read_32b && !cc.read_raw && cc.inter_fmt == TT_DF_INT8)
+    if (converts && CFGB(CFG_INT_DESCALE, 0, 1) && cc.read_32b && !cc.read_raw && cc.inter_fmt == TT_DF_INT8)
         FAIL(TT_UNIMPLEMENTED, "PACR INT8 from Dst32b with INT_DESCALE_Enable: which INT_DESCALE value gives the "
                                "shift is not publicly documented");
     /* The configuration's verdict, before anything changes, when anything is converted: a zero
@@ -396,12 +415,12 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                      (cc.fp8_e4m3 && cc.out_fmt == TT_DF_FP8 ? TT_DPF_FP8_E4M3 : 0)};
 
     /* Input address generator (InputAddressGenerator.md). */
-    const uint32_t xy0 = CFGR(CFG_PCK_XY0), zw0 = CFGR(CFG_PCK_ZW0);
-    const uint32_t in_addr = bits(CFGR(CFG_PCK_BASE0), 0, 18) + c0->x * (bits(xy0, 0, 16) & 0xF) +
-                             c0->y * bits(xy0, 16, 16) + c0->z * bits(zw0, 0, 16) + c0->w * bits(zw0, 16, 16);
+    const uint32_t in_addr = CFGB(CFG_PCK_BASE0, 0, 18) + c0->x * (CFGB(CFG_PCK_XY0, 0, 16) & 0xF) +
+                             c0->y * CFGB(CFG_PCK_XY0, 16, 16) + c0->z * CFGB(CFG_PCK_ZW0, 0, 16) +
+                             c0->w * CFGB(CFG_PCK_ZW0, 16, 16);
     static const uint32_t bytes_per[4] = {4, 2, 1, 1}, xmask_of[4] = {3, 7, 15, 15};
     const uint32_t bpd = bytes_per[cc.in_fmt & 3], xmask = xmask_of[cc.in_fmt & 3];
-    const uint32_t first = (((in_addr / bpd) & ~xmask) + (c0->x & xmask) + (bits(CFGR(CFG_DEST_TARGET0), 0, 12) << 4)) &
+    const uint32_t first = (((in_addr / bpd) & ~xmask) + (c0->x & xmask) + (CFGB(CFG_DEST_TARGET0, 0, 12) << 4)) &
                            0x3FFFu;
     if (!flush && c1->x < c0->x)
         FAIL(TT_UNDEFINED, "PACR with the packer ADC's channel 1 X (%u) below channel 0 X (%u): a negative datum "
@@ -417,12 +436,12 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                            "(Blackhole PACR.md)", per_row, col0);
 
     /* Output address generator (OutputAddressGenerator.md, Blackhole: YZW_Addr in bytes). */
-    const uint32_t xy1 = CFGR(CFG_PCK_XY1), zw1 = CFGR(CFG_PCK_ZW1);
     uint32_t addr = w1 + !bits(w2, 15, 1);
-    const uint32_t yzw = bits(CFGR(CFG_PCK_BASE1), 0, 18) + c1->y * bits(xy1, 16, 16) + c1->z * bits(zw1, 0, 16) +
-                         c1->w * bits(zw1, 16, 16);
+    /* channel 1's Y, Z and W strides (no X stride: OutputAddressGenerator.md) */
+    const uint32_t yzw = CFGB(CFG_PCK_BASE1, 0, 18) + c1->y * CFGB(CFG_PCK_XY1, 16, 16) +
+                         c1->z * CFGB(CFG_PCK_ZW1, 0, 16) + c1->w * CFGB(CFG_PCK_ZW1, 16, 16);
     addr += yzw >> 4;
-    if (addr > bits(CFGR(CFG_PACK_LIMIT), 0, 17) * 2 + 1) addr -= bits(CFGR(CFG_PACK_FIFO), 0, 17) * 2;
+    if (addr > CFGB(CFG_PACK_LIMIT, 0, 17) * 2 + 1) addr -= CFGB(CFG_PACK_FIFO, 0, 17) * 2;
     /* the RSI stream starts with RSI[0] = 0 when it takes an address */
     bool rsi0 = false;
     if (zc) {
@@ -432,14 +451,14 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
             ps->zc_aug = 0;
             rsi0 = true;
         }
-        addr += bits(w0, 0, 16); /* Row_start_section_size */
+        addr += CFGB(CFG_PACK0, 0, 16); /* Row_start_section_size: compressing only */
     }
     if (cc.out_fmt & 2) {
         if (!ps->have_addr[STREAM_EXP]) {
             ps->addr[STREAM_EXP] = (addr & 0x1FFFFu) << 4;
             ps->have_addr[STREAM_EXP] = true;
         }
-        addr += bits(w0, 16, 16);
+        addr += CFGB(CFG_PACK0, 16, 16); /* Exp_section_size: BFP output only */
     }
     if (!ps->have_addr[STREAM_DATA]) {
         ps->addr[STREAM_DATA] = (addr & 0x1FFFFu) << 4;
@@ -462,7 +481,7 @@ void tt_exec_pacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     uint32_t n_seen = 0;
     /* the tile position generator, committed when the datums are done (edge masking) */
     uint8_t tpg_x = ps->tile_x, tpg_y = ps->tile_pos, tpg_z = ps->tile_z;
-    const uint32_t reads_per_xy = bits(CFGR(CFG_PACK_COUNTERS0), 8, 8);
+    const uint32_t reads_per_xy = CFGB(CFG_PACK_COUNTERS0, 8, 8);
     for (uint32_t k = 0; k < 4 * per_row; k++) {
         const uint32_t i = k / per_row, j = k % per_row;
         if (!(mask >> i & 1u)) continue;

@@ -85,7 +85,15 @@ typedef struct {
     int which;           /* unpacker */
 } ctx_t;
 
-static uint32_t cw(const ctx_t *c, unsigned addr) { return tt_cfg_read(c->m, c->state, addr); }
+/* A field of a config word, `width` bits from `shift`: the rule reads those bits and the race detector
+ * logs only them (tt_cfg_read_bits; docs/decisions.md "Race detector", field granularity). Every
+ * config read of the unpackers goes through it, where the rule reads the field (a field read only in
+ * some mode is read only then), so a write of bits no rule of this instruction reads is no race. */
+static uint32_t cwb(const ctx_t *c, unsigned addr, unsigned shift, unsigned width)
+{
+    const uint32_t mask = width >= 32 ? ~0u : ((1u << width) - 1u) << shift;
+    return tt_cfg_read_bits(c->m, c->state, addr, mask) >> shift;
+}
 static uint32_t tw(const ctx_t *c, unsigned addr) { return tt_tcfg_read(c->m, c->thread, addr); }
 
 /* ReadL1Bytes at a byte address plus a bit offset (sub-byte BFP4/BFP2 datums: lowest bits first,
@@ -349,7 +357,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
          * CfgContextOffset here. (Lockstep: stepped at the sample, tt_unpack_ctx_update.) */
         if (m->adc_early) return;
         uint32_t n = (us->ctx_counter[thread] + 1) & 7;
-        if (n >= (1u << bits(cw(&c, u->reg2), 6, 2))) n = 0;
+        if (n >= (1u << cwb(&c, u->reg2, 6, 2))) n = 0; /* Context_count */
         us->ctx_counter[thread] = n;
         return;
     }
@@ -373,26 +381,27 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         if (which == 1 && wctx >= 2) UB("UNPACR: unpacker 1 context %u (only 0 and 1 exist)", wctx);
         if (wadc == 3) UB("UNPACR: ContextADC 3 is undefined");
     }
-    const uint32_t td0 = cw(&c, u->tile_desc), td1 = cw(&c, u->tile_desc + 1), td2 = cw(&c, u->tile_desc + 2),
-                   td3 = cw(&c, u->tile_desc + 3);
-    const uint32_t reg2 = cw(&c, u->reg2), reg2w1 = cw(&c, u->reg2_w1);
-    bool uncompressed = multi ? bits(reg2w1, (wctx & 3) + (wctx >= 4 ? 16 : 0), 1) : bits(td0, 4, 1);
-    uint32_t xdim = (multi && which == 0) ? bits(cw(&c, u->tile_x_cntx + (wctx & 3) / 2), 16 * (wctx & 1), 16)
-                                          : bits(td0, 16, 16);
-    uint32_t ydim = bits(td1, 0, 8);
-    uint32_t zdim = bits(td1, 16, 8), wdim = bits(td2, 0, 8);
+    /* The tile descriptor's fields (UNPACR_Regular.md "Configuration": 8-bit YDim/ZDim/WDim, the
+     * reserved bits read by nothing), each read where the page's functional model reads it. */
+    const unsigned td = u->tile_desc;
+    bool uncompressed = multi ? cwb(&c, u->reg2_w1, (wctx & 3) + (wctx >= 4 ? 16 : 0), 1) : cwb(&c, td, 4, 1);
+    uint32_t xdim = (multi && which == 0) ? cwb(&c, u->tile_x_cntx + (wctx & 3) / 2, 16 * (wctx & 1), 16)
+                                          : cwb(&c, td, 16, 16);
+    uint32_t ydim = cwb(&c, td + 1, 0, 8);
+    uint32_t zdim = cwb(&c, td + 1, 16, 8), wdim = cwb(&c, td + 2, 0, 8);
     if (!zdim) zdim = 1;
     if (!wdim) wdim = 1;
-    const bool no_bfp_exp = bits(td0, 5, 1);
-    const uint32_t blobs = bits(td0, 8, 3), digest = bits(td3, 24, 8);
+    /* BlobsPerXYPlane: the compressed row index and RowSearch only */
+    const uint32_t blobs = (!uncompressed || row_search) ? cwb(&c, td, 8, 3) : 0;
+    const uint32_t digest = cwb(&c, td + 3, 24, 8);
     unsigned in_fmt, out_fmt;
-    if (multi && bits(reg2, 14, 1)) {
-        uint32_t fw = cw(&c, u->offset + (wctx & 3));
-        in_fmt = bits(fw, wctx >= 4 ? 24 : 16, 4);
-        out_fmt = bits(fw, wctx >= 4 ? 28 : 20, 4);
+    if (multi && cwb(&c, u->reg2, 14, 1)) { /* Ovrd_data_format */
+        const unsigned fw = u->offset + (wctx & 3);
+        in_fmt = cwb(&c, fw, wctx >= 4 ? 24 : 16, 4);
+        out_fmt = cwb(&c, fw, wctx >= 4 ? 28 : 20, 4);
     } else {
-        in_fmt = bits(td0, 0, 4);
-        out_fmt = bits(reg2, 0, 4);
+        in_fmt = cwb(&c, td, 0, 4);
+        out_fmt = cwb(&c, u->reg2, 0, 4);
     }
     const unsigned dbits = tt_df_bits(in_fmt);
     if (!dbits) UB("UNPACR: input data format code %u is reserved", in_fmt);
@@ -401,10 +410,10 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
      * datums address half and quarter bytes exactly. */
     uint64_t in_addr;
     if (multi && wctx != 0) {
-        uint32_t base = wctx < 4 ? cw(&c, u->base + wctx) : cw(&c, u->base4 + wctx - 4);
-        in_addr = (uint64_t)base + (cw(&c, u->offset + (wctx & 3)) & 0xFFFF);
+        uint32_t base = wctx < 4 ? cwb(&c, u->base + wctx, 0, 32) : cwb(&c, u->base4 + wctx - 4, 0, 32);
+        in_addr = (uint64_t)base + cwb(&c, u->offset + (wctx & 3), 0, 16);
     } else {
-        in_addr = (uint64_t)cw(&c, u->base) + (cw(&c, u->offset) & 0xFFFF);
+        in_addr = (uint64_t)cwb(&c, u->base, 0, 32) + cwb(&c, u->offset, 0, 16);
     }
     in_addr = (in_addr + 1 + digest) * 16;
     /* Compressed tiles (§1.3): the row start index (RSI) section, uint16 per row plus one. */
@@ -415,12 +424,12 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         uint64_t nrows = blobs ? (uint64_t)blobs * zdim * wdim : (uint64_t)ydim * zdim * wdim;
         in_addr += ((nrows + 1) * 2 + 15) / 16 * 16;
     }
-    const bool force_exp = bits(reg2w1, 8, 1);
     const bool bfp = tt_df_is_bfp(in_fmt);
+    const bool force_exp = bfp && cwb(&c, u->reg2_w1, 8, 1); /* Force_shared_exp: BFP input only */
     uint64_t exp_addr16 = 0; /* exponent pointer in 1/16 bytes */
     if (bfp && !force_exp) {
         exp_addr16 = in_addr * 16;
-        if (in_fmt == TT_DF_BFP8 || in_fmt == TT_DF_BFP8A || !no_bfp_exp) {
+        if (in_fmt == TT_DF_BFP8 || in_fmt == TT_DF_BFP8A || !cwb(&c, td, 5, 1)) { /* NoBFPExpSection */
             uint64_t nel = (uint64_t)xdim * ydim * zdim * wdim;
             uint64_t nexp = (nel + 15) / 16;
             in_addr += (nexp + 15) / 16 * 16;
@@ -439,8 +448,9 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
          * mode: UNP0_BLOBS_Y_START_CNTX_01 / _23); the last blob of the plane ends at XDim rounded
          * down to 16 (9 bits). Without blobs: row Y, datums 0 .. Ch1 X - 1 (no + 1). */
         if (blobs) {
-            const uint32_t bys = (multi && which == 0) ? cw(&c, (wctx & 2) ? CFG_UNP0_BLOBS_Y_CNTX23 : CFG_UNP0_BLOBS_Y_CNTX01)
-                                                       : (td2 >> 16) | (td3 << 16);
+            const uint32_t bys = (multi && which == 0)
+                                     ? cwb(&c, (wctx & 2) ? CFG_UNP0_BLOBS_Y_CNTX23 : CFG_UNP0_BLOBS_Y_CNTX01, 0, 32)
+                                     : cwb(&c, td + 2, 16, 16) | cwb(&c, td + 3, 0, 16) << 16; /* BlobsYStart */
             const uint32_t k = (adc_xy->x & 7) + 1;
             if (k == 8) UB("UNPACR RowSearch: ADC X %u selects BlobsYStart[8], past the 8 entries", adc_xy->x);
             xpos = bits(bys, 4 * (adc_xy->y & 7), 4) << 4;
@@ -495,8 +505,8 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         delta_bit = base + 32ull * dbits + first % 32 * 4;
     }
     if (bfp && !force_exp) exp_addr16 += first;
-    const uint64_t limit = (uint64_t)bits(cw(&c, u->limit), 0, 17) * 16;
-    const uint64_t fifo = (uint64_t)bits(cw(&c, u->fifo), 0, 17) * 16;
+    const uint64_t limit = (uint64_t)cwb(&c, u->limit, 0, 17) * 16;
+    const uint64_t fifo = (uint64_t)cwb(&c, u->fifo, 0, 17) * 16;
     /* WrapAddr on byte addresses; bit and 1/16-byte pointers are wrapped by their byte part. */
 #define WRAP_BITS(b) ((b) / 8 > limit ? (b) - fifo * 8 : (b))
     if (bfp && !force_exp && exp_addr16 / 16 > limit) exp_addr16 -= fifo * 16;
@@ -504,24 +514,24 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     delta_bit = WRAP_BITS(delta_bit);
 
     /* Phase 4: row stride (§2.5). */
-    const bool tilize = bits(reg2, 9, 1);
+    const bool tilize = cwb(&c, u->reg2, 9, 1);
     /* Blackhole reads 32 datums per input row when a datum is wider than a byte, 16 otherwise
      * (UNPACR_Regular.md UnpackRowWidth; docs/decisions.md "tilize row width"). */
     const unsigned row_width = dbits > 8 ? 32 : 16;
-    const uint64_t row_stride_bits = tilize ? 8ull * ((bits(reg2, 16, 4) << 4) | (bits(reg2, 20, 4) << 8) |
-                                                      (bits(reg2, 24, 4) << 12))
+    const uint64_t row_stride_bits = tilize ? 8ull * ((cwb(&c, u->reg2, 16, 4) << 4) | (cwb(&c, u->reg2, 20, 4) << 8) |
+                                                      (cwb(&c, u->reg2, 24, 4) << 12))
                                             : (uint64_t)row_width * dbits;
 
     /* Phase 3: output address (§2.4). */
     bool to_dest = false, transpose = false;
     if (which == 0) {
-        to_dest = multi ? bits(reg2w1, 4 + (wctx & 3) + (wctx >= 4 ? 16 : 0), 1) : bits(reg2, 11, 1);
-        transpose = bits(reg2, 8, 1);
+        to_dest = multi ? cwb(&c, u->reg2_w1, 4 + (wctx & 3) + (wctx >= 4 ? 16 : 0), 1) : cwb(&c, u->reg2, 11, 1);
+        transpose = cwb(&c, u->reg2, 8, 1);
     }
     const tt_adc_channel *ao = &m->adc[thread][which][1];
-    const uint32_t xy1 = cw(&c, u->xy_stride1), zw1 = cw(&c, u->zw_stride1);
-    uint64_t out = (uint64_t)bits(cw(&c, u->base_reg1), 0, 18) + (uint64_t)ao->y * bits(xy1, 16, 16) +
-                   (uint64_t)ao->z * bits(zw1, 0, 16) + (uint64_t)ao->w * bits(zw1, 16, 16);
+    /* ADDR_CTRL_XY_REG_1's Ystride, ZW_REG_1's Zstride and Wstride (not Xstride: the page) */
+    uint64_t out = (uint64_t)cwb(&c, u->base_reg1, 0, 18) + (uint64_t)ao->y * cwb(&c, u->xy_stride1, 16, 16) +
+                   (uint64_t)ao->z * cwb(&c, u->zw_stride1, 0, 16) + (uint64_t)ao->w * cwb(&c, u->zw_stride1, 16, 16);
     if (tt_df_is_32bit(out_fmt)) {
         if (out & 3) UB("UNPACR: output address 0x%llx is not 4-byte aligned for a 32-bit format", (unsigned long long)out);
         out >>= 2;
@@ -530,15 +540,15 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
         out >>= 1;
     }
     if (multi && which == 0) {
-        uint32_t ctx_out = bits(cw(&c, u->dest_cntx + (wctx & 3) / 2), 16 * (wctx & 1), 16);
-        if (to_dest || bits(cw(&c, u->forced_exp), 8, 1))
+        uint32_t ctx_out = cwb(&c, u->dest_cntx + (wctx & 3) / 2, 16 * (wctx & 1), 16);
+        if (to_dest || cwb(&c, u->forced_exp, 8, 1)) /* ADD_DEST_ADDR_CNTR */
             out += ctx_out;
         else
             out = ctx_out;
     }
-    const uint32_t ups_zeroes = (1u << bits(reg2, 12, 2)) - 1;
-    const bool ups_interleave = bits(reg2, 15, 1);
-    const uint32_t colshift = (tilize || which == 1) ? 0 : bits(reg2, 16 + 4 * (wctx & 3), 4);
+    const uint32_t ups_zeroes = (1u << cwb(&c, u->reg2, 12, 2)) - 1;
+    const bool ups_interleave = cwb(&c, u->reg2, 15, 1);
+    const uint32_t colshift = (tilize || which == 1) ? 0 : cwb(&c, u->reg2, 16 + 4 * (wctx & 3), 4);
 
     /* Compatibility checks (UNPACR_Regular.md). */
     if ((transpose || tilize) && (dat_bit % 128) != 0)
@@ -556,10 +566,11 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
     const tt_unpack_conv_mode mode = {
         .to_dest = to_dest,
-        .int8_unsigned = bits(cw(&c, CFG_ALU_FORMAT), which ? 16 : 15, 1),
-        .fp8_e4m3 = bits(cw(&c, u->lf8), 22, 1),
+        /* read by the INT8 and the FP8 conversions only (unpack_convert.c) */
+        .int8_unsigned = in_fmt == TT_DF_INT8 && cwb(&c, CFG_ALU_FORMAT, which ? 16 : 15, 1),
+        .fp8_e4m3 = in_fmt == TT_DF_FP8 && cwb(&c, u->lf8, 22, 1),
     };
-    const uint8_t forced_exp = (uint8_t)bits(cw(&c, u->forced_exp), 0, 8);
+    const uint8_t forced_exp = force_exp ? (uint8_t)cwb(&c, u->forced_exp, 0, 8) : 0; /* FORCE_SHARED_EXP */
     const bool ovrd_with_addr = bits(tw(&c, TCFG_SRCA_SET), 2, 1);
     const int bank = m->banks.unp_bank[which];
     const int writer = which ? TT_RF_BY_UNPACK1 : TT_RF_BY_UNPACK0;
@@ -574,14 +585,17 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
                      (ups_zeroes ? TT_DPF_UPSAMPLE : 0) | (bfp && force_exp ? TT_DPF_FORCE_EXP : 0) |
                      (mode.fp8_e4m3 && in_fmt == TT_DF_FP8 ? TT_DPF_FP8_E4M3 : 0) |
                      (mode.int8_unsigned && in_fmt == TT_DF_INT8 ? TT_DPF_INT8_UNSIGNED : 0) |
-                     (multi ? TT_DPF_MULTI_CTX : 0) | (bfp && no_bfp_exp ? TT_DPF_NO_BFP_EXP : 0)};
+                     (multi ? TT_DPF_MULTI_CTX : 0) |
+                     /* coverage only: a look at the field, not a read of the rule (not logged) */
+                     (bfp && bits(m->cfg[state][td], 5, 1) ? TT_DPF_NO_BFP_EXP : 0)};
     /* The bandwidth rules' counts (unpack-data-path §13 speeds and forced speeds; docs/decisions.md
      * "Unpacker and packer bandwidth"). */
     tt_unpack_work *uw = &m->unp_work[which];
     *uw = (tt_unpack_work){.valid = true, .runs = ndatums && dnum,
                            .rsi_cycles = (uint8_t)(uncompressed ? 0 : row_search ? 2 : 1)};
     {
-        unsigned tier = bits(reg2, 4, 2) > 2 ? 2 : bits(reg2, 4, 2); /* Throttle_mode */
+        const unsigned throttle = cwb(&c, u->reg2, 4, 2); /* Throttle_mode: the speed, always */
+        unsigned tier = throttle > 2 ? 2 : throttle;
         if (tilize) tier = 2;
         if (ups_zeroes >= 3 || in_fmt == TT_DF_BFP2 || in_fmt == TT_DF_BFP2A) tier = 0;
         if ((ups_zeroes == 1 || (to_dest && (in_fmt == TT_DF_BFP4 || in_fmt == TT_DF_BFP4A))) && tier == 2) tier = 1;
@@ -611,7 +625,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
      * starts its UNPACRs on every row and reads those). */
     unsigned srca_burst = 1;
     if (which == 0 && !to_dest && ndatums > 16) {
-        unsigned thr = bits(reg2, 4, 2);
+        unsigned thr = cwb(&c, u->reg2, 4, 2);
         if (dbits == 2) thr = 0;
         else if (tilize) thr = 2;
         else if (!bits(tt_cfg_read_bits(c.m, c.state, 70, 1u << 3), 3, 1)) thr = dbits == 8 ? 3 : 2;
@@ -754,7 +768,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
      * ADC increments (tt_unpack_ctx_update). */
     if (multi && use_ctr && !m->adc_early) {
         uint32_t n = (wctx + 1) & 7;
-        if (n >= (1u << bits(reg2, 6, 2))) n = 0;
+        if (n >= (1u << cwb(&c, u->reg2, 6, 2))) n = 0; /* Context_count */
         us->ctx_counter[thread] = n;
     }
     if (!m->adc_early) adc_increments(m, thread, which, wadc, insn);
@@ -771,7 +785,7 @@ void tt_exec_unpacr(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     if (flip) {
         flip_to_math(m, thread, which, out_fmt); /* the OutDataFormat it wrote the bank with */
         record_banks(m, r);
-    } else if (bits(reg2, 10, 1)) {
+    } else if (cwb(&c, u->reg2, 10, 1)) { /* Unpack_Src_Reg_Set_Upd */
         us->src_row[thread] = (us->src_row[thread] + 16 + src_base) & 63;
     }
     tt_rf_log_effects(m, r);
@@ -795,7 +809,7 @@ const tt_unpack_work *tt_model_unpack_work(const tt_model *m, int unpacker)
  * THCON_SECn_REG2_Out_data_format as the bank's implied format (Tenstorrent's simulator agrees). */
 static unsigned nop_implied_fmt(tt_model *m, int thread, int which)
 {
-    return tt_cfg_read(m, tt_cfg_state_of(m, thread), UNP[which].reg2) & 15u;
+    return tt_cfg_read_bits(m, tt_cfg_state_of(m, thread), UNP[which].reg2, 15u); /* Out_data_format only */
 }
 
 /* UNPACR_NOP on Blackhole (assembly.yaml, which re-lays out unpack-data-path §8's Wormhole word;
@@ -826,7 +840,8 @@ void tt_exec_unpacr_nop(tt_model *m, int thread, uint32_t insn, tt_exec_result *
             static const uint32_t one[3] = {0x0000Fu, 0x0007Fu, 0x00110u};
             val = one[one_fmt];
         } else if (clr == 3) {
-            val = tt_cfg_read(m, tt_cfg_state_of(m, thread), which ? CFG_UNP_NOP_CLR_VAL1 : CFG_UNP_NOP_CLR_VAL0) & 0x7FFFFu;
+            val = tt_cfg_read_bits(m, tt_cfg_state_of(m, thread), which ? CFG_UNP_NOP_CLR_VAL1 : CFG_UNP_NOP_CLR_VAL0,
+                                   0x7FFFFu); /* the 19 bits a Src datum holds */
         }
         const int ub = m->banks.unp_bank[which];
         for (int bank = 0; bank < 2; bank++)

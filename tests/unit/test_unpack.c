@@ -430,6 +430,48 @@ static void test_unpack_2_3_rowsearch_no_blobs(void **state)
     assert_int_equal(wr[1].cell[3], src_bf16_of(52));
 }
 
+/* The race detector's field granularity (docs/decisions.md "Race detector", field-granular readers):
+ * a BF16 UNPACR logs the descriptor bits UNPACR_Regular.md's functional model reads in its mode, and
+ * no bit of ALU_FORMAT_SPEC (word 1: SrcAUnsigned is read for INT8 input only). */
+static void test_unpack_race_detector_logs_fields_read(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 16, 4 * 16 * 2);
+    run_ok(m, 0, "ttunpacr 0,0,0,0,0,0,0,0,0,0,0,0,0");
+    const tt_read_set *rs = tt_model_last_reads(m);
+    /* word 0: InDataFormat [3:0], IsUncompressed [4], XDim [31:16] (no NoBFPExpSection: not BFP; no
+     * BlobsPerXYPlane: uncompressed, no RowSearch) */
+    assert_int_equal(tt_model_cfg_read_mask(rs, 0, 64), 0xFFFF001Fu);
+    assert_int_equal(tt_model_cfg_read_mask(rs, 0, 65), 0x00FF00FFu); /* YDim, ZDim: 8 bits each */
+    assert_int_equal(tt_model_cfg_read_mask(rs, 0, 66), 0x000000FFu); /* WDim; BlobsYStart not read */
+    assert_int_equal(tt_model_cfg_read_mask(rs, 0, 67), 0xFF000000u); /* DigestSize */
+    assert_int_equal(tt_model_cfg_read_mask(rs, 0, 1), 0);            /* ALU_FORMAT_SPEC */
+    assert_int_equal(tt_model_cfg_read_mask(rs, 0, 76), 0xFFFFFFFFu); /* Base_address, whole */
+    assert_int_equal(tt_model_cfg_read_mask(rs, 0, 73), 0);           /* REG2 word 1: not BFP, one context */
+}
+
+/* The read set's bookkeeping (model_state.h tt_cfg_read_bits): parts of one word add up; a whole read
+ * of the word wins, before or after; past the 48 part entries a word is logged whole (more bits,
+ * never fewer). */
+static void test_read_set_parts_union_whole_and_overflow(void **state)
+{
+    tt_model *m = *state;
+    memset(&m->rd, 0, sizeof m->rd);
+    tt_cfg_read_bits(m, 0, 10, 0x0Fu);
+    tt_cfg_read_bits(m, 0, 10, 0xF0u);
+    tt_cfg_read_bits(m, 1, 10, 0x100u); /* the other state: its own entry */
+    assert_int_equal(tt_model_cfg_read_mask(&m->rd, 0, 10), 0xFFu);
+    assert_int_equal(tt_model_cfg_read_mask(&m->rd, 1, 10), 0x100u);
+    tt_cfg_read(m, 0, 10);
+    tt_cfg_read_bits(m, 0, 10, 0x1u);
+    assert_int_equal(tt_model_cfg_read_mask(&m->rd, 0, 10), 0xFFFFFFFFu);
+    assert_int_equal(tt_model_cfg_read_mask(&m->rd, 0, 11), 0);
+    memset(&m->rd, 0, sizeof m->rd);
+    for (unsigned i = 0; i < 49; i++) tt_cfg_read_bits(m, 0, 100 + i, 1u << (i % 32));
+    assert_int_equal(tt_model_cfg_read_mask(&m->rd, 0, 147), 1u << 15);
+    assert_int_equal(tt_model_cfg_read_mask(&m->rd, 0, 148), 0xFFFFFFFFu); /* the 49th */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -450,6 +492,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unpack_2_3_rowsearch_blobs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_2_3_rowsearch_no_blobs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_13_batches_stepped_by_grant, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_race_detector_logs_fields_read, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_read_set_parts_union_whole_and_overflow, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
