@@ -265,7 +265,8 @@ static void flip_to_math(tt_model *m, int thread, int which, unsigned fmt)
     else
         m->banks.srca_client[bank] = TT_CLIENT_MATRIX, m->banks.srca_fmt[bank] = (uint8_t)fmt;
     m->banks.unp_bank[which] ^= 1;
-    uint32_t base = bits(m->tcfg[thread][which ? TCFG_SRCB_SET : TCFG_SRCA_SET], 0, 2);
+    /* read through the log: a race detector read (a SETC16 of the base racing with the flip) */
+    uint32_t base = bits(tt_tcfg_read(m, thread, which ? TCFG_SRCB_SET : TCFG_SRCA_SET), 0, 2);
     m->unp[which].src_row[thread] = (base << 4) & 63;
 }
 
