@@ -674,6 +674,7 @@ static bool hb_report(void *ctx, const hazard_who *at, bool at_writes, int at_wh
     uint64_t cycle = 0;
     hb_race y;
     if (hb_race_swap(c->hz, &at, &at_writes, &at_when, x, &y)) x = &y;
+    hb_set_origin(c->hz, c->have_start ? c->start : 0); /* the body's cycles as the headline's */
     hb_race_text(c->hz, at, at_writes, at_when, x, text, sizeof text, &cycle);
     /* the headline names the cycle the race was found in, as the other failures do */
     emit_hazard(c, c->hz_cycle, at, &x->other, x->element, x->fix, text);

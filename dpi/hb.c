@@ -97,6 +97,7 @@ typedef struct {
 #define PRING 256
 #define SRING 64
 struct hb {
+    uint64_t origin;    /* the cycle reports count from (hb_set_origin) */
     insn_rec ins[NT][IRING];
     vc start_last[NT];
     vc end_last[NT][NU];
@@ -921,8 +922,13 @@ bool hb_note_mmio(hb *h, const hazard_who *who, uint32_t addr, uint64_t cycle, h
     return false;
 }
 
-static void access_text(char *buf, size_t n, const hazard_who *w, int when, uint64_t lo, uint64_t hi)
+void hb_set_origin(hb *h, uint64_t cycle) { h->origin = cycle; }
+
+static void access_text(const hb *h, char *buf, size_t n, const hazard_who *w, int when, uint64_t lo, uint64_t hi)
 {
+    /* as `expect retire` and the headline count (cycle 0 of the run) */
+    lo = lo >= h->origin ? lo - h->origin : 0;
+    hi = hi >= h->origin ? hi - h->origin : 0;
     if (w->store) snprintf(buf, n, "at cycle %llu", (unsigned long long)lo);
     else if (when == HB_AT_START) snprintf(buf, n, "at its start (cycle %llu)", (unsigned long long)lo);
     else if (when == HB_IN_WINDOW && hi < lo)
@@ -954,8 +960,8 @@ void hb_race_text(const hb *h, const hazard_who *at, bool at_writes, int at_when
     hb_access_cycles(h, at, at_when, &lo, &hi);
     tt_disasm(at->insn, ad, sizeof ad);
     if (!x->other.store) tt_disasm(x->other.insn, od, sizeof od);
-    access_text(aw, sizeof aw, at, at_when, lo, hi);
-    access_text(ow, sizeof ow, &x->other, x->other_when, x->other_lo, x->other_hi);
+    access_text(h, aw, sizeof aw, at, at_when, lo, hi);
+    access_text(h, ow, sizeof ow, &x->other, x->other_when, x->other_lo, x->other_hi);
     int k;
     if (at->store)
         k = snprintf(text, n, "  a race: thread %d's TRISC stores to %s %s (line %d), and ", at->thread, x->element, aw,

@@ -129,5 +129,7 @@ bool hb_note_mmio(hb *h, const hazard_who *who, uint32_t addr, uint64_t cycle, h
  * headline names an instruction), the store as the other access. True when it swapped: *at and the
  * rest then describe the instruction, *y the race with the store as the other. */
 bool hb_race_swap(const hb *h, const hazard_who **at, bool *at_writes, int *at_when, const hb_race *x, hb_race *y);
+/* The cycle reports count from (cycle 0 of the run, as `expect retire` counts; default 0). */
+void hb_set_origin(hb *h, uint64_t cycle);
 void hb_race_text(const hb *h, const hazard_who *at, bool at_writes, int at_when, const hb_race *x, char *text,
                   size_t n, uint64_t *cycle);

@@ -530,6 +530,7 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     }
     const uint64_t start = tt_lockstep_start_cycle(t, m);
     rh->start = start;
+    if (rh->h) hb_set_origin(rh->h, start); /* the report's cycles as `expect retire` counts them */
     if (rh->h) tt_sched_set_hooks(sc, &(tt_sched_hooks){.ctx = rh, .dispatched = timed_dispatched, .retired = timed_retired});
     size_t met = 0;
     tt_sched_in in = {0};
