@@ -407,7 +407,7 @@ static uint64_t pack_walk(const tt_timing *t, const tt_pack_work *w, uint64_t d,
      * and packer pipelining": the next one's steps begin the cycle after, its own address cycles
      * permitting); empty with no PACR before in flight */
     const bool carry = in && in->valid;
-    const uint64_t from = carry && in->last_step + 1 < d + 3 ? in->last_step + 1 : d + 3;
+    const uint64_t from = carry ? in->last_step + 1 : d + 3; /* the carried state is as of the end of last_step */
     /* ThCon's L1 writes from `from` on, oldest first */
     uint64_t thw[THW_RING];
     unsigned n = 0, first = t->thw_n > THW_RING ? t->thw_n - THW_RING : 0;

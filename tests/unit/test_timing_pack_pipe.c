@@ -105,6 +105,32 @@ static void test_l1acc_lines_keep_their_setup(void **state)
     tt_timing_destroy(t);
 }
 
+/* The same, with the next PACR held back by the queue, so that the carried lines' own setup shows
+ * in its steps. P2 (d 5, no accumulation, no Last): 16 steps, a line at steps 3, 7, 11, 15 (FP32).
+ * End of 20: A, B queued (both accumulated), A in its 8th lane. 21: step 0 (2 held), A's last lane.
+ * 22: A written, step 1. 23: B read, step 2. 24: step 3 queues C (B, C). 25..28: steps 4..7 (28
+ * queues D: B, C, D). 29..31: no step (3 held), B's lanes end at 31. 32: B written, no step (3
+ * held in the cycle). 33: C written, step 8. 34: D written, step 9. 35, 36: steps 10, 11 (36
+ * queues E, written 37). 37..40: steps 12..15 (40 queues F). 41: F written: retire 42. Summing B
+ * and A by P2's setup (none) would write them at once and put step 8 at 29. */
+static void test_l1acc_carried_lines_hold_the_next(void **state)
+{
+    (void)state;
+    tt_timing *t = tt_timing_create();
+    uint64_t steps[32];
+    const tt_pack_work w1 = row16(false, 8);
+    tt_pack_work w2 = row16(false, 0);
+    w2.n_lines = 4;
+    for (int i = 0; i < 4; i++) w2.line_step[i] = (uint16_t)(4 * i + 3);
+    tt_pack_carry c1, c2;
+    assert_int_equal(tt_timing_pack_plan_after(t, &w1, 2, NULL, &c1, steps, 32), 33);
+    assert_int_equal(tt_timing_pack_plan_after(t, &w2, 5, &c1, &c2, steps, 32), 42);
+    assert_int_equal(steps[7], 28);
+    assert_int_equal(steps[8], 33);
+    assert_int_equal(steps[15], 40);
+    tt_timing_destroy(t);
+}
+
 /* A short PACR behind a long drain retires after it, in order: P1 as in the accumulation test
  * (retire 33, last step 20); P2 one flush step (Flush, nothing buffered: no line) dispatched 5:
  * its step 21, drain 22 (queue not empty: B is still being summed) ... the queue empties with B's
@@ -132,6 +158,7 @@ int main(void)
         cmocka_unit_test(test_two_back_to_back),
         cmocka_unit_test(test_mop_of_four),
         cmocka_unit_test(test_l1acc_lines_keep_their_setup),
+        cmocka_unit_test(test_l1acc_carried_lines_hold_the_next),
         cmocka_unit_test(test_short_retires_after),
     };
     return cmocka_run_group_tests_name("timing_pack_pipe", tests, NULL, NULL);
