@@ -66,7 +66,7 @@ static void test_two_back_to_back(void **state)
  *   P2 d 5: steps 21..36, lines 29, 37; retire 38.
  *   P3 d 23 (address 24, 25): steps max(26, 37) = 37..52, lines 45, 53; retire 54.
  *   P4 d 39 (address 40, 41): steps max(42, 53) = 53..69 (flush 69), lines 61, 69; drain 70;
- *   retire 71 (87 one at a time: 22, 43, 64, 87). */
+ *   retire 71 (86 one at a time: 22, 43, 64, 86). */
 static void test_mop_of_four(void **state)
 {
     (void)state;
