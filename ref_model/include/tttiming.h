@@ -113,6 +113,25 @@ bool tt_timing_unpack_bank_free(uint32_t insn, int u, unsigned banks);
  * lines than tt_pack_work records. */
 uint64_t tt_timing_pack_plan(const tt_timing *t, const tt_pack_work *w, uint64_t disp, uint64_t *steps,
                              unsigned max_steps);
+/* T8 with several PACRs in flight (docs/decisions.md "Unpacker and packer pipelining", the packer:
+ * NOT wired into the checks yet; the RTL still takes one PACR at a time). What a PACR leaves the
+ * next one: the cycle of its last step, the line queue then (each entry's L1 accumulation lanes,
+ * head first), the accumulation phase (0 read, 1 lanes, 2 write) and lane, and its retire cycle. */
+typedef struct {
+    bool valid;
+    uint64_t last_step;
+    unsigned q;
+    uint8_t lanes[4];
+    int acc;
+    unsigned lane;
+    uint64_t retire;
+} tt_pack_carry;
+/* The retire cycle of a PACR dispatched at disp doing w, behind the PACR that left *in (NULL or not
+ * valid: none in flight): its steps begin at max(disp + 3, in->last_step + 1), its lines queue behind
+ * the ones left, and it retires the cycle after its own last line is written, after in->retire.
+ * *out (may be NULL): what it leaves the next one. 0: more lines than tt_pack_work records. */
+uint64_t tt_timing_pack_plan_after(const tt_timing *t, const tt_pack_work *w, uint64_t disp, const tt_pack_carry *in,
+                                   tt_pack_carry *out, uint64_t *steps, unsigned max_steps);
 /* Rule evaluations so far (for the PASS line). */
 uint64_t tt_timing_checks(const tt_timing *t);
 

@@ -397,42 +397,79 @@ static bool fail(const report *r, int th, uint32_t insn, const char *fmt, ...)
  * lane a cycle, then written. After the last step the packer drains the queue and retires the cycle
  * after the one in which it is empty (or its last line goes). 0: the PACR queued more lines than
  * tt_pack_work records (no check). */
-static uint64_t pack_retire(const tt_timing *t, const tt_pack_work *w, uint64_t d, uint64_t upto,
-                            unsigned *n_thw, uint64_t *steps, unsigned max_steps)
+enum { A_READ, A_LANES, A_WRITE };
+static uint64_t pack_walk(const tt_timing *t, const tt_pack_work *w, uint64_t d, const tt_pack_carry *in,
+                          tt_pack_carry *out, uint64_t upto, unsigned *n_thw, uint64_t *steps, unsigned max_steps)
 {
     enum { QUEUE = 4, ROOM = QUEUE - 2 };
     if (w->n_lines > TT_PACK_WORK_LINES) return 0;
-    /* ThCon's L1 writes after d, oldest first */
+    /* the queue as the PACR before left it at the end of its last step (docs/decisions.md "Unpacker
+     * and packer pipelining": the next one's steps begin the cycle after, its own address cycles
+     * permitting); empty with no PACR before in flight */
+    const bool carry = in && in->valid;
+    const uint64_t from = carry ? in->last_step + 1 : d + 3; /* the carried state is as of the end of last_step */
+    /* ThCon's L1 writes from `from` on, oldest first */
     uint64_t thw[THW_RING];
     unsigned n = 0, first = t->thw_n > THW_RING ? t->thw_n - THW_RING : 0;
     for (unsigned i = first; i < t->thw_n; i++)
-        if (t->thw[i % THW_RING] > d && t->thw[i % THW_RING] <= upto) thw[n++] = t->thw[i % THW_RING];
+        if (t->thw[i % THW_RING] >= from && t->thw[i % THW_RING] <= upto) thw[n++] = t->thw[i % THW_RING];
     *n_thw = n;
-    enum { A_READ, A_LANES, A_WRITE } acc = A_READ;
-    unsigned lane = 0, q = 0, k = 0;
+    /* each queued line's L1 accumulation lanes (its own PACR's: a line of the PACR before is summed
+     * as that one said), head first */
+    uint8_t ql[QUEUE + 2];
+    unsigned q = 0, lane = carry ? in->lane : 0;
+    int acc = carry ? in->acc : A_READ;
+    if (carry)
+        for (q = 0; q < in->q && q < QUEUE; q++) ql[q] = in->lanes[q];
     uint32_t step = 0, line = 0;
-    for (uint64_t c = d + 3; c < d + 3 + 4u * (w->steps + 8u * w->n_lines + 8u) + n; c++) {
+    const uint64_t start = carry && in->last_step + 1 > d + 3 ? in->last_step + 1 : d + 3;
+    const uint64_t prev_retire = carry ? in->retire : 0;
+    unsigned k = 0;
+    for (uint64_t c = from; c < start + 4u * (w->steps + 8u * w->n_lines + 8u) + 64u + n; c++) {
         while (k < n && thw[k] < c) k++;
         const bool th = k < n && thw[k] == c;
-        const bool pop = q && (!w->acc_lanes || acc == A_WRITE) && !th;
+        const unsigned head = q ? ql[0] : 0;
+        const bool pop = q && (!head || acc == A_WRITE) && !th;
         unsigned push = 0;
-        if (step < w->steps) {
+        if (c < start) {
+            /* the PACR before still drains its lines: no step of this one yet */
+        } else if (step < w->steps) {
             if (q <= ROOM) {
                 while (line < w->n_lines && w->line_step[line] == step) push++, line++;
                 if (step < max_steps) steps[step] = c;
                 step++;
             }
         } else if (q == 0 || (q == 1 && pop)) {
-            return c + 1;
+            return c + 1 > prev_retire ? c + 1 : prev_retire + 1;
         }
-        if (w->acc_lanes && q) {
+        if (head && q) {
             if (acc == A_READ) acc = A_LANES, lane = 0;
-            else if (acc == A_LANES) { if (++lane == w->acc_lanes) acc = A_WRITE; }
+            else if (acc == A_LANES) { if (++lane == head) acc = A_WRITE; }
             else if (!th) acc = A_READ;
         }
-        q = q + push - pop;
+        if (pop) {
+            for (unsigned i = 1; i < q; i++) ql[i - 1] = ql[i];
+            q--;
+        }
+        for (unsigned i = 0; i < push && q < QUEUE + 2; i++) ql[q++] = w->acc_lanes;
+        if (out && c >= start && step == w->steps && !out->valid) {
+            /* the end of its last step (or of its first cycle, with none): what the next one inherits */
+            out->valid = true;
+            out->last_step = c;
+            out->q = q;
+            for (unsigned i = 0; i < q && i < QUEUE; i++) out->lanes[i] = ql[i];
+            out->acc = acc;
+            out->lane = lane;
+        }
     }
     return 0;
+}
+
+/* The single-PACR walk (no PACR before it in flight), as T8 was first written. */
+static uint64_t pack_retire(const tt_timing *t, const tt_pack_work *w, uint64_t d, uint64_t upto,
+                            unsigned *n_thw, uint64_t *steps, unsigned max_steps)
+{
+    return pack_walk(t, w, d, NULL, NULL, upto, n_thw, steps, max_steps);
 }
 
 /* T9 unpacker bandwidth (docs/decisions.md "Unpacker and packer bandwidth"): the retire range of an
@@ -1423,4 +1460,14 @@ uint64_t tt_timing_pack_plan(const tt_timing *t, const tt_pack_work *w, uint64_t
 {
     unsigned n_thw;
     return pack_retire(t, w, disp, UINT64_MAX, &n_thw, steps, max_steps);
+}
+
+uint64_t tt_timing_pack_plan_after(const tt_timing *t, const tt_pack_work *w, uint64_t disp, const tt_pack_carry *in,
+                                   tt_pack_carry *out, uint64_t *steps, unsigned max_steps)
+{
+    unsigned n_thw;
+    if (out) memset(out, 0, sizeof *out);
+    const uint64_t r = pack_walk(t, w, disp, in, out, UINT64_MAX, &n_thw, steps, max_steps);
+    if (out) out->retire = r;
+    return r;
 }
