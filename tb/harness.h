@@ -9,6 +9,7 @@
 
 #include "cosim.h"
 #include "dpi_host.h"
+#include "stall_name.h"
 #include "stim.h"
 
 /* rtl_stubs/tt_pkg.sv NUM_INJ_BITS: the injected-bug mask, six 32-bit words to tb_set_ctx */
@@ -98,8 +99,6 @@ int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, bool drained,
 int tb_stim(tb_ctx *c, uint64_t cycle, int stream, unsigned idle_mask, uint32_t *word, uint32_t *addr,
             uint32_t *data);
 
-/* Stall-reason code (tt_pkg stall_e kind << 4 | detail) as text, e.g. "SEM_WAIT sem 2". */
-void tb_stall_name(int code, char *buf, unsigned len);
 
 #ifdef __cplusplus
 }

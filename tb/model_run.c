@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "hb.h"
+#include "stall_name.h"
 #include "stim.h"
 #include "ttsched.h"
 
@@ -341,23 +342,6 @@ uint64_t tt_lockstep_start_cycle(const tt_test *t, const tt_model *m)
 static const char *const unit_name[TT_NUM_UNITS] = {"NONE", "SYNC", "CFG", "THCON", "TDMA", "UNPACK0",
                                                      "UNPACK1", "MATH", "SFPU", "PACK", "XMOV"};
 
-static void stall_name(unsigned code, char *buf, size_t len)
-{
-    static const char *const kinds[] = {"NONE", "FIFO_EMPTY", "WAIT_GATE", "UNIT_BUSY", "SEM_WAIT", "MUTEX",
-                                        "BANK_WAIT", "MATH_RULE"};
-    static const char *const conds[] = {"THCON", "UNPACK0", "UNPACK1", "PACK", "MATH", "SRCA_CLR", "SRCB_CLR",
-                                        "SRCA_VLD", "SRCB_VLD", "XMOV", "TRISC_CFG", "SFPU", "CFGEXU"};
-    const unsigned k = code >> 4, d = code & 15u;
-    if (k >= 8) snprintf(buf, len, "0x%02x", code);
-    else if (k == TT_STALL_UNIT_BUSY) snprintf(buf, len, "UNIT_BUSY %s", d < TT_NUM_UNITS ? unit_name[d] : "?");
-    else if (k == TT_STALL_WAIT_GATE) snprintf(buf, len, "WAIT_GATE C%u %s", d, d < 13 ? conds[d] : "?");
-    else if (k == TT_STALL_SEM_WAIT) snprintf(buf, len, "SEM_WAIT sem%u", d);
-    else if (k == TT_STALL_MUTEX) snprintf(buf, len, "MUTEX m%u", d);
-    else if (k == TT_STALL_BANK_WAIT) snprintf(buf, len, "BANK_WAIT %s%s", d >= 2 ? "math " : "unpacker ", (d & 1) ? (d >= 2 ? "SrcB" : "1") : (d >= 2 ? "SrcA" : "0"));
-    else if (k == TT_STALL_MATH_RULE) snprintf(buf, len, "MATH_RULE %u", d);
-    else snprintf(buf, len, "%s", kinds[k]);
-}
-
 /* Tiles of a tile stream, as the profile counts them: each hand-over of a SrcA bank (SrcB when the
  * run hands over no SrcA bank) from the unpackers to the matrix unit is one tile's operand ready
  * (SrcASrcB.md: an unpacker's SETDVALID / dvalid flip; tools/gen_tile_stream.py and tt-llk's
@@ -393,7 +377,7 @@ static void print_profile(const tt_sched_profile *p, uint64_t run_cycles, const 
         for (unsigned c = 0x10; c < 256; c++) {
             if (!p->stall[th][c]) continue;
             char n[48];
-            stall_name(c, n, sizeof n);
+            tb_stall_name((int)c, n, sizeof n);
             fprintf(out, "    stalled %-28s %llu cycles\n", n, (unsigned long long)p->stall[th][c]);
         }
     }
@@ -416,7 +400,7 @@ static void print_profile(const tt_sched_profile *p, uint64_t run_cycles, const 
         for (unsigned c = 0x10; c < 256; c++) {
             if (!p->stall[th][c]) continue;
             char nm[48];
-            stall_name(c, nm, sizeof nm);
+            tb_stall_name((int)c, nm, sizeof nm);
             fprintf(out, ", %s %.1f", nm, (double)p->stall[th][c] / (double)n);
         }
         fprintf(out, "\n");
@@ -430,7 +414,7 @@ static void report_stuck_timed(const tt_model *m, const tt_stim *s, const tt_tes
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         if (tt_stim_done(s, th) && (o->idle_mask >> th & 1u)) continue;
         char reason[48], next[96] = "nothing", why[160] = "", at[600] = "its end";
-        stall_name(o->stall[th], reason, sizeof reason);
+        tb_stall_name(o->stall[th], reason, sizeof reason);
         if (tt_stim_line(s, th)) snprintf(at, sizeof at, "%s:%d", t->path, tt_stim_line(s, th));
         uint32_t seq, insn, w, p;
         if (tt_model_oldest_unexecuted(m, th, &seq, &insn)) {

@@ -226,6 +226,37 @@ static void test_profile_counts_tiles(void **state)
     tt_model_destroy(m);
 }
 
+/* --profile names every stall kind as the lockstep watchdog and the waves do (tb_stall_name): the
+ * program of tests/directed/timing_stall_arb_unp_addr.tts, whose header works out the cycles: thread
+ * 2 loses ThCon's round robin in cycle 2 (ARB_LOST THCON, 1 cycle), thread 1 waits for unpacker 1
+ * while unpacker 0 starts and calculates in 4, 5, 6 (UNP_ADDR UNPACK0, 3 cycles). The profile's own
+ * table printed these two kinds as raw codes (0x93, 0x80). */
+static void test_profile_names_every_stall_kind(void **state)
+{
+    (void)state;
+    tt_model *m = tt_model_create();
+    tt_test t;
+    load_text("thread 0\nttsetdmareg 0,1,0,2\nttunpacr_nop 0,0,0,0,0,0,0,0,2\n"
+              "thread 2\nttsetdmareg 0,2,0,2\n"
+              "thread 1\nidle 2\nttunpacr_nop 1,0,0,0,0,0,0,0,2\n", &t);
+    tt_run_stats st;
+    uint64_t checks = 0;
+    FILE *prof = tmpfile(), *err = tmpfile();
+    assert_int_equal(tt_model_run_timed(&t, m, 1000000, TT_HAZARDS_ERROR, prof, &st, &checks, err), 0);
+    char buf[8192], want[96];
+    rewind(prof);
+    const size_t n = fread(buf, 1, sizeof buf - 1, prof);
+    buf[n] = 0;
+    snprintf(want, sizeof want, "    stalled %-28s %d cycles\n", "ARB_LOST THCON", 1);
+    if (!strstr(buf, want)) fail_msg("no '%s' in the profile:\n%s", want, buf);
+    snprintf(want, sizeof want, "    stalled %-28s %d cycles\n", "UNP_ADDR UNPACK0", 3);
+    if (!strstr(buf, want)) fail_msg("no '%s' in the profile:\n%s", want, buf);
+    fclose(prof);
+    fclose(err);
+    tt_test_free(&t);
+    tt_model_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_timing_expect_changes_nothing),
         cmocka_unit_test(test_lockstep_start_cycle),
         cmocka_unit_test(test_profile_counts_tiles),
+        cmocka_unit_test(test_profile_names_every_stall_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
