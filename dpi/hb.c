@@ -9,10 +9,6 @@
 #include "ttisa.h"
 #include "tttiming.h"
 
-/* ref_model/src/movement.h (the model's internal header, not on the harness's include path): the
- * Src sides whose matrix-unit bank an instruction waits for at the gate, bit 0 SrcA, bit 1 SrcB. */
-unsigned tt_mx_bank_sides(uint32_t insn);
-
 #define NT TT_NUM_THREADS
 #define NU TT_NUM_UNITS
 #define NS (TT_NUM_THREADS + 1) /* TRISCs and BRISC */
@@ -718,23 +714,12 @@ void hb_store_settled(hb *h, int stream)
         if (access_impl(h, who, kind, space, idx, mask, write, when, false, fn, ctx, NULL)) return true;   \
     } while (0)
 
-/* Does this unpacker instruction write its Src bank or hand it over (UNPACR_NOP.md via
- * unpack.c's decode: Unpack_Pop 1 is the clear, Clr_to1_Fmt_Ctrl 3 the set-dvalid flavour; UNPACR
- * but its Increment-context-counter [13] and FlushCache [1] forms, and to Dest)? A pop or NOP form
- * touches no bank, so two threads' NOPs on one unpacker do not race. */
-static bool writes_unp_side(uint32_t insn)
-{
-    const uint8_t opc = (uint8_t)(insn >> 24);
-    if (opc == TT_OPC_UNPACR_NOP) return (insn & 3u) == 1u || (insn >> 6 & 3u) == 3u;
-    if (opc == TT_OPC_UNPACR) return !(insn >> 13 & 1u) && !(insn >> 1 & 1u);
-    return false;
-}
-
 bool hb_note_dispatch(hb *h, const hazard_who *who, uint32_t push_index, uint64_t cycle, hb_report_fn fn, void *ctx)
 {
     hb_start(h, who->thread, who->seq, who->insn, push_index, cycle);
     const int u = tt_timing_unit(who->insn);
-    if ((u == TT_U_UNPACK0 || u == TT_U_UNPACK1) && writes_unp_side(who->insn)) {
+    /* a pop or NOP form touches no bank: two threads' NOPs on one unpacker do not race */
+    if ((u == TT_U_UNPACK0 || u == TT_U_UNPACK1) && tt_unpack_touches_bank(who->insn)) {
         if (access_impl(h, who, HB_SIDE_UNP, u == TT_U_UNPACK1, 0, ~0u, true, HB_IN_WINDOW, true, fn, ctx, NULL))
             return true;
     }
@@ -876,7 +861,7 @@ bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_
     /* the unpacker side of a Src file: its instructions write its bank while they run (noted
      * pending at the dispatch), a SETDVALID hands it over; the matrix side's clears */
     for (int f = 0; f < 2; f++) {
-        const bool mine = ((u == TT_U_UNPACK0 && f == 0) || (u == TT_U_UNPACK1 && f == 1)) && writes_unp_side(who->insn);
+        const bool mine = ((u == TT_U_UNPACK0 && f == 0) || (u == TT_U_UNPACK1 && f == 1)) && tt_unpack_touches_bank(who->insn);
         if (mine) ACC(HB_SIDE_UNP, f, 0, ~0u, true, HB_IN_WINDOW);
         /* a SETDVALID hands over what the unpackers wrote: it reads their side (two SETDVALIDs of two
          * threads do not race; one against another thread's UNPACR does) */

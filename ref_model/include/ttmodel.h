@@ -346,6 +346,15 @@ bool tt_model_cfg_read_at_start(uint32_t insn, unsigned idx);
  * its window; docs/decisions.md "Race detector", matrix unit). */
 bool tt_model_tcfg_read_at_start(uint32_t insn, unsigned idx);
 
+/* The Src sides (bit 0 SrcA, bit 1 SrcB) whose matrix-unit bank an instruction waits for at the
+ * gate: MOVA2D SrcA, MOVB2D and TRNSPSRCB SrcB, the arithmetic both (movement.c; the race detector's
+ * hand-over edge, the timing reference's hold). */
+unsigned tt_mx_bank_sides(uint32_t insn);
+/* Does this unpacker instruction write its Src bank or hand it over (the race detector's unpacker
+ * side of a Src file)? UNPACR but its Increment-context-counter [13] and FlushCache [1] forms;
+ * UNPACR_NOP's clear and its set-dvalid flavour; not its pop or NOP forms (unpack.c). */
+bool tt_unpack_touches_bank(uint32_t insn);
+
 /* Does this instruction read its GPRs in its first cycle in the unit (the state after its dispatch
  * edge) rather than when it executes at its retire? ThCon instructions take their operands as they
  * start (ScalarUnit.md; they hold the thread until their retire, so only an earlier instruction still

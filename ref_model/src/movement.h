@@ -15,9 +15,7 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
  * clear_dvalid): the matrix unit's bank returns to the unpackers unless CLR_DVALID_SrcA/B_Disable,
  * and its pointer flips. */
 void tt_math_flip_banks(tt_model *m, int thread, bool flip_a, bool flip_b, tt_exec_result *r);
-/* The Src sides whose matrix-unit bank an instruction waits for at the gate ([0] SrcA, [1] SrcB):
- * MOVA2D SrcA, MOVB2D and TRNSPSRCB SrcB, the arithmetic both; and whether it waits now. */
-unsigned tt_mx_bank_sides(uint32_t insn);
+/* Whether an instruction waits now for the banks tt_mx_bank_sides (ttmodel.h) names. */
 bool tt_movement_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen);
 
 /* RWCs at issue (docs/decisions.md "Matrix unit timing"): does the instruction use RWCs, and its

@@ -647,7 +647,7 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
             }
             u->known = true;
             if (opc_of(u->insn) == TT_OPC_UNPACR_NOP) {
-                u->runs = (u->insn & 3u) == 1 && ((u->insn >> 6) & 3u) != 3;
+                u->runs = tt_unpacr_nop_clears(u->insn);
                 u->shares = false;
                 u->full = 1; /* the clear: its bank or both in one cycle (docs/decisions.md audit D3) */
                 u->bank_at = u->back_at;

@@ -488,8 +488,7 @@ static bool unpack_retire(const tt_model *m, const slot_state *s, int unit, uint
     (void)d;
     bool runs;
     if (opc == TT_OPC_UNPACR_NOP) {
-        /* Blackhole UNPACR_NOP: [1:0] 1 = clear (ZEROSRC) unless [7:6] = 3 (set dvalid), [4] both banks */
-        runs = (s->insn & 3u) == 1 && ((s->insn >> 6) & 3u) != 3;
+        runs = tt_unpacr_nop_clears(s->insn);
         /* the clear is one step after its wait (UNPACR_NOP_ZEROSRC.md; ZEROSRC's one cycle,
          * MatrixUnit.md), both banks too: docs/decisions.md "Audit of shared readings" D3 */
         run_lo = run_hi = 1;

@@ -203,11 +203,21 @@ static void record_banks(const tt_model *m, tt_exec_result *r)
     r->eff.banks_state = tt_bank_pack(&m->banks);
 }
 
-bool tt_unpack_waits_for_matrix_bank(uint32_t insn)
+bool tt_unpacr_nop_clears(uint32_t insn)
 {
-    return (uint8_t)(insn >> 24) == TT_OPC_UNPACR_NOP && tt_bits(insn, 0, 2) == 1 && tt_bits(insn, 6, 2) != 3 &&
-           !tt_bits(insn, 5, 1);
+    /* Blackhole UNPACR_NOP: Unpack_Pop [1:0] 1 is UNP_CLR_SRC, unless [7:6] = 3, the flavour that
+     * only sets dvalid ("NOP in all other respects") */
+    return (uint8_t)(insn >> 24) == TT_OPC_UNPACR_NOP && tt_bits(insn, 0, 2) == 1 && tt_bits(insn, 6, 2) != 3;
 }
+
+bool tt_unpack_touches_bank(uint32_t insn)
+{
+    const uint8_t op = (uint8_t)(insn >> 24);
+    if (op == TT_OPC_UNPACR) return !tt_bits(insn, 13, 1) && !tt_bits(insn, 1, 1);
+    return tt_unpacr_nop_clears(insn) || (op == TT_OPC_UNPACR_NOP && tt_bits(insn, 6, 2) == 3);
+}
+
+bool tt_unpack_waits_for_matrix_bank(uint32_t insn) { return tt_unpacr_nop_clears(insn) && !tt_bits(insn, 5, 1); }
 
 bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen)
 {
@@ -215,7 +225,7 @@ bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t wh
     int which = (int)tt_bits(insn, 23, 1);
     if (op == TT_OPC_UNPACR) {
         /* The Increment-context-counter and FlushCache forms write nothing. */
-        if (tt_bits(insn, 13, 1) || tt_bits(insn, 1, 1)) return false;
+        if (!tt_unpack_touches_bank(insn)) return false;
     } else if (op == TT_OPC_UNPACR_NOP) {
         /* UNP_CLR_SRC waits before it clears (unpack-data-path §8.3). Blackhole's Stall_Clr_Cntrl
          * [5] picks what for (assembly.yaml): 0 "until data ready is 0", the matrix unit's current
@@ -223,7 +233,7 @@ bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t wh
          * simulator waits on the matrix bank's valid bit, re-read every cycle); 1 "until write ready
          * is 1", the unpacker's own bank free (WaitLikeUnpacr = 1). docs/decisions.md "Audit of
          * shared readings". The set-dvalid flavour ([7:6] = 3) never waits (§8.2). */
-        if (tt_bits(insn, 0, 2) != 1 || tt_bits(insn, 6, 2) == 3) return false;
+        if (!tt_unpacr_nop_clears(insn)) return false;
         const bool own = tt_bits(insn, 5, 1);
         int bank = own ? m->banks.unp_bank[which] : (which ? m->banks.math_srcb_bank : m->banks.math_srca_bank);
         uint8_t client = which ? m->banks.srcb_client[bank] : m->banks.srca_client[bank];

@@ -27,6 +27,8 @@ bool tt_unpack_cfg_at_start(int which, unsigned idx);
 bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen);
 /* An UNPACR_NOP clear that waits for the matrix unit's bank (Stall_Clr_Cntrl 0). */
 bool tt_unpack_waits_for_matrix_bank(uint32_t insn);
+/* UNPACR_NOP's clear form (UNP_CLR_SRC, not the set-dvalid flavour). */
+bool tt_unpacr_nop_clears(uint32_t insn);
 /* STALLWAIT conditions C5..C8 (Blackhole numbering, tt_pkg CND_SRCA_CLR..CND_SRCB_VLD): bit i-5
  * set while condition i holds. */
 unsigned tt_bank_conditions(const tt_model *m);
