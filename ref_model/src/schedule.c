@@ -87,7 +87,7 @@ typedef struct {
 struct tt_sched {
     tt_model *m;
     tt_timing *t;
-    tt_model *wm;         /* carries the unpackers' and the packer's work for the reference's rules */
+    tt_model *wm;         /* carries the unpackers' work for the reference's T9 (a PACR's is its spack's) */
     sthread th[TT_NUM_THREADS];
     sunp unp[2][2];       /* per unpacker: [0] the older (the one that retires next), [1] the younger */
     spack pk[2];          /* the packer: [0] the older (the one that retires next), [1] the younger */

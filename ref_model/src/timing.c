@@ -913,6 +913,22 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
         if (s->bank_free_at == UINT64_MAX && tt_timing_unpack_bank_free(s->insn, u, t->banks) && cycle >= s->back_at)
             s->bank_free_at = cycle;
     }
+    if (u == TT_U_PACK && (uint8_t)(s->insn >> 24) != TT_OPC_PACR) {
+        /* PACR_SETREG, TBUFCMD: no steps; they retire after their two address cycles, in order: not
+         * before the cycle after the retire of the one before them in the packer (pk_in.retire: 0 when
+         * they came into an empty packer); docs/decisions.md "Unpacker and packer pipelining" */
+        const uint64_t want = s->disp + 3 > t->pk_in.retire + 1 ? s->disp + 3 : t->pk_in.retire + 1;
+        t->checks++;
+        if (retire ? cycle != want : cycle >= want) {
+            tt_disasm(s->insn, d, sizeof d);
+            return fail(r, th, s->insn,
+                        "T8 packer: %s dispatched at cycle %llu must retire at cycle %llu (2 address cycles, no "
+                        "steps%s), RTL %s cycle %llu",
+                        d, (unsigned long long)s->disp, (unsigned long long)want,
+                        want > s->disp + 3 ? "; the cycle after the instruction before it in the packer retires" : "",
+                        retire ? "retired it at" : "has not retired it by", (unsigned long long)cycle);
+        }
+    }
     if (retire && u == TT_U_PACK) {
         /* what it leaves the one behind it: with no steps (PACR_SETREG, TBUFCMD, a PACR the model did
          * not run) what the one before it left, passed on */
