@@ -11,7 +11,7 @@ JOBS ?= $(shell nproc)
 
 MODEL_SRCS := $(wildcard ref_model/src/*.c)
 MODEL_OBJS := $(MODEL_SRCS:%.c=$(BUILD)/%.o)
-TB_C_SRCS := tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/stall_name.c tb/numparse.c dpi/outfile.c dpi/hazard.c dpi/hb.c
+TB_C_SRCS := tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/stall_name.c tb/numparse.c tb/suggest.c dpi/outfile.c dpi/hazard.c dpi/hb.c
 TB_C_OBJS := $(TB_C_SRCS:%.c=$(BUILD)/%.o)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
 
@@ -93,6 +93,9 @@ $(DPI_HDR): $(RTL_SRCS) $(TB_SV)
 
 $(BUILD)/dpi/cosim_dpi.o: CFLAGS += -I$(VINC) -I$(VINC)/vltstd -I$(BUILD)/dpi_hdr
 $(BUILD)/dpi/cosim_dpi.o: $(DPI_HDR)
+
+# the printed gtkwave commands name this tree's waves/stalls.gtkw by its absolute path (tb_gtkwave_command)
+$(BUILD)/tb/harness.o: CFLAGS += -DTT_SOURCE_DIR='"$(CURDIR)"'
 
 $(BUILD)/libttharness.a: $(HARNESS_OBJS)
 	@echo "  AR      $@"
@@ -221,7 +224,7 @@ run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stall_reason.txt)
 	@test -n "$(TEST)" || { echo "usage: make run TEST=tests/directed/NAME.tts [WAVES=1]"; exit 2; }
 	@mkdir -p $(BUILD)/waves
 	$(BUILD)/ttcosim $(TEST) $(if $(WAVES),+trace=$(BUILD)/waves/$(basename $(notdir $(TEST))).vcd) $(ARGS)$(if $(WAVES),; \
-	  rc=$$?; echo "view the stalls: gtkwave $(BUILD)/waves/$(basename $(notdir $(TEST))).vcd waves/stalls.gtkw"; exit $$rc)
+	  rc=$$?; echo "view the stalls: gtkwave $(abspath $(BUILD)/waves/$(basename $(notdir $(TEST))).vcd) $(CURDIR)/waves/stalls.gtkw"; exit $$rc)
 
 # make stream TILES=N IN=fmt OUT=fmt [SEED=S] [ARGS="+trace=..."]: a three-thread tile stream
 # (tools/gen_tile_stream.py: unpack -> MOVA2D -> pack, expected L1 from the generator's own rules), in lockstep
