@@ -314,8 +314,11 @@ static int parse_inject(const char *prog, const char *list, uint64_t mask[3])
     return 0;
 }
 
-#ifndef TT_SOURCE_DIR
-#define TT_SOURCE_DIR "." /* the Makefile names the tree; a build without it prints a relative path */
+#ifndef TT_SOURCE_DIR /* the Makefile names the tree and the build's view (tb_gtkwave_command) */
+#define TT_SOURCE_DIR "."
+#endif
+#ifndef TT_STALLS_GTKW
+#define TT_STALLS_GTKW "build/stalls.gtkw"
 #endif
 
 /* path, made absolute against the current directory (not resolved: it need not exist yet). */
@@ -627,9 +630,14 @@ const tb_args *tb_ctx_args(const tb_ctx *c) { return &c->a; }
 
 const char *tb_gtkwave_command(const char *vcd, char *buf, size_t n)
 {
-    char v[4096], g[4096];
-    snprintf(buf, n, "gtkwave %s %s", abs_path(vcd, v, sizeof v),
-             abs_path(TT_SOURCE_DIR "/waves/stalls.gtkw", g, sizeof g));
+    char v[4096], root[4096];
+    abs_path(vcd, v, sizeof v);
+    /* the build's view names the filter by its absolute path; waves/stalls.gtkw names it relative
+     * to the tree's root, so without the former gtkwave starts there */
+    if (access(TT_STALLS_GTKW, R_OK) == 0)
+        snprintf(buf, n, "gtkwave %s %s", v, TT_STALLS_GTKW);
+    else
+        snprintf(buf, n, "cd %s && gtkwave %s waves/stalls.gtkw", abs_path(TT_SOURCE_DIR, root, sizeof root), v);
     return buf;
 }
 
