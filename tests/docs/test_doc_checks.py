@@ -110,6 +110,8 @@ with tempfile.TemporaryDirectory(prefix="ttabs.") as tmp:
     check("check_abs_paths: a waived path passes", rc == 0, out)
     rc, out = absrun({"a.c": "f(\"/tmp/x_%d\"); g(\"/tmp/y\");\n"}, "a.c /tmp/x_%d  # scratch file\n")
     check("check_abs_paths: a waiver covers its path only", rc == 1 and "/tmp/y" in out, out)
+    rc, out = absrun({"a.c": "f(\"/tmp/x\"); g(\"/work/y\");\n", "b.c": "/home/z\n"}, "a.c *  # examples\n")
+    check("check_abs_paths: '*' waives every path of its file only", rc == 1 and "a.c" not in out and "b.c:1" in out, out)
     rc, out = absrun({"a.c": "f(\"/tmp/x_%d\");\n"}, "a.c /tmp/x_%d\n")
     check("check_abs_paths: a waiver without its reason is refused", rc == 2, f"exit {rc}: {out}")
 
