@@ -3,7 +3,8 @@
 print today (issue 28 part 4: a stale sample fails `make docs-test`).
 
 A sample is a fenced code block right after the line `<!-- sample -->` (text may follow `sample`
-inside the comment, e.g. `<!-- sample: checked by make docs-test -->`). In it, a line starting with
+inside the comment, e.g. `<!-- sample: checked by make docs-test -->`; both may be indented, as in
+a list item, and the block's lines lose the fence's indentation). In it, a line starting with
 `$ ` is a command; the lines after it, up to the next command or the fence, are what it prints.
 Each command runs with bash in DIR (default: the repository this script is in), on a pseudo-terminal
 (so stdout and stderr interleave as a reader sees them), without the calling make's MAKEFLAGS; its
@@ -26,7 +27,7 @@ import subprocess
 import sys
 import time
 
-MARK = re.compile(r"^<!--\s*sample\b.*-->\s*$")
+MARK = re.compile(r"^<!--\s*sample\b.*-->$")
 EXITS = re.compile(r"#\s*exits\s+(\d+)\s*$")
 TIMEOUT = 600
 
@@ -83,17 +84,18 @@ def samples(path):
         lines = f.read().splitlines()
     out, nblocks, i = [], 0, 0
     while i < len(lines):
-        if not MARK.match(lines[i]):
+        if not MARK.match(lines[i].strip()):
             i += 1
             continue
-        if i + 1 >= len(lines) or not lines[i + 1].startswith("```"):
+        if i + 1 >= len(lines) or not lines[i + 1].lstrip().startswith("```"):
             raise ValueError(f"{path}:{i + 1}: a sample marker must be followed by a ``` fence")
+        indent = len(lines[i + 1]) - len(lines[i + 1].lstrip())   # a block inside a list item
         nblocks += 1
         i += 2
         cur = None
         start = len(out)
-        while i < len(lines) and not lines[i].startswith("```"):
-            ln = lines[i]
+        while i < len(lines) and not lines[i].lstrip().startswith("```"):
+            ln = lines[i][indent:] if lines[i][:indent].strip() == "" else lines[i]
             if ln.startswith("$ "):
                 m = EXITS.search(ln)
                 cur = [i + 1, ln[2:].strip(), int(m.group(1)) if m else 0, []]

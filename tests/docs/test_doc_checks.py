@@ -59,6 +59,8 @@ with tempfile.TemporaryDirectory(prefix="ttdocs.") as tmp:
         ("the second of two commands stale", 1, block("$ echo a", "a", "$ echo b", "c")),
         ("a marker with text", 0, block("$ echo a", "a", mark="<!-- sample: checked by make docs-test -->")),
         ("an unmarked block is not run", 0, "```\n$ false\nnothing\n```\n" + block("$ echo a", "a")),
+        ("an indented block (a list item) is checked", 1, "- item:\n\n  <!-- sample -->\n  ```\n  $ echo a\n  b\n  ```\n"),
+        ("an indented block passes", 0, "- item:\n\n  <!-- sample -->\n  ```\n  $ echo a\n  a\n  ```\n"),
         ("a marker without a fence is an error", 2, "<!-- sample -->\ntext\n"),
         ("a block without a command is an error", 2, block("hello")),
     ]
