@@ -138,7 +138,7 @@ docs-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/stalls.gtkw
 	@python3 tools/check_doc_links.py README.md docs/*.md rtl_stubs/README.md waves/README.md tests/random/README.md \
 	  && echo "docs-test: every link and anchor resolves"
 	@python3 tools/check_abs_paths.py && echo "docs-test: no absolute path of one machine in the tree's text files"
-	@python3 tools/check_samples.py README.md | sed 's/^\([0-9]* samples\)/docs-test: README.md: \1/'; exit $${PIPESTATUS[0]}
+	@$(if $(filter build,$(BUILD)),python3 tools/check_samples.py README.md | sed 's/^\([0-9]* samples\)/docs-test: README.md: \1/'; exit $${PIPESTATUS[0]},echo "docs-test: README samples not run: they name build/, this is BUILD=$(BUILD)")
 	@python3 tests/docs/test_doc_checks.py > $(BUILD)/docs_checks.log 2>&1 || { cat $(BUILD)/docs_checks.log; exit 1; }
 	@echo "docs-test: the checks fail on a stale sample and on an absolute path ($$(tail -1 $(BUILD)/docs_checks.log))"
 
