@@ -821,9 +821,10 @@ int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, bool drained,
         else
             snprintf(budget, sizeof budget, "+max_cycles=%llu", (unsigned long long)c->a.max_cycles);
         snprintf(details, sizeof details,
-                 "  watchdog: the cycle budget (%s) ran out during the preload of %zu items (reset and preload took "
-                 "%llu cycles); raise %s\n",
-                 budget, c->npre, (unsigned long long)cycle + 1, c->max_from_test ? "max_cycles" : "+max_cycles");
+                 "  watchdog: the cycle budget (%s) ran out during the preload of %zu item%s (reset and preload "
+                 "took %llu cycles); raise %s\n",
+                 budget, c->npre, c->npre == 1 ? "" : "s", (unsigned long long)cycle + 1,
+                 c->max_from_test ? "the test's max_cycles or give +max_cycles=N" : "+max_cycles");
         cosim_fail_watchdog(c->cos, cycle, details);
         c->stopped = true;
         return 2;

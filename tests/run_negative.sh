@@ -129,6 +129,9 @@ if [ $mode = lockstep ]; then
     # says so instead of reporting threads that never started; first_test.tts preloads GPR 1 and 2
     cli cli_watchdog_in_preload "the cycle budget (+max_cycles=5) ran out during the preload of 2 items" "$bin" "$dir/../directed/first_test.tts" +max_cycles=5
     cli cli_watchdog_in_preload_raise "; raise +max_cycles" "$bin" "$dir/../directed/first_test.tts" +max_cycles=5
+    printf 'max_cycles 5\ngpr 0 1 1\nthread 0\nttnop\n' > "$tmp/budget.tts"   # the budget from the test file
+    cli cli_watchdog_in_preload_test_budget "the cycle budget (max_cycles 5 of the test file) ran out during the preload of 1 item (reset and preload took" "$bin" "$tmp/budget.tts"
+    cli cli_watchdog_in_preload_test_raise "raise the test's max_cycles or give +max_cycles=N" "$bin" "$tmp/budget.tts"
     cli cli_bad_max_cycles "+max_cycles expects a decimal or 0x hex number" "$bin" "$dir/../directed/nop_dmanop.tts" +max_cycles=abc
     cli cli_unknown_injection "unknown injection 'nosuchbug'" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=nosuchbug
     # issue 16: an empty list or name ran the test without any injection and passed
