@@ -38,5 +38,12 @@ if [ -r "$view" ] && [ -s "$vcd" ]; then
         bad "GTKWave from $tmp with the printed paths: $(grep FAIL gtk.txt | head -3 | tr '\n' '|')"
     fi
 fi
+# the SystemC harness prints the same command (tb_gtkwave_command), when it is built
+if [ -x "$build/ttcosim_sc" ]; then
+    "$build/ttcosim_sc" "$test" +trace=sc.vcd > sc.txt 2>&1 || bad "ttcosim_sc: the run failed: $(tail -3 sc.txt)"
+    want="waves: sc.vcd (open with: gtkwave $tmp/sc.vcd $view)"
+    grep -qxF "$want" sc.txt && ok "ttcosim_sc prints the same command" \
+        || bad "ttcosim_sc: no line '$want' in: $(grep '^waves:' sc.txt)"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
