@@ -11,7 +11,7 @@ JOBS ?= $(shell nproc)
 
 MODEL_SRCS := $(wildcard ref_model/src/*.c)
 MODEL_OBJS := $(MODEL_SRCS:%.c=$(BUILD)/%.o)
-TB_C_SRCS := tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/stall_name.c tb/numparse.c dpi/outfile.c dpi/hazard.c dpi/hb.c
+TB_C_SRCS := tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/stall_name.c tb/numparse.c tb/suggest.c dpi/outfile.c dpi/hazard.c dpi/hb.c
 TB_C_OBJS := $(TB_C_SRCS:%.c=$(BUILD)/%.o)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
 
@@ -94,6 +94,10 @@ $(DPI_HDR): $(RTL_SRCS) $(TB_SV)
 $(BUILD)/dpi/cosim_dpi.o: CFLAGS += -I$(VINC) -I$(VINC)/vltstd -I$(BUILD)/dpi_hdr
 $(BUILD)/dpi/cosim_dpi.o: $(DPI_HDR)
 
+# the printed gtkwave commands name the view by its absolute path (tb_gtkwave_command): the build's
+# stalls.gtkw, else this tree's waves/stalls.gtkw from the tree's root
+$(BUILD)/tb/harness.o: CFLAGS += -DTT_SOURCE_DIR='"$(CURDIR)"' -DTT_STALLS_GTKW='"$(abspath $(BUILD))/stalls.gtkw"'
+
 $(BUILD)/libttharness.a: $(HARNESS_OBJS)
 	@echo "  AR      $@"
 	@rm -f $@ && ar rcs $@ $^
@@ -137,10 +141,16 @@ DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 test: lint docs-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
 
-# every relative link and #anchor in README.md and docs/ points to a real file and heading
-docs-test:
+# every relative link and #anchor in README.md and docs/ points to a real file and heading; no text
+# file names an absolute path of one machine; the README's samples (<!-- sample --> blocks) print
+# what they say (they run build/ttcosim, build/ttmodel and make run: built first); the checks' own test
+docs-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/stalls.gtkw
 	@python3 tools/check_doc_links.py README.md docs/*.md rtl_stubs/README.md waves/README.md tests/random/README.md \
 	  && echo "docs-test: every link and anchor resolves"
+	@python3 tools/check_abs_paths.py && echo "docs-test: no absolute path of one machine in the tree's text files"
+	@$(if $(filter build,$(BUILD)),python3 tools/check_samples.py README.md | sed 's/^\([0-9]* samples\)/docs-test: README.md: \1/'; exit $${PIPESTATUS[0]},echo "docs-test: README samples not run: they name build/, this is BUILD=$(BUILD)")
+	@python3 tests/docs/test_doc_checks.py > $(BUILD)/docs_checks.log 2>&1 || { cat $(BUILD)/docs_checks.log; exit 1; }
+	@echo "docs-test: the checks fail on a stale sample and on an absolute path ($$(tail -1 $(BUILD)/docs_checks.log))"
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== directed tests, model alone (ttmodel run)"
@@ -226,12 +236,12 @@ random: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== constrained-random matrix-unit arithmetic: $(MATH_SEEDS) seeds from $(FIRST_SEED), $(MATH_LENGTH) long"
 	@tests/random/run_both.sh $(BUILD) --math $(MATH_SEEDS) $(MATH_LENGTH) $(FIRST_SEED)
 
-# make run TEST=tests/directed/X.tts [WAVES=1] [ARGS="+max_cycles=..."]
-run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stall_reason.txt)
+# make run TEST=tests/directed/X.tts [WAVES=1] [ARGS="+max_cycles=..."]; with WAVES=1 the harness
+# prints the gtkwave command (absolute paths, build/stalls.gtkw), after a failing run too
+run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stalls.gtkw)
 	@test -n "$(TEST)" || { echo "usage: make run TEST=tests/directed/NAME.tts [WAVES=1]"; exit 2; }
 	@mkdir -p $(BUILD)/waves
-	$(BUILD)/ttcosim $(TEST) $(if $(WAVES),+trace=$(BUILD)/waves/$(basename $(notdir $(TEST))).vcd) $(ARGS)$(if $(WAVES),; \
-	  rc=$$?; echo "view the stalls: gtkwave $(BUILD)/waves/$(basename $(notdir $(TEST))).vcd waves/stalls.gtkw"; exit $$rc)
+	$(BUILD)/ttcosim $(TEST) $(if $(WAVES),+trace=$(BUILD)/waves/$(basename $(notdir $(TEST))).vcd) $(ARGS)
 
 # make stream TILES=N IN=fmt OUT=fmt [SEED=S] [ARGS="+trace=..."]: a three-thread tile stream
 # (tools/gen_tile_stream.py: unpack -> MOVA2D -> pack, expected L1 from the generator's own rules), in lockstep
@@ -253,7 +263,13 @@ $(BUILD)/gen_stall_filter: tools/gen_stall_filter.c $(HARNESS_LIBS)
 $(BUILD)/stall_reason.txt: $(BUILD)/gen_stall_filter
 	@$< $@
 
-rtl: $(BUILD)/stall_reason.txt
+# The view as waves/stalls.gtkw, with the filter named by its absolute path, so that the gtkwave
+# commands the harnesses and `make run` print work from any directory (waves/stalls.gtkw names
+# build/stall_reason.txt relative to the directory gtkwave starts in).
+$(BUILD)/stalls.gtkw: waves/stalls.gtkw $(BUILD)/stall_reason.txt
+	@sed 's|^\^1 build/stall_reason\.txt$$|^1 $(abspath $(BUILD))/stall_reason.txt|' $< > $@
+
+rtl: $(BUILD)/stall_reason.txt $(BUILD)/stalls.gtkw
 
 # GTKWave, headless, on a real stall VCD: every signal of waves/stalls.gtkw is in the dump and
 # shown, and the stall reasons show by name. Run from the repo root (the view's filter path).
@@ -264,7 +280,7 @@ STALL_KINDS := NONE FIFO_EMPTY WAIT_GATE UNIT_BUSY SEM_WAIT MUTEX BANK_WAIT
 MATH_RULE_TEST := tests/directed/timing_matrix_a2d_d2a.tts
 # a lost round robin (ARB_LOST) and the other unpacker's address cycles (UNP_ADDR) in theirs
 ARB_TEST := tests/directed/timing_stall_arb_unp_addr.tts
-waves-test: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
+waves-test: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt $(BUILD)/stalls.gtkw
 	@echo "== stall waves in GTKWave ($(WAVES_TEST))"
 	@mkdir -p $(BUILD)/waves
 	@$(BUILD)/ttcosim $(WAVES_TEST) +trace=$(BUILD)/waves/waves_test.vcd > $(BUILD)/waves/waves_test.log 2>&1 \
@@ -277,6 +293,8 @@ waves-test: $(BUILD)/ttcosim $(BUILD)/stall_reason.txt
 	  || { cat $(BUILD)/waves/arb.log; exit 1; }
 	@tests/waves/stall_kinds_in_vcd.sh $(BUILD)/waves/arb.vcd UNP_ADDR ARB_LOST
 	@tests/waves/run_gtkwave_test.sh $(BUILD)/waves/waves_test.vcd waves/stalls.gtkw
+	@echo "== the gtkwave command a +trace run prints works from another directory"
+	@tests/waves/test_printed_command.sh $(BUILD) $(WAVES_TEST)
 
 # The README's screenshot of the stall view: a real GTKWave window under Xvfb.
 SHOT_PKGS := x11-apps imagemagick

@@ -1,6 +1,6 @@
 // tt_pkg: shared types and constants of the ttcosim Tensix (Blackhole) RTL.
-// Opcodes from /work/shared/ref/blackhole-assembly.yaml (op_binary); field positions from
-// blackhole-tensix-isa.json and /work/research/isa_semantics.md.
+// Opcodes: tt-llk tt_llk_blackhole/instructions/assembly.yaml (op_binary); field positions: ttsim
+// data/bh/tensix_isa.json, ISA pages (isa_semantics.md below: a research note not in the tree).
 /* verilator tracing_off */
 // Include guard: a command line naming this file first and again through rtl_stubs/*.sv reads it twice.
 `ifndef TT_PKG_SV

@@ -3,6 +3,7 @@
 #include "harness.h"
 #include "numparse.h"
 #include "outfile.h"
+#include "suggest.h"
 
 #include "ttisa.h"
 
@@ -55,6 +56,8 @@ struct tb_ctx {
     int argc;           /* the command line, for the +wave_window re-run */
     char **argv;
     char wave_file[1024];
+    char wave_abs[4096];   /* the +wave_window VCD's absolute path, for the printed gtkwave command */
+    bool max_from_test;    /* the cycle budget is the test file's max_cycles, not +max_cycles */
 };
 
 /* Set in the environment of the +wave_window re-run: a harness that sees it never re-runs itself,
@@ -172,9 +175,24 @@ bool tb_preload(tb_ctx *c, unsigned index, tb_preload_item *out)
     return true;
 }
 
+/* Every plusarg tb_ctx_create takes (its chain of plusarg() calls), for "did you mean". A name
+ * the chain asks for that is missing here is an internal error (plusarg below), which any unknown
+ * plusarg (tests/run_negative.sh cli_plusarg_*) reaches, as it passes every name of the chain. */
+static const char *const known_plusargs[] = {
+    "+inject", "+trace", "+trace_start", "+trace_stop", "+srnd_seed", "+max_cycles", "+cosim", "+timing",
+    "+report", "+wave_window", "+wave_file", "+coverage", "+vlcov", "+readback", "+mutant", "+hazards",
+};
+
 static bool plusarg(const char *arg, const char *name, const char **val)
 {
     size_t n = strlen(name);
+    bool listed = false;
+    for (size_t i = 0; i < sizeof known_plusargs / sizeof known_plusargs[0]; i++)
+        listed |= !strcmp(name, known_plusargs[i]);
+    if (!listed) {
+        fprintf(stderr, "internal error: plusarg %s is not in known_plusargs (tb/harness.c)\n", name);
+        abort();
+    }
     if (strncmp(arg, name, n) == 0 && arg[n] == '=') {
         *val = arg + n + 1;
         return true;
@@ -242,6 +260,27 @@ static void usage(FILE *f, const char *prog)
             prog);
 }
 
+/* An argument starting with '+' that no plusarg took: "unknown plusarg '+max_cycle=5'; did you mean
+ * '+max_cycles'?" (the name before '=' against the known names, suggest.h), or, for a known name
+ * without its value, what it needs. */
+static void unknown_plusarg(const char *prog, const char *arg)
+{
+    size_t n = strcspn(arg, "=");
+    const size_t nk = sizeof known_plusargs / sizeof known_plusargs[0];
+    for (size_t i = 0; i < nk; i++)
+        if (!arg[n] && strcmp(arg, known_plusargs[i]) == 0) {
+            fprintf(stderr, "%s: plusarg '%s' needs a value: '%s=...' (%s --help)\n", prog, arg, arg, prog);
+            return;
+        }
+    const char *near = tt_suggest(arg, n, known_plusargs, nk);
+    if (near)
+        fprintf(stderr, "%s: unknown plusarg '%s'; did you mean '%s'?\n", prog, arg, near);
+    else {
+        fprintf(stderr, "%s: unknown plusarg '%s'\n", prog, arg);
+        usage(stderr, prog);
+    }
+}
+
 /* +inject=NAME[,NAME]: every name must be known; an empty list or an empty name (`+inject=`,
  * `+inject=a,,b`) is an error, not a run without the injection the user meant to ask for. */
 static int parse_inject(const char *prog, const char *list, uint64_t mask[3])
@@ -275,6 +314,24 @@ static int parse_inject(const char *prog, const char *list, uint64_t mask[3])
     return 0;
 }
 
+#ifndef TT_SOURCE_DIR /* the Makefile names the tree and the build's view (tb_gtkwave_command) */
+#define TT_SOURCE_DIR "."
+#endif
+#ifndef TT_STALLS_GTKW
+#define TT_STALLS_GTKW "build/stalls.gtkw"
+#endif
+
+/* path, made absolute against the current directory (not resolved: it need not exist yet). */
+static const char *abs_path(const char *path, char *buf, size_t n)
+{
+    char cwd[4096];
+    int r = -1;
+    if (path[0] != '/' && getcwd(cwd, sizeof cwd))
+        r = snprintf(buf, n, "%s/%s", cwd, strncmp(path, "./", 2) == 0 ? path + 2 : path);
+    if (r < 0 || (size_t)r >= n) snprintf(buf, n, "%s", path); /* as given when it cannot be made absolute */
+    return buf;
+}
+
 /* +wave_window: the run is deterministic, so the same binary with the same arguments fails again
  * at the same cycle; re-run it with +trace over the last N cycles (no +report, no +wave_window, and
  * WAVE_CHILD_ENV set, so it cannot recurse). This run's exit status is kept whatever happens. */
@@ -295,7 +352,8 @@ static void wave_window_rerun(void *arg, cosim *cos, const char *kind, uint64_t 
     snprintf(stop, sizeof stop, "+trace_stop=%llu", (unsigned long long)cycle);
     char **av = calloc((size_t)c->argc + 4, sizeof *av);
     if (!av) {
-        cosim_note_waves(cos, c->a.wave_file, first, cycle, "out of memory");
+        cosim_note_waves(cos, abs_path(c->a.wave_file, c->wave_abs, sizeof c->wave_abs), first, cycle,
+                         "out of memory");
         return;
     }
     int n = 0;
@@ -338,7 +396,9 @@ static void wave_window_rerun(void *arg, cosim *cos, const char *kind, uint64_t 
         snprintf(why, sizeof why, "the re-run left %s empty or missing", c->a.wave_file);
     else
         why[0] = 0;
-    cosim_note_waves(cos, c->a.wave_file, first, cycle, why[0] ? why : NULL);
+    /* the file by its absolute path, so that the report's gtkwave command opens it from anywhere */
+    cosim_note_waves(cos, abs_path(c->a.wave_file, c->wave_abs, sizeof c->wave_abs), first, cycle,
+                     why[0] ? why : NULL);
 }
 
 const dpi_host *tb_dpi_host(tb_ctx *c) { return &c->host; }
@@ -452,8 +512,7 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
             /* Verilator's own +verilator+ arguments pass through, but only the ones its runtime
              * knows: it aborts the process on any other (issue 8 part 1). */
             if (strncmp(arg, "+verilator+", 11) != 0) {
-                fprintf(stderr, "%s: unknown option '%s'\n", prog, arg);
-                usage(stderr, prog);
+                unknown_plusarg(prog, arg);
                 goto fail;
             }
             if (!verilator_arg_ok(prog, arg)) goto fail;
@@ -513,7 +572,10 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
         fprintf(stderr, "%s\n", err);
         goto fail;
     }
-    if (!c->a.max_cycles) c->a.max_cycles = c->test.max_cycles ? c->test.max_cycles : 1000000;
+    if (!c->a.max_cycles) {
+        c->max_from_test = c->test.max_cycles != 0;
+        c->a.max_cycles = c->test.max_cycles ? c->test.max_cycles : 1000000;
+    }
     if (!c->a.srnd_seed) c->a.srnd_seed = c->test.srnd_seed ? c->test.srnd_seed : TT_SRND_SEED_DEFAULT;
     tt_stim_init(&c->stim, &c->test);
     cosim_opts o = {.repro = c->repro, .report_json = c->a.report, .check = c->a.check,
@@ -565,6 +627,19 @@ void tb_ctx_destroy(tb_ctx *c)
 }
 
 const tb_args *tb_ctx_args(const tb_ctx *c) { return &c->a; }
+
+const char *tb_gtkwave_command(const char *vcd, char *buf, size_t n)
+{
+    char v[4096], root[4096];
+    abs_path(vcd, v, sizeof v);
+    /* the build's view names the filter by its absolute path; waves/stalls.gtkw names it relative
+     * to the tree's root, so without the former gtkwave starts there */
+    if (access(TT_STALLS_GTKW, R_OK) == 0)
+        snprintf(buf, n, "gtkwave %s %s", v, TT_STALLS_GTKW);
+    else
+        snprintf(buf, n, "cd %s && gtkwave %s waves/stalls.gtkw", abs_path(TT_SOURCE_DIR, root, sizeof root), v);
+    return buf;
+}
 
 int tb_check_mutant(const tb_ctx *c, const char *prog, int count)
 {
@@ -736,6 +811,23 @@ int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, bool drained,
         c->end_cycle = cycle + 1;
         c->t_end = clock();
         return 1;
+    }
+    if (cycle + 1 >= c->a.max_cycles && c->edges == 1) {
+        /* The first cycle after reset and the backdoor preload (one item a cycle, tb_top.sv) is
+         * already past the budget: the preload used it up, nothing hangs (issue 28 part 4). */
+        char budget[96], details[512];
+        if (c->max_from_test)
+            snprintf(budget, sizeof budget, "max_cycles %llu of the test file", (unsigned long long)c->a.max_cycles);
+        else
+            snprintf(budget, sizeof budget, "+max_cycles=%llu", (unsigned long long)c->a.max_cycles);
+        snprintf(details, sizeof details,
+                 "  watchdog: the cycle budget (%s) ran out during the preload of %zu item%s (reset and preload "
+                 "took %llu cycles); raise %s\n",
+                 budget, c->npre, c->npre == 1 ? "" : "s", (unsigned long long)cycle + 1,
+                 c->max_from_test ? "the test's max_cycles or give +max_cycles=N" : "+max_cycles");
+        cosim_fail_watchdog(c->cos, cycle, details);
+        c->stopped = true;
+        return 2;
     }
     if (cycle + 1 >= c->a.max_cycles) {
         char details[2048];

@@ -46,6 +46,11 @@ typedef struct tb_ctx tb_ctx;
 tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code);
 void tb_ctx_destroy(tb_ctx *c);
 const tb_args *tb_ctx_args(const tb_ctx *c);
+/* The command that opens the stall view of a VCD the run wrote, working from any directory: the
+ * VCD made absolute against the current directory, the view the build's stalls.gtkw (its filter
+ * named by absolute path; `make rtl` or `make build/stalls.gtkw` writes it), or, without it,
+ * "cd TREE && gtkwave VCD waves/stalls.gtkw". Returns buf. */
+const char *tb_gtkwave_command(const char *vcd, char *buf, size_t n);
 /* +mutant=N against the mutants the binary holds (tb_top's tb_mutant_count: 0 but in the mutation
  * build): 0 when fine, else 2 after saying why. */
 int tb_check_mutant(const tb_ctx *c, const char *prog, int count);

@@ -110,8 +110,10 @@ int sc_main(int argc, char **argv)
     top->final();
     if (tfp) {
         if (tfp->isOpen()) tfp->close();   // flushes what was traced, also after a signal
-        if (fatal_msg.empty())
-            std::printf("waves: %s (open with: gtkwave %s waves/stalls.gtkw)\n", a->trace, a->trace);
+        if (fatal_msg.empty()) {
+            char cmd[8300];   // both paths absolute: the command works from any directory
+            std::printf("waves: %s (open with: %s)\n", a->trace, tb_gtkwave_command(a->trace, cmd, sizeof cmd));
+        }
     }
     if (!fatal_msg.empty()) {
         std::fprintf(stderr, "ttcosim_sc: %s%s: %s\n", a->trace ? "cannot write +trace " : "Verilator runtime error",

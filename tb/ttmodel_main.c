@@ -14,6 +14,7 @@
 
 #include "numparse.h"
 #include "outfile.h"
+#include "suggest.h"
 #include "model_run.h"
 #include "ttisa.h"
 
@@ -23,6 +24,56 @@ static void usage(FILE *f)
                "                        [--profile] [--untimed]\n"
                "       ttmodel dis WORD...\n"
                "       ttmodel asm < FILE\n");
+}
+
+/* An option of `ttmodel run` that getopt_long did not take (arg: the command-line word): "unknown
+ * option '--max_cycles'; did you mean '--max-cycles'?" against opts' names (suggest.h), or what a
+ * known option lacks. A lockstep plusarg (+max_cycles=N) is pointed at its option. */
+static void bad_option(const struct option *opts, const char *arg, int ret, int short_opt)
+{
+    char known[16][24];
+    const char *names[16];
+    size_t n = 0;
+    for (; opts[n].name && n < 16; n++) {
+        snprintf(known[n], sizeof known[n], "--%s", opts[n].name);
+        names[n] = known[n];
+    }
+    if (ret == ':') {
+        fprintf(stderr, "ttmodel: option '%s' needs a value\n", arg);
+        return;
+    }
+    if (arg[0] == '-' && arg[1] != '-') {
+        fprintf(stderr, "ttmodel: unknown option '-%c'\n", short_opt);
+        usage(stderr);
+        return;
+    }
+    size_t len = strcspn(arg, "=");
+    const char *near = tt_suggest(arg, len, names, n);
+    if (near)
+        fprintf(stderr, "ttmodel: unknown option '%s'; did you mean '%s'?\n", arg, near);
+    else {
+        fprintf(stderr, "ttmodel: unknown option '%s'\n", arg);
+        usage(stderr);
+    }
+}
+
+/* A word starting with '+' where `ttmodel run` takes one file: a plusarg of the lockstep harnesses
+ * ("+max_cycles=5"), named as its option here ("--max-cycles 5") when there is one. */
+static void stray_plusarg(const struct option *opts, const char *arg)
+{
+    char opt[64];
+    size_t len = strcspn(arg + 1, "=");
+    snprintf(opt, sizeof opt, "--%.*s", (int)(len < 60 ? len : 60), arg + 1);
+    for (char *p = opt; *p; p++)
+        if (*p == '_') *p = '-';
+    for (size_t i = 0; opts[i].name; i++)
+        if (strcmp(opt + 2, opts[i].name) == 0) {
+            fprintf(stderr, "ttmodel: '%s' is a plusarg of the lockstep harnesses; ttmodel run takes '%s%s%s'\n", arg,
+                    opt, arg[len + 1] ? " " : "", arg[len + 1] ? arg + len + 2 : "");
+            return;
+        }
+    fprintf(stderr, "ttmodel: '%s' is not an option of ttmodel run (plusargs are the lockstep harnesses')\n", arg);
+    usage(stderr);
 }
 
 static cJSON *u32_array(const uint32_t *v, int n)
@@ -130,7 +181,8 @@ static int cmd_run(int argc, char **argv)
     int hazards = TT_HAZARDS_ERROR;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "j:m:h", opts, NULL)) != -1) {
+    opterr = 0; /* bad_option says what is wrong, with a suggestion */
+    while ((c = getopt_long(argc, argv, ":j:m:h", opts, NULL)) != -1) {
         switch (c) {
         case 'j': json = optarg; break;
         case 'm': {
@@ -167,9 +219,14 @@ static int cmd_run(int argc, char **argv)
         case 'p': profile = true; break;
         case 'u': untimed = true; break;
         case 'h': usage(stdout); return 0;
-        default: usage(stderr); return 2;
+        default: bad_option(opts, argv[optind - 1], c, optopt); return 2;
         }
     }
+    for (int i = optind; i < argc; i++)
+        if (argv[i][0] == '+') {
+            stray_plusarg(opts, argv[i]);
+            return 2;
+        }
     if (optind != argc - 1) {
         usage(stderr);
         return 2;
@@ -279,6 +336,12 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         usage(stdout);
         return 0;
+    }
+    static const char *const commands[] = {"run", "dis", "asm"};
+    const char *near = tt_suggest(argv[1], strlen(argv[1]), commands, 3);
+    if (near) {
+        fprintf(stderr, "ttmodel: unknown command '%s'; did you mean '%s'?\n", argv[1], near);
+        return 2;
     }
     fprintf(stderr, "ttmodel: unknown command '%s'\n", argv[1]);
     usage(stderr);

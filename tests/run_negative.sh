@@ -118,7 +118,20 @@ cli() { # name, expected substring, command...
     fi
 }
 if [ $mode = lockstep ]; then
-    cli cli_unknown_plusarg "unknown option '+frob=1'" "$bin" "$dir/../directed/nop_dmanop.tts" +frob=1
+    cli cli_unknown_plusarg "unknown plusarg '+frob=1'" "$bin" "$dir/../directed/nop_dmanop.tts" +frob=1
+    # issue 28 part 4: a misspelt plusarg gets the nearest known name (tb/suggest.h); one that is not
+    # near any gets the usage; a known one without '=' says what it needs
+    cli cli_plusarg_did_you_mean "unknown plusarg '+max_cycle=5'; did you mean '+max_cycles'?" "$bin" "$dir/../directed/nop_dmanop.tts" +max_cycle=5
+    cli cli_plusarg_did_you_mean_dash "unknown plusarg '+wave-window=5'; did you mean '+wave_window'?" "$bin" "$dir/../directed/nop_dmanop.tts" +wave-window=5
+    cli cli_plusarg_far_usage "usage:" "$bin" "$dir/../directed/nop_dmanop.tts" +frob=1
+    cli cli_plusarg_no_value "plusarg '+max_cycles' needs a value: '+max_cycles=...'" "$bin" "$dir/../directed/nop_dmanop.tts" +max_cycles
+    # issue 28 part 4: a cycle budget used up by the backdoor preload (reset, then one item a cycle)
+    # says so instead of reporting threads that never started; first_test.tts preloads GPR 1 and 2
+    cli cli_watchdog_in_preload "the cycle budget (+max_cycles=5) ran out during the preload of 2 items" "$bin" "$dir/../directed/first_test.tts" +max_cycles=5
+    cli cli_watchdog_in_preload_raise "; raise +max_cycles" "$bin" "$dir/../directed/first_test.tts" +max_cycles=5
+    printf 'max_cycles 5\ngpr 0 1 1\nthread 0\nttnop\n' > "$tmp/budget.tts"   # the budget from the test file
+    cli cli_watchdog_in_preload_test_budget "the cycle budget (max_cycles 5 of the test file) ran out during the preload of 1 item (reset and preload took" "$bin" "$tmp/budget.tts"
+    cli cli_watchdog_in_preload_test_raise "raise the test's max_cycles or give +max_cycles=N" "$bin" "$tmp/budget.tts"
     cli cli_bad_max_cycles "+max_cycles expects a decimal or 0x hex number" "$bin" "$dir/../directed/nop_dmanop.tts" +max_cycles=abc
     cli cli_unknown_injection "unknown injection 'nosuchbug'" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=nosuchbug
     # issue 16: an empty list or name ran the test without any injection and passed
@@ -179,6 +192,14 @@ cli cli_max_cycles_zero "--max-cycles expects a decimal or 0x hex number in 1..1
 cli cli_max_cycles_octal "octal is not accepted" "$bin" run "$dir/../directed/nop_dmanop.tts" --max-cycles 010
 cli cli_dump_json_full_disk "cannot write --dump-json /dev/full" "$bin" run "$dir/../directed/nop_dmanop.tts" --dump-json /dev/full
 cli cli_hazards_bad "--hazards: expected error, warn or off, got 'maybe'" "$bin" run "$dir/../directed/nop_dmanop.tts" --hazards maybe
+# issue 28 part 4: a misspelt option or command gets the nearest known one (tb/suggest.h); a
+# plusarg of the lockstep harnesses is pointed at its option
+cli cli_option_did_you_mean "unknown option '--max_cycles'; did you mean '--max-cycles'?" "$bin" run "$dir/../directed/nop_dmanop.tts" --max_cycles 5
+cli cli_option_did_you_mean_eq "unknown option '--srnd_seed=3'; did you mean '--srnd-seed'?" "$bin" run "$dir/../directed/nop_dmanop.tts" --srnd_seed=3
+cli cli_option_far_usage "usage:" "$bin" run "$dir/../directed/nop_dmanop.tts" --frobnicate
+cli cli_option_no_value "option '--max-cycles' needs a value" "$bin" run "$dir/../directed/nop_dmanop.tts" --max-cycles
+cli cli_option_plusarg "'+max_cycles=5' is a plusarg of the lockstep harnesses; ttmodel run takes '--max-cycles 5'" "$bin" run "$dir/../directed/nop_dmanop.tts" +max_cycles=5
+cli cli_command_did_you_mean "unknown command 'rn'; did you mean 'run'?" "$bin" rn "$dir/../directed/nop_dmanop.tts"
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

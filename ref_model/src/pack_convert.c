@@ -288,7 +288,7 @@ static uint32_t f5_to_bf16(uint32_t h)
     return (h & 0x8000u) | ((e + 112u) << 7) | ((h & 0x3FFu) >> 3);
 }
 
-/* FP16 -> FP8 E4M3 (Pac_LF8_4b_exp; ttsim, Blackhole only; /tmp/research datapath_facts §1.2). */
+/* FP16 -> FP8 E4M3 (Pac_LF8_4b_exp; ttsim src/tensix.cpp "fp16 -> fp8 late conversion", Blackhole only). */
 static uint32_t f5_to_e4m3(uint32_t h)
 {
     const uint32_t s = (h >> 8) & 0x80u, e = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
