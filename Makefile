@@ -410,12 +410,16 @@ regress: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 
 # the Slurm engine on a real one-node cluster started and stopped by the test (tests/slurm/, issue 17)
 slurm-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== make regress: --only that matches nothing, a stopped array task (tests/regress/test_regress.py)"
+	@python3 tests/regress/test_regress.py
 	@echo "== make regress ENGINE=slurm on a one-node Slurm cluster (tests/slurm/run_slurm_test.sh)"
 	@tests/slurm/run_slurm_test.sh $(BUILD)
 
 # the longer regression-engine checks, outside `make test` (.ci/run runs them): a Slurm task past
 # its time limit (whole minutes) is resubmitted
 regress-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== make regress: --only that matches nothing, a stopped array task (tests/regress/test_regress.py)"
+	@python3 tests/regress/test_regress.py
 	@echo "== make regress ENGINE=slurm: a task past its time limit (tests/slurm/run_slurm_test.sh timeout)"
 	@tests/slurm/run_slurm_test.sh $(BUILD) timeout
 
