@@ -19,7 +19,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev \
             slurmctld slurmd slurm-client munge
 
-.PHONY: docs-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test
+.PHONY: docs-test layers-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test
 
 all: model rtl
 
@@ -124,13 +124,23 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: docs-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: docs-test layers-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 # every relative link and #anchor in README.md and docs/ points to a real file and heading
 docs-test:
 	@python3 tools/check_doc_links.py README.md docs/*.md rtl_stubs/README.md waves/README.md tests/random/README.md \
 	  && echo "docs-test: every link and anchor resolves"
+
+# No circle among the tree's files and every dependency down the layers tools -> tb -> dpi -> ref_model
+# (tools/check_layers.py: calls from the objects' symbols, #includes, Python imports; issue 28 part 3),
+# after the check itself has caught the cycles and upward dependencies planted in tiny trees.
+LAYER_OBJS := $(MODEL_OBJS) $(TB_C_OBJS) $(HARNESS_OBJS) $(BUILD)/tools/gen_stall_filter.o
+layers-test: $(LAYER_OBJS)
+	@echo "== layers: the check on planted cycles and upward dependencies (tests/layers/test_check_layers.py)"
+	@python3 tests/layers/test_check_layers.py
+	@echo "== layers: the tree (tools/check_layers.py)"
+	@python3 tools/check_layers.py --build $(BUILD)
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== directed tests, model alone (ttmodel run)"
