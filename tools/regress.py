@@ -69,6 +69,10 @@ def make_tests(a, out):
         parts = line.split()
         if len(parts) >= 4:
             add("inject", parts[0], [f"{b}/ttcosim", parts[2], f"+inject={parts[0]}"], expect_fail=True)
+    if not tests:
+        print(f"regress.py: the selection holds no test (--suites {a.suites}, --generators {a.generators}, "
+              f"--seeds {a.seeds})", file=sys.stderr)
+        sys.exit(2)
     return select(tests, a.only) if a.only else tests
 
 

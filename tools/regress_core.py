@@ -1,4 +1,4 @@
-"""The pieces of the regression runner that both engines use (tools/regress.py, the local engine
+"""regress_core.py: the pieces of the regression runner that both engines use (tools/regress.py, the local engine
 and the command line; tools/regress_slurm.py, the Slurm engine): running a test with its timeout,
 judging it, shrinking failing seeds, and the one writer of junit.xml, summary.json and the closing
 report. Both import this module and neither imports the other's, so the two do not import each other

@@ -4,7 +4,8 @@ make regress-test run it first). Stand-in binaries (shell scripts that exit 0) t
 build/ttmodel, ttcosim and ttcosim_sc, so the directed suite's list is the real one.
   1. --only with a pattern that matches no test fails (exit 2) and names the pattern and the nearest
      names (it printed "0 passed, 0 failed" and exited 0); a pattern without SUITE: gets '*:PATTERN'
-     suggested; a misspelt suite gets the suites; one bad pattern among good ones still fails.
+     suggested; a misspelt suite gets the suites; one bad pattern among good ones still fails; a
+     list that holds no test at all (--suites random --seeds 0) fails too.
   2. --only that matches runs what it matches (exit 0, "N passed, 0 failed").
   3. a Slurm array task (regress.py --task) stopped with SIGTERM ends its running test at once, with
      status 143 (it waited for the test: the Slurm engine imported a second copy of regress.py, whose
@@ -61,6 +62,10 @@ def main():
     check("one pattern that matches nothing among good ones fails, naming only it",
           rc == 2 and "'directed.model:nosuchtest'" in out and "sem_wait_max'" not in out,
           f"exit {rc}: {out.strip()[-400:]}")
+
+    rc, out = regress(tmp, "--suites", "random", "--seeds", "0")
+    check("a selection that holds no test at all fails (exit 2)",
+          rc == 2 and "the selection holds no test" in out, f"exit {rc}: {out.strip()[-400:]}")
 
     # 2. a selection that matches
     rc, out = regress(tmp, "--only", "directed.*:sem_wait_max,directed.model:wrcfg_32")
