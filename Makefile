@@ -19,7 +19,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev \
             slurmctld slurmd slurm-client munge
 
-.PHONY: lint docs-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test
+.PHONY: lint docs-test layers-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test
 
 all: model rtl
 
@@ -138,7 +138,7 @@ lint:
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: lint docs-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: lint docs-test layers-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 # every relative link and #anchor in README.md and docs/ points to a real file and heading; no text
@@ -151,6 +151,16 @@ docs-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/stalls.gtkw
 	@$(if $(filter build,$(BUILD)),python3 tools/check_samples.py README.md | sed 's/^\([0-9]* samples\)/docs-test: README.md: \1/'; exit $${PIPESTATUS[0]},echo "docs-test: README samples not run: they name build/, this is BUILD=$(BUILD)")
 	@python3 tests/docs/test_doc_checks.py > $(BUILD)/docs_checks.log 2>&1 || { cat $(BUILD)/docs_checks.log; exit 1; }
 	@echo "docs-test: the checks fail on a stale sample and on an absolute path ($$(tail -1 $(BUILD)/docs_checks.log))"
+
+# No circle among the tree's files and every dependency down the layers tools -> tb -> dpi -> ref_model
+# (tools/check_layers.py: calls from the objects' symbols, #includes, Python imports; issue 28 part 3),
+# after the check itself has caught the cycles and upward dependencies planted in tiny trees.
+LAYER_OBJS := $(MODEL_OBJS) $(TB_C_OBJS) $(HARNESS_OBJS) $(BUILD)/tools/gen_stall_filter.o
+layers-test: $(LAYER_OBJS)
+	@echo "== layers: the check on planted cycles and upward dependencies (tests/layers/test_check_layers.py)"
+	@python3 tests/layers/test_check_layers.py
+	@echo "== layers: the tree (tools/check_layers.py)"
+	@python3 tools/check_layers.py --build $(BUILD)
 
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== directed tests, model alone (ttmodel run)"
@@ -438,12 +448,16 @@ regress: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 
 # the Slurm engine on a real one-node cluster started and stopped by the test (tests/slurm/, issue 17)
 slurm-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== make regress: --only that matches nothing, a stopped array task (tests/regress/test_regress.py)"
+	@python3 tests/regress/test_regress.py
 	@echo "== make regress ENGINE=slurm on a one-node Slurm cluster (tests/slurm/run_slurm_test.sh)"
 	@tests/slurm/run_slurm_test.sh $(BUILD)
 
 # the longer regression-engine checks, outside `make test` (.ci/run runs them): a Slurm task past
 # its time limit (whole minutes) is resubmitted
 regress-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+	@echo "== make regress: --only that matches nothing, a stopped array task (tests/regress/test_regress.py)"
+	@python3 tests/regress/test_regress.py
 	@echo "== make regress ENGINE=slurm: a task past its time limit (tests/slurm/run_slurm_test.sh timeout)"
 	@tests/slurm/run_slurm_test.sh $(BUILD) timeout
 

@@ -9,7 +9,9 @@ in the JUnit failure text. Exit status 1 when any test failed.
 
 Two engines run the same test list (docs/regress.md): `local` (default) runs JOBS at a time on this
 machine; `slurm` splits the list into job-array tasks on a Slurm cluster (tools/regress_slurm.py)
-and merges their results into the same two files, written by the same code below.
+and merges their results into the same two files, written by the same code (tools/regress_core.py).
+--only with a pattern that matches no test is an error (exit 2) that names the pattern and the
+nearest test names: a misspelt selection must not pass as "0 passed, 0 failed".
 
     python3 tools/regress.py --build build --seeds 200 --jobs 2 --out build/regress
     python3 tools/regress.py --engine slurm --slurm-tasks 20 --slurm-time 30 --seeds 1000
@@ -17,43 +19,16 @@ and merges their results into the same two files, written by the same code below
         (the shrinker's self-test: a random seed that catches an injected bug, shrunk)
 """
 import argparse
-import concurrent.futures as cf
+import difflib
 import fnmatch
 import glob
-import json
 import os
 import shutil
 import sys
 import time
-import xml.etree.ElementTree as ET
 
-import stoppable
-
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-
-
-STOP = stoppable.Stop()
-
-
-def run(cmd, timeout):
-    """(exit status or None on timeout, seconds, output)"""
-    t0 = time.monotonic()
-    rc, out = STOP.run(cmd, timeout, cwd=ROOT)
-    return rc, time.monotonic() - t0, out
-
-
-def headline(out):
-    for line in out.splitlines():
-        if any(k in line for k in ("MISMATCH", "WATCHDOG", "MODEL STOP", "FAIL", "error", "undefined",
-                                   "unimplemented", "unsupported")):
-            return line.strip()
-    lines = out.strip().splitlines()
-    return lines[-1] if lines else ""
-
-
-def test_id(t):
-    """a test's name in the reports: "suite:name" (--only matches it)"""
-    return f"{t['suite']}:{t['name']}"
+import regress_slurm
+from regress_core import ROOT, STOP, print_report, run, run_tests, shrink, test_id, write_results
 
 
 def make_tests(a, out):
@@ -94,132 +69,54 @@ def make_tests(a, out):
         parts = line.split()
         if len(parts) >= 4:
             add("inject", parts[0], [f"{b}/ttcosim", parts[2], f"+inject={parts[0]}"], expect_fail=True)
-    if a.only:
-        pats = a.only.split(",")
-        tests = [t for t in tests if any(fnmatch.fnmatchcase(test_id(t), p) for p in pats)]
-    return tests
+    if not tests:
+        print(f"regress.py: the selection holds no test (--suites {a.suites}, --generators {a.generators}, "
+              f"--seeds {a.seeds})", file=sys.stderr)
+        sys.exit(2)
+    return select(tests, a.only) if a.only else tests
 
 
-def judge(t, rc, secs, text, a, out):
-    """one test's result record (what the writers below and the Slurm merge take)"""
-    if rc is None:
-        ok, why = False, f"timeout after {a.timeout:.0f} s"
-    elif t["expect_fail"]:
-        ok = rc == 1 and "MISMATCH" in text
-        why = "" if ok else f"the injected bug was not caught (exit {rc}): {headline(text)}"
-    else:
-        ok = rc == 0
-        why = "" if ok else f"exit {rc}: {headline(text)}"
-    cmd = t["cmd"]
-    repro = " ".join(cmd)
-    kept = None
-    if not ok and t["keep"]:
-        kept = os.path.relpath(os.path.join(out, os.path.basename(t["keep"])), ROOT)
-        shutil.copy(os.path.join(ROOT, t["keep"]), os.path.join(ROOT, kept))
-        repro = " ".join([cmd[0], kept] + cmd[2:])
-    return {"suite": t["suite"], "name": t["name"], "ok": ok, "seconds": round(secs, 3), "why": why,
-            "repro": repro, "output": "" if ok else text[-4000:],
-            "_shrink": [kept, cmd] if kept and rc == 1 and "MISMATCH" in text else None}
+def select(tests, only):
+    """The tests whose SUITE:NAME matches one of the comma-separated glob patterns `only`. A pattern
+    that matches none of them ends the run (exit 2), naming it and the nearest test names."""
+    ids = [test_id(t) for t in tests]
+    pats = only.split(",")
+    bad = [p for p in pats if not any(fnmatch.fnmatchcase(i, p) for i in ids)]
+    if bad:
+        print("\n".join(no_match(p, ids) for p in bad), file=sys.stderr)
+        sys.exit(2)
+    return [t for t, i in zip(tests, ids) if any(fnmatch.fnmatchcase(i, p) for p in pats)]
 
 
-def run_tests(tests, a, out):
-    """runs the tests a.jobs at a time; their result records, in the order of the list"""
-    with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        futs = [ex.submit(run, t["cmd"], a.timeout) for t in tests]
-        return [judge(t, *fu.result(), a, out) for t, fu in zip(tests, futs)]
+def no_match(pat, ids):
+    """the error for an --only pattern that matches none of the test ids: the suites it could mean,
+    or the nearest names in the suites it matches"""
+    msg = f"regress.py: --only pattern '{pat}' matches none of the {len(ids)} tests selected by --suites"
+    if not ids:
+        return msg
+    suites = sorted({i.split(":", 1)[0] for i in ids})
+    if ":" not in pat:
+        if any(fnmatch.fnmatchcase(i, "*:" + pat) for i in ids):
+            return msg + f" (patterns match SUITE:NAME): did you mean '*:{pat}'?"
+        return msg + f" (patterns match SUITE:NAME; suites: {', '.join(suites)})"
+    spat, npat = pat.split(":", 1)
+    inside = [s for s in suites if fnmatch.fnmatchcase(s, spat)]
+    if not inside:
+        near = nearest(spat, suites)
+        return msg + f": no suite matches '{spat}'" + (f"; did you mean {' or '.join(near)}?" if near else "") + \
+            f" (suites: {', '.join(suites)})"
+    names = sorted({i.split(":", 1)[1] for i in ids if i.split(":", 1)[0] in inside})
+    near = nearest(npat, names)
+    return msg + (f"; nearest names in {spat}: {', '.join(near)}" if near else f": no name in {spat} is close")
 
 
-def shrink(a, results, out):
-    """Shrinks each failing random seed that failed with a MISMATCH (once per file, with the first
-    harness that failed it, at most --shrink-max of them) and attaches the result to every failure
-    of that file as "shrunk": {file, repro, lines, seconds, ...} or {error}."""
-    todo = {}
-    for r in sorted(results, key=lambda r: (r["suite"], r["name"])):
-        sh = r.pop("_shrink", None)
-        if sh:
-            todo.setdefault(sh[0], []).append((r, sh[1]))
-    for n, (kept, rs) in enumerate(sorted(todo.items())):
-        if not a.shrink_budget or n >= a.shrink_max:
-            break
-        cmd = rs[0][1]
-        kept = os.path.join(ROOT, kept)
-        dst = kept[:-4] + "_min.tts"
-        js = kept[:-4] + "_min.json"
-        sh_cmd = [sys.executable, os.path.join(ROOT, "tools/shrink.py"), kept, "--binary", cmd[0], "-o", dst,
-                  "--budget", str(a.shrink_budget), "--jobs", str(a.jobs), "--json", js, "-q", "--"] + cmd[2:]
-        rc, secs, text = run(sh_cmd, a.shrink_budget + 600)
-        try:
-            with open(js) as f:
-                res = json.load(f)
-            info = {"file": os.path.relpath(dst, ROOT), "lines": f"{res['lines_before']} -> {res['lines_after']}",
-                    "kind": res["kind"], "insn": res["insn"], "seconds": res["seconds"], "runs": res["runs"],
-                    "budget_exhausted": res["budget_exhausted"],
-                    "repro": " ".join([cmd[0], os.path.relpath(dst, ROOT)] + cmd[2:])}
-        except (OSError, ValueError, KeyError):
-            info = {"error": f"shrink.py exited {rc} after {secs:.0f} s: {text.strip()[-500:]}"}
-        for r, _ in rs:
-            r["shrunk"] = info
-
-
-def shrink_pending(a, results):
-    """how many failing seeds shrink() would shrink"""
-    files = {r["_shrink"][0] for r in results if r.get("_shrink")}
-    return min(len(files), a.shrink_max) if a.shrink_budget else 0
-
-
-def write_results(results, out, wall, a, engine):
-    """The one writer of junit.xml and summary.json (both engines, each Slurm task and the merge).
-    A record with "error" is a test that did not run to a verdict (its Slurm task died): a JUnit
-    <error>, not a <failure>. Records are written sorted by suite and name."""
-    for r in results:
-        r.pop("_shrink", None)
-    results = sorted(results, key=lambda r: (r["suite"], r["name"]))
-    nerr = sum(bool(r.get("error")) for r in results)
-    nfail = sum(not r["ok"] for r in results) - nerr
-    root = ET.Element("testsuites", name="ttcosim regress", tests=str(len(results)), failures=str(nfail),
-                      errors=str(nerr), time=f"{wall:.3f}")
-    for suite in sorted({r["suite"] for r in results}):
-        rs = [r for r in results if r["suite"] == suite]
-        e = sum(bool(r.get("error")) for r in rs)
-        ts = ET.SubElement(root, "testsuite", name=suite, tests=str(len(rs)),
-                           failures=str(sum(not r["ok"] for r in rs) - e), errors=str(e),
-                           time=f"{sum(r['seconds'] for r in rs):.3f}")
-        for r in rs:
-            tc = ET.SubElement(ts, "testcase", classname=suite, name=r["name"], time=f"{r['seconds']:.3f}")
-            if not r["ok"]:
-                fe = ET.SubElement(tc, "error" if r.get("error") else "failure", message=r["why"][:500])
-                sh = r.get("shrunk")
-                fe.text = f"repro: {r['repro']}\n" + (f"shrunk ({sh['lines']} stream lines): {sh['repro']}\n"
-                                                      if sh and sh.get("repro") else "") + f"\n{r['output']}"
-    os.makedirs(out, exist_ok=True)
-    ET.ElementTree(root).write(os.path.join(out, "junit.xml"), encoding="utf-8", xml_declaration=True)
-    failed = [r for r in results if not r["ok"]]
-    summary = {"tests": len(results), "passed": len(results) - len(failed), "failed": len(failed), "errors": nerr,
-               "seconds": round(wall, 1), "jobs": a.jobs, "seeds": a.seeds, "engine": engine,
-               "suites": {s: {"tests": sum(r["suite"] == s for r in results),
-                              "failed": sum(r["suite"] == s and not r["ok"] for r in results)}
-                          for s in sorted({r["suite"] for r in results})},
-               "failures": [{k: r[k] for k in ("suite", "name", "why", "repro", "shrunk", "error") if k in r}
-                            for r in failed]}
-    with open(os.path.join(out, "summary.json"), "w") as f:
-        json.dump(summary, f, indent=2)
-    return summary
-
-
-def print_report(results, out, wall, a, how):
-    """the closing lines: each failure with its repro, the file names, "N passed, M failed"; exit status"""
-    failed = sorted((r for r in results if not r["ok"]), key=lambda r: (r["suite"], r["name"]))
-    for r in failed:
-        print(f"{'ERROR' if r.get('error') else 'FAIL'} {r['suite']} {r['name']}: {r['why']}\n  repro: {r['repro']}")
-        if r.get("shrunk", {}).get("repro"):
-            print(f"  shrunk ({r['shrunk']['lines']} stream lines): {r['shrunk']['repro']}")
-    print(f"regress: JUnit XML {os.path.relpath(os.path.join(out, 'junit.xml'), ROOT)}, summary "
-          f"{os.path.relpath(os.path.join(out, 'summary.json'), ROOT)}, {wall:.0f} s {how}")
-    nerr = sum(bool(r.get("error")) for r in failed)
-    if nerr:
-        print(f"{nerr} of the failed tests are errors: their Slurm task wrote no result (docs/regress.md)")
-    print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
-    return 1 if failed else 0
+def nearest(pat, names, n=3):
+    """the names closest to a glob pattern's literal text (against as many leading characters when
+    the pattern ends in *), best first"""
+    lit = pat.replace("*", "").replace("?", "")
+    cut = len(lit) if pat.endswith("*") else None
+    score = {x: difflib.SequenceMatcher(None, lit, x[:cut]).ratio() for x in names}
+    return [x for x in sorted(names, key=lambda x: -score[x]) if score[x] >= 0.6][:n]
 
 
 def parse_args(argv=None):
@@ -270,7 +167,6 @@ def parse_args(argv=None):
 def main():
     a = parse_args()
     if a.task is not None or a.shrink_job:
-        import regress_slurm
         return regress_slurm.job_main(a)
     out = os.path.join(ROOT, a.out)
     for prog in ("ttmodel", "ttcosim", "ttcosim_sc"):
@@ -281,7 +177,6 @@ def main():
     t0 = time.monotonic()
     tests = make_tests(a, out)
     if a.engine == "slurm":
-        import regress_slurm
         return regress_slurm.submit_main(a, tests, out, t0)
     results = run_tests(tests, a, out)
     shrink(a, results, out)

@@ -1,4 +1,5 @@
-"""The Slurm engine of tools/regress.py (issue 17; docs/regress.md).
+"""The Slurm engine of tools/regress.py (issue 17; docs/regress.md). It shares the runner, the judge and
+the writers with the local engine through tools/regress_core.py (it does not import regress.py).
 
 The submitter (regress.py --engine slurm, on a login node) makes the test list as the local engine
 does, writes it to OUT/slurm/manifest.json and submits one job array of N tasks (sbatch --parsable
@@ -23,7 +24,7 @@ import subprocess
 import sys
 import time
 
-from regress import ROOT, print_report, run_tests, shrink, shrink_pending, test_id, write_results
+from regress_core import ROOT, print_report, run_tests, shrink, shrink_pending, test_id, write_results
 
 TESTS_PER_TASK = 1000
 # squeue/sacct states after which a job array task runs no more

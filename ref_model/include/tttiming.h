@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "ttmodel.h"
+#include "ttunit.h" /* unit numbers, tt_timing_unit */
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,9 +62,7 @@ typedef struct {
     bool sem_store;       /* a TRISC semaphore store commits at this edge (it takes the sync unit) */
 } tt_timing_obs;
 
-/* Unit numbers (docs/design.md, tt_pkg::unit_e) and stall kinds (tt_pkg::stall_e). */
-enum { TT_U_NONE, TT_U_SYNC, TT_U_CFG, TT_U_THCON, TT_U_TDMA, TT_U_UNPACK0, TT_U_UNPACK1, TT_U_MATH,
-       TT_U_SFPU, TT_U_PACK, TT_U_XMOV, TT_NUM_UNITS };
+/* Stall kinds (tt_pkg::stall_e); the unit numbers are in ttunit.h. */
 enum { TT_STALL_NONE, TT_STALL_FIFO_EMPTY, TT_STALL_WAIT_GATE, TT_STALL_UNIT_BUSY, TT_STALL_SEM_WAIT,
        TT_STALL_MUTEX, TT_STALL_BANK_WAIT, TT_STALL_MATH_RULE, TT_STALL_UNP_ADDR, TT_STALL_ARB_LOST };
 
@@ -75,9 +74,7 @@ typedef struct tt_timing tt_timing;
 
 tt_timing *tt_timing_create(void);
 void tt_timing_destroy(tt_timing *t);
-/* The unit an instruction goes to (assembly.yaml ex_resource; UNPACR/UNPACR_NOP bit 23 picks the
- * unpacker; frontend-only and undefined opcodes stay in the frontend, TT_U_NONE). */
-int tt_timing_unit(uint32_t insn);
+/* tt_timing_unit, the unit an instruction goes to: ttunit.h. */
 /* Latency range of an instruction in its unit, dispatch edge to retire cycle: *max 0 = no upper
  * bound (the time depends on data or on other units). The matrix unit's (MatrixUnit.md) is its own:
  * retiring in order, an instruction there retires no earlier than the cycle after the one before. */

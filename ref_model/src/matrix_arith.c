@@ -219,25 +219,6 @@ typedef struct {
     unsigned ar, br, dr;   /* first SrcA, SrcB and Dest rows */
 } mx_op;
 
-bool tt_mx_arith(uint32_t insn)
-{
-    switch ((uint8_t)(insn >> 24)) {
-    case TT_OPC_ELWADD:
-    case TT_OPC_ELWSUB:
-    case TT_OPC_ELWMUL:
-    case TT_OPC_MVMUL:
-    case TT_OPC_GAPOOL:
-    case TT_OPC_GMPOOL: return true;
-    default: return false;
-    }
-}
-
-unsigned tt_mx_arith_addr_mod(uint32_t insn)
-{
-    const uint8_t op = (uint8_t)(insn >> 24);
-    return op == TT_OPC_GMPOOL || op == TT_OPC_GAPOOL ? b(insn, 15, 3) : b(insn, 14, 3);
-}
-
 /* The format the matrix unit works with for one side: ALU_FORMAT_SPEC_REG0_SrcA (cfg 1 [20:17]) or
  * ALU_FORMAT_SPEC_REG1_SrcB (cfg 1 [24:21]), replaced on Blackhole by the implied format of the
  * bank it reads unless DISABLE_IMPLIED_SRCA/SRCB_FMT_Base (thread config 2 / 3) is set (the

@@ -15,10 +15,7 @@ void tt_exec_trnspsrcb(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
 /* The matrix-unit opcodes no source defines well enough to compute: reported by category and source. */
 void tt_exec_mx_reported(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 
-/* Does this matrix-unit instruction compute on SrcA and SrcB (it waits for both banks)? */
-bool tt_mx_arith(uint32_t insn);
-/* Its AddrMod index (GMPOOL and GAPOOL keep it at [17:15], the others at [16:14]). */
-unsigned tt_mx_arith_addr_mod(uint32_t insn);
+/* tt_mx_arith, tt_mx_arith_addr_mod: mx_class.h. */
 
 /* The numerics, on operands in the multiplier's layout ([18] sign, [17:10] exponent, [9:0]
  * mantissa) and Dest values as FP32 bit patterns (exported for the unit tests). */

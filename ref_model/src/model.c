@@ -7,6 +7,7 @@
 #include "adc.h"
 #include "cfg_space.h"
 #include "frontend.h"
+#include "gate_waits.h"
 #include "matrix_arith.h"
 #include "movement.h"
 #include "sync_unit.h"
@@ -15,7 +16,7 @@
 #include "pack.h"
 #include "unpack.h"
 #include "ttisa.h"
-#include "tttiming.h"
+#include "ttunit.h"
 
 /* What this model executes, by opcode. Every other opcode in the ISA table is reported as
  * unimplemented; an opcode outside the table is unsupported. */
@@ -424,22 +425,6 @@ bool tt_model_wait_of(uint32_t insn, bool *semwait, uint16_t *cond, uint16_t *bl
     return true;
 }
 
-void tt_l1_read_log(tt_model *m, uint32_t addr)
-{
-    const uint32_t line = addr & ~15u;
-    if (m->n_l1r && m->l1r[m->n_l1r - 1] == line) return;
-    void *buf = m->l1r;
-    if (!tt_grow(&buf, m->n_l1r, &m->cap_l1r, sizeof *m->l1r)) abort(); /* out of memory: nothing sensible to report */
-    m->l1r = buf;
-    m->l1r[m->n_l1r++] = line;
-}
-
-const uint32_t *tt_model_l1_reads(const tt_model *m, size_t *n)
-{
-    *n = m->n_l1r;
-    return m->l1r;
-}
-
 bool tt_model_cfg_read_at_start(uint32_t insn, unsigned idx)
 {
     const int su = sample_unit(insn);
@@ -483,13 +468,6 @@ bool tt_model_issued_at(const tt_model *m, int thread, uint32_t seq, uint32_t *i
     *insn = e->insn;
     *push_index = e->src;
     return true;
-}
-
-bool tt_gate_insn_waits(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen)
-{
-    /* an ATGETM while another thread holds its mutex (BH SyncUnit.md), a MOVA2D / MOVB2D until the
-     * matrix unit owns its source bank (MatrixUnit.md, MOVA2D.md) */
-    return tt_movement_holds(m, insn, why, whylen) || tt_mutex_holds(m, thread, insn, why, whylen);
 }
 
 /* The wait gate: the latched STALLWAIT / SEMWAIT, and the waits of the instruction at the gate

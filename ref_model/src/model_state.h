@@ -251,16 +251,12 @@ static inline void tt_src_read_log(tt_model *m, int file, int bank)
 {
     m->rd.src_rd |= (uint8_t)(1u << (2 * (file & 1) + (bank & 1)));
 }
-/* An L1 byte read (the line is logged once per run of reads of it). */
-void tt_l1_read_log(tt_model *m, uint32_t addr);
+/* An L1 byte read: l1_read_log.h. */
 
 /* An instruction handler: decodes its own fields from the word, updates state, fills the result. */
 typedef void (*tt_exec_fn)(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 
 /* Helpers shared by the unit files. */
-/* The instruction at thread's wait gate waits there itself, whatever the latch says (model.c; the
- * timing reference applies the same rule). */
-bool tt_gate_insn_waits(const tt_model *m, int thread, uint32_t insn, char *why, size_t whylen);
 /* Room for one more element of `elem` bytes in the growing array *buf of *n used and *cap held
  * (doubled, 64 at first); false when out of memory (the array is left as it was). */
 bool tt_grow(void **buf, size_t n, size_t *cap, size_t elem);

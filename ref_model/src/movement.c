@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "matrix_arith.h"
+#include "mx_class.h"
 #include "regfile.h"
 #include "ttisa.h"
 #include "unpack_convert.h"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adc.h"
+#include "l1_read_log.h"
 #include "pack_convert.h"
 #include "pack_l1acc.h"
 #include "regfile.h" /* tt_dest32_read */

@@ -16,7 +16,8 @@
 #include "mop_expander.h"
 #include "replay_expander.h"
 #include "ttisa.h"
-#include "unpack.h" /* tt_bank_conditions */
+#include "src_banks.h" /* tt_bank_conditions */
+#include "unpack.h"
 
 #define FIFO_SLOTS 32
 #define FIFO_REFILL 28 /* tt_insn_fifo: push_ready while at most 28 are held */

@@ -3,7 +3,7 @@
  * docs/decisions.md. */
 #include "sync_unit.h"
 
-#include "unpack.h"
+#include "src_banks.h" /* tt_bank_conditions */
 
 #include "ttisa.h"
 

@@ -4,6 +4,8 @@
  * docs/decisions.md "ThCon". */
 #include "thcon.h"
 
+#include "l1_read_log.h"
+
 #include "ttisa.h"
 
 static uint16_t half_get(tt_model *m, int t, uint32_t h)

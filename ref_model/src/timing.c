@@ -8,14 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontend.h"    /* tt_fe_is_frontend_op */
 #include "model_state.h" /* semaphores */
 #include "movement.h"    /* tt_mx_rule: the matrix unit's acceptance rules */
-#include "matrix_arith.h" /* tt_mx_arith: the arithmetic hands banks over */
+#include "gate_waits.h"  /* tt_gate_insn_waits */
+#include "mx_class.h"    /* tt_mx_arith: the arithmetic hands banks over */
 #include "replay_expander.h" /* tt_replay_count: REPLAY's Count field (0 means 64) */
 #include "sync_unit.h"   /* tt_wait_latch_of */
 #include "ttisa.h"
-#include "unpack.h"      /* tt_bank_conditions */
+#include "src_banks.h"   /* tt_bank_conditions */
+#include "unpack.h"      /* tt_unpacr_nop_clears, tt_model_unpack_work */
 
 #define FIFO_REFILL_AT 28 /* BH PushTensixInstruction.md: no push while more than 28 are held */
 
@@ -233,24 +234,6 @@ tt_timing *tt_timing_create(void)
 void tt_timing_destroy(tt_timing *t) { free(t); }
 
 uint64_t tt_timing_checks(const tt_timing *t) { return t->checks; }
-
-int tt_timing_unit(uint32_t insn)
-{
-    const tt_op_info *op = tt_isa_by_word(insn);
-    if (!op || tt_fe_is_frontend_op(insn)) return TT_U_NONE;
-    switch (op->res) {
-    case TT_RES_SYNC: return TT_U_SYNC;
-    case TT_RES_CFG: return TT_U_CFG;
-    case TT_RES_THCON: return TT_U_THCON;
-    case TT_RES_TDMA: return TT_U_TDMA;
-    case TT_RES_UNPACK: return (insn >> 23 & 1u) ? TT_U_UNPACK1 : TT_U_UNPACK0;
-    case TT_RES_MATH: return TT_U_MATH;
-    case TT_RES_SFPU: return TT_U_SFPU;
-    case TT_RES_PACK: return TT_U_PACK;
-    case TT_RES_XMOV: return TT_U_XMOV;
-    default: return TT_U_NONE;
-    }
-}
 
 /* rtl_stubs/README.md "Timing model" latency table. */
 void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adc.h"
+#include "l1_read_log.h"
 #include "regfile.h"
 #include "ttisa.h"
 #include "unpack_convert.h"
@@ -250,17 +251,6 @@ bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t wh
     snprintf(why, whylen, "UNPACR: %s bank %d is owned by the matrix unit (waits for CLEARDVALID)",
              which ? "SrcB" : "SrcA", bank);
     return true;
-}
-
-unsigned tt_bank_conditions(const tt_model *m)
-{
-    const tt_bank_state *b = &m->banks;
-    unsigned c = 0;
-    c |= (b->srca_client[b->unp_bank[0]] != TT_CLIENT_UNPACKERS) << 0; /* C5 */
-    c |= (b->srcb_client[b->unp_bank[1]] != TT_CLIENT_UNPACKERS) << 1; /* C6 */
-    c |= (b->srca_client[b->math_srca_bank] != TT_CLIENT_MATRIX) << 2; /* C7 */
-    c |= (b->srcb_client[b->math_srcb_bank] != TT_CLIENT_MATRIX) << 3; /* C8 */
-    return c;
 }
 
 /* Give the unpacker's bank to the matrix unit and flip (FlipSrc, SETDVALID, UNPACR_NOP SETDVALID),

@@ -29,9 +29,6 @@ bool tt_unpack_bank_holds(const tt_model *m, uint32_t insn, char *why, size_t wh
 bool tt_unpack_waits_for_matrix_bank(uint32_t insn);
 /* UNPACR_NOP's clear form (UNP_CLR_SRC, not the set-dvalid flavour). */
 bool tt_unpacr_nop_clears(uint32_t insn);
-/* STALLWAIT conditions C5..C8 (Blackhole numbering, tt_pkg CND_SRCA_CLR..CND_SRCB_VLD): bit i-5
- * set while condition i holds. */
-unsigned tt_bank_conditions(const tt_model *m);
 /* The datum loop's batch rules (unpack-data-path §13; the cycles of tt_unpack_work) applied to an
  * UNPACR's logged events (tt_model unp_ev) one cycle at a time, at that cycle's L1 grant: from
  * event i, one cycle's batch at `budget` datums; returns the index of the first event of the next
