@@ -269,7 +269,7 @@ module tt_cfg_unit
       if (e2_done[t] && (e2_insn_q[t][31:24] == OP_WRCFG || e2_insn_q[t][31:24] == OP_CFGSHIFTMASK)) begin
         w_done = 1'b1; w_stage = 1'b1; slot_thread = 2'(t); slot_insn = e2_insn_q[t];
       end
-      if (e1_done[t] && e1_insn_q[t][31:24] >= 8'hb3 && e1_insn_q[t][31:24] <= 8'hb6) begin
+      if (e1_done[t] && e1_insn_q[t][31:24] >= OP_RMWCIB0 && e1_insn_q[t][31:24] <= OP_RMWCIB3) begin
         w_done = 1'b1; w_stage = 1'b0; slot_thread = 2'(t); slot_insn = e1_insn_q[t];
       end
       if (e2_done[t] && e2_insn_q[t][31:24] == OP_RDCFG) begin

@@ -416,6 +416,9 @@ module tt_math_unit
   logic        st_r, d32_r, d32_mv, f16_r, flush_r, exp8_r, is_b, to_src, d32_read, step_src, zf_off;
   logic [8:0]  zblk;
   logic [31:0] c0_r, c1_r;
+  // config words 0 and 1 are read whole; the moves use only their format fields and Dst32b bits
+  logic unused_c01;
+  assign unused_c01 = ^{c0_r[31:5], c1_r[30], c1_r[28:21], c1_r[16:0]};
   logic [3:0]  fmt_r;
   logic [9:0]  dr_r, drow;
   logic [5:0]  sr_r, srow;

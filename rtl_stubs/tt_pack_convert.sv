@@ -492,5 +492,9 @@ module tt_pack_convert
   // inj_i[2] and inj_i[8] are tt_pack_bfp's
   logic unused_inj;
   assign unused_inj = inj_i[2] | inj_i[8];
+  // Packer_srnd_en is tt_pack_bfp's; the early conversion compares the discarded bits with the
+  // draw's top 13 or 16 bits only (docs/decisions.md "Packer stochastic rounding")
+  logic unused_srnd;
+  assign unused_srnd = cfg_i.packer_srnd_en ^ (^rnd_i[15:0]);
 
 endmodule

@@ -2,7 +2,7 @@
 // Opcodes from /work/shared/ref/blackhole-assembly.yaml (op_binary); field positions from
 // blackhole-tensix-isa.json and /work/research/isa_semantics.md.
 /* verilator tracing_off */
-// Include guard: the lint command line names this file twice (explicitly and via *.sv).
+// Include guard: a command line naming this file first and again through rtl_stubs/*.sv reads it twice.
 `ifndef TT_PKG_SV
 `define TT_PKG_SV
 package tt_pkg;
@@ -122,9 +122,8 @@ package tt_pkg;
   } unit_e;
   localparam int unsigned NUM_UNITS = 11;
 
-  // Fixed latencies (cycles from dispatch edge to retire cycle, inclusive) of the stub units.
-  localparam int unsigned LAT_UNPACK = 8;
-  localparam int unsigned LAT_PACK   = 8;
+  // Fixed latencies (cycles from dispatch edge to retire cycle, inclusive) of the stub units (SFPU,
+  // mover) and of the Miscellaneous unit.
   localparam int unsigned LAT_SFPU   = 2;
   localparam int unsigned LAT_TDMA   = 1;
   localparam int unsigned LAT_XMOV   = 4;

@@ -203,6 +203,10 @@ module tt_regfile
     end
   end
 
+  // a register-file backdoor address is bank << 12 | row << 2 | group (docs/design.md): bits 12..0
+  logic unused_bd_addr;
+  assign unused_bd_addr = ^{bdr_addr_i[31:13], bd_addr_i[31:13]};
+
   // Row merges, evaluated only in the branch of a write that happens
   function automatic logic [SW-1:0] merge_src(logic [SW-1:0] old, rf_wr_t wr);
     for (int c = 0; c < 16; c++) if (wr.mask[c]) old[19*c +: 19] = wr.cells[c][18:0];

@@ -107,6 +107,9 @@ module tt_sync_unit
     assign rsp_o[t].ready    = ready[t];
     assign rsp_o[t].busy     = r_busy;
     assign rsp_o[t].thread   = 2'(t);
+    // slot t holds only thread t's instructions: its own thread field is not needed
+    logic [1:0] unused_r_thread;
+    assign unused_r_thread = r.thread;
     assign rsp_o[t].insn     = r_insn;
     assign rsp_o[t].done     = r.done && !stall[t];
   end

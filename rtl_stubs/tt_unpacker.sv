@@ -152,6 +152,10 @@ module tt_unpacker
 
   state_e      state_q;        // the back (datum stage)
   setup_t      s_q, s_d;
+  // the back takes these from the front's f_s_q into its own counters (and its first state) when it
+  // takes the instruction; its copy in s_q is not read
+  logic unused_s_q;
+  assign unused_s_q = ^{s_q.nop_clear, s_q.rsi_end_bit, s_q.drop, s_q.dat_bit, s_q.ndatums, s_q.out};
   logic [1:0]  thread_q;
   logic [31:0] insn_q, seq_q;
   // the front (address stage): its instruction, its two address cycles, its setup

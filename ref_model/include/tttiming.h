@@ -113,10 +113,12 @@ bool tt_timing_unpack_bank_free(uint32_t insn, int u, unsigned banks);
  * lines than tt_pack_work records. */
 uint64_t tt_timing_pack_plan(const tt_timing *t, const tt_pack_work *w, uint64_t disp, uint64_t *steps,
                              unsigned max_steps);
-/* T8 with several PACRs in flight (docs/decisions.md "Unpacker and packer pipelining", the packer:
- * NOT wired into the checks yet; the RTL still takes one PACR at a time). What a PACR leaves the
- * next one: the cycle of its last step, the line queue then (each entry's L1 accumulation lanes,
- * head first), the accumulation phase (0 read, 1 lanes, 2 write) and lane, and its retire cycle. */
+/* T8 with several PACRs in flight (docs/decisions.md "Unpacker and packer pipelining", the packer
+ * holds two: T8's check and the model-only scheduler walk the younger from what the older left).
+ * What a PACR leaves the next one: the cycle of its last step, the line queue then (each entry's L1
+ * accumulation lanes, head first), the accumulation phase (0 read, 1 lanes, 2 write) and lane, and
+ * its retire cycle. An instruction with no steps (PACR_SETREG, TBUFCMD) passes on what it was left,
+ * with its own retire cycle. */
 typedef struct {
     bool valid;
     uint64_t last_step;

@@ -66,11 +66,17 @@ typedef struct {
     uint8_t budget[3];
 } sunp;
 
+/* A packer instruction. The packer holds two (docs/decisions.md "Unpacker and packer pipelining"):
+ * the older, stepping or in its address stage, and a younger one behind it, whose steps begin the
+ * cycle after the older's last step at the earliest (tt_timing_pack_plan_after). */
 typedef struct {
     bool busy;
     int thread;
     uint32_t seq, insn;
     uint64_t disp;
+    tt_pack_work work;    /* a PACR's preview (not valid: no steps, it retires after its address cycles) */
+    tt_pack_carry cin;    /* what the one before it left (not valid: it came into an empty packer) */
+    tt_pack_carry cout;   /* what it leaves the one behind it, by its plan */
     bool planned;
     uint64_t retire_at;   /* 0 unknown */
     unsigned nsteps;
@@ -81,10 +87,10 @@ typedef struct {
 struct tt_sched {
     tt_model *m;
     tt_timing *t;
-    tt_model *wm;         /* carries the unpackers' and the packer's work for the reference's rules */
+    tt_model *wm;         /* carries the unpackers' work for the reference's T9 (a PACR's is its spack's) */
     sthread th[TT_NUM_THREADS];
     sunp unp[2][2];       /* per unpacker: [0] the older (the one that retires next), [1] the younger */
-    spack pk;
+    spack pk[2];          /* the packer: [0] the older (the one that retires next), [1] the younger */
     uint64_t thw;         /* ThCon L1 writes so far (an L1 STOREIND's retire) */
     /* A copy of L1 for the PACRs' previews (they write L1): made once, then kept equal to the model's
      * by copying back each line a retire or a preview writes (a copy of all of L1 at each PACR was
@@ -144,8 +150,11 @@ static void shadow_sync(tt_sched *s, const tt_effects *e, const tt_l1_write *log
 
 /* What an unpacker or packer instruction will do, from a copy of the model that executes it now
  * (its inputs were sampled at this dispatch; the data it reads cannot change before its retire in
- * a race-free program). The copy has its own logs and, for a PACR, its own L1. */
-static bool preview(tt_sched *s, int th, uint32_t seq, int unit, sunp *u, char *why, size_t len)
+ * a race-free program). The copy has its own logs and, for a PACR, its own L1. A PACR behind another
+ * instruction in the packer (before: that one, else NULL) is previewed on a copy that has executed
+ * that one first: its lines depend on the buffers, stream addresses and tile position it leaves. */
+static bool preview(tt_sched *s, int th, uint32_t seq, int unit, sunp *u, tt_pack_work *pw, const spack *before,
+                    char *why, size_t len)
 {
     tt_model *c = malloc(sizeof *c);
     if (!c) return snprintf(why, len, "out of memory"), false;
@@ -170,11 +179,13 @@ static bool preview(tt_sched *s, int th, uint32_t seq, int unit, sunp *u, char *
     if (unit == TT_U_UNPACK1) c->banks.srcb_client[c->banks.unp_bank[1] & 1] = TT_CLIENT_UNPACKERS;
     c->unp_ev_on = unit != TT_U_PACK;
     c->unp_ev = NULL, c->n_unp_ev = c->cap_unp_ev = 0;
+    tt_exec_result r0 = {0};
+    if (before) r0 = tt_model_step_seq(c, before->thread, before->seq);
     memset(&c->pack_work, 0, sizeof c->pack_work);
     memset(c->unp_work, 0, sizeof c->unp_work);
     const tt_exec_result r = tt_model_step_seq(c, th, seq);
     if (unit == TT_U_PACK) {
-        s->wm->pack_work = c->pack_work;
+        *pw = c->pack_work;
     } else {
         u->work = c->unp_work[unit == TT_U_UNPACK1];
         free(u->ev);
@@ -183,7 +194,10 @@ static bool preview(tt_sched *s, int th, uint32_t seq, int unit, sunp *u, char *
         c->unp_ev = NULL;
     }
     free(c->unp_ev);
-    if (own_l1) shadow_sync(s, &r.eff, c->l1w, c->n_l1w); /* undo its writes: the model's lines again */
+    if (own_l1) { /* undo its writes (and the one's before it): the model's lines again */
+        if (before) shadow_sync(s, &r0.eff, NULL, 0);
+        shadow_sync(s, &r.eff, c->l1w, c->n_l1w);
+    }
     free(c->rfw);
     free(c->l1w);
     free(c->l1r);
@@ -346,34 +360,44 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
     obs.sem_store = sem_store;
     obs.unit_busy = tt_timing_busy(s->t);
 
-    /* The packer's steps (T8) this cycle, by its plan; replanned after each ThCon L1 write (the
-     * reference has recorded the ones before this cycle: a step, and the retire, depend on those alone). Its
-     * other instructions (and a PACR that does nothing) retire after the two address cycles
-     * (tt_packer S_ADDR -> S_DONE). */
-    if (s->pk.busy && !s->pk.planned && s->pk.disp < cycle &&
-        (opc_of(s->pk.insn) != TT_OPC_PACR || !s->wm->pack_work.valid)) {
-        s->pk.planned = true;
-        s->pk.nsteps = 0;
-        s->pk.retire_at = s->pk.disp + 3;
-    }
-    if (s->pk.busy && s->pk.disp < cycle && opc_of(s->pk.insn) == TT_OPC_PACR && s->wm->pack_work.valid) {
-        spack *p = &s->pk;
-        if (!p->planned || p->thw_seen != s->thw) {
-            uint64_t r = tt_timing_pack_plan(s->t, &s->wm->pack_work, p->disp, p->steps, PSTEPS);
-            p->planned = true;
-            p->thw_seen = s->thw;
-            p->nsteps = s->wm->pack_work.steps < PSTEPS ? s->wm->pack_work.steps : PSTEPS;
-            if (!r) {
-                snprintf(why, whylen, "scheduler: the PACR of thread %d queues %u L1 lines, more than the %d whose "
-                         "steps the model records (TT_PACK_WORK_LINES): no retire cycle by T8", p->thread,
-                         s->wm->pack_work.n_lines, TT_PACK_WORK_LINES);
-                return false;
-            }
-            p->retire_at = r;
+    /* The packer's steps (T8) this cycle, by the plans of the two it holds; replanned after each ThCon
+     * L1 write (the reference has recorded the ones before this cycle: a step, and the retire, depend
+     * on those alone), the younger after the older (it starts from what the older's plan leaves).
+     * Its other instructions (and a PACR that does nothing) retire after the two address cycles
+     * (tt_packer S_ADDR -> S_DONE), after the one before them (in order). */
+    bool pk_replanned = false;
+    for (int k = 0; k < 2; k++) {
+        spack *p = &s->pk[k];
+        if (!p->busy || p->disp >= cycle) continue;
+        if (k == 1) {
+            if (!s->pk[0].planned) continue;
+            if (pk_replanned || !p->planned) p->cin = s->pk[0].cout;
         }
-        for (unsigned i = 0; i < p->nsteps; i++)
-            if (p->steps[i] == cycle) obs.pack_step = true;
+        const bool steps = opc_of(p->insn) == TT_OPC_PACR && p->work.valid;
+        if (p->planned && p->thw_seen == s->thw && !pk_replanned) continue;
+        p->planned = true;
+        p->thw_seen = s->thw;
+        pk_replanned = true;
+        if (!steps) {
+            p->nsteps = 0;
+            p->retire_at = p->disp + 3 > p->cin.retire + 1 ? p->disp + 3 : p->cin.retire + 1;
+            p->cout = p->cin; /* no steps: what the one before it left, passed on */
+            p->cout.retire = p->retire_at;
+            continue;
+        }
+        const uint64_t r = tt_timing_pack_plan_after(s->t, &p->work, p->disp, &p->cin, &p->cout, p->steps, PSTEPS);
+        p->nsteps = p->work.steps < PSTEPS ? p->work.steps : PSTEPS;
+        if (!r) {
+            snprintf(why, whylen, "scheduler: the PACR of thread %d queues %u L1 lines, more than the %d whose "
+                     "steps the model records (TT_PACK_WORK_LINES): no retire cycle by T8", p->thread,
+                     p->work.n_lines, TT_PACK_WORK_LINES);
+            return false;
+        }
+        p->retire_at = r;
     }
+    for (int k = 0; k < 2; k++)
+        for (unsigned i = 0; s->pk[k].busy && s->pk[k].planned && i < s->pk[k].nsteps; i++)
+            if (s->pk[k].steps[i] == cycle) obs.pack_step = true;
 
     /* Retires: fixed latencies by the reference's state; the unpackers and the packer by theirs. */
     uint16_t due[TT_NUM_THREADS];
@@ -385,7 +409,7 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         const bool now = u->retire_at == cycle;
         if (now) due[u->thread] |= (uint16_t)(1u << (TT_U_UNPACK0 + n));
     }
-    if (s->pk.busy && s->pk.planned && s->pk.retire_at == cycle) due[s->pk.thread] |= 1u << TT_U_PACK;
+    if (s->pk[0].busy && s->pk[0].planned && s->pk[0].retire_at == cycle) due[s->pk[0].thread] |= 1u << TT_U_PACK;
     int nr = 0;
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         sthread *x = &s->th[th];
@@ -448,7 +472,12 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         memset(&u[1], 0, sizeof u[1]);
         if (u[0].busy) u[0].back_at = u[0].disp + 3 > cycle + 1 ? u[0].disp + 3 : cycle + 1;
     }
-    if (s->pk.busy && s->pk.planned && s->pk.retire_at == cycle) s->pk.busy = false;
+    if (s->pk[0].busy && s->pk[0].planned && s->pk[0].retire_at == cycle) {
+        /* the younger moves up, keeping what the older left it (its final plan's carry) */
+        s->pk[1].cin = s->pk[0].cout;
+        s->pk[0] = s->pk[1];
+        s->pk[1].busy = false;
+    }
 
     /* The TRISC side at this edge: BRISC's push wins its thread's mux; then the pushes; the store. */
     bool push_acc[TT_NUM_THREADS] = {false};
@@ -554,11 +583,23 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
             free(p->ev);
             *p = (sunp){.busy = true, .thread = th, .seq = seq, .insn = x->fe_insn, .disp = cycle,
                         .back_at = q[0].busy && p != &q[0] ? UINT64_MAX : cycle + 3};
-            if (opc_of(x->fe_insn) == TT_OPC_UNPACR && !preview(s, th, seq, u, p, why, whylen)) return false;
+            if (opc_of(x->fe_insn) == TT_OPC_UNPACR && !preview(s, th, seq, u, p, NULL, NULL, why, whylen)) return false;
         } else if (u == TT_U_PACK) {
-            s->pk.busy = true, s->pk.thread = th, s->pk.seq = seq, s->pk.insn = x->fe_insn, s->pk.disp = cycle;
-            s->pk.planned = false, s->pk.retire_at = 0;
-            if (opc_of(x->fe_insn) == TT_OPC_PACR && !preview(s, th, seq, u, NULL, why, whylen)) return false;
+            /* behind the older one if the packer holds one (the reference let it in: that one has left
+             * its address stage) */
+            spack *p = s->pk[0].busy ? &s->pk[1] : &s->pk[0];
+            if (p->busy) {
+                snprintf(why, whylen, "scheduler: thread %d dispatched to the packer, which holds two instructions", th);
+                return false;
+            }
+            const spack *before = p == &s->pk[1] ? &s->pk[0] : NULL;
+            p->busy = true, p->thread = th, p->seq = seq, p->insn = x->fe_insn, p->disp = cycle;
+            p->planned = false, p->retire_at = 0, p->nsteps = 0;
+            memset(&p->work, 0, sizeof p->work);
+            memset(&p->cin, 0, sizeof p->cin);
+            memset(&p->cout, 0, sizeof p->cout);
+            if (opc_of(x->fe_insn) == TT_OPC_PACR && !preview(s, th, seq, u, NULL, &p->work, before, why, whylen))
+                return false;
         }
     }
 

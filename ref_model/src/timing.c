@@ -47,9 +47,9 @@ typedef struct {
     uint32_t fe_want_insn;
 } thread_state;
 
-/* What a backend unit holds (a unit holds at most one instruction, an unpacker two: slot[u][0] the
- * older, in its datum stage or address stage, slot[u][1] the younger; a thread may have one in
- * each). */
+/* What a backend unit holds (a unit holds at most one instruction, an unpacker and the packer two:
+ * slot[u][0] the older, in its datum (stepping) stage or address stage, slot[u][1] the younger; a
+ * thread may have one in each). */
 typedef struct {
     int thread;           /* -1: free */
     uint32_t insn;
@@ -66,7 +66,9 @@ typedef struct {
     /* An unpacker instruction: the cycle it enters the unpacker's datum stage (the cycle after its
      * address cycles, or after the retire of the instruction before it, whichever is later;
      * docs/decisions.md "Unpacker and packer pipelining"), UINT64_MAX while that one has not
-     * retired. */
+     * retired. A packer instruction: the cycle it leaves the packer's address stage (its first step:
+     * the cycle after its address cycles, or after the last step of the PACR before it, whichever is
+     * later), UINT64_MAX while that one has not retired (the reference learns its last step then). */
     uint64_t back_at;
 } slot_state;
 
@@ -117,6 +119,11 @@ struct tt_timing {
      * step taken early or late while the line queue drains behind it). */
     uint64_t pstep[PSTEP_MAX];
     unsigned pstep_n;
+    bool pstep_gap;               /* some of the recorded steps were not kept (past PSTEP_MAX) */
+    /* The packer's two (docs/decisions.md "Unpacker and packer pipelining"): what the instruction
+     * before slot[TT_U_PACK][0] left it (its walk's carry; not valid when it entered an empty packer),
+     * and what slot[TT_U_PACK][0] leaves the one behind it, worked out at its retire. */
+    tt_pack_carry pk_in, pk_out;
     /* tt_timing_expect: the call computes the dispatches and stall reasons the rules expect from
      * this cycle's frontend and retires, changes nothing, and checks nothing (the model-only
      * scheduler, ttsched.h, asks before it decides; the same code then judges its cycle). */
@@ -143,8 +150,11 @@ static slot_state *slot_of(tt_timing *t, int u, int th) { return &t->slot[u][per
 static const slot_state *cslot_of(const tt_timing *t, int u, int th) { return &t->slot[u][per_thread(u) ? th : 0]; }
 
 static bool is_unpacker(int u) { return u == TT_U_UNPACK0 || u == TT_U_UNPACK1; }
+/* Units that hold two instructions in slot[u][0..1] (an address stage and a datum / stepping stage). */
+static bool two_deep(int u) { return is_unpacker(u) || u == TT_U_PACK; }
 
-/* Does unpacker u hold an instruction of thread th (any thread: th < 0) in either stage? */
+/* Does unpacker (or the packer) u hold an instruction of thread th (any thread: th < 0) in either
+ * stage? */
 static bool unp_holds(const tt_timing *t, int u, int th)
 {
     for (int k = 0; k < 2; k++)
@@ -310,7 +320,7 @@ static unsigned conditions(const tt_timing *t, int th)
                                                      {TT_U_UNPACK1, C_UNPACK1}, {TT_U_PACK, C_PACK},
                                                      {TT_U_SFPU, C_SFPU}};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-        if (is_unpacker(own[i].unit) ? unp_holds(t, own[i].unit, th) : cslot_of(t, own[i].unit, th)->thread == th)
+        if (two_deep(own[i].unit) ? unp_holds(t, own[i].unit, th) : cslot_of(t, own[i].unit, th)->thread == th)
             c |= 1u << own[i].cond;
     if (mq_holds(t, th)) c |= 1u << C_MATH;
     /* XMOV and the configuration unit: busy for any thread */
@@ -698,7 +708,7 @@ static bool thread_busy(const tt_timing *t, int th)
 {
     if (t->th[th].none_busy) return true;
     for (int u = 1; u < TT_NUM_UNITS; u++)
-        if (is_unpacker(u) ? unp_holds(t, u, th) : cslot_of(t, u, th)->thread == th) return true;
+        if (two_deep(u) ? unp_holds(t, u, th) : cslot_of(t, u, th)->thread == th) return true;
     return t->cfg_e2[th].thread >= 0 || mq_holds(t, th);
 }
 
@@ -817,7 +827,9 @@ static bool stall_override_ok(const tt_timing *t, int th, uint8_t want, uint8_t 
  * tt_unit_slot PIPE), the others the cycle after. */
 static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u, int th, uint64_t cycle)
 {
-    if (is_unpacker(u)) /* its address stage is empty: nothing, or one instruction in its datum stage */
+    /* its address stage is empty: nothing, or one instruction in its datum stage (the packer: one that
+     * has left its address stage, docs/decisions.md "Unpacker and packer pipelining") */
+    if (two_deep(u))
         return t->slot[u][1].thread < 0 && (t->slot[u][0].thread < 0 || cycle >= t->slot[u][0].back_at);
     const int occ = cslot_of(t, u, th)->thread;
     if (occ < 0) return true;
@@ -901,20 +913,53 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
         if (s->bank_free_at == UINT64_MAX && tt_timing_unpack_bank_free(s->insn, u, t->banks) && cycle >= s->back_at)
             s->bank_free_at = cycle;
     }
+    if (u == TT_U_PACK && (uint8_t)(s->insn >> 24) != TT_OPC_PACR) {
+        /* PACR_SETREG, TBUFCMD: no steps; they retire after their two address cycles, in order: not
+         * before the cycle after the retire of the one before them in the packer (pk_in.retire: 0 when
+         * they came into an empty packer); docs/decisions.md "Unpacker and packer pipelining" */
+        const uint64_t want = s->disp + 3 > t->pk_in.retire + 1 ? s->disp + 3 : t->pk_in.retire + 1;
+        t->checks++;
+        if (retire ? cycle != want : cycle >= want) {
+            tt_disasm(s->insn, d, sizeof d);
+            return fail(r, th, s->insn,
+                        "T8 packer: %s dispatched at cycle %llu must retire at cycle %llu (2 address cycles, no "
+                        "steps%s), RTL %s cycle %llu",
+                        d, (unsigned long long)s->disp, (unsigned long long)want,
+                        want > s->disp + 3 ? "; the cycle after the instruction before it in the packer retires" : "",
+                        retire ? "retired it at" : "has not retired it by", (unsigned long long)cycle);
+        }
+    }
+    if (retire && u == TT_U_PACK) {
+        /* what it leaves the one behind it: with no steps (PACR_SETREG, TBUFCMD, a PACR the model did
+         * not run) what the one before it left, passed on */
+        t->pk_out = t->pk_in;
+        t->pk_out.retire = cycle;
+    }
     if (retire && u == TT_U_PACK && (uint8_t)(s->insn >> 24) == TT_OPC_PACR && tt_model_pack_work(m)->valid) {
         const tt_pack_work *w = tt_model_pack_work(m);
         unsigned n_thw = 0, rtl_steps = t->pstep_n;
         _Static_assert(PSTEP_MAX <= 4096, "the expected steps live on the stack");
         uint64_t steps[PSTEP_MAX];
-        uint64_t want = pack_retire(t, w, s->disp, cycle + 1000000, &n_thw, steps, PSTEP_MAX);
-        t->pstep_n = 0;
+        /* behind the PACR before it if that one was in the packer when it came in (its steps from the
+         * cycle after that one's last step, its lines behind that one's, its retire after that one's) */
+        tt_pack_carry out;
+        memset(&out, 0, sizeof out);
+        const uint64_t want = pack_walk(t, w, s->disp, &t->pk_in, &out, cycle + 1000000, &n_thw, steps, PSTEP_MAX);
+        out.retire = cycle;
+        t->pk_out = out;
+        /* the steps recorded since the one before it retired: its own first (w->steps of them), then
+         * those of the PACR behind it, which may have begun (docs/decisions.md "Unpacker and packer
+         * pipelining"); with none behind it, every recorded step is its own */
+        const bool behind = t->slot[TT_U_PACK][1].thread >= 0;
+        const unsigned own = behind && rtl_steps > w->steps ? w->steps : rtl_steps;
+        const bool gap = t->pstep_gap;
         t->checks++;
         /* each step in its cycle: a step early or late can leave the retire cycle as it is */
-        if (want && want == cycle) {
-            unsigned n = w->steps > rtl_steps ? w->steps : rtl_steps;
+        if (want && want == cycle && !gap) {
+            unsigned n = w->steps > own ? w->steps : own;
             if (n > PSTEP_MAX) n = PSTEP_MAX;
             for (unsigned i = 0; i < n; i++) {
-                const bool have_ref = i < w->steps, have_rtl = i < rtl_steps;
+                const bool have_ref = i < w->steps, have_rtl = i < own;
                 if (have_ref && have_rtl && steps[i] == t->pstep[i]) continue;
                 char want_c[24] = "none", got_c[24] = "none";
                 if (have_ref) snprintf(want_c, sizeof want_c, "%llu", (unsigned long long)steps[i]);
@@ -922,22 +967,38 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
                 tt_disasm(s->insn, d, sizeof d);
                 return fail(r, th, s->insn,
                             "T8 packer bandwidth: %s dispatched at cycle %llu: step %u of %u (a Dest datum, RSI "
-                            "entry, pad or flush; one a cycle while at most 2 of 4 queued lines wait) is due at "
+                            "entry, pad or flush; one a cycle while at most 2 of 4 queued lines wait%s) is due at "
                             "cycle %s, the RTL took it at cycle %s (the RTL took %u steps)",
-                            d, (unsigned long long)s->disp, i + 1, w->steps, want_c, got_c, rtl_steps);
+                            d, (unsigned long long)s->disp, i + 1, w->steps,
+                            t->pk_in.valid ? "; from the cycle after the last step of the PACR before it" : "",
+                            want_c, got_c, own);
             }
+        }
+        if (rtl_steps > own) {
+            const unsigned kept = rtl_steps < PSTEP_MAX ? rtl_steps : PSTEP_MAX;
+            if (own < kept) memmove(t->pstep, t->pstep + own, (size_t)(kept - own) * sizeof t->pstep[0]);
+            t->pstep_gap = rtl_steps > PSTEP_MAX;
+            t->pstep_n = rtl_steps - own;
+        } else {
+            t->pstep_gap = false;
+            t->pstep_n = 0;
         }
         if (want && want != cycle) {
             tt_disasm(s->insn, d, sizeof d);
+            char before[160] = "";
+            if (t->pk_in.valid)
+                snprintf(before, sizeof before, "; behind the PACR before it: steps from cycle %llu at the earliest, "
+                         "its lines behind that one's, retire after that one's at cycle %llu",
+                         (unsigned long long)(t->pk_in.last_step + 1), (unsigned long long)t->pk_in.retire);
             return fail(r, th, s->insn,
                         "T8 packer bandwidth: %s dispatched at cycle %llu must retire at cycle %llu (2 address "
                         "cycles; %u steps at one a cycle while at most 2 of 4 queued lines wait; %u L1 lines "
-                        "one a cycle, after ThCon's %u L1 writes%s; drain; retire), RTL retired it at cycle %llu",
+                        "one a cycle, after ThCon's %u L1 writes%s; drain; retire%s), RTL retired it at cycle %llu",
                         d, (unsigned long long)s->disp, (unsigned long long)want, w->steps, w->n_lines, n_thw,
                         w->acc_lanes ? (w->acc_lanes == 4 ? ", each read + 4 FP32 or INT32 lanes + write (L1 accumulation)"
                                                           : ", each read + 8 lanes + write (L1 accumulation)")
                                      : "",
-                        (unsigned long long)cycle);
+                        before, (unsigned long long)cycle);
         }
         return true;
     }
@@ -1234,10 +1295,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                                    : u == TT_U_MATH ? mq_holds(t, th)
                                                    : cslot_of(t, u, th)->thread == th;
             t->checks++;
-            if (!held_here && is_unpacker(u) && unp_holds(t, u, th))
+            if (!held_here && two_deep(u) && unp_holds(t, u, th))
                 return fail(&r, th, 0, "T5 retire: thread %d retired an instruction from %s, but the older instruction "
-                            "there is thread %d's (an unpacker retires its two in order: docs/decisions.md \"Unpacker "
-                            "and packer pipelining\")", th, unit_names[u], t->slot[u][0].thread);
+                            "there is thread %d's (an unpacker or the packer retires its two in order: "
+                            "docs/decisions.md \"Unpacker and packer pipelining\")", th, unit_names[u],
+                            t->slot[u][0].thread);
             if (!held_here)
                 return fail(&r, th, 0, "T5 retire: thread %d retired an instruction from %s, which holds none of its "
                             "instructions", th, unit_names[u]);
@@ -1329,13 +1391,19 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             if (u == TT_U_THCON && (uint8_t)(sl->insn >> 24) == TT_OPC_STOREIND && (sl->insn >> 23 & 1u))
                 t->thw[t->thw_n++ % THW_RING] = cycle;
             if (sl->thread == th) sl->thread = -1;
-            if (is_unpacker(u) && sl->thread < 0) {
-                /* the younger one moves up; its datum stage starts the cycle after this retire at the
-                 * earliest (its address cycles permitting) */
+            if (two_deep(u) && sl->thread < 0) {
+                /* the younger one moves up; an unpacker's datum stage starts the cycle after this retire
+                 * at the earliest, the packer's steps the cycle after the last step of the one that
+                 * retired (their address cycles permitting) */
                 t->slot[u][0] = t->slot[u][1];
                 t->slot[u][1].thread = -1;
                 slot_state *y = &t->slot[u][0];
-                if (y->thread >= 0) y->back_at = y->disp + 3 > cycle + 1 ? y->disp + 3 : cycle + 1;
+                uint64_t after = cycle + 1;
+                if (u == TT_U_PACK) {
+                    t->pk_in = t->pk_out; /* what the one that retired left the one now oldest */
+                    after = t->pk_in.valid ? t->pk_in.last_step + 1 : 0;
+                }
+                if (y->thread >= 0) y->back_at = y->disp + 3 > after ? y->disp + 3 : after;
             }
         }
     }
@@ -1371,9 +1439,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 } else {
                     slot_state *ns = slot_of(t, u, th);
                     uint64_t back_at = cycle + 3;
-                    if (is_unpacker(u) && ns->thread >= 0) { /* behind the one in the datum stage */
+                    if (two_deep(u) && ns->thread >= 0) { /* behind the one in the datum stage */
                         ns = &t->slot[u][1];
                         back_at = UINT64_MAX;
+                    } else if (u == TT_U_PACK) {
+                        memset(&t->pk_in, 0, sizeof t->pk_in); /* an empty packer: nothing before it */
                     }
                     *ns = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = cycle + lo, .max = hi,
                                        .bank_free_at = UINT64_MAX, .other_unp = false, .back_at = back_at};

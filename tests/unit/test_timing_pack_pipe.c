@@ -4,8 +4,8 @@
  * bandwidth"): 2 address cycles, then one step a cycle while at most 2 of the 4 queue entries are
  * held, a line written the cycle after the step that completes it, retire the cycle after the
  * PACR's last line goes; a PACR behind another steps from max(D + 3, L + 1) (L: the other's last
- * step), its lines queue behind the other's, and it retires after the other. Not yet wired into the
- * checks (the RTL still takes one PACR at a time); these pin the walk the wiring will use. */
+ * step), its lines queue behind the other's, and it retires after the other. T8's check (the
+ * packer's two slots) and the model-only scheduler (two `spack`) use this walk. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -152,6 +152,30 @@ static void test_short_retires_after(void **state)
     tt_timing_destroy(t);
 }
 
+/* A PACR dispatched late behind one whose lines still drain: its steps begin at its own D + 3, after
+ * the other's last step + 1, and the carried lines go on draining (each by its own setup) from that
+ * last step, not from D + 3. P1 as in the accumulation test (last step 20; line A written 22, B read
+ * 23, lanes 24..31, written 32; retire 33). P2 (no accumulation, Last) dispatched 20: address 21,
+ * 22; steps from max(20 + 3, 20 + 1) = 23: 23..39 (1 line held at 23: room); step 7 (30) queues C
+ * behind B (2 held: steps 31, 32 go on); B written 32, C (not summed) written 33; step 15 (38)
+ * queues D, written 39; the flush step 39; drain 40; retire 41. Its last step 39 is what it leaves. */
+static void test_late_dispatch_behind_drain(void **state)
+{
+    (void)state;
+    tt_timing *t = tt_timing_create();
+    uint64_t steps[32];
+    const tt_pack_work w1 = row16(false, 8), w2 = row16(true, 0);
+    tt_pack_carry c1, c2;
+    assert_int_equal(tt_timing_pack_plan_after(t, &w1, 2, NULL, &c1, steps, 32), 33);
+    assert_int_equal(tt_timing_pack_plan_after(t, &w2, 20, &c1, &c2, steps, 32), 41);
+    assert_int_equal(steps[0], 23);
+    assert_int_equal(steps[16], 39);
+    assert_true(c2.valid);
+    assert_int_equal(c2.last_step, 39);
+    assert_int_equal(c2.retire, 41);
+    tt_timing_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -160,6 +184,7 @@ int main(void)
         cmocka_unit_test(test_l1acc_lines_keep_their_setup),
         cmocka_unit_test(test_l1acc_carried_lines_hold_the_next),
         cmocka_unit_test(test_short_retires_after),
+        cmocka_unit_test(test_late_dispatch_behind_drain),
     };
     return cmocka_run_group_tests_name("timing_pack_pipe", tests, NULL, NULL);
 }
