@@ -142,6 +142,10 @@ module tt_packer
   // the stepping stage: its PACR's setup, thread, word, sequence number, ADC capture slot
   state_e      state_q;
   setup_t      s_q, s_d;
+  // the hand-over reads these from the address stage's setup (hs) as the PACR enters the stepping
+  // stage; its copy in s_q is not read
+  logic unused_s_q;
+  assign unused_s_q = ^{s_q.skip, s_q.exp_fmt, s_q.new_e, s_q.new_d, s_q.new_r};
   logic [1:0]  thread_q;
   logic [31:0] insn_q, seq_q;
   logic        slot_q;
