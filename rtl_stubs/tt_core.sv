@@ -1199,7 +1199,7 @@ module tt_core
     localparam unit_e U = unit_e'(u);
     logic [1:0]  th;
     logic        l_done;
-    logic [31:0] l_insn, l_seq;
+    logic [31:0] l_insn;
     if (U == UNIT_TDMA) begin : g_thr
       assign th     = 2'(LT);
       assign l_done = tdma_rsp[LT].done;

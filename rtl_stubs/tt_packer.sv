@@ -499,10 +499,11 @@ module tt_packer
   // X plus j_q datums, every 16 one row on (ZeroWrite datums too). DELIBERATE BUG
   // (INJ_PACK_EDGE_ROW_K): the tile row stays the PACR's first
   logic       cur_masked;
-  logic [6:0] tpg_at;
-  assign tpg_at     = {3'd0, tile_x_q} + j_q[6:0];
-  assign cur_masked = !s_q.emask[inj_i[INJ_PACK_EDGE_ROW_K] ? 3'd0
-                                 : (tpg_at[6:4] > 3'd4) ? 3'd4 : tpg_at[6:4]][idx[3:0]];
+  logic [2:0] tpg_at;         // the generator's row steps past the PACR's first (its X: the low nibble)
+  logic [2:0] tpg_row;        // the tile row d (0..4) of this datum
+  assign tpg_at     = 3'(({3'd0, tile_x_q} + j_q[6:0]) >> 4);
+  assign tpg_row    = inj_i[INJ_PACK_EDGE_ROW_K] ? 3'd0 : (tpg_at > 3'd4) ? 3'd4 : tpg_at;
+  assign cur_masked = !s_q.emask[tpg_row][idx[3:0]];
   // downsampling: datum col_k of its row's X range is kept when its mask bit is set (the mask
   // rotates right once per datum and restarts with each row); a discarded datum takes its cycle
   logic cur_keep;
@@ -713,10 +714,10 @@ module tt_packer
   logic [3:0] zpad_init;
   always_comb begin
     logic [6:0]  slots;
-    logic [10:0] used;
+    logic [3:0]  used;        // whole lines (128 bits) of them
     slots = s_q.bfp ? 7'(({1'b0, zc_n_q} + 7'd15) & 7'h70) : {1'b0, zc_n_q};
-    used  = 11'({4'd0, slots} * {3'd0, s_q.nbits});
-    zpad_init = 4'(({1'b0, s_q.nbits} >> 2) - {5'd0, used[10:7]});
+    used  = 4'(({4'd0, slots} * {3'd0, s_q.nbits}) >> 7);
+    zpad_init = 4'(({1'b0, s_q.nbits} >> 2) - {5'd0, used});
   end
 
   function automatic state_e after_pad(logic zc_pad);
