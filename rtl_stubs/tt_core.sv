@@ -356,6 +356,7 @@ module tt_core
       u_holds[t][UNIT_MATH]   = math_holds[t];   // the pipelined matrix unit holds several
       u_holds[t][UNIT_UNPACK0] = unp_holds[0][t];  // and each unpacker two (address and datum stages)
       u_holds[t][UNIT_UNPACK1] = unp_holds[1][t];
+      u_holds[t][UNIT_PACK]    = pk_holds[t];     // the packer up to two (address and stepping stages, record)
       u_retires[t][UNIT_CFG]  = cfg_rsp[t].done;
     end
   end
@@ -960,11 +961,20 @@ module tt_core
   logic [31:0] pk_setreg_data;   // PACR_SETREG write data, read back as target 9
   logic [1:0]  pk_adc_thread;
   logic [15:0] pk_addrmod;
+  // two PACRs in flight: which threads it holds, the retiring one's sequence number, its WhichADC and
+  // ADC capture slot, and the slot of the one whose AddrMod applies now
+  logic [2:0]  pk_holds;
+  logic [31:0] pk_ret_seq;
+  logic [1:0]  pk_rep_wadc;
+  logic        pk_adc_slot, pk_ret_slot;
   tt_packer u_pack (
     .clk_i (clk_dp), .rst_ni, .act_o (pk_act),
     .inj_i        (inject_i),
     .srnd_seed_i,
     .req_i (u_req[UNIT_PACK]), .rsp_o (u_rsp[UNIT_PACK]),
+    .req_seq_i    (disp_seq[u_acc_thread[UNIT_PACK]]),
+    .ret_seq_o    (pk_ret_seq),
+    .holds_o      (pk_holds),
     .cfg_i        (cfg_all),
     .tcfg_i       (tcfg_all),
     .adc_i        (adc_state),
@@ -983,6 +993,9 @@ module tt_core
     .adc_thread_o (pk_adc_thread),
     .addrmod_o    (pk_addrmod),
     .adc_report_o (pk_adc_report),
+    .rep_wadc_o   (pk_rep_wadc),
+    .adc_slot_o   (pk_adc_slot),
+    .ret_slot_o   (pk_ret_slot),
     .setreg_data_o (pk_setreg_data)
   );
   // Miscellaneous (TDMA) unit: the address counters (ADCs); SETDVALID and DMANOP retire there.
@@ -1028,9 +1041,11 @@ module tt_core
   // WhichADC, the packer's for its ADC thread.
   // Two deep per unpacker: the address stage's (captured at its increment) moves to the datum
   // stage's with the instruction (tt_unpacker handover_o); the retire reports the datum stage's.
+  // Two for the packer (it holds two PACRs at most): the slots alternate (tt_packer adc_slot_o,
+  // ret_slot_o).
   adc_thr_t unp_cap_q [2][2];
   adc_thr_t unp_fcap_q [2][2];
-  adc_thr_t pk_cap_q;
+  adc_thr_t pk_cap_q [2];
   always_ff @(posedge clk_c) begin
     for (int n = 0; n < 2; n++) begin
       if (unp_handover[n]) unp_cap_q[n] <= unp_fcap_q[n];
@@ -1043,7 +1058,7 @@ module tt_core
         unp_cap_q[n][1] <= adc_pre[unp_wadc[n]];
       end
     end
-    if (pk_adc_upd) pk_cap_q <= adc_pre[pk_adc_thread];
+    if (pk_adc_upd) pk_cap_q[pk_adc_slot] <= adc_pre[pk_adc_thread];
   end
   logic [1:0] unp_thread [2];
   always_comb begin
@@ -1184,7 +1199,7 @@ module tt_core
     localparam unit_e U = unit_e'(u);
     logic [1:0]  th;
     logic        l_done;
-    logic [31:0] l_insn, l_seq;
+    logic [31:0] l_insn;
     if (U == UNIT_TDMA) begin : g_thr
       assign th     = 2'(LT);
       assign l_done = tdma_rsp[LT].done;
@@ -1214,9 +1229,10 @@ module tt_core
         retire_o[L].seq    = (U == UNIT_CFG) ? (E2 ? cfg_e2_seq[LT] : cfg_e1_seq[LT])
                            : (U == UNIT_MATH) ? math_ret_seq
                            : (U == UNIT_UNPACK0 || U == UNIT_UNPACK1) ? unp_ret_seq[u - int'(UNIT_UNPACK0)]
+                           : (U == UNIT_PACK) ? pk_ret_seq
                            : fe_seq[th][u];
         // DELIBERATE BUGS (INJ_RET_SEQ_NEXT, INJ_RET_THREAD_NEXT): a lane misnames its instruction.
-        if (U == UNIT_PACK && inject_i[INJ_RET_SEQ_NEXT]) retire_o[L].seq = fe_seq[th][u] + 32'd1;
+        if (U == UNIT_PACK && inject_i[INJ_RET_SEQ_NEXT]) retire_o[L].seq = pk_ret_seq + 32'd1;
         if (U == UNIT_SYNC && inject_i[INJ_RET_THREAD_NEXT]) retire_o[L].thread = (th == 2'd2) ? 2'd0 : th + 2'd1;
         retire_o[L].insn   = l_insn;
         retire_o[L].unit   = 4'(u);
@@ -1287,10 +1303,10 @@ module tt_core
         // PACR: the pack set's two channels of the ADC it used, after its AddrMod
         if (U == UNIT_PACK && pk_adc_report) begin
           retire_o[L].adc_we     = 6'b110000;
-          retire_o[L].adc_thread = pk_adc_thread;
+          retire_o[L].adc_thread = pk_rep_wadc;
           for (int i = 0; i < 6; i++)
             for (int k = 0; k < 8; k++)
-              retire_o[L].adc[i][k] = pk_cap_q[i][k];
+              retire_o[L].adc[i][k] = pk_cap_q[pk_ret_slot][i][k];
         end
         // Bank ownership: the state after this thread's requests of the cycle (the checker
         // compares it after the thread's last bank-changing retire of the cycle)

@@ -13,8 +13,8 @@
 // Ordering (TensixCoprocessor README "Frontend": in order up to the wait gate, re-ordering starts
 // in the backend): an instruction that passes the gate goes to its unit while the thread goes on
 // dispatching to other units, so a thread has at most one instruction in each unit in flight (the
-// configuration unit two, the pipelined matrix unit up to five: counted, and they carry their
-// sequence numbers), and
+// configuration unit, each unpacker and the packer two, the pipelined matrix unit up to five: counted,
+// and they carry their sequence numbers), and
 // its instructions retire out of program order across units. Each dispatch takes the next
 // program-order sequence number, which its retire reports (docs/design.md ordering contract). The
 // gate holds the frontend register's instruction while a ThCon instruction of this thread
@@ -278,6 +278,8 @@ module tt_frontend
   logic [1:0]           cfg_cnt_q;     // this thread's instructions in the configuration unit
   logic [2:0]           math_cnt_q;    // ... in the matrix unit (pipelined: several; one retires a cycle)
   logic [1:0]           unp_cnt_q [2]; // ... in each unpacker (an address stage and a datum stage)
+  logic [1:0]           pk_cnt_q;      // ... in the packer (two at most: docs/decisions.md "Unpacker and
+                                       // packer pipelining", the packer)
   logic [31:0]          useq_q [NUM_UNITS];
   logic [31:0]          none_insn_q;
   logic [31:0]          seq_q;         // program-order number of the next dispatch
@@ -307,6 +309,7 @@ module tt_frontend
     infl[UNIT_MATH] = math_cnt_q != '0;
     infl[UNIT_UNPACK0] = unp_cnt_q[0] != '0;
     infl[UNIT_UNPACK1] = unp_cnt_q[1] != '0;
+    infl[UNIT_PACK]    = pk_cnt_q != '0;
     retire_o    = unit_retire_i & infl;
     retire_o[0] = infl_q[0];
   end
@@ -341,6 +344,7 @@ module tt_frontend
       cfg_cnt_q   <= '0;
       math_cnt_q  <= '0;
       unp_cnt_q   <= '{default: '0};
+      pk_cnt_q    <= '0;
       none_insn_q <= '0;
       seq_q       <= '0;
       for (int u = 0; u < NUM_UNITS; u++) useq_q[u] <= '0;
@@ -355,6 +359,7 @@ module tt_frontend
         un = (n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0;
         unp_cnt_q[n] <= unp_cnt_q[n] - (retire_o[un] ? 2'd1 : 2'd0) + ((dispatch && fe_unit_q == un) ? 2'd1 : 2'd0);
       end
+      pk_cnt_q <= pk_cnt_q - (retire_o[UNIT_PACK] ? 2'd1 : 2'd0) + ((dispatch && fe_unit_q == UNIT_PACK) ? 2'd1 : 2'd0);
       if (dispatch) begin
         infl_q[fe_unit_q] <= 1'b1;
         useq_q[fe_unit_q] <= seq_q;

@@ -14,9 +14,9 @@
 // persist between PACRs. Forms the slice calls unimplemented or undefined retire with no other
 // effect than that AddrMod (the model reports them at the retire). Edge masking (docs/decisions.md
 // "PACR edge masking", EdgeMasking.md, pack-data-path §9.2): the masks of the up to five tile rows a
-// PACR's datums reach are chosen in the first address cycle from the tile position generator (X
-// counts datums read, its row Y steps every 16 of them), which moves on when a PACR that read datums
-// retires. Stochastic rounding
+// PACR's datums reach are chosen, from the config words sampled in the first address cycle, when its
+// steps start, from the tile position generator (X counts datums read, its row Y steps every 16 of
+// them), which moves on at the last step of a PACR that read datums. Stochastic rounding
 // (docs/decisions.md "Packer stochastic rounding"): an xorshift32 PRNG, reset to srnd_seed_i,
 // steps once per datum (read or BFP padding, one a cycle) of a PACR whose config sets
 // Gasket_srnd_en or Packer_srnd_en; each datum's draw goes to its early conversion and, kept
@@ -29,6 +29,22 @@
 // L1 accumulation (Pack_L1_Acc, FP32 / FP16 / BF16 / INT32 output): each queued line is read from L1
 // through tt_l1's packer read port, summed with the line one lane a cycle (tt_pack_l1acc) and then
 // written (docs/decisions.md "PACR L1 accumulation"); with zero compression it is undefined (no effect).
+//
+// Two PACRs in flight (docs/decisions.md "Unpacker and packer pipelining", the packer; PACR.md,
+// Packers/README.md "multiple PACR instructions in-flight"): three places hold an instruction, at most
+// two of them at once. The address stage (f_*) takes a PACR (PACR_SETREG, TBUFCMD) when the packer
+// holds none, or one that has left its address stage; its two address cycles sample the setup and
+// apply the AddrMod in the first, as before. It hands the PACR to the stepping stage (state_q, s_q)
+// at the end of its second address cycle, or, while the stepping stage works, at the edge of that
+// one's last step: its steps start at max(D + 3, L + 1). The packer's own datum-path state (stream
+// addresses and NeedsNewAddress flags, buffers, BFP group, zero compression, the tile position, the
+// PRNG) is taken at that edge as the last step left it: the "new address" choice, the edge masks and
+// the skip checks that read that state are made there (hand-over below), from config words kept with
+// the PACR. After its last step the PACR moves to the retire record (r_*), which counts down the
+// queued lines ahead of and including its own last one and retires it the cycle after that line is
+// written; the queue's lines carry their own PACR's Pack_L1_Acc and format. A PACR that does nothing
+// (skipped; PACR_SETREG, TBUFCMD) retires the cycle after its address cycles, or after the one
+// before it, in order. The tile position moves at a PACR's last step.
 /* verilator tracing_off */
 module tt_packer
   import tt_pkg::*;
@@ -40,7 +56,10 @@ module tt_packer
   input  logic [31:0] srnd_seed_i,   // the stochastic-rounding PRNG's value after reset
 
   input  unit_req_t   req_i,         // dispatch (taken only when rsp_o.ready)
-  output unit_rsp_t   rsp_o,         // ready, busy, held instruction and thread, retire
+  output unit_rsp_t   rsp_o,         // ready, busy, the retiring instruction and thread, retire
+  input  logic [31:0] req_seq_i,     // the dispatch's sequence number (carried to the retire)
+  output logic [31:0] ret_seq_o,     // the retiring instruction's
+  output logic [2:0]  holds_o,       // bit t: one of the three places holds an instruction of thread t
 
   input  cfg_arr_t   cfg_i,      // tt_pkg array types: the ports are not copied every cycle
   input  tcfg_arr_t  tcfg_i,
@@ -66,12 +85,17 @@ module tt_packer
   output logic [1:0]  adc_thread_o,
   output logic [15:0] addrmod_o,
   output logic        adc_report_o,  // the retire record reports the pack set's two channels
+  output logic [1:0]  rep_wadc_o,    // ... of this ADC thread (the retiring PACR's WhichADC)
+  output logic        adc_slot_o,    // which of tt_core's two captures adc_upd_o's PACR takes
+  output logic        ret_slot_o,    // ... and which one the retiring PACR reports
   // PACR_SETREG's packer-local write data (state read-back; docs/decisions.md "PACR_SETREG")
   output logic [31:0] setreg_data_o,
   output logic        step_o         // a step this cycle (a datum, RSI entry, pad or flush; timing trace)
 );
 
-  typedef enum logic [3:0] {S_IDLE, S_ADDR, S_RUN, S_RSI, S_PAD, S_ZPAD, S_FLUSH, S_DRAIN, S_DONE} state_e;
+  // the stepping stage: idle, its steps (S_RUN .. S_FLUSH), or done stepping and waiting for the
+  // retire record (S_DRAIN: only while the record still holds the PACR before)
+  typedef enum logic [2:0] {S_IDLE, S_RUN, S_RSI, S_PAD, S_ZPAD, S_FLUSH, S_DRAIN} state_e;
 
   typedef struct packed {
     logic           skip;        // retires with no effect
@@ -102,12 +126,49 @@ module tt_packer
     logic           strided;     // DstAccessMode: read interfaces 16 rows apart (tt_pack_strided)
   } setup_t;
 
+  // The config words the hand-over's edge masks read (docs/decisions.md "PACR edge masking"), kept
+  // from the first address cycle: the tile position they index is the one the previous PACR's last
+  // step leaves, known only at the hand-over
+  typedef struct packed {
+    logic             face_set;  // cfg 19 [8]: b from the face set, else from row_set
+    logic [31:0]      face_map;  // TILE_FACE_SET_MAPPING_a (cfg 36 + cfg 19 [1:0])
+    logic [1:0]       row_set;   // cfg 24 [18:17]
+    logic [3:0][31:0] row_map;   // TILE_ROW_SET_MAPPING_0..3 (cfg 20..23)
+    logic [3:0][15:0] mask;      // PCK_EDGE_OFFSET_SEC0..3 mask (cfg 24..27 [15:0])
+    logic [7:0]       planes;    // pack_reads_per_xy_plane (cfg 28 [15:8])
+    logic [3:0]       zoff;      // ZOffset (cfg 180 [15:12])
+  } edge_cfg_t;
+
+  // the stepping stage: its PACR's setup, thread, word, sequence number, ADC capture slot
   state_e      state_q;
   setup_t      s_q, s_d;
+  // the hand-over reads these from the address stage's setup (hs) as the PACR enters the stepping
+  // stage; its copy in s_q is not read
+  logic unused_s_q;
+  assign unused_s_q = ^{s_q.skip, s_q.exp_fmt, s_q.new_e, s_q.new_d, s_q.new_r};
   logic [1:0]  thread_q;
-  logic [31:0] insn_q;
-  logic        addr_cnt_q;
+  logic [31:0] insn_q, seq_q;
+  logic        slot_q;
   logic [31:0] j_q;                       // datums done
+  // the address stage: its PACR, its two address cycles, its setup (edge masks and the skip checks
+  // that read the packer's datum-path state completed at the hand-over)
+  logic        f_v_q;
+  logic [1:0]  f_thread_q;
+  logic [31:0] f_insn_q, f_seq_q;
+  logic        f_slot_q;
+  logic        addr_cnt_q;                // its first address cycle is over
+  logic        f_done_q;                  // both are over: it waits for the stepping stage
+  setup_t      f_s_q;
+  edge_cfg_t   f_em_q, em_d;
+  logic        f_cbad_q, cbad_d;          // its conversion is undefined / unimplemented (if it converts)
+  logic        slot_ctr_q;                // the capture slot of the next accepted PACR (alternates)
+  // the retire record: the PACR whose steps are done, the queued lines up to its own last one
+  logic        r_v_q, r_done_q;           // r_done_q: it retires this cycle
+  logic [2:0]  r_cnt_q;
+  logic [1:0]  r_thread_q, r_wadc_q;
+  logic [31:0] r_insn_q, r_seq_q;
+  logic        r_slot_q;
+  logic [15:0] r_addrmod_q;
 
   // persistent packer state (OutputAddressGenerator.md "NeedsNewAddress", "Output alignment")
   logic [127:0] dbuf_q, ebuf_q;
@@ -135,36 +196,56 @@ module tt_packer
   logic [5:0]   zc_n_q;                   // augmented datums in the group (0..32)
   logic [3:0]   zpad_q;                   // data lines left in the last group's padding
 
-  // line queue
+  // line queue; each line keeps its own PACR's Pack_L1_Acc and output format (the accumulation's
+  // lanes: docs/decisions.md "Unpacker and packer pipelining")
   localparam int unsigned QD = 4;
   logic [31:0]  q_addr [QD];
   logic [127:0] q_data [QD];
+  logic         q_acc [QD];
+  logic [3:0]   q_fmt [QD];
   logic [1:0]   q_head;
   logic         q_room, q_pop;
 
   // Clock gate (rtl_stubs/README.md "Per-unit activity"): clk_i is the data path's gated clock
   // (tt_core), act_o the packer's part of its enable. Every flop below changes only while the
-  // packer holds an instruction (state_q != S_IDLE: its steps, PRNG, buffers, setreg load, the timing
-  // bugs' delays), at the edge that accepts one, while its line queue holds lines (pops and the L1
-  // accumulation; S_DRAIN empties it before the retire, so this is for exactness), after a pop
-  // (t_gap_q), or in reset.
+  // packer holds an instruction (in its address stage, stepping stage or retire record: its steps,
+  // PRNG, buffers, setreg load, the timing bugs' delays), at the edge that accepts one, while its
+  // line queue holds lines (pops and the L1 accumulation; the record empties it of a PACR's lines
+  // before its retire, so this is for exactness), after a pop (t_gap_q), or in reset.
   logic t_gap_q;
   logic [2:0] q_cnt;
-  assign act_o = !rst_ni || state_q != S_IDLE || req_i.valid || q_cnt != '0 || t_gap_q;
+  assign act_o = !rst_ni || f_v_q || state_q != S_IDLE || r_v_q || req_i.valid || q_cnt != '0 || t_gap_q;
 
+  // It takes an instruction when it holds none, or one that has left its address stage (the
+  // stepping stage's or the record's): two at most; a third waits at the gate (UNIT_BUSY).
+  // DELIBERATE BUG (INJ_T_PACK_NO_PIPE): one at a time again (the address stage takes nothing while
+  // the stepping stage or the retire record holds a PACR).
   logic accept;
-  assign rsp_o.ready  = (state_q == S_IDLE);
+  assign rsp_o.ready  = !f_v_q && !(state_q != S_IDLE && r_v_q) &&
+                        !(inj_i[INJ_T_PACK_NO_PIPE] && (state_q != S_IDLE || r_v_q));
   assign accept       = req_i.valid && rsp_o.ready;
   // the request as the setup samples it: in its first address cycle (unpacker: the same rule)
   // DELIBERATE BUG (INJ_PACK_SAMPLE_ACCEPT): the setup samples in the dispatch cycle, before an
   // instruction that retires at that edge (a SETADC* right before the PACR) has written.
   unit_req_t sreq;
   assign sreq = inj_i[INJ_PACK_SAMPLE_ACCEPT] ? '{valid: accept, thread: req_i.thread, insn: req_i.insn}
-                                              : '{valid: state_q == S_ADDR && !addr_cnt_q, thread: thread_q, insn: insn_q};
-  assign rsp_o.busy   = (state_q != S_IDLE);
-  assign rsp_o.thread = thread_q;
-  assign rsp_o.insn   = insn_q;
-  assign rsp_o.done   = (state_q == S_DONE);
+                                              : '{valid: f_v_q && !addr_cnt_q, thread: f_thread_q, insn: f_insn_q};
+  assign rsp_o.busy   = f_v_q || (state_q != S_IDLE) || r_v_q;
+  assign rsp_o.thread = r_thread_q;     // the record's: the one that retires
+  assign rsp_o.insn   = r_insn_q;
+  assign rsp_o.done   = r_v_q && r_done_q;
+  assign ret_seq_o    = r_seq_q;
+  assign ret_slot_o   = r_slot_q;
+  assign rep_wadc_o   = r_wadc_q;
+  // the capture slot of the PACR whose AddrMod applies this cycle (sreq: its first address cycle, or
+  // with INJ_PACK_SAMPLE_ACCEPT its dispatch)
+  assign adc_slot_o   = f_v_q ? f_slot_q : slot_ctr_q;
+  always_comb begin
+    holds_o = '0;
+    if (f_v_q)             holds_o[f_thread_q] = 1'b1;
+    if (state_q != S_IDLE) holds_o[thread_q]   = 1'b1;
+    if (r_v_q)             holds_o[r_thread_q] = 1'b1;
+  end
 
   function automatic logic [7:0] out_bits(logic [3:0] f);   // pack-data-path §14; TF32 is 4 bytes
     unique case (f)
@@ -240,18 +321,16 @@ module tt_packer
   always_comb begin
     logic [31:0] insn, w12, w13, w14, w15, w70, w71, addr, oaddr, x0, x1, y0, z0, w0, y1, z1, w1;
     logic [1:0]  th, acc;
-    logic        st, need_conv, ub_rows;
+    logic        st, ub_rows;
     logic [3:0]  mask;
     logic [1:0]  sh;
-    logic [1:0]  fa, fb, fc;
-    logic [3:0]  fz;
-    logic [7:0]  ty [5], tz [5];
-    logic [6:0]  tx_sum;
     logic        any_mask;
     insn = sreq.insn;
     th   = sreq.thread;
     st   = tcfg_i[th][0][0];                         // CFG_STATE_ID_StateID
     s_d  = '0;
+    em_d = '0;
+    cbad_d = 1'b0;
     // only the setup cycle's s_d is used (s_q <= s_d): computed only then (simulation speed)
     if (sreq.valid) begin
       // Which ADC: the thread's, or AddrCntContext with OvrdThreadId (3 means 0)
@@ -306,30 +385,17 @@ module tt_packer
       s_d.new_d = {11'd0, oaddr[16:0], 4'd0};
       // AddrMod of the issuing thread (ADDR_MOD_PACK_SEC0..3 = thread config 37..40)
       s_d.addrmod = tcfg_i[th][7'd37 + {5'd0, insn[16:15]}][15:0];
-      // Edge masking (docs/decisions.md "PACR edge masking"): b from the face set (cfg 19 [8], [1:0];
-      // TILE_FACE_SET_MAPPING_a, Z = ZOffset (cfg 180 [17:12]) + TPG Z) or the row set select (cfg 24
-      // [18:17]); c = TILE_ROW_SET_MAPPING_b entry Y & 15, mask = PCK_EDGE_OFFSET_SEC_c (cfg 24 + c
-      // [15:0]). The generator's Y steps every 16 datums read (X wraps), returning to 0 (Z + 1) when it
-      // lands on pack_reads_per_xy_plane (cfg 28 [15:8]): a PACR's at most 64 datums from X <= 15
-      // reach tile rows d = 0..4 (EdgeMasking.md Advance, pack-data-path §9.2)
-      fa = cfg_i[st][19][1:0];
-      ty[0] = tile_pos_q; tz[0] = tile_z_q;
-      for (int d = 1; d < 5; d++) begin
-        ty[d] = ty[d-1] + 8'd1; tz[d] = tz[d-1];
-        if (ty[d] == cfg_i[st][28][15:8]) begin ty[d] = '0; tz[d] = tz[d-1] + 8'd1; end
+      // Edge masking (docs/decisions.md "PACR edge masking"): the words the masks are chosen from,
+      // kept for the hand-over (edge_masks below), which knows the tile position they start at
+      em_d.face_set = cfg_i[st][19][8];
+      em_d.face_map = cfg_i[st][8'd36 + {6'd0, cfg_i[st][19][1:0]}];
+      em_d.row_set  = cfg_i[st][24][18:17];
+      for (int i = 0; i < 4; i++) begin
+        em_d.row_map[i] = cfg_i[st][8'd20 + 8'(i)];
+        em_d.mask[i]    = cfg_i[st][8'd24 + 8'(i)][15:0];
       end
-      for (int d = 0; d < 5; d++) begin
-        fz = 4'(cfg_i[st][180][15:12] + tz[d][3:0]);
-        fb = cfg_i[st][19][8] ? cfg_i[st][8'd36 + {6'd0, fa}][{fz, 1'b0} +: 2] : cfg_i[st][24][18:17];
-        fc = cfg_i[st][8'd20 + {6'd0, fb}][{ty[d][3:0], 1'b0} +: 2];
-        s_d.emask[d] = cfg_i[st][8'd24 + {6'd0, fc}][15:0];
-      end
-      // where the generator ends: X + the datums read (at most 64 in a PACR that runs; a larger
-      // count is a skipped one, which leaves the generator alone)
-      tx_sum = {3'd0, tile_x_q} + ((s_d.ndat > 32'd64) ? 7'd0 : 7'(s_d.ndat));
-      s_d.tx_end = tx_sum[3:0];
-      s_d.ty_end = ty[(tx_sum[6:4] > 3'd4) ? 3'd4 : tx_sum[6:4]];
-      s_d.tz_end = tz[(tx_sum[6:4] > 3'd4) ? 3'd4 : tx_sum[6:4]];
+      em_d.planes   = cfg_i[st][28][15:8];
+      em_d.zoff     = cfg_i[st][180][15:12];
       s_d.neg_inf = cfg_i[st][24][16];
       // Downsampling (docs/decisions.md "PACR downsampling"): the mask restarts with each row
       s_d.dsmask  = (w71[15:0] == 16'h0) ? 16'hFFFF : w71[15:0];
@@ -341,8 +407,13 @@ module tt_packer
       s_d.strided = insn[17];
       any_mask = (cfg_i[st][24][15:0] != 16'hFFFF) || (cfg_i[st][25][15:0] != 16'hFFFF) ||
                  (cfg_i[st][26][15:0] != 16'hFFFF) || (cfg_i[st][27][15:0] != 16'hFFFF);
-      // Unimplemented while not zero/off, and undefined setups: no effect here
-      need_conv = (s_d.ndat != 32'd0) || (s_d.last_flush && s_d.bfp && gcnt_q != 4'd0);
+      // Unimplemented while not zero/off, and undefined setups: no effect here. The checks that read
+      // the packer's datum-path state (a conversion needed: datums, or a Last/Flush padding a partial
+      // BFP group; compression switched while the streams are open) are completed at the hand-over.
+      cbad_d = st_undef || st_unimpl
+            || (any_mask && s_d.neg_inf && st_inf_unimpl)   // -inf on integer data
+            || (cfg_i[st][8][0] && s_d.conv.read_32b && !s_d.conv.read_raw &&
+                s_d.conv.inter_fmt == DF_INT8);  // INT_DESCALE enabled: ShiftAmount not resolved
       // undefined (Blackhole PACR.md): interfaces past the aligned group of four rows, or a row range
       // past the row's 16 datums
       ub_rows = !insn[1] && x1 >= x0 &&
@@ -362,14 +433,9 @@ module tt_packer
                                                    // no INT8/INT16/TF32/FP8/BFP lanes (unsupported)
               || (w70[21] && w70[0])               // compression override: no Blackhole per-packer bits
               || (s_d.zc && s_d.nbits == 8'd2)     // compressed BFP2: not in Compression.md's format
-              || (!need_d_q && s_d.zc != zc_on_q)  // compression switched while the streams are open
               || (s_d.zc && w71[19])               // L1 accumulation with zero compression
               || (any_mask && cfg_i[st][28][23])   // pack_yz_transposed with a mask in use
-              || (!insn[1] && x1 < x0)             // InputNumDatums undefined
-              || (need_conv && (st_undef || st_unimpl))
-              || (need_conv && any_mask && s_d.neg_inf && st_inf_unimpl)   // -inf on integer data
-              || (need_conv && cfg_i[st][8][0] && s_d.conv.read_32b && !s_d.conv.read_raw &&
-                  s_d.conv.inter_fmt == DF_INT8);  // INT_DESCALE enabled: ShiftAmount not resolved
+              || (!insn[1] && x1 < x0);            // InputNumDatums undefined
     end
   end
 
@@ -433,10 +499,11 @@ module tt_packer
   // X plus j_q datums, every 16 one row on (ZeroWrite datums too). DELIBERATE BUG
   // (INJ_PACK_EDGE_ROW_K): the tile row stays the PACR's first
   logic       cur_masked;
-  logic [6:0] tpg_at;
-  assign tpg_at     = {3'd0, tile_x_q} + j_q[6:0];
-  assign cur_masked = !s_q.emask[inj_i[INJ_PACK_EDGE_ROW_K] ? 3'd0
-                                 : (tpg_at[6:4] > 3'd4) ? 3'd4 : tpg_at[6:4]][idx[3:0]];
+  logic [2:0] tpg_at;         // the generator's row steps past the PACR's first (its X: the low nibble)
+  logic [2:0] tpg_row;        // the tile row d (0..4) of this datum
+  assign tpg_at     = 3'(({3'd0, tile_x_q} + j_q[6:0]) >> 4);
+  assign tpg_row    = inj_i[INJ_PACK_EDGE_ROW_K] ? 3'd0 : (tpg_at > 3'd4) ? 3'd4 : tpg_at;
+  assign cur_masked = !s_q.emask[tpg_row][idx[3:0]];
   // downsampling: datum col_k of its row's X range is kept when its mask bit is set (the mask
   // rotates right once per datum and restarts with each row); a discarded datum takes its cycle
   logic cur_keep;
@@ -553,8 +620,7 @@ module tt_packer
       t_half_q <= 1'b0; t_bubble_q <= 1'b0; t_gap_q <= 1'b0;
     end else begin
       t_half_q   <= (state_q == S_RUN) && !t_half_q;
-      t_bubble_q <= inj_i[INJ_T_PACK_DEST_LAT] && state_q == S_ADDR && addr_cnt_q && !s_q.skip &&
-                    s_q.ndat != 32'd0;
+      t_bubble_q <= inj_i[INJ_T_PACK_DEST_LAT] && ho && ho_state == S_RUN;
       t_gap_q    <= inj_i[INJ_T_PACK_LINE_GAP] && q_pop;   // DELIBERATE BUG: 2 cycles a line
     end
   end
@@ -648,10 +714,10 @@ module tt_packer
   logic [3:0] zpad_init;
   always_comb begin
     logic [6:0]  slots;
-    logic [10:0] used;
+    logic [3:0]  used;        // whole lines (128 bits) of them
     slots = s_q.bfp ? 7'(({1'b0, zc_n_q} + 7'd15) & 7'h70) : {1'b0, zc_n_q};
-    used  = 11'({4'd0, slots} * {3'd0, s_q.nbits});
-    zpad_init = 4'(({1'b0, s_q.nbits} >> 2) - {5'd0, used[10:7]});
+    used  = 4'(({4'd0, slots} * {3'd0, s_q.nbits}) >> 7);
+    zpad_init = 4'(({1'b0, s_q.nbits} >> 2) - {5'd0, used});
   end
 
   function automatic state_e after_pad(logic zc_pad);
@@ -669,10 +735,133 @@ module tt_packer
   logic zc_pad_now;   // Last / Flush with augmented datums in the last group
   assign zc_pad_now = s_q.zc && zc_n_q != 6'd0;
 
+  // What this cycle's step leaves: the stepping stage's next state, the BFP group count and the
+  // zero-compression group count (the hand-over reads them as the last step leaves them)
+  state_e     st_nx;
+  logic [3:0] gcnt_d;
+  logic [5:0] zc_n_d;
+  always_comb begin
+    st_nx  = state_q;
+    gcnt_d = gcnt_q;
+    zc_n_d = zc_n_q;
+    if (step) begin
+      unique case (state_q)
+        S_RUN: begin
+          gcnt_d = gcnt_after;
+          if (s_q.zc && cur_keep && !zc_elide) zc_n_d = cnt_line ? 6'd1 : zc_n_q + 6'd1;
+          if (run_end) st_nx = after_run(s_q.zc && s_q.row_end, s_q.last_flush, s_q.bfp, gcnt_after,
+                                         inj_i[INJ_PACK_LAST_NO_PAD], s_q.zc);
+        end
+        S_RSI: st_nx = !s_q.last_flush ? S_DRAIN
+                     : (s_q.bfp && gcnt_q != 4'd0 && !inj_i[INJ_PACK_LAST_NO_PAD]) ? S_PAD
+                     : after_pad(zc_pad_now);
+        S_PAD: begin
+          gcnt_d = (gcnt_q == 4'd15) ? 4'd0 : gcnt_q + 4'd1;
+          if (gcnt_q == 4'd15) st_nx = after_pad(zc_pad_now);
+        end
+        S_ZPAD: if (zpad_q == 4'd0) begin zc_n_d = '0; st_nx = S_FLUSH; end
+        S_FLUSH: st_nx = S_DRAIN;
+        default: ;
+      endcase
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Hand-overs: address stage -> stepping stage -> retire record
+  // ---------------------------------------------------------------------------------------------
+  logic last_step;     // the stepping stage's PACR makes its last step this cycle
+  logic rec_free;      // the retire record is empty, or its PACR retires this cycle
+  logic st_to_rec;     // the stepping stage's PACR moves to the record at this edge
+  logic st_drained;    // ... and its lines are all written by the end of this cycle (S_DRAIN)
+  logic ho;            // the address stage's PACR leaves it at this edge
+  logic ho_to_rec;     // ... straight to the record (nothing to step, nothing before it)
+  assign last_step  = step && st_nx == S_DRAIN;
+  assign rec_free   = !r_v_q || r_done_q;
+  assign st_to_rec  = rec_free && (last_step || state_q == S_DRAIN);
+  assign st_drained = state_q == S_DRAIN && (q_cnt == 3'd0 || (q_cnt == 3'd1 && q_pop));
+  // The stepping stage is free at this edge when empty or when its PACR moves on. (Its PACR never
+  // has to wait in S_DRAIN while the address stage holds one: the packer holds two at most, so the
+  // record is empty or retiring whenever the address stage and the stepping stage are both taken.)
+  assign ho         = f_v_q && (f_done_q || addr_cnt_q) && (state_q == S_IDLE || st_to_rec);
+
+  // The datum-path state as the last step (if any, this cycle) leaves it: what the hand-over's
+  // choices read (docs/decisions.md "Unpacker and packer pipelining", "What the second PACR sees")
+  logic       need_d_a, need_e_a, need_r_a;
+  logic [3:0] tile_x_a;
+  logic [7:0] tile_pos_a, tile_z_a;
+  assign need_d_a = need_d_q || (step && state_q == S_FLUSH);
+  assign need_e_a = need_e_q || (step && state_q == S_FLUSH);
+  assign need_r_a = need_r_q || (step && state_q == S_FLUSH);
+  // the tile position generator moves on at the last step of a PACR that read datums
+  assign tile_x_a   = (last_step && s_q.ndat != 32'd0) ? s_q.tx_end : tile_x_q;
+  assign tile_pos_a = (last_step && s_q.ndat != 32'd0) ? s_q.ty_end : tile_pos_q;
+  assign tile_z_a   = (last_step && s_q.ndat != 32'd0) ? s_q.tz_end : tile_z_q;
+
+  // The address stage's setup as its steps start: edge masks from the tile position then, and the
+  // skip checks that read the datum-path state. Edge masking (docs/decisions.md "PACR edge
+  // masking"): b from the face set (TILE_FACE_SET_MAPPING_a, Z = ZOffset + TPG Z) or the row set
+  // select; c = TILE_ROW_SET_MAPPING_b entry Y & 15, mask = PCK_EDGE_OFFSET_SEC_c. The generator's Y
+  // steps every 16 datums read (X wraps), returning to 0 (Z + 1) when it lands on
+  // pack_reads_per_xy_plane: a PACR's at most 64 datums from X <= 15 reach tile rows d = 0..4
+  // (EdgeMasking.md Advance, pack-data-path §9.2).
+  setup_t hs;
+  state_e ho_state;
+  always_comb begin
+    logic [1:0] fb, fc;
+    logic [3:0] fz;
+    logic [7:0] ty [5], tz [5];
+    logic [6:0] tx_sum;
+    logic       need_conv;
+    hs = f_s_q;
+    ho_state = S_IDLE;
+    {fb, fc, fz, tx_sum, need_conv} = '0;
+    for (int d = 0; d < 5; d++) begin ty[d] = '0; tz[d] = '0; end
+    // evaluated only at a hand-over (simulation speed)
+    if (ho) begin
+      ty[0] = tile_pos_a; tz[0] = tile_z_a;
+      for (int d = 1; d < 5; d++) begin
+        ty[d] = ty[d-1] + 8'd1; tz[d] = tz[d-1];
+        if (ty[d] == f_em_q.planes) begin ty[d] = '0; tz[d] = tz[d-1] + 8'd1; end
+      end
+      for (int d = 0; d < 5; d++) begin
+        fz = 4'(f_em_q.zoff + tz[d][3:0]);
+        fb = f_em_q.face_set ? f_em_q.face_map[{fz, 1'b0} +: 2] : f_em_q.row_set;
+        fc = f_em_q.row_map[fb][{ty[d][3:0], 1'b0} +: 2];
+        hs.emask[d] = f_em_q.mask[fc];
+      end
+      // where the generator ends: X + the datums read (at most 64 in a PACR that runs; a larger
+      // count is a skipped one, which leaves the generator alone)
+      tx_sum = {3'd0, tile_x_a} + ((f_s_q.ndat > 32'd64) ? 7'd0 : 7'(f_s_q.ndat));
+      hs.tx_end = tx_sum[3:0];
+      hs.ty_end = ty[(tx_sum[6:4] > 3'd4) ? 3'd4 : tx_sum[6:4]];
+      hs.tz_end = tz[(tx_sum[6:4] > 3'd4) ? 3'd4 : tx_sum[6:4]];
+      need_conv = (f_s_q.ndat != 32'd0) || (f_s_q.last_flush && f_s_q.bfp && gcnt_d != 4'd0);
+      hs.skip = f_s_q.skip
+             || (!need_d_a && f_s_q.zc != zc_on_q)   // compression switched while the streams are open
+             || (need_conv && f_cbad_q);
+      ho_state = hs.skip ? S_DRAIN
+               : (f_s_q.ndat != 32'd0) ? S_RUN
+               : after_run(f_s_q.zc && f_s_q.row_end, f_s_q.last_flush, f_s_q.bfp, gcnt_d,
+                           inj_i[INJ_PACK_LAST_NO_PAD], f_s_q.zc && zc_n_d != 6'd0);
+    end
+  end
+  // a PACR with nothing to step goes straight to the record when nothing is before it there (it
+  // retires the cycle after; behind another it waits in S_DRAIN and retires the cycle after that one)
+  assign ho_to_rec = ho && ho_state == S_DRAIN && state_q == S_IDLE && rec_free;
+
+  // lines queued at this edge (q_push_n below) and the queue's count after it
+  logic [2:0] q_push_n, q_cnt_nx;
+  assign q_cnt_nx = q_cnt + q_push_n - {2'd0, q_pop};
+
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q <= S_IDLE;
-      s_q <= '0; thread_q <= '0; insn_q <= '0; addr_cnt_q <= 1'b0; j_q <= '0;
+      s_q <= '0; thread_q <= '0; insn_q <= '0; seq_q <= '0; slot_q <= 1'b0; j_q <= '0;
+      f_v_q <= 1'b0; f_thread_q <= '0; f_insn_q <= '0; f_seq_q <= '0; f_slot_q <= 1'b0;
+      addr_cnt_q <= 1'b0; f_done_q <= 1'b0; f_s_q <= '0; f_em_q <= '0; f_cbad_q <= 1'b0;
+      slot_ctr_q <= 1'b0;
+      r_v_q <= 1'b0; r_done_q <= 1'b0; r_cnt_q <= '0; r_thread_q <= '0; r_wadc_q <= '0;
+      r_insn_q <= '0; r_seq_q <= '0; r_slot_q <= 1'b0; r_addrmod_q <= '0;
       dbuf_q <= '0; ebuf_q <= '0; dfill_q <= '0; efill_q <= '0; daddr_q <= '0; eaddr_q <= '0;
       srnd_q <= srnd_seed_i;
       for (int i = 0; i < 16; i++) grp_rnd_q[i] <= '0;
@@ -682,9 +871,27 @@ module tt_packer
       tile_x_q <= '0; tile_pos_q <= '0; tile_z_q <= '0;
       for (int i = 0; i < 16; i++) grp_q[i] <= '0;
     end else begin
-      // the PRNG steps per datum of a PACR with stochastic rounding (read datums, zero-compression
-      // elided ones too, and BFP padding; not S_ZPAD; DELIBERATE BUG INJ_PACK_SRND_PAD_NO_DRAW:
-      // not for padding)
+      // ---- the address stage: two cycles of address calculation (the setup sampled in the
+      // first), then it waits for the stepping stage
+      if (accept) begin
+        f_v_q <= 1'b1; f_thread_q <= req_i.thread; f_insn_q <= req_i.insn; f_seq_q <= req_seq_i;
+        f_slot_q <= slot_ctr_q; slot_ctr_q <= !slot_ctr_q;
+        addr_cnt_q <= 1'b0; f_done_q <= 1'b0;
+        if (inj_i[INJ_PACK_SAMPLE_ACCEPT]) begin f_s_q <= s_d; f_em_q <= em_d; f_cbad_q <= cbad_d; end
+      end else if (f_v_q) begin
+        if (!addr_cnt_q) begin
+          addr_cnt_q <= 1'b1;
+          if (!inj_i[INJ_PACK_SAMPLE_ACCEPT]) begin f_s_q <= s_d; f_em_q <= em_d; f_cbad_q <= cbad_d; end
+        end else if (ho) begin
+          f_v_q <= 1'b0;
+        end else begin
+          f_done_q <= 1'b1;
+        end
+      end
+
+      // ---- the stepping stage: the PRNG steps per datum of a PACR with stochastic rounding (read
+      // datums, zero-compression elided ones too, and BFP padding; not S_ZPAD; DELIBERATE BUG
+      // INJ_PACK_SRND_PAD_NO_DRAW: not for padding)
       if (step && s_q.srnd && (state_q == S_RUN ||
                                (state_q == S_PAD && !inj_i[INJ_PACK_SRND_PAD_NO_DRAW])))
         srnd_q <= srnd_nxt;
@@ -694,91 +901,84 @@ module tt_packer
         if (push_e) eaddr_q <= eaddr_q + 32'd16;
         if (push_d) daddr_q <= daddr_q + 32'd16;
       end
-      unique case (state_q)
-        S_IDLE: if (accept) begin
-          state_q <= S_ADDR; thread_q <= req_i.thread; insn_q <= req_i.insn;
-          addr_cnt_q <= 1'b0; j_q <= '0;
-          if (inj_i[INJ_PACK_SAMPLE_ACCEPT]) s_q <= s_d;
-        end
-        S_ADDR: begin     // two cycles of address calculation; new stream addresses at the end
-          addr_cnt_q <= 1'b1;
-          if (!addr_cnt_q && !inj_i[INJ_PACK_SAMPLE_ACCEPT]) s_q <= s_d;   // the setup, sampled in this first cycle
-          if (addr_cnt_q) begin
-            if (s_q.skip) begin
-              state_q <= S_DONE;
-            end else begin
-              if (s_q.exp_fmt && need_e_q) begin eaddr_q <= s_q.new_e; need_e_q <= 1'b0; end
-              if (need_d_q) begin daddr_q <= s_q.new_d; need_d_q <= 1'b0; end
-              zc_on_q <= s_q.zc;
-              // the RSI stream takes its address with RSI[0] = 0 (its buffer is empty then)
-              if (s_q.zc && need_r_q) begin
-                raddr_q <= s_q.new_r; need_r_q <= 1'b0; rbuf_q <= '0; rfill_q <= 4'd1; zc_aug_q <= '0;
-              end
-              state_q <= (s_q.ndat != 32'd0) ? S_RUN
-                       : after_run(s_q.zc && s_q.row_end, s_q.last_flush, s_q.bfp, gcnt_q,
-                                   inj_i[INJ_PACK_LAST_NO_PAD], zc_pad_now);
-            end
-          end
-        end
-        S_RUN: if (step) begin
-          j_q <= j_q + 32'd1;
-          if (s_q.bfp && keep) begin
-            if (gcnt_q == 4'd15) gcnt_q <= '0;
-            else begin
+      state_q <= st_nx;
+      gcnt_q  <= gcnt_d;
+      zc_n_q  <= zc_n_d;
+      if (step) begin
+        unique case (state_q)
+          S_RUN: begin
+            j_q <= j_q + 32'd1;
+            if (s_q.bfp && keep && gcnt_q != 4'd15) begin
               grp_q[gcnt_q] <= cur; grp_m_q[gcnt_q] <= cur_masked; grp_rnd_q[gcnt_q] <= cur_rnd;
-              gcnt_q <= gcnt_q + 4'd1;
+            end
+            if (s_q.zc && cur_keep) begin
+              row_open_q <= 1'b1;
+              if (zc_elide) zc_cnt_q[{zc_n_q[4:0] - 5'd1, 2'b00} +: 4] <= zc_prev + 4'd1;
+              else begin
+                zc_aug_q <= zc_aug_q + 16'd1;
+                if (cnt_line) zc_cnt_q <= '0;
+              end
             end
           end
-          if (s_q.zc && cur_keep) begin
-            row_open_q <= 1'b1;
-            if (zc_elide) begin
-              zc_cnt_q[{zc_n_q[4:0] - 5'd1, 2'b00} +: 4] <= zc_prev + 4'd1;
-            end else begin
-              zc_aug_q <= zc_aug_q + 16'd1;
-              if (cnt_line) begin zc_cnt_q <= '0; zc_n_q <= 6'd1; end
-              else zc_n_q <= zc_n_q + 6'd1;
-            end
-          end
-          if (run_end) state_q <= after_run(s_q.zc && s_q.row_end, s_q.last_flush, s_q.bfp, gcnt_after,
-                                            inj_i[INJ_PACK_LAST_NO_PAD], s_q.zc);
-        end
-        S_RSI: if (step) begin
-          rbuf_q <= n_rbuf; rfill_q <= n_rfill; row_open_q <= 1'b0;
-          if (push_r) raddr_q <= raddr_q + 32'd16;
-          state_q <= !s_q.last_flush ? S_DRAIN
-                   : (s_q.bfp && gcnt_q != 4'd0 && !inj_i[INJ_PACK_LAST_NO_PAD]) ? S_PAD
-                   : after_pad(zc_pad_now);
-          zpad_q  <= zpad_init;
-        end
-        // one padding datum (Dest bits 0, its own draw) a cycle until the group is full; then the
-        // zero-compression padding (S_ZPAD, no draws: docs/decisions.md "Packer stochastic rounding")
-        S_PAD: if (step) begin
-          if (gcnt_q == 4'd15) begin
-            gcnt_q  <= '0;
-            state_q <= after_pad(zc_pad_now);
+          S_RSI: begin
+            rbuf_q <= n_rbuf; rfill_q <= n_rfill; row_open_q <= 1'b0;
+            if (push_r) raddr_q <= raddr_q + 32'd16;
             zpad_q  <= zpad_init;
-          end else begin
-            grp_q[gcnt_q] <= '0; grp_m_q[gcnt_q] <= 1'b0; grp_rnd_q[gcnt_q] <= cur_rnd;
-            gcnt_q <= gcnt_q + 4'd1;
+          end
+          // one padding datum (Dest bits 0, its own draw) a cycle until the group is full; then the
+          // zero-compression padding (S_ZPAD, no draws: docs/decisions.md "Packer stochastic rounding")
+          S_PAD: begin
+            if (gcnt_q == 4'd15) zpad_q <= zpad_init;
+            else begin grp_q[gcnt_q] <= '0; grp_m_q[gcnt_q] <= 1'b0; grp_rnd_q[gcnt_q] <= cur_rnd; end
+          end
+          S_ZPAD: begin
+            if (zpad_q != 4'd0) zpad_q <= zpad_q - 4'd1;
+            else zc_cnt_q <= '0;
+          end
+          S_FLUSH: begin need_d_q <= 1'b1; need_e_q <= 1'b1; need_r_q <= 1'b1; end
+          default: ;
+        endcase
+      end
+      // the tile position generator moves on by the datums read, at the last step (edge masking)
+      if (last_step && s_q.ndat != 32'd0) begin
+        tile_x_q <= s_q.tx_end; tile_pos_q <= s_q.ty_end; tile_z_q <= s_q.tz_end;
+      end
+      if (st_to_rec) state_q <= S_IDLE;
+      // the address stage's PACR starts stepping: the setup actions of the end of the address cycles,
+      // on the state the last step leaves (its new addresses, the RSI stream's), overriding that step
+      if (ho && !ho_to_rec) begin
+        state_q <= ho_state; s_q <= hs; thread_q <= f_thread_q; insn_q <= f_insn_q; seq_q <= f_seq_q;
+        slot_q <= f_slot_q; j_q <= '0;
+        if (ho_state != S_DRAIN) begin
+          if (hs.exp_fmt && need_e_a) begin eaddr_q <= hs.new_e; need_e_q <= 1'b0; end
+          if (need_d_a) begin daddr_q <= hs.new_d; need_d_q <= 1'b0; end
+          zc_on_q <= hs.zc;
+          // the RSI stream takes its address with RSI[0] = 0 (its buffer is empty then)
+          if (hs.zc && need_r_a) begin
+            raddr_q <= hs.new_r; need_r_q <= 1'b0; rbuf_q <= '0; rfill_q <= 4'd1; zc_aug_q <= '0;
           end
         end
-        S_ZPAD: if (step) begin
-          if (zpad_q != 4'd0) zpad_q <= zpad_q - 4'd1;
-          else begin zc_cnt_q <= '0; zc_n_q <= '0; state_q <= S_FLUSH; end
-        end
-        S_FLUSH: if (step) begin
-          need_d_q <= 1'b1; need_e_q <= 1'b1; need_r_q <= 1'b1;
-          state_q  <= S_DRAIN;
-        end
-        S_DRAIN: if (q_cnt == 3'd0 || (q_cnt == 3'd1 && q_pop)) state_q <= S_DONE;
-        default: begin                // S_DONE: retire this cycle
-          state_q <= S_IDLE;
-          // the tile position generator moves on by the datums read (edge masking)
-          if (!s_q.skip && s_q.ndat != 32'd0) begin
-            tile_x_q <= s_q.tx_end; tile_pos_q <= s_q.ty_end; tile_z_q <= s_q.tz_end;
-          end
-        end
-      endcase
+      end
+
+      // ---- the retire record: the lines ahead of its PACR's last one counted down by the pops; it
+      // retires the cycle after that line is written (or, with no line left, after its drain cycle)
+      if (st_to_rec) begin
+        r_v_q <= 1'b1; r_thread_q <= thread_q; r_insn_q <= insn_q; r_seq_q <= seq_q;
+        r_slot_q <= slot_q; r_addrmod_q <= s_q.addrmod; r_wadc_q <= s_q.wadc;
+        // from its last step: every line queued after this edge is its own (the record's PACR
+        // before it has written its last); from S_DRAIN: it has waited for that one's retire
+        r_done_q <= st_drained;
+        r_cnt_q  <= last_step ? q_cnt_nx : q_cnt - {2'd0, q_pop};
+      end else if (ho_to_rec) begin
+        r_v_q <= 1'b1; r_thread_q <= f_thread_q; r_insn_q <= f_insn_q; r_seq_q <= f_seq_q;
+        r_slot_q <= f_slot_q; r_addrmod_q <= f_s_q.addrmod; r_wadc_q <= f_s_q.wadc;
+        r_done_q <= 1'b1; r_cnt_q <= '0;
+      end else if (r_v_q && r_done_q) begin
+        r_v_q <= 1'b0; r_done_q <= 1'b0;
+      end else if (r_v_q) begin
+        if (r_cnt_q == 3'd0 || (r_cnt_q == 3'd1 && q_pop)) r_done_q <= 1'b1;
+        if (q_pop && r_cnt_q != 3'd0) r_cnt_q <= r_cnt_q - 3'd1;
+      end
     end
   end
 
@@ -799,9 +999,15 @@ module tt_packer
   logic [31:0]  lane_l1, lane_d, lane_sum;
   logic [3:0]   acc_fmt;
   logic         acc_w32;     // 32-bit lanes (FP32, INT32)
-  assign acc_w32 = (s_q.conv.out_fmt == DF_FP32) || (s_q.conv.out_fmt == DF_INT32);
+  // the head line's own PACR's format and Pack_L1_Acc (not the stepping stage's: that may be the
+  // next PACR by now)
+  logic         head_acc;
+  logic [3:0]   head_fmt;
+  assign head_acc = q_acc[q_head];
+  assign head_fmt = q_fmt[q_head];
+  assign acc_w32 = (head_fmt == DF_FP32) || (head_fmt == DF_INT32);
   // DELIBERATE BUG (INJ_PACK_ACC_FP16_AS_BF16): FP16 lanes summed by the BF16 rules
-  assign acc_fmt = (inj_i[INJ_PACK_ACC_FP16_AS_BF16] && s_q.conv.out_fmt == DF_FP16) ? DF_BF16 : s_q.conv.out_fmt;
+  assign acc_fmt = (inj_i[INJ_PACK_ACC_FP16_AS_BF16] && head_fmt == DF_FP16) ? DF_BF16 : head_fmt;
   always_comb begin
     logic [127:0] old_line;
     // DELIBERATE BUG (INJ_PACK_ACC_NO_READ): the line read from L1 is taken as zeros
@@ -825,7 +1031,7 @@ module tt_packer
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       acc_q <= A_READ; lane_q <= '0; acc_old_q <= '0; acc_new_q <= '0;
-    end else if (s_q.acc && q_cnt != 3'd0) begin
+    end else if (head_acc && q_cnt != 3'd0) begin
       unique case (acc_q)
         A_READ: begin acc_old_q <= l1_rd_data_i; lane_q <= '0; acc_q <= A_LANES; end
         A_LANES: begin
@@ -840,39 +1046,46 @@ module tt_packer
   end
   assign l1_rd_addr_o = q_addr[q_head];
 
-  assign l1_valid_o = (q_cnt != 3'd0) && (!s_q.acc || acc_q == A_WRITE) && !t_gap_q;
+  assign l1_valid_o = (q_cnt != 3'd0) && (!head_acc || acc_q == A_WRITE) && !t_gap_q;
   assign q_pop      = l1_valid_o && l1_ready_i;
   assign l1_addr_o  = q_addr[q_head];
-  assign l1_data_o  = s_q.acc ? acc_new_q : q_data[q_head];
+  assign l1_data_o  = head_acc ? acc_new_q : q_data[q_head];
 
+  // pushes of this cycle: the RSI line alone (S_RSI), else the exponent line, then the data line
+  // DELIBERATE BUG (INJ_PACK_EXP_AFTER): the exponent byte goes after its group, so the group's data
+  // line is written before the exponent line they complete together
+  logic         exp_after;
+  assign exp_after = inj_i[INJ_PACK_EXP_AFTER] && push_e && push_d;
+  assign q_push_n  = !step ? 3'd0 : push_r ? 3'd1 : {2'd0, push_e} + {2'd0, push_d};
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       q_head <= '0; q_cnt <= '0;
-      for (int i = 0; i < int'(QD); i++) begin q_addr[i] <= '0; q_data[i] <= '0; end
+      for (int i = 0; i < int'(QD); i++) begin
+        q_addr[i] <= '0; q_data[i] <= '0; q_acc[i] <= 1'b0; q_fmt[i] <= '0;
+      end
     end else begin
       logic [1:0] tail;
-      logic [2:0] n;
       tail = 2'(q_head + q_cnt[1:0]);
-      n = '0;
       if (step && push_r) begin          // S_RSI: the only push of its cycle
         q_addr[tail] <= raddr_q; q_data[tail] <= r_line;
-        n = 3'd1;
       end else if (step) begin
-        // DELIBERATE BUG (INJ_PACK_EXP_AFTER): the exponent byte goes after its group, so the
-        // group's data line is written before the exponent line they complete together
-        if (inj_i[INJ_PACK_EXP_AFTER] && push_e && push_d) begin
+        if (exp_after) begin
           q_addr[tail] <= d_waddr; q_data[tail] <= d_line;
           q_addr[2'(tail + 2'd1)] <= eaddr_q; q_data[2'(tail + 2'd1)] <= e_line;
-          n = 3'd2;
         end else begin
           if (push_e) begin q_addr[tail] <= eaddr_q; q_data[tail] <= e_line; end
           if (push_d) begin
             q_addr[2'(tail + {1'b0, push_e})] <= d_waddr; q_data[2'(tail + {1'b0, push_e})] <= d_line;
           end
-          n = {2'd0, push_e} + {2'd0, push_d};
         end
       end
-      q_cnt <= q_cnt + n - {2'd0, q_pop};
+      // every line pushed carries the stepping PACR's accumulation setup
+      for (int k = 0; k < 2; k++)
+        if (3'(k) < q_push_n) begin
+          q_acc[2'(tail + 2'(k))] <= s_q.acc;
+          q_fmt[2'(tail + 2'(k))] <= s_q.conv.out_fmt;
+        end
+      q_cnt <= q_cnt_nx;
       if (q_pop) q_head <= q_head + 2'd1;
     end
   end
@@ -886,28 +1099,30 @@ module tt_packer
   // pipeline whose configuration (formats, ...) the model reports as undefined or unimplemented at
   // the PACR's retire; an instruction retiring before that sees the update on both sides
   // (docs/decisions.md "Race detector", `--pack --drop-waits`). PACR_SETREG and TBUFCMD change no ADC.
+  // tt_core captures the channels after it in slot adc_slot_o; the retire reports slot ret_slot_o,
+  // of ADC thread rep_wadc_o (two PACRs in flight: the two captures alternate).
   assign adc_upd_o    = sreq.valid && (sreq.insn[31:24] == OP_PACR);
-  assign adc_thread_o = sreq.valid ? s_d.wadc : s_q.wadc;
+  assign adc_thread_o = s_d.wadc;
   // DELIBERATE BUG (INJ_PACK_YDST_IGNORED): channel 1's Y AddrMod fields dropped
   assign addrmod_o    = inj_i[INJ_PACK_YDST_IGNORED] ? (s_d.addrmod & 16'hF03F) : s_d.addrmod;
-  assign adc_report_o = rsp_o.done && (insn_q[31:24] == OP_PACR) && (s_q.addrmod != 16'd0);
+  assign adc_report_o = rsp_o.done && (r_insn_q[31:24] == OP_PACR) && (r_addrmod_q != 16'd0);
 
   // PACR_SETREG (Blackhole assembly.yaml; docs/decisions.md "PACR_SETREG"): the ModeSel flavour
-  // loads insn[18:3] into the half insn[2] picks, in its retire cycle. The packer holds one
-  // instruction at a time, so the load is ordered after every earlier PACR's lines. The register
+  // loads insn[18:3] into the half insn[2] picks, in its retire cycle. The packer retires in order,
+  // each PACR after its last line, so the load is ordered after every earlier PACR's lines. The register
   // write flavour and the flush are unimplemented in the model (the run stops there): here they
   // retire with no effect like the other skipped forms.
   logic [31:0] setreg_data_q;
   logic        setreg_hi;
-  assign setreg_hi = insn_q[2] ^ inj_i[INJ_PACK_SETREG_HALF];  // DELIBERATE BUG: the other half
+  assign setreg_hi = r_insn_q[2] ^ inj_i[INJ_PACK_SETREG_HALF];  // DELIBERATE BUG: the other half
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       setreg_data_q <= '0;   // no public reset value; unobservable until a load (decisions.md)
-    end else if (rsp_o.done && insn_q[31:24] == OP_PACR_SETREG && insn_q[22]) begin
+    end else if (rsp_o.done && r_insn_q[31:24] == OP_PACR_SETREG && r_insn_q[22]) begin
       // DELIBERATE BUG (INJ_PACK_SETREG_CLR): the half not written is cleared
       if (inj_i[INJ_PACK_SETREG_CLR]) setreg_data_q <= '0;
-      if (setreg_hi) setreg_data_q[31:16] <= insn_q[18:3];
-      else           setreg_data_q[15:0]  <= insn_q[18:3];
+      if (setreg_hi) setreg_data_q[31:16] <= r_insn_q[18:3];
+      else           setreg_data_q[15:0]  <= r_insn_q[18:3];
     end
   end
   assign setreg_data_o = setreg_data_q;

@@ -394,10 +394,11 @@ package tt_pkg;
   localparam int unsigned INJ_C0_IGNORED       = 173; // STALLWAIT C0 never holds (a LOADIND's result outstanding; seen by the model's gate)
   localparam int unsigned INJ_T_ARB_REASON       = 174; // a thread that lost arbitration shows UNIT_BUSY, not ARB_LOST
   localparam int unsigned INJ_T_UNP_ADDR_REASON  = 175; // a thread held by the other unpacker's address cycles shows UNIT_BUSY of its idle unpacker
-  // issue 27 part 3 (the configuration unit's Blackhole pipeline; unpackers pipelined): bits 188..191
+  // issue 27 part 3 (the configuration unit's Blackhole pipeline; unpackers and packer pipelined): bits 188..191
   localparam int unsigned INJ_T_CFG_WH_RULES      = 188; // Wormhole's config throughput: RDCFG blocks, CFGSHIFTMASK pipelined
   localparam int unsigned INJ_T_UNP_NO_PIPE       = 189; // an unpacker takes one instruction at a time
   localparam int unsigned INJ_UNP_CTX_AT_RETIRE   = 190; // the context counter steps at the retire, not the address calculation
+  localparam int unsigned INJ_T_PACK_NO_PIPE      = 191; // the packer takes one PACR at a time
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------
