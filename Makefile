@@ -19,7 +19,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev \
             slurmctld slurmd slurm-client munge
 
-.PHONY: docs-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test
+.PHONY: docs-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test
 
 all: model rtl
 
@@ -69,7 +69,8 @@ unit: $(UNIT_TESTS)
 # ---- RTL and lockstep harnesses (Verilator) ------------------------------------------------------
 VERILATOR ?= verilator
 VINC := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-RTL_SRCS := rtl_stubs/tt_pkg.sv $(filter-out rtl_stubs/tt_pkg.sv,$(sort $(wildcard rtl_stubs/*.sv)))
+RTL_PKGS := rtl_stubs/tt_pkg.sv rtl_stubs/tt_inj_pkg.sv
+RTL_SRCS := $(RTL_PKGS) $(filter-out $(RTL_PKGS),$(sort $(wildcard rtl_stubs/*.sv)))
 TB_SV := tb/tb_stall_probe.sv tb/tb_top.sv
 # -O3 on the generated C++ is the speed lever (docs/speed.md); tracing is compiled in and only
 # the stall probe is traced.
@@ -124,8 +125,13 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: docs-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: docs-test contract-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
+
+# docs/design.md's contract tables agree with tt_core's ports, tt_pkg's types and constants and
+# dpi/retire_fields.def; and the checker fails on each planted difference (docs/design.md "The RTL boundary")
+contract-test:
+	@python3 tools/check_contract.py && python3 tests/contract/test_check_contract.py
 
 # every relative link and #anchor in README.md and docs/ points to a real file and heading
 docs-test:
@@ -460,8 +466,8 @@ MUT_UNITS_ALL := tt_unpacker tt_unpack_convert tt_src_banks tt_regfile tt_math_u
                  tt_pack_convert tt_pack_bfp tt_pack_l1acc tt_pack_strided \
                  tt_mx_datapath tt_mx_fpu tt_mx_int8 tt_mx_gmpool
 MUT_SRCS := $(MUT_UNITS_ALL:%=rtl_stubs/%.sv)
-MUT_RTL := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv \
-           $(foreach f,$(filter-out rtl_stubs/tt_pkg.sv,$(sort $(wildcard rtl_stubs/*.sv))),$(if $(filter $(f),$(MUT_SRCS)),$(MUT_DIR)/rtl/$(notdir $(f)),$(f)))
+MUT_RTL := $(RTL_PKGS) $(MUT_DIR)/rtl/tt_mut_pkg.sv \
+           $(foreach f,$(filter-out $(RTL_PKGS),$(sort $(wildcard rtl_stubs/*.sv))),$(if $(filter $(f),$(MUT_SRCS)),$(MUT_DIR)/rtl/$(notdir $(f)),$(f)))
 MUTANTS ?= 300
 MUT_RANDOM_SEEDS ?= 10
 

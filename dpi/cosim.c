@@ -87,6 +87,11 @@ struct cosim {
     int npend;
     uint32_t unit_seq[TT_NUM_THREADS][16];   /* last seq + 1 each unit retired per thread (0: none) */
     uint64_t disp_cycle[TT_NUM_THREADS][DISP_RING]; /* dispatch cycle by seq % DISP_RING */
+    /* this cycle's dispatches (cosim_dispatch), checked at its end after its retires */
+    struct {
+        bool valid;
+        uint32_t seq, insn;
+    } disp[TT_NUM_THREADS];
     uint64_t push_cycle[TT_NUM_THREADS][LINES];     /* push edge by push index % LINES */
     uint32_t npush[TT_NUM_THREADS];
     hb *hz;                          /* the race detector (NULL: +hazards=off; dpi/hb.h) */
@@ -176,8 +181,18 @@ bool cosim_failed(const cosim *c) { return c->failed; }
 
 bool cosim_wants_retire_record(const cosim *c) { return c->o.check && !c->failed; }
 
-/* The trace's dispatches feed the wait-gate check, so it is decoded whenever the run is checked. */
-bool cosim_wants_timing(const cosim *c) { return cosim_wants_retire_record(c); }
+/* The trace feeds the timing reference and the coverage only: the wait-gate check and the sampling
+ * point take the dispatch report (cosim_dispatch), so with +timing=0 the trace is never decoded. */
+bool cosim_wants_timing(const cosim *c) { return cosim_wants_retire_record(c) && (c->tim || c->cov); }
+
+void cosim_dispatch(cosim *c, uint64_t cycle, int thread, uint32_t seq, uint32_t insn)
+{
+    (void)cycle; /* the cycle's end says which cycle */
+    if (!c->o.check || c->failed || thread < 0 || thread >= TT_NUM_THREADS) return;
+    c->disp[thread].valid = true;
+    c->disp[thread].seq = seq;
+    c->disp[thread].insn = insn;
+}
 
 void cosim_retire_unchecked(cosim *c)
 {
@@ -924,18 +939,36 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
 {
     flush_retires(c);
     note_cycle(c, cycle);
+    bool disp[TT_NUM_THREADS];
+    uint32_t disp_seq[TT_NUM_THREADS], disp_insn[TT_NUM_THREADS];
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        disp[th] = c->disp[th].valid;
+        disp_seq[th] = c->disp[th].seq;
+        disp_insn[th] = c->disp[th].insn;
+        c->disp[th].valid = false;
+    }
     if (!c->o.check || c->failed) return;
-    /* The wait gate, at each dispatch (the RTL decides when; it may never dispatch what the model's
-     * gate holds: a latched STALLWAIT / SEMWAIT, with its one-cycle lag). A wait latches as it
-     * dispatches (docs/decisions.md "Lockstep wait-gate check"). */
-    for (int th = 0; obs && th < TT_NUM_THREADS; th++) {
-        if (!obs->th[th].dispatch) continue;
+    /* The wait gate, at each dispatch the RTL reports (tt_core dispatch_*_o; the RTL decides when;
+     * it may never dispatch what the model's gate holds: a latched STALLWAIT / SEMWAIT, with its
+     * one-cycle lag). A wait latches as it dispatches (docs/decisions.md "Lockstep wait-gate check"). */
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        if (!disp[th]) continue;
         char held[160] = "";
         uint32_t seq = 0;
-        const bool open = tt_model_dispatch(c->m, th, obs->th[th].fe_insn, &seq, held, sizeof held);
+        const bool open = tt_model_dispatch(c->m, th, disp_insn[th], &seq, held, sizeof held);
         c->disp_cycle[th][seq % DISP_RING] = cycle;
+        if (seq != disp_seq[th]) {
+            /* the RTL numbers its dispatches as the model does: 0 after reset, one more each */
+            uint32_t word = disp_insn[th], push_index = 0;
+            (void)tt_model_issued_at(c->m, th, seq, &word, &push_index);
+            c->cur_line = line_at(c, th, push_index);
+            begin_failure(c, "MISMATCH (dispatch)", cycle, th, disp_seq[th], disp_insn[th]);
+            mismatch(c, "seq", seq, disp_seq[th]);
+            end_failure(c);
+            return;
+        }
         if (open && c->hz) {
-            uint32_t word = obs->th[th].fe_insn, pidx = 0;
+            uint32_t word = disp_insn[th], pidx = 0;
             (void)tt_model_issued_at(c->m, th, seq, &word, &pidx);
             c->cur_line = line_at(c, th, pidx);
             const hazard_who who = {.thread = th, .seq = seq, .insn = word, .line = c->cur_line, .disp = cycle,
@@ -949,10 +982,10 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
             (void)tt_model_sample(c->m, th, seq);
             continue;
         }
-        uint32_t word = obs->th[th].fe_insn, push_index = 0;
+        uint32_t word = disp_insn[th], push_index = 0;
         (void)tt_model_issued_at(c->m, th, seq, &word, &push_index);
         c->cur_line = line_at(c, th, push_index);
-        begin_failure(c, "MISMATCH (wait gate)", cycle, th, seq, obs->th[th].fe_insn);
+        begin_failure(c, "MISMATCH (wait gate)", cycle, th, seq, disp_insn[th]);
         say(c, "  the RTL dispatched this instruction while the model's wait gate holds it: %s\n", held);
         end_failure(c);
         return;
@@ -993,6 +1026,22 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
         c->rb_due = true;
         c->rb_cycle = cycle;
     }
+}
+
+void cosim_rtl_error(cosim *c, uint64_t cycle, unsigned code, uint32_t info)
+{
+    if (c->failed) return;
+    c->cur_line = 0;
+    char note[96];
+    snprintf(note, sizeof note, ": code %u%s, info 0x%08x", code, code == COSIM_ERR_SELFTEST ? " (selftest)" : "",
+             info);
+    c->fail_note = note;
+    begin_failure(c, "RTL ERROR", cycle, -1, 0, 0);
+    say(c, "  the RTL reported an internal error (tt_core err_valid_o; the code and its info are the RTL's own: "
+           "docs/design.md \"Error report\")\n");
+    cJSON_AddNumberToObject(c->json, "rtl_error_code", code);
+    cJSON_AddNumberToObject(c->json, "rtl_error_info", info);
+    end_failure(c);
 }
 
 void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)
