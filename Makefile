@@ -147,6 +147,8 @@ directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/run_directed.sh "$(BUILD)/ttcosim" $(DIRECTED)
 	@echo "== directed tests, lockstep, SystemC harness (ttcosim_sc)"
 	@tests/run_directed.sh "$(BUILD)/ttcosim_sc" $(DIRECTED)
+	@echo "== directed tests, lockstep without the timing trace (+timing=0: function only; docs/design.md \"Optional outputs\")"
+	@tests/run_directed.sh "$(BUILD)/ttcosim +timing=0" $(DIRECTED)
 
 # The model alone is cycle-level (issue 27 part 2): `ttmodel run` (its scheduler, judged by the timing
 # reference every cycle, its `expect retire` lines checked) ends every directed test in the same
