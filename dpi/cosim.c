@@ -426,6 +426,45 @@ void cs_flush_retires(cosim *c)
     }
 }
 
+/* A live unit wait (an UNPACR_NOP clear waiting for the matrix unit's bank, which the matrix unit may
+ * take again while the clear runs, so the model's state at the retire says nothing): its first row,
+ * the start of its work, must come after a cycle end at which the model's state let it go, since its
+ * dispatch (docs/design.md "What the checker then assumes"). The contract's outputs alone: the
+ * dispatch report, the row reports and the retires. False after a failure. */
+static bool check_live_wait(cosim *c, const cosim_retire_rec *r)
+{
+    if (r->unit == TT_U_UNPACK0 || r->unit == TT_U_UNPACK1) {
+        const int unp = r->unit - TT_U_UNPACK0;
+        if (c->unp_inflight[unp]) c->unp_inflight[unp]--;
+        for (int i = 0; i < LIVE_WAITS; i++)
+            if (c->live[i].active && c->live[i].unp == unp && c->live[i].ahead &&
+                !(c->live[i].thread == r->thread && c->live[i].seq == r->seq))
+                c->live[i].ahead--;
+    }
+    for (int i = 0; i < LIVE_WAITS; i++) {
+        if (!c->live[i].active || c->live[i].thread != r->thread || c->live[i].seq != r->seq) continue;
+        c->live[i].active = false;
+        const int writer = rf_writer_of_unit(r->unit);
+        const rf_queue *q = writer >= 0 ? &c->rfq[writer] : NULL;
+        const bool rows = q && q->count;
+        const uint64_t first = rows ? q->cycle[q->head] : r->cycle;
+        if (c->live[i].free && first > c->live[i].free_cycle) return true;
+        cs_begin_failure(c, "MISMATCH (unit wait)", r->cycle, r->thread, r->seq, r->insn);
+        char cy[96];
+        cs_say(c, "  the RTL %s at %s, while the model says it must still wait in its unit: %s\n",
+               rows ? "wrote this instruction's first row" : "retired this instruction",
+               cs_fmt_cycle(c, first, true, cy, sizeof cy), c->live[i].why[0] ? c->live[i].why : "its wait holds");
+        if (c->live[i].free)
+            cs_say(c, "  (the wait ended at the end of %s; the work may start in the next cycle)\n",
+                   cs_fmt_cycle(c, c->live[i].free_cycle, true, cy, sizeof cy));
+        else
+            cs_say(c, "  (the wait never ended between its dispatch and its retire)\n");
+        cs_end_failure(c);
+        return false;
+    }
+    return true;
+}
+
 static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
 {
     c->changed = true;
@@ -462,6 +501,7 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     bool unit_holds = tt_model_issued_at(c->m, r->thread, r->seq, &word, &push_index) &&
                       !tt_model_unit_wait_is_live(word) &&
                       tt_model_unit_holds(c->m, r->thread, word, held, sizeof held);
+    if (!check_live_wait(c, r)) return;
     tt_bank_state banks_before;
     if (c->hz) tt_model_banks_get(c->m, &banks_before);
     tt_exec_result x = tt_model_step_seq(c->m, r->thread, r->seq);
@@ -642,6 +682,26 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     for (int wr = 0; wr < TT_L1_WRITERS; wr++) l1_match(c, wr);
 }
 
+/* An instruction whose unit-internal wait is live (tt_model_unit_wait_is_live) was dispatched: from
+ * this cycle's end on, the checker watches for the model's state to let it go. */
+static void note_live_wait(cosim *c, int th, uint32_t seq, uint32_t insn, int unp)
+{
+    for (int i = 0; i < LIVE_WAITS; i++) {
+        if (c->live[i].active) continue;
+        c->live[i].active = true;
+        c->live[i].free = false;
+        c->live[i].thread = th;
+        c->live[i].unp = unp;
+        c->live[i].seq = seq;
+        c->live[i].insn = insn;
+        c->live[i].ahead = c->unp_inflight[unp];
+        c->live[i].why[0] = 0;
+        return;
+    }
+    /* more than the unpackers can hold: an RTL that keeps dispatching without retiring; the retire
+     * order check names it */
+}
+
 void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
 {
     cs_flush_retires(c);
@@ -687,6 +747,12 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
             /* an unpacker or packer instruction samples its inputs in its first cycle in the unit,
              * which sees the state after this edge (the model has it now) */
             (void)tt_model_sample(c->m, th, seq);
+            const int u = tt_timing_unit(disp_insn[th]);
+            if (u == TT_U_UNPACK0 || u == TT_U_UNPACK1) {
+                if (tt_model_unit_wait_is_live(disp_insn[th]))
+                    note_live_wait(c, th, seq, disp_insn[th], u - TT_U_UNPACK0);
+                c->unp_inflight[u - TT_U_UNPACK0]++;
+            }
             continue;
         }
         uint32_t word = disp_insn[th], push_index = 0;
@@ -696,6 +762,18 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
         cs_say(c, "  the RTL dispatched this instruction while the model's wait gate holds it: %s\n", held);
         cs_end_failure(c);
         return;
+    }
+    /* a live unit wait ends when the model's state (after this cycle's retires) lets it go, once the
+     * instructions before it in its unpacker have retired (a unit works in program order) */
+    for (int i = 0; i < LIVE_WAITS; i++) {
+        if (!c->live[i].active || c->live[i].free || c->live[i].ahead) continue;
+        char why[160];
+        if (tt_model_unit_holds(c->m, c->live[i].thread, c->live[i].insn, why, sizeof why)) {
+            if (!c->live[i].why[0]) snprintf(c->live[i].why, sizeof c->live[i].why, "%s", why);
+            continue;
+        }
+        c->live[i].free = true;
+        c->live[i].free_cycle = cycle;
     }
     if (c->cov && obs) tt_cov_cycle(c->cov, obs);
     if (c->tim && obs) {

@@ -19,6 +19,7 @@
 #define L1Q 256
 #define DISP_RING 64 /* dispatch cycles remembered per thread (more than can be in flight) */
 #define RET_PEND 24 /* retires in one edge: at most one per retire lane (tt_pkg RET_LANES) */
+#define LIVE_WAITS 8 /* live unit waits in flight: at most two instructions in each unpacker */
 #define LINES 256 /* pushes not yet passed: the model's frontend (64) plus absorbed ones */
 
 typedef struct {
@@ -93,6 +94,20 @@ struct cosim {
         bool valid;
         uint32_t seq, insn;
     } disp[TT_NUM_THREADS];
+    /* Instructions in flight whose unit-internal wait is on state another unit moves on while they
+     * run (tt_model_unit_wait_is_live: an UNPACR_NOP clear waiting for the matrix unit's bank): the
+     * first cycle end, once the instructions before it in its unpacker have retired, at which the
+     * model's state lets it go (free_cycle), checked against its first row when it retires
+     * (check_live_wait). */
+    struct {
+        bool active, free;
+        int thread, unp;  /* its unpacker */
+        uint32_t seq, insn;
+        unsigned ahead;   /* instructions before it in its unpacker not retired yet: its wait starts after them */
+        uint64_t free_cycle;
+        char why[160];    /* what held it */
+    } live[LIVE_WAITS];
+    unsigned unp_inflight[2];  /* instructions dispatched to each unpacker and not retired */
     uint64_t push_cycle[TT_NUM_THREADS][LINES];     /* push edge by push index % LINES */
     uint32_t npush[TT_NUM_THREADS];
     hb *hz;                          /* the race detector (NULL: +hazards=off; dpi/hb.h) */
