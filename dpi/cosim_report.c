@@ -142,8 +142,7 @@ void cosim_rtl_error(cosim *c, uint64_t cycle, unsigned code, uint32_t info)
     if (c->failed) return;
     c->cur_line = 0;
     char note[96];
-    snprintf(note, sizeof note, ": code %u%s, info 0x%08x", code, code == COSIM_ERR_SELFTEST ? " (selftest)" : "",
-             info);
+    snprintf(note, sizeof note, ": code %u, info 0x%08x", code, info);
     c->fail_note = note;
     cs_begin_failure(c, "RTL ERROR", cycle, -1, 0, 0);
     cs_say(c, "  the RTL reported an internal error (tt_core err_valid_o; the code and its info are the RTL's own: "

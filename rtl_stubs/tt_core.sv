@@ -389,23 +389,19 @@ module tt_core
   assign unit_busy_o = inject_i[INJ_T_BUSY_EARLY_FREE] ? (u_busy & ~u_done) : u_busy;
 
   // The error report (docs/design.md "Error report"). This RTL's one internal check: a unit retires
-  // only an instruction it holds (a unit is busy up to and including its retire cycle). With
-  // INJ_ERR_SELFTEST every cycle in which a unit retires reports ERR_SELFTEST, to test the channel.
+  // only an instruction it holds (a unit is busy up to and including its retire cycle); the lowest
+  // such unit is reported. DELIBERATE BUG (INJ_ERR_BUSY_BLIND): the check sees no unit busy, so
+  // every retire is reported: the check, the port and the checker's report tested end to end.
   always_comb begin
     err_valid_o = 1'b0;
     err_code_o  = '0;
     err_info_o  = '0;
     for (int u = NUM_UNITS - 1; u > 0; u--) begin
-      if (u_done[u] && !u_busy[u]) begin
+      if (u_done[u] && !(u_busy[u] && !inject_i[INJ_ERR_BUSY_BLIND])) begin
         err_valid_o = 1'b1;
         err_code_o  = ERR_UNIT_DONE_IDLE;
         err_info_o  = 32'(u);
       end
-    end
-    if (inject_i[INJ_ERR_SELFTEST] && u_done != '0) begin
-      err_valid_o = 1'b1;
-      err_code_o  = ERR_SELFTEST;
-      err_info_o  = 32'(u_done);
     end
   end
 

@@ -399,8 +399,8 @@ package tt_pkg;
   localparam int unsigned INJ_T_CFG_WH_RULES      = 188; // Wormhole's config throughput: RDCFG blocks, CFGSHIFTMASK pipelined
   localparam int unsigned INJ_T_UNP_NO_PIPE       = 189; // an unpacker takes one instruction at a time
   localparam int unsigned INJ_UNP_CTX_AT_RETIRE   = 190; // the context counter steps at the retire, not the address calculation
-  // the error report's own test (docs/design.md "Error report"): bit 183
-  localparam int unsigned INJ_ERR_SELFTEST        = 183; // err_valid_o with ERR_SELFTEST at each unit retire
+  // the error report's test (docs/design.md "Error report"): bit 183
+  localparam int unsigned INJ_ERR_BUSY_BLIND      = 183; // the error check sees no unit busy: each retire is an error
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------
@@ -566,11 +566,10 @@ package tt_pkg;
   localparam int unsigned TIMING_BITS = $bits(timing_t);
 
   // The error report (tt_core err_valid_o, err_code_o, err_info_o; docs/design.md "Error report"):
-  // the RTL tells the checker it has seen an internal error. 0 is never reported; 1..254 are the
-  // RTL's own (this RTL: below); 255 is the channel's self test (INJ_ERR_SELFTEST).
+  // the RTL tells the checker it has seen an internal error. 0 is never reported; the codes are the
+  // RTL's own. This RTL's:
   localparam logic [7:0] ERR_UNIT_DONE_IDLE = 8'd1;    // a unit retires while it holds no instruction
                                                        // (err_info_o: the unit_e)
-  localparam logic [7:0] ERR_SELFTEST       = 8'd255;  // err_info_o: the units retiring (bit u)
 
   // Register-file write report (one row, or a bulk clear of several; docs/design.md "Register-file
   // writes"). Ports: 0 unpacker 0, 1 unpacker 1, RF_PORT_MATH0.. the matrix unit's rows of the cycle
