@@ -13,13 +13,15 @@ MODEL_SRCS := $(wildcard ref_model/src/*.c)
 MODEL_OBJS := $(MODEL_SRCS:%.c=$(BUILD)/%.o)
 TB_C_SRCS := tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/stall_name.c tb/numparse.c tb/suggest.c dpi/outfile.c dpi/hazard.c dpi/hb.c
 TB_C_OBJS := $(TB_C_SRCS:%.c=$(BUILD)/%.o)
+# the checker (dpi/cosim_int.h): matching, failure reports, race glue, state read-back
+COSIM_C := dpi/cosim.c dpi/cosim_report.c dpi/cosim_race.c dpi/cosim_readback.c
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/test_*.c))
 
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev \
             slurmctld slurmd slurm-client munge
 
-.PHONY: lint docs-test layers-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test
+.PHONY: lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test
 
 all: model rtl
 
@@ -50,8 +52,8 @@ $(BUILD)/ttmodel: $(BUILD)/tb/ttmodel_main.o $(BUILD)/libtttb.a $(BUILD)/libttmo
 
 model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 
-# The checker's own tests link the checker (dpi/cosim.c, dpi/state_check.c) as well.
-$(BUILD)/unit/test_cosim: $(BUILD)/dpi/cosim.o $(BUILD)/dpi/state_check.o $(BUILD)/dpi/coverage.o
+# The checker's own tests link the checker ($(COSIM_C), dpi/state_check.c) as well.
+$(BUILD)/unit/test_cosim: $(COSIM_C:%.c=$(BUILD)/%.o) $(BUILD)/dpi/state_check.o $(BUILD)/dpi/coverage.o
 $(BUILD)/unit/test_coverage: $(BUILD)/dpi/coverage.o
 $(BUILD)/unit/test_state_check: $(BUILD)/dpi/state_check.o
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
@@ -69,7 +71,8 @@ unit: $(UNIT_TESTS)
 # ---- RTL and lockstep harnesses (Verilator) ------------------------------------------------------
 VERILATOR ?= verilator
 VINC := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-RTL_SRCS := rtl_stubs/tt_pkg.sv $(filter-out rtl_stubs/tt_pkg.sv,$(sort $(wildcard rtl_stubs/*.sv)))
+RTL_PKGS := rtl_stubs/tt_pkg.sv rtl_stubs/tt_inj_pkg.sv
+RTL_SRCS := $(RTL_PKGS) $(filter-out $(RTL_PKGS),$(sort $(wildcard rtl_stubs/*.sv)))
 TB_SV := tb/tb_stall_probe.sv tb/tb_top.sv
 # -O3 on the generated C++ is the speed lever (docs/speed.md); tracing is compiled in and only
 # the stall probe is traced.
@@ -81,7 +84,7 @@ VFLAGS := --top-module tb_top --trace -Wno-fatal -Wno-DECLFILENAME -Wno-UNUSEDSI
 # default, and clang 14's default (C++14) does not link against it.
 VCXX_CC := -MAKEFLAGS CXX=clang++ -MAKEFLAGS LINK=clang++
 DPI_HDR := $(BUILD)/dpi_hdr/tb_top_dpi.h
-HARNESS_C := tb/harness.c dpi/cosim.c dpi/state_check.c dpi/coverage.c dpi/cosim_dpi.c
+HARNESS_C := tb/harness.c $(COSIM_C) dpi/state_check.c dpi/coverage.c dpi/cosim_dpi.c
 HARNESS_OBJS := $(HARNESS_C:%.c=$(BUILD)/%.o)
 LIBS_ABS := $(abspath $(BUILD)/libttharness.a $(BUILD)/libtttb.a $(BUILD)/libttmodel.a)
 
@@ -138,8 +141,13 @@ lint:
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: lint docs-test layers-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: lint docs-test layers-test contract-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
+
+# docs/design.md's contract tables agree with tt_core's ports, tt_pkg's types and constants and
+# dpi/retire_fields.def; and the checker fails on each planted difference (docs/design.md "The RTL boundary")
+contract-test:
+	@python3 tools/check_contract.py && python3 tests/contract/test_check_contract.py
 
 # every relative link and #anchor in README.md and docs/ points to a real file and heading; no text
 # file names an absolute path of one machine; the README's samples (<!-- sample --> blocks) print
@@ -169,6 +177,8 @@ directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/run_directed.sh "$(BUILD)/ttcosim" $(DIRECTED)
 	@echo "== directed tests, lockstep, SystemC harness (ttcosim_sc)"
 	@tests/run_directed.sh "$(BUILD)/ttcosim_sc" $(DIRECTED)
+	@echo "== directed tests, lockstep without the timing trace (+timing=0: function only; docs/design.md \"Optional outputs\")"
+	@tests/run_directed.sh "$(BUILD)/ttcosim +timing=0" $(DIRECTED)
 
 # The model alone is cycle-level (issue 27 part 2): `ttmodel run` (its scheduler, judged by the timing
 # reference every cycle, its `expect retire` lines checked) ends every directed test in the same
@@ -405,10 +415,10 @@ FUZZ_SECONDS ?= 10
 FUZZ_TARGETS := loader asm disasm numparse plusargs
 FUZZ_LIB := $(BUILD)/fuzzlib
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_OBJS := $(FUZZ_LIB)/tb/harness.o $(FUZZ_LIB)/dpi/cosim.o $(FUZZ_LIB)/dpi/state_check.o $(FUZZ_LIB)/dpi/coverage.o \
+FUZZ_OBJS := $(FUZZ_LIB)/tb/harness.o $(COSIM_C:%.c=$(FUZZ_LIB)/%.o) $(FUZZ_LIB)/dpi/state_check.o $(FUZZ_LIB)/dpi/coverage.o \
              $(FUZZ_LIB)/libtttb.a $(FUZZ_LIB)/libttmodel.a
 # the project's C parts once, instrumented for coverage-guided fuzzing and the sanitizers
-$(FUZZ_LIB)/.built: $(MODEL_SRCS) $(TB_C_SRCS) tb/harness.c dpi/cosim.c dpi/state_check.c dpi/coverage.c $(wildcard ref_model/src/*.h tb/*.h dpi/*.h)
+$(FUZZ_LIB)/.built: $(MODEL_SRCS) $(TB_C_SRCS) tb/harness.c $(COSIM_C) dpi/state_check.c dpi/coverage.c $(wildcard ref_model/src/*.h tb/*.h dpi/*.h)
 	@mkdir -p $(FUZZ_LIB)
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_LIB) CC=clang SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
 	  $(patsubst $(FUZZ_LIB)/%,$(FUZZ_LIB)/%,$(FUZZ_OBJS)) >$(FUZZ_LIB)/build.log 2>&1 || { tail -30 $(FUZZ_LIB)/build.log; exit 1; }
@@ -502,8 +512,8 @@ MUT_UNITS_ALL := tt_unpacker tt_unpack_convert tt_src_banks tt_regfile tt_math_u
                  tt_pack_convert tt_pack_bfp tt_pack_l1acc tt_pack_strided \
                  tt_mx_datapath tt_mx_fpu tt_mx_int8 tt_mx_gmpool
 MUT_SRCS := $(MUT_UNITS_ALL:%=rtl_stubs/%.sv)
-MUT_RTL := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv \
-           $(foreach f,$(filter-out rtl_stubs/tt_pkg.sv,$(sort $(wildcard rtl_stubs/*.sv))),$(if $(filter $(f),$(MUT_SRCS)),$(MUT_DIR)/rtl/$(notdir $(f)),$(f)))
+MUT_RTL := $(RTL_PKGS) $(MUT_DIR)/rtl/tt_mut_pkg.sv \
+           $(foreach f,$(filter-out $(RTL_PKGS),$(sort $(wildcard rtl_stubs/*.sv))),$(if $(filter $(f),$(MUT_SRCS)),$(MUT_DIR)/rtl/$(notdir $(f)),$(f)))
 MUTANTS ?= 300
 MUT_RANDOM_SEEDS ?= 10
 

@@ -1,115 +1,16 @@
-/* cosim.c: the lockstep checker behind cosim.h. */
-#include "cosim.h"
-#include "state_check.h"
-#include "coverage.h"
-#include "hazard.h"
-#include "hb.h"
-#include "outfile.h"
+/* cosim.c: the lockstep checker behind cosim.h: what the RTL reports (retires, register-file rows,
+ * L1 lines, dispatches, stores) matched against the model, in the order of docs/design.md
+ * "Clocking and ordering contract", and the end-of-run checks. Its inside is dpi/cosim_int.h; the
+ * failure reports are dpi/cosim_report.c, the race detector's glue dpi/cosim_race.c, the state
+ * read-back dpi/cosim_readback.c. */
+#include "cosim_int.h"
 
 #include <cjson/cJSON.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ttisa.h"
-
-#define HISTORY 16
-#define L1Q 256
-#define DISP_RING 64 /* dispatch cycles remembered per thread (more than can be in flight) */
-#define RET_PEND 24 /* retires in one edge: at most one per retire lane (tt_pkg RET_LANES) */
-#define LINES 256 /* pushes not yet passed: the model's frontend (64) plus absorbed ones */
-
-typedef struct {
-    uint64_t cycle;
-    uint32_t seq, insn;
-    int line;
-} hist_entry;
-
-typedef struct {
-    uint32_t addr;
-    uint16_t be;
-    uint8_t line[16];
-    uint64_t cycle;
-    int thread;   /* model side: the thread whose instruction wrote it */
-    uint32_t seq, insn;
-    int src_line; /* test-file line of that instruction */
-} l1_write;
-
-typedef struct {
-    l1_write q[L1Q];
-    int head, count;
-} l1_queue;
-
-/* Register-file rows the RTL wrote and the model has not matched yet, per writer. */
-typedef struct {
-    tt_rf_write *w;
-    uint64_t *cycle;
-    size_t head, count, cap;
-} rf_queue;
-
-struct cosim {
-    cosim_test t;                    /* the test (its retire expectations copied) */
-    double load_secs;
-    cosim_opts o;
-    tt_model *m;
-    hist_entry hist[TT_NUM_THREADS][HISTORY];
-    int line[TT_NUM_THREADS][LINES]; /* test-file lines of pushed, unretired instructions */
-    int line_head[TT_NUM_THREADS], line_count[TT_NUM_THREADS];
-    uint32_t line_base[TT_NUM_THREADS]; /* push index of line[line_head] */
-    int cur_line;                    /* line of the instruction being reported */
-    uint32_t nhist[TT_NUM_THREADS];
-    uint64_t retired, l1_checked, rf_checked;
-    rf_queue rfq[TT_RF_WRITERS];
-    l1_queue model_l1[TT_L1_WRITERS], rtl_l1[TT_L1_WRITERS]; /* matched in order per writer */
-    bool failed;
-    const char *fail_kind;  /* the first failure with a cycle (begin_failure) */
-    uint64_t fail_cycle;
-    state_check *sc;                 /* the RTL's state read back (drained points, end) */
-    bool changed;                    /* a retire, L1 write, register-file row or MMIO store since the last read-back */
-    bool rb_due;                     /* a drained point's read-back is due (cosim_cycle_end) */
-    unsigned wait_latched;           /* bit t: thread t's wait latch valid in the model at the last cycle end */
-    bool rb_full;                    /* the current pass is the end's */
-    uint64_t rb_cycle;               /* the drained cycle of the due read-back */
-    unsigned drain_points;           /* drained points read back */
-    uint64_t drain_items;            /* and their items */
-    double drain_secs;               /* and their CPU time */
-    const char *fail_note;           /* appended to the next failure's headline */
-    tt_timing *tim;                  /* the timing reference (NULL: timing not checked) */
-    tt_cov *cov;                     /* functional coverage (NULL: off) */
-    bool sem_store;                  /* a TRISC semaphore store commits at this edge */
-    bool have_start;                 /* start: the run's cycle 0 (first cycle after the preload) */
-    uint64_t start;
-    size_t retire_expect_met;        /* `expect retire` lines checked so far */
-    /* This edge's retires, put in thread and program order before they are checked (flush_retires:
-     * several units may retire instructions of one thread in one cycle, reported lane by lane). */
-    cosim_retire_rec pend[RET_PEND];
-    int npend;
-    uint32_t unit_seq[TT_NUM_THREADS][16];   /* last seq + 1 each unit retired per thread (0: none) */
-    uint64_t disp_cycle[TT_NUM_THREADS][DISP_RING]; /* dispatch cycle by seq % DISP_RING */
-    uint64_t push_cycle[TT_NUM_THREADS][LINES];     /* push edge by push index % LINES */
-    uint32_t npush[TT_NUM_THREADS];
-    hb *hz;                          /* the race detector (NULL: +hazards=off; dpi/hb.h) */
-    uint64_t hz_cycle;               /* the cycle a race found now is reported at (the headline's) */
-    uint64_t hazards_seen;           /* +hazards=warn: races reported */
-    char report[8192];
-    size_t rlen;
-    cJSON *json;
-};
-
-static void say(cosim *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool hb_report(void *ctx, const hazard_who *at, bool at_writes, int at_when, const hb_race *x);
-static void say(cosim *c, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (c->rlen < sizeof c->report) {
-        int n = vsnprintf(c->report + c->rlen, sizeof c->report - c->rlen, fmt, ap);
-        if (n > 0) c->rlen += (size_t)n;
-        if (c->rlen > sizeof c->report) c->rlen = sizeof c->report;
-    }
-    va_end(ap);
-}
 
 cosim *cosim_create(const cosim_test *t, const cosim_opts *o)
 {
@@ -176,8 +77,18 @@ bool cosim_failed(const cosim *c) { return c->failed; }
 
 bool cosim_wants_retire_record(const cosim *c) { return c->o.check && !c->failed; }
 
-/* The trace's dispatches feed the wait-gate check, so it is decoded whenever the run is checked. */
-bool cosim_wants_timing(const cosim *c) { return cosim_wants_retire_record(c); }
+/* The trace feeds the timing reference and the coverage only: the wait-gate check and the sampling
+ * point take the dispatch report (cosim_dispatch), so with +timing=0 the trace is never decoded. */
+bool cosim_wants_timing(const cosim *c) { return cosim_wants_retire_record(c) && (c->tim || c->cov); }
+
+void cosim_dispatch(cosim *c, uint64_t cycle, int thread, uint32_t seq, uint32_t insn)
+{
+    (void)cycle; /* the cycle's end says which cycle */
+    if (!c->o.check || c->failed || thread < 0 || thread >= TT_NUM_THREADS) return;
+    c->disp[thread].valid = true;
+    c->disp[thread].seq = seq;
+    c->disp[thread].insn = insn;
+}
 
 void cosim_retire_unchecked(cosim *c)
 {
@@ -185,121 +96,6 @@ void cosim_retire_unchecked(cosim *c)
 }
 
 const tt_model *cosim_model(const cosim *c) { return c->m; }
-
-static void dis(uint32_t insn, char *buf, size_t n) { tt_disasm(insn, buf, n); }
-
-/* A cycle as the report prints it: counted as `expect retire` counts (cycle 0 of the run is the first
- * in which a TRISC push can enter a FIFO, note_cycle), with the harness's own count beside it in the
- * headline; a cycle before the run's cycle 0 keeps the harness's count. */
-static const char *fmt_cycle(const cosim *c, uint64_t cycle, bool with_harness, char *buf, size_t len)
-{
-    if (c->have_start && cycle >= c->start) {
-        if (with_harness)
-            snprintf(buf, len, "cycle %llu of the run (harness cycle %llu)", (unsigned long long)(cycle - c->start),
-                     (unsigned long long)cycle);
-        else
-            snprintf(buf, len, "cycle %-8llu", (unsigned long long)(cycle - c->start));
-    } else {
-        snprintf(buf, len, with_harness && c->have_start ? "harness cycle %llu (before the run's cycle 0)"
-                           : with_harness            ? "harness cycle %llu"
-                                                     : "harness cycle %-8llu",
-                 (unsigned long long)cycle);
-    }
-    return buf;
-}
-
-static void history(cosim *c)
-{
-    cJSON *h = cJSON_AddArrayToObject(c->json, "history");
-    for (int th = 0; th < TT_NUM_THREADS; th++) {
-        cJSON *a = cJSON_CreateArray();
-        cJSON_AddItemToArray(h, a);
-        uint32_t n = c->nhist[th] < HISTORY ? c->nhist[th] : HISTORY;
-        if (!n) continue;
-        say(c, "  last %u retired on thread %d:\n", n, th);
-        for (uint32_t i = c->nhist[th] - n; i < c->nhist[th]; i++) {
-            const hist_entry *e = &c->hist[th][i % HISTORY];
-            char d[96];
-            dis(e->insn, d, sizeof d);
-            char cy[64];
-            say(c, "    %s seq %-6u 0x%08x  %-36s line %d\n", fmt_cycle(c, e->cycle, false, cy, sizeof cy), e->seq,
-                e->insn, d, e->line);
-            cJSON *o = cJSON_CreateObject();
-            cJSON_AddNumberToObject(o, "cycle", (double)e->cycle);
-            cJSON_AddNumberToObject(o, "seq", e->seq);
-            cJSON_AddStringToObject(o, "disasm", d);
-            cJSON_AddItemToArray(a, o);
-        }
-    }
-}
-
-/* Start a failure report: headline, then the caller adds field lines with mismatch(). */
-static void begin_failure(cosim *c, const char *kind, uint64_t cycle, int thread, uint32_t seq, uint32_t insn)
-{
-    c->failed = true;
-    if (!c->fail_kind) {
-        c->fail_kind = kind;
-        c->fail_cycle = cycle;
-    }
-    char d[96] = "";
-    if (thread >= 0) dis(insn, d, sizeof d);
-    if (c->cur_line > 0)
-        say(c, "%s:%d: ", c->t.path, c->cur_line);
-    else
-        say(c, "%s: ", c->t.path);
-    char cy[96];
-    say(c, "%s at %s", kind, fmt_cycle(c, cycle, true, cy, sizeof cy));
-    if (thread >= 0) say(c, ", thread %d, seq %u: %s (0x%08x)", thread, seq, d, insn);
-    if (c->fail_note) say(c, "%s", c->fail_note);
-    c->fail_note = NULL;
-    say(c, "\n");
-    cJSON_AddStringToObject(c->json, "result", "fail");
-    cJSON_AddStringToObject(c->json, "kind", kind);
-    cJSON_AddNumberToObject(c->json, "line", c->cur_line);
-    cJSON_AddNumberToObject(c->json, "cycle", (double)cycle);
-    if (c->have_start && cycle >= c->start) cJSON_AddNumberToObject(c->json, "run_cycle", (double)(cycle - c->start));
-    cJSON_AddNumberToObject(c->json, "thread", thread);
-    if (thread >= 0) {
-        cJSON_AddNumberToObject(c->json, "seq", seq);
-        cJSON_AddNumberToObject(c->json, "insn", insn);
-        cJSON_AddStringToObject(c->json, "disasm", d);
-    }
-    cJSON_AddArrayToObject(c->json, "fields");
-}
-
-static void mismatch(cosim *c, const char *field, uint64_t expected, uint64_t actual)
-{
-    say(c, "  %-22s expected (model) 0x%08llx   actual (RTL) 0x%08llx%s\n", field, (unsigned long long)expected,
-        (unsigned long long)actual, expected == actual ? "" : "   <--");
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "field", field);
-    cJSON_AddNumberToObject(o, "expected", (double)expected);
-    cJSON_AddNumberToObject(o, "actual", (double)actual);
-    cJSON_AddItemToArray(cJSON_GetObjectItem(c->json, "fields"), o);
-}
-
-/* A register written on one side only: the model's value, or the RTL's. */
-static void one_sided(cosim *c, const char *field, bool by_model, uint64_t value)
-{
-    say(c, "  %-22s written by the %s only (0x%08llx), not by the %s   <--\n", field, by_model ? "model" : "RTL",
-        (unsigned long long)value, by_model ? "RTL" : "model");
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "field", field);
-    cJSON_AddStringToObject(o, "written_by", by_model ? "model" : "RTL");
-    cJSON_AddNumberToObject(o, by_model ? "expected" : "actual", (double)value);
-    cJSON_AddItemToArray(cJSON_GetObjectItem(c->json, "fields"), o);
-}
-
-static void end_failure(cosim *c)
-{
-    history(c);
-    if (c->o.repro) say(c, "  reproduce with: %s\n", c->o.repro);
-    fputs(c->report, stderr);
-    cJSON_AddStringToObject(c->json, "report", c->report);
-    c->rlen = 0;
-}
-
-static void flush_retires(cosim *c);
 
 static int pop_line(cosim *c, int th)
 {
@@ -322,7 +118,7 @@ static int line_at(cosim *c, int th, uint32_t push_index)
 
 void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, bool brisc)
 {
-    flush_retires(c);
+    cs_flush_retires(c);
     if (c->failed || !c->o.check) return;
     if (c->line_count[thread] == LINES) (void)pop_line(c, thread); /* only absorbed pushes are this old */
     c->changed = true; /* a MOP_CFG, or a REPLAY load, changes state without a retire */
@@ -332,22 +128,22 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, b
     c->cur_line = line;
     if (c->cov) tt_cov_push(c->cov, thread, insn, brisc);
     if ((brisc ? tt_model_push_brisc(c->m, thread, insn) : tt_model_push(c->m, thread, insn)) != TT_OK) {
-        begin_failure(c, "MISMATCH (fifo overflow)", cycle, thread, 0, insn);
-        say(c, "  the RTL accepted a push while thread %d had %d instructions pushed and not retired\n", thread,
+        cs_begin_failure(c, "MISMATCH (fifo overflow)", cycle, thread, 0, insn);
+        cs_say(c, "  the RTL accepted a push while thread %d had %d instructions pushed and not retired\n", thread,
             tt_model_fifo_count(c->m, thread));
-        end_failure(c);
+        cs_end_failure(c);
     }
 }
 
 void cosim_drain(cosim *c, int stream, int thread)
 {
-    flush_retires(c);
+    cs_flush_retires(c);
     if (c->hz && !c->failed) hb_drain(c->hz, stream, thread);
 }
 
 void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line)
 {
-    flush_retires(c);
+    cs_flush_retires(c);
     if (c->failed || !c->o.check) return;
     c->changed = true;
     char msg[160];
@@ -360,13 +156,13 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
         const hazard_who who = {.thread = thread, .line = line, .store = true};
         c->cur_line = line;
         c->hz_cycle = cycle;
-        if (hb_note_mmio(c->hz, &who, addr, cycle, hb_report, c)) return;
+        if (hb_note_mmio(c->hz, &who, addr, cycle, cs_hb_report, c)) return;
     }
     if (tt_model_mmio_store(c->m, thread, addr, data, msg, sizeof msg) != TT_OK) {
         c->cur_line = line;
-        begin_failure(c, "ERROR (bad TRISC store)", cycle, -1, 0, 0);
-        say(c, "  thread %d store 0x%08x to 0x%08x: %s\n", thread, data, addr, msg);
-        end_failure(c);
+        cs_begin_failure(c, "ERROR (bad TRISC store)", cycle, -1, 0, 0);
+        cs_say(c, "  thread %d store 0x%08x to 0x%08x: %s\n", thread, data, addr, msg);
+        cs_end_failure(c);
     }
 }
 
@@ -376,10 +172,10 @@ static bool l1_push(cosim *c, l1_queue *q, const l1_write *w, const char *side, 
 {
     if (q->count == L1Q) {
         c->cur_line = w->src_line;
-        begin_failure(c, "MISMATCH (L1 write count)", w->cycle, w->thread, w->seq, w->insn);
-        say(c, "  the %s made %d L1 writes that the %s never made (the first at 0x%08x)\n", side, L1Q, other,
+        cs_begin_failure(c, "MISMATCH (L1 write count)", w->cycle, w->thread, w->seq, w->insn);
+        cs_say(c, "  the %s made %d L1 writes that the %s never made (the first at 0x%08x)\n", side, L1Q, other,
             q->q[q->head].addr);
-        end_failure(c);
+        cs_end_failure(c);
         return false;
     }
     q->q[(q->head + q->count++) % L1Q] = *w;
@@ -397,20 +193,20 @@ static void l1_match(cosim *c, int wr)
         bool same = e->addr == a->addr && e->be == a->be && memcmp(e->line, a->line, 16) == 0;
         if (!same) {
             c->cur_line = e->src_line;
-            begin_failure(c, "MISMATCH (L1 write)", a->cycle, e->thread, e->seq, e->insn);
-            say(c, "  %s's write; the model's was made by that instruction at cycle %llu\n", l1_writer_names[wr],
+            cs_begin_failure(c, "MISMATCH (L1 write)", a->cycle, e->thread, e->seq, e->insn);
+            cs_say(c, "  %s's write; the model's was made by that instruction at cycle %llu\n", l1_writer_names[wr],
                 (unsigned long long)e->cycle);
-            mismatch(c, "l1.addr", e->addr, a->addr);
-            mismatch(c, "l1.byte_enable", e->be, a->be);
+            cs_mismatch(c, "l1.addr", e->addr, a->addr);
+            cs_mismatch(c, "l1.byte_enable", e->be, a->be);
             for (int w = 0; w < 4; w++) {
                 uint32_t ev, av;
                 memcpy(&ev, e->line + 4 * w, 4);
                 memcpy(&av, a->line + 4 * w, 4);
                 char f[32];
                 snprintf(f, sizeof f, "l1.line[%d..%d]", 4 * w, 4 * w + 3);
-                mismatch(c, f, ev, av);
+                cs_mismatch(c, f, ev, av);
             }
-            end_failure(c);
+            cs_end_failure(c);
             return;
         }
         c->l1_checked++;
@@ -423,7 +219,7 @@ static void l1_match(cosim *c, int wr)
 
 void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be, const uint8_t line[16])
 {
-    flush_retires(c);
+    cs_flush_retires(c);
     if (c->failed) return;
     if (!c->o.check) {
         c->l1_checked++;
@@ -434,9 +230,9 @@ void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_
     c->changed = true;
     state_check_touch_l1(c->sc, addr);
     if (writer < 0 || writer >= TT_L1_WRITERS) {
-        begin_failure(c, "MISMATCH (L1 write)", cycle, -1, 0, 0);
-        say(c, "  the RTL reports an L1 write at 0x%08x by writer %d, which does not exist\n", addr, writer);
-        end_failure(c);
+        cs_begin_failure(c, "MISMATCH (L1 write)", cycle, -1, 0, 0);
+        cs_say(c, "  the RTL reports an L1 write at 0x%08x by writer %d, which does not exist\n", addr, writer);
+        cs_end_failure(c);
         return;
     }
     if (l1_push(c, &c->rtl_l1[writer], &w, "RTL", "model")) l1_match(c, writer);
@@ -485,12 +281,12 @@ void cosim_rf_write(cosim *c, uint64_t cycle, const tt_rf_write *w)
 
 static void rf_describe(cosim *c, const char *who, const tt_rf_write *w)
 {
-    say(c, "  %s: %s", who, rf_names[w->file & 3]);
-    if (w->file <= TT_RF_SRCB) say(c, " bank %u", w->bank);
+    cs_say(c, "  %s: %s", who, rf_names[w->file & 3]);
+    if (w->file <= TT_RF_SRCB) cs_say(c, " bank %u", w->bank);
     if (w->zf) /* a zero-flag record (ZEROACC): no data */
-        say(c, " row %u, zero flag: row marked %s\n", w->row, w->zf == TT_ZF_VALID ? "valid (Revert)" : "invalid");
+        cs_say(c, " row %u, zero flag: row marked %s\n", w->row, w->zf == TT_ZF_VALID ? "valid (Revert)" : "invalid");
     else
-        say(c, " row %u, columns 0x%04x\n", w->row, w->mask);
+        cs_say(c, " row %u, columns 0x%04x\n", w->row, w->mask);
 }
 
 /* The rows the model's instruction wrote against the RTL's queue for the same writer, one by one
@@ -508,35 +304,35 @@ static bool rf_match(cosim *c, const cosim_retire_rec *r, int writer)
         if (x && a && x->file == a->file && x->bank == a->bank && x->row == a->row && x->mask == a->mask &&
             x->zf == a->zf && memcmp(x->cell, a->cell, sizeof x->cell) == 0)
             continue;
-        begin_failure(c, "MISMATCH (register-file write)", r->cycle, r->thread, r->seq, r->insn);
-        say(c, "  row write %zu of %zu by the model, %zu by the RTL (%s)\n", i + 1, ne, na,
+        cs_begin_failure(c, "MISMATCH (register-file write)", r->cycle, r->thread, r->seq, r->insn);
+        cs_say(c, "  row write %zu of %zu by the model, %zu by the RTL (%s)\n", i + 1, ne, na,
             writer >= 0 ? writer_names[writer] : "no writer");
         cJSON_AddNumberToObject(c->json, "rf_write_index", (double)i);
         if (!a) {
             rf_describe(c, "the model wrote", x);
-            say(c, "  the RTL made no such write   <--\n");
+            cs_say(c, "  the RTL made no such write   <--\n");
             cJSON_AddStringToObject(c->json, "rf_missing_in", "RTL");
         } else if (!x) {
             rf_describe(c, "the RTL wrote", a);
-            say(c, "  the model made no such write (written at cycle %llu)   <--\n",
+            cs_say(c, "  the model made no such write (written at cycle %llu)   <--\n",
                 (unsigned long long)q->cycle[q->head + i]);
             cJSON_AddStringToObject(c->json, "rf_missing_in", "model");
         } else {
             rf_describe(c, "model", x);
             rf_describe(c, "RTL  ", a);
-            mismatch(c, "rf.file", x->file, a->file);
-            if (x->file <= TT_RF_SRCB || a->file <= TT_RF_SRCB) mismatch(c, "rf.bank", x->bank, a->bank);
-            mismatch(c, "rf.row", x->row, a->row);
-            mismatch(c, "rf.column_mask", x->mask, a->mask);
-            mismatch(c, "rf.zero_flag", x->zf, a->zf);
+            cs_mismatch(c, "rf.file", x->file, a->file);
+            if (x->file <= TT_RF_SRCB || a->file <= TT_RF_SRCB) cs_mismatch(c, "rf.bank", x->bank, a->bank);
+            cs_mismatch(c, "rf.row", x->row, a->row);
+            cs_mismatch(c, "rf.column_mask", x->mask, a->mask);
+            cs_mismatch(c, "rf.zero_flag", x->zf, a->zf);
             for (int col = 0; col < TT_RF_COLS; col++) {
                 if (x->cell[col] == a->cell[col]) continue;
                 char f[40];
                 snprintf(f, sizeof f, "%s[%u][%d]", rf_names[x->file & 3], x->row, col);
-                mismatch(c, f, x->cell[col], a->cell[col]);
+                cs_mismatch(c, f, x->cell[col], a->cell[col]);
             }
         }
-        end_failure(c);
+        cs_end_failure(c);
         return false;
     }
     if (q) q->head = q->count = 0; /* every queued row was this instruction's */
@@ -577,16 +373,16 @@ static void check_retire_cycle(cosim *c, const cosim_retire_rec *r)
         c->retire_expect_met++;
         if (rel >= e->lo && rel <= e->hi) continue;
         c->cur_line = e->line;
-        begin_failure(c, "MISMATCH (timing)", r->cycle, r->thread, r->seq, r->insn);
+        cs_begin_failure(c, "MISMATCH (timing)", r->cycle, r->thread, r->seq, r->insn);
         if (e->lo == e->hi)
-            say(c, "  expect retire: it should retire in cycle %llu of the run, it retired in cycle %llu\n",
+            cs_say(c, "  expect retire: it should retire in cycle %llu of the run, it retired in cycle %llu\n",
                 (unsigned long long)e->lo, (unsigned long long)rel);
         else
-            say(c, "  expect retire: it should retire in cycles %llu..%llu of the run, it retired in cycle %llu\n",
+            cs_say(c, "  expect retire: it should retire in cycles %llu..%llu of the run, it retired in cycle %llu\n",
                 (unsigned long long)e->lo, (unsigned long long)e->hi, (unsigned long long)rel);
-        say(c, "  (cycle 0 of the run is absolute cycle %llu, the first in which a push can enter the FIFO)\n",
+        cs_say(c, "  (cycle 0 of the run is absolute cycle %llu, the first in which a push can enter the FIFO)\n",
             (unsigned long long)c->start);
-        end_failure(c);
+        cs_end_failure(c);
         return;
     }
 }
@@ -614,7 +410,7 @@ static int pend_cmp(const void *a, const void *b)
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-static void flush_retires(cosim *c)
+void cs_flush_retires(cosim *c)
 {
     if (!c->npend) return;
     int n = c->npend;
@@ -630,78 +426,43 @@ static void flush_retires(cosim *c)
     }
 }
 
-/* A retired instruction as the race detector names it: thread, seq, word, line, dispatch and push. */
-static hazard_who who_of(const cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
+/* A live unit wait (an UNPACR_NOP clear waiting for the matrix unit's bank, which the matrix unit may
+ * take again while the clear runs, so the model's state at the retire says nothing): its first row,
+ * the start of its work, must come after a cycle end at which the model's state let it go, since its
+ * dispatch (docs/design.md "What the checker then assumes"). The contract's outputs alone: the
+ * dispatch report, the row reports and the retires. False after a failure. */
+static bool check_live_wait(cosim *c, const cosim_retire_rec *r)
 {
-    return (hazard_who){.thread = r->thread, .seq = r->seq, .insn = r->insn, .line = c->cur_line,
-                        .disp = c->disp_cycle[r->thread][r->seq % DISP_RING],
-                        .push = c->push_cycle[r->thread][x->push_index % LINES]};
-}
-
-/* A race found (hb_report): with +hazards=warn a warning on stderr and the run goes on; else HAZARD
- * stops it, `at` the instruction it is reported against and `other` the other one (a TRISC store
- * has no seq). */
-static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const hazard_who *other, const char *element,
-                        const char *fix, const char *text)
-{
-    char d[96];
-    dis(at->insn, d, sizeof d);
-    if (c->o.hazards == COSIM_HAZARDS_WARN) {
-        c->hazards_seen++;
+    if (r->unit == TT_U_UNPACK0 || r->unit == TT_U_UNPACK1) {
+        const int unp = r->unit - TT_U_UNPACK0;
+        if (c->unp_inflight[unp]) c->unp_inflight[unp]--;
+        for (int i = 0; i < LIVE_WAITS; i++)
+            if (c->live[i].active && c->live[i].unp == unp && c->live[i].ahead &&
+                !(c->live[i].thread == r->thread && c->live[i].seq == r->seq))
+                c->live[i].ahead--;
+    }
+    for (int i = 0; i < LIVE_WAITS; i++) {
+        if (!c->live[i].active || c->live[i].thread != r->thread || c->live[i].seq != r->seq) continue;
+        c->live[i].active = false;
+        const int writer = rf_writer_of_unit(r->unit);
+        const rf_queue *q = writer >= 0 ? &c->rfq[writer] : NULL;
+        const bool rows = q && q->count;
+        const uint64_t first = rows ? q->cycle[q->head] : r->cycle;
+        if (c->live[i].free && first > c->live[i].free_cycle) return true;
+        cs_begin_failure(c, "MISMATCH (unit wait)", r->cycle, r->thread, r->seq, r->insn);
         char cy[96];
-        fprintf(stderr, "%s:%d: HAZARD (warning) at %s, thread %d, seq %u: %s\n%s", c->t.path, at->line,
-                fmt_cycle(c, cycle, true, cy, sizeof cy), at->thread, at->seq, d, text);
-        return;
+        cs_say(c, "  the RTL %s at %s, while the model says it must still wait in its unit: %s\n",
+               rows ? "wrote this instruction's first row" : "retired this instruction",
+               cs_fmt_cycle(c, first, true, cy, sizeof cy), c->live[i].why[0] ? c->live[i].why : "its wait holds");
+        if (c->live[i].free)
+            cs_say(c, "  (the wait ended at the end of %s; the work may start in the next cycle)\n",
+                   cs_fmt_cycle(c, c->live[i].free_cycle, true, cy, sizeof cy));
+        else
+            cs_say(c, "  (the wait never ended between its dispatch and its retire)\n");
+        cs_end_failure(c);
+        return false;
     }
-    c->cur_line = at->line;
-    /* two TRISC stores racing: no instruction to name */
-    begin_failure(c, "HAZARD", cycle, at->store ? -1 : at->thread, at->seq, at->store ? 0 : at->insn);
-    say(c, "%s", text);
-    cJSON_AddStringToObject(c->json, "hazard_element", element);
-    cJSON_AddNumberToObject(c->json, "hazard_writer_thread", other->thread);
-    if (!other->store) cJSON_AddNumberToObject(c->json, "hazard_writer_seq", other->seq);
-    cJSON_AddNumberToObject(c->json, "hazard_writer_line", other->line);
-    if (fix) cJSON_AddStringToObject(c->json, "hazard_fix", fix);
-    end_failure(c);
-}
-
-/* A race the happens-before detector found (dpi/hb.h): both accesses, the element and the wait that
- * would order them. True when it stopped the run. */
-static bool hb_report(void *ctx, const hazard_who *at, bool at_writes, int at_when, const hb_race *x)
-{
-    cosim *c = ctx;
-    char text[1600];
-    uint64_t cycle = 0;
-    hb_race y;
-    if (hb_race_swap(c->hz, &at, &at_writes, &at_when, x, &y)) x = &y;
-    hb_set_origin(c->hz, c->have_start ? c->start : 0); /* the body's cycles as the headline's */
-    hb_race_text(c->hz, at, at_writes, at_when, x, text, sizeof text, &cycle);
-    /* the headline names the cycle the race was found in, as the other failures do */
-    emit_hazard(c, c->hz_cycle, at, &x->other, x->element, x->fix, text);
-    return c->failed;
-}
-
-/* The race detector's view of an instruction just executed (docs/decisions.md "Race detector"): its
- * end, its accesses from the model's logs; the Src banks it touched against their owner before it
- * (*banks). True when a race stopped the run. */
-static bool note_hb(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x, const tt_bank_state *banks)
-{
-    if (!c->hz || c->failed) return false;
-    const hazard_who who = who_of(c, r, x);
-    const tt_read_set *rs = tt_model_last_reads(c->m);
-    c->hz_cycle = r->cycle;
-    if (hb_note_step(c->hz, &who, r->cycle, c->m, x, banks, hb_report, c)) return true;
-    char element[96], fix[400];
-    if (hazard_src_owner(banks, r->insn, rs->src_rd, rs->src_wr, element, sizeof element, fix, sizeof fix)) {
-        char d[96], text[800];
-        dis(r->insn, d, sizeof d);
-        snprintf(text, sizeof text, "  %s (thread %d, seq %u, line %d) touched %s: the bank was not its side's when "
-                                    "it ran\n  %s\n",
-                 d, r->thread, r->seq, who.line, element, fix);
-        emit_hazard(c, r->cycle, &who, &who, element, fix, text);
-        if (c->failed) return true;
-    }
-    return false;
+    return true;
 }
 
 static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
@@ -712,21 +473,21 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     /* A unit executes a thread's instructions in program order (docs/design.md "Clocking and
      * ordering contract"). */
     if (r->thread < 0 || r->thread >= TT_NUM_THREADS || r->unit < 0 || r->unit >= TT_NUM_UNITS) {
-        begin_failure(c, "MISMATCH (retire)", r->cycle, -1, r->seq, r->insn);
-        say(c, "  the RTL reports a retire of thread %d from unit %d, which do not exist\n", r->thread, r->unit);
-        end_failure(c);
+        cs_begin_failure(c, "MISMATCH (retire)", r->cycle, -1, r->seq, r->insn);
+        cs_say(c, "  the RTL reports a retire of thread %d from unit %d, which do not exist\n", r->thread, r->unit);
+        cs_end_failure(c);
         return;
     }
     uint32_t *us = &c->unit_seq[r->thread][r->unit];
     if (*us && r->seq < *us) {
-        begin_failure(c, "MISMATCH (retire order)", r->cycle, r->thread, r->seq, r->insn);
+        cs_begin_failure(c, "MISMATCH (retire order)", r->cycle, r->thread, r->seq, r->insn);
         if (r->seq + 1 == *us)
-            say(c, "  unit %s retired instruction %u of thread %d a second time\n", unit_names[r->unit], r->seq,
+            cs_say(c, "  unit %s retired instruction %u of thread %d a second time\n", unit_names[r->unit], r->seq,
                 r->thread);
         else
-            say(c, "  unit %s retired instruction %u of thread %d after its instruction %u: a unit executes a "
+            cs_say(c, "  unit %s retired instruction %u of thread %d after its instruction %u: a unit executes a "
                    "thread's instructions in program order\n", unit_names[r->unit], r->seq, r->thread, *us - 1);
-        end_failure(c);
+        cs_end_failure(c);
         return;
     }
     *us = r->seq + 1;
@@ -740,6 +501,7 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     bool unit_holds = tt_model_issued_at(c->m, r->thread, r->seq, &word, &push_index) &&
                       !tt_model_unit_wait_is_live(word) &&
                       tt_model_unit_holds(c->m, r->thread, word, held, sizeof held);
+    if (!check_live_wait(c, r)) return;
     tt_bank_state banks_before;
     if (c->hz) tt_model_banks_get(c->m, &banks_before);
     tt_exec_result x = tt_model_step_seq(c->m, r->thread, r->seq);
@@ -747,32 +509,32 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     remember(c, r, c->cur_line);
     /* A race is reported as the race, before whatever it led to (a mismatch, a model stop on a
      * configuration mixed from two setups). */
-    if (x.status != TT_BLOCKED && x.status != TT_ERROR && note_hb(c, r, &x, &banks_before)) return;
+    if (x.status != TT_BLOCKED && x.status != TT_ERROR && cs_note_hb(c, r, &x, &banks_before)) return;
     if (unit_holds) {
-        begin_failure(c, "MISMATCH (unit wait)", r->cycle, r->thread, r->seq, r->insn);
-        say(c, "  the RTL retired this instruction while the model says it must still wait in its unit: %s\n", held);
-        end_failure(c);
+        cs_begin_failure(c, "MISMATCH (unit wait)", r->cycle, r->thread, r->seq, r->insn);
+        cs_say(c, "  the RTL retired this instruction while the model says it must still wait in its unit: %s\n", held);
+        cs_end_failure(c);
         return;
     }
     if (x.status == TT_ERROR) {
-        begin_failure(c, "MISMATCH (retire order)", r->cycle, r->thread, r->seq, r->insn);
-        say(c, "  %s\n", x.msg);
-        end_failure(c);
+        cs_begin_failure(c, "MISMATCH (retire order)", r->cycle, r->thread, r->seq, r->insn);
+        cs_say(c, "  %s\n", x.msg);
+        cs_end_failure(c);
         return;
     }
     if (x.status == TT_BLOCKED) {
         /* The RTL retired an instruction the model's frontend does not produce. */
-        begin_failure(c, "MISMATCH (extra retire)", r->cycle, r->thread, r->seq, r->insn);
-        say(c, "  the RTL retired an instruction, but the model has none left on thread %d (%s)\n", r->thread, x.msg);
-        end_failure(c);
+        cs_begin_failure(c, "MISMATCH (extra retire)", r->cycle, r->thread, r->seq, r->insn);
+        cs_say(c, "  the RTL retired an instruction, but the model has none left on thread %d (%s)\n", r->thread, x.msg);
+        cs_end_failure(c);
         return;
     }
     if (x.status != TT_OK) {
         char head[64];
         snprintf(head, sizeof head, "MODEL STOP (%s)", tt_status_name(x.status));
-        begin_failure(c, head, r->cycle, r->thread, r->seq, r->insn);
-        say(c, "  the model stops: %s: %s\n", tt_status_name(x.status), x.msg);
-        end_failure(c);
+        cs_begin_failure(c, head, r->cycle, r->thread, r->seq, r->insn);
+        cs_say(c, "  the model stops: %s: %s\n", tt_status_name(x.status), x.msg);
+        cs_end_failure(c);
         return;
     }
     if (c->cov) tt_cov_retire(c->cov, r->thread, &x);
@@ -825,27 +587,27 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     bool e_mmio = (e->kinds & TT_EFF_MMIO) != 0;
     ok &= e_mmio == r->mmio_we && (!e_mmio || (e->mmio_addr == r->mmio_addr && e->mmio_data == r->mmio_data));
     if (!ok) {
-        begin_failure(c, "MISMATCH (retire)", r->cycle, r->thread, r->seq, r->insn);
+        cs_begin_failure(c, "MISMATCH (retire)", r->cycle, r->thread, r->seq, r->insn);
         char d[96];
-        dis(x.insn, d, sizeof d);
-        if (x.insn != r->insn) say(c, "  the model's next instruction on thread %d is %s\n", r->thread, d);
-        mismatch(c, "insn", x.insn, r->insn);
-        mismatch(c, "seq", x.seq, r->seq);
-        mismatch(c, "cfg.write_enable", e_cfg, r->cfg_we);
+        cs_dis(x.insn, d, sizeof d);
+        if (x.insn != r->insn) cs_say(c, "  the model's next instruction on thread %d is %s\n", r->thread, d);
+        cs_mismatch(c, "insn", x.insn, r->insn);
+        cs_mismatch(c, "seq", x.seq, r->seq);
+        cs_mismatch(c, "cfg.write_enable", e_cfg, r->cfg_we);
         if (e_cfg || r->cfg_we) {
-            mismatch(c, "cfg.state", e->cfg_state, r->cfg_state);
-            mismatch(c, "cfg.addr32", e->cfg_addr, r->cfg_addr);
+            cs_mismatch(c, "cfg.state", e->cfg_state, r->cfg_state);
+            cs_mismatch(c, "cfg.addr32", e->cfg_addr, r->cfg_addr);
             for (int k = 0; k < 4; k++)
                 if ((e_cfg | r->cfg_we) & (1u << k)) {
                     char f[32];
                     snprintf(f, sizeof f, "cfg.data[%d]", k);
-                    mismatch(c, f, e->cfg_data[k], r->cfg_data[k]);
+                    cs_mismatch(c, f, e->cfg_data[k], r->cfg_data[k]);
                 }
         }
         if (e_tcfg || r->tcfg_we) {
-            mismatch(c, "thread_cfg.write", e_tcfg, r->tcfg_we);
-            mismatch(c, "thread_cfg.index", e->tcfg_addr, r->tcfg_addr);
-            mismatch(c, "thread_cfg.data", e->tcfg_data, r->tcfg_data);
+            cs_mismatch(c, "thread_cfg.write", e_tcfg, r->tcfg_we);
+            cs_mismatch(c, "thread_cfg.index", e->tcfg_addr, r->tcfg_addr);
+            cs_mismatch(c, "thread_cfg.data", e->tcfg_data, r->tcfg_data);
         }
         uint32_t e_gpr_val[TT_NUM_GPRS] = {0};
         for (int i = 0; i < e_ngpr; i++)
@@ -855,14 +617,14 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
             char f[32];
             snprintf(f, sizeof f, "gpr[%d]", i);
             if (by_model && by_rtl)
-                mismatch(c, f, e_gpr_val[i], r->gpr[i]);
+                cs_mismatch(c, f, e_gpr_val[i], r->gpr[i]);
             else if (by_model || by_rtl)
-                one_sided(c, f, by_model, by_model ? e_gpr_val[i] : r->gpr[i]);
+                cs_one_sided(c, f, by_model, by_model ? e_gpr_val[i] : r->gpr[i]);
         }
         if (e_sem || r->sem_we) {
-            mismatch(c, "sem.changed_mask", e_sem, r->sem_we);
-            mismatch(c, "sem.values", e->sem_value, r->sem_value);
-            mismatch(c, "sem.maxima", e->sem_max, r->sem_max);
+            cs_mismatch(c, "sem.changed_mask", e_sem, r->sem_we);
+            cs_mismatch(c, "sem.values", e->sem_value, r->sem_value);
+            cs_mismatch(c, "sem.maxima", e->sem_max, r->sem_max);
         }
         for (int t = 0; t < TT_NUM_THREADS && any_adc; t++) {
             static const char *const sets[] = {"unpack0", "unpack1", "pack"};
@@ -870,33 +632,33 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
             if (!(e_adc[t] | r->adc_we[t])) continue;
             char f[48];
             snprintf(f, sizeof f, "adc[thread %d].written_mask", t);
-            mismatch(c, f, e_adc[t], r->adc_we[t]);
+            cs_mismatch(c, f, e_adc[t], r->adc_we[t]);
             for (int i = 0; i < TT_ADC_SETS * TT_ADC_CHANNELS; i++) {
                 if (!((e_adc[t] | r->adc_we[t]) & (1u << i))) continue;
                 static const tt_adc_channel zero;
                 const uint32_t *ev = e_adcv[t] ? &e_adcv[t][i].x : &zero.x, *av = &r->adc[t][i].x;
                 for (int k = 0; k < 8; k++) {
                     snprintf(f, sizeof f, "adc[thread %d].%s.ch%d.%s", t, sets[i / 2], i % 2, names[k]);
-                    mismatch(c, f, ev[k], av[k]);
+                    cs_mismatch(c, f, ev[k], av[k]);
                 }
             }
         }
         if (e_banks || r->banks_we) {
-            mismatch(c, "banks.changed", e_banks, r->banks_we);
-            mismatch(c, "banks.state", e->banks_state & tt_bank_cmp_mask(e->banks_state),
+            cs_mismatch(c, "banks.changed", e_banks, r->banks_we);
+            cs_mismatch(c, "banks.state", e->banks_state & tt_bank_cmp_mask(e->banks_state),
                      r->banks & tt_bank_cmp_mask(e->banks_state));
         }
         if (e_mutex || r->mutex_we) {
-            mismatch(c, "mutex.write", e_mutex, r->mutex_we);
-            mismatch(c, "mutex.index", e->mutex_idx, r->mutex_idx);
-            mismatch(c, "mutex.holder", e->mutex_holder, r->mutex_holder);
+            cs_mismatch(c, "mutex.write", e_mutex, r->mutex_we);
+            cs_mismatch(c, "mutex.index", e->mutex_idx, r->mutex_idx);
+            cs_mismatch(c, "mutex.holder", e->mutex_holder, r->mutex_holder);
         }
         if (e_mmio || r->mmio_we) {
-            mismatch(c, "mmio.write", e_mmio, r->mmio_we);
-            mismatch(c, "mmio.addr", e->mmio_addr, r->mmio_addr);
-            mismatch(c, "mmio.data", e->mmio_data, r->mmio_data);
+            cs_mismatch(c, "mmio.write", e_mmio, r->mmio_we);
+            cs_mismatch(c, "mmio.addr", e->mmio_addr, r->mmio_addr);
+            cs_mismatch(c, "mmio.data", e->mmio_data, r->mmio_data);
         }
-        end_failure(c);
+        cs_end_failure(c);
         return;
     }
     if (!rf_match(c, r, rf_writer_of_unit(r->unit))) return;
@@ -920,42 +682,98 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     for (int wr = 0; wr < TT_L1_WRITERS; wr++) l1_match(c, wr);
 }
 
+/* An instruction whose unit-internal wait is live (tt_model_unit_wait_is_live) was dispatched: from
+ * this cycle's end on, the checker watches for the model's state to let it go. */
+static void note_live_wait(cosim *c, int th, uint32_t seq, uint32_t insn, int unp)
+{
+    for (int i = 0; i < LIVE_WAITS; i++) {
+        if (c->live[i].active) continue;
+        c->live[i].active = true;
+        c->live[i].free = false;
+        c->live[i].thread = th;
+        c->live[i].unp = unp;
+        c->live[i].seq = seq;
+        c->live[i].insn = insn;
+        c->live[i].ahead = c->unp_inflight[unp];
+        c->live[i].why[0] = 0;
+        return;
+    }
+    /* more than the unpackers can hold: an RTL that keeps dispatching without retiring; the retire
+     * order check names it */
+}
+
 void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
 {
-    flush_retires(c);
+    cs_flush_retires(c);
     note_cycle(c, cycle);
+    bool disp[TT_NUM_THREADS];
+    uint32_t disp_seq[TT_NUM_THREADS], disp_insn[TT_NUM_THREADS];
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        disp[th] = c->disp[th].valid;
+        disp_seq[th] = c->disp[th].seq;
+        disp_insn[th] = c->disp[th].insn;
+        c->disp[th].valid = false;
+    }
     if (!c->o.check || c->failed) return;
-    /* The wait gate, at each dispatch (the RTL decides when; it may never dispatch what the model's
-     * gate holds: a latched STALLWAIT / SEMWAIT, with its one-cycle lag). A wait latches as it
-     * dispatches (docs/decisions.md "Lockstep wait-gate check"). */
-    for (int th = 0; obs && th < TT_NUM_THREADS; th++) {
-        if (!obs->th[th].dispatch) continue;
+    /* The wait gate, at each dispatch the RTL reports (tt_core dispatch_*_o; the RTL decides when;
+     * it may never dispatch what the model's gate holds: a latched STALLWAIT / SEMWAIT, with its
+     * one-cycle lag). A wait latches as it dispatches (docs/decisions.md "Lockstep wait-gate check"). */
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        if (!disp[th]) continue;
         char held[160] = "";
         uint32_t seq = 0;
-        const bool open = tt_model_dispatch(c->m, th, obs->th[th].fe_insn, &seq, held, sizeof held);
+        const bool open = tt_model_dispatch(c->m, th, disp_insn[th], &seq, held, sizeof held);
         c->disp_cycle[th][seq % DISP_RING] = cycle;
+        if (seq != disp_seq[th]) {
+            /* the RTL numbers its dispatches as the model does: 0 after reset, one more each */
+            uint32_t word = disp_insn[th], push_index = 0;
+            (void)tt_model_issued_at(c->m, th, seq, &word, &push_index);
+            c->cur_line = line_at(c, th, push_index);
+            cs_begin_failure(c, "MISMATCH (dispatch)", cycle, th, disp_seq[th], disp_insn[th]);
+            cs_mismatch(c, "seq", seq, disp_seq[th]);
+            cs_end_failure(c);
+            return;
+        }
         if (open && c->hz) {
-            uint32_t word = obs->th[th].fe_insn, pidx = 0;
+            uint32_t word = disp_insn[th], pidx = 0;
             (void)tt_model_issued_at(c->m, th, seq, &word, &pidx);
             c->cur_line = line_at(c, th, pidx);
             const hazard_who who = {.thread = th, .seq = seq, .insn = word, .line = c->cur_line, .disp = cycle,
                                     .push = c->push_cycle[th][pidx % LINES]};
             c->hz_cycle = cycle;
-            if (hb_note_dispatch(c->hz, &who, pidx, cycle, hb_report, c)) return;
+            if (hb_note_dispatch(c->hz, &who, pidx, cycle, cs_hb_report, c)) return;
         }
         if (open) {
             /* an unpacker or packer instruction samples its inputs in its first cycle in the unit,
              * which sees the state after this edge (the model has it now) */
             (void)tt_model_sample(c->m, th, seq);
+            const int u = tt_timing_unit(disp_insn[th]);
+            if (u == TT_U_UNPACK0 || u == TT_U_UNPACK1) {
+                if (tt_model_unit_wait_is_live(disp_insn[th]))
+                    note_live_wait(c, th, seq, disp_insn[th], u - TT_U_UNPACK0);
+                c->unp_inflight[u - TT_U_UNPACK0]++;
+            }
             continue;
         }
-        uint32_t word = obs->th[th].fe_insn, push_index = 0;
+        uint32_t word = disp_insn[th], push_index = 0;
         (void)tt_model_issued_at(c->m, th, seq, &word, &push_index);
         c->cur_line = line_at(c, th, push_index);
-        begin_failure(c, "MISMATCH (wait gate)", cycle, th, seq, obs->th[th].fe_insn);
-        say(c, "  the RTL dispatched this instruction while the model's wait gate holds it: %s\n", held);
-        end_failure(c);
+        cs_begin_failure(c, "MISMATCH (wait gate)", cycle, th, seq, disp_insn[th]);
+        cs_say(c, "  the RTL dispatched this instruction while the model's wait gate holds it: %s\n", held);
+        cs_end_failure(c);
         return;
+    }
+    /* a live unit wait ends when the model's state (after this cycle's retires) lets it go, once the
+     * instructions before it in its unpacker have retired (a unit works in program order) */
+    for (int i = 0; i < LIVE_WAITS; i++) {
+        if (!c->live[i].active || c->live[i].free || c->live[i].ahead) continue;
+        char why[160];
+        if (tt_model_unit_holds(c->m, c->live[i].thread, c->live[i].insn, why, sizeof why)) {
+            if (!c->live[i].why[0]) snprintf(c->live[i].why, sizeof c->live[i].why, "%s", why);
+            continue;
+        }
+        c->live[i].free = true;
+        c->live[i].free_cycle = cycle;
     }
     if (c->cov && obs) tt_cov_cycle(c->cov, obs);
     if (c->tim && obs) {
@@ -965,14 +783,14 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
         obs->sem_store = c->sem_store;
         if (!tt_timing_cycle(c->tim, c->m, cycle, obs, &th, &insn, why, sizeof why)) {
             c->cur_line = 0;
-            begin_failure(c, "MISMATCH (timing)", cycle, insn ? th : -1,
+            cs_begin_failure(c, "MISMATCH (timing)", cycle, insn ? th : -1,
                           th >= 0 ? tt_model_retired(c->m, th) : 0, insn);
-            if (th >= 0 && !insn) say(c, "  thread %d\n", th);
-            say(c, "  %s\n", why);
-            say(c, "  (the rules: rtl_stubs/README.md \"Timing model\", docs/decisions.md \"Timing reference\"; "
+            if (th >= 0 && !insn) cs_say(c, "  thread %d\n", th);
+            cs_say(c, "  %s\n", why);
+            cs_say(c, "  (the rules: rtl_stubs/README.md \"Timing model\", docs/decisions.md \"Timing reference\"; "
                    "+timing=0 checks function only)\n");
             cJSON_AddStringToObject(c->json, "timing_rule", why);
-            end_failure(c);
+            cs_end_failure(c);
             return;
         }
     }
@@ -995,162 +813,27 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
     }
 }
 
-void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)
-{
-    if (c->failed) return;
-    c->cur_line = 0;
-    begin_failure(c, "WATCHDOG", cycle, -1, 0, 0);
-    say(c, "%s", details);
-    end_failure(c);
-}
-
-bool cosim_readback_due(const cosim *c) { return c->rb_due && !c->failed; }
-
-unsigned cosim_readback_begin(cosim *c, bool full)
-{
-    c->rb_due = false;
-    c->rb_full = full;
-    if (c->failed || !c->o.check || !c->sc) return 0;
-    c->changed = false;
-    unsigned n = state_check_begin(c->sc, full ? SC_FULL : SC_DRAIN);
-    if (!n) {
-        begin_failure(c, "ERROR (state read-back)", c->rb_cycle, -1, 0, 0);
-        say(c, "  out of memory listing the state to read back\n");
-        end_failure(c);
-    }
-    return n;
-}
-
-bool cosim_readback_item(cosim *c, unsigned idx, int *target, int *unit, uint32_t *addr)
-{
-    if (c->failed || !c->o.check || !c->sc) return false;
-    return state_check_item(c->sc, idx, target, unit, addr);
-}
-
-void cosim_readback_data(cosim *c, unsigned idx, const uint32_t data[4])
-{
-    if (c->sc) state_check_data(c->sc, idx, data);
-}
-
-/* One state element that differs (state_check_compare's report; max 0 counts only). */
-static void state_diff(void *ctx, const char *element, uint64_t model, uint64_t rtl)
-{
-    mismatch(ctx, element, model, rtl);
-}
-
-void cosim_readback_end(cosim *c, double seconds)
-{
-    if (c->rb_full || c->failed || !c->o.check || !c->sc) return;
-    c->drain_points++;
-    c->drain_items += state_check_pass_items(c->sc);
-    c->drain_secs += seconds;
-    int n = state_check_compare(c->sc, c->m, state_diff, c, 0);
-    if (!n) return;
-    char note[96];
-    snprintf(note, sizeof note, ", drained point %u (all threads idle, no unit busy)", c->drain_points);
-    c->cur_line = 0;
-    c->fail_note = note;
-    begin_failure(c, "MISMATCH (state)", c->rb_cycle, -1, 0, 0);
-    say(c, "  the RTL's state read back after cycle %llu differs from the model's in %d place%s%s (read back: the\n"
-           "  small state in full and what either side wrote since the last read-back; docs/design.md \"Drained\n"
-           "  points\"; +readback=end reads back only after the run):\n",
-        (unsigned long long)c->rb_cycle, n, n == 1 ? "" : "s", n > 12 ? ", the first 12" : "");
-    cJSON_AddNumberToObject(c->json, "drained_point", c->drain_points);
-    state_check_compare(c->sc, c->m, state_diff, c, 12);
-    end_failure(c);
-}
-
-/* The functional coverage (+coverage=FILE): false after printing why. */
-static bool write_coverage(cosim *c, const char *result)
-{
-    if (!c->cov) return true;
-    char *text = tt_cov_json(c->cov, c->t.path, result);
-    if (!text) {
-        fprintf(stderr, "ttcosim: out of memory writing the coverage %s\n", c->o.coverage);
-        return false;
-    }
-    bool ok = tt_output_write("ttcosim", "+coverage", c->o.coverage, text);
-    free(text);
-    return ok;
-}
-
-/* The JSON report (+report=FILE), every write checked: false after printing why. */
-static bool write_report(cosim *c)
-{
-    if (!c->o.report_json) return true;
-    char *text = cJSON_Print(c->json);
-    if (!text) {
-        fprintf(stderr, "ttcosim: out of memory writing the report %s\n", c->o.report_json);
-        return false;
-    }
-    size_t n = strlen(text);
-    char *t = realloc(text, n + 2);
-    if (t) {
-        text = t;
-        memcpy(text + n, "\n", 2);
-    }
-    bool ok = tt_output_write("ttcosim", "+report", c->o.report_json, text);
-    free(text);
-    return ok;
-}
-
-int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame)
-{
-    flush_retires(c);
-    printf("%s: INTERRUPTED by %s at cycle %llu: %llu instructions, %llu L1 writes and %llu register-file rows "
-           "checked so far\n",
-           c->t.path, signame, (unsigned long long)cycle, (unsigned long long)c->retired,
-           (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked);
-    cJSON_DeleteItemFromObject(c->json, "result");
-    cJSON_AddStringToObject(c->json, "result", "interrupted");
-    cJSON_AddStringToObject(c->json, "signal", signame);
-    cJSON_AddStringToObject(c->json, "test", c->t.path);
-    cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
-    cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);
-    write_report(c);
-    write_coverage(c, "interrupted");
-    return 128 + sig;
-}
-
-void cosim_note_waves(cosim *c, const char *file, uint64_t first, uint64_t last, const char *error)
-{
-    cJSON *w = cJSON_AddObjectToObject(c->json, "wave_window");
-    if (error) {
-        fprintf(stderr, "  waves: no VCD of the cycles before the failure: %s\n", error);
-        cJSON_AddStringToObject(w, "error", error);
-        return;
-    }
-    char cmd[1100];
-    snprintf(cmd, sizeof cmd, "gtkwave %s waves/stalls.gtkw", file);
-    fprintf(stderr, "  waves: cycles %llu..%llu, up to the failure, in %s\n  view them: %s\n",
-            (unsigned long long)first, (unsigned long long)last, file, cmd);
-    cJSON_AddStringToObject(w, "file", file);
-    cJSON_AddNumberToObject(w, "first_cycle", (double)first);
-    cJSON_AddNumberToObject(w, "last_cycle", (double)last);
-    cJSON_AddStringToObject(w, "gtkwave", cmd);
-}
-
 void cosim_set_load_seconds(cosim *c, double seconds) { c->load_secs = seconds; }
 
 int cosim_finish(cosim *c, uint64_t cycle, double seconds)
 {
-    flush_retires(c);
+    cs_flush_retires(c);
     c->cur_line = 0;
     for (int wr = 0; wr < TT_L1_WRITERS && !c->failed && c->o.check; wr++) {
         if (!c->model_l1[wr].count && !c->rtl_l1[wr].count) continue;
-        begin_failure(c, "MISMATCH (L1 write count)", cycle, -1, 0, 0);
-        say(c, "  %d L1 writes of the model and %d of the RTL by %s were never matched\n", c->model_l1[wr].count,
+        cs_begin_failure(c, "MISMATCH (L1 write count)", cycle, -1, 0, 0);
+        cs_say(c, "  %d L1 writes of the model and %d of the RTL by %s were never matched\n", c->model_l1[wr].count,
             c->rtl_l1[wr].count, l1_writer_names[wr]);
-        end_failure(c);
+        cs_end_failure(c);
     }
     for (int wr = 0; wr < TT_RF_WRITERS && !c->failed && c->o.check; wr++) {
         rf_queue *q = &c->rfq[wr];
         if (!q->count) continue;
-        begin_failure(c, "MISMATCH (register-file write)", cycle, -1, 0, 0);
-        say(c, "  the RTL's %s wrote %zu register-file rows that no retired instruction accounts for\n",
+        cs_begin_failure(c, "MISMATCH (register-file write)", cycle, -1, 0, 0);
+        cs_say(c, "  the RTL's %s wrote %zu register-file rows that no retired instruction accounts for\n",
             writer_names[wr], q->count);
         rf_describe(c, "the first", &q->w[q->head]);
-        end_failure(c);
+        cs_end_failure(c);
     }
     if (!c->failed && c->o.check && !c->o.timing && c->t.nretire_expect)
         printf("%s: note: %zu 'expect retire' line(s) not checked (+timing=0 checks function only)\n", c->t.path,
@@ -1161,10 +844,10 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
             const cosim_retire_expect *e = &c->t.retire_expect[i];
             if (tt_model_seq_executed(c->m, e->thread, e->seq)) continue;
             c->cur_line = e->line;
-            begin_failure(c, "MISMATCH (timing)", cycle, -1, 0, 0);
-            say(c, "  expect retire: thread %d's instruction %u never retired (the thread retired %u)\n", e->thread,
+            cs_begin_failure(c, "MISMATCH (timing)", cycle, -1, 0, 0);
+            cs_say(c, "  expect retire: thread %d's instruction %u never retired (the thread retired %u)\n", e->thread,
                 e->seq, tt_model_retired(c->m, e->thread));
-            end_failure(c);
+            cs_end_failure(c);
             break;
         }
     }
@@ -1175,23 +858,23 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
                 c->cur_line = tt_model_issued_at(c->m, th, seq, &word, &push_index) ? line_at(c, th, push_index)
                               : c->line_count[th]                                 ? c->line[th][c->line_head[th]]
                                                                                   : 0;
-                begin_failure(c, "MISMATCH (unretired instructions)", cycle, th, seq, next);
-                say(c, "  the RTL went idle with instructions of thread %d never retired, from seq %u on (%d more "
+                cs_begin_failure(c, "MISMATCH (unretired instructions)", cycle, th, seq, next);
+                cs_say(c, "  the RTL went idle with instructions of thread %d never retired, from seq %u on (%d more "
                        "in the frontend)\n", th, seq, tt_model_fifo_count(c->m, th));
-                end_failure(c);
+                cs_end_failure(c);
                 break;
             }
         }
     }
     if (!c->failed && c->o.check && state_check_complete(c->sc)) {
-        int n = state_check_compare(c->sc, c->m, state_diff, c, 0);
+        int n = state_check_compare(c->sc, c->m, cs_state_diff, c, 0);
         if (n) {
             c->fail_note = ", after the run";
-            begin_failure(c, "MISMATCH (state)", cycle, -1, 0, 0);
-            say(c, "  the RTL's state read back after the run differs from the model's in %d place%s%s:\n", n,
+            cs_begin_failure(c, "MISMATCH (state)", cycle, -1, 0, 0);
+            cs_say(c, "  the RTL's state read back after the run differs from the model's in %d place%s%s:\n", n,
                 n == 1 ? "" : "s", n > 12 ? " (the first 12)" : "");
-            state_check_compare(c->sc, c->m, state_diff, c, 12);
-            end_failure(c);
+            state_check_compare(c->sc, c->m, cs_state_diff, c, 12);
+            cs_end_failure(c);
         }
     }
     if (!c->failed && c->o.check && c->t.check && c->t.check(c->t.ctx, c->m, stderr)) {
@@ -1248,6 +931,6 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     cJSON_AddStringToObject(c->json, "hazards",
                             c->o.hazards == COSIM_HAZARDS_OFF ? "off" : c->o.hazards == COSIM_HAZARDS_WARN ? "warn" : "error");
     cJSON_AddNumberToObject(c->json, "races_warned", (double)c->hazards_seen);
-    if (!write_report(c) || !write_coverage(c, c->failed ? "fail" : "pass")) return 2;
+    if (!cs_write_report(c) || !cs_write_coverage(c, c->failed ? "fail" : "pass")) return 2;
     return c->failed ? 1 : 0;
 }

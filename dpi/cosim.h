@@ -94,6 +94,13 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
  * race detector, everything that thread did happens before the stream's later pushes and stores. */
 void cosim_drain(cosim *c, int stream, int thread);
 void cosim_retire(cosim *c, const cosim_retire_rec *r);
+/* Thread `thread` dispatched `insn`, its instruction number `seq`, in this cycle (tt_core's dispatch
+ * report, docs/design.md "Dispatch report"): checked at the cycle's end against the model's wait
+ * gate, and an unpacker's or packer's instruction samples its inputs then. */
+void cosim_dispatch(cosim *c, uint64_t cycle, int thread, uint32_t seq, uint32_t insn);
+/* The RTL reported an internal error (tt_core err_valid_o; docs/design.md "Error report"): the run
+ * fails with it. The code and its info are the RTL's own. */
+void cosim_rtl_error(cosim *c, uint64_t cycle, unsigned code, uint32_t info);
 /* An L1 line the RTL wrote, by `writer` (tt_l1_writer: 0 ThCon, 1 packer 0); matched in order per writer. */
 void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be, const uint8_t line[16]);
 /* A register-file row the RTL wrote (docs/design.md "Register-file writes"): queued per writer and
@@ -106,9 +113,10 @@ bool cosim_wants_timing(const cosim *c);
  * only counts it with cosim_retire_unchecked (the record's decode was a tenth of +cosim=0 runs). */
 bool cosim_wants_retire_record(const cosim *c);
 void cosim_retire_unchecked(cosim *c);
-/* End of a clock cycle, after its retires, L1 writes and TRISC actions: wait-gate latches whose
- * condition is clear are released (tt_model_tick), and the frontends' trace of the cycle is checked
- * against the timing reference (tttiming.h; obs NULL: no trace). `drained`: the RTL was drained in
+/* End of a clock cycle, after its retires, L1 writes, TRISC actions and dispatches: the dispatches
+ * are checked against the model's wait gate, wait-gate latches whose condition is clear are released
+ * (tt_model_tick), and the frontends' trace of the cycle, an optional extra, is checked against the
+ * timing reference (tttiming.h; obs NULL: no trace, functional checking complete without it). `drained`: the RTL was drained in
  * this cycle (docs/design.md "Drained points"); if anything changed since the last read-back, a
  * read-back of the state after this cycle's edge is due (cosim_readback_due). */
 void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained);

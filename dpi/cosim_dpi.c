@@ -174,6 +174,16 @@ void c_dpi_retire(void *ctx, long long cycle, int lane, const svBitVecVal *rec)
     HOST(ctx)->on_retire(HOST(ctx)->ctx, &r);
 }
 
+void c_dpi_dispatch(void *ctx, long long cycle, int thread, int seq, int insn)
+{
+    HOST(ctx)->on_dispatch(HOST(ctx)->ctx, (uint64_t)cycle, thread, (uint32_t)seq, (uint32_t)insn);
+}
+
+void c_dpi_rtl_error(void *ctx, long long cycle, int code, int info)
+{
+    HOST(ctx)->on_rtl_error(HOST(ctx)->ctx, (uint64_t)cycle, (unsigned)code & 0xffu, (uint32_t)info);
+}
+
 void c_dpi_l1_write(void *ctx, long long cycle, int writer, int addr, int be, int w0, int w1, int w2, int w3)
 {
     uint8_t line[16];

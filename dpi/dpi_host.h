@@ -43,6 +43,10 @@ typedef struct {
     void (*on_l1_write)(struct tb_ctx *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be,
                         const uint8_t line[16]);
     void (*on_rf_write)(struct tb_ctx *c, uint64_t cycle, const tt_rf_write *w);
+    /* thread `thread` dispatched `insn` (sequence number `seq`) this cycle */
+    void (*on_dispatch)(struct tb_ctx *c, uint64_t cycle, int thread, uint32_t seq, uint32_t insn);
+    /* the RTL reported an internal error */
+    void (*on_rtl_error)(struct tb_ctx *c, uint64_t cycle, unsigned code, uint32_t info);
     /* whether on_cycle_end wants the timing trace decoded this cycle */
     bool (*wants_timing)(struct tb_ctx *c);
     /* Called in a cycle where the RTL is quiet (tt_core quiet_o): the first cycle after `cycle` at

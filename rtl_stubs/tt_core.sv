@@ -12,7 +12,6 @@ module tt_core
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
-  input  logic [NUM_INJ_BITS-1:0] inject_i,
   input  logic [31:0]          srnd_seed_i,    // packer 0's stochastic-rounding PRNG seed (at reset)
 
   // TRISC pushes
@@ -66,6 +65,17 @@ module tt_core
   output logic [15:0]          l1_wr_be_o,
   output logic [127:0]         l1_wr_data_o,
 
+  // dispatch report: thread t's instruction leaves its frontend for its unit at this edge (the
+  // wait gate let it pass), with the sequence number its retire will carry
+  output logic                 dispatch_valid_o [3],
+  output logic [31:0]          dispatch_seq_o   [3],
+  output logic [31:0]          dispatch_insn_o  [3],
+
+  // error report: an internal error this RTL detected (code tt_pkg::ERR_*, info per code)
+  output logic                 err_valid_o,
+  output logic [7:0]           err_code_o,
+  output logic [31:0]          err_info_o,
+
   // status
   output logic                 thread_idle_o  [3],
   output logic [5:0]           fifo_count_o   [3],
@@ -79,6 +89,11 @@ module tt_core
 );
 
   localparam int unsigned L1_AW = $clog2(L1_LINES);
+
+  // The injection mask is not a port (docs/design.md "Outside the contract"): the testbench sets
+  // tt_inj_pkg::inject. Named as the port it was, so that the units' wiring below is unchanged.
+  logic [NUM_INJ_BITS-1:0] inject_i;
+  assign inject_i = tt_inj_pkg::inject;
 
   // ---------------------------------------------------------------------------------------------
   // Core clock gate (rtl_stubs/README.md "Per-unit activity", docs/speed.md): once the core has
@@ -231,6 +246,16 @@ module tt_core
     timing_o.pack_step = pk_step;
   end
 
+  // The dispatch report (docs/design.md "Dispatch report"): what the checker's wait-gate check and
+  // the unpackers' and packer's sampling point need, without this RTL's frontend trace.
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      dispatch_valid_o[t] = fe_trace[t].dispatch;
+      dispatch_seq_o[t]   = disp_seq[t];
+      dispatch_insn_o[t]  = fe_trace[t].fe_insn;
+    end
+  end
+
   // ---------------------------------------------------------------------------------------------
   // Arbitration: one round-robin arbiter per backend unit (UNIT_NONE needs none)
   // ---------------------------------------------------------------------------------------------
@@ -363,6 +388,23 @@ module tt_core
 
   // DELIBERATE BUG (INJ_T_BUSY_EARLY_FREE): a unit shows free already in its retire cycle.
   assign unit_busy_o = inject_i[INJ_T_BUSY_EARLY_FREE] ? (u_busy & ~u_done) : u_busy;
+
+  // The error report (docs/design.md "Error report"). This RTL's one internal check: a unit retires
+  // only an instruction it holds (a unit is busy up to and including its retire cycle); the lowest
+  // such unit is reported. DELIBERATE BUG (INJ_ERR_BUSY_BLIND): the check sees no unit busy, so
+  // every retire is reported: the check, the port and the checker's report tested end to end.
+  always_comb begin
+    err_valid_o = 1'b0;
+    err_code_o  = '0;
+    err_info_o  = '0;
+    for (int u = NUM_UNITS - 1; u > 0; u--) begin
+      if (u_done[u] && !(u_busy[u] && !inject_i[INJ_ERR_BUSY_BLIND])) begin
+        err_valid_o = 1'b1;
+        err_code_o  = ERR_UNIT_DONE_IDLE;
+        err_info_o  = 32'(u);
+      end
+    end
+  end
 
   // ---------------------------------------------------------------------------------------------
   // Sync unit (semaphores, STALLWAIT/SEMWAIT hand-off)

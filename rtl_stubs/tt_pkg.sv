@@ -399,6 +399,8 @@ package tt_pkg;
   localparam int unsigned INJ_T_UNP_NO_PIPE       = 189; // an unpacker takes one instruction at a time
   localparam int unsigned INJ_UNP_CTX_AT_RETIRE   = 190; // the context counter steps at the retire, not the address calculation
   localparam int unsigned INJ_T_PACK_NO_PIPE      = 191; // the packer takes one PACR at a time
+  // the error report's test (docs/design.md "Error report"): bit 183
+  localparam int unsigned INJ_ERR_BUSY_BLIND      = 183; // the error check sees no unit busy: each retire is an error
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------
@@ -562,6 +564,12 @@ package tt_pkg;
     logic [NUM_UNITS-1:0] unit_busy;
   } timing_t;
   localparam int unsigned TIMING_BITS = $bits(timing_t);
+
+  // The error report (tt_core err_valid_o, err_code_o, err_info_o; docs/design.md "Error report"):
+  // the RTL tells the checker it has seen an internal error. 0 is never reported; the codes are the
+  // RTL's own. This RTL's:
+  localparam logic [7:0] ERR_UNIT_DONE_IDLE = 8'd1;    // a unit retires while it holds no instruction
+                                                       // (err_info_o: the unit_e)
 
   // Register-file write report (one row, or a bulk clear of several; docs/design.md "Register-file
   // writes"). Ports: 0 unpacker 0, 1 unpacker 1, RF_PORT_MATH0.. the matrix unit's rows of the cycle

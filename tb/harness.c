@@ -417,6 +417,8 @@ static void fill_host(tb_ctx *c)
         .on_retire_unchecked = tb_on_retire_unchecked,
         .on_l1_write = tb_on_l1_write,
         .on_rf_write = tb_on_rf_write,
+        .on_dispatch = tb_on_dispatch,
+        .on_rtl_error = tb_on_rtl_error,
         .wants_timing = tb_wants_timing,
         .on_cycle_end = tb_on_cycle_end,
         .quiet_until = tb_quiet_until,
@@ -730,6 +732,16 @@ void tb_on_l1_write(tb_ctx *c, uint64_t cycle, int writer, uint32_t addr, uint16
 void tb_on_rf_write(tb_ctx *c, uint64_t cycle, const tt_rf_write *w)
 {
     cosim_rf_write(c->cos, cycle, w);
+}
+
+void tb_on_dispatch(tb_ctx *c, uint64_t cycle, int thread, uint32_t seq, uint32_t insn)
+{
+    if (!c->stopped) cosim_dispatch(c->cos, cycle, thread, seq, insn);
+}
+
+void tb_on_rtl_error(tb_ctx *c, uint64_t cycle, unsigned code, uint32_t info)
+{
+    if (!c->stopped) cosim_rtl_error(c->cos, cycle, code, info);
 }
 
 void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word, bool dropped)

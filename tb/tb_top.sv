@@ -53,16 +53,24 @@ module tb_top (
                                               input int stall1, input int stall2,
                                               input int fifo0, input int fifo1, input int fifo2,
                                               input bit [TIMING_BITS-1:0] timing);
+  // Thread `thread` dispatched `insn` with sequence number `seq` this cycle (tt_core dispatch_*_o),
+  // before the cycle's end: the wait-gate check and the sampling point (docs/design.md).
+  import "DPI-C" function void c_dpi_dispatch(input chandle ctx, input longint cycle, input int thread,
+                                              input int seq, input int insn);
+  // The RTL reported an internal error (tt_core err_*_o): the run fails (docs/design.md "Error report").
+  import "DPI-C" function void c_dpi_rtl_error(input chandle ctx, input longint cycle, input int code,
+                                               input int info);
 
-  // The harness hands its context and the injection mask over before the first clock edge.
+  // The harness hands its context and the injection mask over before the first clock edge. The
+  // mask is not a tt_core port (docs/design.md "Outside the contract"): this project's RTL reads
+  // tt_inj_pkg::inject; another RTL ignores it.
   export "DPI-C" function tb_set_ctx;
   chandle ctx;
-  logic [NUM_INJ_BITS-1:0] inject_q;
   logic [31:0] srnd_seed_q;   // +srnd_seed: the packer's stochastic-rounding PRNG seed
   function void tb_set_ctx(input chandle c, input int inject0, input int inject1, input int inject2,
                            input int inject3, input int inject4, input int inject5, input int srnd_seed);
     ctx = c;
-    inject_q = {inject5, inject4, inject3, inject2, inject1, inject0};
+    tt_inj_pkg::inject = {inject5, inject4, inject3, inject2, inject1, inject0};
     srnd_seed_q = srnd_seed;
   endfunction
 
@@ -122,9 +130,15 @@ module tb_top (
   logic [7:0]  stall_reason [3];
   logic [NUM_UNITS-1:0] unit_busy;
   timing_t     timing;
+  logic        dispatch_valid [3];
+  logic [31:0] dispatch_seq   [3];
+  logic [31:0] dispatch_insn  [3];
+  logic        err_valid;
+  logic [7:0]  err_code;
+  logic [31:0] err_info;
 
   tt_core u_core (
-    .clk_i, .rst_ni(rst_n), .inject_i(inject_q), .srnd_seed_i(srnd_seed_q),
+    .clk_i, .rst_ni(rst_n), .srnd_seed_i(srnd_seed_q),
     .push_valid_i(push_valid_q), .push_insn_i(push_insn_q), .push_ready_o(push_ready),
     .brisc_valid_i(brisc_valid_q), .brisc_thread_i(brisc_thread_q), .brisc_insn_i(brisc_insn_q),
     .mmio_valid_i(mmio_valid_q), .mmio_thread_i(mmio_thread_q), .mmio_addr_i(mmio_addr_q),
@@ -135,6 +149,8 @@ module tb_top (
 .retire_o(retire), .retire_valid_o(retire_valid), .rf_wr_o(rf_wr),
     .l1_wr_valid_o(l1_wr_valid), .l1_wr_writer_o(l1_wr_writer), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
     .l1_wr_data_o(l1_wr_data),
+    .dispatch_valid_o(dispatch_valid), .dispatch_seq_o(dispatch_seq), .dispatch_insn_o(dispatch_insn),
+    .err_valid_o(err_valid), .err_code_o(err_code), .err_info_o(err_info),
     .thread_idle_o(thread_idle), .fifo_count_o(fifo_count), .stall_reason_o(stall_reason),
     .unit_busy_o(unit_busy), .timing_o(timing), .quiet_o(core_quiet)
   );
@@ -180,6 +196,9 @@ module tb_top (
     int kind, kinds, addr, idle_mask, stop;
     bit [127:0] s_words, s_addrs, s_datas;
     int target, unit, d0, d1, d2, d3, be;
+    // An internal error the RTL reports fails the run at once, in the preload too (not in reset,
+    // whose first cycles the outputs are not yet defined in).
+    if (err_valid && rst_n) c_dpi_rtl_error(ctx, cycle_q, int'(err_code), err_info);
     if (!rst_n) begin
       // The C decoder's field table must match tt_pkg's structs, checked once.
       if (rst_cnt_q == 4'd0 && c_dpi_layout(ctx, RETIRE_BITS, RF_WR_BITS, TIMING_BITS) != 0) $finish;
@@ -232,6 +251,9 @@ module tb_top (
         end
       end
       if (mmio_valid_q) c_dpi_mmio(ctx, cycle_q, int'(mmio_thread_q), mmio_addr_q, mmio_wdata_q);
+      for (int t = 0; t < 3; t++) begin
+        if (dispatch_valid[t]) c_dpi_dispatch(ctx, cycle_q, t, dispatch_seq[t], dispatch_insn[t]);
+      end
 
       idle_mask = {29'd0, thread_idle[2], thread_idle[1], thread_idle[0]};
       // A drained cycle may have the harness read the state back after this edge, before the next

@@ -1332,10 +1332,11 @@ def main():
         for rnd in range(a.max_rounds):
             spans = write_all(lint_out)
             files = [os.path.join(lint_out, "tt_mut_pkg.sv")]
-            pkg = os.path.join(a.rtl, "tt_pkg.sv")
-            files = [pkg] + files
+            # the packages first, in the Makefile's order (RTL_PKGS): Verilator wants them declared before use
+            pkgs = [os.path.join(a.rtl, n) for n in ("tt_pkg.sv", "tt_inj_pkg.sv")]
+            files = pkgs + files
             for f in rtl_all:
-                if f == pkg:
+                if f in pkgs:
                     continue
                 stem = os.path.splitext(os.path.basename(f))[0]
                 files.append(os.path.join(lint_out, stem + ".sv") if stem in units else f)

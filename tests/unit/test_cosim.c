@@ -54,15 +54,12 @@ static void retire_edge(cosim *c, const cosim_retire_rec *r)
     cosim_cycle_end(c, r->cycle, NULL, false);
 }
 
-/* The trace of one cycle in which thread th dispatches insn (everything else idle). */
-static void dispatch_edge(cosim *c, uint64_t cycle, int th, uint32_t insn)
+/* One cycle in which thread th dispatches insn, its instruction number seq (tt_core's dispatch
+ * report), everything else idle: no timing trace, as with +timing=0 or a tied-off timing_o. */
+static void dispatch_edge(cosim *c, uint64_t cycle, int th, uint32_t seq, uint32_t insn)
 {
-    tt_timing_obs o;
-    memset(&o, 0, sizeof o);
-    o.th[th].dispatch = true;
-    o.th[th].fe_valid = true;
-    o.th[th].fe_insn = insn;
-    cosim_cycle_end(c, cycle, &o, false);
+    cosim_dispatch(c, cycle, th, seq, insn);
+    cosim_cycle_end(c, cycle, NULL, false);
 }
 
 static void test_cosim_matching_retire_passes(void **state)
@@ -179,12 +176,51 @@ static void test_cosim_issue_past_wait_gate_fails(void **state)
     cosim_push(f->c, 1, 1, w("ttsetdmareg 0,5,0,0"), 2, false);
     /* the SEMWAIT (semaphore 0 is 0: wait) latches as it dispatches; the next instruction, a
      * ThCon one (block B5), may not pass the gate */
-    dispatch_edge(f->c, 9, 1, w("ttsemwait 0x20,1,1"));
+    dispatch_edge(f->c, 9, 1, 0, w("ttsemwait 0x20,1,1"));
     cosim_retire_rec r = {.cycle = 10, .thread = 1, .seq = 0, .insn = w("ttsemwait 0x20,1,1"), .unit = 1};
     retire_edge(f->c, &r);
     assert_false(cosim_failed(f->c));
-    dispatch_edge(f->c, 11, 1, w("ttsetdmareg 0,5,0,0"));
+    dispatch_edge(f->c, 11, 1, 1, w("ttsetdmareg 0,5,0,0"));
     assert_true(cosim_failed(f->c));
+}
+
+/* The same program, the ThCon instruction dispatched only after the SEMWAIT's semaphore was posted
+ * by a store: the gate has let it pass, no failure (the check above is not one that always fails). */
+static void test_cosim_issue_after_wait_gate_opens_passes(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 1, w("ttsemwait 0x20,1,1"), 1, false);
+    cosim_push(f->c, 1, 1, w("ttsetdmareg 0,5,0,0"), 2, false);
+    dispatch_edge(f->c, 9, 1, 0, w("ttsemwait 0x20,1,1"));
+    cosim_retire_rec r = {.cycle = 10, .thread = 1, .seq = 0, .insn = w("ttsemwait 0x20,1,1"), .unit = 1};
+    retire_edge(f->c, &r);
+    cosim_mmio(f->c, 11, 0, 0xFFE80020u, 0, 3); /* semaphore 0 += 1 */
+    cosim_cycle_end(f->c, 11, NULL, false);
+    cosim_cycle_end(f->c, 12, NULL, false);
+    dispatch_edge(f->c, 13, 1, 1, w("ttsetdmareg 0,5,0,0"));
+    assert_false(cosim_failed(f->c));
+}
+
+/* The RTL numbers its dispatches as the model does (0 after reset, one more each): a dispatch
+ * report whose sequence number is not the model's fails. */
+static void test_cosim_dispatch_seq_mismatch_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_push(f->c, 1, 0, w("ttwrcfg 1,0,30"), 1, false);
+    dispatch_edge(f->c, 3, 0, 1, w("ttwrcfg 1,0,30"));
+    assert_true(cosim_failed(f->c));
+    assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
+}
+
+/* An internal error the RTL reports (tt_core err_valid_o) fails the run like a mismatch. */
+static void test_cosim_rtl_error_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_cycle_end(f->c, 3, NULL, false);
+    assert_false(cosim_failed(f->c));
+    cosim_rtl_error(f->c, 4, 1, 7);
+    assert_true(cosim_failed(f->c));
+    assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
 }
 
 /* Instructions of a thread retire out of program order (different units); the model executes each
@@ -194,8 +230,8 @@ static void test_cosim_out_of_order_retire_passes(void **state)
     fixture *f = *state;
     cosim_push(f->c, 1, 0, w("ttwrcfg 1,0,30"), 1, false);
     cosim_push(f->c, 2, 0, w("ttsetdmareg 0,0x1234,0,6"), 2, false);
-    dispatch_edge(f->c, 3, 0, w("ttwrcfg 1,0,30"));
-    dispatch_edge(f->c, 4, 0, w("ttsetdmareg 0,0x1234,0,6"));
+    dispatch_edge(f->c, 3, 0, 0, w("ttwrcfg 1,0,30"));
+    dispatch_edge(f->c, 4, 0, 1, w("ttsetdmareg 0,0x1234,0,6"));
     /* both retire at the edge of cycle 5, reported later instruction first */
     cosim_retire_rec a = setdmareg_retire();
     a.cycle = 5;
@@ -393,6 +429,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cosim_mmio_store_wrong_addr_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_mmio_store_wrong_data_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_issue_past_wait_gate_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_issue_after_wait_gate_opens_passes, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_dispatch_seq_mismatch_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_rtl_error_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_out_of_order_retire_passes, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_unit_out_of_order_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_seq_retired_twice_fails, cosim_setup, cosim_teardown),
