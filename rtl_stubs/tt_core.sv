@@ -463,7 +463,7 @@ module tt_core
           stall_reason_o[t] = {STALL_MUTEX, 1'b0, disp_insn[t][2:0]};
         if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_bank[t])
           // (an arithmetic instruction, waiting for both banks, shows 2 whichever side holds it: the
-          // timing reference's rule, ref_model/src/timing.c expected_stall)
+          // timing reference's rule, dpi/timing.c expected_stall)
           stall_reason_o[t] = {STALL_BANK_WAIT, (mx_bank_sides(disp_insn[t][31:24]) == 2'b10) ? 4'd3 : 4'd2};
         // DELIBERATE BUG (INJ_T_MATH_RULE_REASON): a thread held by a rule shows UNIT_BUSY MATH.
         else if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_mrule[t] &&

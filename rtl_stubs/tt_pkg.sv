@@ -534,7 +534,7 @@ package tt_pkg;
   } fe_trace_t;
 
   // Timing trace (issue 8 part 3): what each thread's frontend did this cycle, for the timing
-  // reference (ref_model/src/timing.c), which checks when things happen against the documented
+  // reference (dpi/timing.c), which checks when things happen against the documented
   // timing rules (rtl_stubs/README.md "Timing model"). Field order matches dpi/retire_fields.def
   // TIMING_FIELDS; element t of each packed array is thread t.
   typedef struct packed {

@@ -1,4 +1,4 @@
-/* test_timing_matrix.c: the timing reference's matrix-unit rules (ref_model/src/timing.c;
+/* test_timing_matrix.c: the timing reference's matrix-unit rules (dpi/timing.c;
  * docs/decisions.md "Matrix unit timing"), fed a hand-made trace of one thread: each instruction
  * pushed one a cycle from cycle 0, presented two cycles later, dispatched and retired in the cycles
  * the test names. A trace that keeps MatrixUnit.md's latencies and the MOVA2D.md acceptance rule

@@ -1,4 +1,4 @@
-/* test_timing_pack_pipe.c: T8 with several PACRs in flight (ref_model/src/timing.c pack_walk,
+/* test_timing_pack_pipe.c: T8 with several PACRs in flight (dpi/timing.c pack_walk,
  * tt_timing_pack_plan_after; docs/decisions.md "Unpacker and packer pipelining", the packer). Every
  * expected cycle is worked out by hand from the rules in that section and T8 ("Unpacker and packer
  * bandwidth"): 2 address cycles, then one step a cycle while at most 2 of the 4 queue entries are

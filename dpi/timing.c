@@ -1445,7 +1445,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     return true;
 }
 
-/* ---- Queries for the model-only scheduler (ref_model/src/schedule.c): the same state and rules
+/* ---- Queries for the model-only scheduler (tb/schedule.c): the same state and rules
  * that judge a cycle, asked before it is decided. ---- */
 
 bool tt_timing_expect(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_timing_obs *o,
