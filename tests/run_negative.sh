@@ -142,6 +142,8 @@ if [ $mode = lockstep ]; then
     cli cli_trace_full_disk "cannot write +trace /dev/full" "$bin" "$t" +trace=/dev/full
     cli cli_report_no_dir "cannot write +report /nonexistent/r.json" "$bin" "$t" +report=/nonexistent/r.json
     cli cli_timing_bad "+timing expects 0 or 1, got '2'" "$bin" "$t" +timing=2
+    # +profile=NAME (issue 28, docs/design.md "Timing profiles"): a name no profile has, with the known ones
+    cli cli_profile_unknown "+profile: unknown timing profile 'nosuch'; known: house, cfg_alt" "$bin" "$t" +profile=nosuch
     # +readback=drain|end (issue 8 part 0, docs/design.md "Drained points")
     cli cli_readback_bad "+readback expects end or drain, got 'never'" "$bin" "$t" +readback=never
     cli cli_readback_empty "+readback expects end or drain, got ''" "$bin" "$t" +readback=
@@ -179,6 +181,7 @@ cli cli_max_cycles_zero "--max-cycles expects a decimal or 0x hex number in 1..1
 cli cli_max_cycles_octal "octal is not accepted" "$bin" run "$dir/../directed/nop_dmanop.tts" --max-cycles 010
 cli cli_dump_json_full_disk "cannot write --dump-json /dev/full" "$bin" run "$dir/../directed/nop_dmanop.tts" --dump-json /dev/full
 cli cli_hazards_bad "--hazards: expected error, warn or off, got 'maybe'" "$bin" run "$dir/../directed/nop_dmanop.tts" --hazards maybe
+cli cli_timing_profile_unknown "--timing-profile: unknown profile 'nosuch'; known: house, cfg_alt" "$bin" run "$dir/../directed/nop_dmanop.tts" --timing-profile nosuch
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
