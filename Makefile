@@ -19,7 +19,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev \
             slurmctld slurmd slurm-client munge
 
-.PHONY: docs-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test
+.PHONY: docs-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
 
 all: model rtl
 
@@ -121,10 +121,39 @@ $(BUILD)/ttcosim_sc: $(RTL_SRCS) $(TB_SV) tb/main_sc.cpp $(HARNESS_LIBS)
 
 rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 
+# ---- Bring your own RTL (issue 28 part 2; docs/design.md "Plug in your RTL") ------------------------
+# RTL_CFG=alt swaps the configuration unit for rtl_stubs/alt/tt_cfg_unit.sv (same module name and
+# ports, built differently) in a binary of its own, build/ttcosim_cfgalt; the house build is
+# untouched. `make RTL_CFG=alt` builds it. Its generated C++ is compiled at -O1, not -O3: it runs
+# only the directed suite, where the build costs more than the run (docs/design.md).
+RTL_CFG ?= house
+ifneq ($(filter-out house alt,$(RTL_CFG)),)
+$(error RTL_CFG=$(RTL_CFG): expected house (rtl_stubs/tt_cfg_unit.sv) or alt (rtl_stubs/alt/tt_cfg_unit.sv))
+endif
+ifeq ($(RTL_CFG),alt)
+.DEFAULT_GOAL := $(BUILD)/ttcosim_cfgalt
+endif
+RTL_SRCS_CFGALT := $(filter-out rtl_stubs/tt_cfg_unit.sv,$(RTL_SRCS)) rtl_stubs/alt/tt_cfg_unit.sv
+VFLAGS_CFGALT := $(subst OPT_FAST=-O3,OPT_FAST=-O1,$(VFLAGS))
+
+$(BUILD)/ttcosim_cfgalt: $(RTL_SRCS_CFGALT) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
+	@rm -f $(BUILD)/obj_cfgalt/Vtb_top
+	@echo "  VERILATE $@ (rtl_stubs/alt/tt_cfg_unit.sv; log: $(BUILD)/verilate_cfgalt.log)"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_cfgalt $(VFLAGS_CFGALT) $(VCXX_CC) \
+	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(RTL_SRCS_CFGALT) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_cfgalt.log 2>&1 \
+	  || { tail -40 $(BUILD)/verilate_cfgalt.log; exit 1; }
+	@cp $(BUILD)/obj_cfgalt/Vtb_top $@
+
+# The worked example passes the whole directed suite in lockstep with its own timing profile, and
+# fails on a timing rule with the house profile (the profile's parameters are used).
+byo-test: $(BUILD)/ttcosim_cfgalt $(BUILD)/ttmodel
+	@tests/run_byo.sh $(BUILD)/ttcosim_cfgalt $(BUILD)/ttmodel $(DIRECTED)
+
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: docs-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: docs-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 # every relative link and #anchor in README.md and docs/ points to a real file and heading

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# run_byo.sh ALT_COSIM MODEL FILE...: the "bring your own RTL" worked example (docs/design.md "Plug in
+# your RTL"). ALT_COSIM is the lockstep binary built with the alternative configuration unit
+# (make RTL_CFG=alt: build/ttcosim_cfgalt), MODEL build/ttmodel.
+#  1. every directed test passes in lockstep with +profile=cfg_alt: the functional checks complete,
+#     the timing rules checked with cfg_alt's parameters, `expect retire` lines worked out for the
+#     house profile skipped (the PASS line counts them), lines tagged `profile cfg_alt` checked;
+#  2. the model alone with --timing-profile cfg_alt ends every test in the same cycle as that
+#     lockstep run (the scheduler decides by the same profile that judges it);
+#  3. the profile matters: the alternative unit judged by the house profile fails on a timing rule.
+set -u
+alt=$1
+model=$2
+shift 2
+fail=0
+
+echo "== directed tests, lockstep with the alternative configuration unit (+profile=cfg_alt)"
+tests/run_directed.sh "$alt +profile=cfg_alt" "$@" > /tmp/run_byo.$$.log 2>&1
+rc=$?
+grep -v ": PASS:" /tmp/run_byo.$$.log
+grep ": PASS:" /tmp/run_byo.$$.log | grep -vc "profile cfg_alt" | grep -qx 0 ||
+  { echo "FAIL: a PASS line does not name the profile cfg_alt"; fail=1; }
+skipped=$(grep ": PASS:" /tmp/run_byo.$$.log | sed -n 's/.*profile cfg_alt, \([0-9]*\) expect retire skipped.*/\1/p' |
+          awk '{s += $1} END {print s + 0}')
+echo "   house-profile 'expect retire' lines skipped: $skipped"
+[ "$skipped" -gt 0 ] || { echo "FAIL: no expect retire line was skipped"; fail=1; }
+[ $rc -eq 0 ] || fail=1
+
+echo "== directed tests, model alone with --timing-profile cfg_alt against that lockstep run: the same final cycle"
+match=0
+total=0
+while IFS= read -r line; do
+  f=${line%%: PASS:*}
+  cc=$(sed -n 's/.* \([0-9]*\) cycles,.*/\1/p' <<<"$line")
+  total=$((total + 1))
+  mo=$($model run --timing-profile cfg_alt "$f" 2>&1)
+  mrc=$?
+  mc=$(grep ": PASS:" <<<"$mo" | sed -n 's/.* \([0-9]*\) cycles,.*/\1/p' | tail -1)
+  if [ $mrc -eq 0 ] && [ -n "$mc" ] && [ "$mc" = "$cc" ]; then
+    match=$((match + 1))
+  else
+    echo "DIFFERS $f: model ${mc:-fails (exit $mrc)}, lockstep $cc cycles"
+    grep -v ": PASS:" <<<"$mo" | head -3 | sed 's/^/    /'
+  fi
+done < <(grep ": PASS:" /tmp/run_byo.$$.log)
+echo "$match of $total match"
+[ $match -eq $total ] && [ $total -gt 0 ] || fail=1
+rm -f /tmp/run_byo.$$.log
+
+echo "== the profile matters: the alternative unit under the house profile fails on a timing rule"
+t=tests/directed/timing_wrcfg_back_to_back.tts
+out=$($alt "$t" 2>&1)
+rc=$?
+if [ $rc -eq 1 ] && grep -q "MISMATCH (timing)" <<<"$out" && grep -q "T[0-9]* " <<<"$out"; then
+  echo "ok: $t fails as it should: $(grep -m1 -o 'T[0-9]* [a-z][^:]*:' <<<"$out")"
+else
+  echo "FAIL: $alt $t (house profile) should fail with a MISMATCH (timing); exit $rc"
+  sed 's/^/    /' <<<"$out" | head -10
+  fail=1
+fi
+out=$($alt "$t" +profile=cfg_alt +timing=0 2>&1)
+grep -q ": PASS:" <<<"$out" || { echo "FAIL: $t with +timing=0 should pass (function only)"; fail=1; }
+
+[ $fail -eq 0 ] && echo "byo-test: passed"
+exit $fail
