@@ -116,8 +116,16 @@ static void test_each_profile_passes_its_rtl_and_fails_the_other(void **state)
     const tt_timing_profile *h = tt_timing_profile_by_name("house"), *a = tt_timing_profile_by_name("cfg_alt");
     assert_int_equal(run_script(h, &house, m, why, sizeof why), -1);
     assert_int_equal(run_script(a, &alt, m, why, sizeof why), -1);
-    /* the alternative RTL's trace under the house profile: the WRCFG retires a cycle early */
+    /* the alternative RTL's trace under the house profile: in cycle 3 the house unit takes the
+     * SETC16 (the WRCFG moves on to its second stage), which the alternative holds back (T4 comes
+     * before T5, which would name the WRCFG retiring a cycle early) */
     assert_int_equal(run_script(h, &alt, m, why, sizeof why), 3);
+    assert_non_null(strstr(why, "T4 dispatch: ttsetc16"));
+    assert_non_null(strstr(why, "should have dispatched"));
+    /* with the SETC16 dispatched as the house unit would, the WRCFG's early retire is T5 */
+    script alt_wrcfg = alt;
+    alt_wrcfg.n = 1;
+    assert_int_equal(run_script(h, &alt_wrcfg, m, why, sizeof why), 3);
     assert_non_null(strstr(why, "T5"));
     /* the house RTL's trace under cfg_alt: the SETC16 enters while the WRCFG holds the unit */
     assert_int_equal(run_script(a, &house, m, why, sizeof why), 3);
