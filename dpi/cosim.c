@@ -970,7 +970,8 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
             if (th >= 0 && !insn) say(c, "  thread %d\n", th);
             say(c, "  %s\n", why);
             say(c, "  (the rules: rtl_stubs/README.md \"Timing model\", docs/decisions.md \"Timing reference\"; "
-                   "+timing=0 checks function only)\n");
+                   "timing profile %s, docs/design.md \"Timing profiles\"; +timing=0 checks function only)\n",
+                tt_timing_profile_of(c->tim)->name);
             cJSON_AddStringToObject(c->json, "timing_rule", why);
             end_failure(c);
             return;

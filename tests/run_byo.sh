@@ -48,11 +48,13 @@ echo "$match of $total match"
 rm -f /tmp/run_byo.$$.log
 
 echo "== the profile matters: the alternative unit under the house profile fails on a timing rule"
-t=tests/directed/timing_wrcfg_back_to_back.tts
+# (a test without `expect retire` lines, so that a rule, not a hand-worked cycle, is what fails)
+t=tests/directed/first_test.tts
+grep -q "^expect retire" "$t" && { echo "FAIL: $t has expect retire lines"; fail=1; }
 out=$($alt "$t" 2>&1)
 rc=$?
-if [ $rc -eq 1 ] && grep -q "MISMATCH (timing)" <<<"$out" && grep -q "T[0-9]* " <<<"$out"; then
-  echo "ok: $t fails as it should: $(grep -m1 -o 'T[0-9]* [a-z][^:]*:' <<<"$out")"
+if [ $rc -eq 1 ] && grep -q "MISMATCH (timing)" <<<"$out" && grep -Eq "^  T[0-9]+ [a-z]" <<<"$out"; then
+  echo "ok: $t fails as it should: $(grep -E -m1 -o '^  T[0-9]+ [a-z ]*' <<<"$out" | sed 's/^ *//')"
 else
   echo "FAIL: $alt $t (house profile) should fail with a MISMATCH (timing); exit $rc"
   sed 's/^/    /' <<<"$out" | head -10
