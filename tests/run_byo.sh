@@ -7,7 +7,8 @@
 #     house profile skipped (the PASS line counts them), lines tagged `profile cfg_alt` checked;
 #  2. the model alone with --timing-profile cfg_alt ends every test in the same cycle as that
 #     lockstep run (the scheduler decides by the same profile that judges it);
-#  3. the profile matters: the alternative unit judged by the house profile fails on a timing rule.
+#  3. the profile matters: the alternative unit judged by the house profile fails on a timing rule;
+#  4. the race suite (tests/hazard) reports every race on the alternative unit as well.
 set -u
 alt=$1
 model=$2
@@ -62,6 +63,11 @@ else
 fi
 out=$($alt "$t" +profile=cfg_alt +timing=0 2>&1)
 grep -q ": PASS:" <<<"$out" || { echo "FAIL: $t with +timing=0 should pass (function only)"; fail=1; }
+
+echo "== races (tests/hazard) reported on the alternative unit too: the race detector orders by the pages, not by one RTL's timing"
+tests/run_hazard.sh "$alt +profile=cfg_alt" > /tmp/run_byo_hz.$$.log 2>&1 || fail=1
+grep -v "^PASS" /tmp/run_byo_hz.$$.log
+rm -f /tmp/run_byo_hz.$$.log
 
 [ $fail -eq 0 ] && echo "byo-test: passed"
 exit $fail
