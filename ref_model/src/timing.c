@@ -1278,6 +1278,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             : held[th] == TT_U_MATH ? "the matrix unit does not own the move's source bank, or a bank hand-over is in the "
                                       "matrix unit (MOVA2D.md: it waits at the gate; it reads its bank at its retire)"
             : held[th] == HELD_MATH_RULE ? tt_mx_rule_text(math_rule(t, th, x))
+            : u == TT_U_CFG && !t->p.cfg_pipeline && !unit_free(t, o, u, th, cycle)
+                ? (t->p.cfg_take_at_retire ? "the configuration unit holds an instruction (this profile's unit takes "
+                                             "one at a time, the next in its retire cycle)"
+                                           : "the configuration unit holds an instruction (this profile's unit takes "
+                                             "one at a time, the next the cycle after its retire)")
             : u != TT_U_NONE && !unit_free(t, o, u, th, cycle)
                 ? "its unit still holds an instruction (a unit takes a new one the cycle after its retire; the "
                   "configuration and miscellaneous units in its retire cycle)"
