@@ -8,7 +8,9 @@
 #  2. the model alone with --timing-profile cfg_alt ends every test in the same cycle as that
 #     lockstep run (the scheduler decides by the same profile that judges it);
 #  3. the profile matters: the alternative unit judged by the house profile fails on a timing rule;
-#  4. the race suite (tests/hazard) reports every race on the alternative unit as well.
+#     and the house RTL judged by cfg_alt fails as well (HOUSE_COSIM, default build/ttcosim);
+#  4. constrained-random streams (config/GPR, unpack, pack) pass on the alternative unit;
+#  5. the race suite (tests/hazard) reports every race on the alternative unit as well.
 set -u
 alt=$1
 model=$2
@@ -63,6 +65,27 @@ else
 fi
 out=$($alt "$t" +profile=cfg_alt +timing=0 2>&1)
 grep -q ": PASS:" <<<"$out" || { echo "FAIL: $t with +timing=0 should pass (function only)"; fail=1; }
+
+echo "== and the house RTL (build/ttcosim) under cfg_alt fails too (its unit takes three SETC16s in one cycle)"
+house=${HOUSE_COSIM:-$(dirname "$alt")/ttcosim}
+t=tests/directed/timing_cfg_throughput.tts
+out=$($house "$t" +profile=cfg_alt 2>&1)
+rc=$?
+if [ $rc -eq 1 ] && grep -Eq "^  T[0-9]+ [a-z]" <<<"$out"; then
+  echo "ok: $t fails as it should: $(grep -E -m1 -o '^  T[0-9]+ [a-z ]*' <<<"$out" | sed 's/^ *//')"
+else
+  echo "FAIL: $house $t +profile=cfg_alt should fail on a timing rule; exit $rc"
+  sed 's/^/    /' <<<"$out" | head -10
+  fail=1
+fi
+
+echo "== random streams on the alternative unit (config/GPR 100 seeds, unpack 50, pack 30)"
+for g in "" --unpack --pack; do
+  case "$g" in "") n=100 len=200 ;; --unpack) n=50 len=240 ;; *) n=30 len=200 ;; esac
+  GEN_ARGS=$g tests/random/run_random.sh "$alt +profile=cfg_alt" $n $len 1 > /tmp/run_byo_rnd.$$.log 2>&1 || fail=1
+  grep -v "^PASS" /tmp/run_byo_rnd.$$.log
+done
+rm -f /tmp/run_byo_rnd.$$.log
 
 echo "== races (tests/hazard) reported on the alternative unit too: the race detector orders by the pages, not by one RTL's timing"
 tests/run_hazard.sh "$alt +profile=cfg_alt" > /tmp/run_byo_hz.$$.log 2>&1 || fail=1
