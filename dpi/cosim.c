@@ -45,7 +45,7 @@ cosim *cosim_create(const cosim_test *t, const cosim_opts *o)
         cosim_destroy(c);
         return NULL;
     }
-    if (o->check && o->timing && !(c->tim = tt_timing_create())) {
+    if (o->check && o->timing && !(c->tim = tt_timing_create_profile(o->profile))) {
         cosim_destroy(c);
         return NULL;
     }
@@ -788,7 +788,8 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
             if (th >= 0 && !insn) cs_say(c, "  thread %d\n", th);
             cs_say(c, "  %s\n", why);
             cs_say(c, "  (the rules: rtl_stubs/README.md \"Timing model\", docs/decisions.md \"Timing reference\"; "
-                   "+timing=0 checks function only)\n");
+                      "timing profile %s, docs/design.md \"Timing profiles\"; +timing=0 checks function only)\n",
+                tt_timing_profile_of(c->tim)->name);
             cJSON_AddStringToObject(c->json, "timing_rule", why);
             cs_end_failure(c);
             return;
@@ -904,11 +905,17 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
                      ", state read back and compared (%u items; and at %u drained points, %llu items, %.2f s)",
                      state_check_items(c->sc), c->drain_points, (unsigned long long)c->drain_items, c->drain_secs);
     }
-    char timing[128] = "";
+    char timing[224] = "";
     int tn = 0;
-    if (c->tim)
-        tn = snprintf(timing, sizeof timing, ", timing checked (%llu rule checks)",
-                      (unsigned long long)tt_timing_checks(c->tim));
+    if (c->tim) {
+        /* another profile than house is named, with the `expect retire` lines it left unchecked */
+        const tt_timing_profile *tp = tt_timing_profile_of(c->tim);
+        char prof[96] = "";
+        if (tp != NULL && strcmp(tp->name, "house") != 0)
+            snprintf(prof, sizeof prof, ", profile %s, %zu expect retire skipped", tp->name, c->t.nretire_skipped);
+        tn = snprintf(timing, sizeof timing, ", timing checked (%llu rule checks%s)",
+                      (unsigned long long)tt_timing_checks(c->tim), prof);
+    }
     if (c->hazards_seen && tn >= 0 && (size_t)tn < sizeof timing)
         snprintf(timing + tn, sizeof timing - (size_t)tn, ", %llu race%s reported (+hazards=warn)",
                  (unsigned long long)c->hazards_seen, c->hazards_seen == 1 ? "" : "s");

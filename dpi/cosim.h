@@ -32,6 +32,7 @@ typedef struct {
     const char *coverage;     /* write functional coverage here (+coverage=FILE.json, coverage.h; NULL: off) */
     bool readback_end_only;   /* +readback=end: no state read-back at drained points, only after the run */
     int hazards;              /* +hazards: COSIM_HAZARDS_ERROR (default), _WARN or _OFF (dpi/hazard.h) */
+    const tt_timing_profile *profile; /* the timing rules' parameters (+profile; NULL: house) */
 } cosim_opts;
 enum { COSIM_HAZARDS_ERROR = 0, COSIM_HAZARDS_WARN = 1, COSIM_HAZARDS_OFF = 2 };
 
@@ -79,6 +80,7 @@ typedef struct {
     const char *path;                          /* the test's name in reports */
     const cosim_retire_expect *retire_expect;  /* copied by cosim_create */
     size_t nretire_expect;
+    size_t nretire_skipped;                    /* lines of other timing profiles, not checked */
     void *ctx;
     void (*preload)(void *ctx, tt_model *m);   /* the test's initial state, into a reset model */
     /* the test's end-of-run expectations against `m`: the failures, each written to `out` */

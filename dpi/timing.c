@@ -18,7 +18,42 @@
 #include "src_banks.h"   /* tt_bank_conditions */
 #include "unpack.h"      /* tt_unpacr_nop_clears, tt_model_unpack_work */
 
-#define FIFO_REFILL_AT 28 /* BH PushTensixInstruction.md: no push while more than 28 are held */
+/* The timing profiles (tttiming.h; docs/design.md "Timing profiles": each value's source). */
+static const tt_timing_profile profiles[] = {
+    {.name = "house",
+     .what = "this project's RTL (rtl_stubs/): Blackhole's Config pipeline, round robin everywhere",
+     .fifo_refill_at = 28, /* BH PushTensixInstruction.md: no push while more than 28 are held */
+     .cfg_pipeline = true, /* BH ConfigurationUnit.md, WRCFG.md "Performance" */
+     .cfg_take_at_retire = true, /* ConfigurationUnit.md "issue one per cycle" */
+     /* SETC16, RMWCIB 1; WRCFG, RDCFG 2 (WRCFG.md, RDCFG.md); CFGSHIFTMASK 2 (CFGSHIFTMASK.md);
+      * STREAMWRCFG 5 (ConfigurationUnit.md: enters at -4, writes in 0) */
+     .cfg_lat = {1, 1, 2, 2, 2, 5},
+     .fixed_prio_units = 0, /* our choice: the pages give no order */
+     .sfpu_lat = 2, .xmov_lat = 4}, /* STUB units: ours */
+    {.name = "cfg_alt",
+     .what = "rtl_stubs/alt/tt_cfg_unit.sv (make RTL_CFG=alt): one configuration instruction at a time, "
+             "1 cycle each (CFGSHIFTMASK 2), lowest thread first",
+     .fifo_refill_at = 28,
+     .cfg_pipeline = false,
+     .cfg_take_at_retire = false,
+     .cfg_lat = {1, 1, 1, 1, 2, 5},
+     .fixed_prio_units = 1u << TT_U_CFG,
+     .sfpu_lat = 2, .xmov_lat = 4},
+};
+
+const tt_timing_profile *tt_timing_profile_at(unsigned i)
+{
+    return i < sizeof profiles / sizeof profiles[0] ? &profiles[i] : NULL;
+}
+
+const tt_timing_profile *tt_timing_profile_by_name(const char *name)
+{
+    for (unsigned i = 0; name && tt_timing_profile_at(i); i++)
+        if (strcmp(profiles[i].name, name) == 0) return &profiles[i];
+    return NULL;
+}
+
+const tt_timing_profile *tt_timing_profile_house(void) { return &profiles[0]; }
 
 /* The replay expander's mode as the reference follows it (T10): passing instructions through,
  * loading Count instructions, replaying Count (the first one went out with the REPLAY itself). */
@@ -87,6 +122,7 @@ typedef struct {
 #define PSTEP_MAX 4096 /* a PACR's step cycles compared one by one (longer PACRs: the first ones) */
 
 struct tt_timing {
+    tt_timing_profile p;          /* the RTL's own choices (tttiming.h) */
     thread_state th[TT_NUM_THREADS];
     /* [u][0] what unit u holds; a unit that takes one instruction per thread (per_thread) holds
      * thread th's in [u][th]. [0] unused: frontend-only instructions are thread_state's. */
@@ -139,7 +175,17 @@ static const char *const unit_names[TT_NUM_UNITS] = {"NONE", "SYNC",    "CFG",  
 /* The Miscellaneous unit takes one instruction per thread per cycle (MiscellaneousUnit.md): a slot
  * per thread, no round robin. The sync unit has a slot per thread too, with its own acceptance rules
  * (sync_grants). */
-static bool per_thread(int u) { return u == TT_U_TDMA || u == TT_U_SYNC || u == TT_U_CFG; }
+static bool per_thread(const tt_timing *t, int u)
+{
+    return u == TT_U_TDMA || u == TT_U_SYNC || (u == TT_U_CFG && t->p.cfg_pipeline);
+}
+
+/* The configuration unit's per-thread stages and Config pipeline (the house profile), or one slot
+ * for the whole unit, arbitrated like a shared unit. */
+static bool cfg_piped(const tt_timing *t, int u) { return u == TT_U_CFG && t->p.cfg_pipeline; }
+
+/* Does unit u's arbiter walk from a round-robin pointer (else: lowest thread first)? */
+static bool round_robin(const tt_timing *t, int u) { return !(t->p.fixed_prio_units >> u & 1u); }
 
 static bool is_mutex_op(uint32_t insn)
 {
@@ -147,8 +193,8 @@ static bool is_mutex_op(uint32_t insn)
     return opc == TT_OPC_ATGETM || opc == TT_OPC_ATRELM;
 }
 
-static slot_state *slot_of(tt_timing *t, int u, int th) { return &t->slot[u][per_thread(u) ? th : 0]; }
-static const slot_state *cslot_of(const tt_timing *t, int u, int th) { return &t->slot[u][per_thread(u) ? th : 0]; }
+static slot_state *slot_of(tt_timing *t, int u, int th) { return &t->slot[u][per_thread(t, u) ? th : 0]; }
+static const slot_state *cslot_of(const tt_timing *t, int u, int th) { return &t->slot[u][per_thread(t, u) ? th : 0]; }
 
 static bool is_unpacker(int u) { return u == TT_U_UNPACK0 || u == TT_U_UNPACK1; }
 /* Units that hold two instructions in slot[u][0..1] (an address stage and a datum / stepping stage). */
@@ -167,7 +213,7 @@ static bool unp_holds(const tt_timing *t, int u, int th)
 static bool unit_busy_any(const tt_timing *t, int u)
 {
     if (u == TT_U_MATH) return t->mq_n != 0;
-    for (int k = 0; k < (per_thread(u) ? TT_NUM_THREADS : 1); k++)
+    for (int k = 0; k < (per_thread(t, u) ? TT_NUM_THREADS : 1); k++)
         if (t->slot[u][k].thread >= 0 || (u == TT_U_CFG && t->cfg_e2[k].thread >= 0)) return true;
     return false;
 }
@@ -221,10 +267,15 @@ static unsigned mq_bank_change(const tt_timing *t, uint64_t cycle, bool not_reti
     return sides;
 }
 
-tt_timing *tt_timing_create(void)
+tt_timing *tt_timing_create(void) { return tt_timing_create_profile(NULL); }
+
+const tt_timing_profile *tt_timing_profile_of(const tt_timing *t) { return &t->p; }
+
+tt_timing *tt_timing_create_profile(const tt_timing_profile *p)
 {
     tt_timing *t = calloc(1, sizeof *t);
     if (!t) return NULL;
+    t->p = p ? *p : profiles[0];
     for (int u = 0; u < TT_NUM_UNITS; u++)
         for (int k = 0; k < TT_NUM_THREADS; k++) t->slot[u][k].thread = -1;
     for (int k = 0; k < TT_NUM_THREADS; k++) t->cfg_e2[k].thread = -1;
@@ -235,17 +286,31 @@ void tt_timing_destroy(tt_timing *t) { free(t); }
 
 uint64_t tt_timing_checks(const tt_timing *t) { return t->checks; }
 
-/* rtl_stubs/README.md "Timing model" latency table. */
+static unsigned cfg_class(uint8_t opc)
+{
+    switch (opc) {
+    case TT_OPC_SETC16: return TT_CFG_SETC16;
+    case TT_OPC_WRCFG: return TT_CFG_WRCFG;
+    case TT_OPC_RDCFG: return TT_CFG_RDCFG;
+    case TT_OPC_CFGSHIFTMASK: return TT_CFG_CFGSHIFTMASK;
+    case TT_OPC_STREAMWRCFG: return TT_CFG_STREAMWRCFG;
+    default: return TT_CFG_RMWCIB; /* RMWCIB0..3 */
+    }
+}
+
 void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max)
+{
+    tt_timing_latency_profile(&profiles[0], insn, min, max);
+}
+
+/* rtl_stubs/README.md "Timing model" latency table, with the profile's values where it has them. */
+void tt_timing_latency_profile(const tt_timing_profile *p, uint32_t insn, unsigned *min, unsigned *max)
 {
     uint8_t opc = (uint8_t)(insn >> 24);
     unsigned lo = 1, hi = 1;
     switch (tt_timing_unit(insn)) {
     case TT_U_SYNC: break; /* an ATGETM waits at the gate, not in the unit */
-    case TT_U_CFG:
-        if (opc == TT_OPC_WRCFG || opc == TT_OPC_RDCFG || opc == TT_OPC_CFGSHIFTMASK) lo = hi = 2;
-        else if (opc == TT_OPC_STREAMWRCFG) lo = hi = 5;
-        break;
+    case TT_U_CFG: lo = hi = p->cfg_lat[cfg_class(opc)]; break;
     case TT_U_THCON:
         lo = hi = 3;
         if (opc == TT_OPC_SETDMAREG) lo = hi = 1;
@@ -279,9 +344,9 @@ void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max)
         default: break; /* SETRWC, INCRWC, CLEARDVALID, ZEROACC, ZEROSRC, ... 1 */
         }
         break;
-    case TT_U_SFPU: lo = hi = 2; break;
+    case TT_U_SFPU: lo = hi = p->sfpu_lat; break;
     case TT_U_PACK: lo = 2, hi = 0; break; /* address phase, one cycle per datum, drain */
-    case TT_U_XMOV: lo = hi = 4; break;
+    case TT_U_XMOV: lo = hi = p->xmov_lat; break;
     default: break;
     }
     *min = lo;
@@ -521,11 +586,12 @@ static bool check_frontend(tt_timing *t, int th, const tt_timing_thread *o, cons
 {
     const thread_state *s = &t->th[th];
     t->checks += 3;
-    if (o->push_ready != (o->fifo_count <= FIFO_REFILL_AT))
+    const unsigned refill = t->p.fifo_refill_at;
+    if (o->push_ready != (o->fifo_count <= refill))
         return fail(r, th, 0,
                     "T1 FIFO refill: with %u instructions in the FIFO push_ready must be %d (a push is taken "
                     "only while at most %d are held), RTL has %d",
-                    o->fifo_count, o->fifo_count <= FIFO_REFILL_AT, FIFO_REFILL_AT, o->push_ready);
+                    o->fifo_count, o->fifo_count <= refill, refill, o->push_ready);
     if (o->mop_in && o->fifo_count == 0)
         return fail(r, th, 0,
                     "T2 FIFO: the MOP expander took an instruction the FIFO did not hold before this edge "
@@ -816,8 +882,9 @@ static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u, int th,
         return t->slot[u][1].thread < 0 && (t->slot[u][0].thread < 0 || cycle >= t->slot[u][0].back_at);
     const int occ = cslot_of(t, u, th)->thread;
     if (occ < 0) return true;
-    if (u == TT_U_CFG) return cfg_e1_leaves(t, th, cycle);
-    return (u == TT_U_SYNC || u == TT_U_CFG || u == TT_U_TDMA) && ((o->th[occ].retire >> u) & 1u);
+    if (cfg_piped(t, u)) return cfg_e1_leaves(t, th, cycle);
+    const bool at_retire = u == TT_U_SYNC || u == TT_U_TDMA || (u == TT_U_CFG && t->p.cfg_take_at_retire);
+    return at_retire && ((o->th[occ].retire >> u) & 1u);
 }
 
 /* T5 for the configuration unit's two stages of thread th: a 1-cycle instruction retires from the
@@ -1126,6 +1193,7 @@ static void cfg_grants(const tt_timing *t, const tt_timing_obs *o, uint64_t cycl
     unsigned taken = 0;
     *first = -1;
     *next = (held >> 1) & 7u; /* each stage moves on by one: -1 into 0, -2 into -1, -3 into -2 */
+    if (!t->p.cfg_pipeline) return; /* one slot: the shared units' walk below */
     for (int k = 0; k < TT_NUM_THREADS; k++) {
         const int th = (t->prio[TT_U_CFG] + k) % TT_NUM_THREADS;
         if (!req[th] || unit[th] != TT_U_CFG || !unit_free(t, o, TT_U_CFG, th, cycle)) continue;
@@ -1199,7 +1267,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     for (int pass = 0; pass < 2; pass++)
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const int u = unit[th];
-            if (!req[th] || u == TT_U_NONE || u == TT_U_SYNC || u == TT_U_CFG || !unit_free(t, o, u, th, cycle)) continue;
+            if (!req[th] || u == TT_U_NONE || u == TT_U_SYNC || cfg_piped(t, u) || !unit_free(t, o, u, th, cycle)) continue;
             if ((pass == 0) != (u == TT_U_UNPACK0)) continue;
             if (u == TT_U_UNPACK0 && unp_addr_phase(t, TT_U_UNPACK1, -1, cycle)) {
                 refused[th].unp_addr = 1;
@@ -1211,7 +1279,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             }
             const int rank = (th - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS;
             bool first = true; /* a per-thread unit: the thread's own slot, no rival */
-            for (int o2 = 0; o2 < TT_NUM_THREADS && !per_thread(u); o2++)
+            for (int o2 = 0; o2 < TT_NUM_THREADS && !per_thread(t, u); o2++)
                 if (o2 != th && req[o2] && unit[o2] == u && (o2 - t->prio[u] + TT_NUM_THREADS) % TT_NUM_THREADS < rank)
                     first = false;
             if (first) want[th] = true;
@@ -1239,8 +1307,9 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 if (k != th && o->th[k].dispatch && unit[k] == u && u != TT_U_NONE) rival = k;
             return fail(&r, th, x->fe_insn,
                         "T4 dispatch: %s should have dispatched to %s this cycle (wait gate open, no instruction of "
-                        "the thread holds it, unit free, thread %d has the round-robin priority%s) but was held",
-                        d, unit_names[u], th, rival >= 0 ? "; another thread took the unit instead" : "");
+                        "the thread holds it, unit free, thread %d has the %s priority%s) but was held",
+                        d, unit_names[u], th, u != TT_U_NONE && !round_robin(t, u) ? "fixed" : "round-robin",
+                        rival >= 0 ? "; another thread took the unit instead" : "");
         }
         const int u = unit[th];
         const char *why_not =
@@ -1253,17 +1322,23 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             : held[th] == TT_U_MATH ? "the matrix unit does not own the move's source bank, or a bank hand-over is in the "
                                       "matrix unit (MOVA2D.md: it waits at the gate; it reads its bank at its retire)"
             : held[th] == HELD_MATH_RULE ? tt_mx_rule_text(math_rule(t, th, x))
+            : u == TT_U_CFG && !t->p.cfg_pipeline && !unit_free(t, o, u, th, cycle)
+                ? (t->p.cfg_take_at_retire ? "the configuration unit holds an instruction (this profile's unit takes "
+                                             "one at a time, the next in its retire cycle)"
+                                           : "the configuration unit holds an instruction (this profile's unit takes "
+                                             "one at a time, the next the cycle after its retire)")
             : u != TT_U_NONE && !unit_free(t, o, u, th, cycle)
                 ? "its unit still holds an instruction (a unit takes a new one the cycle after its retire; the "
                   "configuration and miscellaneous units in its retire cycle)"
             : (u == TT_U_UNPACK0 || u == TT_U_UNPACK1)
                 ? "the other unpacker calculates an address (or starts one this cycle)"
-            : u == TT_U_CFG ? "the configuration unit's Config pipeline (ConfigurationUnit.md) is not free for it: an "
+            : cfg_piped(t, u) ? "the configuration unit's Config pipeline (ConfigurationUnit.md) is not free for it: an "
                               "instruction accepted before holds its entry stage or a stage from -3 up to it, or another "
                               "thread coming first in its round robin takes one of its stages this cycle"
             : u == TT_U_SYNC ? "the sync unit takes one semaphore-class instruction a cycle (none while a TRISC semaphore "
                                "store holds one back) and ATGETM/ATRELM only on different mutexes; another thread "
                                "comes first in its round robin"
+            : !round_robin(t, u) ? "a lower-numbered thread asked for the unit (the profile's arbiter: lowest thread first)"
                 : "another thread has the round-robin priority for the unit";
         return fail(&r, th, x->fe_insn, "T4 dispatch: %s dispatched to %s this cycle, but %s", d, unit_names[u], why_not);
     }
@@ -1274,7 +1349,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         for (int u = 0; u < TT_NUM_UNITS && ret; u++) {
             if (!((ret >> u) & 1u)) continue;
             const bool held_here = u == TT_U_NONE ? t->th[th].none_busy
-                                   : u == TT_U_CFG ? t->slot[u][th].thread == th || t->cfg_e2[th].thread == th
+                                   : cfg_piped(t, u) ? t->slot[u][th].thread == th || t->cfg_e2[th].thread == th
                                    : u == TT_U_MATH ? mq_holds(t, th)
                                                    : cslot_of(t, u, th)->thread == th;
             t->checks++;
@@ -1301,19 +1376,19 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         }
     }
     for (int u = 1; u < TT_NUM_UNITS; u++)
-        for (int k = 0; k < (per_thread(u) ? TT_NUM_THREADS : 1); k++) {
-            if (u == TT_U_CFG) continue; /* two stages: cfg_check */
+        for (int k = 0; k < (per_thread(t, u) ? TT_NUM_THREADS : 1); k++) {
+            if (cfg_piped(t, u)) continue; /* two stages: cfg_check */
             if (t->slot[u][k].thread < 0) continue;
             if (!check_slot(t, m, cycle, o, &t->slot[u][k], u, &r)) return false;
         }
-    for (int th = 0; th < TT_NUM_THREADS; th++)
+    for (int th = 0; th < TT_NUM_THREADS && t->p.cfg_pipeline; th++)
         if (!cfg_check(t, cycle, o, th, &r)) return false;
     if (!math_check(t, cycle, o, &r)) return false;
 
     /* T6 busy units: a unit is busy from the cycle after the dispatch through its retire cycle. */
     for (int u = 1; u < TT_NUM_UNITS; u++) {
         const slot_state *bs = &t->slot[u][0];
-        for (int k = 1; k < (per_thread(u) ? TT_NUM_THREADS : 1) && bs->thread < 0; k++) bs = &t->slot[u][k];
+        for (int k = 1; k < (per_thread(t, u) ? TT_NUM_THREADS : 1) && bs->thread < 0; k++) bs = &t->slot[u][k];
         for (int k = 0; u == TT_U_CFG && k < TT_NUM_THREADS && bs->thread < 0; k++) bs = &t->cfg_e2[k];
         slot_state ms = {.thread = -1};
         if (u == TT_U_MATH && t->mq_n) {
@@ -1363,7 +1438,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         if (ret & 1u) s->none_busy = false;
         for (int u = 1; u < TT_NUM_UNITS; u++) {
             if (!((ret >> u) & 1u)) continue;
-            if (u == TT_U_CFG) continue; /* cfg_step */
+            if (cfg_piped(t, u)) continue; /* cfg_step */
             if (u == TT_U_MATH) { /* the oldest (math_check held it to that) */
                 t->mq_head = (t->mq_head + 1) % MQ_MAX;
                 t->mq_n--;
@@ -1390,7 +1465,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             }
         }
     }
-    for (int th = 0; th < TT_NUM_THREADS; th++) cfg_step(t, cycle, th);
+    for (int th = 0; th < TT_NUM_THREADS && t->p.cfg_pipeline; th++) cfg_step(t, cycle, th);
     bool mx_acc = false;
     uint32_t mx_insn = 0;
     for (int th = 0; th < TT_NUM_THREADS; th++) {
@@ -1406,9 +1481,10 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 s->none_insn = x->fe_insn;
                 s->none_disp = cycle;
             } else {
-                if (u != TT_U_SYNC && u != TT_U_CFG) t->prio[u] = (uint8_t)((th + 1) % TT_NUM_THREADS);
+                if (u != TT_U_SYNC && !cfg_piped(t, u) && round_robin(t, u))
+                    t->prio[u] = (uint8_t)((th + 1) % TT_NUM_THREADS);
                 unsigned lo, hi;
-                tt_timing_latency(x->fe_insn, &lo, &hi);
+                tt_timing_latency_profile(&t->p, x->fe_insn, &lo, &hi);
                 if (u == TT_U_MATH) {
                     /* in order: no earlier than the cycle after the one accepted before it */
                     uint64_t due = cycle + lo;
@@ -1434,8 +1510,10 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             }
         }
         step_fill(s, x);
-        if (th == TT_NUM_THREADS - 1 && sync_first >= 0) t->prio[TT_U_SYNC] = (uint8_t)((sync_first + 1) % TT_NUM_THREADS);
-        if (th == TT_NUM_THREADS - 1 && cfg_first >= 0) t->prio[TT_U_CFG] = (uint8_t)((cfg_first + 1) % TT_NUM_THREADS);
+        if (th == TT_NUM_THREADS - 1 && sync_first >= 0 && round_robin(t, TT_U_SYNC))
+            t->prio[TT_U_SYNC] = (uint8_t)((sync_first + 1) % TT_NUM_THREADS);
+        if (th == TT_NUM_THREADS - 1 && cfg_first >= 0 && round_robin(t, TT_U_CFG))
+            t->prio[TT_U_CFG] = (uint8_t)((cfg_first + 1) % TT_NUM_THREADS);
         s->prev = *x;
         s->prev_valid = true;
     }
@@ -1475,17 +1553,21 @@ void tt_timing_due(const tt_timing *t, uint64_t cycle, bool sem_store, uint16_t 
         due[th] = 0;
         cfg_n[th] = 0;
         if (t->th[th].none_busy && t->th[th].none_disp + 1 == cycle) due[th] |= 1u;
+        if (!t->p.cfg_pipeline) continue; /* one slot: below, as the shared units */
         const slot_state *e1 = &t->slot[TT_U_CFG][th], *e2 = &t->cfg_e2[th];
         cfg_n[th] = (unsigned)(e1->thread >= 0 && e1->max == 1 && e1->due == cycle) +
                     (unsigned)(e2->thread >= 0 && e2->due == cycle);
         if (cfg_n[th]) due[th] |= 1u << TT_U_CFG;
     }
     for (int u = 1; u < TT_NUM_UNITS; u++) {
-        if (u == TT_U_CFG || u == TT_U_MATH) continue;
-        for (int k = 0; k < (per_thread(u) ? TT_NUM_THREADS : 1); k++) {
+        if (cfg_piped(t, u) || u == TT_U_MATH) continue;
+        for (int k = 0; k < (per_thread(t, u) ? TT_NUM_THREADS : 1); k++) {
             const slot_state *s = &t->slot[u][k];
             if (s->thread < 0 || s->max == 0) continue; /* the unpackers and the packer: by their work */
-            if (s->due == cycle && !sem_store_delays(s, u, cycle, sem_store)) due[s->thread] |= (uint16_t)(1u << u);
+            if (s->due == cycle && !sem_store_delays(s, u, cycle, sem_store)) {
+                due[s->thread] |= (uint16_t)(1u << u);
+                if (u == TT_U_CFG) cfg_n[s->thread] = 1;
+            }
         }
     }
     if (t->mq_n && mq_at(t, 0)->due == cycle) due[mq_at(t, 0)->thread] |= 1u << TT_U_MATH;

@@ -70,15 +70,52 @@ enum { TT_STALL_NONE, TT_STALL_FIFO_EMPTY, TT_STALL_WAIT_GATE, TT_STALL_UNIT_BUS
  * its retire (tt_pkg LOADIND_DELIVER; docs/decisions.md "ThCon GPR arithmetic, LOADIND ..."). */
 #define TT_LOADIND_DELIVER 4
 
+/* A timing profile (docs/design.md "Timing profiles"): the parameters of the timing rules that are an
+ * RTL's own design choices rather than the pages' (or that the pages fix for Blackhole but another
+ * correct RTL may build differently), so that a second RTL is checked by the same rules with its
+ * own values. "house" is this project's RTL (rtl_stubs/); its values and their sources are the table
+ * in docs/design.md. Rules the pages fix for every implementation stay in timing.c. */
+enum { TT_CFG_SETC16, TT_CFG_RMWCIB, TT_CFG_WRCFG, TT_CFG_RDCFG, TT_CFG_CFGSHIFTMASK, TT_CFG_STREAMWRCFG,
+       TT_CFG_NCLASS };
+typedef struct {
+    const char *name;
+    const char *what;              /* one line for listings */
+    unsigned fifo_refill_at;       /* T1: push_ready while at most this many are held */
+    /* The configuration unit. cfg_pipeline: Blackhole's Config pipeline (ConfigurationUnit.md,
+     * stages -4..+1) with a slot per thread and two stages per thread (WRCFG.md), taking a thread's
+     * next instruction in its retire cycle; false: one instruction in the whole unit at a time, taken
+     * the cycle after the retire (cfg_take_at_retire: in the retire cycle), arbitrated like a shared
+     * unit. cfg_lat: latency of each class, dispatch edge to retire cycle. */
+    bool cfg_pipeline;
+    bool cfg_take_at_retire;
+    unsigned cfg_lat[TT_CFG_NCLASS];
+    /* bit u: unit u grants the lowest requesting thread first instead of round robin */
+    unsigned fixed_prio_units;
+    unsigned sfpu_lat, xmov_lat;   /* the STUB units' fixed latencies */
+} tt_timing_profile;
+
+/* The profile called name (NULL: none); tt_timing_profile_at(i) the i-th known one (NULL past the
+ * last: for listings and "did you mean"). */
+const tt_timing_profile *tt_timing_profile_by_name(const char *name);
+const tt_timing_profile *tt_timing_profile_at(unsigned i);
+/* The house profile (this project's RTL). */
+const tt_timing_profile *tt_timing_profile_house(void);
+
 typedef struct tt_timing tt_timing;
 
+/* tt_timing_create: the house profile; tt_timing_create_profile: p (copied; NULL = house). */
 tt_timing *tt_timing_create(void);
+tt_timing *tt_timing_create_profile(const tt_timing_profile *p);
+const tt_timing_profile *tt_timing_profile_of(const tt_timing *t);
 void tt_timing_destroy(tt_timing *t);
 /* tt_timing_unit, the unit an instruction goes to: ttunit.h. */
 /* Latency range of an instruction in its unit, dispatch edge to retire cycle: *max 0 = no upper
  * bound (the time depends on data or on other units). The matrix unit's (MatrixUnit.md) is its own:
- * retiring in order, an instruction there retires no earlier than the cycle after the one before. */
+ * retiring in order, an instruction there retires no earlier than the cycle after the one before.
+ * tt_timing_latency: the house profile's, which for the configuration unit are the pages' (the
+ * race detector's ordering edges rest on them: "a NOP suffices" after a WRCFG); _profile: p's. */
 void tt_timing_latency(uint32_t insn, unsigned *min, unsigned *max);
+void tt_timing_latency_profile(const tt_timing_profile *p, uint32_t insn, unsigned *min, unsigned *max);
 /* Check cycle `cycle` (called once per cycle, in order, after the model has taken that cycle's
  * retires and stores). True when every rule holds; else false, with the thread concerned (-1 for
  * none), the instruction concerned and a message naming the rule and both sides in why. */

@@ -180,7 +180,7 @@ bool tb_preload(tb_ctx *c, unsigned index, tb_preload_item *out)
  * plusarg (tests/run_negative.sh cli_plusarg_*) reaches, as it passes every name of the chain. */
 static const char *const known_plusargs[] = {
     "+inject", "+trace", "+trace_start", "+trace_stop", "+srnd_seed", "+max_cycles", "+cosim", "+timing",
-    "+report", "+wave_window", "+wave_file", "+coverage", "+vlcov", "+readback", "+mutant", "+hazards",
+    "+report", "+wave_window", "+wave_file", "+coverage", "+vlcov", "+readback", "+mutant", "+hazards", "+profile",
 };
 
 static bool plusarg(const char *arg, const char *name, const char **val)
@@ -256,7 +256,7 @@ static void usage(FILE *f, const char *prog)
             "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n"
             "          [+wave_window=N [+wave_file=FILE.vcd]]\n"
             "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)] [+readback=drain|end]\n"
-            "          [+hazards=error|warn|off] [+mutant=N (build/ttcosim_mut only)]\n",
+            "          [+hazards=error|warn|off] [+mutant=N (build/ttcosim_mut only)] [+profile=NAME (timing profile: house)]\n",
             prog);
 }
 
@@ -434,6 +434,7 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     fill_host(c);
     c->a.check = true;
     c->a.timing = true;
+    c->a.profile = tt_timing_profile_house();
     size_t rl = (size_t)snprintf(c->repro, sizeof c->repro, "%s", argv[0]);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i], *v;
@@ -500,6 +501,15 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
             /* docs/mutation.md: the mutation build's tt_mut_pkg reads it too; checked against
              * the binary's mutant count once the model exists (tb_check_mutant) */
             if (!parse_u64(prog, "mutant", v, 0, 10000000, &c->a.mutant)) goto fail;
+        } else if (plusarg(arg, "+profile", &v)) {
+            /* docs/design.md "Timing profiles": the timing rules' parameters of the RTL under test */
+            if (!(c->a.profile = tt_timing_profile_by_name(v))) {
+                fprintf(stderr, "%s: +profile: unknown timing profile '%s'; known:", prog, v);
+                for (unsigned k = 0; tt_timing_profile_at(k); k++)
+                    fprintf(stderr, "%s %s", k ? "," : "", tt_timing_profile_at(k)->name);
+                fprintf(stderr, "\n");
+                goto fail;
+            }
         } else if (plusarg(arg, "+hazards", &v)) {
             /* docs/decisions.md "Race detector": a race stops the run (error, the default), is
              * reported and the run goes on (warn), or is not looked for (off) */
@@ -574,6 +584,8 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
         fprintf(stderr, "%s\n", err);
         goto fail;
     }
+    /* `expect retire` lines of another profile are skipped, not passed (docs/test_format.md) */
+    tt_test_select_retire_profile(&c->test, c->a.profile->name);
     if (!c->a.max_cycles) {
         c->max_from_test = c->test.max_cycles != 0;
         c->a.max_cycles = c->test.max_cycles ? c->test.max_cycles : 1000000;
@@ -583,7 +595,7 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     cosim_opts o = {.repro = c->repro, .report_json = c->a.report, .check = c->a.check,
                     .timing = c->a.timing, .srnd_seed = c->a.srnd_seed, .coverage = c->a.coverage,
                     .readback_end_only = c->a.readback_end_only,
-                    .hazards = c->a.hazards,
+                    .hazards = c->a.hazards, .profile = c->a.profile,
                     .on_failure = c->a.wave_window ? wave_window_rerun : NULL, .on_failure_arg = c};
     /* the checker sees the test through cosim_test only (docs/design.md "Layers") */
     cosim_retire_expect *rx = NULL;
@@ -597,6 +609,7 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
         rx[i] = (cosim_retire_expect){.thread = e->thread, .seq = e->seq, .lo = e->lo, .hi = e->hi, .line = e->line};
     }
     const cosim_test ct = {.path = c->test.path, .retire_expect = rx, .nretire_expect = c->test.nretire_expect,
+                           .nretire_skipped = c->test.nretire_skipped,
                            .ctx = &c->test, .preload = test_preload, .check = test_check};
     c->cos = cosim_create(&ct, &o);
     free(rx);

@@ -37,6 +37,7 @@ typedef struct {
     bool readback_end_only;   /* +readback=end: the state read-back after the run only, not at drained points */
     int hazards;              /* +hazards=error|warn|off (cosim.h COSIM_HAZARDS_*) */
     uint64_t mutant;          /* +mutant=N: mutant N of the mutation build (0: none; docs/mutation.md) */
+    const tt_timing_profile *profile; /* +profile=NAME: the timing profile the rules use (tttiming.h; house) */
 } tb_args;
 
 typedef struct tb_ctx tb_ctx;

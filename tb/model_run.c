@@ -484,22 +484,28 @@ static bool timed_retired(void *ctx, int thread, const tt_exec_result *x, uint64
     return hb_note_step(r->h, &who, cycle, r->m, x, before, run_report, r);
 }
 
-static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, tt_run_stats *st,
-                     uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines);
+static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, const tt_timing_profile *tp,
+                     tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines);
 
 int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, int hazards, FILE *profile,
                        tt_run_stats *st, uint64_t *checks, FILE *out)
 {
+    return tt_model_run_timed_profile(t, m, max_cycles, hazards, profile, NULL, st, checks, out);
+}
+
+int tt_model_run_timed_profile(const tt_test *t, tt_model *m, uint64_t max_cycles, int hazards, FILE *profile,
+                               const tt_timing_profile *tp, tt_run_stats *st, uint64_t *checks, FILE *out)
+{
     line_ring lines[TT_NUM_THREADS] = {0};
     run_hb *rh = run_hb_open(t, m, hazards, true, lines, out);
     if (!rh) return 1;
-    const int rc = run_timed(t, m, max_cycles, profile, st, checks, out, rh, lines);
+    const int rc = run_timed(t, m, max_cycles, profile, tp, st, checks, out, rh, lines);
     run_hb_close(rh);
     return rc;
 }
 
-static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, tt_run_stats *st,
-                     uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines)
+static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, const tt_timing_profile *tp,
+                     tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines)
 {
     tt_stim s;
     tt_stim_init(&s, t);
@@ -507,7 +513,7 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     tt_test_apply_preload(t, m);
     *st = (tt_run_stats){0};
     *checks = 0;
-    tt_sched *sc = tt_sched_create(m);
+    tt_sched *sc = tt_sched_create_profile(m, tp);
     if (!sc) {
         fprintf(out, "%s: out of memory\n", t->path);
         return 1;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "test_loader.h"
+#include "tttiming.h" /* tt_timing_profile */
 
 typedef struct {
     uint64_t cycles;
@@ -31,6 +32,9 @@ int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, int hazards
  * checks: the timing reference's rule checks. */
 int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, int hazards, FILE *profile,
                        tt_run_stats *st, uint64_t *checks, FILE *out);
+/* ... scheduled and judged by the timing profile tp (tttiming.h; NULL: house). */
+int tt_model_run_timed_profile(const tt_test *t, tt_model *m, uint64_t max_cycles, int hazards, FILE *profile,
+                               const tt_timing_profile *tp, tt_run_stats *st, uint64_t *checks, FILE *out);
 /* Cycles of the lockstep harness before cycle 0 of a run (reset, then one a preload item and one
  * to end the preload: tb/tb_top.sv), for a model holding the test's preload. */
 uint64_t tt_lockstep_start_cycle(const tt_test *t, const tt_model *m);

@@ -20,7 +20,6 @@
 #include "unpack.h"
 
 #define FIFO_SLOTS 32
-#define FIFO_REFILL 28 /* tt_insn_fifo: push_ready while at most 28 are held */
 #define UQ 8           /* a thread's instructions in one unit (the matrix unit at most 5) */
 #define PSTEPS 4096
 
@@ -103,12 +102,14 @@ struct tt_sched {
 
 static uint8_t opc_of(uint32_t insn) { return (uint8_t)(insn >> 24); }
 
-tt_sched *tt_sched_create(tt_model *m)
+tt_sched *tt_sched_create(tt_model *m) { return tt_sched_create_profile(m, NULL); }
+
+tt_sched *tt_sched_create_profile(tt_model *m, const tt_timing_profile *p)
 {
     tt_sched *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->m = m;
-    s->t = tt_timing_create();
+    s->t = tt_timing_create_profile(p); /* the rules that schedule are the ones that judge */
     s->wm = calloc(1, sizeof *s->wm);
     if (!s->t || !s->wm) {
         tt_sched_destroy(s);
@@ -343,7 +344,7 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         f->fifo_brisc = x->fb[x->head];
         f->expanding = x->mop.active || x->rp.mode == TT_REPLAY_PLAY;
         mop_comb(x, f);
-        push_ready[th] = x->count <= FIFO_REFILL;
+        push_ready[th] = x->count <= tt_timing_profile_of(s->t)->fifo_refill_at; /* tt_insn_fifo (T1) */
         in_valid[th] = in->push_valid[th] || (in->brisc_valid && in->brisc_thread == th);
         tt_timing_thread *o = &obs.th[th];
         o->fe_valid = x->fe_valid;

@@ -4,6 +4,7 @@
 #include "numparse.h"
 
 #include "tile_codec.h"
+#include "tttiming.h" /* timing profiles named by `expect retire ... profile NAME` */
 
 #include <ctype.h>
 #include <errno.h>
@@ -113,12 +114,20 @@ static int num32(parser *p, int i, uint64_t max, const char *what, uint32_t *out
     return 0;
 }
 
-/* `expect retire T N cycle A` or `... cycle A..B` (tt_retire_expect). */
+/* `expect retire T N cycle A` or `... cycle A..B`, optionally `... profile NAME` (tt_retire_expect). */
 static int parse_retire_expect(parser *p)
 {
-    static const char usage[] = "expect retire THREAD SEQ cycle A[..B]";
-    if (p->ntok != 6 || strcmp(p->tok[4], "cycle") != 0)
+    static const char usage[] = "expect retire THREAD SEQ cycle A[..B] [profile NAME]";
+    if ((p->ntok != 6 && !(p->ntok == 8 && strcmp(p->tok[6], "profile") == 0)) || strcmp(p->tok[4], "cycle") != 0)
         return fail(p, "expected '%s', e.g. 'expect retire 0 3 cycle 20..22'", usage);
+    const char *prof = p->ntok == 8 ? p->tok[7] : "house";
+    if (!tt_timing_profile_by_name(prof) || strlen(prof) >= sizeof ((tt_retire_expect *)0)->profile) {
+        char names[160] = "";
+        for (unsigned i = 0; tt_timing_profile_at(i); i++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                     tt_timing_profile_at(i)->name);
+        return fail(p, "expect retire: unknown timing profile '%s' (known: %s)", prof, names);
+    }
     uint32_t th, seq;
     if (num32(p, 2, TT_NUM_THREADS - 1, "a thread", &th) || num32(p, 3, 0xFFFFFFFFu, "a sequence number", &seq))
         return -1;
@@ -134,8 +143,20 @@ static int parse_retire_expect(parser *p)
     tt_retire_expect *n = realloc(p->t->retire_expect, (p->t->nretire_expect + 1) * sizeof *n);
     if (!n) return fail(p, "out of memory");
     p->t->retire_expect = n;
-    n[p->t->nretire_expect++] = (tt_retire_expect){(int)th, seq, lo, hi, p->line};
+    n[p->t->nretire_expect] = (tt_retire_expect){(int)th, seq, lo, hi, p->line, ""};
+    snprintf(n[p->t->nretire_expect].profile, sizeof n->profile, "%s", prof);
+    p->t->nretire_expect++;
     return 0;
+}
+
+size_t tt_test_select_retire_profile(tt_test *t, const char *profile)
+{
+    size_t keep = 0;
+    for (size_t i = 0; i < t->nretire_expect; i++)
+        if (strcmp(t->retire_expect[i].profile, profile) == 0) t->retire_expect[keep++] = t->retire_expect[i];
+    t->nretire_skipped += t->nretire_expect - keep;
+    t->nretire_expect = keep;
+    return t->nretire_skipped;
 }
 
 static int want_args(parser *p, int n, const char *usage)

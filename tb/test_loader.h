@@ -80,6 +80,8 @@ typedef struct {
     uint32_t seq;
     uint64_t lo, hi;
     int line;
+    char profile[24]; /* the timing profile it was worked out for (docs/test_format.md): "house" unless
+                         the line ends in `profile NAME` */
 } tt_retire_expect;
 
 typedef struct {
@@ -94,7 +96,12 @@ typedef struct {
     uint32_t srnd_seed;    /* `srnd_seed N`: the packer PRNG's seed (0: the default, 1) */
     tt_retire_expect *retire_expect;
     size_t nretire_expect;
+    size_t nretire_skipped; /* lines of other timing profiles, left out by tt_test_select_retire_profile */
 } tt_test;
+
+/* Keep the `expect retire` lines worked out for the timing profile `profile` (tttiming.h), drop the
+ * others (a line applies to one profile: docs/test_format.md); returns how many were dropped. */
+size_t tt_test_select_retire_profile(tt_test *t, const char *profile);
 
 /* Parse a test file. On error returns -1 and writes "FILE:LINE: what was expected" to err. */
 int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen);

@@ -1,5 +1,6 @@
 /* ttmodel_main.c: the golden model's own command line.
  *   ttmodel run FILE [--max-cycles N] [--srnd-seed N] [--dump-json OUT] [--hazards error|warn|off] [--profile] [--untimed]
+ *               [--timing-profile NAME]
  *   ttmodel dis WORD...
  *   ttmodel asm            (lines on stdin, one hex word per line on stdout)
  */
@@ -21,7 +22,7 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: ttmodel run FILE [--max-cycles N] [--srnd-seed N] [--dump-json OUT] [--hazards error|warn|off]\n"
-               "                        [--profile] [--untimed]\n"
+               "                        [--profile] [--untimed] [--timing-profile NAME (house)]\n"
                "       ttmodel dis WORD...\n"
                "       ttmodel asm < FILE\n");
 }
@@ -173,12 +174,14 @@ static int cmd_run(int argc, char **argv)
                                          {"hazards", required_argument, 0, 'z'},
                                          {"profile", no_argument, 0, 'p'},
                                          {"untimed", no_argument, 0, 'u'},
+                                         {"timing-profile", required_argument, 0, 't'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     const char *json = NULL;
     uint64_t max_cycles = 0, srnd_seed = 0;
     bool profile = false, untimed = false;
     int hazards = TT_HAZARDS_ERROR;
+    const tt_timing_profile *tp = tt_timing_profile_house();
     int c;
     optind = 1;
     opterr = 0; /* bad_option says what is wrong, with a suggestion */
@@ -218,6 +221,16 @@ static int cmd_run(int argc, char **argv)
             break;
         case 'p': profile = true; break;
         case 'u': untimed = true; break;
+        case 't':
+            /* docs/design.md "Timing profiles": the rules' parameters of the RTL the run stands for */
+            if (!(tp = tt_timing_profile_by_name(optarg))) {
+                fprintf(stderr, "ttmodel: --timing-profile: unknown profile '%s'; known:", optarg);
+                for (unsigned k = 0; tt_timing_profile_at(k); k++)
+                    fprintf(stderr, "%s %s", k ? "," : "", tt_timing_profile_at(k)->name);
+                fprintf(stderr, "\n");
+                return 2;
+            }
+            break;
         case 'h': usage(stdout); return 0;
         default: bad_option(opts, argv[optind - 1], c, optopt); return 2;
         }
@@ -237,6 +250,7 @@ static int cmd_run(int argc, char **argv)
         fprintf(stderr, "%s\n", err);
         return 2;
     }
+    tt_test_select_retire_profile(&t, tp->name); /* other profiles' `expect retire` lines: skipped */
     if (profile && untimed) {
         fprintf(stderr, "ttmodel: --profile needs the cycle-level scheduler (leave out --untimed)\n");
         tt_test_free(&t);
@@ -259,13 +273,18 @@ static int cmd_run(int argc, char **argv)
     clock_t t0 = clock();
     uint64_t checks = 0;
     int rc = untimed ? tt_model_run(&t, m, max_cycles, hazards, &st, stderr)
-                     : tt_model_run_timed(&t, m, max_cycles, hazards, profile ? stdout : NULL, &st, &checks, stderr);
+                     : tt_model_run_timed_profile(&t, m, max_cycles, hazards, profile ? stdout : NULL, tp, &st, &checks,
+                                                  stderr);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     int jrc = json ? dump_json(json, &t, m, &st) : 0;
-    char timing[96] = "untimed";
-    if (!untimed)
-        snprintf(timing, sizeof timing, "timing checked (%llu rule checks), %zu expect retire",
-                 (unsigned long long)checks, t.nretire_expect);
+    char timing[160] = "untimed";
+    if (!untimed) {
+        char prof[96] = "";
+        if (strcmp(tp->name, "house") != 0)
+            snprintf(prof, sizeof prof, " (profile %s), %zu skipped", tp->name, t.nretire_skipped);
+        snprintf(timing, sizeof timing, "timing checked (%llu rule checks), %zu expect retire%s",
+                 (unsigned long long)checks, t.nretire_expect, prof);
+    }
     printf("%s: %s: %llu instructions, %llu L1 writes, %s, %llu cycles, %.0f instructions/s, srnd seed %llu\n",
            t.path, rc ? "FAIL" : "PASS", (unsigned long long)st.instructions, (unsigned long long)st.l1_writes, timing,
            (unsigned long long)st.cycles, secs > 0 ? (double)st.instructions / secs : 0.0,

@@ -77,6 +77,9 @@ typedef struct {
 } tt_sched_hooks;
 
 tt_sched *tt_sched_create(tt_model *m);
+/* ... with the timing profile p (tttiming.h; NULL: house): the scheduler decides each cycle by the
+ * same profile's rules that then judge it. */
+tt_sched *tt_sched_create_profile(tt_model *m, const tt_timing_profile *p);
 void tt_sched_destroy(tt_sched *s);
 void tt_sched_set_hooks(tt_sched *s, const tt_sched_hooks *h);
 /* One cycle. False when the timing reference rejected it or the scheduler's frontend and the

@@ -76,6 +76,9 @@ static void test_loader_parse_errors_name_file_line_and_expectation(void **state
         {"\n\nstore gpr 1 2\n", 3, "expected a 'thread N' line"},
         {"thread 3\n", 1, "thread number (0 unpack, 1 math, 2 pack) 3 is out of range (0..2)"},
         {"thread\n", 1, "expected 'thread N'"},
+        {"thread 0\nttnop\nexpect retire 0 0 cycle 3 profile nosuch\n", 3,
+         "expect retire: unknown timing profile 'nosuch' (known: house, cfg_alt)"},
+        {"thread 0\nttnop\nexpect retire 0 0 cycle 3 profile\n", 3, "[profile NAME]"},
         {"cfg 0 NO_SUCH_FIELD 1\n", 1, "unknown name 'NO_SUCH_FIELD'"},
         {"tcfg 0 THCON_SEC0_REG3_Base_address 1\n", 1, "unknown name 'THCON_SEC0_REG3_Base_address'"},
         {"cfg 0 STACC_RELU_ApplyRelu 16\n", 1, "value 16 is out of range (0..15)"},
@@ -644,6 +647,36 @@ static void test_cfg_field_lookup(void **state)
     assert_false(tt_cfg_field_lookup("NO_SUCH_FIELD", false, &addr, &shift, &size));
 }
 
+/* `expect retire ... profile NAME` (docs/test_format.md "Timing expectations"): an untagged line is
+ * the house profile's; selecting a profile keeps its lines, in file order, and counts the others as
+ * skipped. */
+static void test_loader_expect_retire_profiles(void **state)
+{
+    (void)state;
+    tt_test t;
+    load_ok("thread 0\nttnop\nttnop\n"
+            "expect retire 0 0 cycle 3\n"
+            "expect retire 0 0 cycle 3 profile cfg_alt\n"
+            "expect retire 0 1 cycle 4..5 profile house\n"
+            "expect retire 0 1 cycle 6 profile cfg_alt\n",
+            &t);
+    assert_int_equal(t.nretire_expect, 4);
+    assert_string_equal(t.retire_expect[0].profile, "house");
+    assert_string_equal(t.retire_expect[1].profile, "cfg_alt");
+    assert_int_equal(tt_test_select_retire_profile(&t, "cfg_alt"), 2);
+    assert_int_equal(t.nretire_expect, 2);
+    assert_int_equal(t.retire_expect[0].lo, 3);
+    assert_int_equal(t.retire_expect[0].line, 5);
+    assert_int_equal(t.retire_expect[1].seq, 1);
+    assert_int_equal(t.retire_expect[1].lo, 6);
+    tt_test_free(&t);
+    load_ok("thread 0\nttnop\nexpect retire 0 0 cycle 3\nexpect retire 0 0 cycle 3 profile cfg_alt\n", &t);
+    assert_int_equal(tt_test_select_retire_profile(&t, "house"), 1);
+    assert_int_equal(t.nretire_expect, 1);
+    assert_int_equal(t.retire_expect[0].line, 3);
+    tt_test_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -659,6 +692,7 @@ int main(void)
         cmocka_unit_test(test_loader_rf_item_for_backdoor),
         cmocka_unit_test(test_loader_l1_tile_layout_and_expect),
         cmocka_unit_test(test_loader_l1_tile_values_file_errors),
+        cmocka_unit_test(test_loader_expect_retire_profiles),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }
