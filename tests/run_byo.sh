@@ -16,14 +16,16 @@ alt=$1
 model=$2
 shift 2
 fail=0
+tmp=$(mktemp -d)  # the suites' logs, removed at exit
+trap 'rm -rf "$tmp"' EXIT
 
 echo "== directed tests, lockstep with the alternative configuration unit (+profile=cfg_alt)"
-tests/run_directed.sh "$alt +profile=cfg_alt" "$@" > /tmp/run_byo.$$.log 2>&1
+tests/run_directed.sh "$alt +profile=cfg_alt" "$@" > "$tmp/directed.log" 2>&1
 rc=$?
-grep -v ": PASS:" /tmp/run_byo.$$.log
-grep ": PASS:" /tmp/run_byo.$$.log | grep -vc "profile cfg_alt" | grep -qx 0 ||
+grep -v ": PASS:" "$tmp/directed.log"
+grep ": PASS:" "$tmp/directed.log" | grep -vc "profile cfg_alt" | grep -qx 0 ||
   { echo "FAIL: a PASS line does not name the profile cfg_alt"; fail=1; }
-skipped=$(grep ": PASS:" /tmp/run_byo.$$.log | sed -n 's/.*profile cfg_alt, \([0-9]*\) expect retire skipped.*/\1/p' |
+skipped=$(grep ": PASS:" "$tmp/directed.log" | sed -n 's/.*profile cfg_alt, \([0-9]*\) expect retire skipped.*/\1/p' |
           awk '{s += $1} END {print s + 0}')
 echo "   house-profile 'expect retire' lines skipped: $skipped"
 [ "$skipped" -gt 0 ] || { echo "FAIL: no expect retire line was skipped"; fail=1; }
@@ -45,10 +47,10 @@ while IFS= read -r line; do
     echo "DIFFERS $f: model ${mc:-fails (exit $mrc)}, lockstep $cc cycles"
     grep -v ": PASS:" <<<"$mo" | head -3 | sed 's/^/    /'
   fi
-done < <(grep ": PASS:" /tmp/run_byo.$$.log)
+done < <(grep ": PASS:" "$tmp/directed.log")
 echo "$match of $total match"
 [ $match -eq $total ] && [ $total -gt 0 ] || fail=1
-rm -f /tmp/run_byo.$$.log
+rm -f "$tmp/directed.log"
 
 echo "== the profile matters: the alternative unit under the house profile fails on a timing rule"
 # (a test without `expect retire` lines, so that a rule, not a hand-worked cycle, is what fails)
@@ -82,15 +84,15 @@ fi
 echo "== random streams on the alternative unit (config/GPR 100 seeds, unpack 50, pack 30)"
 for g in "" --unpack --pack; do
   case "$g" in "") n=100 len=200 ;; --unpack) n=50 len=240 ;; *) n=30 len=200 ;; esac
-  GEN_ARGS=$g tests/random/run_random.sh "$alt +profile=cfg_alt" $n $len 1 > /tmp/run_byo_rnd.$$.log 2>&1 || fail=1
-  grep -v "^PASS" /tmp/run_byo_rnd.$$.log
+  GEN_ARGS=$g tests/random/run_random.sh "$alt +profile=cfg_alt" $n $len 1 > "$tmp/random.log" 2>&1 || fail=1
+  grep -v "^PASS" "$tmp/random.log"
 done
-rm -f /tmp/run_byo_rnd.$$.log
+rm -f "$tmp/random.log"
 
 echo "== races (tests/hazard) reported on the alternative unit too: the race detector orders by the pages, not by one RTL's timing"
-tests/run_hazard.sh "$alt +profile=cfg_alt" > /tmp/run_byo_hz.$$.log 2>&1 || fail=1
-grep -v "^PASS" /tmp/run_byo_hz.$$.log
-rm -f /tmp/run_byo_hz.$$.log
+tests/run_hazard.sh "$alt +profile=cfg_alt" > "$tmp/hazard.log" 2>&1 || fail=1
+grep -v "^PASS" "$tmp/hazard.log"
+rm -f "$tmp/hazard.log"
 
 [ $fail -eq 0 ] && echo "byo-test: passed"
 exit $fail
