@@ -194,7 +194,7 @@ docs-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/stalls.gtkw
 # No circle among the tree's files and every dependency down the layers tools -> tb -> dpi -> ref_model
 # (tools/check_layers.py: calls from the objects' symbols, #includes, Python imports; issue 28 part 3),
 # after the check itself has caught the cycles and upward dependencies planted in tiny trees.
-LAYER_OBJS := $(MODEL_OBJS) $(TB_C_OBJS) $(HARNESS_OBJS) $(BUILD)/tools/gen_stall_filter.o
+LAYER_OBJS := $(MODEL_OBJS) $(TB_C_OBJS) $(HARNESS_OBJS) $(BUILD)/tb/ttmodel_main.o $(BUILD)/tools/gen_stall_filter.o
 layers-test: $(LAYER_OBJS)
 	@echo "== layers: the check on planted cycles and upward dependencies (tests/layers/test_check_layers.py)"
 	@python3 tests/layers/test_check_layers.py
