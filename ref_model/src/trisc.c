@@ -253,11 +253,20 @@ static uint32_t op_alu(unsigned f3, bool alt, uint32_t a, uint32_t b)
     }
 }
 
+static tt_status step_once(tt_rv_core *c);
+
+/* mcycle counts completed cycles: an instruction reads the cycles before it (stalls included). */
 tt_status tt_rv_step(tt_rv_core *c)
 {
     if (c->status != TT_OK) return c->status;
     if (c->done) return TT_OK;
-    c->cycle++;
+    tt_status s = step_once(c);
+    if (s == TT_OK || s == TT_BLOCKED) c->cycle++;
+    return s;
+}
+
+static tt_status step_once(tt_rv_core *c)
+{
     tt_status err = TT_OK;
     uint32_t insn = 0;
     if (c->pc & 3) return stop(c, TT_UNDEFINED, 0, "pc not 4-byte aligned (no compressed instructions)");
