@@ -291,6 +291,18 @@ static void test_rv32i_jal_jalr(void **state)
     assert_int_equal(f->core.x[9], 0);
 }
 
+/* No compressed instructions: a jump to pc 0x12 (bit 1 set) is undefined behaviour, reported there. */
+static void test_rv32i_jalr_to_unaligned_pc_undefined(void **state)
+{
+    fixture *f = *state;
+    f->core.x[2] = 0x13; /* bit 0 cleared by JALR -> 0x12 */
+    put(f, 0, I(0, 2, 0, 1, 0x67));
+    assert_int_equal(tt_rv_run(&f->core, 10), TT_UNDEFINED);
+    assert_int_equal(f->core.x[1], 4);
+    assert_non_null(strstr(f->core.msg, "pc 0x00000012"));
+    assert_non_null(strstr(f->core.msg, "not 4-byte aligned"));
+}
+
 /* RV32I LUI / AUIPC: upper immediate; AUIPC adds it to its own pc. x0 stays zero. */
 static void test_rv32i_lui_auipc_x0(void **state)
 {
@@ -613,6 +625,7 @@ int main(void)
         T(test_faults_misaligned_rounded_down),
         T(test_rv32i_branches),
         T(test_rv32i_jal_jalr),
+        T(test_rv32i_jalr_to_unaligned_pc_undefined),
         T(test_rv32i_lui_auipc_x0),
         T(test_csrs_cycle_counter_read_write),
         T(test_csrs_cfg0_reset_scratch_set_clear),
