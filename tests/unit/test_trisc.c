@@ -612,6 +612,41 @@ static void test_elf_real_program_runs(void **state)
     assert_int_equal(f->core.x[2], 0xFFB01000u); /* sp back at the top of local RAM */
 }
 
+/* The real ELF cut at every length, and with each header byte flipped: never a crash, and every
+ * cut that loses a needed byte is an error naming the file. The bytes past the last segment
+ * (section headers, symbols) are not needed, so cuts there still load. */
+static void test_elf_truncated_and_corrupted_never_crash(void **state)
+{
+    fixture *f = *state;
+    FILE *fp = fopen(TRISC_PROG_ELF, "rb");
+    assert_non_null(fp);
+    static uint8_t img[1 << 16];
+    size_t len = fread(img, 1, sizeof img, fp);
+    fclose(fp);
+    assert_true(len > 84 && len < sizeof img);
+    /* the end of the last PT_LOAD's file bytes: worked from the image's own program headers */
+    uint32_t phoff = (uint32_t)img[28] | (uint32_t)img[29] << 8, need = phoff + 32u * img[44];
+    for (unsigned i = 0; i < img[44]; i++) {
+        const uint8_t *ph = img + phoff + 32 * i;
+        uint32_t off = ph[4] | ph[5] << 8 | (uint32_t)ph[6] << 16, fsz = ph[16] | ph[17] << 8 | (uint32_t)ph[18] << 16;
+        if (ph[0] == 1 && off + fsz > need) need = off + fsz;
+    }
+    tt_elf_target t = {f->bus.l1, L1N, &f->core};
+    char err[300];
+    for (size_t n = 0; n < len; n++) {
+        err[0] = 0;
+        int r = tt_elf_load_mem("p.elf", img, n, &t, NULL, err, sizeof err);
+        if ((n < need) != (r != 0)) fail_msg("cut at %zu (need %u): r=%d '%s'", n, need, r, err);
+        if (r && strncmp(err, "p.elf: ", 7) != 0) fail_msg("cut at %zu: '%s'", n, err);
+    }
+    static uint8_t bad[1 << 16];
+    for (size_t i = 0; i < 84; i++) {
+        memcpy(bad, img, len);
+        bad[i] ^= 0xFF;
+        (void)tt_elf_load_mem("p.elf", bad, len, &t, NULL, err, sizeof err);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -644,6 +679,7 @@ int main(void)
         T(test_elf_bad_input_each_case),
         T(test_elf_good_segment_and_bss),
         T(test_elf_real_program_runs),
+        T(test_elf_truncated_and_corrupted_never_crash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
