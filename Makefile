@@ -11,7 +11,7 @@ JOBS ?= $(shell nproc)
 
 MODEL_SRCS := $(wildcard ref_model/src/*.c)
 MODEL_OBJS := $(MODEL_SRCS:%.c=$(BUILD)/%.o)
-TB_C_SRCS := tb/schedule.c dpi/timing.c tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/stall_name.c tb/numparse.c tb/suggest.c dpi/outfile.c dpi/hazard.c dpi/hb.c
+TB_C_SRCS := tb/schedule.c dpi/timing.c tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/stall_name.c tb/numparse.c tb/suggest.c tb/elf_loader.c dpi/outfile.c dpi/hazard.c dpi/hb.c
 TB_C_OBJS := $(TB_C_SRCS:%.c=$(BUILD)/%.o)
 # the checker (dpi/cosim_int.h): matching, failure reports, race glue, state read-back
 COSIM_C := dpi/cosim.c dpi/cosim_report.c dpi/cosim_race.c dpi/cosim_readback.c
@@ -56,6 +56,18 @@ model: $(BUILD)/ttmodel $(BUILD)/libttmodel.a
 $(BUILD)/unit/test_cosim: $(COSIM_C:%.c=$(BUILD)/%.o) $(BUILD)/dpi/state_check.o $(BUILD)/dpi/coverage.o
 $(BUILD)/unit/test_coverage: $(BUILD)/dpi/coverage.o
 $(BUILD)/unit/test_state_check: $(BUILD)/dpi/state_check.o
+# test_trisc also runs a real program from the Debian cross compiler (make deps installs it):
+# a checksum loop, recursion on the local-RAM stack, mul/div/rem (tests/unit/trisc_prog.c)
+RV_CC ?= riscv64-unknown-elf-gcc
+# min-pagesize=0: the kernels store to fixed addresses near 0 (L1), which gcc 12 otherwise flags
+RV_CFLAGS := -march=rv32im_zicsr -mabi=ilp32 -nostdlib -ffreestanding -static -O2 -Wall -Wextra -Werror --param=min-pagesize=0
+$(BUILD)/unit/trisc_prog.elf: tests/unit/trisc_prog.c
+	@mkdir -p $(dir $@)
+	@command -v $(RV_CC) >/dev/null || { echo "$(RV_CC) not found: run make deps (gcc-riscv64-unknown-elf)"; exit 1; }
+	@echo "  RVCC    $<"
+	@$(RV_CC) $(RV_CFLAGS) -Wl,-Ttext=0x1000 -Wl,-e,_start -Wl,-z,max-page-size=16 -o $@ $<
+$(BUILD)/unit/test_trisc: $(BUILD)/unit/trisc_prog.elf
+$(BUILD)/unit/test_trisc: CFLAGS += -DTRISC_PROG_ELF='"$(abspath $(BUILD))/unit/trisc_prog.elf"'
 $(BUILD)/unit/%: tests/unit/%.c $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
