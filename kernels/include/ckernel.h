@@ -142,4 +142,12 @@ static inline void mop_cfg_write(uint32_t i, uint32_t value)
     CKERNEL_REG32(TT_MOP_CFG_BASE + 4u * i) = value;
 }
 
+/* ---- debug wall clock (DebugTimestamper.md): _L then _H, for a lone reader ---------------- */
+static inline uint64_t wall_clock_read(void)
+{
+    uint32_t lo = CKERNEL_REG32(TT_WALL_CLOCK_L);
+    uint32_t hi = CKERNEL_REG32(TT_WALL_CLOCK_H);
+    return ((uint64_t)hi << 32) | lo;
+}
+
 #endif /* CKERNEL_H */

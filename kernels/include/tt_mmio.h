@@ -65,5 +65,10 @@
 /* TensixCoprocessor/BackendConfiguration.md: TENSIX_CFG_BASE, Config[2][CFG_STATE_SIZE*4]
  * (sw only) then ThreadConfig (not writable by stores: use SETC16). */
 #define TT_CFG_BASE             0xFFEF0000
+/* TensixTile/DebugTimestamper.md: the 64-bit debug wall clock; a read of _L latches the high
+ * half, which _H then returns (one reader at a time). In the tile control / debug registers
+ * (RISCV_DEBUG_REGS_START_ADDR 0xFFB1_2000, BabyRISCV/README.md memory map). */
+#define TT_WALL_CLOCK_L         0xFFB121F0
+#define TT_WALL_CLOCK_H         0xFFB121F8
 
 #endif /* TT_MMIO_H */
