@@ -69,9 +69,9 @@ static inline void sem_wait_zero(uint32_t i)
 }
 
 /* ---- backend configuration (BackendConfiguration.md) ------------------------------------- */
-/* Config word `addr32` (bank 0 starts at TENSIX_CFG_BASE); sw only. Race notes on that page:
- * call ckernel_store_complete(TT_CFG_BASE + 4*addr32) before pushing an instruction that
- * must see the write. ThreadConfig is written with TTI_SETC16 instead. */
+/* Config word `addr32` of state 0 (state 1: addr32 + TT_CFG_STATE_WORDS); sw only. Race notes
+ * on that page: call ckernel_store_complete(TT_CFG_BASE + 4*addr32) before pushing an
+ * instruction that must see the write. ThreadConfig is written with TTI_SETC16 instead. */
 static inline void cfg_write(uint32_t addr32, uint32_t value)
 {
     CKERNEL_REG32(TT_CFG_BASE + 4u * addr32) = value;
@@ -79,6 +79,11 @@ static inline void cfg_write(uint32_t addr32, uint32_t value)
 static inline uint32_t cfg_read(uint32_t addr32)
 {
     return CKERNEL_REG32(TT_CFG_BASE + 4u * addr32);
+}
+/* Config word `addr32` of both states with one store (ConfigDualWrite). */
+static inline void cfg_write_both(uint32_t addr32, uint32_t value)
+{
+    CKERNEL_REG32(TT_CFG_DUAL_WRITE_BASE + 4u * addr32) = value;
 }
 
 /* ---- GPRs (ScalarUnit.md "RISCV access to GPRs": this thread's GPRs[0..63]) --------------- */

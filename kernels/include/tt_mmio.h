@@ -63,8 +63,12 @@
 #define TT_MAILBOX_POP_OFFSET   0
 #define TT_MAILBOX_HAS_OFFSET   4
 /* TensixCoprocessor/BackendConfiguration.md: TENSIX_CFG_BASE, Config[2][CFG_STATE_SIZE*4]
- * (sw only) then ThreadConfig (not writable by stores: use SETC16). */
+ * (sw only) then ThreadConfig (not writable by stores: use SETC16). Blackhole: 224 words per
+ * state, state 1 from word 224, and the ConfigDualWrite window (one store, both states) at
+ * +0x700 (docs/design.md "MMIO address map", Blackhole BackendConfiguration.md). */
 #define TT_CFG_BASE             0xFFEF0000
+#define TT_CFG_STATE_WORDS      224
+#define TT_CFG_DUAL_WRITE_BASE  0xFFEF0700
 /* TensixTile/DebugTimestamper.md: the 64-bit debug wall clock; a read of _L latches the high
  * half, which _H then returns (one reader at a time). In the tile control / debug registers
  * (RISCV_DEBUG_REGS_START_ADDR 0xFFB1_2000, BabyRISCV/README.md memory map). */

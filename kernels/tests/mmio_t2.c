@@ -3,6 +3,7 @@
  * tt_mmio.h or a wrong offset in a helper fails `make kernels`.
  * expect-store: 0xffe00014 0x1234
  * expect-store: 0xffef0028 0xabcd
+ * expect-store: 0xffef0720 0x77
  * expect-store: 0xffb80004 3
  * expect-store: 0xffec0000 0x55
  * expect-store: 0xffe00018 ?
@@ -15,6 +16,7 @@ int main(void)
 {
     gpr_write_sync(5, 0x1234);              /* ScalarUnit.md: GPRs[5] at REGFILE_BASE + 20 */
     cfg_write(10, 0xabcd);                  /* BackendConfiguration.md: Config word 10 */
+    cfg_write_both(8, 0x77);                /* ConfigDualWrite: word 8 of both states */
     mop_cfg_write(1, 3);                    /* MOPExpander.md: MopCfg[1] */
     mailbox_write(TT_MAILBOX_B, 0x55);      /* Mailboxes.md: T2 to B */
     uint32_t v = 0;
