@@ -10,7 +10,9 @@ Checks, each failure a line on stderr and exit 1:
   2. the segments (readelf -l): every PT_LOAD has p_vaddr == p_paddr and lies inside the TRISC's
      L1 code window; the sections (readelf -S) that occupy memory lie inside that window or
      inside the TRISC's local data RAM;
-  3. the pushes: the source's `expect-push: <assembly>` lines, assembled by the project's own
+  3. the code: only RV32IM and Zicsr instructions, and crt0's `_kernel_end` (the documented end
+     of a program) present and holding an `ebreak`;
+  4. the pushes: the source's `expect-push: <assembly>` lines, assembled by the project's own
      assembler (build/ttmodel asm), equal, in order, the words the code stores to
      INSTRN_BUF_BASE; and, when the source has `expect-store: <addr> <value>` lines, those equal
      the other MMIO stores (outside L1 and local data RAM) in order; value `?` is a value the
@@ -32,6 +34,11 @@ MMIO_H = os.path.join(ROOT, 'kernels', 'include', 'tt_mmio.h')
 
 NAMES = ['TT_TRISC_CODE_BASE(%d)', 'TT_TRISC_CODE_SIZE', 'TT_LOCAL_BASE', 'TT_TRISC_LOCAL_SIZE',
          'TT_INSTRN_BUF_BASE', 'TT_L1_BASE', 'TT_L1_SIZE']
+# RV32I, M and Zicsr as objdump -M no-aliases spells them (BabyRISCV/README.md "Instruction set":
+# RV32IM; Zicsr: the counters); anything else (compressed, A, F, fence.i, .insn) fails the check
+RV32IM_ZICSR = set('''lui auipc jal jalr beq bne blt bge bltu bgeu lb lh lw lbu lhu sb sh sw addi slti sltiu
+    xori ori andi slli srli srai add sub sll slt sltu xor srl sra or and fence ecall ebreak
+    mul mulh mulhsu mulhu div divu rem remu csrrw csrrs csrrc csrrwi csrrsi csrrci'''.split())
 # RISC-V instructions that write no integer register
 NO_RD = {'sw', 'sh', 'sb', 'beq', 'bne', 'blt', 'bge', 'bltu', 'bgeu', 'ebreak', 'ecall',
          'fence', 'fence.i'}
@@ -179,6 +186,30 @@ def stores(objdump_d):
     return out
 
 
+def check_code(objdump_d, symbols, v, errs):
+    """Only RV32IM + Zicsr instructions; _kernel_end (crt0's documented end) in the window, an ebreak."""
+    bad = []
+    ends = {}
+    for ln in objdump_d.splitlines():
+        m = re.match(r'^\s*([0-9a-f]+):\s+([0-9a-f]{4,8})\s+(\S+)', ln)
+        if not m:
+            continue
+        if m.group(3) not in RV32IM_ZICSR:
+            bad.append('0x%s %s' % (m.group(1), m.group(3)))
+        ends[int(m.group(1), 16)] = m.group(3)
+    if bad:
+        errs.append('instructions outside RV32IM + Zicsr: ' + ', '.join(bad[:5]) + (' ...' if len(bad) > 5 else ''))
+    end = None
+    for ln in symbols.splitlines():
+        f = ln.split()
+        if len(f) == 8 and f[7] == '_kernel_end':
+            end = int(f[1], 16)
+    if end is None:
+        errs.append('no _kernel_end symbol (kernels/crt0.S): a simulator cannot tell where the program ends')
+    elif ends.get(end) != 'ebreak':
+        errs.append(f'_kernel_end 0x{end:x} does not hold an ebreak (found {ends.get(end)})')
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--elf', required=True)
@@ -200,7 +231,9 @@ def main():
         want = [int(w, 16) for w in run([a.ttmodel, 'asm'], stdin='\n'.join(want_asm) + '\n').split()]
         if len(want) != len(want_asm):
             raise CannotJudge(f'{a.ttmodel} asm gave {len(want)} words for {len(want_asm)} lines')
-        st = stores(run([a.cross + 'objdump', '-d', '-M', 'no-aliases,numeric', a.elf]))
+        dis = run([a.cross + 'objdump', '-d', '-M', 'no-aliases,numeric', a.elf])
+        check_code(dis, run([a.cross + 'readelf', '-sW', a.elf]), v, errs)
+        st = stores(dis)
         push = v['TT_INSTRN_BUF_BASE']
         got = [(pc, val) for pc, addr, val in st if addr == push]
         got_words = [val for _, val in got]

@@ -4,7 +4,7 @@
 #     same instruction text (all instructions with operands, field values spread over each width);
 #  2. tools/check_kernel_elf.py fails (exit 1) on each planted fault: a wrong expected push, a
 #     missing push, a wrong MMIO store, an ELF for another machine, a kernel checked against
-#     another TRISC's window, compressed (RVC) code;
+#     another TRISC's window, compressed (RVC) code, an instruction outside RV32IM, no _kernel_end;
 #  3. tools/gen_ckernel_ops.py fails (exit 1) on a table it cannot read.
 set -u
 BUILD=${1:?BUILD}; CROSS=${2:?CROSS}
@@ -61,6 +61,16 @@ expect_fail "TRISC0's kernel checked as TRISC1's" --elf "$K/push_t0.elf" --trisc
     -Ikernels/include -I"$K" -Wl,--no-warn-rwx-segments -DTRISC_ID=0 -T "$K/trisc0.ld" \
     kernels/crt0.S kernels/tests/push.c -o "$tmp/rvc.elf" || exit 2
 expect_fail "compressed (RVC) code" --elf "$tmp/rvc.elf" --trisc 0 --src kernels/tests/push.c
+sed 's/TTI_NOP;/TTI_NOP; __asm__ volatile(".word 0x0000100f");/' kernels/tests/push.c > "$tmp/fencei.c"
+"${CROSS}gcc" -march=rv32im_zicsr -mabi=ilp32 -O2 -std=c11 -ffreestanding -nostdlib -nostartfiles \
+    -Ikernels/include -I"$K" -Wl,--no-warn-rwx-segments -DTRISC_ID=0 -T "$K/trisc0.ld" \
+    kernels/crt0.S "$tmp/fencei.c" -o "$tmp/fencei.elf" || exit 2
+expect_fail "an instruction outside RV32IM (fence.i)" --elf "$tmp/fencei.elf" --trisc 0 --src kernels/tests/push.c
+sed 's/_kernel_end/_kernel_stop/' kernels/crt0.S > "$tmp/crt0_noend.S"
+"${CROSS}gcc" -march=rv32im_zicsr -mabi=ilp32 -O2 -std=c11 -ffreestanding -nostdlib -nostartfiles \
+    -Ikernels/include -I"$K" -Wl,--no-warn-rwx-segments -DTRISC_ID=0 -T "$K/trisc0.ld" \
+    "$tmp/crt0_noend.S" kernels/tests/push.c -o "$tmp/noend.elf" || exit 2
+expect_fail "no _kernel_end" --elf "$tmp/noend.elf" --trisc 0 --src kernels/tests/push.c
 
 # 3. the generator on a table it cannot read
 echo '#define TT_ISA_TABLE(OP, F) \' > "$tmp/bad_table.h"
