@@ -22,7 +22,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             slurmctld slurmd slurm-client munge \
             gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
 
-.PHONY: kernels lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
+.PHONY: kernels kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
 
 all: model rtl
 
@@ -634,13 +634,17 @@ $(BUILD)/kernels/ckernel_ops.h: ref_model/src/isa_table.h tools/gen_ckernel_ops.
 	@echo "  GEN     $@"
 	@python3 tools/gen_ckernel_ops.py --table ref_model/src/isa_table.h --out $@
 
-$(BUILD)/kernels/trisc%.ld: kernels/trisc.ld.S kernels/include/tt_mmio.h
+# a clear error on a machine without the cross compiler (before `make deps`)
+kernel-toolchain:
+	@command -v $(KERNEL_CC) > /dev/null || { echo "make kernels: $(KERNEL_CC) not found; run make deps (Debian's gcc-riscv64-unknown-elf)" >&2; exit 1; }
+
+$(BUILD)/kernels/trisc%.ld: kernels/trisc.ld.S kernels/include/tt_mmio.h | kernel-toolchain
 	@mkdir -p $(dir $@)
 	@echo "  CPP     $@"
 	@$(KERNEL_CC) -E -P -x c -DTRISC_ID=$* -Ikernels/include $< -o $@
 
 define KERNEL_RULE
-$(BUILD)/kernels/$(1).elf: $(2) kernels/crt0.S $(BUILD)/kernels/trisc$(3).ld $(KERNEL_HDRS)
+$(BUILD)/kernels/$(1).elf: $(2) kernels/crt0.S $(BUILD)/kernels/trisc$(3).ld $(KERNEL_HDRS) | kernel-toolchain
 	@echo "  RVCC    $$@"
 	@$(KERNEL_CC) $(KERNEL_CFLAGS) -DTRISC_ID=$(3) -T $(BUILD)/kernels/trisc$(3).ld kernels/crt0.S $(2) $$(KERNEL_LIBGCC) -o $$@
 endef
