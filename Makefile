@@ -615,7 +615,7 @@ mutate-test: $(BUILD)/ttcosim $(BUILD)/libttmodel.a
 # kernels/tests/NAME_tI.c is built for TRISC I only; any other kernels/tests/NAME.c for all three.
 KERNEL_CROSS ?= riscv64-unknown-elf-
 KERNEL_CC := $(KERNEL_CROSS)gcc
-KERNEL_CFLAGS := -march=rv32im_zicsr -mabi=ilp32 -O2 -std=c11 -ffreestanding -nostdlib -nostartfiles \
+KERNEL_CFLAGS := -march=rv32im_zicsr -mabi=ilp32 -O2 -std=c11 -pedantic -ffreestanding -nostdlib -nostartfiles \
                  -Wall -Wextra -Werror -Ikernels/include -I$(BUILD)/kernels -Wl,--no-warn-rwx-segments
 # libgcc's rv32im/ilp32 multilib, asked for with the plain -march (gcc 12's multilib match does not
 # know _zicsr and would answer the rv64 default)
