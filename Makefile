@@ -19,9 +19,10 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/te
 
 DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev gtkwave xvfb xauth \
             zlib1g-dev python3 python3-yaml clang libclang-rt-14-dev \
-            slurmctld slurmd slurm-client munge
+            slurmctld slurmd slurm-client munge \
+            gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
 
-.PHONY: lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
+.PHONY: kernels kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
 
 all: model rtl
 
@@ -184,7 +185,7 @@ byo-test: $(BUILD)/ttcosim_cfgalt $(BUILD)/ttmodel $(BUILD)/ttcosim
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: lint docs-test layers-test contract-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: lint docs-test layers-test contract-test kernels unit conv-test pack-conv-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 # docs/design.md's contract tables agree with tt_core's ports, tt_pkg's types and constants and
@@ -618,3 +619,51 @@ mutate: mutate-build $(BUILD)/ttcosim_cov
 mutate-test: $(BUILD)/ttcosim $(BUILD)/libttmodel.a
 	@echo "== mutation tool: manifest, instrumentation, a killed mutant, selector 0 (tests/mutate)"
 	@python3 tests/mutate/test_mutate.py --build $(BUILD)
+
+# ---- TRISC kernels: the cross toolchain, the kernel library, sample kernels (issue 29 part 2) ----
+# Debian's gcc-riscv64-unknown-elf, freestanding (no libc: docs/decisions.md "TRISC toolchain and
+# kernel library"); kernels/trisc.ld.S preprocessed per TRISC from kernels/include/tt_mmio.h;
+# the instruction macros generated from the ISA table (tools/gen_ckernel_ops.py).
+# kernels/tests/NAME_tI.c is built for TRISC I only; any other kernels/tests/NAME.c for all three.
+KERNEL_CROSS ?= riscv64-unknown-elf-
+KERNEL_CC := $(KERNEL_CROSS)gcc
+KERNEL_CFLAGS := -march=rv32im_zicsr -mabi=ilp32 -O2 -std=c11 -pedantic -ffreestanding -nostdlib -nostartfiles \
+                 -Wall -Wextra -Werror -Ikernels/include -I$(BUILD)/kernels -Wl,--no-warn-rwx-segments
+# libgcc's rv32im/ilp32 multilib, asked for with the plain -march (gcc 12's multilib match does not
+# know _zicsr and would answer the rv64 default)
+KERNEL_LIBGCC = $(shell $(KERNEL_CC) -march=rv32im -mabi=ilp32 -print-libgcc-file-name)
+KERNEL_HDRS := kernels/include/tt_mmio.h kernels/include/ckernel.h $(BUILD)/kernels/ckernel_ops.h
+KERNEL_SRCS := $(sort $(wildcard kernels/tests/*.c))
+KERNEL_OWN := $(filter %_t0.c %_t1.c %_t2.c,$(KERNEL_SRCS))
+KERNEL_SHARED := $(filter-out $(KERNEL_OWN),$(KERNEL_SRCS))
+# (elf name, source, TRISC id) for each kernel
+KERNEL_LIST := $(foreach s,$(KERNEL_OWN),$(basename $(notdir $(s))):$(s):$(patsubst _t%,%,$(lastword $(subst _, _,$(basename $(s)))))) \
+               $(foreach s,$(KERNEL_SHARED),$(foreach i,0 1 2,$(basename $(notdir $(s)))_t$(i):$(s):$(i)))
+KERNEL_ELFS := $(foreach k,$(KERNEL_LIST),$(BUILD)/kernels/$(word 1,$(subst :, ,$(k))).elf)
+
+$(BUILD)/kernels/ckernel_ops.h: ref_model/src/isa_table.h tools/gen_ckernel_ops.py
+	@mkdir -p $(dir $@)
+	@echo "  GEN     $@"
+	@python3 tools/gen_ckernel_ops.py --table ref_model/src/isa_table.h --out $@
+
+# a clear error on a machine without the cross compiler (before `make deps`)
+kernel-toolchain:
+	@command -v $(KERNEL_CC) > /dev/null || { echo "make kernels: $(KERNEL_CC) not found; run make deps (Debian's gcc-riscv64-unknown-elf)" >&2; exit 1; }
+
+$(BUILD)/kernels/trisc%.ld: kernels/trisc.ld.S kernels/include/tt_mmio.h | kernel-toolchain
+	@mkdir -p $(dir $@)
+	@echo "  CPP     $@"
+	@$(KERNEL_CC) -E -P -x c -DTRISC_ID=$* -Ikernels/include $< -o $@
+
+define KERNEL_RULE
+$(BUILD)/kernels/$(1).elf: $(2) kernels/crt0.S $(BUILD)/kernels/trisc$(3).ld $(KERNEL_HDRS) | kernel-toolchain
+	@echo "  RVCC    $$@"
+	@$(KERNEL_CC) $(KERNEL_CFLAGS) -DTRISC_ID=$(3) -T $(BUILD)/kernels/trisc$(3).ld kernels/crt0.S $(2) $$(KERNEL_LIBGCC) -o $$@
+endef
+$(foreach k,$(KERNEL_LIST),$(eval $(call KERNEL_RULE,$(word 1,$(subst :, ,$(k))),$(word 2,$(subst :, ,$(k))),$(word 3,$(subst :, ,$(k))))))
+
+kernels: $(KERNEL_ELFS) $(BUILD)/ttmodel
+	@echo "== kernels: the checker fails on planted faults (tests/kernels/test_check_kernel_elf.sh)"
+	@tests/kernels/test_check_kernel_elf.sh $(BUILD) $(KERNEL_CROSS)
+	@echo "== kernels: each ELF's header, segments and pushes (tools/check_kernel_elf.py)"
+	@set -e; $(foreach k,$(KERNEL_LIST),python3 tools/check_kernel_elf.py --elf $(BUILD)/kernels/$(word 1,$(subst :, ,$(k))).elf --trisc $(word 3,$(subst :, ,$(k))) --src $(word 2,$(subst :, ,$(k))) --ttmodel $(BUILD)/ttmodel --cross $(KERNEL_CROSS);)
