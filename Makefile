@@ -59,7 +59,8 @@ $(BUILD)/unit/test_coverage: $(BUILD)/dpi/coverage.o
 $(BUILD)/unit/test_state_check: $(BUILD)/dpi/state_check.o
 # test_trisc also runs a real program from the Debian cross compiler (make deps installs it):
 # a checksum loop, recursion on the local-RAM stack, mul/div/rem (tests/unit/trisc_prog.c)
-RV_CC ?= riscv64-unknown-elf-gcc
+# the cross compiler the kernels use (KERNEL_CC, below)
+RV_CC = $(KERNEL_CC)
 # min-pagesize=0: the kernels store to fixed addresses near 0 (L1), which gcc 12 otherwise flags
 RV_CFLAGS := -march=rv32im_zicsr -mabi=ilp32 -nostdlib -ffreestanding -static -O2 -Wall -Wextra -Werror --param=min-pagesize=0
 $(BUILD)/unit/trisc_prog.elf: tests/unit/trisc_prog.c
