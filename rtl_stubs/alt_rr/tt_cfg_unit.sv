@@ -1,7 +1,7 @@
 // tt_cfg_unit (alt_rr): a clean-room configuration unit, written from docs/design.md "Plug in your
 // RTL" (the unit's boundary), docs/decisions.md "Configuration unit" and "ThCon GPR arithmetic ...
-// CFGSHIFTMASK" (what each instruction does) and the field positions of
-// /work/shared/ref/blackhole-tensix-isa.json, without reading either other configuration unit.
+// CFGSHIFTMASK" (what each instruction does) and the field positions of the spec's
+// shared/ref/blackhole-tensix-isa.json, without reading either other configuration unit.
 // Port widths, packing and the `inj_*_i` names were not in the docs: they were taken from
 // tt_core's instantiation of the unit (docs/design.md "A clean-room unit (cfg_rr)").
 //
