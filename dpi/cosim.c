@@ -941,3 +941,22 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     if (!cs_write_report(c) || !cs_write_coverage(c, c->failed ? "fail" : "pass")) return 2;
     return c->failed ? 1 : 0;
 }
+
+/* An interrupted run: what was checked so far (flushes the retires first, so it lives beside them). */
+int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame)
+{
+    cs_flush_retires(c);
+    printf("%s: INTERRUPTED by %s at cycle %llu: %llu instructions, %llu L1 writes and %llu register-file rows "
+           "checked so far\n",
+           c->t.path, signame, (unsigned long long)cycle, (unsigned long long)c->retired,
+           (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked);
+    cJSON_DeleteItemFromObject(c->json, "result");
+    cJSON_AddStringToObject(c->json, "result", "interrupted");
+    cJSON_AddStringToObject(c->json, "signal", signame);
+    cJSON_AddStringToObject(c->json, "test", c->t.path);
+    cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
+    cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);
+    cs_write_report(c);
+    cs_write_coverage(c, "interrupted");
+    return 128 + sig;
+}

@@ -145,9 +145,10 @@ int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame);
  * Returns the process exit status (0 pass, 1 fail). */
 int cosim_finish(cosim *c, uint64_t cycle, double seconds);
 /* From on_failure: the stall VCD of cycles first..last before the failure is in `file` (printed
- * with the gtkwave command and put in the JSON report as "wave_window"), or, when `error` is not
- * NULL, why it could not be written. */
-void cosim_note_waves(cosim *c, const char *file, uint64_t first, uint64_t last, const char *error);
+ * with `view`, the harness's gtkwave command for it, and put in the JSON report as "wave_window"),
+ * or, when `error` is not NULL, why it could not be written. */
+void cosim_note_waves(cosim *c, const char *file, const char *view, uint64_t first, uint64_t last,
+                      const char *error);
 /* CPU time the harness spent loading the test, reported on the summary line beside the run's. */
 void cosim_set_load_seconds(cosim *c, double seconds);
 

@@ -195,25 +195,8 @@ bool cs_write_report(cosim *c)
     return ok;
 }
 
-int cosim_interrupted(cosim *c, uint64_t cycle, int sig, const char *signame)
-{
-    cs_flush_retires(c);
-    printf("%s: INTERRUPTED by %s at cycle %llu: %llu instructions, %llu L1 writes and %llu register-file rows "
-           "checked so far\n",
-           c->t.path, signame, (unsigned long long)cycle, (unsigned long long)c->retired,
-           (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked);
-    cJSON_DeleteItemFromObject(c->json, "result");
-    cJSON_AddStringToObject(c->json, "result", "interrupted");
-    cJSON_AddStringToObject(c->json, "signal", signame);
-    cJSON_AddStringToObject(c->json, "test", c->t.path);
-    cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
-    cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);
-    cs_write_report(c);
-    cs_write_coverage(c, "interrupted");
-    return 128 + sig;
-}
-
-void cosim_note_waves(cosim *c, const char *file, uint64_t first, uint64_t last, const char *error)
+void cosim_note_waves(cosim *c, const char *file, const char *view, uint64_t first, uint64_t last,
+                      const char *error)
 {
     cJSON *w = cJSON_AddObjectToObject(c->json, "wave_window");
     if (error) {
@@ -221,8 +204,7 @@ void cosim_note_waves(cosim *c, const char *file, uint64_t first, uint64_t last,
         cJSON_AddStringToObject(w, "error", error);
         return;
     }
-    char cmd[1100];
-    snprintf(cmd, sizeof cmd, "gtkwave %s waves/stalls.gtkw", file);
+    const char *cmd = view;
     fprintf(stderr, "  waves: cycles %llu..%llu, up to the failure, in %s\n  view them: %s\n",
             (unsigned long long)first, (unsigned long long)last, file, cmd);
     cJSON_AddStringToObject(w, "file", file);

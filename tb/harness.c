@@ -352,7 +352,7 @@ static void wave_window_rerun(void *arg, cosim *cos, const char *kind, uint64_t 
     snprintf(stop, sizeof stop, "+trace_stop=%llu", (unsigned long long)cycle);
     char **av = calloc((size_t)c->argc + 4, sizeof *av);
     if (!av) {
-        cosim_note_waves(cos, abs_path(c->a.wave_file, c->wave_abs, sizeof c->wave_abs), first, cycle,
+        cosim_note_waves(cos, abs_path(c->a.wave_file, c->wave_abs, sizeof c->wave_abs), "", first, cycle,
                          "out of memory");
         return;
     }
@@ -397,8 +397,9 @@ static void wave_window_rerun(void *arg, cosim *cos, const char *kind, uint64_t 
     else
         why[0] = 0;
     /* the file by its absolute path, so that the report's gtkwave command opens it from anywhere */
-    cosim_note_waves(cos, abs_path(c->a.wave_file, c->wave_abs, sizeof c->wave_abs), first, cycle,
-                     why[0] ? why : NULL);
+    char view[4200];
+    const char *vcd = abs_path(c->a.wave_file, c->wave_abs, sizeof c->wave_abs);
+    cosim_note_waves(cos, vcd, tb_gtkwave_command(vcd, view, sizeof view), first, cycle, why[0] ? why : NULL);
 }
 
 const dpi_host *tb_dpi_host(tb_ctx *c) { return &c->host; }

@@ -21,15 +21,17 @@ prof=$2
 model=$3
 shift 3
 fail=0
-log=/tmp/run_byo.$$.log
+tmp=$(mktemp -d)  # the suites' logs, removed at exit
+trap 'rm -rf "$tmp"' EXIT
+log=$tmp/directed.log
 
 echo "== directed tests, lockstep with $alt (+profile=$prof)"
-tests/run_directed.sh "$alt +profile=$prof" "$@" > $log 2>&1
+tests/run_directed.sh "$alt +profile=$prof" "$@" > "$log" 2>&1
 rc=$?
-grep -v ": PASS:" $log
-grep ": PASS:" $log | grep -vc "profile $prof" | grep -qx 0 ||
+grep -v ": PASS:" "$log"
+grep ": PASS:" "$log" | grep -vc "profile $prof" | grep -qx 0 ||
   { echo "FAIL: a PASS line does not name the profile $prof"; fail=1; }
-skipped=$(grep ": PASS:" $log | sed -n "s/.*profile $prof, \([0-9]*\) expect retire skipped.*/\1/p" |
+skipped=$(grep ": PASS:" "$log" | sed -n "s/.*profile $prof, \([0-9]*\) expect retire skipped.*/\1/p" |
           awk '{s += $1} END {print s + 0}')
 echo "   other profiles' 'expect retire' lines skipped: $skipped"
 [ "$skipped" -gt 0 ] || { echo "FAIL: no expect retire line was skipped"; fail=1; }
@@ -51,10 +53,10 @@ while IFS= read -r line; do
     echo "DIFFERS $f: model ${mc:-fails (exit $mrc)}, lockstep $cc cycles"
     grep -v ": PASS:" <<<"$mo" | head -3 | sed 's/^/    /'
   fi
-done < <(grep ": PASS:" $log)
+done < <(grep ": PASS:" "$log")
 echo "$match of $total match"
 [ $match -eq $total ] && [ $total -gt 0 ] || fail=1
-rm -f $log
+rm -f "$log"
 
 # (timing_cfg_throughput.tts: three threads' configuration instructions at once, where the units
 # differ from the first cycle; a rule must fail, not only a hand-worked cycle)
@@ -94,15 +96,15 @@ echo "== random streams on the alternative unit (config/GPR $((100 * k)) seeds, 
 for g in "" --unpack --pack; do
   [ "$k" -gt 0 ] || break
   case "$g" in "") n=$((100 * k)) len=200 ;; --unpack) n=$((50 * k)) len=240 ;; *) n=$((30 * k)) len=200 ;; esac
-  GEN_ARGS=$g tests/random/run_random.sh "$alt +profile=$prof" $n $len 1 > /tmp/run_byo_rnd.$$.log 2>&1 || fail=1
-  grep -v "^PASS" /tmp/run_byo_rnd.$$.log
+  GEN_ARGS=$g tests/random/run_random.sh "$alt +profile=$prof" $n $len 1 > "$tmp/random.log" 2>&1 || fail=1
+  grep -v "^PASS" "$tmp/random.log"
 done
-rm -f /tmp/run_byo_rnd.$$.log
+rm -f "$tmp/random.log"
 
 echo "== races (tests/hazard) reported on the alternative unit too: the race detector orders by the pages, not by one RTL's timing"
-tests/run_hazard.sh "$alt +profile=$prof" > /tmp/run_byo_hz.$$.log 2>&1 || fail=1
-grep -v "^PASS" /tmp/run_byo_hz.$$.log
-rm -f /tmp/run_byo_hz.$$.log
+tests/run_hazard.sh "$alt +profile=$prof" > "$tmp/hazard.log" 2>&1 || fail=1
+grep -v "^PASS" "$tmp/hazard.log"
+rm -f "$tmp/hazard.log"
 
 [ $fail -eq 0 ] && echo "byo-test ($alt, $prof): passed"
 exit $fail

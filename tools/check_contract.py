@@ -32,8 +32,8 @@ class ParseError(Exception):
 
 
 def strip_comments(text):
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    return re.sub(r"//[^\n]*", "", text)
+    # one pass, left to right: a "/*" inside a line comment (rtl_stubs/*.sv) opens nothing
+    return re.sub(r"//[^\n]*|/\*.*?\*/", lambda m: "" if m.group(0).startswith("//") else " ", text, flags=re.S)
 
 
 def sv_int(tok):

@@ -3,7 +3,7 @@
 // docs/decisions.md "Configuration unit" / "CFGSHIFTMASK" (what each instruction does), not from
 // rtl_stubs/tt_cfg_unit.sv. Same module name and ports, so the build picks one file or the other
 // (make RTL_CFG=alt -> build/ttcosim_cfgalt); the checker is told by its timing profile "cfg_alt"
-// (ref_model/src/timing.c, docs/design.md "Timing profiles").
+// (dpi/timing.c, docs/design.md "Timing profiles").
 //
 // Built differently from the house unit on purpose:
 //   - one instruction in the whole unit at a time (no Config pipeline, no per-thread stages);

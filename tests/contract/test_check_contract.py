@@ -34,6 +34,10 @@ PLANTS = [
     ("the C field table's width", "def", "    X(bulk, 11, 1)         \\\n", "    X(bulk, 10, 1)         \\\n",
      "RF_WR_FIELDS", 1),
     ("a table's marker", "doc", "<!-- contract: enum stall_e -->", "<!-- stall_e -->", "contract: enum stall_e", 1),
+    # a "/*" inside a line comment opens no block comment (it once hid every constant after tt_pkg's
+    # include-guard comment naming rtl_stubs/*.sv: exit 2, "GPR_WR_SLOTS is not defined")
+    ("a constant after a line comment naming *.sv", "pkg", "  localparam int unsigned GPR_WR_SLOTS = 5;",
+     "  // rtl_stubs/*.sv\n  localparam int unsigned GPR_WR_SLOTS = 6;", "GPR_WR_SLOTS", 1),
     ("an unreadable port list", "core", "output logic                 quiet_o", "output logic quiet_o = 1",
      "cannot read port", 2),
 ]

@@ -67,7 +67,8 @@ with tempfile.TemporaryDirectory(prefix="ttwavewin.") as tmp:
         c = int(r.get("cycle", -1))
         w = r.get("wave_window", {})
         check(f"{h}: the failure is late enough for a window", c >= 2 * N, f"cycle {c}")
-        gtk = f"gtkwave {vcd} waves/stalls.gtkw"
+        # the view by its absolute path too (the build's stalls.gtkw): the command works from any directory
+        gtk = f"gtkwave {vcd} {os.path.abspath(os.path.join(build, 'stalls.gtkw'))}"
         check(f"{h}: JSON report names the window", r.get("result") == "fail" and w.get("file") == vcd
               and w.get("first_cycle") == c - N + 1 and w.get("last_cycle") == c and w.get("gtkwave") == gtk, str(w))
         check(f"{h}: text report names the file and the gtkwave command",
