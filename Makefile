@@ -147,41 +147,59 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # any warning fails. Intended ones are waived one by one, each with its reason, in
 # rtl_stubs/lint_waivers.vlt; the rest are fixed in the RTL.
 LINT_VLT := rtl_stubs/lint_waivers.vlt
+# The alternative configuration units (RTL_CFG=alt, rr) are linted the same way, each swapped in
+# for the house unit: one more run per alternative.
 lint:
 	@echo "== lint: $(VERILATOR) --lint-only -Wall, top tb_top (waivers: $(LINT_VLT))"
 	@$(VERILATOR) --lint-only -Wall $(filter-out -Wno-%,$(VFLAGS)) $(LINT_VLT) $(RTL_SRCS) $(TB_SV) \
 	  && echo "lint: no warnings"
+	@$(foreach a,$(RTL_CFG_ALTS),echo "== lint, RTL_CFG=$(a): $(RTL_CFG_FILE_$(a)) swapped in" && \
+	  $(VERILATOR) --lint-only -Wall $(filter-out -Wno-%,$(VFLAGS)) $(LINT_VLT) \
+	    $(filter-out rtl_stubs/tt_cfg_unit.sv,$(RTL_SRCS)) $(RTL_CFG_FILE_$(a)) $(TB_SV) && echo "lint: no warnings" &&) true
 
 # ---- Bring your own RTL (issue 28 part 2; docs/design.md "Plug in your RTL") ------------------------
 # RTL_CFG=alt swaps the configuration unit for rtl_stubs/alt/tt_cfg_unit.sv (same module name and
-# ports, built differently) in a binary of its own, build/ttcosim_cfgalt; the house build is
-# untouched. `make RTL_CFG=alt` builds it. Its generated C++ is compiled at -O1, not -O3: it runs
-# the directed suite and short streams, where the build costs more than the run (measured: 2.4 min of
-# CPU against 2.9 at -O3, the same 7-8 s for the directed suite; docs/design.md).
+# ports, built differently) in a binary of its own, build/ttcosim_cfgalt; RTL_CFG=rr for
+# rtl_stubs/alt_rr/tt_cfg_unit.sv (the clean-room unit, written from the docs alone: round robin,
+# one instruction at a time, taken in the retire cycle), build/ttcosim_cfgrr. The house build is
+# untouched. `make RTL_CFG=alt` (or rr) builds it. Their generated C++ is compiled at -O1, not -O3:
+# they run the directed suite and short streams, where the build costs more than the run (measured:
+# 2.4 min of CPU against 2.9 at -O3, the same 7-8 s for the directed suite; docs/design.md).
 RTL_CFG ?= house
-ifneq ($(filter-out house alt,$(RTL_CFG)),)
-$(error RTL_CFG=$(RTL_CFG): expected house (rtl_stubs/tt_cfg_unit.sv) or alt (rtl_stubs/alt/tt_cfg_unit.sv))
+RTL_CFG_ALTS := alt rr
+RTL_CFG_FILE_alt := rtl_stubs/alt/tt_cfg_unit.sv
+RTL_CFG_FILE_rr := rtl_stubs/alt_rr/tt_cfg_unit.sv
+ifneq ($(filter-out house $(RTL_CFG_ALTS),$(RTL_CFG)),)
+$(error RTL_CFG=$(RTL_CFG): expected house (rtl_stubs/tt_cfg_unit.sv), alt (rtl_stubs/alt/tt_cfg_unit.sv) or rr (rtl_stubs/alt_rr/tt_cfg_unit.sv))
 endif
-ifeq ($(RTL_CFG),alt)
-.DEFAULT_GOAL := $(BUILD)/ttcosim_cfgalt
+ifneq ($(RTL_CFG),house)
+.DEFAULT_GOAL := $(BUILD)/ttcosim_cfg$(RTL_CFG)
 endif
-RTL_SRCS_CFGALT := $(filter-out rtl_stubs/tt_cfg_unit.sv,$(RTL_SRCS)) rtl_stubs/alt/tt_cfg_unit.sv
 VFLAGS_CFGALT := $(subst OPT_FAST=-O3,OPT_FAST=-O1,$(VFLAGS))
 
-$(BUILD)/ttcosim_cfgalt: $(RTL_SRCS_CFGALT) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
-	@rm -f $(BUILD)/obj_cfgalt/Vtb_top
-	@echo "  VERILATE $@ (rtl_stubs/alt/tt_cfg_unit.sv; log: $(BUILD)/verilate_cfgalt.log)"
-	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_cfgalt $(VFLAGS_CFGALT) $(VCXX_CC) \
-	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
-	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(RTL_SRCS_CFGALT) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_cfgalt.log 2>&1 \
-	  || { tail -40 $(BUILD)/verilate_cfgalt.log; exit 1; }
-	@cp $(BUILD)/obj_cfgalt/Vtb_top $@
+# build/ttcosim_cfgNAME from the house file list with RTL_CFG_FILE_NAME swapped in
+define cfg_alt_build
+RTL_SRCS_CFG$(1) := $$(filter-out rtl_stubs/tt_cfg_unit.sv,$$(RTL_SRCS)) $$(RTL_CFG_FILE_$(1))
+$$(BUILD)/ttcosim_cfg$(1): $$(RTL_SRCS_CFG$(1)) $$(TB_SV) tb/main.cpp $$(HARNESS_LIBS)
+	@rm -f $$(BUILD)/obj_cfg$(1)/Vtb_top
+	@echo "  VERILATE $$@ ($$(RTL_CFG_FILE_$(1)); log: $$(BUILD)/verilate_cfg$(1).log)"
+	@$$(VERILATOR) --cc --exe --build -j $$(JOBS) --Mdir $$(BUILD)/obj_cfg$(1) $$(VFLAGS_CFGALT) $$(VCXX_CC) \
+	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$$(CURDIR)/tb -I$$(CURDIR)/dpi -I$$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$$(LIBS_ABS) -lcjson -lm" $$(RTL_SRCS_CFG$(1)) $$(TB_SV) $$(CURDIR)/tb/main.cpp > $$(BUILD)/verilate_cfg$(1).log 2>&1 \
+	  || { tail -40 $$(BUILD)/verilate_cfg$(1).log; exit 1; }
+	@cp $$(BUILD)/obj_cfg$(1)/Vtb_top $$@
+endef
+$(foreach a,$(RTL_CFG_ALTS),$(eval $(call cfg_alt_build,$(a))))
 
-# The worked example passes the whole directed suite (and random streams, and the race suite) in
-# lockstep with its own timing profile, and fails on a timing rule with the house profile, as the
-# house RTL does with cfg_alt (the profile's parameters are used).
-byo-test: $(BUILD)/ttcosim_cfgalt $(BUILD)/ttmodel $(BUILD)/ttcosim
-	@tests/run_byo.sh $(BUILD)/ttcosim_cfgalt $(BUILD)/ttmodel $(DIRECTED)
+# Each worked example passes the whole directed suite (and random streams, and the race suite) in
+# lockstep with its own timing profile, and fails on a timing rule with the other profiles, as the
+# house RTL does with its profile (the profile's parameters are used). tests/run_byo.sh BINARY
+# PROFILE MODEL TESTS...; BYO_RANDOM scales its random streams (1 = 100/50/30 seeds).
+byo-test: $(BUILD)/ttcosim_cfgalt $(BUILD)/ttcosim_cfgrr $(BUILD)/ttmodel $(BUILD)/ttcosim
+	@fail=0; \
+	  tests/run_byo.sh $(BUILD)/ttcosim_cfgalt cfg_alt $(BUILD)/ttmodel $(DIRECTED) || fail=1; \
+	  tests/run_byo.sh $(BUILD)/ttcosim_cfgrr cfg_rr $(BUILD)/ttmodel $(DIRECTED) || fail=1; \
+	  exit $$fail
 
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))

@@ -39,6 +39,15 @@ static const tt_timing_profile profiles[] = {
      .cfg_lat = {1, 1, 1, 1, 2, 5},
      .fixed_prio_units = 1u << TT_U_CFG,
      .sfpu_lat = 2, .xmov_lat = 4},
+    {.name = "cfg_rr",
+     .what = "rtl_stubs/alt_rr/tt_cfg_unit.sv (make RTL_CFG=rr; clean-room): one configuration instruction "
+             "at a time, taken in the retire cycle, round robin; the pages' latencies",
+     .fifo_refill_at = 28,
+     .cfg_pipeline = false,
+     .cfg_take_at_retire = true,
+     .cfg_lat = {1, 1, 2, 2, 2, 5},
+     .fixed_prio_units = 0,
+     .sfpu_lat = 2, .xmov_lat = 4},
 };
 
 const tt_timing_profile *tt_timing_profile_at(unsigned i)

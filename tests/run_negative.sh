@@ -156,7 +156,7 @@ if [ $mode = lockstep ]; then
     cli cli_report_no_dir "cannot write +report /nonexistent/r.json" "$bin" "$t" +report=/nonexistent/r.json
     cli cli_timing_bad "+timing expects 0 or 1, got '2'" "$bin" "$t" +timing=2
     # +profile=NAME (issue 28, docs/design.md "Timing profiles"): a name no profile has, with the known ones
-    cli cli_profile_unknown "+profile: unknown timing profile 'nosuch'; known: house, cfg_alt" "$bin" "$t" +profile=nosuch
+    cli cli_profile_unknown "+profile: unknown timing profile 'nosuch'; known: house, cfg_alt, cfg_rr" "$bin" "$t" +profile=nosuch
     # +readback=drain|end (issue 8 part 0, docs/design.md "Drained points")
     cli cli_readback_bad "+readback expects end or drain, got 'never'" "$bin" "$t" +readback=never
     cli cli_readback_empty "+readback expects end or drain, got ''" "$bin" "$t" +readback=
@@ -202,7 +202,7 @@ cli cli_option_far_usage "usage:" "$bin" run "$dir/../directed/nop_dmanop.tts" -
 cli cli_option_no_value "option '--max-cycles' needs a value" "$bin" run "$dir/../directed/nop_dmanop.tts" --max-cycles
 cli cli_option_plusarg "'+max_cycles=5' is a plusarg of the lockstep harnesses; ttmodel run takes '--max-cycles 5'" "$bin" run "$dir/../directed/nop_dmanop.tts" +max_cycles=5
 cli cli_command_did_you_mean "unknown command 'rn'; did you mean 'run'?" "$bin" rn "$dir/../directed/nop_dmanop.tts"
-cli cli_timing_profile_unknown "--timing-profile: unknown profile 'nosuch'; known: house, cfg_alt" "$bin" run "$dir/../directed/nop_dmanop.tts" --timing-profile nosuch
+cli cli_timing_profile_unknown "--timing-profile: unknown profile 'nosuch'; known: house, cfg_alt, cfg_rr" "$bin" run "$dir/../directed/nop_dmanop.tts" --timing-profile nosuch
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

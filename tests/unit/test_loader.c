@@ -77,7 +77,7 @@ static void test_loader_parse_errors_name_file_line_and_expectation(void **state
         {"thread 3\n", 1, "thread number (0 unpack, 1 math, 2 pack) 3 is out of range (0..2)"},
         {"thread\n", 1, "expected 'thread N'"},
         {"thread 0\nttnop\nexpect retire 0 0 cycle 3 profile nosuch\n", 3,
-         "expect retire: unknown timing profile 'nosuch' (known: house, cfg_alt)"},
+         "expect retire: unknown timing profile 'nosuch' (known: house, cfg_alt, cfg_rr)"},
         {"thread 0\nttnop\nexpect retire 0 0 cycle 3 profile\n", 3, "[profile NAME]"},
         {"cfg 0 NO_SUCH_FIELD 1\n", 1, "unknown name 'NO_SUCH_FIELD'"},
         {"tcfg 0 THCON_SEC0_REG3_Base_address 1\n", 1, "unknown name 'THCON_SEC0_REG3_Base_address'"},

@@ -133,11 +133,45 @@ static void test_each_profile_passes_its_rtl_and_fails_the_other(void **state)
     tt_model_destroy(m);
 }
 
+/* cfg_rr (rtl_stubs/alt_rr/tt_cfg_unit.sv: one instruction in the unit, the pages' latencies, the next
+ * taken in the held one's retire cycle): WRCFG dispatched 2, retires 4; the SETC16, presented 3,
+ * waits (UNIT_BUSY) and is dispatched 4, in the WRCFG's retire cycle, retires 5. */
+static void test_cfg_rr_passes_its_rtl_and_fails_the_others(void **state)
+{
+    (void)state;
+    tt_model *m = tt_model_create();
+    assert_non_null(m);
+    tt_model_reset(m);
+    char why[512] = "";
+    const script rr = {.n = 2, .insn = {w("ttwrcfg 1,0,30"), w("ttsetc16 20,0x1234")}, .disp = {2, 4},
+                       .retire = {4, 5}, .held_stall = {0, TT_STALL_UNIT_BUSY << 4 | TT_U_CFG}};
+    const script house = {.n = 2, .insn = {w("ttwrcfg 1,0,30"), w("ttsetc16 20,0x1234")}, .disp = {2, 3},
+                          .retire = {4, 4}};
+    const tt_timing_profile *r = tt_timing_profile_by_name("cfg_rr");
+    assert_non_null(r);
+    unsigned lo, hi;
+    tt_timing_latency_profile(r, w("ttwrcfg 1,0,30"), &lo, &hi);
+    assert_int_equal(lo, 2);
+    assert_int_equal(hi, 2);
+    assert_int_equal(run_script(r, &rr, m, why, sizeof why), -1);
+    /* under house the unit takes the SETC16 in cycle 3 (the WRCFG's second stage) */
+    assert_int_equal(run_script(tt_timing_profile_by_name("house"), &rr, m, why, sizeof why), 3);
+    assert_non_null(strstr(why, "T4 dispatch: ttsetc16"));
+    /* under cfg_alt the WRCFG should have retired in cycle 3 */
+    assert_int_equal(run_script(tt_timing_profile_by_name("cfg_alt"), &rr, m, why, sizeof why), 3);
+    assert_non_null(strstr(why, "T5"));
+    /* the house RTL's trace under cfg_rr: the SETC16 enters while the WRCFG holds the unit */
+    assert_int_equal(run_script(r, &house, m, why, sizeof why), 3);
+    assert_non_null(strstr(why, "T4"));
+    tt_model_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_profiles_by_name),
         cmocka_unit_test(test_each_profile_passes_its_rtl_and_fails_the_other),
+        cmocka_unit_test(test_cfg_rr_passes_its_rtl_and_fails_the_others),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
