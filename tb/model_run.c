@@ -447,6 +447,15 @@ static tt_rv_mem_status k_store(void *ctx, const tt_rv_region *rg, uint32_t addr
     }
 }
 
+/* Where thread th's kernel was named: "FILE:LINE" for an elf line, "FILE (--elf)" for the command line. */
+static const char *elf_where(const tt_test *t, int th, char *buf, size_t n)
+{
+    if (t->elf_line[th]) snprintf(buf, n, "%s:%d", t->path, t->elf_line[th]);
+    else if (strstr(t->path, "--elf")) snprintf(buf, n, "%s", t->path); /* no test file (ttmodel_main.c) */
+    else snprintf(buf, n, "%s (--elf)", t->path);
+    return buf;
+}
+
 static bool krun_any(const krun *k)
 {
     return k && (k->on[0] || k->on[1] || k->on[2]);
@@ -466,7 +475,8 @@ static int krun_load(krun *k, const tt_test *t, tt_model *m, FILE *out)
         tt_elf_info info;
         char err[400];
         if (tt_elf_load_file(t->elf[th], &tg, &info, err, sizeof err)) {
-            fprintf(out, "%s:%d: elf %d: %s\n", t->path, t->elf_line[th], th, err);
+            char w[600];
+            fprintf(out, "%s: elf %d: %s\n", elf_where(t, th, w, sizeof w), th, err);
             return 2;
         }
         k->core[th].pc = info.entry;
@@ -488,7 +498,8 @@ static bool krun_step(krun *k, const tt_test *t, tt_sched_in *in, unsigned idle_
         if (!c->done) {
             const tt_status st = tt_rv_step(c);
             if (st != TT_OK && st != TT_BLOCKED) {
-                fprintf(out, "%s:%d: TRISC%d (%s): %s\n", t->path, t->elf_line[th], th, t->elf[th], c->msg);
+                char w[600];
+                fprintf(out, "%s: TRISC%d (%s): %s\n", elf_where(t, th, w, sizeof w), th, t->elf[th], c->msg);
                 ok = false;
             }
         }
@@ -741,7 +752,8 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
             if (o.hook_stop) {
                 /* the race detector stopped the run and said why */
             } else if (o.store_failed && k && k->on[in.store_thread]) {
-                fprintf(out, "%s:%d: TRISC%d store at pc 0x%08x: %s\n", t->path, t->elf_line[in.store_thread],
+                char w[600];
+                fprintf(out, "%s: TRISC%d store at pc 0x%08x: %s\n", elf_where(t, in.store_thread, w, sizeof w),
                         in.store_thread, k->store_pc, o.store_msg);
             } else if (o.store_failed) {
                 fprintf(out, "%s:%d: thread %d store: %s\n", t->path, tt_stim_line(&s, in.store_thread), in.store_thread,

@@ -12,7 +12,7 @@
 # the file: @DIR@ by a scratch directory holding x86.elf (push_t0.elf with e_machine EM_X86_64),
 # @PUSH_PC@ by the address of the second sw in badpush_t2.elf's main (objdump: the store that
 # pushes the bad word), and build/ by BUILD/ when BUILD is not build.
-# Then the command line: --untimed with an elf line is bad input (2).
+# Then the command line: --untimed with an elf line is bad input (2); --elf cases.
 # Prints PASS/FAIL per test and "N passed, M failed"; exits 1 when any failed.
 set -u
 bin=${1:-build/ttmodel}
@@ -90,6 +90,24 @@ done
 rc=$?
 if [ "$rc" = 2 ] && grep -qF "cycle-level run" "$tmp/err"; then result "--untimed with elf lines" 1 ""
 else result "--untimed with elf lines" 0 "exit status $rc: $(head -c 300 "$tmp/err")"; fi
+
+# ttmodel run --elf T0,T1,T2: kernels from the command line (docs/test_format.md "Kernels").
+cli() { # name want-status want-stderr args...
+    local name=$1 want=$2 msg=$3
+    shift 3
+    "$bin" run "$@" > /dev/null 2> "$tmp/err"
+    local rc=$?
+    if [ "$rc" = "$want" ] && { [ -z "$msg" ] || grep -qF -- "$msg" "$tmp/err"; }; then result "$name" 1 ""
+    else result "$name" 0 "exit status $rc (want $want), stderr: $(head -c 300 "$tmp/err")"; fi
+}
+cli "--elf alone runs the kernels" 0 "" --elf "$build/kernels/push_t0.elf,,$build/kernels/push_t2.elf"
+cli "--elf with a test file's expectations" 0 "" "$dir/loop.tts" --elf ",$build/kernels/loop_t1.elf"
+cli "--elf replaces the file's kernel (a failing one)" 1 "0xffd00000" "$dir/push.tts" --elf "$build/kernels/unmapped_t0.elf"
+cli "--elf missing file" 2 "elf 1: $tmp/none.elf" --elf ",$tmp/none.elf"
+cli "--elf four paths" 2 "at most 3" --elf "a,b,c,d"
+cli "--elf no path" 2 "at least one" --elf ",,"
+printf 'thread 0\nttnop\n' > "$tmp/stream0.tts"
+cli "--elf on a thread with a stream" 2 "has a stream for it" "$tmp/stream0.tts" --elf "$build/kernels/push_t0.elf"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
