@@ -11,7 +11,7 @@
 # and must exit with status N, not by a signal. Before the run the runner replaces, in a copy of
 # the file: @DIR@ by a scratch directory holding x86.elf (push_t0.elf with e_machine EM_X86_64),
 # @PUSH_PC@ by the address of the second sw in badpush_t2.elf's main (objdump: the store that
-# pushes the bad word), and build/ by BUILD/ when BUILD is not build.
+# pushes the bad word), @MOP_STORE_PC@ by the last sw in mopbug_t0.elf's main, and build/ by BUILD/ when BUILD is not build.
 # Then the command line: --untimed with an elf line is bad input (2); --elf cases.
 # Prints PASS/FAIL per test and "N passed, M failed"; exits 1 when any failed.
 set -u
@@ -23,7 +23,7 @@ if [ ! -x "$bin" ]; then
     echo "run_kernel_tests.sh: '$bin' is not an executable (make model)" >&2
     exit 2
 fi
-for e in push_t0 badpush_t2; do
+for e in push_t0 badpush_t2 mopbug_t0; do
     if [ ! -f "$build/kernels/$e.elf" ]; then
         echo "run_kernel_tests.sh: $build/kernels/$e.elf missing (make kernels)" >&2
         exit 2
@@ -43,6 +43,14 @@ if [ -z "$push_pc" ]; then
     exit 2
 fi
 push_pc=$(printf '0x%08x' "0x$push_pc")
+# The pc of mopbug_t0's MOP config store: main's last sw.
+mop_pc=$("${cross}objdump" -d --disassemble=main "$build/kernels/mopbug_t0.elf" |
+         awk '$3 == "sw" || $4 == "sw" {pc = $1} END {sub(":", "", pc); print pc}')
+if [ -z "$mop_pc" ]; then
+    echo "run_kernel_tests.sh: no sw in mopbug_t0.elf's main (${cross}objdump)" >&2
+    exit 2
+fi
+mop_pc=$(printf '0x%08x' "0x$mop_pc")
 
 pass=0
 fail=0
@@ -61,7 +69,7 @@ for f in "$dir"/*.tts; do
     run=$f
     if grep -q '@' "$f" || [ "$build" != build ]; then
         run=$tmp/$name
-        sed -e "s|@DIR@|$tmp|g" -e "s|@PUSH_PC@|$push_pc|g" -e "s|build/kernels/|$build/kernels/|g" "$f" > "$run"
+        sed -e "s|@DIR@|$tmp|g" -e "s|@PUSH_PC@|$push_pc|g" -e "s|@MOP_STORE_PC@|$mop_pc|g" -e "s|build/kernels/|$build/kernels/|g" "$f" > "$run"
     fi
     "$bin" run "$run" > "$tmp/out" 2> "$tmp/err"
     rc=$?
