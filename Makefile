@@ -22,7 +22,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             slurmctld slurmd slurm-client munge \
             gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
 
-.PHONY: kernels kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
+.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
 
 all: model rtl
 
@@ -204,7 +204,7 @@ byo-test: $(BUILD)/ttcosim_cfgalt $(BUILD)/ttcosim_cfgrr $(BUILD)/ttmodel $(BUIL
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: lint docs-test layers-test contract-test kernels unit conv-test pack-conv-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: lint docs-test layers-test contract-test kernels kernel-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 # docs/design.md's contract tables agree with tt_core's ports, tt_pkg's types and constants and
@@ -686,3 +686,9 @@ kernels: $(KERNEL_ELFS) $(BUILD)/ttmodel
 	@tests/kernels/test_check_kernel_elf.sh $(BUILD) $(KERNEL_CROSS)
 	@echo "== kernels: each ELF's header, segments and pushes (tools/check_kernel_elf.py)"
 	@set -e; $(foreach k,$(KERNEL_LIST),python3 tools/check_kernel_elf.py --elf $(BUILD)/kernels/$(word 1,$(subst :, ,$(k))).elf --trisc $(word 3,$(subst :, ,$(k))) --src $(word 2,$(subst :, ,$(k))) --ttmodel $(BUILD)/ttmodel --cross $(KERNEL_CROSS);)
+
+# kernels on the model alone (issue 29 part 3; docs/test_format.md "Kernels"): tests/kernels/*.tts
+# name ELFs from make kernels; neg_*.tts are bad-input and failing-kernel cases (run_kernel_tests.sh)
+kernel-test: kernels $(BUILD)/ttmodel
+	@echo "== kernel-test: kernels run by build/ttmodel run (tests/kernels)"
+	@tests/kernels/run_kernel_tests.sh $(BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS)

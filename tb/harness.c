@@ -585,6 +585,12 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
         fprintf(stderr, "%s\n", err);
         goto fail;
     }
+    if (tt_test_has_elf(&c->test)) {
+        /* kernels run on the model alone for now (docs/decisions.md "Kernels on the model alone") */
+        fprintf(stderr, "%s: the elf lines run on the model alone (build/ttmodel run); lockstep does not run kernels yet\n",
+                c->a.test);
+        goto fail;
+    }
     /* `expect retire` lines of another profile are skipped, not passed (docs/test_format.md) */
     tt_test_select_retire_profile(&c->test, c->a.profile->name);
     if (!c->a.max_cycles) {

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "elf_loader.h"
 #include "hb.h"
 #include "stall_name.h"
 #include "stim.h"
@@ -182,6 +183,10 @@ static void run_hb_close(run_hb *rh)
 
 int tt_model_run(const tt_test *t, tt_model *m, uint64_t max_cycles, int hazards, tt_run_stats *st, FILE *out)
 {
+    if (tt_test_has_elf(t)) {
+        fprintf(out, "%s: the elf lines need the cycle-level run (leave out --untimed)\n", t->path);
+        return 2;
+    }
     line_ring lines[TT_NUM_THREADS] = {0};
     run_hb *rh = run_hb_open(t, m, hazards, false, lines, out);
     if (!rh) return 1;
@@ -339,6 +344,185 @@ uint64_t tt_lockstep_start_cycle(const tt_test *t, const tt_model *m)
     return 17 + preload_items(t, m);
 }
 
+
+/* ---- kernels on the TRISCs (docs/decisions.md "Kernels on the model alone (issue 29 part 3)") ----
+ * A thread named by an `elf` line has its TRISC's RISC-V core stepped once a cycle, at the end of
+ * the cycle where a file stream offers its next action (tb/harness.c tb_stim's point): a store to
+ * INSTRN_BUF_BASE is the thread's push, held until the FIFO takes it (PushTensixInstruction.md: the
+ * core stalls while the FIFO is full; a second push stalls while the first is held); a store to the
+ * config, GPR, MOP-config or semaphore windows takes the cycle's one MMIO store slot (the `store`
+ * action's path, tt_model_mmio_store); loads read the model's state when the core executes them. */
+typedef struct krun krun;
+typedef struct {
+    krun *k;
+    int th;
+} kcore_ctx;
+
+struct krun {
+    tt_model *m;
+    tt_rv_core core[TT_NUM_THREADS];
+    kcore_ctx ctx[TT_NUM_THREADS];
+    bool on[TT_NUM_THREADS];
+    bool pend[TT_NUM_THREADS];          /* a push stored and not yet taken by the FIFO */
+    uint32_t pend_word[TT_NUM_THREADS], pend_pc[TT_NUM_THREADS];
+    line_ring pcs[TT_NUM_THREADS];      /* the pc of each push not yet passed (as `lines`) */
+    tt_sched_in *in;                    /* the stimulus being built (next_stim) */
+    unsigned idle_mask;                 /* threads idle in the cycle just ended */
+    uint32_t store_pc;                  /* pc of the store in the slot, when a core's */
+};
+
+static uint32_t l1_get(const uint8_t *l1, uint32_t a, unsigned size)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < size; i++) v |= (uint32_t)l1[a + i] << (8 * i);
+    return v;
+}
+
+static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr, unsigned size, bool fetch,
+                               uint32_t *value)
+{
+    const kcore_ctx *c = ctx;
+    krun *k = c->k;
+    const uint32_t off = addr - rg->base, w = off / 4;
+    *value = 0;
+    if (rg->kind == TT_RV_REG_L1) {
+        if (addr + size > TT_L1_BYTES) return TT_RV_MEM_FAULT;
+        *value = l1_get(tt_model_l1_const(k->m), addr, size);
+        return TT_RV_MEM_OK;
+    }
+    if (fetch) return TT_RV_MEM_FAULT; /* code runs from L1 (decisions: TRISC toolchain) */
+    uint32_t v = 0, max = 0;
+    switch (rg->kind) {
+    case TT_RV_REG_GPR: /* ScalarUnit.md "RISCV access to GPRs": this thread's GPRs[w] */
+        if (!tt_model_gpr_get(k->m, c->th, (int)w, &v)) return TT_RV_MEM_FAULT;
+        break;
+    case TT_RV_REG_CFG: /* BackendConfiguration.md: Config[state][word], state 1 after TT_CFG_WORDS */
+        if (w >= 2u * TT_CFG_WORDS || !tt_model_cfg_get(k->m, (int)(w / TT_CFG_WORDS), (int)(w % TT_CFG_WORDS), &v))
+            return TT_RV_MEM_FAULT;
+        break;
+    case TT_RV_REG_SEM: /* SyncUnit.md "RISCV access to semaphores": a read gives Value */
+        if (w >= TT_NUM_SEMS || !tt_model_sem_get(k->m, (int)w, &v, &max)) return TT_RV_MEM_FAULT;
+        break;
+    case TT_RV_REG_TTSYNC:
+        /* TTSync.md: the read waits until this thread's earlier pushes have all finished: none held,
+         * the FIFO empty and the thread idle (MOPExpanderDoneCheck taken as the same, stricter, wait) */
+        if (k->pend[c->th] || !(k->idle_mask >> c->th & 1u)) return TT_RV_MEM_STALL;
+        break;
+    default: return TT_RV_MEM_FAULT; /* mailboxes, PCBuf, debug registers...: not modelled here */
+    }
+    *value = size == 4 ? v : (v >> (8 * (off & 3u))) & ((1u << (8 * size)) - 1u);
+    return TT_RV_MEM_OK;
+}
+
+static tt_rv_mem_status k_store(void *ctx, const tt_rv_region *rg, uint32_t addr, unsigned size, uint32_t value)
+{
+    const kcore_ctx *c = ctx;
+    krun *k = c->k;
+    switch (rg->kind) {
+    case TT_RV_REG_L1:
+        if (addr + size > TT_L1_BYTES) return TT_RV_MEM_FAULT;
+        for (unsigned i = 0; i < size; i++) tt_model_l1(k->m)[addr + i] = (uint8_t)(value >> (8 * i));
+        return TT_RV_MEM_OK;
+    case TT_RV_REG_PUSH:
+        /* PushTensixInstruction.md: a sw to INSTRN_BUF_BASE pushes; the core stalls while it cannot */
+        if (addr != TT_RV_INSTRN_BUF_BASE || size != 4) return TT_RV_MEM_FAULT;
+        if (k->pend[c->th]) return TT_RV_MEM_STALL;
+        k->pend[c->th] = true;
+        k->pend_word[c->th] = value;
+        k->pend_pc[c->th] = k->core[c->th].pc;
+        return TT_RV_MEM_OK;
+    case TT_RV_REG_TTSYNC:
+        /* TTSync.md: the store only orders the read after the earlier pushes: held behind a held push */
+        return k->pend[c->th] ? TT_RV_MEM_STALL : TT_RV_MEM_OK;
+    case TT_RV_REG_CFG: case TT_RV_REG_GPR: case TT_RV_REG_MOP_CFG: case TT_RV_REG_SEM:
+        if (size != 4) return TT_RV_MEM_FAULT;
+        if (k->in->store_valid) return TT_RV_MEM_STALL; /* one TRISC MMIO store a cycle (ttsched.h) */
+        k->in->store_valid = true;
+        k->in->store_thread = c->th;
+        k->in->store_addr = addr;
+        k->in->store_data = value;
+        k->store_pc = k->core[c->th].pc;
+        return TT_RV_MEM_OK;
+    default: return TT_RV_MEM_FAULT;
+    }
+}
+
+/* Where thread th's kernel was named: "FILE:LINE" for an elf line, "FILE (--elf)" for the command line. */
+static const char *elf_where(const tt_test *t, int th, char *buf, size_t n)
+{
+    if (t->elf_line[th]) snprintf(buf, n, "%s:%d", t->path, t->elf_line[th]);
+    else if (strstr(t->path, "--elf")) snprintf(buf, n, "%s", t->path); /* no test file (ttmodel_main.c) */
+    else snprintf(buf, n, "%s (--elf)", t->path);
+    return buf;
+}
+
+static bool krun_any(const krun *k)
+{
+    return k && (k->on[0] || k->on[1] || k->on[2]);
+}
+
+/* Reset every core named by the test and load its ELF into the model's L1 and its local RAM.
+ * 0 when done; 2 (bad input) with the reason on out. */
+static int krun_load(krun *k, const tt_test *t, tt_model *m, FILE *out)
+{
+    memset(k, 0, sizeof *k);
+    k->m = m;
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        if (!t->elf[th][0]) continue;
+        k->ctx[th] = (kcore_ctx){.k = k, .th = th};
+        tt_rv_init(&k->core[th], th, 0, (tt_rv_bus){.ctx = &k->ctx[th], .load = k_load, .store = k_store});
+        const tt_elf_target tg = {.l1 = tt_model_l1(m), .l1_bytes = TT_L1_BYTES, .core = &k->core[th]};
+        tt_elf_info info;
+        char err[400];
+        if (tt_elf_load_file(t->elf[th], &tg, &info, err, sizeof err)) {
+            char w[600];
+            fprintf(out, "%s: elf %d: %s\n", elf_where(t, th, w, sizeof w), th, err);
+            return 2;
+        }
+        k->core[th].pc = info.entry;
+        k->on[th] = true;
+    }
+    return 0;
+}
+
+/* Step each running core once (the end of a cycle); offer each held push. False when a core
+ * stopped on an error (reported on out). */
+static bool krun_step(krun *k, const tt_test *t, tt_sched_in *in, unsigned idle_mask, FILE *out)
+{
+    k->in = in;
+    k->idle_mask = idle_mask;
+    bool ok = true;
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        if (!k->on[th]) continue;
+        tt_rv_core *c = &k->core[th];
+        if (!c->done) {
+            const tt_status st = tt_rv_step(c);
+            if (st != TT_OK && st != TT_BLOCKED) {
+                char w[600];
+                fprintf(out, "%s: TRISC%d (%s): %s\n", elf_where(t, th, w, sizeof w), th, t->elf[th], c->msg);
+                ok = false;
+            }
+        }
+        if (k->pend[th]) in->push_valid[th] = true, in->push_insn[th] = k->pend_word[th];
+    }
+    return ok;
+}
+
+static bool krun_done(const krun *k)
+{
+    for (int th = 0; th < TT_NUM_THREADS; th++)
+        if (k->on[th] && (!k->core[th].done || k->pend[th])) return false;
+    return true;
+}
+
+/* ", pushed by TRISCn at pc 0x..." for an instruction of a kernel's thread (else ""). */
+static void pushed_by(krun *k, int th, uint32_t push_index, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (krun_any(k) && th >= 0 && th < TT_NUM_THREADS && k->on[th])
+        snprintf(buf, n, ", pushed by TRISC%d at pc 0x%08x", th, (uint32_t)line_of(&k->pcs[th], push_index));
+}
+
 static const char *const unit_name[TT_NUM_UNITS] = {"NONE", "SYNC", "CFG", "THCON", "TDMA", "UNPACK0",
                                                      "UNPACK1", "MATH", "SFPU", "PACK", "XMOV"};
 
@@ -484,8 +668,8 @@ static bool timed_retired(void *ctx, int thread, const tt_exec_result *x, uint64
     return hb_note_step(r->h, &who, cycle, r->m, x, before, run_report, r);
 }
 
-static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, const tt_timing_profile *tp,
-                     tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines);
+static int run_timed_k(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, const tt_timing_profile *tp,
+                       tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines);
 
 int tt_model_run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, int hazards, FILE *profile,
                        tt_run_stats *st, uint64_t *checks, FILE *out)
@@ -499,13 +683,29 @@ int tt_model_run_timed_profile(const tt_test *t, tt_model *m, uint64_t max_cycle
     line_ring lines[TT_NUM_THREADS] = {0};
     run_hb *rh = run_hb_open(t, m, hazards, true, lines, out);
     if (!rh) return 1;
-    const int rc = run_timed(t, m, max_cycles, profile, tp, st, checks, out, rh, lines);
+    const int rc = run_timed_k(t, m, max_cycles, profile, tp, st, checks, out, rh, lines);
     run_hb_close(rh);
     return rc;
 }
 
 static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, const tt_timing_profile *tp,
-                     tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines)
+                     tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines, krun *k);
+
+static int run_timed_k(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, const tt_timing_profile *tp,
+                       tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines)
+{
+    krun *k = NULL;
+    if (tt_test_has_elf(t) && !(k = calloc(1, sizeof *k))) {
+        fprintf(out, "%s: out of memory\n", t->path);
+        return 1;
+    }
+    const int rc = run_timed(t, m, max_cycles, profile, tp, st, checks, out, rh, lines, k);
+    free(k);
+    return rc;
+}
+
+static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, const tt_timing_profile *tp,
+                     tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines, krun *k)
 {
     tt_stim s;
     tt_stim_init(&s, t);
@@ -513,6 +713,7 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     tt_test_apply_preload(t, m);
     *st = (tt_run_stats){0};
     *checks = 0;
+    if (k && krun_load(k, t, m, out)) return 2;
     tt_sched *sc = tt_sched_create_profile(m, tp);
     if (!sc) {
         fprintf(out, "%s: out of memory\n", t->path);
@@ -534,12 +735,14 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     static char why[1024];
     /* the stimulus call at the end of the cycle before cycle 0 (every thread idle) */
     next_stim(&s, (1u << TT_NUM_THREADS) - 1u, &in, rh);
-    for (;; rel++) {
+    if (k && !krun_step(k, t, &in, (1u << TT_NUM_THREADS) - 1u, out)) rc = 1;
+    for (; !rc; rel++) {
         const uint64_t cycle = start + rel;
         rh->cycle = cycle;
         if (rh->h && in.store_valid) {
             /* the store lands at this edge (tb/harness.c tb_on_mmio, lockstep's cosim_mmio) */
-            const hazard_who who = {.thread = in.store_thread, .line = tt_stim_line(&s, in.store_thread), .store = true};
+            const int sl = k && k->on[in.store_thread] ? t->elf_line[in.store_thread] : tt_stim_line(&s, in.store_thread);
+            const hazard_who who = {.thread = in.store_thread, .line = sl, .store = true};
             if (hb_note_mmio(rh->h, &who, in.store_addr, cycle, run_report, rh)) {
                 rc = 1;
                 break;
@@ -548,6 +751,10 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
         if (!tt_sched_cycle(sc, cycle, &in, &o, why, sizeof why)) {
             if (o.hook_stop) {
                 /* the race detector stopped the run and said why */
+            } else if (o.store_failed && k && k->on[in.store_thread]) {
+                char w[600];
+                fprintf(out, "%s: TRISC%d store at pc 0x%08x: %s\n", elf_where(t, in.store_thread, w, sizeof w),
+                        in.store_thread, k->store_pc, o.store_msg);
             } else if (o.store_failed) {
                 fprintf(out, "%s:%d: thread %d store: %s\n", t->path, tt_stim_line(&s, in.store_thread), in.store_thread,
                         o.store_msg);
@@ -556,11 +763,12 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
                         (unsigned long long)cycle, why);
             } else {
                 const tt_sched_retire *r = &o.retired[o.n_retired - 1];
-                char dis[96];
+                char dis[96], by[64];
                 tt_disasm(r->res.insn, dis, sizeof dis);
-                fprintf(out, "%s:%d: thread %d seq %u, cycle %llu: %s (0x%08x): %s: %s\n", t->path,
+                pushed_by(k, r->thread, r->res.push_index, by, sizeof by);
+                fprintf(out, "%s:%d: thread %d seq %u, cycle %llu: %s (0x%08x)%s: %s: %s\n", t->path,
                         line_of(&lines[r->thread], r->res.push_index), r->thread, r->res.seq,
-                        (unsigned long long)rel, dis, r->res.insn, tt_status_name(r->res.status), r->res.msg);
+                        (unsigned long long)rel, dis, r->res.insn, by, tt_status_name(r->res.status), r->res.msg);
             }
             rc = 1;
             break;
@@ -573,13 +781,16 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
         }
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             if (!in.push_valid[th] || !o.push_taken[th]) continue;
+            const bool kern = k && k->on[th];
             if (!(in.brisc_valid && o.brisc_taken && in.brisc_thread == th)) {
-                line_push(&lines[th], tt_stim_line(&s, th));
+                line_push(&lines[th], kern ? t->elf_line[th] : tt_stim_line(&s, th));
+                if (kern) line_push(&k->pcs[th], (int)k->pend_pc[th]);
                 run_push(rh, th, th, in.push_insn[th]);
             }
-            tt_stim_accept(&s, th);
+            if (kern) k->pend[th] = false;
+            else tt_stim_accept(&s, th);
         }
-        if (in.store_valid) tt_stim_accept(&s, in.store_thread);
+        if (in.store_valid && !(k && k->on[in.store_thread])) tt_stim_accept(&s, in.store_thread);
         for (int i = 0; i < o.n_retired; i++) {
             const tt_sched_retire *r = &o.retired[i];
             st->instructions++;
@@ -609,6 +820,7 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
          * (tb/harness.c tb_on_cycle_end) */
         bool done = tt_stim_done(&s, TT_BRISC_STREAM);
         for (int th = 0; th < TT_NUM_THREADS; th++) done = done && tt_stim_done(&s, th) && (o.idle_mask >> th & 1u);
+        done = done && (!k || krun_done(k));
         idle_run = done ? idle_run + 1 : 0;
         if (idle_run >= 2) {
             rel++;
@@ -618,10 +830,20 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
             fprintf(out, "%s: watchdog: %llu cycles passed and the run has not finished:\n", t->path,
                     (unsigned long long)max_cycles);
             report_stuck_timed(m, &s, t, &o, out);
+            for (int th = 0; th < TT_NUM_THREADS && k; th++)
+                if (k->on[th] && !k->core[th].done)
+                    fprintf(out, "  TRISC%d (%s) has not ended: pc 0x%08x, %llu instructions retired%s\n", th, t->elf[th],
+                            k->core[th].pc, (unsigned long long)k->core[th].instret,
+                            k->pend[th] ? ", a push held (its FIFO is full)" : "");
             rc = 1;
             break;
         }
         next_stim(&s, o.idle_mask, &in, rh);
+        if (k && !krun_step(k, t, &in, o.idle_mask, out)) {
+            rel++;
+            rc = 1;
+            break;
+        }
     }
     st->cycles = start + rel;
     *checks = tt_sched_checks(sc);

@@ -866,6 +866,20 @@ static int parse_line(parser *p, char *raw)
         if (want_args(p, 2, "idle CYCLES") || num32(p, 1, 100000000u, "cycle count", &a.value)) return -1;
         return add_action(p, a);
     }
+    if (strcmp(kw, "elf") == 0) { /* docs/test_format.md "Kernels" */
+        uint32_t th;
+        if (want_args(p, 3, "elf THREAD PATH") ||
+            num32(p, 1, TT_NUM_THREADS - 1, "thread number (0 unpack, 1 math, 2 pack)", &th))
+            return -1;
+        if (p->t->elf[th][0])
+            return fail(p, "thread %u already runs %s (line %d): one elf line per thread", th, p->t->elf[th],
+                        p->t->elf_line[th]);
+        if (strlen(p->tok[2]) >= sizeof p->t->elf[th]) return fail(p, "ELF path is longer than %zu characters",
+                                                                  sizeof p->t->elf[th] - 1);
+        snprintf(p->t->elf[th], sizeof p->t->elf[th], "%s", p->tok[2]);
+        p->t->elf_line[th] = p->line;
+        return 0;
+    }
     if (strcmp(kw, "max_cycles") == 0) {
         uint64_t v;
         if (want_args(p, 2, "max_cycles N") || num(p, 1, TT_MAX_CYCLES_LIMIT, "cycle count", &v)) return -1;
@@ -906,7 +920,7 @@ static int parse_line(parser *p, char *raw)
         if (r == 1) r = parse_l1(p, at, it);
         return r;
     }
-    return fail(p, "expected an instruction (tt..., .word), an action (store, drain, idle), a preload "
+    return fail(p, "expected an instruction (tt..., .word), an action (store, drain, idle), a kernel (elf), a preload "
                    "(cfg, tcfg, gpr, sem, adc, l1, srca, srcb, dest, dest32, dest_valid, implied), 'expect', 'thread', 'max_cycles' or "
                    "'srnd_seed'; got '%s'", kw);
 }
@@ -960,8 +974,17 @@ int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen)
         tt_test_free(t);
         return -1;
     }
+    for (int th = 0; th < TT_NUM_THREADS; th++)
+        if (t->elf[th][0] && t->nstream[th]) {
+            snprintf(err, errlen, "%s:%d: thread %d runs the kernel %s (line %d) and also has a stream of its own: "
+                     "expected one or the other (the kernel's stores are the thread's pushes)", path,
+                     t->stream[th][0].line, th, t->elf[th], t->elf_line[th]);
+            tt_test_free(t);
+            return -1;
+        }
     size_t total = 0;
     for (int i = 0; i < TT_NUM_STREAMS; i++) total += t->nstream[i];
+    if (tt_test_has_elf(t)) total++;
     if (total == 0 && t->nexpect == 0) {
         snprintf(err, errlen, "%s:%d: expected at least one instruction, action or expectation; the file has none",
                  path, p.line);
@@ -969,6 +992,13 @@ int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+bool tt_test_has_elf(const tt_test *t)
+{
+    for (int th = 0; th < TT_NUM_THREADS; th++)
+        if (t->elf[th][0]) return true;
+    return false;
 }
 
 void tt_test_free(tt_test *t)

@@ -97,7 +97,15 @@ typedef struct {
     tt_retire_expect *retire_expect;
     size_t nretire_expect;
     size_t nretire_skipped; /* lines of other timing profiles, left out by tt_test_select_retire_profile */
+    /* `elf THREAD PATH` (docs/test_format.md "Kernels"): the TRISC of THREAD runs this RISC-V ELF
+     * instead of a list of pushes; PATH as written (relative to the working directory, the repo
+     * root for make and the runners). Empty: no kernel for that thread. */
+    char elf[TT_NUM_THREADS][512];
+    int elf_line[TT_NUM_THREADS];
 } tt_test;
+
+/* True when the test names a kernel ELF for some thread (run by the model's cycle-level run only). */
+bool tt_test_has_elf(const tt_test *t);
 
 /* Keep the `expect retire` lines worked out for the timing profile `profile` (tttiming.h), drop the
  * others (a line applies to one profile: docs/test_format.md); returns how many were dropped. */

@@ -19,10 +19,48 @@
 #include "model_run.h"
 #include "ttisa.h"
 
+/* --elf T0[,T1[,T2]]: thread i's kernel is the i-th path (an empty one: none); it replaces a test
+ * file's elf line for that thread (docs/test_format.md "Kernels"). Non-zero, said on stderr, for
+ * more than three paths, a path too long, or a thread that has a stream in the test file. */
+static int set_elfs(tt_test *t, const char *list)
+{
+    int th = 0;
+    for (const char *p = list;; th++) {
+        const char *comma = strchr(p, ',');
+        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (th == TT_NUM_THREADS) {
+            fprintf(stderr, "ttmodel: --elf: expected at most %d comma-separated paths (threads 0..2), got more: '%s'\n",
+                    TT_NUM_THREADS, list);
+            return 1;
+        }
+        if (len >= sizeof t->elf[th]) {
+            fprintf(stderr, "ttmodel: --elf: path %d is longer than %zu characters\n", th, sizeof t->elf[th] - 1);
+            return 1;
+        }
+        if (len) {
+            if (t->nstream[th]) {
+                fprintf(stderr, "%s: --elf gives thread %d a kernel, but the test file has a stream for it\n", t->path, th);
+                return 1;
+            }
+            memcpy(t->elf[th], p, len);
+            t->elf[th][len] = 0;
+            t->elf_line[th] = 0;
+        }
+        if (!comma) break;
+        p = comma + 1;
+    }
+    if (!tt_test_has_elf(t)) {
+        fprintf(stderr, "ttmodel: --elf: expected at least one ELF path, got '%s'\n", list);
+        return 1;
+    }
+    return 0;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: ttmodel run FILE [--max-cycles N] [--srnd-seed N] [--dump-json OUT] [--hazards error|warn|off]\n"
-               "                        [--profile] [--untimed] [--timing-profile NAME (house)]\n"
+               "                        [--profile] [--untimed] [--timing-profile NAME (house)] [--elf T0,T1,T2]\n"
+               "       ttmodel run --elf T0[,T1[,T2]] [options]   (kernels alone: no test file)\n"
                "       ttmodel dis WORD...\n"
                "       ttmodel asm < FILE\n");
 }
@@ -174,10 +212,11 @@ static int cmd_run(int argc, char **argv)
                                          {"hazards", required_argument, 0, 'z'},
                                          {"profile", no_argument, 0, 'p'},
                                          {"untimed", no_argument, 0, 'u'},
+                                         {"elf", required_argument, 0, 'e'},
                                          {"timing-profile", required_argument, 0, 't'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
-    const char *json = NULL;
+    const char *json = NULL, *elf = NULL;
     uint64_t max_cycles = 0, srnd_seed = 0;
     bool profile = false, untimed = false;
     int hazards = TT_HAZARDS_ERROR;
@@ -221,6 +260,7 @@ static int cmd_run(int argc, char **argv)
             break;
         case 'p': profile = true; break;
         case 'u': untimed = true; break;
+        case 'e': elf = optarg; break;
         case 't':
             /* docs/design.md "Timing profiles": the rules' parameters of the RTL the run stands for */
             if (!(tp = tt_timing_profile_by_name(optarg))) {
@@ -240,14 +280,21 @@ static int cmd_run(int argc, char **argv)
             stray_plusarg(opts, argv[i]);
             return 2;
         }
-    if (optind != argc - 1) {
+    if (optind != argc - 1 && !(elf && optind == argc)) {
         usage(stderr);
         return 2;
     }
     tt_test t;
     char err[512];
-    if (tt_test_load(argv[optind], &t, err, sizeof err)) {
+    if (optind == argc) {
+        memset(&t, 0, sizeof t); /* --elf alone: the kernels with no preload and no expectation */
+        snprintf(t.path, sizeof t.path, "ttmodel run --elf");
+    } else if (tt_test_load(argv[optind], &t, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    if (elf && set_elfs(&t, elf)) {
+        tt_test_free(&t);
         return 2;
     }
     tt_test_select_retire_profile(&t, tp->name); /* other profiles' `expect retire` lines: skipped */
