@@ -64,6 +64,15 @@ const tt_timing_profile *tt_timing_profile_by_name(const char *name)
 
 const tt_timing_profile *tt_timing_profile_house(void) { return &profiles[0]; }
 
+const char *tt_timing_profile_names(char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; tt_timing_profile_at(i) && len < n; i++)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? ", " : "", profiles[i].name);
+    return buf;
+}
+
 /* The replay expander's mode as the reference follows it (T10): passing instructions through,
  * loading Count instructions, replaying Count (the first one went out with the REPLAY itself). */
 enum { RP_PASS, RP_LOAD, RP_PLAY };

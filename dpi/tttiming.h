@@ -100,6 +100,8 @@ const tt_timing_profile *tt_timing_profile_by_name(const char *name);
 const tt_timing_profile *tt_timing_profile_at(unsigned i);
 /* The house profile (this project's RTL). */
 const tt_timing_profile *tt_timing_profile_house(void);
+/* The known profiles' names, "house, cfg_alt, ...", for the messages that reject an unknown one. */
+const char *tt_timing_profile_names(char *buf, size_t n);
 
 typedef struct tt_timing tt_timing;
 

@@ -15,11 +15,8 @@
 #define ET_EXEC 2u
 #define PT_LOAD 1u
 
-static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | (p[1] << 8)); }
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
-}
+static uint16_t rd16(const uint8_t *p) { return (uint16_t)tt_rv_le_get(p, 2); }
+static uint32_t rd32(const uint8_t *p) { return tt_rv_le_get(p, 4); }
 
 static int fail(char *err, size_t n, const char *name, const char *fmt, ...)
 {

@@ -505,10 +505,9 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
         } else if (plusarg(arg, "+profile", &v)) {
             /* docs/design.md "Timing profiles": the timing rules' parameters of the RTL under test */
             if (!(c->a.profile = tt_timing_profile_by_name(v))) {
-                fprintf(stderr, "%s: +profile: unknown timing profile '%s'; known:", prog, v);
-                for (unsigned k = 0; tt_timing_profile_at(k); k++)
-                    fprintf(stderr, "%s %s", k ? "," : "", tt_timing_profile_at(k)->name);
-                fprintf(stderr, "\n");
+                char names[160];
+                fprintf(stderr, "%s: +profile: unknown timing profile '%s'; known: %s\n", prog, v,
+                        tt_timing_profile_names(names, sizeof names));
                 goto fail;
             }
         } else if (plusarg(arg, "+hazards", &v)) {

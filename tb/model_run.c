@@ -371,13 +371,6 @@ struct krun {
     uint32_t store_pc;                  /* pc of the store in the slot, when a core's */
 };
 
-static uint32_t l1_get(const uint8_t *l1, uint32_t a, unsigned size)
-{
-    uint32_t v = 0;
-    for (unsigned i = 0; i < size; i++) v |= (uint32_t)l1[a + i] << (8 * i);
-    return v;
-}
-
 static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr, unsigned size, bool fetch,
                                uint32_t *value)
 {
@@ -387,7 +380,7 @@ static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr,
     *value = 0;
     if (rg->kind == TT_RV_REG_L1) {
         if (addr + size > TT_L1_BYTES) return TT_RV_MEM_FAULT;
-        *value = l1_get(tt_model_l1_const(k->m), addr, size);
+        *value = tt_rv_le_get(tt_model_l1_const(k->m) + addr, size);
         return TT_RV_MEM_OK;
     }
     if (fetch) return TT_RV_MEM_FAULT; /* code runs from L1 (decisions: TRISC toolchain) */
@@ -421,7 +414,7 @@ static tt_rv_mem_status k_store(void *ctx, const tt_rv_region *rg, uint32_t addr
     switch (rg->kind) {
     case TT_RV_REG_L1:
         if (addr + size > TT_L1_BYTES) return TT_RV_MEM_FAULT;
-        for (unsigned i = 0; i < size; i++) tt_model_l1(k->m)[addr + i] = (uint8_t)(value >> (8 * i));
+        tt_rv_le_put(tt_model_l1(k->m) + addr, size, value);
         return TT_RV_MEM_OK;
     case TT_RV_REG_PUSH:
         /* PushTensixInstruction.md: a sw to INSTRN_BUF_BASE pushes; the core stalls while it cannot */

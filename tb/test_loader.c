@@ -122,11 +122,9 @@ static int parse_retire_expect(parser *p)
         return fail(p, "expected '%s', e.g. 'expect retire 0 3 cycle 20..22'", usage);
     const char *prof = p->ntok == 8 ? p->tok[7] : "house";
     if (!tt_timing_profile_by_name(prof) || strlen(prof) >= sizeof ((tt_retire_expect *)0)->profile) {
-        char names[160] = "";
-        for (unsigned i = 0; tt_timing_profile_at(i); i++)
-            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
-                     tt_timing_profile_at(i)->name);
-        return fail(p, "expect retire: unknown timing profile '%s' (known: %s)", prof, names);
+        char names[160];
+        return fail(p, "expect retire: unknown timing profile '%s' (known: %s)", prof,
+                    tt_timing_profile_names(names, sizeof names));
     }
     uint32_t th, seq;
     if (num32(p, 2, TT_NUM_THREADS - 1, "a thread", &th) || num32(p, 3, 0xFFFFFFFFu, "a sequence number", &seq))

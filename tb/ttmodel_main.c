@@ -264,10 +264,9 @@ static int cmd_run(int argc, char **argv)
         case 't':
             /* docs/design.md "Timing profiles": the rules' parameters of the RTL the run stands for */
             if (!(tp = tt_timing_profile_by_name(optarg))) {
-                fprintf(stderr, "ttmodel: --timing-profile: unknown profile '%s'; known:", optarg);
-                for (unsigned k = 0; tt_timing_profile_at(k); k++)
-                    fprintf(stderr, "%s %s", k ? "," : "", tt_timing_profile_at(k)->name);
-                fprintf(stderr, "\n");
+                char names[160];
+                fprintf(stderr, "ttmodel: --timing-profile: unknown profile '%s'; known: %s\n", optarg,
+                        tt_timing_profile_names(names, sizeof names));
                 return 2;
             }
             break;

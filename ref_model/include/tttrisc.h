@@ -18,6 +18,19 @@
 
 #include "ttmodel.h" /* tt_status */
 
+/* A value of size 1, 2 or 4 bytes in RISC-V (little-endian) memory order: the core's local RAM,
+ * L1 as a kernel sees it, an ELF's fields. */
+static inline uint32_t tt_rv_le_get(const uint8_t *p, unsigned size)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < size; i++) v |= (uint32_t)p[i] << (8 * i);
+    return v;
+}
+static inline void tt_rv_le_put(uint8_t *p, unsigned size, uint32_t v)
+{
+    for (unsigned i = 0; i < size; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
 #ifdef __cplusplus
 extern "C" {
 #endif

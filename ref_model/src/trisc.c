@@ -108,9 +108,7 @@ static tt_rv_mem_status mem_load(tt_rv_core *c, uint32_t insn, uint32_t addr, un
 {
     addr &= ~(uint32_t)(size - 1);
     if (addr - TT_RV_LOCAL_BASE < TT_RV_LOCAL_BYTES) {
-        uint32_t o = addr - TT_RV_LOCAL_BASE, r = 0;
-        for (unsigned i = 0; i < size; i++) r |= (uint32_t)c->local[o + i] << (8 * i);
-        *v = r;
+        *v = tt_rv_le_get(c->local + (addr - TT_RV_LOCAL_BASE), size);
         return TT_RV_MEM_OK;
     }
     const tt_rv_region *rg = tt_rv_region_of(addr);
@@ -132,8 +130,7 @@ static tt_rv_mem_status mem_store(tt_rv_core *c, uint32_t insn, uint32_t addr, u
     addr &= ~(uint32_t)(size - 1);
     if (size < 4) v &= (1u << (8 * size)) - 1u;
     if (addr - TT_RV_LOCAL_BASE < TT_RV_LOCAL_BYTES) {
-        uint32_t o = addr - TT_RV_LOCAL_BASE;
-        for (unsigned i = 0; i < size; i++) c->local[o + i] = (uint8_t)(v >> (8 * i));
+        tt_rv_le_put(c->local + (addr - TT_RV_LOCAL_BASE), size, v);
         return TT_RV_MEM_OK;
     }
     const tt_rv_region *rg = tt_rv_region_of(addr);
