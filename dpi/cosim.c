@@ -53,6 +53,7 @@ cosim *cosim_create(const cosim_test *t, const cosim_opts *o)
         cosim_destroy(c);
         return NULL;
     }
+    c->own = tt_l1_owner_create(); /* NULL: expectations name no writer */
     return c;
 }
 
@@ -67,6 +68,7 @@ void cosim_destroy(cosim *c)
     state_check_destroy(c->sc);
     tt_timing_destroy(c->tim);
     tt_cov_destroy(c->cov);
+    tt_l1_owner_destroy(c->own);
     hb_destroy(c->hz);
     cJSON_Delete(c->json);
     free((void *)c->t.retire_expect);
@@ -662,8 +664,11 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
         return;
     }
     if (!rf_match(c, r, rf_writer_of_unit(r->unit))) return;
+    const tt_l1_owner_rec own = {.thread = r->thread, .seq = r->seq, .insn = r->insn, .cycle = r->cycle,
+                                 .line = c->cur_line};
     for (int i = 0; i < e->n_l1; i++) {
         state_check_touch_l1(c->sc, e->l1_addr[i]);
+        tt_l1_owner_note(c->own, e->l1_addr[i], &own);
         l1_write w = {.addr = e->l1_addr[i], .be = e->l1_be[i], .cycle = r->cycle, .thread = r->thread,
                       .seq = r->seq, .insn = r->insn, .src_line = c->cur_line};
         memcpy(w.line, e->l1_line[i], 16);
@@ -674,6 +679,7 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     const tt_l1_write *lw = e->n_l1_log ? tt_model_l1_writes(c->m, &nl) : NULL;
     for (size_t i = 0; i < nl; i++) {
         state_check_touch_l1(c->sc, lw[i].addr);
+        tt_l1_owner_note(c->own, lw[i].addr, &own);
         l1_write w = {.addr = lw[i].addr, .be = lw[i].be, .cycle = r->cycle, .thread = r->thread,
                       .seq = r->seq, .insn = r->insn, .src_line = c->cur_line};
         memcpy(w.line, lw[i].line, 16);
@@ -878,14 +884,14 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
             cs_end_failure(c);
         }
     }
-    if (!c->failed && c->o.check && c->t.check && c->t.check(c->t.ctx, c->m, stderr)) {
+    if (!c->failed && c->o.check && c->t.check && c->t.check(c->t.ctx, c->m, c->own, stderr)) {
         c->failed = true;
         cJSON_AddStringToObject(c->json, "result", "fail");
         cJSON_AddStringToObject(c->json, "kind", "EXPECTATION");
     }
     /* The same expectations against the RTL's own state (read back), not only its reports. */
     if (!c->failed && c->o.check && state_check_complete(c->sc)) {
-        if (c->t.check && c->t.check(c->t.ctx, state_check_view(c->sc), stderr)) {
+        if (c->t.check && c->t.check(c->t.ctx, state_check_view(c->sc), c->own, stderr)) {
             fprintf(stderr, "%s: those expectations failed against the RTL's state read back after the run\n",
                     c->t.path);
             c->failed = true;

@@ -12,6 +12,7 @@
 
 #include "ttmodel.h"
 #include "tttiming.h"
+#include "l1_owner.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -83,8 +84,9 @@ typedef struct {
     size_t nretire_skipped;                    /* lines of other timing profiles, not checked */
     void *ctx;
     void (*preload)(void *ctx, tt_model *m);   /* the test's initial state, into a reset model */
-    /* the test's end-of-run expectations against `m`: the failures, each written to `out` */
-    int (*check)(void *ctx, const tt_model *m, FILE *out);
+    /* the test's end-of-run expectations against `m`: the failures, each written to `out`; `own`
+     * names the last writer of each L1 line (l1_owner.h; NULL: none known) */
+    int (*check)(void *ctx, const tt_model *m, const tt_l1_owner *own, FILE *out);
 } cosim_test;
 
 cosim *cosim_create(const cosim_test *t, const cosim_opts *o);

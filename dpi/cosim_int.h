@@ -111,6 +111,7 @@ struct cosim {
     uint64_t push_cycle[TT_NUM_THREADS][LINES];     /* push edge by push index % LINES */
     uint32_t npush[TT_NUM_THREADS];
     hb *hz;                          /* the race detector (NULL: +hazards=off; dpi/hb.h) */
+    tt_l1_owner *own;                /* the last writer of each L1 line, for expectation reports */
     uint64_t hz_cycle;               /* the cycle a race found now is reported at (the headline's) */
     uint64_t hazards_seen;           /* +hazards=warn: races reported */
     char report[8192];

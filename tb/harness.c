@@ -339,7 +339,10 @@ static const char *abs_path(const char *path, char *buf, size_t n)
  * (cosim_test): the checker does not read the test format. */
 static void test_preload(void *ctx, tt_model *m) { tt_test_apply_preload((const tt_test *)ctx, m); }
 
-static int test_check(void *ctx, const tt_model *m, FILE *out) { return tt_test_check((const tt_test *)ctx, m, out); }
+static int test_check(void *ctx, const tt_model *m, const tt_l1_owner *own, FILE *out)
+{
+    return tt_test_check_owner((const tt_test *)ctx, m, own, out);
+}
 
 static void wave_window_rerun(void *arg, cosim *cos, const char *kind, uint64_t cycle)
 {

@@ -75,6 +75,10 @@ typedef struct run_hb {
     bool timed;
     uint64_t start;
     uint64_t disp_cycle[TT_NUM_THREADS][PUSH_RING];
+    /* the cycle-level run: each L1 line's last writer, named when an `expect l1` fails
+     * (dpi/l1_owner.h); pcs: a kernel thread's push pcs (NULL: the thread has a stream) */
+    tt_l1_owner *own;
+    line_ring *pcs[TT_NUM_THREADS];
 } run_hb;
 
 static int run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats *st, FILE *out, run_hb *rh,
@@ -178,6 +182,7 @@ static run_hb *run_hb_open(const tt_test *t, tt_model *m, int hazards, bool time
 static void run_hb_close(run_hb *rh)
 {
     hb_destroy(rh->h);
+    tt_l1_owner_destroy(rh->own);
     free(rh);
 }
 
@@ -642,6 +647,7 @@ static void next_stim(tt_stim *s, unsigned idle_mask, tt_sched_in *in, run_hb *r
 static bool timed_dispatched(void *ctx, int thread, uint32_t seq, uint32_t insn, uint32_t push_index, uint64_t cycle)
 {
     run_hb *r = ctx;
+    if (!r->h) return false;
     r->cycle = cycle;
     r->disp_cycle[thread][seq % PUSH_RING] = cycle;
     const hazard_who who = {.thread = thread, .seq = seq, .insn = insn, .line = line_of(&r->lines[thread], push_index),
@@ -653,6 +659,17 @@ static bool timed_retired(void *ctx, int thread, const tt_exec_result *x, uint64
 {
     run_hb *r = ctx;
     if (x->status == TT_BLOCKED || x->status == TT_ERROR) return false;
+    if (r->own && (x->eff.n_l1 || x->eff.n_l1_log)) {
+        /* right after the step, while tt_model_l1_writes holds its log (ttsched.h hooks) */
+        tt_l1_owner_rec o = {.thread = thread, .seq = x->seq, .insn = x->insn, .cycle = cycle,
+                             .line = line_of(&r->lines[thread], x->push_index)};
+        if (r->pcs[thread]) o.by_pc = true, o.pc = (uint32_t)line_of(r->pcs[thread], x->push_index);
+        for (int i = 0; i < x->eff.n_l1; i++) tt_l1_owner_note(r->own, x->eff.l1_addr[i], &o);
+        size_t nl = 0;
+        const tt_l1_write *lw = x->eff.n_l1_log ? tt_model_l1_writes(r->m, &nl) : NULL;
+        for (size_t i = 0; i < nl; i++) tt_l1_owner_note(r->own, lw[i].addr, &o);
+    }
+    if (!r->h) return false;
     r->cycle = cycle;
     const hazard_who who = {.thread = thread, .seq = x->seq, .insn = x->insn,
                             .line = line_of(&r->lines[thread], x->push_index),
@@ -715,7 +732,10 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     const uint64_t start = tt_lockstep_start_cycle(t, m);
     rh->start = start;
     if (rh->h) hb_set_origin(rh->h, start); /* the report's cycles as `expect retire` counts them */
-    if (rh->h) tt_sched_set_hooks(sc, &(tt_sched_hooks){.ctx = rh, .dispatched = timed_dispatched, .retired = timed_retired});
+    rh->own = tt_l1_owner_create(); /* NULL: failing L1 expectations name no writer */
+    for (int th = 0; th < TT_NUM_THREADS; th++) rh->pcs[th] = k && k->on[th] ? &k->pcs[th] : NULL;
+    if (rh->h || rh->own)
+        tt_sched_set_hooks(sc, &(tt_sched_hooks){.ctx = rh, .dispatched = timed_dispatched, .retired = timed_retired});
     size_t met = 0;
     tt_sched_in in = {0};
     tt_sched_out o;
@@ -851,5 +871,5 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
                 t->nretire_expect - met);
         return 1;
     }
-    return tt_test_check(t, m, out) ? 1 : 0;
+    return tt_test_check_owner(t, m, rh->own, out) ? 1 : 0;
 }

@@ -1094,9 +1094,15 @@ static void datum_text(tt_codec_fmt f, uint32_t datum, uint8_t exp, char *buf, s
 /* expect l1 tile: report the header bytes (if the test gave them), shared exponents and datums that
  * differ, at most TILE_REPORTS lines per expectation. Returns true when the tile matches. */
 #define TILE_REPORTS 8
-static bool check_tile(const tt_test *t, const tt_item *it, const uint8_t *l1, FILE *out)
+/* *first: the L1 address of the first difference reported (for the writer's name). */
+static bool check_tile(const tt_test *t, const tt_item *it, const uint8_t *l1, uint32_t *first, FILE *out)
 {
     if (memcmp(l1 + it->addr, it->bytes, it->len) == 0) return true;
+    for (size_t k = 0; k < it->len; k++)
+        if (l1[it->addr + k] != it->bytes[k]) {
+            *first = (uint32_t)(it->addr + k);
+            break;
+        }
     const tt_codec_fmt f = (tt_codec_fmt)(it->typed - 1);
     const size_t n = it->tile_datums, head = it->tile_header ? TT_CODEC_HEADER_BYTES : 0;
     const uint32_t base = it->tile_addr + TT_CODEC_HEADER_BYTES;
@@ -1144,7 +1150,9 @@ static bool check_tile(const tt_test *t, const tt_item *it, const uint8_t *l1, F
     return false;
 }
 
-int tt_test_check(const tt_test *t, const tt_model *m, FILE *out)
+int tt_test_check(const tt_test *t, const tt_model *m, FILE *out) { return tt_test_check_owner(t, m, NULL, out); }
+
+int tt_test_check_owner(const tt_test *t, const tt_model *m, const tt_l1_owner *own, FILE *out)
 {
     int failed = 0;
     for (size_t i = 0; i < t->nexpect; i++) {
@@ -1254,17 +1262,24 @@ int tt_test_check(const tt_test *t, const tt_model *m, FILE *out)
             break;
         case TT_ITEM_L1: {
             const uint8_t *l1 = tt_model_l1_const(m);
+            uint32_t first = 0;
             if (it->typed) {
-                ok = check_tile(t, it, l1, out);
-                break;
+                ok = check_tile(t, it, l1, &first, out);
+            } else {
+                for (size_t k = 0; k < it->len; k++)
+                    if (l1[it->addr + k] != it->bytes[k]) {
+                        fprintf(out, "%s:%d: expect l1: byte at 0x%zx expected 0x%02x, got 0x%02x\n", t->path,
+                                it->line, it->addr + k, it->bytes[k], l1[it->addr + k]);
+                        first = (uint32_t)(it->addr + k);
+                        ok = false;
+                        break;
+                    }
             }
-            for (size_t k = 0; k < it->len; k++)
-                if (l1[it->addr + k] != it->bytes[k]) {
-                    fprintf(out, "%s:%d: expect l1: byte at 0x%zx expected 0x%02x, got 0x%02x\n", t->path,
-                            it->line, it->addr + k, it->bytes[k], l1[it->addr + k]);
-                    ok = false;
-                    break;
-                }
+            if (!ok && own) { /* who wrote the first wrong byte (dpi/l1_owner.h) */
+                char who[400];
+                fprintf(out, "%s:%d: expect l1: %s\n", t->path, it->line,
+                        tt_l1_owner_describe(own, first, t->path, who, sizeof who));
+            }
             break;
         }
         }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "ttmodel.h"
+#include "l1_owner.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -121,6 +122,9 @@ void tt_test_apply_preload(const tt_test *t, tt_model *m);
 /* Check every expectation against the model; print one line per failure to out (prefixed by
  * FILE:LINE). Returns the number of failed expectations. */
 int tt_test_check(const tt_test *t, const tt_model *m, FILE *out);
+/* The same; a failing L1 expectation also names the instruction that last wrote its first wrong
+ * byte, from `own` (NULL: not named). */
+int tt_test_check_owner(const tt_test *t, const tt_model *m, const tt_l1_owner *own, FILE *out);
 
 /* Register-file items, for the lockstep harness's backdoor (it writes the same preloads into the
  * RTL). Returns false if `it` is not a register-file item. Otherwise: *file is TT_RF_SRCA or
