@@ -1,0 +1,679 @@
+/* sfpu.c: the Vector Unit (SFPU): 32 lanes of LRegs, lane flags and their stack, LaneConfig, and the
+ * SFP instructions' functional models as the BlackholeA0 pages give them (VectorUnit.md, LReg.md,
+ * SFP*.md; the Wormhole page where the Blackhole one says "identical"), SFPMAD's arithmetic as
+ * Miscellaneous/FMA describes Blackhole's. Not wired into model.c yet (issue 30 part 1).
+ * docs/decisions.md "SFPU arithmetic (issue 30 part 1, model side)". */
+#include "sfpu.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ttisa.h"
+#include "unpack_convert.h"
+
+/* ---- state ------------------------------------------------------------------------------------- */
+
+void tt_sfpu_reset(tt_sfpu *s)
+{
+    memset(s, 0, sizeof *s);
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        s->lreg[8][l] = 0x3F56594Bu;  /* LReg.md: 0.8373 */
+        s->lreg[9][l] = 0;            /* LReg.md: zero */
+        s->lreg[10][l] = 0x3F800000u; /* LReg.md: 1.0 */
+        /* 11..14: no page gives a reset value; the simulator's (tensix_init) */
+        s->lreg[11][l] = 0xBF800000u; /* -1.0 */
+        s->lreg[12][l] = 0x3B000000u; /* 1/512 */
+        s->lreg[13][l] = 0xBF2CC4C7u; /* -0.67487759 */
+        s->lreg[14][l] = 0xBEB08FF9u; /* -0.34484843 */
+        s->lreg[15][l] = l * 2u;      /* LReg.md: lane i holds 2i */
+    }
+}
+
+bool tt_sfpu_lane_enabled(const tt_sfpu *s, unsigned lane)
+{
+    if ((s->lane_config[lane & 7] >> (TT_SFPU_LC_ROW_MASK_SHIFT + lane / 8)) & 1u) return false;
+    return s->use_flags[lane] ? s->flags[lane] : true;
+}
+
+/* ---- FMA (Miscellaneous/FMA, Blackhole) ---------------------------------------------------------
+ * Denormal inputs count as zero; the 48-bit product keeps 3 extra low bits and is then cut by 23
+ * bits with a sticky bit (27..28 significant bits); a product whose exponent alone overflows is
+ * infinity, one that alone underflows is exactly zero; the smaller addend is shifted right with a
+ * sticky bit that survives only when something nonzero remains; one rounding, nearest-even; a result
+ * that is denormal after rounding becomes a zero of its sign; NaN out is always 0x7FC00000. */
+
+static uint32_t shr_sticky_if_nonzero(uint32_t v, int32_t d)
+{
+    if (d <= 0) return v;
+    if (d >= 32) return 0;
+    uint32_t r = v >> d;
+    if (r && (v & ((1u << d) - 1u))) r |= 1u;
+    return r;
+}
+
+uint32_t tt_sfpu_fma(uint32_t a, uint32_t b, uint32_t c)
+{
+    const int32_t ea = (int32_t)((a >> 23) & 255u), eb = (int32_t)((b >> 23) & 255u), ec = (int32_t)((c >> 23) & 255u);
+    const uint32_t fa = a & 0x7FFFFFu, fb = b & 0x7FFFFFu, fc = c & 0x7FFFFFu;
+    const uint32_t ma = ea ? fa | 0x800000u : 0, mb = eb ? fb | 0x800000u : 0, mc = ec ? fc | 0x800000u : 0;
+    const uint32_t sp = (a ^ b) >> 31, sc = c >> 31;
+    const int32_t pe = ea + eb - 127; /* the product's exponent for its significand's bit 26 */
+    const uint64_t full = (uint64_t)ma * mb;
+    uint32_t pm = (uint32_t)(full >> 20) | ((full & 0xFFFFFu) != 0);
+    uint32_t zm = mc << 3;
+
+    if (ea == 255 || eb == 255 || ec == 255 || pe >= 255) {
+        const bool nan = (ea == 255 && (fa || !mb)) || (eb == 255 && (fb || !ma)) || (ec == 255 && fc) ||
+                         (ec == 255 && (ea == 255 || eb == 255) && sc != sp);
+        if (nan) return 0x7FC00000u;
+        if (ec == 255) return c;
+        return (sp << 31) | 0x7F800000u;
+    }
+    if (pm == 0 || pe < 0) return mc ? c : (sc & sp) << 31;
+
+    int32_t e = pe > ec ? pe : ec;
+    pm = shr_sticky_if_nonzero(pm, e - pe);
+    zm = shr_sticky_if_nonzero(zm, e - ec);
+    uint32_t sign, r;
+    if (sp == sc) sign = sp, r = pm + zm;
+    else if (pm >= zm) sign = sp, r = pm - zm;
+    else sign = sc, r = zm - pm;
+    if (r == 0) return (sc & sp) << 31;
+
+    int32_t n = (31 - __builtin_clz(r)) - 26; /* places to the right that put the leading one at 26 */
+    e += n;
+    if (e >= 255) return (sign << 31) | 0x7F800000u;
+    if (e <= 0) { /* one more place and exponent 0, whatever e was: FMA's model */
+        n += 1;
+        e = 0;
+    }
+    if (n <= 0) {
+        r <<= -n;
+    } else { /* the sticky bit looks at the bits of (n | 1) only, as the page's model does */
+        const uint32_t st = (r & ((uint32_t)n | 1u)) != 0;
+        r = (r >> n) | st;
+    }
+    uint32_t res = ((uint32_t)e << 23) + ((r >> 3) & 0x7FFFFFu);
+    if ((r & 7u) + (res & 1u) > 4u) res += 1u;
+    if ((res >> 23) == 0) res = 0;
+    return (sign << 31) | res;
+}
+
+/* ---- decode and helpers ------------------------------------------------------------------------ */
+
+typedef struct {
+    tt_sfpu *s;
+    const tt_op_info *op;
+    uint32_t insn;
+    tt_sfpu_out *out;
+} ctx;
+
+static uint32_t fld(const ctx *c, const char *name)
+{
+    return tt_isa_get(c->insn, c->op, tt_isa_field_index(c->op, name));
+}
+
+static tt_status fail(ctx *c, tt_status st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->out->msg, sizeof c->out->msg, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+static uint32_t sext(uint32_t v, unsigned bits) { return (uint32_t)((int32_t)(v << (32 - bits)) >> (32 - bits)); }
+
+/* The pages' guard "VD < 12 || LaneConfig.DISABLE_BACKDOOR_LOAD": false means this lane's
+ * instruction is a backdoor write of its bits to InstructionTemplate[VD - 12] (SFPCONFIG.md
+ * LaneConfig) and has no other effect there. */
+static bool live(ctx *c, unsigned lane, unsigned vd)
+{
+    if (vd < 12 || (c->s->lane_config[lane] & TT_SFPU_LC_DISABLE_BACKDOOR_LOAD)) return true;
+    c->s->lm_template[lane][vd - 12] = c->insn;
+    return false;
+}
+
+static bool writable(unsigned vd) { return vd < 8 || vd == 16; }
+
+/* ---- group 1: moves, bitwise, integer, lane flags ---------------------------------------------- */
+
+static tt_status ex_loadi(ctx *c)
+{
+    const unsigned vd = fld(c, "lreg_ind"), mod = fld(c, "instr_mod0");
+    const uint32_t imm = fld(c, "imm16");
+    if (mod != 0 && mod != 1 && mod != 2 && mod != 4 && mod != 8 && mod != 10)
+        return fail(c, TT_UNDEFINED, "SFPLOADI Mod0 %u is undefined (SFPLOADI.md)", mod);
+    if (vd >= 8) return TT_OK; /* SFPLOADI.md: LReg[8..] cannot be written this way */
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!tt_sfpu_lane_enabled(c->s, l)) continue;
+        uint32_t *d = &c->s->lreg[vd][l];
+        switch (mod) {
+        case 0: *d = imm << 16; break;
+        case 1: /* FP16 (no denormal/NaN/Inf handling): exponent + 112 */
+            *d = ((imm >> 15) << 31) | ((((imm >> 10) & 31u) + 112u) << 23) | ((imm & 0x3FFu) << 13);
+            break;
+        case 2: *d = imm; break;
+        case 4: *d = sext(imm, 16); break;
+        case 8: *d = (imm << 16) | (*d & 0xFFFFu); break;
+        default: *d = (*d & 0xFFFF0000u) | imm; break;
+        }
+    }
+    return TT_OK;
+}
+
+static tt_status ex_mov(ctx *c)
+{
+    const unsigned vc = fld(c, "lreg_c"), vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    uint32_t x[TT_SFPU_LANES];
+    bool en[TT_SFPU_LANES];
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) { /* read every lane before any write */
+        en[l] = live(c, l, vd) && (tt_sfpu_lane_enabled(c->s, l) || mod == 2);
+        if (!en[l]) continue;
+        if (mod & 8) {
+            switch (vc) {
+            case 0: case 1: case 2: case 3: x[l] = c->s->lm_template[l][vc]; break;
+            case 4: case 5: case 6: case 7: x[l] = c->s->lm_sequence[l][vc - 4]; break;
+            case 8: x[l] = c->s->lm_misc[l]; break;
+            case 9: { /* VectorUnit.md AdvancePRNG */
+                const uint32_t r = c->s->prng[l];
+                const uint32_t taps = (uint32_t)__builtin_popcount(r & 0x80200003u);
+                c->s->prng[l] = (~taps << 31) | (r >> 1);
+                x[l] = r;
+                break;
+            }
+            case 15: x[l] = c->s->lane_config[l]; break;
+            default: x[l] = 0; break;
+            }
+        } else {
+            x[l] = c->s->lreg[vc][l] ^ ((mod & 1) ? 0x80000000u : 0);
+        }
+    }
+    if (writable(vd))
+        for (unsigned l = 0; l < TT_SFPU_LANES; l++)
+            if (en[l]) c->s->lreg[vd][l] = x[l];
+    return TT_OK;
+}
+
+static tt_status ex_abs(ctx *c)
+{
+    const unsigned vc = fld(c, "lreg_c"), vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    if (!writable(vd)) return TT_OK;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!tt_sfpu_lane_enabled(c->s, l)) continue;
+        uint32_t x = c->s->lreg[vc][l];
+        if (x & 0x80000000u) {
+            if (mod & 1) {
+                if (x < 0xFF800000u) x &= 0x7FFFFFFFu; /* -NaN stays (SFPABS.md) */
+            } else {
+                x = 0u - x; /* -2^31 stays */
+            }
+        }
+        c->s->lreg[vd][l] = x;
+    }
+    return TT_OK;
+}
+
+/* SFPAND, SFPOR (VB from imm [15:12] with Mod1 bit 0 on Blackhole), SFPXOR (VB = VD), SFPNOT. */
+static tt_status ex_bitwise(ctx *c, int kind)
+{
+    const unsigned vc = fld(c, "lreg_c"), vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    unsigned vb = vd;
+    if ((kind == 0 || kind == 1) && (mod & 1)) vb = fld(c, "imm12_math") & 15u;
+    if (!writable(vd)) return TT_OK;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!tt_sfpu_lane_enabled(c->s, l)) continue;
+        const uint32_t b = c->s->lreg[vb][l], x = c->s->lreg[vc][l];
+        c->s->lreg[vd][l] = kind == 0 ? (b & x) : kind == 1 ? (b | x) : kind == 2 ? (b ^ x) : ~x;
+    }
+    return TT_OK;
+}
+
+static tt_status ex_iadd(ctx *c)
+{
+    const unsigned vc = fld(c, "lreg_c"), vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    const uint32_t imm = sext(fld(c, "imm12_math"), 12);
+    if (!writable(vd)) return TT_OK;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!tt_sfpu_lane_enabled(c->s, l)) continue;
+        const uint32_t x = c->s->lreg[vc][l], b = c->s->lreg[vd][l];
+        const uint32_t r = (mod & 1) ? x + imm : (mod & 2) ? x - b : x + b;
+        c->s->lreg[vd][l] = r;
+        if (vd < 8) {
+            if (!(mod & 4)) c->s->flags[l] = (int32_t)r < 0;
+            if (mod & 8) c->s->flags[l] = !c->s->flags[l];
+        }
+    }
+    return TT_OK;
+}
+
+static tt_status ex_shft(ctx *c)
+{
+    const unsigned vc = fld(c, "lreg_c"), vd = fld(c, "lreg_dest");
+    unsigned mod = fld(c, "instr_mod1");
+    if (mod > 7 || mod == 4 || mod == 6)
+        return fail(c, TT_UNDEFINED, "SFPSHFT Mod1 %u is reserved (SFPSHFT.md: non-contractual)", mod);
+    const int32_t imm = (int32_t)sext(fld(c, "imm12_math"), 12);
+    if (!writable(vd)) return TT_OK;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!tt_sfpu_lane_enabled(c->s, l)) continue;
+        uint32_t x = c->s->lreg[vd][l];
+        int32_t amt = (int32_t)c->s->lreg[vc][l];
+        if (mod & 1) {
+            if (mod & 4) x = (uint32_t)amt;
+            amt = imm;
+        }
+        uint32_t r;
+        if (amt >= 0) r = x << (amt & 31);
+        else if (mod & 2) r = (uint32_t)((int32_t)x >> ((0u - (uint32_t)amt) & 31u));
+        else r = x >> ((0u - (uint32_t)amt) & 31u);
+        c->s->lreg[vd][l] = r;
+    }
+    return TT_OK;
+}
+
+static tt_status ex_setcc(ctx *c)
+{
+    const unsigned vc = fld(c, "lreg_c"), vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    const unsigned imm1 = fld(c, "imm12_math") & 1u;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!live(c, l, vd) || !tt_sfpu_lane_enabled(c->s, l)) continue;
+        bool f;
+        const int32_t x = (int32_t)c->s->lreg[vc][l];
+        if (!c->s->use_flags[l] || (mod & 8)) f = false;
+        else if (mod & 1) f = imm1 != 0;
+        else if (mod == 0) f = x < 0;
+        else if (mod == 2) f = x != 0;
+        else if (mod == 4) f = x >= 0;
+        else f = x == 0; /* 6 */
+        c->s->flags[l] = f;
+    }
+    return TT_OK;
+}
+
+static tt_status ex_encc(ctx *c)
+{
+    const unsigned vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1"), imm2 = fld(c, "imm12_math") & 3u;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!live(c, l, vd)) continue;
+        if (mod & 2) c->s->use_flags[l] = (imm2 & 1u) != 0;
+        else if (mod & 1) c->s->use_flags[l] = !c->s->use_flags[l];
+        c->s->flags[l] = (mod & 8) ? (imm2 & 2u) != 0 : true;
+    }
+    return TT_OK;
+}
+
+/* SFPPUSHC.md / SFPPOPC.md BooleanOp(Mod1, A, B), Mod1 1..12. */
+static bool bool_op(unsigned mod, bool a, bool b)
+{
+    switch (mod) {
+    case 1: return b;
+    case 2: return !b;
+    case 3: return a && b;
+    case 4: return a || b;
+    case 5: return a && !b;
+    case 6: return a || !b;
+    case 7: return !a && b;
+    case 8: return !a || b;
+    case 9: return !a && !b;
+    case 10: return !a || !b;
+    case 11: return a != b;
+    default: return a == b; /* 12 */
+    }
+}
+
+static tt_status ex_pushc(ctx *c)
+{
+    const unsigned vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    tt_sfpu *s = c->s;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!live(c, l, vd)) continue;
+        if (mod == 0) {
+            if (s->depth[l] >= TT_SFPU_STACK)
+                return fail(c, TT_UNDEFINED, "SFPPUSHC with a full flag stack (lane %u; SFPPUSHC.md)", l);
+            s->stk_flags[l][s->depth[l]] = s->flags[l];
+            s->stk_use[l][s->depth[l]] = s->use_flags[l];
+            s->depth[l]++;
+            continue;
+        }
+        if (s->depth[l] == 0)
+            return fail(c, TT_UNDEFINED, "SFPPUSHC Mod1 %u with an empty flag stack (lane %u; SFPPUSHC.md)", mod, l);
+        bool *tf = &s->stk_flags[l][s->depth[l] - 1], *tu = &s->stk_use[l][s->depth[l] - 1];
+        if (mod <= 12) {
+            *tu = s->use_flags[l];
+            *tf = bool_op(mod, *tf, s->flags[l]);
+        } else if (mod == 13) {
+            s->flags[l] = !s->flags[l];
+            *tu = s->use_flags[l];
+            *tf = s->flags[l];
+        } else {
+            *tu = true;
+            *tf = mod == 14;
+        }
+    }
+    return TT_OK;
+}
+
+static tt_status ex_popc(ctx *c)
+{
+    const unsigned vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    tt_sfpu *s = c->s;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!live(c, l, vd)) continue;
+        bool tf = false, tu = false; /* an empty stack peeks as false, false (Blackhole SFPPOPC.md) */
+        if (s->depth[l]) tf = s->stk_flags[l][s->depth[l] - 1], tu = s->stk_use[l][s->depth[l] - 1];
+        if (mod == 0) {
+            if (s->depth[l] == 0)
+                return fail(c, TT_UNDEFINED, "SFPPOPC with an empty flag stack (lane %u; SFPPOPC.md)", l);
+            s->depth[l]--;
+            s->use_flags[l] = tu;
+            s->flags[l] = tf;
+        } else if (mod <= 12) {
+            s->use_flags[l] = tu;
+            s->flags[l] = bool_op(mod, s->flags[l], tf);
+        } else if (mod == 13) {
+            s->flags[l] = !s->flags[l];
+        } else {
+            s->use_flags[l] = true;
+            s->flags[l] = mod == 14;
+        }
+    }
+    return TT_OK;
+}
+
+static tt_status ex_compc(ctx *c)
+{
+    const unsigned vd = fld(c, "lreg_dest");
+    tt_sfpu *s = c->s;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!live(c, l, vd)) continue;
+        bool tf = true, tu = true; /* SFPCOMPC.md: an empty stack peeks as true, true */
+        if (s->depth[l]) tf = s->stk_flags[l][s->depth[l] - 1], tu = s->stk_use[l][s->depth[l] - 1];
+        s->flags[l] = (tu && s->use_flags[l]) ? (tf && !s->flags[l]) : false;
+    }
+    return TT_OK;
+}
+
+/* ---- group 2: the MAD sub-unit ----------------------------------------------------------------- */
+
+/* SFPMAD, SFPADD, SFPMUL share SFPMAD.md's model. */
+static tt_status ex_mad(ctx *c)
+{
+    const unsigned va = fld(c, "lreg_src_a"), vb = fld(c, "lreg_src_b"), vc = fld(c, "lreg_src_c");
+    const unsigned vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    uint32_t res[TT_SFPU_LANES];
+    unsigned dst[TT_SFPU_LANES];
+    bool en[TT_SFPU_LANES];
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) { /* all lanes read before any lane writes */
+        en[l] = live(c, l, vd) && tt_sfpu_lane_enabled(c->s, l);
+        if (!en[l]) continue;
+        const unsigned ia = (mod & 4) ? (c->s->lreg[7][l] & 15u) : va;
+        uint32_t a = c->s->lreg[ia][l], b = c->s->lreg[vb][l], cc = c->s->lreg[vc][l];
+        if (mod & 1) a ^= 0x80000000u;
+        if (mod & 2) cc ^= 0x80000000u;
+        res[l] = tt_sfpu_fma(a, b, cc);
+        dst[l] = ((mod & 8) && vd != 16) ? (c->s->lreg[7][l] & 15u) : vd;
+    }
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++)
+        if (en[l] && writable(dst[l])) c->s->lreg[dst[l]][l] = res[l];
+    return TT_OK;
+}
+
+/* SFPMULI (VD = imm * VD + 0) and SFPADDI (VD = imm * 1.0 + VD); VC = VD. */
+static tt_status ex_madi(ctx *c, bool add)
+{
+    const unsigned vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    const uint32_t imm = fld(c, "imm16_math") << 16;
+    uint32_t res[TT_SFPU_LANES];
+    unsigned dst[TT_SFPU_LANES];
+    bool en[TT_SFPU_LANES];
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        en[l] = live(c, l, vd) && tt_sfpu_lane_enabled(c->s, l);
+        if (!en[l]) continue;
+        uint32_t v = c->s->lreg[vd][l];
+        if (mod & 2) v ^= 0x80000000u;
+        res[l] = add ? tt_sfpu_fma(imm, 0x3F800000u, v) : tt_sfpu_fma(imm, v, 0);
+        dst[l] = ((mod & 8) && vd != 16) ? (c->s->lreg[7][l] & 15u) : vd;
+    }
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++)
+        if (en[l] && writable(dst[l])) c->s->lreg[dst[l]][l] = res[l];
+    return TT_OK;
+}
+
+/* ---- group 3: field manipulation ---------------------------------------------------------------- */
+
+static tt_status ex_field(ctx *c, unsigned opc)
+{
+    const unsigned vc = fld(c, "lreg_c"), vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    const uint32_t imm = fld(c, "imm12_math");
+    if (!writable(vd)) return TT_OK;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!tt_sfpu_lane_enabled(c->s, l)) continue;
+        const uint32_t x = c->s->lreg[vc][l], b = c->s->lreg[vd][l];
+        uint32_t sign = x >> 31, exp = (x >> 23) & 255u, man = x & 0x7FFFFFu, r;
+        switch (opc) {
+        case TT_OPC_SFPEXEXP:
+            r = exp - ((mod & 1) ? 0u : 127u);
+            c->s->lreg[vd][l] = r;
+            if (vd < 8) {
+                if (mod & 2) c->s->flags[l] = (int32_t)r < 0;
+                if (mod & 8) c->s->flags[l] = !c->s->flags[l];
+            }
+            continue;
+        case TT_OPC_SFPEXMAN: r = ((mod & 1) ? 0u : 0x800000u) + man; break;
+        case TT_OPC_SFPSETEXP:
+            exp = (mod & 1) ? (imm & 255u) : (mod & 2) ? ((b >> 23) & 255u) : (b & 255u);
+            r = (sign << 31) | (exp << 23) | man;
+            break;
+        case TT_OPC_SFPSETMAN:
+            man = (mod & 1) ? ((imm & 0xFFFu) << 11) : (b & 0x7FFFFFu);
+            r = (sign << 31) | (exp << 23) | man;
+            break;
+        case TT_OPC_SFPSETSGN:
+            sign = (mod & 1) ? (imm & 1u) : (b >> 31);
+            r = (sign << 31) | (exp << 23) | man;
+            break;
+        case TT_OPC_SFPDIVP2:
+            if (mod & 1) {
+                if (exp != 255) exp = (exp + imm) & 255u;
+            } else {
+                exp = imm & 255u;
+            }
+            r = (sign << 31) | (exp << 23) | man;
+            break;
+        default: { /* SFPLZ */
+            uint32_t v = (mod & 4) ? (x & 0x7FFFFFFFu) : x;
+            r = v ? (uint32_t)__builtin_clz(v) : 32u;
+            c->s->lreg[vd][l] = r;
+            if (vd < 8) {
+                if (mod & 2) c->s->flags[l] = v != 0;
+                if (mod & 8) c->s->flags[l] = !c->s->flags[l];
+            }
+            continue;
+        }
+        }
+        c->s->lreg[vd][l] = r;
+    }
+    return TT_OK;
+}
+
+/* ---- group 3: SFPLOAD / SFPSTORE ---------------------------------------------------------------- */
+
+enum { F_SRCB = 0, F_FP16, F_BF16, F_FP32, F_INT32, F_INT8, F_UINT16, F_HI16, F_INT16, F_LO16, F_INT32_ALL,
+       F_ZERO, F_INT32_SM, F_INT8_COMP, F_LO16_ONLY, F_HI16_ONLY };
+
+/* SFPLOAD.md / SFPSTORE.md: MOD0_FMT_SRCB resolves to FP32, BF16 or FP16. */
+static unsigned resolve_srcb(const tt_sfpu_dest_io *io)
+{
+    if (io->fp32_enabled) return F_FP32;
+    const unsigned f = io->dest_fmt_en ? io->dest_fmt_base : io->srcb_fmt;
+    switch (f) {
+    case TT_DF_FP32: case TT_DF_TF32: case TT_DF_BF16: case TT_DF_BFP8: case TT_DF_BFP4: case TT_DF_BFP2:
+    case TT_DF_INT32: case TT_DF_INT16:
+        return F_BF16;
+    default: return F_FP16;
+    }
+}
+
+/* The 10-bit Addr of both pages (Imm10 + the offsets); INT32_ALL also moves Sp. */
+static uint32_t dest_addr(ctx *c, const tt_sfpu_dest_io *io, unsigned mod, bool store)
+{
+    uint32_t addr = fld(c, "dest_reg_addr") + io->math_offset;
+    uint32_t sp = io->sp;
+    if (mod == F_INT32_ALL) {
+        if (!store && sp != 0) sp -= io->sp_incr; /* SFPLOAD: decrement first when nonzero */
+        addr += sp + io->sp_base + (io->dst_offset & 3u);
+        if (store) sp += io->sp_incr;     /* SFPSTORE: increment after */
+        c->out->sp_written = true;
+        c->out->sp = sp;
+    } else {
+        addr += io->dst_offset + ((sp + io->sp_base) & 3u);
+    }
+    return addr & 1023u;
+}
+
+static tt_status ex_load(ctx *c, const tt_sfpu_dest_io *io)
+{
+    const unsigned vd = fld(c, "lreg_ind");
+    unsigned mod = fld(c, "instr_mod0");
+    if (!io) return fail(c, TT_ERROR, "SFPLOAD needs Dest access");
+    if (mod == F_SRCB) mod = resolve_srcb(io);
+    const uint32_t addr = dest_addr(c, io, mod, false);
+    c->out->addr_mod = true;
+    c->out->addr_mod_idx = fld(c, "sfpu_addr_mode");
+    if (vd >= 8) return TT_OK;
+    tt_sfpu *s = c->s;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (s->lane_config[l] & TT_SFPU_LC_BLOCK_SFPU_RD_FROM_DEST) continue;
+        if (!tt_sfpu_lane_enabled(s, l) && mod != F_INT32_ALL) continue;
+        const unsigned row = (addr & ~3u) + l / 8;
+        unsigned col = (l & 7) * 2;
+        if ((addr & 2) || (s->lane_config[l & 7] & TT_SFPU_LC_DEST_RD_COL_EXCHANGE)) col += 1;
+        uint32_t d = 0, x;
+        switch (mod) {
+        case F_FP16: {
+            x = io->rd16(io->ctx, row, col) & 0xFFFFu; /* stored as sign, man[14:5], exp[4:0] */
+            uint32_t e = x & 31u, m = (x >> 5) & 0x3FFu;
+            if ((s->lane_config[l] & TT_SFPU_LC_ENABLE_FP16A_INF) && e == 31 && m == 0x3FF) e = 255, m = 0;
+            else if (e) e += 112;
+            d = ((x >> 15) << 31) | (e << 23) | (m << 13);
+            break;
+        }
+        case F_BF16: d = tt_read_dst_bf16(io->rd16(io->ctx, row, col) & 0xFFFFu) << 16; break;
+        case F_FP32: case F_INT32: case F_INT32_ALL: case F_INT32_SM:
+            d = tt_read_dst_fp32(io->rd32(io->ctx, row, col));
+            break;
+        case F_INT8: x = io->rd16(io->ctx, row, col); d = ((x >> 15 & 1u) << 31) | ((x >> 5) & 0xFFu); break;
+        case F_INT8_COMP: x = io->rd16(io->ctx, row, col); d = ((x >> 15 & 1u) << 31) | ((x >> 5) & 0x3FFu); break;
+        case F_LO16_ONLY: d = (s->lreg[vd][l] & 0xFFFF0000u) | (io->rd16(io->ctx, row, col) & 0xFFFFu); break;
+        case F_HI16_ONLY: d = ((io->rd16(io->ctx, row, col) & 0xFFFFu) << 16) | (s->lreg[vd][l] & 0xFFFFu); break;
+        case F_INT16: x = io->rd16(io->ctx, row, col); d = ((x >> 15 & 1u) << 31) | (x & 0x7FFFu); break;
+        case F_UINT16: case F_LO16: d = io->rd16(io->ctx, row, col) & 0xFFFFu; break;
+        case F_HI16: d = (io->rd16(io->ctx, row, col) & 0xFFFFu) << 16; break;
+        default: d = 0; break; /* F_ZERO */
+        }
+        s->lreg[vd][l] = d;
+        if (vd < 4 && (s->lane_config[l] & TT_SFPU_LC_ENABLE_DEST_INDEX) &&
+            (s->lane_config[l] & TT_SFPU_LC_CAPTURE_DEFAULT_DEST_INDEX))
+            s->lreg[vd + 4][l] = (row << 4) | col;
+    }
+    return TT_OK;
+}
+
+/* SFPSTORE.md ToFP16 (flush, saturate to exponent 31 / mantissa all ones, truncate), as FP16 bits. */
+static uint32_t to_fp16(uint32_t x)
+{
+    int32_t e = (int32_t)((x >> 23) & 255u) - 112;
+    uint32_t m = x & 0x7FFFFFu;
+    if (e <= 0) e = 0, m = 0;
+    else if (e > 31) e = 31, m = 0x7FFFFFu;
+    return ((x >> 31) << 15) | ((uint32_t)e << 10) | (m >> 13);
+}
+
+static uint32_t flush_denorm(uint32_t x) { return (x & 0x7F800000u) ? x : (x & 0x80000000u); }
+
+static tt_status ex_store(ctx *c, const tt_sfpu_dest_io *io)
+{
+    const unsigned vd = fld(c, "lreg_ind");
+    unsigned mod = fld(c, "instr_mod0");
+    if (!io) return fail(c, TT_ERROR, "SFPSTORE needs Dest access");
+    if (mod == F_SRCB) mod = resolve_srcb(io);
+    const uint32_t addr = dest_addr(c, io, mod, true);
+    c->out->addr_mod = true;
+    c->out->addr_mod_idx = fld(c, "sfpu_addr_mode");
+    tt_sfpu *s = c->s;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (s->lane_config[l] & TT_SFPU_LC_BLOCK_DEST_WR_FROM_SFPU) continue;
+        if (!live(c, l, vd)) continue;
+        if (!tt_sfpu_lane_enabled(s, l) && mod != F_INT32_ALL) continue;
+        const uint32_t x = s->lreg[vd][l];
+        const unsigned row = (addr & ~3u) + l / 8;
+        unsigned col = (l & 7) * 2;
+        if ((addr & 2) || (s->lane_config[l & 7] & TT_SFPU_LC_DEST_WR_COL_EXCHANGE)) col += 1;
+        switch (mod) {
+        case F_FP16: io->wr16(io->ctx, row, col, tt_write_dst_fp16((uint16_t)to_fp16(x))); break;
+        case F_BF16: io->wr16(io->ctx, row, col, tt_write_dst_bf16((uint16_t)(flush_denorm(x) >> 16))); break;
+        case F_FP32: io->wr32(io->ctx, row, col, tt_write_dst_fp32(flush_denorm(x))); break;
+        case F_INT32: case F_INT32_ALL: case F_INT32_SM: io->wr32(io->ctx, row, col, tt_write_dst_fp32(x)); break;
+        case F_INT8: case F_INT8_COMP: /* SignMag11ToFP16: exponent fixed at 16 */
+            io->wr16(io->ctx, row, col, tt_write_dst_fp16((uint16_t)(((x >> 31) << 15) | (16u << 10) | (x & 0x3FFu))));
+            break;
+        case F_LO16_ONLY: case F_UINT16: io->wr16(io->ctx, row, col, x & 0xFFFFu); break;
+        case F_HI16_ONLY: io->wr16(io->ctx, row, col, x >> 16); break;
+        case F_INT16: io->wr16(io->ctx, row, col, ((x >> 31) << 15) | (x & 0x7FFFu)); break;
+        case F_LO16: io->wr32(io->ctx, row, col, (x << 16) | (x >> 16)); break;
+        case F_HI16: io->wr32(io->ctx, row, col, x); break;
+        default: io->wr16(io->ctx, row, col, 0); break; /* F_ZERO */
+        }
+    }
+    return TT_OK;
+}
+
+/* ---- dispatch ---------------------------------------------------------------------------------- */
+
+tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_sfpu_out *out)
+{
+    memset(out, 0, sizeof *out);
+    const tt_op_info *op = tt_isa_by_word(insn);
+    if (!op || op->res != TT_RES_SFPU) {
+        snprintf(out->msg, sizeof out->msg, "0x%08x is not an SFPU instruction", insn);
+        return TT_ERROR;
+    }
+    /* Run on a copy: an instruction that stops part-way (an undefined lane) changes nothing. */
+    tt_sfpu work = *s;
+    ctx c = {&work, op, insn, out};
+    tt_status st;
+    switch (op->opcode) {
+    case TT_OPC_SFPNOP: st = TT_OK; break;
+    case TT_OPC_SFPLOADI: st = ex_loadi(&c); break;
+    case TT_OPC_SFPMOV: st = ex_mov(&c); break;
+    case TT_OPC_SFPABS: st = ex_abs(&c); break;
+    case TT_OPC_SFPAND: st = ex_bitwise(&c, 0); break;
+    case TT_OPC_SFPOR: st = ex_bitwise(&c, 1); break;
+    case TT_OPC_SFPXOR: st = ex_bitwise(&c, 2); break;
+    case TT_OPC_SFPNOT: st = ex_bitwise(&c, 3); break;
+    case TT_OPC_SFPIADD: st = ex_iadd(&c); break;
+    case TT_OPC_SFPSHFT: st = ex_shft(&c); break;
+    case TT_OPC_SFPSETCC: st = ex_setcc(&c); break;
+    case TT_OPC_SFPENCC: st = ex_encc(&c); break;
+    case TT_OPC_SFPPUSHC: st = ex_pushc(&c); break;
+    case TT_OPC_SFPPOPC: st = ex_popc(&c); break;
+    case TT_OPC_SFPCOMPC: st = ex_compc(&c); break;
+    case TT_OPC_SFPMAD: case TT_OPC_SFPADD: case TT_OPC_SFPMUL: st = ex_mad(&c); break;
+    case TT_OPC_SFPMULI: st = ex_madi(&c, false); break;
+    case TT_OPC_SFPADDI: st = ex_madi(&c, true); break;
+    case TT_OPC_SFPEXEXP: case TT_OPC_SFPEXMAN: case TT_OPC_SFPSETEXP: case TT_OPC_SFPSETMAN:
+    case TT_OPC_SFPSETSGN: case TT_OPC_SFPDIVP2: case TT_OPC_SFPLZ:
+        st = ex_field(&c, op->opcode);
+        break;
+    case TT_OPC_SFPLOAD: st = ex_load(&c, io); break;
+    case TT_OPC_SFPSTORE: st = ex_store(&c, io); break;
+    default:
+        snprintf(out->msg, sizeof out->msg, "%s is not implemented by the model's SFPU yet", op->name);
+        st = TT_UNIMPLEMENTED;
+        break;
+    }
+    if (st == TT_OK) *s = work;
+    return st;
+}

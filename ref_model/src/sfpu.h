@@ -1,0 +1,86 @@
+/* sfpu.h: the Vector Unit's (SFPU's) state and arithmetic, a leaf unit of the model (ISA documentation
+ * BlackholeA0 VectorUnit.md, LReg.md, the SFP*.md pages, and Miscellaneous/FMA for SFPMAD's bits;
+ * docs/decisions.md "SFPU arithmetic (issue 30 part 1, model side)"). Not wired into model.c yet:
+ * the caller owns Dest (callbacks) and the RWCs (the address inputs and the Sp counter below). */
+#ifndef SFPU_H
+#define SFPU_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ttmodel.h" /* tt_status */
+
+#define TT_SFPU_LANES 32
+#define TT_SFPU_LREGS 17   /* LReg[0..7] general, 8..15 constants/config, 16 SFPLOADMACRO-only */
+#define TT_SFPU_STACK 8    /* SFPPUSHC.md: the flag stack holds eight entries */
+
+/* LaneConfig bits (SFPCONFIG.md "LaneConfig"). */
+#define TT_SFPU_LC_ENABLE_FP16A_INF (1u << 0)
+#define TT_SFPU_LC_DISABLE_BACKDOOR_LOAD (1u << 1)
+#define TT_SFPU_LC_ENABLE_DEST_INDEX (1u << 2)
+#define TT_SFPU_LC_CAPTURE_DEFAULT_DEST_INDEX (1u << 3)
+#define TT_SFPU_LC_BLOCK_DEST_WR_FROM_SFPU (1u << 4)
+#define TT_SFPU_LC_BLOCK_SFPU_RD_FROM_DEST (1u << 5)
+#define TT_SFPU_LC_DEST_RD_COL_EXCHANGE (1u << 6)
+#define TT_SFPU_LC_DEST_WR_COL_EXCHANGE (1u << 7)
+#define TT_SFPU_LC_EXCHANGE_SRCB_SRCC (1u << 8)
+#define TT_SFPU_LC_ROW_MASK_SHIFT 12
+
+typedef struct {
+    uint32_t lreg[TT_SFPU_LREGS][TT_SFPU_LANES];
+    bool flags[TT_SFPU_LANES];      /* LaneFlags */
+    bool use_flags[TT_SFPU_LANES];  /* UseLaneFlagsForLaneEnable */
+    uint8_t depth[TT_SFPU_LANES];   /* FlagStack size per lane */
+    bool stk_flags[TT_SFPU_LANES][TT_SFPU_STACK], stk_use[TT_SFPU_LANES][TT_SFPU_STACK];
+    uint32_t lane_config[TT_SFPU_LANES];       /* 18 bits, SFPCONFIG VD 15 */
+    uint32_t lm_template[TT_SFPU_LANES][4];    /* LoadMacroConfig.InstructionTemplate */
+    uint32_t lm_sequence[TT_SFPU_LANES][4];    /* LoadMacroConfig.Sequence */
+    uint32_t lm_misc[TT_SFPU_LANES];           /* LoadMacroConfig.Misc (12 bits) */
+    uint32_t prng[TT_SFPU_LANES];              /* VectorUnit.md "PRNG" state per lane */
+} tt_sfpu;
+
+/* Dest as SFPLOAD / SFPSTORE see it: raw cells (Dst.md's stored layout; the unit decodes and encodes
+ * with unpack_convert.h), row 0..1023 as the page's Row, column 0..15. What a row past the Dst32b
+ * range means is the caller's (its regfile's) business. Plus the address inputs the pages add to
+ * Imm10 and the MOD0_FMT_SRCB resolution inputs. */
+typedef struct {
+    void *ctx;
+    uint32_t (*rd16)(void *ctx, unsigned row, unsigned col);
+    uint32_t (*rd32)(void *ctx, unsigned row, unsigned col);
+    void (*wr16)(void *ctx, unsigned row, unsigned col, uint32_t cell);
+    void (*wr32)(void *ctx, unsigned row, unsigned col, uint32_t cell);
+    uint32_t math_offset;   /* ThreadConfig DEST_TARGET_REG_CFG_MATH_Offset */
+    uint32_t dst_offset;    /* RWCs.Dst + DEST_REGW_BASE_Base */
+    uint32_t sp;            /* RWCs.Sp (MOD0_FMT_INT32_ALL moves it: tt_sfpu_out.sp) */
+    uint32_t sp_base;       /* DEST_SP_BASE_Base */
+    uint32_t sp_incr;       /* ThreadConfig SFPU_STACK_Incr */
+    bool fp32_enabled;      /* ALU_ACC_CTRL_SFPU_Fp32_enabled */
+    unsigned srcb_fmt;      /* SrcB_override ? SrcB_val : ALU_FORMAT_SPEC_REG1_SrcB (TT_DF_*) */
+    bool dest_fmt_en;       /* ThreadConfig SFPU_DEST_FMT_Enable */
+    unsigned dest_fmt_base; /* ThreadConfig SFPU_DEST_FMT_Base */
+} tt_sfpu_dest_io;
+
+/* What one instruction did besides the unit's own state. */
+typedef struct {
+    bool sp_written;        /* MOD0_FMT_INT32_ALL: the new RWCs.Sp */
+    uint32_t sp;
+    bool addr_mod;          /* SFPLOAD / SFPSTORE: the caller applies ApplyPartialAddrMod(addr_mod_idx) */
+    unsigned addr_mod_idx;
+    char msg[160];          /* why, when the status is not TT_OK */
+} tt_sfpu_out;
+
+/* Reset state: LReg[0..7], flags, stack, LaneConfig, LoadMacroConfig and the PRNG zero; the
+ * constant registers as LReg.md (8, 9, 10, 15) and Tenstorrent's simulator (11..14) give them. */
+void tt_sfpu_reset(tt_sfpu *s);
+
+/* Execute one SFP instruction word (decoded by the ISA table). On a status other than TT_OK the
+ * unit's state is unchanged and out->msg names the page. io may be NULL for instructions that do
+ * not touch Dest. */
+tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_sfpu_out *out);
+
+/* VectorUnit.md IsLaneEnabled. */
+bool tt_sfpu_lane_enabled(const tt_sfpu *s, unsigned lane);
+
+/* SFPMAD's FP32 a * b + c, bit for bit as Blackhole computes it (Miscellaneous/FMA). */
+uint32_t tt_sfpu_fma(uint32_t a, uint32_t b, uint32_t c);
+#endif

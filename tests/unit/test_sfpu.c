@@ -1,0 +1,758 @@
+/* test_sfpu.c: the Vector Unit (SFPU) leaf unit (ref_model/src/sfpu.c) against the BlackholeA0 pages'
+ * functional models (VectorUnit.md, LReg.md, SFP*.md; Wormhole's page where Blackhole's says
+ * "identical") and Miscellaneous/FMA. Every expected value is worked by hand in the comment above it
+ * from the page, never from a run. Instruction words come from the assembler (fields MSB first). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "sfpu.h"
+#include "ttisa.h"
+#include "unpack_convert.h"
+
+static uint32_t w(const char *line)
+{
+    uint32_t word = 0;
+    char err[160];
+    if (tt_asm_line(line, &word, err, sizeof err) != 0) fail_msg("cannot assemble '%s': %s", line, err);
+    return word;
+}
+
+/* A Dest of 1024 rows x 16 raw 32-bit cells; 16-bit accesses use the low half. */
+typedef struct {
+    uint32_t cell[1024][16];
+    unsigned writes;
+} dest;
+static uint32_t rd(void *c, unsigned r, unsigned col) { return ((dest *)c)->cell[r][col]; }
+static void wr(void *c, unsigned r, unsigned col, uint32_t v) { ((dest *)c)->cell[r][col] = v, ((dest *)c)->writes++; }
+
+static tt_sfpu S;
+static dest D;
+static tt_sfpu_dest_io IO;
+static tt_sfpu_out O;
+
+static int setup(void **state)
+{
+    (void)state;
+    tt_sfpu_reset(&S);
+    memset(&D, 0, sizeof D);
+    memset(&IO, 0, sizeof IO);
+    IO.ctx = &D, IO.rd16 = rd, IO.rd32 = rd, IO.wr16 = wr, IO.wr32 = wr;
+    return 0;
+}
+
+static tt_status ex(const char *line) { return tt_sfpu_exec(&S, w(line), &IO, &O); }
+static void ok(const char *line)
+{
+    tt_status st = ex(line);
+    if (st != TT_OK) fail_msg("%s: %s: %s", line, tt_status_name(st), O.msg);
+}
+static void fill(unsigned r, uint32_t v) { for (unsigned l = 0; l < 32; l++) S.lreg[r][l] = v; }
+static void lane_vals(unsigned r, uint32_t base, uint32_t step) { for (unsigned l = 0; l < 32; l++) S.lreg[r][l] = base + step * l; }
+
+/* ---- LReg.md constants ---- */
+static void test_lreg_constants_reset(void **state)
+{
+    (void)state;
+    /* LReg[8] 0.8373 is 0x3F56594B (nearest FP32), LReg[10] 1.0, LReg[15] lane i = 2i */
+    assert_int_equal(S.lreg[8][5], 0x3F56594B);
+    assert_int_equal(S.lreg[9][5], 0);
+    assert_int_equal(S.lreg[10][31], 0x3F800000);
+    assert_int_equal(S.lreg[15][31], 62);
+    assert_int_equal(S.lreg[11][0], 0xBF800000);
+}
+
+/* ---- SFPLOADI.md: all modes ---- */
+static void test_sfploadi_modes(void **state)
+{
+    (void)state;
+    ok("ttsfploadi 0,0,0x3fc0");  /* FLOATB: 0x3fc0 << 16 = 1.5 */
+    assert_int_equal(S.lreg[0][3], 0x3FC00000);
+    ok("ttsfploadi 1,1,0x3c00");  /* FLOATA: FP16 1.0: sign 0, exp 15+112 = 127, man 0 -> 0x3F800000 */
+    assert_int_equal(S.lreg[1][0], 0x3F800000);
+    ok("ttsfploadi 1,1,0x0001");  /* FLOATA exp 0 still gets +112: (112 << 23) | (1 << 13) = 0x38002000 */
+    assert_int_equal(S.lreg[1][0], 0x38002000);
+    ok("ttsfploadi 2,2,0x8001");  /* USHORT: zero-extended */
+    assert_int_equal(S.lreg[2][7], 0x00008001);
+    ok("ttsfploadi 2,4,0x8001");  /* SHORT: sign-extended */
+    assert_int_equal(S.lreg[2][7], 0xFFFF8001);
+    fill(3, 0x11112222);
+    ok("ttsfploadi 3,8,0xabcd");  /* UPPER: high half replaced */
+    assert_int_equal(S.lreg[3][9], 0xABCD2222);
+    ok("ttsfploadi 3,10,0x5678"); /* LOWER: low half replaced */
+    assert_int_equal(S.lreg[3][9], 0xABCD5678);
+}
+
+static void test_sfploadi_undefined_mod0(void **state)
+{
+    (void)state;
+    /* Mod0 3 is none of 0,1,2,4,8,10: UndefinedBehaviour; nothing changes */
+    assert_int_equal(ex("ttsfploadi 0,3,0x1234"), TT_UNDEFINED);
+    assert_non_null(strstr(O.msg, "SFPLOADI.md"));
+    assert_int_equal(S.lreg[0][0], 0);
+}
+
+static void test_sfploadi_vd_constant_ignored(void **state)
+{
+    (void)state;
+    /* VD >= 8: no write (LReg[11..14] only through SFPCONFIG) */
+    ok("ttsfploadi 11,2,0x1234");
+    assert_int_equal(S.lreg[11][0], 0xBF800000);
+}
+
+/* ---- SFPMOV.md ---- */
+static void test_sfpmov_negate_and_all_lanes(void **state)
+{
+    (void)state;
+    fill(1, 0x3F800000);
+    ok("ttsfpmov 0,1,2,1");  /* NEGATE: sign bit flipped */
+    assert_int_equal(S.lreg[2][0], 0xBF800000);
+    /* lane flags on, all false: a plain move writes nothing, ALL_LANES_ENABLED (2) writes all */
+    for (unsigned l = 0; l < 32; l++) S.use_flags[l] = true, S.flags[l] = false;
+    ok("ttsfpmov 0,10,3,0");
+    assert_int_equal(S.lreg[3][4], 0);
+    ok("ttsfpmov 0,10,3,2");
+    assert_int_equal(S.lreg[3][4], 0x3F800000);
+}
+
+/* VectorUnit.md PRNG: state 0 gives 0, then (~popcount(0 & taps) << 31) | 0 = 0x80000000; from
+ * 0x80000000 taps 0x80200003 & it = 1 bit -> ~1 << 31 = 0 | 0x40000000. */
+static void test_sfpmov_prng_sequence(void **state)
+{
+    (void)state;
+    ok("ttsfpmov 0,9,0,8");
+    assert_int_equal(S.lreg[0][0], 0);
+    ok("ttsfpmov 0,9,0,8");
+    assert_int_equal(S.lreg[0][0], 0x80000000);
+    ok("ttsfpmov 0,9,0,8");
+    assert_int_equal(S.lreg[0][0], 0x40000000);
+}
+
+/* ---- SFPABS.md ---- */
+static void test_sfpabs_float_and_int(void **state)
+{
+    (void)state;
+    fill(1, 0xC0000000);  /* -2.0 -> 2.0 with FLOAT */
+    ok("ttsfpabs 0,1,2,1");
+    assert_int_equal(S.lreg[2][0], 0x40000000);
+    fill(1, 0xFFC00000);  /* -NaN stays -NaN */
+    ok("ttsfpabs 0,1,2,1");
+    assert_int_equal(S.lreg[2][0], 0xFFC00000);
+    fill(1, 0xFFFFFFFB);  /* int -5 -> 5 */
+    ok("ttsfpabs 0,1,2,0");
+    assert_int_equal(S.lreg[2][0], 5);
+    fill(1, 0x80000000);  /* int -2^31 stays */
+    ok("ttsfpabs 0,1,2,0");
+    assert_int_equal(S.lreg[2][0], 0x80000000);
+}
+
+/* ---- SFPAND.md / SFPOR.md (Blackhole USE_VB), SFPXOR.md, SFPNOT.md ---- */
+static void test_sfpand_sfpor_use_vb(void **state)
+{
+    (void)state;
+    fill(1, 0xF0F0F0F0), fill(2, 0xFF00FF00), fill(3, 0x0000FFFF);
+    ok("ttsfpand 0,1,2,0");   /* VD = VD & VC: 0xFF00FF00 & 0xF0F0F0F0 = 0xF000F000 */
+    assert_int_equal(S.lreg[2][0], 0xF000F000);
+    ok("ttsfpand 3,1,4,1");   /* USE_VB: VD = VB(3) & VC(1) = 0x0000F0F0 */
+    assert_int_equal(S.lreg[4][0], 0x0000F0F0);
+    ok("ttsfpor 3,1,5,1");    /* 0x0000FFFF | 0xF0F0F0F0 = 0xF0F0FFFF */
+    assert_int_equal(S.lreg[5][0], 0xF0F0FFFF);
+}
+
+static void test_sfpxor_sfpnot(void **state)
+{
+    (void)state;
+    fill(1, 0x0F0F0F0F), fill(2, 0xFFFF0000);
+    ok("ttsfpxor 0,1,2,0");   /* VD ^= VC: 0xF0F00F0F */
+    assert_int_equal(S.lreg[2][0], 0xF0F00F0F);
+    ok("ttsfpnot 0,1,3,0");   /* ~0x0F0F0F0F */
+    assert_int_equal(S.lreg[3][0], 0xF0F0F0F0);
+}
+
+/* ---- SFPIADD.md: arithmetic and CC side effects ---- */
+static void test_sfpiadd_imm_and_cc(void **state)
+{
+    (void)state;
+    fill(1, 5);
+    ok("ttsfpiadd 0xff9,1,2,1");  /* imm12 0xff9 = -7: 5 - 7 = -2; CC_LT0: flags = true */
+    assert_int_equal(S.lreg[2][0], 0xFFFFFFFE);
+    assert_true(S.flags[0]);
+    ok("ttsfpiadd 3,1,2,1");      /* 5 + 3 = 8, flags = false */
+    assert_int_equal(S.lreg[2][0], 8);
+    assert_false(S.flags[0]);
+    ok("ttsfpiadd 3,1,2,9");      /* CC_GTE0 (8): flags = !(8 < 0) = true */
+    assert_true(S.flags[0]);
+    S.flags[0] = false;
+    ok("ttsfpiadd 0xff9,1,2,5");  /* CC_NONE (4): flags stay false */
+    assert_false(S.flags[0]);
+}
+
+static void test_sfpiadd_lreg_forms(void **state)
+{
+    (void)state;
+    fill(1, 10), fill(2, 3);
+    ok("ttsfpiadd 0,1,2,0");      /* VD = VC + VD = 13 */
+    assert_int_equal(S.lreg[2][0], 13);
+    fill(2, 3);
+    ok("ttsfpiadd 0,1,2,2");      /* 2SCOMP: VD = VC - VD = 7 */
+    assert_int_equal(S.lreg[2][0], 7);
+}
+
+/* ---- SFPSHFT.md (Blackhole) ---- */
+static void test_sfpshft_modes(void **state)
+{
+    (void)state;
+    fill(1, 0x80000010);
+    fill(2, 4);
+    ok("ttsfpshft 0,2,1,0");       /* VD <<= VC: 0x80000010 << 4 = 0x00000100 */
+    assert_int_equal(S.lreg[1][0], 0x100);
+    fill(1, 0x80000010);
+    ok("ttsfpshft 0xffc,0,1,1");   /* imm -4: logical right 4: 0x08000001 */
+    assert_int_equal(S.lreg[1][0], 0x08000001);
+    fill(1, 0x80000010);
+    ok("ttsfpshft 0xffc,0,1,3");   /* ARITHMETIC: 0xF8000001 */
+    assert_int_equal(S.lreg[1][0], 0xF8000001);
+    fill(3, 0x00000003);
+    ok("ttsfpshft 2,3,5,5");       /* IMM_USE_VC: x = VC (3) << 2 = 12 */
+    assert_int_equal(S.lreg[5][0], 12);
+}
+
+static void test_sfpshft_reserved_mod1(void **state)
+{
+    (void)state;
+    assert_int_equal(ex("ttsfpshft 0,2,1,4"), TT_UNDEFINED);
+    assert_int_equal(ex("ttsfpshft 0,2,1,8"), TT_UNDEFINED);
+}
+
+/* ---- SFPSETCC.md, SFPENCC.md, lane enables ---- */
+static void test_sfpsetcc_needs_enable(void **state)
+{
+    (void)state;
+    lane_vals(1, (uint32_t)-16, 1);  /* lanes 0..15 negative, 16 zero, 17.. positive */
+    ok("ttsfpsetcc 0,1,0,0");        /* UseLaneFlags false: flags = false */
+    assert_false(S.flags[0]);
+    ok("ttsfpencc 3,0,0,10");        /* EI with imm bit 0 -> enable on; RI with imm bit 1 -> flags true */
+    assert_true(S.use_flags[0]);
+    assert_true(S.flags[31]);
+    ok("ttsfpsetcc 0,1,0,0");        /* LT0 */
+    assert_true(S.flags[0]);
+    assert_false(S.flags[16]);
+    assert_false(S.flags[20]);
+}
+
+static void test_sfpsetcc_modes_and_predication(void **state)
+{
+    (void)state;
+    lane_vals(1, (uint32_t)-16, 1);
+    ok("ttsfpencc 1,0,0,2");         /* EI, imm2 = 1: enable; no RI: flags all true */
+    ok("ttsfpsetcc 0,1,0,4");        /* GTE0: lanes 16.. */
+    assert_false(S.flags[15]);
+    assert_true(S.flags[16]);
+    /* now lanes 0..15 are disabled: SFPSETCC EQ0 only updates lanes 16..31 */
+    ok("ttsfpsetcc 0,1,0,6");
+    assert_false(S.flags[15]);       /* disabled lane keeps false */
+    assert_true(S.flags[16]);        /* value 0 */
+    assert_false(S.flags[17]);
+    /* disabled lanes do not get writes */
+    ok("ttsfploadi 2,2,7");
+    assert_int_equal(S.lreg[2][16], 7);
+    assert_int_equal(S.lreg[2][15], 0);
+    assert_int_equal(S.lreg[2][17], 0);
+}
+
+static void test_sfpencc_toggle_and_flags(void **state)
+{
+    (void)state;
+    ok("ttsfpencc 0,0,0,1");         /* EC: invert enable (false -> true); flags = true */
+    assert_true(S.use_flags[3]);
+    ok("ttsfpencc 0,0,0,8");         /* RI with imm bit 1 clear: flags false; enable unchanged */
+    assert_true(S.use_flags[3]);
+    assert_false(S.flags[3]);
+}
+
+/* VectorUnit.md IsLaneEnabled: LaneConfig[lane & 7].ROW_MASK bit lane / 8 disables the lane. */
+static void test_lane_enabled_row_mask(void **state)
+{
+    (void)state;
+    S.lane_config[2] = 1u << (12 + 1); /* lane 2's row-mask bit 1: lane 8 + 2 = 10 */
+    ok("ttsfploadi 0,2,9");
+    assert_int_equal(S.lreg[0][10], 0);
+    assert_int_equal(S.lreg[0][2], 9);
+    assert_int_equal(S.lreg[0][11], 9);
+}
+
+/* ---- SFPPUSHC.md, SFPPOPC.md, SFPCOMPC.md ---- */
+static void test_sfppushc_popc_if_else(void **state)
+{
+    (void)state;
+    lane_vals(1, (uint32_t)-1, 1);   /* lane 0: -1, lane 1: 0, lane 2: 1 */
+    ok("ttsfpencc 1,0,0,2");         /* enable, flags true */
+    ok("ttsfppushc 0,0,0,0");        /* push {true, true} */
+    assert_int_equal(S.depth[0], 1);
+    ok("ttsfpsetcc 0,1,0,0");        /* if (x < 0) */
+    assert_true(S.flags[0]);
+    assert_false(S.flags[1]);
+    ok("ttsfpcompc 0,0,0,0");        /* else: flags = top.flags && !flags */
+    assert_false(S.flags[0]);
+    assert_true(S.flags[1]);
+    ok("ttsfppopc 0,0,0,0");         /* pop: flags back to true */
+    assert_true(S.flags[0]);
+    assert_true(S.flags[1]);
+    assert_int_equal(S.depth[0], 0);
+}
+
+static void test_sfppushc_full_undefined(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 8; i++) ok("ttsfppushc 0,0,0,0");
+    assert_int_equal(ex("ttsfppushc 0,0,0,0"), TT_UNDEFINED);
+    assert_int_equal(S.depth[0], 8); /* unchanged */
+}
+
+static void test_sfppopc_empty_undefined_and_peek(void **state)
+{
+    (void)state;
+    assert_int_equal(ex("ttsfppopc 0,0,0,0"), TT_UNDEFINED);
+    /* Blackhole: peek of an empty stack is {false, false}: Mod1 1 (B) gives flags false, enable false */
+    S.flags[0] = true, S.use_flags[0] = true;
+    ok("ttsfppopc 0,0,0,1");
+    assert_false(S.flags[0]);
+    assert_false(S.use_flags[0]);
+    ok("ttsfppopc 0,0,0,14");        /* constants true, true */
+    assert_true(S.flags[0]);
+    assert_true(S.use_flags[0]);
+}
+
+static void test_sfppushc_mutate_top(void **state)
+{
+    (void)state;
+    assert_int_equal(ex("ttsfppushc 0,0,0,3"), TT_UNDEFINED); /* empty stack, Mod1 != 0 */
+    ok("ttsfppushc 0,0,0,0");        /* top {flags false, use false} */
+    S.flags[0] = true, S.use_flags[0] = true;
+    ok("ttsfppushc 0,0,0,4");        /* top.flags = top || cur = true; top.use = cur use = true */
+    assert_true(S.stk_flags[0][0]);
+    assert_true(S.stk_use[0][0]);
+    ok("ttsfppushc 0,0,0,13");       /* invert cur flags (false), top = {false, true} */
+    assert_false(S.flags[0]);
+    assert_false(S.stk_flags[0][0]);
+    ok("ttsfppushc 0,0,0,15");       /* top = {false, true} constants */
+    assert_int_equal(S.depth[0], 1);
+}
+
+/* ---- FMA (Miscellaneous/FMA, SFPMAD.md "IEEE754 conformance") ---- */
+static void test_fma_exact(void **state)
+{
+    (void)state;
+    /* 1.5 * 2 + 0.25 = 3.25 = 1.625 * 2^1: 0x40500000 */
+    assert_int_equal(tt_sfpu_fma(0x3FC00000, 0x40000000, 0x3E800000), 0x40500000);
+    /* 1 * 1 + (-1): exact cancellation, signs differ: +0 */
+    assert_int_equal(tt_sfpu_fma(0x3F800000, 0x3F800000, 0xBF800000), 0);
+}
+
+/* 1 * (1 + 2^-23) + 2^-24 = 1 + 2^-23 + 2^-24: halfway between 0x3F800001 and 0x3F800002, the even
+ * one wins; 1 * 1 + 2^-24 is halfway between 1.0 (even) and 0x3F800001: stays 1.0. */
+static void test_sfpmad_rounding_ties_to_even(void **state)
+{
+    (void)state;
+    assert_int_equal(tt_sfpu_fma(0x3F800000, 0x3F800001, 0x33800000), 0x3F800002);
+    assert_int_equal(tt_sfpu_fma(0x3F800000, 0x3F800000, 0x33800000), 0x3F800000);
+    /* 1 + 2^-24 + 2^-30: above the half: rounds up to 0x3F800001 (the sticky bit) */
+    assert_int_equal(tt_sfpu_fma(0x3F800000, 0x3F800000, 0x33820000), 0x3F800001);
+}
+
+/* Denormal inputs are zero; denormal outputs flush to a zero of their sign. */
+static void test_sfpmad_denormals_flushed(void **state)
+{
+    (void)state;
+    /* denormal * 1 + 1 = 1 (the addend as is) */
+    assert_int_equal(tt_sfpu_fma(0x00000001, 0x3F800000, 0x3F800000), 0x3F800000);
+    /* 2^-126 * 0.5 = 2^-127, denormal: +0; -2^-126 * 0.5: -0 */
+    assert_int_equal(tt_sfpu_fma(0x00800000, 0x3F000000, 0), 0);
+    assert_int_equal(tt_sfpu_fma(0x80800000, 0x3F000000, 0), 0x80000000);
+    /* denormal addend with zero product: zero of sign (z & p): -0 only if both negative */
+    assert_int_equal(tt_sfpu_fma(0x80000000, 0x3F800000, 0x80000001), 0x80000000);
+    assert_int_equal(tt_sfpu_fma(0x00000000, 0x3F800000, 0x80000001), 0);
+}
+
+static void test_sfpmad_nan_inf(void **state)
+{
+    (void)state;
+    /* Inf * 0: canonical NaN */
+    assert_int_equal(tt_sfpu_fma(0x7F800000, 0, 0), 0x7FC00000);
+    /* any NaN input: canonical NaN, whatever its sign and payload */
+    assert_int_equal(tt_sfpu_fma(0xFFC00001, 0x3F800000, 0), 0x7FC00000);
+    /* Inf * 1 + (-Inf): NaN; Inf * 1 + 5: +Inf; 2 * 3 + (-Inf): the addend */
+    assert_int_equal(tt_sfpu_fma(0x7F800000, 0x3F800000, 0xFF800000), 0x7FC00000);
+    assert_int_equal(tt_sfpu_fma(0x7F800000, 0x3F800000, 0x40A00000), 0x7F800000);
+    assert_int_equal(tt_sfpu_fma(0x40000000, 0x40400000, 0xFF800000), 0xFF800000);
+    /* -Inf * 2 = -Inf */
+    assert_int_equal(tt_sfpu_fma(0xFF800000, 0x40000000, 0), 0xFF800000);
+}
+
+/* FMA README: if x * y alone overflows, the result is infinity even when the fused sum is finite:
+ * 2^127 * 2 + (-2^127) = 2^127 exactly, but the product's exponent 254 + 128 - 127 = 255: +Inf.
+ * If x * y alone underflows it counts as exactly zero: 2^-100 * 2^-100 + 1 = 1.0 exactly. */
+static void test_sfpmad_product_overflow_underflow(void **state)
+{
+    (void)state;
+    assert_int_equal(tt_sfpu_fma(0x7F000000, 0x40000000, 0xFF000000), 0x7F800000);
+    assert_int_equal(tt_sfpu_fma(0x0D800000, 0x0D800000, 0x3F800000), 0x3F800000);
+    assert_int_equal(tt_sfpu_fma(0x8D800000, 0x0D800000, 0x80000000), 0x80000000);
+    /* sum overflow: 2^127 * 1.5 + 2^127 = 2.5 * 2^127: exponent 255: +Inf */
+    assert_int_equal(tt_sfpu_fma(0x7F000000, 0x3FC00000, 0x7F000000), 0x7F800000);
+}
+
+/* ---- SFPMAD.md modes, SFPMUL.md, SFPADD.md, constants as operands ---- */
+static void test_sfpmad_modes(void **state)
+{
+    (void)state;
+    fill(1, 0x40000000), fill(2, 0x40400000), fill(3, 0x3F800000);
+    ok("ttsfpmad 1,2,3,4,0");   /* 2 * 3 + 1 = 7: 0x40E00000 */
+    assert_int_equal(S.lreg[4][0], 0x40E00000);
+    ok("ttsfpmad 1,2,3,4,1");   /* NEGATE_VA: -6 + 1 = -5: 0xC0A00000 */
+    assert_int_equal(S.lreg[4][0], 0xC0A00000);
+    ok("ttsfpmad 1,2,3,4,2");   /* NEGATE_VC: 6 - 1 = 5: 0x40A00000 */
+    assert_int_equal(S.lreg[4][0], 0x40A00000);
+    /* SFPMUL with VC = 9 (zero) and NEGATE_VC keeps -0: -0 * 1 - 0 = -0 */
+    fill(5, 0x80000000);
+    ok("ttsfpmul 5,10,9,6,2");
+    assert_int_equal(S.lreg[6][0], 0x80000000);
+    ok("ttsfpmul 5,10,9,6,0");  /* + (+0): +0 */
+    assert_int_equal(S.lreg[6][0], 0);
+    /* SFPADD with VA = 10 (1.0): 1 * 3 + 1 = 4 */
+    ok("ttsfpadd 10,2,3,6,0");
+    assert_int_equal(S.lreg[6][0], 0x40800000);
+}
+
+static void test_sfpmad_indirect(void **state)
+{
+    (void)state;
+    fill(1, 0x40000000), fill(2, 0x40400000);
+    lane_vals(7, 0, 0);
+    for (unsigned l = 0; l < 32; l++) S.lreg[7][l] = (l & 1) ? 2 : 1; /* odd lanes VA = 2, even 1 */
+    ok("ttsfpmad 0,2,9,3,4");   /* INDIRECT_VA: a from LReg[LReg7 & 15]: even 2*3 = 6, odd 3*3 = 9 */
+    assert_int_equal(S.lreg[3][0], 0x40C00000);
+    assert_int_equal(S.lreg[3][1], 0x41100000);
+    for (unsigned l = 0; l < 32; l++) S.lreg[7][l] = (l & 1) ? 5 : 9; /* odd -> LReg5, even -> 9 (not written) */
+    ok("ttsfpmad 1,2,9,0,8");   /* INDIRECT_VD: 2*3 = 6 */
+    assert_int_equal(S.lreg[5][1], 0x40C00000);
+    assert_int_equal(S.lreg[5][0], 0);
+    assert_int_equal(S.lreg[9][0], 0);
+}
+
+/* SFPMULI.md: VD = imm * VD + 0 (so -0 becomes +0); SFPADDI.md: VD = imm * 1 + VD. */
+static void test_sfpmuli_sfpaddi(void **state)
+{
+    (void)state;
+    fill(1, 0x40400000);
+    ok("ttsfpmuli 0x4000,1,0"); /* 2 * 3 = 6 */
+    assert_int_equal(S.lreg[1][0], 0x40C00000);
+    ok("ttsfpaddi 0x3f80,1,0"); /* 1 + 6 = 7 */
+    assert_int_equal(S.lreg[1][0], 0x40E00000);
+    ok("ttsfpaddi 0x3f80,1,2"); /* NEGATE_VC: 1 - 7 = -6 */
+    assert_int_equal(S.lreg[1][0], 0xC0C00000);
+    fill(2, 0x80000000);
+    ok("ttsfpmuli 0x3f80,2,0"); /* 1 * -0 + 0 = +0 */
+    assert_int_equal(S.lreg[2][0], 0);
+}
+
+/* ---- field manipulation pages ---- */
+static void test_sfpexexp_sfpexman(void **state)
+{
+    (void)state;
+    fill(1, 0x40C00000); /* 6.0: exponent 129, mantissa 0x400000 */
+    ok("ttsfpexexp 0,1,2,0");
+    assert_int_equal(S.lreg[2][0], 2);
+    ok("ttsfpexexp 0,1,2,1");   /* NODEBIAS */
+    assert_int_equal(S.lreg[2][0], 129);
+    fill(1, 0x3F000000);        /* 0.5: 126 - 127 = -1; SET_CC_SGN_EXP: flags true */
+    ok("ttsfpexexp 0,1,2,2");
+    assert_int_equal(S.lreg[2][0], 0xFFFFFFFF);
+    assert_true(S.flags[0]);
+    ok("ttsfpexexp 0,1,2,10");  /* and COMP: false */
+    assert_false(S.flags[0]);
+    fill(1, 0x40C00000);
+    ok("ttsfpexman 0,1,3,0");   /* hidden bit + mantissa: 0xC00000 */
+    assert_int_equal(S.lreg[3][0], 0xC00000);
+    ok("ttsfpexman 0,1,3,1");   /* PAD9: 0x400000 */
+    assert_int_equal(S.lreg[3][0], 0x400000);
+}
+
+static void test_sfpsetexp_setman_setsgn(void **state)
+{
+    (void)state;
+    fill(1, 0xC0C00000);        /* -6.0 */
+    ok("ttsfpsetexp 127,1,2,1");  /* imm exponent 127: -1.5 = 0xBFC00000 */
+    assert_int_equal(S.lreg[2][0], 0xBFC00000);
+    fill(3, 0x40000000);        /* VB = VD's FP32 exponent 128 */
+    ok("ttsfpsetexp 0,1,3,2");
+    assert_int_equal(S.lreg[3][0], 0xC0400000);
+    fill(3, 0x00000081);        /* low 8 bits 0x81 = 129 */
+    ok("ttsfpsetexp 0,1,3,0");
+    assert_int_equal(S.lreg[3][0], 0xC0C00000);
+    ok("ttsfpsetman 0x800,1,4,1"); /* imm12 0x800 << 11 = 0x400000: -1.5 * 2^2 = 0xC0C00000 */
+    assert_int_equal(S.lreg[4][0], 0xC0C00000);
+    fill(4, 0x00200000);
+    ok("ttsfpsetman 0,1,4,0");  /* mantissa from VD: 0xC0A00000 (-5) */
+    assert_int_equal(S.lreg[4][0], 0xC0A00000);
+    ok("ttsfpsetsgn 0,1,5,1");  /* imm sign 0: +6 */
+    assert_int_equal(S.lreg[5][0], 0x40C00000);
+    fill(6, 0x80000000);
+    fill(1, 0x40C00000);
+    ok("ttsfpsetsgn 0,1,6,0");  /* sign from VD: -6 */
+    assert_int_equal(S.lreg[6][0], 0xC0C00000);
+}
+
+static void test_sfpdivp2(void **state)
+{
+    (void)state;
+    fill(1, 0x40C00000);         /* 6.0, exponent 129 */
+    ok("ttsfpdivp2 0xff,1,2,1"); /* ADD imm 0xff: (129 + 255) & 255 = 128: 3.0 */
+    assert_int_equal(S.lreg[2][0], 0x40400000);
+    fill(1, 0xFF800000);         /* -Inf unchanged by ADD */
+    ok("ttsfpdivp2 1,1,2,1");
+    assert_int_equal(S.lreg[2][0], 0xFF800000);
+    ok("ttsfpdivp2 127,1,2,0");  /* set exponent: -1.0 */
+    assert_int_equal(S.lreg[2][0], 0xBF800000);
+}
+
+static void test_sfplz_and_cc(void **state)
+{
+    (void)state;
+    fill(1, 0x00010000);
+    ok("ttsfplz 0,1,2,0");
+    assert_int_equal(S.lreg[2][0], 15);
+    fill(1, 0x80000001);
+    ok("ttsfplz 0,1,2,4");       /* NOSGN_MASK: 0x00000001: 31 */
+    assert_int_equal(S.lreg[2][0], 31);
+    fill(1, 0);
+    ok("ttsfplz 0,1,2,2");       /* zero: 32, CC_NE0: flags false */
+    assert_int_equal(S.lreg[2][0], 32);
+    assert_false(S.flags[0]);
+    ok("ttsfplz 0,1,2,10");      /* and COMP: true */
+    assert_true(S.flags[0]);
+}
+
+/* ---- SFPLOAD.md / SFPSTORE.md ---- */
+/* Lane l reads row (Addr & ~3) + l / 8, column 2 * (l & 7) (+1 when Addr bit 1). FP32: Dst32b cells in
+ * Dest's layout (BF16-shuffled high half), decoded. */
+static void test_sfpload_fp32_lane_layout(void **state)
+{
+    (void)state;
+    D.cell[8 + 1][2 * 3] = tt_write_dst_fp32(0x40490FDB); /* lane 8 + 3 = 11 at row 9, column 6 */
+    D.cell[8 + 1][2 * 3 + 1] = tt_write_dst_fp32(0x3F800000);
+    IO.dst_offset = 4;                 /* Addr = 4 + 4 = 8 */
+    ok("ttsfpload 1,3,0,4");
+    assert_int_equal(S.lreg[1][11], 0x40490FDB);
+    assert_true(O.addr_mod);
+    ok("ttsfpload 1,3,0,6");           /* Addr 10: bit 1 set: odd columns */
+    assert_int_equal(S.lreg[1][11], 0x3F800000);
+}
+
+static void test_sfpload_fp16_bf16(void **state)
+{
+    (void)state;
+    /* FP16 1.0 (0x3C00) stored as sign | man << 5 | exp = 15: read back 0x3F800000 */
+    D.cell[0][0] = tt_write_dst_fp16(0x3C00);
+    ok("ttsfpload 0,1,0,0");
+    assert_int_equal(S.lreg[0][0], 0x3F800000);
+    /* exponent 31, mantissa 0x3FF: 65504-ish with inf off ((31+112) << 23 | 0x3FF << 13 = 0x47FFE000);
+     * with ENABLE_FP16A_INF: +Inf; 143 << 23 = 0x47800000, 0x3FF << 13 = 0x7FE000 */
+    D.cell[0][0] = tt_write_dst_fp16(0x7FFF);
+    ok("ttsfpload 0,1,0,0");
+    assert_int_equal(S.lreg[0][0], 0x47FFE000);
+    for (unsigned l = 0; l < 32; l++) S.lane_config[l] = TT_SFPU_LC_ENABLE_FP16A_INF;
+    ok("ttsfpload 0,1,0,0");
+    assert_int_equal(S.lreg[0][0], 0x7F800000);
+    D.cell[0][2] = tt_write_dst_bf16(0xC040);  /* BF16 -3.0 */
+    ok("ttsfpload 0,2,0,0");
+    assert_int_equal(S.lreg[0][1], 0xC0400000);
+}
+
+static void test_sfpload_int_modes(void **state)
+{
+    (void)state;
+    /* INT8: sign bit 15, magnitude bits [12:5] */
+    D.cell[0][0] = 0x8000u | (200u << 5);
+    ok("ttsfpload 0,5,0,0");
+    assert_int_equal(S.lreg[0][0], 0x800000C8);
+    D.cell[0][0] = 0x8000u | 0x1234u;   /* INT16: sign | 15-bit magnitude */
+    ok("ttsfpload 0,8,0,0");
+    assert_int_equal(S.lreg[0][0], 0x80001234);
+    D.cell[0][0] = 0xBEEF;
+    ok("ttsfpload 0,6,0,0");            /* UINT16 */
+    assert_int_equal(S.lreg[0][0], 0xBEEF);
+    ok("ttsfpload 0,7,0,0");            /* HI16 */
+    assert_int_equal(S.lreg[0][0], 0xBEEF0000);
+    fill(1, 0x11112222);
+    ok("ttsfpload 1,14,0,0");           /* LO16_ONLY keeps the high half */
+    assert_int_equal(S.lreg[1][0], 0x1111BEEF);
+    ok("ttsfpload 1,15,0,0");           /* HI16_ONLY keeps the low half */
+    assert_int_equal(S.lreg[1][0], 0xBEEFBEEF);
+    ok("ttsfpload 1,11,0,0");           /* ZERO */
+    assert_int_equal(S.lreg[1][0], 0);
+}
+
+/* MOD0_FMT_SRCB: Fp32_enabled -> FP32; SrcB BF16 -> BF16; FP16 -> FP16. */
+static void test_sfpload_srcb_resolution(void **state)
+{
+    (void)state;
+    D.cell[0][0] = tt_write_dst_fp16(0x3C00);
+    IO.srcb_fmt = TT_DF_FP16;
+    ok("ttsfpload 0,0,0,0");
+    assert_int_equal(S.lreg[0][0], 0x3F800000);
+    D.cell[0][0] = tt_write_dst_bf16(0x3F80);
+    IO.srcb_fmt = TT_DF_BF16;
+    ok("ttsfpload 0,0,0,0");
+    assert_int_equal(S.lreg[0][0], 0x3F800000);
+    IO.dest_fmt_en = true, IO.dest_fmt_base = TT_DF_FP16; /* Blackhole SFPU_DEST_FMT wins: FP16 read */
+    D.cell[0][0] = tt_write_dst_fp16(0x4000);             /* 2.0 */
+    ok("ttsfpload 0,0,0,0");
+    assert_int_equal(S.lreg[0][0], 0x40000000);
+}
+
+/* MOD0_FMT_INT32_ALL: Addr from Sp, lane enables ignored, SFPLOAD decrements a nonzero Sp first,
+ * SFPSTORE increments after. */
+static void test_sfpload_sfpstore_int32_all_sp(void **state)
+{
+    (void)state;
+    IO.sp = 8, IO.sp_incr = 4;
+    D.cell[4][0] = tt_write_dst_fp32(0x12345678);   /* Sp 8 - 4 = 4: Addr 4 */
+    for (unsigned l = 0; l < 32; l++) S.use_flags[l] = true, S.flags[l] = false; /* all disabled */
+    ok("ttsfpload 0,10,0,0");
+    assert_int_equal(S.lreg[0][0], 0x12345678);
+    assert_true(O.sp_written);
+    assert_int_equal(O.sp, 4);
+    ok("ttsfpstore 0,10,0,0");                       /* Addr 8, Sp becomes 12 */
+    assert_int_equal(tt_read_dst_fp32(D.cell[8][0]), 0x12345678);
+    assert_int_equal(O.sp, 12);
+}
+
+static void test_sfpstore_fp_conversions(void **state)
+{
+    (void)state;
+    fill(0, 0x3F8FFFFF);  /* 1.1249999: FP16 truncates: 0x3C7F; BF16 truncates: 0x3F8F */
+    ok("ttsfpstore 0,1,0,0");
+    assert_int_equal(tt_read_dst_fp16(D.cell[0][0]), 0x3C7F);
+    ok("ttsfpstore 0,2,0,0");
+    assert_int_equal(tt_read_dst_bf16(D.cell[0][0]), 0x3F8F);
+    fill(0, 0x7F000000);  /* 2^127 to FP16: exponent 254 - 112 > 31: saturate 0x7FFF */
+    ok("ttsfpstore 0,1,0,0");
+    assert_int_equal(tt_read_dst_fp16(D.cell[0][0]), 0x7FFF);
+    fill(0, 0x38000000);  /* 2^-15: exponent 112 - 112 = 0: flushed to +0 */
+    ok("ttsfpstore 0,1,0,0");
+    assert_int_equal(tt_read_dst_fp16(D.cell[0][0]), 0);
+    fill(0, 0x80000123);  /* FP32 denormal: -0; INT32 keeps the bits */
+    ok("ttsfpstore 0,3,0,0");
+    assert_int_equal(tt_read_dst_fp32(D.cell[0][0]), 0x80000000);
+    ok("ttsfpstore 0,4,0,0");
+    assert_int_equal(tt_read_dst_fp32(D.cell[0][0]), 0x80000123);
+}
+
+static void test_sfpstore_int_modes(void **state)
+{
+    (void)state;
+    fill(0, 0x80000123);
+    ok("ttsfpstore 0,5,0,0");   /* INT8: FP16 sign | exp 16 | man 0x123 -> stored sign | man << 5 | 16 */
+    assert_int_equal(D.cell[0][0], 0x8000u | (0x123u << 5) | 16u);
+    ok("ttsfpstore 0,8,0,0");   /* INT16: sign | low 15 bits */
+    assert_int_equal(D.cell[0][0], 0x8123);
+    fill(0, 0xAAAABBBB);
+    ok("ttsfpstore 0,6,0,0");   /* UINT16: low 16 */
+    assert_int_equal(D.cell[0][0], 0xBBBB);
+    ok("ttsfpstore 0,15,0,0");  /* HI16_ONLY */
+    assert_int_equal(D.cell[0][0], 0xAAAA);
+    ok("ttsfpstore 0,9,0,0");   /* LO16: rotated 16 into Dst32b as is */
+    assert_int_equal(D.cell[0][0], 0xBBBBAAAA);
+    ok("ttsfpstore 0,7,0,0");   /* HI16: 32 bits as is */
+    assert_int_equal(D.cell[0][0], 0xAAAABBBB);
+}
+
+/* SFPSTORE only where lanes are enabled; BLOCK_DEST_WR_FROM_SFPU blocks a lane. */
+static void test_sfpstore_lane_enable_and_block(void **state)
+{
+    (void)state;
+    fill(0, 0x1234);
+    S.use_flags[1] = true, S.flags[1] = false;      /* lane 1 disabled */
+    S.lane_config[2] = TT_SFPU_LC_BLOCK_DEST_WR_FROM_SFPU;
+    ok("ttsfpstore 0,6,0,0");
+    assert_int_equal(D.cell[0][0], 0x1234);
+    assert_int_equal(D.cell[0][2], 0);             /* lane 1 */
+    assert_int_equal(D.cell[0][4], 0);             /* lane 2 */
+    assert_int_equal(D.writes, 30);
+}
+
+/* SFPCONFIG.md LaneConfig DISABLE_BACKDOOR_LOAD false (reset): an instruction with VD >= 12 whose page
+ * carries the guard writes its bits to InstructionTemplate[VD - 12] and has no other effect. */
+static void test_backdoor_load_template(void **state)
+{
+    (void)state;
+    const uint32_t insn = w("ttsfpmad 10,10,10,13,0");
+    assert_int_equal(tt_sfpu_exec(&S, insn, &IO, &O), TT_OK);
+    assert_int_equal(S.lm_template[0][1], insn);
+    assert_int_equal(S.lm_template[31][1], insn);
+    assert_int_equal(S.lreg[13][0], 0xBF2CC4C7);   /* unchanged */
+}
+
+static void test_unimplemented_named(void **state)
+{
+    (void)state;
+    assert_int_equal(ex("ttsfploadmacro 0,0,0,0"), TT_UNIMPLEMENTED);
+    assert_non_null(strstr(O.msg, "SFPLOADMACRO"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+#define T(f) cmocka_unit_test_setup(f, setup)
+        T(test_lreg_constants_reset),
+        T(test_sfploadi_modes),
+        T(test_sfploadi_undefined_mod0),
+        T(test_sfploadi_vd_constant_ignored),
+        T(test_sfpmov_negate_and_all_lanes),
+        T(test_sfpmov_prng_sequence),
+        T(test_sfpabs_float_and_int),
+        T(test_sfpand_sfpor_use_vb),
+        T(test_sfpxor_sfpnot),
+        T(test_sfpiadd_imm_and_cc),
+        T(test_sfpiadd_lreg_forms),
+        T(test_sfpshft_modes),
+        T(test_sfpshft_reserved_mod1),
+        T(test_sfpsetcc_needs_enable),
+        T(test_sfpsetcc_modes_and_predication),
+        T(test_sfpencc_toggle_and_flags),
+        T(test_lane_enabled_row_mask),
+        T(test_sfppushc_popc_if_else),
+        T(test_sfppushc_full_undefined),
+        T(test_sfppopc_empty_undefined_and_peek),
+        T(test_sfppushc_mutate_top),
+        T(test_fma_exact),
+        T(test_sfpmad_rounding_ties_to_even),
+        T(test_sfpmad_denormals_flushed),
+        T(test_sfpmad_nan_inf),
+        T(test_sfpmad_product_overflow_underflow),
+        T(test_sfpmad_modes),
+        T(test_sfpmad_indirect),
+        T(test_sfpmuli_sfpaddi),
+        T(test_sfpexexp_sfpexman),
+        T(test_sfpsetexp_setman_setsgn),
+        T(test_sfpdivp2),
+        T(test_sfplz_and_cc),
+        T(test_sfpload_fp32_lane_layout),
+        T(test_sfpload_fp16_bf16),
+        T(test_sfpload_int_modes),
+        T(test_sfpload_srcb_resolution),
+        T(test_sfpload_sfpstore_int32_all_sp),
+        T(test_sfpstore_fp_conversions),
+        T(test_sfpstore_int_modes),
+        T(test_sfpstore_lane_enable_and_block),
+        T(test_backdoor_load_template),
+        T(test_unimplemented_named),
+#undef T
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
