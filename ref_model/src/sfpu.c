@@ -30,6 +30,23 @@ void tt_sfpu_reset(tt_sfpu *s)
     }
 }
 
+/* No page says how the PRNG is seeded; Tenstorrent's simulator, on a write of PRNG_SEED_Seed_Val:
+ * step the seed 32 times, then for lane 31 down to 0 step it twice and give the lane that value. */
+static uint32_t prng_step(uint32_t r)
+{
+    const uint32_t taps = (uint32_t)__builtin_popcount(r & 0x80200003u);
+    return (~taps << 31) | (r >> 1);
+}
+
+void tt_sfpu_seed_prng(tt_sfpu *s, uint32_t seed)
+{
+    for (int i = 0; i < 32; i++) seed = prng_step(seed);
+    for (int l = 31; l >= 0; l--) {
+        seed = prng_step(prng_step(seed));
+        s->prng[l] = seed;
+    }
+}
+
 bool tt_sfpu_lane_enabled(const tt_sfpu *s, unsigned lane)
 {
     if ((s->lane_config[lane & 7] >> (TT_SFPU_LC_ROW_MASK_SHIFT + lane / 8)) & 1u) return false;
@@ -177,10 +194,8 @@ static tt_status ex_mov(ctx *c)
             case 4: case 5: case 6: case 7: x[l] = c->s->lm_sequence[l][vc - 4]; break;
             case 8: x[l] = c->s->lm_misc[l]; break;
             case 9: { /* VectorUnit.md AdvancePRNG */
-                const uint32_t r = c->s->prng[l];
-                const uint32_t taps = (uint32_t)__builtin_popcount(r & 0x80200003u);
-                c->s->prng[l] = (~taps << 31) | (r >> 1);
-                x[l] = r;
+                x[l] = c->s->prng[l];
+                c->s->prng[l] = prng_step(x[l]);
                 break;
             }
             case 15: x[l] = c->s->lane_config[l]; break;
@@ -205,7 +220,9 @@ static tt_status ex_abs(ctx *c)
         uint32_t x = c->s->lreg[vc][l];
         if (x & 0x80000000u) {
             if (mod & 1) {
-                if (x < 0xFF800000u) x &= 0x7FFFFFFFu; /* -NaN stays (SFPABS.md) */
+                /* -NaN stays; -Inf becomes +Inf (VectorUnit.md "VD = VC when VC is NaN" and the
+                 * simulator; SFPABS.md's ">= 0xff800000" would keep -Inf: decisions.md S3) */
+                if (x <= 0xFF800000u) x &= 0x7FFFFFFFu;
             } else {
                 x = 0u - x; /* -2^31 stays */
             }

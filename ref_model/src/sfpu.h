@@ -78,6 +78,9 @@ void tt_sfpu_reset(tt_sfpu *s);
  * not touch Dest. */
 tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_sfpu_out *out);
 
+/* PRNG_SEED_Seed_Val written: every lane's PRNG state from the seed (the simulator's scheme). */
+void tt_sfpu_seed_prng(tt_sfpu *s, uint32_t seed);
+
 /* VectorUnit.md IsLaneEnabled. */
 bool tt_sfpu_lane_enabled(const tt_sfpu *s, unsigned lane);
 

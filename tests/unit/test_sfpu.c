@@ -132,6 +132,20 @@ static void test_sfpmov_prng_sequence(void **state)
     assert_int_equal(S.lreg[0][0], 0x40000000);
 }
 
+/* Seeding (the simulator's scheme): lane 31 gets the seed stepped 32 + 2 times, lane 30 two steps
+ * further; so lane 31's third SFPMOV output (its state two steps on) equals lane 30's first. */
+static void test_prng_seed_lanes_step_twice(void **state)
+{
+    (void)state;
+    tt_sfpu_seed_prng(&S, 0x1234);
+    ok("ttsfpmov 0,9,0,8");
+    ok("ttsfpmov 0,9,1,8");
+    ok("ttsfpmov 0,9,2,8");
+    /* lane 31's third output (two steps on) is lane 30's first */
+    assert_int_equal(S.lreg[2][31], S.lreg[0][30]);
+    assert_int_not_equal(S.lreg[0][31], S.lreg[0][30]);
+}
+
 /* ---- SFPABS.md ---- */
 static void test_sfpabs_float_and_int(void **state)
 {
@@ -142,6 +156,9 @@ static void test_sfpabs_float_and_int(void **state)
     fill(1, 0xFFC00000);  /* -NaN stays -NaN */
     ok("ttsfpabs 0,1,2,1");
     assert_int_equal(S.lreg[2][0], 0xFFC00000);
+    fill(1, 0xFF800000);  /* -Inf is not NaN: +Inf (decisions S3) */
+    ok("ttsfpabs 0,1,2,1");
+    assert_int_equal(S.lreg[2][0], 0x7F800000);
     fill(1, 0xFFFFFFFB);  /* int -5 -> 5 */
     ok("ttsfpabs 0,1,2,0");
     assert_int_equal(S.lreg[2][0], 5);
@@ -715,6 +732,7 @@ int main(void)
         T(test_sfploadi_vd_constant_ignored),
         T(test_sfpmov_negate_and_all_lanes),
         T(test_sfpmov_prng_sequence),
+        T(test_prng_seed_lanes_step_twice),
         T(test_sfpabs_float_and_int),
         T(test_sfpand_sfpor_use_vb),
         T(test_sfpxor_sfpnot),
