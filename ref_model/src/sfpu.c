@@ -7,6 +7,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ttisa.h"
@@ -128,7 +129,12 @@ typedef struct {
 
 static uint32_t fld(const ctx *c, const char *name)
 {
-    return tt_isa_get(c->insn, c->op, tt_isa_field_index(c->op, name));
+    const int i = tt_isa_field_index(c->op, name);
+    if (i < 0) { /* a field name this file and the ISA table disagree on: a bug here, not bad input */
+        fprintf(stderr, "sfpu.c: %s has no field %s\n", c->op->name, name);
+        abort();
+    }
+    return tt_isa_get(c->insn, c->op, i);
 }
 
 static tt_status fail(ctx *c, tt_status st, const char *fmt, ...)
@@ -647,6 +653,260 @@ static tt_status ex_store(ctx *c, const tt_sfpu_dest_io *io)
     return TT_OK;
 }
 
+/* ---- group 4: comparisons, MUL24, swaps and shuffles, casts, SFPCONFIG -------------------------- */
+
+/* SFPGT.md / SFPLE.md / SFPSWAP.md SignMagIsSmaller: c < d as sign-magnitude integers (the FP32 total
+ * order -NaN < -Inf < ... < -0 < +0 < ... < +NaN): a negative value's magnitude bits are inverted so
+ * that a two's-complement comparison orders them. */
+static bool sm_less(uint32_t c, uint32_t d)
+{
+    if (c & 0x80000000u) c ^= 0x7FFFFFFFu;
+    if (d & 0x80000000u) d ^= 0x7FFFFFFFu;
+    return (int32_t)c < (int32_t)d;
+}
+
+/* SFPGT (VD > VC: VC smaller) and SFPLE (VD <= VC: VC not smaller); VB = VD. */
+static tt_status ex_cmp(ctx *c, bool le)
+{
+    const unsigned vc = fld(c, "lreg_c"), vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    tt_sfpu *s = c->s;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!live(c, l, vd)) continue;
+        bool r = sm_less(s->lreg[vc][l], s->lreg[vd][l]);
+        if (le) r = !r;
+        if (tt_sfpu_lane_enabled(s, l)) {
+            if ((mod & 8) && writable(vd)) s->lreg[vd][l] = r ? 0xFFFFFFFFu : 0;
+            if (mod & 1) s->flags[l] = r;
+        }
+        if ((mod & 2) && s->depth[l]) { /* the stack top, whether or not the lane is enabled */
+            bool *t = &s->stk_flags[l][s->depth[l] - 1];
+            *t = (mod & 4) ? (*t || r) : (*t && r);
+        }
+    }
+    return TT_OK;
+}
+
+/* SFPMUL24.md: the low or high 23 bits of a 23 x 23-bit product. A nonzero VC value adds a
+ * non-contractual adjustment (the page's NonContractualBehavior): reported, not computed. */
+static tt_status ex_mul24(ctx *c)
+{
+    const unsigned va = fld(c, "lreg_src_a"), vb = fld(c, "lreg_src_b"), vc = fld(c, "lreg_src_c");
+    const unsigned vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    uint32_t res[TT_SFPU_LANES];
+    unsigned dst[TT_SFPU_LANES];
+    bool en[TT_SFPU_LANES];
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        en[l] = live(c, l, vd) && tt_sfpu_lane_enabled(c->s, l);
+        if (!en[l]) continue;
+        const unsigned ia = (mod & 4) ? (c->s->lreg[7][l] & 15u) : va;
+        const uint32_t a = c->s->lreg[ia][l], b = c->s->lreg[vb][l];
+        if (c->s->lreg[vc][l])
+            return fail(c, TT_UNDEFINED, "SFPMUL24 with a nonzero VC (LReg[%u] lane %u): non-contractual (SFPMUL24.md)", vc, l);
+        res[l] = (mod & 1) ? (uint32_t)(((uint64_t)(a & 0x7FFFFFu) * (b & 0x7FFFFFu)) >> 23) : (a * b) & 0x7FFFFFu;
+        dst[l] = ((mod & 8) && vd != 16) ? (c->s->lreg[7][l] & 15u) : vd;
+    }
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++)
+        if (en[l] && writable(dst[l])) c->s->lreg[dst[l]][l] = res[l];
+    return TT_OK;
+}
+
+static tt_status ex_swap(ctx *c)
+{
+    const unsigned vc = fld(c, "lreg_src_c"), vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    static const uint32_t vd_min[10] = {0, 0xFFFFFFFFu, 0x0000FFFFu, 0x00FF00FFu, 0xFF0000FFu,
+                                        0x000000FFu, 0x0000FF00u, 0x00FF0000u, 0xFF000000u, 0};
+    if (mod > 9) return fail(c, TT_UNDEFINED, "SFPSWAP Mod1 %u: non-contractual (SFPSWAP.md)", mod);
+    tt_sfpu *s = c->s;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!live(c, l, vd) || !tt_sfpu_lane_enabled(s, l)) continue;
+        const uint32_t cv = s->lreg[vc][l], dv = s->lreg[vd][l];
+        bool sw = true;
+        if (mod != 0) {
+            sw = ((vd_min[mod] >> l) & 1u) ? sm_less(cv, dv) : !sm_less(cv, dv);
+            if (s->lane_config[l] & TT_SFPU_LC_EXCHANGE_SRCB_SRCC) sw = !sw;
+        }
+        if (!sw) continue;
+        if (s->lane_config[l] & TT_SFPU_LC_ENABLE_DEST_INDEX) {
+            if (vc < 4) s->lreg[vc][l] = dv;
+            if (vd < 4) s->lreg[vd][l] = cv;
+            const unsigned ca = 4 + (vc & 3), da = 4 + (vd & 3);
+            const uint32_t t = s->lreg[ca][l];
+            s->lreg[ca][l] = s->lreg[da][l];
+            s->lreg[da][l] = t;
+        } else {
+            if (vc < 8) s->lreg[vc][l] = dv;
+            if (vd < 8) s->lreg[vd][l] = cv;
+        }
+    }
+    return TT_OK;
+}
+
+/* The guard of a page whose model is not lanewise (SFPTRANSP, SFPSHFT2 modes 2 and 3) reads an
+ * unindexed LaneConfig: lane 0's decides (docs/decisions.md S7); every lane with the bit clear still
+ * takes the backdoor template write. */
+static bool live_all(ctx *c, unsigned vd)
+{
+    bool lane0 = true;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        const bool v = live(c, l, vd);
+        if (l == 0) lane0 = v;
+    }
+    return lane0;
+}
+
+static tt_status ex_transp(ctx *c)
+{
+    const unsigned vd = fld(c, "lreg_dest");
+    if (!live_all(c, vd)) return TT_OK;
+    tt_sfpu *s = c->s;
+    bool en[TT_SFPU_LANES];
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) en[l] = tt_sfpu_lane_enabled(s, l);
+    /* SFPTRANSP.md: in each column of the 4 x 8 grid, LReg[base + i] row j <-> LReg[base + j] row i */
+    for (unsigned base = 0; base < 8; base += 4)
+        for (unsigned col = 0; col < 8; col++)
+            for (unsigned i = 0; i < 4; i++)
+                for (unsigned j = 0; j < i; j++) {
+                    const unsigned lj = j * 8 + col, li = i * 8 + col;
+                    const uint32_t ij = s->lreg[base + i][lj], ji = s->lreg[base + j][li];
+                    if (en[lj]) s->lreg[base + i][lj] = ji;
+                    if (en[li]) s->lreg[base + j][li] = ij;
+                }
+    return TT_OK;
+}
+
+static tt_status ex_shft2(ctx *c)
+{
+    const unsigned vc = fld(c, "lreg_src_c"), vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    const uint32_t imm12 = fld(c, "imm12_math");
+    tt_sfpu *s = c->s;
+    uint32_t v[TT_SFPU_LANES];
+    if (mod > 6) return fail(c, TT_UNDEFINED, "SFPSHFT2 Mod1 %u: no mode (SFPSHFT2.md defines 0..6)", mod);
+    switch (mod) {
+    case 0: case 1: /* COPY4, SUBVEC_CHAINED_COPY4: lanewise guard */
+        memcpy(v, s->lreg[0], sizeof v);
+        for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+            if (!live(c, l, vd) || !tt_sfpu_lane_enabled(s, l)) continue;
+            s->lreg[0][l] = s->lreg[1][l];
+            s->lreg[1][l] = s->lreg[2][l];
+            s->lreg[2][l] = s->lreg[3][l];
+            s->lreg[3][l] = (mod == 1 && l < 24) ? v[l + 8] : 0;
+        }
+        break;
+    case 2: case 3: /* rotate right by one lane within each row of 8 */
+        if (!live_all(c, vd)) break;
+        memcpy(v, s->lreg[vc], sizeof v);
+        for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+            if (!tt_sfpu_lane_enabled(s, l)) continue;
+            const uint32_t r = (l & 7) ? v[l - 1] : v[l + 7];
+            if (mod == 2) {
+                s->lreg[0][l] = s->lreg[1][l];
+                s->lreg[1][l] = s->lreg[2][l];
+                s->lreg[2][l] = s->lreg[3][l];
+                s->lreg[3][l] = r;
+            } else if (writable(vd)) {
+                s->lreg[vd][l] = r;
+            }
+        }
+        break;
+    case 4: /* shift right by one lane within each row of 8 (Blackhole: fixed) */
+        if (!writable(vd)) break;
+        memcpy(v, s->lreg[vc], sizeof v);
+        for (unsigned l = 0; l < TT_SFPU_LANES; l++)
+            if (tt_sfpu_lane_enabled(s, l)) s->lreg[vd][l] = (l & 7) ? v[l - 1] : 0;
+        break;
+    default: { /* 5 SHFT_LREG: VB from imm [15:12] by VC; 6 SHFT_IMM: VB = Imm12 & 15 by Imm12 */
+        if (!writable(vd)) break;
+        const unsigned vb = imm12 & 15u;
+        const int32_t imm = (int32_t)sext(imm12, 12);
+        for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+            if (!tt_sfpu_lane_enabled(s, l)) continue;
+            const int32_t amt = mod == 5 ? (int32_t)s->lreg[vc][l] : imm;
+            const uint32_t x = s->lreg[vb][l];
+            s->lreg[vd][l] = amt >= 0 ? x << (amt & 31) : x >> ((0u - (uint32_t)amt) & 31u);
+        }
+        break;
+    }
+    }
+    return TT_OK;
+}
+
+/* SFPCAST: Mod1 & 3 picks the page: 0/1 SFPCAST_IntFloat.md (RNE / stochastic), 2 SFPCAST_IntAbs.md,
+ * 3 SFPCAST_IntInt.md; Mod1 > 3 is non-contractual on all three. */
+static tt_status ex_cast(ctx *c)
+{
+    const unsigned vc = fld(c, "lreg_src_c"), vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    tt_sfpu *s = c->s;
+    if (mod > 3) return fail(c, TT_UNDEFINED, "SFPCAST Mod1 %u: reserved, non-contractual (SFPCAST_IntFloat.md)", mod);
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (mod <= 1 && !live(c, l, vd)) continue;
+        if (!tt_sfpu_lane_enabled(s, l)) continue;
+        const uint32_t x = s->lreg[vc][l];
+        uint32_t d;
+        if (mod <= 1) {
+            /* exponent 157 - clz (the leading one then adds 1 through the mantissa field), 24 bits
+             * kept, rounded by the 8 below */
+            const uint32_t mag = x & 0x7FFFFFFFu;
+            const uint32_t lz = mag ? (uint32_t)__builtin_clz(mag) : 157u;
+            const uint32_t norm = mag << (lz & 31u);
+            d = (x & 0x80000000u) + ((157u - lz) << 23) + (norm >> 8);
+            if (mod == 1) {
+                const uint32_t r = s->prng[l];
+                s->prng[l] = prng_step(r);
+                if ((norm & 0xFEu) > ((r >> 9) & 0xFEu)) d += 1;
+            } else if ((norm & 0x80u) && (norm & 0x17Fu)) {
+                d += 1;
+            }
+        } else if (mod == 2) {
+            d = (x & 0x80000000u) ? 0u - x : x;
+        } else {
+            d = (x & 0x80000000u) | ((x & 0x80000000u) ? 0u - x : x);
+        }
+        if (writable(vd)) s->lreg[vd][l] = d;
+    }
+    return TT_OK;
+}
+
+static tt_status ex_config(ctx *c)
+{
+    const unsigned vd = fld(c, "config_dest"), mod = fld(c, "instr_mod1");
+    const uint32_t imm = fld(c, "imm16_math");
+    tt_sfpu *s = c->s;
+    if (vd == 9 || vd == 10) return fail(c, TT_UNDEFINED, "SFPCONFIG VD %u: non-contractual (SFPCONFIG.md)", vd);
+    static const uint32_t dflt[4] = {0xBF800000u, 0x37800000u, 0xBF2CC4C7u, 0xBEB08FF9u}; /* -1, 2^-16, ... */
+    uint32_t src[8];
+    for (unsigned i = 0; i < 8; i++) src[i] = s->lreg[0][i]; /* 8 lanes, broadcast vertically */
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if ((mod & 8) && !((imm >> ((l & 7) * 2)) & 1u)) continue;
+        if (s->use_flags[l & 7] && !s->flags[l & 7]) continue;
+        const uint32_t v = (mod & 1) ? imm : src[l & 7];
+        uint32_t *t;
+        if (vd <= 3) {
+            s->lm_template[l][vd] = src[l & 7];
+            continue;
+        }
+        if (vd <= 7) {
+            s->lm_sequence[l][vd - 4] = v;
+            continue;
+        }
+        if (vd >= 11 && vd <= 14) {
+            s->lreg[vd][l] = (mod & 1) ? dflt[vd - 11] : src[l & 7];
+            continue;
+        }
+        const uint32_t orig = vd == 8 ? s->lm_misc[l] : s->lane_config[l];
+        const uint32_t width = vd == 8 ? 0xFFFu : 0x3FFFFu;
+        t = vd == 8 ? &s->lm_misc[l] : &s->lane_config[l];
+        switch (mod & 6) {
+        case 0: *t = v; break;
+        case 2: *t |= v; break;
+        case 4: *t &= v; break;
+        default: *t ^= v; break;
+        }
+        *t &= width;
+        if (vd == 15 && (mod & 1)) *t |= orig & ~0xFFFFu;
+    }
+    return TT_OK;
+}
+
 /* ---- dispatch ---------------------------------------------------------------------------------- */
 
 tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_sfpu_out *out)
@@ -684,6 +944,14 @@ tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_
     case TT_OPC_SFPSETSGN: case TT_OPC_SFPDIVP2: case TT_OPC_SFPLZ:
         st = ex_field(&c, op->opcode);
         break;
+    case TT_OPC_SFPGT: st = ex_cmp(&c, false); break;
+    case TT_OPC_SFPLE: st = ex_cmp(&c, true); break;
+    case TT_OPC_SFPMUL24: st = ex_mul24(&c); break;
+    case TT_OPC_SFPSWAP: st = ex_swap(&c); break;
+    case TT_OPC_SFPTRANSP: st = ex_transp(&c); break;
+    case TT_OPC_SFPSHFT2: st = ex_shft2(&c); break;
+    case TT_OPC_SFPCAST: st = ex_cast(&c); break;
+    case TT_OPC_SFPCONFIG: st = ex_config(&c); break;
     case TT_OPC_SFPLOAD: st = ex_load(&c, io); break;
     case TT_OPC_SFPSTORE: st = ex_store(&c, io); break;
     default:

@@ -705,6 +705,224 @@ static void test_sfpstore_lane_enable_and_block(void **state)
 
 /* SFPCONFIG.md LaneConfig DISABLE_BACKDOOR_LOAD false (reset): an instruction with VD >= 12 whose page
  * carries the guard writes its bits to InstructionTemplate[VD - 12] and has no other effect. */
+/* ---- SFPGT.md / SFPLE.md (Blackhole) ---- */
+static void test_sfpgt_sfple_signmag_order(void **state)
+{
+    (void)state;
+    fill(1, 5);
+    S.lreg[2][0] = 7, S.lreg[2][1] = 5, S.lreg[2][2] = 0x80000003; /* 7 > 5, 5 > 5 no, -3 > 5 no */
+    S.lreg[1][3] = 0, S.lreg[2][3] = 0x80000000;                   /* -0 > +0 no (-0 < +0) */
+    ok("ttsfpgt 0,1,2,9");          /* SET_CC | SET_VD */
+    assert_int_equal(S.lreg[2][0], 0xFFFFFFFF);
+    assert_int_equal(S.lreg[2][1], 0);
+    assert_int_equal(S.lreg[2][2], 0);
+    assert_int_equal(S.lreg[2][3], 0);
+    assert_true(S.flags[0]);
+    assert_false(S.flags[1]);
+    S.lreg[2][3] = 0x80000000;
+    ok("ttsfple 0,1,2,1");          /* SET_CC: -0 <= +0 true; lane 1 (0 <= 5) true */
+    assert_true(S.flags[3]);
+    assert_true(S.flags[1]);
+    S.lreg[1][4] = 0xFF800000, S.lreg[2][4] = 0xFFC00000; /* -NaN > -Inf? no: -NaN is the smallest */
+    S.lreg[1][5] = 0x80000003, S.lreg[2][5] = 0x80000005; /* -5 > -3? no */
+    S.lreg[1][6] = 0x80000005, S.lreg[2][6] = 0x80000003; /* -3 > -5: yes */
+    ok("ttsfpgt 0,1,2,1");
+    assert_false(S.flags[4]);
+    assert_false(S.flags[5]);
+    assert_true(S.flags[6]);
+}
+
+static void test_sfpgt_mutate_stack(void **state)
+{
+    (void)state;
+    fill(1, 5);
+    S.lreg[2][0] = 7, S.lreg[2][1] = 3;
+    ok("ttsfpencc 3,0,0,10");       /* enable, flags true */
+    ok("ttsfppushc 0,0,0,0");       /* top flags true */
+    ok("ttsfpgt 0,1,2,2");          /* MUTATE_STACK AND: lane 0 7 > 5 stays true, lane 1 false */
+    assert_true(S.stk_flags[0][0]);
+    assert_false(S.stk_flags[1][0]);
+    S.flags[1] = false;             /* lane 1 disabled: the stack top still changes */
+    ok("ttsfple 0,1,2,6");          /* MUTATE_OR: lane 1: 3 <= 5 true -> top true */
+    assert_true(S.stk_flags[1][0]);
+    assert_int_equal(S.lreg[2][1], 3); /* no SET_VD */
+}
+
+/* ---- SFPMUL24.md ---- */
+static void test_sfpmul24_low_high(void **state)
+{
+    (void)state;
+    fill(1, 0x00400001), fill(2, 3);
+    ok("ttsfpmul24 1,2,9,3,0");     /* 0x400001 * 3 = 0xC00003: low 23 bits 0x400003 */
+    assert_int_equal(S.lreg[3][0], 0x400003);
+    ok("ttsfpmul24 1,2,9,3,1");     /* UPPER: 0xC00003 >> 23 = 1 */
+    assert_int_equal(S.lreg[3][0], 1);
+    /* VC nonzero: non-contractual, reported */
+    assert_int_equal(ex("ttsfpmul24 1,2,10,3,0"), TT_UNDEFINED);
+    assert_non_null(strstr(O.msg, "SFPMUL24.md"));
+}
+
+/* ---- SFPSWAP.md ---- */
+static void test_sfpswap_modes(void **state)
+{
+    (void)state;
+    fill(1, 0x40400000), fill(2, 0xBF800000);    /* VC = 3.0, VD = -1.0 */
+    S.lreg[2][1] = 0x40A00000;                    /* lane 1: VD = 5.0 */
+    ok("ttsfpswap 0,1,2,1");        /* VEC_MIN_MAX: VD = min: lane 0 stays, lane 1 swaps */
+    assert_int_equal(S.lreg[2][0], 0xBF800000);
+    assert_int_equal(S.lreg[2][1], 0x40400000);
+    assert_int_equal(S.lreg[1][1], 0x40A00000);
+    ok("ttsfpswap 0,1,2,9");        /* 9: VD = max everywhere: lane 0 swaps (3 > -1) */
+    assert_int_equal(S.lreg[2][0], 0x40400000);
+    assert_int_equal(S.lreg[1][0], 0xBF800000);
+    ok("ttsfpswap 0,1,2,0");        /* SWAP */
+    assert_int_equal(S.lreg[2][0], 0xBF800000);
+    assert_int_equal(S.lreg[1][0], 0x40400000);
+    /* MIN01_MAX23 (2): lanes 16..31 want VD = max: lane 16 VD -1 < VC 3: swap */
+    ok("ttsfpswap 0,1,2,2");
+    assert_int_equal(S.lreg[2][16], 0x40400000);
+    assert_int_equal(S.lreg[2][0], 0xBF800000); /* lane 0 wants min: already */
+    assert_int_equal(ex("ttsfpswap 0,1,2,10"), TT_UNDEFINED);
+}
+
+static void test_sfpswap_exchange_and_dest_index(void **state)
+{
+    (void)state;
+    fill(1, 0x40400000), fill(2, 0xBF800000), fill(5, 55), fill(6, 66);
+    S.lane_config[0] = TT_SFPU_LC_EXCHANGE_SRCB_SRCC;   /* lane 0: VEC_MIN_MAX inverted: swaps */
+    S.lane_config[1] = TT_SFPU_LC_ENABLE_DEST_INDEX | TT_SFPU_LC_EXCHANGE_SRCB_SRCC; /* and argmax */
+    ok("ttsfpswap 0,1,2,1");
+    assert_int_equal(S.lreg[2][0], 0x40400000);
+    assert_int_equal(S.lreg[5][0], 55);                  /* no index swap without ENABLE_DEST_INDEX */
+    assert_int_equal(S.lreg[2][1], 0x40400000);
+    assert_int_equal(S.lreg[5][1], 66);                  /* LReg[4 + (1 & 3)] <-> LReg[4 + (2 & 3)] */
+    assert_int_equal(S.lreg[6][1], 55);
+    assert_int_equal(S.lreg[2][2], 0xBF800000);          /* lane 2: already ordered */
+}
+
+/* ---- SFPTRANSP.md ---- */
+static void test_sfptransp_4x8(void **state)
+{
+    (void)state;
+    for (unsigned r = 0; r < 8; r++) lane_vals(r, r * 100, 1);
+    ok("ttsfptransp 0,0,0,0");
+    /* LReg[1] lane 3 (row 0, column 3) <- LReg[0] lane 11 (row 1, column 3) = 11; and back 103 */
+    assert_int_equal(S.lreg[1][3], 11);
+    assert_int_equal(S.lreg[0][11], 103);
+    /* LReg[6] lane 10 (row 1, column 2) <- LReg[5] lane 18 (row 2, column 2) = 518 */
+    assert_int_equal(S.lreg[6][10], 518);
+    assert_int_equal(S.lreg[0][3], 3);       /* the diagonal stays */
+    assert_int_equal(S.lreg[7][31], 731);
+}
+
+/* ---- SFPSHFT2.md (Blackhole) ---- */
+static void test_sfpshft2_copy4_and_chained(void **state)
+{
+    (void)state;
+    for (unsigned r = 0; r < 4; r++) lane_vals(r, r * 100, 1);
+    ok("ttsfpshft2 0,0,0,0");       /* COPY4: L0 = L1, L1 = L2, L2 = L3, L3 = 0 */
+    assert_int_equal(S.lreg[0][5], 105);
+    assert_int_equal(S.lreg[2][5], 305);
+    assert_int_equal(S.lreg[3][5], 0);
+    for (unsigned r = 0; r < 4; r++) lane_vals(r, r * 100, 1);
+    ok("ttsfpshft2 0,0,0,1");       /* CHAINED: L3 lane l = old L0 lane l + 8, lanes 24.. 0 */
+    assert_int_equal(S.lreg[3][0], 8);
+    assert_int_equal(S.lreg[3][23], 31);
+    assert_int_equal(S.lreg[3][24], 0);
+}
+
+static void test_sfpshft2_lane_shuffles_and_shifts(void **state)
+{
+    (void)state;
+    lane_vals(1, 0, 1);
+    ok("ttsfpshft2 0,1,2,3");       /* SHFLROR1: lane 0 <- lane 7, lane 9 <- lane 8 */
+    assert_int_equal(S.lreg[2][0], 7);
+    assert_int_equal(S.lreg[2][9], 8);
+    ok("ttsfpshft2 0,1,2,4");       /* SHFLSHR1: lane 0 <- 0, lane 9 <- 8 */
+    assert_int_equal(S.lreg[2][0], 0);
+    assert_int_equal(S.lreg[2][9], 8);
+    fill(3, 0x10), fill(4, 0xFFFFFFFE);
+    ok("ttsfpshft2 3,4,5,5");       /* SHFT_LREG: VB = 3 shifted by VC = -2: 0x10 >> 2 = 4 */
+    assert_int_equal(S.lreg[5][0], 4);
+    fill(4, 0x10);
+    ok("ttsfpshft2 4,0,5,6");       /* SHFT_IMM: VB = Imm12 & 15 = 4, << 4: 0x100 */
+    assert_int_equal(S.lreg[5][0], 0x100);
+    assert_int_equal(ex("ttsfpshft2 0,1,2,7"), TT_UNDEFINED);
+}
+
+/* ---- SFPCAST_IntFloat.md, SFPCAST_IntInt.md, SFPCAST_IntAbs.md ---- */
+static void test_sfpcast_sm32_to_fp32_rne(void **state)
+{
+    (void)state;
+    S.lreg[1][0] = 3;            /* clz 30: (127 << 23) + 0xC00000 = 3.0 */
+    S.lreg[1][1] = 0x01000001;   /* 2^24 + 1: norm 0x80000080, round bit only: tie, stays 2^24 */
+    S.lreg[1][2] = 0x01000003;   /* 2^24 + 3: tie with odd lsb: rounds to 2^24 + 4 = 0x4B800002 */
+    S.lreg[1][3] = 0x80000003;   /* -3 */
+    S.lreg[1][4] = 0x80000000;   /* -0 stays -0 */
+    ok("ttsfpcast 1,2,0");
+    assert_int_equal(S.lreg[2][0], 0x40400000);
+    assert_int_equal(S.lreg[2][1], 0x4B800000);
+    assert_int_equal(S.lreg[2][2], 0x4B800002);
+    assert_int_equal(S.lreg[2][3], 0xC0400000);
+    assert_int_equal(S.lreg[2][4], 0x80000000);
+    assert_int_equal(S.lreg[2][5], 0);
+}
+
+/* RNS: the PRNG's first output is 0 (state 0): (norm & 0xfe) = 0x80 > 0 rounds 2^24 + 1 up. */
+static void test_sfpcast_sm32_to_fp32_stochastic(void **state)
+{
+    (void)state;
+    fill(1, 0x01000001);
+    ok("ttsfpcast 1,2,1");
+    assert_int_equal(S.lreg[2][0], 0x4B800001);
+    assert_int_equal(S.prng[0], 0x80000000); /* advanced once */
+}
+
+static void test_sfpcast_int_int_and_abs(void **state)
+{
+    (void)state;
+    S.lreg[1][0] = 0x80000005, S.lreg[1][1] = 0xFFFFFFFB, S.lreg[1][2] = 0x80000000;
+    ok("ttsfpcast 1,2,3");       /* sign-mag -5 <-> two's -5; -0 <-> -2^31 */
+    assert_int_equal(S.lreg[2][0], 0xFFFFFFFB);
+    assert_int_equal(S.lreg[2][1], 0x80000005);
+    assert_int_equal(S.lreg[2][2], 0x80000000);
+    ok("ttsfpcast 1,2,2");       /* IntAbs: two's complement |x|: 0xFFFFFFFB -> 5 */
+    assert_int_equal(S.lreg[2][1], 5);
+    assert_int_equal(ex("ttsfpcast 1,2,4"), TT_UNDEFINED);
+}
+
+/* ---- SFPCONFIG.md ---- */
+static void test_sfpconfig_lregs_and_lane_config(void **state)
+{
+    (void)state;
+    lane_vals(0, 0x100, 1);
+    ok("ttsfpconfig 0,12,0");    /* LReg[12] lane 13 = LReg[0] lane 13 & 7 = 5: 0x105 */
+    assert_int_equal(S.lreg[12][13], 0x105);
+    ok("ttsfpconfig 0,12,1");    /* IMM16_IS_VALUE: the default 1/65536 */
+    assert_int_equal(S.lreg[12][0], 0x37800000);
+    S.lane_config[3] = 0x30000;
+    ok("ttsfpconfig 2,15,1");    /* LaneConfig = 2, high bits 16..17 kept */
+    assert_int_equal(S.lane_config[0], 2);
+    assert_int_equal(S.lane_config[3], 0x30002);
+    ok("ttsfpconfig 0x1000,15,3"); /* OR */
+    assert_int_equal(S.lane_config[0], 0x1002);
+    ok("ttsfpconfig 1,4,9");     /* LANE_MASK imm bit (l & 7) * 2: only l & 7 == 0; value 1 */
+    assert_int_equal(S.lm_sequence[8][0], 1);
+    assert_int_equal(S.lm_sequence[9][0], 0);
+    assert_int_equal(ex("ttsfpconfig 0,9,0"), TT_UNDEFINED);
+}
+
+/* With DISABLE_BACKDOOR_LOAD set, VD >= 12 is a register again: SFPMAD to 13 writes nothing (VD < 8
+ * or 16 only) and no template changes. */
+static void test_backdoor_disabled(void **state)
+{
+    (void)state;
+    ok("ttsfpconfig 2,15,1");
+    ok("ttsfpmad 10,10,10,13,0");
+    assert_int_equal(S.lm_template[0][1], 0);
+    assert_int_equal(S.lreg[13][0], 0xBF2CC4C7);
+}
+
 static void test_backdoor_load_template(void **state)
 {
     (void)state;
@@ -768,6 +986,19 @@ int main(void)
         T(test_sfpstore_fp_conversions),
         T(test_sfpstore_int_modes),
         T(test_sfpstore_lane_enable_and_block),
+        T(test_sfpgt_sfple_signmag_order),
+        T(test_sfpgt_mutate_stack),
+        T(test_sfpmul24_low_high),
+        T(test_sfpswap_modes),
+        T(test_sfpswap_exchange_and_dest_index),
+        T(test_sfptransp_4x8),
+        T(test_sfpshft2_copy4_and_chained),
+        T(test_sfpshft2_lane_shuffles_and_shifts),
+        T(test_sfpcast_sm32_to_fp32_rne),
+        T(test_sfpcast_sm32_to_fp32_stochastic),
+        T(test_sfpcast_int_int_and_abs),
+        T(test_sfpconfig_lregs_and_lane_config),
+        T(test_backdoor_disabled),
         T(test_backdoor_load_template),
         T(test_unimplemented_named),
 #undef T
