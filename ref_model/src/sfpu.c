@@ -907,6 +907,186 @@ static tt_status ex_config(ctx *c)
     return TT_OK;
 }
 
+/* ---- group 4: rounding, tables, approximate reciprocal ---------------------------------------- */
+
+/* SFPSTOCHRND (SFPSTOCHRND_FloatFloat.md, _FloatInt.md, _IntInt.md): Mod1[2:0] picks the page, Mod1[3]
+ * is IntInt's UseImm5. The PRNG steps once per enabled lane whatever the rounding mode; the threshold
+ * is its low 23 bits (stochastic, and the undefined-by-name mode 3), 0x400000 (nearest, ties away) or
+ * 0x7FFFFF (toward zero); ">=" is the pages' (hardware-bug) comparison. */
+static tt_status ex_stochrnd(ctx *c)
+{
+    const unsigned vb = fld(c, "lreg_src_b"), vc = fld(c, "lreg_src_c"), vd = fld(c, "lreg_dest");
+    const unsigned m = fld(c, "instr_mod1"), rnd = fld(c, "rnd_mode"), imm5 = fld(c, "imm8_math") & 31u;
+    const unsigned mode = m & 7u;
+    const bool use_imm = (m & 8u) != 0;
+    if (use_imm && mode != 4 && mode != 5)
+        return fail(c, TT_UNDEFINED, "SFPSTOCHRND Mod1 %u: UseImm5 with a mode other than INT32_TO_(U)INT8 (SFPSTOCHRND_IntInt.md)", m);
+    tt_sfpu *s = c->s;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!live(c, l, vd) || !tt_sfpu_lane_enabled(s, l)) continue;
+        uint32_t thr = s->prng[l] & 0x7FFFFFu;
+        s->prng[l] = prng_step(s->prng[l]);
+        if (rnd == 0) thr = 0x400000u;
+        else if (rnd == 2) thr = 0x7FFFFFu;
+        const uint32_t x = s->lreg[vc][l];
+        uint32_t r;
+        if (mode <= 1) { /* FloatFloat: keep 10 (FP16A) or 7 (FP16B) mantissa bits */
+            const uint32_t e = (x >> 23) & 255u;
+            if (e == 0) r = 0;
+            else if (e == 255) r = x & 0xFF800000u;
+            else {
+                const unsigned drop = mode == 0 ? 13 : 16;
+                const uint32_t lost = x & ((1u << drop) - 1u);
+                r = x - lost;
+                if (lost >= (thr >> (23 - drop))) r += 1u << drop;
+            }
+        } else if (mode == 4 || mode == 5) { /* IntInt: magnitude >> shift, then clamp */
+            uint32_t sign = x & 0x80000000u;
+            const unsigned sh = use_imm ? imm5 : (s->lreg[vb][l] & 31u);
+            const uint64_t v = ((uint64_t)(x & 0x7FFFFFFFu) << 23) >> sh;
+            uint64_t mag = (v >> 23) + ((v & 0x7FFFFFu) >= thr);
+            if (mode == 4) {
+                if (mag > 255) mag = 255;
+                sign = 0;
+            } else {
+                if (mag > 127) mag = 127;
+                if (mag == 0) sign = 0;
+            }
+            r = sign + (uint32_t)mag;
+        } else { /* FloatInt: 2 UINT8, 3 INT8, 6 UINT16, 7 INT16 */
+            const bool keep = mode & 1u;
+            const uint32_t maxm = (mode & 4u) ? (keep ? 32767u : 65535u) : (keep ? 127u : 255u);
+            uint32_t sign = keep ? (x & 0x80000000u) : 0;
+            const int32_t e = (int32_t)((x >> 23) & 255u) - 127;
+            uint64_t mag;
+            if (e < -1) {
+                mag = 0, sign = 0;
+            } else if (e >= 16) {
+                mag = maxm; /* NaN and Inf too */
+            } else {
+                mag = 0x800000u | (x & 0x7FFFFFu);
+                mag = e >= 0 ? mag << e : mag >> 1;
+                mag = (mag >> 23) + ((mag & 0x7FFFFFu) >= thr);
+                if (mag > maxm) mag = maxm;
+                if (mag == 0) sign = 0;
+            }
+            r = sign + (uint32_t)mag;
+        }
+        if (writable(vd)) s->lreg[vd][l] = r;
+    }
+    return TT_OK;
+}
+
+/* SFPLUT.md Lut8ToFp32: 0xFF is 0; else sign, exponent 127 - e3, 4 mantissa bits. */
+static uint32_t lut8(uint32_t x)
+{
+    x &= 0xFFu;
+    if (x == 0xFFu) return 0;
+    return ((x >> 7) << 31) | ((127u - ((x >> 4) & 7u)) << 23) | ((x & 15u) << 19);
+}
+
+/* SFPLUTFP32.md Lut16ToFp32: FP16 bits, exponent 31 read as 0, others rebiased by 112 (exponent 0
+ * included). */
+static uint32_t lut16(uint32_t x)
+{
+    x &= 0xFFFFu;
+    const uint32_t e = (x >> 10) & 31u;
+    return ((x >> 15) << 31) | ((e == 31 ? 0u : 112u + e) << 23) | ((x & 0x3FFu) << 13);
+}
+
+/* The section of |LReg[3]|: 0 below 1.0, 1 below 2.0, else 2 (bit patterns of non-negative values
+ * order as the values; a NaN lands in 2 as the pages' float comparisons do). */
+static unsigned lut_section(uint32_t b) { return b < 0x3F800000u ? 0 : b < 0x40000000u ? 1 : 2; }
+
+static tt_status ex_lut(ctx *c)
+{
+    const unsigned vd = fld(c, "lreg_ind"), mod = fld(c, "instr_mod0");
+    uint32_t res[TT_SFPU_LANES];
+    unsigned dst[TT_SFPU_LANES];
+    bool en[TT_SFPU_LANES];
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        en[l] = live(c, l, vd) && tt_sfpu_lane_enabled(c->s, l);
+        if (!en[l]) continue;
+        const uint32_t l3 = c->s->lreg[3][l], b = l3 & 0x7FFFFFFFu;
+        const uint32_t co = c->s->lreg[lut_section(b)][l];
+        uint32_t d = tt_sfpu_fma(lut8(co >> 8), b, lut8(co));
+        if (mod & 4) d = (d & 0x7FFFFFFFu) | (l3 & 0x80000000u);
+        res[l] = d;
+        dst[l] = ((mod & 8) && vd != 16) ? (c->s->lreg[7][l] & 15u) : vd;
+    }
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++)
+        if (en[l] && writable(dst[l])) c->s->lreg[dst[l]][l] = res[l];
+    return TT_OK;
+}
+
+static tt_status ex_lutfp32(ctx *c)
+{
+    const unsigned vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
+    uint32_t res[TT_SFPU_LANES];
+    unsigned dst[TT_SFPU_LANES];
+    bool en[TT_SFPU_LANES];
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        en[l] = live(c, l, vd) && tt_sfpu_lane_enabled(c->s, l);
+        if (!en[l]) continue;
+        const uint32_t l3 = c->s->lreg[3][l], b = l3 & 0x7FFFFFFFu;
+        const unsigned i = lut_section(b);
+        uint32_t a, cc;
+        if (mod & 2) {
+            if ((mod & 10u) == 10u) { /* FP16 3-entry: both halves of LReg[i] */
+                a = lut16(c->s->lreg[i][l] >> 16);
+                cc = lut16(c->s->lreg[i][l]);
+            } else { /* FP16 6-entry: the half by the finer cut (3.0, or 4.0 for TABLE2) */
+                const uint32_t cut = (mod & 3u) == 3u ? 0x40800000u : 0x40400000u;
+                const unsigned j = b < 0x3F000000u ? 0 : b < 0x3F800000u ? 16 : b < 0x3FC00000u ? 0
+                                 : b < 0x40000000u ? 16 : b < cut ? 0 : 16;
+                a = lut16(c->s->lreg[i][l] >> j);
+                cc = lut16(c->s->lreg[4 + i][l] >> j);
+            }
+        } else {
+            a = c->s->lreg[i][l];
+            cc = c->s->lreg[4 + i][l];
+        }
+        uint32_t d = tt_sfpu_fma(a, b, cc);
+        if (mod & 4) d = (d & 0x7FFFFFFFu) | (l3 & 0x80000000u);
+        res[l] = d;
+        dst[l] = ((mod & 8) && vd != 16) ? (c->s->lreg[7][l] & 15u) : vd;
+    }
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++)
+        if (en[l] && writable(dst[l])) c->s->lreg[dst[l]][l] = res[l];
+    return TT_OK;
+}
+
+/* SFPARECIP.md ApproxRecip: exponent 253 - e, 7 mantissa bits from a 128-entry table indexed by the
+ * input's top 7 mantissa bits. The table is round(2^15 / (128.5 + i)) - 128, i.e. the reciprocal of
+ * each bucket's midpoint rounded to 7 bits (checked equal to all 128 entries the page and the
+ * simulator list). Below 2^-126: +Inf; from 2^126: 0. */
+static uint32_t approx_recip(uint32_t x)
+{
+    if (x < 0x00800000u) return 0x7F800000u;
+    if (x >= 0x7E800000u) return 0;
+    const uint32_t d = 257u + 2u * ((x >> 16) & 0x7Fu);
+    const uint32_t t = (131072u + d) / (2u * d) - 128u;
+    return ((253u - (x >> 23)) << 23) | (t << 16);
+}
+
+static tt_status ex_arecip(ctx *c)
+{
+    const unsigned vb = fld(c, "imm12_math") & 15u, vc = fld(c, "lreg_c"), vd = fld(c, "lreg_dest");
+    const unsigned mod = fld(c, "instr_mod1");
+    if (mod >= 2)
+        return fail(c, TT_UNIMPLEMENTED, "SFPARECIP Mod1 %u (ApproxExp, SFPARECIP.md): its 896-entry table is not in the model yet", mod);
+    if (!writable(vd)) return TT_OK;
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        if (!tt_sfpu_lane_enabled(c->s, l)) continue;
+        uint32_t x = c->s->lreg[vc][l];
+        const uint32_t sign = x & 0x80000000u;
+        if (mod == 0) x = sign + approx_recip(x - sign);
+        else if ((int32_t)c->s->lreg[vb][l] < 0) x = approx_recip(x - sign);
+        c->s->lreg[vd][l] = x;
+    }
+    return TT_OK;
+}
+
 /* ---- dispatch ---------------------------------------------------------------------------------- */
 
 tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_sfpu_out *out)
@@ -952,6 +1132,10 @@ tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_
     case TT_OPC_SFPSHFT2: st = ex_shft2(&c); break;
     case TT_OPC_SFPCAST: st = ex_cast(&c); break;
     case TT_OPC_SFPCONFIG: st = ex_config(&c); break;
+    case TT_OPC_SFP_STOCH_RND: st = ex_stochrnd(&c); break;
+    case TT_OPC_SFPLUT: st = ex_lut(&c); break;
+    case TT_OPC_SFPLUTFP32: st = ex_lutfp32(&c); break;
+    case TT_OPC_SFPARECIP: st = ex_arecip(&c); break;
     case TT_OPC_SFPLOAD: st = ex_load(&c, io); break;
     case TT_OPC_SFPSTORE: st = ex_store(&c, io); break;
     default:

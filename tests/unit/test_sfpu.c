@@ -923,6 +923,176 @@ static void test_backdoor_disabled(void **state)
     assert_int_equal(S.lreg[13][0], 0xBF2CC4C7);
 }
 
+/* ---- SFPSTOCHRND_FloatFloat.md ---- */
+static void test_sfpstochrnd_float_float(void **state)
+{
+    (void)state;
+    S.lreg[1][0] = 0x3F808000;   /* 1 + 2^-8: FP16B nearest, discarded 0x8000 >= 0x400000 >> 7: up */
+    S.lreg[1][1] = 0x3F807FFF;   /* below the half: down */
+    S.lreg[1][2] = 0xBF808000;   /* sign-magnitude: away from zero */
+    S.lreg[1][3] = 0x00001234;   /* denormal: +0 */
+    S.lreg[1][4] = 0x80000000;   /* -0: +0 */
+    S.lreg[1][5] = 0xFFC00001;   /* -NaN: -Inf */
+    ok("ttsfp_stoch_rnd 0,0,1,1,2,1");
+    assert_int_equal(S.lreg[2][0], 0x3F810000);
+    assert_int_equal(S.lreg[2][1], 0x3F800000);
+    assert_int_equal(S.lreg[2][2], 0xBF810000);
+    assert_int_equal(S.lreg[2][3], 0);
+    assert_int_equal(S.lreg[2][4], 0);
+    assert_int_equal(S.lreg[2][5], 0xFF800000);
+    S.lreg[1][0] = 0x3F801000;   /* FP16A nearest: 13 bits, threshold 0x1000: up to 0x3F802000 */
+    ok("ttsfp_stoch_rnd 0,0,1,1,2,0");
+    assert_int_equal(S.lreg[2][0], 0x3F802000);
+    /* toward zero (2): threshold 0x7FFFFF >> 7 = 0xFFFF; ">=" makes all-ones discarded bits round up
+     * (the page's documented bug) */
+    S.lreg[1][0] = 0x3F80FFFF, S.lreg[1][1] = 0x3F808000;
+    ok("ttsfp_stoch_rnd 2,0,1,1,2,1");
+    assert_int_equal(S.lreg[2][0], 0x3F810000);
+    assert_int_equal(S.lreg[2][1], 0x3F800000);
+}
+
+/* Stochastic with the PRNG's first output 0 (reset state): the threshold is 0, so even 1.0 with no
+ * discarded bits rounds up (the page's bug); the PRNG then holds 0x80000000. */
+static void test_sfpstochrnd_stochastic_bias(void **state)
+{
+    (void)state;
+    fill(1, 0x3F800000);
+    ok("ttsfp_stoch_rnd 1,0,1,1,2,1");
+    assert_int_equal(S.lreg[2][0], 0x3F810000);
+    assert_int_equal(S.prng[0], 0x80000000);
+}
+
+/* ---- SFPSTOCHRND_FloatInt.md ---- */
+static void test_sfpstochrnd_float_int(void **state)
+{
+    (void)state;
+    S.lreg[1][0] = 0x40200000;   /* 2.5: 0xA00000 << 1, low 23 bits 0x400000: ties away: 3 */
+    S.lreg[1][1] = 0xC0200000;   /* -2.5: -3 as sign-magnitude */
+    S.lreg[1][2] = 0x43960000;   /* 300: clamps to 127 */
+    S.lreg[1][3] = 0x3ECCCCCD;   /* 0.4 (exponent -2): 0 */
+    S.lreg[1][4] = 0x3F000000;   /* 0.5: 0x800000 >> 1 = 0x400000: rounds to 1 */
+    S.lreg[1][5] = 0x7FC00000;   /* NaN: the maximum */
+    ok("ttsfp_stoch_rnd 0,0,1,1,2,3");   /* FP32_TO_INT8 */
+    assert_int_equal(S.lreg[2][0], 3);
+    assert_int_equal(S.lreg[2][1], 0x80000003);
+    assert_int_equal(S.lreg[2][2], 127);
+    assert_int_equal(S.lreg[2][3], 0);
+    assert_int_equal(S.lreg[2][4], 1);
+    assert_int_equal(S.lreg[2][5], 127);
+    ok("ttsfp_stoch_rnd 0,0,1,1,2,2");   /* FP32_TO_UINT8: the sign dropped, 300 -> 255 */
+    assert_int_equal(S.lreg[2][1], 3);
+    assert_int_equal(S.lreg[2][2], 255);
+    S.lreg[1][0] = 0x47C35000;           /* 100000 (exponent 16): INT16 maximum 32767 */
+    ok("ttsfp_stoch_rnd 0,0,1,1,2,7");
+    assert_int_equal(S.lreg[2][0], 32767);
+}
+
+/* ---- SFPSTOCHRND_IntInt.md ---- */
+static void test_sfpstochrnd_int_int(void **state)
+{
+    (void)state;
+    S.lreg[1][0] = 0x80000190;   /* -400 >> 2 (Imm5) = -100 exactly */
+    S.lreg[1][1] = 6;            /* 6 >> 2 = 1.5: nearest, ties away: 2 */
+    ok("ttsfp_stoch_rnd 0,2,1,1,2,13");  /* UseImm5 | INT32_TO_INT8 */
+    assert_int_equal(S.lreg[2][0], 0x80000064);
+    assert_int_equal(S.lreg[2][1], 2);
+    fill(3, 33);                 /* VB's low 5 bits: shift 1: 6 >> 1 = 3; -400 >> 1 = -200 -> -127 */
+    ok("ttsfp_stoch_rnd 0,0,3,1,2,5");
+    assert_int_equal(S.lreg[2][1], 3);
+    assert_int_equal(S.lreg[2][0], 0x8000007F);
+    ok("ttsfp_stoch_rnd 0,0,9,1,2,4");   /* INT32_TO_UINT8, shift 0: 400 -> 255, sign dropped */
+    assert_int_equal(S.lreg[2][0], 255);
+    assert_int_equal(ex("ttsfp_stoch_rnd 0,0,1,1,2,8"), TT_UNDEFINED); /* UseImm5 with FP16A */
+}
+
+/* ---- SFPLUT.md ---- */
+static void test_sfplut_sections(void **state)
+{
+    (void)state;
+    fill(0, 0x0010);   /* a = Lut8(0x00) = 1.0, c = Lut8(0x10) = exponent 126: 0.5 */
+    fill(1, 0x18FF);   /* a = Lut8(0x18) = 0.5 * 1.5 = 0.75, c = Lut8(0xFF) = 0 */
+    fill(2, 0x8000);   /* a = Lut8(0x80) = -1.0, c = 1.0 */
+    S.lreg[3][0] = 0x3F000000;   /* 0.5: 1.0 * 0.5 + 0.5 = 1.0 */
+    S.lreg[3][1] = 0x3FC00000;   /* 1.5: 0.75 * 1.5 = 1.125 */
+    S.lreg[3][2] = 0x40800000;   /* 4.0: -4 + 1 = -3 */
+    S.lreg[3][3] = 0xBF000000;   /* -0.5: |x| = 0.5: 1.0 */
+    ok("ttsfplut 4,0,0");
+    assert_int_equal(S.lreg[4][0], 0x3F800000);
+    assert_int_equal(S.lreg[4][1], 0x3F900000);
+    assert_int_equal(S.lreg[4][2], 0xC0400000);
+    assert_int_equal(S.lreg[4][3], 0x3F800000);
+    ok("ttsfplut 4,4,0");        /* SGN_RETAIN: LReg[3]'s sign: -1.0 in lane 3 */
+    assert_int_equal(S.lreg[4][3], 0xBF800000);
+    /* Lut8(0x7F): exponent 127 - 7 = 120, mantissa 15 << 19 = 0x3C780000, the table's +0.0151367;
+     * times 0.5 plus Lut8(0xFF) = 0: exponent 119, 0x3BF80000 */
+    fill(0, 0x7FFF);
+    fill(3, 0x3F000000);
+    ok("ttsfplut 5,0,0");
+    assert_int_equal(S.lreg[5][0], 0x3BF80000);
+}
+
+/* ---- SFPLUTFP32.md ---- */
+static void test_sfplutfp32_fp32_table(void **state)
+{
+    (void)state;
+    fill(1, 0x40000000), fill(5, 0x3E800000);  /* section 1: 2.0 * |x| + 0.25 */
+    S.lreg[3][0] = 0x3FC00000;                  /* 1.5: 3.25 */
+    S.lreg[3][1] = 0xBFC00000;                  /* -1.5 */
+    ok("ttsfplutfp32 6,0");
+    assert_int_equal(S.lreg[6][0], 0x40500000);
+    assert_int_equal(S.lreg[6][1], 0x40500000);
+    ok("ttsfplutfp32 6,4");                     /* SGN_RETAIN */
+    assert_int_equal(S.lreg[6][1], 0xC0500000);
+}
+
+static void test_sfplutfp32_fp16_tables(void **state)
+{
+    (void)state;
+    fill(2, 0x3C004000), fill(6, 0x00003C00);   /* section 2: halves FP16 1.0 | 2.0, 0 | 1.0 */
+    S.lreg[3][0] = 0x40200000;                  /* 2.5 < 3.0: low halves: 2 * 2.5 + 1 = 6 */
+    S.lreg[3][1] = 0x40600000;                  /* 3.5 >= 3.0: high halves: 1 * 3.5 + Lut16(0) */
+    ok("ttsfplutfp32 7,2");                     /* 6ENTRY_TABLE1 */
+    assert_int_equal(S.lreg[7][0], 0x40C00000);
+    /* Lut16(0) has exponent 0 + 112: 2^-15; 3.5 + 2^-15 = 0x40600000 | 1 << (23 - 16) */
+    assert_int_equal(S.lreg[7][1], 0x40600080);
+    ok("ttsfplutfp32 7,3");                     /* TABLE2: cut at 4.0: 3.5 takes the low halves: 8 */
+    assert_int_equal(S.lreg[7][1], 0x41000000);
+    /* FP16 3-entry (10): writes LReg[LReg[7] & 15] (the page's documented bug) */
+    fill(0, 0x40003C00), fill(3, 0x3F000000), fill(7, 5);
+    ok("ttsfplutfp32 0,10");                    /* 2.0 * 0.5 + 1.0 = 2.0 into LReg[5] */
+    assert_int_equal(S.lreg[5][0], 0x40000000);
+}
+
+/* ---- SFPARECIP.md ---- */
+static void test_sfparecip_recip(void **state)
+{
+    (void)state;
+    S.lreg[1][0] = 0x3F800000;   /* the page: ApproxRecip(1.0) = 0.99609375 = 0x3F7F0000 */
+    S.lreg[1][1] = 0xC0000000;   /* -2: exponent 253 - 128 = 125, LUT[0] = 127: -0.498046875 */
+    S.lreg[1][2] = 0;            /* +Inf */
+    S.lreg[1][3] = 0x80000000;   /* -Inf */
+    S.lreg[1][4] = 0x7E800000;   /* 2^126: 0 */
+    S.lreg[1][5] = 0x3FC00000;   /* 1.5: index 64, the page's LUT[64] = 42: (126 << 23) | 42 << 16 */
+    ok("ttsfparecip 0,1,2,0");
+    assert_int_equal(S.lreg[2][0], 0x3F7F0000);
+    assert_int_equal(S.lreg[2][1], 0xBEFF0000);
+    assert_int_equal(S.lreg[2][2], 0x7F800000);
+    assert_int_equal(S.lreg[2][3], 0xFF800000);
+    assert_int_equal(S.lreg[2][4], 0);
+    assert_int_equal(S.lreg[2][5], (126u << 23) | (42u << 16));
+}
+
+static void test_sfparecip_cond_and_exp(void **state)
+{
+    (void)state;
+    fill(1, 0xC0000000);
+    S.lreg[3][0] = 0xFFFFFFFF;   /* VB negative: 1/|x| without the sign */
+    ok("ttsfparecip 3,1,2,1");
+    assert_int_equal(S.lreg[2][0], 0x3EFF0000);
+    assert_int_equal(S.lreg[2][1], 0xC0000000); /* VB 0: VC as is */
+    assert_int_equal(ex("ttsfparecip 0,1,2,2"), TT_UNIMPLEMENTED);
+}
+
 static void test_backdoor_load_template(void **state)
 {
     (void)state;
@@ -999,6 +1169,15 @@ int main(void)
         T(test_sfpcast_int_int_and_abs),
         T(test_sfpconfig_lregs_and_lane_config),
         T(test_backdoor_disabled),
+        T(test_sfpstochrnd_float_float),
+        T(test_sfpstochrnd_stochastic_bias),
+        T(test_sfpstochrnd_float_int),
+        T(test_sfpstochrnd_int_int),
+        T(test_sfplut_sections),
+        T(test_sfplutfp32_fp32_table),
+        T(test_sfplutfp32_fp16_tables),
+        T(test_sfparecip_recip),
+        T(test_sfparecip_cond_and_exp),
         T(test_backdoor_load_template),
         T(test_unimplemented_named),
 #undef T
