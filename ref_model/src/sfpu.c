@@ -108,8 +108,8 @@ uint32_t tt_sfpu_fma(uint32_t a, uint32_t b, uint32_t c)
     }
     if (n <= 0) {
         r <<= -n;
-    } else { /* the sticky bit looks at the bits of (n | 1) only, as the page's model does */
-        const uint32_t st = (r & ((uint32_t)n | 1u)) != 0;
+    } else { /* n is 1 or 2 here (r < 2^29; the exponent-0 case adds 1 only to n <= 0): the low n bits */
+        const uint32_t st = (r & ((1u << n) - 1u)) != 0;
         r = (r >> n) | st;
     }
     uint32_t res = ((uint32_t)e << 23) + ((r >> 3) & 0x7FFFFFu);

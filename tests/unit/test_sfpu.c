@@ -390,6 +390,11 @@ static void test_sfpmad_denormals_flushed(void **state)
     /* 2^-126 * 0.5 = 2^-127, denormal: +0; -2^-126 * 0.5: -0 */
     assert_int_equal(tt_sfpu_fma(0x00800000, 0x3F000000, 0), 0);
     assert_int_equal(tt_sfpu_fma(0x80800000, 0x3F000000, 0), 0x80000000);
+    /* (1 - 2^-24) * 2^-126: the product's exponent is 0, one more right place: mantissa 0x7FFFFF with
+     * the three low bits 100 and an odd lsb: rounds up to 0x800000, exponent 1: 2^-126, not flushed */
+    assert_int_equal(tt_sfpu_fma(0x3F7FFFFF, 0x00800000, 0), 0x00800000);
+    /* (1 - 2^-23) * 2^-126 is exactly the denormal 0x7FFFFF (low bits 000 after the extra place): +0 */
+    assert_int_equal(tt_sfpu_fma(0x3F7FFFFE, 0x00800000, 0), 0);
     /* denormal addend with zero product: zero of sign (z & p): -0 only if both negative */
     assert_int_equal(tt_sfpu_fma(0x80000000, 0x3F800000, 0x80000001), 0x80000000);
     assert_int_equal(tt_sfpu_fma(0x00000000, 0x3F800000, 0x80000001), 0);
