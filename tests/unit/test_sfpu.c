@@ -1098,6 +1098,66 @@ static void test_sfparecip_cond_and_exp(void **state)
     assert_int_equal(ex("ttsfparecip 0,1,2,2"), TT_UNIMPLEMENTED);
 }
 
+/* FMA README: the smaller term shifted out entirely leaves no sticky bit. (1 + 2^-12)^2 = 1 + 2^-11 +
+ * 2^-24 exactly: a tie between 0x3F801000 (even) and 0x3F801001; IEEE would break it upward with any
+ * positive addend, but 2^-60 (exponent 67) shifted 60 places is 0 with no sticky: the tie goes to
+ * even. pm = (2^46 + 2^35 + 2^22) >> 20 = 0x4008004: guard bits 100. */
+static void test_sfpmad_partial_fusion_no_sticky(void **state)
+{
+    (void)state;
+    assert_int_equal(tt_sfpu_fma(0x3F800800, 0x3F800800, 0x21800000), 0x3F801000);
+    assert_int_equal(tt_sfpu_fma(0x3F800800, 0x3F800800, 0), 0x3F801000);
+    /* the same product minus 2^-60: the addend vanishes the same way */
+    assert_int_equal(tt_sfpu_fma(0x3F800800, 0x3F800800, 0xA1800000), 0x3F801000);
+}
+
+/* SFPLOAD.md: DEST_RD_COL_EXCHANGE (lane & 7's config) takes the odd column; ENABLE_DEST_INDEX with
+ * CAPTURE_DEFAULT_DEST_INDEX also writes (Row << 4) | Column to LReg[VD + 4]; BLOCK_SFPU_RD_FROM_DEST
+ * leaves the lane. */
+static void test_sfpload_lane_config(void **state)
+{
+    (void)state;
+    D.cell[9][7] = tt_write_dst_fp32(0x40000000);      /* row 9, odd column 7 */
+    IO.dst_offset = 8;
+    S.lane_config[3] = TT_SFPU_LC_DEST_RD_COL_EXCHANGE | TT_SFPU_LC_ENABLE_DEST_INDEX |
+                       TT_SFPU_LC_CAPTURE_DEFAULT_DEST_INDEX;
+    S.lane_config[11] = S.lane_config[3];               /* the index capture reads the lane's own */
+    S.lane_config[4] = TT_SFPU_LC_BLOCK_SFPU_RD_FROM_DEST;
+    fill(1, 0x77);
+    ok("ttsfpload 1,3,0,0");                            /* Addr 8: lane 11 is row 9, column 6 -> 7 */
+    assert_int_equal(S.lreg[1][11], 0x40000000);
+    assert_int_equal(S.lreg[5][11], (9u << 4) | 7u);
+    assert_int_equal(S.lreg[1][4], 0x77);               /* blocked */
+    assert_int_equal(S.lreg[1][5], 0);                  /* read row 8, column 10: zero */
+}
+
+/* SFPSTORE.md: VD >= 12 with the backdoor on is a template write, no Dest write; with it off, the
+ * constant register is stored. */
+static void test_sfpstore_backdoor_and_constants(void **state)
+{
+    (void)state;
+    const uint32_t insn = w("ttsfpstore 12,4,0,0");
+    assert_int_equal(tt_sfpu_exec(&S, insn, &IO, &O), TT_OK);
+    assert_int_equal(S.lm_template[0][0], insn);
+    assert_int_equal(D.writes, 0);
+    ok("ttsfpconfig 2,15,1");                           /* DISABLE_BACKDOOR_LOAD */
+    ok("ttsfpstore 12,4,0,0");
+    assert_int_equal(tt_read_dst_fp32(D.cell[0][0]), 0x3B000000);
+    assert_int_equal(D.writes, 32);
+}
+
+/* SFPMAD.md: only enabled lanes compute. */
+static void test_sfpmad_lane_enable(void **state)
+{
+    (void)state;
+    fill(1, 0x40000000);
+    ok("ttsfpencc 1,0,0,2");
+    S.flags[2] = false;
+    ok("ttsfpmad 1,1,9,3,0");   /* 2 * 2 + 0 = 4 where enabled */
+    assert_int_equal(S.lreg[3][1], 0x40800000);
+    assert_int_equal(S.lreg[3][2], 0);
+}
+
 static void test_backdoor_load_template(void **state)
 {
     (void)state;
@@ -1183,6 +1243,10 @@ int main(void)
         T(test_sfplutfp32_fp16_tables),
         T(test_sfparecip_recip),
         T(test_sfparecip_cond_and_exp),
+        T(test_sfpmad_partial_fusion_no_sticky),
+        T(test_sfpload_lane_config),
+        T(test_sfpstore_backdoor_and_constants),
+        T(test_sfpmad_lane_enable),
         T(test_backdoor_load_template),
         T(test_unimplemented_named),
 #undef T
