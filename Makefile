@@ -11,7 +11,7 @@ JOBS ?= $(shell nproc)
 
 MODEL_SRCS := $(wildcard ref_model/src/*.c)
 MODEL_OBJS := $(MODEL_SRCS:%.c=$(BUILD)/%.o)
-TB_C_SRCS := tb/schedule.c dpi/timing.c tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/stall_name.c tb/numparse.c tb/suggest.c tb/elf_loader.c dpi/outfile.c dpi/hazard.c dpi/hb.c
+TB_C_SRCS := tb/schedule.c dpi/timing.c tb/test_loader.c tb/tile_codec.c tb/stim.c tb/kernel_run.c tb/model_run.c tb/stall_name.c tb/numparse.c tb/suggest.c tb/elf_loader.c dpi/outfile.c dpi/hazard.c dpi/hb.c
 TB_C_OBJS := $(TB_C_SRCS:%.c=$(BUILD)/%.o)
 # the checker (dpi/cosim_int.h): matching, failure reports, race glue, state read-back
 COSIM_C := dpi/cosim.c dpi/cosim_report.c dpi/cosim_race.c dpi/cosim_readback.c
