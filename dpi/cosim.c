@@ -135,6 +135,47 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, b
     }
 }
 
+void cosim_set_kernel(cosim *c, int thread)
+{
+    if (thread >= 0 && thread < TT_NUM_THREADS) c->kernel[thread] = true;
+}
+
+void cosim_trisc_load(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t addr, const char *what,
+                      uint32_t model, uint32_t rtl)
+{
+    cs_flush_retires(c);
+    if (c->failed || !c->o.check || model == rtl) return;
+    c->cur_line = 0;
+    cs_begin_failure(c, "MISMATCH (TRISC load)", cycle, -1, 0, 0);
+    cs_say(c, "  TRISC%d at pc 0x%08x loads 0x%08x (%s)\n", thread, pc, addr, what);
+    cs_mismatch(c, "value", model, rtl);
+    cs_end_failure(c);
+}
+
+void cosim_trisc_l1(cosim *c, uint64_t cycle, int thread, uint32_t addr, unsigned size, uint32_t data)
+{
+    (void)cycle, (void)thread;
+    cs_flush_retires(c);
+    if (c->failed) return;
+    c->l1_checked++;
+    if (!c->o.check) return;
+    c->changed = true;
+    state_check_touch_l1(c->sc, addr);
+    uint8_t *l1 = tt_model_l1(c->m);
+    if (addr + size <= TT_L1_BYTES)
+        for (unsigned b = 0; b < size; b++) l1[addr + b] = (uint8_t)(data >> (8 * b));
+}
+
+void cosim_fail_kernel(cosim *c, uint64_t cycle, const char *details)
+{
+    cs_flush_retires(c);
+    if (c->failed) return;
+    c->cur_line = 0;
+    cs_begin_failure(c, "ERROR (TRISC)", cycle, -1, 0, 0);
+    cs_say(c, "  %s", details);
+    cs_end_failure(c);
+}
+
 void cosim_drain(cosim *c, int stream, int thread)
 {
     cs_flush_retires(c);

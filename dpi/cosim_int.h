@@ -60,6 +60,7 @@ struct cosim {
     int line_head[TT_NUM_THREADS], line_count[TT_NUM_THREADS];
     uint32_t line_base[TT_NUM_THREADS]; /* push index of line[line_head] */
     int cur_line;                    /* line of the instruction being reported */
+    bool kernel[TT_NUM_THREADS];     /* the thread's pushes come from a kernel: their `line` is the pushing pc */
     uint32_t nhist[TT_NUM_THREADS];
     uint64_t retired, l1_checked, rf_checked;
     rf_queue rfq[TT_RF_WRITERS];

@@ -81,13 +81,16 @@ void cs_begin_failure(cosim *c, const char *kind, uint64_t cycle, int thread, ui
     }
     char d[96] = "";
     if (thread >= 0) cs_dis(insn, d, sizeof d);
-    if (c->cur_line > 0)
+    /* a kernel's thread: cur_line is the pushing pc (cosim_set_kernel) */
+    const bool kpc = thread >= 0 && thread < TT_NUM_THREADS && c->kernel[thread] && c->cur_line > 0;
+    if (c->cur_line > 0 && !kpc)
         cs_say(c, "%s:%d: ", c->t.path, c->cur_line);
     else
         cs_say(c, "%s: ", c->t.path);
     char cy[96];
     cs_say(c, "%s at %s", kind, cs_fmt_cycle(c, cycle, true, cy, sizeof cy));
     if (thread >= 0) cs_say(c, ", thread %d, seq %u: %s (0x%08x)", thread, seq, d, insn);
+    if (kpc) cs_say(c, ", pushed by TRISC%d at pc 0x%08x", thread, (uint32_t)c->cur_line);
     if (c->fail_note) cs_say(c, "%s", c->fail_note);
     c->fail_note = NULL;
     cs_say(c, "\n");
