@@ -273,7 +273,7 @@ negative: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== negative tests, lockstep (SystemC harness)"
 	@tests/run_negative.sh --lockstep $(BUILD)/ttcosim_sc
 
-inject: $(BUILD)/ttcosim
+inject: $(BUILD)/ttcosim kernels
 	@echo "== injected RTL bugs must be caught"
 	@tests/run_inject.sh $(BUILD)/ttcosim
 
@@ -689,6 +689,6 @@ kernels: $(KERNEL_ELFS) $(BUILD)/ttmodel
 
 # kernels on the model alone (issue 29 part 3; docs/test_format.md "Kernels"): tests/kernels/*.tts
 # name ELFs from make kernels; neg_*.tts are bad-input and failing-kernel cases (run_kernel_tests.sh)
-kernel-test: kernels $(BUILD)/ttmodel
-	@echo "== kernel-test: kernels run by build/ttmodel run (tests/kernels)"
-	@tests/kernels/run_kernel_tests.sh $(BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS)
+kernel-test: kernels $(BUILD)/ttmodel $(BUILD)/ttcosim
+	@echo "== kernel-test: kernels run by build/ttmodel run and in lockstep by build/ttcosim (tests/kernels)"
+	@tests/kernels/run_kernel_tests.sh $(BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS) $(BUILD)/ttcosim

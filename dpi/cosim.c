@@ -200,9 +200,13 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
         if (hb_note_mmio(c->hz, &who, addr, cycle, cs_hb_report, c)) return;
     }
     if (tt_model_mmio_store(c->m, thread, addr, data, msg, sizeof msg) != TT_OK) {
-        c->cur_line = line;
+        const bool k = thread >= 0 && thread < TT_NUM_THREADS && c->kernel[thread]; /* line: the store's pc */
+        c->cur_line = k ? 0 : line;
         cs_begin_failure(c, "ERROR (bad TRISC store)", cycle, -1, 0, 0);
-        cs_say(c, "  thread %d store 0x%08x to 0x%08x: %s\n", thread, data, addr, msg);
+        if (k)
+            cs_say(c, "  TRISC%d store at pc 0x%08x: 0x%08x to 0x%08x: %s\n", thread, (uint32_t)line, data, addr, msg);
+        else
+            cs_say(c, "  thread %d store 0x%08x to 0x%08x: %s\n", thread, data, addr, msg);
         cs_end_failure(c);
     }
 }

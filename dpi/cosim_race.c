@@ -32,6 +32,12 @@ static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const ha
         return;
     }
     c->cur_line = at->line;
+    if (at->store && at->thread >= 0 && at->thread < TT_NUM_THREADS && c->kernel[at->thread]) {
+        /* a kernel's store: its line is the store's pc (cosim_set_kernel) */
+        snprintf(c->note_buf, sizeof c->note_buf, ", TRISC%d's store at pc 0x%08x", at->thread, (uint32_t)at->line);
+        c->fail_note = c->note_buf;
+        c->cur_line = 0;
+    }
     /* two TRISC stores racing: no instruction to name */
     cs_begin_failure(c, "HAZARD", cycle, at->store ? -1 : at->thread, at->seq, at->store ? 0 : at->insn);
     cs_say(c, "%s", text);

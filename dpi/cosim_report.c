@@ -60,8 +60,12 @@ static void history(cosim *c)
             char d[96];
             cs_dis(e->insn, d, sizeof d);
             char cy[64];
-            cs_say(c, "    %s seq %-6u 0x%08x  %-36s line %d\n", cs_fmt_cycle(c, e->cycle, false, cy, sizeof cy), e->seq,
-                e->insn, d, e->line);
+            if (c->kernel[th]) /* a kernel's thread: the pushing pc (cosim_set_kernel) */
+                cs_say(c, "    %s seq %-6u 0x%08x  %-36s pc 0x%08x\n", cs_fmt_cycle(c, e->cycle, false, cy, sizeof cy),
+                    e->seq, e->insn, d, (uint32_t)e->line);
+            else
+                cs_say(c, "    %s seq %-6u 0x%08x  %-36s line %d\n", cs_fmt_cycle(c, e->cycle, false, cy, sizeof cy),
+                    e->seq, e->insn, d, e->line);
             cJSON *o = cJSON_CreateObject();
             cJSON_AddNumberToObject(o, "cycle", (double)e->cycle);
             cJSON_AddNumberToObject(o, "seq", e->seq);

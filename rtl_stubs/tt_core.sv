@@ -693,7 +693,10 @@ module tt_core
   logic tl1_we;
   assign l1_we = bd_l1 ? bd_l1_in_range : ((th_l1_valid || pk_l1_valid) && l1_in_range);
   assign tl1_we = tl1_valid_i && ({4'b0, tl1_addr_i[31:4]} < 32'(L1_LINES));
-  tt_clk_gate u_cg_dp (.clk_i (clk_c), .en_i (unp_act[0] || unp_act[1] || pk_act || l1_we || tl1_we || adc_act),
+  // Gated from clk_i, not clk_c: a TRISC L1 store can come while the core is quiet, and the edge
+  // that wakes clk_c is its first, with no falling edge of clk_c before it to open this gate (its
+  // other enables are all low while the core is quiet, so nothing else changes).
+  tt_clk_gate u_cg_dp (.clk_i (clk_i), .en_i (unp_act[0] || unp_act[1] || pk_act || l1_we || tl1_we || adc_act),
                        .clk_o (clk_dp));
 
   tt_l1 #(.LINES(L1_LINES)) u_l1 (

@@ -63,6 +63,7 @@ struct tb_ctx {
     tt_cycle_stim cs;      /* the next cycle's offers, built at its first stimulus call */
     uint64_t cs_cycle;     /* the cycle cs is for, +1 */
     bool kfail;            /* a kernel's core stopped on an error (said on stderr) */
+    const char *elf_list;  /* --elf T0,T1,T2 */
 };
 
 /* Set in the environment of the +wave_window re-run: a harness that sees it never re-runs itself,
@@ -267,7 +268,7 @@ static bool verilator_arg_ok(const char *prog, const char *arg)
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s TEST.tts [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
+            "usage: %s TEST.tts|--elf T0[,T1[,T2]] [--elf T0,T1,T2] [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
             "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n"
             "          [+wave_window=N [+wave_file=FILE.vcd]]\n"
             "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)] [+readback=drain|end]\n"
@@ -477,6 +478,16 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
             *exit_code = 0;
             goto fail;
         }
+        if (strcmp(arg, "--elf") == 0) { /* kernels from the command line, as ttmodel run --elf */
+            if (i + 1 == argc) {
+                fprintf(stderr, "%s: --elf needs T0[,T1[,T2]] (one ELF path per thread)\n", prog);
+                goto fail;
+            }
+            c->elf_list = argv[++i];
+            if (rl < sizeof c->repro)
+                rl += (size_t)snprintf(c->repro + rl, sizeof c->repro - rl, " %s", c->elf_list);
+            continue;
+        }
         if (plusarg(arg, "+inject", &v)) {
             if (strcmp(v, "help") == 0) {
                 printf("%-24s %-3s %-48s %-12s %s\n", "injection", "bit", "caught by", "names", "bug");
@@ -566,10 +577,12 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
             goto fail;
         }
     }
-    if (!c->a.test) {
+    if (!c->a.test && !c->elf_list) {
         usage(stderr, prog);
         goto fail;
     }
+    const bool no_file = !c->a.test; /* --elf alone */
+    if (no_file) c->a.test = "kernels"; /* names the +wave_window file (kernels.window.vcd) only */
     /* Outputs that cannot be written are found now, not after the run (issue 8 part 1). */
     if (c->a.report && !tt_output_probe(prog, "+report", c->a.report)) goto fail;
     if (c->a.trace && !tt_output_probe(prog, "+trace", c->a.trace)) goto fail;
@@ -611,8 +624,15 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     c->argc = argc;
     c->argv = argv;
     char err[512];
-    if (tt_test_load(c->a.test, &c->test, err, sizeof err)) {
+    if (no_file) {
+        memset(&c->test, 0, sizeof c->test); /* --elf alone: the kernels, no preload, no expectation */
+        snprintf(c->test.path, sizeof c->test.path, "%s --elf", prog);
+    } else if (tt_test_load(c->a.test, &c->test, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
+        goto fail;
+    }
+    if (c->elf_list && tt_krun_set_elfs(&c->test, c->elf_list, prog)) {
+        tt_test_free(&c->test);
         goto fail;
     }
     if (tt_test_has_elf(&c->test) && !(c->k = tt_krun_create())) {

@@ -312,3 +312,41 @@ bool tt_krun_elf_line(const tt_test *t, const tt_model *m, uint32_t line)
     }
     return true;
 }
+
+/* --elf T0[,T1[,T2]]: thread i's kernel is the i-th path (an empty one: none); it replaces a test
+ * file's elf line for that thread (docs/test_format.md "Kernels"). Non-zero, said on stderr, for
+ * more than three paths, a path too long, or a thread that has a stream in the test file. */
+int tt_krun_set_elfs(tt_test *t, const char *list, const char *prog)
+{
+    int th = 0;
+    for (const char *p = list;; th++) {
+        const char *comma = strchr(p, ',');
+        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (th == TT_NUM_THREADS) {
+            fprintf(stderr, "%s: --elf: expected at most %d comma-separated paths (threads 0..2), got more: '%s'\n",
+                    prog, TT_NUM_THREADS, list);
+            return 1;
+        }
+        if (len >= sizeof t->elf[th]) {
+            fprintf(stderr, "%s: --elf: path %d is longer than %zu characters\n", prog, th, sizeof t->elf[th] - 1);
+            return 1;
+        }
+        if (len) {
+            if (t->nstream[th]) {
+                fprintf(stderr, "%s: --elf gives thread %d a kernel, but the test file has a stream for it\n", t->path, th);
+                return 1;
+            }
+            memcpy(t->elf[th], p, len);
+            t->elf[th][len] = 0;
+            t->elf_line[th] = 0;
+        }
+        if (!comma) break;
+        p = comma + 1;
+    }
+    if (!tt_test_has_elf(t)) {
+        fprintf(stderr, "%s: --elf: expected at least one ELF path, got '%s'\n", prog, list);
+        return 1;
+    }
+    return 0;
+}
+

@@ -97,4 +97,10 @@ const char *tt_krun_elf_where(const tt_test *t, int th, char *buf, size_t n);
  * order by the model-only run (its start cycle) and the harness (its preload items). */
 bool tt_krun_elf_line(const tt_test *t, const tt_model *m, uint32_t line);
 
+/* --elf T0[,T1[,T2]] (ttmodel run, ttcosim): thread i's kernel is the i-th path (an empty one:
+ * none), replacing a test file's elf line for that thread (docs/test_format.md "Kernels"). Non-zero,
+ * said on stderr with prog, for more than three paths, a path too long, no path at all, or a thread
+ * that has a stream in the test file. */
+int tt_krun_set_elfs(tt_test *t, const char *list, const char *prog);
+
 #endif
