@@ -320,8 +320,9 @@ random: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/random/run_both.sh $(BUILD) --math $(MATH_SEEDS) $(MATH_LENGTH) $(FIRST_SEED)
 
 # make run TEST=tests/directed/X.tts [WAVES=1] [ARGS="+max_cycles=..."]; with WAVES=1 the harness
-# prints the gtkwave command (absolute paths, build/stalls.gtkw), after a failing run too
-run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stalls.gtkw)
+# prints the gtkwave command (absolute paths, build/stalls.gtkw), after a failing run too; a test of
+# tests/kernels/ has its ELFs built first (make kernels' compile step, without its checks)
+run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stalls.gtkw) $(if $(findstring tests/kernels/,$(TEST)),$(KERNEL_ELFS))
 	@test -n "$(TEST)" || { echo "usage: make run TEST=tests/directed/NAME.tts [WAVES=1]"; exit 2; }
 	@mkdir -p $(BUILD)/waves
 	$(BUILD)/ttcosim $(TEST) $(if $(WAVES),+trace=$(BUILD)/waves/$(basename $(notdir $(TEST))).vcd) $(ARGS)
