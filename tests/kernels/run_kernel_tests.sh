@@ -166,6 +166,11 @@ if [ -n "$lock" ]; then
     lcli "lockstep --elf replaces the file's kernel (a failing one)" 1 "0xffd00000" "$dir/push.tts" --elf "$build/kernels/unmapped_t0.elf"
     lcli "lockstep --elf four paths" 2 "at most 3" --elf "a,b,c,d"
     lcli "lockstep --elf with no value" 2 "--elf needs" "$dir/push.tts" --elf
+    # +wave_window re-runs a failing kernel run with the trace on (the VCD of the cycles before it)
+    lcli "lockstep +wave_window on a failing kernel" 1 "waves: cycles" --elf "$build/kernels/unmapped_t0.elf" \
+        +wave_window=10 "+wave_file=$tmp/k.vcd"
+    if [ -s "$tmp/k.vcd" ] && grep -q t0_trisc_pc "$tmp/k.vcd"; then result "lockstep +wave_window VCD holds t0_trisc_pc" 1 ""
+    else result "lockstep +wave_window VCD holds t0_trisc_pc" 0 "$tmp/k.vcd missing, empty or without t0_trisc_pc"; fi
 fi
 
 echo "$pass passed, $fail failed"
