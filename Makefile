@@ -457,8 +457,8 @@ SAN_RANDOM ?= 40
 san_step = $(2) >$(SAN_BUILD)/$(1).log 2>&1; rc=$$?; tail -1 $(SAN_BUILD)/$(1).log; \
   [ $$rc -eq 0 ] || { grep -m 20 -E '^FAIL|FAIL:' $(SAN_BUILD)/$(1).log; echo "sanitize: the $(1) suite failed (log: $(SAN_BUILD)/$(1).log)"; exit 1; }
 
-sanitize:
-	@echo "== sanitizers (clang ASan + UBSan): unit, negative, directed and random tests on the model"
+sanitize: kernels
+	@echo "== sanitizers (clang ASan + UBSan): unit, negative, directed, kernel and random tests on the model"
 	@mkdir -p $(SAN_BUILD)
 	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) CC=clang SANFLAGS="$(SAN)" \
 	  $(SAN_BUILD)/ttmodel $(patsubst $(BUILD)/%,$(SAN_BUILD)/%,$(UNIT_TESTS)) >$(SAN_BUILD)/build.log 2>&1 \
@@ -468,6 +468,7 @@ sanitize:
 	  [ $$fail -eq 0 ] && echo "unit tests: all passed under the sanitizers"; exit $$fail
 	@$(call san_step,negative,tests/run_negative.sh $(SAN_BUILD)/ttmodel)
 	@$(call san_step,directed,tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(DIRECTED))
+	@$(call san_step,kernels,tests/kernels/run_kernel_tests.sh $(SAN_BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS))
 	@mkdir -p $(SAN_BUILD)/random && python3 tools/gen_random.py --seeds $(SAN_RANDOM) --out $(SAN_BUILD)/random >/dev/null \
 	  && python3 tools/gen_random.py --unpack --seeds $(SAN_RANDOM) --out $(SAN_BUILD)/random >/dev/null
 	@$(call san_step,random,tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(SAN_BUILD)/random/*.tts)

@@ -152,15 +152,19 @@ void cosim_trisc_load(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_
     cs_end_failure(c);
 }
 
-void cosim_trisc_l1(cosim *c, uint64_t cycle, int thread, uint32_t addr, unsigned size, uint32_t data)
+void cosim_trisc_l1(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t addr, unsigned size, uint32_t data)
 {
-    (void)cycle, (void)thread;
     cs_flush_retires(c);
     if (c->failed) return;
     c->l1_checked++;
     if (!c->o.check) return;
     c->changed = true;
     state_check_touch_l1(c->sc, addr);
+    if (c->hz) { /* the race detector: a write of its line; `line` is the store's pc (cosim_set_kernel) */
+        const hazard_who who = {.thread = thread, .line = (int)pc, .store = true};
+        c->hz_cycle = cycle;
+        if (hb_note_l1_store(c->hz, &who, addr, cycle, cs_hb_report, c)) return;
+    }
     uint8_t *l1 = tt_model_l1(c->m);
     if (addr + size <= TT_L1_BYTES)
         for (unsigned b = 0; b < size; b++) l1[addr + b] = (uint8_t)(data >> (8 * b));

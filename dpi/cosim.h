@@ -100,9 +100,9 @@ void cosim_set_kernel(cosim *c, int thread);
  * a difference fails the run (MISMATCH (TRISC load)). */
 void cosim_trisc_load(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t addr, const char *what,
                       uint32_t model, uint32_t rtl);
-/* A kernel's L1 store landing at this edge (tt_core tl1_*_i): into the model's L1 too, its line
- * compared by the read-backs, counted with the L1 writes. */
-void cosim_trisc_l1(cosim *c, uint64_t cycle, int thread, uint32_t addr, unsigned size, uint32_t data);
+/* A kernel's L1 store (made at `pc`) landing at this edge (tt_core tl1_*_i): into the model's L1
+ * too, its line compared by the read-backs, counted with the L1 writes, told to the race detector. */
+void cosim_trisc_l1(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t addr, unsigned size, uint32_t data);
 /* Stream `stream` (a TRISC, or BRISC) waited until thread `thread` was idle (a drain line): for the
  * race detector, everything that thread did happens before the stream's later pushes and stores. */
 void cosim_drain(cosim *c, int stream, int thread);

@@ -907,6 +907,13 @@ bool hb_note_mmio(hb *h, const hazard_who *who, uint32_t addr, uint64_t cycle, h
     return false;
 }
 
+bool hb_note_l1_store(hb *h, const hazard_who *who, uint32_t addr, uint64_t cycle, hb_report_fn fn, void *ctx)
+{
+    hb_store(h, who->thread, cycle);
+    ACC(HB_L1, 0, addr / 16u, ~0u, true, HB_AT_END);
+    return false;
+}
+
 void hb_set_origin(hb *h, uint64_t cycle) { h->origin = cycle; }
 
 static void access_text(const hb *h, char *buf, size_t n, const hazard_who *w, int when, uint64_t lo, uint64_t hi)

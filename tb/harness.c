@@ -870,7 +870,8 @@ static void tb_on_trisc_load(tb_ctx *c, uint64_t cycle, int thread, uint32_t add
 
 static void tb_on_trisc_l1(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, unsigned size, uint32_t data)
 {
-    cosim_trisc_l1(c->cos, cycle, thread, addr, size, data);
+    /* c->cs is still the stimulus this store came from (the next one is built after this edge) */
+    cosim_trisc_l1(c->cos, cycle, thread, c->cs.l1_pc, addr, size, data);
 }
 
 static void tb_kernel_view(tb_ctx *c, uint32_t pc[3], unsigned *state)

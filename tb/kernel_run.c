@@ -138,6 +138,7 @@ static tt_rv_mem_status k_store(void *ctx, const tt_rv_region *rg, uint32_t addr
         if (addr + size > TT_L1_BYTES) return TT_RV_MEM_FAULT;
         if (cs->l1_valid) return TT_RV_MEM_STALL;
         cs->l1_valid = true, cs->l1_thread = c->th, cs->l1_addr = addr, cs->l1_data = value, cs->l1_size = size;
+        cs->l1_pc = k->core[c->th].pc;
         return TT_RV_MEM_OK;
     case TT_RV_REG_PUSH:
         /* PushTensixInstruction.md: a sw to INSTRN_BUF_BASE pushes; the core stalls while it cannot */

@@ -31,6 +31,7 @@ typedef struct {
     int l1_thread;
     uint32_t l1_addr, l1_data;
     unsigned l1_size; /* bytes: 1, 2 or 4 (aligned: never crosses a 16-byte line) */
+    uint32_t l1_pc;   /* the storing instruction's pc */
 } tt_cycle_stim;
 
 /* The file streams' offers for the next cycle (BRISC's stream first, then threads 0..2; the first

@@ -555,6 +555,14 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
                 break;
             }
         }
+        if (rh->h && cs.l1_valid) {
+            /* the kernel's L1 store lands at this edge: a write of its line (cosim_trisc_l1) */
+            const hazard_who who = {.thread = cs.l1_thread, .line = t->elf_line[cs.l1_thread], .store = true};
+            if (hb_note_l1_store(rh->h, &who, cs.l1_addr, cycle, run_report, rh)) {
+                rc = 1;
+                break;
+            }
+        }
         if (!tt_sched_cycle(sc, cycle, inp, &o, why, sizeof why)) {
             if (o.hook_stop) {
                 /* the race detector stopped the run and said why */
