@@ -161,7 +161,7 @@ void cosim_trisc_l1(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t 
     c->changed = true;
     state_check_touch_l1(c->sc, addr);
     if (c->hz) { /* the race detector: a write of its line; `line` is the store's pc (cosim_set_kernel) */
-        const hazard_who who = {.thread = thread, .line = (int)pc, .store = true};
+        const hazard_who who = {.thread = thread, .line = (int)pc, .store = true, .pc = true};
         c->hz_cycle = cycle;
         if (hb_note_l1_store(c->hz, &who, addr, cycle, cs_hb_report, c)) return;
     }
@@ -198,7 +198,8 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
     /* config and GPR stores and semaphore stores, for the race detector (docs/decisions.md "Race
      * detector") */
     if (c->hz) {
-        const hazard_who who = {.thread = thread, .line = line, .store = true};
+        const hazard_who who = {.thread = thread, .line = line, .store = true,
+                                .pc = thread >= 0 && thread < TT_NUM_THREADS && c->kernel[thread]};
         c->cur_line = line;
         c->hz_cycle = cycle;
         if (hb_note_mmio(c->hz, &who, addr, cycle, cs_hb_report, c)) return;
@@ -788,7 +789,7 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
             (void)tt_model_issued_at(c->m, th, seq, &word, &pidx);
             c->cur_line = line_at(c, th, pidx);
             const hazard_who who = {.thread = th, .seq = seq, .insn = word, .line = c->cur_line, .disp = cycle,
-                                    .push = c->push_cycle[th][pidx % LINES]};
+                                    .push = c->push_cycle[th][pidx % LINES], .pc = c->kernel[th]};
             c->hz_cycle = cycle;
             if (hb_note_dispatch(c->hz, &who, pidx, cycle, cs_hb_report, c)) return;
         }

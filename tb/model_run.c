@@ -75,6 +75,7 @@ typedef struct run_hb {
     bool timed;
     uint64_t start;
     uint64_t disp_cycle[TT_NUM_THREADS][PUSH_RING];
+    const tt_krun *k;      /* the kernels' cores: their threads' `lines` hold the pushing pc */
 } run_hb;
 
 static int run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats *st, FILE *out, run_hb *rh,
@@ -99,7 +100,13 @@ static bool run_report(void *ctx, const hazard_who *at, bool at_writes, int at_w
                  (unsigned long long)(cycle - r->start), (unsigned long long)cycle);
     else
         snprintf(when, sizeof when, "cycle %llu", (unsigned long long)cycle);
-    if (at->store)
+    if (at->pc && at->store)
+        fprintf(r->out, "%s: HAZARD%s at %s, thread %d's TRISC store, made by TRISC%d at pc 0x%08x\n%s", r->t->path,
+                warn ? " (warning)" : "", when, at->thread, at->thread, (uint32_t)at->line, text);
+    else if (at->pc)
+        fprintf(r->out, "%s: HAZARD%s at %s, thread %d, seq %u: %s, pushed by TRISC%d at pc 0x%08x\n%s", r->t->path,
+                warn ? " (warning)" : "", when, at->thread, at->seq, d, at->thread, (uint32_t)at->line, text);
+    else if (at->store)
         fprintf(r->out, "%s:%d: HAZARD%s at %s, thread %d's TRISC store\n%s", r->t->path, at->line,
                 warn ? " (warning)" : "", when, at->thread, text);
     else
@@ -454,6 +461,7 @@ static bool timed_dispatched(void *ctx, int thread, uint32_t seq, uint32_t insn,
     r->cycle = cycle;
     r->disp_cycle[thread][seq % PUSH_RING] = cycle;
     const hazard_who who = {.thread = thread, .seq = seq, .insn = insn, .line = line_of(&r->lines[thread], push_index),
+                            .pc = tt_krun_on(r->k, thread),
                             .disp = cycle, .push = r->push_cycle[thread][push_index % PUSH_RING]};
     return hb_note_dispatch(r->h, &who, push_index, cycle, run_report, r);
 }
@@ -463,7 +471,7 @@ static bool timed_retired(void *ctx, int thread, const tt_exec_result *x, uint64
     run_hb *r = ctx;
     if (x->status == TT_BLOCKED || x->status == TT_ERROR) return false;
     r->cycle = cycle;
-    const hazard_who who = {.thread = thread, .seq = x->seq, .insn = x->insn,
+    const hazard_who who = {.thread = thread, .seq = x->seq, .insn = x->insn, .pc = tt_krun_on(r->k, thread),
                             .line = line_of(&r->lines[thread], x->push_index),
                             .disp = r->disp_cycle[thread][x->seq % PUSH_RING],
                             .push = r->push_cycle[thread][x->push_index % PUSH_RING]};
@@ -524,6 +532,7 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     const uint64_t start = tt_lockstep_start_cycle(t, m);
     rh->start = start;
     if (rh->h) hb_set_origin(rh->h, start); /* the report's cycles as `expect retire` counts them */
+    rh->k = k;
     if (rh->h) tt_sched_set_hooks(sc, &(tt_sched_hooks){.ctx = rh, .dispatched = timed_dispatched, .retired = timed_retired});
     size_t met = 0;
     tt_cycle_stim cs = {0};
@@ -548,8 +557,10 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
             tt_krun_load_deliver(k, cs.load_thread, tt_krun_load_model(k, cs.load_thread, cs.load_addr, NULL, 0));
         if (rh->h && inp->store_valid) {
             /* the store lands at this edge (tb/harness.c tb_on_mmio, lockstep's cosim_mmio) */
-            const int sl = tt_krun_on(k, inp->store_thread) ? t->elf_line[inp->store_thread] : tt_stim_line(&s, inp->store_thread);
-            const hazard_who who = {.thread = inp->store_thread, .line = sl, .store = true};
+            /* a kernel's: the store's pc */
+            const bool kst = tt_krun_on(k, inp->store_thread);
+            const int sl = kst ? (int)tt_krun_store_pc(k) : tt_stim_line(&s, inp->store_thread);
+            const hazard_who who = {.thread = inp->store_thread, .line = sl, .store = true, .pc = kst};
             if (hb_note_mmio(rh->h, &who, inp->store_addr, cycle, run_report, rh)) {
                 rc = 1;
                 break;
@@ -557,7 +568,7 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
         }
         if (rh->h && cs.l1_valid) {
             /* the kernel's L1 store lands at this edge: a write of its line (cosim_trisc_l1) */
-            const hazard_who who = {.thread = cs.l1_thread, .line = t->elf_line[cs.l1_thread], .store = true};
+            const hazard_who who = {.thread = cs.l1_thread, .line = (int)cs.l1_pc, .store = true, .pc = true};
             if (hb_note_l1_store(rh->h, &who, cs.l1_addr, cycle, run_report, rh)) {
                 rc = 1;
                 break;
@@ -582,7 +593,8 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
                 tt_disasm(r->res.insn, dis, sizeof dis);
                 tt_krun_pushed_by(k, r->thread, r->res.push_index, by, sizeof by);
                 fprintf(out, "%s:%d: thread %d seq %u, cycle %llu: %s (0x%08x)%s: %s: %s\n", t->path,
-                        line_of(&lines[r->thread], r->res.push_index), r->thread, r->res.seq,
+                        tt_krun_on(k, r->thread) ? t->elf_line[r->thread] : line_of(&lines[r->thread], r->res.push_index),
+                        r->thread, r->res.seq,
                         (unsigned long long)rel, dis, r->res.insn, by, tt_status_name(r->res.status), r->res.msg);
             }
             rc = 1;
@@ -600,13 +612,13 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
             const bool kern = tt_krun_on(k, th);
             const bool dropped = inp->brisc_valid && o.brisc_taken && inp->brisc_thread == th;
             if (!dropped) {
-                line_push(&lines[th], kern ? t->elf_line[th] : tt_stim_line(&s, th));
+                /* a kernel's thread: the pushing pc stands for the line (its reports say the pc) */
+                line_push(&lines[th], kern ? (int)tt_krun_push_taken(k, th, true) : tt_stim_line(&s, th));
                 run_push(rh, th, th, inp->push_insn[th]);
             }
             if (kern) {
                 /* a push the BRISC's won over is gone; the core does not know (as a file's) */
                 if (dropped) tt_krun_push_dropped(k, th);
-                else (void)tt_krun_push_taken(k, th, true);
             } else {
                 tt_stim_accept(&s, th);
             }
