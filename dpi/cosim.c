@@ -157,6 +157,10 @@ void cosim_trisc_l1(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t 
     cs_flush_retires(c);
     if (c->failed) return;
     c->l1_checked++;
+    /* into the model's L1 even with +cosim=0: the kernel's L1 loads read it */
+    uint8_t *l1 = tt_model_l1(c->m);
+    if (addr + size <= TT_L1_BYTES)
+        for (unsigned b = 0; b < size; b++) l1[addr + b] = (uint8_t)(data >> (8 * b));
     if (!c->o.check) return;
     c->changed = true;
     state_check_touch_l1(c->sc, addr);
@@ -165,9 +169,6 @@ void cosim_trisc_l1(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t 
         c->hz_cycle = cycle;
         if (hb_note_l1_store(c->hz, &who, addr, cycle, cs_hb_report, c)) return;
     }
-    uint8_t *l1 = tt_model_l1(c->m);
-    if (addr + size <= TT_L1_BYTES)
-        for (unsigned b = 0; b < size; b++) l1[addr + b] = (uint8_t)(data >> (8 * b));
 }
 
 void cosim_fail_kernel(cosim *c, uint64_t cycle, const char *details)

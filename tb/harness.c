@@ -865,7 +865,8 @@ static void tb_on_trisc_load(tb_ctx *c, uint64_t cycle, int thread, uint32_t add
     char what[96];
     const uint32_t v = tt_krun_load_model(c->k, thread, addr, what, sizeof what);
     cosim_trisc_load(c->cos, cycle, thread, tt_krun_pc(c->k, thread), addr, what, v, data);
-    tt_krun_load_deliver(c->k, thread, v);
+    /* with +cosim=0 the model does not follow the RTL: the core gets the RTL's answer */
+    tt_krun_load_deliver(c->k, thread, c->a.check ? v : data);
 }
 
 static void tb_on_trisc_l1(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, unsigned size, uint32_t data)
