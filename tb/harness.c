@@ -268,12 +268,13 @@ static bool verilator_arg_ok(const char *prog, const char *arg)
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s TEST.tts|--elf T0[,T1[,T2]] [--elf T0,T1,T2] [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
+            "usage: %s TEST.tts [--elf T0[,T1[,T2]]] [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
             "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n"
             "          [+wave_window=N [+wave_file=FILE.vcd]]\n"
             "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)] [+readback=drain|end]\n"
-            "          [+hazards=error|warn|off] [+mutant=N (build/ttcosim_mut only)] [+profile=NAME (timing profile: house)]\n",
-            prog);
+            "          [+hazards=error|warn|off] [+mutant=N (build/ttcosim_mut only)] [+profile=NAME (timing profile: house)]\n"
+            "       %s --elf T0[,T1[,T2]] [plusargs]   (kernels alone: no test file)\n",
+            prog, prog);
 }
 
 /* An argument starting with '+' that no plusarg took: "unknown plusarg '+max_cycle=5'; did you mean
