@@ -11,7 +11,7 @@ JOBS ?= $(shell nproc)
 
 MODEL_SRCS := $(wildcard ref_model/src/*.c)
 MODEL_OBJS := $(MODEL_SRCS:%.c=$(BUILD)/%.o)
-TB_C_SRCS := tb/schedule.c dpi/timing.c tb/test_loader.c tb/tile_codec.c tb/stim.c tb/model_run.c tb/stall_name.c tb/numparse.c tb/suggest.c tb/elf_loader.c dpi/outfile.c dpi/hazard.c dpi/hb.c dpi/l1_owner.c tb/rv_periph.c
+TB_C_SRCS := tb/schedule.c dpi/timing.c tb/test_loader.c tb/tile_codec.c tb/stim.c tb/kernel_run.c tb/model_run.c tb/stall_name.c tb/numparse.c tb/suggest.c tb/elf_loader.c dpi/outfile.c dpi/hazard.c dpi/hb.c dpi/l1_owner.c tb/rv_periph.c
 TB_C_OBJS := $(TB_C_SRCS:%.c=$(BUILD)/%.o)
 # the checker (dpi/cosim_int.h): matching, failure reports, race glue, state read-back
 COSIM_C := dpi/cosim.c dpi/cosim_report.c dpi/cosim_race.c dpi/cosim_readback.c
@@ -273,7 +273,7 @@ negative: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== negative tests, lockstep (SystemC harness)"
 	@tests/run_negative.sh --lockstep $(BUILD)/ttcosim_sc
 
-inject: $(BUILD)/ttcosim
+inject: $(BUILD)/ttcosim kernels
 	@echo "== injected RTL bugs must be caught"
 	@tests/run_inject.sh $(BUILD)/ttcosim
 
@@ -320,8 +320,9 @@ random: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/random/run_both.sh $(BUILD) --math $(MATH_SEEDS) $(MATH_LENGTH) $(FIRST_SEED)
 
 # make run TEST=tests/directed/X.tts [WAVES=1] [ARGS="+max_cycles=..."]; with WAVES=1 the harness
-# prints the gtkwave command (absolute paths, build/stalls.gtkw), after a failing run too
-run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stalls.gtkw)
+# prints the gtkwave command (absolute paths, build/stalls.gtkw), after a failing run too; a test of
+# tests/kernels/ has its ELFs built first (make kernels' compile step, without its checks)
+run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stalls.gtkw) $(if $(findstring tests/kernels/,$(TEST)),$(KERNEL_ELFS))
 	@test -n "$(TEST)" || { echo "usage: make run TEST=tests/directed/NAME.tts [WAVES=1]"; exit 2; }
 	@mkdir -p $(BUILD)/waves
 	$(BUILD)/ttcosim $(TEST) $(if $(WAVES),+trace=$(BUILD)/waves/$(basename $(notdir $(TEST))).vcd) $(ARGS)
@@ -456,8 +457,8 @@ SAN_RANDOM ?= 40
 san_step = $(2) >$(SAN_BUILD)/$(1).log 2>&1; rc=$$?; tail -1 $(SAN_BUILD)/$(1).log; \
   [ $$rc -eq 0 ] || { grep -m 20 -E '^FAIL|FAIL:' $(SAN_BUILD)/$(1).log; echo "sanitize: the $(1) suite failed (log: $(SAN_BUILD)/$(1).log)"; exit 1; }
 
-sanitize:
-	@echo "== sanitizers (clang ASan + UBSan): unit, negative, directed and random tests on the model"
+sanitize: kernels
+	@echo "== sanitizers (clang ASan + UBSan): unit, negative, directed, kernel and random tests on the model"
 	@mkdir -p $(SAN_BUILD)
 	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) CC=clang SANFLAGS="$(SAN)" \
 	  $(SAN_BUILD)/ttmodel $(patsubst $(BUILD)/%,$(SAN_BUILD)/%,$(UNIT_TESTS)) >$(SAN_BUILD)/build.log 2>&1 \
@@ -467,6 +468,7 @@ sanitize:
 	  [ $$fail -eq 0 ] && echo "unit tests: all passed under the sanitizers"; exit $$fail
 	@$(call san_step,negative,tests/run_negative.sh $(SAN_BUILD)/ttmodel)
 	@$(call san_step,directed,tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(DIRECTED))
+	@$(call san_step,kernels,tests/kernels/run_kernel_tests.sh $(SAN_BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS))
 	@mkdir -p $(SAN_BUILD)/random && python3 tools/gen_random.py --seeds $(SAN_RANDOM) --out $(SAN_BUILD)/random >/dev/null \
 	  && python3 tools/gen_random.py --unpack --seeds $(SAN_RANDOM) --out $(SAN_BUILD)/random >/dev/null
 	@$(call san_step,random,tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(SAN_BUILD)/random/*.tts)
@@ -689,6 +691,6 @@ kernels: $(KERNEL_ELFS) $(BUILD)/ttmodel
 
 # kernels on the model alone (issue 29 part 3; docs/test_format.md "Kernels"): tests/kernels/*.tts
 # name ELFs from make kernels; neg_*.tts are bad-input and failing-kernel cases (run_kernel_tests.sh)
-kernel-test: kernels $(BUILD)/ttmodel
-	@echo "== kernel-test: kernels run by build/ttmodel run (tests/kernels)"
-	@tests/kernels/run_kernel_tests.sh $(BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS)
+kernel-test: kernels $(BUILD)/ttmodel $(BUILD)/ttcosim
+	@echo "== kernel-test: kernels run by build/ttmodel run and in lockstep by build/ttcosim (tests/kernels)"
+	@tests/kernels/run_kernel_tests.sh $(BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS) $(BUILD)/ttcosim

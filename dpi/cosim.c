@@ -137,6 +137,52 @@ void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, b
     }
 }
 
+void cosim_set_kernel(cosim *c, int thread)
+{
+    if (thread >= 0 && thread < TT_NUM_THREADS) c->kernel[thread] = true;
+}
+
+void cosim_trisc_load(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t addr, const char *what,
+                      uint32_t model, uint32_t rtl)
+{
+    cs_flush_retires(c);
+    if (c->failed || !c->o.check || model == rtl) return;
+    c->cur_line = 0;
+    cs_begin_failure(c, "MISMATCH (TRISC load)", cycle, -1, 0, 0);
+    cs_say(c, "  TRISC%d at pc 0x%08x loads 0x%08x (%s)\n", thread, pc, addr, what);
+    cs_mismatch(c, "value", model, rtl);
+    cs_end_failure(c);
+}
+
+void cosim_trisc_l1(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t addr, unsigned size, uint32_t data)
+{
+    cs_flush_retires(c);
+    if (c->failed) return;
+    c->l1_checked++;
+    /* into the model's L1 even with +cosim=0: the kernel's L1 loads read it */
+    uint8_t *l1 = tt_model_l1(c->m);
+    if (addr + size <= TT_L1_BYTES)
+        for (unsigned b = 0; b < size; b++) l1[addr + b] = (uint8_t)(data >> (8 * b));
+    if (!c->o.check) return;
+    c->changed = true;
+    state_check_touch_l1(c->sc, addr);
+    if (c->hz) { /* the race detector: a write of its line; `line` is the store's pc (cosim_set_kernel) */
+        const hazard_who who = {.thread = thread, .line = (int)pc, .store = true, .pc = true};
+        c->hz_cycle = cycle;
+        if (hb_note_l1_store(c->hz, &who, addr, cycle, cs_hb_report, c)) return;
+    }
+}
+
+void cosim_fail_kernel(cosim *c, uint64_t cycle, const char *details)
+{
+    cs_flush_retires(c);
+    if (c->failed) return;
+    c->cur_line = 0;
+    cs_begin_failure(c, "ERROR (TRISC)", cycle, -1, 0, 0);
+    cs_say(c, "  %s", details);
+    cs_end_failure(c);
+}
+
 void cosim_drain(cosim *c, int stream, int thread)
 {
     cs_flush_retires(c);
@@ -155,15 +201,20 @@ void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t da
     /* config and GPR stores and semaphore stores, for the race detector (docs/decisions.md "Race
      * detector") */
     if (c->hz) {
-        const hazard_who who = {.thread = thread, .line = line, .store = true};
+        const hazard_who who = {.thread = thread, .line = line, .store = true,
+                                .pc = thread >= 0 && thread < TT_NUM_THREADS && c->kernel[thread]};
         c->cur_line = line;
         c->hz_cycle = cycle;
         if (hb_note_mmio(c->hz, &who, addr, cycle, cs_hb_report, c)) return;
     }
     if (tt_model_mmio_store(c->m, thread, addr, data, msg, sizeof msg) != TT_OK) {
-        c->cur_line = line;
+        const bool k = thread >= 0 && thread < TT_NUM_THREADS && c->kernel[thread]; /* line: the store's pc */
+        c->cur_line = k ? 0 : line;
         cs_begin_failure(c, "ERROR (bad TRISC store)", cycle, -1, 0, 0);
-        cs_say(c, "  thread %d store 0x%08x to 0x%08x: %s\n", thread, data, addr, msg);
+        if (k)
+            cs_say(c, "  TRISC%d store at pc 0x%08x: 0x%08x to 0x%08x: %s\n", thread, (uint32_t)line, data, addr, msg);
+        else
+            cs_say(c, "  thread %d store 0x%08x to 0x%08x: %s\n", thread, data, addr, msg);
         cs_end_failure(c);
     }
 }
@@ -664,8 +715,9 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
         return;
     }
     if (!rf_match(c, r, rf_writer_of_unit(r->unit))) return;
+    const bool kern = r->thread >= 0 && r->thread < TT_NUM_THREADS && c->kernel[r->thread]; /* line: the pc */
     const tt_l1_owner_rec own = {.thread = r->thread, .seq = r->seq, .insn = r->insn, .cycle = r->cycle,
-                                 .line = c->cur_line};
+                                 .line = c->cur_line, .by_pc = kern, .pc = kern ? (uint32_t)c->cur_line : 0};
     for (int i = 0; i < e->n_l1; i++) {
         state_check_touch_l1(c->sc, e->l1_addr[i]);
         tt_l1_owner_note(c->own, e->l1_addr[i], &own);
@@ -745,7 +797,7 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
             (void)tt_model_issued_at(c->m, th, seq, &word, &pidx);
             c->cur_line = line_at(c, th, pidx);
             const hazard_who who = {.thread = th, .seq = seq, .insn = word, .line = c->cur_line, .disp = cycle,
-                                    .push = c->push_cycle[th][pidx % LINES]};
+                                    .push = c->push_cycle[th][pidx % LINES], .pc = c->kernel[th]};
             c->hz_cycle = cycle;
             if (hb_note_dispatch(c->hz, &who, pidx, cycle, cs_hb_report, c)) return;
         }

@@ -94,6 +94,17 @@ void cosim_destroy(cosim *c);
 /* `line`: the test-file line of the pushed instruction, for reports; `brisc`: pushed by BRISC. */
 void cosim_push(cosim *c, uint64_t cycle, int thread, uint32_t insn, int line, bool brisc);
 void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line);
+/* Thread `thread` runs a kernel (docs/decisions.md "Kernels in lockstep"): the `line` of its pushes
+ * and stores is the pc of the core's store, and reports say "pushed by TRISCn at pc 0x..." for it. */
+void cosim_set_kernel(cosim *c, int thread);
+/* A kernel's MMIO load at the edge after it was offered, before any report of the edge: the RTL's
+ * answer (tt_core ld_data_o) against the model's (`model`, read by the harness: `what` it reads);
+ * a difference fails the run (MISMATCH (TRISC load)). */
+void cosim_trisc_load(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t addr, const char *what,
+                      uint32_t model, uint32_t rtl);
+/* A kernel's L1 store (made at `pc`) landing at this edge (tt_core tl1_*_i): into the model's L1
+ * too, its line compared by the read-backs, counted with the L1 writes, told to the race detector. */
+void cosim_trisc_l1(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t addr, unsigned size, uint32_t data);
 /* Stream `stream` (a TRISC, or BRISC) waited until thread `thread` was idle (a drain line): for the
  * race detector, everything that thread did happens before the stream's later pushes and stores. */
 void cosim_drain(cosim *c, int stream, int thread);
@@ -126,6 +137,8 @@ void cosim_retire_unchecked(cosim *c);
 void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained);
 /* The model, read-only: the harness reads the preloaded state to load the RTL through its backdoor. */
 const tt_model *cosim_model(const cosim *c);
+/* A kernel's core stopped on an error (the harness said which): the run fails (ERROR (TRISC)). */
+void cosim_fail_kernel(cosim *c, uint64_t cycle, const char *details);
 /* The run could not finish: record a watchdog failure with each stuck thread's reason. */
 void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details);
 /* State read-back through tt_core's combinational backdoor read port (dpi/state_check.h), between

@@ -32,9 +32,10 @@ int c_dpi_preload(void *ctx, int index, int *target, int *unit, int *addr, int *
 
 /* The next cycle's actions of all four streams in one call (one DPI call a cycle instead of four),
  * in the order the harness takes them: BRISC (stream 3), then threads 0..2. Stream s's kind is in
- * bits [2s+1:2s] of the result, its word, address and data in 32-bit word s of the outputs. */
+ * bits [5s+4:5s] of the result (dpi_host.h DPI_STIM_*), its word, address and data in 32-bit word s of the outputs; then
+ * the kernels' pcs and states (waves). */
 int c_dpi_stim4(void *ctx, long long cycle, int idle_mask, svBitVecVal *words, svBitVecVal *addrs,
-                svBitVecVal *datas)
+                svBitVecVal *datas, svBitVecVal *pcs, int *kstate)
 {
     static const int order[4] = {3, 0, 1, 2};
     unsigned kinds = 0;
@@ -42,12 +43,27 @@ int c_dpi_stim4(void *ctx, long long cycle, int idle_mask, svBitVecVal *words, s
         const int s = order[i];
         uint32_t w = 0, a = 0, d = 0;
         const int kind = HOST(ctx)->stim(HOST(ctx)->ctx, (uint64_t)cycle, s, (unsigned)idle_mask, &w, &a, &d);
-        kinds |= (unsigned)(kind & 3) << (2 * s);
+        kinds |= (unsigned)(kind & 31) << (5 * s);
         words[s] = w;
         addrs[s] = a;
         datas[s] = d;
     }
+    uint32_t pc[3] = {0, 0, 0};
+    unsigned st = 0;
+    HOST(ctx)->kernel_view(HOST(ctx)->ctx, pc, &st);
+    for (int t = 0; t < 3; t++) pcs[t] = pc[t];
+    *kstate = (int)st;
     return (int)kinds;
+}
+
+void c_dpi_trisc_load(void *ctx, long long cycle, int thread, int addr, int data)
+{
+    HOST(ctx)->on_trisc_load(HOST(ctx)->ctx, (uint64_t)cycle, thread, (uint32_t)addr, (uint32_t)data);
+}
+
+void c_dpi_trisc_l1(void *ctx, long long cycle, int thread, int addr, int size, int data)
+{
+    HOST(ctx)->on_trisc_l1(HOST(ctx)->ctx, (uint64_t)cycle, thread, (uint32_t)addr, (unsigned)size, (uint32_t)data);
 }
 
 long long c_dpi_quiet_until(void *ctx, long long cycle)

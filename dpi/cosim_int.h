@@ -60,6 +60,8 @@ struct cosim {
     int line_head[TT_NUM_THREADS], line_count[TT_NUM_THREADS];
     uint32_t line_base[TT_NUM_THREADS]; /* push index of line[line_head] */
     int cur_line;                    /* line of the instruction being reported */
+    bool kernel[TT_NUM_THREADS];     /* the thread's pushes come from a kernel: their `line` is the pushing pc */
+    char note_buf[96];               /* fail_note's text when it is made up */
     uint32_t nhist[TT_NUM_THREADS];
     uint64_t retired, l1_checked, rf_checked;
     rf_queue rfq[TT_RF_WRITERS];

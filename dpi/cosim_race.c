@@ -12,6 +12,7 @@
 static hazard_who who_of(const cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
 {
     return (hazard_who){.thread = r->thread, .seq = r->seq, .insn = r->insn, .line = c->cur_line,
+                        .pc = r->thread >= 0 && r->thread < TT_NUM_THREADS && c->kernel[r->thread],
                         .disp = c->disp_cycle[r->thread][r->seq % DISP_RING],
                         .push = c->push_cycle[r->thread][x->push_index % LINES]};
 }
@@ -27,11 +28,22 @@ static void emit_hazard(cosim *c, uint64_t cycle, const hazard_who *at, const ha
     if (c->o.hazards == COSIM_HAZARDS_WARN) {
         c->hazards_seen++;
         char cy[96];
-        fprintf(stderr, "%s:%d: HAZARD (warning) at %s, thread %d, seq %u: %s\n%s", c->t.path, at->line,
-                cs_fmt_cycle(c, cycle, true, cy, sizeof cy), at->thread, at->seq, d, text);
+        if (at->pc) /* a kernel's: line is a pc */
+            fprintf(stderr, "%s: HAZARD (warning) at %s, thread %d, seq %u: %s, %s by TRISC%d at pc 0x%08x\n%s",
+                    c->t.path, cs_fmt_cycle(c, cycle, true, cy, sizeof cy), at->thread, at->seq, at->store ? "a store" : d,
+                    at->store ? "made" : "pushed", at->thread, (uint32_t)at->line, text);
+        else
+            fprintf(stderr, "%s:%d: HAZARD (warning) at %s, thread %d, seq %u: %s\n%s", c->t.path, at->line,
+                    cs_fmt_cycle(c, cycle, true, cy, sizeof cy), at->thread, at->seq, d, text);
         return;
     }
     c->cur_line = at->line;
+    if (at->store && at->pc) {
+        /* a kernel's store: its line is the store's pc (cosim_set_kernel) */
+        snprintf(c->note_buf, sizeof c->note_buf, ", TRISC%d's store at pc 0x%08x", at->thread, (uint32_t)at->line);
+        c->fail_note = c->note_buf;
+        c->cur_line = 0;
+    }
     /* two TRISC stores racing: no instruction to name */
     cs_begin_failure(c, "HAZARD", cycle, at->store ? -1 : at->thread, at->seq, at->store ? 0 : at->insn);
     cs_say(c, "%s", text);

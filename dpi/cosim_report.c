@@ -60,8 +60,12 @@ static void history(cosim *c)
             char d[96];
             cs_dis(e->insn, d, sizeof d);
             char cy[64];
-            cs_say(c, "    %s seq %-6u 0x%08x  %-36s line %d\n", cs_fmt_cycle(c, e->cycle, false, cy, sizeof cy), e->seq,
-                e->insn, d, e->line);
+            if (c->kernel[th]) /* a kernel's thread: the pushing pc (cosim_set_kernel) */
+                cs_say(c, "    %s seq %-6u 0x%08x  %-36s pc 0x%08x\n", cs_fmt_cycle(c, e->cycle, false, cy, sizeof cy),
+                    e->seq, e->insn, d, (uint32_t)e->line);
+            else
+                cs_say(c, "    %s seq %-6u 0x%08x  %-36s line %d\n", cs_fmt_cycle(c, e->cycle, false, cy, sizeof cy),
+                    e->seq, e->insn, d, e->line);
             cJSON *o = cJSON_CreateObject();
             cJSON_AddNumberToObject(o, "cycle", (double)e->cycle);
             cJSON_AddNumberToObject(o, "seq", e->seq);
@@ -81,13 +85,16 @@ void cs_begin_failure(cosim *c, const char *kind, uint64_t cycle, int thread, ui
     }
     char d[96] = "";
     if (thread >= 0) cs_dis(insn, d, sizeof d);
-    if (c->cur_line > 0)
+    /* a kernel's thread: cur_line is the pushing pc (cosim_set_kernel) */
+    const bool kpc = thread >= 0 && thread < TT_NUM_THREADS && c->kernel[thread] && c->cur_line > 0;
+    if (c->cur_line > 0 && !kpc)
         cs_say(c, "%s:%d: ", c->t.path, c->cur_line);
     else
         cs_say(c, "%s: ", c->t.path);
     char cy[96];
     cs_say(c, "%s at %s", kind, cs_fmt_cycle(c, cycle, true, cy, sizeof cy));
     if (thread >= 0) cs_say(c, ", thread %d, seq %u: %s (0x%08x)", thread, seq, d, insn);
+    if (kpc) cs_say(c, ", pushed by TRISC%d at pc 0x%08x", thread, (uint32_t)c->cur_line);
     if (c->fail_note) cs_say(c, "%s", c->fail_note);
     c->fail_note = NULL;
     cs_say(c, "\n");

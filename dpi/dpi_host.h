@@ -25,14 +25,30 @@ typedef struct {
     uint16_t be;
 } dpi_preload_item;
 
+/* The stim result (tb/tb_top.sv decodes it): bit 0 a push, bits 2:1 the other action, bits 4:3 an
+ * L1 store's size as log2 bytes. A kernel's core can offer a held push and another action at once. */
+#define DPI_STIM_PUSH 1u
+#define DPI_STIM_STORE (1u << 1)
+#define DPI_STIM_LOAD (2u << 1)
+#define DPI_STIM_L1 (3u << 1)
+#define DPI_STIM_L1_SIZE(log2) ((unsigned)(log2) << 3)
+
 typedef struct {
     struct tb_ctx *ctx;
     /* false past the last item */
     bool (*preload)(struct tb_ctx *c, unsigned index, dpi_preload_item *out);
-    /* next cycle's action of stream `stream` (threads 0..2, 3 = BRISC): 0 none, 1 push `word`, 2 store
-     * `data` to `addr`, 3 BRISC push of `word` to thread `addr` */
+    /* next cycle's actions of stream `stream` (threads 0..2, 3 = BRISC), DPI_STIM_* bits: a push of
+     * `word` (BRISC's: into thread `addr`) and/or one of an MMIO store of `data` to `addr`, an MMIO
+     * load of `addr`, an L1 store of `data` at `addr` (the last two a kernel's) */
     int (*stim)(struct tb_ctx *c, uint64_t cycle, int stream, unsigned idle_mask, uint32_t *word, uint32_t *addr,
                 uint32_t *data);
+    /* after the cycle's stim calls: each kernel's pc and state (2 bits a thread: 0 none or ended, 1
+     * running, 2 held on a push, 3 waiting for a load), for the waves */
+    void (*kernel_view)(struct tb_ctx *c, uint32_t pc[3], unsigned *state);
+    /* the RTL's answer `data` to thread `thread`'s load of `addr` offered the cycle before */
+    void (*on_trisc_load)(struct tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data);
+    /* thread `thread`'s L1 store of `size` bytes of `data` at `addr`, committed at this edge */
+    void (*on_trisc_l1)(struct tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, unsigned size, uint32_t data);
     void (*on_push)(struct tb_ctx *c, uint64_t cycle, int thread, uint32_t word, bool dropped);
     void (*on_brisc_push)(struct tb_ctx *c, uint64_t cycle, int thread, uint32_t word);
     void (*on_mmio)(struct tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data);

@@ -17,6 +17,8 @@ typedef struct {
     uint32_t insn;
     int line;
     bool store;         /* a TRISC MMIO store (thread = the storing TRISC's) */
+    bool pc;            /* a kernel's (docs/decisions.md "Kernels in lockstep"): line is the pc of the store
+                           that pushed the instruction, or of the store itself */
     uint64_t disp;      /* its dispatch cycle (instructions) */
     uint64_t push;      /* a reader: the edge its push (or its MOP's, its REPLAY's) entered the FIFO */
 } hazard_who;

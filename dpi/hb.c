@@ -907,6 +907,13 @@ bool hb_note_mmio(hb *h, const hazard_who *who, uint32_t addr, uint64_t cycle, h
     return false;
 }
 
+bool hb_note_l1_store(hb *h, const hazard_who *who, uint32_t addr, uint64_t cycle, hb_report_fn fn, void *ctx)
+{
+    hb_store(h, who->thread, cycle);
+    ACC(HB_L1, 0, addr / 16u, ~0u, true, HB_AT_END);
+    return false;
+}
+
 void hb_set_origin(hb *h, uint64_t cycle) { h->origin = cycle; }
 
 static void access_text(const hb *h, char *buf, size_t n, const hazard_who *w, int when, uint64_t lo, uint64_t hi)
@@ -947,21 +954,25 @@ void hb_race_text(const hb *h, const hazard_who *at, bool at_writes, int at_when
     if (!x->other.store) tt_disasm(x->other.insn, od, sizeof od);
     access_text(h, aw, sizeof aw, at, at_when, lo, hi);
     access_text(h, ow, sizeof ow, &x->other, x->other_when, x->other_lo, x->other_hi);
+    /* where each comes from: its test-file line, or a kernel's pc */
+    char al[40], ol[40];
+    if (at->pc) snprintf(al, sizeof al, "pc 0x%08x", (uint32_t)at->line);
+    else snprintf(al, sizeof al, "line %d", at->line);
+    if (x->other.pc) snprintf(ol, sizeof ol, "pc 0x%08x", (uint32_t)x->other.line);
+    else snprintf(ol, sizeof ol, "line %d", x->other.line);
     int k;
     if (at->store)
-        k = snprintf(text, n, "  a race: thread %d's TRISC stores to %s %s (line %d), and ", at->thread, x->element, aw,
-                     at->line);
+        k = snprintf(text, n, "  a race: thread %d's TRISC stores to %s %s (%s), and ", at->thread, x->element, aw, al);
     else
-        k = snprintf(text, n, "  a race: %s (thread %d, seq %u, line %d) %s %s %s, and ", ad, at->thread, at->seq,
-                     at->line, at_writes ? "writes" : "reads", x->element, aw);
+        k = snprintf(text, n, "  a race: %s (thread %d, seq %u, %s) %s %s %s, and ", ad, at->thread, at->seq, al,
+                     at_writes ? "writes" : "reads", x->element, aw);
     if (k < 0 || (size_t)k >= n) return;
     int k2;
     if (x->other.store)
-        k2 = snprintf(text + k, n - (size_t)k, "thread %d's TRISC stored to it %s (line %d)", x->other.thread, ow,
-                      x->other.line);
+        k2 = snprintf(text + k, n - (size_t)k, "thread %d's TRISC stored to it %s (%s)", x->other.thread, ow, ol);
     else
-        k2 = snprintf(text + k, n - (size_t)k, "%s (thread %d, seq %u, line %d) %s it %s", od, x->other.thread,
-                      x->other.seq, x->other.line, x->other_writes ? "wrote" : "read", ow);
+        k2 = snprintf(text + k, n - (size_t)k, "%s (thread %d, seq %u, %s) %s it %s", od, x->other.thread,
+                      x->other.seq, ol, x->other_writes ? "wrote" : "read", ow);
     if (k2 < 0 || (size_t)(k + k2) >= n) return;
     k += k2;
     snprintf(text + k, n - (size_t)k,

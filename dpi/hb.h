@@ -122,6 +122,9 @@ void hb_store_settled(hb *h, int stream);
  * GPR stores are accesses, semaphore stores releases (docs/design.md "MMIO address map"). True
  * when fn asked to stop. */
 bool hb_note_mmio(hb *h, const hazard_who *who, uint32_t addr, uint64_t cycle, hb_report_fn fn, void *ctx);
+/* A kernel's L1 store (who->store, who->thread the stream) landing at `cycle`: a write of its L1
+ * line, as an instruction's L1 write is (docs/decisions.md "Kernels in lockstep"). */
+bool hb_note_l1_store(hb *h, const hazard_who *who, uint32_t addr, uint64_t cycle, hb_report_fn fn, void *ctx);
 /* The body of a race's report: both accesses, why they race, the wait that would order them
  * (lines starting with two spaces, each ending in a newline). *cycle: the cycle to name in the
  * headline (the access reported). */

@@ -31,6 +31,21 @@ module tt_core
   input  logic [31:0]          mmio_addr_i,
   input  logic [31:0]          mmio_wdata_i,
 
+  // TRISC MMIO load (docs/design.md "TRISC load port"): what a load by thread ld_thread_i at
+  // ld_addr_i reads, combinational from the state after the last edge; the core decodes the
+  // address as for the store (this thread's GPR window, config states 0 and 1, semaphore values)
+  input  logic                 ld_valid_i,
+  input  logic [1:0]           ld_thread_i,
+  input  logic [31:0]          ld_addr_i,
+  output logic [31:0]          ld_data_o,
+
+  // TRISC L1 store (docs/design.md "TRISC L1 store port"): a byte-enabled line, committed at this
+  // edge over a same-edge instruction write of the line; not reported on l1_wr_*_o
+  input  logic                 tl1_valid_i,
+  input  logic [31:0]          tl1_addr_i,
+  input  logic [15:0]          tl1_be_i,
+  input  logic [127:0]         tl1_data_i,
+
   // backdoor preload (tb_top only, after reset and before any TRISC action; not an instruction)
   input  logic                 bd_valid_i,
   input  logic [2:0]           bd_target_i,  // 0 cfg, 1 thread cfg, 2 GPR, 3 semaphore, 4 L1 line,
@@ -113,7 +128,7 @@ module tt_core
     for (int w = 0; w < int'(RF_WR_PORTS); w++) rf_wr_any |= rf_wr_o[w].valid;
     core_quiet = rst_ni && thread_idle_o[0] && thread_idle_o[1] && thread_idle_o[2] && (u_busy == '0) &&
                  !l1_wr_valid_o && !rf_wr_any && !push_valid_i[0] && !push_valid_i[1] &&
-                 !push_valid_i[2] && !brisc_valid_i && !mmio_valid_i && !bd_valid_i;
+                 !push_valid_i[2] && !brisc_valid_i && !mmio_valid_i && !bd_valid_i && !tl1_valid_i;
   end
   always_ff @(posedge clk_i) begin
     if (!core_quiet)                           quiet_cnt_q <= '0;
@@ -578,6 +593,7 @@ module tt_core
     .tcfg_o               (tcfg_all)
   );
 
+  logic [31:0]   th_ld_data;      // the TRISC load port's GPR (tt_thcon)
   logic          th_l1_valid;
   logic          pk_l1_valid;     // packer 0 has a line for the L1 port (declared before ThCon uses it)
   logic [31:0]   th_l1_addr;
@@ -619,6 +635,10 @@ module tt_core
     .bdr_thread_i          (bdr_unit_i),
     .bdr_idx_i             (bdr_addr_i[5:0]),
     .bdr_data_o            (th_bdr),
+    .ld_thread_i           (inject_i[INJ_TRISC_LD_GPR] ? ((ld_thread_i == 2'd2) ? 2'd0 : ld_thread_i + 2'd1)
+                                                       : ld_thread_i),
+    .ld_idx_i              (ld_addr_i[7:2]),
+    .ld_data_o             (th_ld_data),
     .inj_gpr_drop_i        (inject_i[INJ_THCON_GPR_DROP]),
     .inj_gpr_stray_i       (inject_i[INJ_THCON_GPR_STRAY]),
     .cfg_rd_thread_i       (cfg_gpr_rd_thread),
@@ -670,8 +690,13 @@ module tt_core
   // works (measured: docs/speed.md; the ADC unit's own gate cost 5.5 % on an idle run).
   logic clk_dp, l1_we, pk_act, adc_act;
   logic unp_act [2];
+  logic tl1_we;
   assign l1_we = bd_l1 ? bd_l1_in_range : ((th_l1_valid || pk_l1_valid) && l1_in_range);
-  tt_clk_gate u_cg_dp (.clk_i (clk_c), .en_i (unp_act[0] || unp_act[1] || pk_act || l1_we || adc_act),
+  assign tl1_we = tl1_valid_i && ({4'b0, tl1_addr_i[31:4]} < 32'(L1_LINES));
+  // Gated from clk_i, not clk_c: a TRISC L1 store can come while the core is quiet, and the edge
+  // that wakes clk_c is its first, with no falling edge of clk_c before it to open this gate (its
+  // other enables are all low while the core is quiet, so nothing else changes).
+  tt_clk_gate u_cg_dp (.clk_i (clk_i), .en_i (unp_act[0] || unp_act[1] || pk_act || l1_we || tl1_we || adc_act),
                        .clk_o (clk_dp));
 
   tt_l1 #(.LINES(L1_LINES)) u_l1 (
@@ -681,6 +706,10 @@ module tt_core
     .wr_be_i         (bd_l1 ? bd_be_i : w_be),
     .wr_data_i       (bd_l1 ? bd_data_i : w_data),
     .wr_line_after_o (l1_line_after),
+    .twr_valid_i     (tl1_we),
+    .twr_line_i      (tl1_addr_i[L1_AW+3:4]),
+    .twr_be_i        (tl1_be_i),
+    .twr_data_i      (tl1_data_i),
     .rd_line_i       (th_l1_rd_addr[L1_AW+3:4]),   // ThCon LOADIND, in its retire cycle
     .prd_line_i      (pk_l1_rd_addr[L1_AW+3:4]),   // packer 0's L1 accumulation read
     .prd_data_o      (pk_l1_rd_data),
@@ -1361,6 +1390,28 @@ module tt_core
   end
 
   // ---------------------------------------------------------------------------------------------
+  // TRISC load port (docs/design.md "TRISC load port"): the address decoded as the store port's
+  // (ScalarUnit.md "RISCV access to GPRs": the thread's own 64 GPRs; BackendConfiguration.md:
+  // Config[state][word], state 1 from word CFG_WORDS; SyncUnit.md: a semaphore read gives its
+  // Value). Anything else reads 0 (the harness faults such a load before it reaches the port).
+  // ---------------------------------------------------------------------------------------------
+  logic [9:0] ld_cfg_word;
+  assign ld_cfg_word = ld_addr_i[11:2];
+  always_comb begin
+    ld_data_o = '0;
+    if (ld_valid_i && ld_addr_i[1:0] == 2'b00) begin
+      if (ld_addr_i[31:8] == MMIO_GPR_BASE[31:8]) begin
+        ld_data_o = th_ld_data;
+      end else if (ld_addr_i[31:12] == MMIO_CFG_BASE[31:12] && ld_cfg_word < 10'(CFG_STATES * CFG_WORDS)) begin
+        ld_data_o = (ld_cfg_word >= 10'(CFG_WORDS)) ? cfg_all[1][8'(ld_cfg_word - 10'(CFG_WORDS))]
+                                                     : cfg_all[0][ld_cfg_word[7:0]];
+      end else if (ld_addr_i[31:5] == MMIO_SEM_BASE[31:5]) begin
+        ld_data_o = {28'd0, sem_value_q[4*ld_addr_i[4:2] +: 4]};
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------------------------
   // Backdoor read-back of the architectural state (tb_top compares it with the model's after the
   // run: docs/design.md "State read-back")
   // ---------------------------------------------------------------------------------------------
@@ -1424,7 +1475,7 @@ module tt_core
   // Unit-held instruction words are for waves only; the L1 read address is used in part.
   /* verilator lint_off UNUSED */
   logic unused;
-  assign unused = ^{th_l1_rd_addr, pk_l1_rd_addr, w_addr[3:0], bd_addr_i[3:0],
+  assign unused = ^{th_l1_rd_addr, pk_l1_rd_addr, w_addr[3:0], bd_addr_i[3:0], tl1_addr_i[3:0],
                     u_ready[UNIT_NONE], u_accept[UNIT_NONE]};
   /* verilator lint_on UNUSED */
 

@@ -13,6 +13,12 @@ module tt_l1 #(
   input  logic [15:0]   wr_be_i,
   input  logic [127:0]  wr_data_i,
   output logic [127:0]  wr_line_after_o,
+  // the TRISCs' store port (tt_core tl1_*_i): committed at the edge after, and over, a same-edge
+  // write of the same line on the port above (its bytes win)
+  input  logic          twr_valid_i,
+  input  logic [AW-1:0] twr_line_i,
+  input  logic [15:0]   twr_be_i,
+  input  logic [127:0]  twr_data_i,
 
   input  logic [AW-1:0] rd_line_i,
   output logic [127:0]  rd_data_o,
@@ -49,8 +55,17 @@ module tt_l1 #(
     end
   end
 
+  logic [127:0] twr_line_after;
+  always_comb begin
+    twr_line_after = (wr_valid_i && wr_line_i == twr_line_i) ? wr_line_after_o : mem_q[twr_line_i];
+    for (int b = 0; b < 16; b++) begin
+      if (twr_be_i[b]) twr_line_after[8*b +: 8] = twr_data_i[8*b +: 8];
+    end
+  end
+
   always_ff @(posedge clk_i) begin
     if (wr_valid_i) mem_q[wr_line_i] <= wr_line_after_o;
+    if (twr_valid_i) mem_q[twr_line_i] <= twr_line_after;   // last: wins a same-line write
   end
 
   assign rd_data_o  = mem_q[rd_line_i];

@@ -55,6 +55,10 @@ module tt_thcon
   input  logic [1:0]   bdr_thread_i,
   input  logic [5:0]   bdr_idx_i,
   output logic [31:0]  bdr_data_o,
+  // TRISC load port (tt_core ld_*_i): GPR ld_idx_i of thread ld_thread_i, combinational
+  input  logic [1:0]   ld_thread_i,
+  input  logic [5:0]   ld_idx_i,
+  output logic [31:0]  ld_data_o,
   input  logic         inj_gpr_drop_i,       // retire reports GPR writes that gpr_q never takes
   input  logic         inj_gpr_stray_i,      // INJ_THCON_GPR_STRAY
 
@@ -166,6 +170,7 @@ module tt_thcon
   assign op    = slot_insn[31:24];
   assign gprs  = gpr_q[slot_thread];
   assign bdr_data_o = (bdr_thread_i != 2'd3) ? gpr_q[bdr_thread_i][bdr_idx_i] : 32'd0;
+  assign ld_data_o  = (ld_thread_i != 2'd3) ? gpr_q[ld_thread_i][ld_idx_i] : 32'd0;
   assign gpr_a = gprs[slot_insn[5:0]];
   assign gpr_b = gprs[slot_insn[11:6]];
 

@@ -1,6 +1,7 @@
 /* harness.c: see harness.h. */
 #define _POSIX_C_SOURCE 200809L /* sigaction, fork, setenv */
 #include "harness.h"
+#include "kernel_run.h"
 #include "numparse.h"
 #include "outfile.h"
 #include "suggest.h"
@@ -43,7 +44,6 @@ struct tb_ctx {
     tt_stim stim;
     cosim *cos;
     char repro[1024];
-    uint64_t mmio_cycle;   /* the cycle whose single MMIO slot is taken, +1 */
     uint64_t stim_cycle;   /* the cycle of the last stimulus call, +1 (0: none yet) */
     int idle_cycles;
     clock_t t0;
@@ -58,6 +58,12 @@ struct tb_ctx {
     char wave_file[1024];
     char wave_abs[4096];   /* the +wave_window VCD's absolute path, for the printed gtkwave command */
     bool max_from_test;    /* the cycle budget is the test file's max_cycles, not +max_cycles */
+    tt_krun *k;            /* the kernels' cores (NULL: no elf line; kernel_run.h) */
+    int kload_rc;          /* their ELFs' load into the checker's model (its preload) */
+    tt_cycle_stim cs;      /* the next cycle's offers, built at its first stimulus call */
+    uint64_t cs_cycle;     /* the cycle cs is for, +1 */
+    bool kfail;            /* a kernel's core stopped on an error (said on stderr) */
+    const char *elf_list;  /* --elf T0,T1,T2 */
 };
 
 /* Set in the environment of the +wave_window re-run: a harness that sees it never re-runs itself,
@@ -127,6 +133,16 @@ static int build_preload(tb_ctx *c)
         }
         it.data[0] = v;
         if (add_pre(c, &cap, it)) return -1;
+    }
+    /* a kernel test's ELF lines (kernel_run.h tt_krun_elf_line; tb/model_run.c counts them alike) */
+    if (c->k) {
+        const uint8_t *l1 = tt_model_l1_const(m);
+        for (uint32_t line = 0; line < TT_L1_BYTES / 16u; line++) {
+            if (!tt_krun_elf_line(&c->test, m, line)) continue;
+            tb_preload_item l = {.target = 4, .addr = 16u * line, .be = 0xFFFF};
+            for (uint32_t b = 0; b < 16; b++) l.data[b / 4] |= (uint32_t)l1[16u * line + b] << (8 * (b % 4));
+            if (add_pre(c, &cap, l)) return -1;
+        }
     }
     /* Register files (targets 6, 7): every row with a non-zero cell, four cells per item
      * (addr = bank << 12 | row << 2 | group), then the bank state. */
@@ -252,12 +268,13 @@ static bool verilator_arg_ok(const char *prog, const char *arg)
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s TEST.tts [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
+            "usage: %s TEST.tts [--elf T0[,T1[,T2]]] [+max_cycles=N] [+srnd_seed=N] [+cosim=0] [+timing=0] [+inject=NAME[,NAME]|help]\n"
             "          [+trace=FILE.vcd [+trace_start=N] [+trace_stop=N]] [+report=FILE.json]\n"
             "          [+wave_window=N [+wave_file=FILE.vcd]]\n"
             "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)] [+readback=drain|end]\n"
-            "          [+hazards=error|warn|off] [+mutant=N (build/ttcosim_mut only)] [+profile=NAME (timing profile: house)]\n",
-            prog);
+            "          [+hazards=error|warn|off] [+mutant=N (build/ttcosim_mut only)] [+profile=NAME (timing profile: house)]\n"
+            "       %s --elf T0[,T1[,T2]] [plusargs]   (kernels alone: no test file)\n",
+            prog, prog);
 }
 
 /* An argument starting with '+' that no plusarg took: "unknown plusarg '+max_cycle=5'; did you mean
@@ -337,11 +354,17 @@ static const char *abs_path(const char *path, char *buf, size_t n)
  * WAVE_CHILD_ENV set, so it cannot recurse). This run's exit status is kept whatever happens. */
 /* The test's own preload and end-of-run expectations, handed to the checker as functions
  * (cosim_test): the checker does not read the test format. */
-static void test_preload(void *ctx, tt_model *m) { tt_test_apply_preload((const tt_test *)ctx, m); }
+static void test_preload(void *ctx, tt_model *m)
+{
+    tb_ctx *c = ctx;
+    tt_test_apply_preload(&c->test, m);
+    /* the kernels' ELFs into the checker's model: the RTL gets their lines with the preload items */
+    if (c->k) c->kload_rc = tt_krun_load(c->k, &c->test, m, stderr);
+}
 
 static int test_check(void *ctx, const tt_model *m, const tt_l1_owner *own, FILE *out)
 {
-    return tt_test_check_owner((const tt_test *)ctx, m, own, out);
+    return tt_test_check_owner(&((const tb_ctx *)ctx)->test, m, own, out);
 }
 
 static void wave_window_rerun(void *arg, cosim *cos, const char *kind, uint64_t cycle)
@@ -407,6 +430,10 @@ static void wave_window_rerun(void *arg, cosim *cos, const char *kind, uint64_t 
 
 const dpi_host *tb_dpi_host(tb_ctx *c) { return &c->host; }
 
+static void tb_on_trisc_load(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data);
+static void tb_on_trisc_l1(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, unsigned size, uint32_t data);
+static void tb_kernel_view(tb_ctx *c, uint32_t pc[3], unsigned *state);
+
 static void fill_host(tb_ctx *c)
 {
     c->host = (dpi_host){
@@ -416,6 +443,9 @@ static void fill_host(tb_ctx *c)
         .on_push = tb_on_push,
         .on_brisc_push = tb_on_brisc_push,
         .on_mmio = tb_on_mmio,
+        .on_trisc_load = tb_on_trisc_load,
+        .on_trisc_l1 = tb_on_trisc_l1,
+        .kernel_view = tb_kernel_view,
         .wants_retire_record = tb_wants_retire_record,
         .on_retire = tb_on_retire,
         .on_retire_unchecked = tb_on_retire_unchecked,
@@ -448,6 +478,16 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
             usage(stdout, prog);
             *exit_code = 0;
             goto fail;
+        }
+        if (strcmp(arg, "--elf") == 0) { /* kernels from the command line, as ttmodel run --elf */
+            if (i + 1 == argc) {
+                fprintf(stderr, "%s: --elf needs T0[,T1[,T2]] (one ELF path per thread)\n", prog);
+                goto fail;
+            }
+            c->elf_list = argv[++i];
+            if (rl < sizeof c->repro)
+                rl += (size_t)snprintf(c->repro + rl, sizeof c->repro - rl, " %s", c->elf_list);
+            continue;
         }
         if (plusarg(arg, "+inject", &v)) {
             if (strcmp(v, "help") == 0) {
@@ -538,10 +578,12 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
             goto fail;
         }
     }
-    if (!c->a.test) {
+    if (!c->a.test && !c->elf_list) {
         usage(stderr, prog);
         goto fail;
     }
+    const bool no_file = !c->a.test; /* --elf alone */
+    if (no_file) c->a.test = "kernels"; /* names the +wave_window file (kernels.window.vcd) only */
     /* Outputs that cannot be written are found now, not after the run (issue 8 part 1). */
     if (c->a.report && !tt_output_probe(prog, "+report", c->a.report)) goto fail;
     if (c->a.trace && !tt_output_probe(prog, "+trace", c->a.trace)) goto fail;
@@ -583,14 +625,20 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     c->argc = argc;
     c->argv = argv;
     char err[512];
-    if (tt_test_load(c->a.test, &c->test, err, sizeof err)) {
+    if (no_file) {
+        memset(&c->test, 0, sizeof c->test); /* --elf alone: the kernels, no preload, no expectation */
+        snprintf(c->test.path, sizeof c->test.path, "%s --elf", prog);
+    } else if (tt_test_load(c->a.test, &c->test, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         goto fail;
     }
-    if (tt_test_has_elf(&c->test)) {
-        /* kernels run on the model alone for now (docs/decisions.md "Kernels on the model alone") */
-        fprintf(stderr, "%s: the elf lines run on the model alone (build/ttmodel run); lockstep does not run kernels yet\n",
-                c->a.test);
+    if (c->elf_list && tt_krun_set_elfs(&c->test, c->elf_list, prog)) {
+        tt_test_free(&c->test);
+        goto fail;
+    }
+    if (tt_test_has_elf(&c->test) && !(c->k = tt_krun_create())) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        tt_test_free(&c->test);
         goto fail;
     }
     /* `expect retire` lines of another profile are skipped, not passed (docs/test_format.md) */
@@ -619,14 +667,22 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
     }
     const cosim_test ct = {.path = c->test.path, .retire_expect = rx, .nretire_expect = c->test.nretire_expect,
                            .nretire_skipped = c->test.nretire_skipped,
-                           .ctx = &c->test, .preload = test_preload, .check = test_check};
+                           .ctx = c, .preload = test_preload, .check = test_check};
     c->cos = cosim_create(&ct, &o);
     free(rx);
     if (!c->cos) {
         fprintf(stderr, "%s: out of memory\n", prog);
+        tt_krun_destroy(c->k);
         tt_test_free(&c->test);
         goto fail;
     }
+    if (c->kload_rc) { /* an ELF that cannot load: bad input, said on stderr */
+        tb_ctx_destroy(c);
+        *exit_code = 2;
+        return NULL;
+    }
+    for (int th = 0; th < TT_NUM_THREADS; th++)
+        if (tt_krun_on(c->k, th)) cosim_set_kernel(c->cos, th);
     if (build_preload(c)) {
         fprintf(stderr, "%s: out of memory\n", prog);
         tb_ctx_destroy(c);
@@ -644,6 +700,7 @@ fail:
 void tb_ctx_destroy(tb_ctx *c)
 {
     if (!c) return;
+    tt_krun_destroy(c->k);
     free(c->pre);
     cosim_destroy(c->cos);
     tt_test_free(&c->test);
@@ -768,6 +825,15 @@ void tb_on_rtl_error(tb_ctx *c, uint64_t cycle, unsigned code, uint32_t info)
 
 void tb_on_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word, bool dropped)
 {
+    if (tt_krun_on(c->k, thread)) { /* the core's held push; its pc stands for the line */
+        if (dropped) {
+            tt_krun_push_dropped(c->k, thread);
+            return;
+        }
+        const uint32_t pc = tt_krun_push_taken(c->k, thread, true);
+        cosim_push(c->cos, cycle, thread, word, (int)pc, false);
+        return;
+    }
     int line = tt_stim_line(&c->stim, thread);
     tt_stim_accept(&c->stim, thread);
     if (!dropped) cosim_push(c->cos, cycle, thread, word, line, false);
@@ -777,36 +843,77 @@ void tb_on_brisc_push(tb_ctx *c, uint64_t cycle, int thread, uint32_t word)
 {
     int line = tt_stim_line(&c->stim, TT_BRISC_STREAM);
     tt_stim_accept(&c->stim, TT_BRISC_STREAM);
+    if (tt_krun_on(c->k, thread)) (void)tt_krun_push_taken(c->k, thread, false);
     cosim_push(c->cos, cycle, thread, word, line, true);
 }
 
 void tb_on_mmio(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data)
 {
+    if (tt_krun_on(c->k, thread)) {
+        cosim_mmio(c->cos, cycle, thread, addr, data, (int)tt_krun_store_pc(c->k));
+        return;
+    }
     int line = tt_stim_line(&c->stim, thread);
     tt_stim_accept(&c->stim, thread);
     cosim_mmio(c->cos, cycle, thread, addr, data, line);
 }
 
+/* The RTL's answer to a kernel's load offered the cycle before, first at this edge: compared with
+ * the model's (the state after the edge before on both sides), and the core gets it. */
+static void tb_on_trisc_load(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data)
+{
+    if (!tt_krun_on(c->k, thread)) return;
+    char what[96];
+    const uint32_t v = tt_krun_load_model(c->k, thread, addr, what, sizeof what);
+    cosim_trisc_load(c->cos, cycle, thread, tt_krun_pc(c->k, thread), addr, what, v, data);
+    /* with +cosim=0 the model does not follow the RTL: the core gets the RTL's answer */
+    tt_krun_load_deliver(c->k, thread, c->a.check ? v : data);
+}
+
+static void tb_on_trisc_l1(tb_ctx *c, uint64_t cycle, int thread, uint32_t addr, unsigned size, uint32_t data)
+{
+    /* c->cs is still the stimulus this store came from (the next one is built after this edge) */
+    cosim_trisc_l1(c->cos, cycle, thread, c->cs.l1_pc, addr, size, data);
+}
+
+static void tb_kernel_view(tb_ctx *c, uint32_t pc[3], unsigned *state)
+{
+    if (c->k) tt_krun_view(c->k, pc, state);
+    else pc[0] = pc[1] = pc[2] = 0, *state = 0;
+}
+
+static void tb_drain_cb(void *ctx, int stream, int thread) { cosim_drain(((tb_ctx *)ctx)->cos, stream, thread); }
+
 int tb_stim(tb_ctx *c, uint64_t cycle, int stream, unsigned idle_mask, uint32_t *word, uint32_t *addr,
             uint32_t *data)
 {
-    /* Cycles tb_top skipped (tb_quiet_until) count down the streams' idle lines as their calls would. */
-    if (c->stim_cycle && cycle > c->stim_cycle) tt_stim_skip(&c->stim, cycle - c->stim_cycle);
-    c->stim_cycle = cycle + 1;
-    /* A push is offered until the RTL takes it. */
-    const tt_stim_kind k = tt_stim_next(&c->stim, stream, idle_mask, word, addr, data);
-    for (unsigned d = tt_stim_take_drains(&c->stim, stream), t = 0; d; d >>= 1, t++)
-        if (d & 1u) cosim_drain(c->cos, stream, (int)t);
-    switch (k) {
-    case TT_STIM_PUSH: return 1;
-    case TT_STIM_BRISC_PUSH: return 3;
-    case TT_STIM_STORE:
-        /* One MMIO store per cycle, lowest thread first. */
-        if (c->mmio_cycle == cycle + 1) return 0;
-        c->mmio_cycle = cycle + 1;
-        return 2;
-    default: return 0;
+    /* The cycle's offers are built at its first call (the shim asks BRISC's stream first, then
+     * threads 0..2): the file streams' (a push stays offered until taken; one MMIO store a cycle,
+     * lowest thread first), then the kernels' cores, as tb/model_run.c builds them. */
+    if (c->cs_cycle != cycle + 1) {
+        /* Cycles tb_top skipped (tb_quiet_until) count down the streams' idle lines as their calls would. */
+        if (c->stim_cycle && cycle > c->stim_cycle) tt_stim_skip(&c->stim, cycle - c->stim_cycle);
+        c->stim_cycle = cycle + 1;
+        c->cs_cycle = cycle + 1;
+        tt_cycle_stim_files(&c->stim, idle_mask, &c->cs, tb_drain_cb, c);
+        if (c->k && !c->stopped && !tt_krun_step(c->k, &c->test, &c->cs, idle_mask, stderr)) c->kfail = true;
     }
+    const tt_sched_in *in = &c->cs.in;
+    unsigned kind = 0;
+    *word = *addr = *data = 0;
+    if (stream == TT_BRISC_STREAM) {
+        if (in->brisc_valid) kind = DPI_STIM_PUSH, *word = in->brisc_insn, *addr = (uint32_t)in->brisc_thread;
+        return (int)kind;
+    }
+    if (in->push_valid[stream]) kind |= DPI_STIM_PUSH, *word = in->push_insn[stream];
+    if (in->store_valid && in->store_thread == stream)
+        kind |= DPI_STIM_STORE, *addr = in->store_addr, *data = in->store_data;
+    else if (c->cs.load_valid && c->cs.load_thread == stream)
+        kind |= DPI_STIM_LOAD, *addr = c->cs.load_addr;
+    else if (c->cs.l1_valid && c->cs.l1_thread == stream)
+        kind |= DPI_STIM_L1 | DPI_STIM_L1_SIZE(c->cs.l1_size == 4 ? 2 : c->cs.l1_size == 2 ? 1 : 0),
+            *addr = c->cs.l1_addr, *data = c->cs.l1_data;
+    return (int)kind;
 }
 
 /* The RTL is quiet (tt_core quiet_o: it stays so until an input comes) after this cycle's calls.
@@ -817,7 +924,7 @@ int tb_stim(tb_ctx *c, uint64_t cycle, int stream, unsigned idle_mask, uint32_t 
 uint64_t tb_quiet_until(tb_ctx *c, uint64_t cycle)
 {
     uint64_t h = tt_stim_quiet_calls(&c->stim);
-    if (c->stopped || c->a.coverage || c->a.vlcov || h == 0) return cycle + 1;
+    if (c->stopped || c->a.coverage || c->a.vlcov || h == 0 || c->k) return cycle + 1; /* a kernel steps each cycle */
     uint64_t w = cycle + 1 + h;
     if (c->a.max_cycles && w > c->a.max_cycles - 1) w = c->a.max_cycles - 1;
     return w > cycle + 1 ? w : cycle + 1;
@@ -831,6 +938,7 @@ int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, bool drained,
     c->edges++;
     if (c->stopped) return 1;
     cosim_cycle_end(c->cos, cycle, obs, drained);
+    if (c->kfail) cosim_fail_kernel(c->cos, cycle, "a kernel's core stopped on an error (said above)\n");
     if (cosim_failed(c->cos)) {
         c->stopped = true;
         return 2;
@@ -838,6 +946,7 @@ int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, bool drained,
     bool done = tt_stim_done(&c->stim, TT_BRISC_STREAM);
     for (int th = 0; th < TT_NUM_THREADS; th++)
         done &= tt_stim_done(&c->stim, th) && (idle_mask & (1u << th));
+    if (c->k) done &= tt_krun_done(c->k);
     /* Idle for two cycles in a row: nothing is left in flight. */
     c->idle_cycles = done ? c->idle_cycles + 1 : 0;
     if (c->idle_cycles >= 2) {
@@ -893,6 +1002,7 @@ int tb_on_cycle_end(tb_ctx *c, uint64_t cycle, unsigned idle_mask, bool drained,
                                   th, (idle_mask & (1u << th)) ? "idle" : "busy", fifo[th], rtl_why, next,
                                   model_why[0] ? ", model: " : "", model_why, at);
         }
+        if (n < sizeof details) tt_krun_stuck_text(c->k, &c->test, details, sizeof details);
         cosim_fail_watchdog(c->cos, cycle, details);
         c->stopped = true;
         return 2;

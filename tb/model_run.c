@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "elf_loader.h"
+#include "kernel_run.h"
 #include "hb.h"
 #include "stall_name.h"
 #include "stim.h"
@@ -75,10 +75,9 @@ typedef struct run_hb {
     bool timed;
     uint64_t start;
     uint64_t disp_cycle[TT_NUM_THREADS][PUSH_RING];
-    /* the cycle-level run: each L1 line's last writer, named when an `expect l1` fails
-     * (dpi/l1_owner.h); pcs: a kernel thread's push pcs (NULL: the thread has a stream) */
+    const tt_krun *k;      /* the kernels' cores: their threads' `lines` hold the pushing pc */
+    /* the cycle-level run: each L1 line's last writer, named when an `expect l1` fails (dpi/l1_owner.h) */
     tt_l1_owner *own;
-    line_ring *pcs[TT_NUM_THREADS];
 } run_hb;
 
 static int run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats *st, FILE *out, run_hb *rh,
@@ -103,7 +102,13 @@ static bool run_report(void *ctx, const hazard_who *at, bool at_writes, int at_w
                  (unsigned long long)(cycle - r->start), (unsigned long long)cycle);
     else
         snprintf(when, sizeof when, "cycle %llu", (unsigned long long)cycle);
-    if (at->store)
+    if (at->pc && at->store)
+        fprintf(r->out, "%s: HAZARD%s at %s, thread %d's TRISC store, made by TRISC%d at pc 0x%08x\n%s", r->t->path,
+                warn ? " (warning)" : "", when, at->thread, at->thread, (uint32_t)at->line, text);
+    else if (at->pc)
+        fprintf(r->out, "%s: HAZARD%s at %s, thread %d, seq %u: %s, pushed by TRISC%d at pc 0x%08x\n%s", r->t->path,
+                warn ? " (warning)" : "", when, at->thread, at->seq, d, at->thread, (uint32_t)at->line, text);
+    else if (at->store)
         fprintf(r->out, "%s:%d: HAZARD%s at %s, thread %d's TRISC store\n%s", r->t->path, at->line,
                 warn ? " (warning)" : "", when, at->thread, text);
     else
@@ -320,6 +325,9 @@ static uint64_t preload_items(const tt_test *t, const tt_model *m)
         default: break;
         }
     }
+    /* a kernel test's ELF lines (kernel_run.h tt_krun_elf_line) */
+    if (tt_test_has_elf(t))
+        for (uint32_t line = 0; line < TT_L1_BYTES / 16u; line++) n += tt_krun_elf_line(t, m, line);
     static const int files[] = {TT_RF_SRCA, TT_RF_SRCB, TT_RF_DEST};
     for (int f = 0; f < 3; f++) {
         const int banks = files[f] == TT_RF_DEST ? 1 : TT_SRC_BANKS, rows = files[f] == TT_RF_DEST ? TT_DEST_ROWS : TT_SRC_ROWS;
@@ -349,177 +357,6 @@ uint64_t tt_lockstep_start_cycle(const tt_test *t, const tt_model *m)
     return 17 + preload_items(t, m);
 }
 
-
-/* ---- kernels on the TRISCs (docs/decisions.md "Kernels on the model alone (issue 29 part 3)") ----
- * A thread named by an `elf` line has its TRISC's RISC-V core stepped once a cycle, at the end of
- * the cycle where a file stream offers its next action (tb/harness.c tb_stim's point): a store to
- * INSTRN_BUF_BASE is the thread's push, held until the FIFO takes it (PushTensixInstruction.md: the
- * core stalls while the FIFO is full; a second push stalls while the first is held); a store to the
- * config, GPR, MOP-config or semaphore windows takes the cycle's one MMIO store slot (the `store`
- * action's path, tt_model_mmio_store); loads read the model's state when the core executes them. */
-typedef struct krun krun;
-typedef struct {
-    krun *k;
-    int th;
-} kcore_ctx;
-
-struct krun {
-    tt_model *m;
-    tt_rv_core core[TT_NUM_THREADS];
-    kcore_ctx ctx[TT_NUM_THREADS];
-    bool on[TT_NUM_THREADS];
-    bool pend[TT_NUM_THREADS];          /* a push stored and not yet taken by the FIFO */
-    uint32_t pend_word[TT_NUM_THREADS], pend_pc[TT_NUM_THREADS];
-    line_ring pcs[TT_NUM_THREADS];      /* the pc of each push not yet passed (as `lines`) */
-    tt_sched_in *in;                    /* the stimulus being built (next_stim) */
-    unsigned idle_mask;                 /* threads idle in the cycle just ended */
-    uint32_t store_pc;                  /* pc of the store in the slot, when a core's */
-};
-
-static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr, unsigned size, bool fetch,
-                               uint32_t *value)
-{
-    const kcore_ctx *c = ctx;
-    krun *k = c->k;
-    const uint32_t off = addr - rg->base, w = off / 4;
-    *value = 0;
-    if (rg->kind == TT_RV_REG_L1) {
-        if (addr + size > TT_L1_BYTES) return TT_RV_MEM_FAULT;
-        *value = tt_rv_le_get(tt_model_l1_const(k->m) + addr, size);
-        return TT_RV_MEM_OK;
-    }
-    if (fetch) return TT_RV_MEM_FAULT; /* code runs from L1 (decisions: TRISC toolchain) */
-    uint32_t v = 0, max = 0;
-    switch (rg->kind) {
-    case TT_RV_REG_GPR: /* ScalarUnit.md "RISCV access to GPRs": this thread's GPRs[w] */
-        if (!tt_model_gpr_get(k->m, c->th, (int)w, &v)) return TT_RV_MEM_FAULT;
-        break;
-    case TT_RV_REG_CFG: /* BackendConfiguration.md: Config[state][word], state 1 after TT_CFG_WORDS */
-        if (w >= 2u * TT_CFG_WORDS || !tt_model_cfg_get(k->m, (int)(w / TT_CFG_WORDS), (int)(w % TT_CFG_WORDS), &v))
-            return TT_RV_MEM_FAULT;
-        break;
-    case TT_RV_REG_SEM: /* SyncUnit.md "RISCV access to semaphores": a read gives Value */
-        if (w >= TT_NUM_SEMS || !tt_model_sem_get(k->m, (int)w, &v, &max)) return TT_RV_MEM_FAULT;
-        break;
-    case TT_RV_REG_TTSYNC:
-        /* TTSync.md: the read waits until this thread's earlier pushes have all finished: none held,
-         * the FIFO empty and the thread idle (MOPExpanderDoneCheck taken as the same, stricter, wait) */
-        if (k->pend[c->th] || !(k->idle_mask >> c->th & 1u)) return TT_RV_MEM_STALL;
-        break;
-    default: return TT_RV_MEM_FAULT; /* mailboxes, PCBuf, debug registers...: not modelled here */
-    }
-    *value = size == 4 ? v : (v >> (8 * (off & 3u))) & ((1u << (8 * size)) - 1u);
-    return TT_RV_MEM_OK;
-}
-
-static tt_rv_mem_status k_store(void *ctx, const tt_rv_region *rg, uint32_t addr, unsigned size, uint32_t value)
-{
-    const kcore_ctx *c = ctx;
-    krun *k = c->k;
-    switch (rg->kind) {
-    case TT_RV_REG_L1:
-        if (addr + size > TT_L1_BYTES) return TT_RV_MEM_FAULT;
-        tt_rv_le_put(tt_model_l1(k->m) + addr, size, value);
-        return TT_RV_MEM_OK;
-    case TT_RV_REG_PUSH:
-        /* PushTensixInstruction.md: a sw to INSTRN_BUF_BASE pushes; the core stalls while it cannot */
-        if (addr != TT_RV_INSTRN_BUF_BASE || size != 4) return TT_RV_MEM_FAULT;
-        if (k->pend[c->th]) return TT_RV_MEM_STALL;
-        k->pend[c->th] = true;
-        k->pend_word[c->th] = value;
-        k->pend_pc[c->th] = k->core[c->th].pc;
-        return TT_RV_MEM_OK;
-    case TT_RV_REG_TTSYNC:
-        /* TTSync.md: the store only orders the read after the earlier pushes: held behind a held push */
-        return k->pend[c->th] ? TT_RV_MEM_STALL : TT_RV_MEM_OK;
-    case TT_RV_REG_CFG: case TT_RV_REG_GPR: case TT_RV_REG_MOP_CFG: case TT_RV_REG_SEM:
-        if (size != 4) return TT_RV_MEM_FAULT;
-        if (k->in->store_valid) return TT_RV_MEM_STALL; /* one TRISC MMIO store a cycle (ttsched.h) */
-        k->in->store_valid = true;
-        k->in->store_thread = c->th;
-        k->in->store_addr = addr;
-        k->in->store_data = value;
-        k->store_pc = k->core[c->th].pc;
-        return TT_RV_MEM_OK;
-    default: return TT_RV_MEM_FAULT;
-    }
-}
-
-/* Where thread th's kernel was named: "FILE:LINE" for an elf line, "FILE (--elf)" for the command line. */
-static const char *elf_where(const tt_test *t, int th, char *buf, size_t n)
-{
-    if (t->elf_line[th]) snprintf(buf, n, "%s:%d", t->path, t->elf_line[th]);
-    else if (strstr(t->path, "--elf")) snprintf(buf, n, "%s", t->path); /* no test file (ttmodel_main.c) */
-    else snprintf(buf, n, "%s (--elf)", t->path);
-    return buf;
-}
-
-static bool krun_any(const krun *k)
-{
-    return k && (k->on[0] || k->on[1] || k->on[2]);
-}
-
-/* Reset every core named by the test and load its ELF into the model's L1 and its local RAM.
- * 0 when done; 2 (bad input) with the reason on out. */
-static int krun_load(krun *k, const tt_test *t, tt_model *m, FILE *out)
-{
-    memset(k, 0, sizeof *k);
-    k->m = m;
-    for (int th = 0; th < TT_NUM_THREADS; th++) {
-        if (!t->elf[th][0]) continue;
-        k->ctx[th] = (kcore_ctx){.k = k, .th = th};
-        tt_rv_init(&k->core[th], th, 0, (tt_rv_bus){.ctx = &k->ctx[th], .load = k_load, .store = k_store});
-        const tt_elf_target tg = {.l1 = tt_model_l1(m), .l1_bytes = TT_L1_BYTES, .core = &k->core[th]};
-        tt_elf_info info;
-        char err[400];
-        if (tt_elf_load_file(t->elf[th], &tg, &info, err, sizeof err)) {
-            char w[600];
-            fprintf(out, "%s: elf %d: %s\n", elf_where(t, th, w, sizeof w), th, err);
-            return 2;
-        }
-        k->core[th].pc = info.entry;
-        k->on[th] = true;
-    }
-    return 0;
-}
-
-/* Step each running core once (the end of a cycle); offer each held push. False when a core
- * stopped on an error (reported on out). */
-static bool krun_step(krun *k, const tt_test *t, tt_sched_in *in, unsigned idle_mask, FILE *out)
-{
-    k->in = in;
-    k->idle_mask = idle_mask;
-    bool ok = true;
-    for (int th = 0; th < TT_NUM_THREADS; th++) {
-        if (!k->on[th]) continue;
-        tt_rv_core *c = &k->core[th];
-        if (!c->done) {
-            const tt_status st = tt_rv_step(c);
-            if (st != TT_OK && st != TT_BLOCKED) {
-                char w[600];
-                fprintf(out, "%s: TRISC%d (%s): %s\n", elf_where(t, th, w, sizeof w), th, t->elf[th], c->msg);
-                ok = false;
-            }
-        }
-        if (k->pend[th]) in->push_valid[th] = true, in->push_insn[th] = k->pend_word[th];
-    }
-    return ok;
-}
-
-static bool krun_done(const krun *k)
-{
-    for (int th = 0; th < TT_NUM_THREADS; th++)
-        if (k->on[th] && (!k->core[th].done || k->pend[th])) return false;
-    return true;
-}
-
-/* ", pushed by TRISCn at pc 0x..." for an instruction of a kernel's thread (else ""). */
-static void pushed_by(krun *k, int th, uint32_t push_index, char *buf, size_t n)
-{
-    buf[0] = 0;
-    if (krun_any(k) && th >= 0 && th < TT_NUM_THREADS && k->on[th])
-        snprintf(buf, n, ", pushed by TRISC%d at pc 0x%08x", th, (uint32_t)line_of(&k->pcs[th], push_index));
-}
 
 static const char *const unit_name[TT_NUM_UNITS] = {"NONE", "SYNC", "CFG", "THCON", "TDMA", "UNPACK0",
                                                      "UNPACK1", "MATH", "SFPU", "PACK", "XMOV"};
@@ -613,33 +450,10 @@ static void report_stuck_timed(const tt_model *m, const tt_stim *s, const tt_tes
     }
 }
 
-/* The next cycle's stimulus (tb/harness.c tb_stim, called at the end of each cycle: BRISC's
- * stream first, then threads 0..2; one store a cycle; a push stays offered until taken). */
-static void next_stim(tt_stim *s, unsigned idle_mask, tt_sched_in *in, run_hb *rh)
+static void run_drain_cb(void *ctx, int stream, int thread)
 {
-    memset(in, 0, sizeof *in);
-    bool store_taken = false;
-    static const int order[4] = {TT_BRISC_STREAM, 0, 1, 2};
-    for (int i = 0; i < 4; i++) {
-        const int str = order[i];
-        uint32_t w = 0, a = 0, d = 0;
-        const tt_stim_kind k = tt_stim_next(s, str, idle_mask, &w, &a, &d);
-        run_drains(rh, s, str);
-        switch (k) {
-        case TT_STIM_PUSH:
-            if (str < TT_NUM_THREADS) in->push_valid[str] = true, in->push_insn[str] = w;
-            break;
-        case TT_STIM_BRISC_PUSH:
-            in->brisc_valid = true, in->brisc_thread = (int)a, in->brisc_insn = w;
-            break;
-        case TT_STIM_STORE:
-            if (store_taken) break;
-            store_taken = true;
-            in->store_valid = true, in->store_thread = str, in->store_addr = a, in->store_data = d;
-            break;
-        default: break;
-        }
-    }
+    run_hb *r = ctx;
+    if (r->h) hb_drain(r->h, stream, thread);
 }
 
 /* The race detector in the cycle-level run: told each dispatch and retire by the scheduler's hooks
@@ -651,6 +465,7 @@ static bool timed_dispatched(void *ctx, int thread, uint32_t seq, uint32_t insn,
     r->cycle = cycle;
     r->disp_cycle[thread][seq % PUSH_RING] = cycle;
     const hazard_who who = {.thread = thread, .seq = seq, .insn = insn, .line = line_of(&r->lines[thread], push_index),
+                            .pc = tt_krun_on(r->k, thread),
                             .disp = cycle, .push = r->push_cycle[thread][push_index % PUSH_RING]};
     return hb_note_dispatch(r->h, &who, push_index, cycle, run_report, r);
 }
@@ -661,9 +476,9 @@ static bool timed_retired(void *ctx, int thread, const tt_exec_result *x, uint64
     if (x->status == TT_BLOCKED || x->status == TT_ERROR) return false;
     if (r->own && (x->eff.n_l1 || x->eff.n_l1_log)) {
         /* right after the step, while tt_model_l1_writes holds its log (ttsched.h hooks) */
-        tt_l1_owner_rec o = {.thread = thread, .seq = x->seq, .insn = x->insn, .cycle = cycle,
-                             .line = line_of(&r->lines[thread], x->push_index)};
-        if (r->pcs[thread]) o.by_pc = true, o.pc = (uint32_t)line_of(r->pcs[thread], x->push_index);
+        const int at = line_of(&r->lines[thread], x->push_index); /* a kernel thread's: the pc */
+        tt_l1_owner_rec o = {.thread = thread, .seq = x->seq, .insn = x->insn, .cycle = cycle, .line = at};
+        if (tt_krun_on(r->k, thread)) o.by_pc = true, o.pc = (uint32_t)at;
         for (int i = 0; i < x->eff.n_l1; i++) tt_l1_owner_note(r->own, x->eff.l1_addr[i], &o);
         size_t nl = 0;
         const tt_l1_write *lw = x->eff.n_l1_log ? tt_model_l1_writes(r->m, &nl) : NULL;
@@ -671,7 +486,7 @@ static bool timed_retired(void *ctx, int thread, const tt_exec_result *x, uint64
     }
     if (!r->h) return false;
     r->cycle = cycle;
-    const hazard_who who = {.thread = thread, .seq = x->seq, .insn = x->insn,
+    const hazard_who who = {.thread = thread, .seq = x->seq, .insn = x->insn, .pc = tt_krun_on(r->k, thread),
                             .line = line_of(&r->lines[thread], x->push_index),
                             .disp = r->disp_cycle[thread][x->seq % PUSH_RING],
                             .push = r->push_cycle[thread][x->push_index % PUSH_RING]};
@@ -699,23 +514,23 @@ int tt_model_run_timed_profile(const tt_test *t, tt_model *m, uint64_t max_cycle
 }
 
 static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, const tt_timing_profile *tp,
-                     tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines, krun *k);
+                     tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines, tt_krun *k);
 
 static int run_timed_k(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, const tt_timing_profile *tp,
                        tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines)
 {
-    krun *k = NULL;
-    if (tt_test_has_elf(t) && !(k = calloc(1, sizeof *k))) {
+    tt_krun *k = NULL;
+    if (tt_test_has_elf(t) && !(k = tt_krun_create())) {
         fprintf(out, "%s: out of memory\n", t->path);
         return 1;
     }
     const int rc = run_timed(t, m, max_cycles, profile, tp, st, checks, out, rh, lines, k);
-    free(k);
+    tt_krun_destroy(k);
     return rc;
 }
 
 static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, const tt_timing_profile *tp,
-                     tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines, krun *k)
+                     tt_run_stats *st, uint64_t *checks, FILE *out, run_hb *rh, line_ring *lines, tt_krun *k)
 {
     tt_stim s;
     tt_stim_init(&s, t);
@@ -723,7 +538,7 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     tt_test_apply_preload(t, m);
     *st = (tt_run_stats){0};
     *checks = 0;
-    if (k && krun_load(k, t, m, out)) return 2;
+    if (k && tt_krun_load(k, t, m, out)) return 2;
     tt_sched *sc = tt_sched_create_profile(m, tp);
     if (!sc) {
         fprintf(out, "%s: out of memory\n", t->path);
@@ -732,12 +547,13 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     const uint64_t start = tt_lockstep_start_cycle(t, m);
     rh->start = start;
     if (rh->h) hb_set_origin(rh->h, start); /* the report's cycles as `expect retire` counts them */
+    rh->k = k;
     rh->own = tt_l1_owner_create(); /* NULL: failing L1 expectations name no writer */
-    for (int th = 0; th < TT_NUM_THREADS; th++) rh->pcs[th] = k && k->on[th] ? &k->pcs[th] : NULL;
     if (rh->h || rh->own)
         tt_sched_set_hooks(sc, &(tt_sched_hooks){.ctx = rh, .dispatched = timed_dispatched, .retired = timed_retired});
     size_t met = 0;
-    tt_sched_in in = {0};
+    tt_cycle_stim cs = {0};
+    const tt_sched_in *const inp = &cs.in;
     tt_sched_out o;
     int rc = 0, idle_run = 0;
     uint64_t rel = 0;
@@ -747,29 +563,43 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     uint32_t banks = tt_bank_pack(&b0);
     static char why[1024];
     /* the stimulus call at the end of the cycle before cycle 0 (every thread idle) */
-    next_stim(&s, (1u << TT_NUM_THREADS) - 1u, &in, rh);
-    if (k && !krun_step(k, t, &in, (1u << TT_NUM_THREADS) - 1u, out)) rc = 1;
+    tt_cycle_stim_files(&s, (1u << TT_NUM_THREADS) - 1u, &cs, run_drain_cb, rh);
+    if (k && !tt_krun_step(k, t, &cs, (1u << TT_NUM_THREADS) - 1u, out)) rc = 1;
     for (; !rc; rel++) {
         const uint64_t cycle = start + rel;
         rh->cycle = cycle;
-        if (rh->h && in.store_valid) {
+        /* first at the edge: the kernel's load offered the cycle before gets the state after the
+         * edge before (lockstep: the RTL's load port, compared there; tb/harness.c tb_on_trisc_load) */
+        if (cs.load_valid)
+            tt_krun_load_deliver(k, cs.load_thread, tt_krun_load_model(k, cs.load_thread, cs.load_addr, NULL, 0));
+        if (rh->h && inp->store_valid) {
             /* the store lands at this edge (tb/harness.c tb_on_mmio, lockstep's cosim_mmio) */
-            const int sl = k && k->on[in.store_thread] ? t->elf_line[in.store_thread] : tt_stim_line(&s, in.store_thread);
-            const hazard_who who = {.thread = in.store_thread, .line = sl, .store = true};
-            if (hb_note_mmio(rh->h, &who, in.store_addr, cycle, run_report, rh)) {
+            /* a kernel's: the store's pc */
+            const bool kst = tt_krun_on(k, inp->store_thread);
+            const int sl = kst ? (int)tt_krun_store_pc(k) : tt_stim_line(&s, inp->store_thread);
+            const hazard_who who = {.thread = inp->store_thread, .line = sl, .store = true, .pc = kst};
+            if (hb_note_mmio(rh->h, &who, inp->store_addr, cycle, run_report, rh)) {
                 rc = 1;
                 break;
             }
         }
-        if (!tt_sched_cycle(sc, cycle, &in, &o, why, sizeof why)) {
+        if (rh->h && cs.l1_valid) {
+            /* the kernel's L1 store lands at this edge: a write of its line (cosim_trisc_l1) */
+            const hazard_who who = {.thread = cs.l1_thread, .line = (int)cs.l1_pc, .store = true, .pc = true};
+            if (hb_note_l1_store(rh->h, &who, cs.l1_addr, cycle, run_report, rh)) {
+                rc = 1;
+                break;
+            }
+        }
+        if (!tt_sched_cycle(sc, cycle, inp, &o, why, sizeof why)) {
             if (o.hook_stop) {
                 /* the race detector stopped the run and said why */
-            } else if (o.store_failed && k && k->on[in.store_thread]) {
+            } else if (o.store_failed && tt_krun_on(k, inp->store_thread)) {
                 char w[600];
-                fprintf(out, "%s: TRISC%d store at pc 0x%08x: %s\n", elf_where(t, in.store_thread, w, sizeof w),
-                        in.store_thread, k->store_pc, o.store_msg);
+                fprintf(out, "%s: TRISC%d store at pc 0x%08x: %s\n", tt_krun_elf_where(t, inp->store_thread, w, sizeof w),
+                        inp->store_thread, tt_krun_store_pc(k), o.store_msg);
             } else if (o.store_failed) {
-                fprintf(out, "%s:%d: thread %d store: %s\n", t->path, tt_stim_line(&s, in.store_thread), in.store_thread,
+                fprintf(out, "%s:%d: thread %d store: %s\n", t->path, tt_stim_line(&s, inp->store_thread), inp->store_thread,
                         o.store_msg);
             } else if (why[0]) {
                 fprintf(out, "%s: cycle %llu of the run (absolute %llu): %s\n", t->path, (unsigned long long)rel,
@@ -778,32 +608,45 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
                 const tt_sched_retire *r = &o.retired[o.n_retired - 1];
                 char dis[96], by[64];
                 tt_disasm(r->res.insn, dis, sizeof dis);
-                pushed_by(k, r->thread, r->res.push_index, by, sizeof by);
+                tt_krun_pushed_by(k, r->thread, r->res.push_index, by, sizeof by);
                 fprintf(out, "%s:%d: thread %d seq %u, cycle %llu: %s (0x%08x)%s: %s: %s\n", t->path,
-                        line_of(&lines[r->thread], r->res.push_index), r->thread, r->res.seq,
+                        tt_krun_on(k, r->thread) ? t->elf_line[r->thread] : line_of(&lines[r->thread], r->res.push_index),
+                        r->thread, r->res.seq,
                         (unsigned long long)rel, dis, r->res.insn, by, tt_status_name(r->res.status), r->res.msg);
             }
             rc = 1;
             break;
         }
         /* the TRISC side's accepts at this edge (tb/harness.c tb_on_push, tb_on_mmio) */
-        if (in.brisc_valid && o.brisc_taken) {
-            line_push(&lines[in.brisc_thread], tt_stim_line(&s, TT_BRISC_STREAM));
-            run_push(rh, TT_BRISC_STREAM, in.brisc_thread, in.brisc_insn);
+        if (inp->brisc_valid && o.brisc_taken) {
+            line_push(&lines[inp->brisc_thread], tt_stim_line(&s, TT_BRISC_STREAM));
+            run_push(rh, TT_BRISC_STREAM, inp->brisc_thread, inp->brisc_insn);
+            if (tt_krun_on(k, inp->brisc_thread)) (void)tt_krun_push_taken(k, inp->brisc_thread, false);
             tt_stim_accept(&s, TT_BRISC_STREAM);
         }
         for (int th = 0; th < TT_NUM_THREADS; th++) {
-            if (!in.push_valid[th] || !o.push_taken[th]) continue;
-            const bool kern = k && k->on[th];
-            if (!(in.brisc_valid && o.brisc_taken && in.brisc_thread == th)) {
-                line_push(&lines[th], kern ? t->elf_line[th] : tt_stim_line(&s, th));
-                if (kern) line_push(&k->pcs[th], (int)k->pend_pc[th]);
-                run_push(rh, th, th, in.push_insn[th]);
+            if (!inp->push_valid[th] || !o.push_taken[th]) continue;
+            const bool kern = tt_krun_on(k, th);
+            const bool dropped = inp->brisc_valid && o.brisc_taken && inp->brisc_thread == th;
+            if (!dropped) {
+                /* a kernel's thread: the pushing pc stands for the line (its reports say the pc) */
+                line_push(&lines[th], kern ? (int)tt_krun_push_taken(k, th, true) : tt_stim_line(&s, th));
+                run_push(rh, th, th, inp->push_insn[th]);
             }
-            if (kern) k->pend[th] = false;
-            else tt_stim_accept(&s, th);
+            if (kern) {
+                /* a push the BRISC's won over is gone; the core does not know (as a file's) */
+                if (dropped) tt_krun_push_dropped(k, th);
+            } else {
+                tt_stim_accept(&s, th);
+            }
         }
-        if (in.store_valid && !(k && k->on[in.store_thread])) tt_stim_accept(&s, in.store_thread);
+        if (inp->store_valid && !tt_krun_on(k, inp->store_thread)) tt_stim_accept(&s, inp->store_thread);
+        /* the kernel's L1 store lands at this edge, after the edge's instruction writes (lockstep:
+         * tt_core tl1_*_i, over a same-edge write of its line) */
+        if (cs.l1_valid) {
+            tt_krun_l1_apply(m, cs.l1_addr, cs.l1_size, cs.l1_data);
+            st->l1_writes++;
+        }
         for (int i = 0; i < o.n_retired; i++) {
             const tt_sched_retire *r = &o.retired[i];
             st->instructions++;
@@ -833,7 +676,7 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
          * (tb/harness.c tb_on_cycle_end) */
         bool done = tt_stim_done(&s, TT_BRISC_STREAM);
         for (int th = 0; th < TT_NUM_THREADS; th++) done = done && tt_stim_done(&s, th) && (o.idle_mask >> th & 1u);
-        done = done && (!k || krun_done(k));
+        done = done && (!k || tt_krun_done(k));
         idle_run = done ? idle_run + 1 : 0;
         if (idle_run >= 2) {
             rel++;
@@ -843,16 +686,14 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
             fprintf(out, "%s: watchdog: %llu cycles passed and the run has not finished:\n", t->path,
                     (unsigned long long)max_cycles);
             report_stuck_timed(m, &s, t, &o, out);
-            for (int th = 0; th < TT_NUM_THREADS && k; th++)
-                if (k->on[th] && !k->core[th].done)
-                    fprintf(out, "  TRISC%d (%s) has not ended: pc 0x%08x, %llu instructions retired%s\n", th, t->elf[th],
-                            k->core[th].pc, (unsigned long long)k->core[th].instret,
-                            k->pend[th] ? ", a push held (its FIFO is full)" : "");
+            char ks[1024] = "";
+            tt_krun_stuck_text(k, t, ks, sizeof ks);
+            fputs(ks, out);
             rc = 1;
             break;
         }
-        next_stim(&s, o.idle_mask, &in, rh);
-        if (k && !krun_step(k, t, &in, o.idle_mask, out)) {
+        tt_cycle_stim_files(&s, o.idle_mask, &cs, run_drain_cb, rh);
+        if (k && !tt_krun_step(k, t, &cs, o.idle_mask, out)) {
             rel++;
             rc = 1;
             break;

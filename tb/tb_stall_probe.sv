@@ -10,7 +10,9 @@ module tb_stall_probe
   input logic                 retire_valid_i [3],
   input logic                 push_valid_i   [3],
   input logic                 push_ready_i   [3],
-  input logic [NUM_UNITS-1:0] unit_busy_i
+  input logic [NUM_UNITS-1:0] unit_busy_i,
+  input logic [31:0]          trisc_pc_i     [3],   // kernels (issue 29): each TRISC's pc
+  input logic [1:0]           trisc_state_i  [3]    // 0 no kernel/ended, 1 running, 2 held on a push, 3 waiting for a load
 );
   /* verilator tracing_on */
   // Per-thread copies as plain vectors: GTKWave shows these by name.
@@ -21,6 +23,8 @@ module tb_stall_probe
   logic       busy_sync, busy_cfg, busy_thcon, busy_tdma, busy_unpack0, busy_unpack1, busy_math,
               busy_sfpu, busy_pack, busy_xmov;
   logic       in_reset;
+  logic [31:0] t0_trisc_pc, t1_trisc_pc, t2_trisc_pc;
+  logic [1:0]  t0_trisc_state, t1_trisc_state, t2_trisc_state;
 
   assign t0_stall_reason = stall_reason_i[0];
   assign t1_stall_reason = stall_reason_i[1];
@@ -46,6 +50,12 @@ module tb_stall_probe
   assign busy_pack = unit_busy_i[UNIT_PACK];
   assign busy_xmov = unit_busy_i[UNIT_XMOV];
   assign in_reset = !rst_ni;
+  assign t0_trisc_pc = trisc_pc_i[0];
+  assign t1_trisc_pc = trisc_pc_i[1];
+  assign t2_trisc_pc = trisc_pc_i[2];
+  assign t0_trisc_state = trisc_state_i[0];
+  assign t1_trisc_state = trisc_state_i[1];
+  assign t2_trisc_state = trisc_state_i[2];
 
   logic unused_clk;
   assign unused_clk = clk_i;

@@ -23,11 +23,24 @@ module tb_top (
                                             output int d1, output int d2, output int d3,
                                             output int be);
   // The next cycle's TRISC and BRISC actions, all four streams in one call (BRISC's first, then
-  // threads 0..2): kind per stream in 2 bits of the result (stream s at [2s+1:2s]), its word,
-  // address and data at [32s +: 32] of the outputs.
+  // threads 0..2): stream s's kind in 5 bits of the result, at [5s +: 5] (dpi/dpi_host.h DPI_STIM_*):
+  // [0] a push of its word (BRISC's: into thread `addr`), [2:1] 1 an MMIO store of data to addr,
+  // 2 an MMIO load of addr, 3 an L1 store of 2^[4:3] bytes of data at addr (a kernel's core may
+  // offer a held push and another action in one cycle); its word, address and data at [32s +: 32]
+  // of the outputs; each kernel's pc at [32t +: 32] of pcs and its state in 2 bits of kstate
+  // (waves: 1 running, 2 held on a push, 3 waiting for a load).
   import "DPI-C" function int c_dpi_stim4(input chandle ctx, input longint cycle, input int idle_mask,
                                           output bit [127:0] words, output bit [127:0] addrs,
-                                          output bit [127:0] datas);
+                                          output bit [127:0] datas, output bit [95:0] pcs,
+                                          output int kstate);
+  // The TRISC load of the stimulus before this edge: the RTL's answer (tt_core ld_data_o), first
+  // at the edge, so that both sides hold the state after the edge before (docs/design.md "TRISC
+  // load port").
+  import "DPI-C" function void c_dpi_trisc_load(input chandle ctx, input longint cycle, input int thread,
+                                                input int addr, input int data);
+  // A TRISC L1 store committed at this edge (tt_core tl1_*_i): `size` bytes of `data` at `addr`.
+  import "DPI-C" function void c_dpi_trisc_l1(input chandle ctx, input longint cycle, input int thread,
+                                              input int addr, input int size, input int data);
   // In a quiet cycle: the first cycle after `cycle` that needs the harness (docs/speed.md
   // "Checking on events").
   import "DPI-C" function longint c_dpi_quiet_until(input chandle ctx, input longint cycle);
@@ -114,6 +127,21 @@ module tb_top (
   logic        mmio_valid_q;
   logic [1:0]  mmio_thread_q;
   logic [31:0] mmio_addr_q, mmio_wdata_q;
+  logic        ld_valid_q;       // TRISC load port (one load a cycle)
+  logic [1:0]  ld_thread_q;
+  logic [31:0] ld_addr_q, ld_data;
+  logic        tl1_valid_q;      // TRISC L1 store port (one store a cycle)
+  logic [1:0]  tl1_thread_q;
+  logic [31:0] tl1_addr_q, tl1_wdata_q;
+  logic [2:0]  tl1_size_q;
+  logic [15:0] tl1_be;
+  logic [127:0] tl1_data;
+  logic [31:0] trisc_pc_q    [3];  // waves: each kernel's pc, and what holds it (kstate)
+  logic [1:0]  trisc_state_q [3];
+  always_comb begin
+    tl1_be   = 16'(((17'd1 << tl1_size_q) - 17'd1) << tl1_addr_q[3:0]);
+    tl1_data = 128'(tl1_wdata_q) << (8 * tl1_addr_q[3:0]);
+  end
 
   logic        push_ready   [3];
   retire_arr_t retire;          // tt_pkg array types: the ports are not copied
@@ -143,6 +171,8 @@ module tb_top (
     .brisc_valid_i(brisc_valid_q), .brisc_thread_i(brisc_thread_q), .brisc_insn_i(brisc_insn_q),
     .mmio_valid_i(mmio_valid_q), .mmio_thread_i(mmio_thread_q), .mmio_addr_i(mmio_addr_q),
     .mmio_wdata_i(mmio_wdata_q),
+    .ld_valid_i(ld_valid_q), .ld_thread_i(ld_thread_q), .ld_addr_i(ld_addr_q), .ld_data_o(ld_data),
+    .tl1_valid_i(tl1_valid_q), .tl1_addr_i(tl1_addr_q), .tl1_be_i(tl1_be), .tl1_data_i(tl1_data),
     .bd_valid_i(bd_valid_q), .bd_target_i(bd_target_q), .bd_unit_i(bd_unit_q),
     .bd_addr_i(bd_addr_q), .bd_data_i(bd_data_q), .bd_be_i(bd_be_q),
     .bdr_target_i(rb_target_i), .bdr_unit_i(rb_unit_i), .bdr_addr_i(rb_addr_i), .bdr_data_o(bdr_data),
@@ -188,13 +218,16 @@ module tb_top (
   tb_stall_probe u_stall_probe (
     .clk_i, .rst_ni(rst_n),
     .stall_reason_i(stall_reason), .fifo_count_i(fifo_count), .retire_valid_i(thread_retire),
-    .push_valid_i(push_valid_q), .push_ready_i(push_ready), .unit_busy_i(unit_busy)
+    .push_valid_i(push_valid_q), .push_ready_i(push_ready), .unit_busy_i(unit_busy),
+    .trisc_pc_i(trisc_pc_q), .trisc_state_i(trisc_state_q)
   );
   /* verilator tracing_off */
 
   always_ff @(posedge clk_t) begin
     int kind, kinds, addr, idle_mask, stop;
     bit [127:0] s_words, s_addrs, s_datas;
+    bit [95:0]  s_pcs;
+    int         s_kstate;
     int target, unit, d0, d1, d2, d3, be;
     // An internal error the RTL reports fails the run at once, in the preload too (not in reset,
     // whose first cycles the outputs are not yet defined in).
@@ -204,6 +237,8 @@ module tb_top (
       if (rst_cnt_q == 4'd0 && c_dpi_layout(ctx, RETIRE_BITS, RF_WR_BITS, TIMING_BITS) != 0) $finish;
       rst_cnt_q <= rst_cnt_q + 4'd1;
       mmio_valid_q <= 1'b0;
+      ld_valid_q <= 1'b0;
+      tl1_valid_q <= 1'b0;
       preload_done_q <= 1'b0;
       preload_idx_q <= 0;
       bd_valid_q <= 1'b0;
@@ -223,6 +258,9 @@ module tb_top (
         preload_done_q <= 1'b1;
       end
     end else begin
+      // First at the edge: the TRISC load taken from the stimulus before (the state after the edge
+      // before on both sides: no row, retire or store of this edge is reported yet).
+      if (ld_valid_q) c_dpi_trisc_load(ctx, cycle_q, int'(ld_thread_q), ld_addr_q, ld_data);
       // Register-file rows written this cycle come before the retires: a writing instruction's
       // rows are all reported before (or with) its retire (design.md "Register-file writes").
       // Port p's writer: the unpackers (0, 1), the matrix unit (its rows in order on the others).
@@ -251,6 +289,7 @@ module tb_top (
         end
       end
       if (mmio_valid_q) c_dpi_mmio(ctx, cycle_q, int'(mmio_thread_q), mmio_addr_q, mmio_wdata_q);
+      if (tl1_valid_q) c_dpi_trisc_l1(ctx, cycle_q, int'(tl1_thread_q), tl1_addr_q, int'(tl1_size_q), tl1_wdata_q);
       for (int t = 0; t < 3; t++) begin
         if (dispatch_valid[t]) c_dpi_dispatch(ctx, cycle_q, t, dispatch_seq[t], dispatch_insn[t]);
       end
@@ -264,18 +303,34 @@ module tb_top (
       if (stop != 0) $finish;
 
       // Next cycle's TRISC and BRISC actions. A push stays offered until the FIFO takes it.
-      kinds = c_dpi_stim4(ctx, cycle_q, idle_mask, s_words, s_addrs, s_datas);
+      kinds = c_dpi_stim4(ctx, cycle_q, idle_mask, s_words, s_addrs, s_datas, s_pcs, s_kstate);
       // a quiet cycle: the harness says until when nothing acts (after this cycle's stimulus call)
       if (core_quiet) wake_q <= c_dpi_quiet_until(ctx, cycle_q);
-      brisc_valid_q <= kinds[7:6] == 2'd3;
+      brisc_valid_q <= kinds[15];
       brisc_thread_q <= 2'(s_addrs[96 +: 32]);
       brisc_insn_q <= s_words[96 +: 32];
       mmio_valid_q <= 1'b0;
+      ld_valid_q <= 1'b0;
+      tl1_valid_q <= 1'b0;
       for (int t = 0; t < 3; t++) begin
-        kind = int'(kinds[2*t +: 2]);
-        push_valid_q[t] <= kind == 1;
+        kind = int'(kinds[5*t +: 5]);
+        trisc_pc_q[t] <= s_pcs[32*t +: 32];
+        trisc_state_q[t] <= 2'(s_kstate >> (2 * t));
+        if ((kind & 6) == 4) begin
+          ld_valid_q <= 1'b1;
+          ld_thread_q <= 2'(t);
+          ld_addr_q <= s_addrs[32*t +: 32];
+        end
+        if ((kind & 6) == 6) begin
+          tl1_valid_q <= 1'b1;
+          tl1_thread_q <= 2'(t);
+          tl1_size_q <= 3'(1 << (kind >> 3));
+          tl1_addr_q <= s_addrs[32*t +: 32];
+          tl1_wdata_q <= s_datas[32*t +: 32];
+        end
+        push_valid_q[t] <= (kind & 1) != 0;
         push_insn_q[t] <= s_words[32*t +: 32];
-        if (kind == 2) begin
+        if ((kind & 6) == 2) begin
           mmio_valid_q <= 1'b1;
           mmio_thread_q <= 2'(t);
           mmio_addr_q <= s_addrs[32*t +: 32];
@@ -299,5 +354,17 @@ module tb_top (
     brisc_valid_q = 1'b0;
     brisc_thread_q = '0;
     brisc_insn_q = '0;
+    ld_valid_q = 1'b0;
+    ld_thread_q = '0;
+    ld_addr_q = '0;
+    tl1_valid_q = 1'b0;
+    tl1_thread_q = '0;
+    tl1_size_q = '0;
+    tl1_addr_q = '0;
+    tl1_wdata_q = '0;
+    for (int t = 0; t < 3; t++) begin
+      trisc_pc_q[t] = '0;
+      trisc_state_q[t] = '0;
+    end
   end
 endmodule

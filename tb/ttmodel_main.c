@@ -16,45 +16,9 @@
 #include "numparse.h"
 #include "outfile.h"
 #include "suggest.h"
+#include "kernel_run.h"
 #include "model_run.h"
 #include "ttisa.h"
-
-/* --elf T0[,T1[,T2]]: thread i's kernel is the i-th path (an empty one: none); it replaces a test
- * file's elf line for that thread (docs/test_format.md "Kernels"). Non-zero, said on stderr, for
- * more than three paths, a path too long, or a thread that has a stream in the test file. */
-static int set_elfs(tt_test *t, const char *list)
-{
-    int th = 0;
-    for (const char *p = list;; th++) {
-        const char *comma = strchr(p, ',');
-        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        if (th == TT_NUM_THREADS) {
-            fprintf(stderr, "ttmodel: --elf: expected at most %d comma-separated paths (threads 0..2), got more: '%s'\n",
-                    TT_NUM_THREADS, list);
-            return 1;
-        }
-        if (len >= sizeof t->elf[th]) {
-            fprintf(stderr, "ttmodel: --elf: path %d is longer than %zu characters\n", th, sizeof t->elf[th] - 1);
-            return 1;
-        }
-        if (len) {
-            if (t->nstream[th]) {
-                fprintf(stderr, "%s: --elf gives thread %d a kernel, but the test file has a stream for it\n", t->path, th);
-                return 1;
-            }
-            memcpy(t->elf[th], p, len);
-            t->elf[th][len] = 0;
-            t->elf_line[th] = 0;
-        }
-        if (!comma) break;
-        p = comma + 1;
-    }
-    if (!tt_test_has_elf(t)) {
-        fprintf(stderr, "ttmodel: --elf: expected at least one ELF path, got '%s'\n", list);
-        return 1;
-    }
-    return 0;
-}
 
 static void usage(FILE *f)
 {
@@ -292,7 +256,7 @@ static int cmd_run(int argc, char **argv)
         fprintf(stderr, "%s\n", err);
         return 2;
     }
-    if (elf && set_elfs(&t, elf)) {
+    if (elf && tt_krun_set_elfs(&t, elf, "ttmodel")) {
         tt_test_free(&t);
         return 2;
     }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# run_kernel_tests.sh [BINARY [BUILD [CROSS]]]: the kernel tests on the model alone (make kernel-test).
+# run_kernel_tests.sh [BINARY [BUILD [CROSS [LOCKSTEP]]]]: the kernel tests on the model alone and,
+# with LOCKSTEP (build/ttcosim), in lockstep too (make kernel-test).
 # BINARY has the ttmodel command line (default build/ttmodel), BUILD holds kernels/*.elf from
 # `make kernels` (default build), CROSS is the RISC-V binutils prefix (default riscv64-unknown-elf-).
 # Run from the repo root: the tests' elf lines name build/kernels/... relative to it.
@@ -13,11 +14,16 @@
 # @PUSH_PC@ by the address of the second sw in badpush_t2.elf's main (objdump: the store that
 # pushes the bad word), @MOP_STORE_PC@ by the last sw in mopbug_t0.elf's main, and build/ by BUILD/ when BUILD is not build.
 # Then the command line: --untimed with an elf line is bad input (2); --elf cases.
+# With LOCKSTEP, every file runs there as well: a positive test must pass and end in the same cycle
+# as on the model alone (the summary's "N cycles"); a negative one must exit with its
+# `# expect-status-lockstep: N` (default: expect-status) and show each `# expect-error-lockstep:`
+# line (default: the expect-error lines); then LOCKSTEP --elf cases.
 # Prints PASS/FAIL per test and "N passed, M failed"; exits 1 when any failed.
 set -u
 bin=${1:-build/ttmodel}
 build=${2:-build}
 cross=${3:-riscv64-unknown-elf-}
+lock=${4:-}
 dir=tests/kernels
 if [ ! -x "$bin" ]; then
     echo "run_kernel_tests.sh: '$bin' is not an executable (make model)" >&2
@@ -91,6 +97,34 @@ for f in "$dir"/*.tts; do
         if [ "$rc" = 0 ]; then result "$name" 1 ""; else result "$name" 0 "exit status $rc: $(head -c 600 "$tmp/err")"; fi
         ;;
     esac
+    [ -n "$lock" ] || continue
+    mcycles=$(grep -o '[0-9]* cycles,' "$tmp/out" "$tmp/err" | head -1 | grep -o '^[^ ]*' | sed 's/.*://')
+    "$lock" "$run" > "$tmp/lout" 2> "$tmp/lerr"
+    rc=$?
+    case "$name" in
+    neg_*)
+        want=$(sed -n 's/^# expect-status-lockstep: //p' "$run")
+        [ -n "$want" ] || want=$(sed -n 's/^# expect-status: //p' "$run")
+        key='# expect-error-lockstep: '
+        grep -q "^$key" "$run" || key='# expect-error: '
+        ok=1
+        why=""
+        if [ "$rc" -ge 128 ]; then ok=0; why="killed by a signal (status $rc)"; fi
+        if [ "$ok" = 1 ] && [ "$rc" != "$want" ]; then ok=0; why="exit status $rc, expected $want"; fi
+        while IFS= read -r s; do
+            if [ "$ok" = 1 ] && ! grep -qF -- "$s" "$tmp/lerr" "$tmp/lout"; then ok=0; why="output lacks '$s'"; fi
+        done < <(sed -n "s/^$key//p" "$run")
+        [ "$ok" = 1 ] || why="$why; stderr: $(head -c 600 "$tmp/lerr")"
+        result "$name (lockstep)" "$ok" "$why"
+        ;;
+    *)
+        lcycles=$(grep -o 'PASS: .*' "$tmp/lout" "$tmp/lerr" | grep -o '[0-9]* cycles,' | head -1 | grep -o '^[0-9]*')
+        if [ "$rc" != 0 ]; then result "$name (lockstep)" 0 "exit status $rc: $(head -c 600 "$tmp/lerr")"
+        elif [ -z "$mcycles" ] || [ "$mcycles" != "$lcycles" ]; then
+            result "$name (lockstep)" 0 "ended in cycle ${lcycles:-?} in lockstep, ${mcycles:-?} on the model alone"
+        else result "$name (lockstep, $lcycles cycles as on the model alone)" 1 ""; fi
+        ;;
+    esac
 done
 
 # --untimed cannot run a kernel (the TRISCs are stepped by the cycle-level run only).
@@ -116,6 +150,28 @@ cli "--elf four paths" 2 "at most 3" --elf "a,b,c,d"
 cli "--elf no path" 2 "at least one" --elf ",,"
 printf 'thread 0\nttnop\n' > "$tmp/stream0.tts"
 cli "--elf on a thread with a stream" 2 "has a stream for it" "$tmp/stream0.tts" --elf "$build/kernels/push_t0.elf"
+
+if [ -n "$lock" ]; then
+    # build/ttcosim --elf T0,T1,T2, as ttmodel run --elf
+    lcli() { # name want-status want-output args...
+        local name=$1 want=$2 msg=$3
+        shift 3
+        "$lock" "$@" > "$tmp/lout" 2> "$tmp/lerr"
+        local rc=$?
+        if [ "$rc" = "$want" ] && { [ -z "$msg" ] || grep -qF -- "$msg" "$tmp/lerr" "$tmp/lout"; }; then result "$name" 1 ""
+        else result "$name" 0 "exit status $rc (want $want), stderr: $(head -c 300 "$tmp/lerr")"; fi
+    }
+    lcli "lockstep --elf alone runs the kernels" 0 "PASS" --elf "$build/kernels/push_t0.elf,,$build/kernels/push_t2.elf"
+    lcli "lockstep --elf with a test file's expectations" 0 "PASS" "$dir/loop.tts" --elf ",$build/kernels/loop_t1.elf"
+    lcli "lockstep --elf replaces the file's kernel (a failing one)" 1 "0xffd00000" "$dir/push.tts" --elf "$build/kernels/unmapped_t0.elf"
+    lcli "lockstep --elf four paths" 2 "at most 3" --elf "a,b,c,d"
+    lcli "lockstep --elf with no value" 2 "--elf needs" "$dir/push.tts" --elf
+    # +wave_window re-runs a failing kernel run with the trace on (the VCD of the cycles before it)
+    lcli "lockstep +wave_window on a failing kernel" 1 "waves: cycles" --elf "$build/kernels/unmapped_t0.elf" \
+        +wave_window=10 "+wave_file=$tmp/k.vcd"
+    if [ -s "$tmp/k.vcd" ] && grep -q t0_trisc_pc "$tmp/k.vcd"; then result "lockstep +wave_window VCD holds t0_trisc_pc" 1 ""
+    else result "lockstep +wave_window VCD holds t0_trisc_pc" 0 "$tmp/k.vcd missing, empty or without t0_trisc_pc"; fi
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

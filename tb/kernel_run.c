@@ -1,0 +1,353 @@
+/* kernel_run.c: see kernel_run.h. */
+#include "kernel_run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "elf_loader.h"
+#include "tttrisc.h"
+
+void tt_cycle_stim_files(tt_stim *s, unsigned idle_mask, tt_cycle_stim *cs, void (*drain)(void *, int, int),
+                         void *ctx)
+{
+    memset(cs, 0, sizeof *cs);
+    tt_sched_in *in = &cs->in;
+    static const int order[4] = {TT_BRISC_STREAM, 0, 1, 2};
+    for (int i = 0; i < 4; i++) {
+        const int str = order[i];
+        uint32_t w = 0, a = 0, d = 0;
+        const tt_stim_kind k = tt_stim_next(s, str, idle_mask, &w, &a, &d);
+        for (unsigned dr = tt_stim_take_drains(s, str), t = 0; dr; dr >>= 1, t++)
+            if ((dr & 1u) && drain) drain(ctx, str, (int)t);
+        switch (k) {
+        case TT_STIM_PUSH:
+            if (str < TT_NUM_THREADS) in->push_valid[str] = true, in->push_insn[str] = w;
+            break;
+        case TT_STIM_BRISC_PUSH:
+            in->brisc_valid = true, in->brisc_thread = (int)a, in->brisc_insn = w;
+            break;
+        case TT_STIM_STORE:
+            if (in->store_valid) break; /* one MMIO store a cycle, lowest thread first */
+            in->store_valid = true, in->store_thread = str, in->store_addr = a, in->store_data = d;
+            break;
+        default: break;
+        }
+    }
+}
+
+#define PC_RING 256
+
+typedef struct {
+    tt_krun *k;
+    int th;
+} kcore_ctx;
+
+struct tt_krun {
+    tt_model *m;
+    tt_rv_core core[TT_NUM_THREADS];
+    kcore_ctx ctx[TT_NUM_THREADS];
+    bool on[TT_NUM_THREADS];
+    bool pend[TT_NUM_THREADS];            /* a push stored and not yet taken by the FIFO */
+    uint32_t pend_word[TT_NUM_THREADS], pend_pc[TT_NUM_THREADS];
+    uint32_t npush[TT_NUM_THREADS];       /* pushes the thread's FIFO took (the model's push_index) */
+    uint32_t push_pc[TT_NUM_THREADS][PC_RING]; /* pc of each, 0 for BRISC's */
+    bool ld_wait[TT_NUM_THREADS];         /* a load offered, its value not yet delivered */
+    bool ld_ready[TT_NUM_THREADS];        /* delivered: the core's next step takes ld_value */
+    uint32_t ld_value[TT_NUM_THREADS], ld_pc[TT_NUM_THREADS];
+    tt_cycle_stim *cs;                    /* the offers being built (tt_krun_step) */
+    unsigned idle_mask;                   /* threads idle in the cycle just ended */
+    uint32_t store_pc;                    /* pc of the store in the MMIO slot, when a core's */
+};
+
+tt_krun *tt_krun_create(void) { return calloc(1, sizeof(tt_krun)); }
+
+void tt_krun_destroy(tt_krun *k) { free(k); }
+
+/* The model's value of an MMIO register a core reads; false when nothing is there. */
+static bool mmio_value(const tt_model *m, int th, const tt_rv_region *rg, uint32_t addr, uint32_t *v, char *what,
+                       size_t n)
+{
+    const uint32_t w = (addr - rg->base) / 4;
+    uint32_t max = 0;
+    switch (rg->kind) {
+    case TT_RV_REG_GPR: /* ScalarUnit.md "RISCV access to GPRs": this thread's GPRs[w] */
+        if (what) snprintf(what, n, "thread %d's GPR %u", th, w);
+        return tt_model_gpr_get(m, th, (int)w, v);
+    case TT_RV_REG_CFG: /* BackendConfiguration.md: Config[state][word], state 1 after TT_CFG_WORDS */
+        if (what) snprintf(what, n, "config state %u word %u", w / TT_CFG_WORDS, w % TT_CFG_WORDS);
+        return w < 2u * TT_CFG_WORDS && tt_model_cfg_get(m, (int)(w / TT_CFG_WORDS), (int)(w % TT_CFG_WORDS), v);
+    case TT_RV_REG_SEM: /* SyncUnit.md "RISCV access to semaphores": a read gives Value */
+        if (what) snprintf(what, n, "semaphore %u (its value)", w);
+        return w < TT_NUM_SEMS && tt_model_sem_get(m, (int)w, v, &max);
+    default: return false;
+    }
+}
+
+static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr, unsigned size, bool fetch,
+                               uint32_t *value)
+{
+    const kcore_ctx *c = ctx;
+    tt_krun *k = c->k;
+    const int th = c->th;
+    const uint32_t off = addr - rg->base;
+    *value = 0;
+    if (rg->kind == TT_RV_REG_L1) {
+        if (addr + size > TT_L1_BYTES) return TT_RV_MEM_FAULT;
+        *value = tt_rv_le_get(tt_model_l1_const(k->m) + addr, size);
+        return TT_RV_MEM_OK;
+    }
+    if (fetch) return TT_RV_MEM_FAULT; /* code runs from L1 (decisions: TRISC toolchain) */
+    uint32_t v = 0;
+    switch (rg->kind) {
+    case TT_RV_REG_GPR: case TT_RV_REG_CFG: case TT_RV_REG_SEM:
+        /* the MMIO load slot: offered this step, answered at the next edge (lockstep: the RTL's load
+         * port, checked against the model's), taken by the next step */
+        if (k->ld_ready[th]) {
+            k->ld_ready[th] = false;
+            v = k->ld_value[th];
+            break;
+        }
+        if (k->ld_wait[th]) return TT_RV_MEM_STALL;
+        if (!mmio_value(k->m, th, rg, addr & ~3u, &v, NULL, 0)) return TT_RV_MEM_FAULT;
+        if (k->cs->load_valid) return TT_RV_MEM_STALL; /* one TRISC load a cycle */
+        k->cs->load_valid = true;
+        k->cs->load_thread = th;
+        k->cs->load_addr = addr & ~3u;
+        k->ld_wait[th] = true;
+        k->ld_pc[th] = k->core[th].pc;
+        return TT_RV_MEM_STALL;
+    case TT_RV_REG_TTSYNC:
+        /* TTSync.md: the read waits until this thread's earlier pushes have all finished: none held,
+         * the FIFO empty and the thread idle (MOPExpanderDoneCheck taken as the same, stricter, wait) */
+        if (k->pend[th] || !(k->idle_mask >> th & 1u)) return TT_RV_MEM_STALL;
+        break;
+    default: return TT_RV_MEM_FAULT; /* mailboxes, PCBuf, debug registers...: not modelled here */
+    }
+    *value = size == 4 ? v : (v >> (8 * (off & 3u))) & ((1u << (8 * size)) - 1u);
+    return TT_RV_MEM_OK;
+}
+
+static tt_rv_mem_status k_store(void *ctx, const tt_rv_region *rg, uint32_t addr, unsigned size, uint32_t value)
+{
+    const kcore_ctx *c = ctx;
+    tt_krun *k = c->k;
+    tt_cycle_stim *cs = k->cs;
+    switch (rg->kind) {
+    case TT_RV_REG_L1:
+        /* the L1 store slot: one a cycle, landing at the next edge (lockstep: tt_core tl1_*_i) */
+        if (addr + size > TT_L1_BYTES) return TT_RV_MEM_FAULT;
+        if (cs->l1_valid) return TT_RV_MEM_STALL;
+        cs->l1_valid = true, cs->l1_thread = c->th, cs->l1_addr = addr, cs->l1_data = value, cs->l1_size = size;
+        cs->l1_pc = k->core[c->th].pc;
+        return TT_RV_MEM_OK;
+    case TT_RV_REG_PUSH:
+        /* PushTensixInstruction.md: a sw to INSTRN_BUF_BASE pushes; the core stalls while it cannot */
+        if (addr != TT_RV_INSTRN_BUF_BASE || size != 4) return TT_RV_MEM_FAULT;
+        if (k->pend[c->th]) return TT_RV_MEM_STALL;
+        k->pend[c->th] = true;
+        k->pend_word[c->th] = value;
+        k->pend_pc[c->th] = k->core[c->th].pc;
+        return TT_RV_MEM_OK;
+    case TT_RV_REG_TTSYNC:
+        /* TTSync.md: the store only orders the read after the earlier pushes: held behind a held push */
+        return k->pend[c->th] ? TT_RV_MEM_STALL : TT_RV_MEM_OK;
+    case TT_RV_REG_CFG: case TT_RV_REG_GPR: case TT_RV_REG_MOP_CFG: case TT_RV_REG_SEM:
+        if (size != 4) return TT_RV_MEM_FAULT;
+        if (cs->in.store_valid) return TT_RV_MEM_STALL; /* one TRISC MMIO store a cycle (ttsched.h) */
+        cs->in.store_valid = true;
+        cs->in.store_thread = c->th;
+        cs->in.store_addr = addr;
+        cs->in.store_data = value;
+        k->store_pc = k->core[c->th].pc;
+        return TT_RV_MEM_OK;
+    default: return TT_RV_MEM_FAULT;
+    }
+}
+
+const char *tt_krun_elf_where(const tt_test *t, int th, char *buf, size_t n)
+{
+    if (t->elf_line[th]) snprintf(buf, n, "%s:%d", t->path, t->elf_line[th]);
+    else if (strstr(t->path, "--elf")) snprintf(buf, n, "%s", t->path); /* no test file (ttmodel_main.c) */
+    else snprintf(buf, n, "%s (--elf)", t->path);
+    return buf;
+}
+
+bool tt_krun_on(const tt_krun *k, int th) { return k && th >= 0 && th < TT_NUM_THREADS && k->on[th]; }
+
+bool tt_krun_any(const tt_krun *k) { return k && (k->on[0] || k->on[1] || k->on[2]); }
+
+int tt_krun_load(tt_krun *k, const tt_test *t, tt_model *m, FILE *out)
+{
+    memset(k, 0, sizeof *k);
+    k->m = m;
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        if (!t->elf[th][0]) continue;
+        k->ctx[th] = (kcore_ctx){.k = k, .th = th};
+        tt_rv_init(&k->core[th], th, 0, (tt_rv_bus){.ctx = &k->ctx[th], .load = k_load, .store = k_store});
+        const tt_elf_target tg = {.l1 = tt_model_l1(m), .l1_bytes = TT_L1_BYTES, .core = &k->core[th]};
+        tt_elf_info info;
+        char err[400];
+        if (tt_elf_load_file(t->elf[th], &tg, &info, err, sizeof err)) {
+            char w[600];
+            fprintf(out, "%s: elf %d: %s\n", tt_krun_elf_where(t, th, w, sizeof w), th, err);
+            return 2;
+        }
+        k->core[th].pc = info.entry;
+        k->on[th] = true;
+    }
+    return 0;
+}
+
+void tt_krun_set_model(tt_krun *k, tt_model *m) { k->m = m; }
+
+bool tt_krun_step(tt_krun *k, const tt_test *t, tt_cycle_stim *cs, unsigned idle_mask, FILE *out)
+{
+    k->cs = cs;
+    k->idle_mask = idle_mask;
+    bool ok = true;
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        if (!k->on[th]) continue;
+        tt_rv_core *c = &k->core[th];
+        if (!c->done) {
+            const tt_status st = tt_rv_step(c);
+            if (st != TT_OK && st != TT_BLOCKED) {
+                char w[600];
+                fprintf(out, "%s: TRISC%d (%s): %s\n", tt_krun_elf_where(t, th, w, sizeof w), th, t->elf[th], c->msg);
+                ok = false;
+            }
+        }
+        if (k->pend[th]) cs->in.push_valid[th] = true, cs->in.push_insn[th] = k->pend_word[th];
+    }
+    return ok;
+}
+
+bool tt_krun_done(const tt_krun *k)
+{
+    for (int th = 0; th < TT_NUM_THREADS; th++)
+        if (k->on[th] && (!k->core[th].done || k->pend[th])) return false;
+    return true;
+}
+
+uint32_t tt_krun_load_model(const tt_krun *k, int th, uint32_t addr, char *what, size_t n)
+{
+    uint32_t v = 0;
+    const tt_rv_region *rg = tt_rv_region_of(addr);
+    if (!rg || !mmio_value(k->m, th, rg, addr, &v, what, n)) v = 0; /* checked when it was offered */
+    return v;
+}
+
+void tt_krun_load_deliver(tt_krun *k, int th, uint32_t value)
+{
+    k->ld_wait[th] = false;
+    k->ld_ready[th] = true;
+    k->ld_value[th] = value;
+}
+
+uint32_t tt_krun_pc(const tt_krun *k, int th)
+{
+    if (k->ld_wait[th]) return k->ld_pc[th];
+    return k->core[th].pc;
+}
+
+uint32_t tt_krun_push_taken(tt_krun *k, int th, bool from_core)
+{
+    uint32_t pc = 0;
+    if (from_core) {
+        pc = k->pend_pc[th];
+        k->pend[th] = false;
+    }
+    k->push_pc[th][k->npush[th]++ % PC_RING] = pc;
+    return pc;
+}
+
+void tt_krun_push_dropped(tt_krun *k, int th) { k->pend[th] = false; }
+
+void tt_krun_pushed_by(const tt_krun *k, int th, uint32_t push_index, char *buf, size_t n)
+{
+    buf[0] = 0;
+    if (!tt_krun_on(k, th) || push_index >= k->npush[th] || k->npush[th] - push_index > PC_RING) return;
+    const uint32_t pc = k->push_pc[th][push_index % PC_RING];
+    if (pc) snprintf(buf, n, ", pushed by TRISC%d at pc 0x%08x", th, pc);
+}
+
+uint32_t tt_krun_store_pc(const tt_krun *k) { return k->store_pc; }
+
+void tt_krun_l1_apply(tt_model *m, uint32_t addr, unsigned size, uint32_t data)
+{
+    if (addr + size <= TT_L1_BYTES) tt_rv_le_put(tt_model_l1(m) + addr, size, data);
+}
+
+void tt_krun_view(const tt_krun *k, uint32_t pc[3], unsigned *state)
+{
+    *state = 0;
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        pc[th] = 0;
+        if (!tt_krun_on(k, th)) continue;
+        const tt_rv_core *c = &k->core[th];
+        pc[th] = tt_krun_pc(k, th);
+        const unsigned s = k->ld_wait[th] ? 3u : k->pend[th] ? 2u : c->done ? 0u : 1u;
+        *state |= s << (2 * th);
+    }
+}
+
+void tt_krun_stuck_text(const tt_krun *k, const tt_test *t, char *buf, size_t n)
+{
+    size_t used = strlen(buf);
+    for (int th = 0; th < TT_NUM_THREADS && k && used < n; th++)
+        if (k->on[th] && !k->core[th].done)
+            used += (size_t)snprintf(buf + used, n - used,
+                                     "  TRISC%d (%s) has not ended: pc 0x%08x, %llu instructions retired%s%s\n", th,
+                                     t->elf[th], tt_krun_pc(k, th), (unsigned long long)k->core[th].instret,
+                                     k->pend[th] ? ", a push held (its FIFO is full)" : "",
+                                     k->ld_wait[th] ? ", a load waiting for its value" : "");
+}
+
+bool tt_krun_elf_line(const tt_test *t, const tt_model *m, uint32_t line)
+{
+    static const uint8_t zero[16];
+    const uint8_t *l1 = tt_model_l1_const(m) + 16u * line;
+    if (!memcmp(l1, zero, 16)) return false;
+    for (size_t i = 0; i < t->npreload; i++) {
+        const tt_item *p = &t->preload[i];
+        if (p->kind == TT_ITEM_L1 && 16u * line + 16u > p->addr && 16u * line < p->addr + p->len) return false;
+    }
+    return true;
+}
+
+/* --elf T0[,T1[,T2]]: thread i's kernel is the i-th path (an empty one: none); it replaces a test
+ * file's elf line for that thread (docs/test_format.md "Kernels"). Non-zero, said on stderr, for
+ * more than three paths, a path too long, or a thread that has a stream in the test file. */
+int tt_krun_set_elfs(tt_test *t, const char *list, const char *prog)
+{
+    int th = 0;
+    for (const char *p = list;; th++) {
+        const char *comma = strchr(p, ',');
+        const size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (th == TT_NUM_THREADS) {
+            fprintf(stderr, "%s: --elf: expected at most %d comma-separated paths (threads 0..2), got more: '%s'\n",
+                    prog, TT_NUM_THREADS, list);
+            return 1;
+        }
+        if (len >= sizeof t->elf[th]) {
+            fprintf(stderr, "%s: --elf: path %d is longer than %zu characters\n", prog, th, sizeof t->elf[th] - 1);
+            return 1;
+        }
+        if (len) {
+            if (t->nstream[th]) {
+                fprintf(stderr, "%s: --elf gives thread %d a kernel, but the test file has a stream for it\n", t->path, th);
+                return 1;
+            }
+            memcpy(t->elf[th], p, len);
+            t->elf[th][len] = 0;
+            t->elf_line[th] = 0;
+        }
+        if (!comma) break;
+        p = comma + 1;
+    }
+    if (!tt_test_has_elf(t)) {
+        fprintf(stderr, "%s: --elf: expected at least one ELF path, got '%s'\n", prog, list);
+        return 1;
+    }
+    return 0;
+}
+
