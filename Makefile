@@ -690,5 +690,7 @@ kernels: $(KERNEL_ELFS) $(BUILD)/ttmodel
 # kernels on the model alone (issue 29 part 3; docs/test_format.md "Kernels"): tests/kernels/*.tts
 # name ELFs from make kernels; neg_*.tts are bad-input and failing-kernel cases (run_kernel_tests.sh)
 kernel-test: kernels $(BUILD)/ttmodel
+	@echo "== kernel-test: the matmul/reduce reference, hand-worked and against mx_ref.py (tests/kernels/test_kernel_ref_mx.py)"
+	@python3 tests/kernels/test_kernel_ref_mx.py
 	@echo "== kernel-test: kernels run by build/ttmodel run (tests/kernels)"
 	@tests/kernels/run_kernel_tests.sh $(BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS)
