@@ -178,11 +178,12 @@ def matmul_tile(a_l1, b_l1, phases, dest32):
     return face_major(C)
 
 
-def reduce_col_tile(a_l1, scaler, dest32):
-    """tt-llk's REDUCE_COL, PoolType SUM, LoFi, of one BF16 tile: per face, GAPOOL with SrcB row 0 =
-    16 copies of `scaler` (rows 1..3 zero), SrcA = the face. Dest row 0 += scaler * column sums of
-    faces 0 then 2, Dest row 16 (face 1 row 0) of faces 1 then 3; rows 1..3 of faces 0 and 1 get 0
-    (zero SrcB rows), every other Dest row stays unwritten (packed as 0). Result in L1 order."""
+def reduce_col_tile(a_l1, scaler, dest32, phases=1):
+    """tt-llk's REDUCE_COL, PoolType SUM, of one BF16 tile: per face, GAPOOL with SrcB row 0 = 16
+    copies of `scaler` (rows 1..3 zero), SrcA = the face, at fidelity phases 0..phases-1 (LoFi: 1).
+    Dest row 0 += scaler * column sums of faces 0 then 2, Dest row 16 (face 1 row 0) of faces 1 then
+    3; rows 1..3 of faces 0 and 1 get 0 (zero SrcB rows), every other Dest row stays unwritten
+    (packed as 0). Result in L1 order."""
     out = [0] * 1024
     b_rows = [[scaler] * 16, [0] * 16, [0] * 16, [0] * 16]
     for half in range(2):                      # Dest face 0 (faces 0, 2), face 1 (faces 1, 3)
@@ -191,7 +192,8 @@ def reduce_col_tile(a_l1, scaler, dest32):
                 d = 0
                 for f in (half, half + 2):
                     acol = [a_l1[256 * f + 16 * r + c] for r in range(16)]
-                    d = dot16(acol, b_rows[i], d, 0, dest32)
+                    for p in range(phases):
+                        d = dot16(acol, b_rows[i], d, p, dest32)
                 out[256 * half + 16 * i + c] = d
     return out
 
