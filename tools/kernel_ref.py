@@ -210,10 +210,30 @@ def gen_binary():
     return files
 
 
+def gen_mop_add():
+    a0, b0 = tile_pair(2904, {}, 118, 134)
+    a1, b1 = tile_pair(2905, ADD_SPECIALS, 118, 134)
+    lines = [HEAD,
+             '# llk_mop_add.tts: kernels/tests/llk_mop_add.c: two BF16 tile pairs added by MOP-driven kernels. TRISC0:',
+             '# the unpack MOP (UNPACR A, UNPACR B per face) written through the MOP config window, one MOP per',
+             '# pair (base addresses by GPR and WRCFG after a STALLWAIT for the unpackers to be idle). TRISC1: the two ELWADDs of a',
+             '# face recorded with REPLAY, a MOP replaying them per face (SETRWC CLR_AB end op), both tiles in',
+             '# one Dest half. TRISC2: both tiles packed after one MATH_PACK wait. Expected: tools/kernel_ref.py',
+             '# (ELWADD as llk_add.tts).',
+             'max_cycles 200000']
+    lines += tile_lines('l1 tile', 0x10000, a0) + tile_lines('l1 tile', 0x20000, b0)
+    lines += tile_lines('l1 tile', 0x11000, a1) + tile_lines('l1 tile', 0x21000, b1) + elf_lines('llk_mop_add')
+    lines += tile_lines('expect l1 tile', 0x30000, [pack_bf16(elwadd(x, y)) for x, y in zip(a0, b0)])
+    lines += tile_lines('expect l1 tile', 0x31000, [pack_bf16(elwadd(x, y)) for x, y in zip(a1, b1)])
+    lines += ['expect sem 1 0', 'expect sem 3 0']
+    return {'llk_mop_add.tts': lines}
+
+
 def generate():
     files = {}
     files.update(gen_copy())
     files.update(gen_binary())
+    files.update(gen_mop_add())
     return {k: '\n'.join(v) + '\n' for k, v in files.items()}
 
 

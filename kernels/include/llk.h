@@ -39,7 +39,7 @@
 #define LLK_DEST_TILE_ROWS 64u
 #define LLK_DEST_HALF_ROWS 512u
 
-/* ---- semaphores (tt-llk ckernel_structs.h `semaphore`): MATH_PACK = 1, UNPACK_SYNC = 5 ------ */
+/* ---- semaphores (tt-llk ckernel_structs.h `semaphore`): MATH_PACK = 1 ------------------------ */
 #define LLK_SEM_MATH_PACK 1u
 /* SEMINIT max for MATH_PACK under SyncHalf: two Dest halves (tt-llk _llk_math_pack_sync_init_) */
 #define LLK_SEM_MATH_PACK_MAX 2u
@@ -64,6 +64,8 @@
 #define LLK_STALL_CFG 0x080u    /* block: config unit instructions (B7) */
 #define LLK_STALL_SFPU 0x100u   /* block: vector unit instructions (B8) */
 #define LLK_WAIT_THCON 0x001u   /* condition C0: ThCon busy */
+#define LLK_WAIT_UNPACK0 0x002u /* C1: unpacker 0 busy */
+#define LLK_WAIT_UNPACK1 0x004u /* C2: unpacker 1 busy */
 #define LLK_WAIT_PACK 0x008u    /* C3: packer busy */
 #define LLK_WAIT_MATH 0x010u    /* C4: matrix unit busy */
 #define LLK_WAIT_SFPU 0x800u    /* C11: vector unit busy */
@@ -212,26 +214,44 @@ static inline void llk_unpack_AB_init(void)
  * SetDatValid (hands the bank to the matrix unit), Last. */
 #define LLK_OP_UNPACR_FACE(which) TT_OP_UNPACR((which), 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1)
 
+/* ThCon GPRs of the unpack thread holding the operands' base addresses (each thread has its own
+ * 64, ScalarUnit.md; tt-llk ckernel_gpr_map.h keeps p_gpr_unpack operand addresses in the
+ * thread's GPRs too). */
+#define LLK_GPR_UNPACK_BASE(u) (8u + (u))
+
 /* _llk_unpack_configure_addresses_: THCON_SECu_REG3_Base_address = L1 address / 16 (16-byte
- * units; unpack-data-path "Base address"), through config as tt-llk does, then (as tt-llk's
- * _llk_unpack_AB_) a STALLWAIT blocking UNPACR until this TRISC's config stores are done
- * (STALLWAIT.md condition C10; the race detector's rule for a TRISC store read by a push). */
-static inline void llk_unpack_set_base(uint32_t which, uint32_t l1_addr)
+ * units; unpack-data-path "Base address"). Written by the thread itself, GPR then WRCFG (ThCon
+ * SETDMAREG of the two 16-bit halves, WRCFG.md), so it is ordered with the UNPACRs in the thread:
+ * a STALLWAIT holds the WRCFGs until both unpackers are idle (block CFG, conditions C1, C2: the
+ * previous tile's UNPACRs read the address while they run) and ThCon has written the GPRs (C0);
+ * a second STALLWAIT holds the next UNPACRs until the config writes are done (block UNPACK,
+ * condition C0). A TRISC store would need the TRISC to wait for the unpacker between tiles
+ * (tt-llk's UNPACK_SYNC semaphore and two config contexts); docs/decisions.md "Kernels". */
+static inline void llk_unpack_set_bases(uint32_t n, uint32_t a_addr, uint32_t b_addr)
 {
-    cfg_write(LLK_CFG_UNP_SEC(which) + 12u, l1_addr >> 4);
-    ckernel_store_complete(TT_CFG_BASE + 4u * (LLK_CFG_UNP_SEC(which) + 12u));
+    uint32_t addr[2] = {a_addr >> 4, b_addr >> 4};
+    for (uint32_t u = 0; u < n; u++) {
+        ckernel_push(TT_OP_SETDMAREG(0, addr[u] & 0xFFFFu, 0, 2u * LLK_GPR_UNPACK_BASE(u)));
+        ckernel_push(TT_OP_SETDMAREG(0, addr[u] >> 16, 0, 2u * LLK_GPR_UNPACK_BASE(u) + 1u));
+    }
+    TTI_STALLWAIT(LLK_STALL_CFG, LLK_WAIT_THCON | LLK_WAIT_UNPACK0 | LLK_WAIT_UNPACK1);
+    for (uint32_t u = 0; u < n; u++) {
+        ckernel_push(TT_OP_WRCFG(LLK_GPR_UNPACK_BASE(u), 0, LLK_CFG_UNP_SEC(u) + 12u));
+    }
+    TTI_STALLWAIT(LLK_STALL_UNPACK, LLK_WAIT_THCON);
 }
-static inline void llk_unpack_cfg_done(void)
+
+/* A tile's unpack starts from counters 0 (unpacker_addr_counter_init: SETADCZW both). */
+static inline void llk_unpack_tile_begin(void)
 {
-    TTI_STALLWAIT(LLK_STALL_UNPACK, LLK_WAIT_TRISC_CFG);
+    TTI_SETADCZW(3, 0, 0, 0, 0, 15);
 }
 
 /* One tile of A to SrcA, face by face (the unpacker of a datacopy). */
 static inline void llk_unpack_tile_A(uint32_t a_addr)
 {
-    TTI_SETADCZW(3, 0, 0, 0, 0, 15);
-    llk_unpack_set_base(0, a_addr);
-    llk_unpack_cfg_done();
+    llk_unpack_tile_begin();
+    llk_unpack_set_bases(1, a_addr, 0);
 #pragma GCC unroll 1
     for (uint32_t f = 0; f < LLK_FACES; f++) {
         ckernel_push(LLK_OP_UNPACR_FACE(0));
@@ -241,10 +261,8 @@ static inline void llk_unpack_tile_A(uint32_t a_addr)
 /* One tile of A to SrcA and one of B to SrcB, face by face: A, B per face (_llk_unpack_AB_). */
 static inline void llk_unpack_tile_AB(uint32_t a_addr, uint32_t b_addr)
 {
-    TTI_SETADCZW(3, 0, 0, 0, 0, 15);
-    llk_unpack_set_base(0, a_addr);
-    llk_unpack_set_base(1, b_addr);
-    llk_unpack_cfg_done();
+    llk_unpack_tile_begin();
+    llk_unpack_set_bases(2, a_addr, b_addr);
 #pragma GCC unroll 1
     for (uint32_t f = 0; f < LLK_FACES; f++) {
         ckernel_push(LLK_OP_UNPACR_FACE(0));
@@ -262,10 +280,8 @@ static inline void llk_unpack_AB_mop_config(void)
 }
 static inline void llk_unpack_tile_AB_mop(uint32_t a_addr, uint32_t b_addr)
 {
-    TTI_SETADCZW(3, 0, 0, 0, 0, 15);
-    llk_unpack_set_base(0, a_addr);
-    llk_unpack_set_base(1, b_addr);
-    llk_unpack_cfg_done();
+    llk_unpack_tile_begin();
+    llk_unpack_set_bases(2, a_addr, b_addr);
     TTI_MOP(LLK_MOP_TEMPLATE, 0, 0);
 }
 #endif /* TRISC_ID == 0 */
@@ -289,6 +305,17 @@ static inline void llk_set_addr_mod(uint32_t slot, uint32_t ab, uint32_t dst, ui
     ckernel_push(TT_OP_SETC16(LLK_TCFG_ADDR_MOD_BIAS(slot), bias));
 }
 
+/* set_dst_write_addr (tt-llk cmath_common.h): MATH_Offset = tile x 64 rows (the half's base is
+ * 0 here: these kernels use half 0 only). The matrix unit reads MATH_Offset at each instruction's
+ * retire (ELWADD.md, MOVA2D.md DstRow), so the SETC16 waits until the earlier ones have retired
+ * (STALLWAIT block CFG, condition MATH; STALLWAIT.md), else a previous tile's last rows could land
+ * at the new offset. */
+static inline void llk_math_set_dst_write_addr(uint32_t dst_index)
+{
+    TTI_STALLWAIT(LLK_STALL_CFG, LLK_WAIT_MATH);
+    ckernel_push(TT_OP_SETC16(LLK_TCFG_DEST_TARGET_REG_CFG_MATH, dst_index * LLK_DEST_TILE_ROWS));
+}
+
 /* eltwise_unary_configure_addrmod<A2D> (tt-llk llk_math_eltwise_unary_datacopy.h): ADDR_MOD_0
  * SrcA += 1, Dest += 1; ADDR_MOD_2 SrcA += 8, Dest += 8 (the eight-row MOVA2D's step); ADDR_MOD_3
  * all 0. The bank hand-back is CLR_DVALID_SrcA_Disable = 0 (SETC16), counters reset. */
@@ -309,7 +336,7 @@ static inline void llk_math_datacopy_init(void)
  * Dest rows: tile `dst_index` x 64 of the current half (set_dst_write_addr). */
 static inline void llk_math_datacopy_tile(uint32_t dst_index)
 {
-    ckernel_push(TT_OP_SETC16(LLK_TCFG_DEST_TARGET_REG_CFG_MATH, dst_index * LLK_DEST_TILE_ROWS));
+    llk_math_set_dst_write_addr(dst_index);
 #pragma GCC unroll 1
     for (uint32_t f = 0; f < LLK_FACES; f++) {
         TTI_MOVA2D(0, 0, LLK_ADDR_MOD_2, LLK_MOV_8_ROWS, 0);
@@ -349,11 +376,35 @@ static inline void llk_math_eltwise_binary_init(uint32_t op)
     TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
 }
 
+/* The same op with the MOP driving a REPLAY-recorded sequence (REPLAY.md; MOPExpander.md
+ * template 1; tt-llk records math sequences with lltt::record and replays them from a MOP, as its
+ * matmul does): the two ELW* of a face are recorded at replay index 0 (REPLAY Load, not Exec:
+ * the two pushes that follow are stored, not run), and the MOP is outer 4 faces, inner 1, its
+ * loop op (and both last-iteration overrides) REPLAY(0, 2) and its end op the SETRWC CLR_AB
+ * hand-back. The replay expander sits after the MOP expander (REPLAY.md), so each REPLAY the MOP
+ * emits expands to the two recorded ELW*. */
+static inline void llk_math_eltwise_binary_init_replay(uint32_t op)
+{
+    llk_set_addr_mod(LLK_ADDR_MOD_0, 0x0808u, 0x0008u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_1, 0, 0, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_2, 0x8080u, 0x2400u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_3, 0x8080u, 0x9008u, 0);
+    uint32_t elw = llk_op_elw(op, LLK_ADDR_MOD_0);
+    TTI_REPLAY(0, 2, 0, 1);
+    ckernel_push(elw);
+    ckernel_push(elw);
+    uint32_t replay = TT_OP_REPLAY(0, 2, 0, 0);
+    llk_mop_template(LLK_FACES, 1, LLK_NOP, TT_OP_SETRWC(LLK_CLR_AB, LLK_CR_AB, 0, 0, 0, LLK_SET_AB), LLK_NOP,
+                     replay, LLK_NOP, replay, replay);
+    TTI_SETC16(LLK_TCFG_CLR_DVALID, 0);
+    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+}
+
 /* _llk_math_eltwise_binary_ for one tile into Dest tile `dst_index` of the current half: the MOP
  * (4 faces x 2 ELW*, SETRWC), then clear_dst_reg_addr (SETRWC SET_D). */
 static inline void llk_math_eltwise_binary_tile(uint32_t dst_index)
 {
-    ckernel_push(TT_OP_SETC16(LLK_TCFG_DEST_TARGET_REG_CFG_MATH, dst_index * LLK_DEST_TILE_ROWS));
+    llk_math_set_dst_write_addr(dst_index);
     TTI_MOP(LLK_MOP_TEMPLATE, 0, 0);
     TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_D);
 }
