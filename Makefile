@@ -690,6 +690,9 @@ kernels: $(KERNEL_ELFS) $(BUILD)/ttmodel
 # kernels on the model alone (issue 29 part 3; docs/test_format.md "Kernels"): tests/kernels/*.tts
 # name ELFs from make kernels; neg_*.tts are bad-input and failing-kernel cases (run_kernel_tests.sh)
 kernel-test: kernels $(BUILD)/ttmodel
+	@echo "== kernel-test: the kernels' reference (tools/kernel_ref.py: self-test, generated files up to date)"
+	@python3 tests/kernels/test_kernel_ref.py
+	@python3 tools/kernel_ref.py --check
 	@echo "== kernel-test: the matmul/reduce reference, hand-worked and against mx_ref.py (tests/kernels/test_kernel_ref_mx.py)"
 	@python3 tests/kernels/test_kernel_ref_mx.py
 	@echo "== kernel-test: tests/kernels/{matmul_lofi,matmul_hifi4,reduce_col}.tts are what tools/gen_kernel_mx_tests.py writes"

@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+"""kernel_ref.py: an independent reference for the LLK kernels' outputs (issue 29 part 3), and the
+generator of their test files tests/kernels/llk_*.tts and neg_llk_*.tts.
+
+Each kernel's expected L1 output is computed here from its inputs and the rules of the spec and
+the ISA pages, never from ttmodel's output:
+  - unpack BF16 -> Src: the datum as it is (unpack-data-path "Format conversion": a non-FP32 input
+    with InDataFormat == OutDataFormat is not converted); BF16 in a Src cell: sign, 8-bit exponent,
+    the 7 mantissa bits at the top of the 10-bit mantissa field (SrcASrcB.md);
+  - MOVA2D: the SrcA cell to a 16-bit Dest cell unchanged (MOVA2D.md; Dst.md BF16 layout);
+  - ELWADD (ELWADD.md; docs/decisions.md "Matrix unit arithmetic" M1, M6): an exponent-0 operand is
+    zero (denormals flush); the smaller operand's 11-bit significand is aligned to the larger's
+    exponent, rounding half up (12 or more places: 0); the sum is normalised and rounded half up
+    (on the magnitude) to BF16's 7 mantissa bits; exact cancellation is +0; a biased exponent
+    >= 255 is sign | infinity, <= 0 is +0. Fidelity phase 0 (tt-llk runs ELWADD at LoFi: its
+    high-fidelity loop is ELWMUL's only; a nonzero phase would divide by 32 / 128 on the page);
+  - ELWMUL at LoFi (fidelity phase 0; ELWMUL.md SrcAFidelityBits / SrcBFidelityBits with phase 0):
+    SrcA keeps the implicit 1 and its top 4 mantissa bits, SrcB the implicit 1 and its top 6
+    (11-bit significand bits [10:6] and [10:4]); the product of the two is exact, added to Dest
+    (0: the Dest rows are invalid after reset, so they read 0, Dst.md / decisions M11), then
+    rounded half up to BF16; underflow +0, overflow sign | infinity;
+  - pack Dst16b BF16 -> BF16 (pack-data-path §5.3, §18.3, ERRATA 3; Read_raw 0): a datum with
+    exponent 0 becomes +0 (so -0 and denormals become +0), exponent 255 becomes sign | infinity
+    (NaN -> infinity), any other datum is unchanged.
+
+Usage:
+  tools/kernel_ref.py --write     write the test files
+  tools/kernel_ref.py --check     exit 1 when a checked-in test file differs from what this writes
+  tools/kernel_ref.py --self-test hand-worked values (tests/kernels/test_kernel_ref.py runs them)
+"""
+import os
+import random
+import struct
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
+OUT_DIR = os.path.join(ROOT, 'tests', 'kernels')
+
+
+# ---------------------------------------------------------------- BF16 bits
+def bf16_fields(b):
+    return (b >> 15) & 1, (b >> 7) & 0xFF, b & 0x7F
+
+
+def bf16_value(b):
+    """The number a BF16 pattern stands for (Python float; exact)."""
+    return struct.unpack('<f', struct.pack('<I', (b & 0xFFFF) << 16))[0]
+
+
+def sig11(b):
+    """The 11-bit significand of a BF16 datum in a Src cell: implicit 1, 7 mantissa bits, 3 zeros."""
+    return (1 << 10) | ((b & 0x7F) << 3)
+
+
+def round_half_up(mag, shift):
+    """mag / 2^shift rounded to an integer, ties away from zero (mag >= 0, shift >= 1)."""
+    return (mag + (1 << (shift - 1))) >> shift
+
+
+def bf16_from(sign, mag, exp_of_lsb):
+    """BF16 bits of sign * mag * 2^exp_of_lsb (mag > 0), rounded half up to 8 significant bits;
+    biased exponent >= 255: sign | infinity, <= 0: +0."""
+    n = mag.bit_length()
+    if n > 8:
+        shift = n - 8
+        r = round_half_up(mag, shift)
+        if r == 256:
+            r, shift = 128, shift + 1
+    else:
+        shift = n - 8
+        r = mag << (8 - n)
+    e = exp_of_lsb + shift + 7 + 127
+    if e >= 255:
+        return (sign << 15) | 0x7F80
+    if e <= 0:
+        return 0
+    return (sign << 15) | (e << 7) | (r & 0x7F)
+
+
+def pack_bf16(d):
+    """The packer's BF16 -> BF16 with Read_raw 0: exponent 0 -> +0, exponent 255 -> sign | inf."""
+    s, e, _ = bf16_fields(d)
+    if e == 0:
+        return 0
+    if e == 255:
+        return (s << 15) | 0x7F80
+    return d
+
+
+def elwadd(a, b):
+    """Dest16 BF16 of ELWADD (phase 0, no Dest accumulation) of two BF16 Src cells."""
+    ops = []
+    for x in (a, b):
+        s, e, _ = bf16_fields(x)
+        if e != 0:
+            ops.append((e, sig11(x), s))
+    if not ops:
+        return 0
+    ops.sort(reverse=True)
+    ea, ma, sa = ops[0]
+    total = -ma if sa else ma
+    if len(ops) == 2:
+        eb, mb, sb = ops[1]
+        d = ea - eb
+        mb = 0 if d >= 12 else (round_half_up(mb, d) if d else mb)
+        total += -mb if sb else mb
+    if total == 0:
+        return 0
+    return bf16_from(1 if total < 0 else 0, abs(total), ea - 127 - 10)
+
+
+def elwmul_lofi(a, b):
+    """Dest16 BF16 of ELWMUL at fidelity phase 0 onto a zero Dest."""
+    sa, ea, _ = bf16_fields(a)
+    sb, eb, _ = bf16_fields(b)
+    if ea == 0 or eb == 0:
+        return 0
+    pa = sig11(a) >> 6  # implicit 1 + top 4 mantissa bits (SrcAFidelityBits, phase bit 0 clear)
+    pb = sig11(b) >> 4  # implicit 1 + top 6 mantissa bits (SrcBFidelityBits, phase bit 1 clear)
+    return bf16_from(sa ^ sb, pa * pb, (ea - 127 - 4) + (eb - 127 - 6))
+
+
+# ---------------------------------------------------------------- inputs
+def rnd_bf16(r, lo, hi):
+    return (r.getrandbits(1) << 15) | (r.randint(lo, hi) << 7) | r.getrandbits(7)
+
+
+# Specials every tile carries (datum index -> bits): zeros, a denormal, the largest finite.
+COPY_SPECIALS = {0: 0x0000, 1: 0x8000, 2: 0x0005, 3: 0x8003, 4: 0x7F7F, 5: 0xFF7F, 6: 0x0080,
+                 7: 0x3F80, 8: 0x7F80, 9: 0xFF80, 10: 0x7FC1, 11: 0xFFC0}
+# ELWADD cases worked in the self-test (datum index -> (a, b)), then random ones.
+ADD_SPECIALS = {0: (0x3F80, 0x3B80), 1: (0x3F80, 0x3BC0), 2: (0x3F80, 0xBF80), 3: (0x3F80, 0x0000),
+                4: (0x0000, 0x8000), 5: (0x3F81, 0x3F80), 6: (0x7F7F, 0x7F7F), 7: (0x3F80, 0x3A00),
+                8: (0x3F80, 0x0005)}
+MUL_SPECIALS = {0: (0x3FFF, 0x3FFF), 1: (0x3F80, 0x3F81), 2: (0x3F88, 0x4000), 3: (0x0000, 0x3F80),
+                4: (0x7F00, 0x7F00), 5: (0x0080, 0x0080), 6: (0xBFC0, 0x3FC0)}
+
+
+def tile_copy_input():
+    r = random.Random(2901)
+    v = [rnd_bf16(r, 100, 150) for _ in range(1024)]
+    for i, x in COPY_SPECIALS.items():
+        v[i] = x
+    return v
+
+
+def tile_pair(seed, specials, lo, hi):
+    r = random.Random(seed)
+    a = [rnd_bf16(r, lo, hi) for _ in range(1024)]
+    b = [rnd_bf16(r, lo, hi) for _ in range(1024)]
+    for i, (x, y) in specials.items():
+        a[i], b[i] = x, y
+    return a, b
+
+
+# ---------------------------------------------------------------- test files
+def tile_lines(directive, addr, vals):
+    out = ['%s 0x%x bf16' % (directive, addr)]
+    for f in range(4):
+        out.append('  # face %d' % f)
+        for row in range(16):
+            i = f * 256 + row * 16
+            out.append('  ' + ' '.join('raw:0x%04x' % x for x in vals[i:i + 16]))
+    return out
+
+
+def elf_lines(name):
+    return ['elf %d build/kernels/%s_t%d.elf' % (t, name, t) for t in range(3)]
+
+
+HEAD = '# GENERATED by tools/kernel_ref.py (make kernel-test checks it is up to date); do not edit.'
+
+
+def gen_copy():
+    a = tile_copy_input()
+    out = [p for p in (pack_bf16(x) for x in a)]
+    lines = [HEAD,
+             '# llk_copy.tts: kernels/tests/llk_copy.c on the LLK library (kernels/include/llk.h): a 32x32 BF16',
+             '# tile unpacked face by face to SrcA (TRISC0), MOVA2D to Dest (TRISC1; SrcA bank hand-over by',
+             '# data-valid), packed to L1 as BF16 (TRISC2, after the MATH_PACK semaphore). Expected: the',
+             '# input through the packer\'s BF16 rule (tools/kernel_ref.py): datums 0..11 are specials (+-0 and',
+             '# denormals -> +0, +-inf kept, NaN -> inf, the largest finite and smallest normal kept).',
+             'max_cycles 100000']
+    lines += tile_lines('l1 tile', 0x10000, a) + elf_lines('llk_copy') + tile_lines('expect l1 tile', 0x30000, out)
+    lines += ['expect sem 1 0', 'expect sem 3 0']
+    return {'llk_copy.tts': lines}
+
+
+def gen_binary():
+    files = {}
+    for name, op, fn, seed, specials, lo, hi, what in (
+            ('llk_add', 'ELWADD', elwadd, 2902, ADD_SPECIALS, 118, 134,
+             'D = A + B, fidelity phase 0 (tt-llk: ELWADD has no high-fidelity loop); exponents 118..134 so the\n'
+             '# smaller operand is shifted 0..16 places (12 or more: it is 0) and rounds half up'),
+            ('llk_mul', 'ELWMUL', elwmul_lofi, 2903, MUL_SPECIALS, 110, 144,
+             'D = A * B at LoFi (phase 0: SrcA keeps 4 mantissa bits, SrcB 6), onto Dest rows that read 0;\n'
+             '# the product rounds half up to BF16')):
+        a, b = tile_pair(seed, specials, lo, hi)
+        out = [pack_bf16(fn(x, y)) for x, y in zip(a, b)]
+        lines = [HEAD,
+                 '# %s.tts: kernels/tests/%s.c on the LLK library: two BF16 tiles unpacked face by face (A to' % (name, name),
+                 '# SrcA, B to SrcB), %s by the math MOP (tt-llk eltwise_binary: 4 faces x 2 x 8 rows, SETRWC' % op,
+                 '# CLR_AB hands both banks back), packed as BF16 after MATH_PACK. %s.' % what,
+                 '# Expected values: tools/kernel_ref.py from the ISA page and the spec; datums 0..%d are its' % (len(specials) - 1),
+                 '# self-test cases.',
+                 'max_cycles 100000']
+        lines += tile_lines('l1 tile', 0x10000, a) + tile_lines('l1 tile', 0x20000, b) + elf_lines(name)
+        lines += tile_lines('expect l1 tile', 0x30000, out) + ['expect sem 1 0', 'expect sem 3 0']
+        files[name + '.tts'] = lines
+    return files
+
+
+def gen_mop_add():
+    a0, b0 = tile_pair(2904, {}, 118, 134)
+    a1, b1 = tile_pair(2905, ADD_SPECIALS, 118, 134)
+    lines = [HEAD,
+             '# llk_mop_add.tts: kernels/tests/llk_mop_add.c: two BF16 tile pairs added by MOP-driven kernels. TRISC0:',
+             '# the unpack MOP (UNPACR A, UNPACR B per face) written through the MOP config window, one MOP per',
+             '# pair (base addresses by GPR and WRCFG after a STALLWAIT for the unpackers to be idle). TRISC1: the two ELWADDs of a',
+             '# face recorded with REPLAY, a MOP replaying them per face (SETRWC CLR_AB end op), both tiles in',
+             '# one Dest half. TRISC2: both tiles packed after one MATH_PACK wait. Expected: tools/kernel_ref.py',
+             '# (ELWADD as llk_add.tts).',
+             'max_cycles 200000']
+    lines += tile_lines('l1 tile', 0x10000, a0) + tile_lines('l1 tile', 0x20000, b0)
+    lines += tile_lines('l1 tile', 0x11000, a1) + tile_lines('l1 tile', 0x21000, b1) + elf_lines('llk_mop_add')
+    lines += tile_lines('expect l1 tile', 0x30000, [pack_bf16(elwadd(x, y)) for x, y in zip(a0, b0)])
+    lines += tile_lines('expect l1 tile', 0x31000, [pack_bf16(elwadd(x, y)) for x, y in zip(a1, b1)])
+    lines += ['expect sem 1 0', 'expect sem 3 0']
+    return {'llk_mop_add.tts': lines}
+
+
+def generate():
+    files = {}
+    files.update(gen_copy())
+    files.update(gen_binary())
+    files.update(gen_mop_add())
+    return {k: '\n'.join(v) + '\n' for k, v in files.items()}
+
+
+# ---------------------------------------------------------------- self-test
+def self_test():
+    """Hand-worked from the rules in the docstring; each line says how."""
+    cases = [
+        # ELWADD 1 + 2^-8: B's significand 1024 shifted 8 places = 4 exactly; 1024 + 4 = 1028 at
+        # exponent 127: 8 bits -> 1028 / 8 = 128.5 -> half up 129: 1 + 2^-7 = 0x3F81.
+        ('elwadd 1 + 2^-8 (a tie, rounds up)', elwadd(0x3F80, 0x3B80), 0x3F81),
+        # 1 + 1.5 * 2^-8: 1536 >> 8 = 6; 1030 / 8 = 128.75 -> 129 = 0x3F81.
+        ('elwadd 1 + 1.5*2^-8', elwadd(0x3F80, 0x3BC0), 0x3F81),
+        # 1 + 2^-11 (0x3A00): shift 11: (1024 + 1024) >> 11 = 1; 1025 / 8 = 128.125 -> 128 = 1.0.
+        ('elwadd 1 + 2^-11 (below half)', elwadd(0x3F80, 0x3A00), 0x3F80),
+        ('elwadd 1 + -1 = +0', elwadd(0x3F80, 0xBF80), 0x0000),
+        ('elwadd 1 + 0', elwadd(0x3F80, 0x0000), 0x3F80),
+        ('elwadd 0 + -0 = +0', elwadd(0x0000, 0x8000), 0x0000),
+        ('elwadd 1 + denormal (flushed)', elwadd(0x3F80, 0x0005), 0x3F80),
+        # (1 + 2^-7) + 1: sum 1032 + 1024 = 2056 at 127: 12 bits, shift 4: 128.5 -> 129 at 128:
+        # 2 * (1 + 2^-7) = 0x4001.
+        ('elwadd (1+2^-7) + 1 (carry, tie)', elwadd(0x3F81, 0x3F80), 0x4001),
+        ('elwadd max + max overflows to inf', elwadd(0x7F7F, 0x7F7F), 0x7F80),
+        # ELWMUL LoFi: 1.9921875 (0x3FFF) keeps 1.9375 in SrcA (4 bits) and 1.984375 in SrcB
+        # (6 bits): 31 * 127 = 3937 at 2^-10: 12 bits, shift 4: 246.06 -> 246 at 2^-6 = 3.84375
+        # (exponent 128, mantissa 246 - 128 = 0x76): 0x4076 (the exact product rounds to 0x407E).
+        ('elwmul lofi 0x3FFF * 0x3FFF', elwmul_lofi(0x3FFF, 0x3FFF), 0x4076),
+        # 1 * (1 + 2^-7): SrcB's 7th mantissa bit is dropped at phase 0: 1.0 = 0x3F80.
+        ('elwmul lofi 1 * (1+2^-7)', elwmul_lofi(0x3F80, 0x3F81), 0x3F80),
+        # (1 + 1/16) * 2: SrcA keeps 1/16 (its 4th bit): 17 * 64 = 1088 -> 136 = 1.0625 * 2 = 0x4008.
+        ('elwmul lofi 1.0625 * 2', elwmul_lofi(0x3F88, 0x4000), 0x4008),
+        ('elwmul lofi 0 * 1', elwmul_lofi(0x0000, 0x3F80), 0x0000),
+        ('elwmul lofi 2^127 * 2^127 overflows', elwmul_lofi(0x7F00, 0x7F00), 0x7F80),
+        ('elwmul lofi 2^-126 * 2^-126 underflows to +0', elwmul_lofi(0x0080, 0x0080), 0x0000),
+        # -1.5 * 1.5 = -2.25 exactly (both in the slices): 0xC010.
+        ('elwmul lofi -1.5 * 1.5', elwmul_lofi(0xBFC0, 0x3FC0), 0xC010),
+        ('pack -0 -> +0', pack_bf16(0x8000), 0x0000),
+        ('pack denormal -> +0', pack_bf16(0x8003), 0x0000),
+        ('pack NaN -> +inf', pack_bf16(0x7FC1), 0x7F80),
+        ('pack -NaN -> -inf', pack_bf16(0xFFC0), 0xFF80),
+        ('pack 1.0 kept', pack_bf16(0x3F80), 0x3F80),
+    ]
+    bad = 0
+    for name, got, want in cases:
+        if got != want:
+            print('FAIL %s: got 0x%04x, want 0x%04x' % (name, got, want))
+            bad += 1
+    print('kernel_ref self-test: %d cases, %d failed' % (len(cases), bad))
+    return 1 if bad else 0
+
+
+def main():
+    if len(sys.argv) != 2 or sys.argv[1] not in ('--write', '--check', '--self-test'):
+        sys.exit(__doc__)
+    if sys.argv[1] == '--self-test':
+        return self_test()
+    files = generate()
+    bad = 0
+    for name, text in sorted(files.items()):
+        path = os.path.join(OUT_DIR, name)
+        if sys.argv[1] == '--write':
+            with open(path, 'w') as f:
+                f.write(text)
+            continue
+        try:
+            with open(path) as f:
+                cur = f.read()
+        except OSError as e:
+            print('kernel_ref.py: %s: %s' % (path, e.strerror), file=sys.stderr)
+            bad += 1
+            continue
+        if cur != text:
+            print('kernel_ref.py: tests/kernels/%s differs from what tools/kernel_ref.py writes '
+                  '(run tools/kernel_ref.py --write)' % name, file=sys.stderr)
+            bad += 1
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
