@@ -63,12 +63,12 @@ def rnd_tile(rng, lo, hi):
 
 
 def guard(size):
-    return ['l1 fill 0x%x %d 0x5a                 # guard bytes around the result' % (RES - 16, size + 32)]
+    return ['l1 fill 0x%x %d 0x5a                 # guard bytes: the header line and after the tile' % (RES, size + 32)]
 
 
 def guard_expect(size):
-    return ['expect l1 bytes 0x%x %s' % (RES - 16, ' '.join(['0x5a'] * 16)),
-            'expect l1 bytes 0x%x %s' % (RES + size, ' '.join(['0x5a'] * 16))]
+    return ['expect l1 bytes 0x%x %s' % (RES, ' '.join(['0x5a'] * 16)),
+            'expect l1 bytes 0x%x %s' % (RES + 16 + size, ' '.join(['0x5a'] * 16))]
 
 
 def elf_lines(name):
@@ -83,8 +83,8 @@ def matmul_file(name, phases, a, b, other):
     L = ['# %s.tts: kernels/tests/%s.c on the model alone: C = A @ B for one pair of 32x32 BF16 tiles,' % (name, name),
          '# %s, 16-bit (BF16) Dest, packed to BF16.' % fid,
          '# TRISC0 unpacks A (in0, 0x%x) to SrcB and B (in1, 0x%x) to SrcA, TRISC1 runs tt-llk\'s matmul MOP' % (IN0, IN1),
-         '# (16 MVMULs a phase, replay buffer), TRISC2 packs to 0x%x; the threads hand over by the Src banks\'' % RES,
-         '# data-valid and semaphore MATH_PACK (kernels/include/llk_mx.h).',
+         '# (16 MVMULs a phase, replay buffer), TRISC2 packs to the tile at 0x%x (datums from 0x%x); the' % (RES, RES + 16),
+         '# threads hand over by the Src banks\' data-valid and semaphore MATH_PACK (kernels/include/llk.h).',
          '# Inputs: random sign, exponents 120..129, all 7 mantissa bits random; +0, -0, denormals (read as 0).',
          '# Expected: tools/kernel_ref_mx.py (MVMUL.md\'s fidelity slices, docs/decisions.md M1\'s adder, Dest',
          '# rounded to BF16 after each MVMUL, K half 0 then 1 per phase); %d of 1024 datums differ from the' % diff,
@@ -95,10 +95,10 @@ def matmul_file(name, phases, a, b, other):
     L += tile_lines('l1 tile 0x%x bf16                # A (in0)' % IN0, a)
     L += tile_lines('l1 tile 0x%x bf16                # B (in1)' % IN1, b)
     L += guard(2048)
-    L += tile_lines('expect l1 tile 0x%x bf16         # C at 0x%x (the packer writes no header)' % (RES - 16, RES), res)
+    L += tile_lines('expect l1 tile 0x%x bf16         # C (the packer writes no header)' % RES, res)
     L += guard_expect(2048)
     L += ['expect sem 1 0                           # MATH_PACK: posted by math, taken by pack',
-          'expect sem 5 0                           # UNPACK_SYNC: posted by TRISC0, taken by the thread']
+          'expect sem 3 0                           # the pack-config semaphore: posted by pack, taken by unpack']
     return L, res
 
 
@@ -110,7 +110,7 @@ def reduce_file(a, scaler):
          '# LoFi) of one 32x32 BF16 tile with scaler %s, 16-bit (BF16) Dest, packed to BF16.' % val(scaler),
          '# TRISC0 unpacks the tile (0x%x) a face at a time to SrcA and the scaler tile\'s first row (0x%x)' % (IN0, IN1),
          '# to SrcB row 0; TRISC1: per face GAPOOL, Dest(4x16) += SrcB(4x16) @ SrcA(16x16), faces 0 and 2 into',
-         '# Dest rows 0..3, faces 1 and 3 into rows 16..19; TRISC2 packs the Dest tile to 0x%x.' % RES,
+         '# Dest rows 0..3, faces 1 and 3 into rows 16..19; TRISC2 packs the Dest tile to the tile at 0x%x.' % RES,
          '# Expected: tools/kernel_ref_mx.py: face 0 row 0 = scaler x column sums of the left half, face 1 row',
          '# 0 of the right half (LoFi: SrcA to 1+4 significand bits; groups of 8 rows; BF16 Dest rounding',
          '# after each face), rows 1..3 of faces 0 and 1 are 0 (SrcB rows 1..3 are 0), every other row was',
@@ -121,9 +121,9 @@ def reduce_file(a, scaler):
     L += tile_lines('l1 tile 0x%x bf16                # the tile to reduce' % IN0, a)
     L += tile_lines('l1 tile 0x%x bf16 datums=16      # the scaler tile\'s first row' % IN1, [scaler] * 16)
     L += guard(2048)
-    L += tile_lines('expect l1 tile 0x%x bf16         # the result at 0x%x' % (RES - 16, RES), res)
+    L += tile_lines('expect l1 tile 0x%x bf16         # the result (the packer writes no header)' % RES, res)
     L += guard_expect(2048)
-    L += ['expect sem 1 0', 'expect sem 5 0']
+    L += ['expect sem 1 0', 'expect sem 3 0']
     return L
 
 

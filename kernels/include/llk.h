@@ -3,9 +3,13 @@
  * kernels/tests/NAME.c for all three) and each thread calls its own part:
  *
  *   unpack (TRISC0)  llk_unpack_hw_configure, llk_unpack_AB_init, llk_unpack_tile_{A,AB},
- *                    llk_unpack_AB_mop_config / llk_unpack_tile_AB_mop (MOP-driven);
+ *                    llk_unpack_AB_mop_config / llk_unpack_tile_AB_mop (MOP-driven),
+ *                    llk_unpack_AB_matmul_init / llk_unpack_tile_AB_matmul,
+ *                    llk_unpack_reduce_init / llk_unpack_tile_reduce;
  *   math   (TRISC1)  llk_math_pack_sync_init, llk_math_datacopy_init / llk_math_datacopy_tile,
  *                    llk_math_eltwise_binary_init / llk_math_eltwise_binary_tile,
+ *                    llk_math_matmul_init / llk_math_matmul_tile (LoFi, HiFi4),
+ *                    llk_math_reduce_col_init / llk_math_reduce_col_tile (SUM, LoFi),
  *                    llk_math_wait_for_dest_available, llk_math_dest_section_done;
  *   pack   (TRISC2)  llk_pack_hw_configure, llk_pack_init, llk_pack_dest_init,
  *                    llk_packer_wait_for_math_done, llk_pack_tile, llk_pack_dest_section_done;
@@ -76,13 +80,22 @@
 #define LLK_ADDR_MOD_1 1u
 #define LLK_ADDR_MOD_2 2u
 #define LLK_ADDR_MOD_3 3u
+#define LLK_ADDR_MOD_4 4u
+#define LLK_ADDR_MOD_5 5u
+#define LLK_CLR_NONE 0u
 #define LLK_CLR_A 1u  /* SETRWC clear_ab_vld bit 0: hand SrcA's bank back to the unpackers */
+#define LLK_CLR_B 2u  /* bit 1: SrcB */
 #define LLK_CLR_AB 3u /* bits 0 and 1: SrcA and SrcB */
 #define LLK_CR_AB 3u  /* rwc_cr: SrcA and SrcB counters from their CR (tt-llk p_setrwc::CR_AB) */
+#define LLK_CR_D 4u   /* rwc_cr: the Dest counter from its CR (p_setrwc::CR_D) */
 #define LLK_SET_A 1u  /* bit_mask: SrcA counter */
 #define LLK_SET_AB 3u /* SrcA and SrcB counters */
 #define LLK_SET_D 4u  /* Dest counter */
+#define LLK_SET_AD 5u /* SrcA and Dest counters */
 #define LLK_SET_ABD_F 15u
+/* GAPOOL / GMPOOL instr_mod19 = 1: the 16x16 pool (tt-llk p_gpool::DIM_16X16; docs/decisions.md
+ * "Matrix unit arithmetic" M5) */
+#define LLK_POOL_DIM_16X16 1u
 /* MOVA2D instr_mod: 2 = eight rows (MOVA2D.md; tt-llk p_mova2d::MOV_8_ROWS) */
 #define LLK_MOV_8_ROWS 2u
 /* MOP expander: the "unpack / ckernel_template" MOP type (MOP.md, MOPExpander.md; tt-llk
@@ -284,6 +297,58 @@ static inline void llk_unpack_tile_AB_mop(uint32_t a_addr, uint32_t b_addr)
     llk_unpack_set_bases(2, a_addr, b_addr);
     TTI_MOP(LLK_MOP_TEMPLATE, 0, 0);
 }
+
+/* The UNPACR of a whole block without a Z step (UNPACR.md): unpacker `which`, AddrMode 0,
+ * OvrdThreadId, SetDatValid, Last; how many datums it writes is the unpacker's X end. */
+#define LLK_OP_UNPACR_BLOCK(which) TT_OP_UNPACR((which), 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1)
+
+/* _llk_unpack_AB_matmul_init_ (transpose 0, ct = rt = kt = 1): Haloize_mode 0 and both unpackers'
+ * X end 1023 (tt-llk unpA_x_end / unpB_x_end = 4 faces x 256 - 1): one UNPACR moves a whole tile,
+ * face f to Src rows 16f..16f+15. */
+static inline void llk_unpack_AB_matmul_init(void)
+{
+    TTI_RMWCIB1(1, 0, LLK_CFG_UNP_SEC(0) + 8u);
+    TTI_SETADCXX(3, 1023, 0);
+}
+
+/* _llk_unpack_AB_matmul_ of one tile pair: in0 (the left operand) to SrcB by unpacker 1, in1 (the
+ * right operand) to SrcA by unpacker 0, SrcB first as tt-llk does (MVMUL.md: Dst += SrcB @ SrcA,
+ * so Dest = in0 @ in1). tt-llk unpacks SrcA from a replay buffer that also steps the base address
+ * for the next tile of a block; one tile needs the UNPACR alone. */
+static inline void llk_unpack_tile_AB_matmul(uint32_t in0_addr, uint32_t in1_addr)
+{
+    llk_unpack_tile_begin();
+    llk_unpack_set_bases(2, in1_addr, in0_addr);
+    ckernel_push(LLK_OP_UNPACR_BLOCK(1));
+    ckernel_push(LLK_OP_UNPACR_BLOCK(0));
+}
+
+/* _llk_unpack_reduce_init_<SUM, REDUCE_COL> (no transpose): Haloize_mode 0, X end 255 (a face),
+ * and the MOP: outer 2, inner 2 (four faces), loop ops UNPACR SrcA of the next face (Ch0 Z += 1)
+ * and UNPACR SrcB without a Z step (the scaler tile's first datums again). tt-llk uses the unpack
+ * template there, whose halo slot first zeroes SrcA (UNPACR_NOP): a whole face writes all 16 SrcA
+ * rows, so the zeroing changes nothing for 32x32 tiles (docs/decisions.md "Kernels: matmul and
+ * reduce"). */
+static inline void llk_unpack_reduce_init(void)
+{
+    TTI_RMWCIB1(1, 0, LLK_CFG_UNP_SEC(0) + 8u);
+    TTI_SETADCXX(3, 255, 0);
+    llk_mop_template(2, 2, LLK_NOP, LLK_NOP, LLK_NOP, LLK_OP_UNPACR_FACE(0), LLK_OP_UNPACR_BLOCK(1),
+                     LLK_OP_UNPACR_BLOCK(1), LLK_OP_UNPACR_BLOCK(1));
+}
+
+/* _llk_unpack_reduce_: the tile at a_addr to SrcA a face at a time, with each face the first 16
+ * datums of the scaler tile at scaler_addr to SrcB row 0 (unpacker 1's X end 15 while the MOP
+ * runs, 255 again after). SrcB rows 1..3, which GAPOOL also reads, are never written: 0 from
+ * reset. */
+static inline void llk_unpack_tile_reduce(uint32_t a_addr, uint32_t scaler_addr)
+{
+    llk_unpack_tile_begin();
+    llk_unpack_set_bases(2, a_addr, scaler_addr);
+    TTI_SETADCXX(2, 15, 0);
+    TTI_MOP(LLK_MOP_TEMPLATE, 0, 0);
+    TTI_SETADCXX(2, 255, 0);
+}
 #endif /* TRISC_ID == 0 */
 
 /* =============================== math (TRISC1) ============================================== */
@@ -426,6 +491,98 @@ static inline void llk_math_dest_section_done(void)
     TTI_SEMPOST(CKERNEL_SEM_MASK(LLK_SEM_MATH_PACK));
     TTI_STALLWAIT(LLK_STALL_CFG, LLK_WAIT_MATH | LLK_WAIT_SFPU);
     TTI_SETC16(LLK_TCFG_DEST_TARGET_REG_CFG_MATH, LLK_DEST_HALF_ROWS);
+}
+
+/* matmul_configure_addrmod + matmul_configure_mop (tt-llk llk_math_matmul.h, 32x32 tiles, no
+ * transpose, ct = rt = kt = 1) for `phases` fidelity phases (1: LoFi, 4: HiFi4). One MVMUL is 8
+ * Dest rows += 8 SrcB rows @ 16 SrcA rows (MVMUL.md); the 16 of a phase, recorded in the replay
+ * buffer at 16 (tt-llk replay_buf_offset), walk Dest faces 0..3 = B0A0 + B1A2, B0A1 + B1A3,
+ * B2A0 + B3A2, B2A1 + B3A3 (SrcB faces Bi = in0, SrcA faces Ai = in1) in the order
+ * B0A0 B0A0 B0A1 B0A1 B2A0 B2A0 B2A1 B2A1 B1A2 B1A2 B1A3 B1A3 B3A2 B3A2 B3A3 B3A3 with
+ *   ADDR_MOD_0: SrcB += 8, Dest += 8 (the next 8 rows);
+ *   ADDR_MOD_1: SrcA += 16, SrcB back to its CR, Dest += 8 (the next SrcA face);
+ *   ADDR_MOD_2: SrcA back to its CR, SrcB CR += 32, Dest += 8 (the next SrcB face row);
+ *   ADDR_MOD_4: SrcA CR += 32, SrcB CR += 48 (wraps to 16), Dest back to its CR (the second K half);
+ *   ADDR_MOD_5: SrcA, SrcB, Dest cleared with their CRs (the end of a phase); Fidelity += 1 at
+ *     HiFi (RWCs.md: the phase the next MVMULs use).
+ * The last MVMUL hands SrcA's bank back (CLR_A) at LoFi; at HiFi the MOP's end op does, once the
+ * four phases are done (SETRWC CLR_A, SET_ABD_F, which also clears the phase). MOP: outer 1, inner
+ * `phases`, loop op REPLAY(16, 16). */
+static inline void llk_math_matmul_init(uint32_t phases)
+{
+    const uint32_t hifi = phases > 1u;
+    llk_set_addr_mod(LLK_ADDR_MOD_0, 0x0800u, 0x0008u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_5, 0xC0C0u, hifi ? 0x2C00u : 0x0C00u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_1, 0x4010u, 0x0008u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_2, 0x6040u, 0x0008u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_4, 0x7060u, 0x0400u, 0);
+    TTI_REPLAY(16, 16, 0, 1);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_1, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_2, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_1, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_4, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_1, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_2, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_1, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    ckernel_push(TT_OP_MVMUL(hifi ? LLK_CLR_NONE : LLK_CLR_A, 0, LLK_ADDR_MOD_5, 0));
+    uint32_t replay = TT_OP_REPLAY(16, 16, 0, 0);
+    llk_mop_template(1, phases, LLK_NOP, hifi ? TT_OP_SETRWC(LLK_CLR_A, 0, 0, 0, 0, LLK_SET_ABD_F) : LLK_NOP,
+                     LLK_NOP, replay, LLK_NOP, replay, replay);
+    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+}
+
+/* _llk_math_matmul_ of one tile pair into Dest tile `dst_index` of the current half: the MOP,
+ * then SETRWC CLR_B (tt-llk's end of SrcB re-use: its bank back to the unpacker) and the counters
+ * reset. */
+static inline void llk_math_matmul_tile(uint32_t dst_index)
+{
+    llk_math_set_dst_write_addr(dst_index);
+    TTI_MOP(LLK_MOP_TEMPLATE, 0, 0);
+    TTI_SETRWC(LLK_CLR_B, 0, 0, 0, 0, LLK_SET_ABD_F);
+}
+
+/* _llk_math_reduce_init_<SUM, REDUCE_COL, LoFi> (reduce_configure_addrmod): ADDR_MOD_0 no step,
+ * Fidelity cleared; ADDR_MOD_1 SrcB += 1, Dest += 1 and ADDR_MOD_2 SrcB += 8, Dest += 8 (tt-llk
+ * sets them for REDUCE_ROW's transpose; unused by REDUCE_COL); CLR_DVALID_SrcA_Disable = 0;
+ * counters reset. */
+static inline void llk_math_reduce_col_init(void)
+{
+    llk_set_addr_mod(LLK_ADDR_MOD_0, 0, 0x8000u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_1, 0x0100u, 0x0001u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_2, 0x0800u, 0x0008u, 0);
+    TTI_SETC16(LLK_TCFG_CLR_DVALID, 0);
+    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+}
+
+/* One row of faces of _llk_math_reduce_<SUM, REDUCE_COL, LoFi>: GAPOOL (GAPOOL.md: Dest(4x16) +=
+ * SrcB(4x16) @ SrcA(16x16); SrcB row 0 the scaler, rows 1..3 zero) of the left face into the Dest
+ * rows at the counter, Dest += 16 (two SETRWC CR_D 8), both banks back (CLR_AB), GAPOOL of the
+ * right face, both banks back and SrcA, Dest counters to 0 (SET_AD). */
+static inline void llk_math_reduce_col_row(void)
+{
+    TTI_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
+    TTI_SETRWC(LLK_CLR_NONE, LLK_CR_D, 8, 0, 0, LLK_SET_D);
+    TTI_SETRWC(LLK_CLR_AB, LLK_CR_D, 8, 0, 0, LLK_SET_D);
+    TTI_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
+    TTI_SETRWC(LLK_CLR_AB, 0, 0, 0, 0, LLK_SET_AD);
+}
+
+/* _llk_math_reduce_<SUM, REDUCE_COL, LoFi> of one tile into Dest tile `dst_index`: faces 0 and 2
+ * accumulate into Dest rows 0..3, faces 1 and 3 into rows 16..19 (tt-llk's loop of two rows of
+ * faces); row 0 of each gets scaler x the column sums. */
+static inline void llk_math_reduce_col_tile(uint32_t dst_index)
+{
+    llk_math_set_dst_write_addr(dst_index);
+    llk_math_reduce_col_row();
+    llk_math_reduce_col_row();
 }
 #endif /* TRISC_ID == 1 */
 
