@@ -11,7 +11,7 @@
  *                    llk_math_matmul_init / llk_math_matmul_tile (LoFi, HiFi4),
  *                    llk_math_reduce_col_init / llk_math_reduce_col_tile (SUM, LoFi),
  *                    llk_math_wait_for_dest_available, llk_math_dest_section_done;
- *   pack   (TRISC2)  llk_pack_hw_configure, llk_pack_init, llk_pack_dest_init,
+ *   pack   (TRISC2)  llk_pack_hw_configure (_fp32_dest: FP32 Dest), llk_pack_init, llk_pack_dest_init,
  *                    llk_packer_wait_for_math_done, llk_pack_tile, llk_pack_dest_section_done;
  *   every thread     llk_end (TTSync: the thread's Tensix instructions are done).
  *
@@ -610,6 +610,22 @@ static inline void llk_pack_hw_configure(uint32_t fmt_in, uint32_t fmt_out)
     ckernel_store_complete(TT_CFG_BASE + 4u * LLK_CFG_PCK0_ZW_STRIDE);
     TTI_STALLWAIT(LLK_STALL_PACK | LLK_STALL_SYNC, LLK_WAIT_TRISC_CFG);
     TTI_SEMPOST(CKERNEL_SEM_MASK(LLK_SEM_CFG_SYNC)); /* the unpacker may run now */
+}
+
+/* The same for a 32-bit (FP32) Dest packed to the 16-bit `fmt_out` (tt-llk's is_fp32_dest_acc_en):
+ * ALU_ACC_CTRL_Fp32_enabled = 1 in word 1 [29] with Dstacc = fmt_out (the matrix unit then
+ * accumulates in FP32, MVMUL.md UseDst32b; this thread is word 1's only writer), and
+ * PCK_DEST_RD_CTRL_Read_32b_data = 1 (word 18 [0]; Read_raw 0: the early conversion rounds,
+ * pack-data-path §3.3 set_packer_config, §5.2 "BF16 (round)"). The packer's input and output are
+ * fmt_out (tt-llk's pack_src_format for a 16-bit output), so the strides stay in 2-byte datums. */
+#define LLK_CFG_ALU_ACC_FP32 (1u << 29)
+#define LLK_CFG_PCK_DEST_RD_CTRL 18u
+static inline void llk_pack_hw_configure_fp32_dest(uint32_t fmt_out)
+{
+    uint32_t w1 = cfg_read(LLK_CFG_ALU_FORMAT);
+    cfg_write(LLK_CFG_ALU_FORMAT, (w1 & ~(0xFu << 25)) | (fmt_out << 25) | LLK_CFG_ALU_ACC_FP32);
+    cfg_write(LLK_CFG_PCK_DEST_RD_CTRL, 1u);
+    llk_pack_hw_configure(fmt_out, fmt_out);
 }
 
 /* The PACR of four rows (PACR.md; tt-llk's pack MOP): ADDR_MOD `am`, ReadIntfSel 0b1111 (four
