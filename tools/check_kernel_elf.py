@@ -242,6 +242,7 @@ def main():
         check_layout(run([a.cross + 'readelf', '-lW', a.elf]), run([a.cross + 'readelf', '-SW', a.elf]), v, errs)
         want_asm, want_stores = expectations(a.src, a.trisc)
         dynamic = want_asm is None
+        dynamic_src = pushes_checked_by(a.src) if dynamic else None
         if dynamic:
             want_asm = []
         elif not want_asm:
@@ -271,7 +272,7 @@ def main():
     except (OSError, ValueError) as e:
         print(f'check_kernel_elf: {e}', file=sys.stderr)
         return 2
-    return report(a.elf, errs, len(want))
+    return report(a.elf, errs, len(want), dynamic_src if dynamic else None)
 
 
 def fmt_pairs(pairs):
@@ -291,12 +292,22 @@ def table(want_asm, want, got):
     return '\n'.join(rows)
 
 
-def report(elf, errs, npush=0):
+def pushes_checked_by(src):
+    with open(src) as f:
+        for ln in f:
+            d = re.search(r'pushes-checked-by:\s*(\S+)', ln)
+            if d:
+                return d.group(1)
+    return None
+
+
+def report(elf, errs, npush=0, dynamic=None):
     if errs:
         for e in errs:
             print(f'check_kernel_elf: {elf}: {e}', file=sys.stderr)
         return 1
-    print(f'ok   {elf}: RISC-V ELF32, entry and segments in place, {npush} pushes as assembled')
+    pushes = f'pushes checked by {dynamic}' if dynamic else f'{npush} pushes as assembled'
+    print(f'ok   {elf}: RISC-V ELF32, entry and segments in place, {pushes}')
     return 0
 
 
