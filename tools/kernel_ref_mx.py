@@ -5,7 +5,7 @@ unpack -> matrix unit -> Dest -> pack. Independent of ttmodel (never reads its o
 tools/mx_ref.py (its own datum arithmetic; test_kernel_ref_mx.py compares the two on random rows).
 
 Sources (facts only):
-  - MVMUL.md, GAPOOL.md (tt-isa-documentation WormholeB0; BlackholeA0's MatrixUnit.md points there):
+  - MVMUL.md, GAPOOL.md, GMPOOL.md (tt-isa-documentation WormholeB0; BlackholeA0's MatrixUnit.md points there):
     Dst(8x16) += SrcB(8x16) @ SrcA(16x16); GAPOOL the same with 4 rows; "at most 5 bits of SrcA and
     7 bits of SrcB magnitude", so up to four fidelity phases; undefined Dst rows read as zero.
   - The fidelity slices, the group-of-8 sums and their rounding: docs/decisions.md "Matrix unit
@@ -21,7 +21,7 @@ Sources (facts only):
 Numbers: BF16 bit patterns (ints). Dest values are carried as FP32 bit patterns.
 
 Usage: tools/kernel_ref_mx.py --self-check     hand-worked values; exit 1 on a difference
-       (import: matmul_tile(), reduce_col_tile(), pack_bf16(), dot16())
+       (import: matmul_tile(), reduce_col_tile(), reduce_col_max_tile(), pack_bf16(), dot16())
 """
 import sys
 
@@ -198,6 +198,33 @@ def reduce_col_tile(a_l1, scaler, dest32, phases=1):
     return out
 
 
+def _order(w):
+    """Sign-magnitude FP32 pattern -> an int ordered like the values (-0 below +0; all ones lowest)."""
+    return (w ^ 0x7FFFFFFF) - (1 << 32) if w & 0x80000000 else w
+
+
+def reduce_col_max_tile(a_l1, dest_valid=(False, False)):
+    """tt-llk's REDUCE_COL, PoolType MAX, of one BF16 tile (16-bit Dest), GMPOOL.md: per face, Dest
+    row 0 of the 4-row block = max(Dest row 0, each column's largest SrcA value), the other 3 rows 0.
+    SrcB row 0 is 1.0 (no scaling). A SrcA datum with exponent 0 counts as +0. Faces 0 then 2 into
+    Dest row 0, faces 1 then 3 into row 16. Before the first GMPOOL, Dest rows 0 and 16 hold +0 when
+    valid (`dest_valid`; Dst.md: every row valid and zero after reset) or, when not valid (cleared
+    by ZEROACC), read as all bits set, below every number (GMPOOL.md). Result (FP32 patterns) in L1
+    order."""
+    out = [0] * 1024
+    for half in range(2):
+        for c in range(16):
+            best = 0 if dest_valid[half] else 0xFFFFFFFF
+            for f in (half, half + 2):
+                for r in range(16):
+                    b = a_l1[256 * f + 16 * r + c]
+                    w = (b << 16) if (b >> 7) & 0xFF else 0
+                    if _order(w) > _order(best):
+                        best = w
+            out[256 * half + c] = best
+    return out
+
+
 def pack_bf16(w, dest32):
     """A Dest value (FP32 pattern) packed to BF16 L1. 16-bit Dest: its BF16 as is; exponent 0 -> +0.
     FP32 Dest: NaN -> Inf, round to nearest ties away (+0x8000 on the magnitude), exponent 0 -> +0."""
@@ -293,6 +320,22 @@ def self_check():
     eq('reduce face 1 row 0', r[256 + 15], 0x42000000)
     eq('reduce row 1', r[16], 0)
     eq('reduce face 2', r[512], 0)
+    # max: a column of -1.0 with one -0.5 and one denormal (+0): +0 wins; all -1.0 but -0.5: -0.5
+    t = [_bf(-1.0)] * 1024
+    t[16 * 3 + 2] = _bf(-0.5)          # face 0 row 3 col 2
+    t[512 + 16 * 7 + 2] = 0x8001       # face 2 row 7 col 2: a negative denormal, read as +0
+    t[256 + 16 * 9 + 4] = _bf(-0.5)    # face 1 row 9 col 4 (column 20)
+    t[768 + 1] = _bf(3.0)              # face 3 row 0 col 1 (column 17)
+    m = reduce_col_max_tile(t)
+    eq('max +0 from a denormal', m[2], 0)
+    eq('max -0.5', m[256 + 4], 0xBF000000)
+    eq('max 3.0', m[256 + 1], 0x40400000)
+    eq('max all -1', m[0], 0xBF800000)
+    eq('max rows 1..3', m[16 + 2], 0)
+    # a valid Dest row (+0 after reset) takes part: all -1 gives +0
+    m = reduce_col_max_tile(t, (True, False))
+    eq('max valid dest +0', m[0], 0)
+    eq('max invalid dest', m[256 + 4], 0xBF000000)
     for b in bad:
         print('kernel_ref_mx self-check: ' + b, file=sys.stderr)
     return not bad

@@ -9,7 +9,7 @@
  *   math   (TRISC1)  llk_math_pack_sync_init, llk_math_datacopy_init / llk_math_datacopy_tile,
  *                    llk_math_eltwise_binary_init / llk_math_eltwise_binary_tile,
  *                    llk_math_matmul_init / llk_math_matmul_tile (LoFi, HiFi4),
- *                    llk_math_reduce_col_init / llk_math_reduce_col_tile (SUM, LoFi, HiFi4),
+ *                    llk_math_reduce_col_init / llk_math_reduce_col_tile (SUM LoFi/HiFi4, MAX),
  *                    llk_math_wait_for_dest_available, llk_math_dest_section_done;
  *   pack   (TRISC2)  llk_pack_hw_configure (_fp32_dest: FP32 Dest), llk_pack_init, llk_pack_dest_init,
  *                    llk_packer_wait_for_math_done, llk_pack_tile, llk_pack_dest_section_done;
@@ -549,18 +549,22 @@ static inline void llk_math_matmul_tile(uint32_t dst_index)
     TTI_SETRWC(LLK_CLR_B, 0, 0, 0, 0, LLK_SET_ABD_F);
 }
 
-/* _llk_math_reduce_init_<SUM, REDUCE_COL, fidelity> (reduce_configure_addrmod): ADDR_MOD_0 no step,
+/* PoolType (tt-llk): SUM pools with GAPOOL, MAX with GMPOOL */
+#define LLK_POOL_SUM 0u
+#define LLK_POOL_MAX 1u
+
+/* _llk_math_reduce_init_<type, REDUCE_COL, fidelity> (reduce_configure_addrmod): ADDR_MOD_0 no step,
  * Fidelity cleared; ADDR_MOD_1 SrcB += 1, Dest += 1 and ADDR_MOD_2 SrcB += 8, Dest += 8 (tt-llk
- * sets them for REDUCE_ROW's transpose; unused by REDUCE_COL); with more than one fidelity phase
- * (HiFi4: 4) ADDR_MOD_3 Fidelity += 1 and the MOP (reduce_configure_mop): outer 1, inner `phases`,
+ * sets them for REDUCE_ROW's transpose; unused by REDUCE_COL); for SUM with more than one fidelity
+ * phase (HiFi4: 4) ADDR_MOD_3 Fidelity += 1 and the MOP (reduce_configure_mop): outer 1, inner `phases`,
  * loop op GAPOOL with ADDR_MOD_3, the last of both loops GAPOOL with ADDR_MOD_0: one face pooled
  * at each phase, the phase cleared after the last. CLR_DVALID_SrcA_Disable = 0; counters reset. */
-static inline void llk_math_reduce_col_init(uint32_t phases)
+static inline void llk_math_reduce_col_init(uint32_t type, uint32_t phases)
 {
     llk_set_addr_mod(LLK_ADDR_MOD_0, 0, 0x8000u, 0);
     llk_set_addr_mod(LLK_ADDR_MOD_1, 0x0100u, 0x0001u, 0);
     llk_set_addr_mod(LLK_ADDR_MOD_2, 0x0800u, 0x0008u, 0);
-    if (phases > 1u) {
+    if (type == LLK_POOL_SUM && phases > 1u) {
         llk_set_addr_mod(LLK_ADDR_MOD_3, 0, 0x2000u, 0);
         uint32_t pool = TT_OP_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_3, 0, 0);
         uint32_t last = TT_OP_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
@@ -570,12 +574,15 @@ static inline void llk_math_reduce_col_init(uint32_t phases)
     TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
 }
 
-/* The pool of one face (GAPOOL.md: Dest(4x16) += SrcB(4x16) @ SrcA(16x16); SrcB row 0 the scaler,
- * rows 1..3 zero): one GAPOOL at LoFi, the MOP of `phases` GAPOOLs otherwise (tt-llk
- * ckernel_template::run). */
-static inline void llk_math_reduce_pool(uint32_t phases)
+/* The pool of one face. SUM (GAPOOL.md: Dest(4x16) += SrcB(4x16) @ SrcA(16x16); SrcB row 0 the
+ * scaler, rows 1..3 zero): one GAPOOL at LoFi, the MOP of `phases` GAPOOLs otherwise (tt-llk
+ * ckernel_template::run). MAX (GMPOOL.md): Dest row = max(Dest row, each column's largest SrcA
+ * value scaled by SrcB row 0's exponents: 1.0 for no scaling), the next 3 rows 0; no fidelity. */
+static inline void llk_math_reduce_pool(uint32_t type, uint32_t phases)
 {
-    if (phases > 1u) {
+    if (type == LLK_POOL_MAX) {
+        TTI_GMPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
+    } else if (phases > 1u) {
         TTI_MOP(LLK_MOP_TEMPLATE, 0, 0);
     } else {
         TTI_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
@@ -585,23 +592,24 @@ static inline void llk_math_reduce_pool(uint32_t phases)
 /* One row of faces of _llk_math_reduce_<SUM, REDUCE_COL>: the left face pooled into the Dest rows
  * at the counter, Dest += 16 (two SETRWC CR_D 8), both banks back (CLR_AB), the right face
  * pooled, both banks back and SrcA, Dest counters to 0 (SET_AD). */
-static inline void llk_math_reduce_col_row(uint32_t phases)
+static inline void llk_math_reduce_col_row(uint32_t type, uint32_t phases)
 {
-    llk_math_reduce_pool(phases);
+    llk_math_reduce_pool(type, phases);
     TTI_SETRWC(LLK_CLR_NONE, LLK_CR_D, 8, 0, 0, LLK_SET_D);
     TTI_SETRWC(LLK_CLR_AB, LLK_CR_D, 8, 0, 0, LLK_SET_D);
-    llk_math_reduce_pool(phases);
+    llk_math_reduce_pool(type, phases);
     TTI_SETRWC(LLK_CLR_AB, 0, 0, 0, 0, LLK_SET_AD);
 }
 
-/* _llk_math_reduce_<SUM, REDUCE_COL> of one tile into Dest tile `dst_index` (`phases` as given to
- * the init): faces 0 and 2 accumulate into Dest rows 0..3, faces 1 and 3 into rows 16..19
- * (tt-llk's loop of two rows of faces); row 0 of each gets scaler x the column sums. */
-static inline void llk_math_reduce_col_tile(uint32_t dst_index, uint32_t phases)
+/* _llk_math_reduce_<type, REDUCE_COL> of one tile into Dest tile `dst_index` (`type` and `phases`
+ * as given to the init): faces 0 and 2 accumulate into Dest rows 0..3, faces 1 and 3 into rows
+ * 16..19 (tt-llk's loop of two rows of faces); row 0 of each gets scaler x the column sums (SUM)
+ * or the column maxima (MAX). */
+static inline void llk_math_reduce_col_tile(uint32_t dst_index, uint32_t type, uint32_t phases)
 {
     llk_math_set_dst_write_addr(dst_index);
-    llk_math_reduce_col_row(phases);
-    llk_math_reduce_col_row(phases);
+    llk_math_reduce_col_row(type, phases);
+    llk_math_reduce_col_row(type, phases);
 }
 #endif /* TRISC_ID == 1 */
 

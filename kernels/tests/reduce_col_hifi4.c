@@ -16,9 +16,9 @@ int main(void)
     llk_unpack_tile_reduce(0x10000u, 0x20000u);
 #elif TRISC_ID == 1
     llk_math_pack_sync_init();
-    llk_math_reduce_col_init(4u);
+    llk_math_reduce_col_init(LLK_POOL_SUM, 4u);
     llk_math_wait_for_dest_available();
-    llk_math_reduce_col_tile(0, 4u);
+    llk_math_reduce_col_tile(0, LLK_POOL_SUM, 4u);
     llk_math_dest_section_done();
 #else
     llk_pack_hw_configure(LLK_FMT_BF16, LLK_FMT_BF16);
