@@ -161,13 +161,14 @@ def row_major(vals):
     return m
 
 
-def matmul_tile(a_l1, b_l1, phases, dest32):
+def matmul_tile(a_l1, b_l1, phases, dest32, dest_l1=None):
     """C = A @ B for two BF16 tiles in L1 order (A: in0, unpacked to SrcB; B: in1, to SrcA), as
     Dest values (FP32 patterns), in L1 order. Per fidelity phase 0..phases-1, per inner face k = 0, 1,
     each Dest datum takes one MVMUL: C(r, c) += A(r, 16k..16k+15) . B(16k..16k+15, c), Dest rounded
-    after each (tt-llk's order: all of K half 0, then half 1, then the next phase)."""
+    after each (tt-llk's order: all of K half 0, then half 1, then the next phase). Dest starts at
+    `dest_l1` (Dest values in L1 order: an earlier tile pair's result, tt-llk's K loop) or 0."""
     A, B = row_major(a_l1), row_major(b_l1)
-    C = [[0] * 32 for _ in range(32)]
+    C = row_major(dest_l1) if dest_l1 is not None else [[0] * 32 for _ in range(32)]
     for p in range(phases):
         for k in range(2):
             for r in range(32):
