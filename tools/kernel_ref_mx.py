@@ -21,7 +21,8 @@ Sources (facts only):
 Numbers: BF16 bit patterns (ints). Dest values are carried as FP32 bit patterns.
 
 Usage: tools/kernel_ref_mx.py --self-check     hand-worked values; exit 1 on a difference
-       (import: matmul_tile(), reduce_col_tile(), reduce_col_max_tile(), pack_bf16(), dot16())
+       (import: matmul_tile(), reduce_col_tile(), reduce_col_max_tile(), reduce_row_tile(), pack_bf16(),
+       dot16())
 """
 import sys
 
@@ -199,6 +200,31 @@ def reduce_col_tile(a_l1, scaler, dest32, phases=1):
     return out
 
 
+def reduce_row_tile(a_l1, scaler):
+    """tt-llk's REDUCE_ROW, PoolType SUM, LoFi, of one BF16 tile (16-bit Dest). The unpacker
+    transposes each face, so GAPOOL's column pool sums face rows: per row of faces (0 and 1, then 2
+    and 3), Dest row 0 of the block += scaler * (row sums of the left face), then of the right face.
+    The math thread then moves that row to SrcB row 16, transposes SrcB rows 16..31 (TRNSPSRCB.md),
+    moves the row there again, and ELWADDs 0 + SrcB rows 16..31 into Dest rows 0..15 (exact for
+    BF16): column 0 and row 0 of Dest faces 0 and 2 hold the 16 sums, every other datum of the tile
+    is 0 (SrcB rows 17..31 hold 0 and the sums' column; faces 1 and 3 are never written). Result
+    (FP32 patterns) in L1 order."""
+    out = [0] * 1024
+    brow = [scaler] * 16
+    for tr in range(2):
+        sums = []
+        for i in range(16):
+            d = 0
+            for f in (2 * tr, 2 * tr + 1):
+                d = dot16([a_l1[256 * f + 16 * i + k] for k in range(16)], brow, d, 0, False)
+            sums.append(d)
+        face = 512 * tr
+        for i in range(16):
+            out[face + 16 * i] = sums[i]      # column 0
+            out[face + i] = sums[i]           # row 0
+    return out
+
+
 def _order(w):
     """Sign-magnitude FP32 pattern -> an int ordered like the values (-0 below +0; all ones lowest)."""
     return (w ^ 0x7FFFFFFF) - (1 << 32) if w & 0x80000000 else w
@@ -337,6 +363,14 @@ def self_check():
     m = reduce_col_max_tile(t, (True, False))
     eq('max valid dest +0', m[0], 0)
     eq('max invalid dest', m[256 + 4], 0xBF000000)
+    # row sums: row i of the tile holds i+1 everywhere: 32 * (i+1), exact in LoFi up to 5 bits
+    t = face_major([[_bf(float(i + 1))] * 32 for i in range(32)])
+    r = reduce_row_tile(t, one)
+    eq('row sum face 0 col 0 row 3', r[16 * 3], 0x43000000)          # 32 * 4 = 128
+    eq('row sum face 0 row 0 col 3', r[3], 0x43000000)
+    eq('row sum face 2 col 0 row 0', r[512], 0x44080000)             # 32 * 17 = 544
+    eq('row sum face 0 other', r[16 * 3 + 1], 0)
+    eq('row sum face 1', r[256], 0)
     for b in bad:
         print('kernel_ref_mx self-check: ' + b, file=sys.stderr)
     return not bad

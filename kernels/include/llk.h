@@ -10,6 +10,7 @@
  *                    llk_math_eltwise_binary_init / llk_math_eltwise_binary_tile,
  *                    llk_math_matmul_init / llk_math_matmul_tile (LoFi, HiFi4),
  *                    llk_math_reduce_col_init / llk_math_reduce_col_tile (SUM LoFi/HiFi4, MAX),
+ *                    llk_math_reduce_row_tile (SUM LoFi),
  *                    llk_math_wait_for_dest_available, llk_math_dest_section_done;
  *   pack   (TRISC2)  llk_pack_hw_configure (_fp32_dest: FP32 Dest), llk_pack_init, llk_pack_dest_init,
  *                    llk_packer_wait_for_math_done, llk_pack_tile, llk_pack_dest_section_done;
@@ -87,11 +88,14 @@
 #define LLK_CLR_B 2u  /* bit 1: SrcB */
 #define LLK_CLR_AB 3u /* bits 0 and 1: SrcA and SrcB */
 #define LLK_CR_AB 3u  /* rwc_cr: SrcA and SrcB counters from their CR (tt-llk p_setrwc::CR_AB) */
+#define LLK_CR_B 2u   /* rwc_cr: the SrcB counter from its CR (p_setrwc::CR_B) */
 #define LLK_CR_D 4u   /* rwc_cr: the Dest counter from its CR (p_setrwc::CR_D) */
 #define LLK_SET_A 1u  /* bit_mask: SrcA counter */
 #define LLK_SET_AB 3u /* SrcA and SrcB counters */
 #define LLK_SET_D 4u  /* Dest counter */
+#define LLK_SET_B 2u  /* SrcB counter */
 #define LLK_SET_AD 5u /* SrcA and Dest counters */
+#define LLK_SET_BD 6u /* SrcB and Dest counters */
 #define LLK_SET_ABD_F 15u
 /* GAPOOL / GMPOOL instr_mod19 = 1: the 16x16 pool (tt-llk p_gpool::DIM_16X16; docs/decisions.md
  * "Matrix unit arithmetic" M5) */
@@ -323,15 +327,20 @@ static inline void llk_unpack_tile_AB_matmul(uint32_t in0_addr, uint32_t in1_add
     ckernel_push(LLK_OP_UNPACR_BLOCK(0));
 }
 
-/* _llk_unpack_reduce_init_<SUM, REDUCE_COL> (no transpose): Haloize_mode 0, X end 255 (a face),
+/* ReduceDim (tt-llk): COL sums or maxima down the columns, ROW along the rows */
+#define LLK_REDUCE_COL 0u
+#define LLK_REDUCE_ROW 1u
+
+/* _llk_unpack_reduce_init_<type, dim>: Haloize_mode = 1 for REDUCE_ROW (the unpacker transposes
+ * each face, so the matrix unit's column pool sums the rows), 0 for REDUCE_COL; X end 255 (a face),
  * and the MOP: outer 2, inner 2 (four faces), loop ops UNPACR SrcA of the next face (Ch0 Z += 1)
  * and UNPACR SrcB without a Z step (the scaler tile's first datums again). tt-llk uses the unpack
  * template there, whose halo slot first zeroes SrcA (UNPACR_NOP): a whole face writes all 16 SrcA
  * rows, so the zeroing changes nothing for 32x32 tiles (docs/decisions.md "Kernels: matmul and
  * reduce"). */
-static inline void llk_unpack_reduce_init(void)
+static inline void llk_unpack_reduce_init(uint32_t dim)
 {
-    TTI_RMWCIB1(1, 0, LLK_CFG_UNP_SEC(0) + 8u);
+    TTI_RMWCIB1(1, dim == LLK_REDUCE_ROW ? 1u : 0u, LLK_CFG_UNP_SEC(0) + 8u);
     TTI_SETADCXX(3, 255, 0);
     llk_mop_template(2, 2, LLK_NOP, LLK_NOP, LLK_NOP, LLK_OP_UNPACR_FACE(0), LLK_OP_UNPACR_BLOCK(1),
                      LLK_OP_UNPACR_BLOCK(1), LLK_OP_UNPACR_BLOCK(1));
@@ -610,6 +619,49 @@ static inline void llk_math_reduce_col_tile(uint32_t dst_index, uint32_t type, u
     llk_math_set_dst_write_addr(dst_index);
     llk_math_reduce_col_row(type, phases);
     llk_math_reduce_col_row(type, phases);
+}
+
+/* The end of a row of faces of _llk_math_reduce_<SUM, REDUCE_ROW> (16-bit Dest): Dest row 0 of the
+ * block holds the 16 row sums (the pooled transposed faces); turn them into a column. SrcA and
+ * SrcB counters to 0; MOVD2B Dest row 0 -> SrcB row 16 (rows 16..31 as scratch: tt-llk keeps the
+ * scaler in rows 0..15); TRNSPSRCB (rows 16..31 transposed, TRNSPSRCB.md: row 16's sums go down
+ * column 0); MOVD2B again (row 16 = the sums, tt-llk's "for reducing across tiles"); SrcB counter
+ * to 16 (two SETRWC CR_B 8); ZEROSRC of the matrix unit's SrcA bank; two ELWADD (0 + SrcB rows
+ * 16..31, ADDR_MOD_2: SrcB += 8, Dest += 8) write Dest rows 0..15: column 0 = the sums, row 0 =
+ * the sums, the rest what TRNSPSRCB moved from SrcB rows 17..31 column 0 (0 in these kernels). */
+static inline void llk_math_reduce_row_to_column(void)
+{
+    TTI_SETRWC(LLK_CLR_NONE, LLK_CR_D, 0, 0, 0, LLK_SET_AB);
+    TTI_MOVD2B(0, 16, LLK_ADDR_MOD_0, 0, 0);
+    TTI_TRNSPSRCB;
+    TTI_MOVD2B(0, 16, LLK_ADDR_MOD_0, 0, 0);
+    TTI_SETRWC(LLK_CLR_NONE, LLK_CR_B, 0, 8, 0, LLK_SET_B);
+    TTI_SETRWC(LLK_CLR_NONE, LLK_CR_B, 0, 8, 0, LLK_SET_B);
+    TTI_ZEROSRC(0, 1, 0, 1);
+    TTI_ELWADD(0, 0, 0, LLK_ADDR_MOD_2, 0);
+    TTI_ELWADD(0, 0, 0, LLK_ADDR_MOD_2, 0);
+}
+
+/* _llk_math_reduce_<SUM, REDUCE_ROW, LoFi> of one tile into Dest tile `dst_index` (init:
+ * llk_math_reduce_col_init(LLK_POOL_SUM, 1), the same ADDR_MODs): per row of faces, GAPOOL of the
+ * left (transposed) face with CLR_AB (both banks back), GAPOOL of the right one onto the same Dest
+ * rows, the row-to-column step above; then Dest += 32 (three SETRWC CR_D 8 and one with CLR_AB,
+ * SET_BD) for faces 2 and 3, and the counters reset with CLR_AB at the end. Dest faces 0 and 2:
+ * column 0 (and row 0) = scaler x the row sums of tile rows 0..15 and 16..31. */
+static inline void llk_math_reduce_row_tile(uint32_t dst_index)
+{
+    llk_math_set_dst_write_addr(dst_index);
+    TTI_GAPOOL(LLK_CLR_AB, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
+    TTI_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
+    llk_math_reduce_row_to_column();
+    TTI_SETRWC(LLK_CLR_NONE, LLK_CR_D, 8, 0, 0, LLK_SET_D);
+    TTI_SETRWC(LLK_CLR_NONE, LLK_CR_D, 8, 0, 0, LLK_SET_D);
+    TTI_SETRWC(LLK_CLR_NONE, LLK_CR_D, 8, 0, 0, LLK_SET_D);
+    TTI_SETRWC(LLK_CLR_AB, LLK_CR_D, 8, 0, 0, LLK_SET_BD);
+    TTI_GAPOOL(LLK_CLR_AB, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
+    TTI_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
+    llk_math_reduce_row_to_column();
+    TTI_SETRWC(LLK_CLR_AB, 0, 0, 0, 0, LLK_SET_BD);
 }
 #endif /* TRISC_ID == 1 */
 

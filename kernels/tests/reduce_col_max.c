@@ -13,7 +13,7 @@ int main(void)
 {
 #if TRISC_ID == 0
     llk_unpack_hw_configure(LLK_FMT_BF16, LLK_FMT_BF16);
-    llk_unpack_reduce_init();
+    llk_unpack_reduce_init(LLK_REDUCE_COL);
     llk_unpack_tile_reduce(0x10000u, 0x20000u);
 #elif TRISC_ID == 1
     llk_math_pack_sync_init();
