@@ -376,6 +376,36 @@ static inline void llk_math_eltwise_binary_init(uint32_t op)
     TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
 }
 
+/* ELWMUL at HiFi (tt-llk eltwise_binary_configure_mop with high fidelity: `phases` fidelity
+ * phases, 4 = HiFi4): the MOP is one face, outer = phases, inner 2 ELWMUL (ADDR_MOD_0: 8 rows on);
+ * the last of each phase's inner loop uses ADDR_MOD_2 (SrcA/SrcB counters clear, Dest back to its
+ * CR, Fidelity += 1: the next phase reads the same rows), the very last ADDR_MOD_3 (Dest += 8 and
+ * CR = Dest, Fidelity clear: the next face) with CLR_AB (both banks back). ADDR_MODs as
+ * llk_math_eltwise_binary_init. ELWMUL.md: phase bit 0 takes SrcA's next 5 mantissa bits instead of
+ * its top 4 (+ the implicit 1), bit 1 SrcB's next 4 instead of its top 6; the four phases' products
+ * sum to the full product, each added to Dest (rounded to BF16 each time with a 16-bit Dest). */
+static inline void llk_math_eltwise_mul_hifi_init(uint32_t phases)
+{
+    llk_set_addr_mod(LLK_ADDR_MOD_0, 0x0808u, 0x0008u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_1, 0, 0, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_2, 0x8080u, 0x2400u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_3, 0x8080u, 0x9008u, 0);
+    llk_mop_template(phases, 2, LLK_NOP, LLK_NOP, LLK_NOP, TT_OP_ELWMUL(0, 0, 0, LLK_ADDR_MOD_0, 0), LLK_NOP,
+                     TT_OP_ELWMUL(LLK_CLR_AB, 0, 0, LLK_ADDR_MOD_3, 0), TT_OP_ELWMUL(0, 0, 0, LLK_ADDR_MOD_2, 0));
+    TTI_SETC16(LLK_TCFG_CLR_DVALID, 0);
+    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+}
+/* One tile at HiFi: one MOP per face (tt-llk _llk_math_eltwise_binary_ with high fidelity). */
+static inline void llk_math_eltwise_mul_hifi_tile(uint32_t dst_index)
+{
+    llk_math_set_dst_write_addr(dst_index);
+#pragma GCC unroll 1
+    for (uint32_t f = 0; f < LLK_FACES; f++) {
+        TTI_MOP(LLK_MOP_TEMPLATE, 0, 0);
+    }
+    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_D);
+}
+
 /* The same op with the MOP driving a REPLAY-recorded sequence (REPLAY.md; MOPExpander.md
  * template 1; tt-llk records math sequences with lltt::record and replays them from a MOP, as its
  * matmul does): the two ELW* of a face are recorded at replay index 0 (REPLAY Load, not Exec:
