@@ -27,8 +27,8 @@ the ISA pages, never from ttmodel's output:
     (NaN -> infinity), any other datum is unchanged.
 
 Usage:
-  tools/kernel_ref.py --write     write the test files
-  tools/kernel_ref.py --check     exit 1 when a checked-in test file differs from what this writes
+  tools/kernel_ref.py --write [DIR]   write the test files (to DIR, default tests/kernels)
+  tools/kernel_ref.py --check [DIR]   exit 1 when a checked-in test file differs from what this writes
   tools/kernel_ref.py --self-test hand-worked values (tests/kernels/test_kernel_ref.py runs them)
 """
 import os
@@ -389,14 +389,16 @@ def self_test():
 
 
 def main():
-    if len(sys.argv) != 2 or sys.argv[1] not in ('--write', '--check', '--self-test'):
+    if len(sys.argv) not in (2, 3) or sys.argv[1] not in ('--write', '--check', '--self-test') \
+            or (sys.argv[1] == '--self-test' and len(sys.argv) == 3):
         sys.exit(__doc__)
     if sys.argv[1] == '--self-test':
         return self_test()
+    out_dir = sys.argv[2] if len(sys.argv) == 3 else OUT_DIR
     files = generate()
     bad = 0
     for name, text in sorted(files.items()):
-        path = os.path.join(OUT_DIR, name)
+        path = os.path.join(out_dir, name)
         if sys.argv[1] == '--write':
             with open(path, 'w') as f:
                 f.write(text)
@@ -409,8 +411,8 @@ def main():
             bad += 1
             continue
         if cur != text:
-            print('kernel_ref.py: tests/kernels/%s differs from what tools/kernel_ref.py writes '
-                  '(run tools/kernel_ref.py --write)' % name, file=sys.stderr)
+            print('kernel_ref.py: %s differs from what tools/kernel_ref.py writes '
+                  '(run tools/kernel_ref.py --write)' % path, file=sys.stderr)
             bad += 1
     return 1 if bad else 0
 
