@@ -55,7 +55,9 @@
 #define LLK_SEMWAIT_ZERO 1u
 #define LLK_SEMWAIT_MAX 2u
 
-/* ---- STALLWAIT / SEMWAIT block and wait masks (STALLWAIT.md; tt-llk ckernel_defs.h p_stall) - */
+/* ---- STALLWAIT / SEMWAIT block and wait masks: blocks B0..B8 (STALLWAIT.md); conditions in the
+ * Blackhole numbering (tt-llk ckernel_defs.h p_stall; docs/decisions.md "Race detector" 5: C0
+ * THCON, C1 UNPACK0, C2 UNPACK1, C3 PACK, C4 MATH, C10 TRISC_CFG, C11 SFPU), not Wormhole's --- */
 #define LLK_STALL_TDMA 0x001u   /* block: ThCon/unpack/pack instructions (STALLWAIT.md B0) */
 #define LLK_STALL_SYNC 0x002u   /* block: sync unit instructions (B1) */
 #define LLK_STALL_PACK 0x004u   /* block: PACR (B2) */
