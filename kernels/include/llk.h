@@ -3,10 +3,14 @@
  * kernels/tests/NAME.c for all three) and each thread calls its own part:
  *
  *   unpack (TRISC0)  llk_unpack_hw_configure, llk_unpack_AB_init, llk_unpack_tile_{A,AB},
- *                    llk_unpack_AB_mop_config / llk_unpack_tile_AB_mop (MOP-driven);
+ *                    llk_unpack_AB_mop_config / llk_unpack_tile_AB_mop (MOP-driven),
+ *                    llk_unpack_set_bases (base addresses by GPR + WRCFG);
  *   math   (TRISC1)  llk_math_pack_sync_init, llk_math_datacopy_init / llk_math_datacopy_tile,
- *                    llk_math_eltwise_binary_init / llk_math_eltwise_binary_tile,
- *                    llk_math_wait_for_dest_available, llk_math_dest_section_done;
+ *                    llk_math_eltwise_binary_init / llk_math_eltwise_binary_tile (LoFi),
+ *                    llk_math_eltwise_mul_hifi_init / llk_math_eltwise_mul_hifi_tile (HiFi),
+ *                    llk_math_eltwise_binary_init_replay (a MOP over a REPLAY recording),
+ *                    llk_math_set_dst_write_addr, llk_math_wait_for_dest_available,
+ *                    llk_math_dest_section_done;
  *   pack   (TRISC2)  llk_pack_hw_configure, llk_pack_init, llk_pack_dest_init,
  *                    llk_packer_wait_for_math_done, llk_pack_tile, llk_pack_dest_section_done;
  *   every thread     llk_end (TTSync: the thread's Tensix instructions are done).
@@ -16,7 +20,8 @@
  * CLR_A / CLR_AB hands it back, and the unpacker's next UNPACR to that bank waits for it);
  * math -> pack through the MATH_PACK semaphore (SEMINIT max 2; math SEMWAITs while it is at its
  * max, SEMPOSTs when a Dest half is written; pack SEMWAITs while it is zero, SEMGETs when the
- * half is packed and cleared). Values are tt-llk's (tenstorrent/tt-llk tt_llk_blackhole: facts
+ * half is packed and cleared); pack configuration -> unpack through semaphore 3
+ * (LLK_SEM_CFG_SYNC). Values are tt-llk's (tenstorrent/tt-llk tt_llk_blackhole: facts
  * only, no code); each is named with its source: a tt-llk function, an ISA page (tt-isa-
  * documentation TensixCoprocessor pages) or a spec section (the shared spec). Config word
  * numbers and fields: pack-unpack-registers.md and tb/cfg_regs_table.h (ttsim's register table).
