@@ -14,6 +14,9 @@ the ISA pages, never from ttmodel's output:
     (on the magnitude) to BF16's 7 mantissa bits; exact cancellation is +0; a biased exponent
     >= 255 is sign | infinity, <= 0 is +0. Fidelity phase 0 (tt-llk runs ELWADD at LoFi: its
     high-fidelity loop is ELWMUL's only; a nonzero phase would divide by 32 / 128 on the page);
+  - ELWMUL at HiFi4 (phases 0..3 in turn, each product added to the BF16 Dest; dest_add): the Dest
+    add as docs/decisions.md "Matrix unit arithmetic" M1 words it (11-bit grid of the larger, the
+    term rounding half up less its sign bit, Dest half up, then half up to BF16);
   - ELWMUL at LoFi (fidelity phase 0; ELWMUL.md SrcAFidelityBits / SrcBFidelityBits with phase 0):
     SrcA keeps the implicit 1 and its top 4 mantissa bits, SrcB the implicit 1 and its top 6
     (11-bit significand bits [10:6] and [10:4]); the product of the two is exact, added to Dest
@@ -24,8 +27,8 @@ the ISA pages, never from ttmodel's output:
     (NaN -> infinity), any other datum is unchanged.
 
 Usage:
-  tools/kernel_ref.py --write     write the test files
-  tools/kernel_ref.py --check     exit 1 when a checked-in test file differs from what this writes
+  tools/kernel_ref.py --write [DIR]   write the test files (to DIR, default tests/kernels)
+  tools/kernel_ref.py --check [DIR]   exit 1 when a checked-in test file differs from what this writes
   tools/kernel_ref.py --self-test hand-worked values (tests/kernels/test_kernel_ref.py runs them)
 """
 import os
@@ -120,6 +123,59 @@ def elwmul_lofi(a, b):
     return bf16_from(sa ^ sb, pa * pb, (ea - 127 - 4) + (eb - 127 - 6))
 
 
+def dest_add(d, sign, mag, lsb):
+    """Dest16 BF16 cell d plus the term sign * mag * 2^lsb (mag >= 0), as docs/decisions.md
+    "Matrix unit arithmetic" M1 says the matrix unit adds into a 16-bit Dest: the term is cut to
+    11 significant bits (truncated), both are aligned to the larger one's 11-bit grid, the term
+    rounding half up less its sign bit ((magnitude + half - sign) >> places: a negative tie goes
+    toward zero), the Dest value half up; added, then rounded half up (on the magnitude) to BF16;
+    exact cancellation +0."""
+    n = mag.bit_length()
+    if n > 11:
+        mag, lsb = mag >> (n - 11), lsb + (n - 11)
+        n = 11
+    ds, de, _ = bf16_fields(d)
+    terms = []
+    if mag:
+        terms.append((lsb + n - 1, sign, mag, lsb, sign))
+    if de != 0:
+        terms.append((de - 127, ds, sig11(d), de - 127 - 10, 0))
+    if not terms:
+        return 0
+    grid = max(t[0] for t in terms) - 10
+    total = 0
+    for _, s_, m_, l_, down in terms:
+        k = grid - l_
+        if k > 0:
+            m_ = (m_ + (1 << (k - 1)) - down) >> k
+        elif k < 0:
+            m_ <<= -k
+        total += -m_ if s_ else m_
+    if total == 0:
+        return 0
+    return bf16_from(1 if total < 0 else 0, abs(total), grid)
+
+
+def elwmul_hifi4(a, b):
+    """Dest16 BF16 of four ELWMULs at fidelity phases 0..3 onto a zero Dest (ELWMUL.md): phase
+    bit 0 takes SrcA's mantissa bits after its top 4 (for BF16: its low 3) instead of the implicit
+    1 and top 4; bit 1 SrcB's bits after its top 6 (BF16: its last one) instead of the implicit 1
+    and top 6. Each product is exact and added to Dest (dest_add)."""
+    sa, ea, _ = bf16_fields(a)
+    sb, eb, _ = bf16_fields(b)
+    if ea == 0 or eb == 0:
+        return 0
+    ga, gb = sig11(a), sig11(b)
+    a_hi, a_lo = ga >> 6, (ga >> 1) & 0x1F  # weights 2^-4 and 2^-9 relative to the implicit 1
+    b_hi, b_lo = gb >> 4, gb & 0xF          # weights 2^-6 and 2^-10
+    d = 0
+    for phase in range(4):
+        pa, wa = (a_lo, -9) if phase & 1 else (a_hi, -4)
+        pb, wb = (b_lo, -10) if phase & 2 else (b_hi, -6)
+        d = dest_add(d, sa ^ sb, pa * pb, (ea - 127 + wa) + (eb - 127 + wb))
+    return d
+
+
 # ---------------------------------------------------------------- inputs
 def rnd_bf16(r, lo, hi):
     return (r.getrandbits(1) << 15) | (r.randint(lo, hi) << 7) | r.getrandbits(7)
@@ -134,6 +190,10 @@ ADD_SPECIALS = {0: (0x3F80, 0x3B80), 1: (0x3F80, 0x3BC0), 2: (0x3F80, 0xBF80), 3
                 8: (0x3F80, 0x0005)}
 MUL_SPECIALS = {0: (0x3FFF, 0x3FFF), 1: (0x3F80, 0x3F81), 2: (0x3F88, 0x4000), 3: (0x0000, 0x3F80),
                 4: (0x7F00, 0x7F00), 5: (0x0080, 0x0080), 6: (0xBFC0, 0x3FC0)}
+# HiFi4: the overflow case is 2^127 * 2 (the product's exponent stays below 255 + the slices' weight):
+# 2^127 * 2^127 is left out, where the model and ELWMUL.md disagree (docs/decisions.md "Kernels").
+MUL_HIFI_SPECIALS = dict(MUL_SPECIALS)
+MUL_HIFI_SPECIALS.update({4: (0x7F00, 0x4000), 7: (0xC717, 0x4508), 8: (0x4717, 0x4508), 9: (0x3F81, 0x3F81)})
 
 
 def tile_copy_input():
@@ -194,7 +254,10 @@ def gen_binary():
              '# smaller operand is shifted 0..16 places (12 or more: it is 0) and rounds half up'),
             ('llk_mul', 'ELWMUL', elwmul_lofi, 2903, MUL_SPECIALS, 110, 144,
              'D = A * B at LoFi (phase 0: SrcA keeps 4 mantissa bits, SrcB 6), onto Dest rows that read 0;\n'
-             '# the product rounds half up to BF16')):
+             '# the product rounds half up to BF16'),
+            ('llk_mul_hifi4', 'ELWMUL', elwmul_hifi4, 2906, MUL_HIFI_SPECIALS, 110, 144,
+             'D = A * B at HiFi4 (tt-llk\'s high-fidelity MOP: per face 4 phases x 2 ELWMUL), each\n'
+             '# phase\'s partial product added to Dest and rounded half up to BF16 there')):
         a, b = tile_pair(seed, specials, lo, hi)
         out = [pack_bf16(fn(x, y)) for x, y in zip(a, b)]
         lines = [HEAD,
@@ -298,6 +361,18 @@ def self_test():
         ('elwmul lofi 2^-126 * 2^-126 underflows to +0', elwmul_lofi(0x0080, 0x0080), 0x0000),
         # -1.5 * 1.5 = -2.25 exactly (both in the slices): 0xC010.
         ('elwmul lofi -1.5 * 1.5', elwmul_lofi(0xBFC0, 0x3FC0), 0xC010),
+        # HiFi4 -38656 * 2176 (0xC717 * 0x4508): phase 0: 18 * 68 = 1224 at 2^16 = -80216064
+        # (0xCC99, exact); phase 1: SrcA's low bits 28 * 68 = 1904 at 2^11, aligned to Dest's
+        # 11-bit grid (2^16): 5 places, (1904 + 16 - 1) >> 5 = 59 (a negative tie goes toward 0);
+        # 1224 + 59 = 1283 at 2^16 -> 8 bits: 160.375 -> 160: 0xCCA0; phases 2, 3 add 0 (SrcB's last
+        # bit is 0). The positive product rounds the tie up: 1284 -> 160.5 -> 161: 0x4CA1.
+        ('elwmul hifi4 negative tie toward 0', elwmul_hifi4(0xC717, 0x4508), 0xCCA0),
+        ('elwmul hifi4 positive tie up', elwmul_hifi4(0x4717, 0x4508), 0x4CA1),
+        # 1.0078125 * 1.0078125 (0x3F81): phase 0 16 * 64 -> 1.0; phase 1 (SrcA low 3 bits: 4) 4 * 64
+        # at 2^-15 = 2^-7: 1 + 2^-7 (0x3F81); phase 2: 16 * 8 (SrcB's last bit) at 2^-14 = 2^-7: 1 + 2^-6
+        # (0x3F82); phase 3: 4 * 8 = 32 at 2^-19 on Dest's grid 2^-10: (32 + 256) >> 9 = 0: 0x3F82 (the
+        # exact product 1.0156860... rounds to the same).
+        ('elwmul hifi4 1.0078125^2', elwmul_hifi4(0x3F81, 0x3F81), 0x3F82),
         ('pack -0 -> +0', pack_bf16(0x8000), 0x0000),
         ('pack denormal -> +0', pack_bf16(0x8003), 0x0000),
         ('pack NaN -> +inf', pack_bf16(0x7FC1), 0x7F80),
@@ -314,14 +389,16 @@ def self_test():
 
 
 def main():
-    if len(sys.argv) != 2 or sys.argv[1] not in ('--write', '--check', '--self-test'):
+    if len(sys.argv) not in (2, 3) or sys.argv[1] not in ('--write', '--check', '--self-test') \
+            or (sys.argv[1] == '--self-test' and len(sys.argv) == 3):
         sys.exit(__doc__)
     if sys.argv[1] == '--self-test':
         return self_test()
+    out_dir = sys.argv[2] if len(sys.argv) == 3 else OUT_DIR
     files = generate()
     bad = 0
     for name, text in sorted(files.items()):
-        path = os.path.join(OUT_DIR, name)
+        path = os.path.join(out_dir, name)
         if sys.argv[1] == '--write':
             with open(path, 'w') as f:
                 f.write(text)
@@ -334,8 +411,8 @@ def main():
             bad += 1
             continue
         if cur != text:
-            print('kernel_ref.py: tests/kernels/%s differs from what tools/kernel_ref.py writes '
-                  '(run tools/kernel_ref.py --write)' % name, file=sys.stderr)
+            print('kernel_ref.py: %s differs from what tools/kernel_ref.py writes '
+                  '(run tools/kernel_ref.py --write)' % path, file=sys.stderr)
             bad += 1
     return 1 if bad else 0
 

@@ -4,14 +4,18 @@
  *
  *   unpack (TRISC0)  llk_unpack_hw_configure, llk_unpack_AB_init, llk_unpack_tile_{A,AB},
  *                    llk_unpack_AB_mop_config / llk_unpack_tile_AB_mop (MOP-driven),
+ *                    llk_unpack_set_bases (base addresses by GPR + WRCFG),
  *                    llk_unpack_AB_matmul_init / llk_unpack_tile_AB_matmul,
  *                    llk_unpack_reduce_init / llk_unpack_tile_reduce;
  *   math   (TRISC1)  llk_math_pack_sync_init, llk_math_datacopy_init / llk_math_datacopy_tile,
- *                    llk_math_eltwise_binary_init / llk_math_eltwise_binary_tile,
+ *                    llk_math_eltwise_binary_init / llk_math_eltwise_binary_tile (LoFi),
+ *                    llk_math_eltwise_mul_hifi_init / llk_math_eltwise_mul_hifi_tile (HiFi),
+ *                    llk_math_eltwise_binary_init_replay (a MOP over a REPLAY recording),
  *                    llk_math_matmul_init / llk_math_matmul_tile (LoFi, HiFi4),
  *                    llk_math_reduce_col_init / llk_math_reduce_col_tile (SUM LoFi/HiFi4, MAX),
  *                    llk_math_reduce_row_tile (SUM LoFi),
- *                    llk_math_wait_for_dest_available, llk_math_dest_section_done;
+ *                    llk_math_set_dst_write_addr, llk_math_wait_for_dest_available,
+ *                    llk_math_dest_section_done;
  *   pack   (TRISC2)  llk_pack_hw_configure (_fp32_dest: FP32 Dest), llk_pack_init, llk_pack_dest_init,
  *                    llk_packer_wait_for_math_done, llk_pack_tile, llk_pack_dest_section_done;
  *   every thread     llk_end (TTSync: the thread's Tensix instructions are done).
@@ -21,7 +25,8 @@
  * CLR_A / CLR_AB hands it back, and the unpacker's next UNPACR to that bank waits for it);
  * math -> pack through the MATH_PACK semaphore (SEMINIT max 2; math SEMWAITs while it is at its
  * max, SEMPOSTs when a Dest half is written; pack SEMWAITs while it is zero, SEMGETs when the
- * half is packed and cleared). Values are tt-llk's (tenstorrent/tt-llk tt_llk_blackhole: facts
+ * half is packed and cleared); pack configuration -> unpack through semaphore 3
+ * (LLK_SEM_CFG_SYNC). Values are tt-llk's (tenstorrent/tt-llk tt_llk_blackhole: facts
  * only, no code); each is named with its source: a tt-llk function, an ISA page (tt-isa-
  * documentation TensixCoprocessor pages) or a spec section (the shared spec). Config word
  * numbers and fields: pack-unpack-registers.md and tb/cfg_regs_table.h (ttsim's register table).
@@ -60,7 +65,9 @@
 #define LLK_SEMWAIT_ZERO 1u
 #define LLK_SEMWAIT_MAX 2u
 
-/* ---- STALLWAIT / SEMWAIT block and wait masks (STALLWAIT.md; tt-llk ckernel_defs.h p_stall) - */
+/* ---- STALLWAIT / SEMWAIT block and wait masks: blocks B0..B8 (STALLWAIT.md); conditions in the
+ * Blackhole numbering (tt-llk ckernel_defs.h p_stall; docs/decisions.md "Race detector" 5: C0
+ * THCON, C1 UNPACK0, C2 UNPACK1, C3 PACK, C4 MATH, C10 TRISC_CFG, C11 SFPU), not Wormhole's --- */
 #define LLK_STALL_TDMA 0x001u   /* block: ThCon/unpack/pack instructions (STALLWAIT.md B0) */
 #define LLK_STALL_SYNC 0x002u   /* block: sync unit instructions (B1) */
 #define LLK_STALL_PACK 0x004u   /* block: PACR (B2) */
@@ -448,6 +455,36 @@ static inline void llk_math_eltwise_binary_init(uint32_t op)
                      elw, LLK_NOP, elw, elw);
     TTI_SETC16(LLK_TCFG_CLR_DVALID, 0);
     TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+}
+
+/* ELWMUL at HiFi (tt-llk eltwise_binary_configure_mop with high fidelity: `phases` fidelity
+ * phases, 4 = HiFi4): the MOP is one face, outer = phases, inner 2 ELWMUL (ADDR_MOD_0: 8 rows on);
+ * the last of each phase's inner loop uses ADDR_MOD_2 (SrcA/SrcB counters clear, Dest back to its
+ * CR, Fidelity += 1: the next phase reads the same rows), the very last ADDR_MOD_3 (Dest += 8 and
+ * CR = Dest, Fidelity clear: the next face) with CLR_AB (both banks back). ADDR_MODs as
+ * llk_math_eltwise_binary_init. ELWMUL.md: phase bit 0 takes SrcA's next 5 mantissa bits instead of
+ * its top 4 (+ the implicit 1), bit 1 SrcB's next 4 instead of its top 6; the four phases' products
+ * sum to the full product, each added to Dest (rounded to BF16 each time with a 16-bit Dest). */
+static inline void llk_math_eltwise_mul_hifi_init(uint32_t phases)
+{
+    llk_set_addr_mod(LLK_ADDR_MOD_0, 0x0808u, 0x0008u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_1, 0, 0, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_2, 0x8080u, 0x2400u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_3, 0x8080u, 0x9008u, 0);
+    llk_mop_template(phases, 2, LLK_NOP, LLK_NOP, LLK_NOP, TT_OP_ELWMUL(0, 0, 0, LLK_ADDR_MOD_0, 0), LLK_NOP,
+                     TT_OP_ELWMUL(LLK_CLR_AB, 0, 0, LLK_ADDR_MOD_3, 0), TT_OP_ELWMUL(0, 0, 0, LLK_ADDR_MOD_2, 0));
+    TTI_SETC16(LLK_TCFG_CLR_DVALID, 0);
+    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+}
+/* One tile at HiFi: one MOP per face (tt-llk _llk_math_eltwise_binary_ with high fidelity). */
+static inline void llk_math_eltwise_mul_hifi_tile(uint32_t dst_index)
+{
+    llk_math_set_dst_write_addr(dst_index);
+#pragma GCC unroll 1
+    for (uint32_t f = 0; f < LLK_FACES; f++) {
+        TTI_MOP(LLK_MOP_TEMPLATE, 0, 0);
+    }
+    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_D);
 }
 
 /* The same op with the MOP driving a REPLAY-recorded sequence (REPLAY.md; MOPExpander.md
