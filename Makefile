@@ -695,7 +695,7 @@ kernel-test: kernels $(BUILD)/ttmodel
 	@python3 tools/kernel_ref.py --check
 	@echo "== kernel-test: the matmul/reduce reference, hand-worked and against mx_ref.py (tests/kernels/test_kernel_ref_mx.py)"
 	@python3 tests/kernels/test_kernel_ref_mx.py
-	@echo "== kernel-test: tests/kernels/{matmul_lofi,matmul_hifi4,reduce_col}.tts are what tools/gen_kernel_mx_tests.py writes"
+	@echo "== kernel-test: the matmul/reduce tests in tests/kernels are what tools/gen_kernel_mx_tests.py writes"
 	@python3 tools/gen_kernel_mx_tests.py --check
 	@echo "== kernel-test: kernels run by build/ttmodel run (tests/kernels)"
 	@tests/kernels/run_kernel_tests.sh $(BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS)

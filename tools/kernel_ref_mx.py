@@ -21,8 +21,8 @@ Sources (facts only):
 Numbers: BF16 bit patterns (ints). Dest values are carried as FP32 bit patterns.
 
 Usage: tools/kernel_ref_mx.py --self-check     hand-worked values; exit 1 on a difference
-       (import: matmul_tile(), reduce_col_tile(), reduce_col_max_tile(), reduce_row_tile(), pack_bf16(),
-       dot16())
+       (import: matmul_tile(), reduce_col_tile(), reduce_col_max_tile(), reduce_row_tile(),
+       reduce_scalar_tile(), pack_bf16(), dot16())
 """
 import sys
 
@@ -225,6 +225,25 @@ def reduce_row_tile(a_l1, scaler):
     return out
 
 
+def reduce_scalar_tile(a_l1, scaler):
+    """tt-llk's REDUCE_SCALAR, PoolType SUM, LoFi, of one BF16 tile (16-bit Dest): the four faces
+    GAPOOLed in turn into Dest row 4 (v[c] = scaler x column c's sums, face 0, 1, 2, 3), v moved to
+    SrcB row 16, SrcB rows 16..31 transposed (TRNSPSRCB.md: v down column 0; rows 17..31 hold 0),
+    moved to SrcA rows 0..15 (MOVB2A), Dest row 4 cleared (ZEROACC: not valid, packed as 0), and a
+    last GAPOOL into Dest row 0: datum 0 = sum over k of scaler x v[k] (SrcA's v at LoFi: 1+4
+    significand bits), datums 1..15 = 0. Result (FP32 patterns) in L1 order."""
+    brow = [scaler] * 16
+    v = []
+    for c in range(16):
+        d = 0
+        for f in range(4):
+            d = dot16([a_l1[256 * f + 16 * r + c] for r in range(16)], brow, d, 0, False)
+        v.append(d)
+    out = [0] * 1024
+    out[0] = dot16([w >> 16 for w in v], brow, 0, 0, False)
+    return out
+
+
 def _order(w):
     """Sign-magnitude FP32 pattern -> an int ordered like the values (-0 below +0; all ones lowest)."""
     return (w ^ 0x7FFFFFFF) - (1 << 32) if w & 0x80000000 else w
@@ -371,6 +390,14 @@ def self_check():
     eq('row sum face 2 col 0 row 0', r[512], 0x44080000)             # 32 * 17 = 544
     eq('row sum face 0 other', r[16 * 3 + 1], 0)
     eq('row sum face 1', r[256], 0)
+    # scalar: a tile of 1.0: 1024 (column sums 64, then 16 x 64)
+    r = reduce_scalar_tile([one] * 1024, one)
+    eq('scalar 1024', r[0], 0x44800000)
+    eq('scalar rest', sum(1 for w in r[1:] if w), 0)
+    # a tile of 1.0625 (1.0001b, within LoFi's 4 SrcA bits): column sums 68 = 1.0001b x 2^6, also
+    # exact at LoFi in the second pool: 16 x 68 = 1088
+    r = reduce_scalar_tile([_bf(1.0625)] * 1024, one)
+    eq('scalar 1.0625', r[0], 0x44880000)                         # 16 x 68 = 1088
     for b in bad:
         print('kernel_ref_mx self-check: ' + b, file=sys.stderr)
     return not bad

@@ -13,7 +13,7 @@
  *                    llk_math_eltwise_binary_init_replay (a MOP over a REPLAY recording),
  *                    llk_math_matmul_init / llk_math_matmul_tile (LoFi, HiFi4),
  *                    llk_math_reduce_col_init / llk_math_reduce_col_tile (SUM LoFi/HiFi4, MAX),
- *                    llk_math_reduce_row_tile (SUM LoFi),
+ *                    llk_math_reduce_row_tile, llk_math_reduce_scalar_tile (SUM LoFi),
  *                    llk_math_set_dst_write_addr, llk_math_wait_for_dest_available,
  *                    llk_math_dest_section_done;
  *   pack   (TRISC2)  llk_pack_hw_configure (_fp32_dest: FP32 Dest), llk_pack_init, llk_pack_dest_init,
@@ -677,6 +677,35 @@ static inline void llk_math_reduce_row_to_column(void)
     TTI_ZEROSRC(0, 1, 0, 1);
     TTI_ELWADD(0, 0, 0, LLK_ADDR_MOD_2, 0);
     TTI_ELWADD(0, 0, 0, LLK_ADDR_MOD_2, 0);
+}
+
+/* _llk_math_reduce_<SUM, REDUCE_SCALAR, LoFi> of one tile into Dest tile `dst_index` (init:
+ * llk_math_reduce_col_init(LLK_POOL_SUM, 1)): the four faces GAPOOLed into Dest row 4 (the first
+ * three with CLR_AB), so row 4 holds scaler x the column sums of all four faces; SrcA/SrcB counters
+ * to 0; MOVD2B row 4 -> SrcB row 16; TRNSPSRCB (row 16 down column 0 of rows 16..31); MOVB2A of
+ * SrcB rows 16..31 to SrcA rows 0..15 (four moves of 4 rows); GATESRCRST between, as tt-llk gates
+ * the matrix unit after each Src update (GATESRCRST.md: no architectural effect); ZEROACC of row 4
+ * (the scratch row; CLR_SPECIFIC); a last GAPOOL (CLR_AB) into Dest row 0: column 0 = scaler x the
+ * sum of SrcA's column 0, the 16 column sums. */
+static inline void llk_math_reduce_scalar_tile(uint32_t dst_index)
+{
+    llk_math_set_dst_write_addr(dst_index);
+    TTI_GAPOOL(LLK_CLR_AB, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 4);
+    TTI_GAPOOL(LLK_CLR_AB, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 4);
+    TTI_GAPOOL(LLK_CLR_AB, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 4);
+    TTI_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 4);
+    TTI_SETRWC(LLK_CLR_NONE, LLK_CR_D, 0, 0, 0, LLK_SET_AB);
+    TTI_MOVD2B(0, 16, LLK_ADDR_MOD_0, 0, 4);
+    TTI_GATESRCRST(1, 1);
+    TTI_TRNSPSRCB;
+    TTI_GATESRCRST(1, 1);
+    TTI_MOVB2A(0, LLK_ADDR_MOD_0, 2, 16);
+    TTI_MOVB2A(4, LLK_ADDR_MOD_0, 2, 20);
+    TTI_MOVB2A(8, LLK_ADDR_MOD_0, 2, 24);
+    TTI_MOVB2A(12, LLK_ADDR_MOD_0, 2, 28);
+    TTI_GATESRCRST(1, 1);
+    TTI_ZEROACC(0, 0, 0, LLK_ADDR_MOD_0, 4);
+    TTI_GAPOOL(LLK_CLR_AB, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
 }
 
 /* _llk_math_reduce_<SUM, REDUCE_ROW, LoFi> of one tile into Dest tile `dst_index` (init:
