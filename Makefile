@@ -653,7 +653,7 @@ KERNEL_CFLAGS := -march=rv32im_zicsr -mabi=ilp32 -O2 -std=c11 -pedantic -ffreest
 # libgcc's rv32im/ilp32 multilib, asked for with the plain -march (gcc 12's multilib match does not
 # know _zicsr and would answer the rv64 default)
 KERNEL_LIBGCC = $(shell $(KERNEL_CC) -march=rv32im -mabi=ilp32 -print-libgcc-file-name)
-KERNEL_HDRS := kernels/include/tt_mmio.h kernels/include/ckernel.h $(BUILD)/kernels/ckernel_ops.h
+KERNEL_HDRS := $(wildcard kernels/include/*.h) $(BUILD)/kernels/ckernel_ops.h
 KERNEL_SRCS := $(sort $(wildcard kernels/tests/*.c))
 KERNEL_OWN := $(filter %_t0.c %_t1.c %_t2.c,$(KERNEL_SRCS))
 KERNEL_SHARED := $(filter-out $(KERNEL_OWN),$(KERNEL_SRCS))
@@ -692,5 +692,12 @@ kernels: $(KERNEL_ELFS) $(BUILD)/ttmodel
 # kernels on the model alone (issue 29 part 3; docs/test_format.md "Kernels"): tests/kernels/*.tts
 # name ELFs from make kernels; neg_*.tts are bad-input and failing-kernel cases (run_kernel_tests.sh)
 kernel-test: kernels $(BUILD)/ttmodel $(BUILD)/ttcosim
+	@echo "== kernel-test: the kernels' reference (tools/kernel_ref.py: self-test, generated files up to date)"
+	@python3 tests/kernels/test_kernel_ref.py
+	@python3 tools/kernel_ref.py --check
+	@echo "== kernel-test: the matmul/reduce reference, hand-worked and against mx_ref.py (tests/kernels/test_kernel_ref_mx.py)"
+	@python3 tests/kernels/test_kernel_ref_mx.py
+	@echo "== kernel-test: the matmul/reduce tests in tests/kernels are what tools/gen_kernel_mx_tests.py writes"
+	@python3 tools/gen_kernel_mx_tests.py --check
 	@echo "== kernel-test: kernels run by build/ttmodel run and in lockstep by build/ttcosim (tests/kernels)"
 	@tests/kernels/run_kernel_tests.sh $(BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS) $(BUILD)/ttcosim

@@ -72,6 +72,22 @@ sed 's/_kernel_end/_kernel_stop/' kernels/crt0.S > "$tmp/crt0_noend.S"
     "$tmp/crt0_noend.S" kernels/tests/push.c -o "$tmp/noend.elf" || exit 2
 expect_fail "no _kernel_end" --elf "$tmp/noend.elf" --trisc 0 --src kernels/tests/push.c
 
+# pushes-checked-by (library kernels whose pushes come from loops): it must name a test file that
+# exists, and cannot stand beside expect-push lines; both are bad input (exit 2)
+expect_bad_input() {  # name, message, then the checker's arguments
+    local name=$1 msg=$2; shift 2
+    python3 tools/check_kernel_elf.py --ttmodel "$TTMODEL" --cross "$CROSS" "$@" > "$tmp/out" 2>&1
+    local rc=$?
+    if [ $rc -ne 2 ] || ! grep -qF -- "$msg" "$tmp/out"; then bad "$name: checker exit $rc, want 2 and '$msg'"; cat "$tmp/out"
+    else echo "   ok: $name -> $(head -1 "$tmp/out" | cut -c1-110)"; fi
+}
+{ cat kernels/tests/llk_copy.c; echo '/* expect-push: ttnop */'; } > "$tmp/llk_both.c"
+expect_bad_input "pushes-checked-by with expect-push lines" "both pushes-checked-by" \
+    --elf "$K/llk_copy_t0.elf" --trisc 0 --src "$tmp/llk_both.c"
+sed 's|pushes-checked-by: tests/kernels/llk_copy.tts|pushes-checked-by: tests/kernels/no_such.tts|' kernels/tests/llk_copy.c > "$tmp/llk_none.c"
+expect_bad_input "pushes-checked-by naming no file" "which does not exist" \
+    --elf "$K/llk_copy_t0.elf" --trisc 0 --src "$tmp/llk_none.c"
+
 # 3. the generator on a table it cannot read
 echo '#define TT_ISA_TABLE(OP, F) \' > "$tmp/bad_table.h"
 echo '    OP(NOP, 0x02, NONE, 0, 1, ) \' >> "$tmp/bad_table.h"

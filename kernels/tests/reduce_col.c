@@ -1,0 +1,33 @@
+/* reduce_col.c: column sums of one 32x32 BF16 tile (tt-llk's reduce: PoolType SUM, REDUCE_COL,
+ * LoFi), 16-bit (BF16) Dest, on the LLK library (kernels/include/llk.h), one source for the three
+ * TRISCs: TRISC0 unpacks the tile (0x10000) a face at a time to SrcA and, with each face, the
+ * scaler tile's first row (0x20000) to SrcB row 0; TRISC1 pools (GAPOOL: Dest += SrcB @ SrcA)
+ * faces 0 and 2 into Dest rows 0..3 and faces 1 and 3 into rows 16..19; TRISC2 packs the Dest
+ * tile to 0x30000 as BF16: row 0 of faces 0 and 1 = scaler x the column sums.
+ * Expected values: tools/kernel_ref_mx.py (tools/gen_kernel_mx_tests.py).
+ * pushes-checked-by: tests/kernels/reduce_col.tts */
+#include "llk.h"
+
+int main(void)
+{
+#if TRISC_ID == 0
+    llk_unpack_hw_configure(LLK_FMT_BF16, LLK_FMT_BF16);
+    llk_unpack_reduce_init(LLK_REDUCE_COL);
+    llk_unpack_tile_reduce(0x10000u, 0x20000u);
+#elif TRISC_ID == 1
+    llk_math_pack_sync_init();
+    llk_math_reduce_col_init(LLK_POOL_SUM, 1u);
+    llk_math_wait_for_dest_available();
+    llk_math_reduce_col_tile(0, LLK_POOL_SUM, 1u);
+    llk_math_dest_section_done();
+#else
+    llk_pack_hw_configure(LLK_FMT_BF16, LLK_FMT_BF16);
+    llk_pack_init();
+    llk_pack_dest_init();
+    llk_packer_wait_for_math_done();
+    llk_pack_tile(0, 0x30000u);
+    llk_pack_dest_section_done(0);
+#endif
+    llk_end();
+    return 0;
+}
