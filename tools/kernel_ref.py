@@ -301,20 +301,24 @@ def gen_negatives():
               '# expect-error: a race: ttpacr 0,0,0,0,0,0,15,0,0,0,0,0 (thread 2, seq ',
               '# expect-error: reads Dest row 0 while it runs',
               '# expect-error: and ttmova2d 0,0,2,2,0 (thread 1, seq ',
+              '# expect-error: , pushed by TRISC2 at pc 0x',
               HEAD,
               '# neg_llk_nowait.tts: a kernel with a bug (kernels/tests/llk_nowait.c): the tile copy with the',
               '# packer\'s MATH_PACK wait left out, so its PACRs read Dest rows MOVA2D writes with nothing ordering',
               '# them. Run model-alone with hazards on (the default): the race detector names the PACR, its thread',
-              '# and the MOVA2D. (Hazard reports do not yet name the RISC-V pc of the push.)',
+              '# and the MOVA2D, each with the RISC-V pc of the store that pushed it.',
               'max_cycles 100000']
     nowait += tile_lines('l1 tile', 0x10000, a) + elf_lines('llk_nowait') + tile_lines('expect l1 tile', 0x30000, out)
     # FP16 of 1.0 (datum 7): sign 0, exponent 15 (bias 15), mantissa 0 = 0x3C00 (data-formats.md FP16)
     badfmt = ['# expect-status: 1',
               '# expect-error: expect l1 tile 0x30000 bf16: datum 7 (face 0 row 0 col 7) at 0x3001e: expected 0x3f80 (1), got 0x3c00',
+              '# expect-error: was last written by ttpacr 0,0,0,0,0,0,15,0,0,0,0,0 (0x41000f00), thread 2 instruction',
+              '# expect-error: pushed by TRISC2 at pc 0x',
               HEAD,
               '# neg_llk_badfmt.tts: a kernel with a bug (kernels/tests/llk_badfmt.c): the tile copy with the packer',
               '# configured for FP16 output while the test expects BF16. The expect l1 check fails at datum 7 (1.0):',
-              '# FP16 1.0 is 0x3C00. (The report names the datum, not yet the instruction that wrote it.)',
+              '# FP16 1.0 is 0x3C00. The report names the datum and the PACR that wrote the first wrong byte,',
+              '# its thread and the pc of the store that pushed it.',
               'max_cycles 100000']
     badfmt += tile_lines('l1 tile', 0x10000, a) + elf_lines('llk_badfmt') + tile_lines('expect l1 tile', 0x30000, out)
     return {'neg_llk_nowait.tts': nowait, 'neg_llk_badfmt.tts': badfmt}
