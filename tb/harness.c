@@ -897,6 +897,7 @@ int tb_stim(tb_ctx *c, uint64_t cycle, int stream, unsigned idle_mask, uint32_t 
         c->cs_cycle = cycle + 1;
         tt_cycle_stim_files(&c->stim, idle_mask, &c->cs, tb_drain_cb, c);
         if (c->k && !c->stopped && !tt_krun_step(c->k, &c->test, &c->cs, idle_mask, stderr)) c->kfail = true;
+        if (c->cs.post_taken) tt_stim_accept(&c->stim, TT_BRISC_STREAM);
     }
     const tt_sched_in *in = &c->cs.in;
     unsigned kind = 0;

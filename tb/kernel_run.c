@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "elf_loader.h"
+#include "rv_periph.h"
 #include "tttrisc.h"
 
 void tt_cycle_stim_files(tt_stim *s, unsigned idle_mask, tt_cycle_stim *cs, void (*drain)(void *, int, int),
@@ -25,6 +26,9 @@ void tt_cycle_stim_files(tt_stim *s, unsigned idle_mask, tt_cycle_stim *cs, void
             break;
         case TT_STIM_BRISC_PUSH:
             in->brisc_valid = true, in->brisc_thread = (int)a, in->brisc_insn = w;
+            break;
+        case TT_STIM_BRISC_POST:
+            cs->post_valid = true, cs->post_kind = w, cs->post_thread = a, cs->post_value = d;
             break;
         case TT_STIM_STORE:
             if (in->store_valid) break; /* one MMIO store a cycle, lowest thread first */
@@ -57,6 +61,10 @@ struct tt_krun {
     tt_cycle_stim *cs;                    /* the offers being built (tt_krun_step) */
     unsigned idle_mask;                   /* threads idle in the cycle just ended */
     uint32_t store_pc;                    /* pc of the store in the MMIO slot, when a core's */
+    tt_rv_periph periph;                  /* mailboxes, PCBufs, wall clock (rv_periph.h) */
+    uint64_t steps;                       /* tt_krun_step calls so far: the wall clock */
+    uint32_t periph_addr[TT_NUM_THREADS]; /* the mailbox/PCBuf access a core waits at (0: none) */
+    bool periph_store[TT_NUM_THREADS];
 };
 
 tt_krun *tt_krun_create(void) { return calloc(1, sizeof(tt_krun)); }
@@ -81,6 +89,14 @@ static bool mmio_value(const tt_model *m, int th, const tt_rv_region *rg, uint32
         return w < TT_NUM_SEMS && tt_model_sem_get(m, (int)w, v, &max);
     default: return false;
     }
+}
+
+/* Note where a core waits on a mailbox or PCBuf (the watchdog's report), and pass the status on. */
+static tt_rv_mem_status periph_wait(tt_krun *k, int th, uint32_t addr, bool store, tt_rv_mem_status st)
+{
+    k->periph_addr[th] = st == TT_RV_MEM_STALL ? addr : 0;
+    k->periph_store[th] = store;
+    return st;
 }
 
 static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr, unsigned size, bool fetch,
@@ -121,7 +137,12 @@ static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr,
          * the FIFO empty and the thread idle (MOPExpanderDoneCheck taken as the same, stricter, wait) */
         if (k->pend[th] || !(k->idle_mask >> th & 1u)) return TT_RV_MEM_STALL;
         break;
-    default: return TT_RV_MEM_FAULT; /* mailboxes, PCBuf, debug registers...: not modelled here */
+    default:
+        /* mailboxes, this core's PCBuf, the wall clock: RISC-V-side units (rv_periph.h), the same in
+         * both runs; the rest of the debug registers is not modelled */
+        if (!tt_rv_periph_serves(addr)) return TT_RV_MEM_FAULT;
+        return periph_wait(k, th, addr, false,
+                           tt_rv_periph_load(&k->periph, TT_RVP_T0 + th, addr, size, k->steps, value));
     }
     *value = size == 4 ? v : (v >> (8 * (off & 3u))) & ((1u << (8 * size)) - 1u);
     return TT_RV_MEM_OK;
@@ -160,7 +181,10 @@ static tt_rv_mem_status k_store(void *ctx, const tt_rv_region *rg, uint32_t addr
         cs->in.store_data = value;
         k->store_pc = k->core[c->th].pc;
         return TT_RV_MEM_OK;
-    default: return TT_RV_MEM_FAULT;
+    default:
+        if (!tt_rv_periph_serves(addr)) return TT_RV_MEM_FAULT;
+        return periph_wait(k, c->th, addr, true,
+                           tt_rv_periph_store(&k->periph, TT_RVP_T0 + c->th, addr, size, k->steps, value));
     }
 }
 
@@ -180,6 +204,7 @@ int tt_krun_load(tt_krun *k, const tt_test *t, tt_model *m, FILE *out)
 {
     memset(k, 0, sizeof *k);
     k->m = m;
+    tt_rv_periph_init(&k->periph);
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         if (!t->elf[th][0]) continue;
         k->ctx[th] = (kcore_ctx){.k = k, .th = th};
@@ -205,6 +230,13 @@ bool tt_krun_step(tt_krun *k, const tt_test *t, tt_cycle_stim *cs, unsigned idle
     k->cs = cs;
     k->idle_mask = idle_mask;
     bool ok = true;
+    if (cs->post_valid) /* B's write lands before the cores step: a core waiting on it sees it now */
+        cs->post_taken =
+            (cs->post_kind == TT_POST_PCBUF
+                 ? tt_rv_periph_pcbuf_push(&k->periph, (int)cs->post_thread, cs->post_value)
+                 : tt_rv_periph_store(&k->periph, TT_RVP_B,
+                                      TT_RVP_MAILBOX_BASE + (TT_RVP_T0 + cs->post_thread) * TT_RVP_MAILBOX_STRIDE, 4,
+                                      k->steps, cs->post_value)) == TT_RV_MEM_OK;
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         if (!k->on[th]) continue;
         tt_rv_core *c = &k->core[th];
@@ -218,6 +250,7 @@ bool tt_krun_step(tt_krun *k, const tt_test *t, tt_cycle_stim *cs, unsigned idle
         }
         if (k->pend[th]) cs->in.push_valid[th] = true, cs->in.push_insn[th] = k->pend_word[th];
     }
+    k->steps++;
     return ok;
 }
 
@@ -296,10 +329,15 @@ void tt_krun_stuck_text(const tt_krun *k, const tt_test *t, char *buf, size_t n)
     for (int th = 0; th < TT_NUM_THREADS && k && used < n; th++)
         if (k->on[th] && !k->core[th].done)
             used += (size_t)snprintf(buf + used, n - used,
-                                     "  TRISC%d (%s) has not ended: pc 0x%08x, %llu instructions retired%s%s\n", th,
+                                     "  TRISC%d (%s) has not ended: pc 0x%08x, %llu instructions retired%s%s%s%s\n", th,
                                      t->elf[th], tt_krun_pc(k, th), (unsigned long long)k->core[th].instret,
                                      k->pend[th] ? ", a push held (its FIFO is full)" : "",
-                                     k->ld_wait[th] ? ", a load waiting for its value" : "");
+                                     k->ld_wait[th] ? ", a load waiting for its value" : "",
+                                     k->periph_addr[th] ? ", " : "",
+                                     k->periph_addr[th] ? tt_rv_periph_wait_reason(&k->periph, TT_RVP_T0 + th,
+                                                                                   k->periph_addr[th],
+                                                                                   k->periph_store[th])
+                                                        : "");
 }
 
 bool tt_krun_elf_line(const tt_test *t, const tt_model *m, uint32_t line)

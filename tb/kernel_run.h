@@ -32,6 +32,10 @@ typedef struct {
     uint32_t l1_addr, l1_data;
     unsigned l1_size; /* bytes: 1, 2 or 4 (aligned: never crosses a 16-byte line) */
     uint32_t l1_pc;   /* the storing instruction's pc */
+    /* BRISC's PCBuf / mailbox write (TT_STIM_BRISC_POST), applied by tt_krun_step before the cores
+     * step; post_taken: it went in (the runner then accepts it from the stream), else it stays offered */
+    bool post_valid, post_taken;
+    uint32_t post_kind, post_thread, post_value;
 } tt_cycle_stim;
 
 /* The file streams' offers for the next cycle (BRISC's stream first, then threads 0..2; the first

@@ -565,6 +565,7 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     /* the stimulus call at the end of the cycle before cycle 0 (every thread idle) */
     tt_cycle_stim_files(&s, (1u << TT_NUM_THREADS) - 1u, &cs, run_drain_cb, rh);
     if (k && !tt_krun_step(k, t, &cs, (1u << TT_NUM_THREADS) - 1u, out)) rc = 1;
+    if (cs.post_taken) tt_stim_accept(&s, TT_BRISC_STREAM);
     for (; !rc; rel++) {
         const uint64_t cycle = start + rel;
         rh->cycle = cycle;
@@ -693,7 +694,9 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
             break;
         }
         tt_cycle_stim_files(&s, o.idle_mask, &cs, run_drain_cb, rh);
-        if (k && !tt_krun_step(k, t, &cs, o.idle_mask, out)) {
+        const bool kstep_ok = !k || tt_krun_step(k, t, &cs, o.idle_mask, out);
+        if (cs.post_taken) tt_stim_accept(&s, TT_BRISC_STREAM);
+        if (!kstep_ok) {
             rel++;
             rc = 1;
             break;

@@ -43,6 +43,11 @@ tt_stim_kind tt_stim_next(tt_stim *s, int th, unsigned idle_mask, uint32_t *word
             *word = a->word;
             *addr = a->addr;
             return TT_STIM_BRISC_PUSH;
+        case TT_ACT_BRISC_POST:
+            *word = a->word;
+            *addr = a->addr;
+            *data = a->value;
+            return TT_STIM_BRISC_POST;
         case TT_ACT_DRAIN:
             if (!(idle_mask & (1u << a->addr))) return TT_STIM_NONE;
             s->drained[th] |= 1u << a->addr;

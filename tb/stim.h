@@ -8,7 +8,9 @@
 extern "C" {
 #endif
 
-typedef enum { TT_STIM_NONE, TT_STIM_PUSH, TT_STIM_STORE, TT_STIM_BRISC_PUSH, TT_STIM_DONE } tt_stim_kind;
+/* TT_STIM_BRISC_POST: BRISC's PCBuf or mailbox write to a kernel (word: TT_POST_*, addr: thread, data:
+ * value); it stays offered until the kernel runner takes it (tb/kernel_run.h). */
+typedef enum { TT_STIM_NONE, TT_STIM_PUSH, TT_STIM_STORE, TT_STIM_BRISC_PUSH, TT_STIM_BRISC_POST, TT_STIM_DONE } tt_stim_kind;
 
 typedef struct {
     const tt_test *t;

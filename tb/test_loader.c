@@ -830,9 +830,22 @@ static int parse_line(parser *p, char *raw)
         if (tt_asm_line(text, &a.word, aerr, sizeof aerr)) return fail(p, "%s", aerr);
         return add_action(p, a);
     }
+    if (strcmp(kw, "pcbuf") == 0 || strcmp(kw, "mailbox") == 0) {
+        /* pcbuf|mailbox THREAD VALUE: BRISC's write to a kernel's PCBuf or to its mailbox from B
+         * (BabyRISCV/PCBufs.md, Mailboxes.md; tb/rv_periph.h) */
+        if (p->thread != TT_BRISC_STREAM)
+            return fail(p, "expected '%s' only in the brisc stream (after a 'brisc' line): RISCV B writes it", kw);
+        tt_action a = {.kind = TT_ACT_BRISC_POST, .word = kw[0] == 'p' ? TT_POST_PCBUF : TT_POST_MAILBOX};
+        if (want_args(p, 3, kw[0] == 'p' ? "pcbuf THREAD VALUE" : "mailbox THREAD VALUE") ||
+            num32(p, 1, TT_NUM_THREADS - 1, "thread whose kernel reads it", &a.addr) ||
+            num32(p, 2, UINT32_MAX, "32-bit value", &a.value))
+            return -1;
+        return add_action(p, a);
+    }
     if (p->thread == TT_BRISC_STREAM && (strncasecmp(kw, "tt", 2) == 0 || strcmp(kw, ".word") == 0 ||
                                          strcmp(kw, "store") == 0))
-        return fail(p, "expected 'push THREAD INSTRUCTION', 'drain THREAD' or 'idle N' in the brisc stream, got '%s'",
+        return fail(p, "expected 'push THREAD INSTRUCTION', 'pcbuf THREAD VALUE', 'mailbox THREAD VALUE', 'drain THREAD' "
+                       "or 'idle N' in the brisc stream, got '%s'",
                     kw);
     if (strncasecmp(kw, "tt", 2) == 0 || strcmp(kw, ".word") == 0) {
         tt_action a = {.kind = TT_ACT_INSN};
@@ -980,6 +993,15 @@ int tt_test_load(const char *path, tt_test *t, char *err, size_t errlen)
             tt_test_free(t);
             return -1;
         }
+    for (size_t i = 0; i < t->nstream[TT_BRISC_STREAM]; i++) {
+        const tt_action *a = &t->stream[TT_BRISC_STREAM][i];
+        if (a->kind == TT_ACT_BRISC_POST && !t->elf[a->addr][0]) {
+            snprintf(err, errlen, "%s:%d: %s %u: thread %u runs no kernel to read it: expected an 'elf %u PATH' line",
+                     path, a->line, a->word == TT_POST_PCBUF ? "pcbuf" : "mailbox", a->addr, a->addr, a->addr);
+            tt_test_free(t);
+            return -1;
+        }
+    }
     size_t total = 0;
     for (int i = 0; i < TT_NUM_STREAMS; i++) total += t->nstream[i];
     if (tt_test_has_elf(t)) total++;

@@ -21,14 +21,17 @@ extern "C" {
 #define TT_NUM_STREAMS (TT_NUM_THREADS + 1)
 
 /* One step of a stream, as that RISC-V core performs it. */
-typedef enum { TT_ACT_INSN, TT_ACT_STORE, TT_ACT_DRAIN, TT_ACT_IDLE, TT_ACT_BRISC_PUSH } tt_action_kind;
+typedef enum { TT_ACT_INSN, TT_ACT_STORE, TT_ACT_DRAIN, TT_ACT_IDLE, TT_ACT_BRISC_PUSH, TT_ACT_BRISC_POST } tt_action_kind;
+/* TT_ACT_BRISC_POST: BRISC writes `value` to a kernel's PCBuf (word TT_POST_PCBUF) or to the mailbox
+ * from B to it (TT_POST_MAILBOX); addr: the thread (tb/rv_periph.h). */
+enum { TT_POST_PCBUF, TT_POST_MAILBOX };
 
 typedef struct {
     tt_action_kind kind;
     uint32_t word;   /* TT_ACT_INSN, TT_ACT_BRISC_PUSH */
     uint32_t addr;   /* TT_ACT_STORE: TRISC address; TT_ACT_BRISC_PUSH: target thread; TT_ACT_DRAIN
                         in the BRISC stream: the thread to wait for */
-    uint32_t value;  /* TT_ACT_STORE: value; TT_ACT_IDLE: cycles */
+    uint32_t value;  /* TT_ACT_STORE, TT_ACT_BRISC_POST: value; TT_ACT_IDLE: cycles */
     int line;
 } tt_action;
 
