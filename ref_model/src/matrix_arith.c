@@ -97,7 +97,9 @@ uint32_t tt_mx_elwmul(uint32_t a, uint32_t bv, uint32_t dst, bool zero_a, bool z
     p.sign = ((a ^ bv) >> 18) & 1u;
     p.exp = (int32_t)b(a, 10, 8) + (int32_t)b(bv, 10, 8) + adj;
     p.man = (slice_a((a & 0x3FFu) | 0x400u, md.phase) * slice_b((bv & 0x3FFu) | 0x400u, md.phase)) << 13;
-    if (zero_a || zero_b || p.exp <= 0) p.sign = 0, p.exp = adj > 0 ? adj : 0, p.man = 0;
+    /* a product of zero (a zero operand, or a zero slice at phase 1..3) is the zero operand's term:
+     * with its nominal exponent it would shift a saturated Dest out (decisions M12) */
+    if (zero_a || zero_b || p.exp <= 0 || !p.man) p.sign = 0, p.exp = adj > 0 ? adj : 0, p.man = 0;
     return accumulate(p, zero_term, dst, md);
 }
 
@@ -167,6 +169,7 @@ static uint32_t dot16(const sliced *a, const sliced *bv, uint32_t dst, tt_mx_mod
         g[grp].sign = sum < 0;
         g[grp].man = (uint32_t)(sum < 0 ? -sum : sum) << 13;
         g[grp].exp = e;
+        if (!sum) g[grp].exp = adj > 0 ? adj : 0; /* a group of zero: the zero operand's term (M12) */
     }
     return accumulate(g[0], g[1], dst, md);
 }
