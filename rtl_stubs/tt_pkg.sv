@@ -152,7 +152,7 @@ package tt_pkg;
   // "Instruction scheduling"; docs/decisions.md "Matrix unit timing"): the stall detail of each.
   typedef enum logic [3:0] {
     MR_DST_READ = 4'd0,   // a Dst reader within 3 cycles after a MOVA2D / MOVB2D
-    MR_D2A      = 4'd1,   // the cycle after a MOVD2A: only MOVD2A / MOVB2A
+    MR_D2A      = 4'd1,   // the cycle after a MOVD2A or MOVB2A: only MOVD2A / MOVB2A
     MR_D2B      = 4'd2,   // 3 cycles after a MOVD2B: only MOVD2B
     MR_SHIFTXB  = 4'd3    // the cycle after a SHIFTXB (throughput 0.5): nothing
   } mrule_e;
