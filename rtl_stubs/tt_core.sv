@@ -890,6 +890,7 @@ module tt_core
     .clk_i (clk_c), .rst_ni,
     .inj_addrmod_i     (inject_i[INJ_MATH_ADDRMOD_NO_CR]),
     .inj_mova2d_tf32_i (inject_i[INJ_MATH_MOVA2D_TF32_LOW]),
+    .inj_movb2a_noflush_i (inject_i[INJ_MATH_MOVB2A_NO_FLUSH]),
     .inj_move_lat5_i   (inject_i[INJ_T_MATH_MOVE_LAT5]),
     .inj_no_a2d_rule_i (inject_i[INJ_T_MATH_NO_A2D_RULE]),
     .inj_no_d2b_rule_i (inject_i[INJ_T_MATH_NO_D2B_RULE]),

@@ -48,6 +48,7 @@ module tt_math_unit
   input  logic        rst_ni,
   input  logic        inj_addrmod_i,     // INJ_MATH_ADDRMOD_NO_CR
   input  logic        inj_mova2d_tf32_i, // INJ_MATH_MOVA2D_TF32_LOW
+  input  logic        inj_movb2a_noflush_i, // INJ_MATH_MOVB2A_NO_FLUSH
   input  logic        inj_move_lat5_i,   // INJ_T_MATH_MOVE_LAT5
   input  logic        inj_no_a2d_rule_i, // INJ_T_MATH_NO_A2D_RULE
   input  logic        inj_no_d2b_rule_i, // INJ_T_MATH_NO_D2B_RULE
@@ -228,7 +229,7 @@ module tt_math_unit
                                       logic [31:0] bias, logic no_cr);
     logic [9:0] dv;
     unique case (insn[31:24])
-      OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B,
+      OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B, OP_MOVB2A,
       OP_MVMUL, OP_ELWMUL, OP_ELWADD, OP_ELWSUB, OP_GMPOOL, OP_GAPOOL: c = addr_mod(c, ab, d, bias, no_cr);
       OP_ZEROACC: if (insn[20:19] <= 2'd1) c = addr_mod(c, ab, d, bias, no_cr);
       OP_SETRWC: begin
@@ -374,7 +375,7 @@ module tt_math_unit
       if (accept) begin
         if (op == OP_MOVA2D || op == OP_MOVB2D) a2d_q <= 2'd3;
         if (op == OP_MOVD2B) d2b_q <= 2'd3;
-        if (op == OP_MOVD2A) d2a_q <= 1'b1;
+        if (op == OP_MOVD2A || op == OP_MOVB2A) d2a_q <= 1'b1;   // MOVD2A.md, MOVB2A.md: the same rule
         if (op == OP_SHIFTXB) sxb_q <= 1'b1;
       end
       // the queue: retire the oldest, append the accepted one at
@@ -421,18 +422,18 @@ module tt_math_unit
   assign unused_c01 = ^{c0_r[31:5], c1_r[30], c1_r[28:21], c1_r[16:0]};
   logic [3:0]  fmt_r;
   logic [9:0]  dr_r, drow;
-  logic [5:0]  sr_r, srow;
+  logic [5:0]  sr_r, srow, arow;   // arow: MOVB2A's first SrcA row
   logic [3:0]  nrows;
   always_comb begin
     {st_r, d32_r, d32_mv, f16_r, flush_r, exp8_r, is_b, to_src, d32_read, step_src, zf_off} = '0;
-    {zblk, c0_r, c1_r, fmt_r, dr_r, drow, sr_r, srow, nrows} = '0;
+    {zblk, c0_r, c1_r, fmt_r, dr_r, drow, sr_r, srow, arow, nrows} = '0;
     // read (rows, bank, register-file ports) only in the retire cycle: decoded only then, so the
     // live configuration it reads costs nothing while the unit is idle (rtl_stubs/README.md rule 2)
     if (retire) begin
       st_r    = tcfg_i[th_r][0][0];
       c0_r    = cfg_i[st_r][0];
       c1_r    = cfg_i[st_r][1];
-      is_b    = (op_r == OP_MOVB2D) || (op_r == OP_MOVD2B);
+      is_b    = (op_r == OP_MOVB2D) || (op_r == OP_MOVD2B) || (op_r == OP_MOVB2A);
       fmt_r   = c0_r[4] ? c0_r[3:0] : c1_r[20:17];
       // Blackhole: the implied format of the bank read (SrcB's for MOVB2D/MOVD2B) unless the thread's
       // DISABLE_IMPLIED_SRCA/SRCB_FMT_Base (thread config 2/3) is set; FP16A_FORCE_Enable (55) makes
@@ -467,7 +468,17 @@ module tt_math_unit
       dr_r = ins_r[9:0] + tcfg_i[th_r][1][9:0] + head.dst + cfg_i[st_r][6][9:0];
       sr_r = ins_r[22:17] + (is_b ? head.srcb : head.srca);
       step_src = 1'b1;
-      if (op_r == OP_MOVB2D && ins_r[12]) begin                    // Broadcast1RowTo8
+      if (op_r == OP_MOVB2A) begin
+        // MOVB2A.md: SrcBRow [5:0] + RWC.SrcB and SrcARow [22:17] + RWC.SrcA; Move4Rows (instr_mod
+        // bit 1, [13]): four rows, both masked with 0x3c, else one row masked with 0x3f
+        sr_r = ins_r[5:0] + head.srcb;
+        arow = ins_r[22:17] + head.srca;
+        if (ins_r[13]) begin
+          srow = {sr_r[5:2], 2'd0}; arow = {arow[5:2], 2'd0}; nrows = 4'd4;
+        end else begin
+          srow = sr_r; nrows = 4'd1;
+        end
+      end else if (op_r == OP_MOVB2D && ins_r[12]) begin           // Broadcast1RowTo8
         drow = {dr_r[9:3], 3'd0}; srow = sr_r; nrows = 4'd8; step_src = 1'b0;
       end else if (op_r == OP_MOVA2D && ins_r[13]) begin           // Move8Rows
         drow = {dr_r[9:3], 3'd0}; srow = {sr_r[5:3], 3'd0}; nrows = 4'd8;
@@ -481,10 +492,10 @@ module tt_math_unit
 
   // the moves read the register file in their retire cycle only (mv below): the ports are read only
   // then (simulation speed)
-  assign rd_en_o   = retire && (op_r inside {OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B});
+  assign rd_en_o   = retire && (op_r inside {OP_MOVA2D, OP_MOVB2D, OP_MOVD2A, OP_MOVD2B, OP_MOVB2A});
   assign rd_srcb_o = is_b;
-  // a MOVA2D/MOVB2D waited at the gate until the matrix unit owned its bank (and no hand-over was
-  // in flight), so the bank now is the one it found there
+  // a MOVA2D/MOVB2D/MOVB2A waited at the gate until the matrix unit owned its bank (and no hand-over
+  // was in flight), so the bank now is the one it found there
   assign rd_bank_o = is_b ? math_bank_i[1] : math_bank_i[0];
   always_comb begin
     for (int k = 0; k < int'(RF_MATH_PORTS); k++) begin
@@ -655,6 +666,25 @@ module tt_math_unit
                   mv[k].cells[c] = {16'd0, v16};
                 end
               end
+            end
+          end
+        end
+      end else if (op_r == OP_MOVB2A) begin
+        // MOVB2A.md: SrcB rows of the matrix unit's bank to its SrcA bank, raw, a datum whose exponent
+        // (low 8 bits) is 0 flushed to 0 unless ALU_ACC_CTRL_Zero_Flag_disabled_src (TruncateSrc is
+        // defined nowhere: no truncation, docs/decisions.md "Data movement" MOVB2A).
+        // DELIBERATE BUG (INJ_MATH_MOVB2A_NO_FLUSH): no flush.
+        for (int k = 0; k < int'(RF_MATH_PORTS); k++) begin
+          if (4'(k) < nrows) begin
+            mv[k].valid = 1'b1;
+            mv[k].mask  = '1;
+            mv[k].file  = 2'(RF_SRCA);
+            mv[k].bank  = math_bank_i[0];
+            mv[k].row   = {4'd0, arow + 6'(k)};
+            for (int c = 0; c < 16; c++) begin
+              v = rd_src_i[k][19*c +: 19];
+              if (flush_r && !inj_movb2a_noflush_i && v[7:0] == 8'd0) v = '0;
+              mv[k].cells[c] = {13'd0, v};
             end
           end
         end

@@ -155,20 +155,23 @@ module tt_mx_fpu
     return {sg, e[7:0], man[22:0]};
   endfunction
 
-  // ELWMUL: one product term (zero operands, or an exponent at or below zero, give the zero term)
+  // ELWMUL: one product term. Zero operands, an exponent at or below zero, or a product of zero
+  // above exponent 255 (an overflowing product's zero fidelity slice: at its exponent it would shift
+  // a Dest saturated at 255 out; docs/decisions.md "Matrix unit arithmetic" M12) give the zero term.
   function automatic term_t mul_term(logic [18:0] a, logic [18:0] b, logic flush, logic [11:0] adj,
                                      logic [1:0] ph, logic inj_fid);
     term_t       t;
-    logic [11:0] ep;
+    logic [11:0] ep, pm;
     ep  = {4'd0, a[7:0]} + {4'd0, b[7:0]} + adj;
-    if (a[7:0] == '0 || (flush && b[7:0] == '0) || !sgt(ep, 12'd0)) begin
+    pm  = prod_man(a[17:8], b[17:8], ph, inj_fid);
+    if (a[7:0] == '0 || (flush && b[7:0] == '0) || !sgt(ep, 12'd0) || (pm == '0 && sgt(ep, 12'd255))) begin
       t.s = 1'b0;
       t.e = sgt(adj, 12'd0) ? adj : 12'd0;
       t.m = '0;
     end else begin
       t.s = a[18] ^ b[18];
       t.e = ep;
-      t.m = {7'd0, prod_man(a[17:8], b[17:8], ph, inj_fid), 13'd0};
+      t.m = {7'd0, pm, 13'd0};
     end
     return t;
   endfunction
@@ -290,7 +293,8 @@ module tt_mx_fpu
                 sum  = -sum;
               end
               tg.m = {15'd0, sum[16:0]} << 13;
-              tg.e = emax;
+              // a group summing to 0 above exponent 255: the zero term (M12)
+              tg.e = (sum == '0 && sgt(emax, 12'd255)) ? zte : emax;
             end
             if (g == 0) t0 = tg;
             else        t1 = tg;

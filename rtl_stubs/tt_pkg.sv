@@ -152,7 +152,7 @@ package tt_pkg;
   // "Instruction scheduling"; docs/decisions.md "Matrix unit timing"): the stall detail of each.
   typedef enum logic [3:0] {
     MR_DST_READ = 4'd0,   // a Dst reader within 3 cycles after a MOVA2D / MOVB2D
-    MR_D2A      = 4'd1,   // the cycle after a MOVD2A: only MOVD2A / MOVB2A
+    MR_D2A      = 4'd1,   // the cycle after a MOVD2A or MOVB2A: only MOVD2A / MOVB2A
     MR_D2B      = 4'd2,   // 3 cycles after a MOVD2B: only MOVD2B
     MR_SHIFTXB  = 4'd3    // the cycle after a SHIFTXB (throughput 0.5): nothing
   } mrule_e;
@@ -253,6 +253,7 @@ package tt_pkg;
   // matrix unit data movement: bits 52..
   localparam int unsigned INJ_MATH_ADDRMOD_NO_CR = 52; // ADDR_MOD SrcACR ignored (plain increment)
   localparam int unsigned INJ_MATH_MOVA2D_TF32_LOW = 53; // MOVA2D TF32: low 3 mantissa bits dropped
+  localparam int unsigned INJ_MATH_MOVB2A_NO_FLUSH = 55; // MOVB2A copies an exponent-0 datum unflushed
   // packer 0 edge masking: bit 54
   localparam int unsigned INJ_PACK_EDGE_ROW_K    = 54; // the edge mask's tile row stays the PACR's first
   // unpackers, second batch: bits 56..
@@ -676,11 +677,12 @@ package tt_pkg;
     return op inside {OP_MVMUL, OP_ELWMUL, OP_ELWADD, OP_ELWSUB, OP_GMPOOL, OP_GAPOOL};
   endfunction
   // the Src sides whose matrix-unit bank an instruction waits for at the gate, [0] SrcA, [1] SrcB
-  // (tt_core gate_bank): MOVA2D SrcA, MOVB2D and TRNSPSRCB SrcB, the arithmetic both
+  // (tt_core gate_bank): MOVA2D SrcA, MOVB2D, TRNSPSRCB and MOVB2A SrcB (MOVB2A.md: not SrcA's), the
+  // arithmetic both
   function automatic logic [1:0] mx_bank_sides(logic [7:0] op);
     if (mx_arith(op)) return 2'b11;
     if (op == OP_MOVA2D) return 2'b01;
-    return (op == OP_MOVB2D || op == OP_TRNSPSRCB) ? 2'b10 : 2'b00;
+    return (op == OP_MOVB2D || op == OP_TRNSPSRCB || op == 8'h0b /* MOVB2A */) ? 2'b10 : 2'b00;
   endfunction
 
   // ---------------------------------------------------------------------------------------------

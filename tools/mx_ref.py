@@ -302,7 +302,9 @@ def elw_datum(op, a, b, dst_cell, cfg, accum):
         adj = prod_adj(fp32_acc, cfg.phase, exp8)
         xa, xb = mant_slices(ma | 0x400, mb | 0x400, cfg.phase)
         es = ea + eb + adj
-        if za or zb or es <= 0:
+        if za or zb or es <= 0 or (xa * xb == 0 and es > 255):
+            # (the last: docs/decisions.md M12, a zero slice of an overflowing product counts as a
+            # zero operand; at its exponent it would shift a Dest saturated at 255 out)
             t = (0, max(adj, 0), 0)
         else:
             t = (sa ^ sb, es, (xa * xb) << 13)
@@ -360,6 +362,9 @@ def dot16(acol, brow, dst_cell, cfg):
             d = min(eg - e, 30)
             v = ((m << 1) + (1 << d)) >> (d + 1)     # round half up to the group's exponent
             tot += -v if s else v
+        if tot == 0 and eg > 255:    # M12: a group of zero above 255 is the zero operand's term
+            terms.append((0, zexp, 0))
+            continue
         terms.append((1 if tot < 0 else 0, eg, abs(tot) << 13))
     return write_dest(accumulate(terms, read_dest(dst_cell, kind), fp32_acc, exp8), kind)
 
@@ -614,6 +619,22 @@ def self_check():
        bf16_d16(4.4375))
     # cancellation across groups: +3 in group 0, -3 in group 1 -> +0
     eq("mvmul cancel", dot16([bf16_src(3.0)] + [0] * 7 + [bf16_src(-3.0)] + [0] * 7, [one] * 16, 0, bf), 0)
+    # after an overflow (M12): 2^127 * 2^127 -> inf at phase 0; at phases 1..3 the product is 0
+    # (SrcA bits [5:1] / SrcB bits [3:0] of 1.0 are 0) and Dest keeps inf, BF16 and FP32 Dest
+    big = bf16_src(2.0 ** 127)
+    inf16 = 0x00FF                       # Dest16 BF16 cell of exponent 255, mantissa 0
+    for p in range(4):
+        eq("elwmul overflow phase %d" % p, elw_datum('mul', big, big, inf16 if p else 0, Cfg(BF16, phase=p), True),
+           inf16)
+        eq("mvmul overflow phase %d" % p, dot16([big] + [0] * 15, [big] + [0] * 15, inf16 if p else 0,
+                                               Cfg(BF16, phase=p)), inf16)
+    eq("elwmul -inf phase 3", elw_datum('mul', bf16_src(-2.0 ** 127), big, 0x80FF, Cfg(BF16, phase=3), True), 0x80FF)
+    eq("elwmul fp32 inf phase 2", elw_datum('mul', big, big, fp32_d32(float('inf')), Cfg(BF16, fp32=True, phase=2),
+                                            True), fp32_d32(float('inf')))
+    # below 255 a zero product still aligns a smaller Dest (ttsim's bits): FP32 1 + 2^-23, 2^10 * 2^10
+    # at phase 1: product 0 at exponent 142, Dest shifted 15 places and rounded: 1.0
+    eq("elwmul zero slice", elw_datum('mul', bf16_src(1024.0), bf16_src(1024.0), fp32_d32(1 + 2.0 ** -23),
+                                      Cfg(BF16, fp32=True, phase=1), True), fp32_d32(1.0))
     # INT8 MVMUL: A 0x1F (phase 1 slice) * B 1 at all phases: 16 products of 31*1 = 496
     tot = 0
     for p in range(4):

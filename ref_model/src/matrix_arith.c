@@ -44,6 +44,13 @@ static int32_t prod_adj(tt_mx_mode md)
     return adj;
 }
 
+/* M12 (docs/decisions.md "Matrix unit arithmetic"): a term of zero magnitude (an ELWMUL product, an
+ * MVMUL/GAPOOL group) whose exponent is above 255 counts as the zero operand's term. Exponents above
+ * 255 come only from overflowing products (up to 254 + 254 - 127 = 381); the simulator keeps them, so
+ * at a later fidelity phase a product whose slices multiply to 0 shifts a Dest saturated at 255 out
+ * and Inf x Inf at HiFi2+ gives +0, against ELWMUL.md/MVMUL.md (a zero product adds nothing) and
+ * Tenstorrent's own report that the FPU gives +-Inf. At or below 255: the simulator's bits. */
+
 /* The fidelity slices: SrcA's 11-bit mantissa gives 5 bits (phase bit 0: its bits [5:1], else
  * [10:6]), SrcB's 7 (phase bit 1: its bits [3:0] << 3, else [10:4]). */
 static uint32_t slice_a(uint32_t man11, unsigned phase) { return (phase & 1) ? (man11 >> 1) & 31u : man11 >> 6; }
@@ -97,7 +104,9 @@ uint32_t tt_mx_elwmul(uint32_t a, uint32_t bv, uint32_t dst, bool zero_a, bool z
     p.sign = ((a ^ bv) >> 18) & 1u;
     p.exp = (int32_t)b(a, 10, 8) + (int32_t)b(bv, 10, 8) + adj;
     p.man = (slice_a((a & 0x3FFu) | 0x400u, md.phase) * slice_b((bv & 0x3FFu) | 0x400u, md.phase)) << 13;
-    if (zero_a || zero_b || p.exp <= 0) p.sign = 0, p.exp = adj > 0 ? adj : 0, p.man = 0;
+    /* M12: a product of zero above exponent 255 (a zero slice of an overflowing product) is the zero
+     * operand's term */
+    if (zero_a || zero_b || p.exp <= 0 || (!p.man && p.exp > 255)) p.sign = 0, p.exp = adj > 0 ? adj : 0, p.man = 0;
     return accumulate(p, zero_term, dst, md);
 }
 
@@ -167,6 +176,7 @@ static uint32_t dot16(const sliced *a, const sliced *bv, uint32_t dst, tt_mx_mod
         g[grp].sign = sum < 0;
         g[grp].man = (uint32_t)(sum < 0 ? -sum : sum) << 13;
         g[grp].exp = e;
+        if (!sum && e > 255) g[grp].exp = adj > 0 ? adj : 0; /* M12: a zero group above 255 */
     }
     return accumulate(g[0], g[1], dst, md);
 }

@@ -84,6 +84,7 @@ static const tt_exec_fn exec_table[256] = {
     [TT_OPC_MOVB2D] = tt_exec_mov_src2d,
     [TT_OPC_MOVD2A] = tt_exec_mov_d2src,
     [TT_OPC_MOVD2B] = tt_exec_mov_d2src,
+    [TT_OPC_MOVB2A] = tt_exec_movb2a,
     /* matrix unit arithmetic (matrix_arith.c) */
     [TT_OPC_ELWADD] = tt_exec_elw,
     [TT_OPC_ELWSUB] = tt_exec_elw,

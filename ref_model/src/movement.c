@@ -67,6 +67,7 @@ bool tt_rwc_user(uint32_t insn)
     case TT_OPC_MOVB2D:
     case TT_OPC_MOVD2A:
     case TT_OPC_MOVD2B:
+    case TT_OPC_MOVB2A:
     case TT_OPC_ZEROACC:
     case TT_OPC_SETRWC:
     case TT_OPC_INCRWC: return true;
@@ -85,7 +86,8 @@ static void rwc_issue_update(tt_model *m, int thread, uint32_t insn)
     case TT_OPC_MOVA2D:
     case TT_OPC_MOVB2D:
     case TT_OPC_MOVD2A:
-    case TT_OPC_MOVD2B: apply_addr_mod(m, thread, b(insn, 14, 3)); break;
+    case TT_OPC_MOVD2B:
+    case TT_OPC_MOVB2A: apply_addr_mod(m, thread, b(insn, 14, 3)); break;
     case TT_OPC_ZEROACC:
         if (b(insn, 19, 2) <= 1) apply_addr_mod(m, thread, b(insn, 14, 3));
         break;
@@ -169,7 +171,7 @@ const char *tt_mx_rule_text(int rule)
 {
     switch (rule) {
     case TT_MR_DST_READ: return "a MOVA2D/MOVB2D was accepted in the last 3 cycles and this instruction reads Dst (MOVA2D.md)";
-    case TT_MR_D2A: return "a MOVD2A was accepted last cycle: only MOVD2A or MOVB2A now (MOVD2A.md)";
+    case TT_MR_D2A: return "a MOVD2A or MOVB2A was accepted last cycle: only MOVD2A or MOVB2A now (MOVD2A.md, MOVB2A.md)";
     case TT_MR_D2B: return "a MOVD2B was accepted in the last 3 cycles: only MOVD2B now (MOVD2B.md)";
     case TT_MR_SHIFTXB: return "a SHIFTXB was accepted last cycle (throughput 0.5, MatrixUnit.md)";
     default: return "no rule";
@@ -185,7 +187,7 @@ void tt_mx_tick(tt_mx_recent *r, bool accepted, uint32_t insn)
     const uint8_t opc = (uint8_t)(insn >> 24);
     if (opc == TT_OPC_MOVA2D || opc == TT_OPC_MOVB2D) r->a2d = 3;
     if (opc == TT_OPC_MOVD2B) r->d2b = 3;
-    if (opc == TT_OPC_MOVD2A) r->d2a = 1;
+    if (opc == TT_OPC_MOVD2A || opc == TT_OPC_MOVB2A) r->d2a = 1; /* MOVD2A.md, MOVB2A.md: the same rule */
     if (opc == TT_OPC_SHIFTXB) r->sxb = 1;
 }
 
@@ -328,7 +330,8 @@ unsigned tt_mx_bank_sides(uint32_t insn)
     const uint8_t op = (uint8_t)(insn >> 24);
     if (tt_mx_arith(insn)) return 3u; /* both (the simulator stalls until both are valid) */
     if (op == TT_OPC_MOVA2D) return 1u;
-    return op == TT_OPC_MOVB2D || op == TT_OPC_TRNSPSRCB ? 2u : 0u; /* TRNSPSRCB.md: SrcB's, as MOVB2D */
+    /* TRNSPSRCB.md, MOVB2A.md: SrcB's, as MOVB2D (MOVB2A does not wait for SrcA's: MOVB2A.md) */
+    return op == TT_OPC_MOVB2D || op == TT_OPC_TRNSPSRCB || op == TT_OPC_MOVB2A ? 2u : 0u;
 }
 
 bool tt_movement_holds(const tt_model *m, uint32_t insn, char *why, size_t whylen)
@@ -469,5 +472,42 @@ void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r
             tt_rf_write_cell(m, TT_RF_BY_MATH, is_b ? TT_RF_SRCB : TT_RF_SRCA, bank, srow, col, v);
         }
     }
+    tt_rf_log_effects(m, r);
+}
+
+/* MOVB2A ([22:17] SrcARow, [16:14] AddrMod, [13:12] instr_mod: [13] Move4Rows, [5:0] SrcBRow; the
+ * Blackhole encoding of Tenstorrent's simulator's tensix_isa.json and our ISA table): one row, or
+ * an aligned block of four, of the matrix unit's SrcB bank to its SrcA bank (MOVB2A.md). Each datum
+ * is copied raw, an exponent of 0 flushed to 0 unless ALU_ACC_CTRL_Zero_Flag_disabled_src. The
+ * Blackhole page also applies TruncateSrc(datum, SrcB's format), which no source defines; the
+ * Wormhole page and the simulator copy the datum unchanged, and so do we (docs/decisions.md "Data
+ * movement" MOVB2A). It waits for SrcB's bank only (tt_mx_bank_sides); SrcA's is software's
+ * business (STALLWAIT). Undefined: instr_mod bit 0 (the page's syntax has Move4Rows << 1 only) and
+ * the bits no field covers, [23] and [11:6]. */
+void tt_exec_movb2a(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    const tt_rwc c = tt_rwc_in(m, thread, insn); /* its AddrMod: at issue */
+    const uint32_t reserved = insn & 0x801FC0u;
+    if (reserved) {
+        tt_result_fail(r, TT_UNDEFINED, "MOVB2A with bits 0x%06x set is undefined: %s (MOVB2A.md; Tenstorrent's "
+                       "simulator's Blackhole encoding)", reserved,
+                       (reserved & 0x1000u) ? "instr_mod bit 0 is no mode (the page's syntax sets Move4Rows << 1 "
+                                              "only)" : "no field covers them");
+        return;
+    }
+    const int st = tt_cfg_state_of(m, thread);
+    const bool flush = !b(tt_cfg_read_bits(m, st, 2, 1u), 0, 1); /* ALU_ACC_CTRL_Zero_Flag_disabled_src */
+    uint32_t arow = b(insn, 17, 6) + c.srca, brow = b(insn, 0, 6) + c.srcb;
+    unsigned n = 1;
+    if (b(insn, 13, 1)) n = 4, arow &= 0x3C, brow &= 0x3C;
+    else arow &= 0x3F, brow &= 0x3F;
+    const int bank_a = m->banks.math_srca_bank, bank_b = m->banks.math_srcb_bank;
+    tt_src_read_log(m, TT_RF_SRCB, bank_b);
+    for (; n; --n, ++arow, ++brow)
+        for (unsigned col = 0; col < TT_RF_COLS; col++) {
+            uint32_t v = m->srcb[bank_b][brow][col];
+            if (flush && !(v & 0xFFu)) v = 0;
+            tt_rf_write_cell(m, TT_RF_BY_MATH, TT_RF_SRCA, bank_a, arow, col, v);
+        }
     tt_rf_log_effects(m, r);
 }

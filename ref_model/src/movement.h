@@ -11,6 +11,7 @@ void tt_exec_zeroacc(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_mov_src2d(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 /* MOVD2A and MOVD2B (the opcode picks). */
 void tt_exec_mov_d2src(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
+void tt_exec_movb2a(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 /* A matrix-unit instruction's bank hand-over at its retire (SETRWC FlipSrcA/B, the arithmetic's
  * clear_dvalid): the matrix unit's bank returns to the unpackers unless CLR_DVALID_SrcA/B_Disable,
  * and its pointer flips. */

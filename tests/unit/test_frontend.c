@@ -142,7 +142,7 @@ static void test_unimplemented_reported(void **state)
                                               "UNPACR", "UNPACR_NOP", "SETDVALID", "CLEARDVALID", "ZEROSRC",
                                               /* data movement (test_movement.c) */
                                               "SETRWC", "INCRWC", "ZEROACC", "MOVA2D", "MOVB2D", "MOVD2A",
-                                              "MOVD2B",
+                                              "MOVD2B", "MOVB2A",
                                               /* packer 0 (tests/directed/pack_*.tts; an all-zero PACR
                                                * compresses with the reset config, whose early
                                                * conversion is undefined) */

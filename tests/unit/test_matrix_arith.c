@@ -121,6 +121,58 @@ static void test_mvmul_groups(void **state)
     assert_int_equal(tt_mx_dot16(a, bv, 0xBF800000, FP32D), 0x35800000);
 }
 
+/* After an overflow (docs/decisions.md M12): a product of zero above exponent 255 is the zero
+ * operand's term. 2^127 * 2^127 at phase 1: SrcA bits [5:1] of 1.0 are 0, exponent 254 + 254 - 127 -
+ * 5 = 376: Dest inf (0x7F800000, BF16 Dest) is not shifted and stays inf at phases 1, 2 (SrcB's low
+ * 4 bits 0) and 3 (ELWMUL.md: a zero product adds nothing). The same for -inf and an FP32 Dest. */
+static void test_elwmul_after_overflow(void **state)
+{
+    (void)state;
+    const uint32_t big = op(0, 254, 0);
+    for (unsigned ph = 1; ph < 4; ph++) {
+        tt_mx_mode md = BF16D;
+        md.phase = ph;
+        assert_int_equal(tt_mx_elwmul(big, big, 0x7F800000, false, false, md), 0x7F800000);
+        assert_int_equal(tt_mx_elwmul(op(1, 254, 0), big, 0xFF800000, false, false, md), 0xFF800000);
+        md = FP32D;
+        md.phase = ph;
+        assert_int_equal(tt_mx_elwmul(big, big, 0x7F800000, false, false, md), 0x7F800000);
+    }
+    /* phase 0 overflows to inf from a zero Dest */
+    assert_int_equal(tt_mx_elwmul(big, big, 0, false, false, BF16D), 0x7F800000);
+    /* Below 255 nothing changes (the simulator's bits): a zero product keeps its exponent and still
+     * aligns a smaller Dest: FP32 Dest 1 + 2^-23 (0x3F800001), 2^10 * 2^10 at phase 1 (slice 0,
+     * exponent 137 + 137 - 132 = 142): Dest shifted 15 places, (0x800001 + 0x4000) >> 15 = 0x100,
+     * renormalised: 1.0 (0x3F800000). */
+    tt_mx_mode md = FP32D;
+    md.phase = 1;
+    assert_int_equal(tt_mx_elwmul(op(0, 137, 0), op(0, 137, 0), 0x3F800001, false, false, md), 0x3F800000);
+}
+
+/* MVMUL after an overflow (M12). Product 0 is 2^127 * 2^127, the others zero operands. Phase 0 from
+ * Dest 0: exponent 381 -> inf. Phase 1: its slice product is 0 at 376: group 0 sums to 0 above 255,
+ * the zero operand's term: inf stays inf. */
+static void test_mvmul_after_overflow(void **state)
+{
+    (void)state;
+    uint32_t a[16], bv[16];
+    for (int k = 0; k < 16; k++) a[k] = bv[k] = op(0, 0, 0);
+    a[0] = bv[0] = op(0, 254, 0);
+    assert_int_equal(tt_mx_dot16(a, bv, 0, BF16D), 0x7F800000);
+    tt_mx_mode md = BF16D;
+    md.phase = 1;
+    assert_int_equal(tt_mx_dot16(a, bv, 0x7F800000, md), 0x7F800000);
+    md = FP32D;
+    md.phase = 3;
+    assert_int_equal(tt_mx_dot16(a, bv, 0xFF800000, md), 0xFF800000);
+    /* below 255 the simulator's alignment stays: a group that cancels exactly (+1.0 and -1.0 at
+     * exponent 127) still aligns Dest 2^-30 (0x30800000) to 127: shifted 30 places, (0x800000 +
+     * 2^29) >> 30 = 0: +0 */
+    a[0] = op(0, 127, 0), bv[0] = op(0, 127, 0);
+    a[1] = op(1, 127, 0), bv[1] = op(0, 127, 0);
+    assert_int_equal(tt_mx_dot16(a, bv, 0x30800000, FP32D), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -131,6 +183,8 @@ int main(void)
         cmocka_unit_test(test_elwmul_fidelity_phases),
         cmocka_unit_test(test_elwmul_range),
         cmocka_unit_test(test_mvmul_groups),
+        cmocka_unit_test(test_elwmul_after_overflow),
+        cmocka_unit_test(test_mvmul_after_overflow),
     };
     (void)setup, (void)teardown;
     return cmocka_run_group_tests(tests, NULL, NULL);
