@@ -12,7 +12,7 @@ L1 from tools/kernel_ref_mx.py (spec-derived; never from ttmodel or the RTL):
   tests/kernels/reduce_col_hifi4.tts  kernels/tests/reduce_col_hifi4.c  the same tile, HiFi4
   tests/kernels/reduce_col_max.tts    kernels/tests/reduce_col_max.c    column maxima (GMPOOL)
   tests/kernels/reduce_row.tts     kernels/tests/reduce_row.c    row sums (transposes), LoFi
-  tests/kernels/neg_reduce_scalar.tts  kernels/tests/reduce_scalar.c  the tile's sum (transposes),
+  tests/kernels/reduce_scalar.tts      kernels/tests/reduce_scalar.c  the tile's sum (transposes),
                                    LoFi: stops at MOVB2A (unimplemented in the model); the expected
                                    sum is there for when it is modelled
 
@@ -201,14 +201,7 @@ def reduce_row_file(a, scaler):
 
 def reduce_scalar_file(a, scaler):
     res = [K.pack_bf16(w, False) for w in K.reduce_scalar_tile(a, scaler)]
-    L = ['# expect-status: 1',
-         '# expect-error: ttmovb2a 0,0,2,16 (0x0b002010), pushed by TRISC1 at pc',
-         '# expect-error: unimplemented: MOVB2A is not implemented by the model yet',
-         '# neg_reduce_scalar.tts: a known gap, not a kernel bug: tt-llk\'s REDUCE_SCALAR moves SrcB to SrcA',
-         '# with MOVB2A, which the model reports as unimplemented, so the run stops there (status 1, naming',
-         '# the push\'s pc). The expectations below are what the kernel must give once MOVB2A is modelled;',
-         '# then this test fails (status 0), and it becomes reduce_scalar.tts without the expect- lines.',
-         '# kernels/tests/reduce_scalar.c on the model alone: tt-llk\'s reduce (SUM,',
+    L = ['# reduce_scalar.tts: kernels/tests/reduce_scalar.c: tt-llk\'s reduce (SUM,',
          '# REDUCE_SCALAR, LoFi) of one 32x32 BF16 tile with scaler %s, 16-bit (BF16) Dest, packed to BF16.' % val(scaler),
          '# TRISC0 unpacks the tile (0x%x) a face at a time to SrcA and the scaler tile\'s first row (0x%x)' % (IN0, IN1),
          '# to SrcB row 0; TRISC1: four GAPOOLs into Dest row 4 (the column sums), MOVD2B to SrcB row 16,',
@@ -285,7 +278,7 @@ def files():
     kt2 = matmul_kt2_file(*[rnd_tile(rk, 120, 130) for _ in range(4)])
     return {'matmul_lofi.tts': lo, 'matmul_hifi4.tts': hi, 'matmul_hifi4_fp32.tts': hi32, 'reduce_col.tts': red,
             'reduce_col_hifi4.tts': red4, 'reduce_col_max.tts': redm, 'matmul_kt2.tts': kt2,
-            'reduce_row.tts': redr, 'neg_reduce_scalar.tts': reds}
+            'reduce_row.tts': redr, 'reduce_scalar.tts': reds}
 
 
 def main():

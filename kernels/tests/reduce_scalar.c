@@ -4,9 +4,8 @@
  * face the scaler tile's first row (0x20000) to SrcB row 0; TRISC1 pools the four faces into one
  * Dest row (GAPOOL), moves it to SrcA column 0 (MOVD2B, TRNSPSRCB, MOVB2A) and pools it again;
  * TRISC2 packs the Dest tile to 0x30000 as BF16: datum 0 = the sum, every other datum 0.
- * The model does not implement MOVB2A yet: the run stops there (neg_reduce_scalar.tts).
  * Expected values: tools/kernel_ref_mx.py (tools/gen_kernel_mx_tests.py).
- * pushes-checked-by: tests/kernels/neg_reduce_scalar.tts */
+ * pushes-checked-by: tests/kernels/reduce_scalar.tts */
 #include "llk.h"
 
 int main(void)
