@@ -505,7 +505,7 @@ static void fix_of(const hazard_who *a, int aw, uint64_t a_lo, const hazard_who 
                 snprintf(fix, n,
                          "the TRISC, which stored after it pushed the instruction, must wait until the instruction "
                          "has retired (a semaphore its thread posts after a STALLWAIT on %s, which the TRISC polls, "
-                         "or a drain), or store before the push with a STALLWAIT on C10 (TRISC_CFG) and block %s "
+                         "or a drain: a kernel's TTSync CoprocessorDoneCheck load), or store before the push with a STALLWAIT on C10 (TRISC_CFG) and block %s "
                          "before it",
                          hazard_unit_cond(in->insn), hazard_unit_block(in->insn));
         } else {
