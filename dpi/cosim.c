@@ -189,6 +189,12 @@ void cosim_drain(cosim *c, int stream, int thread)
     if (c->hz && !c->failed) hb_drain(c->hz, stream, thread);
 }
 
+void cosim_trisc_sync(cosim *c, int thread, uint32_t addr)
+{
+    cs_flush_retires(c);
+    if (c->hz && !c->failed) hb_note_mmio_load(c->hz, thread, addr);
+}
+
 void cosim_mmio(cosim *c, uint64_t cycle, int thread, uint32_t addr, uint32_t data, int line)
 {
     cs_flush_retires(c);

@@ -108,6 +108,9 @@ void cosim_trisc_l1(cosim *c, uint64_t cycle, int thread, uint32_t pc, uint32_t 
 /* Stream `stream` (a TRISC, or BRISC) waited until thread `thread` was idle (a drain line): for the
  * race detector, everything that thread did happens before the stream's later pushes and stores. */
 void cosim_drain(cosim *c, int stream, int thread);
+/* A kernel's load of `addr` got its value (the race detector's acquire: hb_note_mmio_load; docs/
+ * decisions.md "Kernels' RISC-V side"), after the edge's load check and before its other reports. */
+void cosim_trisc_sync(cosim *c, int thread, uint32_t addr);
 void cosim_retire(cosim *c, const cosim_retire_rec *r);
 /* Thread `thread` dispatched `insn`, its instruction number `seq`, in this cycle (tt_core's dispatch
  * report, docs/design.md "Dispatch report"): checked at the cycle's end against the model's wait

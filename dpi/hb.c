@@ -239,6 +239,15 @@ void hb_drain(hb *h, int stream, int thread)
     for (int u = 0; u < NU; u++) join(&h->stream_vc[stream], &h->end_last[thread][u]);
 }
 
+void hb_sem_load(hb *h, int stream, unsigned sem)
+{
+    if (stream < 0 || stream >= NS || sem >= TT_NUM_SEMS) return;
+    /* every change so far (SEMINIT, SEMPOST, SEMGET, TRISC semaphore stores) and what was ordered
+     * before each: the value read is the result of all of them (SyncUnit.md: each atomically
+     * manipulates Value), as SEMWAIT acquires (docs/decisions.md "Kernels' RISC-V side") */
+    join(&h->stream_vc[stream], &h->sem[sem]);
+}
+
 /* ---- instruction events ------------------------------------------------------------------------ */
 
 /* STALLWAIT conditions (Blackhole numbering, STALLWAIT.md; rtl_stubs/README.md "Wait gate"): the
@@ -496,7 +505,7 @@ static void fix_of(const hazard_who *a, int aw, uint64_t a_lo, const hazard_who 
                 snprintf(fix, n,
                          "the TRISC, which stored after it pushed the instruction, must wait until the instruction "
                          "has retired (a semaphore its thread posts after a STALLWAIT on %s, which the TRISC polls, "
-                         "or a drain), or store before the push with a STALLWAIT on C10 (TRISC_CFG) and block %s "
+                         "or a drain: a kernel's TTSync CoprocessorDoneCheck load), or store before the push with a STALLWAIT on C10 (TRISC_CFG) and block %s "
                          "before it",
                          hazard_unit_cond(in->insn), hazard_unit_block(in->insn));
         } else {
@@ -912,6 +921,44 @@ bool hb_note_l1_store(hb *h, const hazard_who *who, uint32_t addr, uint64_t cycl
     hb_store(h, who->thread, cycle);
     ACC(HB_L1, 0, addr / 16u, ~0u, true, HB_AT_END);
     return false;
+}
+
+/* The writes of an element recorded so far (each record still kept): what a load of the element
+ * that sees its value comes after. */
+static void join_writes(hb *h, vc *v, int kind, int space, uint32_t idx)
+{
+    const uint64_t key = key_of(kind, space, idx);
+    const size_t i = slot_of(h, key);
+    if (!h->tab[i].key) return;
+    const acc_rec *recs = h->tab[i].r;
+    for (int j = 0; j < RECS; j++) {
+        if (!recs[j].valid || !recs[j].write || recs[j].late.n == PENDING) continue;
+        const vc *w = vc_of(h, &recs[j]);
+        if (w) join(v, w);
+    }
+}
+
+void hb_note_mmio_load(hb *h, int stream, uint32_t addr)
+{
+    if (stream < 0 || stream >= NT || addr % 4) return;
+    if (addr == TT_MMIO_SEM_BASE + 4u) { /* TTSync.md CoprocessorDoneCheck: the thread is idle */
+        hb_drain(h, stream, stream);
+        return;
+    }
+    /* MOPExpanderDoneCheck (+8) orders nothing: the expansion done is not the instructions done
+     * (TTSync.md) */
+    if (addr >= TT_MMIO_SEM_BASE + 0x20u && addr < TT_MMIO_SEM_BASE + 0x20u + 4u * TT_NUM_SEMS) {
+        hb_sem_load(h, stream, (addr - TT_MMIO_SEM_BASE - 0x20u) / 4);
+        return;
+    }
+    /* a GPR (this thread's, ScalarUnit.md) or config word (BackendConfiguration.md) polled: the
+     * writes it can see (TTSync.md "Common address space": a Tensix write, a RISC-V polling loop) */
+    if (addr >= TT_MMIO_GPR_BASE && addr < TT_MMIO_GPR_BASE + 4u * TT_NUM_GPRS)
+        join_writes(h, &h->stream_vc[stream], HB_GPR, stream, (addr - TT_MMIO_GPR_BASE) / 4);
+    else if (addr >= TT_MMIO_CFG_BASE && addr < TT_MMIO_CFG_BASE + 4u * 2 * TT_CFG_WORDS) {
+        const unsigned i = (addr - TT_MMIO_CFG_BASE) / 4, st = i / TT_CFG_WORDS, w = i % TT_CFG_WORDS;
+        join_writes(h, &h->stream_vc[stream], HB_CFG, cfg_space((int)st, w), w);
+    }
 }
 
 void hb_set_origin(hb *h, uint64_t cycle) { h->origin = cycle; }

@@ -62,6 +62,14 @@ void hb_sem_store(hb *h, int stream, unsigned mask);
 /* The TRISC waited until thread `thread` was idle (a drain): every end of that thread so far
  * happens before its later pushes and stores. */
 void hb_drain(hb *h, int stream, int thread);
+/* The TRISC read semaphore `sem` (its value): every change of it so far, and what is ordered
+ * before each, happens before the TRISC's later pushes and stores (an acquire, as SEMWAIT's). */
+void hb_sem_load(hb *h, int stream, unsigned sem);
+/* A kernel's load of `addr` got its value (the state after the edge before; a TTSync load: the
+ * thread was idle): CoprocessorDoneCheck is hb_drain of its own thread, a semaphore hb_sem_load, a
+ * GPR of its thread or a config word the writes of it recorded so far (docs/decisions.md "Kernels'
+ * RISC-V side"); anything else orders nothing. */
+void hb_note_mmio_load(hb *h, int stream, uint32_t addr);
 
 /* An instruction starts (after hb_start of the thread's earlier ones). push_index: the push it came
  * from (itself, its MOP's or its REPLAY's). */

@@ -354,11 +354,18 @@ static const char *abs_path(const char *path, char *buf, size_t n)
  * WAVE_CHILD_ENV set, so it cannot recurse). This run's exit status is kept whatever happens. */
 /* The test's own preload and end-of-run expectations, handed to the checker as functions
  * (cosim_test): the checker does not read the test format. */
+/* A kernel's load got its value (kernel_run.h tt_krun_sync): the race detector, as model_run.c */
+static void tb_load_sync(void *ctx, int thread, uint32_t addr)
+{
+    cosim_trisc_sync(((tb_ctx *)ctx)->cos, thread, addr);
+}
+
 static void test_preload(void *ctx, tt_model *m)
 {
     tb_ctx *c = ctx;
     tt_test_apply_preload(&c->test, m);
     /* the kernels' ELFs into the checker's model: the RTL gets their lines with the preload items */
+    if (c->k) tt_krun_set_sync(c->k, &(tt_krun_sync){.ctx = c, .load = tb_load_sync});
     if (c->k) c->kload_rc = tt_krun_load(c->k, &c->test, m, stderr);
 }
 

@@ -58,6 +58,8 @@ struct tt_krun {
     bool ld_wait[TT_NUM_THREADS];         /* a load offered, its value not yet delivered */
     bool ld_ready[TT_NUM_THREADS];        /* delivered: the core's next step takes ld_value */
     uint32_t ld_value[TT_NUM_THREADS], ld_pc[TT_NUM_THREADS];
+    uint32_t ld_addr[TT_NUM_THREADS];     /* the address of the load waiting for its value */
+    tt_krun_sync sync;                    /* told each load that got its value (the race detector) */
     tt_cycle_stim *cs;                    /* the offers being built (tt_krun_step) */
     unsigned idle_mask;                   /* threads idle in the cycle just ended */
     uint32_t store_pc;                    /* pc of the store in the MMIO slot, when a core's */
@@ -131,11 +133,14 @@ static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr,
         k->cs->load_addr = addr & ~3u;
         k->ld_wait[th] = true;
         k->ld_pc[th] = k->core[th].pc;
+        k->ld_addr[th] = addr & ~3u;
         return TT_RV_MEM_STALL;
     case TT_RV_REG_TTSYNC:
         /* TTSync.md: the read waits until this thread's earlier pushes have all finished: none held,
          * the FIFO empty and the thread idle (MOPExpanderDoneCheck taken as the same, stricter, wait) */
         if (k->pend[th] || !(k->idle_mask >> th & 1u)) return TT_RV_MEM_STALL;
+        /* it returns now: what the wait saw orders the core's later pushes and stores */
+        if (k->sync.load) k->sync.load(k->sync.ctx, th, addr & ~3u);
         break;
     default:
         /* mailboxes, this core's PCBuf, the wall clock: RISC-V-side units (rv_periph.h), the same in
@@ -200,9 +205,16 @@ bool tt_krun_on(const tt_krun *k, int th) { return k && th >= 0 && th < TT_NUM_T
 
 bool tt_krun_any(const tt_krun *k) { return k && (k->on[0] || k->on[1] || k->on[2]); }
 
+void tt_krun_set_sync(tt_krun *k, const tt_krun_sync *s)
+{
+    if (k) k->sync = *s;
+}
+
 int tt_krun_load(tt_krun *k, const tt_test *t, tt_model *m, FILE *out)
 {
+    const tt_krun_sync sync = k->sync;
     memset(k, 0, sizeof *k);
+    k->sync = sync;
     k->m = m;
     tt_rv_periph_init(&k->periph);
     for (int th = 0; th < TT_NUM_THREADS; th++) {
@@ -274,6 +286,7 @@ void tt_krun_load_deliver(tt_krun *k, int th, uint32_t value)
     k->ld_wait[th] = false;
     k->ld_ready[th] = true;
     k->ld_value[th] = value;
+    if (k->sync.load) k->sync.load(k->sync.ctx, th, k->ld_addr[th]);
 }
 
 uint32_t tt_krun_pc(const tt_krun *k, int th)

@@ -49,6 +49,17 @@ typedef struct tt_krun tt_krun;
 tt_krun *tt_krun_create(void);
 void tt_krun_destroy(tt_krun *k);
 
+/* The race detector's hook (docs/decisions.md "Kernels' RISC-V side"): load(ctx, thread, addr) is
+ * called when a core's load gets its value, a GPR, config or semaphore load at its delivery
+ * (tt_krun_load_deliver: the state after the edge before) and a TTSync load when it returns (the
+ * thread idle, in the stimulus call); both runners pass it to hb_note_mmio_load. Kept by
+ * tt_krun_load. */
+typedef struct {
+    void *ctx;
+    void (*load)(void *ctx, int thread, uint32_t addr);
+} tt_krun_sync;
+void tt_krun_set_sync(tt_krun *k, const tt_krun_sync *s);
+
 /* Reset each core the test names and load its ELF into m's L1 and its local RAM. 0 when done (or no
  * elf line); 2 (bad input) with the reason on out. */
 int tt_krun_load(tt_krun *k, const tt_test *t, tt_model *m, FILE *out);

@@ -456,6 +456,13 @@ static void run_drain_cb(void *ctx, int stream, int thread)
     if (r->h) hb_drain(r->h, stream, thread);
 }
 
+/* A kernel's load got its value (kernel_run.h tt_krun_sync; lockstep: cosim_trisc_sync) */
+static void run_load_cb(void *ctx, int thread, uint32_t addr)
+{
+    run_hb *r = ctx;
+    if (r->h) hb_note_mmio_load(r->h, thread, addr);
+}
+
 /* The race detector in the cycle-level run: told each dispatch and retire by the scheduler's hooks
  * (ttsched.h), as the lockstep checker tells it at the RTL's. */
 static bool timed_dispatched(void *ctx, int thread, uint32_t seq, uint32_t insn, uint32_t push_index, uint64_t cycle)
@@ -538,6 +545,7 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     tt_test_apply_preload(t, m);
     *st = (tt_run_stats){0};
     *checks = 0;
+    if (k) tt_krun_set_sync(k, &(tt_krun_sync){.ctx = rh, .load = run_load_cb});
     if (k && tt_krun_load(k, t, m, out)) return 2;
     tt_sched *sc = tt_sched_create_profile(m, tp);
     if (!sc) {

@@ -12,7 +12,8 @@
 # and must exit with status N, not by a signal. Before the run the runner replaces, in a copy of
 # the file: @DIR@ by a scratch directory holding x86.elf (push_t0.elf with e_machine EM_X86_64),
 # @PUSH_PC@ by the address of the second sw in badpush_t2.elf's main (objdump: the store that
-# pushes the bad word), @MOP_STORE_PC@ by the last sw in mopbug_t0.elf's main, and build/ by BUILD/ when BUILD is not build.
+# pushes the bad word), @MOP_STORE_PC@ by the last sw in mopbug_t0.elf's main, @NOPOLL_STORE_PC@ by
+# the last sw in nopoll_store_t0.elf's main, @POST_WRCFG_PC@ by the first in sempoll_post_t1.elf's, and build/ by BUILD/ when BUILD is not build.
 # Then the command line: --untimed with an elf line is bad input (2); --elf cases.
 # With LOCKSTEP, every file runs there as well: a positive test must pass and end in the same cycle
 # as on the model alone (the summary's "N cycles"); a negative one must exit with its
@@ -29,7 +30,7 @@ if [ ! -x "$bin" ]; then
     echo "run_kernel_tests.sh: '$bin' is not an executable (make model)" >&2
     exit 2
 fi
-for e in push_t0 badpush_t2 mopbug_t0; do
+for e in push_t0 badpush_t2 mopbug_t0 nopoll_store_t0 sempoll_post_t1; do
     if [ ! -f "$build/kernels/$e.elf" ]; then
         echo "run_kernel_tests.sh: $build/kernels/$e.elf missing (make kernels)" >&2
         exit 2
@@ -57,6 +58,18 @@ if [ -z "$mop_pc" ]; then
     exit 2
 fi
 mop_pc=$(printf '0x%08x' "0x$mop_pc")
+# neg_sempoll_nopoll.tts: the pc of nopoll_store_t0's config store (main's last sw) and of
+# sempoll_post_t1's WRCFG push (main's first sw), each named by the race's report.
+nopoll_pc=$("${cross}objdump" -d --disassemble=main "$build/kernels/nopoll_store_t0.elf" |
+            awk '$3 == "sw" || $4 == "sw" {pc = $1} END {sub(":", "", pc); print pc}')
+post_pc=$("${cross}objdump" -d --disassemble=main "$build/kernels/sempoll_post_t1.elf" |
+          awk '($3 == "sw" || $4 == "sw") && !pc {pc = $1} END {sub(":", "", pc); print pc}')
+if [ -z "$nopoll_pc" ] || [ -z "$post_pc" ]; then
+    echo "run_kernel_tests.sh: no sw in nopoll_store_t0.elf's or sempoll_post_t1.elf's main (${cross}objdump)" >&2
+    exit 2
+fi
+nopoll_pc=$(printf '0x%08x' "0x$nopoll_pc")
+post_pc=$(printf '0x%08x' "0x$post_pc")
 
 pass=0
 fail=0
@@ -75,7 +88,7 @@ for f in "$dir"/*.tts; do
     run=$f
     if grep -q '@' "$f" || [ "$build" != build ]; then
         run=$tmp/$name
-        sed -e "s|@DIR@|$tmp|g" -e "s|@PUSH_PC@|$push_pc|g" -e "s|@MOP_STORE_PC@|$mop_pc|g" -e "s|build/kernels/|$build/kernels/|g" "$f" > "$run"
+        sed -e "s|@DIR@|$tmp|g" -e "s|@PUSH_PC@|$push_pc|g" -e "s|@MOP_STORE_PC@|$mop_pc|g" -e "s|@NOPOLL_STORE_PC@|$nopoll_pc|g" -e "s|@POST_WRCFG_PC@|$post_pc|g" -e "s|build/kernels/|$build/kernels/|g" "$f" > "$run"
     fi
     "$bin" run "$run" > "$tmp/out" 2> "$tmp/err"
     rc=$?

@@ -326,6 +326,96 @@ static void test_c10_gate_order_STALLWAIT_md(void **state)
     }
 }
 
+/* A store of TRISC `stream` to element (kind, idx) after whatever the test did: true when it races. */
+static bool trisc_store_races(sim *s, int stream, int kind, uint32_t idx)
+{
+    const hazard_who st = {.thread = stream, .store = true};
+    hb_store(s->h, stream, s->cycle++);
+    hb_race r;
+    return hb_access(s->h, &st, kind, stream * (kind == HB_GPR), idx, ~0u, true, HB_AT_END, false, &r);
+}
+
+/* TTSync.md: a load of CoprocessorDoneCheck returns once the thread has no instruction in flight,
+ * so the TRISC's later stores come after everything its thread did (a drain of its own thread);
+ * MOPExpanderDoneCheck says nothing about execution, another TRISC's load nothing about thread 0. */
+static void test_ttsync_load_drains_TTSync_md(void **state)
+{
+    (void)state;
+    /* the loading stream, the address (0: no load); the store is the same stream's */
+    static const struct {
+        int stream;
+        uint32_t addr;
+        bool races;
+    } cases[] = {
+        {0, 0, true},
+        {0, TT_MMIO_SEM_BASE + 4u, false}, /* CoprocessorDoneCheck */
+        {0, TT_MMIO_SEM_BASE + 8u, true},  /* MOPExpanderDoneCheck */
+        {1, TT_MMIO_SEM_BASE + 4u, true},  /* TRISC1's: thread 1 idle, thread 0's WRCFG not ordered */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sim s;
+        sim_init(&s);
+        const hazard_who w = run(&s, 0, OP(WRCFG));
+        assert_false(acc(&s, &w, HB_CFG, 76, ~0u, true, HB_AT_END));
+        if (cases[i].addr) hb_note_mmio_load(s.h, cases[i].stream, cases[i].addr);
+        assert_int_equal(trisc_store_races(&s, cases[i].stream, HB_CFG, 76), cases[i].races);
+        hb_destroy(s.h);
+    }
+}
+
+/* SyncUnit.md "RISCV access to semaphores", TTSync.md "Tensix semaphores": a TRISC that reads a
+ * semaphore's value comes after every change of it so far (SEMPOST here, or another TRISC's
+ * semaphore store) and what was ordered before each; a STALLWAIT(B1, C12) orders the poster's WRCFG
+ * before its SEMPOST, without it the post does not carry the write (its two cycles, WRCFG.md). */
+static void test_sem_load_acquires_SyncUnit_md(void **state)
+{
+    (void)state;
+    /* 0: no load; 1: the load of semaphore 2; 2: a load of semaphore 3; 3: no STALLWAIT before the
+     * post; 4: TRISC1 drains thread 1 and posts by a semaphore store, no SEMPOST */
+    for (int k = 0; k < 5; k++) {
+        sim s;
+        sim_init(&s);
+        const hazard_who w = run(&s, 1, OP(WRCFG));
+        assert_false(acc(&s, &w, HB_CFG, 76, ~0u, true, HB_AT_END));
+        if (k == 4) {
+            hb_drain(s.h, 1, 1);
+            hb_sem_store(s.h, 1, 1u << 2);
+        } else {
+            if (k != 3) (void)run(&s, 1, STALLWAIT(1u << 1, 1u << 12)); /* B1 until C12 (CFGEXU) */
+            (void)run(&s, 1, SEMPOST(1u << 2));
+        }
+        if (k != 0) hb_note_mmio_load(s.h, 0, TT_MMIO_SEM_BASE + 0x20u + 4u * (k == 2 ? 3u : 2u));
+        assert_int_equal(trisc_store_races(&s, 0, HB_CFG, 76), k == 0 || k == 2 || k == 3);
+        hb_destroy(s.h);
+    }
+}
+
+/* TTSync.md "Common address space": a RISC-V polling a Tensix GPR or config word another
+ * instruction writes sees that write once it has landed; the load orders the TRISC's later stores
+ * after the writes of that element recorded so far, not after those of another. */
+static void test_gpr_cfg_load_acquires_writes_TTSync_md(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 3; k++) { /* 0: no load, 1: the word's load, 2: the next word's */
+        sim s;
+        sim_init(&s);
+        const hazard_who w = run(&s, 1, OP(WRCFG));
+        assert_false(acc(&s, &w, HB_CFG, 76, ~0u, true, HB_AT_END));
+        if (k) hb_note_mmio_load(s.h, 0, TT_MMIO_CFG_BASE + 4u * (k == 1 ? 76u : 77u));
+        assert_int_equal(trisc_store_races(&s, 0, HB_CFG, 76), k != 1);
+        hb_destroy(s.h);
+    }
+    for (int k = 0; k < 3; k++) { /* a GPR of thread 0 written by its SETDMAREG, then stored */
+        sim s;
+        sim_init(&s);
+        const hazard_who w = run(&s, 0, OP(SETDMAREG));
+        assert_false(hb_access(s.h, &w, HB_GPR, 0, 5, ~0u, true, HB_AT_END, false, &(hb_race){0}));
+        if (k) hb_note_mmio_load(s.h, 0, TT_MMIO_GPR_BASE + 4u * (k == 1 ? 5u : 6u));
+        assert_int_equal(trisc_store_races(&s, 0, HB_GPR, 5), k != 1);
+        hb_destroy(s.h);
+    }
+}
+
 static int races_seen;
 static bool count_race(void *ctx, const hazard_who *at, bool at_writes, int at_when, const hb_race *x)
 {
@@ -386,6 +476,9 @@ int main(void)
         cmocka_unit_test(test_pending_access),
         cmocka_unit_test(test_mop_penalty_MOPExpander_md),
         cmocka_unit_test(test_c10_gate_order_STALLWAIT_md),
+        cmocka_unit_test(test_ttsync_load_drains_TTSync_md),
+        cmocka_unit_test(test_sem_load_acquires_SyncUnit_md),
+        cmocka_unit_test(test_gpr_cfg_load_acquires_writes_TTSync_md),
         cmocka_unit_test(test_adc_fields_ADCs_md),
         cmocka_unit_test(test_src_owner),
     };
