@@ -691,7 +691,7 @@ kernels: $(KERNEL_ELFS) $(BUILD)/ttmodel
 
 # kernels on the model alone (issue 29 part 3; docs/test_format.md "Kernels"): tests/kernels/*.tts
 # name ELFs from make kernels; neg_*.tts are bad-input and failing-kernel cases (run_kernel_tests.sh)
-kernel-test: kernels $(BUILD)/ttmodel $(BUILD)/ttcosim
+kernel-test: kernels $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== kernel-test: the kernels' reference (tools/kernel_ref.py: self-test, generated files up to date)"
 	@python3 tests/kernels/test_kernel_ref.py
 	@python3 tools/kernel_ref.py --check
@@ -701,3 +701,8 @@ kernel-test: kernels $(BUILD)/ttmodel $(BUILD)/ttcosim
 	@python3 tools/gen_kernel_mx_tests.py --check
 	@echo "== kernel-test: kernels run by build/ttmodel run and in lockstep by build/ttcosim (tests/kernels)"
 	@tests/kernels/run_kernel_tests.sh $(BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS) $(BUILD)/ttcosim
+	@echo "== kernel-test: the SystemC harness runs kernels too (a matmul, and a failing kernel's report with its pc)"
+	@$(BUILD)/ttcosim_sc tests/kernels/matmul_hifi4.tts > $(BUILD)/kernel_sc.log 2>&1 || { cat $(BUILD)/kernel_sc.log; exit 1; }
+	@grep -q "PASS" $(BUILD)/kernel_sc.log && echo "PASS matmul_hifi4.tts (SystemC lockstep)"
+	@! $(BUILD)/ttcosim_sc tests/kernels/neg_llk_badfmt.tts > $(BUILD)/kernel_sc.log 2>&1 \
+	  && grep -q "pushed by TRISC2 at pc 0x" $(BUILD)/kernel_sc.log && echo "PASS neg_llk_badfmt.tts (SystemC lockstep: fails, names the pc)"
