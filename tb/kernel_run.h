@@ -42,6 +42,13 @@ void tt_cycle_stim_files(tt_stim *s, unsigned idle_mask, tt_cycle_stim *cs, void
 
 typedef struct tt_krun tt_krun;
 
+/* The store queue (BabyRISCV/MemoryOrdering.md: four entries) and the steps from a GPR/config
+ * store's leaving it to its taking the MMIO store slot (docs/decisions.md "Kernels in lockstep"). */
+#define TT_KRUN_STORE_QUEUE 4
+#define TT_KRUN_CFG_LATENCY 4
+/* tt_krun_view's state: bit TT_KRUN_VIEW_CFG_PEND + t: C10 for thread t in the coming cycle */
+#define TT_KRUN_VIEW_CFG_PEND 8
+
 tt_krun *tt_krun_create(void);
 void tt_krun_destroy(tt_krun *k);
 
@@ -78,12 +85,19 @@ void tt_krun_push_dropped(tt_krun *k, int th);
 void tt_krun_pushed_by(const tt_krun *k, int th, uint32_t push_index, char *buf, size_t n);
 /* pc of the core's store in the MMIO store slot */
 uint32_t tt_krun_store_pc(const tt_krun *k);
+/* STALLWAIT C10 per thread as of the edge ending the coming cycle: a GPR/config store of the core
+ * queued or emitted and not in the store slot (set into the model by tt_krun_step as well) */
+unsigned tt_krun_cfg_pend(const tt_krun *k);
+/* stores of core th queued or emitted and not yet in a slot */
+unsigned tt_krun_queued(const tt_krun *k, int th);
 
 /* Apply an L1 store to m's L1 (the edge it lands at). */
 void tt_krun_l1_apply(tt_model *m, uint32_t addr, unsigned size, uint32_t data);
 
 /* Each kernel core's pc and state for the waves (2 bits a thread: 0 none or ended, 1 running,
- * 2 held on a push, 3 waiting for a load). */
+ * 2 held on a push, 3 waiting for a load), and at bit TT_KRUN_VIEW_CFG_PEND + t thread t's C10 for
+ * the RTL's wait gate in the coming cycle (tt_core trisc_cfg_pend_i: the value the model's gate
+ * read at the edge before it, one step older than tt_krun_cfg_pend). */
 void tt_krun_view(const tt_krun *k, uint32_t pc[3], unsigned *state);
 
 /* "  TRISCn (ELF) has not ended: pc 0x..., N instructions retired[, a push held ...]\n" per
