@@ -1,8 +1,11 @@
 /* kernel_run.h: the kernels' TRISC cores, for the model-only run (tb/model_run.c) and the lockstep
  * harness (tb/harness.c) alike (docs/decisions.md "Kernels in lockstep"). A thread named by an `elf`
- * line has its RISC-V core stepped once a cycle, at the stimulus point (the end of the cycle): a
- * store to INSTRN_BUF_BASE is the thread's push (held until the FIFO takes it); a store to config,
- * GPRs, MOP config or semaphores takes the cycle's one MMIO store slot; a load of a GPR, config word
+ * line has its RISC-V core stepped once a cycle, at the stimulus point (the end of the cycle). Its
+ * stores enter a four-entry store queue (the core stalls while it is full) and leave it in order,
+ * one a cycle: a store to INSTRN_BUF_BASE is the thread's push (held until the FIFO takes it); a
+ * store to config, GPRs, MOP config or semaphores takes the cycle's one MMIO store slot (GPR and
+ * config stores TT_KRUN_CFG_LATENCY steps after leaving the queue: STALLWAIT C10 holds meanwhile,
+ * tt_krun_cfg_pend); an L1 store takes the L1 store slot; a load of a GPR, config word
  * or semaphore takes the cycle's one MMIO load slot and gets its value one cycle later (the state
  * after the edge that ends the cycle it was offered in: lockstep compares the RTL's load port with
  * the model's there); an L1 store takes the cycle's one L1 store slot and lands at the next edge;
