@@ -1231,8 +1231,8 @@ module tt_core
       cond_active[t][CND_SFPU]     = u_holds[t][UNIT_SFPU];
       cond_active[t][CND_CFGEXU]   = u_busy[UNIT_CFG];       // any thread
       // C10: the thread's TRISC has a GPR/config store emitted and not yet processed
-      // DELIBERATE BUG (INJ_T_C10_IGNORED): C10 never holds.
-      cond_active[t][CND_TRISC_CFG] = trisc_cfg_pend_i[t] && !inject_i[INJ_T_C10_IGNORED];
+      // DELIBERATE BUG (INJ_C10_IGNORED): C10 never holds.
+      cond_active[t][CND_TRISC_CFG] = trisc_cfg_pend_i[t] && !inject_i[INJ_C10_IGNORED];
       // DELIBERATE BUG (INJ_T_CFGEXU_OWN): C12 looks only at this thread's instruction.
       if (inject_i[INJ_T_CFGEXU_OWN]) cond_active[t][CND_CFGEXU] = u_holds[t][UNIT_CFG];
       // source-bank ownership (STALLWAIT.md, Blackhole numbering)
