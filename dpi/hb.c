@@ -102,6 +102,7 @@ struct hb {
     /* TRISC side */
     vc stream_vc[NS];       /* what the TRISC's later pushes and stores come after */
     vc store_last[NS];      /* its last store event */
+    bool queued[NS];        /* a kernel's core: its stores land after later pushes (its store queue) */
     ep store_ep[NS];
     uint64_t store_cycle[NS];
     struct {
@@ -294,6 +295,10 @@ static void wait_acquire(hb *h, int t, const wait_rec *w, vc *v)
             join(v, r && r->ended ? &r->evc : &h->end_last[t][u]);
         } else if (c == 10) {
             join(v, &w->stores); /* C10: the TRISC's config stores have landed (STALLWAIT.md) */
+            /* a kernel's stores made before the push may land after it (tb/kernel_run.c's store
+             * queue): C10 released, so all of them have landed; the ones since are joined too
+             * (may hide a race, never reports a false one) */
+            if (t < NS && h->queued[t]) join(v, &h->store_last[t]);
         } else if (c >= 5 && c <= 8) {
             /* C5/C6: the unpacker's bank is not the matrix unit's; C7/C8: the matrix unit's bank is
              * valid (STALLWAIT.md, SrcASrcB.md): the hand-over that made it so */
@@ -897,6 +902,7 @@ bool hb_note_mmio(hb *h, const hazard_who *who, uint32_t addr, uint64_t cycle, h
 {
     const int s = who->thread;
     if (addr % 4) return false;
+    if (who->pc && s >= 0 && s < NS) h->queued[s] = true;
     if (addr >= TT_MMIO_CFG_BASE && addr < TT_MMIO_CFG_BASE + 4u * (2 * TT_CFG_WORDS + TT_CFG_WORDS)) {
         const unsigned i = (addr - TT_MMIO_CFG_BASE) / 4;
         hb_store(h, s, cycle);

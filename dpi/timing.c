@@ -164,6 +164,7 @@ struct tt_timing {
     bool have_model;
     uint8_t sem_value[TT_NUM_SEMS], sem_max[TT_NUM_SEMS];
     unsigned banks;               /* tt_bank_conditions: C5..C8 in bits 0..3 */
+    unsigned trisc_cfg;           /* tt_model_trisc_cfg_pend: C10 per thread */
     uint64_t checks;
     /* Cycles in which ThCon wrote L1 (an L1 STOREIND's retire cycle): the packer's line waits
      * (T8, the L1 write port serves ThCon first). A ring, oldest overwritten. */
@@ -393,6 +394,9 @@ static unsigned conditions(const tt_timing *t, int th)
     if (unit_busy_any(t, TT_U_XMOV)) c |= 1u << C_XMOV;
     if (unit_busy_any(t, TT_U_CFG)) c |= 1u << C_CFGEXU;
     c |= (t->banks & 0xFu) << C_SRCA_CLR;
+    /* C10: the thread's TRISC has a GPR/config store emitted and not processed (the model's fact,
+     * set by the kernel runner: docs/decisions.md "Kernels in lockstep") */
+    if (t->trisc_cfg >> th & 1u) c |= 1u << C_TRISC_CFG;
     /* a bank hand-over in the matrix unit: the bank conditions of its side hold (in order, it can
      * retire later than its latency of 1; docs/decisions.md "Matrix unit timing") */
     const unsigned hand = mq_bank_change(t, 0, false);
@@ -428,6 +432,7 @@ static void snapshot_model(tt_timing *t, const tt_model *m)
         t->sem_max[s] = m->sem[s].max;
     }
     t->banks = tt_bank_conditions(m);
+    t->trisc_cfg = tt_model_trisc_cfg_pend(m);
     t->have_model = true;
 }
 

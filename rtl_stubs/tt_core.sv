@@ -46,6 +46,11 @@ module tt_core
   input  logic [15:0]          tl1_be_i,
   input  logic [127:0]         tl1_data_i,
 
+  // STALLWAIT C10 (TRISC_CFG, STALLWAIT.md): bit t while thread t's TRISC has a GPR or config
+  // write-request emitted and not processed by the last edge (the harness's kernel runner: its
+  // store queue, docs/design.md "TRISC store queue"); 0 without kernels
+  input  logic [2:0]           trisc_cfg_pend_i,
+
   // backdoor preload (tb_top only, after reset and before any TRISC action; not an instruction)
   input  logic                 bd_valid_i,
   input  logic [2:0]           bd_target_i,  // 0 cfg, 1 thread cfg, 2 GPR, 3 semaphore, 4 L1 line,
@@ -1209,7 +1214,7 @@ module tt_core
   // ---------------------------------------------------------------------------------------------
   // Wait-gate conditions per thread (isa_semantics.md s.2, BH numbering). "Current thread has an
   // instruction in unit X" = X's slot holds one of thread t. Not modelled yet (never wait):
-  // C5..C8 (src bank ownership), C10 (our MMIO stores commit at once).
+  // (C10: the harness says which threads' TRISCs have GPR/config stores in flight.)
   // ---------------------------------------------------------------------------------------------
   always_comb begin
     for (int t = 0; t < 3; t++) begin
@@ -1226,6 +1231,9 @@ module tt_core
       cond_active[t][CND_XMOV]     = u_busy[UNIT_XMOV];      // any thread
       cond_active[t][CND_SFPU]     = u_holds[t][UNIT_SFPU];
       cond_active[t][CND_CFGEXU]   = u_busy[UNIT_CFG];       // any thread
+      // C10: the thread's TRISC has a GPR/config store emitted and not yet processed
+      // DELIBERATE BUG (INJ_C10_IGNORED): C10 never holds.
+      cond_active[t][CND_TRISC_CFG] = trisc_cfg_pend_i[t] && !inject_i[INJ_C10_IGNORED];
       // DELIBERATE BUG (INJ_T_CFGEXU_OWN): C12 looks only at this thread's instruction.
       if (inject_i[INJ_T_CFGEXU_OWN]) cond_active[t][CND_CFGEXU] = u_holds[t][UNIT_CFG];
       // source-bank ownership (STALLWAIT.md, Blackhole numbering)

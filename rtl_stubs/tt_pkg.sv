@@ -404,6 +404,7 @@ package tt_pkg;
   localparam int unsigned INJ_ERR_BUSY_BLIND      = 183; // the error check sees no unit busy: each retire is an error
   // issue 29 (kernels in lockstep): the TRISC load port's decode
   localparam int unsigned INJ_TRISC_LD_GPR        = 172; // a TRISC load of a GPR reads the next thread's GPR
+  localparam int unsigned INJ_C10_IGNORED       = 117; // STALLWAIT C10 never holds (TRISC stores in flight ignored)
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------

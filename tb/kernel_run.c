@@ -41,6 +41,18 @@ void tt_cycle_stim_files(tt_stim *s, unsigned idle_mask, tt_cycle_stim *cs, void
 
 #define PC_RING 256
 
+/* One store in a core's store queue (BabyRISCV/MemoryOrdering.md) or in flight behind it. */
+typedef enum { KQ_PUSH, KQ_MMIO, KQ_L1, KQ_PERIPH } kq_kind;
+typedef struct {
+    kq_kind kind;
+    bool cfg;       /* a GPR or config write-request: STALLWAIT C10 covers it, processed after TT_KRUN_CFG_LATENCY */
+    uint32_t addr, data, pc;
+    unsigned size;
+    unsigned wait;  /* in flight: steps left before it takes the MMIO store slot */
+} kq_entry;
+
+#define KFLIGHT 8 /* write-requests emitted and not yet processed, per core (at most the latency's worth) */
+
 typedef struct {
     tt_krun *k;
     int th;
@@ -67,6 +79,12 @@ struct tt_krun {
     uint64_t steps;                       /* tt_krun_step calls so far: the wall clock */
     uint32_t periph_addr[TT_NUM_THREADS]; /* the mailbox/PCBuf access a core waits at (0: none) */
     bool periph_store[TT_NUM_THREADS];
+    kq_entry q[TT_NUM_THREADS][TT_KRUN_STORE_QUEUE]; /* the store queue, oldest first */
+    unsigned qn[TT_NUM_THREADS];
+    kq_entry fl[TT_NUM_THREADS][KFLIGHT]; /* MMIO write-requests emitted, oldest first */
+    unsigned fn[TT_NUM_THREADS];
+    unsigned cfg_pend;                    /* C10 after the last step (tt_krun_cfg_pend) */
+    unsigned cfg_pend_prev;               /* ... after the step before (the RTL's input: tt_krun_view) */
 };
 
 tt_krun *tt_krun_create(void) { return calloc(1, sizeof(tt_krun)); }
@@ -101,6 +119,24 @@ static tt_rv_mem_status periph_wait(tt_krun *k, int th, uint32_t addr, bool stor
     return st;
 }
 
+/* A push held or still in the store queue (TTSync orders after the earlier pushes). */
+static bool pushes_out(const tt_krun *k, int th)
+{
+    if (k->pend[th]) return true;
+    for (unsigned i = 0; i < k->qn[th]; i++)
+        if (k->q[th][i].kind == KQ_PUSH) return true;
+    return false;
+}
+
+/* An MMIO store of the core queued or emitted and not yet in the store slot. */
+static bool mmio_stores_out(const tt_krun *k, int th)
+{
+    if (k->fn[th]) return true;
+    for (unsigned i = 0; i < k->qn[th]; i++)
+        if (k->q[th][i].kind == KQ_MMIO) return true;
+    return false;
+}
+
 static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr, unsigned size, bool fetch,
                                uint32_t *value)
 {
@@ -126,6 +162,7 @@ static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr,
             break;
         }
         if (k->ld_wait[th]) return TT_RV_MEM_STALL;
+        if (mmio_stores_out(k, th)) return TT_RV_MEM_STALL; /* store then load: the store is processed first */
         if (!mmio_value(k->m, th, rg, addr & ~3u, &v, NULL, 0)) return TT_RV_MEM_FAULT;
         if (k->cs->load_valid) return TT_RV_MEM_STALL; /* one TRISC load a cycle */
         k->cs->load_valid = true;
@@ -138,7 +175,7 @@ static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr,
     case TT_RV_REG_TTSYNC:
         /* TTSync.md: the read waits until this thread's earlier pushes have all finished: none held,
          * the FIFO empty and the thread idle (MOPExpanderDoneCheck taken as the same, stricter, wait) */
-        if (k->pend[th] || !(k->idle_mask >> th & 1u)) return TT_RV_MEM_STALL;
+        if (pushes_out(k, th) || !(k->idle_mask >> th & 1u)) return TT_RV_MEM_STALL;
         /* it returns now: what the wait saw orders the core's later pushes and stores */
         if (k->sync.load) k->sync.load(k->sync.ctx, th, addr & ~3u);
         break;
@@ -153,43 +190,94 @@ static tt_rv_mem_status k_load(void *ctx, const tt_rv_region *rg, uint32_t addr,
     return TT_RV_MEM_OK;
 }
 
+/* A store enters the core's store queue (MemoryOrdering.md: the core goes on while it has room;
+ * pushes are stores too and leave it in order); kq_drain empties it. */
 static tt_rv_mem_status k_store(void *ctx, const tt_rv_region *rg, uint32_t addr, unsigned size, uint32_t value)
 {
     const kcore_ctx *c = ctx;
     tt_krun *k = c->k;
-    tt_cycle_stim *cs = k->cs;
+    const int th = c->th;
+    kq_entry e = {.addr = addr, .data = value, .size = size, .pc = k->core[th].pc};
     switch (rg->kind) {
     case TT_RV_REG_L1:
-        /* the L1 store slot: one a cycle, landing at the next edge (lockstep: tt_core tl1_*_i) */
         if (addr + size > TT_L1_BYTES) return TT_RV_MEM_FAULT;
-        if (cs->l1_valid) return TT_RV_MEM_STALL;
-        cs->l1_valid = true, cs->l1_thread = c->th, cs->l1_addr = addr, cs->l1_data = value, cs->l1_size = size;
-        cs->l1_pc = k->core[c->th].pc;
-        return TT_RV_MEM_OK;
+        e.kind = KQ_L1;
+        break;
     case TT_RV_REG_PUSH:
-        /* PushTensixInstruction.md: a sw to INSTRN_BUF_BASE pushes; the core stalls while it cannot */
+        /* PushTensixInstruction.md: a sw to INSTRN_BUF_BASE pushes */
         if (addr != TT_RV_INSTRN_BUF_BASE || size != 4) return TT_RV_MEM_FAULT;
-        if (k->pend[c->th]) return TT_RV_MEM_STALL;
-        k->pend[c->th] = true;
-        k->pend_word[c->th] = value;
-        k->pend_pc[c->th] = k->core[c->th].pc;
-        return TT_RV_MEM_OK;
+        e.kind = KQ_PUSH;
+        break;
     case TT_RV_REG_TTSYNC:
-        /* TTSync.md: the store only orders the read after the earlier pushes: held behind a held push */
-        return k->pend[c->th] ? TT_RV_MEM_STALL : TT_RV_MEM_OK;
+        /* TTSync.md: the store only orders the read after the earlier pushes: held behind them */
+        return pushes_out(k, th) ? TT_RV_MEM_STALL : TT_RV_MEM_OK;
     case TT_RV_REG_CFG: case TT_RV_REG_GPR: case TT_RV_REG_MOP_CFG: case TT_RV_REG_SEM:
         if (size != 4) return TT_RV_MEM_FAULT;
-        if (cs->in.store_valid) return TT_RV_MEM_STALL; /* one TRISC MMIO store a cycle (ttsched.h) */
-        cs->in.store_valid = true;
-        cs->in.store_thread = c->th;
-        cs->in.store_addr = addr;
-        cs->in.store_data = value;
-        k->store_pc = k->core[c->th].pc;
-        return TT_RV_MEM_OK;
+        e.kind = KQ_MMIO;
+        e.cfg = rg->kind == TT_RV_REG_CFG || rg->kind == TT_RV_REG_GPR;
+        break;
     default:
-        if (!tt_rv_periph_serves(addr)) return TT_RV_MEM_FAULT;
-        return periph_wait(k, c->th, addr, true,
-                           tt_rv_periph_store(&k->periph, TT_RVP_T0 + c->th, addr, size, k->steps, value));
+        /* mailboxes, the PCBuf word, the wall clock (rv_periph.h): in the queue like any store, applied
+         * when it reaches the head (a full mailbox holds it there) */
+        if (!tt_rv_periph_serves(addr) || size != 4) return TT_RV_MEM_FAULT;
+        e.kind = KQ_PERIPH;
+        break;
+    }
+    if (k->qn[th] == TT_KRUN_STORE_QUEUE) return TT_RV_MEM_STALL; /* the queue is full: the core waits */
+    k->q[th][k->qn[th]++] = e;
+    return TT_RV_MEM_OK;
+}
+
+/* The end of core th's step: its oldest emitted MMIO write-request whose latency has passed takes
+ * the cycle's MMIO store slot (lands at the next edge); then the head of its store queue leaves
+ * when it can (one a cycle): a push to the held push (offered to the FIFO until taken), an L1
+ * store to the L1 store slot, an MMIO store into flight (GPR/config: processed
+ * TT_KRUN_CFG_LATENCY steps later; MOP config and semaphores: at once, as before the queue). */
+static void kq_drain(tt_krun *k, int th)
+{
+    tt_cycle_stim *cs = k->cs;
+    for (unsigned i = 0; i < k->fn[th]; i++)
+        if (k->fl[th][i].wait) k->fl[th][i].wait--;
+    if (k->qn[th]) {
+        const kq_entry *e = &k->q[th][0];
+        bool left = false;
+        switch (e->kind) {
+        case KQ_PUSH:
+            if (!k->pend[th]) {
+                k->pend[th] = true, k->pend_word[th] = e->data, k->pend_pc[th] = e->pc;
+                left = true;
+            }
+            break;
+        case KQ_L1:
+            /* the L1 store slot: one a cycle, landing at the next edge (lockstep: tt_core tl1_*_i) */
+            if (!cs->l1_valid) {
+                cs->l1_valid = true, cs->l1_thread = th, cs->l1_addr = e->addr, cs->l1_data = e->data;
+                cs->l1_size = e->size, cs->l1_pc = e->pc;
+                left = true;
+            }
+            break;
+        case KQ_MMIO:
+            if (k->fn[th] < KFLIGHT) {
+                k->fl[th][k->fn[th]] = *e;
+                k->fl[th][k->fn[th]].wait = e->cfg ? TT_KRUN_CFG_LATENCY : 0;
+                k->fn[th]++;
+                left = true;
+            }
+            break;
+        case KQ_PERIPH:
+            left = periph_wait(k, th, e->addr, true,
+                               tt_rv_periph_store(&k->periph, TT_RVP_T0 + th, e->addr, e->size, k->steps, e->data)) ==
+                   TT_RV_MEM_OK;
+            break;
+        }
+        if (left) memmove(&k->q[th][0], &k->q[th][1], --k->qn[th] * sizeof k->q[th][0]);
+    }
+    /* processed in order of emission (one region, one request a cycle: MemoryOrdering.md) */
+    if (k->fn[th] && !k->fl[th][0].wait && !cs->in.store_valid) {
+        const kq_entry *e = &k->fl[th][0];
+        cs->in.store_valid = true, cs->in.store_thread = th, cs->in.store_addr = e->addr, cs->in.store_data = e->data;
+        k->store_pc = e->pc;
+        memmove(&k->fl[th][0], &k->fl[th][1], --k->fn[th] * sizeof k->fl[th][0]);
     }
 }
 
@@ -260,16 +348,28 @@ bool tt_krun_step(tt_krun *k, const tt_test *t, tt_cycle_stim *cs, unsigned idle
                 ok = false;
             }
         }
+        kq_drain(k, th);
         if (k->pend[th]) cs->in.push_valid[th] = true, cs->in.push_insn[th] = k->pend_word[th];
     }
     k->steps++;
+    /* C10 as of the next edge: GPR/config stores still queued or in flight (the one in the slot
+     * lands at that edge); the model's gate reads it at that edge, the RTL one cycle later */
+    k->cfg_pend_prev = k->cfg_pend;
+    k->cfg_pend = 0;
+    for (int th = 0; th < TT_NUM_THREADS; th++) {
+        for (unsigned i = 0; i < k->qn[th]; i++)
+            if (k->q[th][i].cfg) k->cfg_pend |= 1u << th;
+        for (unsigned i = 0; i < k->fn[th]; i++)
+            if (k->fl[th][i].cfg) k->cfg_pend |= 1u << th;
+    }
+    if (k->m) tt_model_set_trisc_cfg_pend(k->m, k->cfg_pend);
     return ok;
 }
 
 bool tt_krun_done(const tt_krun *k)
 {
     for (int th = 0; th < TT_NUM_THREADS; th++)
-        if (k->on[th] && (!k->core[th].done || k->pend[th])) return false;
+        if (k->on[th] && (!k->core[th].done || k->pend[th] || k->qn[th] || k->fn[th])) return false;
     return true;
 }
 
@@ -318,6 +418,10 @@ void tt_krun_pushed_by(const tt_krun *k, int th, uint32_t push_index, char *buf,
 
 uint32_t tt_krun_store_pc(const tt_krun *k) { return k->store_pc; }
 
+unsigned tt_krun_cfg_pend(const tt_krun *k) { return k ? k->cfg_pend : 0; }
+
+unsigned tt_krun_queued(const tt_krun *k, int th) { return k->qn[th] + k->fn[th]; }
+
 void tt_krun_l1_apply(tt_model *m, uint32_t addr, unsigned size, uint32_t data)
 {
     if (addr + size <= TT_L1_BYTES) tt_rv_le_put(tt_model_l1(m) + addr, size, data);
@@ -334,6 +438,7 @@ void tt_krun_view(const tt_krun *k, uint32_t pc[3], unsigned *state)
         const unsigned s = k->ld_wait[th] ? 3u : k->pend[th] ? 2u : c->done ? 0u : 1u;
         *state |= s << (2 * th);
     }
+    *state |= (k->cfg_pend_prev & 7u) << TT_KRUN_VIEW_CFG_PEND;
 }
 
 void tt_krun_stuck_text(const tt_krun *k, const tt_test *t, char *buf, size_t n)
@@ -342,10 +447,11 @@ void tt_krun_stuck_text(const tt_krun *k, const tt_test *t, char *buf, size_t n)
     for (int th = 0; th < TT_NUM_THREADS && k && used < n; th++)
         if (k->on[th] && !k->core[th].done)
             used += (size_t)snprintf(buf + used, n - used,
-                                     "  TRISC%d (%s) has not ended: pc 0x%08x, %llu instructions retired%s%s%s%s\n", th,
+                                     "  TRISC%d (%s) has not ended: pc 0x%08x, %llu instructions retired%s%s%s%s%s\n", th,
                                      t->elf[th], tt_krun_pc(k, th), (unsigned long long)k->core[th].instret,
                                      k->pend[th] ? ", a push held (its FIFO is full)" : "",
                                      k->ld_wait[th] ? ", a load waiting for its value" : "",
+                                     k->qn[th] == TT_KRUN_STORE_QUEUE ? ", its store queue full" : "",
                                      k->periph_addr[th] ? ", " : "",
                                      k->periph_addr[th] ? tt_rv_periph_wait_reason(&k->periph, TT_RVP_T0 + th,
                                                                                    k->periph_addr[th],

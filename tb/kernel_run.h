@@ -1,8 +1,11 @@
 /* kernel_run.h: the kernels' TRISC cores, for the model-only run (tb/model_run.c) and the lockstep
  * harness (tb/harness.c) alike (docs/decisions.md "Kernels in lockstep"). A thread named by an `elf`
- * line has its RISC-V core stepped once a cycle, at the stimulus point (the end of the cycle): a
- * store to INSTRN_BUF_BASE is the thread's push (held until the FIFO takes it); a store to config,
- * GPRs, MOP config or semaphores takes the cycle's one MMIO store slot; a load of a GPR, config word
+ * line has its RISC-V core stepped once a cycle, at the stimulus point (the end of the cycle). Its
+ * stores enter a four-entry store queue (the core stalls while it is full) and leave it in order,
+ * one a cycle: a store to INSTRN_BUF_BASE is the thread's push (held until the FIFO takes it); a
+ * store to config, GPRs, MOP config or semaphores takes the cycle's one MMIO store slot (GPR and
+ * config stores TT_KRUN_CFG_LATENCY steps after leaving the queue: STALLWAIT C10 holds meanwhile,
+ * tt_krun_cfg_pend); an L1 store takes the L1 store slot; a load of a GPR, config word
  * or semaphore takes the cycle's one MMIO load slot and gets its value one cycle later (the state
  * after the edge that ends the cycle it was offered in: lockstep compares the RTL's load port with
  * the model's there); an L1 store takes the cycle's one L1 store slot and lands at the next edge;
@@ -45,6 +48,13 @@ void tt_cycle_stim_files(tt_stim *s, unsigned idle_mask, tt_cycle_stim *cs, void
                          void *ctx);
 
 typedef struct tt_krun tt_krun;
+
+/* The store queue (BabyRISCV/MemoryOrdering.md: four entries) and the steps from a GPR/config
+ * store's leaving it to its taking the MMIO store slot (docs/decisions.md "Kernels in lockstep"). */
+#define TT_KRUN_STORE_QUEUE 4
+#define TT_KRUN_CFG_LATENCY 4
+/* tt_krun_view's state: bit TT_KRUN_VIEW_CFG_PEND + t: C10 for thread t in the coming cycle */
+#define TT_KRUN_VIEW_CFG_PEND 8
 
 tt_krun *tt_krun_create(void);
 void tt_krun_destroy(tt_krun *k);
@@ -93,12 +103,19 @@ void tt_krun_push_dropped(tt_krun *k, int th);
 void tt_krun_pushed_by(const tt_krun *k, int th, uint32_t push_index, char *buf, size_t n);
 /* pc of the core's store in the MMIO store slot */
 uint32_t tt_krun_store_pc(const tt_krun *k);
+/* STALLWAIT C10 per thread as of the edge ending the coming cycle: a GPR/config store of the core
+ * queued or emitted and not in the store slot (set into the model by tt_krun_step as well) */
+unsigned tt_krun_cfg_pend(const tt_krun *k);
+/* stores of core th queued or emitted and not yet in a slot */
+unsigned tt_krun_queued(const tt_krun *k, int th);
 
 /* Apply an L1 store to m's L1 (the edge it lands at). */
 void tt_krun_l1_apply(tt_model *m, uint32_t addr, unsigned size, uint32_t data);
 
 /* Each kernel core's pc and state for the waves (2 bits a thread: 0 none or ended, 1 running,
- * 2 held on a push, 3 waiting for a load). */
+ * 2 held on a push, 3 waiting for a load), and at bit TT_KRUN_VIEW_CFG_PEND + t thread t's C10 for
+ * the RTL's wait gate in the coming cycle (tt_core trisc_cfg_pend_i: the value the model's gate
+ * read at the edge before it, one step older than tt_krun_cfg_pend). */
 void tt_krun_view(const tt_krun *k, uint32_t pc[3], unsigned *state);
 
 /* "  TRISCn (ELF) has not ended: pc 0x..., N instructions retired[, a push held ...]\n" per

@@ -28,7 +28,8 @@ module tb_top (
   // 2 an MMIO load of addr, 3 an L1 store of 2^[4:3] bytes of data at addr (a kernel's core may
   // offer a held push and another action in one cycle); its word, address and data at [32s +: 32]
   // of the outputs; each kernel's pc at [32t +: 32] of pcs and its state in 2 bits of kstate
-  // (waves: 1 running, 2 held on a push, 3 waiting for a load).
+  // (waves: 1 running, 2 held on a push, 3 waiting for a load), and at kstate[8 + t] thread t's
+  // STALLWAIT C10 for tt_core trisc_cfg_pend_i in the next cycle.
   import "DPI-C" function int c_dpi_stim4(input chandle ctx, input longint cycle, input int idle_mask,
                                           output bit [127:0] words, output bit [127:0] addrs,
                                           output bit [127:0] datas, output bit [95:0] pcs,
@@ -136,6 +137,7 @@ module tb_top (
   logic [2:0]  tl1_size_q;
   logic [15:0] tl1_be;
   logic [127:0] tl1_data;
+  logic [2:0]  trisc_cfg_pend_q;  // STALLWAIT C10 per thread (the kernel runner's, kstate[10:8])
   logic [31:0] trisc_pc_q    [3];  // waves: each kernel's pc, and what holds it (kstate)
   logic [1:0]  trisc_state_q [3];
   always_comb begin
@@ -172,6 +174,7 @@ module tb_top (
     .mmio_valid_i(mmio_valid_q), .mmio_thread_i(mmio_thread_q), .mmio_addr_i(mmio_addr_q),
     .mmio_wdata_i(mmio_wdata_q),
     .ld_valid_i(ld_valid_q), .ld_thread_i(ld_thread_q), .ld_addr_i(ld_addr_q), .ld_data_o(ld_data),
+    .trisc_cfg_pend_i(trisc_cfg_pend_q),
     .tl1_valid_i(tl1_valid_q), .tl1_addr_i(tl1_addr_q), .tl1_be_i(tl1_be), .tl1_data_i(tl1_data),
     .bd_valid_i(bd_valid_q), .bd_target_i(bd_target_q), .bd_unit_i(bd_unit_q),
     .bd_addr_i(bd_addr_q), .bd_data_i(bd_data_q), .bd_be_i(bd_be_q),
@@ -312,6 +315,7 @@ module tb_top (
       mmio_valid_q <= 1'b0;
       ld_valid_q <= 1'b0;
       tl1_valid_q <= 1'b0;
+      trisc_cfg_pend_q <= 3'(s_kstate >> 8);
       for (int t = 0; t < 3; t++) begin
         kind = int'(kinds[5*t +: 5]);
         trisc_pc_q[t] <= s_pcs[32*t +: 32];
@@ -362,6 +366,7 @@ module tb_top (
     tl1_size_q = '0;
     tl1_addr_q = '0;
     tl1_wdata_q = '0;
+    trisc_cfg_pend_q = '0;
     for (int t = 0; t < 3; t++) begin
       trisc_pc_q[t] = '0;
       trisc_state_q[t] = '0;

@@ -23,7 +23,10 @@ int main(void)
     TTI_SETDMAREG(0, 0x1234, 0, 20);
     while (gpr_read(10) != 0x1234u) {
     }
-    gpr_write(11, 0xCAFE0000u);
+    /* store, load back, consume: the WRCFG pushed next must not pass the GPR store, which is still
+     * in flight when the push reaches the FIFO (BabyRISCV/MemoryOrdering.md; the race detector
+     * reported the plain store once the store queue made it land 4 cycles late) */
+    gpr_write_sync(11, 0xCAFE0000u);
     TTI_WRCFG(11, 0, 50);
     while (cfg_read(50) != 0xCAFE0000u) {
     }

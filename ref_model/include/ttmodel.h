@@ -449,6 +449,11 @@ uint32_t tt_model_dest_read(const tt_model *m, int file, int row, int col);
  * set: its rows) and nothing has written since (docs/decisions.md audit D8, D9). */
 bool tt_model_srca_unpredictable(const tt_model *m, int bank, int row);
 void tt_model_banks_get(const tt_model *m, tt_bank_state *b);
+/* STALLWAIT C10 (TRISC_CFG, STALLWAIT.md): bit t set while thread t's TRISC has a GPR or config
+ * write-request emitted and not yet processed, as of the state after the last edge. The kernel
+ * runner (tb/kernel_run.c) sets it once a cycle; the wait gate and the timing reference read it. */
+void tt_model_set_trisc_cfg_pend(tt_model *m, unsigned mask);
+unsigned tt_model_trisc_cfg_pend(const tt_model *m);
 void tt_model_banks_set(tt_model *m, const tt_bank_state *b);
 /* Per unpacker: the SrcRow of each thread and the context counter of each thread. */
 bool tt_model_unpacker_get(const tt_model *m, int unpacker, int thread, uint32_t *src_row, uint32_t *ctx_counter);

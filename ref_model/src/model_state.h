@@ -119,6 +119,10 @@ struct tt_model {
     /* Lockstep: the latch is released at the end of the cycle after the one in which its
      * condition was seen clear (tt_model_cycle_end). */
     bool wait_release[TT_NUM_THREADS];
+    /* STALLWAIT C10 (TRISC_CFG): bit t while thread t's TRISC has a GPR or config write-request
+     * emitted and not processed by the last edge (set each cycle by the kernel runner,
+     * tt_model_set_trisc_cfg_pend; 0 without kernels: docs/decisions.md "Kernels in lockstep") */
+    unsigned trisc_cfg_pend;
     uint32_t seq[TT_NUM_THREADS];         /* sequence number the frontend hands on next */
     tt_issued win[TT_NUM_THREADS][TT_ISSUE_WINDOW];
     uint32_t win_base[TT_NUM_THREADS];    /* oldest sequence number not executed */

@@ -187,6 +187,10 @@ bool tt_model_rf_set(tt_model *m, int file, int bank, int row, int col, uint32_t
 }
 
 void tt_model_banks_get(const tt_model *m, tt_bank_state *b) { *b = m->banks; }
+
+void tt_model_set_trisc_cfg_pend(tt_model *m, unsigned mask) { m->trisc_cfg_pend = mask & 7u; }
+
+unsigned tt_model_trisc_cfg_pend(const tt_model *m) { return m->trisc_cfg_pend; }
 void tt_model_banks_set(tt_model *m, const tt_bank_state *b)
 {
     m->banks = *b;

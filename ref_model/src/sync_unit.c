@@ -211,6 +211,12 @@ static bool latch_still_waiting(const tt_model *m, int thread, const tt_wait_lat
         if (why) snprintf(why, whylen, "STALLWAIT C0: a LOADIND's L1 read is outstanding (its GPRs not written yet)");
         return true;
     }
+    /* C10 (TRISC_CFG, STALLWAIT.md): the thread's TRISC has a GPR/config write-request emitted and
+     * not processed (the kernel runner's store queue, tt_model_set_trisc_cfg_pend) */
+    if ((w->cond >> 10 & 1u) && (m->trisc_cfg_pend >> thread & 1u)) {
+        if (why) snprintf(why, whylen, "STALLWAIT C10: TRISC%d has a GPR/config store emitted and not yet processed", thread);
+        return true;
+    }
     /* C5..C8 (source-bank ownership) are architectural state and hold exactly (STALLWAIT.md,
      * Blackhole numbering). In the model every unit completes at retire, so no other "instruction
      * in pipeline" condition holds: the untimed model releases those at once (the timing reference

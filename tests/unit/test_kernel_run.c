@@ -1,7 +1,9 @@
 /* test_kernel_run.c: the kernel runner shared by the model-only run and the lockstep harness
  * (tb/kernel_run.h; docs/decisions.md "Kernels in lockstep"): an MMIO load takes the cycle's one
  * load slot and its value arrives one step later; a second core's load in the same cycle waits for
- * the slot; an L1 store takes the one L1 store slot; the ELF lines the RTL is preloaded with.
+ * the slot; an L1 store takes the one L1 store slot; the ELF lines the RTL is preloaded with; the
+ * store queue (BabyRISCV/MemoryOrdering.md: four entries, pushes in order with the other stores), a
+ * config store's latency after it and STALLWAIT C10 from it (tt_krun_cfg_pend, the model's fact).
  * The kernels are hand-assembled RV32I words in an ELF32 written here. */
 #define _XOPEN_SOURCE 700
 #include <setjmp.h>
@@ -22,6 +24,10 @@
 /* lui x1, 0xFFE00 (x1 = REGFILE_BASE); lw x2, 16(x1) (this thread's GPR 4); sw x2, 0x100(x0)
  * (L1 0x100); ebreak. Encodings: the RISC-V unprivileged ISA's U, I and S formats. */
 static const uint32_t PROG[] = {0xFFE000B7u, 0x0100A103u, 0x10202023u, 0x00100073u};
+/* lui x1, 0xFFEF0 (config word 0); addi x2, x0, 5; sw x2, 0(x1) (config store); lw x4, 0(x1) (read
+ * it back); lui x3, 0xFFE40 (INSTRN_BUF_BASE); six sw x2, 0(x3) (pushes); ebreak. */
+static const uint32_t PROG_Q[] = {0xFFEF00B7u, 0x00500113u, 0x0020A023u, 0x0000A203u, 0xFFE401B7u, 0x0021A023u,
+                                  0x0021A023u, 0x0021A023u, 0x0021A023u, 0x0021A023u, 0x0021A023u, 0x00100073u};
 #define ENTRY 0x1000u
 
 static void put32(uint8_t *p, uint32_t v)
@@ -36,9 +42,10 @@ static void put16(uint8_t *p, uint16_t v)
 }
 
 /* An ELF32 RISC-V executable with PROG at ENTRY (System V ABI header and one PT_LOAD). */
-static void write_elf(const char *path)
+static void write_elf(const char *path, const uint32_t *prog, size_t words)
 {
-    uint8_t b[52 + 32 + sizeof PROG] = {0x7f, 'E', 'L', 'F', 1, 1, 1};
+    uint8_t b[52 + 32 + sizeof PROG_Q] = {0x7f, 'E', 'L', 'F', 1, 1, 1};
+    const size_t size = 52 + 32 + 4 * words;
     put16(b + 16, 2);   /* ET_EXEC */
     put16(b + 18, 243); /* EM_RISCV */
     put32(b + 20, 1);
@@ -52,14 +59,14 @@ static void write_elf(const char *path)
     put32(ph + 4, 84);  /* p_offset */
     put32(ph + 8, ENTRY);
     put32(ph + 12, ENTRY);
-    put32(ph + 16, sizeof PROG);
-    put32(ph + 20, sizeof PROG);
+    put32(ph + 16, (uint32_t)(4 * words));
+    put32(ph + 20, (uint32_t)(4 * words));
     put32(ph + 24, 5);
     put32(ph + 28, 4);
-    for (size_t i = 0; i < sizeof PROG / 4; i++) put32(b + 84 + 4 * i, PROG[i]);
+    for (size_t i = 0; i < words; i++) put32(b + 84 + 4 * i, prog[i]);
     FILE *f = fopen(path, "wb");
     assert_non_null(f);
-    assert_int_equal(fwrite(b, 1, sizeof b, f), sizeof b);
+    assert_int_equal(fwrite(b, 1, size, f), size);
     fclose(f);
 }
 
@@ -70,14 +77,14 @@ typedef struct {
     tt_krun *k;
 } fixture;
 
-/* threads: a mask of the threads that run PROG; GPR 4 of thread t = 0x1000 + t */
-static void setup(fixture *f, unsigned threads)
+/* threads: a mask of the threads that run prog; GPR 4 of thread t = 0x1000 + t */
+static void setup_prog(fixture *f, unsigned threads, const uint32_t *prog, size_t words)
 {
     snprintf(f->elf, sizeof f->elf, "/tmp/test_krun_elf_XXXXXX");
     int fd = mkstemp(f->elf);
     assert_true(fd >= 0);
     close(fd);
-    write_elf(f->elf);
+    write_elf(f->elf, prog, words);
     snprintf(f->tts, sizeof f->tts, "/tmp/test_krun_tts_XXXXXX");
     fd = mkstemp(f->tts);
     assert_true(fd >= 0);
@@ -97,6 +104,8 @@ static void setup(fixture *f, unsigned threads)
     assert_non_null(f->k);
     assert_int_equal(tt_krun_load(f->k, &f->t, f->m, stderr), 0);
 }
+
+static void setup(fixture *f, unsigned threads) { setup_prog(f, threads, PROG, sizeof PROG / 4); }
 
 static void teardown(fixture *f)
 {
@@ -196,8 +205,11 @@ static void test_l1_store_slot_conflict(void **state)
     assert_true(cs.l1_valid);
     assert_int_equal(cs.l1_thread, 0);
     assert_int_equal(cs.l1_data, 0x55u);
-    assert_int_equal(tt_krun_pc(f.k, 1), ENTRY + 8); /* thread 1 still at its sw */
-    assert_true(step(&f, &cs)); /* thread 1 stores */
+    /* thread 1's sw went into its store queue (the core went on to its ebreak) and waits there */
+    assert_int_equal(tt_krun_queued(f.k, 1), 1);
+    assert_int_equal(tt_krun_pc(f.k, 1), ENTRY + 12);
+    assert_true(step(&f, &cs)); /* thread 1's store leaves its queue */
+    assert_int_equal(tt_krun_queued(f.k, 1), 0);
     assert_int_equal(cs.l1_thread, 1);
     assert_int_equal(cs.l1_data, 0x66u);
     teardown(&f);
@@ -215,6 +227,98 @@ static void test_elf_lines(void **state)
     teardown(&f);
 }
 
+/* A config store leaves the queue at once and takes the MMIO store slot TT_KRUN_CFG_LATENCY steps
+ * later; C10 holds for its thread meanwhile (the model's fact at once, the RTL's view one step
+ * later); a load of the core waits until it is in the slot (store, then load: the load sees it). */
+static void test_cfg_store_latency_c10_and_load_order(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_prog(&f, 2u, PROG_Q, sizeof PROG_Q / 4); /* thread 1 */
+    tt_cycle_stim cs;
+    uint32_t pc[3];
+    unsigned view = 0;
+    assert_true(step(&f, &cs)); /* lui */
+    assert_true(step(&f, &cs)); /* addi */
+    assert_true(step(&f, &cs)); /* sw config: emitted, in flight */
+    assert_false(cs.in.store_valid);
+    assert_int_equal(tt_krun_cfg_pend(f.k), 2u);
+    assert_int_equal(tt_model_trisc_cfg_pend(f.m), 2u);
+    tt_krun_view(f.k, pc, &view);
+    assert_int_equal(view >> TT_KRUN_VIEW_CFG_PEND, 0u); /* the RTL sees it one step later */
+    for (int i = 1; i < TT_KRUN_CFG_LATENCY; i++) {
+        assert_true(step(&f, &cs)); /* lw: waits for the store (no load offered) */
+        assert_false(cs.in.store_valid);
+        assert_false(cs.load_valid);
+        assert_int_equal(tt_krun_cfg_pend(f.k), 2u);
+        tt_krun_view(f.k, pc, &view);
+        assert_int_equal(view >> TT_KRUN_VIEW_CFG_PEND, 2u);
+    }
+    assert_true(step(&f, &cs)); /* TT_KRUN_CFG_LATENCY steps on: the store takes the slot */
+    assert_true(cs.in.store_valid);
+    assert_int_equal(cs.in.store_thread, 1);
+    assert_int_equal(cs.in.store_addr, 0xFFEF0000u);
+    assert_int_equal(cs.in.store_data, 5u);
+    assert_int_equal(tt_krun_store_pc(f.k), ENTRY + 8);
+    assert_false(cs.load_valid);
+    assert_int_equal(tt_krun_cfg_pend(f.k), 0u); /* it lands at the next edge */
+    assert_int_equal(tt_model_trisc_cfg_pend(f.m), 0u);
+    tt_krun_view(f.k, pc, &view);
+    assert_int_equal(view >> TT_KRUN_VIEW_CFG_PEND, 2u);
+    assert_true(step(&f, &cs)); /* now the load is offered */
+    assert_true(cs.load_valid);
+    assert_int_equal(cs.load_addr, 0xFFEF0000u);
+    tt_krun_view(f.k, pc, &view);
+    assert_int_equal(view >> TT_KRUN_VIEW_CFG_PEND, 0u);
+    teardown(&f);
+}
+
+/* Pushes go through the store queue: one held push, then four queued while the FIFO does not take
+ * it; the sixth push stalls the core until a push is taken and the queue has room again. */
+static void test_store_queue_full_stalls_pushes_in_order(void **state)
+{
+    (void)state;
+    fixture f;
+    setup_prog(&f, 1u, PROG_Q, sizeof PROG_Q / 4);
+    tt_cycle_stim cs;
+    for (int i = 0; i < 3 + TT_KRUN_CFG_LATENCY; i++) assert_true(step(&f, &cs)); /* up to the store's slot */
+    assert_true(cs.in.store_valid);
+    assert_true(step(&f, &cs)); /* lw offered */
+    tt_krun_load_deliver(f.k, 0, 5u);
+    assert_true(step(&f, &cs)); /* lw completes */
+    assert_true(step(&f, &cs)); /* lui */
+    assert_true(step(&f, &cs)); /* push 1: held, offered */
+    assert_true(cs.in.push_valid[0]);
+    assert_int_equal(cs.in.push_insn[0], 5u);
+    for (unsigned n = 1; n <= TT_KRUN_STORE_QUEUE; n++) { /* pushes 2..5 queue up behind it */
+        assert_true(step(&f, &cs));
+        assert_int_equal(tt_krun_queued(f.k, 0), n);
+        assert_true(cs.in.push_valid[0]);
+    }
+    const uint32_t pc6 = ENTRY + 4 * 10;
+    assert_int_equal(tt_krun_pc(f.k, 0), pc6);
+    assert_true(step(&f, &cs)); /* push 6: the queue is full, the core waits */
+    assert_int_equal(tt_krun_pc(f.k, 0), pc6);
+    char stuck[512] = "";
+    tt_krun_stuck_text(f.k, &f.t, stuck, sizeof stuck);
+    assert_non_null(strstr(stuck, "its store queue full"));
+    assert_int_equal(tt_krun_push_taken(f.k, 0, true), ENTRY + 4 * 5); /* push 1's pc */
+    assert_true(step(&f, &cs)); /* push 2 leaves the queue (held); the core still waited */
+    assert_int_equal(tt_krun_queued(f.k, 0), TT_KRUN_STORE_QUEUE - 1);
+    assert_int_equal(tt_krun_pc(f.k, 0), pc6);
+    assert_true(step(&f, &cs)); /* push 6 enters */
+    assert_int_equal(tt_krun_pc(f.k, 0), pc6 + 4);
+    assert_int_equal(tt_krun_push_taken(f.k, 0, true), ENTRY + 4 * 6); /* in order: push 2's pc */
+    assert_true(step(&f, &cs)); /* ebreak; push 3 held */
+    assert_false(tt_krun_done(f.k)); /* ended, but pushes are queued */
+    for (int n = 3; n <= 6; n++) {
+        assert_int_equal(tt_krun_push_taken(f.k, 0, true), ENTRY + 4 * (uint32_t)(n + 4));
+        assert_true(step(&f, &cs));
+    }
+    assert_true(tt_krun_done(f.k));
+    teardown(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -222,6 +326,8 @@ int main(void)
         cmocka_unit_test(test_one_load_and_one_l1_store_a_cycle),
         cmocka_unit_test(test_l1_store_slot_conflict),
         cmocka_unit_test(test_elf_lines),
+        cmocka_unit_test(test_cfg_store_latency_c10_and_load_order),
+        cmocka_unit_test(test_store_queue_full_stalls_pushes_in_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
