@@ -341,12 +341,12 @@ package tt_pkg;
   localparam int unsigned INJ_T_REPLAY_LOAD_SLOW = 135; // a load without Exec ingests every other cycle
   localparam int unsigned INJ_T_FE_FILL_EMPTY    = 136; // the frontend register refills only when empty
   localparam int unsigned INJ_T_PACK_QROOM       = 137; // the packer steps with 3 of 4 queued lines waiting
-  // dispatch, wait gate and retire with overlapping instructions (issue 15): bits 138..152
+  // dispatch, wait gate and retire with overlapping instructions (issue 15): bits 138..152, and 92, 93 (atgetm, move bank: they once shared 141, 142)
   localparam int unsigned INJ_T_THCON_NO_HOLD     = 138; // a ThCon instruction does not hold its thread's gate
   localparam int unsigned INJ_T_UNP_ADDR_NO_HOLD  = 139; // an UNPACR's address phase does not hold its thread
   localparam int unsigned INJ_T_ONE_IN_FLIGHT     = 140; // a thread dispatches only with nothing in flight
-  localparam int unsigned INJ_T_ATGETM_NO_HOLD    = 141; // the gate lets an ATGETM pass while another thread holds its mutex
-  localparam int unsigned INJ_T_MOVE_BANK_NO_HOLD = 142; // the gate lets a MOVA2D/MOVB2D pass before its bank is the matrix unit's
+  localparam int unsigned INJ_T_ATGETM_NO_HOLD    = 92;  // the gate lets an ATGETM pass while another thread holds its mutex
+  localparam int unsigned INJ_T_MOVE_BANK_NO_HOLD = 93;  // the gate lets a MOVA2D/MOVB2D pass before its bank is the matrix unit's
   localparam int unsigned INJ_T_WAIT_LATCH_LATE   = 143; // a wait latches the cycle after it passes the gate
   localparam int unsigned INJ_T_C1_IGNORED        = 144; // STALLWAIT C1 (unpacker 0) never holds
   localparam int unsigned INJ_T_C2_IGNORED        = 145; // STALLWAIT C2 (unpacker 1) never holds

@@ -13,6 +13,14 @@ set -u
 bin=$1
 pass=0
 fail=0
+# Each injection has a bit of its own: two names on one bit would each switch on the other's bug too
+# (atgetm_no_hold and move_bank_no_hold once shared 141 and 142 with pack_setreg_half/_clr).
+dups=$("$bin" +inject=help | tail -n +2 | awk '{print $2}' | sort -n | uniq -d | tr '\n' ' ')
+if [ -n "$dups" ]; then
+  fail=$((fail + 1))
+  echo "FAIL injection bits used by more than one injection: $dups"
+  "$bin" +inject=help | tail -n +2 | awk -v d=" $dups" 'index(d, " " $2 " ") { print "    " $1 " bit " $2 }'
+fi
 while read -r name bit test insn _; do
   clean=$("$bin" "$test" 2>&1)
   crc=$?
