@@ -645,7 +645,10 @@ mutate-test: $(BUILD)/ttcosim $(BUILD)/libttmodel.a
 # Debian's gcc-riscv64-unknown-elf, freestanding (no libc: docs/decisions.md "TRISC toolchain and
 # kernel library"); kernels/trisc.ld.S preprocessed per TRISC from kernels/include/tt_mmio.h;
 # the instruction macros generated from the ISA table (tools/gen_ckernel_ops.py).
-# kernels/tests/NAME_tI.c is built for TRISC I only; any other kernels/tests/NAME.c for all three.
+# kernels/tests/NAME_tI.c is built for TRISC I only; any other kernels/tests/NAME.c for all three,
+# once per ` * variant: ELF_NAME -DPARAM=VALUE ... | pushes-checked-by: TEST` line in its header
+# comment when it has such lines (one source per kernel family built per parameter set, as tt-llk's
+# tests do: ELF_NAME_tI.elf), else once as NAME_tI.elf.
 KERNEL_CROSS ?= riscv64-unknown-elf-
 KERNEL_CC := $(KERNEL_CROSS)gcc
 KERNEL_CFLAGS := -march=rv32im_zicsr -mabi=ilp32 -O2 -std=c11 -pedantic -ffreestanding -nostdlib -nostartfiles \
@@ -656,11 +659,19 @@ KERNEL_LIBGCC = $(shell $(KERNEL_CC) -march=rv32im -mabi=ilp32 -print-libgcc-fil
 KERNEL_HDRS := $(wildcard kernels/include/*.h) $(BUILD)/kernels/ckernel_ops.h
 KERNEL_SRCS := $(sort $(wildcard kernels/tests/*.c))
 KERNEL_OWN := $(filter %_t0.c %_t1.c %_t2.c,$(KERNEL_SRCS))
-KERNEL_SHARED := $(filter-out $(KERNEL_OWN),$(KERNEL_SRCS))
-# (elf name, source, TRISC id) for each kernel
-KERNEL_LIST := $(foreach s,$(KERNEL_OWN),$(basename $(notdir $(s))):$(s):$(patsubst _t%,%,$(lastword $(subst _, _,$(basename $(s)))))) \
-               $(foreach s,$(KERNEL_SHARED),$(foreach i,0 1 2,$(basename $(notdir $(s)))_t$(i):$(s):$(i)))
+# variant:source:defines (the defines comma-joined) from the sources' variant: lines
+KERNEL_VARIANTS := $(shell awk '/^ \* variant: /{ d = ""; for (i = 4; i <= NF && $$i != "|"; i++) d = d (d == "" ? "" : ",") $$i; print $$3 ":" FILENAME ":" (d == "" ? "-" : d) }' $(KERNEL_SRCS))
+KERNEL_VARIED := $(sort $(foreach v,$(KERNEL_VARIANTS),$(word 2,$(subst :, ,$(v)))))
+KERNEL_SHARED := $(filter-out $(KERNEL_OWN) $(KERNEL_VARIED),$(KERNEL_SRCS))
+# (elf name, source, TRISC id, variant or -, comma-joined defines or -) for each kernel
+KERNEL_LIST := $(foreach s,$(KERNEL_OWN),$(basename $(notdir $(s))):$(s):$(patsubst _t%,%,$(lastword $(subst _, _,$(basename $(s))))):-:-) \
+               $(foreach s,$(KERNEL_SHARED),$(foreach i,0 1 2,$(basename $(notdir $(s)))_t$(i):$(s):$(i):-:-)) \
+               $(foreach v,$(KERNEL_VARIANTS),$(foreach i,0 1 2,$(word 1,$(subst :, ,$(v)))_t$(i):$(word 2,$(subst :, ,$(v))):$(i):$(word 1,$(subst :, ,$(v))):$(word 3,$(subst :, ,$(v)))))
 KERNEL_ELFS := $(foreach k,$(KERNEL_LIST),$(BUILD)/kernels/$(word 1,$(subst :, ,$(k))).elf)
+kernel_field = $(word $(2),$(subst :, ,$(1)))
+kernel_defs = $(if $(filter -,$(call kernel_field,$(1),5)),,$(subst $(KERNEL_COMMA), ,$(call kernel_field,$(1),5)))
+kernel_variant_arg = $(if $(filter -,$(call kernel_field,$(1),4)),,--variant $(call kernel_field,$(1),4))
+KERNEL_COMMA := ,
 
 $(BUILD)/kernels/ckernel_ops.h: ref_model/src/isa_table.h tools/gen_ckernel_ops.py
 	@mkdir -p $(dir $@)
@@ -679,15 +690,15 @@ $(BUILD)/kernels/trisc%.ld: kernels/trisc.ld.S kernels/include/tt_mmio.h | kerne
 define KERNEL_RULE
 $(BUILD)/kernels/$(1).elf: $(2) kernels/crt0.S $(BUILD)/kernels/trisc$(3).ld $(KERNEL_HDRS) | kernel-toolchain
 	@echo "  RVCC    $$@"
-	@$(KERNEL_CC) $(KERNEL_CFLAGS) -DTRISC_ID=$(3) -T $(BUILD)/kernels/trisc$(3).ld kernels/crt0.S $(2) $$(KERNEL_LIBGCC) -o $$@
+	@$(KERNEL_CC) $(KERNEL_CFLAGS) -DTRISC_ID=$(3) $(4) -T $(BUILD)/kernels/trisc$(3).ld kernels/crt0.S $(2) $$(KERNEL_LIBGCC) -o $$@
 endef
-$(foreach k,$(KERNEL_LIST),$(eval $(call KERNEL_RULE,$(word 1,$(subst :, ,$(k))),$(word 2,$(subst :, ,$(k))),$(word 3,$(subst :, ,$(k))))))
+$(foreach k,$(KERNEL_LIST),$(eval $(call KERNEL_RULE,$(call kernel_field,$(k),1),$(call kernel_field,$(k),2),$(call kernel_field,$(k),3),$(call kernel_defs,$(k)))))
 
 kernels: $(KERNEL_ELFS) $(BUILD)/ttmodel
 	@echo "== kernels: the checker fails on planted faults (tests/kernels/test_check_kernel_elf.sh)"
 	@tests/kernels/test_check_kernel_elf.sh $(BUILD) $(KERNEL_CROSS)
 	@echo "== kernels: each ELF's header, segments and pushes (tools/check_kernel_elf.py)"
-	@set -e; $(foreach k,$(KERNEL_LIST),python3 tools/check_kernel_elf.py --elf $(BUILD)/kernels/$(word 1,$(subst :, ,$(k))).elf --trisc $(word 3,$(subst :, ,$(k))) --src $(word 2,$(subst :, ,$(k))) --ttmodel $(BUILD)/ttmodel --cross $(KERNEL_CROSS);)
+	@set -e; $(foreach k,$(KERNEL_LIST),python3 tools/check_kernel_elf.py --elf $(BUILD)/kernels/$(word 1,$(subst :, ,$(k))).elf --trisc $(word 3,$(subst :, ,$(k))) --src $(word 2,$(subst :, ,$(k))) $(call kernel_variant_arg,$(k)) --ttmodel $(BUILD)/ttmodel --cross $(KERNEL_CROSS);)
 
 # kernels on the model alone (issue 29 part 3; docs/test_format.md "Kernels"): tests/kernels/*.tts
 # name ELFs from make kernels; neg_*.tts are bad-input and failing-kernel cases (run_kernel_tests.sh)

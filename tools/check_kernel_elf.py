@@ -2,7 +2,7 @@
 """check_kernel_elf.py: checks one compiled TRISC kernel (issue 29 part 2; `make kernels`).
 
     python3 tools/check_kernel_elf.py --elf build/kernels/push_t0.elf --trisc 0 \
-        --src kernels/tests/push.c --ttmodel build/ttmodel [--cross riscv64-unknown-elf-]
+        --src kernels/tests/push.c [--variant NAME] --ttmodel build/ttmodel [--cross riscv64-unknown-elf-]
 
 Checks, each failure a line on stderr and exit 1:
   1. the ELF header (readelf -h): ELF32, little endian, machine RISC-V, no RVC flag (the TRISCs
@@ -22,7 +22,11 @@ Checks, each failure a line on stderr and exit 1:
      come from loops and run-time values (kernels/include/llk.h) says so instead with one line
      `pushes-checked-by: <test file>`: its pushes are not compared here (checks 1-3 still run),
      its test checks what they computed; a source with both that line and expect-push lines is
-     refused.
+     refused. A source built once per parameter set has one line per variant instead,
+     ` * variant: <elf name> -DPARAM=VALUE ... | pushes-checked-by: <test file>` (the Makefile
+     builds <elf name>_tI.elf from it with those defines); --variant names the ELF's, and only
+     that line's pushes-checked-by counts (a source with variant lines and no --variant, or
+     without the named one, is bad input).
 Addresses come from kernels/include/tt_mmio.h through the C preprocessor (one source).
 Exit 2 when it cannot judge (a tool missing or failing).
 """
@@ -78,16 +82,35 @@ def mmio_values(cross, trisc):
     return vals
 
 
-def expectations(src, trisc):
-    """(push assembly lines, [(addr, value)] stores or None) from the source's comments."""
-    pushes, stores = [], []
-    dynamic = None
+VARIANT_RE = re.compile(r'^\s*\*?\s*variant:\s*(\S+)')
+
+
+def pushes_checked_by(src, variant=None):
+    """The test file a source's (or its variant's) pushes-checked-by line names, or None."""
+    found, variants = None, []
     with open(src) as f:
         for ln in f:
+            v = VARIANT_RE.search(ln)
+            if v:
+                variants.append(v.group(1))
+                if v.group(1) != variant:
+                    continue
             d = re.search(r'pushes-checked-by:\s*(\S+)', ln)
             if d:
-                dynamic = d.group(1)
-                continue
+                found = d.group(1)
+    if variants and variant is None:
+        raise ValueError(f'{src}: has variant: lines ({", ".join(variants)}); --variant names the ELF\'s')
+    if variant is not None and variant not in variants:
+        raise ValueError(f'{src}: no "variant: {variant}" line')
+    return found
+
+
+def expectations(src, trisc, variant=None):
+    """(push assembly lines, [(addr, value)] stores or None) from the source's comments."""
+    pushes, stores = [], []
+    dynamic = pushes_checked_by(src, variant)
+    with open(src) as f:
+        for ln in f:
             m = re.search(r'expect-(push|store):\s*(.*?)\s*(\(TRISC_ID (\d)\))?\s*(\*/)?\s*$', ln)
             if not m:
                 continue
@@ -230,6 +253,7 @@ def main():
     ap.add_argument('--elf', required=True)
     ap.add_argument('--trisc', type=int, required=True, choices=(0, 1, 2))
     ap.add_argument('--src', required=True)
+    ap.add_argument('--variant', help="the source's variant: line the ELF was built from")
     ap.add_argument('--ttmodel', required=True)
     ap.add_argument('--cross', default='riscv64-unknown-elf-')
     a = ap.parse_args()
@@ -240,9 +264,9 @@ def main():
         if errs and any('Machine' in e or 'Class' in e for e in errs):
             raise SystemExit(report(a.elf, errs))
         check_layout(run([a.cross + 'readelf', '-lW', a.elf]), run([a.cross + 'readelf', '-SW', a.elf]), v, errs)
-        want_asm, want_stores = expectations(a.src, a.trisc)
+        want_asm, want_stores = expectations(a.src, a.trisc, a.variant)
         dynamic = want_asm is None
-        dynamic_src = pushes_checked_by(a.src) if dynamic else None
+        dynamic_src = pushes_checked_by(a.src, a.variant) if dynamic else None
         if dynamic:
             want_asm = []
         elif not want_asm:
@@ -290,15 +314,6 @@ def table(want_asm, want, got):
             g = '(no store)'
         rows.append('    %s   %s%s' % (w, g, '' if i < len(want) and i < len(got) and want[i] == got[i][1] else '   <--'))
     return '\n'.join(rows)
-
-
-def pushes_checked_by(src):
-    with open(src) as f:
-        for ln in f:
-            d = re.search(r'pushes-checked-by:\s*(\S+)', ln)
-            if d:
-                return d.group(1)
-    return None
 
 
 def report(elf, errs, npush=0, dynamic=None):

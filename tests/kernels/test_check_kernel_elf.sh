@@ -5,6 +5,7 @@
 #  2. tools/check_kernel_elf.py fails (exit 1) on each planted fault: a wrong expected push, a
 #     missing push, a wrong MMIO store, an ELF for another machine, a kernel checked against
 #     another TRISC's window, compressed (RVC) code, an instruction outside RV32IM, no _kernel_end;
+#     and exit 2 on bad pushes-checked-by / variant: lines (each variant checked against its own test);
 #  3. tools/gen_ckernel_ops.py fails (exit 1) on a table it cannot read.
 set -u
 BUILD=${1:?BUILD}; CROSS=${2:?CROSS}
@@ -83,10 +84,25 @@ expect_bad_input() {  # name, message, then the checker's arguments
 }
 { cat kernels/tests/llk_copy.c; echo '/* expect-push: ttnop */'; } > "$tmp/llk_both.c"
 expect_bad_input "pushes-checked-by with expect-push lines" "both pushes-checked-by" \
-    --elf "$K/llk_copy_t0.elf" --trisc 0 --src "$tmp/llk_both.c"
+    --elf "$K/llk_copy_t0.elf" --trisc 0 --src "$tmp/llk_both.c" --variant llk_copy
 sed 's|pushes-checked-by: tests/kernels/llk_copy.tts|pushes-checked-by: tests/kernels/no_such.tts|' kernels/tests/llk_copy.c > "$tmp/llk_none.c"
 expect_bad_input "pushes-checked-by naming no file" "which does not exist" \
-    --elf "$K/llk_copy_t0.elf" --trisc 0 --src "$tmp/llk_none.c"
+    --elf "$K/llk_copy_t0.elf" --trisc 0 --src "$tmp/llk_none.c" --variant llk_copy
+# a source built per variant (` * variant: NAME -D... | pushes-checked-by: TEST` lines): the ELF's
+# variant is named, only its line's test counts, and a missing or unknown variant is bad input
+expect_bad_input "a variant source without --variant" "has variant: lines" \
+    --elf "$K/llk_copy_t0.elf" --trisc 0 --src kernels/tests/llk_copy.c
+expect_bad_input "a --variant the source has no line for" 'no "variant: llk_nosuch" line' \
+    --elf "$K/llk_copy_t0.elf" --trisc 0 --src kernels/tests/llk_copy.c --variant llk_nosuch
+sed 's|pushes-checked-by: tests/kernels/neg_llk_badfmt.tts|pushes-checked-by: tests/kernels/no_such.tts|' kernels/tests/llk_copy.c > "$tmp/llk_var.c"
+expect_bad_input "a variant's own pushes-checked-by naming no file" "which does not exist" \
+    --elf "$K/llk_badfmt_t2.elf" --trisc 2 --src "$tmp/llk_var.c" --variant llk_badfmt
+if python3 tools/check_kernel_elf.py --ttmodel "$TTMODEL" --cross "$CROSS" --elf "$K/llk_copy_t2.elf" --trisc 2 \
+        --src "$tmp/llk_var.c" --variant llk_copy > "$tmp/out" 2>&1 && grep -q "pushes checked by tests/kernels/llk_copy.tts" "$tmp/out"; then
+    echo "   ok: another variant's pushes-checked-by line does not count -> $(head -1 "$tmp/out" | cut -c1-110)"
+else
+    bad "variant llk_copy did not report its own test (tests/kernels/llk_copy.tts)"; cat "$tmp/out"
+fi
 
 # 3. the generator on a table it cannot read
 echo '#define TT_ISA_TABLE(OP, F) \' > "$tmp/bad_table.h"
