@@ -420,48 +420,70 @@ static tt_status ex_compc(ctx *c)
 
 /* ---- group 2: the MAD sub-unit ----------------------------------------------------------------- */
 
-/* SFPMAD, SFPADD, SFPMUL share SFPMAD.md's model. */
-static tt_status ex_mad(ctx *c)
+/* The operands of one MAD-unit instruction (SFPMAD/ADD/MUL, SFPMULI/ADDI, SFPMUL24, SFPLUT,
+ * SFPLUTFP32); add: SFPADDI rather than SFPMULI. */
+typedef struct {
+    unsigned va, vb, vc, vd, mod;
+    uint32_t imm; /* SFPMULI/ADDI's immediate, an FP32 value */
+    bool add;
+} mad_args;
+
+/* One lane's result of a MAD-unit instruction: TT_OK and *res, or a failure (the whole
+ * instruction stops). */
+typedef tt_status (*mad_lane_fn)(ctx *c, const mad_args *a, unsigned lane, uint32_t *res);
+
+/* The MAD unit's shared shape: every enabled live lane computes its result before any lane writes
+ * (a lane's result may read a register another lane's write targets), then each writes VD, or
+ * with Mod1 bit 3 (and VD != 16) the register LReg[7]'s low 4 bits name (SFPMAD.md "indirect VD"). */
+static tt_status mad_lanes(ctx *c, const mad_args *a, mad_lane_fn fn)
 {
-    const unsigned va = fld(c, "lreg_src_a"), vb = fld(c, "lreg_src_b"), vc = fld(c, "lreg_src_c");
-    const unsigned vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
     uint32_t res[TT_SFPU_LANES];
     unsigned dst[TT_SFPU_LANES];
     bool en[TT_SFPU_LANES];
-    for (unsigned l = 0; l < TT_SFPU_LANES; l++) { /* all lanes read before any lane writes */
-        en[l] = live(c, l, vd) && tt_sfpu_lane_enabled(c->s, l);
+    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        en[l] = live(c, l, a->vd) && tt_sfpu_lane_enabled(c->s, l);
         if (!en[l]) continue;
-        const unsigned ia = (mod & 4) ? (c->s->lreg[7][l] & 15u) : va;
-        uint32_t a = c->s->lreg[ia][l], b = c->s->lreg[vb][l], cc = c->s->lreg[vc][l];
-        if (mod & 1) a ^= 0x80000000u;
-        if (mod & 2) cc ^= 0x80000000u;
-        res[l] = tt_sfpu_fma(a, b, cc);
-        dst[l] = ((mod & 8) && vd != 16) ? (c->s->lreg[7][l] & 15u) : vd;
+        const tt_status st = fn(c, a, l, &res[l]);
+        if (st != TT_OK) return st;
+        dst[l] = ((a->mod & 8) && a->vd != 16) ? (c->s->lreg[7][l] & 15u) : a->vd;
     }
     for (unsigned l = 0; l < TT_SFPU_LANES; l++)
         if (en[l] && writable(dst[l])) c->s->lreg[dst[l]][l] = res[l];
     return TT_OK;
 }
 
+/* SFPMAD, SFPADD, SFPMUL share SFPMAD.md's model. */
+static tt_status mad_lane(ctx *c, const mad_args *m, unsigned l, uint32_t *res)
+{
+    const unsigned ia = (m->mod & 4) ? (c->s->lreg[7][l] & 15u) : m->va;
+    uint32_t a = c->s->lreg[ia][l], b = c->s->lreg[m->vb][l], cc = c->s->lreg[m->vc][l];
+    if (m->mod & 1) a ^= 0x80000000u;
+    if (m->mod & 2) cc ^= 0x80000000u;
+    *res = tt_sfpu_fma(a, b, cc);
+    return TT_OK;
+}
+
+static tt_status ex_mad(ctx *c)
+{
+    const mad_args a = {.va = fld(c, "lreg_src_a"), .vb = fld(c, "lreg_src_b"), .vc = fld(c, "lreg_src_c"),
+                        .vd = fld(c, "lreg_dest"), .mod = fld(c, "instr_mod1")};
+    return mad_lanes(c, &a, mad_lane);
+}
+
 /* SFPMULI (VD = imm * VD + 0) and SFPADDI (VD = imm * 1.0 + VD); VC = VD. */
+static tt_status madi_lane(ctx *c, const mad_args *m, unsigned l, uint32_t *res)
+{
+    uint32_t v = c->s->lreg[m->vd][l];
+    if (m->mod & 2) v ^= 0x80000000u;
+    *res = m->add ? tt_sfpu_fma(m->imm, 0x3F800000u, v) : tt_sfpu_fma(m->imm, v, 0);
+    return TT_OK;
+}
+
 static tt_status ex_madi(ctx *c, bool add)
 {
-    const unsigned vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
-    const uint32_t imm = fld(c, "imm16_math") << 16;
-    uint32_t res[TT_SFPU_LANES];
-    unsigned dst[TT_SFPU_LANES];
-    bool en[TT_SFPU_LANES];
-    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
-        en[l] = live(c, l, vd) && tt_sfpu_lane_enabled(c->s, l);
-        if (!en[l]) continue;
-        uint32_t v = c->s->lreg[vd][l];
-        if (mod & 2) v ^= 0x80000000u;
-        res[l] = add ? tt_sfpu_fma(imm, 0x3F800000u, v) : tt_sfpu_fma(imm, v, 0);
-        dst[l] = ((mod & 8) && vd != 16) ? (c->s->lreg[7][l] & 15u) : vd;
-    }
-    for (unsigned l = 0; l < TT_SFPU_LANES; l++)
-        if (en[l] && writable(dst[l])) c->s->lreg[dst[l]][l] = res[l];
-    return TT_OK;
+    const mad_args a = {.imm = fld(c, "imm16_math") << 16, .vd = fld(c, "lreg_dest"), .mod = fld(c, "instr_mod1"),
+                        .add = add};
+    return mad_lanes(c, &a, madi_lane);
 }
 
 /* ---- group 3: field manipulation ---------------------------------------------------------------- */
@@ -688,26 +710,21 @@ static tt_status ex_cmp(ctx *c, bool le)
 
 /* SFPMUL24.md: the low or high 23 bits of a 23 x 23-bit product. A nonzero VC value adds a
  * non-contractual adjustment (the page's NonContractualBehavior): reported, not computed. */
+static tt_status mul24_lane(ctx *c, const mad_args *m, unsigned l, uint32_t *res)
+{
+    const unsigned ia = (m->mod & 4) ? (c->s->lreg[7][l] & 15u) : m->va;
+    const uint32_t a = c->s->lreg[ia][l], b = c->s->lreg[m->vb][l];
+    if (c->s->lreg[m->vc][l])
+        return fail(c, TT_UNDEFINED, "SFPMUL24 with a nonzero VC (LReg[%u] lane %u): non-contractual (SFPMUL24.md)", m->vc, l);
+    *res = (m->mod & 1) ? (uint32_t)(((uint64_t)(a & 0x7FFFFFu) * (b & 0x7FFFFFu)) >> 23) : (a * b) & 0x7FFFFFu;
+    return TT_OK;
+}
+
 static tt_status ex_mul24(ctx *c)
 {
-    const unsigned va = fld(c, "lreg_src_a"), vb = fld(c, "lreg_src_b"), vc = fld(c, "lreg_src_c");
-    const unsigned vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
-    uint32_t res[TT_SFPU_LANES];
-    unsigned dst[TT_SFPU_LANES];
-    bool en[TT_SFPU_LANES];
-    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
-        en[l] = live(c, l, vd) && tt_sfpu_lane_enabled(c->s, l);
-        if (!en[l]) continue;
-        const unsigned ia = (mod & 4) ? (c->s->lreg[7][l] & 15u) : va;
-        const uint32_t a = c->s->lreg[ia][l], b = c->s->lreg[vb][l];
-        if (c->s->lreg[vc][l])
-            return fail(c, TT_UNDEFINED, "SFPMUL24 with a nonzero VC (LReg[%u] lane %u): non-contractual (SFPMUL24.md)", vc, l);
-        res[l] = (mod & 1) ? (uint32_t)(((uint64_t)(a & 0x7FFFFFu) * (b & 0x7FFFFFu)) >> 23) : (a * b) & 0x7FFFFFu;
-        dst[l] = ((mod & 8) && vd != 16) ? (c->s->lreg[7][l] & 15u) : vd;
-    }
-    for (unsigned l = 0; l < TT_SFPU_LANES; l++)
-        if (en[l] && writable(dst[l])) c->s->lreg[dst[l]][l] = res[l];
-    return TT_OK;
+    const mad_args a = {.va = fld(c, "lreg_src_a"), .vb = fld(c, "lreg_src_b"), .vc = fld(c, "lreg_src_c"),
+                        .vd = fld(c, "lreg_dest"), .mod = fld(c, "instr_mod1")};
+    return mad_lanes(c, &a, mul24_lane);
 }
 
 static tt_status ex_swap(ctx *c)
@@ -998,62 +1015,52 @@ static uint32_t lut16(uint32_t x)
  * order as the values; a NaN lands in 2 as the pages' float comparisons do). */
 static unsigned lut_section(uint32_t b) { return b < 0x3F800000u ? 0 : b < 0x40000000u ? 1 : 2; }
 
+static tt_status lut_lane(ctx *c, const mad_args *m, unsigned l, uint32_t *res)
+{
+    const uint32_t l3 = c->s->lreg[3][l], b = l3 & 0x7FFFFFFFu;
+    const uint32_t co = c->s->lreg[lut_section(b)][l];
+    uint32_t d = tt_sfpu_fma(lut8(co >> 8), b, lut8(co));
+    if (m->mod & 4) d = (d & 0x7FFFFFFFu) | (l3 & 0x80000000u);
+    *res = d;
+    return TT_OK;
+}
+
 static tt_status ex_lut(ctx *c)
 {
-    const unsigned vd = fld(c, "lreg_ind"), mod = fld(c, "instr_mod0");
-    uint32_t res[TT_SFPU_LANES];
-    unsigned dst[TT_SFPU_LANES];
-    bool en[TT_SFPU_LANES];
-    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
-        en[l] = live(c, l, vd) && tt_sfpu_lane_enabled(c->s, l);
-        if (!en[l]) continue;
-        const uint32_t l3 = c->s->lreg[3][l], b = l3 & 0x7FFFFFFFu;
-        const uint32_t co = c->s->lreg[lut_section(b)][l];
-        uint32_t d = tt_sfpu_fma(lut8(co >> 8), b, lut8(co));
-        if (mod & 4) d = (d & 0x7FFFFFFFu) | (l3 & 0x80000000u);
-        res[l] = d;
-        dst[l] = ((mod & 8) && vd != 16) ? (c->s->lreg[7][l] & 15u) : vd;
+    const mad_args a = {.vd = fld(c, "lreg_ind"), .mod = fld(c, "instr_mod0")};
+    return mad_lanes(c, &a, lut_lane);
+}
+
+static tt_status lutfp32_lane(ctx *c, const mad_args *m, unsigned l, uint32_t *res)
+{
+    const uint32_t l3 = c->s->lreg[3][l], b = l3 & 0x7FFFFFFFu;
+    const unsigned i = lut_section(b);
+    uint32_t a, cc;
+    if (m->mod & 2) {
+        if ((m->mod & 10u) == 10u) { /* FP16 3-entry: both halves of LReg[i] */
+            a = lut16(c->s->lreg[i][l] >> 16);
+            cc = lut16(c->s->lreg[i][l]);
+        } else { /* FP16 6-entry: the half by the finer cut (3.0, or 4.0 for TABLE2) */
+            const uint32_t cut = (m->mod & 3u) == 3u ? 0x40800000u : 0x40400000u;
+            const unsigned j = b < 0x3F000000u ? 0 : b < 0x3F800000u ? 16 : b < 0x3FC00000u ? 0
+                             : b < 0x40000000u ? 16 : b < cut ? 0 : 16;
+            a = lut16(c->s->lreg[i][l] >> j);
+            cc = lut16(c->s->lreg[4 + i][l] >> j);
+        }
+    } else {
+        a = c->s->lreg[i][l];
+        cc = c->s->lreg[4 + i][l];
     }
-    for (unsigned l = 0; l < TT_SFPU_LANES; l++)
-        if (en[l] && writable(dst[l])) c->s->lreg[dst[l]][l] = res[l];
+    uint32_t d = tt_sfpu_fma(a, b, cc);
+    if (m->mod & 4) d = (d & 0x7FFFFFFFu) | (l3 & 0x80000000u);
+    *res = d;
     return TT_OK;
 }
 
 static tt_status ex_lutfp32(ctx *c)
 {
-    const unsigned vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
-    uint32_t res[TT_SFPU_LANES];
-    unsigned dst[TT_SFPU_LANES];
-    bool en[TT_SFPU_LANES];
-    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
-        en[l] = live(c, l, vd) && tt_sfpu_lane_enabled(c->s, l);
-        if (!en[l]) continue;
-        const uint32_t l3 = c->s->lreg[3][l], b = l3 & 0x7FFFFFFFu;
-        const unsigned i = lut_section(b);
-        uint32_t a, cc;
-        if (mod & 2) {
-            if ((mod & 10u) == 10u) { /* FP16 3-entry: both halves of LReg[i] */
-                a = lut16(c->s->lreg[i][l] >> 16);
-                cc = lut16(c->s->lreg[i][l]);
-            } else { /* FP16 6-entry: the half by the finer cut (3.0, or 4.0 for TABLE2) */
-                const uint32_t cut = (mod & 3u) == 3u ? 0x40800000u : 0x40400000u;
-                const unsigned j = b < 0x3F000000u ? 0 : b < 0x3F800000u ? 16 : b < 0x3FC00000u ? 0
-                                 : b < 0x40000000u ? 16 : b < cut ? 0 : 16;
-                a = lut16(c->s->lreg[i][l] >> j);
-                cc = lut16(c->s->lreg[4 + i][l] >> j);
-            }
-        } else {
-            a = c->s->lreg[i][l];
-            cc = c->s->lreg[4 + i][l];
-        }
-        uint32_t d = tt_sfpu_fma(a, b, cc);
-        if (mod & 4) d = (d & 0x7FFFFFFFu) | (l3 & 0x80000000u);
-        res[l] = d;
-        dst[l] = ((mod & 8) && vd != 16) ? (c->s->lreg[7][l] & 15u) : vd;
-    }
-    for (unsigned l = 0; l < TT_SFPU_LANES; l++)
-        if (en[l] && writable(dst[l])) c->s->lreg[dst[l]][l] = res[l];
-    return TT_OK;
+    const mad_args a = {.vd = fld(c, "lreg_dest"), .mod = fld(c, "instr_mod1")};
+    return mad_lanes(c, &a, lutfp32_lane);
 }
 
 /* SFPARECIP.md ApproxRecip: exponent 253 - e, 7 mantissa bits from a 128-entry table indexed by the
