@@ -397,6 +397,14 @@ static inline void llk_math_set_dst_write_addr(uint32_t dst_index)
     ckernel_push(TT_OP_SETC16(LLK_TCFG_DEST_TARGET_REG_CFG_MATH, dst_index * LLK_DEST_TILE_ROWS));
 }
 
+/* The end of every math init (tt-llk's _llk_math_*_init_): the Src banks handed back by the
+ * instructions' CLR bits (CLR_DVALID_SrcA_Disable = 0, SETC16), the counters reset (SETRWC). */
+static inline void llk_math_init_done(void)
+{
+    TTI_SETC16(LLK_TCFG_CLR_DVALID, 0);
+    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+}
+
 /* eltwise_unary_configure_addrmod<A2D> (tt-llk llk_math_eltwise_unary_datacopy.h): ADDR_MOD_0
  * SrcA += 1, Dest += 1; ADDR_MOD_2 SrcA += 8, Dest += 8 (the eight-row MOVA2D's step); ADDR_MOD_3
  * all 0. The bank hand-back is CLR_DVALID_SrcA_Disable = 0 (SETC16), counters reset. */
@@ -405,8 +413,7 @@ static inline void llk_math_datacopy_init(void)
     llk_set_addr_mod(LLK_ADDR_MOD_0, 0x0001u, 0x0001u, 0);
     llk_set_addr_mod(LLK_ADDR_MOD_2, 0x0008u, 0x0008u, 0);
     llk_set_addr_mod(LLK_ADDR_MOD_3, 0, 0, 0);
-    TTI_SETC16(LLK_TCFG_CLR_DVALID, 0);
-    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+    llk_math_init_done();
 }
 
 /* _llk_math_eltwise_unary_datacopy_<A2D> for one tile (tt-llk's MOP: outer 4 faces, inner 2,
@@ -435,6 +442,16 @@ static inline uint32_t llk_op_elw(uint32_t op, uint32_t addr_mod)
     return op == LLK_ELWMUL ? TT_OP_ELWMUL(0, 0, 0, addr_mod, 0) : TT_OP_ELWADD(0, 0, 0, addr_mod, 0);
 }
 
+/* eltwise_binary_configure_addrmod: the four ADDR_MODs every element-wise init sets (described at
+ * llk_math_eltwise_binary_init, below). */
+static inline void llk_math_eltwise_binary_addrmods(void)
+{
+    llk_set_addr_mod(LLK_ADDR_MOD_0, 0x0808u, 0x0008u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_1, 0, 0, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_2, 0x8080u, 0x2400u, 0);
+    llk_set_addr_mod(LLK_ADDR_MOD_3, 0x8080u, 0x9008u, 0);
+}
+
 /* eltwise_binary_configure_addrmod (tt-llk llk_math_eltwise_binary.h, BroadcastType NONE):
  * ADDR_MOD_0 SrcA += 8, SrcB += 8, Dest += 8 (one ELW* does 8 rows); ADDR_MOD_1 all 0;
  * ADDR_MOD_2 SrcA, SrcB clear, Dest from CR, Fidelity += 1; ADDR_MOD_3 SrcA, SrcB clear,
@@ -446,15 +463,11 @@ static inline uint32_t llk_op_elw(uint32_t op, uint32_t addr_mod)
  * decisions.md "Kernels"). CLR_DVALID_SrcA_Disable = 0, counters reset. */
 static inline void llk_math_eltwise_binary_init(uint32_t op)
 {
-    llk_set_addr_mod(LLK_ADDR_MOD_0, 0x0808u, 0x0008u, 0);
-    llk_set_addr_mod(LLK_ADDR_MOD_1, 0, 0, 0);
-    llk_set_addr_mod(LLK_ADDR_MOD_2, 0x8080u, 0x2400u, 0);
-    llk_set_addr_mod(LLK_ADDR_MOD_3, 0x8080u, 0x9008u, 0);
+    llk_math_eltwise_binary_addrmods();
     uint32_t elw = llk_op_elw(op, LLK_ADDR_MOD_0);
     llk_mop_template(LLK_FACES, 2, LLK_NOP, TT_OP_SETRWC(LLK_CLR_AB, LLK_CR_AB, 0, 0, 0, LLK_SET_AB), LLK_NOP,
                      elw, LLK_NOP, elw, elw);
-    TTI_SETC16(LLK_TCFG_CLR_DVALID, 0);
-    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+    llk_math_init_done();
 }
 
 /* ELWMUL at HiFi (tt-llk eltwise_binary_configure_mop with high fidelity: `phases` fidelity
@@ -467,14 +480,10 @@ static inline void llk_math_eltwise_binary_init(uint32_t op)
  * sum to the full product, each added to Dest (rounded to BF16 each time with a 16-bit Dest). */
 static inline void llk_math_eltwise_mul_hifi_init(uint32_t phases)
 {
-    llk_set_addr_mod(LLK_ADDR_MOD_0, 0x0808u, 0x0008u, 0);
-    llk_set_addr_mod(LLK_ADDR_MOD_1, 0, 0, 0);
-    llk_set_addr_mod(LLK_ADDR_MOD_2, 0x8080u, 0x2400u, 0);
-    llk_set_addr_mod(LLK_ADDR_MOD_3, 0x8080u, 0x9008u, 0);
+    llk_math_eltwise_binary_addrmods();
     llk_mop_template(phases, 2, LLK_NOP, LLK_NOP, LLK_NOP, TT_OP_ELWMUL(0, 0, 0, LLK_ADDR_MOD_0, 0), LLK_NOP,
                      TT_OP_ELWMUL(LLK_CLR_AB, 0, 0, LLK_ADDR_MOD_3, 0), TT_OP_ELWMUL(0, 0, 0, LLK_ADDR_MOD_2, 0));
-    TTI_SETC16(LLK_TCFG_CLR_DVALID, 0);
-    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+    llk_math_init_done();
 }
 /* One tile at HiFi: one MOP per face (tt-llk _llk_math_eltwise_binary_ with high fidelity). */
 static inline void llk_math_eltwise_mul_hifi_tile(uint32_t dst_index)
@@ -496,10 +505,7 @@ static inline void llk_math_eltwise_mul_hifi_tile(uint32_t dst_index)
  * emits expands to the two recorded ELW*. */
 static inline void llk_math_eltwise_binary_init_replay(uint32_t op)
 {
-    llk_set_addr_mod(LLK_ADDR_MOD_0, 0x0808u, 0x0008u, 0);
-    llk_set_addr_mod(LLK_ADDR_MOD_1, 0, 0, 0);
-    llk_set_addr_mod(LLK_ADDR_MOD_2, 0x8080u, 0x2400u, 0);
-    llk_set_addr_mod(LLK_ADDR_MOD_3, 0x8080u, 0x9008u, 0);
+    llk_math_eltwise_binary_addrmods();
     uint32_t elw = llk_op_elw(op, LLK_ADDR_MOD_0);
     TTI_REPLAY(0, 2, 0, 1);
     ckernel_push(elw);
@@ -507,8 +513,7 @@ static inline void llk_math_eltwise_binary_init_replay(uint32_t op)
     uint32_t replay = TT_OP_REPLAY(0, 2, 0, 0);
     llk_mop_template(LLK_FACES, 1, LLK_NOP, TT_OP_SETRWC(LLK_CLR_AB, LLK_CR_AB, 0, 0, 0, LLK_SET_AB), LLK_NOP,
                      replay, LLK_NOP, replay, replay);
-    TTI_SETC16(LLK_TCFG_CLR_DVALID, 0);
-    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+    llk_math_init_done();
 }
 
 /* _llk_math_eltwise_binary_ for one tile into Dest tile `dst_index` of the current half: the MOP
@@ -616,8 +621,7 @@ static inline void llk_math_reduce_col_init(uint32_t type, uint32_t phases)
         uint32_t last = TT_OP_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
         llk_mop_template(1, phases, LLK_NOP, LLK_NOP, LLK_NOP, pool, LLK_NOP, last, last);
     }
-    TTI_SETC16(LLK_TCFG_CLR_DVALID, 0);
-    TTI_SETRWC(0, 0, 0, 0, 0, LLK_SET_ABD_F);
+    llk_math_init_done();
 }
 
 /* The pool of one face. SUM (GAPOOL.md: Dest(4x16) += SrcB(4x16) @ SrcA(16x16); SrcB row 0 the
@@ -708,6 +712,16 @@ static inline void llk_math_reduce_scalar_tile(uint32_t dst_index)
     TTI_GAPOOL(LLK_CLR_AB, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
 }
 
+/* One row of faces of _llk_math_reduce_<SUM, REDUCE_ROW, LoFi>: GAPOOL of the left (transposed)
+ * face with CLR_AB (both banks back), GAPOOL of the right one onto the same Dest rows, then the
+ * row-to-column step above. */
+static inline void llk_math_reduce_row_faces(void)
+{
+    TTI_GAPOOL(LLK_CLR_AB, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
+    TTI_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
+    llk_math_reduce_row_to_column();
+}
+
 /* _llk_math_reduce_<SUM, REDUCE_ROW, LoFi> of one tile into Dest tile `dst_index` (init:
  * llk_math_reduce_col_init(LLK_POOL_SUM, 1), the same ADDR_MODs): per row of faces, GAPOOL of the
  * left (transposed) face with CLR_AB (both banks back), GAPOOL of the right one onto the same Dest
@@ -717,16 +731,12 @@ static inline void llk_math_reduce_scalar_tile(uint32_t dst_index)
 static inline void llk_math_reduce_row_tile(uint32_t dst_index)
 {
     llk_math_set_dst_write_addr(dst_index);
-    TTI_GAPOOL(LLK_CLR_AB, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
-    TTI_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
-    llk_math_reduce_row_to_column();
+    llk_math_reduce_row_faces();
     TTI_SETRWC(LLK_CLR_NONE, LLK_CR_D, 8, 0, 0, LLK_SET_D);
     TTI_SETRWC(LLK_CLR_NONE, LLK_CR_D, 8, 0, 0, LLK_SET_D);
     TTI_SETRWC(LLK_CLR_NONE, LLK_CR_D, 8, 0, 0, LLK_SET_D);
     TTI_SETRWC(LLK_CLR_AB, LLK_CR_D, 8, 0, 0, LLK_SET_BD);
-    TTI_GAPOOL(LLK_CLR_AB, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
-    TTI_GAPOOL(LLK_CLR_NONE, LLK_POOL_DIM_16X16, LLK_ADDR_MOD_0, 0, 0);
-    llk_math_reduce_row_to_column();
+    llk_math_reduce_row_faces();
     TTI_SETRWC(LLK_CLR_AB, 0, 0, 0, 0, LLK_SET_BD);
 }
 #endif /* TRISC_ID == 1 */
