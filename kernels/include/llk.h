@@ -544,6 +544,20 @@ static inline void llk_math_dest_section_done(void)
     TTI_SETC16(LLK_TCFG_DEST_TARGET_REG_CFG_MATH, LLK_DEST_HALF_ROWS);
 }
 
+/* The first 7 MVMULs of a K half of llk_math_matmul_init's sequence (below): B0A0 B0A0 B0A1 B0A1
+ * B2A0 B2A0 B2A1, or the same with B1/B3 and A2/A3; the 8th differs (ADDR_MOD_4 after the first
+ * half, ADDR_MOD_5 at the end). */
+static inline void llk_math_matmul_k_half(void)
+{
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_1, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_2, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_1, 0);
+    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+}
+
 /* matmul_configure_addrmod + matmul_configure_mop (tt-llk llk_math_matmul.h, 32x32 tiles, no
  * transpose, ct = rt = kt = 1) for `phases` fidelity phases (1: LoFi, 4: HiFi4). One MVMUL is 8
  * Dest rows += 8 SrcB rows @ 16 SrcA rows (MVMUL.md); the 16 of a phase, recorded in the replay
@@ -568,21 +582,9 @@ static inline void llk_math_matmul_init(uint32_t phases)
     llk_set_addr_mod(LLK_ADDR_MOD_2, 0x6040u, 0x0008u, 0);
     llk_set_addr_mod(LLK_ADDR_MOD_4, 0x7060u, 0x0400u, 0);
     TTI_REPLAY(16, 16, 0, 1);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_1, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_2, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_1, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    llk_math_matmul_k_half();
     TTI_MVMUL(0, 0, LLK_ADDR_MOD_4, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_1, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_2, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_1, 0);
-    TTI_MVMUL(0, 0, LLK_ADDR_MOD_0, 0);
+    llk_math_matmul_k_half();
     ckernel_push(TT_OP_MVMUL(hifi ? LLK_CLR_NONE : LLK_CLR_A, 0, LLK_ADDR_MOD_5, 0));
     uint32_t replay = TT_OP_REPLAY(16, 16, 0, 0);
     llk_mop_template(1, phases, LLK_NOP, hifi ? TT_OP_SETRWC(LLK_CLR_A, 0, 0, 0, 0, LLK_SET_ABD_F) : LLK_NOP,
