@@ -2,15 +2,15 @@
 """gen_kernel_mx_tests.py: the test files of the matmul and reduce kernels (issue 29 part 3), expected
 L1 from tools/kernel_ref_mx.py (spec-derived; never from ttmodel or the RTL):
 
-  tests/kernels/matmul_lofi.tts    kernels/tests/matmul_lofi.c   C = A @ B, LoFi, BF16 Dest -> BF16
-  tests/kernels/matmul_hifi4.tts   kernels/tests/matmul_hifi4.c  the same inputs, HiFi4
-  tests/kernels/matmul_hifi4_fp32.tts  kernels/tests/matmul_hifi4_fp32.c  HiFi4, FP32 Dest, packed
+  tests/kernels/matmul_lofi.tts    kernels/tests/matmul.c   C = A @ B, LoFi, BF16 Dest -> BF16
+  tests/kernels/matmul_hifi4.tts   kernels/tests/matmul.c  the same inputs, HiFi4
+  tests/kernels/matmul_hifi4_fp32.tts  kernels/tests/matmul.c  HiFi4, FP32 Dest, packed
                                    to BF16 with the packer's rounding
-  tests/kernels/matmul_kt2.tts     kernels/tests/matmul_kt2.c    K = 64: two tile pairs into one Dest
+  tests/kernels/matmul_kt2.tts     kernels/tests/matmul.c    K = 64: two tile pairs into one Dest
                                    tile (HiFi4, FP32 Dest)
   tests/kernels/reduce_col.tts     kernels/tests/reduce_col.c    column sums (GAPOOL), LoFi
-  tests/kernels/reduce_col_hifi4.tts  kernels/tests/reduce_col_hifi4.c  the same tile, HiFi4
-  tests/kernels/reduce_col_max.tts    kernels/tests/reduce_col_max.c    column maxima (GMPOOL)
+  tests/kernels/reduce_col_hifi4.tts  kernels/tests/reduce_col.c  the same tile, HiFi4
+  tests/kernels/reduce_col_max.tts    kernels/tests/reduce_col.c    column maxima (GMPOOL)
   tests/kernels/reduce_row.tts     kernels/tests/reduce_row.c    row sums (transposes), LoFi
   tests/kernels/reduce_scalar.tts      kernels/tests/reduce_scalar.c  the tile's sum (transposes),
                                    LoFi: stops at MOVB2A (unimplemented in the model); the expected
@@ -117,7 +117,7 @@ def matmul_file(name, phases, a, b, other, dest32=False, other_name=None):
     dest = ('32-bit (FP32) Dest, packed to BF16 rounding to nearest, ties away (pack-data-path §5.2)' if dest32
             else '16-bit (BF16) Dest, packed to BF16')
     other_name = other_name or ('HiFi4' if phases == 1 else 'LoFi')
-    L = ['# %s.tts: kernels/tests/%s.c on the model alone: C = A @ B for one pair of 32x32 BF16 tiles,' % (name, name),
+    L = ['# %s.tts: kernels/tests/matmul.c (variant %s): C = A @ B for one pair of 32x32 BF16 tiles,' % (name, name),
          '# %s, %s.' % (fid, dest),
          '# TRISC0 unpacks A (in0, 0x%x) to SrcB and B (in1, 0x%x) to SrcA, TRISC1 runs tt-llk\'s matmul MOP' % (IN0, IN1),
          '# (16 MVMULs a phase, replay buffer), TRISC2 packs to the tile at 0x%x (datums from 0x%x); the' % (RES, RES + 16),
@@ -144,7 +144,7 @@ def reduce_file(name, phases, a, scaler):
     other = [K.pack_bf16(w, False) for w in K.reduce_col_tile(a, scaler, False, 5 - phases)]
     off = sum(1 for x, y in zip(res, other) if x != y)
     fid = 'LoFi' if phases == 1 else 'HiFi4: each face at fidelity phases 0..3'
-    L = ['# %s.tts: kernels/tests/%s.c on the model alone: tt-llk\'s reduce (SUM, REDUCE_COL,' % (name, name),
+    L = ['# %s.tts: kernels/tests/reduce_col.c (variant %s): tt-llk\'s reduce (SUM, REDUCE_COL,' % (name, name),
          '# %s) of one 32x32 BF16 tile with scaler %s, 16-bit (BF16) Dest, packed to BF16.' % (fid, val(scaler)),
          '# TRISC0 unpacks the tile (0x%x) a face at a time to SrcA and the scaler tile\'s first row (0x%x)' % (IN0, IN1),
          '# to SrcB row 0; TRISC1: per face GAPOOL, Dest(4x16) += SrcB(4x16) @ SrcA(16x16), faces 0 and 2 into',
@@ -167,7 +167,7 @@ def matmul_kt2_file(a0, a1, b0, b1):
     d = K.matmul_tile(a1, b1, 4, True, d0)
     res = [K.pack_bf16(w, True) for w in d]
     first = [K.pack_bf16(w, True) for w in d0]
-    L = ['# matmul_kt2.tts: kernels/tests/matmul_kt2.c on the model alone: C = [A0 A1] @ [B0; B1], a 32x64 by',
+    L = ['# matmul_kt2.tts: kernels/tests/matmul.c (variant matmul_kt2): C = [A0 A1] @ [B0; B1], a 32x64 by',
          '# 64x32 BF16 product (tt-llk\'s K loop, kt_dim 2), HiFi4, 32-bit (FP32) Dest, packed to BF16 with',
          '# the packer\'s rounding. TRISC0 unpacks A0 (0x%x) and B0 (0x%x), then A1 (0x%x) and B1 (0x%x) into' % (
              IN0, IN1, IN0 + 0x8000, IN1 + 0x8000),
@@ -188,7 +188,7 @@ def matmul_kt2_file(a0, a1, b0, b1):
 
 def reduce_row_file(a, scaler):
     res = [K.pack_bf16(w, False) for w in K.reduce_row_tile(a, scaler)]
-    L = ['# reduce_row.tts: kernels/tests/reduce_row.c on the model alone: tt-llk\'s reduce (SUM, REDUCE_ROW,',
+    L = ['# reduce_row.tts: kernels/tests/reduce_row.c: tt-llk\'s reduce (SUM, REDUCE_ROW,',
          '# LoFi) of one 32x32 BF16 tile with scaler %s, 16-bit (BF16) Dest, packed to BF16.' % val(scaler),
          '# TRISC0 unpacks the tile (0x%x) a face at a time to SrcA, transposed (Haloize_mode 1), and the' % IN0,
          '# scaler tile\'s first row (0x%x) to SrcB row 0; TRISC1: per row of faces two GAPOOLs into one Dest' % IN1,
@@ -221,7 +221,7 @@ def reduce_scalar_file(a, scaler):
 
 def reduce_max_file(a):
     res = [K.pack_bf16(w, False) for w in K.reduce_col_max_tile(a, (False, True))]
-    L = ['# reduce_col_max.tts: kernels/tests/reduce_col_max.c on the model alone: tt-llk\'s reduce (MAX,',
+    L = ['# reduce_col_max.tts: kernels/tests/reduce_col.c (variant reduce_col_max): tt-llk\'s reduce (MAX,',
          '# REDUCE_COL) of one 32x32 BF16 tile, SrcB row 0 = 1.0 (no scaling), 16-bit (BF16) Dest, packed to BF16.',
          '# TRISC0 unpacks the tile (0x%x) a face at a time to SrcA and the scaler tile\'s first row (0x%x)' % (IN0, IN1),
          '# to SrcB row 0; TRISC1: per face GMPOOL (GMPOOL.md), Dest row = max(Dest row, each column\'s largest',

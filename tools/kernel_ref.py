@@ -261,7 +261,7 @@ def gen_binary():
         a, b = tile_pair(seed, specials, lo, hi)
         out = [pack_bf16(fn(x, y)) for x, y in zip(a, b)]
         lines = [HEAD,
-                 '# %s.tts: kernels/tests/%s.c on the LLK library: two BF16 tiles unpacked face by face (A to' % (name, name),
+                 '# %s.tts: kernels/tests/llk_binary.c (variant %s) on the LLK library: two BF16 tiles unpacked face by face (A to' % (name, name),
                  '# SrcA, B to SrcB), %s by the math MOP (tt-llk eltwise_binary: 4 faces x 2 x 8 rows, SETRWC' % op,
                  '# CLR_AB hands both banks back), packed as BF16 after MATH_PACK. %s.' % what,
                  '# Expected values: tools/kernel_ref.py from the ISA page and the spec; datums 0..%d are its' % (len(specials) - 1),
@@ -303,7 +303,7 @@ def gen_negatives():
               '# expect-error: and ttmova2d 0,0,2,2,0 (thread 1, seq ',
               '# expect-error: , pushed by TRISC2 at pc 0x',
               HEAD,
-              '# neg_llk_nowait.tts: a kernel with a bug (kernels/tests/llk_nowait.c): the tile copy with the',
+              '# neg_llk_nowait.tts: a kernel with a bug (kernels/tests/llk_copy.c, variant llk_nowait): the tile copy with the',
               '# packer\'s MATH_PACK wait left out, so its PACRs read Dest rows MOVA2D writes with nothing ordering',
               '# them. Run model-alone with hazards on (the default): the race detector names the PACR, its thread',
               '# and the MOVA2D, each with the RISC-V pc of the store that pushed it.',
@@ -315,7 +315,7 @@ def gen_negatives():
               '# expect-error: was last written by ttpacr 0,0,0,0,0,0,15,0,0,0,0,0 (0x41000f00), thread 2 instruction',
               '# expect-error: pushed by TRISC2 at pc 0x',
               HEAD,
-              '# neg_llk_badfmt.tts: a kernel with a bug (kernels/tests/llk_badfmt.c): the tile copy with the packer',
+              '# neg_llk_badfmt.tts: a kernel with a bug (kernels/tests/llk_copy.c, variant llk_badfmt): the tile copy with the packer',
               '# configured for FP16 output while the test expects BF16. The expect l1 check fails at datum 7 (1.0):',
               '# FP16 1.0 is 0x3C00. The report names the datum and the PACR that wrote the first wrong byte,',
               '# its thread and the pc of the store that pushed it.',
