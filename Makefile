@@ -322,7 +322,7 @@ random: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # make run TEST=tests/directed/X.tts [WAVES=1] [ARGS="+max_cycles=..."]; with WAVES=1 the harness
 # prints the gtkwave command (absolute paths, build/stalls.gtkw), after a failing run too; a test of
 # tests/kernels/ has its ELFs built first (make kernels' compile step, without its checks)
-run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stalls.gtkw) $(if $(findstring tests/kernels/,$(TEST)),$(KERNEL_ELFS))
+run: $(BUILD)/ttcosim $(if $(WAVES),$(BUILD)/stalls.gtkw)
 	@test -n "$(TEST)" || { echo "usage: make run TEST=tests/directed/NAME.tts [WAVES=1]"; exit 2; }
 	@mkdir -p $(BUILD)/waves
 	$(BUILD)/ttcosim $(TEST) $(if $(WAVES),+trace=$(BUILD)/waves/$(basename $(notdir $(TEST))).vcd) $(ARGS)
@@ -668,6 +668,12 @@ KERNEL_LIST := $(foreach s,$(KERNEL_OWN),$(basename $(notdir $(s))):$(s):$(patsu
                $(foreach s,$(KERNEL_SHARED),$(foreach i,0 1 2,$(basename $(notdir $(s)))_t$(i):$(s):$(i):-:-)) \
                $(foreach v,$(KERNEL_VARIANTS),$(foreach i,0 1 2,$(word 1,$(subst :, ,$(v)))_t$(i):$(word 2,$(subst :, ,$(v))):$(i):$(word 1,$(subst :, ,$(v))):$(word 3,$(subst :, ,$(v)))))
 KERNEL_ELFS := $(foreach k,$(KERNEL_LIST),$(BUILD)/kernels/$(word 1,$(subst :, ,$(k))).elf)
+# (after KERNEL_ELFS: a rule's prerequisites are expanded where the rule is read) a kernel test run
+# by `make run` needs its ELFs; the README's kernel samples (docs-test) need them too
+ifneq ($(findstring tests/kernels/,$(TEST)),)
+run: $(KERNEL_ELFS)
+endif
+docs-test: $(KERNEL_ELFS)
 kernel_field = $(word $(2),$(subst :, ,$(1)))
 kernel_defs = $(if $(filter -,$(call kernel_field,$(1),5)),,$(subst $(KERNEL_COMMA), ,$(call kernel_field,$(1),5)))
 kernel_variant_arg = $(if $(filter -,$(call kernel_field,$(1),4)),,--variant $(call kernel_field,$(1),4))
