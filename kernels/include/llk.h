@@ -863,6 +863,18 @@ static inline void llk_pack_dest_section_done(uint32_t half)
     TTI_DMANOP;
     TTI_DMANOP;
 }
+
+/* The pack thread of a kernel whose math makes `ntiles` Dest tiles in half 0 (after
+ * llk_pack_hw_configure*): wait for math, pack tile t to l1_addr + t * l1_stride, hand the half back
+ * (tt-llk's tests' pack main: init, dest init, wait, pack_tile per tile, dest section done). */
+static inline void llk_pack_tiles(uint32_t ntiles, uint32_t l1_addr, uint32_t l1_stride)
+{
+    llk_pack_init();
+    llk_pack_dest_init();
+    llk_packer_wait_for_math_done();
+    for (uint32_t t = 0; t < ntiles; t++) llk_pack_tile(t, l1_addr + t * l1_stride);
+    llk_pack_dest_section_done(0);
+}
 #endif /* TRISC_ID == 2 */
 
 #endif /* LLK_H */

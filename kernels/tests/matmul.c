@@ -47,11 +47,7 @@ int main(void)
 #else
     llk_pack_hw_configure(LLK_FMT_BF16, LLK_FMT_BF16);
 #endif
-    llk_pack_init();
-    llk_pack_dest_init();
-    llk_packer_wait_for_math_done();
-    llk_pack_tile(0, 0x30000u);
-    llk_pack_dest_section_done(0);
+    llk_pack_tiles(1u, 0x30000u, 0u);
 #endif
     llk_end();
     return 0;
