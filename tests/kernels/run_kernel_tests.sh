@@ -42,34 +42,26 @@ trap 'rm -rf "$tmp"' EXIT
 # The planted ELF for another machine: e_machine (offset 18, 2 bytes LE) = 62, EM_X86_64.
 cp "$build/kernels/push_t0.elf" "$tmp/x86.elf"
 printf '\076\000' | dd of="$tmp/x86.elf" bs=1 seek=18 conv=notrunc status=none
-# The pc of the store that pushes badpush_t2's bad word: main's second sw (its first pushes the NOP).
-push_pc=$("${cross}objdump" -d --disassemble=main "$build/kernels/badpush_t2.elf" |
-          awk '$3 == "sw" || $4 == "sw" {n++; if (n == 2) {sub(":", "", $1); print $1}}')
-if [ -z "$push_pc" ]; then
-    echo "run_kernel_tests.sh: no second sw in badpush_t2.elf's main (${cross}objdump)" >&2
-    exit 2
-fi
-push_pc=$(printf '0x%08x' "0x$push_pc")
-# The pc of mopbug_t0's MOP config store: main's last sw.
-mop_pc=$("${cross}objdump" -d --disassemble=main "$build/kernels/mopbug_t0.elf" |
-         awk '$3 == "sw" || $4 == "sw" {pc = $1} END {sub(":", "", pc); print pc}')
-if [ -z "$mop_pc" ]; then
-    echo "run_kernel_tests.sh: no sw in mopbug_t0.elf's main (${cross}objdump)" >&2
-    exit 2
-fi
-mop_pc=$(printf '0x%08x' "0x$mop_pc")
-# neg_sempoll_nopoll.tts: the pc of nopoll_store_t0's config store (main's last sw) and of
+# sw_pc ELF N: the pc (0x%08x) of the N-th sw of ELF's main (N = last: its last one), from objdump;
+# exits 2 naming the ELF when main has no such sw.
+sw_pc() {
+    local pc
+    pc=$("${cross}objdump" -d --disassemble=main "$1" |
+         awk -v n="$2" '$3 == "sw" || $4 == "sw" {k++; if (n == "last" || k == n) pc = $1}
+                         END {sub(":", "", pc); print pc}')
+    if [ -z "$pc" ]; then
+        echo "run_kernel_tests.sh: no sw number $2 in $1's main (${cross}objdump)" >&2
+        exit 2
+    fi
+    printf '0x%08x' "0x$pc"
+}
+# badpush_t2's bad word: main's second sw (its first pushes the NOP); mopbug_t0's MOP config store:
+# main's last sw; neg_sempoll_nopoll.tts: nopoll_store_t0's config store (main's last sw) and
 # sempoll_post_t1's WRCFG push (main's first sw), each named by the race's report.
-nopoll_pc=$("${cross}objdump" -d --disassemble=main "$build/kernels/nopoll_store_t0.elf" |
-            awk '$3 == "sw" || $4 == "sw" {pc = $1} END {sub(":", "", pc); print pc}')
-post_pc=$("${cross}objdump" -d --disassemble=main "$build/kernels/sempoll_post_t1.elf" |
-          awk '($3 == "sw" || $4 == "sw") && !pc {pc = $1} END {sub(":", "", pc); print pc}')
-if [ -z "$nopoll_pc" ] || [ -z "$post_pc" ]; then
-    echo "run_kernel_tests.sh: no sw in nopoll_store_t0.elf's or sempoll_post_t1.elf's main (${cross}objdump)" >&2
-    exit 2
-fi
-nopoll_pc=$(printf '0x%08x' "0x$nopoll_pc")
-post_pc=$(printf '0x%08x' "0x$post_pc")
+push_pc=$(sw_pc "$build/kernels/badpush_t2.elf" 2) || exit 2
+mop_pc=$(sw_pc "$build/kernels/mopbug_t0.elf" last) || exit 2
+nopoll_pc=$(sw_pc "$build/kernels/nopoll_store_t0.elf" last) || exit 2
+post_pc=$(sw_pc "$build/kernels/sempoll_post_t1.elf" 1) || exit 2
 
 pass=0
 fail=0
