@@ -8,11 +8,11 @@ L1 from tools/kernel_ref_mx.py (spec-derived; never from ttmodel or the RTL):
                                    to BF16 with the packer's rounding
   tests/kernels/matmul_kt2.tts     kernels/tests/matmul.c    K = 64: two tile pairs into one Dest
                                    tile (HiFi4, FP32 Dest)
-  tests/kernels/reduce_col.tts     kernels/tests/reduce_col.c    column sums (GAPOOL), LoFi
-  tests/kernels/reduce_col_hifi4.tts  kernels/tests/reduce_col.c  the same tile, HiFi4
-  tests/kernels/reduce_col_max.tts    kernels/tests/reduce_col.c    column maxima (GMPOOL)
-  tests/kernels/reduce_row.tts     kernels/tests/reduce_row.c    row sums (transposes), LoFi
-  tests/kernels/reduce_scalar.tts      kernels/tests/reduce_scalar.c  the tile's sum (transposes),
+  tests/kernels/reduce_col.tts     kernels/tests/reduce.c        column sums (GAPOOL), LoFi
+  tests/kernels/reduce_col_hifi4.tts  kernels/tests/reduce.c  the same tile, HiFi4
+  tests/kernels/reduce_col_max.tts    kernels/tests/reduce.c    column maxima (GMPOOL)
+  tests/kernels/reduce_row.tts     kernels/tests/reduce.c        row sums (transposes), LoFi
+  tests/kernels/reduce_scalar.tts      kernels/tests/reduce.c      the tile's sum (transposes),
                                    LoFi: stops at MOVB2A (unimplemented in the model); the expected
                                    sum is there for when it is modelled
 
@@ -144,7 +144,7 @@ def reduce_file(name, phases, a, scaler):
     other = [K.pack_bf16(w, False) for w in K.reduce_col_tile(a, scaler, False, 5 - phases)]
     off = sum(1 for x, y in zip(res, other) if x != y)
     fid = 'LoFi' if phases == 1 else 'HiFi4: each face at fidelity phases 0..3'
-    L = ['# %s.tts: kernels/tests/reduce_col.c (variant %s): tt-llk\'s reduce (SUM, REDUCE_COL,' % (name, name),
+    L = ['# %s.tts: kernels/tests/reduce.c (variant %s): tt-llk\'s reduce (SUM, REDUCE_COL,' % (name, name),
          '# %s) of one 32x32 BF16 tile with scaler %s, 16-bit (BF16) Dest, packed to BF16.' % (fid, val(scaler)),
          '# TRISC0 unpacks the tile (0x%x) a face at a time to SrcA and the scaler tile\'s first row (0x%x)' % (IN0, IN1),
          '# to SrcB row 0; TRISC1: per face GAPOOL, Dest(4x16) += SrcB(4x16) @ SrcA(16x16), faces 0 and 2 into',
@@ -188,7 +188,7 @@ def matmul_kt2_file(a0, a1, b0, b1):
 
 def reduce_row_file(a, scaler):
     res = [K.pack_bf16(w, False) for w in K.reduce_row_tile(a, scaler)]
-    L = ['# reduce_row.tts: kernels/tests/reduce_row.c: tt-llk\'s reduce (SUM, REDUCE_ROW,',
+    L = ['# reduce_row.tts: kernels/tests/reduce.c (variant reduce_row): tt-llk\'s reduce (SUM, REDUCE_ROW,',
          '# LoFi) of one 32x32 BF16 tile with scaler %s, 16-bit (BF16) Dest, packed to BF16.' % val(scaler),
          '# TRISC0 unpacks the tile (0x%x) a face at a time to SrcA, transposed (Haloize_mode 1), and the' % IN0,
          '# scaler tile\'s first row (0x%x) to SrcB row 0; TRISC1: per row of faces two GAPOOLs into one Dest' % IN1,
@@ -205,7 +205,7 @@ def reduce_row_file(a, scaler):
 
 def reduce_scalar_file(a, scaler):
     res = [K.pack_bf16(w, False) for w in K.reduce_scalar_tile(a, scaler)]
-    L = ['# reduce_scalar.tts: kernels/tests/reduce_scalar.c: tt-llk\'s reduce (SUM,',
+    L = ['# reduce_scalar.tts: kernels/tests/reduce.c (variant reduce_scalar): tt-llk\'s reduce (SUM,',
          '# REDUCE_SCALAR, LoFi) of one 32x32 BF16 tile with scaler %s, 16-bit (BF16) Dest, packed to BF16.' % val(scaler),
          '# TRISC0 unpacks the tile (0x%x) a face at a time to SrcA and the scaler tile\'s first row (0x%x)' % (IN0, IN1),
          '# to SrcB row 0; TRISC1: four GAPOOLs into Dest row 4 (the column sums), MOVD2B to SrcB row 16,',
@@ -221,7 +221,7 @@ def reduce_scalar_file(a, scaler):
 
 def reduce_max_file(a):
     res = [K.pack_bf16(w, False) for w in K.reduce_col_max_tile(a, (False, True))]
-    L = ['# reduce_col_max.tts: kernels/tests/reduce_col.c (variant reduce_col_max): tt-llk\'s reduce (MAX,',
+    L = ['# reduce_col_max.tts: kernels/tests/reduce.c (variant reduce_col_max): tt-llk\'s reduce (MAX,',
          '# REDUCE_COL) of one 32x32 BF16 tile, SrcB row 0 = 1.0 (no scaling), 16-bit (BF16) Dest, packed to BF16.',
          '# TRISC0 unpacks the tile (0x%x) a face at a time to SrcA and the scaler tile\'s first row (0x%x)' % (IN0, IN1),
          '# to SrcB row 0; TRISC1: per face GMPOOL (GMPOOL.md), Dest row = max(Dest row, each column\'s largest',

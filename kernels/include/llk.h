@@ -176,6 +176,18 @@ static inline void llk_mop_template(uint32_t outer, uint32_t inner, uint32_t sta
 }
 #define LLK_NOP TT_OP_NOP
 
+/* A kernel's reduce parameters, seen by all three TRISCs (a variant's -D values compare against them
+ * in #if, where an undefined name would silently read 0). */
+/* ReduceDim (tt-llk): COL sums or maxima down the columns, ROW along the rows, SCALAR the whole
+ * tile (unpacked as COL; the math side's llk_math_reduce_scalar_tile) */
+#define LLK_REDUCE_COL 0u
+#define LLK_REDUCE_ROW 1u
+#define LLK_REDUCE_SCALAR 2u
+
+/* PoolType (tt-llk): SUM pools with GAPOOL, MAX with GMPOOL */
+#define LLK_POOL_SUM 0u
+#define LLK_POOL_MAX 1u
+
 /* =============================== unpack (TRISC0) ============================================ */
 #if TRISC_ID == 0
 /* _llk_unpack_hw_configure_ / configure_unpack_AB (tt-llk cunpack_common.h) for one 32x32 tile
@@ -333,10 +345,6 @@ static inline void llk_unpack_tile_AB_matmul(uint32_t in0_addr, uint32_t in1_add
     ckernel_push(LLK_OP_UNPACR_BLOCK(1));
     ckernel_push(LLK_OP_UNPACR_BLOCK(0));
 }
-
-/* ReduceDim (tt-llk): COL sums or maxima down the columns, ROW along the rows */
-#define LLK_REDUCE_COL 0u
-#define LLK_REDUCE_ROW 1u
 
 /* _llk_unpack_reduce_init_<type, dim>: Haloize_mode = 1 for REDUCE_ROW (the unpacker transposes
  * each face, so the matrix unit's column pool sums the rows), 0 for REDUCE_COL; X end 255 (a face),
@@ -601,10 +609,6 @@ static inline void llk_math_matmul_tile(uint32_t dst_index)
     TTI_MOP(LLK_MOP_TEMPLATE, 0, 0);
     TTI_SETRWC(LLK_CLR_B, 0, 0, 0, 0, LLK_SET_ABD_F);
 }
-
-/* PoolType (tt-llk): SUM pools with GAPOOL, MAX with GMPOOL */
-#define LLK_POOL_SUM 0u
-#define LLK_POOL_MAX 1u
 
 /* _llk_math_reduce_init_<type, REDUCE_COL, fidelity> (reduce_configure_addrmod): ADDR_MOD_0 no step,
  * Fidelity cleared; ADDR_MOD_1 SrcB += 1, Dest += 1 and ADDR_MOD_2 SrcB += 8, Dest += 8 (tt-llk
