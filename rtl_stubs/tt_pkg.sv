@@ -603,6 +603,23 @@ package tt_pkg;
   typedef rf_wr_t rf_wr_arr_t [RF_WR_PORTS];     // per port; as retire_arr_t
   localparam int unsigned RF_WR_BITS = $bits(rf_wr_t);
 
+  // SFPU write report (issue 30; docs/design.md "SFPU writes"): valid in the cycle the SFPU's retire
+  // is reported, for the instruction retiring. lreg_we bit r: LReg r (0..16) changed in some lane;
+  // lreg[r][lane]: LReg r's value in each of the 32 lanes after the instruction (the value the LReg
+  // takes at the edge ending the cycle), meaningful where lreg_we. The lane state after it: LaneFlags,
+  // UseLaneFlagsForLaneEnable (bit = lane), the flag stack's depth per lane, LaneConfig per lane.
+  localparam int unsigned SFPU_LANES = 32, SFPU_LREGS = 17;
+  typedef struct packed {
+    logic                                  valid;
+    logic [SFPU_LREGS-1:0]                 lreg_we;
+    logic [SFPU_LREGS-1:0][SFPU_LANES-1:0][31:0] lreg;
+    logic [SFPU_LANES-1:0]                 flags;
+    logic [SFPU_LANES-1:0]                 use_flags;
+    logic [SFPU_LANES-1:0][3:0]            depth;
+    logic [SFPU_LANES-1:0][17:0]           lane_config;
+  } sfpu_wr_t;
+  localparam int unsigned SFPU_WR_BITS = $bits(sfpu_wr_t);
+
   // Requests to the source-bank state from the unit retiring an instruction of a thread
   typedef struct packed {
     logic [1:0] unp_flip;    // [n]: give unpacker n's bank to the matrix unit, flip, SrcRow = base
