@@ -1,0 +1,1195 @@
+#!/usr/bin/env python3
+"""sfpu_ref.py: an independent Python reference of the Vector Unit (SFPU) instructions that tt-llk's
+SFPU kernels use (issue 30), and the generator of the kernel tests tests/sfpu/*.tts.
+
+Written from the tt-isa-documentation pages (BlackholeA0: VectorUnit.md, SFPLOAD.md, SFPSTORE.md,
+SFPMAD.md / SFPADD.md / SFPMULI.md / SFPADDI.md and Miscellaneous/FMA/README.md, SFPARECIP.md,
+SFPSWAP.md, SFPSHFT.md, SFPOR.md, SFPENCC.md, SFPPUSHC.md, SFPPOPC.md, SFPLUTFP32.md, SFPCONFIG.md,
+SFPSTOCHRND_FloatFloat.md, SFPSTOCHRND_FloatInt.md, SFPCAST_IntFloat.md; the WormholeB0 pages the
+Blackhole tree shares: SFPIADD, SFPLOADI, SFPSETCC, SFPCOMPC, SFPMOV, SFPEXEXP, SFPEXMAN, SFPSETEXP,
+SFPSETSGN, SFPDIVP2, SFPABS, SFPXOR, SFPNOT, SFPLZ) and Dst.md's cell layouts. Own code: nothing here
+is taken from the model (ref_model/src/sfpu.c) or the RTL, nor from the pages' C.
+
+State: 17 LRegs x 32 lanes, LaneFlags, UseLaneFlagsForLaneEnable, the flag stack, LaneConfig;
+Dest as 1024 rows x 16 raw 16-bit cells (Dst16b), the 32-bit view Dst32b row r at Dest rows
+AdjRow(r) (high half) and AdjRow(r) + 8 (low half), AdjRow(r) = ((r & 0x1f8) << 1) | (r & 0x207)
+(Dst.md; docs/test_format.md); thread 1's Dst RWC and the ADDR_MOD Dest increments (SETC16 of
+ADDR_MOD_DST_SECn, INCRWC) for the address of SFPLOAD / SFPSTORE.
+
+Cell layouts (Dst.md): BF16 `sign | man7 << 8 | exp8`; FP16 `sign | man10 << 5 | exp5`; FP32 is a
+BF16 cell of the high half and the low 16 bits as they are.
+
+Decisions where a page leaves a choice (docs/decisions.md "SFPU kernels and their reference"):
+  - SFPABS in float mode clears the sign of -Inf too (the project's S3: the prose and the simulator);
+    the kernels here never feed it -Inf.
+  - The FMA follows Miscellaneous/FMA's description of the Blackhole behaviour (see fma() below).
+
+Usage:
+  tools/sfpu_ref.py --self-test        hand-worked cases; exit 1 on any difference
+  tools/sfpu_ref.py --write [DIR]      write the kernel tests (to DIR, default tests/sfpu)
+  tools/sfpu_ref.py --check [DIR]      exit 1 when a checked-in test differs from what --write writes
+"""
+import os
+import re
+import struct
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
+OUT_DIR = os.path.join(ROOT, 'tests', 'sfpu')
+ISA_TABLE = os.path.join(ROOT, 'ref_model', 'src', 'isa_table.h')
+
+M32 = 0xFFFFFFFF
+LANES = 32
+
+
+class Undefined(Exception):
+    """A form a page calls undefined (or that this reference does not model)."""
+
+
+# ---------------------------------------------------------------- the assembler's operand order
+
+def load_isa_fields(path=ISA_TABLE):
+    """{mnemonic: [(field, lsb, width), ...]} in the syntax's order (MSB field first), and opcodes."""
+    fields, opcodes = {}, {}
+    with open(path) as f:
+        text = f.read()
+    for m in re.finditer(r'OP\((\w+),\s*(0x[0-9a-fA-F]+),\s*\w+,\s*\d+,\s*\d+,\s*((?:F\([^)]*\)\s*)*)\)', text):
+        name = 'tt' + m.group(1).lower()
+        fl = [(g.group(1), int(g.group(2)), int(g.group(3)))
+              for g in re.finditer(r'F\((\w+),(\d+),(\d+)\)', m.group(3))]
+        fields[name] = fl
+        opcodes[name] = int(m.group(2), 16)
+    return fields, opcodes
+
+
+ISA_FIELDS, ISA_OPCODES = load_isa_fields()
+
+
+def encode(mn, ops):
+    """The 32-bit word of one instruction (opcode in bits 31:24; fields as isa_table.h)."""
+    fl = ISA_FIELDS[mn]
+    if len(ops) != len(fl):
+        raise ValueError('%s takes %d operands, got %d' % (mn, len(fl), len(ops)))
+    w = ISA_OPCODES[mn] << 24
+    for (name, lsb, width), v in zip(fl, ops):
+        if v < 0 or v >= (1 << width):
+            raise ValueError('%s field %s: %d does not fit %d bits' % (mn, name, v, width))
+        w |= v << lsb
+    return w
+
+
+# ---------------------------------------------------------------- FP32 helpers
+
+def f2u(x):
+    return struct.unpack('<I', struct.pack('<f', x))[0]
+
+
+def u2f(u):
+    return struct.unpack('<f', struct.pack('<I', u & M32))[0]
+
+
+def sext(v, bits):
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def fma(a, b, c):
+    """Blackhole's SFPMAD a * b + c on FP32 words (SFPMAD.md "IEEE754 conformance"; the Blackhole
+    model that Miscellaneous/FMA/README.md describes). In words:
+      - a denormal input is a zero of its sign;
+      - NaN in, Inf x 0, or Inf - Inf give the one NaN 0x7FC00000; otherwise an Inf addend is the
+        result, else an Inf product gives sign(a*b) Inf;
+      - the product of the two 24-bit significands is kept with 3 extra low bits and then cut by 23
+        bits into a sticky bit: a 27..28-bit significand at exponent ea + eb - 127; when that
+        exponent alone is 255 or more the result is sign(a*b) Inf; when it is below 0, or a or b is
+        zero, the product counts as exactly zero: the result is c unchanged, or (c zero) a zero
+        that is negative only when c and a*b both are;
+      - the addend's significand gets the same 3 extra bits; the term with the smaller exponent is
+        shifted right to the larger, keeping a sticky bit only when something nonzero remains;
+      - the magnitudes are added or subtracted, the sign is the larger term's (the product's on a
+        tie); an exact zero is +0, -0 only when both terms are negative;
+      - the sum is normalised to a leading one at bit 26 (a right shift keeps a sticky bit); an
+        exponent of 255 or more is Inf; one of 0 or less is taken as exponent 0 with one place
+        more to the right than the normalisation asked for;
+      - one rounding to nearest, ties to even, on the 3 extra bits; a result that is denormal after
+        rounding becomes a zero of its sign."""
+    def parts(w):
+        e = (w >> 23) & 0xFF
+        return w >> 31, e, ((w & 0x7FFFFF) | 0x800000) if e else 0
+
+    sa, ea, ma = parts(a)
+    sb, eb, mb = parts(b)
+    sc, ec, mc = parts(c)
+    sp = sa ^ sb
+    a_nan = ea == 255 and (a & 0x7FFFFF)
+    b_nan = eb == 255 and (b & 0x7FFFFF)
+    c_nan = ec == 255 and (c & 0x7FFFFF)
+    a_inf = ea == 255 and not a_nan
+    b_inf = eb == 255 and not b_nan
+    c_inf = ec == 255 and not c_nan
+    # The product's significand: 48 bits, 3 more below, then 23 cut off into a sticky bit.
+    prod = ma * mb << 3
+    pm = (prod >> 23) | (1 if prod & 0x7FFFFF else 0)
+    pe = ea + eb - 127
+    if ea == 255 or eb == 255 or ec == 255 or pe >= 255:
+        if a_nan or b_nan or c_nan or (a_inf and mb == 0) or (b_inf and ma == 0):
+            return 0x7FC00000
+        if c_inf and (a_inf or b_inf) and sc != sp:
+            return 0x7FC00000
+        if c_inf:
+            return c
+        return (sp << 31) | 0x7F800000
+    zm = mc << 3
+    if pm == 0 or pe < 0:
+        return c if zm else ((sc & sp) << 31)
+
+    def align(m, places):
+        if places >= 64:
+            return 0
+        kept = m >> places
+        if kept and (kept << places) != m:
+            kept |= 1
+        return kept
+
+    re_ = max(pe, ec)
+    if pe < re_:
+        pm = align(pm, re_ - pe)
+    if ec < re_:
+        zm = align(zm, re_ - ec)
+    if sp == sc:
+        rm, rs = pm + zm, sp
+    elif pm >= zm:
+        rm, rs = pm - zm, sp
+    else:
+        rm, rs = zm - pm, sc
+    if rm == 0:
+        return (sc & sp) << 31
+    n = rm.bit_length() - 27
+    re_ += n
+    if re_ >= 255:
+        return (rs << 31) | 0x7F800000
+    if re_ <= 0:
+        n += 1
+        re_ = 0
+    if n <= 0:
+        rm <<= -n
+    else:
+        lost = rm & ((1 << n) - 1)
+        rm = (rm >> n) | (1 if lost else 0)
+    r = (re_ << 23) + ((rm >> 3) & 0x7FFFFF)
+    low = rm & 7
+    if low > 4 or (low == 4 and (r & 1)):
+        r += 1
+    if r >> 23 == 0:
+        r = 0
+    return (rs << 31) | r
+
+
+# ---------------------------------------------------------------- Dest cells
+
+def bf16_cell(h):
+    """BF16 value bits (sign, exp8, man7) -> Dest cell sign | man7 << 8 | exp8."""
+    return (h & 0x8000) | ((h & 0x7F) << 8) | ((h >> 7) & 0xFF)
+
+
+def cell_bf16(c):
+    return (c & 0x8000) | ((c & 0xFF) << 7) | ((c >> 8) & 0x7F)
+
+
+def fp16_cell(h):
+    """FP16 bits (sign, exp5, man10) -> Dest cell sign | man10 << 5 | exp5."""
+    return (h & 0x8000) | ((h & 0x3FF) << 5) | ((h >> 10) & 0x1F)
+
+
+def cell_fp16(c):
+    return (c & 0x8000) | ((c & 0x1F) << 10) | ((c >> 5) & 0x3FF)
+
+
+def fp32_dst32(w):
+    """An FP32 (or 32-bit integer) word -> the Dst32b raw value: BF16 cell of the high half, low half."""
+    return (bf16_cell(w >> 16) << 16) | (w & 0xFFFF)
+
+
+def dst32_fp32(v):
+    return (cell_bf16(v >> 16) << 16) | (v & 0xFFFF)
+
+
+def adj_row(r):
+    return ((r & 0x1F8) << 1) | (r & 0x207)
+
+
+# ---------------------------------------------------------------- the unit
+
+class Sfpu:
+    def __init__(self):
+        self.lreg = [[0] * LANES for _ in range(17)]
+        # LReg.md: the fixed constants; 11..14 as the simulator resets them (decisions S2), which the
+        # kernels here always program before they read them.
+        for lane in range(LANES):
+            self.lreg[8][lane] = 0x3F56594B
+            self.lreg[10][lane] = 0x3F800000
+            self.lreg[11][lane] = 0xBF800000
+            self.lreg[12][lane] = 0x3B000000
+            self.lreg[13][lane] = 0xBF2CC4C7
+            self.lreg[14][lane] = 0xBEB08FF9
+            self.lreg[15][lane] = 2 * lane
+        self.flags = [False] * LANES
+        self.use = [False] * LANES
+        self.stack = [[] for _ in range(LANES)]
+        self.lane_config = [0] * LANES
+        self.prng = [0] * LANES
+        self.dest = [[0] * 16 for _ in range(1024)]
+        self.dst_rwc = 0
+        self.addr_mod_dest_incr = [0] * 8
+        self.fp32_enabled = False
+
+    # -- Dest views
+    def rd32(self, row, col):
+        a = adj_row(row & 0x3FF)
+        return (self.dest[a][col] << 16) | self.dest[a + 8][col]
+
+    def wr32(self, row, col, v):
+        a = adj_row(row & 0x3FF)
+        self.dest[a][col] = v >> 16
+        self.dest[a + 8][col] = v & 0xFFFF
+
+    # -- lanes
+    def enabled(self, lane):
+        if (self.lane_config[lane & 7] >> 12) >> (lane // 8) & 1:
+            return False
+        return self.flags[lane] if self.use[lane] else True
+
+    def advance_prng(self, lane):
+        cur = self.prng[lane]
+        taps = bin(cur & 0x80200003).count('1')
+        self.prng[lane] = ((~taps & 1) << 31) | (cur >> 1)
+        return cur
+
+    # -- dispatch
+    def run(self, mn, ops):
+        """Execute one instruction given as its mnemonic and operands (the assembler's order)."""
+        f = {name: v for (name, _, _), v in zip(ISA_FIELDS[mn], ops)}
+        handler = getattr(self, 'op_' + mn[2:], None)
+        if handler is None:
+            raise Undefined('%s is not modelled by sfpu_ref.py' % mn)
+        handler(f)
+
+    # thread-side instructions the kernels use for addressing
+    def op_setc16(self, f):
+        reg, v = f['setc16_reg'], f['setc16_value']
+        if 28 <= reg <= 35:
+            if v & ~0x3FF:
+                raise Undefined('ADDR_MOD_DST_SEC%d: only DestIncr is modelled' % (reg - 28))
+            self.addr_mod_dest_incr[reg - 28] = v
+        else:
+            raise Undefined('setc16 %d is not modelled' % reg)
+
+    def op_incrwc(self, f):
+        if f['rwc_cr'] or f['rwc_b'] or f['rwc_a']:
+            raise Undefined('incrwc: only the Dst increment is modelled')
+        self.dst_rwc = (self.dst_rwc + f['rwc_d']) & 0x3FF
+
+    def op_stallwait(self, f):
+        pass
+
+    def op_nop(self, f):
+        pass
+
+    def op_sfpnop(self, f):
+        pass
+
+    # -- SFPLOAD / SFPSTORE (SFPLOAD.md, SFPSTORE.md; MATH_Offset, DEST_REGW_BASE, Sp all 0 here)
+    def _resolve(self, mod0):
+        if mod0 != 0:
+            return mod0
+        # SrcB format after reset is FP32, one of the formats that resolve to BF16.
+        return 3 if self.fp32_enabled else 2
+
+    def _addr(self, f):
+        if f['instr_mod0'] == 10:
+            raise Undefined('MOD0_FMT_INT32_ALL is not modelled')
+        return (f['dest_reg_addr'] + self.dst_rwc) & 0x3FF
+
+    def _lane_pos(self, addr, lane, exchange):
+        col = (lane & 7) * 2 + (1 if (addr & 2) or exchange else 0)
+        return (addr & ~3) + lane // 8, col
+
+    def op_sfpload(self, f):
+        vd, mod0 = f['lreg_ind'], self._resolve(f['instr_mod0'])
+        addr = self._addr(f)
+        if vd < 8:
+            for lane in range(LANES):
+                lc = self.lane_config[lane]
+                if lc & 0x20 or not self.enabled(lane):
+                    continue
+                row, col = self._lane_pos(addr, lane, self.lane_config[lane & 7] & 0x40)
+                c16 = self.dest[row][col]
+                old = self.lreg[vd][lane]
+                if mod0 == 1:
+                    h = cell_fp16(c16)
+                    s, e, m = h >> 15, (h >> 10) & 0x1F, h & 0x3FF
+                    if lc & 1 and e == 31 and m == 0x3FF:
+                        e8, m = 255, 0
+                    else:
+                        e8 = e + 112 if e else 0
+                    v = (s << 31) | (e8 << 23) | (m << 13)
+                elif mod0 == 2:
+                    v = cell_bf16(c16) << 16
+                elif mod0 in (3, 4, 12):
+                    v = dst32_fp32(self.rd32(row, col))
+                elif mod0 == 5:
+                    v = ((c16 >> 15) << 31) | ((c16 >> 5) & 0xFF)
+                elif mod0 == 13:
+                    v = ((c16 >> 15) << 31) | ((c16 >> 5) & 0x3FF)
+                elif mod0 == 14:
+                    v = (old & 0xFFFF0000) | c16
+                elif mod0 == 15:
+                    v = (c16 << 16) | (old & 0xFFFF)
+                elif mod0 == 8:
+                    v = ((c16 >> 15) << 31) | (c16 & 0x7FFF)
+                elif mod0 in (6, 9):
+                    v = c16
+                elif mod0 == 7:
+                    v = c16 << 16
+                else:  # 11 ZERO
+                    v = 0
+                self.lreg[vd][lane] = v
+                if vd < 4 and lc & 4 and lc & 8:
+                    self.lreg[vd + 4][lane] = (row << 4) | col
+        self.dst_rwc = (self.dst_rwc + self.addr_mod_dest_incr[f['sfpu_addr_mode']]) & 0x3FF
+
+    def op_sfpstore(self, f):
+        vd, mod0 = f['lreg_ind'], self._resolve(f['instr_mod0'])
+        addr = self._addr(f)
+        for lane in range(LANES):
+            lc = self.lane_config[lane]
+            if lc & 0x10:
+                continue
+            if vd >= 12 and not lc & 2:
+                raise Undefined('SFPSTORE VD >= 12: a backdoor template write, not modelled')
+            if not self.enabled(lane):
+                continue
+            x = self.lreg[vd][lane]
+            row, col = self._lane_pos(addr, lane, self.lane_config[lane & 7] & 0x80)
+            s, e, m = x >> 31, (x >> 23) & 0xFF, x & 0x7FFFFF
+            if mod0 == 1:    # ToFP16: flush, saturate, truncate
+                e5 = e - 112
+                if e5 <= 0:
+                    e5, m = 0, 0
+                elif e5 > 31:
+                    e5, m = 31, 0x7FFFFF
+                self.dest[row][col] = fp16_cell((s << 15) | (e5 << 10) | (m >> 13))
+            elif mod0 == 2:  # ToBF16: flush denormals, truncate
+                w = x & 0xFF800000 if e == 0 else x
+                self.dest[row][col] = bf16_cell(w >> 16)
+            elif mod0 == 3:  # ToFP32: flush denormals
+                w = x & 0xFF800000 if e == 0 else x
+                self.wr32(row, col, fp32_dst32(w))
+            elif mod0 in (4, 12):
+                self.wr32(row, col, fp32_dst32(x))
+            elif mod0 in (5, 13):
+                self.dest[row][col] = fp16_cell((s << 15) | (16 << 10) | (x & 0x3FF))
+            elif mod0 in (14, 6):
+                self.dest[row][col] = x & 0xFFFF
+            elif mod0 == 15:
+                self.dest[row][col] = x >> 16
+            elif mod0 == 8:
+                self.dest[row][col] = (s << 15) | (x & 0x7FFF)
+            elif mod0 == 9:
+                self.wr32(row, col, ((x << 16) | (x >> 16)) & M32)
+            elif mod0 == 7:
+                self.wr32(row, col, x)
+            else:  # 11 ZERO
+                self.dest[row][col] = 0
+        self.dst_rwc = (self.dst_rwc + self.addr_mod_dest_incr[f['sfpu_addr_mode']]) & 0x3FF
+
+    # -- helpers for the lanewise instructions
+    def _lanes(self):
+        return [lane for lane in range(LANES) if self.enabled(lane)]
+
+    def _write(self, vd, lane, v):
+        if vd < 8 or vd == 16:
+            self.lreg[vd][lane] = v & M32
+
+    def _backdoor(self, vd):
+        """The pages' guard `VD < 12 || DISABLE_BACKDOOR_LOAD`: the kernels here never take the
+        backdoor (a template write is SFPLOADMACRO's business, not modelled)."""
+        if vd >= 12 and vd != 16 and any(not (lc & 2) for lc in self.lane_config):
+            raise Undefined('VD %d with DISABLE_BACKDOOR_LOAD clear: a template write, not modelled' % vd)
+
+    # -- SFPLOADI (SFPLOADI.md)
+    def op_sfploadi(self, f):
+        vd, mod0, imm = f['lreg_ind'], f['instr_mod0'], f['imm16']
+        if mod0 not in (0, 1, 2, 4, 8, 10):
+            raise Undefined('SFPLOADI Mod0 %d' % mod0)
+        if vd >= 8:
+            return
+        for lane in self._lanes():
+            old = self.lreg[vd][lane]
+            if mod0 == 0:
+                v = imm << 16
+            elif mod0 == 1:
+                v = ((imm >> 15) << 31) | ((((imm >> 10) & 0x1F) + 112) << 23) | ((imm & 0x3FF) << 13)
+            elif mod0 == 2:
+                v = imm
+            elif mod0 == 4:
+                v = sext(imm, 16) & M32
+            elif mod0 == 8:
+                v = (imm << 16) | (old & 0xFFFF)
+            else:
+                v = (old & 0xFFFF0000) | imm
+            self.lreg[vd][lane] = v
+
+    # -- SFPCONFIG (SFPCONFIG.md), the forms the kernels use: LReg[11..14] and LaneConfig
+    def op_sfpconfig(self, f):
+        imm, vd, mod1 = f['imm16_math'], f['config_dest'], f['instr_mod1']
+        if vd < 11:
+            raise Undefined('SFPCONFIG VD %d (LoadMacroConfig) is not modelled' % vd)
+        src = [self.lreg[0][lane] for lane in range(8)]
+        use = self.use[:8]
+        flg = self.flags[:8]
+        for lane in range(LANES):
+            if mod1 & 8 and not (imm >> ((lane & 7) * 2)) & 1:
+                continue
+            if use[lane & 7] and not flg[lane & 7]:
+                continue
+            if vd <= 14:
+                if mod1 & 1:
+                    v = {11: 0xBF800000, 12: 0x37800000, 13: f2u(-0.67487759), 14: f2u(-0.34484843)}[vd]
+                else:
+                    v = src[lane & 7]
+                self.lreg[vd][lane] = v
+            else:
+                orig = self.lane_config[lane]
+                val = imm if mod1 & 1 else src[lane & 7]
+                op = mod1 & 6
+                if op == 0:
+                    new = val
+                elif op == 2:
+                    new = orig | val
+                elif op == 4:
+                    new = orig & val
+                else:
+                    new = orig ^ val
+                new &= 0x3FFFF
+                if mod1 & 1:
+                    new |= orig & ~0xFFFF & 0x3FFFF
+                self.lane_config[lane] = new
+
+    # -- lane-enable instructions
+    def op_sfpencc(self, f):
+        imm, vd, mod1 = f['imm12_math'], f['lreg_dest'], f['instr_mod1']
+        self._backdoor(vd)
+        for lane in range(LANES):
+            if mod1 & 2:
+                self.use[lane] = bool(imm & 1)
+            elif mod1 & 1:
+                self.use[lane] = not self.use[lane]
+            self.flags[lane] = bool(imm & 2) if mod1 & 8 else True
+
+    def op_sfpsetcc(self, f):
+        imm, vc, vd, mod1 = f['imm12_math'], f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        self._backdoor(vd)
+        for lane in self._lanes():
+            if not self.use[lane] or mod1 & 8:
+                self.flags[lane] = False
+            elif mod1 & 1:
+                self.flags[lane] = bool(imm & 1)
+            else:
+                c = sext(self.lreg[vc][lane], 32)
+                self.flags[lane] = {0: c < 0, 2: c != 0, 4: c >= 0, 6: c == 0}[mod1 & 6]
+
+    @staticmethod
+    def _bool_op(mod1, a, b):
+        return {1: b, 2: not b, 3: a and b, 4: a or b, 5: a and not b, 6: a or not b,
+                7: (not a) and b, 8: (not a) or b, 9: (not a) and (not b), 10: (not a) or (not b),
+                11: a != b, 12: a == b}[mod1]
+
+    def op_sfppushc(self, f):
+        vd, mod1 = f['lreg_dest'], f['instr_mod1']
+        self._backdoor(vd)
+        for lane in range(LANES):
+            st = self.stack[lane]
+            if mod1 == 0:
+                if len(st) >= 8:
+                    raise Undefined('SFPPUSHC on a full stack')
+                st.append((self.flags[lane], self.use[lane]))
+                continue
+            if not st:
+                raise Undefined('SFPPUSHC Mod1 %d on an empty stack' % mod1)
+            tf, tu = st[-1]
+            if mod1 <= 12:
+                tu, tf = self.use[lane], self._bool_op(mod1, tf, self.flags[lane])
+            elif mod1 == 13:
+                self.flags[lane] = not self.flags[lane]
+                tu, tf = self.use[lane], self.flags[lane]
+            else:
+                tu, tf = True, mod1 == 14
+            st[-1] = (tf, tu)
+
+    def op_sfppopc(self, f):
+        vd, mod1 = f['lreg_dest'], f['instr_mod1']
+        self._backdoor(vd)
+        for lane in range(LANES):
+            st = self.stack[lane]
+            tf, tu = st[-1] if st else (False, False)
+            if mod1 == 0:
+                if not st:
+                    raise Undefined('SFPPOPC on an empty stack')
+                st.pop()
+                self.use[lane], self.flags[lane] = tu, tf
+            elif mod1 <= 12:
+                self.use[lane], self.flags[lane] = tu, self._bool_op(mod1, self.flags[lane], tf)
+            elif mod1 == 13:
+                self.flags[lane] = not self.flags[lane]
+            else:
+                self.use[lane], self.flags[lane] = True, mod1 == 14
+
+    def op_sfpcompc(self, f):
+        self._backdoor(f['lreg_dest'])
+        for lane in range(LANES):
+            tf, tu = self.stack[lane][-1] if self.stack[lane] else (True, True)
+            self.flags[lane] = (tf and not self.flags[lane]) if (tu and self.use[lane]) else False
+
+    # -- FMA family
+    def _mad(self, va, vb, vc, vd, mod1):
+        self._backdoor(vd)
+        for lane in self._lanes():
+            a_idx = self.lreg[7][lane] & 15 if mod1 & 4 else va
+            a = self.lreg[a_idx][lane] if a_idx < 17 else 0
+            b = self.lreg[vb][lane]
+            c = self.lreg[vc][lane]
+            if mod1 & 1:
+                a ^= 0x80000000
+            if mod1 & 2:
+                c ^= 0x80000000
+            d = fma(a, b, c)
+            dst = self.lreg[7][lane] & 15 if (mod1 & 8) and vd != 16 else vd
+            self._write(dst, lane, d)
+
+    def op_sfpmad(self, f):
+        self._mad(f['lreg_src_a'], f['lreg_src_b'], f['lreg_src_c'], f['lreg_dest'], f['instr_mod1'])
+
+    op_sfpadd = op_sfpmad
+    op_sfpmul = op_sfpmad
+
+    def op_sfpmuli(self, f):
+        imm, vd, mod1 = f['imm16_math'], f['lreg_dest'], f['instr_mod1']
+        self._backdoor(vd)
+        for lane in self._lanes():
+            c = self.lreg[vd][lane] ^ (0x80000000 if mod1 & 2 else 0)
+            dst = self.lreg[7][lane] & 15 if (mod1 & 8) and vd != 16 else vd
+            self._write(dst, lane, fma(imm << 16, c, 0))
+
+    def op_sfpaddi(self, f):
+        imm, vd, mod1 = f['imm16_math'], f['lreg_dest'], f['instr_mod1']
+        self._backdoor(vd)
+        for lane in self._lanes():
+            c = self.lreg[vd][lane] ^ (0x80000000 if mod1 & 2 else 0)
+            dst = self.lreg[7][lane] & 15 if (mod1 & 8) and vd != 16 else vd
+            self._write(dst, lane, fma(imm << 16, 0x3F800000, c))
+
+    # -- SFPLUTFP32 (SFPLUTFP32.md)
+    @staticmethod
+    def _lut16(h):
+        e = (h >> 10) & 0x1F
+        return ((h >> 15) << 31) | ((0 if e == 31 else 112 + e) << 23) | ((h & 0x3FF) << 13)
+
+    def op_sfplutfp32(self, f):
+        vd, mod1 = f['lreg_dest'], f['instr_mod1']
+        self._backdoor(vd)
+        for lane in self._lanes():
+            l3 = self.lreg[3][lane]
+            b = l3 & 0x7FFFFFFF
+            # The section of |LReg[3]|: compared on the bit pattern, which orders the non-negative
+            # floats as their values (NaN above every finite value and Inf: the last section).
+            i = 0 if b < 0x3F800000 else 1 if b < 0x40000000 else 2
+            if mod1 & 2:
+                if mod1 & 10 == 10:
+                    a = self._lut16(self.lreg[i][lane] >> 16)
+                    c = self._lut16(self.lreg[i][lane] & 0xFFFF)
+                else:
+                    cut = 0x40800000 if mod1 & 3 == 3 else 0x40400000
+                    j = 0 if b < 0x3F000000 else 16 if b < 0x3F800000 else 0 if b < 0x3FC00000 \
+                        else 16 if b < 0x40000000 else 0 if b < cut else 16
+                    a = self._lut16((self.lreg[i][lane] >> j) & 0xFFFF)
+                    c = self._lut16((self.lreg[4 + i][lane] >> j) & 0xFFFF)
+            else:
+                a, c = self.lreg[i][lane], self.lreg[4 + i][lane]
+            d = fma(a, b, c)
+            if mod1 & 4:
+                d = (d & 0x7FFFFFFF) | (l3 & 0x80000000)
+            dst = self.lreg[7][lane] & 15 if (mod1 & 8) and vd != 16 else vd
+            self._write(dst, lane, d)
+
+    # -- SFPARECIP (SFPARECIP.md): RECIP and COND_RECIP; the EXP mode is not modelled
+    # The page's 128 seven-bit mantissas of the reciprocal, one per top-7-bit mantissa bucket.
+    RECIP_LUT = [
+        127, 125, 123, 121, 119, 117, 116, 114, 112, 110, 109, 107, 105, 104, 102, 100, 99, 97, 96,
+        94, 93, 91, 90, 88, 87, 85, 84, 83, 81, 80, 79, 77, 76, 75, 74, 72, 71, 70, 69, 68, 66, 65,
+        64, 63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42,
+        41, 40, 40, 39, 38, 37, 36, 35, 35, 34, 33, 32, 31, 31, 30, 29, 28, 28, 27, 26, 25, 25, 24,
+        23, 23, 22, 21, 21, 20, 19, 19, 18, 17, 17, 16, 15, 15, 14, 14, 13, 12, 12, 11, 11, 10, 9,
+        9, 8, 8, 7, 7, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0]
+
+    @classmethod
+    def approx_recip(cls, m):
+        """m: a non-negative FP32 pattern (the sign already removed)."""
+        if m < 0x00800000:
+            return 0x7F800000
+        if m >= 0x7E800000:
+            return 0
+        return ((253 - (m >> 23)) << 23) | (cls.RECIP_LUT[(m >> 16) & 0x7F] << 16)
+
+    def op_sfparecip(self, f):
+        vb, vc, vd, mod1 = f['imm12_math'], f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        if mod1 >= 2:
+            raise Undefined('SFPARECIP EXP mode is not modelled')
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            x = self.lreg[vc][lane]
+            sign = x & 0x80000000
+            if mod1 == 0:
+                x = sign | self.approx_recip(x & 0x7FFFFFFF)
+            elif sext(self.lreg[vb][lane], 32) < 0:
+                x = self.approx_recip(x & 0x7FFFFFFF)
+            self.lreg[vd][lane] = x
+
+    # -- SFPSWAP (SFPSWAP.md), without ENABLE_DEST_INDEX / EXCHANGE_SRCB_SRCC
+    @staticmethod
+    def _key(v):
+        """Sign-magnitude order as a two's-complement integer: a negative value's magnitude bits
+        inverted (-NaN < -Inf < ... < -0 < +0 < ... < +Inf < +NaN)."""
+        return sext(v ^ 0x7FFFFFFF if v >> 31 else v, 32)
+
+    def op_sfpswap(self, f):
+        vc, vd, mod1 = f['lreg_src_c'], f['lreg_dest'], f['instr_mod1']
+        self._backdoor(vd)
+        masks = {1: M32, 2: 0x0000FFFF, 3: 0x00FF00FF, 4: 0xFF0000FF, 5: 0x000000FF,
+                 6: 0x0000FF00, 7: 0x00FF0000, 8: 0xFF000000, 9: 0}
+        if mod1 != 0 and mod1 not in masks:
+            raise Undefined('SFPSWAP Mod1 %d is non-contractual' % mod1)
+        for lane in self._lanes():
+            if self.lane_config[lane] & 0x104:
+                raise Undefined('SFPSWAP with ENABLE_DEST_INDEX / EXCHANGE_SRCB_SRCC is not modelled')
+            cv, dv = self.lreg[vc][lane], self.lreg[vd][lane]
+            if mod1 == 0:
+                swap = True
+            elif (masks[mod1] >> lane) & 1:
+                swap = self._key(cv) < self._key(dv)
+            else:
+                swap = not self._key(cv) < self._key(dv)
+            if swap:
+                if vc < 8:
+                    self.lreg[vc][lane] = dv
+                if vd < 8:
+                    self.lreg[vd][lane] = cv
+
+    # -- integer / bit instructions
+    def op_sfpiadd(self, f):
+        imm, vc, vd, mod1 = f['imm12_math'], f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            c, b = self.lreg[vc][lane], self.lreg[vd][lane]
+            if mod1 & 1:
+                r = c + sext(imm, 12)
+            elif mod1 & 2:
+                r = c - b
+            else:
+                r = c + b
+            r &= M32
+            self.lreg[vd][lane] = r
+            if vd < 8:
+                if not mod1 & 4:
+                    self.flags[lane] = r >> 31 == 1
+                if mod1 & 8:
+                    self.flags[lane] = not self.flags[lane]
+
+    def op_sfpshft(self, f):
+        imm, vc, vd, mod1 = f['imm12_math'], f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        if mod1 > 7 or mod1 in (4, 6):
+            raise Undefined('SFPSHFT Mod1 %d is reserved' % mod1)
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            x = self.lreg[vd][lane]
+            amt = sext(self.lreg[vc][lane], 32)
+            if mod1 & 1:
+                if mod1 & 4:
+                    x = self.lreg[vc][lane]
+                amt = sext(imm, 12)
+            if amt >= 0:
+                r = x << (amt & 31)
+            elif mod1 & 2:
+                r = sext(x, 32) >> ((-amt) & 31)
+            else:
+                r = x >> ((-amt) & 31)
+            self.lreg[vd][lane] = r & M32
+
+    def _bitop(self, f, fn, use_vb):
+        vb, vc, vd, mod1 = f['imm12_math'], f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        src = vb if (use_vb and mod1 & 1) else vd
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            self.lreg[vd][lane] = fn(self.lreg[src][lane], self.lreg[vc][lane]) & M32
+
+    def op_sfpand(self, f):
+        self._bitop(f, lambda b, c: b & c, True)
+
+    def op_sfpor(self, f):
+        self._bitop(f, lambda b, c: b | c, True)
+
+    def op_sfpxor(self, f):
+        self._bitop(f, lambda b, c: b ^ c, False)
+
+    def op_sfpnot(self, f):
+        self._bitop(f, lambda b, c: ~c, False)
+
+    def op_sfpabs(self, f):
+        vc, vd, mod1 = f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            x = self.lreg[vc][lane]
+            if x >> 31:
+                if mod1 & 1:
+                    if x <= 0xFF800000:      # -Inf included (decision S3); -NaN kept
+                        x &= 0x7FFFFFFF
+                else:
+                    x = (-x) & M32
+            self.lreg[vd][lane] = x
+
+    def op_sfplz(self, f):
+        vc, vd, mod1 = f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            c = self.lreg[vc][lane] & (0x7FFFFFFF if mod1 & 4 else M32)
+            self.lreg[vd][lane] = 32 - c.bit_length()
+            if vd < 8:
+                if mod1 & 2:
+                    self.flags[lane] = c != 0
+                if mod1 & 8:
+                    self.flags[lane] = not self.flags[lane]
+
+    def op_sfpmov(self, f):
+        vc, vd, mod1 = f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        self._backdoor(vd)
+        if mod1 & 8:
+            raise Undefined('SFPMOV from special registers is not modelled')
+        for lane in range(LANES):
+            if self.enabled(lane) or mod1 == 2:
+                x = self.lreg[vc][lane] ^ (0x80000000 if mod1 & 1 else 0)
+                self._write(vd, lane, x)
+
+    # -- FP32 field instructions
+    def op_sfpexexp(self, f):
+        vc, vd, mod1 = f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            e = ((self.lreg[vc][lane] >> 23) & 0xFF) - (0 if mod1 & 1 else 127)
+            self.lreg[vd][lane] = e & M32
+            if vd < 8:
+                if mod1 & 2:
+                    self.flags[lane] = e < 0
+                if mod1 & 8:
+                    self.flags[lane] = not self.flags[lane]
+
+    def op_sfpexman(self, f):
+        vc, vd, mod1 = f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            self.lreg[vd][lane] = (0 if mod1 & 1 else 0x800000) + (self.lreg[vc][lane] & 0x7FFFFF)
+
+    def op_sfpsetexp(self, f):
+        imm, vc, vd, mod1 = f['imm12_math'], f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            c = self.lreg[vc][lane]
+            if mod1 & 1:
+                e = imm & 0xFF
+            elif mod1 & 2:
+                e = (self.lreg[vd][lane] >> 23) & 0xFF
+            else:
+                e = self.lreg[vd][lane] & 0xFF
+            self.lreg[vd][lane] = (c & 0x807FFFFF) | (e << 23)
+
+    def op_sfpsetsgn(self, f):
+        imm, vc, vd, mod1 = f['imm12_math'], f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            s = (imm & 1) if mod1 & 1 else self.lreg[vd][lane] >> 31
+            self.lreg[vd][lane] = (self.lreg[vc][lane] & 0x7FFFFFFF) | (s << 31)
+
+    def op_sfpdivp2(self, f):
+        imm, vc, vd, mod1 = f['imm12_math'], f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            c = self.lreg[vc][lane]
+            e = (c >> 23) & 0xFF
+            if mod1 & 1:
+                if e != 255:
+                    e = (e + (imm & 0xFF)) & 0xFF
+            else:
+                e = imm & 0xFF
+            self.lreg[vd][lane] = (c & 0x807FFFFF) | (e << 23)
+
+    # -- conversions
+    def op_sfpcast(self, f):
+        vc, vd, mod1 = f['lreg_src_c'], f['lreg_dest'], f['instr_mod1']
+        if mod1 > 1:
+            raise Undefined('SFPCAST Mod1 %d (IntInt / IntAbs / reserved) is not modelled' % mod1)
+        self._backdoor(vd)
+        for lane in self._lanes():
+            c = self.lreg[vc][lane]
+            sign, mag = c & 0x80000000, c & 0x7FFFFFFF
+            if mag == 0:
+                d = sign
+                low = 0
+            else:
+                top = mag.bit_length() - 1          # the leading one's place
+                d = sign | ((127 + top) << 23)
+                if top <= 23:
+                    d |= (mag << (23 - top)) & 0x7FFFFF
+                    low = 0
+                else:
+                    d |= (mag >> (top - 23)) & 0x7FFFFF
+                    # the 8 bits below the 24-bit significand (at most 7 are ever nonzero)
+                    low = (mag << (31 - top)) & 0xFF
+            if mod1 & 1:
+                if (low & 0xFE) > ((self.advance_prng(lane) >> 9) & 0xFE):
+                    d += 1
+            elif low > 0x80 or (low == 0x80 and d & 1):
+                d += 1
+            self._write(vd, lane, d)
+
+    def op_sfp_stoch_rnd(self, f):
+        rnd, vc, vd, mod1 = f['rnd_mode'], f['lreg_src_c'], f['lreg_dest'], f['instr_mod1']
+        self._backdoor(vd)
+        if mod1 in (0, 1):
+            for lane in self._lanes():
+                bits = self.advance_prng(lane) & 0x7FFFFF
+                if rnd == 0:
+                    bits = 0x400000
+                elif rnd == 2:
+                    bits = 0x7FFFFF
+                x = self.lreg[vc][lane]
+                e = (x >> 23) & 0xFF
+                if e == 0:
+                    x = 0
+                elif e == 255:
+                    x &= 0xFF800000
+                else:
+                    keep = 13 if mod1 == 0 else 16
+                    disc = x & ((1 << keep) - 1)
+                    x -= disc
+                    if disc >= bits >> (23 - keep):
+                        x += 1 << keep
+                self._write(vd, lane, x)
+        elif mod1 in (2, 3, 6, 7):
+            keep_sign = mod1 in (3, 7)
+            maxmag = {2: 255, 3: 127, 6: 65535, 7: 32767}[mod1]
+            for lane in self._lanes():
+                bits = self.advance_prng(lane) & 0x7FFFFF
+                if rnd == 0:
+                    bits = 0x400000
+                elif rnd == 2:
+                    bits = 0x7FFFFF
+                c = self.lreg[vc][lane]
+                sign = c & 0x80000000 if keep_sign else 0
+                e = ((c >> 23) & 0xFF) - 127
+                if e < -1:
+                    mag, sign = 0, 0
+                elif e >= 16:
+                    mag = maxmag
+                else:
+                    sig = 0x800000 | (c & 0x7FFFFF)
+                    sig = sig << e if e >= 0 else sig >> -e
+                    mag = (sig >> 23) + (1 if (sig & 0x7FFFFF) >= bits else 0)
+                    mag = min(mag, maxmag)
+                    if mag == 0:
+                        sign = 0
+                self._write(vd, lane, sign + mag)
+        else:
+            raise Undefined('SFPSTOCHRND Mod1 %d (IntInt) is not modelled' % mod1)
+
+
+# ---------------------------------------------------------------- programs: text and execution
+
+class Program:
+    """A thread-1 stream of instructions: each line as the assembler takes it, with a comment."""
+    def __init__(self):
+        self.lines = []   # (mnemonic, operands, comment)
+
+    def __call__(self, mn, *ops, c=''):
+        encode(mn, list(ops))   # range check now, not at --check time
+        self.lines.append((mn, list(ops), c))
+
+    def text(self):
+        out = []
+        for mn, ops, c in self.lines:
+            s = '%s %s' % (mn, ','.join(str(v) for v in ops)) if ops else mn
+            out.append(('%-40s # %s' % (s, c)) if c else s)
+        return out
+
+    def run(self, unit):
+        for mn, ops, _ in self.lines:
+            unit.run(mn, ops)
+
+
+# ---------------------------------------------------------------- self-test
+
+def self_test():
+    """Hand-worked from the pages; each case says how."""
+    one, two, half = 0x3F800000, 0x40000000, 0x3F000000
+    cases = [
+        # FMA (SFPMAD.md; FMA README): 1 * 1 + 1 = 2 exactly.
+        ('fma 1*1+1', fma(one, one, one), two),
+        # 1.5 * 1.5 = 2.25 (0x40100000); + 0 keeps it.
+        ('fma 1.5*1.5+0', fma(0x3FC00000, 0x3FC00000, 0), 0x40100000),
+        # (1 + 2^-23) * (1 + 2^-23) = 1 + 2^-22 + 2^-46: the 2^-46 is below the kept bits, a
+        # sticky bit only: 1 + 2^-22 is exact to FP32's grid plus less than half an ulp: 0x3F800002.
+        ('fma (1+u)^2', fma(0x3F800001, 0x3F800001, 0), 0x3F800002),
+        # 1 + 2^-24 (half an ulp, a tie) rounds to even: 1.0.  (2^-24 = 0x33800000.)
+        ('fma 1 + 2^-24 ties to even', fma(one, one, 0x33800000), one),
+        # (1 + 2^-23) + 2^-24: a tie again, the odd significand rounds up to 1 + 2^-22.
+        ('fma (1+u) + 2^-24 ties up', fma(0x3F800001, one, 0x33800000), 0x3F800002),
+        # 1 + 2^-24 + tiny: the product 2^-24 * (1 + 2^-23) is above half: rounds up.
+        ('fma 1 + just over half an ulp', fma(0x33800001, one, one), 0x3F800001),
+        # x - x = +0; -x + x = +0; (-1)*1 + -0 = -1; -0 + -0: (-1)*0 + (-0) -> -0 (both negative).
+        ('fma 1*1-1 = +0', fma(one, one, 0xBF800000), 0),
+        ('fma -1*0 + -0 = -0', fma(0xBF800000, 0, 0x80000000), 0x80000000),
+        ('fma -1*0 + +0 = +0', fma(0xBF800000, 0, 0), 0),
+        # Denormal inputs are zero: denormal * 2^100 + 0 = +0 (the product is exactly zero).
+        ('fma denormal input flushed', fma(0x00000001, 0x71800000, 0), 0),
+        # A product under 2^-126 counts as zero: 2^-100 * 2^-100 + 1 = 1 exactly, + 0 = +0.
+        ('fma underflowing product is zero', fma(0x0D800000, 0x0D800000, one), one),
+        ('fma underflowing product + 0', fma(0x0D800000, 0x0D800000, 0), 0),
+        # A product whose exponent alone overflows is Inf even when c would cancel it:
+        # 2^127 * 2^127 + (-max) = +Inf.
+        ('fma product overflow', fma(0x7F000000, 0x7F000000, 0xFF7FFFFF), 0x7F800000),
+        # Inf * 0 = NaN 0x7FC00000; Inf - Inf = NaN; NaN in = NaN out (canonical).
+        ('fma inf*0', fma(0x7F800000, 0, one), 0x7FC00000),
+        ('fma inf-inf', fma(0x7F800000, one, 0xFF800000), 0x7FC00000),
+        ('fma nan', fma(0x7FC12345, one, one), 0x7FC00000),
+        ('fma inf*denormal', fma(0x7F800000, 0x00000005, 0), 0x7FC00000),
+        # c = Inf wins over a finite product; a*b = -Inf with c finite gives -Inf.
+        ('fma c inf', fma(one, one, 0xFF800000), 0xFF800000),
+        ('fma -inf*1 + 1', fma(0xFF800000, one, one), 0xFF800000),
+        # 2^-126 * 0.5 = 2^-127: the product's exponent 126 + 126 - 127 = 125 >= 0 so it is kept;
+        # normalised it is denormal and flushed: +0.  (0.5 = 0x3F000000, 2^-126 = 0x00800000.)
+        ('fma denormal result flushed', fma(0x00800000, half, 0), 0),
+        # -2^-126 * (1 - 2^-24)... a result just below 2^-126 that rounds up to 2^-126: the
+        # product (2^-126)(1 - 2^-24) is 2^-126 - 2^-150: its significand all ones below bit 23
+        # at exponent 0 rounds up (ties to even on ...1) to 0x00800000.
+        ('fma rounds up into the normal range', fma(0x00800000, 0x3F7FFFFF, 0), 0x00800000),
+        # max + max = Inf (normalisation overflow).
+        ('fma max+max', fma(0x7F7FFFFF, one, 0x7F7FFFFF), 0x7F800000),
+        # Recip (SFPARECIP.md): ApproxRecip(1.0) = 0.99609375 = 0x3F7F0000 (exponent 253 - 127 =
+        # 126, LUT[0] = 127); of 2^-127 (denormal) Inf; of 2^126 zero; of 3.0 (0x40400000: bucket
+        # 64, the page's LUT[64] = 42, about 2^15 / 192.5 - 128): exponent 253 - 128 = 125 ->
+        # 0x3EAA0000 = 0.33203125.
+        ('recip 1.0', Sfpu.approx_recip(one), 0x3F7F0000),
+        ('recip denormal', Sfpu.approx_recip(0x00400000), 0x7F800000),
+        ('recip 2^126', Sfpu.approx_recip(0x7E800000), 0),
+        ('recip 3.0', Sfpu.approx_recip(0x40400000), 0x3EAA0000),
+        # Dest cells (Dst.md): 1.0 in BF16 is 0x3F80 -> cell sign | man7 << 8 | exp8 = 0x007F;
+        # -1.5 (0xBFC0) -> 0x8000 | 0x40 << 8 | 0x7F = 0xC07F; FP16 1.0 (0x3C00) -> exp5 15: 0x000F.
+        ('bf16 cell 1.0', bf16_cell(0x3F80), 0x007F),
+        ('bf16 cell -1.5', bf16_cell(0xBFC0), 0xC07F),
+        ('fp16 cell 1.0', fp16_cell(0x3C00), 0x000F),
+        ('dst32 of 1.5 + 1ulp', fp32_dst32(0x3FC00001), 0x407F0001),
+        ('dst32 adj row 9', adj_row(9), 17),
+    ]
+    bad = 0
+    for name, got, want in cases:
+        if got != want:
+            print('FAIL %s: got 0x%08x, want 0x%08x' % (name, got, want))
+            bad += 1
+    bad += self_test_units()
+    print('sfpu_ref self-test: %d fma/table cases and the unit cases, %d failed' % (len(cases), bad))
+    return 1 if bad else 0
+
+
+def self_test_units():
+    """Instruction-level cases on one lane's values, worked by hand from the pages."""
+    bad = 0
+
+    def check(name, got, want):
+        nonlocal bad
+        if got != want:
+            print('FAIL %s: got %s, want %s' % (name, got, want))
+            bad += 1
+
+    u = Sfpu()
+    # SFPLOADI FLOATB 0x3FC0 -> 1.5; SHORT 0xFFFF -> -1 (0xFFFFFFFF); LOWER keeps the high half.
+    u.run('ttsfploadi', [0, 0, 0x3FC0])
+    check('loadi floatb', u.lreg[0][5], 0x3FC00000)
+    u.run('ttsfploadi', [1, 4, 0xFFFF])
+    check('loadi short', u.lreg[1][0], 0xFFFFFFFF)
+    u.run('ttsfploadi', [1, 10, 0x1234])
+    check('loadi lower', u.lreg[1][0], 0xFFFF1234)
+    # FLOATA 0x3C00 (FP16 1.0): exponent 15 + 112 = 127: 1.0.
+    u.run('ttsfploadi', [2, 1, 0x3C00])
+    check('loadi floata', u.lreg[2][0], 0x3F800000)
+    # SFPIADD imm: LReg2 = LReg1 + (-1): 0xFFFF1233; flags (CC_LT0 default) = negative: True.
+    u.run('ttsfpencc', [3, 0, 0, 10])  # boot: lane flags on
+    u.run('ttsfpiadd', [0xFFF, 1, 2, 1])
+    check('iadd imm', u.lreg[2][0], 0xFFFF1233)
+    check('iadd sets flags (negative)', u.flags[0], True)
+    # SFPSHFT imm -16 from VC (Mod1 5): 0xFFFF1234 >> 16 logical = 0xFFFF.
+    u.run('ttsfpshft', [(-16) & 0xFFF, 1, 3, 5])
+    check('shft logical right via vc', u.lreg[3][0], 0xFFFF)
+    # Arithmetic: Mod1 7 -> 0xFFFFFFFF.
+    u.run('ttsfpshft', [(-16) & 0xFFF, 1, 3, 7])
+    check('shft arithmetic right via vc', u.lreg[3][0], 0xFFFFFFFF)
+    # SFPSETCC LT0 of LReg0 (1.5): false in every lane -> SFPLOADI is skipped; SFPENCC restores.
+    u.run('ttsfpsetcc', [0, 0, 0, 0])
+    check('setcc lt0 of 1.5', u.flags[0], False)
+    u.run('ttsfploadi', [4, 2, 7])
+    check('disabled lane not written', u.lreg[4][0], 0)
+    u.run('ttsfpencc', [0, 0, 0, 0])
+    u.run('ttsfploadi', [4, 2, 7])
+    check('enabled again', u.lreg[4][0], 7)
+    # Push, setcc EQ0 of LReg4 (7): false; compc: Top (true,true) && !false = true; pop: true.
+    u.run('ttsfppushc', [0, 0, 0, 0])
+    u.run('ttsfpsetcc', [0, 4, 0, 6])
+    check('setcc eq0 of 7', u.flags[0], False)
+    u.run('ttsfpcompc', [0, 0, 0, 0])
+    check('compc', u.flags[0], True)
+    u.run('ttsfppopc', [0, 0, 0, 0])
+    check('popc restores', (u.flags[0], u.use[0], len(u.stack[0])), (True, True, 0))
+    # SFPSWAP VEC_MIN_MAX (1): VD = min, VC = max: LReg0 = 1.5, LReg5 = -2: swap.
+    u.run('ttsfploadi', [5, 0, 0xC000])
+    u.run('ttsfpswap', [0, 0, 5, 1])
+    check('swap min/max', (u.lreg[5][0], u.lreg[0][0]), (0xC0000000, 0x3FC00000))
+    # Mod1 9: VD = max: LReg5 = 1.5, LReg0 = -2.
+    u.run('ttsfpswap', [0, 0, 5, 9])
+    check('swap mode 9', (u.lreg[5][0], u.lreg[0][0]), (0x3FC00000, 0xC0000000))
+    # -0 < +0 in the swap order: SignMag order puts 0x80000000 below 0.
+    check('key -0 < +0', Sfpu._key(0x80000000) < Sfpu._key(0), True)
+    check('key -NaN < -Inf', Sfpu._key(0xFFC00000) < Sfpu._key(0xFF800000), True)
+    # SFPEXEXP of 1.5 = 0; of 0.25 = -2 with SET_CC_SGN_EXP: flags true.
+    u.run('ttsfploadi', [0, 0, 0x3E80])
+    u.run('ttsfpexexp', [0, 0, 1, 2])
+    check('exexp 0.25', (u.lreg[1][0], u.flags[0]), (0xFFFFFFFE, True))
+    u.run('ttsfpencc', [0, 0, 0, 0])
+    # SFPEXMAN of 0.25: hidden bit + 0 = 0x800000.
+    u.run('ttsfpexman', [0, 0, 1, 0])
+    check('exman', u.lreg[1][0], 0x800000)
+    # SFPCAST 3 -> 3.0 (0x40400000); 2^24 + 1 -> ties to even 2^24; 2^24 + 3 -> 2^24 + 4.
+    for v, want in ((3, 0x40400000), (0x1000001, 0x4B800000), (0x1000003, 0x4B800002),
+                    (0x80000005, 0xC0A00000), (0x80000000, 0x80000000)):
+        u.lreg[0][0] = v
+        u.run('ttsfpcast', [0, 1, 0])
+        check('cast %#x' % v, u.lreg[1][0], want)
+    # SFPSTOCHRND FP32_TO_FP16B nearest: 1 + 2^-8 (0x3F808000) -> half of the discarded range,
+    # >= 0x400000 >> 7 = 0x8000: rounds up (ties away) to 0x3F810000; 1 + 2^-9 stays 1.0.
+    for v, want in ((0x3F808000, 0x3F810000), (0x3F804000, 0x3F800000), (0x00012345, 0),
+                    (0xFFC00001, 0xFF800000)):
+        u.lreg[0][0] = v
+        u.run('ttsfp_stoch_rnd', [0, 0, 0, 0, 1, 1])
+        check('stochrnd fp16b %#x' % v, u.lreg[1][0], want)
+    # FP32_TO_UINT16 nearest: 2.5 -> 3 (ties away), -2.5 -> 3 (absolute value), 1e6 -> 65535,
+    # 0.25 -> 0.
+    for v, want in ((0x40200000, 3), (0xC0200000, 3), (0x49742400, 65535), (0x3E800000, 0),
+                    (0x3F000000, 1)):
+        u.lreg[0][0] = v
+        u.run('ttsfp_stoch_rnd', [0, 0, 0, 0, 1, 6])
+        check('stochrnd uint16 %#x' % v, u.lreg[1][0], want)
+    # SFPLUTFP32 6-entry table 1 (Mod1 2): |LReg3| = 0.75 -> the high halves of LReg0 / LReg4:
+    # slope FP16 0x3800 (0.5), offset 0x3C00 (1.0): 0.5 * 0.75 + 1 = 1.375 (0x3FB00000);
+    # with SGN_RETAIN (6) and LReg3 = -0.75: -1.375.
+    u.lreg[0][0] = 0x38000000
+    u.lreg[4][0] = 0x3C000000
+    u.lreg[3][0] = 0x3F400000
+    u.run('ttsfplutfp32', [6, 2])
+    check('lutfp32 6-entry', u.lreg[6][0], 0x3FB00000)
+    u.lreg[3][0] = 0xBF400000
+    u.run('ttsfplutfp32', [6, 6])
+    check('lutfp32 sign retain', u.lreg[6][0], 0xBFB00000)
+    # Lut16ToFp32 of exponent 31 is 0; of exponent 0 is 2^-15 * (1 + m).
+    check('lut16 exp31', Sfpu._lut16(0x7C00), 0)
+    check('lut16 exp0', Sfpu._lut16(0x0000), 112 << 23)
+    # SFPLOAD / SFPSTORE BF16 through Dest: lane 9 is row 1, column 2; addr 2 -> column 3.
+    u.dest[1][2] = bf16_cell(0x4040)   # 3.0
+    u.run('ttsfpload', [0, 2, 0, 0])
+    check('load bf16 lane 9', u.lreg[0][9], 0x40400000)
+    u.lreg[0][9] = 0x3F80FFFF          # 1.0039..: BF16 store truncates to 0x3F80
+    u.run('ttsfpstore', [0, 2, 0, 2])
+    check('store bf16 truncates', u.dest[1][3], bf16_cell(0x3F80))
+    # FP16 store: 2^-20 flushes to 0; 2^20 saturates to exponent 31, mantissa 0x3FF.
+    u.lreg[0][0] = 0x35800000
+    u.lreg[0][1] = 0x49800000
+    u.run('ttsfpstore', [0, 1, 0, 0])
+    check('store fp16 flush', u.dest[0][0], 0)
+    check('store fp16 saturate', u.dest[0][2], fp16_cell(0x7FFF))
+    # FP32 through Dst32b row 0 column 0: Dest rows 0 (high) and 8 (low).
+    u.fp32_enabled = True
+    u.lreg[0][0] = 0xC0490FDB          # -pi
+    u.run('ttsfpstore', [0, 0, 0, 0])
+    check('store fp32 cells', (u.dest[0][0], u.dest[8][0]), (bf16_cell(0xC049), 0x0FDB))
+    u.run('ttsfpload', [1, 0, 0, 0])
+    check('load fp32 back', u.lreg[1][0], 0xC0490FDB)
+    u.lreg[0][0] = 0x80000001          # a denormal: FP32 store flushes to -0
+    u.run('ttsfpstore', [0, 0, 0, 0])
+    check('store fp32 flushes', u.rd32(0, 0), fp32_dst32(0x80000000))
+    return bad
+
+
+# ---------------------------------------------------------------- generation (kernels)
+
+def generate():
+    import sfpu_kernels   # the kernels: tools/sfpu_kernels.py
+    return sfpu_kernels.generate()
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0] not in ('--write', '--check', '--self-test') or len(args) > 2 \
+            or (args[0] == '--self-test' and len(args) == 2):
+        sys.exit(__doc__)
+    if args[0] == '--self-test':
+        return self_test()
+    out_dir = args[1] if len(args) == 2 else OUT_DIR
+    files = generate()
+    bad = 0
+    if args[0] == '--write':
+        os.makedirs(out_dir, exist_ok=True)
+    for name, text in sorted(files.items()):
+        path = os.path.join(out_dir, name)
+        if args[0] == '--write':
+            with open(path, 'w') as f:
+                f.write(text)
+            continue
+        try:
+            with open(path) as f:
+                cur = f.read()
+        except OSError as e:
+            print('sfpu_ref.py: %s: %s' % (path, e.strerror), file=sys.stderr)
+            bad += 1
+            continue
+        if cur != text:
+            print('sfpu_ref.py: %s differs from what tools/sfpu_ref.py writes '
+                  '(run tools/sfpu_ref.py --write)' % path, file=sys.stderr)
+            bad += 1
+    if args[0] == '--check':
+        have = {n for n in os.listdir(out_dir) if n.endswith('.tts')} if os.path.isdir(out_dir) else set()
+        for extra in sorted(have - set(files)):
+            print('sfpu_ref.py: %s is not one tools/sfpu_ref.py writes' % os.path.join(out_dir, extra),
+                  file=sys.stderr)
+            bad += 1
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.exit(main())
