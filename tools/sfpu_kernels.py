@@ -27,6 +27,7 @@ TT_LLK = '36b092e8e195f706a081e1be92e2fd75e98e50b4'
 SRC = 'tt_llk_blackhole/common/inc/sfpu/'
 
 L0, L1, L2, L3, L4, L5, L6, L7 = range(8)
+CAPTURE = []   # (name, Dest before, Fp32_enabled, program, Dest after) of each test made, for tools
 LCONST_0, LCONST_1, LCONST_NEG1 = 9, 10, 11
 ADDR_MOD_6, ADDR_MOD_7 = 6, 7
 
@@ -118,7 +119,9 @@ def make_test(name, lines, fp32, view, inputs, prog, extra_preload=(), out_view=
             for c, v in enumerate(row):
                 u.dest[r][c] = v
             out.append('dest %d %s' % (r, ' '.join('0x%04X' % v for v in row)))
+    CAPTURE.append((name, [row[:] for row in u.dest], u.fp32_enabled, prog))
     prog.run(u)
+    CAPTURE[-1] += ([row[:] for row in u.dest],)
     out.append('thread 1')
     out.extend(prog.text())
     for r in range(16):

@@ -936,7 +936,7 @@ class Program:
     def text(self):
         out = []
         for mn, ops, c in self.lines:
-            s = '%s %s' % (mn, ','.join(str(v) for v in ops)) if ops else mn
+            s = '%s %s' % (mn, ','.join(str(v) if v < 10 else '0x%X' % v for v in ops)) if ops else mn
             out.append(('%-40s # %s' % (s, c)) if c else s)
         return out
 
