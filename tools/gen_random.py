@@ -618,6 +618,7 @@ def main():
     ap.add_argument("--unpack", action="store_true", help="unpack streams (tools/random_unpack.py)")
     ap.add_argument("--pack", action="store_true", help="pack streams (tools/random_pack.py)")
     ap.add_argument("--math", action="store_true", help="matrix-unit arithmetic (tools/random_math.py)")
+    ap.add_argument("--sfpu", action="store_true", help="SFPU instruction streams (tools/random_sfpu.py)")
     ap.add_argument("--drop-waits", action="store_true", help="with --unpack: leave out the drains that order "
                     "config stores after the UNPACR before them; with --pack: the drain before one block (its "
                     "config stores after the PACRs before them); three threads: the drain before one GPR store "
@@ -629,15 +630,18 @@ def main():
         gen_weights.load(a.weights)
     if (a.seed is None) == (a.seeds is None):
         ap.error("give --seed or --seeds")
-    if a.unpack + a.pack + a.math > 1:
-        ap.error("one of --unpack, --pack, --math")
+    if a.unpack + a.pack + a.math + a.sfpu > 1:
+        ap.error("one of --unpack, --pack, --math, --sfpu")
     if a.unpack:
         from random_unpack import generate_unpack
     if a.pack:
         from random_pack import generate_pack
     if a.math:
         from random_math import generate_math
-    kind = "_unpack" if a.unpack else "_pack" if a.pack else "_math" if a.math else ""
+    if a.sfpu:
+        from random_sfpu import generate_sfpu
+    kind = ("_unpack" if a.unpack else "_pack" if a.pack else "_math" if a.math else
+            "_sfpu" if a.sfpu else "")
     def one(seed):
         if a.pack:
             return generate_pack(seed, a.length, random.Random(seed), a.drop_waits)
@@ -645,6 +649,8 @@ def main():
             return generate_unpack(seed, a.length, random.Random(seed), a.drop_waits)
         if a.math:
             return generate_math(seed, a.length, random.Random(seed), a.drop_waits)
+        if a.sfpu:
+            return generate_sfpu(seed, a.length, random.Random(seed), a.drop_waits)
         return generate(seed, a.length, a.drop_waits)
     if a.seeds is not None:
         if not a.out:
