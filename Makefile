@@ -22,7 +22,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             slurmctld slurmd slurm-client munge \
             gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
 
-.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
+.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed sfpu-test negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
 
 all: model rtl
 
@@ -242,6 +242,24 @@ directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/run_directed.sh "$(BUILD)/ttcosim_sc" $(DIRECTED)
 	@echo "== directed tests, lockstep without the timing trace (+timing=0: function only; docs/design.md \"Optional outputs\")"
 	@tests/run_directed.sh "$(BUILD)/ttcosim +timing=0" $(DIRECTED)
+
+# tt-llk's SFPU kernels (issue 30; tests/sfpu/*.tts, written by tools/sfpu_ref.py from tools/sfpu_kernels.py):
+# the reference's hand-worked self-test, the files current, the kernels on the model alone and in
+# lockstep, then SFPU_SEEDS random SFPU streams (tools/random_sfpu.py) in lockstep
+SFPU_SEEDS ?= 20
+SFPU_LENGTH ?= 200
+sfpu-test: $(BUILD)/ttmodel $(BUILD)/ttcosim
+	@echo "== sfpu-test: the SFPU reference's hand-worked cases (tools/sfpu_ref.py --self-test)"
+	@python3 tools/sfpu_ref.py --self-test
+	@echo "== sfpu-test: tests/sfpu is what tools/sfpu_ref.py writes (--check)"
+	@python3 tools/sfpu_ref.py --check
+	@echo "== sfpu-test: tt-llk's SFPU kernels, model alone (ttmodel run)"
+	@tests/run_directed.sh "$(BUILD)/ttmodel run" tests/sfpu/*.tts
+	@echo "== sfpu-test: tt-llk's SFPU kernels, lockstep (ttcosim)"
+	@tests/run_directed.sh "$(BUILD)/ttcosim" tests/sfpu/*.tts
+	@echo "== sfpu-test: random SFPU streams, lockstep: $(SFPU_SEEDS) seeds from $(FIRST_SEED), $(SFPU_LENGTH) long"
+	@mkdir -p $(BUILD)/random
+	@GEN_ARGS=--sfpu RANDOM_DIR=$(BUILD)/random tests/random/run_random.sh "$(BUILD)/ttcosim" $(SFPU_SEEDS) $(SFPU_LENGTH) $(FIRST_SEED)
 
 # The model alone is cycle-level (issue 27 part 2): `ttmodel run` (its scheduler, judged by the timing
 # reference every cycle, its `expect retire` lines checked) ends every directed test in the same
