@@ -243,7 +243,7 @@ directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== directed tests, lockstep without the timing trace (+timing=0: function only; docs/design.md \"Optional outputs\")"
 	@tests/run_directed.sh "$(BUILD)/ttcosim +timing=0" $(DIRECTED)
 
-# tt-llk's SFPU kernels (issue 30; tests/sfpu/*.tts, written by tools/sfpu_ref.py from tools/sfpu_kernels.py):
+# tt-llk's SFPU kernels (issue 30; tests/sfpu/*.tts, written by tools/sfpu_ref.py):
 # the reference's hand-worked self-test, the files current, the kernels on the model alone and in
 # lockstep, then SFPU_SEEDS random SFPU streams (tools/random_sfpu.py) in lockstep
 SFPU_SEEDS ?= 20
