@@ -1493,6 +1493,55 @@ def exp_fast(fp32):
     return make_test(name, lines, False, 16, [bf16_cell(v >> 16) for v in vals], p)
 
 
+def exp_accurate_fp32():
+    p = Program()
+    boot(p)
+    load_const(p, 12, 0x40000000, 'vConstFloatPrgm0 = 2.0f (_init_sfpu_reciprocal_<false>)')
+    c0863 = f32(0.863281) >> 16     # sFloat16b(float) truncates (sfpi): 0x3F5C, 0.859375
+    for d in range(8):
+        p('ttsfpload', L0, 0, ADDR_MOD_7, 0, c='iteration %d: in = dst_reg[0]' % d)
+        p('ttsfpsetsgn', 0, L0, L1, 1, c='val = setsgn(in, 0)')
+        p('ttsfpexexp', 0, L1, L2, 0, c='_sfpu_exp_: exp = exexp(val)')
+        p('ttsfppushc', 0, 0, 0, 0, c='v_if (exp >= 0)')
+        p('ttsfpsetcc', 0, L2, 0, 4, c='LREG_GTE0')
+        p('ttsfpsetexp', 126, L1, L1, 1, c='val = setexp(val, 126)')
+        p('ttsfppopc', 0, 0, 0, 0, c='v_endif')
+        p('ttsfploadi', L3, 0, c0863, c='sFloat16b(0.863281f): truncated, 0x%04X' % c0863)
+        p('ttsfpmad', L1, 8, L3, L3, 0, c='tmp = val * vConst0p8373 + 0.859375')
+        p('ttsfpmad', L1, L3, LCONST_1, L1, 0, c='val = val * tmp + vConst1')
+        p('ttsfppushc', 0, 0, 0, 0, c='v_if (exp >= 0)')
+        p('ttsfpsetcc', 0, L2, 0, 4, c='LREG_GTE0')
+        p('ttsfpmul', L1, L1, LCONST_0, L1, 0, c='val = val * val')
+        for it in range(7):
+            p('ttsfpiadd', 0xFFF, L2, L2, 5, c='squaring %d: exp = exp - 1' % (it + 1))
+            p('ttsfpsetcc', 0, L2, 0, 4, c='v_and(exp >= 0)')
+            p('ttsfpmul', L1, L1, LCONST_0, L1, 0, c='val = val * val')
+        p('ttsfppopc', 0, 0, 0, 0, c='v_endif')
+        p('ttsfppushc', 0, 0, 0, 0, c='v_if (in < 0)')
+        p('ttsfpsetcc', 0, L0, 0, 0, c='LREG_LT0')
+        p('ttsfparecip', 0, L1, L4, 0, c='_sfpu_reciprocal_<2>: y = approx_recip(x)')
+        p('ttsfpmad', L1, L4, 12, L5, 2, c='t = x * y - vConstFloatPrgm0 (NEGATE_VC)')
+        p('ttsfpmad', L5, L4, LCONST_0, L6, 3, c='y1 = y * -t - vConst0 (NEGATE_VA, NEGATE_VC)')
+        p('ttsfppushc', 0, 0, 0, 0, c='v_if (t < 0)')
+        p('ttsfpsetcc', 0, L5, 0, 0, c='LREG_LT0')
+        p('ttsfpmad', L1, L6, 12, L5, 2, c='t = x * y1 - vConstFloatPrgm0')
+        p('ttsfpmad', L5, L6, LCONST_0, L4, 3, c='y = y1 * -t - vConst0')
+        p('ttsfppopc', 0, 0, 0, 0, c='v_endif')
+        p('ttsfpmov', 0, L4, L1, 0, c='result = y')
+        p('ttsfppopc', 0, 0, 0, 0, c='v_endif')
+        p('ttsfpstore', L1, 0, ADDR_MOD_7, 0, c='dst_reg[0] = result')
+        p('ttincrwc', 0, 2, 0, 0, c='dst_reg++')
+    vals = face_values(21, uniform(-30.0, 30.0))
+    return make_test('sfpu_exp_fp32.tts', [
+        'Exponential, not approximate: _calculate_exponential_<APPROXIMATION_MODE=false> through',
+        '_calculate_exponential_piecewise_ (_sfpu_exp_ of |x|: exponent set to -1, a Horner',
+        'polynomial, then up to 8 squarings; for x < 0 _sfpu_reciprocal_<2>: ApproxRecip and two',
+        'Newton steps), with _init_exponential_<false> (%s), SFPI' % src('ckernel_sfpu_exp.h'),
+        'compiled by hand; FP32 Dest. sfpi\'s sFloat16b(float) truncates: 0.863281f is loaded as',
+        '0x3F5C (0.859375).'],
+        True, 32, vals, p)
+
+
 # ---------------------------------------------------------------- typecast (TTI)
 
 def tc_fp32_to_int32():
@@ -1625,7 +1674,7 @@ def tc_fp32_to_uint16():
 
 
 KERNELS = [recip_7b, recip_7b_loadmacro, recip_8b_3c, recip_24b_5c, sqrt_fp32, sigmoid_fp32, gelu_appx_fp32,
-           lambda: exp_fast(True), lambda: exp_fast(False), tc_fp32_to_int32, tc_fp32_to_uint32,
+           lambda: exp_fast(True), lambda: exp_fast(False), exp_accurate_fp32, tc_fp32_to_int32, tc_fp32_to_uint32,
            tc_fp32_to_fp16b, tc_int32_to_fp16b, tc_uint16_to_fp16b, tc_fp32_to_uint16]
 
 
