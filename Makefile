@@ -22,7 +22,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             slurmctld slurmd slurm-client munge \
             gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
 
-.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed sfpu-test negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
+.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
 
 all: model rtl
 
@@ -248,6 +248,7 @@ directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 # lockstep, then SFPU_SEEDS random SFPU streams (tools/random_sfpu.py) in lockstep
 SFPU_SEEDS ?= 20
 SFPU_LENGTH ?= 200
+.PHONY: sfpu-test
 sfpu-test: $(BUILD)/ttmodel $(BUILD)/ttcosim
 	@echo "== sfpu-test: the SFPU reference's hand-worked cases (tools/sfpu_ref.py --self-test)"
 	@python3 tools/sfpu_ref.py --self-test
