@@ -22,7 +22,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             slurmctld slurmd slurm-client munge \
             gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
 
-.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
+.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test sfpu-rtl-test hazard-test model-timing-test byo-test
 
 all: model rtl
 
@@ -442,6 +442,23 @@ pack-conv-test: $(BUILD)/pack_conv_compare
 	done
 	@echo "== packer datum path: RTL (tt_pack_convert.sv, tt_pack_bfp.sv) against the model"
 	@$(BUILD)/pack_conv_compare
+
+# ---- The SFPU's lane arithmetic alone: RTL against hand-worked cases and the model (tests/sfpu_rtl/) -
+# tt_sfpu_fma (SFPMAD's FP32 a * b + c) under a test-only top: directed cases with expected values
+# from the ISA documentation's pages, then random operand triples against the model's tt_sfpu_fma.
+SFPU_RTL_SV := rtl_stubs/tt_sfpu_fma.sv tests/sfpu_rtl/tt_sfpu_rtl_top.sv
+$(BUILD)/sfpu_rtl_compare: $(SFPU_RTL_SV) tests/sfpu_rtl/sfpu_rtl_compare.cpp $(BUILD)/libttmodel.a
+	@rm -f $(BUILD)/obj_sfpu_rtl/Vtt_sfpu_rtl_top
+	@echo "  VERILATE $@"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sfpu_rtl --top-module tt_sfpu_rtl_top -Wall \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" $(SFPU_RTL_SV) $(CURDIR)/tests/sfpu_rtl/sfpu_rtl_compare.cpp \
+	  > $(BUILD)/verilate_sfpu_rtl.log 2>&1 || { tail -30 $(BUILD)/verilate_sfpu_rtl.log; exit 1; }
+	@cp $(BUILD)/obj_sfpu_rtl/Vtt_sfpu_rtl_top $@
+
+sfpu-rtl-test: $(BUILD)/sfpu_rtl_compare
+	@echo "== SFPU lane arithmetic: RTL (tt_sfpu_fma.sv) against hand-worked cases and the model"
+	@$(BUILD)/sfpu_rtl_compare
 
 # ---- Sanitizers and fuzzing (issue 8 part 2) -------------------------------------------------------
 # `make sanitize`: every C part of the model, the test loader and the checker built with clang's
