@@ -444,9 +444,10 @@ pack-conv-test: $(BUILD)/pack_conv_compare
 	@$(BUILD)/pack_conv_compare
 
 # ---- The SFPU's lane arithmetic alone: RTL against hand-worked cases and the model (tests/sfpu_rtl/) -
-# tt_sfpu_fma (SFPMAD's FP32 a * b + c) under a test-only top: directed cases with expected values
-# from the ISA documentation's pages, then random operand triples against the model's tt_sfpu_fma.
-SFPU_RTL_SV := rtl_stubs/tt_sfpu_fma.sv tests/sfpu_rtl/tt_sfpu_rtl_top.sv
+# tt_sfpu_fma (SFPMAD's FP32 a * b + c) and tt_sfpu_mul24 (SFPMUL24's integer multiply) under a
+# test-only top: directed cases with expected values from the ISA documentation's pages, then random
+# operands against the model (tt_sfpu_fma; SFPMUL24 through tt_sfpu_exec).
+SFPU_RTL_SV := rtl_stubs/tt_sfpu_fma.sv rtl_stubs/tt_sfpu_mul24.sv tests/sfpu_rtl/tt_sfpu_rtl_top.sv
 $(BUILD)/sfpu_rtl_compare: $(SFPU_RTL_SV) tests/sfpu_rtl/sfpu_rtl_compare.cpp $(BUILD)/libttmodel.a
 	@rm -f $(BUILD)/obj_sfpu_rtl/Vtt_sfpu_rtl_top
 	@echo "  VERILATE $@"
@@ -457,7 +458,7 @@ $(BUILD)/sfpu_rtl_compare: $(SFPU_RTL_SV) tests/sfpu_rtl/sfpu_rtl_compare.cpp $(
 	@cp $(BUILD)/obj_sfpu_rtl/Vtt_sfpu_rtl_top $@
 
 sfpu-rtl-test: $(BUILD)/sfpu_rtl_compare
-	@echo "== SFPU lane arithmetic: RTL (tt_sfpu_fma.sv) against hand-worked cases and the model"
+	@echo "== SFPU lane arithmetic: RTL (tt_sfpu_fma.sv, tt_sfpu_mul24.sv) against hand-worked cases and the model"
 	@$(BUILD)/sfpu_rtl_compare
 
 # ---- Sanitizers and fuzzing (issue 8 part 2) -------------------------------------------------------

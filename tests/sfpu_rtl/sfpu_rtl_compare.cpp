@@ -1,12 +1,15 @@
-// sfpu_rtl_compare.cpp: the SFPU's lane arithmetic in RTL (rtl_stubs/tt_sfpu_fma.sv, built alone
-// with Verilator under tests/sfpu_rtl/tt_sfpu_rtl_top.sv), checked two ways:
+// sfpu_rtl_compare.cpp: the SFPU's lane arithmetic in RTL (rtl_stubs/tt_sfpu_fma.sv and
+// tt_sfpu_mul24.sv, built alone with Verilator under tests/sfpu_rtl/tt_sfpu_rtl_top.sv), each
+// checked two ways:
 //  1. directed cases worked out by hand from the ISA documentation (Miscellaneous/FMA's Blackhole
-//     model, SFPMAD.md; docs/decisions.md S1), expected values written here;
-//  2. random operand triples (biased to close exponents, cancellation, specials, denormals, the
-//     product's exponent limits and rounding ties) against the model's tt_sfpu_fma
-//     (ref_model/src/sfpu.c), which is an independent reading of the same page.
+//     model, SFPMAD.md, docs/decisions.md S1; SFPMUL24.md), expected values written here;
+//  2. random operands against the model, an independent reading of the same pages: for the FMA,
+//     triples (biased to close exponents, cancellation, specials, denormals, the product's
+//     exponent limits and rounding ties) against tt_sfpu_fma; for SFPMUL24, 32-bit pairs in both
+//     modes against an SFPMUL24 instruction (VC = 9, LReg[9] = 0) run by tt_sfpu_exec, 32 lanes at
+//     a time (ref_model/src/sfpu.c).
 // Prints "N passed, M failed" per part and exits 1 on any difference.
-//   --n N        random triples (default 4000000)
+//   --n N        random FMA triples (default 4000000; SFPMUL24 takes N / 4 pairs)
 //   --seed S     random seed (default 1)
 //   --first-fail stop at the first difference
 #include <cerrno>
@@ -21,6 +24,7 @@
 
 extern "C" {
 #include "sfpu.h"
+#include "ttisa.h"
 }
 
 namespace {
@@ -86,6 +90,25 @@ const directed_case kDirected[] = {
     {0x3F000000, 0x00800000, 0x00800001, 0x00C00001, "0.5 * 2^-126 + c: product exponent 0, still counted"},
     {0xBE800000, 0x00800000, 0x00000000, 0x00000000, "-0.25 * 2^-126 + 0: underflowed product, +0"},
     {0xBE800000, 0x00800000, 0x80000000, 0x80000000, "-0.25 * 2^-126 - 0: underflowed product, -0"},
+};
+
+struct mul24_case {
+    uint32_t a, b;
+    bool upper;
+    uint32_t want;
+    const char *what;
+};
+
+// SFPMUL24.md: d = (a * b) & 0x7fffff, or with UPPER ((a & 0x7fffff) * (b & 0x7fffff)) >> 23
+const mul24_case kMul24Directed[] = {
+    {0x007FFFFF, 0x007FFFFF, false, 0x00000001, "(2^23 - 1)^2 = 2^46 - 2^24 + 1: low 23 bits 1"},
+    {0x007FFFFF, 0x007FFFFF, true, 0x007FFFFE, "(2^46 - 2^24 + 1) >> 23 = 2^23 - 2"},
+    {0xFF800003, 0x80000005, false, 0x0000000F, "bits 31:23 ignored: 3 * 5"},
+    {0xFF800003, 0x80000005, true, 0x00000000, "bits 31:23 ignored: (3 * 5) >> 23 = 0"},
+    {0x00400000, 0x00000004, false, 0x00000000, "2^22 * 4 = 2^24: low 23 bits 0"},
+    {0x00400000, 0x00000004, true, 0x00000002, "2^24 >> 23 = 2"},
+    {0x00400001, 0x00000003, false, 0x00400003, "0x400001 * 3 = 0xC00003: low 23 bits 0x400003"},
+    {0x12345678, 0x00000000, true, 0x00000000, "times 0"},
 };
 
 struct rng_t {
@@ -242,5 +265,75 @@ int main(int argc, char **argv)
     }
     std::printf("fma random (seed %llu): %llu passed, %llu failed\n", (unsigned long long)seed,
                 (unsigned long long)(n - r_failed), (unsigned long long)r_failed);
-    return (d_failed || r_failed) ? 1 : 0;
+
+    // 3. SFPMUL24: directed, then random pairs against the model's SFPMUL24 (LReg[0] * LReg[1] +
+    //    LReg[9] -> LReg[2], all 32 lanes enabled after reset)
+    auto rtl_mul24 = [&dut](uint32_t a, uint32_t b, bool upper) {
+        dut.mul24_a_i = a;
+        dut.mul24_b_i = b;
+        dut.mul24_upper_i = upper;
+        dut.eval();
+        return (uint32_t)dut.mul24_d_o;
+    };
+    uint32_t mul24_insn[2];
+    for (int upper = 0; upper < 2; upper++) {
+        char err[160];
+        const char *line = upper ? "ttsfpmul24 0,1,9,2,1" : "ttsfpmul24 0,1,9,2,0";
+        if (tt_asm_line(line, &mul24_insn[upper], err, sizeof err) != 0) {
+            std::fprintf(stderr, "sfpu_rtl_compare: cannot assemble '%s': %s\n", line, err);
+            return 2;
+        }
+    }
+    tt_sfpu sfpu;
+    tt_sfpu_reset(&sfpu);
+    auto model_mul24 = [&sfpu, &mul24_insn](bool upper) {
+        tt_sfpu_out out;
+        std::memset(&out, 0, sizeof out);
+        tt_status st = tt_sfpu_exec(&sfpu, mul24_insn[upper], nullptr, &out);
+        if (st != TT_OK) {
+            std::fprintf(stderr, "sfpu_rtl_compare: the model's SFPMUL24: %s: %s\n", tt_status_name(st), out.msg);
+            std::exit(2);
+        }
+    };
+    uint64_t m_failed = 0, m_checked = 0;
+    for (const mul24_case &t : kMul24Directed) {
+        uint32_t got = rtl_mul24(t.a, t.b, t.upper);
+        for (unsigned l = 0; l < TT_SFPU_LANES; l++) sfpu.lreg[0][l] = t.a, sfpu.lreg[1][l] = t.b;
+        model_mul24(t.upper);
+        uint32_t model = sfpu.lreg[2][0];
+        m_checked++;
+        if (got != t.want || model != t.want) {
+            m_failed++;
+            std::printf("FAIL mul24%s 0x%08X * 0x%08X (%s): expected 0x%08X, RTL 0x%08X, model 0x%08X\n",
+                        t.upper ? " upper" : "", t.a, t.b, t.what, t.want, got, model);
+            if (first_fail) return 1;
+        }
+    }
+    std::printf("mul24 directed: %llu passed, %llu failed\n", (unsigned long long)(m_checked - m_failed),
+                (unsigned long long)m_failed);
+    uint64_t mr_failed = 0, mr_checked = 0;
+    for (uint64_t i = 0; i < n / 4; i += TT_SFPU_LANES) {
+        bool upper = r.below(2);
+        for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+            uint32_t a = r.u32(), b = r.u32();
+            if (r.below(4) == 0) a |= 0x7FFFFF;                          // carries through every bit
+            if (r.below(4) == 0) b = (b & 0xFF800000) | (1u << r.below(23));
+            sfpu.lreg[0][l] = a, sfpu.lreg[1][l] = b;
+        }
+        model_mul24(upper);
+        for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+            uint32_t a = sfpu.lreg[0][l], b = sfpu.lreg[1][l];
+            uint32_t got = rtl_mul24(a, b, upper), want = sfpu.lreg[2][l];
+            mr_checked++;
+            if (got != want) {
+                if (mr_failed++ < 20)
+                    std::printf("FAIL mul24%s 0x%08X * 0x%08X: model 0x%08X, RTL 0x%08X\n", upper ? " upper" : "", a, b,
+                                want, got);
+                if (first_fail) return 1;
+            }
+        }
+    }
+    std::printf("mul24 random (seed %llu): %llu passed, %llu failed\n", (unsigned long long)seed,
+                (unsigned long long)(mr_checked - mr_failed), (unsigned long long)mr_failed);
+    return (d_failed || r_failed || m_failed || mr_failed) ? 1 : 0;
 }
