@@ -22,7 +22,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             slurmctld slurmd slurm-client munge \
             gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
 
-.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
+.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test sfpu-ops-test hazard-test model-timing-test byo-test
 
 all: model rtl
 
@@ -417,6 +417,23 @@ $(BUILD)/conv_compare: rtl_stubs/tt_pkg.sv rtl_stubs/tt_unpack_convert.sv tests/
 conv-test: $(BUILD)/conv_compare
 	@echo "== datum converter: RTL (tt_unpack_convert.sv) against the model, exhaustive"
 	@$(BUILD)/conv_compare
+
+# ---- The SFPU's per-lane functions alone: RTL against the model (tests/sfpu_rtl/) ---------------
+# rtl_stubs/tt_sfpu_pkg.sv behind a one-lane test top; hand-worked cases from the pages, then random
+# instruction words per instruction and mode on the model's tt_sfpu_exec, lane by lane.
+SFPU_OPS_SV := rtl_stubs/tt_sfpu_pkg.sv tests/sfpu_rtl/tb_sfpu_ops.sv
+$(BUILD)/sfpu_ops_test: $(SFPU_OPS_SV) tests/sfpu_rtl/sfpu_ops_main.cpp $(BUILD)/libttmodel.a
+	@rm -f $(BUILD)/obj_sfpu_ops/Vtb_sfpu_ops
+	@echo "  VERILATE $@"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sfpu_ops --top-module tb_sfpu_ops -Wno-fatal \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" $(SFPU_OPS_SV) $(CURDIR)/tests/sfpu_rtl/sfpu_ops_main.cpp \
+	  > $(BUILD)/verilate_sfpu_ops.log 2>&1 || { tail -30 $(BUILD)/verilate_sfpu_ops.log; exit 1; }
+	@cp $(BUILD)/obj_sfpu_ops/Vtb_sfpu_ops $@
+
+sfpu-ops-test: $(BUILD)/sfpu_ops_test
+	@echo "== SFPU per-lane functions: RTL (tt_sfpu_pkg.sv) against the model, hand cases and random words"
+	@$(BUILD)/sfpu_ops_test
 
 # ---- The packers' datum path alone: RTL against the model (tests/conv/) -------------------------
 # tt_pack_convert and tt_pack_bfp behind a test-only top. Each deliberate RTL bug (inj_i bit 0..2,
