@@ -230,9 +230,10 @@ void run_word(Ctx &c, uint32_t insn)
             break;
         }
         case OPC_SWAP:
+            // SFPSWAP.md: only a register below 8 is written
             if (d.swap_o) {
-                want[vd] = pre.lreg[vc][l];
-                want[vc] = pre.lreg[vd][l];
+                if (vd < 8) want[vd] = pre.lreg[vc][l];
+                if (vc < 8) want[vc] = pre.lreg[vd][l];
             }
             break;
         case OPC_LUT: case OPC_LUTFP32: case OPC_MUL24:
@@ -284,7 +285,7 @@ void random_suite(Ctx &c, unsigned iters)
             run_word(c, word(OPC_IADD, r(4096), r(16), rvd(), m));
             run_word(c, word(OPC_GT, r(4096), r(16), rvd(), m));
             run_word(c, word(OPC_LE, r(4096), r(16), rvd(), m));
-            if (m < 10) run_word(c, word(OPC_SWAP, 0, r(8), r(8), m));
+            if (m < 10) run_word(c, word(OPC_SWAP, 0, r(16), rvd(), m));
             if (m < 2) run_word(c, word(OPC_ARECIP, r(16), r(16), rvd(), m));
             // SFPSTOCHRND: Mod1 0..7 with rounding modes 0..3; UseImm5 (Mod1[3]) with 4 / 5
             if (m < 8) {
@@ -297,7 +298,7 @@ void random_suite(Ctx &c, unsigned iters)
             run_word(c, OPC_LUT << 24 | rvd() << 20 | m << 16);
             run_word(c, OPC_LUTFP32 << 24 | rvd() << 4 | m);
             // SFPLOAD / SFPSTORE: every Mod0, Imm10 0 or 2 (odd columns), AddrMod 0
-            run_word(c, OPC_LOAD << 24 | r(8) << 20 | m << 16 | (r(2) << 1));
+            run_word(c, OPC_LOAD << 24 | rvd() << 20 | m << 16 | (r(2) << 1));
             run_word(c, OPC_STORE << 24 | (r(4) ? r(8) : 8 + r(4)) << 20 | m << 16 | (r(2) << 1));
         }
     }
@@ -440,6 +441,13 @@ void hand_suite(Ctx &c)
         // SFPMUL24: 3 * 5; upper of 2^22 * 2^22 = 2^21; the 23-bit operands ignore bit 23 and up
         {"mul24 lo", [] { LaneIn in = li(OPC_MUL24 << 24 | 1 << 16 | 2 << 12 | 9 << 8 | 3 << 4, 0, 0, 5); in.a = 3; return in; }(), 15, -1},
         {"mul24 hi", [] { LaneIn in = li(OPC_MUL24 << 24 | 1 << 16 | 2 << 12 | 9 << 8 | 3 << 4 | 1, 0, 0, 0x400000); in.a = 0xff400000; return in; }(), 0x200000, -1},
+        // SFPMUL24 with a nonzero VC value (non-contractual, the model reports it undefined): the
+        // page's Mul24ShiftAdd worked by hand. 2^-20 (exponent 107): s = 22, adds 2^26 >> 22 = 16;
+        // with mantissa all ones adds 31 and, the dropped bits being > 0xffff, 0x10000; 8.0
+        // (exponent 130): s = 0, the product shifts right by 1 and the added 2^26 is masked away
+        {"mul24 shiftadd 2^-20", [] { LaneIn in = li(OPC_MUL24 << 24 | 1 << 16 | 2 << 12 | 4 << 8 | 3 << 4, 0x35800000, 0, 5); in.a = 3; return in; }(), 31, -1},
+        {"mul24 shiftadd sticky", [] { LaneIn in = li(OPC_MUL24 << 24 | 1 << 16 | 2 << 12 | 4 << 8 | 3 << 4, 0x35ffffff, 0, 5); in.a = 3; return in; }(), 0x1002e, -1},
+        {"mul24 shiftadd 8.0", [] { LaneIn in = li(OPC_MUL24 << 24 | 1 << 16 | 2 << 12 | 4 << 8 | 3 << 4, 0x41000000, 0, 5); in.a = 3; return in; }(), 7, -1},
         // SFPARECIP: ApproxRecip(1.0) = 0.99609375 (the page); -2.0 -> -0.498046875 (LUT[0] = 127
         // at exponent 125: 0xbeff0000); tiny -> Inf; COND_RECIP with VB >= 0 keeps VC
         {"arecip 1.0", li(word(OPC_ARECIP, 2, 1, 2, 0), 0x3f800000), 0x3f7f0000, -1},
@@ -496,6 +504,22 @@ void hand_suite(Ctx &c)
             c.failed++;
             printf("FAIL hand case '%s': insn 0x%08x got 0x%08x (flag_we %d flag %d), want 0x%08x (flag %d)\n", h.why,
                    h.in.insn, got, c.dut.flag_we_o, c.dut.flag_o, h.want, h.want_flag);
+        }
+    }
+    // ApproxRecip's table as SFPARECIP.md lists it: 1 + i/128 -> exponent 126, mantissa LUT[i] << 16
+    static const uint8_t kRecipLut[128] = {
+        127, 125, 123, 121, 119, 117, 116, 114, 112, 110, 109, 107, 105, 104, 102, 100, 99, 97, 96, 94, 93, 91,
+        90, 88, 87, 85, 84, 83, 81, 80, 79, 77, 76, 75, 74, 72, 71, 70, 69, 68, 66, 65, 64, 63, 62, 61, 60, 59,
+        58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43, 42, 41, 40, 40, 39, 38, 37, 36, 35, 35,
+        34, 33, 32, 31, 31, 30, 29, 28, 28, 27, 26, 25, 25, 24, 23, 23, 22, 21, 21, 20, 19, 19, 18, 17, 17, 16,
+        15, 15, 14, 14, 13, 12, 12, 11, 11, 10, 9, 9, 8, 8, 7, 7, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0};
+    for (uint32_t i = 0; i < 128; i++) {
+        drive(c, li(word(OPC_ARECIP, 2, 1, 2, 0), 0x3f800000u | i << 16 | 0xffffu));
+        c.hand++;
+        const uint32_t want = 126u << 23 | (uint32_t)kRecipLut[i] << 16;
+        if (c.dut.val_o != want) {
+            c.failed++;
+            printf("FAIL hand case ApproxRecip table entry %u: got 0x%08x want 0x%08x\n", i, c.dut.val_o, want);
         }
     }
     // PRNG (VectorUnit.md): 0 -> 0x80000000 (no taps set: the new top bit is 1); 1 -> 0 (one tap);
