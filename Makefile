@@ -85,7 +85,7 @@ unit: $(UNIT_TESTS)
 # ---- RTL and lockstep harnesses (Verilator) ------------------------------------------------------
 VERILATOR ?= verilator
 VINC := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-RTL_PKGS := rtl_stubs/tt_pkg.sv rtl_stubs/tt_inj_pkg.sv
+RTL_PKGS := rtl_stubs/tt_pkg.sv rtl_stubs/tt_inj_pkg.sv rtl_stubs/tt_sfpu_pkg.sv
 RTL_SRCS := $(RTL_PKGS) $(filter-out $(RTL_PKGS),$(sort $(wildcard rtl_stubs/*.sv)))
 TB_SV := tb/tb_stall_probe.sv tb/tb_top.sv
 # -O3 on the generated C++ is the speed lever (docs/speed.md); tracing is compiled in and only
