@@ -563,19 +563,24 @@ package tt_sfpu_pkg;
 
   // ---- SFPARECIP (Blackhole's page) ---------------------------------------------------------------
   // ApproxRecip's 7-bit mantissa table: round(2^15 / (128.5 + i)) - 128 (S9: the reciprocal of each
-  // bucket's midpoint; equal to the page's 128 entries), i.e. floor((2^17 + 257 + 2i) /
-  // (2 (257 + 2i))) - 128.
-  function automatic logic [6:0] sfpu_recip_lut(logic [6:0] i);
+  // bucket's midpoint; equal to the page's 128 entries, which sfpu-ops-test checks), i.e.
+  // floor((2^17 + 257 + 2i) / (2 (257 + 2i))) - 128. Built once, at elaboration.
+  function automatic logic [127:0][6:0] sfpu_build_recip_lut();
+    logic [127:0][6:0] lut;
     int unsigned den;
-    den = 32'd257 + 2 * 32'(i);
-    return 7'(((32'd131072 + den) / (2 * den)) - 32'd128);
+    for (int unsigned i = 0; i < 128; i++) begin
+      den    = 257 + 2 * i;
+      lut[i] = 7'(((131072 + den) / (2 * den)) - 128);
+    end
+    return lut;
   endfunction
+  localparam logic [127:0][6:0] SFPU_RECIP_LUT = sfpu_build_recip_lut();
 
   // ApproxRecip of a non-negative FP32: below 2^-126 infinity, at or above 2^126 zero, else
   // exponent 253 - e and the table's 7 bits from the top 7 mantissa bits.
   function automatic logic [31:0] sfpu_approx_recip(logic [31:0] x);
     if (x < 32'h0080_0000) return 32'h7f80_0000;
-    if (x < 32'h7e80_0000) return {1'b0, 8'd253 - x[30:23], sfpu_recip_lut(x[22:16]), 16'd0};
+    if (x < 32'h7e80_0000) return {1'b0, 8'd253 - x[30:23], SFPU_RECIP_LUT[x[22:16]], 16'd0};
     return 32'd0;
   endfunction
 

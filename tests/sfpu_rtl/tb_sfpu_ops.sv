@@ -44,6 +44,10 @@ module tb_sfpu_ops
   sfpu_fields_t   f;
   sfpu_lane_res_t r;
   sfpu_fma_ops_t  ops;
+  logic           unused_regs;
+
+  // the register indices are the caller's: it passes the registers' values
+  assign unused_regs = ^{f.va, f.vb, f.vc};
 
   always_comb begin
     f           = sfpu_fields(insn_i);
