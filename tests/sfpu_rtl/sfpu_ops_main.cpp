@@ -46,6 +46,7 @@ struct Ctx {
     std::mt19937 rng;
     uint64_t hand = 0, checked = 0, failed = 0, skipped = 0;
     std::map<std::string, uint64_t> fails_by_op;
+    std::map<uint32_t, uint64_t> words_by_op;  // words the model ran, per opcode
 };
 
 // ---- Values: random, special, and near the boundaries the pages name --------------------------
@@ -186,6 +187,7 @@ void run_word(Ctx &c, uint32_t insn)
         return;
     }
     const uint32_t opc = insn >> 24;
+    c.words_by_op[opc]++;
     const unsigned vc = (insn >> 8) & 15, vd = (insn >> 4) & 15, vb = (insn >> 12) & 15, va = (insn >> 16) & 15;
     const unsigned ld_vd = (insn >> 20) & 15;
     for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
@@ -595,6 +597,9 @@ int main(int argc, char **argv)
     c.rng.seed(seed);
     hand_suite(c);
     random_suite(c, iters);
+    printf("words per opcode:");
+    for (auto &w : c.words_by_op) printf(" %02x:%llu", w.first, (unsigned long long)w.second);
+    printf("\n");
     for (auto &f : c.fails_by_op) printf("  opcode 0x%s: %llu failed checks\n", f.first.c_str(), (unsigned long long)f.second);
     printf("sfpu-ops: %llu hand cases, %llu lane checks passed, %llu failed, %llu words skipped (model: undefined/unimplemented), seed %u\n",
            (unsigned long long)c.hand, (unsigned long long)(c.checked - c.failed),
