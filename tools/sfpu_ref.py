@@ -1673,9 +1673,32 @@ def tc_fp32_to_uint16():
         True, 32, vals, p, out_view=16)
 
 
+def mov_all_lanes():
+    """Not a kernel: SFPMOV's all-lanes form is Mod1 == 2 exactly (SFPMOV.md), found by the random
+    SFPU streams in lockstep (an RTL took Mod1 bit 1 as all-lanes)."""
+    p = Program()
+    boot(p)
+    p('ttsfploadi', L1, 0, 0x4000, c='L1 = L2 = 2.0')
+    p('ttsfploadi', L2, 0, 0x4000)
+    p('ttsfpload', L0, 0, ADDR_MOD_7, 0, c='x: Dst32b rows 0..3, even columns')
+    p('ttsfpsetcc', 0, L0, 0, 0, c='LaneFlags = x < 0')
+    p('ttsfpmov', 0, L0, L1, 3, c='Mod1 3 (NEGATE | bit 1): not 2, so enabled lanes only: L1 = -x')
+    p('ttsfpmov', 0, L0, L2, 2, c='Mod1 2 (ALL_LANES_ENABLED): every lane: L2 = x')
+    p('ttsfpencc', 0, 0, 0, 0, c='LaneFlags = true')
+    p('ttsfpstore', L1, 0, ADDR_MOD_7, 0, c='even columns: -x where x < 0, else 2.0')
+    p('ttsfpstore', L2, 0, ADDR_MOD_7, 2, c='odd columns: x')
+    vals = face_values(40, uniform(-4.0, 4.0), specials=[0x80000000, 0, 0xBF800000, 0x3F800000])
+    return make_test('sfpu_mov_all_lanes_mod1.tts', [
+        'SFPMOV\'s all-lanes form is SFPMOV.md\'s `LaneEnabled || Mod1 == SFPMOV_MOD1_ALL_LANES_ENABLED`:',
+        'Mod1 exactly 2. Mod1 3 (NEGATE with bit 1 set) writes the enabled lanes only. Found by',
+        'tools/random_sfpu.py in lockstep (an RTL that tested Mod1 bit 1 wrote every lane).',
+        'Not a kernel; generated with the kernels (tools/sfpu_ref.py) for its expected Dest.'],
+        True, 32, vals, p)
+
+
 KERNELS = [recip_7b, recip_7b_loadmacro, recip_8b_3c, recip_24b_5c, sqrt_fp32, sigmoid_fp32, gelu_appx_fp32,
            lambda: exp_fast(True), lambda: exp_fast(False), exp_accurate_fp32, tc_fp32_to_int32, tc_fp32_to_uint32,
-           tc_fp32_to_fp16b, tc_int32_to_fp16b, tc_uint16_to_fp16b, tc_fp32_to_uint16]
+           tc_fp32_to_fp16b, tc_int32_to_fp16b, tc_uint16_to_fp16b, tc_fp32_to_uint16, mov_all_lanes]
 
 
 def generate():
