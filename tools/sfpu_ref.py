@@ -241,6 +241,7 @@ class Sfpu:
         self.prng = [0] * LANES
         self.dest = [[0] * 16 for _ in range(1024)]
         self.dst_rwc = 0
+        self.dst_cr = 0
         self.addr_mod_dest_incr = [0] * 8
         self.fp32_enabled = False
 
@@ -284,6 +285,14 @@ class Sfpu:
             self.addr_mod_dest_incr[reg - 28] = v
         else:
             raise Undefined('setc16 %d is not modelled' % reg)
+
+    def op_setrwc(self, f):
+        """SETRWC.md, the Dst counter only: Dst = value (+ Dst_Cr with DstCr), and Dst_Cr = Dst."""
+        if f['clear_ab_vld'] or f['rwc_cr'] & ~4 or f['bit_mask'] & ~4 or f['rwc_a'] or f['rwc_b']:
+            raise Undefined('setrwc: only the Dst counter (and DstCr) is modelled')
+        if f['bit_mask'] & 4:
+            v = f['rwc_d'] + (self.dst_cr if f['rwc_cr'] & 4 else 0)
+            self.dst_rwc = self.dst_cr = v & 0x3FF
 
     def op_incrwc(self, f):
         if f['rwc_cr'] or f['rwc_b'] or f['rwc_a']:
@@ -1237,7 +1246,7 @@ def uniform(lo, hi):
 
 # ---------------------------------------------------------------- a test file
 
-def make_test(name, lines, fp32, view, inputs, prog, extra_preload=(), out_view=None, ref_prog=None):
+def make_test(name, lines, fp32, view, inputs, prog, extra_preload=(), out_view=None, ref_prog=None, rows=16):
     """One test: header `lines`, Dest face (rows 0..15) preloaded with `inputs` (256 words: FP32 /
     integer words for view 32, 16-bit cells for view 16), the program on thread 1, expectations of
     the same 16 rows (of view `out_view`, when the kernel stores in the other one) computed by
@@ -1252,7 +1261,7 @@ def make_test(name, lines, fp32, view, inputs, prog, extra_preload=(), out_view=
         out.append('cfg 0 ALU_ACC_CTRL_SFPU_Fp32_enabled 1')
         u.fp32_enabled = True
     out.extend(extra_preload)
-    for r in range(16):
+    for r in range(rows):
         row = inputs[16 * r:16 * r + 16]
         if view == 32:
             cells = [fp32_dst32(w) for w in row]
@@ -1268,7 +1277,7 @@ def make_test(name, lines, fp32, view, inputs, prog, extra_preload=(), out_view=
     CAPTURE[-1] += ([row[:] for row in u.dest],)
     out.append('thread 1')
     out.extend(prog.text())
-    for r in range(16):
+    for r in range(rows):
         if out_view == 32:
             out.append('expect dest32 %d %s' % (r, ' '.join('0x%08X' % u.rd32(r, c) for c in range(16))))
         else:
@@ -1371,6 +1380,39 @@ def recip_24b_5c():
         '(%s): ApproxRecip, then y * (1 + e + e^2 + e^3) with' % src('ckernel_sfpu_recip.h'),
         'e = 1 - x * y, NaN in e replaced by 1.0 by SFPSWAP; FP32 Dest (Fp32_enabled 1).'],
         True, 32, vals, p)
+
+
+def recip_24b_tile():
+    """The FP32 reciprocal over a whole tile: _llk_math_eltwise_unary_sfpu_params_'s VectorMode::RC
+    loop, four faces, each followed by _llk_math_eltwise_unary_sfpu_inc_dst_face_addr_."""
+    p = Program()
+    boot(p)
+    p('ttsetrwc', 0, 0, 0, 0, 0, 4, c='set_dst_write_addr(0): RWC.Dst = Dst_Cr = 0')
+    for face in range(4):
+        for d in range(8):
+            p('ttsfpload', L0, 0, ADDR_MOD_7, 0, c='face %d iteration %d: x' % (face, d))
+            p('ttsfparecip', 0, L0, L1, 0)
+            p('ttsfpmad', L0, L1, LCONST_1, L2, 1)
+            p('ttsfpmad', L2, L2, L2, L3, 0)
+            p('ttsfpmad', L3, L2, L2, L3, 0)
+            p('ttsfpswap', 0, LCONST_1, L3, 1)
+            p('ttsfpmad', L3, L1, L1, L0, 0)
+            p('ttsfpstore', L0, 0, ADDR_MOD_6, 0, c='Dest += 2')
+        p('ttsetrwc', 0, 4, 8, 0, 0, 4, c='inc_dst_addr<8>: RWC.Dst = Dst_Cr + 8 (CR_D, SET_D)')
+        p('ttsetrwc', 0, 4, 8, 0, 0, 4, c='inc_dst_addr<8>')
+    p('ttsetrwc', 0, 0, 0, 0, 0, 4, c='clear_dst_reg_addr')
+    vals = face_values(25, log_uniform(-60, 60))
+    vals += face_values(26, log_uniform(-130, 130), specials=[])
+    vals += face_values(27, uniform(-4.0, 4.0), specials=[])
+    vals += face_values(28, log_uniform(-126, 126), specials=[0x7E800000, 0xFE800000, 0x7E7FFFFF, 0x00800001])
+    return make_test('sfpu_recip_fast_24b_5c_fp32_tile.tts', [
+        'Reciprocal, FP32, a whole 32x32 tile: _calculate_reciprocal_fast_24b_5c_ (DISABLE_SFPLOADMACRO)',
+        'in _llk_math_eltwise_unary_sfpu_params_\'s four-face loop (%s,' % src('ckernel_sfpu_recip.h'),
+        'llk_lib/llk_math_eltwise_unary_sfpu_params.h, common/inc/cmath_common.h): after each face two',
+        'SETRWC CR_D 8 SET_D move RWC.Dst from its checkpoint (SETRWC.md: Dst = Dst_Cr + 8, Dst_Cr =',
+        'Dst; the SFPU\'s own increments leave Dst_Cr alone), so faces start at Dst 0, 16, 32, 48: Dst32b',
+        'rows 0..63.'],
+        True, 32, vals, p, rows=64)
 
 
 # ---------------------------------------------------------------- sqrt (SFPI)
@@ -1696,7 +1738,7 @@ def mov_all_lanes():
         True, 32, vals, p)
 
 
-KERNELS = [recip_7b, recip_7b_loadmacro, recip_8b_3c, recip_24b_5c, sqrt_fp32, sigmoid_fp32, gelu_appx_fp32,
+KERNELS = [recip_7b, recip_7b_loadmacro, recip_8b_3c, recip_24b_5c, recip_24b_tile, sqrt_fp32, sigmoid_fp32, gelu_appx_fp32,
            lambda: exp_fast(True), lambda: exp_fast(False), exp_accurate_fp32, tc_fp32_to_int32, tc_fp32_to_uint32,
            tc_fp32_to_fp16b, tc_int32_to_fp16b, tc_uint16_to_fp16b, tc_fp32_to_uint16, mov_all_lanes]
 
