@@ -245,7 +245,9 @@ directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 
 # tt-llk's SFPU kernels (issue 30; tests/sfpu/*.tts, written by tools/sfpu_ref.py):
 # the reference's hand-worked self-test, the files current, the kernels on the model alone and in
-# lockstep, then SFPU_SEEDS random SFPU streams (tools/random_sfpu.py) in lockstep
+# lockstep, SFPU_REF_SEEDS random SFPU streams with the reference's Dest as expectations on the model
+# alone, then SFPU_SEEDS random SFPU streams (tools/random_sfpu.py) in lockstep
+SFPU_REF_SEEDS ?= 100
 SFPU_SEEDS ?= 20
 SFPU_LENGTH ?= 200
 .PHONY: sfpu-test
@@ -258,6 +260,9 @@ sfpu-test: $(BUILD)/ttmodel $(BUILD)/ttcosim
 	@tests/run_directed.sh "$(BUILD)/ttmodel run" tests/sfpu/*.tts
 	@echo "== sfpu-test: tt-llk's SFPU kernels, lockstep (ttcosim)"
 	@tests/run_directed.sh "$(BUILD)/ttcosim" tests/sfpu/*.tts
+	@echo "== sfpu-test: random SFPU streams with tools/sfpu_ref.py's Dest, model alone: $(SFPU_REF_SEEDS) seeds, $(SFPU_LENGTH) long"
+	@mkdir -p $(BUILD)/random
+	@GEN_ARGS=--sfpu-ref RANDOM_DIR=$(BUILD)/random tests/random/run_random.sh "$(BUILD)/ttmodel run" $(SFPU_REF_SEEDS) $(SFPU_LENGTH) $(FIRST_SEED)
 	@echo "== sfpu-test: random SFPU streams, lockstep: $(SFPU_SEEDS) seeds from $(FIRST_SEED), $(SFPU_LENGTH) long"
 	@mkdir -p $(BUILD)/random
 	@GEN_ARGS=--sfpu RANDOM_DIR=$(BUILD)/random tests/random/run_random.sh "$(BUILD)/ttcosim" $(SFPU_SEEDS) $(SFPU_LENGTH) $(FIRST_SEED)

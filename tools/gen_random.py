@@ -619,6 +619,8 @@ def main():
     ap.add_argument("--pack", action="store_true", help="pack streams (tools/random_pack.py)")
     ap.add_argument("--math", action="store_true", help="matrix-unit arithmetic (tools/random_math.py)")
     ap.add_argument("--sfpu", action="store_true", help="SFPU instruction streams (tools/random_sfpu.py)")
+    ap.add_argument("--sfpu-ref", action="store_true", help="SFPU streams of what tools/sfpu_ref.py models, "
+                    "with its Dest as expectations (checks the model alone)")
     ap.add_argument("--drop-waits", action="store_true", help="with --unpack: leave out the drains that order "
                     "config stores after the UNPACR before them; with --pack: the drain before one block (its "
                     "config stores after the PACRs before them); three threads: the drain before one GPR store "
@@ -630,18 +632,18 @@ def main():
         gen_weights.load(a.weights)
     if (a.seed is None) == (a.seeds is None):
         ap.error("give --seed or --seeds")
-    if a.unpack + a.pack + a.math + a.sfpu > 1:
-        ap.error("one of --unpack, --pack, --math, --sfpu")
+    if a.unpack + a.pack + a.math + a.sfpu + a.sfpu_ref > 1:
+        ap.error("one of --unpack, --pack, --math, --sfpu, --sfpu-ref")
     if a.unpack:
         from random_unpack import generate_unpack
     if a.pack:
         from random_pack import generate_pack
     if a.math:
         from random_math import generate_math
-    if a.sfpu:
+    if a.sfpu or a.sfpu_ref:
         from random_sfpu import generate_sfpu
     kind = ("_unpack" if a.unpack else "_pack" if a.pack else "_math" if a.math else
-            "_sfpu" if a.sfpu else "")
+            "_sfpu" if a.sfpu else "_sfpu-ref" if a.sfpu_ref else "")
     def one(seed):
         if a.pack:
             return generate_pack(seed, a.length, random.Random(seed), a.drop_waits)
@@ -649,8 +651,8 @@ def main():
             return generate_unpack(seed, a.length, random.Random(seed), a.drop_waits)
         if a.math:
             return generate_math(seed, a.length, random.Random(seed), a.drop_waits)
-        if a.sfpu:
-            return generate_sfpu(seed, a.length, random.Random(seed), a.drop_waits)
+        if a.sfpu or a.sfpu_ref:
+            return generate_sfpu(seed, a.length, random.Random(seed), a.drop_waits, checked=a.sfpu_ref)
         return generate(seed, a.length, a.drop_waits)
     if a.seeds is not None:
         if not a.out:

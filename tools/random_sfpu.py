@@ -23,6 +23,10 @@ Constraints (the forms the model reports as undefined or unimplemented stay out;
   below 256, all preloaded);
 * VD is mostly 0..7; now and then 8..15, where the pages write nothing or (DISABLE_BACKDOOR_LOAD
   clear, VD >= 12) store the instruction word as an SFPLOADMACRO template (decisions S4).
+With `--sfpu-ref` (generate_sfpu(checked=True)) the stream keeps to what tools/sfpu_ref.py models
+(REF_KINDS; VD 0..7; no LaneConfig or LoadMacroConfig writes; no INT32_ALL, SFPMOV from special
+registers, SFPCAST other than IntFloat, SFPSTOCHRND IntInt; SrcB format left FP32) and ends with
+`expect dest32` lines for all 128 preloaded rows computed by it: the model alone is checked.
 """
 
 import sfpu_ref
@@ -47,9 +51,20 @@ KINDS = [
 ]
 
 
+# --sfpu-ref: the kinds tools/sfpu_ref.py models (SFPLUT, SFPGT, SFPLE, SFPMUL24, SFPSHFT2, SFPTRANSP
+# are not); with VD 0..7, no LaneConfig writes, no MOD0_FMT_INT32_ALL, SFPMOV from registers, SFPCAST
+# IntFloat, SFPSTOCHRND FloatFloat / FloatInt, SFPCONFIG to LReg[11..14] only
+REF_KINDS = {"ttsfpload", "ttsfpstore", "ttsfploadi", "ttsfpmad", "ttsfpadd", "ttsfpmul", "ttsfpmuli",
+             "ttsfpaddi", "ttsfpmov", "ttsfpabs", "ttsfpand", "ttsfpor", "ttsfpxor", "ttsfpnot", "ttsfpiadd",
+             "ttsfpshft", "ttsfplz", "ttsfpexexp", "ttsfpexman", "ttsfpsetexp", "ttsfpsetman", "ttsfpsetsgn",
+             "ttsfpdivp2", "ttsfpsetcc", "ttsfpencc", "ttsfppushc", "ttsfppopc", "ttsfpcompc", "ttsfpswap",
+             "ttsfpcast", "ttsfp_stoch_rnd", "ttsfplutfp32", "ttsfparecip", "ttsfpconfig", "ttsfpnop"}
+
+
 class _Gen:
-    def __init__(self, rng):
+    def __init__(self, rng, checked=False):
         self.r = rng
+        self.checked = checked
         self.depth = 0     # flag-stack entries (every lane the same)
         self.dst = 0       # RWC.Dst
         self.incr = [0] * 8
@@ -66,6 +81,8 @@ class _Gen:
         return r.getrandbits(32)
 
     def vd(self):
+        if self.checked:
+            return self.r.randrange(8)
         return self.r.randrange(8) if self.r.random() < 0.93 else self.r.randrange(8, 16)
 
     def vs(self):
@@ -84,13 +101,16 @@ class _Gen:
     def instr(self):
         """(lines) for one random item of the stream."""
         r = self.r
-        mn = r.choices([k for k, _ in KINDS], [w for _, w in KINDS])[0]
+        kinds = [(k, w) for k, w in KINDS if not self.checked or k in REF_KINDS]
+        mn = r.choices([k for k, _ in kinds], [w for _, w in kinds])[0]
         pre = []
         if mn in ("ttsfpload", "ttsfpstore"):
             if self.dst > 24:
                 pre.append("ttsetrwc 0,0,0,0,0,4   # RWC.Dst = 0")
                 self.dst = 0
             mod0 = r.randrange(16)
+            if self.checked and mod0 == 10:
+                mod0 = 3
             am = r.randrange(8)
             ops = [self.vd() if mn == "ttsfpstore" else r.randrange(8), mod0, am, r.randrange(93)]
             self.dst = (self.dst + self.incr[am]) & 0x3FF
@@ -111,13 +131,14 @@ class _Gen:
             ops = [r.getrandbits(12) if r.random() < 0.3 else r.randrange(-40, 40) & 0xFFF,
                    self.vs(), self.vd(), r.randrange(7)]
         elif mn == "ttsfpcast":
-            ops = [self.vs(), self.vd(), r.randrange(4)]
+            ops = [self.vs(), self.vd(), r.randrange(2 if self.checked else 4)]
         elif mn == "ttsfpswap":
             ops = [0, self.vs(), self.vd(), r.randrange(10)]
         elif mn == "ttsfpconfig":
-            ops = [r.getrandbits(16), r.choice([0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14, 15]), r.randrange(16)]
+            vds = [11, 12, 13, 14] if self.checked else [0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14, 15]
+            ops = [r.getrandbits(16), r.choice(vds), r.randrange(16)]
         elif mn == "ttsfp_stoch_rnd":
-            mod1 = r.randrange(8)
+            mod1 = r.choice([0, 1, 2, 3, 6, 7]) if self.checked else r.randrange(8)
             if mod1 in (4, 5) and r.random() < 0.5:
                 mod1 |= 8
             ops = [r.randrange(4), r.randrange(32), self.vs(), self.vs(), self.vd(), mod1]
@@ -154,22 +175,31 @@ class _Gen:
                     ops.append(self.vs())
                 else:
                     ops.append(self.bits(mn, n))
+        if self.checked and mn == "ttsfpmov":
+            ops[-1] &= ~8          # not from the special registers
         sfpu_ref.encode(mn, ops)   # every field in range
         return pre + ["%s %s" % (mn, ",".join(str(v) if v < 10 else "0x%X" % v for v in ops)) if ops else mn]
 
 
-def generate_sfpu(seed, length, rng, drop_waits=False):
+def generate_sfpu(seed, length, rng, drop_waits=False, checked=False):
+    """checked (gen_random --sfpu-ref): only what tools/sfpu_ref.py models (REF_KINDS and the forms
+    above it), and `expect dest32` lines for every preloaded row from that reference, so the model
+    alone is checked against it."""
     del drop_waits  # one thread, nothing to order
-    g = _Gen(rng)
+    g = _Gen(rng, checked)
     fp32 = rng.random() < 0.6
-    lines = [f"# random_sfpu_{seed}.tts: constrained-random SFPU stream (tools/gen_random.py --sfpu).",
-             f"#   python3 tools/gen_random.py --sfpu --seed {seed} --length {length} -o FILE",
-             "# No expectations: in lockstep every LReg, lane-flag and Dest write of the SFPU is compared.",
+    flag = "--sfpu-ref" if checked else "--sfpu"
+    lines = [f"# random_sfpu{'-ref' if checked else ''}_{seed}.tts: constrained-random SFPU stream "
+             f"(tools/gen_random.py {flag}).",
+             f"#   python3 tools/gen_random.py {flag} --seed {seed} --length {length} -o FILE",
+             ("# Expectations: Dest from tools/sfpu_ref.py; in lockstep every SFPU write is compared too."
+              if checked else
+              "# No expectations: in lockstep every LReg, lane-flag and Dest write of the SFPU is compared."),
              "# Constraints: see the docstring of tools/random_sfpu.py.",
              f"max_cycles {200000 + 400 * length}", ""]
     if fp32:
         lines.append("cfg 0 ALU_ACC_CTRL_SFPU_Fp32_enabled 1")
-    if rng.random() < 0.3:
+    if rng.random() < 0.3 and not checked:   # (sfpu_ref resolves MOD0_FMT_SRCB for SrcB FP32 only)
         lines.append(f"cfg 0 ALU_FORMAT_SPEC_REG1_SrcB {rng.choice([0, 1, 4, 5, 6, 8, 9, 10, 14])}")
     for row in range(128):
         lines.append(f"dest32 {row} " + " ".join("0x%08X" % g.word() for _ in range(16)))
@@ -189,4 +219,22 @@ def generate_sfpu(seed, length, rng, drop_waits=False):
         t1 += g.instr()
     t1.append("drain")
     lines += ["", "thread 1"] + t1
+    if checked:
+        lines += [""] + _expectations(lines, fp32)
     return "\n".join(lines) + "\n"
+
+
+def _expectations(lines, fp32):
+    """Run the stream on tools/sfpu_ref.py: `expect dest32` of Dst32b rows 0..127."""
+    u = sfpu_ref.Sfpu()
+    u.fp32_enabled = fp32
+    for line in lines:
+        t = line.split("#")[0].split()
+        if not t:
+            continue
+        if t[0] == "dest32":
+            for c, v in enumerate(t[2:]):
+                u.wr32(int(t[1]), c, int(v, 16))
+        elif t[0].startswith("tt"):
+            u.run(t[0], [int(x, 0) for x in t[1].split(",")] if len(t) > 1 else [])
+    return [f"expect dest32 {r} " + " ".join("0x%08X" % u.rd32(r, c) for c in range(16)) for r in range(128)]

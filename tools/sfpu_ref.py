@@ -830,6 +830,14 @@ class Sfpu:
                 e = self.lreg[vd][lane] & 0xFF
             self.lreg[vd][lane] = (c & 0x807FFFFF) | (e << 23)
 
+    def op_sfpsetman(self, f):
+        imm, vc, vd, mod1 = f['imm12_math'], f['lreg_c'], f['lreg_dest'], f['instr_mod1']
+        if not (vd < 8 or vd == 16):
+            return
+        for lane in self._lanes():
+            m = (imm << 11) & 0x7FFFFF if mod1 & 1 else self.lreg[vd][lane] & 0x7FFFFF
+            self.lreg[vd][lane] = (self.lreg[vc][lane] & 0xFF800000) | m
+
     def op_sfpsetsgn(self, f):
         imm, vc, vd, mod1 = f['imm12_math'], f['lreg_c'], f['lreg_dest'], f['instr_mod1']
         if not (vd < 8 or vd == 16):
@@ -1095,6 +1103,9 @@ def self_test_units():
     # SFPEXMAN of 0.25: hidden bit + 0 = 0x800000.
     u.run('ttsfpexman', [0, 0, 1, 0])
     check('exman', u.lreg[1][0], 0x800000)
+    # SFPSETMAN imm 0x800 << 11 = 0x400000 onto 0.25's sign and exponent: 0.375 (0x3EC00000).
+    u.run('ttsfpsetman', [0x800, 0, 1, 1])
+    check('setman imm', u.lreg[1][0], 0x3EC00000)
     # SFPCAST 3 -> 3.0 (0x40400000); 2^24 + 1 -> ties to even 2^24; 2^24 + 3 -> 2^24 + 4.
     for v, want in ((3, 0x40400000), (0x1000001, 0x4B800000), (0x1000003, 0x4B800002),
                     (0x80000005, 0xC0A00000), (0x80000000, 0x80000000)):
