@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
 """sfpu_ref.py: an independent Python reference of the Vector Unit (SFPU) instructions that tt-llk's
-SFPU kernels use (issue 30), and the generator of the kernel tests tests/sfpu/*.tts.
+SFPU kernels use (issue 30), and the generator of the kernel tests tests/sfpu/*.tts (and of
+tests/pending/sfpu_recip_fast_7b_loadmacro_bf16.tts, the SFPLOADMACRO kernel the model cannot run yet).
 
 Written from the tt-isa-documentation pages (BlackholeA0: VectorUnit.md, SFPLOAD.md, SFPSTORE.md,
 SFPMAD.md / SFPADD.md / SFPMULI.md / SFPADDI.md and Miscellaneous/FMA/README.md, SFPARECIP.md,
 SFPSWAP.md, SFPSHFT.md, SFPOR.md, SFPENCC.md, SFPPUSHC.md, SFPPOPC.md, SFPLUTFP32.md, SFPCONFIG.md,
 SFPSTOCHRND_FloatFloat.md, SFPSTOCHRND_FloatInt.md, SFPCAST_IntFloat.md; the WormholeB0 pages the
 Blackhole tree shares: SFPIADD, SFPLOADI, SFPSETCC, SFPCOMPC, SFPMOV, SFPEXEXP, SFPEXMAN, SFPSETEXP,
-SFPSETSGN, SFPDIVP2, SFPABS, SFPXOR, SFPNOT, SFPLZ) and Dst.md's cell layouts. Own code: nothing here
+SFPSETMAN, SFPSETSGN, SFPDIVP2, SFPABS, SFPXOR, SFPNOT, SFPLZ) and Dst.md's cell layouts. Own code: nothing here
 is taken from the model (ref_model/src/sfpu.c) or the RTL, nor from the pages' C.
 
 State: 17 LRegs x 32 lanes, LaneFlags, UseLaneFlagsForLaneEnable, the flag stack, LaneConfig;
 Dest as 1024 rows x 16 raw 16-bit cells (Dst16b), the 32-bit view Dst32b row r at Dest rows
 AdjRow(r) (high half) and AdjRow(r) + 8 (low half), AdjRow(r) = ((r & 0x1f8) << 1) | (r & 0x207)
-(Dst.md; docs/test_format.md); thread 1's Dst RWC and the ADDR_MOD Dest increments (SETC16 of
-ADDR_MOD_DST_SECn, INCRWC) for the address of SFPLOAD / SFPSTORE.
+(Dst.md; docs/test_format.md); thread 1's Dst RWC, its checkpoint and the ADDR_MOD Dest increments
+(SETC16 of ADDR_MOD_DST_SECn, INCRWC, SETRWC's Dst part) for the address of SFPLOAD / SFPSTORE.
 
 Cell layouts (Dst.md): BF16 `sign | man7 << 8 | exp8`; FP16 `sign | man10 << 5 | exp5`; FP32 is a
 BF16 cell of the high half and the low 16 bits as they are.
@@ -26,7 +27,8 @@ Decisions where a page leaves a choice (docs/decisions.md "SFPU kernels and thei
 
 Usage:
   tools/sfpu_ref.py --self-test        hand-worked cases; exit 1 on any difference
-  tools/sfpu_ref.py --write [DIR]      write the kernel tests (to DIR, default tests/sfpu)
+  tools/sfpu_ref.py --write [DIR]      write the kernel tests (to DIR, default tests/sfpu; the pending
+                                       one to DIR/../pending)
   tools/sfpu_ref.py --check [DIR]      exit 1 when a checked-in test differs from what --write writes
 """
 import os
