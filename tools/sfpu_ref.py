@@ -1034,17 +1034,20 @@ def self_test():
         if got != want:
             print('FAIL %s: got 0x%08x, want 0x%08x' % (name, got, want))
             bad += 1
-    bad += self_test_units()
-    print('sfpu_ref self-test: %d fma/table cases and the unit cases, %d failed' % (len(cases), bad))
+    ubad, un = self_test_units()
+    bad += ubad
+    print('sfpu_ref self-test: %d cases (%d FMA / table, %d instruction), %d failed'
+          % (len(cases) + un, len(cases), un, bad))
     return 1 if bad else 0
 
 
 def self_test_units():
     """Instruction-level cases on one lane's values, worked by hand from the pages."""
-    bad = 0
+    bad = n = 0
 
     def check(name, got, want):
-        nonlocal bad
+        nonlocal bad, n
+        n += 1
         if got != want:
             print('FAIL %s: got %s, want %s' % (name, got, want))
             bad += 1
@@ -1165,7 +1168,7 @@ def self_test_units():
     u.lreg[0][0] = 0x80000001          # a denormal: FP32 store flushes to -0
     u.run('ttsfpstore', [0, 0, 0, 0])
     check('store fp32 flushes', u.rd32(0, 0), fp32_dst32(0x80000000))
-    return bad
+    return bad, n
 
 
 # ---------------------------------------------------------------- the kernels (tests/sfpu)
