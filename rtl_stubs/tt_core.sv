@@ -78,6 +78,9 @@ module tt_core
   // register-file row writes this cycle, per writer (unpacker 0, unpacker 1, matrix unit)
   output rf_wr_arr_t           rf_wr_o,       // [port]: unpacker 0, 1, the matrix unit's rows
 
+  // SFPU write report: the retiring SFP instruction's LRegs and lane state (tt_pkg::sfpu_wr_t)
+  output sfpu_wr_t             sfpu_wr_o,
+
   // L1 write report
   output logic                 l1_wr_valid_o,
   output logic                 l1_wr_writer_o,  // 0 ThCon, 1 packer 0
@@ -423,6 +426,12 @@ module tt_core
         err_code_o  = ERR_UNIT_DONE_IDLE;
         err_info_o  = 32'(u);
       end
+    end
+    // an SFP instruction of a form the pages leave undefined and the model reports (tt_sfpu)
+    if (!err_valid_o && sfpu_err) begin
+      err_valid_o = 1'b1;
+      err_code_o  = ERR_SFPU_UNDEFINED;
+      err_info_o  = sfpu_err_info;
     end
   end
 
@@ -1025,9 +1034,15 @@ module tt_core
     .bd_data_i
   );
 
-  tt_sfpu_stub u_sfpu (
+  // Vector unit (SFPU): LRegs and lane state; its write report leaves on sfpu_wr_o
+  logic        sfpu_err;
+  logic [31:0] sfpu_err_info;
+  tt_sfpu u_sfpu (
     .clk_i (clk_c), .rst_ni,
-    .req_i (u_req[UNIT_SFPU]), .rsp_o (u_rsp[UNIT_SFPU])
+    .req_i (u_req[UNIT_SFPU]), .rsp_o (u_rsp[UNIT_SFPU]),
+    .sfpu_wr_o,
+    .err_valid_o (sfpu_err),
+    .err_info_o  (sfpu_err_info)
   );
   // Packer 0 (PACR): Dest through the register file's packer port, L1 lines through the L1 port
   logic [9:0]  pk_rd_row [2];

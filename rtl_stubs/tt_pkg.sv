@@ -574,6 +574,9 @@ package tt_pkg;
   // RTL's own. This RTL's:
   localparam logic [7:0] ERR_UNIT_DONE_IDLE = 8'd1;    // a unit retires while it holds no instruction
                                                        // (err_info_o: the unit_e)
+  localparam logic [7:0] ERR_SFPU_UNDEFINED = 8'd2;    // an SFP instruction of a form its page leaves
+                                                       // undefined (docs/decisions.md S5, S7; the
+                                                       // model reports it too); err_info_o: the word
 
   // Register-file write report (one row, or a bulk clear of several; docs/design.md "Register-file
   // writes"). Ports: 0 unpacker 0, 1 unpacker 1, RF_PORT_MATH0.. the matrix unit's rows of the cycle

@@ -166,6 +166,7 @@ module tb_top (
   logic        err_valid;
   logic [7:0]  err_code;
   logic [31:0] err_info;
+  sfpu_wr_t    sfpu_wr;   // to the checker once the model runs the SFPU (issue 30)
 
   tt_core u_core (
     .clk_i, .rst_ni(rst_n), .srnd_seed_i(srnd_seed_q),
@@ -184,6 +185,7 @@ module tb_top (
     .l1_wr_data_o(l1_wr_data),
     .dispatch_valid_o(dispatch_valid), .dispatch_seq_o(dispatch_seq), .dispatch_insn_o(dispatch_insn),
     .err_valid_o(err_valid), .err_code_o(err_code), .err_info_o(err_info),
+    .sfpu_wr_o(sfpu_wr),
     .thread_idle_o(thread_idle), .fifo_count_o(fifo_count), .stall_reason_o(stall_reason),
     .unit_busy_o(unit_busy), .timing_o(timing), .quiet_o(core_quiet)
   );

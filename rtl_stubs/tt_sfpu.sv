@@ -1,0 +1,511 @@
+// tt_sfpu: the Vector Unit (SFPU; tt-isa-documentation BlackholeA0 VectorUnit.md, LReg.md, SFP*.md).
+// 32 lanes x 17 LRegs, the lane predication state (LaneFlags, UseLaneFlagsForLaneEnable, an 8-deep
+// flag stack per lane), LaneConfig, LoadMacroConfig and the PRNG, written from the pages' functional
+// models (docs/decisions.md "SFPU arithmetic": S2 reset values, S4 backdoor template writes, S5/S7
+// undefined forms).
+//
+// Timing (this slice): the stub's, one tt_unit_slot with latency LAT_SFPU (2), one instruction at a
+// time. The architectural effect belongs to the edge ending the retire cycle; the unit computes it at
+// the edge before (the state it reads cannot change in between: nothing but this unit writes it, and
+// it holds one instruction), so the retire cycle's report (sfpu_wr_o) is the state registers as they
+// are then, and the lanes' logic runs once per instruction, not every cycle.
+// Undefined forms the model reports (S5, S7) raise err_valid_o in the retire cycle (info: the
+// instruction word) and change nothing.
+// Not built yet: SFPLOAD / SFPSTORE (Dest), SFPMAD & co. (tt_sfpu_fma), SFPLUT/LUTFP32, SFPSWAP,
+// SFPGT/LE, SFPMUL24, SFPCAST, SFPSTOCHRND, SFPSHFT2, SFPLZ, SFPARECIP, SFPLOADMACRO: they retire with
+// no effect (rtl_stubs/README.md).
+/* verilator tracing_off */
+module tt_sfpu
+  import tt_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  unit_req_t   req_i,        // dispatch (taken only when rsp_o.ready)
+  output unit_rsp_t   rsp_o,        // ready, busy, held instruction and thread, retire
+  output sfpu_wr_t    sfpu_wr_o,    // the retiring instruction's LReg / lane-state report
+  output logic        err_valid_o,  // the retiring instruction is an undefined form
+  output logic [31:0] err_info_o
+);
+
+  localparam int unsigned NL = SFPU_LANES;
+
+  // ---------------------------------------------------------------------------------------------
+  // Slot (the stub's timing)
+  // ---------------------------------------------------------------------------------------------
+  if (LAT_SFPU != 2) begin : g_lat_check
+    $error("tt_sfpu computes an instruction in the cycle before its retire: LAT_SFPU must be 2");
+  end
+
+  tt_unit_slot #(.LAT_W(1)) u_slot (
+    .clk_i, .rst_ni, .req_i, .rsp_o,
+    .lat_m1_i (1'(LAT_SFPU - 1)),
+    .stall_i  (1'b0),
+    .drop_i   (1'b0)
+  );
+
+  // exec: the cycle before the retire (latency 2: the one cycle the slot holds it undone)
+  logic exec;
+  assign exec = rsp_o.busy && !rsp_o.done;
+
+  // ---------------------------------------------------------------------------------------------
+  // State (VectorUnit.md, LReg.md, SFPCONFIG.md)
+  // ---------------------------------------------------------------------------------------------
+  // packed: every instruction indexes them by its register fields
+  logic [SFPU_LREGS-1:0][NL-1:0][31:0] lreg_q, prev_q;   // prev_q: before the instruction (lreg_we)
+  logic [NL-1:0]         flags_q, use_q;                 // LaneFlags, UseLaneFlagsForLaneEnable
+  logic [NL-1:0][3:0]    depth_q;                        // FlagStack size
+  logic [NL-1:0][7:0]    stk_f_q, stk_u_q;               // FlagStack entries (bit i: entry i, bottom 0)
+  logic [NL-1:0][17:0]   lcfg_q;                         // LaneConfig
+  logic [NL-1:0][3:0][31:0] lm_tpl_q;                    // LoadMacroConfig.InstructionTemplate
+  logic [NL-1:0][3:0][31:0] lm_seq_q;                    // LoadMacroConfig.Sequence
+  logic [NL-1:0][11:0]   lm_misc_q;                      // LoadMacroConfig.Misc
+  logic [NL-1:0][31:0]   prng_q;                         // VectorUnit.md "PRNG" State
+  logic        err_q;
+
+  // LaneConfig bits (SFPCONFIG.md "LaneConfig")
+  localparam int unsigned LC_DISABLE_BACKDOOR_LOAD = 1;
+  localparam int unsigned LC_ROW_MASK = 12;
+
+  // S2: the constant LRegs' reset values (LReg.md; 11..14 the simulator's)
+  function automatic logic [SFPU_LREGS-1:0][NL-1:0][31:0] lreg_reset();
+    logic [SFPU_LREGS-1:0][NL-1:0][31:0] v;
+    for (int l = 0; l < NL; l++) begin
+      for (int r = 0; r < SFPU_LREGS; r++) v[r][l] = '0;
+      v[8][l]  = 32'h3F56594B;
+      v[10][l] = 32'h3F800000;
+      v[11][l] = 32'hBF800000;
+      v[12][l] = 32'h3B000000;
+      v[13][l] = 32'hBF2CC4C7;
+      v[14][l] = 32'hBEB08FF9;
+      v[15][l] = 32'(2 * l);
+    end
+    return v;
+  endfunction
+  localparam logic [SFPU_LREGS-1:0][NL-1:0][31:0] LREG_RESET = lreg_reset();
+
+  // ---------------------------------------------------------------------------------------------
+  // Decode (the instruction word: opcode [31:24], fields per blackhole-assembly.yaml)
+  // ---------------------------------------------------------------------------------------------
+  logic [31:0] insn;
+  logic [7:0]  op;
+  logic [3:0]  mod1, vd, vc, vb, mod0, vd0;
+  logic [11:0] imm12;
+  logic [15:0] imm16, imm16m;
+  assign insn   = rsp_o.insn;
+  assign op     = insn[31:24];
+  assign mod1   = insn[3:0];
+  assign vd     = insn[7:4];
+  assign vc     = insn[11:8];
+  assign vb     = insn[15:12];     // SFPAND/SFPOR's VB (USE_VB)
+  assign imm12  = insn[23:12];
+  assign imm16m = insn[23:8];      // SFPCONFIG, SFPMULI, SFPADDI
+  assign vd0    = insn[23:20];     // SFPLOADI / SFPLOAD / SFPSTORE
+  assign mod0   = insn[19:16];
+  assign imm16  = insn[15:0];
+
+  localparam logic [7:0] OP_LOADI = 8'h71, OP_DIVP2 = 8'h76, OP_EXEXP = 8'h77, OP_EXMAN = 8'h78,
+    OP_IADD = 8'h79, OP_SHFT = 8'h7A, OP_SETCC = 8'h7B, OP_MOV = 8'h7C, OP_ABS = 8'h7D,
+    OP_AND = 8'h7E, OP_OR = 8'h7F, OP_NOT = 8'h80, OP_SETEXP = 8'h82, OP_SETMAN = 8'h83,
+    OP_PUSHC = 8'h87, OP_POPC = 8'h88, OP_SETSGN = 8'h89, OP_ENCC = 8'h8A, OP_COMPC = 8'h8B,
+    OP_TRANSP = 8'h8C, OP_XOR = 8'h8D, OP_CONFIG = 8'h91;
+
+  // VectorUnit.md IsLaneEnabled
+  logic [NL-1:0] lane_en;
+  always_comb begin
+    for (int l = 0; l < NL; l++) begin
+      lane_en[l] = !lcfg_q[l & 7][LC_ROW_MASK + l / 8] && (!use_q[l] || flags_q[l]);
+    end
+  end
+
+  // Undefined forms the model reports (docs/decisions.md S5, S7); only looked at in exec
+  logic undef;
+  always_comb begin
+    undef = 1'b0;
+    if (exec) begin
+      unique case (op)
+        OP_LOADI:  undef = !(mod0 inside {4'd0, 4'd1, 4'd2, 4'd4, 4'd8, 4'd10}) && vd0 < 4'd8;
+        OP_SHFT:   undef = mod1 > 4'd7 || mod1 == 4'd4 || mod1 == 4'd6;
+        OP_CONFIG: undef = vd == 4'd9 || vd == 4'd10;
+        OP_PUSHC, OP_POPC: begin
+          for (int l = 0; l < NL; l++) begin
+            if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (op == OP_PUSHC && mod1 == 4'd0 && depth_q[l] >= 4'd8) undef = 1'b1;
+              if (mod1 != 4'd0 && op == OP_PUSHC && depth_q[l] == 4'd0) undef = 1'b1;
+              if (mod1 == 4'd0 && op == OP_POPC && depth_q[l] == 4'd0) undef = 1'b1;
+            end
+          end
+        end
+        default: undef = 1'b0;
+      endcase
+    end
+  end
+
+  // SFPPUSHC.md / SFPPOPC.md BooleanOp (Mod1 1..12)
+  function automatic logic bool_op(logic [3:0] m, logic a, logic b);
+    case (m)
+      4'd1:    return b;
+      4'd2:    return !b;
+      4'd3:    return a && b;
+      4'd4:    return a || b;
+      4'd5:    return a && !b;
+      4'd6:    return a || !b;
+      4'd7:    return !a && b;
+      4'd8:    return !a || b;
+      4'd9:    return !a && !b;
+      4'd10:   return !a || !b;
+      4'd11:   return a != b;
+      4'd12:   return a == b;
+      default: return 1'b0;
+    endcase
+  endfunction
+
+  // VectorUnit.md AdvancePRNG: the next state
+  function automatic logic [31:0] prng_next(logic [31:0] s);
+    // ~Taps << 31: only the tap count's low bit (its parity) reaches the state
+    return {~^(s & 32'h80200003), s[31:1]};
+  endfunction
+
+  assign sfpu_wr_o.valid       = rsp_o.done && !err_q;
+  // lreg_we: the LRegs the instruction changed in some lane (tt_pkg sfpu_wr_t), looked at in the
+  // retire cycle only
+  logic [SFPU_LREGS-1:0] rep_we;
+  always_comb begin
+    rep_we = '0;
+    if (rsp_o.done) begin
+      for (int r = 0; r < SFPU_LREGS; r++)
+        for (int l = 0; l < NL; l++) rep_we[r] = rep_we[r] | (lreg_q[r][l] != prev_q[r][l]);
+    end
+  end
+  assign sfpu_wr_o.lreg_we     = rep_we;
+  assign sfpu_wr_o.lreg        = lreg_q;
+  assign sfpu_wr_o.flags       = flags_q;
+  assign sfpu_wr_o.use_flags   = use_q;
+  assign sfpu_wr_o.depth       = depth_q;
+  assign sfpu_wr_o.lane_config = lcfg_q;
+  assign err_valid_o = rsp_o.done && err_q;
+  assign err_info_o  = insn;
+
+  // ---------------------------------------------------------------------------------------------
+  // Execution: every instruction's functional model, at the edge ending its exec cycle
+  // ---------------------------------------------------------------------------------------------
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      lreg_q    <= LREG_RESET;
+      prev_q    <= LREG_RESET;
+      depth_q   <= '0;
+      stk_f_q   <= '0;
+      stk_u_q   <= '0;
+      lcfg_q    <= '0;
+      lm_tpl_q  <= '0;
+      lm_seq_q  <= '0;
+      lm_misc_q <= '0;
+      prng_q    <= '0;
+      flags_q <= '0;
+      use_q   <= '0;
+      err_q   <= 1'b0;
+    end else if (exec) begin
+      err_q <= undef;
+      prev_q <= lreg_q;
+      if (!undef) begin
+        unique case (op)
+          // SFPLOADI.md (VD < 8 only)
+          OP_LOADI: if (vd0 < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                unique case (mod0)
+                  4'd0:  lreg_q[vd0][l] <= {imm16, 16'h0};
+                  4'd1:  lreg_q[vd0][l] <= {imm16[15], 8'(imm16[14:10]) + 8'd112, imm16[9:0], 13'h0};
+                  4'd2:  lreg_q[vd0][l] <= {16'h0, imm16};
+                  4'd4:  lreg_q[vd0][l] <= {{16{imm16[15]}}, imm16};
+                  4'd8:  lreg_q[vd0][l] <= {imm16, lreg_q[vd0][l][15:0]};
+                  4'd10: lreg_q[vd0][l] <= {lreg_q[vd0][l][31:16], imm16};
+                  default: ;
+                endcase
+              end
+            end
+          end
+          // SFPMOV.md (S4: VD >= 12 without DISABLE_BACKDOOR_LOAD writes the template)
+          OP_MOV: begin
+                        for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l] || mod1[1]) begin
+                  logic [31:0] x;
+                  x = lreg_q[vc][l] ^ {mod1[0], 31'h0};
+                  if (mod1[3]) begin
+                    unique case (vc)
+                      4'd0, 4'd1, 4'd2, 4'd3: x = lm_tpl_q[l][vc[1:0]];
+                      4'd4, 4'd5, 4'd6, 4'd7: x = lm_seq_q[l][vc[1:0]];
+                      4'd8:  x = 32'(lm_misc_q[l]);
+                      4'd9: begin
+                        x = prng_q[l];
+                        prng_q[l] <= prng_next(prng_q[l]);
+                      end
+                      4'd15: x = 32'(lcfg_q[l]);
+                      default: x = '0;
+                    endcase
+                  end
+                  if (vd < 4'd8) lreg_q[vd][l] <= x;
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPABS.md (S3: -Inf becomes +Inf; only NaN keeps its sign)
+          OP_ABS: if (vd < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                logic [31:0] x;
+                x = lreg_q[vc][l];
+                if (x[31]) begin
+                  if (mod1[0]) x = (x > 32'hFF800000) ? x : {1'b0, x[30:0]};
+                  else         x = -x;
+                end
+                lreg_q[vd][l] <= x;
+              end
+            end
+          end
+          // SFPAND.md, SFPOR.md (Blackhole: VB with USE_VB), SFPXOR.md, SFPNOT.md
+          OP_AND, OP_OR, OP_XOR, OP_NOT: if (vd < 4'd8) begin
+            logic [3:0] b;
+            b = ((op == OP_AND || op == OP_OR) && mod1[0]) ? vb : vd;
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                unique case (op)
+                  OP_AND:  lreg_q[vd][l] <= lreg_q[b][l] & lreg_q[vc][l];
+                  OP_OR:   lreg_q[vd][l] <= lreg_q[b][l] | lreg_q[vc][l];
+                  OP_XOR:  lreg_q[vd][l] <= lreg_q[b][l] ^ lreg_q[vc][l];
+                  default: lreg_q[vd][l] <= ~lreg_q[vc][l];
+                endcase
+              end
+            end
+          end
+          // SFPIADD.md (flags only for VD < 8)
+          OP_IADD: if (vd < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                logic [31:0] x;
+                logic        f;
+                if (mod1[0])      x = lreg_q[vc][l] + {{20{imm12[11]}}, imm12};
+                else if (mod1[1]) x = lreg_q[vc][l] - lreg_q[vd][l];
+                else              x = lreg_q[vc][l] + lreg_q[vd][l];
+                lreg_q[vd][l] <= x;
+                if (vd < 4'd8) begin
+                  f = mod1[2] ? flags_q[l] : x[31];
+                  flags_q[l] <= mod1[3] ? !f : f;
+                end
+              end
+            end
+          end
+          // SFPSHFT.md (Blackhole: ARITHMETIC, ARG_IMM_USE_VC; reserved Mod1 undefined above)
+          OP_SHFT: if (vd < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                logic [31:0] x, amt;
+                x   = lreg_q[vd][l];
+                amt = lreg_q[vc][l];
+                if (mod1[0]) begin
+                  if (mod1[2]) x = amt;
+                  amt = {{20{imm12[11]}}, imm12};
+                end
+                if (!amt[31])     lreg_q[vd][l] <= x << amt[4:0];
+                else if (mod1[1]) lreg_q[vd][l] <= 32'($signed(x) >>> 5'(-amt));
+                else              lreg_q[vd][l] <= x >> 5'(-amt);
+              end
+            end
+          end
+          // SFPSETSGN.md, SFPSETEXP.md, SFPSETMAN.md, SFPEXEXP.md, SFPEXMAN.md, SFPDIVP2.md
+          OP_SETSGN, OP_SETEXP, OP_SETMAN, OP_EXEXP, OP_EXMAN, OP_DIVP2:
+            if (vd < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                logic [31:0] c, b, x;
+                c = lreg_q[vc][l];
+                b = lreg_q[vd][l];
+                unique case (op)
+                  OP_SETSGN: x = {mod1[0] ? imm12[0] : b[31], c[30:0]};
+                  OP_SETEXP: x = {c[31], mod1[0] ? imm12[7:0] : (mod1[1] ? b[30:23] : b[7:0]),
+                                  c[22:0]};
+                  OP_SETMAN: x = {c[31:23], mod1[0] ? {imm12, 11'h0} : b[22:0]};
+                  OP_EXEXP:  x = 32'(c[30:23]) - (mod1[0] ? 32'd0 : 32'd127);
+                  OP_EXMAN:  x = {8'h0, !mod1[0], c[22:0]};
+                  default:   x = {c[31], mod1[0] ? ((c[30:23] == 8'hFF) ? c[30:23]
+                                                    : c[30:23] + imm12[7:0]) : imm12[7:0], c[22:0]};
+                endcase
+                lreg_q[vd][l] <= x;
+                if (op == OP_EXEXP && vd < 4'd8) begin
+                  logic f;
+                  f = mod1[1] ? x[31] : flags_q[l];
+                  flags_q[l] <= mod1[3] ? !f : f;
+                end
+              end
+            end
+          end
+          // SFPSETCC.md (Imm1 = Imm12 bit 0)
+          OP_SETCC: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l]) begin
+                  logic [31:0] c;
+                  c = lreg_q[vc][l];
+                  if (!use_q[l] || mod1[3]) flags_q[l] <= 1'b0;
+                  else if (mod1[0])         flags_q[l] <= imm12[0];
+                  else begin
+                    unique case (mod1[2:1])
+                      2'd0:    flags_q[l] <= c[31];
+                      2'd1:    flags_q[l] <= c != '0;
+                      2'd2:    flags_q[l] <= !c[31];
+                      default: flags_q[l] <= c == '0;
+                    endcase
+                  end
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPENCC.md (Imm2 = Imm12 bits 1:0)
+          OP_ENCC: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (mod1[1])      use_q[l] <= imm12[0];
+                else if (mod1[0]) use_q[l] <= !use_q[l];
+                flags_q[l] <= mod1[3] ? imm12[1] : 1'b1;
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPPUSHC.md (Blackhole: Mod1 != 0 mutates the top)
+          OP_PUSHC: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                logic [2:0] top;
+                top = 3'(depth_q[l] - 4'd1);
+                if (mod1 == 4'd0) begin
+                  stk_f_q[l][depth_q[l][2:0]] <= flags_q[l];
+                  stk_u_q[l][depth_q[l][2:0]] <= use_q[l];
+                  depth_q[l] <= depth_q[l] + 4'd1;
+                end else if (mod1 <= 4'd12) begin
+                  stk_u_q[l][top] <= use_q[l];
+                  stk_f_q[l][top] <= bool_op(mod1, stk_f_q[l][top], flags_q[l]);
+                end else if (mod1 == 4'd13) begin
+                  flags_q[l]      <= !flags_q[l];
+                  stk_u_q[l][top] <= use_q[l];
+                  stk_f_q[l][top] <= !flags_q[l];
+                end else begin
+                  stk_u_q[l][top] <= 1'b1;
+                  stk_f_q[l][top] <= mod1 == 4'd14;
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPPOPC.md (an empty stack's top reads as false, false)
+          OP_POPC: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                logic [2:0] top;
+                logic       tf, tu;
+                top = 3'(depth_q[l] - 4'd1);
+                tf  = depth_q[l] != '0 && stk_f_q[l][top];
+                tu  = depth_q[l] != '0 && stk_u_q[l][top];
+                if (mod1 == 4'd0) begin
+                  depth_q[l] <= depth_q[l] - 4'd1;
+                  use_q[l]   <= tu;
+                  flags_q[l] <= tf;
+                end else if (mod1 <= 4'd12) begin
+                  use_q[l]   <= tu;
+                  flags_q[l] <= bool_op(mod1, flags_q[l], tf);
+                end else if (mod1 == 4'd13) begin
+                  flags_q[l] <= !flags_q[l];
+                end else begin
+                  use_q[l]   <= 1'b1;
+                  flags_q[l] <= mod1 == 4'd14;
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPCOMPC.md (an empty stack's top reads as true, true)
+          OP_COMPC: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                logic [2:0] top;
+                logic       tf, tu;
+                top = 3'(depth_q[l] - 4'd1);
+                tf  = depth_q[l] == '0 || stk_f_q[l][top];
+                tu  = depth_q[l] == '0 || stk_u_q[l][top];
+                flags_q[l] <= (tu && use_q[l]) ? (tf && !flags_q[l]) : 1'b0;
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPTRANSP.md: transpose the four rows of each column within LReg[0..3] and LReg[4..7],
+          // each destination lane by its own enable. S7: the guard outside the lane loop is lane 0's
+          // LaneConfig; lanes without DISABLE_BACKDOOR_LOAD take the backdoor write (S4).
+          OP_TRANSP: begin
+            if (vd < 4'd12 || lcfg_q[0][LC_DISABLE_BACKDOOR_LOAD]) begin
+              for (int base = 0; base < 8; base += 4)
+                for (int i = 0; i < 4; i++)
+                  for (int j = 0; j < 4; j++)
+                    for (int col = 0; col < 8; col++)
+                      if (i != j && lane_en[j * 8 + col])
+                        lreg_q[base + i][j * 8 + col] <= lreg_q[base + j][i * 8 + col];
+            end
+            if (vd >= 4'd12) begin
+              for (int l = 0; l < NL; l++)
+                if (!lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) lm_tpl_q[l][vd[1:0]] <= insn;
+            end
+          end
+          // SFPCONFIG.md: from LReg[0] lanes 0..7 (or Imm16), broadcast by lane & 7; enables by lane
+          // & 7's UseLaneFlagsForLaneEnable / LaneFlags only, and Imm16 as a lane mask (S8)
+          OP_CONFIG: begin
+            for (int l = 0; l < NL; l++) begin
+              if ((!mod1[3] || imm16m[(l & 7) * 2]) && (!use_q[l & 7] || flags_q[l & 7])) begin
+                logic [31:0] v;
+                v = mod1[0] ? 32'(imm16m) : lreg_q[0][l & 7];
+                unique case (vd)
+                  4'd0, 4'd1, 4'd2, 4'd3: lm_tpl_q[l][vd[1:0]] <= lreg_q[0][l & 7];
+                  4'd4, 4'd5, 4'd6, 4'd7: lm_seq_q[l][vd[1:0]] <= v;
+                  4'd8: begin
+                    unique case (mod1[2:1])
+                      2'd0:    lm_misc_q[l] <= v[11:0];
+                      2'd1:    lm_misc_q[l] <= lm_misc_q[l] | v[11:0];
+                      2'd2:    lm_misc_q[l] <= lm_misc_q[l] & v[11:0];
+                      default: lm_misc_q[l] <= lm_misc_q[l] ^ v[11:0];
+                    endcase
+                  end
+                  4'd11, 4'd12, 4'd13, 4'd14: begin
+                    // Imm16 too narrow for a float: the page's defaults (S8)
+                    if (mod1[0]) lreg_q[vd][l] <= (vd == 4'd11) ? 32'hBF800000 :
+                                                  (vd == 4'd12) ? 32'h37800000 :
+                                                  (vd == 4'd13) ? 32'hBF2CC4C7 : 32'hBEB08FF9;
+                    else         lreg_q[vd][l] <= v;
+                  end
+                  4'd15: begin
+                    logic [17:0] n;
+                    unique case (mod1[2:1])
+                      2'd0:    n = v[17:0];
+                      2'd1:    n = lcfg_q[l] | v[17:0];
+                      2'd2:    n = lcfg_q[l] & v[17:0];
+                      default: n = lcfg_q[l] ^ v[17:0];
+                    endcase
+                    if (mod1[0]) n[17:16] = n[17:16] | lcfg_q[l][17:16];
+                    lcfg_q[l] <= n;
+                  end
+                  default: ;
+                endcase
+              end
+            end
+          end
+          default: ;   // SFPNOP; the instructions not built yet (header) retire with no effect
+        endcase
+      end
+    end
+  end
+
+endmodule
