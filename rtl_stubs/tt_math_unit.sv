@@ -126,6 +126,11 @@ module tt_math_unit
 
   // state read-back (docs/design.md "State read-back", target 11) and its injected bug
   input  logic        inj_srcb_clr_keep_cr_i, // INJ_MATH_SRCB_CLR_KEEPS_CR
+  // SFPLOAD / SFPSTORE retiring in the SFPU: ApplyPartialAddrMod(am_idx_i) on thread am_thread_i's
+  // RWCs at this edge (RWCs.md: as ApplyAddrMod, FidelityPhase unchanged)
+  input  logic        am_valid_i,
+  input  logic [1:0]  am_thread_i,
+  input  logic [2:0]  am_idx_i,
   output logic [46:0] rwc_o [3]          // thread t's RWCs: {Dst, Dst_Cr (10 bits each), SrcA, SrcA_Cr,
                                          //   SrcB, SrcB_Cr (6 each), FidelityPhase (2), ExtraAddrModBit}
 );
@@ -272,12 +277,13 @@ module tt_math_unit
   ent_t        head;
 
   // Clock gate (rtl_stubs/README.md "Per-unit activity"): the flops change only with an
-  // instruction offered or in flight, an RWC update pending, an acceptance window open, in reset, or
+  // instruction offered or in flight, an RWC update pending (its own, or the SFPU's AddrMod), an
+  // acceptance window open, in reset, or
   // (INJ_MATH_ROWS_LATE) the late rows; now_q stops with them, and is read only relative to the
   // instructions in flight (retire times), so a gated gap changes nothing.
   logic clk_g, win_open;
   assign win_open = (a2d_q != '0) || (d2b_q != '0) || d2a_q || sxb_q;
-  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || cnt_q != '0 || pend_q || win_open ||
+  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || cnt_q != '0 || pend_q || win_open || am_valid_i ||
                                     inj_rows_late_i), .clk_o (clk_g));
 
   assign head   = ent_q[head_q];
@@ -310,6 +316,8 @@ module tt_math_unit
   rwc_t        rwc_cur [3];
   always_comb begin
     logic [2:0] am;
+    logic [1:0] f;
+    f = '0;
     for (int t = 0; t < 3; t++) rwc_cur[t] = rwc_q[t];
     am = am_of(pend_insn_q[31:24], pend_insn_q[17:14]);
     if (pend_q)
@@ -317,6 +325,14 @@ module tt_math_unit
                                           tcfg_i[pend_thread_q][7'd12 + {4'd0, am}],
                                           tcfg_i[pend_thread_q][7'd28 + {4'd0, am}],
                                           tcfg_i[pend_thread_q][7'd47 + {4'd0, am}], inj_addrmod_i);
+    // the SFPU's partial AddrMod after this unit's own update of the edge
+    if (am_valid_i) begin
+      f = rwc_cur[am_thread_i].fid;
+      rwc_cur[am_thread_i] = addr_mod(rwc_cur[am_thread_i], tcfg_i[am_thread_i][7'd12 + {4'd0, am_idx_i}],
+                                      tcfg_i[am_thread_i][7'd28 + {4'd0, am_idx_i}],
+                                      tcfg_i[am_thread_i][7'd47 + {4'd0, am_idx_i}], 1'b0);
+      rwc_cur[am_thread_i].fid = f;
+    end
   end
 
   // ---------------------------------------------------------------------------------------------

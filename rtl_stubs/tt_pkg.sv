@@ -585,9 +585,11 @@ package tt_pkg;
   // RF_BY_UNPACK1 or RF_BY_MATH. RF_MATH_PORTS is the matrix unit's narrow read ports (8 Src and 8
   // Dest rows) and the rows of everything but TRNSPSRCB.
   localparam int unsigned RF_SRCA = 0, RF_SRCB = 1, RF_DEST = 2, RF_DEST32 = 3;
-  localparam int unsigned RF_BY_UNPACK0 = 0, RF_BY_UNPACK1 = 1, RF_BY_MATH = 2;
+  localparam int unsigned RF_BY_UNPACK0 = 0, RF_BY_UNPACK1 = 1, RF_BY_MATH = 2, RF_BY_SFPU = 3;
+  // RF_PORT_SFPU..: the SFPU's rows (an SFPSTORE writes up to 4 Dest rows, one per port, in lane order)
   localparam int unsigned RF_MATH_PORTS = 8, RF_MATH_WR_PORTS = 16, RF_PORT_MATH0 = 2,
-                          RF_WR_PORTS = RF_PORT_MATH0 + RF_MATH_WR_PORTS;
+                          RF_SFPU_WR_PORTS = 4, RF_PORT_SFPU = RF_PORT_MATH0 + RF_MATH_WR_PORTS,
+                          RF_WR_PORTS = RF_PORT_SFPU + RF_SFPU_WR_PORTS;
   typedef struct packed {
     logic        valid;
     logic [1:0]  file;     // RF_*

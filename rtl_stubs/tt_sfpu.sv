@@ -24,7 +24,27 @@ module tt_sfpu
   output unit_rsp_t   rsp_o,        // ready, busy, held instruction and thread, retire
   output sfpu_wr_t    sfpu_wr_o,    // the retiring instruction's LReg / lane-state report
   output logic        err_valid_o,  // the retiring instruction is an undefined form
-  output logic [31:0] err_info_o
+  output logic [31:0] err_info_o,
+
+  // what SFPLOAD / SFPSTORE read in their retire cycle: configuration, each thread's RWC Dst
+  input  cfg_arr_t    cfg_i,
+  input  tcfg_arr_t   tcfg_i,
+  input  logic [9:0]  rwc_dst_i [3],
+  // Dest read (tt_regfile sf_rd_*, the retire cycle): rows rd_row_o + 0..3 of the Dst16b view, or
+  // (rd32_o) of the Dst32b view, high halves in rd_hi_i, low halves in rd_lo_i
+  output logic        rd_en_o,
+  output logic        rd32_o,
+  output logic [9:0]  rd_row_o,
+  input  logic [16*16-1:0] rd_hi_i [4],     // cell c in [16c +: 16], raw
+  input  logic [16*16-1:0] rd_lo_i [4],
+  input  logic        rd_vld_i [4],         // the rows' DstRowValid (an invalid row reads as 0)
+  // SFPSTORE's Dest rows (one record per row written, rows in lane order), in its retire cycle
+  output rf_wr_t      rf_wr_o [RF_SFPU_WR_PORTS],
+  // SFPLOAD / SFPSTORE's ApplyPartialAddrMod(AddrMod) on the thread's RWCs (tt_math_unit), at the
+  // edge ending the retire cycle
+  output logic        am_valid_o,
+  output logic [1:0]  am_thread_o,
+  output logic [2:0]  am_idx_o
 );
 
   localparam int unsigned NL = SFPU_LANES;
@@ -166,18 +186,219 @@ module tt_sfpu
   endfunction
 
   assign sfpu_wr_o.valid       = rsp_o.done && !err_q;
-  // lreg_we: the LRegs the instruction changed in some lane (tt_pkg sfpu_wr_t), looked at in the
-  // retire cycle only
+  // ---------------------------------------------------------------------------------------------
+  // SFPLOAD / SFPSTORE (SFPLOAD.md, SFPSTORE.md; docs/decisions.md S6): addressing, the Dest read,
+  // the conversions, all in the retire cycle (Dest, configuration and RWCs as they are then)
+  // ---------------------------------------------------------------------------------------------
+  localparam logic [7:0] OP_LOAD = 8'h70, OP_STORE = 8'h72;
+  localparam logic [3:0] FMT_SRCB = 4'd0, FMT_FP16 = 4'd1, FMT_BF16 = 4'd2, FMT_FP32 = 4'd3,
+    FMT_INT32 = 4'd4, FMT_INT8 = 4'd5, FMT_UINT16 = 4'd6, FMT_HI16 = 4'd7, FMT_INT16 = 4'd8,
+    FMT_LO16 = 4'd9, FMT_INT32_ALL = 4'd10, FMT_ZERO = 4'd11, FMT_INT32_SM = 4'd12,
+    FMT_INT8_COMP = 4'd13, FMT_LO16_ONLY = 4'd14, FMT_HI16_ONLY = 4'd15;
+  localparam int unsigned LC_FP16A_INF = 0, LC_DEST_INDEX = 2, LC_CAPTURE_INDEX = 3,
+    LC_BLOCK_WR = 4, LC_BLOCK_RD = 5, LC_RD_COL_X = 6, LC_WR_COL_X = 7;
+
+  logic [9:0] sp_q [3];   // each thread's RWCs.Sp (MOD0_FMT_INT32_ALL moves it)
+
+  logic        ld_go, st_go, ls_go;
+  logic [3:0]  fmt;                  // Mod0 with MOD0_FMT_SRCB resolved
+  logic [9:0]  addr, sp_new;
+  logic        ls32;                 // a Dst32b access
+  assign ld_go = rsp_o.done && op == OP_LOAD;
+  assign st_go = rsp_o.done && op == OP_STORE;
+  assign ls_go = ld_go || st_go;
+
+  always_comb begin
+    logic       st;
+    logic [1:0] th;
+    logic [3:0] sb;
+    logic [9:0] dst_off, sp_off;
+    st      = 1'b0;
+    sb      = '0;
+    dst_off = '0;
+    sp_off  = '0;
+    fmt    = mod0;
+    addr   = '0;
+    sp_new = '0;
+    th     = rsp_o.thread;
+    if (ls_go) begin
+      st = tcfg_i[th][0][0];                                   // CFG_STATE_ID_StateID
+      if (mod0 == FMT_SRCB) begin
+        if (cfg_i[st][1][30]) fmt = FMT_FP32;                   // ALU_ACC_CTRL_SFPU_Fp32_enabled
+        else begin
+          sb = cfg_i[st][0][9] ? cfg_i[st][0][8:5] : cfg_i[st][1][24:21];   // SrcB override / REG1_SrcB
+          if (tcfg_i[th][4][0]) sb = tcfg_i[th][4][4:1];        // SFPU_DEST_FMT_Enable / _Base
+          fmt = (sb inside {DF_FP32, DF_TF32, DF_BF16, DF_BFP8, DF_BFP4, DF_BFP2, DF_INT32, DF_INT16})
+              ? FMT_BF16 : FMT_FP16;
+        end
+      end
+      // Addr = Imm10 + MATH_Offset + ..., all 10 bits wide (wrapping)
+      addr    = insn[9:0] + tcfg_i[th][1][9:0];
+      dst_off = rwc_dst_i[th] + cfg_i[st][6][9:0];              // RWCs.Dst + DEST_REGW_BASE_Base
+      sp_new  = sp_q[th];
+      if (fmt == FMT_INT32_ALL) begin
+        if (op == OP_LOAD && sp_q[th] != '0) sp_new = sp_q[th] - tcfg_i[th][36][9:0];  // SFPU_STACK_Incr
+        sp_off = sp_new + cfg_i[st][7][9:0];                     // + DEST_SP_BASE_Base
+        addr   = addr + sp_off + {8'd0, dst_off[1:0]};
+        if (op == OP_STORE) sp_new = sp_q[th] + tcfg_i[th][36][9:0];
+      end else begin
+        sp_off = sp_q[th] + cfg_i[st][7][9:0];
+        addr   = addr + dst_off + {8'd0, sp_off[1:0]};
+      end
+    end
+  end
+
+  // which view a mode reads or writes (the pages' Dst16b / Dst32b)
+  assign ls32 = (fmt inside {FMT_FP32, FMT_INT32, FMT_INT32_ALL, FMT_INT32_SM}) ||
+                (st_go && (fmt == FMT_LO16 || fmt == FMT_HI16));
+  assign rd_en_o  = ld_go;
+  assign rd32_o   = ls32;
+  assign rd_row_o = {addr[9:2], 2'b00};
+
+  // lane l's Dest column: 2 (l & 7), odd with Addr bit 1 or lane l & 7's column exchange
+  function automatic logic [3:0] ls_col(int unsigned l, logic a1, logic x);
+    return {3'(l & 7), a1 || x};
+  endfunction
+
+  // SFPLOAD: the new LReg[VD] (and LReg[VD + 4], the Dest index) of every lane
+  logic [NL-1:0][31:0] ld_val, ld_idx;
+  always_comb begin
+    logic [3:0]  c;
+    logic [15:0] x, lo;
+    logic [31:0] d;
+    logic [9:0]  row;
+    c      = '0;
+    x      = '0;
+    lo     = '0;
+    d      = '0;
+    row    = '0;
+    ld_val = '0;
+    ld_idx = '0;
+    if (ld_go && vd0 < 4'd8) begin
+      ld_val = lreg_q[vd0[2:0]];
+      if (vd0 < 4'd4) ld_idx = lreg_q[{2'b01, vd0[1:0]}];
+      for (int l = 0; l < NL; l++) begin
+        c   = ls_col(l, addr[1], lcfg_q[l & 7][LC_RD_COL_X]);
+        row = rd_row_o + 10'(l / 8);
+        x   = rd_vld_i[l / 8] ? rd_hi_i[l / 8][16 * c +: 16] : 16'h0;
+        lo  = rd_vld_i[l / 8] ? rd_lo_i[l / 8][16 * c +: 16] : 16'h0;
+        unique case (fmt)
+          FMT_FP16: begin
+            if (lcfg_q[l][LC_FP16A_INF] && x[4:0] == 5'h1F && x[14:5] == 10'h3FF)
+              d = {x[15], 8'hFF, 23'h0};
+            else
+              d = {x[15], (x[4:0] != '0) ? 8'(x[4:0]) + 8'd112 : 8'd0, x[14:5], 13'h0};
+          end
+          FMT_BF16:                                          d = {x[15], x[7:0], x[14:8], 16'h0};
+          FMT_FP32, FMT_INT32, FMT_INT32_ALL, FMT_INT32_SM: d = {x[15], x[7:0], x[14:8], lo};
+          FMT_INT8:      d = {x[15], 23'h0, x[12:5]};
+          FMT_INT8_COMP: d = {x[15], 21'h0, x[14:5]};
+          FMT_LO16_ONLY: d = {lreg_q[vd0][l][31:16], x};
+          FMT_HI16_ONLY: d = {x, lreg_q[vd0][l][15:0]};
+          FMT_INT16:     d = {x[15], 16'h0, x[14:0]};
+          FMT_UINT16, FMT_LO16: d = {16'h0, x};
+          FMT_HI16:      d = {x, 16'h0};
+          FMT_ZERO:      d = '0;
+          default:       d = '0;
+        endcase
+        if (!lcfg_q[l][LC_BLOCK_RD] && (lane_en[l] || fmt == FMT_INT32_ALL)) begin
+          ld_val[l] = d;
+          if (vd0 < 4'd4 && lcfg_q[l][LC_DEST_INDEX] && lcfg_q[l][LC_CAPTURE_INDEX]) begin
+            ld_idx[l]    = {18'h0, row, c};
+          end
+        end
+      end
+    end
+  end
+
+  // SFPSTORE: the Dest rows, one record per row (lanes 8 r .. 8 r + 7 write row r)
+  logic [NL-1:0] st_tpl;   // lanes whose backdoor guard fails (S4): the template write instead
+  always_comb begin
+    logic [3:0]  c;
+    logic [31:0] d, dc;
+    logic [4:0]  e;
+    c  = '0;
+    d  = '0;
+    dc = '0;
+    e  = '0;
+    st_tpl = '0;
+    for (int k = 0; k < int'(RF_SFPU_WR_PORTS); k++) rf_wr_o[k] = '0;
+    if (st_go) begin
+      for (int l = 0; l < NL; l++) begin
+        c = ls_col(l, addr[1], lcfg_q[l & 7][LC_WR_COL_X]);
+        d = lreg_q[vd0][l];
+        unique case (fmt)
+          FMT_FP16: begin
+            // ToFP16: exponent rebias, flush at <= 0, saturate above 31, truncate; Dst order
+            // {sign, mantissa, exponent}
+            if (d[30:23] <= 8'd112)      dc = {16'h0, d[31], 15'h0};
+            else if (d[30:23] > 8'd143)  dc = {16'h0, d[31], 10'h3FF, 5'h1F};
+            else begin
+              e    = 5'(d[30:23] - 8'd112);
+              dc = {16'h0, d[31], d[22:13], e};
+            end
+          end
+          FMT_BF16: dc = {16'h0, d[31], (d[30:23] == '0) ? 7'h0 : d[22:16], d[30:23]};
+          FMT_FP32: dc = {d[31], (d[30:23] == '0) ? 7'h0 : d[22:16], d[30:23],
+                            (d[30:23] == '0) ? 16'h0 : d[15:0]};
+          FMT_INT32, FMT_INT32_ALL, FMT_INT32_SM: dc = {d[31], d[22:16], d[30:23], d[15:0]};
+          FMT_INT8, FMT_INT8_COMP: dc = {16'h0, d[31], d[9:0], 5'd16};
+          FMT_LO16_ONLY, FMT_UINT16: dc = {16'h0, d[15:0]};
+          FMT_HI16_ONLY: dc = {16'h0, d[31:16]};
+          FMT_INT16:     dc = {16'h0, d[31], d[14:0]};
+          FMT_LO16:      dc = {d[15:0], d[31:16]};
+          FMT_HI16:      dc = d;
+          FMT_ZERO:      dc = '0;
+          default:       dc = '0;
+        endcase
+        if (!lcfg_q[l][LC_BLOCK_WR]) begin
+          if (vd0 < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+            if (lane_en[l] || fmt == FMT_INT32_ALL) begin
+              rf_wr_o[l / 8].valid    = 1'b1;
+              rf_wr_o[l / 8].file     = ls32 ? 2'(RF_DEST32) : 2'(RF_DEST);
+              rf_wr_o[l / 8].row      = rd_row_o + 10'(l / 8);
+              rf_wr_o[l / 8].mask[c]  = 1'b1;
+              rf_wr_o[l / 8].cells[c] = dc;
+            end
+          end else begin
+            st_tpl[l] = 1'b1;
+          end
+        end
+      end
+    end
+  end
+
+  assign am_valid_o  = ls_go;
+  assign am_thread_o = rsp_o.thread;
+  assign am_idx_o    = insn[15:13];
+
+  // the retire edge: the Sp counter (SFPLOAD's LReg writes and SFPSTORE's backdoor template writes
+  // in the state's process below)
+  always_ff @(posedge clk_i) begin
+    if (!rst_ni) begin
+      for (int t = 0; t < 3; t++) sp_q[t] <= '0;
+    end else if (ls_go) begin
+      sp_q[rsp_o.thread] <= sp_new;
+    end
+  end
+
+  // The report: the state registers (the instruction took effect at its exec edge), SFPLOAD's new
+  // LReg[VD] (and VD + 4) straight from the Dest read. lreg_we: the LRegs changed in some lane
+  // (tt_pkg sfpu_wr_t), looked at in the retire cycle only.
+  logic [SFPU_LREGS-1:0][NL-1:0][31:0] rep_lreg;
+  for (genvar r = 0; r < int'(SFPU_LREGS); r++) begin : g_rep
+    assign rep_lreg[r] = (ld_go && vd0 < 4'd8 && 32'(vd0) == r) ? ld_val :
+                               (ld_go && vd0 < 4'd4 && 32'(vd0) + 4 == r) ? ld_idx : lreg_q[r];
+  end
   logic [SFPU_LREGS-1:0] rep_we;
   always_comb begin
     rep_we = '0;
     if (rsp_o.done) begin
-      for (int r = 0; r < SFPU_LREGS; r++)
-        for (int l = 0; l < NL; l++) rep_we[r] = rep_we[r] | (lreg_q[r][l] != prev_q[r][l]);
+      for (int r = 0; r < SFPU_LREGS; r++) rep_we[r] = rep_lreg[r] != prev_q[r];
     end
   end
   assign sfpu_wr_o.lreg_we     = rep_we;
-  assign sfpu_wr_o.lreg        = lreg_q;
+  assign sfpu_wr_o.lreg        = rep_lreg;
   assign sfpu_wr_o.flags       = flags_q;
   assign sfpu_wr_o.use_flags   = use_q;
   assign sfpu_wr_o.depth       = depth_q;
@@ -502,9 +723,15 @@ module tt_sfpu
               end
             end
           end
-          default: ;   // SFPNOP; the instructions not built yet (header) retire with no effect
+          default: ;   // SFPNOP, SFPLOAD / SFPSTORE (at their retire, below); the instructions
+                       // not built yet (header) retire with no effect
         endcase
       end
+    end else if (ld_go && vd0 < 4'd8) begin
+      lreg_q[vd0[2:0]] <= ld_val;
+      if (vd0 < 4'd4) lreg_q[{2'b01, vd0[1:0]}] <= ld_idx;
+    end else if (st_go) begin
+      for (int l = 0; l < NL; l++) if (st_tpl[l]) lm_tpl_q[l][vd0[1:0]] <= insn;
     end
   end
 

@@ -270,7 +270,8 @@ module tb_top (
       // rows are all reported before (or with) its retire (design.md "Register-file writes").
       // Port p's writer: the unpackers (0, 1), the matrix unit (its rows in order on the others).
       for (int w = 0; w < int'(RF_WR_PORTS); w++) begin
-        if (rf_wr_valid[w]) c_dpi_rf_write(ctx, cycle_q, (w < int'(RF_BY_MATH)) ? w : int'(RF_BY_MATH), rf_wr[w]);
+        if (rf_wr_valid[w]) c_dpi_rf_write(ctx, cycle_q, (w < int'(RF_BY_MATH)) ? w :
+                                            (w >= int'(RF_PORT_SFPU)) ? int'(RF_BY_SFPU) : int'(RF_BY_MATH), rf_wr[w]);
       end
       // Checker order within an edge: retires, L1 writes, then the TRISC side (design.md). The
       // checker puts a cycle's retires in thread and program order itself.
