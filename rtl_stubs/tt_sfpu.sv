@@ -127,7 +127,10 @@ module tt_sfpu
     OP_IADD = 8'h79, OP_SHFT = 8'h7A, OP_SETCC = 8'h7B, OP_MOV = 8'h7C, OP_ABS = 8'h7D,
     OP_AND = 8'h7E, OP_OR = 8'h7F, OP_NOT = 8'h80, OP_SETEXP = 8'h82, OP_SETMAN = 8'h83,
     OP_PUSHC = 8'h87, OP_POPC = 8'h88, OP_SETSGN = 8'h89, OP_ENCC = 8'h8A, OP_COMPC = 8'h8B,
-    OP_TRANSP = 8'h8C, OP_XOR = 8'h8D, OP_CONFIG = 8'h91;
+    OP_TRANSP = 8'h8C, OP_XOR = 8'h8D, OP_CONFIG = 8'h91, OP_LZ = 8'h81, OP_CAST = 8'h90,
+    OP_SWAP = 8'h92, OP_SHFT2 = 8'h94, OP_LE = 8'h96, OP_GT = 8'h97, OP_MUL24 = 8'h98;
+  logic [3:0] va;
+  assign va = insn[19:16];         // SFPMUL24's VA
 
   // VectorUnit.md IsLaneEnabled
   logic [NL-1:0] lane_en;
@@ -146,6 +149,15 @@ module tt_sfpu
         OP_LOADI:  undef = !(mod0 inside {4'd0, 4'd1, 4'd2, 4'd4, 4'd8, 4'd10}) && vd0 < 4'd8;
         OP_SHFT:   undef = mod1 > 4'd7 || mod1 == 4'd4 || mod1 == 4'd6;
         OP_CONFIG: undef = vd == 4'd9 || vd == 4'd10;
+        OP_CAST:   undef = mod1 > 4'd3;
+        OP_SWAP:   undef = mod1 >= 4'd10;
+        OP_SHFT2:  undef = mod1 >= 4'd7;
+        // SFPMUL24.md: a nonzero VC value takes the non-contractual Mul24ShiftAdd (S7), per lane
+        OP_MUL24: begin
+          for (int l = 0; l < NL; l++)
+            if ((vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) && lane_en[l] && lreg_q[vc][l] != '0)
+              undef = 1'b1;
+        end
         OP_PUSHC, OP_POPC: begin
           for (int l = 0; l < NL; l++) begin
             if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
@@ -177,6 +189,23 @@ module tt_sfpu
       4'd12:   return a == b;
       default: return 1'b0;
     endcase
+  endfunction
+
+  // SFPGT.md SignMagIsSmaller: c < d as sign-magnitude integers (FP32: the total order -NaN < ...
+  // < -0 < +0 < ... < +NaN): a negative value's magnitude bits inverted, then a signed compare
+  function automatic logic sm_smaller(logic [31:0] c, logic [31:0] d);
+    logic [31:0] cc, dd;
+    cc = c ^ {1'b0, {31{c[31]}}};
+    dd = d ^ {1'b0, {31{d[31]}}};
+    return $signed(cc) < $signed(dd);
+  endfunction
+
+  // count leading zeros (32 for zero)
+  function automatic logic [5:0] clz32(logic [31:0] x);
+    logic [5:0] n;
+    n = 6'd32;
+    for (int i = 0; i < 32; i++) if (x[i]) n = 6'(31 - i);
+    return n;
   endfunction
 
   // VectorUnit.md AdvancePRNG: the next state
@@ -720,6 +749,191 @@ module tt_sfpu
                   end
                   default: ;
                 endcase
+              end
+            end
+          end
+          // SFPLZ.md
+          OP_LZ: if (vd < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                logic [31:0] c;
+                logic        f;
+                c = lreg_q[vc][l] & {!mod1[2], 31'h7FFFFFFF};
+                lreg_q[vd][l] <= 32'(clz32(c));
+                f = mod1[1] ? (c != '0) : flags_q[l];
+                flags_q[l] <= mod1[3] ? !f : f;
+              end
+            end
+          end
+          // SFPGT.md / SFPLE.md (the stack top mutated in every lane whose guard holds, S8)
+          OP_GT, OP_LE: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                logic       r;
+                logic [2:0] top;
+                r   = sm_smaller(lreg_q[vc][l], lreg_q[vd][l]) ^ (op == OP_LE);
+                top = 3'(depth_q[l] - 4'd1);
+                if (lane_en[l]) begin
+                  if (mod1[3] && vd < 4'd8) lreg_q[vd][l] <= r ? 32'hFFFFFFFF : 32'h0;
+                  if (mod1[0]) flags_q[l] <= r;
+                end
+                if (mod1[1] && depth_q[l] != '0)
+                  stk_f_q[l][top] <= mod1[2] ? (stk_f_q[l][top] | r) : (stk_f_q[l][top] & r);
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPSWAP.md (Mod1 9: VD gets the max everywhere; 10..15 undefined above)
+          OP_SWAP: begin
+            logic [31:0] gets_min;
+            unique case (mod1)
+              4'd1:    gets_min = 32'hFFFFFFFF;
+              4'd2:    gets_min = 32'h0000FFFF;
+              4'd3:    gets_min = 32'h00FF00FF;
+              4'd4:    gets_min = 32'hFF0000FF;
+              4'd5:    gets_min = 32'h000000FF;
+              4'd6:    gets_min = 32'h0000FF00;
+              4'd7:    gets_min = 32'h00FF0000;
+              4'd8:    gets_min = 32'hFF000000;
+              default: gets_min = 32'h0;
+            endcase
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l]) begin
+                  logic [31:0] cv, dv;
+                  logic        sw;
+                  cv = lreg_q[vc][l];
+                  dv = lreg_q[vd][l];
+                  if (mod1 == 4'd0) sw = 1'b1;
+                  else begin
+                    sw = gets_min[l] ? sm_smaller(cv, dv) : !sm_smaller(cv, dv);
+                    if (lcfg_q[l][8]) sw = !sw;                          // EXCHANGE_SRCB_SRCC
+                  end
+                  if (sw) begin
+                    if (lcfg_q[l][LC_DEST_INDEX]) begin
+                      if (vc < 4'd4) lreg_q[vc][l] <= dv;
+                      if (vd < 4'd4) lreg_q[vd][l] <= cv;
+                      lreg_q[{2'b01, vc[1:0]}][l] <= lreg_q[{2'b01, vd[1:0]}][l];
+                      lreg_q[{2'b01, vd[1:0]}][l] <= lreg_q[{2'b01, vc[1:0]}][l];
+                    end else begin
+                      if (vc < 4'd8) lreg_q[vc][l] <= dv;
+                      if (vd < 4'd8) lreg_q[vd][l] <= cv;
+                    end
+                  end
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPSHFT2.md (Blackhole: SHFLSHR1 fixed). S7: the guards outside the lane loop (modes 2
+          // and 3) are lane 0's LaneConfig, and the lanes without DISABLE_BACKDOOR_LOAD take the
+          // template write
+          OP_SHFT2: begin
+            unique case (mod1)
+              4'd0, 4'd1: begin
+                for (int l = 0; l < NL; l++) begin
+                  if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                    if (lane_en[l]) begin
+                      lreg_q[0][l] <= lreg_q[1][l];
+                      lreg_q[1][l] <= lreg_q[2][l];
+                      lreg_q[2][l] <= lreg_q[3][l];
+                      lreg_q[3][l] <= (mod1 == 4'd1 && l < 24) ? lreg_q[0][l + 8] : 32'h0;
+                    end
+                  end else begin
+                    lm_tpl_q[l][vd[1:0]] <= insn;
+                  end
+                end
+              end
+              4'd2, 4'd3: begin
+                if (vd < 4'd12 || lcfg_q[0][LC_DISABLE_BACKDOOR_LOAD]) begin
+                  for (int l = 0; l < NL; l++) begin
+                    if (lane_en[l]) begin
+                      logic [31:0] rot;
+                      rot = (l & 7) != 0 ? lreg_q[vc][l - 1] : lreg_q[vc][l + 7];
+                      if (mod1 == 4'd2) begin
+                        lreg_q[0][l] <= lreg_q[1][l];
+                        lreg_q[1][l] <= lreg_q[2][l];
+                        lreg_q[2][l] <= lreg_q[3][l];
+                        lreg_q[3][l] <= rot;
+                      end else if (vd < 4'd8) begin
+                        lreg_q[vd][l] <= rot;
+                      end
+                    end
+                  end
+                end
+                if (vd >= 4'd12) begin
+                  for (int l = 0; l < NL; l++)
+                    if (!lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) lm_tpl_q[l][vd[1:0]] <= insn;
+                end
+              end
+              4'd4: if (vd < 4'd8) begin
+                for (int l = 0; l < NL; l++)
+                  if (lane_en[l]) lreg_q[vd][l] <= (l & 7) != 0 ? lreg_q[vc][l - 1] : 32'h0;
+              end
+              4'd5, 4'd6: if (vd < 4'd8) begin
+                for (int l = 0; l < NL; l++) begin
+                  if (lane_en[l]) begin
+                    logic [31:0] src, amt;
+                    src = (mod1 == 4'd5) ? lreg_q[vb][l] : lreg_q[imm12[3:0]][l];
+                    amt = (mod1 == 4'd5) ? lreg_q[vc][l] : {{20{imm12[11]}}, imm12};
+                    lreg_q[vd][l] <= !amt[31] ? src << amt[4:0] : src >> 5'(-amt);
+                  end
+                end
+              end
+              default: ;
+            endcase
+          end
+          // SFPCAST.md: Mod1 0/1 SFPCAST_IntFloat.md, 2 SFPCAST_IntAbs.md, 3 SFPCAST_IntInt.md
+          OP_CAST: begin
+            for (int l = 0; l < NL; l++) begin
+              logic [31:0] c;
+              c = lreg_q[vc][l];
+              if (mod1 <= 4'd1) begin
+                if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                  if (lane_en[l]) begin
+                    logic [31:0] nrm, d;
+                    logic [7:0]  lz;
+                    lz  = (c[30:0] != '0) ? 8'(clz32({1'b0, c[30:0]})) : 8'd157;
+                    nrm = {1'b0, c[30:0]} << lz[4:0];
+                    d   = {c[31], 31'h0} + {1'b0, 8'(8'd157 - lz), 23'h0} + (nrm >> 8);
+                    if (mod1[0]) begin
+                      if ((nrm & 32'hFE) > ((prng_q[l] >> 9) & 32'hFE)) d = d + 32'd1;
+                      prng_q[l] <= prng_next(prng_q[l]);
+                    end else if (nrm[7] && (nrm & 32'h17F) != '0) begin
+                      d = d + 32'd1;
+                    end
+                    if (vd < 4'd8) lreg_q[vd][l] <= d;
+                  end
+                end else begin
+                  lm_tpl_q[l][vd[1:0]] <= insn;
+                end
+              end else if (vd < 4'd8 && lane_en[l]) begin
+                if (mod1 == 4'd2) lreg_q[vd][l] <= c[31] ? -c : c;
+                else              lreg_q[vd][l] <= {c[31], c[31] ? 31'(-c) : c[30:0]};
+              end
+            end
+          end
+          // SFPMUL24.md (a nonzero VC value is undefined above, so no Mul24ShiftAdd here)
+          OP_MUL24: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l]) begin
+                  logic [22:0] a, b;
+                  logic [31:0] d;
+                  logic [45:0] p;
+                  logic [3:0]  ai, dv;
+                  ai = mod1[2] ? lreg_q[7][l][3:0] : va;
+                  a  = lreg_q[ai][l][22:0];
+                  b  = lreg_q[vb][l][22:0];
+                  p  = 46'(a) * 46'(b);
+                  d = mod1[0] ? 32'(p[45:23]) : {9'h0, p[22:0]};
+                  dv = mod1[3] ? lreg_q[7][l][3:0] : vd;
+                  if (dv < 4'd8) lreg_q[dv][l] <= d;
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
           end
