@@ -298,7 +298,7 @@ void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_
 }
 
 static const char *const rf_names[] = {"srca", "srcb", "dest", "dest32"};
-static const char *const writer_names[] = {"unpacker 0", "unpacker 1", "matrix unit"};
+static const char *const writer_names[] = {"unpacker 0", "unpacker 1", "matrix unit", "SFPU"};
 
 void cosim_rf_write(cosim *c, uint64_t cycle, const tt_rf_write *w)
 {
@@ -401,8 +401,9 @@ static bool rf_match(cosim *c, const cosim_retire_rec *r, int writer)
 
 static int rf_writer_of_unit(int unit)
 {
-    /* tt_pkg::unit_e: UNIT_UNPACK0 5, UNIT_UNPACK1 6, UNIT_MATH 7 */
-    return unit == 5 ? TT_RF_BY_UNPACK0 : unit == 6 ? TT_RF_BY_UNPACK1 : unit == 7 ? TT_RF_BY_MATH : -1;
+    /* tt_pkg::unit_e: UNIT_UNPACK0 5, UNIT_UNPACK1 6, UNIT_MATH 7, UNIT_SFPU 8 */
+    return unit == 5 ? TT_RF_BY_UNPACK0 : unit == 6 ? TT_RF_BY_UNPACK1 : unit == 7 ? TT_RF_BY_MATH
+         : unit == 8 ? TT_RF_BY_SFPU : -1;
 }
 
 static void remember(cosim *c, const cosim_retire_rec *r, int line)
@@ -450,6 +451,7 @@ static const char *const unit_names[] = {"NONE", "SYNC",    "CFG",  "THCON", "TD
                                          "UNPACK1", "MATH", "SFPU", "PACK",  "XMOV"};
 
 static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last);
+static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e);
 
 void cosim_retire(cosim *c, const cosim_retire_rec *r)
 {
@@ -721,6 +723,7 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
         return;
     }
     if (!rf_match(c, r, rf_writer_of_unit(r->unit))) return;
+    if (!sfpu_match(c, r, e)) return;
     const bool kern = r->thread >= 0 && r->thread < TT_NUM_THREADS && c->kernel[r->thread]; /* line: the pc */
     const tt_l1_owner_rec own = {.thread = r->thread, .seq = r->seq, .insn = r->insn, .cycle = r->cycle,
                                  .line = c->cur_line, .by_pc = kern, .pc = kern ? (uint32_t)c->cur_line : 0};
@@ -744,6 +747,94 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
         if (!l1_push(c, &c->model_l1[lw[i].writer % TT_L1_WRITERS], &w, "model", "RTL")) return;
     }
     for (int wr = 0; wr < TT_L1_WRITERS; wr++) l1_match(c, wr);
+}
+
+void cosim_sfpu_write(cosim *c, const cosim_sfpu_rec *r)
+{
+    if (c->failed || !c->o.check) return;
+    c->changed = true;
+    if (c->sfpu_pend) {
+        cs_begin_failure(c, "MISMATCH (SFPU write)", r->cycle, -1, 0, 0);
+        cs_say(c, "  the RTL reported an SFPU write at cycle %llu and another now, with no SFP instruction "
+               "retired between them\n", (unsigned long long)c->sfpu_rec.cycle);
+        cs_end_failure(c);
+        return;
+    }
+    c->sfpu_pend = true;
+    c->sfpu_rec = *r;
+}
+
+/* One lane-state field of every lane, model against RTL: the first lanes that differ, reported. */
+static void sfpu_lane_diff(cosim *c, const char *what, const uint32_t *model, const uint32_t *rtl, int *shown)
+{
+    for (unsigned l = 0; l < COSIM_SFPU_LANES && *shown < 8; l++) {
+        if (model[l] == rtl[l]) continue;
+        char f[48];
+        snprintf(f, sizeof f, "%s[lane %u]", what, l);
+        cs_mismatch(c, f, model[l], rtl[l]);
+        ++*shown;
+    }
+}
+
+/* An SFP instruction retired: the RTL's write report of the edge against the model's lanes after it
+ * executed (docs/design.md "SFPU writes"). Every LReg the model changed must be reported with all 32
+ * lanes equal; an LReg the RTL reports and the model left alone must still hold the model's values;
+ * the lane state must agree in every lane. Returns false after reporting a difference. */
+static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
+{
+    const bool model = (e->kinds & TT_EFF_SFPU) != 0;
+    if (!model && !c->sfpu_pend) return true;
+    if (!model || !c->sfpu_pend) {
+        cs_begin_failure(c, "MISMATCH (SFPU write)", r->cycle, r->thread, r->seq, r->insn);
+        if (model)
+            cs_say(c, "  the model executed this SFP instruction; the RTL retired it without its SFPU write report   <--\n");
+        else
+            cs_say(c, "  the RTL reported an SFPU write (cycle %llu) with an instruction that is not the SFPU's   <--\n",
+                   (unsigned long long)c->sfpu_rec.cycle);
+        cs_end_failure(c);
+        return false;
+    }
+    c->sfpu_pend = false;
+    const cosim_sfpu_rec *a = &c->sfpu_rec;
+    uint32_t lreg[COSIM_SFPU_LREGS][COSIM_SFPU_LANES];
+    uint32_t fl[5][COSIM_SFPU_LANES], rf[5][COSIM_SFPU_LANES];
+    for (unsigned l = 0; l < COSIM_SFPU_LANES; l++) {
+        for (unsigned i = 0; i < COSIM_SFPU_LREGS; i++) (void)tt_model_sfpu_lreg(c->m, i, l, &lreg[i][l]);
+        tt_sfpu_lane_state st;
+        (void)tt_model_sfpu_lane(c->m, l, &st);
+        fl[0][l] = st.flags, fl[1][l] = st.use_flags, fl[2][l] = st.depth, fl[3][l] = st.lane_config;
+        rf[0][l] = a->flags >> l & 1u, rf[1][l] = a->use_flags >> l & 1u, rf[2][l] = a->depth[l];
+        rf[3][l] = a->lane_config[l];
+    }
+    bool ok = true;
+    for (unsigned i = 0; i < COSIM_SFPU_LREGS; i++) {
+        const bool mw = e->sfpu_lreg_we >> i & 1u, aw = a->lreg_we >> i & 1u;
+        if ((mw && !aw) || (aw && memcmp(lreg[i], a->lreg[i], sizeof lreg[i]) != 0)) ok = false;
+    }
+    for (int k = 0; k < 4; k++) ok &= memcmp(fl[k], rf[k], sizeof fl[k]) == 0;
+    if (ok) {
+        c->sfpu_checked++;
+        return true;
+    }
+    cs_begin_failure(c, "MISMATCH (SFPU)", r->cycle, r->thread, r->seq, r->insn);
+    cs_mismatch(c, "sfpu.lreg_changed_mask", e->sfpu_lreg_we, a->lreg_we);
+    int shown = 0;
+    for (unsigned i = 0; i < COSIM_SFPU_LREGS; i++) {
+        const bool mw = e->sfpu_lreg_we >> i & 1u, aw = a->lreg_we >> i & 1u;
+        if (mw && !aw) {
+            cs_say(c, "  the model changed LReg[%u]; the RTL reported no write of it   <--\n", i);
+            continue;
+        }
+        if (!aw) continue;
+        char what[32];
+        snprintf(what, sizeof what, "LReg[%u]", i);
+        sfpu_lane_diff(c, what, lreg[i], a->lreg[i], &shown);
+    }
+    static const char *const names[] = {"LaneFlags", "UseLaneFlagsForLaneEnable", "flag_stack_depth", "LaneConfig"};
+    for (int k = 0; k < 4; k++) sfpu_lane_diff(c, names[k], fl[k], rf[k], &shown);
+    if (shown == 8) cs_say(c, "  (the first 8 differences)\n");
+    cs_end_failure(c);
+    return false;
 }
 
 /* An instruction whose unit-internal wait is live (tt_model_unit_wait_is_live) was dispatched: from
@@ -900,6 +991,12 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
         rf_describe(c, "the first", &q->w[q->head]);
         cs_end_failure(c);
     }
+    if (!c->failed && c->o.check && c->sfpu_pend) {
+        cs_begin_failure(c, "MISMATCH (SFPU write)", cycle, -1, 0, 0);
+        cs_say(c, "  the RTL reported an SFPU write at cycle %llu that no retired SFP instruction accounts for\n",
+               (unsigned long long)c->sfpu_rec.cycle);
+        cs_end_failure(c);
+    }
     if (!c->failed && c->o.check && !c->o.timing && c->t.nretire_expect)
         printf("%s: note: %zu 'expect retire' line(s) not checked (+timing=0 checks function only)\n", c->t.path,
                c->t.nretire_expect);
@@ -983,10 +1080,14 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     if (c->hazards_seen && tn >= 0 && (size_t)tn < sizeof timing)
         snprintf(timing + tn, sizeof timing - (size_t)tn, ", %llu race%s reported (+hazards=warn)",
                  (unsigned long long)c->hazards_seen, c->hazards_seen == 1 ? "" : "s");
-    printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows %s%s%s, %llu cycles, %.0f cycles/s "
+    /* the SFPU's lane states compared (sfpu_match), named only when a test ran SFP instructions */
+    char sfpu[64] = "";
+    if (c->sfpu_checked)
+        snprintf(sfpu, sizeof sfpu, ", SFPU lanes of %llu instructions", (unsigned long long)c->sfpu_checked);
+    printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows%s %s%s%s, %llu cycles, %.0f cycles/s "
            "(load %.2f s, sim %.2f s), srnd seed %u\n",
            c->t.path, c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired,
-           (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked,
+           (unsigned long long)c->l1_checked, (unsigned long long)c->rf_checked, sfpu,
            c->o.check ? "checked" : "retired (checking off)", state, timing, (unsigned long long)cycle, cps,
            c->load_secs, seconds, c->o.srnd_seed ? c->o.srnd_seed : TT_SRND_SEED_DEFAULT);
     if (!c->failed) cJSON_AddStringToObject(c->json, "result", "pass");
@@ -994,6 +1095,7 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
     cJSON_AddNumberToObject(c->json, "instructions", (double)c->retired);
     cJSON_AddNumberToObject(c->json, "l1_writes", (double)c->l1_checked);
     cJSON_AddNumberToObject(c->json, "rf_rows", (double)c->rf_checked);
+    cJSON_AddNumberToObject(c->json, "sfpu_lane_states", (double)c->sfpu_checked);
     cJSON_AddNumberToObject(c->json, "cycles", (double)cycle);
     cJSON_AddBoolToObject(c->json, "checked", c->o.check);
     cJSON_AddNumberToObject(c->json, "srnd_seed", c->o.srnd_seed ? c->o.srnd_seed : TT_SRND_SEED_DEFAULT);

@@ -65,6 +65,20 @@ typedef struct {
     uint32_t mmio_addr, mmio_data;
 } cosim_retire_rec;
 
+/* What one retiring SFP instruction left in the SFPU's lanes (tt_core sfpu_wr_o, tt_pkg::sfpu_wr_t;
+ * docs/design.md "SFPU writes"): the LRegs it wrote (bit r of lreg_we) with all 32 lanes after, and
+ * every lane's LaneFlags, UseLaneFlagsForLaneEnable (bit = lane), flag-stack depth and LaneConfig. */
+#define COSIM_SFPU_LREGS 17
+#define COSIM_SFPU_LANES 32
+typedef struct {
+    uint64_t cycle;
+    uint32_t lreg_we;
+    uint32_t lreg[COSIM_SFPU_LREGS][COSIM_SFPU_LANES];
+    uint32_t flags, use_flags;
+    uint8_t depth[COSIM_SFPU_LANES];
+    uint32_t lane_config[COSIM_SFPU_LANES];
+} cosim_sfpu_rec;
+
 /* `expect retire`: thread's instruction `seq` retires in cycle lo..hi of the run (cycle 0: the first
  * in which a TRISC push can enter the FIFO); `line` for reports. */
 typedef struct {
@@ -124,6 +138,9 @@ void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_
 /* A register-file row the RTL wrote (docs/design.md "Register-file writes"): queued per writer and
  * compared, in order, with the model's writes when the writing instruction retires. */
 void cosim_rf_write(cosim *c, uint64_t cycle, const tt_rf_write *w);
+/* The SFPU's write report of this edge (before its retire is reported): compared, when the SFP
+ * instruction retires, with the model's LRegs and lane state after it executed. */
+void cosim_sfpu_write(cosim *c, const cosim_sfpu_rec *r);
 bool cosim_failed(const cosim *c);
 /* This cycle's timing trace is used: by the timing reference or the coverage (checking, no failure yet). */
 bool cosim_wants_timing(const cosim *c);

@@ -90,6 +90,7 @@ void c_dpi_mmio(void *ctx, long long cycle, int thread, int addr, int data)
 #define FIELD_WORDS(name, width, count) uint32_t name[count];
 typedef struct { RETIRE_FIELDS(FIELD_WORDS) } retire_raw;
 typedef struct { RF_WR_FIELDS(FIELD_WORDS) } rf_wr_raw;
+typedef struct { SFPU_WR_FIELDS(FIELD_WORDS) } sfpu_wr_raw;
 
 /* Bit positions as constants (the first field is the most significant): X_OFF_f counts the bits
  * before field f from the top, X_LAST_f its last bit, X_TOTAL the record's width, so field f starts
@@ -97,9 +98,11 @@ typedef struct { RF_WR_FIELDS(FIELD_WORDS) } rf_wr_raw;
  * walked at run time was a tenth of a lockstep run (the timing record is decoded every cycle). */
 #define RT_ENUM(name, width, count) RT_OFF_##name, RT_LAST_##name = RT_OFF_##name + (width) * (count) - 1,
 #define RW_ENUM(name, width, count) RW_OFF_##name, RW_LAST_##name = RW_OFF_##name + (width) * (count) - 1,
+#define SW_ENUM(name, width, count) SW_OFF_##name, SW_LAST_##name = SW_OFF_##name + (width) * (count) - 1,
 #define TM_ENUM(name, width, count) TM_OFF_##name, TM_LAST_##name = TM_OFF_##name + (width) * (count) - 1,
 enum { RT_BEFORE_FIRST = -1, RETIRE_FIELDS(RT_ENUM) RT_TOTAL };
 enum { RW_BEFORE_FIRST = -1, RF_WR_FIELDS(RW_ENUM) RW_TOTAL };
+enum { SW_BEFORE_FIRST = -1, SFPU_WR_FIELDS(SW_ENUM) SW_TOTAL };
 enum { TM_BEFORE_FIRST = -1, TIMING_FIELDS(TM_ENUM) TM_TOTAL };
 
 static inline uint32_t get_bits(const svBitVecVal *v, unsigned lsb, unsigned width)
@@ -122,12 +125,15 @@ _Static_assert(RI_COUNT <= 64, "the lazy mask has 64 bits");
             x->name[k] = get_bits(v, RT_TOTAL - 1 - RT_LAST_##name + k * (width), (width));
 #define RW_GET(name, width, count)                                                                        \
     for (unsigned k = 0; k < (count); k++) x->name[k] = get_bits(v, RW_TOTAL - 1 - RW_LAST_##name + k * (width), (width));
+#define SW_GET(name, width, count)                                                                        \
+    for (unsigned k = 0; k < (count); k++) x->name[k] = get_bits(v, SW_TOTAL - 1 - SW_LAST_##name + k * (width), (width));
 #define TM_BITS(name, width) get_bits(v, TM_TOTAL - 1 - TM_LAST_##name, (width))
 #define TM_TH_GET(name, width, count)                                                                     \
     for (unsigned k = 0; k < (count); k++)                                                                \
         o->th[k].name = get_bits(v, TM_TOTAL - 1 - TM_LAST_##name + k * (width), (width));
 static inline void decode_retire(const svBitVecVal *v, retire_raw *x, uint64_t lazy) { RETIRE_FIELDS(RT_GET) }
 static inline void decode_rf_wr(const svBitVecVal *v, rf_wr_raw *x) { RF_WR_FIELDS(RW_GET) }
+static inline void decode_sfpu_wr(const svBitVecVal *v, sfpu_wr_raw *x) { SFPU_WR_FIELDS(SW_GET) }
 static inline void decode_timing(const svBitVecVal *v, tt_timing_obs *o)
 {
     TIMING_THREAD_FIELDS(TM_TH_GET)
@@ -135,16 +141,19 @@ static inline void decode_timing(const svBitVecVal *v, tt_timing_obs *o)
     o->unit_busy = (uint16_t)TM_BITS(unit_busy, 11);
 }
 
-int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits, int timing_bits)
+int c_dpi_layout(void *ctx, int retire_bits, int rf_wr_bits, int timing_bits, int sfpu_wr_bits)
 {
-    const unsigned rb = RT_TOTAL, wb = RW_TOTAL, tb = TM_TOTAL;
+    const unsigned rb = RT_TOTAL, wb = RW_TOTAL, tb = TM_TOTAL, sb = SW_TOTAL;
     (void)ctx;
-    if ((unsigned)retire_bits == rb && (unsigned)rf_wr_bits == wb && (unsigned)timing_bits == tb) return 0;
+    if ((unsigned)retire_bits == rb && (unsigned)rf_wr_bits == wb && (unsigned)timing_bits == tb &&
+        (unsigned)sfpu_wr_bits == sb)
+        return 0;
     /* A build error, not a test result: nothing has run yet, so stop before any report is due. */
     fprintf(stderr,
             "internal error: DPI record layout differs between rtl_stubs/tt_pkg.sv and dpi/retire_fields.def "
-            "(retire_t %d bits, table %u; rf_wr_t %d bits, table %u; timing_t %d bits, table %u)\n",
-            retire_bits, rb, rf_wr_bits, wb, timing_bits, tb);
+            "(retire_t %d bits, table %u; rf_wr_t %d bits, table %u; timing_t %d bits, table %u; sfpu_wr_t %d bits, "
+            "table %u)\n",
+            retire_bits, rb, rf_wr_bits, wb, timing_bits, tb, sfpu_wr_bits, sb);
     exit(2);
 }
 
@@ -224,6 +233,22 @@ int c_dpi_cycle_end(void *ctx, long long cycle, int idle_mask, int drained, int 
  * or a bulk clear of rows row .. row + bulk (the matrix unit's ZEROACC and ZEROSRC, an unpacker's
  * UNPACR_NOP clear), handed on as the rows it writes, in order, as the model lists them. A SrcA/SrcB
  * bulk past row 63 goes on in the next bank (an UNPACR_NOP clearing both banks: rows 0..127). */
+/* The SFPU's write report of this edge (tt_pkg::sfpu_wr_t), before the edge's retires. */
+void c_dpi_sfpu_write(void *ctx, long long cycle, const svBitVecVal *rec)
+{
+    if (!HOST(ctx)->wants_retire_record(HOST(ctx)->ctx)) return;
+    sfpu_wr_raw x;
+    decode_sfpu_wr(rec, &x);
+    cosim_sfpu_rec r = {.cycle = (uint64_t)cycle, .lreg_we = x.lreg_we[0], .flags = x.flags[0], .use_flags = x.use_flags[0]};
+    for (unsigned i = 0; i < COSIM_SFPU_LREGS; i++)
+        for (unsigned l = 0; l < COSIM_SFPU_LANES; l++) r.lreg[i][l] = x.lreg[i * COSIM_SFPU_LANES + l];
+    for (unsigned l = 0; l < COSIM_SFPU_LANES; l++) {
+        r.depth[l] = (uint8_t)x.depth[l];
+        r.lane_config[l] = x.lane_config[l];
+    }
+    HOST(ctx)->on_sfpu_write(HOST(ctx)->ctx, &r);
+}
+
 void c_dpi_rf_write(void *ctx, long long cycle, int writer, const svBitVecVal *rec)
 {
     if (!HOST(ctx)->wants_retire_record(HOST(ctx)->ctx)) return; /* rows are neither checked nor counted then */

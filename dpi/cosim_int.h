@@ -64,6 +64,9 @@ struct cosim {
     char note_buf[96];               /* fail_note's text when it is made up */
     uint32_t nhist[TT_NUM_THREADS];
     uint64_t retired, l1_checked, rf_checked;
+    uint64_t sfpu_checked;           /* SFP instructions whose lane state was compared */
+    bool sfpu_pend;                  /* the RTL's SFPU write report waiting for its retire */
+    cosim_sfpu_rec sfpu_rec;
     rf_queue rfq[TT_RF_WRITERS];
     l1_queue model_l1[TT_L1_WRITERS], rtl_l1[TT_L1_WRITERS]; /* matched in order per writer */
     bool failed;

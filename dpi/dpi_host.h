@@ -59,6 +59,8 @@ typedef struct {
     void (*on_l1_write)(struct tb_ctx *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be,
                         const uint8_t line[16]);
     void (*on_rf_write)(struct tb_ctx *c, uint64_t cycle, const tt_rf_write *w);
+    /* the SFPU's write report of this edge (tt_pkg::sfpu_wr_t), before its retire */
+    void (*on_sfpu_write)(struct tb_ctx *c, const cosim_sfpu_rec *r);
     /* thread `thread` dispatched `insn` (sequence number `seq`) this cycle */
     void (*on_dispatch)(struct tb_ctx *c, uint64_t cycle, int thread, uint32_t seq, uint32_t insn);
     /* the RTL reported an internal error */

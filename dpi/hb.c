@@ -472,6 +472,7 @@ void hb_element_name(int kind, int space, uint32_t idx, uint32_t mask, char *buf
     case HB_SIDE_MX:
         snprintf(buf, n, "the matrix unit's Src%c bank hand-over (dvalid clear)", space ? 'B' : 'A');
         break;
+    case HB_SFPU: snprintf(buf, n, "the SFPU's lanes (LRegs, lane flags, LaneConfig)"); break;
     default: snprintf(buf, n, "?"); break;
     }
 }
@@ -882,6 +883,10 @@ bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_
         else if (flips >> f & 1u) ACC(HB_SIDE_UNP, f, 0, ~0u, false, HB_AT_END);
         if (clears >> f & 1u) ACC(HB_SIDE_MX, f, 0, ~0u, true, HB_AT_END);
     }
+    /* the SFPU's lanes are one state all threads' SFP instructions read and write as they execute,
+     * at their retire (docs/decisions.md "SFPU in lockstep"): two threads' SFP instructions must be
+     * ordered */
+    if (e && (e->kinds & TT_EFF_SFPU)) ACC(HB_SFPU, 0, 0, ~0u, true, HB_AT_END);
     (void)unpacker;
     return false;
 }

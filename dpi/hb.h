@@ -36,6 +36,7 @@ enum {
     HB_SRC,      /* Src bank idx: 0 SrcA 0, 1 SrcA 1, 2 SrcB 0, 3 SrcB 1 */
     HB_SIDE_UNP, /* the unpacker side's bank of file space: its bank writes and hand-overs (dvalid set) */
     HB_SIDE_MX,  /* the matrix side's hand-overs of file space (dvalid clear) */
+    HB_SFPU,     /* the SFPU's lanes (LRegs, lane flags and stack, LaneConfig): every SFP instruction */
     HB_KINDS
 };
 

@@ -77,9 +77,7 @@ module tt_core
 
   // register-file row writes this cycle, per writer (unpacker 0, unpacker 1, matrix unit)
   output rf_wr_arr_t           rf_wr_o,       // [port]: unpacker 0, 1, the matrix unit's rows
-
-  // SFPU write report: the retiring SFP instruction's LRegs and lane state (tt_pkg::sfpu_wr_t)
-  output sfpu_wr_t             sfpu_wr_o,
+  output sfpu_wr_t             sfpu_wr_o,     // the SFPU's write report (design.md "SFPU writes")
 
   // L1 write report
   output logic                 l1_wr_valid_o,
@@ -191,7 +189,6 @@ module tt_core
   logic [1:0]  sf_am_thread;
   logic [2:0]  sf_am_idx;
   logic [9:0]  sfpu_rwc_dst [3];
-  always_comb for (int t = 0; t < 3; t++) sfpu_rwc_dst[t] = math_rwc[t][46:37];
 
   for (genvar t = 0; t < 3; t++) begin : g_fe
     tt_frontend u_fe (
@@ -946,7 +943,8 @@ module tt_core
     .rf_wr_o (m_rf_wr), .rf_wr_trn_o (m_rf_wr_trn),
     .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset),
     .inj_srcb_clr_keep_cr_i (inject_i[INJ_MATH_SRCB_CLR_KEEPS_CR]),
-    .am_valid_i (sf_am_valid), .am_thread_i (sf_am_thread), .am_idx_i (sf_am_idx), .rwc_o (math_rwc)
+    .am_valid_i (sf_am_valid), .am_thread_i (sf_am_thread), .am_idx_i (sf_am_idx),
+    .rwc_dst_o (sfpu_rwc_dst), .rwc_o (math_rwc)
   );
   for (genvar k = 0; k < int'(RF_MATH_PORTS); k++) begin : g_mrf
     assign rf_wr_o[RF_PORT_MATH0 + k] = m_rf_wr[k];

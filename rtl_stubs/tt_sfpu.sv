@@ -29,7 +29,7 @@ module tt_sfpu
   // what SFPLOAD / SFPSTORE read in their retire cycle: configuration, each thread's RWC Dst
   input  cfg_arr_t    cfg_i,
   input  tcfg_arr_t   tcfg_i,
-  input  logic [9:0]  rwc_dst_i [3],
+  input  logic [9:0]  rwc_dst_i [3],       // each thread's RWC Dst as an instruction taken now finds it
   // Dest read (tt_regfile sf_rd_*, the retire cycle): rows rd_row_o + 0..3 of the Dst16b view, or
   // (rd32_o) of the Dst32b view, high halves in rd_hi_i, low halves in rd_lo_i
   output logic        rd_en_o,
@@ -40,8 +40,8 @@ module tt_sfpu
   input  logic        rd_vld_i [4],         // the rows' DstRowValid (an invalid row reads as 0)
   // SFPSTORE's Dest rows (one record per row written, rows in lane order), in its retire cycle
   output rf_wr_t      rf_wr_o [RF_SFPU_WR_PORTS],
-  // SFPLOAD / SFPSTORE's ApplyPartialAddrMod(AddrMod) on the thread's RWCs (tt_math_unit), at the
-  // edge ending the retire cycle
+  // SFPLOAD / SFPSTORE / SFPLOADMACRO's ApplyPartialAddrMod(AddrMod) on the thread's RWCs
+  // (tt_math_unit), at issue: with the dispatch (S11)
   output logic        am_valid_o,
   output logic [1:0]  am_thread_o,
   output logic [2:0]  am_idx_o
@@ -227,7 +227,8 @@ module tt_sfpu
   localparam int unsigned LC_FP16A_INF = 0, LC_DEST_INDEX = 2, LC_CAPTURE_INDEX = 3,
     LC_BLOCK_WR = 4, LC_BLOCK_RD = 5, LC_RD_COL_X = 6, LC_WR_COL_X = 7;
 
-  logic [9:0] sp_q [3];   // each thread's RWCs.Sp (MOD0_FMT_INT32_ALL moves it)
+  logic [9:0] sp_q [3];   // each thread's RWCs.Sp (MOD0_FMT_INT32_ALL moves it; S13)
+  logic [9:0] dst_snap_q; // the RWC Dst the held instruction took at its dispatch (S11)
 
   logic        ld_go, st_go, ls_go;
   logic [3:0]  fmt;                  // Mod0 with MOD0_FMT_SRCB resolved
@@ -263,7 +264,7 @@ module tt_sfpu
       end
       // Addr = Imm10 + MATH_Offset + ..., all 10 bits wide (wrapping)
       addr    = insn[9:0] + tcfg_i[th][1][9:0];
-      dst_off = rwc_dst_i[th] + cfg_i[st][6][9:0];              // RWCs.Dst + DEST_REGW_BASE_Base
+      dst_off = dst_snap_q + cfg_i[st][6][9:0];                 // RWCs.Dst + DEST_REGW_BASE_Base
       sp_new  = sp_q[th];
       if (fmt == FMT_INT32_ALL) begin
         if (op == OP_LOAD && sp_q[th] != '0) sp_new = sp_q[th] - tcfg_i[th][36][9:0];  // SFPU_STACK_Incr
@@ -397,17 +398,23 @@ module tt_sfpu
     end
   end
 
-  assign am_valid_o  = ls_go;
-  assign am_thread_o = rsp_o.thread;
-  assign am_idx_o    = insn[15:13];
+  // at the dispatch: the AddrMod request and the RWC Dst the instruction addresses with (S11: the
+  // RWCs from before its own AddrMod)
+  logic       take;
+  assign take        = req_i.valid && rsp_o.ready;
+  assign am_valid_o  = take && (req_i.insn[31:24] inside {OP_LOAD, OP_STORE, 8'h93 /* SFPLOADMACRO */});
+  assign am_thread_o = req_i.thread;
+  assign am_idx_o    = req_i.insn[15:13];
 
   // the retire edge: the Sp counter (SFPLOAD's LReg writes and SFPSTORE's backdoor template writes
   // in the state's process below)
   always_ff @(posedge clk_i) begin
     if (!rst_ni) begin
       for (int t = 0; t < 3; t++) sp_q[t] <= '0;
-    end else if (ls_go) begin
-      sp_q[rsp_o.thread] <= sp_new;
+      dst_snap_q <= '0;
+    end else begin
+      if (ls_go) sp_q[rsp_o.thread] <= sp_new;
+      if (take)  dst_snap_q <= rwc_dst_i[req_i.thread];
     end
   end
 

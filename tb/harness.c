@@ -458,6 +458,7 @@ static void fill_host(tb_ctx *c)
         .on_retire_unchecked = tb_on_retire_unchecked,
         .on_l1_write = tb_on_l1_write,
         .on_rf_write = tb_on_rf_write,
+        .on_sfpu_write = tb_on_sfpu_write,
         .on_dispatch = tb_on_dispatch,
         .on_rtl_error = tb_on_rtl_error,
         .wants_timing = tb_wants_timing,
@@ -819,6 +820,8 @@ void tb_on_rf_write(tb_ctx *c, uint64_t cycle, const tt_rf_write *w)
 {
     cosim_rf_write(c->cos, cycle, w);
 }
+
+void tb_on_sfpu_write(tb_ctx *c, const cosim_sfpu_rec *r) { cosim_sfpu_write(c->cos, r); }
 
 void tb_on_dispatch(tb_ctx *c, uint64_t cycle, int thread, uint32_t seq, uint32_t insn)
 {

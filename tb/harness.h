@@ -75,6 +75,7 @@ void tb_on_retire(tb_ctx *c, const cosim_retire_rec *r);
 void tb_on_l1_write(tb_ctx *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be, const uint8_t line[16]);
 /* A register-file row the RTL wrote this cycle (before the writing instruction's retire). */
 void tb_on_rf_write(tb_ctx *c, uint64_t cycle, const tt_rf_write *w);
+void tb_on_sfpu_write(tb_ctx *c, const cosim_sfpu_rec *r);
 /* Thread `thread` dispatched `insn` (its sequence number `seq`) this cycle (tt_core's dispatch report). */
 void tb_on_dispatch(tb_ctx *c, uint64_t cycle, int thread, uint32_t seq, uint32_t insn);
 /* The RTL reported an internal error (tt_core err_*_o): the run fails. */

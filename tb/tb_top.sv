@@ -54,7 +54,10 @@ module tb_top (
   // One retire record (tt_pkg::retire_t) and one register-file row (tt_pkg::rf_wr_t) as packed
   // vectors: a new effect is a field in the struct and a line in dpi/retire_fields.def.
   import "DPI-C" function int c_dpi_layout(input chandle ctx, input int retire_bits,
-                                           input int rf_wr_bits, input int timing_bits);
+                                           input int rf_wr_bits, input int timing_bits,
+                                           input int sfpu_wr_bits);
+  import "DPI-C" function void c_dpi_sfpu_write(input chandle ctx, input longint cycle,
+                                                input bit [SFPU_WR_BITS-1:0] rec);
   import "DPI-C" function void c_dpi_retire(input chandle ctx, input longint cycle, input int lane,
                                             input bit [RETIRE_BITS-1:0] rec);
   import "DPI-C" function void c_dpi_rf_write(input chandle ctx, input longint cycle,
@@ -150,6 +153,7 @@ module tb_top (
   logic [RET_LANES-1:0] retire_valid;
   logic        thread_retire [3];   // the thread retires something this cycle (waves)
   rf_wr_arr_t  rf_wr;
+  sfpu_wr_t    sfpu_wr;
   logic        l1_wr_valid;
   logic        l1_wr_writer;   // 0 ThCon, 1 packer 0
   logic [31:0] l1_wr_addr;
@@ -166,7 +170,6 @@ module tb_top (
   logic        err_valid;
   logic [7:0]  err_code;
   logic [31:0] err_info;
-  sfpu_wr_t    sfpu_wr;   // to the checker once the model runs the SFPU (issue 30)
 
   tt_core u_core (
     .clk_i, .rst_ni(rst_n), .srnd_seed_i(srnd_seed_q),
@@ -180,12 +183,11 @@ module tb_top (
     .bd_valid_i(bd_valid_q), .bd_target_i(bd_target_q), .bd_unit_i(bd_unit_q),
     .bd_addr_i(bd_addr_q), .bd_data_i(bd_data_q), .bd_be_i(bd_be_q),
     .bdr_target_i(rb_target_i), .bdr_unit_i(rb_unit_i), .bdr_addr_i(rb_addr_i), .bdr_data_o(bdr_data),
-.retire_o(retire), .retire_valid_o(retire_valid), .rf_wr_o(rf_wr),
+.retire_o(retire), .retire_valid_o(retire_valid), .rf_wr_o(rf_wr), .sfpu_wr_o(sfpu_wr),
     .l1_wr_valid_o(l1_wr_valid), .l1_wr_writer_o(l1_wr_writer), .l1_wr_addr_o(l1_wr_addr), .l1_wr_be_o(l1_wr_be),
     .l1_wr_data_o(l1_wr_data),
     .dispatch_valid_o(dispatch_valid), .dispatch_seq_o(dispatch_seq), .dispatch_insn_o(dispatch_insn),
     .err_valid_o(err_valid), .err_code_o(err_code), .err_info_o(err_info),
-    .sfpu_wr_o(sfpu_wr),
     .thread_idle_o(thread_idle), .fifo_count_o(fifo_count), .stall_reason_o(stall_reason),
     .unit_busy_o(unit_busy), .timing_o(timing), .quiet_o(core_quiet)
   );
@@ -239,7 +241,7 @@ module tb_top (
     if (err_valid && rst_n) c_dpi_rtl_error(ctx, cycle_q, int'(err_code), err_info);
     if (!rst_n) begin
       // The C decoder's field table must match tt_pkg's structs, checked once.
-      if (rst_cnt_q == 4'd0 && c_dpi_layout(ctx, RETIRE_BITS, RF_WR_BITS, TIMING_BITS) != 0) $finish;
+      if (rst_cnt_q == 4'd0 && c_dpi_layout(ctx, RETIRE_BITS, RF_WR_BITS, TIMING_BITS, SFPU_WR_BITS) != 0) $finish;
       rst_cnt_q <= rst_cnt_q + 4'd1;
       mmio_valid_q <= 1'b0;
       ld_valid_q <= 1'b0;
@@ -273,6 +275,8 @@ module tb_top (
         if (rf_wr_valid[w]) c_dpi_rf_write(ctx, cycle_q, (w < int'(RF_BY_MATH)) ? w :
                                             (w >= int'(RF_PORT_SFPU)) ? int'(RF_BY_SFPU) : int'(RF_BY_MATH), rf_wr[w]);
       end
+      // The SFPU's write report goes with its retire, before it (design.md "SFPU writes").
+      if (sfpu_wr.valid) c_dpi_sfpu_write(ctx, cycle_q, sfpu_wr);
       // Checker order within an edge: retires, L1 writes, then the TRISC side (design.md). The
       // checker puts a cycle's retires in thread and program order itself.
       if (retire_valid != '0) begin

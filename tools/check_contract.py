@@ -321,10 +321,12 @@ def def_fields(pkg, struct):
 # The constants docs/design.md's "params" table must give (the rest of tt_pkg is this RTL's own).
 PARAMS = ["NUM_THREADS", "NUM_UNITS", "GPR_WR_SLOTS", "RET_LANE_UNIT0", "RET_LANE_EXTRA0", "RET_LANES",
           "RETIRE_BITS", "RF_SRCA", "RF_SRCB", "RF_DEST", "RF_DEST32", "RF_BY_UNPACK0", "RF_BY_UNPACK1",
-          "RF_BY_MATH", "RF_PORT_MATH0", "RF_MATH_WR_PORTS", "RF_WR_PORTS", "RF_WR_BITS", "TIMING_BITS"]
-STRUCTS = ["retire_t", "rf_wr_t", "timing_t"]
+          "RF_BY_MATH", "RF_PORT_MATH0", "RF_MATH_WR_PORTS", "RF_WR_PORTS", "RF_WR_BITS", "TIMING_BITS",
+          "SFPU_WR_BITS"]
+STRUCTS = ["retire_t", "rf_wr_t", "timing_t", "sfpu_wr_t"]
 ENUMS = ["unit_e", "stall_e", "mrule_e"]
-DEFS = {"RETIRE_FIELDS": "retire_t", "RF_WR_FIELDS": "rf_wr_t", "TIMING_FIELDS": "timing_t"}
+DEFS = {"RETIRE_FIELDS": "retire_t", "RF_WR_FIELDS": "rf_wr_t", "TIMING_FIELDS": "timing_t",
+        "SFPU_WR_FIELDS": "sfpu_wr_t"}
 
 
 def check(core_path, pkg_path, doc_path, def_path):

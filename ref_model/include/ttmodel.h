@@ -60,6 +60,7 @@ const char *tt_status_name(tt_status s);
 #define TT_EFF_RF (1u << 7)       /* register-file rows written: tt_model_rf_writes() */
 #define TT_EFF_BANKS (1u << 8)    /* SrcA/SrcB bank ownership or bank pointers changed */
 #define TT_EFF_MMIO (1u << 9)     /* a 32-bit store outside L1: mmio_addr, mmio_data */
+#define TT_EFF_SFPU (1u << 10)    /* an SFP instruction executed: sfpu_lreg_we, state by tt_model_sfpu_* */
 
 /* Address counters (ADCs): per thread, one set each for unpacker 0, unpacker 1 and the packers,
  * two channels per set (unpack-data-path §4, pack-data-path §4; ISA documentation ADCs.md). */
@@ -106,6 +107,7 @@ typedef struct {
     uint32_t l1_addr[2];     /* 16-byte aligned */
     uint16_t l1_be[2];
     uint8_t l1_line[2][16];  /* whole line after the write */
+    uint32_t sfpu_lreg_we;   /* TT_EFF_SFPU: bit r, LReg r changed in some lane */
 } tt_effects;
 
 /* The data-path configuration an UNPACR or PACR ran with (for functional coverage, dpi/coverage.c):
@@ -169,8 +171,8 @@ typedef enum { TT_RF_SRCA = 0, TT_RF_SRCB = 1, TT_RF_DEST = 2, TT_RF_DEST32 = 3 
 /* The physical Dest row (DstBits) of Dst32b row `row`'s high half; the low half is 8 rows on. */
 unsigned tt_dest32_adj_row(unsigned row);
 /* Who writes a register-file row (the lockstep checker matches writes per writer, in order). */
-typedef enum { TT_RF_BY_UNPACK0 = 0, TT_RF_BY_UNPACK1 = 1, TT_RF_BY_MATH = 2 } tt_rf_writer;
-#define TT_RF_WRITERS 3
+typedef enum { TT_RF_BY_UNPACK0 = 0, TT_RF_BY_UNPACK1 = 1, TT_RF_BY_MATH = 2, TT_RF_BY_SFPU = 3 } tt_rf_writer;
+#define TT_RF_WRITERS 4
 /* One register-file row write: the cells of the columns in `mask`, as written (others 0). Datums
  * an instruction writes one after the other into the same row are one record (docs/design.md
  * "Register-file writes"). Dest32: row is the Dst32b row and cells are 32 bits. */
@@ -463,6 +465,18 @@ bool tt_model_rwc_get(const tt_model *m, int thread, uint32_t v[8]);
 /* The register-file rows the last tt_model_step wrote, in the order they were written (valid
  * until the next step). */
 const tt_rf_write *tt_model_rf_writes(const tt_model *m, size_t *n);
+/* The SFPU's state (sfpu.h; docs/decisions.md "SFPU in lockstep"): LReg r (0..16) of lane (0..31),
+ * and a lane's LaneFlags, UseLaneFlagsForLaneEnable, flag-stack depth and LaneConfig. False out of range. */
+#define TT_SFPU_NUM_LREGS 17
+#define TT_SFPU_NUM_LANES 32
+typedef struct {
+    bool flags, use_flags;
+    uint8_t depth;
+    uint32_t lane_config;
+} tt_sfpu_lane_state;
+bool tt_model_sfpu_lreg(const tt_model *m, unsigned r, unsigned lane, uint32_t *v);
+bool tt_model_sfpu_lane(const tt_model *m, unsigned lane, tt_sfpu_lane_state *st);
+
 /* The L1 lines the last tt_model_step's PACR wrote, in order (ThCon's stores are in tt_effects);
  * valid until the next step. */
 const tt_l1_write *tt_model_l1_writes(const tt_model *m, size_t *n);

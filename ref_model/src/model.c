@@ -12,6 +12,7 @@
 #include "movement.h"
 #include "sync_unit.h"
 #include "regfile.h"
+#include "sfpu_port.h"
 #include "thcon.h"
 #include "pack.h"
 #include "unpack.h"
@@ -169,6 +170,7 @@ void tt_model_reset(tt_model *m)
     memset(m->mutex_holder, TT_MUTEX_FREE, sizeof m->mutex_holder);
     memset(l1, 0, TT_L1_BYTES);
     for (unsigned r = 0; r < TT_DEST_ROWS; r++) m->dest_valid[r] = true; /* Dst.md: {true, ..., true} */
+    tt_sfpu_reset(&m->sfpu);
 }
 
 void tt_model_set_srnd_seed(tt_model *m, uint32_t seed) { m->srnd_seed = m->pack[0].srnd = seed; }
@@ -239,6 +241,8 @@ static void exec_issued(tt_model *m, int thread, uint32_t seq, const tt_issued *
         frontend_op_at_gate(&fo, rp);
     } else if (!op)
         tt_result_fail(rp, TT_UNSUPPORTED, "opcode 0x%02x is not a Blackhole instruction", opc);
+    else if (!fn && op->res == TT_RES_SFPU)
+        tt_exec_sfpu(m, thread, rp->insn, rp); /* every SFP instruction: sfpu_port.c, by the ISA table's resource */
     else if (!fn)
         tt_result_fail(rp, TT_UNIMPLEMENTED, "%s is not implemented by the model yet", op->name);
     else

@@ -5,6 +5,7 @@
 #include "ttmodel.h"
 #include "mop_expander.h"
 #include "replay_expander.h"
+#include "sfpu.h"
 
 /* coprocessor-pipeline "Frontend Pipeline": 32-slot instruction FIFO per thread. */
 /* In lockstep the model's frontend also holds what the RTL has dispatched but not retired, so it
@@ -161,6 +162,8 @@ struct tt_model {
     tt_bank_state banks;
     tt_unpacker_state unp[2];
     tt_rwc rwc[TT_NUM_THREADS];
+    tt_sfpu sfpu;                           /* the SFPU's lanes (sfpu.c), executed at retire (sfpu_port.c) */
+    uint32_t sfpu_sp[TT_NUM_THREADS];       /* RWCs.Sp of each thread: SFPLOAD / SFPSTORE MOD0_FMT_INT32_ALL */
     /* The executing matrix-unit instruction's RWCs, when it made its update at issue (else it makes
      * it as it executes: the model-only scheduler) */
     bool rwc_pre_valid;

@@ -29,7 +29,7 @@ static uint32_t b(uint32_t w, unsigned sh, unsigned n) { return (w >> sh) & ((1u
 /* RWCs.md ApplyAddrMod. On Blackhole the instruction's AddrMod is a 3-bit index [16:14] of the
  * eight ADDR_MOD sections (tt-llk Blackhole assembly.yaml "3-bit index of cfg register
  * ADDR_MOD_REG"), not Wormhole's 2 bits plus ExtraAddrModBit (docs/decisions.md). */
-static void apply_addr_mod(tt_model *m, int thread, uint32_t addr_mod)
+static void apply_addr_mod(tt_model *m, int thread, uint32_t addr_mod, bool fidelity)
 {
     tt_rwc *c = &m->rwc[thread];
     unsigned i = addr_mod & 7;
@@ -44,7 +44,9 @@ static void apply_addr_mod(tt_model *m, int thread, uint32_t addr_mod)
     else if (b(d, 12, 1)) c->dst = (c->dst + b(d, 0, 10)) & 0x3FF, c->dst_cr = c->dst;
     else if (b(d, 10, 1)) c->dst_cr = (c->dst_cr + b(d, 0, 10)) & 0x3FF, c->dst = c->dst_cr;
     else c->dst = (c->dst + b(d, 0, 10)) & 0x3FF;
-    if (b(d, 15, 1)) c->fidelity = 0;
+    /* RWCs.md ApplyPartialAddrMod (SFPLOAD, SFPSTORE, SFPLOADMACRO): FidelityPhase untouched */
+    if (!fidelity) {
+    } else if (b(d, 15, 1)) c->fidelity = 0;
     else c->fidelity = (c->fidelity + b(d, 13, 2)) & 3;
     if (b(bias, 4, 1)) c->extra = 0;
     else if (b(bias, 0, 2)) c->extra ^= 1;
@@ -70,7 +72,10 @@ bool tt_rwc_user(uint32_t insn)
     case TT_OPC_MOVB2A:
     case TT_OPC_ZEROACC:
     case TT_OPC_SETRWC:
-    case TT_OPC_INCRWC: return true;
+    case TT_OPC_INCRWC:
+    case TT_OPC_SFPLOAD:
+    case TT_OPC_SFPSTORE:
+    case TT_OPC_SFPLOADMACRO: return true;
     default: return tt_mx_arith(insn);
     }
 }
@@ -87,16 +92,21 @@ static void rwc_issue_update(tt_model *m, int thread, uint32_t insn)
     case TT_OPC_MOVB2D:
     case TT_OPC_MOVD2A:
     case TT_OPC_MOVD2B:
-    case TT_OPC_MOVB2A: apply_addr_mod(m, thread, b(insn, 14, 3)); break;
+    case TT_OPC_MOVB2A: apply_addr_mod(m, thread, b(insn, 14, 3), true); break;
     case TT_OPC_ZEROACC:
-        if (b(insn, 19, 2) <= 1) apply_addr_mod(m, thread, b(insn, 14, 3));
+        if (b(insn, 19, 2) <= 1) apply_addr_mod(m, thread, b(insn, 14, 3), true);
         break;
+    /* the SFPU's Dest accesses: ApplyPartialAddrMod of their 3-bit sfpu_addr_mode [15:13] at issue,
+     * as the matrix unit's (docs/decisions.md "SFPU in lockstep" S11) */
+    case TT_OPC_SFPLOAD:
+    case TT_OPC_SFPSTORE:
+    case TT_OPC_SFPLOADMACRO: apply_addr_mod(m, thread, b(insn, 13, 3), false); break;
     case TT_OPC_ELWADD:
     case TT_OPC_ELWSUB:
     case TT_OPC_ELWMUL:
     case TT_OPC_MVMUL:
     case TT_OPC_GAPOOL:
-    case TT_OPC_GMPOOL: apply_addr_mod(m, thread, tt_mx_arith_addr_mod(insn)); break;
+    case TT_OPC_GMPOOL: apply_addr_mod(m, thread, tt_mx_arith_addr_mod(insn), true); break;
     case TT_OPC_SETRWC: {
         /* SETRWC ([21] DstCtoCr, [20] DstCr, [19] SrcBCr, [18] SrcACr, [17:14] DstVal, [13:10] SrcBVal,
          * [9:6] SrcAVal, [3] Fidelity, [2] Dst, [1] SrcB, [0] SrcA) */

@@ -72,6 +72,46 @@ static void test_cosim_matching_retire_passes(void **state)
     assert_int_equal(cosim_finish(f->c, 20, 0.0), 0);
 }
 
+/* SFPU write reports (docs/decisions.md "SFPU in lockstep" S14): ttsfploadi 2,0,0x3f80 (SFPLOADI.md
+ * MOD0_FLOATB: BF16 0x3F80 -> FP32 0x3F800000 in every enabled lane; all lanes are enabled at reset). */
+static void sfpu_case(fixture *f, bool report, void (*spoil)(cosim_sfpu_rec *), bool fails)
+{
+    const uint32_t insn = w("ttsfploadi 2,0,0x3f80");
+    cosim_push(f->c, 1, 1, insn, 1, false);
+    cosim_sfpu_rec s = {.cycle = 10, .lreg_we = 1u << 2};
+    for (unsigned l = 0; l < COSIM_SFPU_LANES; l++) s.lreg[2][l] = 0x3F800000u;
+    if (spoil) spoil(&s);
+    if (report) cosim_sfpu_write(f->c, &s);
+    cosim_retire_rec r = {.cycle = 10, .thread = 1, .seq = 0, .insn = insn, .unit = 8};
+    retire_edge(f->c, &r);
+    assert_int_equal(cosim_failed(f->c), fails);
+    assert_int_equal(cosim_finish(f->c, 20, 0.0), fails ? 1 : 0);
+}
+static void spoil_lane(cosim_sfpu_rec *s) { s->lreg[2][17] = 0x3F800001u; }
+static void spoil_mask(cosim_sfpu_rec *s) { s->lreg_we = 1u << 3; }
+static void spoil_flags(cosim_sfpu_rec *s) { s->flags = 1u << 5; }
+static void spoil_depth(cosim_sfpu_rec *s) { s->depth[31] = 1; }
+static void spoil_config(cosim_sfpu_rec *s) { s->lane_config[0] = 1; }
+static void spoil_extra(cosim_sfpu_rec *s) { s->lreg_we |= 1u << 9; } /* LReg[9] reads 0 at reset: stays 0 */
+static void test_cosim_sfpu_right_passes(void **state) { sfpu_case(*state, true, NULL, false); }
+static void test_cosim_sfpu_equal_extra_write_passes(void **state) { sfpu_case(*state, true, spoil_extra, false); }
+static void test_cosim_sfpu_missing_report_fails(void **state) { sfpu_case(*state, false, NULL, true); }
+static void test_cosim_sfpu_wrong_lane_fails(void **state) { sfpu_case(*state, true, spoil_lane, true); }
+static void test_cosim_sfpu_wrong_lreg_fails(void **state) { sfpu_case(*state, true, spoil_mask, true); }
+static void test_cosim_sfpu_wrong_flags_fails(void **state) { sfpu_case(*state, true, spoil_flags, true); }
+static void test_cosim_sfpu_wrong_depth_fails(void **state) { sfpu_case(*state, true, spoil_depth, true); }
+static void test_cosim_sfpu_wrong_lane_config_fails(void **state) { sfpu_case(*state, true, spoil_config, true); }
+
+/* A report with no SFP instruction retiring: an RTL whose SFPU writes by itself. */
+static void test_cosim_sfpu_report_without_retire_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_sfpu_rec s = {.cycle = 5, .lreg_we = 1u << 0};
+    cosim_sfpu_write(f->c, &s);
+    cosim_cycle_end(f->c, 5, NULL, false);
+    assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
+}
+
 static void test_cosim_wrong_gpr_value_fails(void **state)
 {
     fixture *f = *state;
@@ -414,6 +454,15 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_cosim_matching_retire_passes, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_right_passes, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_equal_extra_write_passes, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_missing_report_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_wrong_lane_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_wrong_lreg_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_wrong_flags_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_wrong_depth_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_wrong_lane_config_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_report_without_retire_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_wrong_gpr_value_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_missing_gpr_write_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_wrong_instruction_fails, cosim_setup, cosim_teardown),

@@ -1,0 +1,91 @@
+/* sfpu_port.c: the SFPU's ports to the rest of the model: Dest through the register file, the RWCs,
+ * the config it reads (docs/decisions.md "SFPU in lockstep"). The arithmetic is sfpu.c's. */
+#include <string.h>
+
+#include "cfg_space.h"
+#include "regfile.h"
+#include "sfpu.h"
+#include "sfpu_port.h"
+#include "movement.h"
+#include "ttisa.h"
+
+static uint32_t b(uint32_t w, unsigned sh, unsigned n) { return (w >> sh) & ((1u << n) - 1u); }
+
+/* Dest as the SFPU sees it: reads honour DstRowValid (an invalid row reads 0, as every other Dest
+ * reader; Tenstorrent's simulator does the same for SFPLOAD), and are logged for the race detector;
+ * writes are the SFPU's register-file records. */
+static uint32_t rd16(void *ctx, unsigned row, unsigned col) { return tt_dest16_read_log(ctx, row, col, false); }
+static uint32_t rd32(void *ctx, unsigned row, unsigned col) { return tt_dest32_read_log(ctx, row, col, false); }
+static void wr16(void *ctx, unsigned row, unsigned col, uint32_t v)
+{
+    tt_rf_write_cell(ctx, TT_RF_BY_SFPU, TT_RF_DEST, 0, row, col, v);
+}
+static void wr32(void *ctx, unsigned row, unsigned col, uint32_t v)
+{
+    tt_rf_write_cell(ctx, TT_RF_BY_SFPU, TT_RF_DEST32, 0, row, col, v);
+}
+
+/* Config words (Blackhole register table): ALU_FORMAT_SPEC_REG 0 (SrcB_val [8:5], SrcB_override [9]),
+ * ALU_FORMAT_SPEC_REG1 1 (SrcB [24:21]), ALU_ACC_CTRL_SFPU_Fp32_enabled 1 [30], DEST_REGW_BASE 6
+ * [15:0], DEST_SP_BASE 7 [15:0]; thread config DEST_TARGET_REG_CFG_MATH_Offset 1 [11:0],
+ * SFPU_DEST_FMT 4 (Enable [0], Base [4:1]), SFPU_STACK_Incr 36 [9:0]. */
+static bool dest_io(tt_model *m, int thread, uint32_t insn, tt_sfpu_dest_io *io)
+{
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    if (opc != TT_OPC_SFPLOAD && opc != TT_OPC_SFPSTORE && opc != TT_OPC_SFPLOADMACRO) return false;
+    const int st = tt_cfg_state_of(m, thread);
+    const tt_rwc c = tt_rwc_in(m, thread, insn); /* its AddrMod was applied at issue */
+    const uint32_t w0 = tt_cfg_read_bits(m, st, 0, 0x3E0u), w1 = tt_cfg_read_bits(m, st, 1, 0xFu << 21 | 1u << 30);
+    const uint32_t tf = tt_tcfg_read(m, thread, 4);
+    *io = (tt_sfpu_dest_io){
+        .ctx = m, .rd16 = rd16, .rd32 = rd32, .wr16 = wr16, .wr32 = wr32,
+        .math_offset = b(tt_tcfg_read(m, thread, 1), 0, 12),
+        .dst_offset = c.dst + b(tt_cfg_read_bits(m, st, 6, 0xFFFFu), 0, 16),
+        .sp = m->sfpu_sp[thread],
+        .sp_base = b(tt_cfg_read_bits(m, st, 7, 0xFFFFu), 0, 16),
+        .sp_incr = b(tt_tcfg_read(m, thread, 36), 0, 10),
+        .fp32_enabled = b(w1, 30, 1),
+        .srcb_fmt = b(w0, 9, 1) ? b(w0, 5, 4) : b(w1, 21, 4),
+        .dest_fmt_en = b(tf, 0, 1),
+        .dest_fmt_base = b(tf, 1, 4),
+    };
+    return true;
+}
+
+void tt_exec_sfpu(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
+    tt_sfpu_dest_io io;
+    const bool dest = dest_io(m, thread, insn, &io);
+    tt_sfpu_out out;
+    memset(&out, 0, sizeof out);
+    uint32_t before[TT_SFPU_LREGS][TT_SFPU_LANES];
+    memcpy(before, m->sfpu.lreg, sizeof before);
+    const tt_status st = tt_sfpu_exec(&m->sfpu, insn, dest ? &io : NULL, &out);
+    if (st != TT_OK) {
+        tt_result_fail(r, st, "%s", out.msg);
+        return;
+    }
+    if (out.sp_written) m->sfpu_sp[thread] = out.sp;
+    /* which LRegs changed in some lane: the checker compares them with the RTL's report */
+    uint32_t we = 0;
+    for (unsigned i = 0; i < TT_SFPU_LREGS; i++)
+        if (memcmp(before[i], m->sfpu.lreg[i], sizeof before[i]) != 0) we |= 1u << i;
+    r->eff.kinds |= TT_EFF_SFPU;
+    r->eff.sfpu_lreg_we = we;
+    tt_rf_log_effects(m, r);
+}
+
+bool tt_model_sfpu_lreg(const tt_model *m, unsigned r, unsigned lane, uint32_t *v)
+{
+    if (r >= TT_SFPU_LREGS || lane >= TT_SFPU_LANES) return false;
+    *v = m->sfpu.lreg[r][lane];
+    return true;
+}
+
+bool tt_model_sfpu_lane(const tt_model *m, unsigned lane, tt_sfpu_lane_state *st)
+{
+    if (lane >= TT_SFPU_LANES) return false;
+    *st = (tt_sfpu_lane_state){.flags = m->sfpu.flags[lane], .use_flags = m->sfpu.use_flags[lane],
+                               .depth = m->sfpu.depth[lane], .lane_config = m->sfpu.lane_config[lane]};
+    return true;
+}
