@@ -22,7 +22,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             slurmctld slurmd slurm-client munge \
             gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
 
-.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test hazard-test model-timing-test byo-test
+.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test sfpu-rtl-test hazard-test model-timing-test byo-test
 
 all: model rtl
 
@@ -85,7 +85,7 @@ unit: $(UNIT_TESTS)
 # ---- RTL and lockstep harnesses (Verilator) ------------------------------------------------------
 VERILATOR ?= verilator
 VINC := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)/include
-RTL_PKGS := rtl_stubs/tt_pkg.sv rtl_stubs/tt_inj_pkg.sv
+RTL_PKGS := rtl_stubs/tt_pkg.sv rtl_stubs/tt_inj_pkg.sv rtl_stubs/tt_sfpu_pkg.sv
 RTL_SRCS := $(RTL_PKGS) $(filter-out $(RTL_PKGS),$(sort $(wildcard rtl_stubs/*.sv)))
 TB_SV := tb/tb_stall_probe.sv tb/tb_top.sv
 # -O3 on the generated C++ is the speed lever (docs/speed.md); tracing is compiled in and only
@@ -204,7 +204,7 @@ byo-test: $(BUILD)/ttcosim_cfgalt $(BUILD)/ttcosim_cfgrr $(BUILD)/ttmodel $(BUIL
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: lint docs-test layers-test contract-test kernels kernel-test unit conv-test pack-conv-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: lint docs-test layers-test contract-test kernels kernel-test unit conv-test pack-conv-test sfpu-rtl-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 # docs/design.md's contract tables agree with tt_core's ports, tt_pkg's types and constants and
@@ -418,6 +418,20 @@ conv-test: $(BUILD)/conv_compare
 	@echo "== datum converter: RTL (tt_unpack_convert.sv) against the model, exhaustive"
 	@$(BUILD)/conv_compare
 
+# ---- The SFPU's per-lane functions alone: RTL against the model (tests/sfpu_rtl/) ---------------
+# rtl_stubs/tt_sfpu_pkg.sv behind a one-lane test top; hand-worked cases from the pages, then random
+# instruction words per instruction and mode on the model's tt_sfpu_exec, lane by lane.
+SFPU_OPS_SV := rtl_stubs/tt_sfpu_pkg.sv tests/sfpu_rtl/tb_sfpu_ops.sv
+$(BUILD)/sfpu_ops_test: $(SFPU_OPS_SV) tests/sfpu_rtl/sfpu_ops_main.cpp $(BUILD)/libttmodel.a
+	@rm -f $(BUILD)/obj_sfpu_ops/Vtb_sfpu_ops
+	@echo "  VERILATE $@"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sfpu_ops --top-module tb_sfpu_ops -Wno-fatal \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" $(SFPU_OPS_SV) $(CURDIR)/tests/sfpu_rtl/sfpu_ops_main.cpp \
+	  > $(BUILD)/verilate_sfpu_ops.log 2>&1 || { tail -30 $(BUILD)/verilate_sfpu_ops.log; exit 1; }
+	@cp $(BUILD)/obj_sfpu_ops/Vtb_sfpu_ops $@
+
+
 # ---- The packers' datum path alone: RTL against the model (tests/conv/) -------------------------
 # tt_pack_convert and tt_pack_bfp behind a test-only top. Each deliberate RTL bug (inj_i bit 0..2,
 # see tt_pack_convert.sv) must make the comparison fail where the correct RTL agrees; then the
@@ -442,6 +456,26 @@ pack-conv-test: $(BUILD)/pack_conv_compare
 	done
 	@echo "== packer datum path: RTL (tt_pack_convert.sv, tt_pack_bfp.sv) against the model"
 	@$(BUILD)/pack_conv_compare
+
+# ---- The SFPU's lane arithmetic alone: RTL against hand-worked cases and the model (tests/sfpu_rtl/) -
+# tt_sfpu_fma (SFPMAD's FP32 a * b + c) and tt_sfpu_mul24 (SFPMUL24's integer multiply) under a
+# test-only top: directed cases with expected values from the ISA documentation's pages, then random
+# operands against the model (tt_sfpu_fma; SFPMUL24 through tt_sfpu_exec).
+SFPU_RTL_SV := rtl_stubs/tt_sfpu_fma.sv rtl_stubs/tt_sfpu_mul24.sv tests/sfpu_rtl/tt_sfpu_rtl_top.sv
+$(BUILD)/sfpu_rtl_compare: $(SFPU_RTL_SV) tests/sfpu_rtl/sfpu_rtl_compare.cpp $(BUILD)/libttmodel.a
+	@rm -f $(BUILD)/obj_sfpu_rtl/Vtt_sfpu_rtl_top
+	@echo "  VERILATE $@"
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sfpu_rtl --top-module tt_sfpu_rtl_top -Wall \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" $(SFPU_RTL_SV) $(CURDIR)/tests/sfpu_rtl/sfpu_rtl_compare.cpp \
+	  > $(BUILD)/verilate_sfpu_rtl.log 2>&1 || { tail -30 $(BUILD)/verilate_sfpu_rtl.log; exit 1; }
+	@cp $(BUILD)/obj_sfpu_rtl/Vtt_sfpu_rtl_top $@
+
+sfpu-rtl-test: $(BUILD)/sfpu_rtl_compare $(BUILD)/sfpu_ops_test
+	@echo "== SFPU lane arithmetic: RTL (tt_sfpu_fma.sv, tt_sfpu_mul24.sv) against hand-worked cases and the model"
+	@$(BUILD)/sfpu_rtl_compare
+	@echo "== SFPU per-lane functions: RTL (tt_sfpu_pkg.sv) against the model, hand cases and random words"
+	@$(BUILD)/sfpu_ops_test
 
 # ---- Sanitizers and fuzzing (issue 8 part 2) -------------------------------------------------------
 # `make sanitize`: every C part of the model, the test loader and the checker built with clang's
