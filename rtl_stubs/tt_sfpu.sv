@@ -17,6 +17,7 @@
 /* verilator tracing_off */
 module tt_sfpu
   import tt_pkg::*;
+  import tt_sfpu_pkg::*;
 (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -56,8 +57,14 @@ module tt_sfpu
     $error("tt_sfpu computes an instruction in the cycle before its retire: LAT_SFPU must be 2");
   end
 
+  // Clock gate (rtl_stubs/README.md "Per-unit activity"): the unit's flops change only with an
+  // instruction offered or held, or in reset; its lane logic reads only its own flops, so it is
+  // evaluated only in those cycles
+  logic clk_g;
+  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || rsp_o.busy), .clk_o (clk_g));
+
   tt_unit_slot #(.LAT_W(1)) u_slot (
-    .clk_i, .rst_ni, .req_i, .rsp_o,
+    .clk_i (clk_g), .rst_ni, .req_i, .rsp_o,
     .lat_m1_i (1'(LAT_SFPU - 1)),
     .stall_i  (1'b0),
     .drop_i   (1'b0)
@@ -128,7 +135,9 @@ module tt_sfpu
     OP_AND = 8'h7E, OP_OR = 8'h7F, OP_NOT = 8'h80, OP_SETEXP = 8'h82, OP_SETMAN = 8'h83,
     OP_PUSHC = 8'h87, OP_POPC = 8'h88, OP_SETSGN = 8'h89, OP_ENCC = 8'h8A, OP_COMPC = 8'h8B,
     OP_TRANSP = 8'h8C, OP_XOR = 8'h8D, OP_CONFIG = 8'h91, OP_LZ = 8'h81, OP_CAST = 8'h90,
-    OP_SWAP = 8'h92, OP_SHFT2 = 8'h94, OP_LE = 8'h96, OP_GT = 8'h97, OP_MUL24 = 8'h98;
+    OP_SWAP = 8'h92, OP_SHFT2 = 8'h94, OP_LE = 8'h96, OP_GT = 8'h97, OP_MUL24 = 8'h98,
+    OP_LUT = 8'h73, OP_MULI = 8'h74, OP_ADDI = 8'h75, OP_MAD = 8'h84, OP_ADD = 8'h85,
+    OP_MUL = 8'h86, OP_STOCHRND = 8'h8E, OP_LUTFP32 = 8'h95, OP_ARECIP = 8'h99;
   logic [3:0] va;
   assign va = insn[19:16];         // SFPMUL24's VA
 
@@ -150,6 +159,8 @@ module tt_sfpu
         OP_SHFT:   undef = mod1 > 4'd7 || mod1 == 4'd4 || mod1 == 4'd6;
         OP_CONFIG: undef = vd == 4'd9 || vd == 4'd10;
         OP_CAST:   undef = mod1 > 4'd3;
+        // SFPSTOCHRND: UseImm5 (Mod1[3]) with a page other than IntInt (S9)
+        OP_STOCHRND: undef = mod1[3] && !(mod1[2:0] inside {3'd4, 3'd5});
         OP_SWAP:   undef = mod1 >= 4'd10;
         OP_SHFT2:  undef = mod1 >= 4'd7;
         // SFPMUL24.md: a nonzero VC value takes the non-contractual Mul24ShiftAdd (S7), per lane
@@ -408,7 +419,7 @@ module tt_sfpu
 
   // the retire edge: the Sp counter (SFPLOAD's LReg writes and SFPSTORE's backdoor template writes
   // in the state's process below)
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_g) begin
     if (!rst_ni) begin
       for (int t = 0; t < 3; t++) sp_q[t] <= '0;
       dst_snap_q <= '0;
@@ -443,9 +454,66 @@ module tt_sfpu
   assign err_info_o  = insn;
 
   // ---------------------------------------------------------------------------------------------
+  // The MAD sub-unit: one tt_sfpu_fma per lane (SFPMAD.md, SFPADD/SFPMUL/SFPMULI/SFPADDI.md,
+  // SFPLUT.md, SFPLUTFP32.md; S1), operands zero unless such an instruction executes
+  // ---------------------------------------------------------------------------------------------
+  logic          is_fma;
+  logic [NL-1:0][31:0] fa, fb, fc, fd;
+  logic [NL-1:0][3:0]  fvd;       // each lane's destination (INDIRECT_VD: LReg[7]'s low bits)
+  assign is_fma = exec && (op inside {OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32});
+  always_comb begin
+    sfpu_fma_ops_t o;
+    logic [3:0] ai;
+    o  = '0;
+    ai = '0;
+    for (int l = 0; l < NL; l++) begin
+      fa[l] = '0;
+      fb[l] = '0;
+      fc[l] = '0;
+      fvd[l] = vd;
+      if (is_fma) begin
+        unique case (op)
+          OP_MULI, OP_ADDI: begin
+            // BF16ToFP32(Imm16) * +-VD + 0, or Imm16 * 1.0 + +-VD (S1)
+            fa[l] = {imm16m, 16'h0};
+            fb[l] = (op == OP_MULI) ? (lreg_q[vd][l] ^ {mod1[1], 31'h0}) : 32'h3F800000;
+            fc[l] = (op == OP_MULI) ? 32'h0 : (lreg_q[vd][l] ^ {mod1[1], 31'h0});
+            if (mod1[3]) fvd[l] = lreg_q[7][l][3:0];
+          end
+          OP_LUT: begin
+            o = sfpu_lut_ops(lreg_q[0][l], lreg_q[1][l], lreg_q[2][l], lreg_q[3][l]);
+            fa[l] = o.a;
+            fb[l] = o.b;
+            fc[l] = o.c;
+            fvd[l] = mod0[3] ? lreg_q[7][l][3:0] : vd0;
+          end
+          OP_LUTFP32: begin
+            o = sfpu_lutfp32_ops(mod1, {lreg_q[6][l], lreg_q[5][l], lreg_q[4][l], lreg_q[3][l],
+                                        lreg_q[2][l], lreg_q[1][l], lreg_q[0][l]});
+            fa[l] = o.a;
+            fb[l] = o.b;
+            fc[l] = o.c;
+            if (mod1[3]) fvd[l] = lreg_q[7][l][3:0];
+          end
+          default: begin   // SFPMAD, SFPADD, SFPMUL: +-VA * VB +- VC
+            ai    = mod1[2] ? lreg_q[7][l][3:0] : va;
+            fa[l] = lreg_q[ai][l] ^ {mod1[0], 31'h0};
+            fb[l] = lreg_q[vb][l];
+            fc[l] = lreg_q[vc][l] ^ {mod1[1], 31'h0};
+            if (mod1[3]) fvd[l] = lreg_q[7][l][3:0];
+          end
+        endcase
+      end
+    end
+  end
+  for (genvar l = 0; l < int'(NL); l++) begin : g_fma
+    tt_sfpu_fma u_fma (.a_i (fa[l]), .b_i (fb[l]), .c_i (fc[l]), .d_o (fd[l]));
+  end
+
+  // ---------------------------------------------------------------------------------------------
   // Execution: every instruction's functional model, at the edge ending its exec cycle
   // ---------------------------------------------------------------------------------------------
-  always_ff @(posedge clk_i) begin
+  always_ff @(posedge clk_g) begin
     if (!rst_ni) begin
       lreg_q    <= LREG_RESET;
       prev_q    <= LREG_RESET;
@@ -943,6 +1011,43 @@ module tt_sfpu
                 lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
+          end
+          // SFPMAD & co., SFPLUT, SFPLUTFP32: the lane's FMA result to its destination
+          OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32: begin
+            logic [3:0] gv;       // the VD field the backdoor guard reads
+            gv = (op == OP_LUT) ? vd0 : vd;
+            for (int l = 0; l < NL; l++) begin
+              if (gv < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l] && fvd[l] < 4'd8) begin
+                  if (op == OP_LUT)          lreg_q[fvd[l]][l] <= sfpu_lut_post(mod0[2], fd[l], lreg_q[3][l]);
+                  else if (op == OP_LUTFP32) lreg_q[fvd[l]][l] <= sfpu_lut_post(mod1[2], fd[l], lreg_q[3][l]);
+                  else                       lreg_q[fvd[l]][l] <= fd[l];
+                end
+              end else begin
+                lm_tpl_q[l][gv[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPSTOCHRND (its three pages; tt_sfpu_pkg sfpu_stochrnd): the PRNG steps in every
+          // enabled lane whatever the rounding mode (S9)
+          OP_STOCHRND: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l]) begin
+                  prng_q[l] <= prng_next(prng_q[l]);
+                  if (vd < 4'd8)
+                    lreg_q[vd][l] <= sfpu_stochrnd(insn[22:21], insn[20:16], mod1, lreg_q[vb][l],
+                                                   lreg_q[vc][l], prng_q[l]);
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPARECIP.md RECIP and COND_RECIP (the EXP mode: the model reports it unimplemented, S9)
+          OP_ARECIP: if (vd < 4'd8 && mod1 <= 4'd1) begin
+            for (int l = 0; l < NL; l++)
+              if (lane_en[l]) lreg_q[vd][l] <= sfpu_arecip(mod1, lreg_q[vb][l], lreg_q[vc][l]);
           end
           default: ;   // SFPNOP, SFPLOAD / SFPSTORE (at their retire, below); the instructions
                        // not built yet (header) retire with no effect
