@@ -553,7 +553,7 @@ module tt_sfpu
           OP_MOV: begin
                         for (int l = 0; l < NL; l++) begin
               if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
-                if (lane_en[l] || mod1[1]) begin
+                if (lane_en[l] || mod1 == 4'd2) begin   // the page: Mod1 == ALL_LANES_ENABLED
                   logic [31:0] x;
                   x = lreg_q[vc][l] ^ {mod1[0], 31'h0};
                   if (mod1[3]) begin
