@@ -225,7 +225,6 @@ module tt_sfpu
     return {~^(s & 32'h80200003), s[31:1]};
   endfunction
 
-  assign sfpu_wr_o.valid       = rsp_o.done && !err_q;
   // ---------------------------------------------------------------------------------------------
   // SFPLOAD / SFPSTORE (SFPLOAD.md, SFPSTORE.md; docs/decisions.md S6): addressing, the Dest read,
   // the conversions, all in the retire cycle (Dest, configuration and RWCs as they are then)
@@ -417,8 +416,8 @@ module tt_sfpu
   assign am_thread_o = req_i.thread;
   assign am_idx_o    = req_i.insn[15:13];
 
-  // the retire edge: the Sp counter (SFPLOAD's LReg writes and SFPSTORE's backdoor template writes
-  // in the state's process below)
+  // the retire edge: the Sp counter; the dispatch edge: the RWC Dst snapshot (SFPLOAD's LReg writes
+  // and SFPSTORE's backdoor template writes are in the state's process below)
   always_ff @(posedge clk_g) begin
     if (!rst_ni) begin
       for (int t = 0; t < 3; t++) sp_q[t] <= '0;
@@ -432,24 +431,27 @@ module tt_sfpu
   // The report: the state registers (the instruction took effect at its exec edge), SFPLOAD's new
   // LReg[VD] (and VD + 4) straight from the Dest read. lreg_we: the LRegs changed in some lane
   // (tt_pkg sfpu_wr_t), looked at in the retire cycle only.
-  logic [SFPU_LREGS-1:0][NL-1:0][31:0] rep_lreg;
-  for (genvar r = 0; r < int'(SFPU_LREGS); r++) begin : g_rep
-    assign rep_lreg[r] = (ld_go && vd0 < 4'd8 && 32'(vd0) == r) ? ld_val :
-                               (ld_go && vd0 < 4'd4 && 32'(vd0) + 4 == r) ? ld_idx : lreg_q[r];
-  end
-  logic [SFPU_LREGS-1:0] rep_we;
+  // One procedural block, written only in the retire cycle: SFPLOAD's part reads the configuration,
+  // so the block runs every cycle, and continuous assigns of the fields made the simulator build the
+  // 18k-bit record by concatenation each time (rtl_stubs/README.md "Per-unit activity")
+  /* verilator lint_off WIDTHCONCAT */ // an 18k-bit record: its zero is meant
   always_comb begin
-    rep_we = '0;
+    sfpu_wr_o = '0;
     if (rsp_o.done) begin
-      for (int r = 0; r < SFPU_LREGS; r++) rep_we[r] = rep_lreg[r] != prev_q[r];
+      sfpu_wr_o.valid = !err_q;
+      sfpu_wr_o.lreg  = lreg_q;
+      if (ld_go && vd0 < 4'd8) begin
+        sfpu_wr_o.lreg[vd0[2:0]] = ld_val;
+        if (vd0 < 4'd4) sfpu_wr_o.lreg[{2'b01, vd0[1:0]}] = ld_idx;
+      end
+      for (int r = 0; r < SFPU_LREGS; r++) sfpu_wr_o.lreg_we[r] = sfpu_wr_o.lreg[r] != prev_q[r];
+      sfpu_wr_o.flags       = flags_q;
+      sfpu_wr_o.use_flags   = use_q;
+      sfpu_wr_o.depth       = depth_q;
+      sfpu_wr_o.lane_config = lcfg_q;
     end
   end
-  assign sfpu_wr_o.lreg_we     = rep_we;
-  assign sfpu_wr_o.lreg        = rep_lreg;
-  assign sfpu_wr_o.flags       = flags_q;
-  assign sfpu_wr_o.use_flags   = use_q;
-  assign sfpu_wr_o.depth       = depth_q;
-  assign sfpu_wr_o.lane_config = lcfg_q;
+  /* verilator lint_on WIDTHCONCAT */
   assign err_valid_o = rsp_o.done && err_q;
   assign err_info_o  = insn;
 
