@@ -1055,6 +1055,7 @@ module tt_core
     .sfpu_wr_o,
     .err_valid_o (sfpu_err),
     .err_info_o  (sfpu_err_info),
+    .inj_lane_en_i (inject_i[INJ_SFPU_LANE_EN_IGNORED]),
     .cfg_i (cfg_all), .tcfg_i (tcfg_all), .rwc_dst_i (sfpu_rwc_dst),
     .rd_en_o (sf_rd_en), .rd32_o (sf_rd32), .rd_row_o (sf_rd_row),
     .rd_hi_i (sf_rd_hi), .rd_lo_i (sf_rd_lo), .rd_vld_i (sf_rd_vld),

@@ -405,6 +405,8 @@ package tt_pkg;
   // issue 29 (kernels in lockstep): the TRISC load port's decode
   localparam int unsigned INJ_TRISC_LD_GPR        = 172; // a TRISC load of a GPR reads the next thread's GPR
   localparam int unsigned INJ_C10_IGNORED       = 117; // STALLWAIT C10 never holds (TRISC stores in flight ignored)
+  // issue 30 (the SFPU): bit 25
+  localparam int unsigned INJ_SFPU_LANE_EN_IGNORED = 25; // the SFPU ignores UseLaneFlagsForLaneEnable
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------

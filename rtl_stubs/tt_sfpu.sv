@@ -26,6 +26,7 @@ module tt_sfpu
   output sfpu_wr_t    sfpu_wr_o,    // the retiring instruction's LReg / lane-state report
   output logic        err_valid_o,  // the retiring instruction is an undefined form
   output logic [31:0] err_info_o,
+  input  logic        inj_lane_en_i,  // INJ_SFPU_LANE_EN_IGNORED
 
   // what SFPLOAD / SFPSTORE read in their retire cycle: configuration, each thread's RWC Dst
   input  cfg_arr_t    cfg_i,
@@ -145,7 +146,8 @@ module tt_sfpu
   logic [NL-1:0] lane_en;
   always_comb begin
     for (int l = 0; l < NL; l++) begin
-      lane_en[l] = !lcfg_q[l & 7][LC_ROW_MASK + l / 8] && (!use_q[l] || flags_q[l]);
+      // DELIBERATE BUG (INJ_SFPU_LANE_EN_IGNORED): LaneFlags never disable a lane.
+      lane_en[l] = !lcfg_q[l & 7][LC_ROW_MASK + l / 8] && (!use_q[l] || flags_q[l] || inj_lane_en_i);
     end
   end
 
