@@ -179,6 +179,16 @@ module tt_core
   logic [31:0] fe_wait [3];
   logic [2:0]  unp_ctx_ctr [2][3];
   logic [46:0] math_rwc [3];
+  // the SFPU's Dest access (SFPLOAD's read port, SFPSTORE's rows) and its AddrMod request
+  logic        sf_rd_en, sf_rd32;
+  logic [9:0]  sf_rd_row;
+  logic [16*16-1:0] sf_rd_hi [4], sf_rd_lo [4];
+  logic        sf_rd_vld [4];
+  rf_wr_t      sf_rf_wr [RF_SFPU_WR_PORTS];
+  logic        sf_am_valid;
+  logic [1:0]  sf_am_thread;
+  logic [2:0]  sf_am_idx;
+  logic [9:0]  sfpu_rwc_dst [3];
 
   for (genvar t = 0; t < 3; t++) begin : g_fe
     tt_frontend u_fe (
@@ -424,6 +434,12 @@ module tt_core
         err_code_o  = ERR_UNIT_DONE_IDLE;
         err_info_o  = 32'(u);
       end
+    end
+    // an SFP instruction of a form the pages leave undefined and the model reports (tt_sfpu)
+    if (!err_valid_o && sfpu_err) begin
+      err_valid_o = 1'b1;
+      err_code_o  = ERR_SFPU_UNDEFINED;
+      err_info_o  = sfpu_err_info;
     end
   end
 
@@ -926,7 +942,9 @@ module tt_core
     .inj_zf_revert_i (inject_i[INJ_ZF_REVERT_IGN]),
     .rf_wr_o (m_rf_wr), .rf_wr_trn_o (m_rf_wr_trn),
     .clr_flip_o (math_clr_flip), .clr_keep_o (math_clr_keep), .clr_reset_o (math_clr_reset),
-    .inj_srcb_clr_keep_cr_i (inject_i[INJ_MATH_SRCB_CLR_KEEPS_CR]), .rwc_o (math_rwc)
+    .inj_srcb_clr_keep_cr_i (inject_i[INJ_MATH_SRCB_CLR_KEEPS_CR]),
+    .am_valid_i (sf_am_valid), .am_thread_i (sf_am_thread), .am_idx_i (sf_am_idx),
+    .rwc_dst_o (sfpu_rwc_dst), .rwc_o (math_rwc)
   );
   for (genvar k = 0; k < int'(RF_MATH_PORTS); k++) begin : g_mrf
     assign rf_wr_o[RF_PORT_MATH0 + k] = m_rf_wr[k];
@@ -1011,6 +1029,8 @@ module tt_core
     .mx_srcb_o      (mx_srcb),
     .mx_dest_o      (mx_dest),
     .mx_dest_vld_o  (mx_dest_vld),
+    .sf_rd_en_i (sf_rd_en), .sf_rd32_i (sf_rd32), .sf_rd_row_i (sf_rd_row),
+    .sf_rd_hi_o (sf_rd_hi), .sf_rd_lo_o (sf_rd_lo), .sf_rd_vld_o (sf_rd_vld),
     .pk_rd_row_i (pk_rd_row),
     .pk_rd_col_i (pk_rd_col),
     .pk_rd_o     (pk_rd),
@@ -1026,13 +1046,25 @@ module tt_core
     .bd_data_i
   );
 
-  tt_sfpu_stub u_sfpu (
+  // Vector unit (SFPU): LRegs and lane state; its write report leaves on sfpu_wr_o
+  logic        sfpu_err;
+  logic [31:0] sfpu_err_info;
+  tt_sfpu u_sfpu (
     .clk_i (clk_c), .rst_ni,
-    .req_i (u_req[UNIT_SFPU]), .rsp_o (u_rsp[UNIT_SFPU])
+    .req_i (u_req[UNIT_SFPU]), .rsp_o (u_rsp[UNIT_SFPU]),
+    .sfpu_wr_o,
+    .err_valid_o (sfpu_err),
+    .err_info_o  (sfpu_err_info),
+    .inj_lane_en_i (inject_i[INJ_SFPU_LANE_EN_IGNORED]),
+    .cfg_i (cfg_all), .tcfg_i (tcfg_all), .rwc_dst_i (sfpu_rwc_dst),
+    .rd_en_o (sf_rd_en), .rd32_o (sf_rd32), .rd_row_o (sf_rd_row),
+    .rd_hi_i (sf_rd_hi), .rd_lo_i (sf_rd_lo), .rd_vld_i (sf_rd_vld),
+    .rf_wr_o (sf_rf_wr),
+    .am_valid_o (sf_am_valid), .am_thread_o (sf_am_thread), .am_idx_o (sf_am_idx)
   );
-  /* verilator lint_off WIDTHCONCAT */ // an 18k-bit record: its zero is meant
-  assign sfpu_wr_o = '0;   // the stub writes nothing (issue 30: tt_sfpu reports here)
-  /* verilator lint_on WIDTHCONCAT */
+  for (genvar k = 0; k < int'(RF_SFPU_WR_PORTS); k++) begin : g_sfrf
+    assign rf_wr_o[RF_PORT_SFPU + k] = sf_rf_wr[k];
+  end
   // Packer 0 (PACR): Dest through the register file's packer port, L1 lines through the L1 port
   logic [9:0]  pk_rd_row [2];
   logic [3:0]  pk_rd_col;

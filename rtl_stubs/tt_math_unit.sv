@@ -126,6 +126,14 @@ module tt_math_unit
 
   // state read-back (docs/design.md "State read-back", target 11) and its injected bug
   input  logic        inj_srcb_clr_keep_cr_i, // INJ_MATH_SRCB_CLR_KEEPS_CR
+  // SFPLOAD / SFPSTORE / SFPLOADMACRO taken by the SFPU at this edge: ApplyPartialAddrMod(am_idx_i)
+  // on thread am_thread_i's RWCs at its issue, the next cycle, as this unit's own instructions
+  // (RWCs.md: ApplyAddrMod without the FidelityPhase update; docs/decisions.md S11); rwc_dst_o: each
+  // thread's RWC Dst as an instruction taken now finds it (the SFPU's address)
+  input  logic        am_valid_i,
+  input  logic [1:0]  am_thread_i,
+  input  logic [2:0]  am_idx_i,
+  output logic [9:0]  rwc_dst_o [3],
   output logic [46:0] rwc_o [3]          // thread t's RWCs: {Dst, Dst_Cr (10 bits each), SrcA, SrcA_Cr,
                                          //   SrcB, SrcB_Cr (6 each), FidelityPhase (2), ExtraAddrModBit}
 );
@@ -272,12 +280,14 @@ module tt_math_unit
   ent_t        head;
 
   // Clock gate (rtl_stubs/README.md "Per-unit activity"): the flops change only with an
-  // instruction offered or in flight, an RWC update pending, an acceptance window open, in reset, or
+  // instruction offered or in flight, an RWC update pending (its own, or the SFPU's AddrMod), an
+  // acceptance window open, in reset, or
   // (INJ_MATH_ROWS_LATE) the late rows; now_q stops with them, and is read only relative to the
   // instructions in flight (retire times), so a gated gap changes nothing.
   logic clk_g, win_open;
   assign win_open = (a2d_q != '0) || (d2b_q != '0) || d2a_q || sxb_q;
   tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || cnt_q != '0 || pend_q || win_open ||
+                                    am_valid_i || sf_pend_q ||
                                     inj_rows_late_i), .clk_o (clk_g));
 
   assign head   = ent_q[head_q];
@@ -305,11 +315,16 @@ module tt_math_unit
   // (its first cycle in the unit); an instruction accepted now takes them as they are after it
   // ---------------------------------------------------------------------------------------------
   rwc_t        rwc_q [3];
+  logic        sf_pend_q;        // the SFPU's AddrMod of the instruction it took last cycle
+  logic [1:0]  sf_pend_thread_q;
+  logic [2:0]  sf_pend_idx_q;
   logic [1:0]  pend_thread_q;
   logic [31:0] pend_insn_q;
   rwc_t        rwc_cur [3];
   always_comb begin
     logic [2:0] am;
+    logic [1:0] f;
+    f = '0;
     for (int t = 0; t < 3; t++) rwc_cur[t] = rwc_q[t];
     am = am_of(pend_insn_q[31:24], pend_insn_q[17:14]);
     if (pend_q)
@@ -317,7 +332,18 @@ module tt_math_unit
                                           tcfg_i[pend_thread_q][7'd12 + {4'd0, am}],
                                           tcfg_i[pend_thread_q][7'd28 + {4'd0, am}],
                                           tcfg_i[pend_thread_q][7'd47 + {4'd0, am}], inj_addrmod_i);
+    // the SFPU's partial AddrMod at its instruction's issue (another thread's than this unit's
+    // pending one: a thread dispatches one instruction a cycle)
+    if (sf_pend_q) begin
+      f = rwc_cur[sf_pend_thread_q].fid;
+      rwc_cur[sf_pend_thread_q] = addr_mod(rwc_cur[sf_pend_thread_q],
+                                           tcfg_i[sf_pend_thread_q][7'd12 + {4'd0, sf_pend_idx_q}],
+                                           tcfg_i[sf_pend_thread_q][7'd28 + {4'd0, sf_pend_idx_q}],
+                                           tcfg_i[sf_pend_thread_q][7'd47 + {4'd0, sf_pend_idx_q}], 1'b0);
+      rwc_cur[sf_pend_thread_q].fid = f;
+    end
   end
+  always_comb for (int t = 0; t < 3; t++) rwc_dst_o[t] = rwc_cur[t].dst;
 
   // ---------------------------------------------------------------------------------------------
   // Acceptance rules, per cycle: windows opened by the instructions accepted in the last cycles
@@ -348,6 +374,7 @@ module tt_math_unit
       bchg_cnt_q[0] <= '0;
       bchg_cnt_q[1] <= '0;
       pend_q <= 1'b0; pend_thread_q <= '0; pend_insn_q <= '0;
+      sf_pend_q <= 1'b0; sf_pend_thread_q <= '0; sf_pend_idx_q <= '0;
       a2d_q <= '0; d2b_q <= '0; d2a_q <= 1'b0; sxb_q <= 1'b0;
     end else begin
       op = req_i.insn[31:24];
@@ -356,6 +383,11 @@ module tt_math_unit
       // instruction's update
       for (int t = 0; t < 3; t++) rwc_q[t] <= rwc_cur[t];
       pend_q        <= accept && !inj_rwc_retire_i;
+      sf_pend_q     <= am_valid_i;
+      if (am_valid_i) begin
+        sf_pend_thread_q <= am_thread_i;
+        sf_pend_idx_q    <= am_idx_i;
+      end
       // (read only with pend_q: loaded only then, so an offer the unit does not take moves no flop)
       if (accept) begin   // the pending RWC update (a line text of its own: tools/mutate_equiv.json)
         pend_thread_q <= req_i.thread;

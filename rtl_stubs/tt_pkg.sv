@@ -405,6 +405,8 @@ package tt_pkg;
   // issue 29 (kernels in lockstep): the TRISC load port's decode
   localparam int unsigned INJ_TRISC_LD_GPR        = 172; // a TRISC load of a GPR reads the next thread's GPR
   localparam int unsigned INJ_C10_IGNORED       = 117; // STALLWAIT C10 never holds (TRISC stores in flight ignored)
+  // issue 30 (the SFPU): bit 25
+  localparam int unsigned INJ_SFPU_LANE_EN_IGNORED = 25; // the SFPU ignores UseLaneFlagsForLaneEnable
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------
@@ -574,6 +576,9 @@ package tt_pkg;
   // RTL's own. This RTL's:
   localparam logic [7:0] ERR_UNIT_DONE_IDLE = 8'd1;    // a unit retires while it holds no instruction
                                                        // (err_info_o: the unit_e)
+  localparam logic [7:0] ERR_SFPU_UNDEFINED = 8'd2;    // an SFP instruction of a form its page leaves
+                                                       // undefined (docs/decisions.md S5, S7; the
+                                                       // model reports it too); err_info_o: the word
 
   // Register-file write report (one row, or a bulk clear of several; docs/design.md "Register-file
   // writes"). Ports: 0 unpacker 0, 1 unpacker 1, RF_PORT_MATH0.. the matrix unit's rows of the cycle
@@ -582,9 +587,11 @@ package tt_pkg;
   // RF_BY_UNPACK1 or RF_BY_MATH. RF_MATH_PORTS is the matrix unit's narrow read ports (8 Src and 8
   // Dest rows) and the rows of everything but TRNSPSRCB.
   localparam int unsigned RF_SRCA = 0, RF_SRCB = 1, RF_DEST = 2, RF_DEST32 = 3;
-  localparam int unsigned RF_BY_UNPACK0 = 0, RF_BY_UNPACK1 = 1, RF_BY_MATH = 2;
+  localparam int unsigned RF_BY_UNPACK0 = 0, RF_BY_UNPACK1 = 1, RF_BY_MATH = 2, RF_BY_SFPU = 3;
+  // RF_PORT_SFPU..: the SFPU's rows (an SFPSTORE writes up to 4 Dest rows, one per port, in lane order)
   localparam int unsigned RF_MATH_PORTS = 8, RF_MATH_WR_PORTS = 16, RF_PORT_MATH0 = 2,
-                          RF_WR_PORTS = RF_PORT_MATH0 + RF_MATH_WR_PORTS;
+                          RF_SFPU_WR_PORTS = 4, RF_PORT_SFPU = RF_PORT_MATH0 + RF_MATH_WR_PORTS,
+                          RF_WR_PORTS = RF_PORT_SFPU + RF_SFPU_WR_PORTS;
   typedef struct packed {
     logic        valid;
     logic [1:0]  file;     // RF_*

@@ -56,6 +56,15 @@ module tt_regfile
   input  logic        tr_bank_i,
   input  logic [5:0]  tr_row_i,
   output logic [16*MX_SW-1:0] tr_srcb_o,
+  // combinational read for the SFPU (SFPLOAD's retire cycle; zero unless sf_rd_en_i): Dst16b rows
+  // sf_rd_row_i + 0..3 in sf_rd_hi_o, or (sf_rd32_i) Dst32b rows sf_rd_row_i + 0..3, high halves in
+  // sf_rd_hi_o and low halves in sf_rd_lo_o; the rows' DstRowValid (a Dst32b row's: its high half's)
+  input  logic        sf_rd_en_i,
+  input  logic        sf_rd32_i,
+  input  logic [9:0]  sf_rd_row_i,
+  output logic [16*16-1:0] sf_rd_hi_o [4],
+  output logic [16*16-1:0] sf_rd_lo_o [4],
+  output logic        sf_rd_vld_o [4],
   // combinational read for packer 0: two Dest cells of one column (Dst16b: [0]; Dst32b: high half
   // at [0], low half at [1])
   input  logic [9:0]  pk_rd_row_i [2],
@@ -177,6 +186,21 @@ module tt_regfile
       for (int k = 0; k < 16; k++) tr_srcb_o[k * MX_SW +: MX_SW] = srcb_row({tr_bank_i, tr_row_i + 6'(k)});
   end
   /* verilator lint_on LATCH */
+  always_comb begin
+    logic [9:0] hr;
+    hr = '0;
+    for (int k = 0; k < 4; k++) begin
+      sf_rd_hi_o[k]  = '0;
+      sf_rd_lo_o[k]  = '0;
+      sf_rd_vld_o[k] = 1'b0;
+      if (sf_rd_en_i) begin
+        hr = sf_rd32_i ? dest32_adj_row(sf_rd_row_i + 10'(k)) : sf_rd_row_i + 10'(k);
+        sf_rd_hi_o[k]  = dest_q[hr];
+        sf_rd_lo_o[k]  = sf_rd32_i ? dest_q[hr + 10'd8] : '0;
+        sf_rd_vld_o[k] = dest_vld_q[hr];
+      end
+    end
+  end
   always_comb begin
     logic [DW-1:0] pr;
     for (int k = 0; k < 2; k++) begin

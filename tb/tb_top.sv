@@ -272,7 +272,8 @@ module tb_top (
       // rows are all reported before (or with) its retire (design.md "Register-file writes").
       // Port p's writer: the unpackers (0, 1), the matrix unit (its rows in order on the others).
       for (int w = 0; w < int'(RF_WR_PORTS); w++) begin
-        if (rf_wr_valid[w]) c_dpi_rf_write(ctx, cycle_q, (w < int'(RF_BY_MATH)) ? w : int'(RF_BY_MATH), rf_wr[w]);
+        if (rf_wr_valid[w]) c_dpi_rf_write(ctx, cycle_q, (w < int'(RF_BY_MATH)) ? w :
+                                            (w >= int'(RF_PORT_SFPU)) ? int'(RF_BY_SFPU) : int'(RF_BY_MATH), rf_wr[w]);
       end
       // The SFPU's write report goes with its retire, before it (design.md "SFPU writes").
       if (sfpu_wr.valid) c_dpi_sfpu_write(ctx, cycle_q, sfpu_wr);

@@ -321,7 +321,8 @@ def def_fields(pkg, struct):
 # The constants docs/design.md's "params" table must give (the rest of tt_pkg is this RTL's own).
 PARAMS = ["NUM_THREADS", "NUM_UNITS", "GPR_WR_SLOTS", "RET_LANE_UNIT0", "RET_LANE_EXTRA0", "RET_LANES",
           "RETIRE_BITS", "RF_SRCA", "RF_SRCB", "RF_DEST", "RF_DEST32", "RF_BY_UNPACK0", "RF_BY_UNPACK1",
-          "RF_BY_MATH", "RF_PORT_MATH0", "RF_MATH_WR_PORTS", "RF_WR_PORTS", "RF_WR_BITS", "TIMING_BITS",
+          "RF_BY_MATH", "RF_PORT_MATH0", "RF_MATH_WR_PORTS", "RF_BY_SFPU", "RF_PORT_SFPU", "RF_SFPU_WR_PORTS",
+          "RF_WR_PORTS", "RF_WR_BITS", "TIMING_BITS",
           "SFPU_WR_BITS"]
 STRUCTS = ["retire_t", "rf_wr_t", "timing_t", "sfpu_wr_t"]
 ENUMS = ["unit_e", "stall_e", "mrule_e"]

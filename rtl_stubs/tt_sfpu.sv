@@ -1,0 +1,1068 @@
+// tt_sfpu: the Vector Unit (SFPU; tt-isa-documentation BlackholeA0 VectorUnit.md, LReg.md, SFP*.md).
+// 32 lanes x 17 LRegs, the lane predication state (LaneFlags, UseLaneFlagsForLaneEnable, an 8-deep
+// flag stack per lane), LaneConfig, LoadMacroConfig and the PRNG, written from the pages' functional
+// models (docs/decisions.md "SFPU arithmetic": S2 reset values, S4 backdoor template writes, S5/S7
+// undefined forms).
+//
+// Timing (this slice): the stub's, one tt_unit_slot with latency LAT_SFPU (2), one instruction at a
+// time. The architectural effect belongs to the edge ending the retire cycle; the unit computes it at
+// the edge before (the state it reads cannot change in between: nothing but this unit writes it, and
+// it holds one instruction), so the retire cycle's report (sfpu_wr_o) is the state registers as they
+// are then, and the lanes' logic runs once per instruction, not every cycle.
+// Undefined forms the model reports (S5, S7) raise err_valid_o in the retire cycle (info: the
+// instruction word) and change nothing.
+// Not built yet: SFPLOAD / SFPSTORE (Dest), SFPMAD & co. (tt_sfpu_fma), SFPLUT/LUTFP32, SFPSWAP,
+// SFPGT/LE, SFPMUL24, SFPCAST, SFPSTOCHRND, SFPSHFT2, SFPLZ, SFPARECIP, SFPLOADMACRO: they retire with
+// no effect (rtl_stubs/README.md).
+/* verilator tracing_off */
+module tt_sfpu
+  import tt_pkg::*;
+  import tt_sfpu_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  unit_req_t   req_i,        // dispatch (taken only when rsp_o.ready)
+  output unit_rsp_t   rsp_o,        // ready, busy, held instruction and thread, retire
+  output sfpu_wr_t    sfpu_wr_o,    // the retiring instruction's LReg / lane-state report
+  output logic        err_valid_o,  // the retiring instruction is an undefined form
+  output logic [31:0] err_info_o,
+  input  logic        inj_lane_en_i,  // INJ_SFPU_LANE_EN_IGNORED
+
+  // what SFPLOAD / SFPSTORE read in their retire cycle: configuration, each thread's RWC Dst
+  input  cfg_arr_t    cfg_i,
+  input  tcfg_arr_t   tcfg_i,
+  input  logic [9:0]  rwc_dst_i [3],       // each thread's RWC Dst as an instruction taken now finds it
+  // Dest read (tt_regfile sf_rd_*, the retire cycle): rows rd_row_o + 0..3 of the Dst16b view, or
+  // (rd32_o) of the Dst32b view, high halves in rd_hi_i, low halves in rd_lo_i
+  output logic        rd_en_o,
+  output logic        rd32_o,
+  output logic [9:0]  rd_row_o,
+  input  logic [16*16-1:0] rd_hi_i [4],     // cell c in [16c +: 16], raw
+  input  logic [16*16-1:0] rd_lo_i [4],
+  input  logic        rd_vld_i [4],         // the rows' DstRowValid (an invalid row reads as 0)
+  // SFPSTORE's Dest rows (one record per row written, rows in lane order), in its retire cycle
+  output rf_wr_t      rf_wr_o [RF_SFPU_WR_PORTS],
+  // SFPLOAD / SFPSTORE / SFPLOADMACRO's ApplyPartialAddrMod(AddrMod) on the thread's RWCs
+  // (tt_math_unit), at issue: with the dispatch (S11)
+  output logic        am_valid_o,
+  output logic [1:0]  am_thread_o,
+  output logic [2:0]  am_idx_o
+);
+
+  localparam int unsigned NL = SFPU_LANES;
+
+  // ---------------------------------------------------------------------------------------------
+  // Slot (the stub's timing)
+  // ---------------------------------------------------------------------------------------------
+  if (LAT_SFPU != 2) begin : g_lat_check
+    $error("tt_sfpu computes an instruction in the cycle before its retire: LAT_SFPU must be 2");
+  end
+
+  // Clock gate (rtl_stubs/README.md "Per-unit activity"): the unit's flops change only with an
+  // instruction offered or held, or in reset; its lane logic reads only its own flops, so it is
+  // evaluated only in those cycles
+  logic clk_g;
+  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || rsp_o.busy), .clk_o (clk_g));
+
+  tt_unit_slot #(.LAT_W(1)) u_slot (
+    .clk_i (clk_g), .rst_ni, .req_i, .rsp_o,
+    .lat_m1_i (1'(LAT_SFPU - 1)),
+    .stall_i  (1'b0),
+    .drop_i   (1'b0)
+  );
+
+  // exec: the cycle before the retire (latency 2: the one cycle the slot holds it undone)
+  logic exec;
+  assign exec = rsp_o.busy && !rsp_o.done;
+
+  // ---------------------------------------------------------------------------------------------
+  // State (VectorUnit.md, LReg.md, SFPCONFIG.md)
+  // ---------------------------------------------------------------------------------------------
+  // packed: every instruction indexes them by its register fields
+  logic [SFPU_LREGS-1:0][NL-1:0][31:0] lreg_q, prev_q;   // prev_q: before the instruction (lreg_we)
+  logic [NL-1:0]         flags_q, use_q;                 // LaneFlags, UseLaneFlagsForLaneEnable
+  logic [NL-1:0][3:0]    depth_q;                        // FlagStack size
+  logic [NL-1:0][7:0]    stk_f_q, stk_u_q;               // FlagStack entries (bit i: entry i, bottom 0)
+  logic [NL-1:0][17:0]   lcfg_q;                         // LaneConfig
+  logic [NL-1:0][3:0][31:0] lm_tpl_q;                    // LoadMacroConfig.InstructionTemplate
+  logic [NL-1:0][3:0][31:0] lm_seq_q;                    // LoadMacroConfig.Sequence
+  logic [NL-1:0][11:0]   lm_misc_q;                      // LoadMacroConfig.Misc
+  logic [NL-1:0][31:0]   prng_q;                         // VectorUnit.md "PRNG" State
+  logic        err_q;
+
+  // LaneConfig bits (SFPCONFIG.md "LaneConfig")
+  localparam int unsigned LC_DISABLE_BACKDOOR_LOAD = 1;
+  localparam int unsigned LC_ROW_MASK = 12;
+
+  // S2: the constant LRegs' reset values (LReg.md; 11..14 the simulator's)
+  function automatic logic [SFPU_LREGS-1:0][NL-1:0][31:0] lreg_reset();
+    logic [SFPU_LREGS-1:0][NL-1:0][31:0] v;
+    for (int l = 0; l < NL; l++) begin
+      for (int r = 0; r < SFPU_LREGS; r++) v[r][l] = '0;
+      v[8][l]  = 32'h3F56594B;
+      v[10][l] = 32'h3F800000;
+      v[11][l] = 32'hBF800000;
+      v[12][l] = 32'h3B000000;
+      v[13][l] = 32'hBF2CC4C7;
+      v[14][l] = 32'hBEB08FF9;
+      v[15][l] = 32'(2 * l);
+    end
+    return v;
+  endfunction
+  localparam logic [SFPU_LREGS-1:0][NL-1:0][31:0] LREG_RESET = lreg_reset();
+
+  // ---------------------------------------------------------------------------------------------
+  // Decode (the instruction word: opcode [31:24], fields per blackhole-assembly.yaml)
+  // ---------------------------------------------------------------------------------------------
+  logic [31:0] insn;
+  logic [7:0]  op;
+  logic [3:0]  mod1, vd, vc, vb, mod0, vd0;
+  logic [11:0] imm12;
+  logic [15:0] imm16, imm16m;
+  assign insn   = rsp_o.insn;
+  assign op     = insn[31:24];
+  assign mod1   = insn[3:0];
+  assign vd     = insn[7:4];
+  assign vc     = insn[11:8];
+  assign vb     = insn[15:12];     // SFPAND/SFPOR's VB (USE_VB)
+  assign imm12  = insn[23:12];
+  assign imm16m = insn[23:8];      // SFPCONFIG, SFPMULI, SFPADDI
+  assign vd0    = insn[23:20];     // SFPLOADI / SFPLOAD / SFPSTORE
+  assign mod0   = insn[19:16];
+  assign imm16  = insn[15:0];
+
+  localparam logic [7:0] OP_LOADI = 8'h71, OP_DIVP2 = 8'h76, OP_EXEXP = 8'h77, OP_EXMAN = 8'h78,
+    OP_IADD = 8'h79, OP_SHFT = 8'h7A, OP_SETCC = 8'h7B, OP_MOV = 8'h7C, OP_ABS = 8'h7D,
+    OP_AND = 8'h7E, OP_OR = 8'h7F, OP_NOT = 8'h80, OP_SETEXP = 8'h82, OP_SETMAN = 8'h83,
+    OP_PUSHC = 8'h87, OP_POPC = 8'h88, OP_SETSGN = 8'h89, OP_ENCC = 8'h8A, OP_COMPC = 8'h8B,
+    OP_TRANSP = 8'h8C, OP_XOR = 8'h8D, OP_CONFIG = 8'h91, OP_LZ = 8'h81, OP_CAST = 8'h90,
+    OP_SWAP = 8'h92, OP_SHFT2 = 8'h94, OP_LE = 8'h96, OP_GT = 8'h97, OP_MUL24 = 8'h98,
+    OP_LUT = 8'h73, OP_MULI = 8'h74, OP_ADDI = 8'h75, OP_MAD = 8'h84, OP_ADD = 8'h85,
+    OP_MUL = 8'h86, OP_STOCHRND = 8'h8E, OP_LUTFP32 = 8'h95, OP_ARECIP = 8'h99;
+  logic [3:0] va;
+  assign va = insn[19:16];         // SFPMUL24's VA
+
+  // VectorUnit.md IsLaneEnabled
+  logic [NL-1:0] lane_en;
+  always_comb begin
+    for (int l = 0; l < NL; l++) begin
+      // DELIBERATE BUG (INJ_SFPU_LANE_EN_IGNORED): LaneFlags never disable a lane.
+      lane_en[l] = !lcfg_q[l & 7][LC_ROW_MASK + l / 8] && (!use_q[l] || flags_q[l] || inj_lane_en_i);
+    end
+  end
+
+  // Undefined forms the model reports (docs/decisions.md S5, S7); only looked at in exec
+  logic undef;
+  always_comb begin
+    undef = 1'b0;
+    if (exec) begin
+      unique case (op)
+        OP_LOADI:  undef = !(mod0 inside {4'd0, 4'd1, 4'd2, 4'd4, 4'd8, 4'd10}) && vd0 < 4'd8;
+        OP_SHFT:   undef = mod1 > 4'd7 || mod1 == 4'd4 || mod1 == 4'd6;
+        OP_CONFIG: undef = vd == 4'd9 || vd == 4'd10;
+        OP_CAST:   undef = mod1 > 4'd3;
+        // SFPSTOCHRND: UseImm5 (Mod1[3]) with a page other than IntInt (S9)
+        OP_STOCHRND: undef = mod1[3] && !(mod1[2:0] inside {3'd4, 3'd5});
+        OP_SWAP:   undef = mod1 >= 4'd10;
+        OP_SHFT2:  undef = mod1 >= 4'd7;
+        // SFPMUL24.md: a nonzero VC value takes the non-contractual Mul24ShiftAdd (S7), per lane
+        OP_MUL24: begin
+          for (int l = 0; l < NL; l++)
+            if ((vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) && lane_en[l] && lreg_q[vc][l] != '0)
+              undef = 1'b1;
+        end
+        OP_PUSHC, OP_POPC: begin
+          for (int l = 0; l < NL; l++) begin
+            if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (op == OP_PUSHC && mod1 == 4'd0 && depth_q[l] >= 4'd8) undef = 1'b1;
+              if (mod1 != 4'd0 && op == OP_PUSHC && depth_q[l] == 4'd0) undef = 1'b1;
+              if (mod1 == 4'd0 && op == OP_POPC && depth_q[l] == 4'd0) undef = 1'b1;
+            end
+          end
+        end
+        default: undef = 1'b0;
+      endcase
+    end
+  end
+
+  // SFPPUSHC.md / SFPPOPC.md BooleanOp (Mod1 1..12)
+  function automatic logic bool_op(logic [3:0] m, logic a, logic b);
+    case (m)
+      4'd1:    return b;
+      4'd2:    return !b;
+      4'd3:    return a && b;
+      4'd4:    return a || b;
+      4'd5:    return a && !b;
+      4'd6:    return a || !b;
+      4'd7:    return !a && b;
+      4'd8:    return !a || b;
+      4'd9:    return !a && !b;
+      4'd10:   return !a || !b;
+      4'd11:   return a != b;
+      4'd12:   return a == b;
+      default: return 1'b0;
+    endcase
+  endfunction
+
+  // SFPGT.md SignMagIsSmaller: c < d as sign-magnitude integers (FP32: the total order -NaN < ...
+  // < -0 < +0 < ... < +NaN): a negative value's magnitude bits inverted, then a signed compare
+  function automatic logic sm_smaller(logic [31:0] c, logic [31:0] d);
+    logic [31:0] cc, dd;
+    cc = c ^ {1'b0, {31{c[31]}}};
+    dd = d ^ {1'b0, {31{d[31]}}};
+    return $signed(cc) < $signed(dd);
+  endfunction
+
+  // count leading zeros (32 for zero)
+  function automatic logic [5:0] clz32(logic [31:0] x);
+    logic [5:0] n;
+    n = 6'd32;
+    for (int i = 0; i < 32; i++) if (x[i]) n = 6'(31 - i);
+    return n;
+  endfunction
+
+  // VectorUnit.md AdvancePRNG: the next state
+  function automatic logic [31:0] prng_next(logic [31:0] s);
+    // ~Taps << 31: only the tap count's low bit (its parity) reaches the state
+    return {~^(s & 32'h80200003), s[31:1]};
+  endfunction
+
+  // ---------------------------------------------------------------------------------------------
+  // SFPLOAD / SFPSTORE (SFPLOAD.md, SFPSTORE.md; docs/decisions.md S6): addressing, the Dest read,
+  // the conversions, all in the retire cycle (Dest, configuration and RWCs as they are then)
+  // ---------------------------------------------------------------------------------------------
+  localparam logic [7:0] OP_LOAD = 8'h70, OP_STORE = 8'h72;
+  localparam logic [3:0] FMT_SRCB = 4'd0, FMT_FP16 = 4'd1, FMT_BF16 = 4'd2, FMT_FP32 = 4'd3,
+    FMT_INT32 = 4'd4, FMT_INT8 = 4'd5, FMT_UINT16 = 4'd6, FMT_HI16 = 4'd7, FMT_INT16 = 4'd8,
+    FMT_LO16 = 4'd9, FMT_INT32_ALL = 4'd10, FMT_ZERO = 4'd11, FMT_INT32_SM = 4'd12,
+    FMT_INT8_COMP = 4'd13, FMT_LO16_ONLY = 4'd14, FMT_HI16_ONLY = 4'd15;
+  localparam int unsigned LC_FP16A_INF = 0, LC_DEST_INDEX = 2, LC_CAPTURE_INDEX = 3,
+    LC_BLOCK_WR = 4, LC_BLOCK_RD = 5, LC_RD_COL_X = 6, LC_WR_COL_X = 7;
+
+  logic [9:0] sp_q [3];   // each thread's RWCs.Sp (MOD0_FMT_INT32_ALL moves it; S13)
+  logic [9:0] dst_snap_q; // the RWC Dst the held instruction took at its dispatch (S11)
+
+  logic        ld_go, st_go, ls_go;
+  logic [3:0]  fmt;                  // Mod0 with MOD0_FMT_SRCB resolved
+  logic [9:0]  addr, sp_new;
+  logic        ls32;                 // a Dst32b access
+  assign ld_go = rsp_o.done && op == OP_LOAD;
+  assign st_go = rsp_o.done && op == OP_STORE;
+  assign ls_go = ld_go || st_go;
+
+  always_comb begin
+    logic       st;
+    logic [1:0] th;
+    logic [3:0] sb;
+    logic [9:0] dst_off, sp_off;
+    st      = 1'b0;
+    sb      = '0;
+    dst_off = '0;
+    sp_off  = '0;
+    fmt    = mod0;
+    addr   = '0;
+    sp_new = '0;
+    th     = rsp_o.thread;
+    if (ls_go) begin
+      st = tcfg_i[th][0][0];                                   // CFG_STATE_ID_StateID
+      if (mod0 == FMT_SRCB) begin
+        if (cfg_i[st][1][30]) fmt = FMT_FP32;                   // ALU_ACC_CTRL_SFPU_Fp32_enabled
+        else begin
+          sb = cfg_i[st][0][9] ? cfg_i[st][0][8:5] : cfg_i[st][1][24:21];   // SrcB override / REG1_SrcB
+          if (tcfg_i[th][4][0]) sb = tcfg_i[th][4][4:1];        // SFPU_DEST_FMT_Enable / _Base
+          fmt = (sb inside {DF_FP32, DF_TF32, DF_BF16, DF_BFP8, DF_BFP4, DF_BFP2, DF_INT32, DF_INT16})
+              ? FMT_BF16 : FMT_FP16;
+        end
+      end
+      // Addr = Imm10 + MATH_Offset + ..., all 10 bits wide (wrapping)
+      addr    = insn[9:0] + tcfg_i[th][1][9:0];
+      dst_off = dst_snap_q + cfg_i[st][6][9:0];                 // RWCs.Dst + DEST_REGW_BASE_Base
+      sp_new  = sp_q[th];
+      if (fmt == FMT_INT32_ALL) begin
+        if (op == OP_LOAD && sp_q[th] != '0) sp_new = sp_q[th] - tcfg_i[th][36][9:0];  // SFPU_STACK_Incr
+        sp_off = sp_new + cfg_i[st][7][9:0];                     // + DEST_SP_BASE_Base
+        addr   = addr + sp_off + {8'd0, dst_off[1:0]};
+        if (op == OP_STORE) sp_new = sp_q[th] + tcfg_i[th][36][9:0];
+      end else begin
+        sp_off = sp_q[th] + cfg_i[st][7][9:0];
+        addr   = addr + dst_off + {8'd0, sp_off[1:0]};
+      end
+    end
+  end
+
+  // which view a mode reads or writes (the pages' Dst16b / Dst32b)
+  assign ls32 = (fmt inside {FMT_FP32, FMT_INT32, FMT_INT32_ALL, FMT_INT32_SM}) ||
+                (st_go && (fmt == FMT_LO16 || fmt == FMT_HI16));
+  assign rd_en_o  = ld_go;
+  assign rd32_o   = ls32;
+  assign rd_row_o = {addr[9:2], 2'b00};
+
+  // lane l's Dest column: 2 (l & 7), odd with Addr bit 1 or lane l & 7's column exchange
+  function automatic logic [3:0] ls_col(int unsigned l, logic a1, logic x);
+    return {3'(l & 7), a1 || x};
+  endfunction
+
+  // SFPLOAD: the new LReg[VD] (and LReg[VD + 4], the Dest index) of every lane
+  logic [NL-1:0][31:0] ld_val, ld_idx;
+  always_comb begin
+    logic [3:0]  c;
+    logic [15:0] x, lo;
+    logic [31:0] d;
+    logic [9:0]  row;
+    c      = '0;
+    x      = '0;
+    lo     = '0;
+    d      = '0;
+    row    = '0;
+    ld_val = '0;
+    ld_idx = '0;
+    if (ld_go && vd0 < 4'd8) begin
+      ld_val = lreg_q[vd0[2:0]];
+      if (vd0 < 4'd4) ld_idx = lreg_q[{2'b01, vd0[1:0]}];
+      for (int l = 0; l < NL; l++) begin
+        c   = ls_col(l, addr[1], lcfg_q[l & 7][LC_RD_COL_X]);
+        row = rd_row_o + 10'(l / 8);
+        x   = rd_vld_i[l / 8] ? rd_hi_i[l / 8][16 * c +: 16] : 16'h0;
+        lo  = rd_vld_i[l / 8] ? rd_lo_i[l / 8][16 * c +: 16] : 16'h0;
+        unique case (fmt)
+          FMT_FP16: begin
+            if (lcfg_q[l][LC_FP16A_INF] && x[4:0] == 5'h1F && x[14:5] == 10'h3FF)
+              d = {x[15], 8'hFF, 23'h0};
+            else
+              d = {x[15], (x[4:0] != '0) ? 8'(x[4:0]) + 8'd112 : 8'd0, x[14:5], 13'h0};
+          end
+          FMT_BF16:                                          d = {x[15], x[7:0], x[14:8], 16'h0};
+          FMT_FP32, FMT_INT32, FMT_INT32_ALL, FMT_INT32_SM: d = {x[15], x[7:0], x[14:8], lo};
+          FMT_INT8:      d = {x[15], 23'h0, x[12:5]};
+          FMT_INT8_COMP: d = {x[15], 21'h0, x[14:5]};
+          FMT_LO16_ONLY: d = {lreg_q[vd0][l][31:16], x};
+          FMT_HI16_ONLY: d = {x, lreg_q[vd0][l][15:0]};
+          FMT_INT16:     d = {x[15], 16'h0, x[14:0]};
+          FMT_UINT16, FMT_LO16: d = {16'h0, x};
+          FMT_HI16:      d = {x, 16'h0};
+          FMT_ZERO:      d = '0;
+          default:       d = '0;
+        endcase
+        if (!lcfg_q[l][LC_BLOCK_RD] && (lane_en[l] || fmt == FMT_INT32_ALL)) begin
+          ld_val[l] = d;
+          if (vd0 < 4'd4 && lcfg_q[l][LC_DEST_INDEX] && lcfg_q[l][LC_CAPTURE_INDEX]) begin
+            ld_idx[l]    = {18'h0, row, c};
+          end
+        end
+      end
+    end
+  end
+
+  // SFPSTORE: the Dest rows, one record per row (lanes 8 r .. 8 r + 7 write row r)
+  logic [NL-1:0] st_tpl;   // lanes whose backdoor guard fails (S4): the template write instead
+  always_comb begin
+    logic [3:0]  c;
+    logic [31:0] d, dc;
+    logic [4:0]  e;
+    c  = '0;
+    d  = '0;
+    dc = '0;
+    e  = '0;
+    st_tpl = '0;
+    for (int k = 0; k < int'(RF_SFPU_WR_PORTS); k++) rf_wr_o[k] = '0;
+    if (st_go) begin
+      for (int l = 0; l < NL; l++) begin
+        c = ls_col(l, addr[1], lcfg_q[l & 7][LC_WR_COL_X]);
+        d = lreg_q[vd0][l];
+        unique case (fmt)
+          FMT_FP16: begin
+            // ToFP16: exponent rebias, flush at <= 0, saturate above 31, truncate; Dst order
+            // {sign, mantissa, exponent}
+            if (d[30:23] <= 8'd112)      dc = {16'h0, d[31], 15'h0};
+            else if (d[30:23] > 8'd143)  dc = {16'h0, d[31], 10'h3FF, 5'h1F};
+            else begin
+              e    = 5'(d[30:23] - 8'd112);
+              dc = {16'h0, d[31], d[22:13], e};
+            end
+          end
+          FMT_BF16: dc = {16'h0, d[31], (d[30:23] == '0) ? 7'h0 : d[22:16], d[30:23]};
+          FMT_FP32: dc = {d[31], (d[30:23] == '0) ? 7'h0 : d[22:16], d[30:23],
+                            (d[30:23] == '0) ? 16'h0 : d[15:0]};
+          FMT_INT32, FMT_INT32_ALL, FMT_INT32_SM: dc = {d[31], d[22:16], d[30:23], d[15:0]};
+          FMT_INT8, FMT_INT8_COMP: dc = {16'h0, d[31], d[9:0], 5'd16};
+          FMT_LO16_ONLY, FMT_UINT16: dc = {16'h0, d[15:0]};
+          FMT_HI16_ONLY: dc = {16'h0, d[31:16]};
+          FMT_INT16:     dc = {16'h0, d[31], d[14:0]};
+          FMT_LO16:      dc = {d[15:0], d[31:16]};
+          FMT_HI16:      dc = d;
+          FMT_ZERO:      dc = '0;
+          default:       dc = '0;
+        endcase
+        if (!lcfg_q[l][LC_BLOCK_WR]) begin
+          if (vd0 < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+            if (lane_en[l] || fmt == FMT_INT32_ALL) begin
+              rf_wr_o[l / 8].valid    = 1'b1;
+              rf_wr_o[l / 8].file     = ls32 ? 2'(RF_DEST32) : 2'(RF_DEST);
+              rf_wr_o[l / 8].row      = rd_row_o + 10'(l / 8);
+              rf_wr_o[l / 8].mask[c]  = 1'b1;
+              rf_wr_o[l / 8].cells[c] = dc;
+            end
+          end else begin
+            st_tpl[l] = 1'b1;
+          end
+        end
+      end
+    end
+  end
+
+  // at the dispatch: the AddrMod request and the RWC Dst the instruction addresses with (S11: the
+  // RWCs from before its own AddrMod)
+  logic       take;
+  assign take        = req_i.valid && rsp_o.ready;
+  assign am_valid_o  = take && (req_i.insn[31:24] inside {OP_LOAD, OP_STORE, 8'h93 /* SFPLOADMACRO */});
+  assign am_thread_o = req_i.thread;
+  assign am_idx_o    = req_i.insn[15:13];
+
+  // the retire edge: the Sp counter; the dispatch edge: the RWC Dst snapshot (SFPLOAD's LReg writes
+  // and SFPSTORE's backdoor template writes are in the state's process below)
+  always_ff @(posedge clk_g) begin
+    if (!rst_ni) begin
+      for (int t = 0; t < 3; t++) sp_q[t] <= '0;
+      dst_snap_q <= '0;
+    end else begin
+      if (ls_go) sp_q[rsp_o.thread] <= sp_new;
+      if (take)  dst_snap_q <= rwc_dst_i[req_i.thread];
+    end
+  end
+
+  // The report: the state registers (the instruction took effect at its exec edge), SFPLOAD's new
+  // LReg[VD] (and VD + 4) straight from the Dest read. lreg_we: the LRegs changed in some lane
+  // (tt_pkg sfpu_wr_t), looked at in the retire cycle only.
+  // One procedural block, written only in the retire cycle: SFPLOAD's part reads the configuration,
+  // so the block runs every cycle, and continuous assigns of the fields made the simulator build the
+  // 18k-bit record by concatenation each time (rtl_stubs/README.md "Per-unit activity")
+  /* verilator lint_off WIDTHCONCAT */ // an 18k-bit record: its zero is meant
+  always_comb begin
+    sfpu_wr_o = '0;
+    if (rsp_o.done) begin
+      sfpu_wr_o.valid = !err_q;
+      sfpu_wr_o.lreg  = lreg_q;
+      if (ld_go && vd0 < 4'd8) begin
+        sfpu_wr_o.lreg[vd0[2:0]] = ld_val;
+        if (vd0 < 4'd4) sfpu_wr_o.lreg[{2'b01, vd0[1:0]}] = ld_idx;
+      end
+      for (int r = 0; r < SFPU_LREGS; r++) sfpu_wr_o.lreg_we[r] = sfpu_wr_o.lreg[r] != prev_q[r];
+      sfpu_wr_o.flags       = flags_q;
+      sfpu_wr_o.use_flags   = use_q;
+      sfpu_wr_o.depth       = depth_q;
+      sfpu_wr_o.lane_config = lcfg_q;
+    end
+  end
+  /* verilator lint_on WIDTHCONCAT */
+  assign err_valid_o = rsp_o.done && err_q;
+  assign err_info_o  = insn;
+
+  // ---------------------------------------------------------------------------------------------
+  // The MAD sub-unit: one tt_sfpu_fma per lane (SFPMAD.md, SFPADD/SFPMUL/SFPMULI/SFPADDI.md,
+  // SFPLUT.md, SFPLUTFP32.md; S1), operands zero unless such an instruction executes
+  // ---------------------------------------------------------------------------------------------
+  logic          is_fma;
+  logic [NL-1:0][31:0] fa, fb, fc, fd;
+  logic [NL-1:0][3:0]  fvd;       // each lane's destination (INDIRECT_VD: LReg[7]'s low bits)
+  assign is_fma = exec && (op inside {OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32});
+  always_comb begin
+    sfpu_fma_ops_t o;
+    logic [3:0] ai;
+    o  = '0;
+    ai = '0;
+    for (int l = 0; l < NL; l++) begin
+      fa[l] = '0;
+      fb[l] = '0;
+      fc[l] = '0;
+      fvd[l] = vd;
+      if (is_fma) begin
+        unique case (op)
+          OP_MULI, OP_ADDI: begin
+            // BF16ToFP32(Imm16) * +-VD + 0, or Imm16 * 1.0 + +-VD (S1)
+            fa[l] = {imm16m, 16'h0};
+            fb[l] = (op == OP_MULI) ? (lreg_q[vd][l] ^ {mod1[1], 31'h0}) : 32'h3F800000;
+            fc[l] = (op == OP_MULI) ? 32'h0 : (lreg_q[vd][l] ^ {mod1[1], 31'h0});
+            if (mod1[3]) fvd[l] = lreg_q[7][l][3:0];
+          end
+          OP_LUT: begin
+            o = sfpu_lut_ops(lreg_q[0][l], lreg_q[1][l], lreg_q[2][l], lreg_q[3][l]);
+            fa[l] = o.a;
+            fb[l] = o.b;
+            fc[l] = o.c;
+            fvd[l] = mod0[3] ? lreg_q[7][l][3:0] : vd0;
+          end
+          OP_LUTFP32: begin
+            o = sfpu_lutfp32_ops(mod1, {lreg_q[6][l], lreg_q[5][l], lreg_q[4][l], lreg_q[3][l],
+                                        lreg_q[2][l], lreg_q[1][l], lreg_q[0][l]});
+            fa[l] = o.a;
+            fb[l] = o.b;
+            fc[l] = o.c;
+            if (mod1[3]) fvd[l] = lreg_q[7][l][3:0];
+          end
+          default: begin   // SFPMAD, SFPADD, SFPMUL: +-VA * VB +- VC
+            ai    = mod1[2] ? lreg_q[7][l][3:0] : va;
+            fa[l] = lreg_q[ai][l] ^ {mod1[0], 31'h0};
+            fb[l] = lreg_q[vb][l];
+            fc[l] = lreg_q[vc][l] ^ {mod1[1], 31'h0};
+            if (mod1[3]) fvd[l] = lreg_q[7][l][3:0];
+          end
+        endcase
+      end
+    end
+  end
+  for (genvar l = 0; l < int'(NL); l++) begin : g_fma
+    tt_sfpu_fma u_fma (.a_i (fa[l]), .b_i (fb[l]), .c_i (fc[l]), .d_o (fd[l]));
+  end
+
+  // ---------------------------------------------------------------------------------------------
+  // Execution: every instruction's functional model, at the edge ending its exec cycle
+  // ---------------------------------------------------------------------------------------------
+  always_ff @(posedge clk_g) begin
+    if (!rst_ni) begin
+      lreg_q    <= LREG_RESET;
+      prev_q    <= LREG_RESET;
+      depth_q   <= '0;
+      stk_f_q   <= '0;
+      stk_u_q   <= '0;
+      lcfg_q    <= '0;
+      lm_tpl_q  <= '0;
+      lm_seq_q  <= '0;
+      lm_misc_q <= '0;
+      prng_q    <= '0;
+      flags_q <= '0;
+      use_q   <= '0;
+      err_q   <= 1'b0;
+    end else if (exec) begin
+      err_q <= undef;
+      prev_q <= lreg_q;
+      if (!undef) begin
+        unique case (op)
+          // SFPLOADI.md (VD < 8 only)
+          OP_LOADI: if (vd0 < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                unique case (mod0)
+                  4'd0:  lreg_q[vd0][l] <= {imm16, 16'h0};
+                  4'd1:  lreg_q[vd0][l] <= {imm16[15], 8'(imm16[14:10]) + 8'd112, imm16[9:0], 13'h0};
+                  4'd2:  lreg_q[vd0][l] <= {16'h0, imm16};
+                  4'd4:  lreg_q[vd0][l] <= {{16{imm16[15]}}, imm16};
+                  4'd8:  lreg_q[vd0][l] <= {imm16, lreg_q[vd0][l][15:0]};
+                  4'd10: lreg_q[vd0][l] <= {lreg_q[vd0][l][31:16], imm16};
+                  default: ;
+                endcase
+              end
+            end
+          end
+          // SFPMOV.md (S4: VD >= 12 without DISABLE_BACKDOOR_LOAD writes the template)
+          OP_MOV: begin
+                        for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l] || mod1 == 4'd2) begin   // the page: Mod1 == ALL_LANES_ENABLED
+                  logic [31:0] x;
+                  x = lreg_q[vc][l] ^ {mod1[0], 31'h0};
+                  if (mod1[3]) begin
+                    unique case (vc)
+                      4'd0, 4'd1, 4'd2, 4'd3: x = lm_tpl_q[l][vc[1:0]];
+                      4'd4, 4'd5, 4'd6, 4'd7: x = lm_seq_q[l][vc[1:0]];
+                      4'd8:  x = 32'(lm_misc_q[l]);
+                      4'd9: begin
+                        x = prng_q[l];
+                        prng_q[l] <= prng_next(prng_q[l]);
+                      end
+                      4'd15: x = 32'(lcfg_q[l]);
+                      default: x = '0;
+                    endcase
+                  end
+                  if (vd < 4'd8) lreg_q[vd][l] <= x;
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPABS.md (S3: -Inf becomes +Inf; only NaN keeps its sign)
+          OP_ABS: if (vd < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                logic [31:0] x;
+                x = lreg_q[vc][l];
+                if (x[31]) begin
+                  if (mod1[0]) x = (x > 32'hFF800000) ? x : {1'b0, x[30:0]};
+                  else         x = -x;
+                end
+                lreg_q[vd][l] <= x;
+              end
+            end
+          end
+          // SFPAND.md, SFPOR.md (Blackhole: VB with USE_VB), SFPXOR.md, SFPNOT.md
+          OP_AND, OP_OR, OP_XOR, OP_NOT: if (vd < 4'd8) begin
+            logic [3:0] b;
+            b = ((op == OP_AND || op == OP_OR) && mod1[0]) ? vb : vd;
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                unique case (op)
+                  OP_AND:  lreg_q[vd][l] <= lreg_q[b][l] & lreg_q[vc][l];
+                  OP_OR:   lreg_q[vd][l] <= lreg_q[b][l] | lreg_q[vc][l];
+                  OP_XOR:  lreg_q[vd][l] <= lreg_q[b][l] ^ lreg_q[vc][l];
+                  default: lreg_q[vd][l] <= ~lreg_q[vc][l];
+                endcase
+              end
+            end
+          end
+          // SFPIADD.md (flags only for VD < 8)
+          OP_IADD: if (vd < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                logic [31:0] x;
+                logic        f;
+                if (mod1[0])      x = lreg_q[vc][l] + {{20{imm12[11]}}, imm12};
+                else if (mod1[1]) x = lreg_q[vc][l] - lreg_q[vd][l];
+                else              x = lreg_q[vc][l] + lreg_q[vd][l];
+                lreg_q[vd][l] <= x;
+                if (vd < 4'd8) begin
+                  f = mod1[2] ? flags_q[l] : x[31];
+                  flags_q[l] <= mod1[3] ? !f : f;
+                end
+              end
+            end
+          end
+          // SFPSHFT.md (Blackhole: ARITHMETIC, ARG_IMM_USE_VC; reserved Mod1 undefined above)
+          OP_SHFT: if (vd < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                logic [31:0] x, amt;
+                x   = lreg_q[vd][l];
+                amt = lreg_q[vc][l];
+                if (mod1[0]) begin
+                  if (mod1[2]) x = amt;
+                  amt = {{20{imm12[11]}}, imm12};
+                end
+                if (!amt[31])     lreg_q[vd][l] <= x << amt[4:0];
+                else if (mod1[1]) lreg_q[vd][l] <= 32'($signed(x) >>> 5'(-amt));
+                else              lreg_q[vd][l] <= x >> 5'(-amt);
+              end
+            end
+          end
+          // SFPSETSGN.md, SFPSETEXP.md, SFPSETMAN.md, SFPEXEXP.md, SFPEXMAN.md, SFPDIVP2.md
+          OP_SETSGN, OP_SETEXP, OP_SETMAN, OP_EXEXP, OP_EXMAN, OP_DIVP2:
+            if (vd < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                logic [31:0] c, b, x;
+                c = lreg_q[vc][l];
+                b = lreg_q[vd][l];
+                unique case (op)
+                  OP_SETSGN: x = {mod1[0] ? imm12[0] : b[31], c[30:0]};
+                  OP_SETEXP: x = {c[31], mod1[0] ? imm12[7:0] : (mod1[1] ? b[30:23] : b[7:0]),
+                                  c[22:0]};
+                  OP_SETMAN: x = {c[31:23], mod1[0] ? {imm12, 11'h0} : b[22:0]};
+                  OP_EXEXP:  x = 32'(c[30:23]) - (mod1[0] ? 32'd0 : 32'd127);
+                  OP_EXMAN:  x = {8'h0, !mod1[0], c[22:0]};
+                  default:   x = {c[31], mod1[0] ? ((c[30:23] == 8'hFF) ? c[30:23]
+                                                    : c[30:23] + imm12[7:0]) : imm12[7:0], c[22:0]};
+                endcase
+                lreg_q[vd][l] <= x;
+                if (op == OP_EXEXP && vd < 4'd8) begin
+                  logic f;
+                  f = mod1[1] ? x[31] : flags_q[l];
+                  flags_q[l] <= mod1[3] ? !f : f;
+                end
+              end
+            end
+          end
+          // SFPSETCC.md (Imm1 = Imm12 bit 0)
+          OP_SETCC: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l]) begin
+                  logic [31:0] c;
+                  c = lreg_q[vc][l];
+                  if (!use_q[l] || mod1[3]) flags_q[l] <= 1'b0;
+                  else if (mod1[0])         flags_q[l] <= imm12[0];
+                  else begin
+                    unique case (mod1[2:1])
+                      2'd0:    flags_q[l] <= c[31];
+                      2'd1:    flags_q[l] <= c != '0;
+                      2'd2:    flags_q[l] <= !c[31];
+                      default: flags_q[l] <= c == '0;
+                    endcase
+                  end
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPENCC.md (Imm2 = Imm12 bits 1:0)
+          OP_ENCC: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (mod1[1])      use_q[l] <= imm12[0];
+                else if (mod1[0]) use_q[l] <= !use_q[l];
+                flags_q[l] <= mod1[3] ? imm12[1] : 1'b1;
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPPUSHC.md (Blackhole: Mod1 != 0 mutates the top)
+          OP_PUSHC: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                logic [2:0] top;
+                top = 3'(depth_q[l] - 4'd1);
+                if (mod1 == 4'd0) begin
+                  stk_f_q[l][depth_q[l][2:0]] <= flags_q[l];
+                  stk_u_q[l][depth_q[l][2:0]] <= use_q[l];
+                  depth_q[l] <= depth_q[l] + 4'd1;
+                end else if (mod1 <= 4'd12) begin
+                  stk_u_q[l][top] <= use_q[l];
+                  stk_f_q[l][top] <= bool_op(mod1, stk_f_q[l][top], flags_q[l]);
+                end else if (mod1 == 4'd13) begin
+                  flags_q[l]      <= !flags_q[l];
+                  stk_u_q[l][top] <= use_q[l];
+                  stk_f_q[l][top] <= !flags_q[l];
+                end else begin
+                  stk_u_q[l][top] <= 1'b1;
+                  stk_f_q[l][top] <= mod1 == 4'd14;
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPPOPC.md (an empty stack's top reads as false, false)
+          OP_POPC: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                logic [2:0] top;
+                logic       tf, tu;
+                top = 3'(depth_q[l] - 4'd1);
+                tf  = depth_q[l] != '0 && stk_f_q[l][top];
+                tu  = depth_q[l] != '0 && stk_u_q[l][top];
+                if (mod1 == 4'd0) begin
+                  depth_q[l] <= depth_q[l] - 4'd1;
+                  use_q[l]   <= tu;
+                  flags_q[l] <= tf;
+                end else if (mod1 <= 4'd12) begin
+                  use_q[l]   <= tu;
+                  flags_q[l] <= bool_op(mod1, flags_q[l], tf);
+                end else if (mod1 == 4'd13) begin
+                  flags_q[l] <= !flags_q[l];
+                end else begin
+                  use_q[l]   <= 1'b1;
+                  flags_q[l] <= mod1 == 4'd14;
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPCOMPC.md (an empty stack's top reads as true, true)
+          OP_COMPC: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                logic [2:0] top;
+                logic       tf, tu;
+                top = 3'(depth_q[l] - 4'd1);
+                tf  = depth_q[l] == '0 || stk_f_q[l][top];
+                tu  = depth_q[l] == '0 || stk_u_q[l][top];
+                flags_q[l] <= (tu && use_q[l]) ? (tf && !flags_q[l]) : 1'b0;
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPTRANSP.md: transpose the four rows of each column within LReg[0..3] and LReg[4..7],
+          // each destination lane by its own enable. S7: the guard outside the lane loop is lane 0's
+          // LaneConfig; lanes without DISABLE_BACKDOOR_LOAD take the backdoor write (S4).
+          OP_TRANSP: begin
+            if (vd < 4'd12 || lcfg_q[0][LC_DISABLE_BACKDOOR_LOAD]) begin
+              for (int base = 0; base < 8; base += 4)
+                for (int i = 0; i < 4; i++)
+                  for (int j = 0; j < 4; j++)
+                    for (int col = 0; col < 8; col++)
+                      if (i != j && lane_en[j * 8 + col])
+                        lreg_q[base + i][j * 8 + col] <= lreg_q[base + j][i * 8 + col];
+            end
+            if (vd >= 4'd12) begin
+              for (int l = 0; l < NL; l++)
+                if (!lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) lm_tpl_q[l][vd[1:0]] <= insn;
+            end
+          end
+          // SFPCONFIG.md: from LReg[0] lanes 0..7 (or Imm16), broadcast by lane & 7; enables by lane
+          // & 7's UseLaneFlagsForLaneEnable / LaneFlags only, and Imm16 as a lane mask (S8)
+          OP_CONFIG: begin
+            for (int l = 0; l < NL; l++) begin
+              if ((!mod1[3] || imm16m[(l & 7) * 2]) && (!use_q[l & 7] || flags_q[l & 7])) begin
+                logic [31:0] v;
+                v = mod1[0] ? 32'(imm16m) : lreg_q[0][l & 7];
+                unique case (vd)
+                  4'd0, 4'd1, 4'd2, 4'd3: lm_tpl_q[l][vd[1:0]] <= lreg_q[0][l & 7];
+                  4'd4, 4'd5, 4'd6, 4'd7: lm_seq_q[l][vd[1:0]] <= v;
+                  4'd8: begin
+                    unique case (mod1[2:1])
+                      2'd0:    lm_misc_q[l] <= v[11:0];
+                      2'd1:    lm_misc_q[l] <= lm_misc_q[l] | v[11:0];
+                      2'd2:    lm_misc_q[l] <= lm_misc_q[l] & v[11:0];
+                      default: lm_misc_q[l] <= lm_misc_q[l] ^ v[11:0];
+                    endcase
+                  end
+                  4'd11, 4'd12, 4'd13, 4'd14: begin
+                    // Imm16 too narrow for a float: the page's defaults (S8)
+                    if (mod1[0]) lreg_q[vd][l] <= (vd == 4'd11) ? 32'hBF800000 :
+                                                  (vd == 4'd12) ? 32'h37800000 :
+                                                  (vd == 4'd13) ? 32'hBF2CC4C7 : 32'hBEB08FF9;
+                    else         lreg_q[vd][l] <= v;
+                  end
+                  4'd15: begin
+                    logic [17:0] n;
+                    unique case (mod1[2:1])
+                      2'd0:    n = v[17:0];
+                      2'd1:    n = lcfg_q[l] | v[17:0];
+                      2'd2:    n = lcfg_q[l] & v[17:0];
+                      default: n = lcfg_q[l] ^ v[17:0];
+                    endcase
+                    if (mod1[0]) n[17:16] = n[17:16] | lcfg_q[l][17:16];
+                    lcfg_q[l] <= n;
+                  end
+                  default: ;
+                endcase
+              end
+            end
+          end
+          // SFPLZ.md
+          OP_LZ: if (vd < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                logic [31:0] c;
+                logic        f;
+                c = lreg_q[vc][l] & {!mod1[2], 31'h7FFFFFFF};
+                lreg_q[vd][l] <= 32'(clz32(c));
+                f = mod1[1] ? (c != '0) : flags_q[l];
+                flags_q[l] <= mod1[3] ? !f : f;
+              end
+            end
+          end
+          // SFPGT.md / SFPLE.md (the stack top mutated in every lane whose guard holds, S8)
+          OP_GT, OP_LE: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                logic       r;
+                logic [2:0] top;
+                r   = sm_smaller(lreg_q[vc][l], lreg_q[vd][l]) ^ (op == OP_LE);
+                top = 3'(depth_q[l] - 4'd1);
+                if (lane_en[l]) begin
+                  if (mod1[3] && vd < 4'd8) lreg_q[vd][l] <= r ? 32'hFFFFFFFF : 32'h0;
+                  if (mod1[0]) flags_q[l] <= r;
+                end
+                if (mod1[1] && depth_q[l] != '0)
+                  stk_f_q[l][top] <= mod1[2] ? (stk_f_q[l][top] | r) : (stk_f_q[l][top] & r);
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPSWAP.md (Mod1 9: VD gets the max everywhere; 10..15 undefined above)
+          OP_SWAP: begin
+            logic [31:0] gets_min;
+            unique case (mod1)
+              4'd1:    gets_min = 32'hFFFFFFFF;
+              4'd2:    gets_min = 32'h0000FFFF;
+              4'd3:    gets_min = 32'h00FF00FF;
+              4'd4:    gets_min = 32'hFF0000FF;
+              4'd5:    gets_min = 32'h000000FF;
+              4'd6:    gets_min = 32'h0000FF00;
+              4'd7:    gets_min = 32'h00FF0000;
+              4'd8:    gets_min = 32'hFF000000;
+              default: gets_min = 32'h0;
+            endcase
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l]) begin
+                  logic [31:0] cv, dv;
+                  logic        sw;
+                  cv = lreg_q[vc][l];
+                  dv = lreg_q[vd][l];
+                  if (mod1 == 4'd0) sw = 1'b1;
+                  else begin
+                    sw = gets_min[l] ? sm_smaller(cv, dv) : !sm_smaller(cv, dv);
+                    if (lcfg_q[l][8]) sw = !sw;                          // EXCHANGE_SRCB_SRCC
+                  end
+                  if (sw) begin
+                    if (lcfg_q[l][LC_DEST_INDEX]) begin
+                      if (vc < 4'd4) lreg_q[vc][l] <= dv;
+                      if (vd < 4'd4) lreg_q[vd][l] <= cv;
+                      lreg_q[{2'b01, vc[1:0]}][l] <= lreg_q[{2'b01, vd[1:0]}][l];
+                      lreg_q[{2'b01, vd[1:0]}][l] <= lreg_q[{2'b01, vc[1:0]}][l];
+                    end else begin
+                      if (vc < 4'd8) lreg_q[vc][l] <= dv;
+                      if (vd < 4'd8) lreg_q[vd][l] <= cv;
+                    end
+                  end
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPSHFT2.md (Blackhole: SHFLSHR1 fixed). S7: the guards outside the lane loop (modes 2
+          // and 3) are lane 0's LaneConfig, and the lanes without DISABLE_BACKDOOR_LOAD take the
+          // template write
+          OP_SHFT2: begin
+            unique case (mod1)
+              4'd0, 4'd1: begin
+                for (int l = 0; l < NL; l++) begin
+                  if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                    if (lane_en[l]) begin
+                      lreg_q[0][l] <= lreg_q[1][l];
+                      lreg_q[1][l] <= lreg_q[2][l];
+                      lreg_q[2][l] <= lreg_q[3][l];
+                      lreg_q[3][l] <= (mod1 == 4'd1 && l < 24) ? lreg_q[0][l + 8] : 32'h0;
+                    end
+                  end else begin
+                    lm_tpl_q[l][vd[1:0]] <= insn;
+                  end
+                end
+              end
+              4'd2, 4'd3: begin
+                if (vd < 4'd12 || lcfg_q[0][LC_DISABLE_BACKDOOR_LOAD]) begin
+                  for (int l = 0; l < NL; l++) begin
+                    if (lane_en[l]) begin
+                      logic [31:0] rot;
+                      rot = (l & 7) != 0 ? lreg_q[vc][l - 1] : lreg_q[vc][l + 7];
+                      if (mod1 == 4'd2) begin
+                        lreg_q[0][l] <= lreg_q[1][l];
+                        lreg_q[1][l] <= lreg_q[2][l];
+                        lreg_q[2][l] <= lreg_q[3][l];
+                        lreg_q[3][l] <= rot;
+                      end else if (vd < 4'd8) begin
+                        lreg_q[vd][l] <= rot;
+                      end
+                    end
+                  end
+                end
+                if (vd >= 4'd12) begin
+                  for (int l = 0; l < NL; l++)
+                    if (!lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) lm_tpl_q[l][vd[1:0]] <= insn;
+                end
+              end
+              4'd4: if (vd < 4'd8) begin
+                for (int l = 0; l < NL; l++)
+                  if (lane_en[l]) lreg_q[vd][l] <= (l & 7) != 0 ? lreg_q[vc][l - 1] : 32'h0;
+              end
+              4'd5, 4'd6: if (vd < 4'd8) begin
+                for (int l = 0; l < NL; l++) begin
+                  if (lane_en[l]) begin
+                    logic [31:0] src, amt;
+                    src = (mod1 == 4'd5) ? lreg_q[vb][l] : lreg_q[imm12[3:0]][l];
+                    amt = (mod1 == 4'd5) ? lreg_q[vc][l] : {{20{imm12[11]}}, imm12};
+                    lreg_q[vd][l] <= !amt[31] ? src << amt[4:0] : src >> 5'(-amt);
+                  end
+                end
+              end
+              default: ;
+            endcase
+          end
+          // SFPCAST.md: Mod1 0/1 SFPCAST_IntFloat.md, 2 SFPCAST_IntAbs.md, 3 SFPCAST_IntInt.md
+          OP_CAST: begin
+            for (int l = 0; l < NL; l++) begin
+              logic [31:0] c;
+              c = lreg_q[vc][l];
+              if (mod1 <= 4'd1) begin
+                if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                  if (lane_en[l]) begin
+                    logic [31:0] nrm, d;
+                    logic [7:0]  lz;
+                    lz  = (c[30:0] != '0) ? 8'(clz32({1'b0, c[30:0]})) : 8'd157;
+                    nrm = {1'b0, c[30:0]} << lz[4:0];
+                    d   = {c[31], 31'h0} + {1'b0, 8'(8'd157 - lz), 23'h0} + (nrm >> 8);
+                    if (mod1[0]) begin
+                      if ((nrm & 32'hFE) > ((prng_q[l] >> 9) & 32'hFE)) d = d + 32'd1;
+                      prng_q[l] <= prng_next(prng_q[l]);
+                    end else if (nrm[7] && (nrm & 32'h17F) != '0) begin
+                      d = d + 32'd1;
+                    end
+                    if (vd < 4'd8) lreg_q[vd][l] <= d;
+                  end
+                end else begin
+                  lm_tpl_q[l][vd[1:0]] <= insn;
+                end
+              end else if (vd < 4'd8 && lane_en[l]) begin
+                if (mod1 == 4'd2) lreg_q[vd][l] <= c[31] ? -c : c;
+                else              lreg_q[vd][l] <= {c[31], c[31] ? 31'(-c) : c[30:0]};
+              end
+            end
+          end
+          // SFPMUL24.md (a nonzero VC value is undefined above, so no Mul24ShiftAdd here)
+          OP_MUL24: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l]) begin
+                  logic [22:0] a, b;
+                  logic [31:0] d;
+                  logic [45:0] p;
+                  logic [3:0]  ai, dv;
+                  ai = mod1[2] ? lreg_q[7][l][3:0] : va;
+                  a  = lreg_q[ai][l][22:0];
+                  b  = lreg_q[vb][l][22:0];
+                  p  = 46'(a) * 46'(b);
+                  d = mod1[0] ? 32'(p[45:23]) : {9'h0, p[22:0]};
+                  dv = mod1[3] ? lreg_q[7][l][3:0] : vd;
+                  if (dv < 4'd8) lreg_q[dv][l] <= d;
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPMAD & co., SFPLUT, SFPLUTFP32: the lane's FMA result to its destination
+          OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32: begin
+            logic [3:0] gv;       // the VD field the backdoor guard reads
+            gv = (op == OP_LUT) ? vd0 : vd;
+            for (int l = 0; l < NL; l++) begin
+              if (gv < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l] && fvd[l] < 4'd8) begin
+                  if (op == OP_LUT)          lreg_q[fvd[l]][l] <= sfpu_lut_post(mod0[2], fd[l], lreg_q[3][l]);
+                  else if (op == OP_LUTFP32) lreg_q[fvd[l]][l] <= sfpu_lut_post(mod1[2], fd[l], lreg_q[3][l]);
+                  else                       lreg_q[fvd[l]][l] <= fd[l];
+                end
+              end else begin
+                lm_tpl_q[l][gv[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPSTOCHRND (its three pages; tt_sfpu_pkg sfpu_stochrnd): the PRNG steps in every
+          // enabled lane whatever the rounding mode (S9)
+          OP_STOCHRND: begin
+            for (int l = 0; l < NL; l++) begin
+              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (lane_en[l]) begin
+                  prng_q[l] <= prng_next(prng_q[l]);
+                  if (vd < 4'd8)
+                    lreg_q[vd][l] <= sfpu_stochrnd(insn[22:21], insn[20:16], mod1, lreg_q[vb][l],
+                                                   lreg_q[vc][l], prng_q[l]);
+                end
+              end else begin
+                lm_tpl_q[l][vd[1:0]] <= insn;
+              end
+            end
+          end
+          // SFPARECIP.md RECIP and COND_RECIP (the EXP mode: the model reports it unimplemented, S9)
+          OP_ARECIP: if (vd < 4'd8 && mod1 <= 4'd1) begin
+            for (int l = 0; l < NL; l++)
+              if (lane_en[l]) lreg_q[vd][l] <= sfpu_arecip(mod1, lreg_q[vb][l], lreg_q[vc][l]);
+          end
+          default: ;   // SFPNOP, SFPLOAD / SFPSTORE (at their retire, below); the instructions
+                       // not built yet (header) retire with no effect
+        endcase
+      end
+    end else if (ld_go && vd0 < 4'd8) begin
+      lreg_q[vd0[2:0]] <= ld_val;
+      if (vd0 < 4'd4) lreg_q[{2'b01, vd0[1:0]}] <= ld_idx;
+    end else if (st_go) begin
+      for (int l = 0; l < NL; l++) if (st_tpl[l]) lm_tpl_q[l][vd0[1:0]] <= insn;
+    end
+  end
+
+endmodule
