@@ -204,7 +204,7 @@ byo-test: $(BUILD)/ttcosim_cfgalt $(BUILD)/ttcosim_cfgrr $(BUILD)/ttmodel $(BUIL
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: lint docs-test layers-test contract-test kernels kernel-test unit conv-test pack-conv-test sfpu-rtl-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: lint docs-test layers-test contract-test kernels kernel-test unit conv-test pack-conv-test sfpu-rtl-test sfpu-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
 
 # docs/design.md's contract tables agree with tt_core's ports, tt_pkg's types and constants and
