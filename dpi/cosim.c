@@ -795,6 +795,7 @@ static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
         return false;
     }
     c->sfpu_pend = false;
+    state_check_touch_sfpu(c->sc);
     const cosim_sfpu_rec *a = &c->sfpu_rec;
     uint32_t lreg[COSIM_SFPU_LREGS][COSIM_SFPU_LANES];
     uint32_t fl[5][COSIM_SFPU_LANES], rf[5][COSIM_SFPU_LANES];

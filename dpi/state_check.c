@@ -45,7 +45,7 @@ struct state_check {
     unsigned n_lines, cap_lines;
     uint16_t rows[RF_ROW_IDS]; /* its register-file rows (ids), 4 items each */
     unsigned n_rows;
-    section sec[15];
+    section sec[16];
     unsigned n_sec, total, got;
     unsigned full_items; /* items of the full pass, once begun */
     /* what the RTL returned, raw (the elements of the current pass are the current ones) */
@@ -58,6 +58,8 @@ struct state_check {
     /* the counters and latches (targets 11..14; not copied to the view: no `expect` reads them) */
     uint32_t rwc[TT_NUM_THREADS][N_RWC], unp[2][TT_NUM_THREADS], mop[TT_NUM_THREADS][N_MOP];
     uint32_t wait[TT_NUM_THREADS];
+    bool sfpu_dirty;    /* an SFP instruction ran since the last pass */
+    uint32_t sfpu[TT_SFPU_ITEMS][4];
     uint8_t *l1;        /* n_lines x 16 bytes */
 };
 
@@ -134,6 +136,11 @@ void state_check_touch_rf(state_check *s, int file, int bank, int row)
     }
 }
 
+void state_check_touch_sfpu(state_check *s)
+{
+    if (s) s->sfpu_dirty = true;
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -195,7 +202,9 @@ unsigned state_check_begin(state_check *s, state_check_scope scope)
         {SC_DVALID, TT_DEST_ROWS / 128},
         {SC_RWC, TT_NUM_THREADS * N_RWC},       {SC_UNPCNT, 2 * TT_NUM_THREADS},
         {SC_MOP, TT_NUM_THREADS * N_MOP},       {SC_WAIT, TT_NUM_THREADS},
+        {SC_SFPU, (scope == SC_FULL || s->sfpu_dirty) ? TT_SFPU_ITEMS : 0},
     };
+    s->sfpu_dirty = false;
     memcpy(s->sec, sec, sizeof sec);
     s->n_sec = sizeof sec / sizeof sec[0];
     for (unsigned i = 0; i < s->n_sec; i++) s->total += s->sec[i].count;
@@ -333,6 +342,7 @@ void state_check_data(state_check *s, unsigned idx, const uint32_t d[4])
     case SC_UNPCNT: s->unp[i / TT_NUM_THREADS][i % TT_NUM_THREADS] = d[0] & 0x7FFu; break;
     case SC_MOP: s->mop[i / N_MOP][i % N_MOP] = d[0]; break;
     case SC_WAIT: s->wait[i] = d[0]; break;
+    case SC_SFPU: memcpy(s->sfpu[i], d, sizeof s->sfpu[i]); break;
     case SC_L1:
         for (int k = 0; k < 16; k++) s->l1[16u * i + (unsigned)k] = (uint8_t)(d[k / 4] >> (8 * (k % 4)));
         memcpy(tt_model_l1(s->view) + 16u * s->lines[i], s->l1 + 16u * i, 16);
@@ -483,6 +493,24 @@ int state_check_compare(const state_check *s, const tt_model *m, state_check_rep
                 differ(&df, w.cond, r >> 8 & 0x1FFFu, "thread %u wait latch conditions", i);
                 differ(&df, w.block, r >> 21 & 0x1FFu, "thread %u wait latch block mask", i);
                 differ(&df, w.semmask, r & 0xFFu, "thread %u wait latch semaphores", i);
+                break;
+            }
+            case SC_SFPU: {
+                uint32_t mv[4];
+                if (!tt_model_sfpu_item(m, i, mv)) break;
+                static const char *const lane_words[] = {"flags/use/depth/stack", "LaneConfig", "PRNG",
+                                                         "LoadMacroConfig.Misc"};
+                for (unsigned k = 0; k < 4; k++) {
+                    if (i < 136)
+                        differ(&df, mv[k], s->sfpu[i][k], "sfpu LReg[%u][lane %u]", i / 8, 4 * (i % 8) + k);
+                    else if (i < 168)
+                        differ(&df, mv[k], s->sfpu[i][k], "sfpu lane %u %s", i - 136, lane_words[k]);
+                    else if (i < 232)
+                        differ(&df, mv[k], s->sfpu[i][k], "sfpu lane %u LoadMacroConfig.%s[%u]", (i - 168) / 2,
+                               (i & 1) ? "Sequence" : "InstructionTemplate", k);
+                    else
+                        differ(&df, mv[k], s->sfpu[i][k], "sfpu thread %u RWCs.Sp (word %u)", i - 232, k);
+                }
                 break;
             }
             case SC_L1:

@@ -32,7 +32,10 @@ enum { SC_CFG = 0, SC_TCFG = 1, SC_GPR = 2, SC_SEM = 3, SC_L1 = 4, SC_ADC = 5, S
        SC_PACK = 9, SC_DVALID = 10,
        /* the counters and latches (issue 26), compared at drained points and after the run: the
         * RWCs, the unpackers' SrcRow and context counters, the MOP config, the wait latches */
-       SC_RWC = 11, SC_UNPCNT = 12, SC_MOP = 13, SC_WAIT = 14 };
+       SC_RWC = 11, SC_UNPCNT = 12, SC_MOP = 13, SC_WAIT = 14,
+       /* the SFPU's state (tt_model_sfpu_item): after the run, and at a drained point when an SFP
+        * instruction ran since the last pass */
+       SC_SFPU = 15 };
 
 /* Scope of a pass. */
 typedef enum { SC_FULL = 0, SC_DRAIN = 1 } state_check_scope;
@@ -48,6 +51,8 @@ void state_check_touch_l1(state_check *s, uint32_t addr);
 /* A register-file row the model or the RTL wrote (tt_rf_file, so Dest32 rows too): read back at
  * the next drained point (the end reads every row anyway). */
 void state_check_touch_rf(state_check *s, int file, int bank, int row);
+/* An SFP instruction ran: the SFPU's state is read back at the next drained point. */
+void state_check_touch_sfpu(state_check *s);
 /* Starts a pass: lists its items and forgets what was written since the previous pass. Returns
  * the number of items (0: out of memory). */
 unsigned state_check_begin(state_check *s, state_check_scope scope);

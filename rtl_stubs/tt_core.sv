@@ -1049,6 +1049,7 @@ module tt_core
   // Vector unit (SFPU): LRegs and lane state; its write report leaves on sfpu_wr_o
   logic        sfpu_err;
   logic [31:0] sfpu_err_info;
+  logic [127:0] sfpu_bdr;   // the SFPU's state read-back (target 15)
   tt_sfpu u_sfpu (
     .clk_i (clk_c), .rst_ni,
     .req_i (u_req[UNIT_SFPU]), .rsp_o (u_rsp[UNIT_SFPU]),
@@ -1060,7 +1061,8 @@ module tt_core
     .rd_en_o (sf_rd_en), .rd32_o (sf_rd32), .rd_row_o (sf_rd_row),
     .rd_hi_i (sf_rd_hi), .rd_lo_i (sf_rd_lo), .rd_vld_i (sf_rd_vld),
     .rf_wr_o (sf_rf_wr),
-    .am_valid_o (sf_am_valid), .am_thread_o (sf_am_thread), .am_idx_o (sf_am_idx)
+    .am_valid_o (sf_am_valid), .am_thread_o (sf_am_thread), .am_idx_o (sf_am_idx),
+    .bdr_addr_i (bdr_addr_i[7:0]), .bdr_data_o (sfpu_bdr)
   );
   for (genvar k = 0; k < int'(RF_SFPU_WR_PORTS); k++) begin : g_sfrf
     assign rf_wr_o[RF_PORT_SFPU + k] = sf_rf_wr[k];
@@ -1482,6 +1484,7 @@ module tt_core
       4'd9: bdr_data_o[31:0] = pk_setreg_data;   // PACR_SETREG's write data (dpi/state_check.h)
       4'd10: bdr_data_o = dest_vld[{bdr_addr_i[2:0], 7'd0} +: 128];   // Dest's zero flags, 128 rows
       4'd11, 4'd12, 4'd13, 4'd14: bdr_data_o[31:0] = cnt_bdr;          // counters, latches (below)
+      4'd15: if (bdr_addr_i < 32'd235) bdr_data_o = sfpu_bdr;           // the SFPU's state (tt_sfpu)
       default: ;
     endcase
   end

@@ -46,7 +46,14 @@ module tt_sfpu
   // (tt_math_unit), at issue: with the dispatch (S11)
   output logic        am_valid_o,
   output logic [1:0]  am_thread_o,
-  output logic [2:0]  am_idx_o
+  output logic [2:0]  am_idx_o,
+
+  // the state read-back (docs/design.md "State read-back", target 15): combinational, item bdr_addr_i
+  // (dpi/state_check.c SC_SFPU: 0..135 LReg r = a / 8, lanes 4 (a % 8) + k in [32k +: 32]; 136..167
+  // lane a - 136: {stack use, stack flags, depth, use, flags} word 0, LaneConfig, PRNG, Misc; 168..231
+  // LoadMacroConfig of lane (a - 168) / 2: templates (even), sequences (odd); 232..234 thread Sp)
+  input  logic [7:0]  bdr_addr_i,
+  output logic [127:0] bdr_data_o
 );
 
   localparam int unsigned NL = SFPU_LANES;
@@ -407,6 +414,36 @@ module tt_sfpu
           end
         end
       end
+    end
+  end
+
+  // The state read-back (target 15): read between edges, so it is plain muxing of the state. Stack
+  // entries at or above a lane's depth are not state (a pop leaves them): read as 0.
+  always_comb begin
+    logic [4:0] ln;
+    bdr_data_o = '0;
+    ln = '0;
+    if (bdr_addr_i < 8'd136) begin
+      for (int k = 0; k < 4; k++)
+        bdr_data_o[32 * k +: 32] = lreg_q[bdr_addr_i[7:3]][{bdr_addr_i[2:0], 2'(k)}];
+    end else if (bdr_addr_i < 8'd168) begin
+      ln = 5'(bdr_addr_i - 8'd136);
+      for (int e = 0; e < 8; e++)
+        if (4'(e) < depth_q[ln]) begin
+          bdr_data_o[8 + e]  = stk_f_q[ln][e];
+          bdr_data_o[16 + e] = stk_u_q[ln][e];
+        end
+      bdr_data_o[0]     = flags_q[ln];
+      bdr_data_o[1]     = use_q[ln];
+      bdr_data_o[7:4]   = depth_q[ln];
+      bdr_data_o[49:32] = lcfg_q[ln];
+      bdr_data_o[95:64] = prng_q[ln];
+      bdr_data_o[107:96] = lm_misc_q[ln];
+    end else if (bdr_addr_i < 8'd232) begin
+      ln = 5'((bdr_addr_i - 8'd168) >> 1);
+      bdr_data_o = bdr_addr_i[0] ? lm_seq_q[ln] : lm_tpl_q[ln];
+    end else if (bdr_addr_i < 8'd235) begin
+      bdr_data_o[9:0] = sp_q[bdr_addr_i - 8'd232];
     end
   end
 

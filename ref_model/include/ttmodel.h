@@ -476,6 +476,14 @@ typedef struct {
 } tt_sfpu_lane_state;
 bool tt_model_sfpu_lreg(const tt_model *m, unsigned r, unsigned lane, uint32_t *v);
 bool tt_model_sfpu_lane(const tt_model *m, unsigned lane, tt_sfpu_lane_state *st);
+/* The SFPU's state as the read-back reads it (docs/design.md "State read-back", target 15), item
+ * 0 .. TT_SFPU_ITEMS - 1 into d[4]: 0..135 LReg r = item / 8, lanes 4 (item % 8) + k in d[k];
+ * 136..167 lane item - 136: d[0] = flags | use << 1 | depth << 4 | stack flags << 8 | stack use << 16
+ * (entries below the depth, bottom first), d[1] LaneConfig, d[2] PRNG, d[3] LoadMacroConfig.Misc;
+ * 168..231 LoadMacroConfig of lane (item - 168) / 2: its 4 templates (even), its 4 sequences (odd);
+ * 232..234 RWCs.Sp of thread item - 232. False past the end. */
+#define TT_SFPU_ITEMS 235
+bool tt_model_sfpu_item(const tt_model *m, unsigned item, uint32_t d[4]);
 
 /* The L1 lines the last tt_model_step's PACR wrote, in order (ThCon's stores are in tt_effects);
  * valid until the next step. */

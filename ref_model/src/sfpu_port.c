@@ -89,3 +89,28 @@ bool tt_model_sfpu_lane(const tt_model *m, unsigned lane, tt_sfpu_lane_state *st
                                .depth = m->sfpu.depth[lane], .lane_config = m->sfpu.lane_config[lane]};
     return true;
 }
+
+bool tt_model_sfpu_item(const tt_model *m, unsigned item, uint32_t d[4])
+{
+    const tt_sfpu *s = &m->sfpu;
+    d[0] = d[1] = d[2] = d[3] = 0;
+    if (item < 136) {
+        for (unsigned k = 0; k < 4; k++) d[k] = s->lreg[item / 8][4 * (item % 8) + k];
+    } else if (item < 168) {
+        const unsigned l = item - 136;
+        d[0] = (uint32_t)s->flags[l] | (uint32_t)s->use_flags[l] << 1 | (uint32_t)s->depth[l] << 4;
+        for (unsigned e = 0; e < s->depth[l] && e < TT_SFPU_STACK; e++)
+            d[0] |= (uint32_t)s->stk_flags[l][e] << (8 + e) | (uint32_t)s->stk_use[l][e] << (16 + e);
+        d[1] = s->lane_config[l];
+        d[2] = s->prng[l];
+        d[3] = s->lm_misc[l];
+    } else if (item < 232) {
+        const unsigned l = (item - 168) / 2;
+        memcpy(d, (item & 1) ? s->lm_sequence[l] : s->lm_template[l], 4 * sizeof *d);
+    } else if (item < TT_SFPU_ITEMS) {
+        d[0] = m->sfpu_sp[item - 232];
+    } else {
+        return false;
+    }
+    return true;
+}

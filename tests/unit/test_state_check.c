@@ -68,6 +68,7 @@ static void answer(const tt_model *m, int target, int unit, uint32_t addr, uint3
         d[0] = (uint32_t)w.valid << 31 | (uint32_t)w.semwait << 30 | (uint32_t)w.block << 21 | (uint32_t)w.cond << 8 | w.semmask;
         break;
     }
+    case SC_SFPU: tt_model_sfpu_item(m, addr, d); break;
     default: break; /* no register-file rows or L1 lines in these passes */
     }
 }
@@ -121,6 +122,38 @@ static tt_model *fresh(void)
     assert_non_null(m);
     tt_model_reset(m);
     return m;
+}
+
+/* The SFPU's state (target 15): read at a drained point only after an SFP instruction ran (and
+ * always after the run); an LReg lane the RTL kept wrong is named with both values. SFPLOADI.md
+ * MOD0_FLOATB: 0x3F80 -> 1.0 (0x3F800000) in every lane of LReg[2]. */
+static void test_sfpu_state_named(void **state)
+{
+    (void)state;
+    tt_model *m = fresh();
+    run_ok(m, 1, "ttsfploadi 2,0,0x3f80");
+    state_check *s = state_check_create(m);
+    assert_non_null(s);
+    const unsigned plain = state_check_begin(s, SC_DRAIN);
+    state_check_touch_sfpu(s);
+    const unsigned n = state_check_begin(s, SC_DRAIN);
+    assert_int_equal(n, plain + TT_SFPU_ITEMS);
+    for (unsigned i = 0; i < n; i++) {
+        int t, u;
+        uint32_t a, d[4];
+        assert_true(state_check_item(s, i, &t, &u, &a));
+        answer(m, t, u, a, d);
+        if (t == SC_SFPU && a == 2 * 8 + 1) d[1] = 0x3F800001u; /* LReg[2], lanes 4..7: lane 5 */
+        state_check_data(s, i, d);
+    }
+    seen r = {0};
+    state_check_compare(s, m, report, &r, 12);
+    assert_int_equal(r.n, 1);
+    assert_string_equal(r.element, "sfpu LReg[2][lane 5]");
+    assert_int_equal(r.model, 0x3F800000u);
+    assert_int_equal(r.rtl, 0x3F800001u);
+    state_check_destroy(s);
+    tt_model_destroy(m);
 }
 
 static void test_all_equal_after_reset(void **state)
@@ -209,7 +242,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_all_equal_after_reset), cmocka_unit_test(test_rwc_srcb_cr_named),
         cmocka_unit_test(test_unpacker_counters_named), cmocka_unit_test(test_mop_config_named),
-        cmocka_unit_test(test_wait_latch_named),
+        cmocka_unit_test(test_wait_latch_named), cmocka_unit_test(test_sfpu_state_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
