@@ -1,19 +1,20 @@
 // tt_sfpu: the Vector Unit (SFPU; tt-isa-documentation BlackholeA0 VectorUnit.md, LReg.md, SFP*.md).
 // 32 lanes x 17 LRegs, the lane predication state (LaneFlags, UseLaneFlagsForLaneEnable, an 8-deep
-// flag stack per lane), LaneConfig, LoadMacroConfig and the PRNG, written from the pages' functional
-// models (docs/decisions.md "SFPU arithmetic": S2 reset values, S4 backdoor template writes, S5/S7
-// undefined forms).
+// flag stack per lane), LaneConfig, LoadMacroConfig, the PRNG and each thread's RWCs.Sp, written from
+// the pages' functional models (docs/decisions.md "SFPU arithmetic": S2 reset values, S4 backdoor
+// template writes, S5/S7/S9 undefined forms; "SFPU in lockstep": S11-S13, S17).
 //
 // Timing (this slice): the stub's, one tt_unit_slot with latency LAT_SFPU (2), one instruction at a
-// time. The architectural effect belongs to the edge ending the retire cycle; the unit computes it at
-// the edge before (the state it reads cannot change in between: nothing but this unit writes it, and
-// it holds one instruction), so the retire cycle's report (sfpu_wr_o) is the state registers as they
-// are then, and the lanes' logic runs once per instruction, not every cycle.
-// Undefined forms the model reports (S5, S7) raise err_valid_o in the retire cycle (info: the
-// instruction word) and change nothing.
-// Not built yet: SFPLOAD / SFPSTORE (Dest), SFPMAD & co. (tt_sfpu_fma), SFPLUT/LUTFP32, SFPSWAP,
-// SFPGT/LE, SFPMUL24, SFPCAST, SFPSTOCHRND, SFPSHFT2, SFPLZ, SFPARECIP, SFPLOADMACRO: they retire with
-// no effect (rtl_stubs/README.md).
+// time. The architectural effect belongs to the edge ending the retire cycle; the unit computes its
+// lanes at the edge before (the state they read cannot change in between: nothing but this unit
+// writes it, and it holds one instruction), so the retire cycle's report (sfpu_wr_o) is the state
+// registers as they are then, and the lanes' logic runs once per instruction, not every cycle.
+// SFPLOAD reads Dest in its retire cycle and writes its LRegs at the retire edge; SFPSTORE's rows go
+// out in its retire cycle; both address Dest with the configuration of the retire cycle and the RWC
+// Dst the instruction took at its dispatch, and have tt_math_unit apply their AddrMod at issue (S11).
+// Undefined forms the model reports raise err_valid_o in the retire cycle (ERR_SFPU_UNDEFINED, info:
+// the instruction word) and change nothing. SFPLOADMACRO and SFPARECIP's EXP mode (the model's
+// *unimplemented*) retire with no effect.
 /* verilator tracing_off */
 module tt_sfpu
   import tt_pkg::*;
