@@ -1054,8 +1054,8 @@ module tt_sfpu
             for (int l = 0; l < NL; l++)
               if (lane_en[l]) lreg_q[vd][l] <= sfpu_arecip(mod1, lreg_q[vb][l], lreg_q[vc][l]);
           end
-          default: ;   // SFPNOP, SFPLOAD / SFPSTORE (at their retire, below); the instructions
-                       // not built yet (header) retire with no effect
+          default: ;   // SFPNOP, SFPLOAD / SFPSTORE (at their retire, below), SFPLOADMACRO (no
+                       // effect: the model reports it unimplemented)
         endcase
       end
     end else if (ld_go && vd0 < 4'd8) begin
