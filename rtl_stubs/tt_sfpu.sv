@@ -1,19 +1,20 @@
 // tt_sfpu: the Vector Unit (SFPU; tt-isa-documentation BlackholeA0 VectorUnit.md, LReg.md, SFP*.md).
 // 32 lanes x 17 LRegs, the lane predication state (LaneFlags, UseLaneFlagsForLaneEnable, an 8-deep
-// flag stack per lane), LaneConfig, LoadMacroConfig and the PRNG, written from the pages' functional
-// models (docs/decisions.md "SFPU arithmetic": S2 reset values, S4 backdoor template writes, S5/S7
-// undefined forms).
+// flag stack per lane), LaneConfig, LoadMacroConfig, the PRNG and each thread's RWCs.Sp, written from
+// the pages' functional models (docs/decisions.md "SFPU arithmetic": S2 reset values, S4 backdoor
+// template writes, S5/S7/S9 undefined forms; "SFPU in lockstep": S11-S13, S17).
 //
 // Timing (this slice): the stub's, one tt_unit_slot with latency LAT_SFPU (2), one instruction at a
-// time. The architectural effect belongs to the edge ending the retire cycle; the unit computes it at
-// the edge before (the state it reads cannot change in between: nothing but this unit writes it, and
-// it holds one instruction), so the retire cycle's report (sfpu_wr_o) is the state registers as they
-// are then, and the lanes' logic runs once per instruction, not every cycle.
-// Undefined forms the model reports (S5, S7) raise err_valid_o in the retire cycle (info: the
-// instruction word) and change nothing.
-// Not built yet: SFPLOAD / SFPSTORE (Dest), SFPMAD & co. (tt_sfpu_fma), SFPLUT/LUTFP32, SFPSWAP,
-// SFPGT/LE, SFPMUL24, SFPCAST, SFPSTOCHRND, SFPSHFT2, SFPLZ, SFPARECIP, SFPLOADMACRO: they retire with
-// no effect (rtl_stubs/README.md).
+// time. The architectural effect belongs to the edge ending the retire cycle; the unit computes its
+// lanes at the edge before (the state they read cannot change in between: nothing but this unit
+// writes it, and it holds one instruction), so the retire cycle's report (sfpu_wr_o) is the state
+// registers as they are then, and the lanes' logic runs once per instruction, not every cycle.
+// SFPLOAD reads Dest in its retire cycle and writes its LRegs at the retire edge; SFPSTORE's rows go
+// out in its retire cycle; both address Dest with the configuration of the retire cycle and the RWC
+// Dst the instruction took at its dispatch, and have tt_math_unit apply their AddrMod at issue (S11).
+// Undefined forms the model reports raise err_valid_o in the retire cycle (ERR_SFPU_UNDEFINED, info:
+// the instruction word) and change nothing. SFPLOADMACRO and SFPARECIP's EXP mode (the model's
+// *unimplemented*) retire with no effect.
 /* verilator tracing_off */
 module tt_sfpu
   import tt_pkg::*;
@@ -309,8 +310,10 @@ module tt_sfpu
     return {3'(l & 7), a1 || x};
   endfunction
 
-  // SFPLOAD: the new LReg[VD] (and LReg[VD + 4], the Dest index) of every lane
+  // SFPLOAD: the new LReg[VD] (and LReg[VD + 4], the Dest index) of every lane; read only with
+  // ld_go, and not cleared without it (this block runs every cycle: it reads the configuration)
   logic [NL-1:0][31:0] ld_val, ld_idx;
+  /* verilator lint_off LATCH */
   always_comb begin
     logic [3:0]  c;
     logic [15:0] x, lo;
@@ -321,8 +324,6 @@ module tt_sfpu
     lo     = '0;
     d      = '0;
     row    = '0;
-    ld_val = '0;
-    ld_idx = '0;
     if (ld_go && vd0 < 4'd8) begin
       ld_val = lreg_q[vd0[2:0]];
       if (vd0 < 4'd4) ld_idx = lreg_q[{2'b01, vd0[1:0]}];
@@ -360,8 +361,11 @@ module tt_sfpu
     end
   end
 
+  /* verilator lint_on LATCH */
+
   // SFPSTORE: the Dest rows, one record per row (lanes 8 r .. 8 r + 7 write row r)
   logic [NL-1:0] st_tpl;   // lanes whose backdoor guard fails (S4): the template write instead
+  /* verilator lint_off LATCH */
   always_comb begin
     logic [3:0]  c;
     logic [31:0] d, dc;
@@ -371,7 +375,11 @@ module tt_sfpu
     dc = '0;
     e  = '0;
     st_tpl = '0;
-    for (int k = 0; k < int'(RF_SFPU_WR_PORTS); k++) rf_wr_o[k] = '0;
+    // (the records whole only with a store: this block runs every cycle, it reads the configuration)
+    for (int k = 0; k < int'(RF_SFPU_WR_PORTS); k++) begin
+      if (st_go) rf_wr_o[k] = '0;
+      else       rf_wr_o[k].valid = 1'b0;
+    end
     if (st_go) begin
       for (int l = 0; l < NL; l++) begin
         c = ls_col(l, addr[1], lcfg_q[l & 7][LC_WR_COL_X]);
@@ -467,15 +475,20 @@ module tt_sfpu
     end
   end
 
+  /* verilator lint_on LATCH */
+
   // The report: the state registers (the instruction took effect at its exec edge), SFPLOAD's new
   // LReg[VD] (and VD + 4) straight from the Dest read. lreg_we: the LRegs changed in some lane
   // (tt_pkg sfpu_wr_t), looked at in the retire cycle only.
   // One procedural block, written only in the retire cycle: SFPLOAD's part reads the configuration,
   // so the block runs every cycle, and continuous assigns of the fields made the simulator build the
-  // 18k-bit record by concatenation each time (rtl_stubs/README.md "Per-unit activity")
-  /* verilator lint_off WIDTHCONCAT */ // an 18k-bit record: its zero is meant
+  // 18k-bit record by concatenation each time (rtl_stubs/README.md "Per-unit activity"); the fields
+  // but valid are left as they were outside the retire cycle (a cleared 18k-bit record was a memset
+  // each cycle)
+  // (the record whole only in the retire cycle, valid alone in the others: read only with valid)
+  /* verilator lint_off LATCH */
   always_comb begin
-    sfpu_wr_o = '0;
+    sfpu_wr_o.valid = 1'b0;
     if (rsp_o.done) begin
       sfpu_wr_o.valid = !err_q;
       sfpu_wr_o.lreg  = lreg_q;
@@ -490,7 +503,7 @@ module tt_sfpu
       sfpu_wr_o.lane_config = lcfg_q;
     end
   end
-  /* verilator lint_on WIDTHCONCAT */
+  /* verilator lint_on LATCH */
   assign err_valid_o = rsp_o.done && err_q;
   assign err_info_o  = insn;
 
@@ -1090,8 +1103,8 @@ module tt_sfpu
             for (int l = 0; l < NL; l++)
               if (lane_en[l]) lreg_q[vd][l] <= sfpu_arecip(mod1, lreg_q[vb][l], lreg_q[vc][l]);
           end
-          default: ;   // SFPNOP, SFPLOAD / SFPSTORE (at their retire, below); the instructions
-                       // not built yet (header) retire with no effect
+          default: ;   // SFPNOP, SFPLOAD / SFPSTORE (at their retire, below), SFPLOADMACRO (no
+                       // effect: the model reports it unimplemented)
         endcase
       end
     end else if (ld_go && vd0 < 4'd8) begin
