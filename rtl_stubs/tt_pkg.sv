@@ -407,6 +407,9 @@ package tt_pkg;
   localparam int unsigned INJ_C10_IGNORED       = 117; // STALLWAIT C10 never holds (TRISC stores in flight ignored)
   // issue 30 (the SFPU): bit 25
   localparam int unsigned INJ_SFPU_LANE_EN_IGNORED = 25; // the SFPU ignores UseLaneFlagsForLaneEnable
+  localparam int unsigned INJ_SFPU_FMA_TIES_AWAY  = 31;  // the FMA rounds ties away from zero, not to even
+  localparam int unsigned INJ_SFPU_ST_COL_EVEN    = 86;  // SFPSTORE ignores Addr bit 1 (even columns only)
+  localparam int unsigned INJ_SFPU_POPC_KEEP_FLAGS = 87; // SFPPOPC pops the stack but keeps LaneFlags
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------

@@ -28,6 +28,9 @@ module tt_sfpu
   output logic        err_valid_o,  // the retiring instruction is an undefined form
   output logic [31:0] err_info_o,
   input  logic        inj_lane_en_i,  // INJ_SFPU_LANE_EN_IGNORED
+  input  logic        inj_ties_away_i,   // INJ_SFPU_FMA_TIES_AWAY
+  input  logic        inj_st_col_even_i, // INJ_SFPU_ST_COL_EVEN
+  input  logic        inj_popc_flags_i,  // INJ_SFPU_POPC_KEEP_FLAGS
 
   // what SFPLOAD / SFPSTORE read in their retire cycle: configuration, each thread's RWC Dst
   input  cfg_arr_t    cfg_i,
@@ -382,7 +385,8 @@ module tt_sfpu
     end
     if (st_go) begin
       for (int l = 0; l < NL; l++) begin
-        c = ls_col(l, addr[1], lcfg_q[l & 7][LC_WR_COL_X]);
+        // DELIBERATE BUG (INJ_SFPU_ST_COL_EVEN): the store's Addr bit 1 is dropped.
+        c = ls_col(l, addr[1] && !inj_st_col_even_i, lcfg_q[l & 7][LC_WR_COL_X]);
         d = lreg_q[vd0][l];
         unique case (fmt)
           FMT_FP16: begin
@@ -451,7 +455,7 @@ module tt_sfpu
       ln = 5'((bdr_addr_i - 8'd168) >> 1);
       bdr_data_o = bdr_addr_i[0] ? lm_seq_q[ln] : lm_tpl_q[ln];
     end else if (bdr_addr_i < 8'd235) begin
-      bdr_data_o[9:0] = sp_q[bdr_addr_i - 8'd232];
+      bdr_data_o[9:0] = sp_q[2'(bdr_addr_i - 8'd232)];
     end
   end
 
@@ -561,7 +565,7 @@ module tt_sfpu
     end
   end
   for (genvar l = 0; l < int'(NL); l++) begin : g_fma
-    tt_sfpu_fma u_fma (.a_i (fa[l]), .b_i (fb[l]), .c_i (fc[l]), .d_o (fd[l]));
+    tt_sfpu_fma u_fma (.a_i (fa[l]), .b_i (fb[l]), .c_i (fc[l]), .inj_ties_away_i, .d_o (fd[l]));
   end
 
   // ---------------------------------------------------------------------------------------------
@@ -793,7 +797,8 @@ module tt_sfpu
                 if (mod1 == 4'd0) begin
                   depth_q[l] <= depth_q[l] - 4'd1;
                   use_q[l]   <= tu;
-                  flags_q[l] <= tf;
+                  // DELIBERATE BUG (INJ_SFPU_POPC_KEEP_FLAGS): the popped LaneFlags are dropped.
+                  if (!inj_popc_flags_i) flags_q[l] <= tf;
                 end else if (mod1 <= 4'd12) begin
                   use_q[l]   <= tu;
                   flags_q[l] <= bool_op(mod1, flags_q[l], tf);

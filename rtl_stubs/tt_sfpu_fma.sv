@@ -21,6 +21,7 @@ module tt_sfpu_fma (
   input  logic [31:0] a_i,
   input  logic [31:0] b_i,
   input  logic [31:0] c_i,
+  input  logic        inj_ties_away_i,  // INJ_SFPU_FMA_TIES_AWAY (0 but in `make inject`)
   output logic [31:0] d_o
 );
 
@@ -187,7 +188,8 @@ module tt_sfpu_fma (
   logic        round_up;
   logic [30:0] rounded;
   assign packed_mag = {res_exp, 23'd0} + {8'd0, r_norm[25:3]};
-  assign round_up   = (r_norm[2:0] > 3'd4) || (r_norm[2:0] == 3'd4 && packed_mag[0]);
+  // DELIBERATE BUG (INJ_SFPU_FMA_TIES_AWAY): a tie rounds up whatever the last bit.
+  assign round_up   = (r_norm[2:0] > 3'd4) || (r_norm[2:0] == 3'd4 && (packed_mag[0] || inj_ties_away_i));
   assign rounded    = packed_mag + {30'd0, round_up};
 
   // ---- flush: exponent 0 after rounding is a zero of the result's sign --------------------------

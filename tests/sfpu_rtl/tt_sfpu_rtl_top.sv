@@ -13,7 +13,7 @@ module tt_sfpu_rtl_top (
   output logic [31:0] mul24_d_o
 );
 
-  tt_sfpu_fma u_fma (
+  tt_sfpu_fma u_fma (.inj_ties_away_i (1'b0),
     .a_i (fma_a_i),
     .b_i (fma_b_i),
     .c_i (fma_c_i),
