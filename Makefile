@@ -633,17 +633,32 @@ coverage: $(BUILD)/ttcosim_cov
 MUT_DIR := $(BUILD)/mutate
 MUT_UNITS_ALL := tt_unpacker tt_unpack_convert tt_src_banks tt_regfile tt_math_unit tt_packer \
                  tt_pack_convert tt_pack_bfp tt_pack_l1acc tt_pack_strided \
-                 tt_mx_datapath tt_mx_fpu tt_mx_int8 tt_mx_gmpool
-MUT_SRCS := $(MUT_UNITS_ALL:%=rtl_stubs/%.sv)
-MUT_RTL := $(RTL_PKGS) $(MUT_DIR)/rtl/tt_mut_pkg.sv \
-           $(foreach f,$(filter-out $(RTL_PKGS),$(sort $(wildcard rtl_stubs/*.sv))),$(if $(filter $(f),$(MUT_SRCS)),$(MUT_DIR)/rtl/$(notdir $(f)),$(f)))
+                 tt_mx_datapath tt_mx_fpu tt_mx_int8 tt_mx_gmpool \
+                 tt_sfpu tt_sfpu_fma tt_sfpu_mul24 tt_sfpu_pkg
+# MUT_BUILD_UNITS=tt_sfpu,...: instrument (and build) only these units' mutants, a shorter build when
+# only they are sampled; the ids then count from 1 in those units (build/mutate/units records the set,
+# a new set rebuilds)
+MUT_BUILD_UNITS ?= $(MUT_UNITS_ALL)
+comma := ,
+MUT_BUILD_LIST := $(subst $(comma), ,$(MUT_BUILD_UNITS))
+ifneq ($(filter mutate mutate-build $(MUT_DIR)/% $(BUILD)/%_mut,$(MAKECMDGOALS)),)
+$(shell mkdir -p $(MUT_DIR); echo '$(MUT_BUILD_LIST)' | cmp -s - $(MUT_DIR)/units || echo '$(MUT_BUILD_LIST)' > $(MUT_DIR)/units)
+endif
+MUT_SRCS := $(MUT_BUILD_LIST:%=rtl_stubs/%.sv)
+mut_src = $(if $(filter $(1),$(MUT_SRCS)),$(MUT_DIR)/rtl/$(notdir $(1)),$(1))
+# the packages of functions (tt_sfpu_pkg) after tt_mut_pkg: their instrumented copies read its selector
+MUT_FN_PKGS := rtl_stubs/tt_sfpu_pkg.sv
+MUT_RTL := $(filter-out $(MUT_FN_PKGS),$(RTL_PKGS)) $(MUT_DIR)/rtl/tt_mut_pkg.sv \
+           $(foreach f,$(MUT_FN_PKGS),$(call mut_src,$(f))) \
+           $(foreach f,$(filter-out $(RTL_PKGS),$(sort $(wildcard rtl_stubs/*.sv))),$(call mut_src,$(f)))
 MUTANTS ?= 300
 MUT_RANDOM_SEEDS ?= 10
 
-$(MUT_DIR)/manifest.json: tools/mutate.py $(wildcard tools/mutate_equiv.json) $(RTL_SRCS) $(TB_SV)
+$(MUT_DIR)/manifest.json: tools/mutate.py $(wildcard tools/mutate_equiv.json) $(RTL_SRCS) $(TB_SV) $(wildcard $(MUT_DIR)/units)
 	@echo "  MUTATE  $(MUT_DIR)/rtl (tools/mutate.py, Verilator lint)"
 	@mkdir -p $(MUT_DIR)
-	@python3 tools/mutate.py --out $(MUT_DIR) --lint > $(MUT_DIR).log 2>&1 || { tail -30 $(MUT_DIR).log; exit 1; }
+	@python3 tools/mutate.py --out $(MUT_DIR) --lint --units $(subst $() ,$(comma),$(strip $(MUT_BUILD_LIST))) \
+	  > $(MUT_DIR).log 2>&1 || { tail -30 $(MUT_DIR).log; exit 1; }
 	@grep "mutants, " $(MUT_DIR).log
 
 # Make takes any target whose recipe ran as changed, so the binaries keep a hash of their inputs
