@@ -677,7 +677,7 @@ $(BUILD)/ttcosim_mut: $(MUT_DIR)/manifest.json $(RTL_SRCS) $(TB_SV) tb/main.cpp 
 	  || { tail -40 $(BUILD)/verilate_mut.log; exit 1; }; \
 	cp $(BUILD)/obj_mut/Vtb_top $@; $(MUT_KEEP)
 
-MUT_CONV_IN := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv $(MUT_DIR)/rtl/tt_unpack_convert.sv tests/conv/conv_compare.cpp
+MUT_CONV_IN := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv $(call mut_src,rtl_stubs/tt_unpack_convert.sv) tests/conv/conv_compare.cpp
 $(BUILD)/conv_compare_mut: $(MUT_DIR)/manifest.json tests/conv/conv_compare.cpp $(BUILD)/libttmodel.a
 	@$(call MUT_SAME,$(MUT_CONV_IN) $(BUILD)/libttmodel.a); \
 	rm -f $(BUILD)/obj_conv_mut/Vtt_unpack_convert; \
@@ -688,7 +688,8 @@ $(BUILD)/conv_compare_mut: $(MUT_DIR)/manifest.json tests/conv/conv_compare.cpp 
 	  > $(BUILD)/verilate_conv_mut.log 2>&1 || { tail -30 $(BUILD)/verilate_conv_mut.log; exit 1; }; \
 	cp $(BUILD)/obj_conv_mut/Vtt_unpack_convert $@; $(MUT_KEEP)
 
-MUT_PCONV_IN := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv $(MUT_DIR)/rtl/tt_pack_convert.sv $(MUT_DIR)/rtl/tt_pack_bfp.sv \
+MUT_PCONV_IN := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv $(call mut_src,rtl_stubs/tt_pack_convert.sv) \
+                $(call mut_src,rtl_stubs/tt_pack_bfp.sv) \
                 tests/conv/tt_pack_conv_wrap.sv tests/conv/pack_conv_compare.cpp
 $(BUILD)/pack_conv_compare_mut: $(MUT_DIR)/manifest.json tests/conv/tt_pack_conv_wrap.sv tests/conv/pack_conv_compare.cpp $(BUILD)/libttmodel.a
 	@$(call MUT_SAME,$(MUT_PCONV_IN) $(BUILD)/libttmodel.a); \
@@ -701,7 +702,36 @@ $(BUILD)/pack_conv_compare_mut: $(MUT_DIR)/manifest.json tests/conv/tt_pack_conv
 	  || { tail -30 $(BUILD)/verilate_pconv_mut.log; exit 1; }; \
 	cp $(BUILD)/obj_pconv_mut/Vtt_pack_conv_wrap $@; $(MUT_KEEP)
 
-mutate-build: $(BUILD)/ttcosim_mut $(BUILD)/conv_compare_mut $(BUILD)/pack_conv_compare_mut
+# the SFPU's lane comparisons (make sfpu-rtl-test) from the instrumented tt_sfpu_fma, tt_sfpu_mul24
+# (tt_sfpu_mul24 is not yet instantiated in tt_sfpu: only this comparison runs it) and tt_sfpu_pkg
+MUT_SFPU_RTL_IN := $(MUT_DIR)/rtl/tt_mut_pkg.sv $(call mut_src,rtl_stubs/tt_sfpu_fma.sv) \
+                   $(call mut_src,rtl_stubs/tt_sfpu_mul24.sv) tests/sfpu_rtl/tt_sfpu_rtl_top.sv tests/sfpu_rtl/sfpu_rtl_compare.cpp
+$(BUILD)/sfpu_rtl_compare_mut: $(MUT_DIR)/manifest.json tests/sfpu_rtl/tt_sfpu_rtl_top.sv tests/sfpu_rtl/sfpu_rtl_compare.cpp $(BUILD)/libttmodel.a
+	@$(call MUT_SAME,$(MUT_SFPU_RTL_IN) $(BUILD)/libttmodel.a); \
+	rm -f $(BUILD)/obj_sfpu_rtl_mut/Vtt_sfpu_rtl_top; \
+	echo "  VERILATE $@"; \
+	$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sfpu_rtl_mut --top-module tt_sfpu_rtl_top -Wno-fatal \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" $(filter-out %.cpp,$(MUT_SFPU_RTL_IN)) \
+	  $(CURDIR)/tests/sfpu_rtl/sfpu_rtl_compare.cpp > $(BUILD)/verilate_sfpu_rtl_mut.log 2>&1 \
+	  || { tail -30 $(BUILD)/verilate_sfpu_rtl_mut.log; exit 1; }; \
+	cp $(BUILD)/obj_sfpu_rtl_mut/Vtt_sfpu_rtl_top $@; $(MUT_KEEP)
+
+MUT_SFPU_OPS_IN := $(MUT_DIR)/rtl/tt_mut_pkg.sv $(call mut_src,rtl_stubs/tt_sfpu_pkg.sv) \
+                   tests/sfpu_rtl/tb_sfpu_ops.sv tests/sfpu_rtl/sfpu_ops_main.cpp
+$(BUILD)/sfpu_ops_test_mut: $(MUT_DIR)/manifest.json tests/sfpu_rtl/tb_sfpu_ops.sv tests/sfpu_rtl/sfpu_ops_main.cpp $(BUILD)/libttmodel.a
+	@$(call MUT_SAME,$(MUT_SFPU_OPS_IN) $(BUILD)/libttmodel.a); \
+	rm -f $(BUILD)/obj_sfpu_ops_mut/Vtb_sfpu_ops; \
+	echo "  VERILATE $@"; \
+	$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sfpu_ops_mut --top-module tb_sfpu_ops -Wno-fatal \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" $(filter-out %.cpp,$(MUT_SFPU_OPS_IN)) \
+	  $(CURDIR)/tests/sfpu_rtl/sfpu_ops_main.cpp > $(BUILD)/verilate_sfpu_ops_mut.log 2>&1 \
+	  || { tail -30 $(BUILD)/verilate_sfpu_ops_mut.log; exit 1; }; \
+	cp $(BUILD)/obj_sfpu_ops_mut/Vtb_sfpu_ops $@; $(MUT_KEEP)
+
+mutate-build: $(BUILD)/ttcosim_mut $(BUILD)/conv_compare_mut $(BUILD)/pack_conv_compare_mut \
+              $(BUILD)/sfpu_rtl_compare_mut $(BUILD)/sfpu_ops_test_mut
 
 mutate: mutate-build $(BUILD)/ttcosim_cov
 	@python3 tools/mutate_run.py --build $(BUILD) --jobs $(JOBS) --random-seeds $(MUT_RANDOM_SEEDS) \

@@ -187,6 +187,15 @@ def build_tests(a):
         if os.path.exists(pconv):
             tests.append(Test("pack_conv_compare", [pconv, "--first-fail", "--quick"], "conv",
                               {"tt_pack_convert", "tt_pack_bfp"}))
+        # the SFPU's lane comparisons (make sfpu-rtl-test): 200k random FMA / MUL24 operand sets
+        # (of the 4M of sfpu-rtl-test: a mutated build is slower) after the hand-worked cases
+        srtl = os.path.join(a.conv_dir or a.build, "sfpu_rtl_compare_mut")
+        sops = os.path.join(a.conv_dir or a.build, "sfpu_ops_test_mut")
+        if os.path.exists(srtl):
+            tests.append(Test("sfpu_rtl_compare", [srtl, "--first-fail", "--n", "200000"], "conv",
+                              {"tt_sfpu_fma", "tt_sfpu_mul24"}))
+        if os.path.exists(sops):
+            tests.append(Test("sfpu_ops_test", [sops], "conv", {"tt_sfpu_pkg"}))
     return tests
 
 
