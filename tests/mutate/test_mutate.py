@@ -138,7 +138,7 @@ def main():
     with open(os.path.join(rdir, "tests", "generators.sha256"), "w") as f:
         f.write("an older generator")
     mutate_run.build_tests(ra)
-    check(len(gen_names) == 4 and open(first_prog).read() != "# stale\n",
+    check(len(gen_names) == 6 and open(first_prog).read() != "# stale\n",
           "the random programs are made again when a generator changed (%d programs)" % len(gen_names))
     for u in units:
         src = open(os.path.join(ROOT, "rtl_stubs", u + ".sv")).read()
