@@ -633,17 +633,32 @@ coverage: $(BUILD)/ttcosim_cov
 MUT_DIR := $(BUILD)/mutate
 MUT_UNITS_ALL := tt_unpacker tt_unpack_convert tt_src_banks tt_regfile tt_math_unit tt_packer \
                  tt_pack_convert tt_pack_bfp tt_pack_l1acc tt_pack_strided \
-                 tt_mx_datapath tt_mx_fpu tt_mx_int8 tt_mx_gmpool
-MUT_SRCS := $(MUT_UNITS_ALL:%=rtl_stubs/%.sv)
-MUT_RTL := $(RTL_PKGS) $(MUT_DIR)/rtl/tt_mut_pkg.sv \
-           $(foreach f,$(filter-out $(RTL_PKGS),$(sort $(wildcard rtl_stubs/*.sv))),$(if $(filter $(f),$(MUT_SRCS)),$(MUT_DIR)/rtl/$(notdir $(f)),$(f)))
+                 tt_mx_datapath tt_mx_fpu tt_mx_int8 tt_mx_gmpool \
+                 tt_sfpu tt_sfpu_fma tt_sfpu_mul24 tt_sfpu_pkg
+# MUT_BUILD_UNITS=tt_sfpu,...: instrument (and build) only these units' mutants, a shorter build when
+# only they are sampled; the ids then count from 1 in those units (build/mutate/units records the set,
+# a new set rebuilds)
+MUT_BUILD_UNITS ?= $(MUT_UNITS_ALL)
+comma := ,
+MUT_BUILD_LIST := $(subst $(comma), ,$(MUT_BUILD_UNITS))
+ifneq ($(filter mutate mutate-build $(MUT_DIR)/% $(BUILD)/%_mut,$(MAKECMDGOALS)),)
+$(shell mkdir -p $(MUT_DIR); echo '$(MUT_BUILD_LIST)' | cmp -s - $(MUT_DIR)/units || echo '$(MUT_BUILD_LIST)' > $(MUT_DIR)/units)
+endif
+MUT_SRCS := $(MUT_BUILD_LIST:%=rtl_stubs/%.sv)
+mut_src = $(if $(filter $(1),$(MUT_SRCS)),$(MUT_DIR)/rtl/$(notdir $(1)),$(1))
+# the packages of functions (tt_sfpu_pkg) after tt_mut_pkg: their instrumented copies read its selector
+MUT_FN_PKGS := rtl_stubs/tt_sfpu_pkg.sv
+MUT_RTL := $(filter-out $(MUT_FN_PKGS),$(RTL_PKGS)) $(MUT_DIR)/rtl/tt_mut_pkg.sv \
+           $(foreach f,$(MUT_FN_PKGS),$(call mut_src,$(f))) \
+           $(foreach f,$(filter-out $(RTL_PKGS),$(sort $(wildcard rtl_stubs/*.sv))),$(call mut_src,$(f)))
 MUTANTS ?= 300
 MUT_RANDOM_SEEDS ?= 10
 
-$(MUT_DIR)/manifest.json: tools/mutate.py $(wildcard tools/mutate_equiv.json) $(RTL_SRCS) $(TB_SV)
+$(MUT_DIR)/manifest.json: tools/mutate.py $(wildcard tools/mutate_equiv.json) $(RTL_SRCS) $(TB_SV) $(wildcard $(MUT_DIR)/units)
 	@echo "  MUTATE  $(MUT_DIR)/rtl (tools/mutate.py, Verilator lint)"
 	@mkdir -p $(MUT_DIR)
-	@python3 tools/mutate.py --out $(MUT_DIR) --lint > $(MUT_DIR).log 2>&1 || { tail -30 $(MUT_DIR).log; exit 1; }
+	@python3 tools/mutate.py --out $(MUT_DIR) --lint --units $(subst $() ,$(comma),$(strip $(MUT_BUILD_LIST))) \
+	  > $(MUT_DIR).log 2>&1 || { tail -30 $(MUT_DIR).log; exit 1; }
 	@grep "mutants, " $(MUT_DIR).log
 
 # Make takes any target whose recipe ran as changed, so the binaries keep a hash of their inputs
@@ -662,7 +677,7 @@ $(BUILD)/ttcosim_mut: $(MUT_DIR)/manifest.json $(RTL_SRCS) $(TB_SV) tb/main.cpp 
 	  || { tail -40 $(BUILD)/verilate_mut.log; exit 1; }; \
 	cp $(BUILD)/obj_mut/Vtb_top $@; $(MUT_KEEP)
 
-MUT_CONV_IN := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv $(MUT_DIR)/rtl/tt_unpack_convert.sv tests/conv/conv_compare.cpp
+MUT_CONV_IN := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv $(call mut_src,rtl_stubs/tt_unpack_convert.sv) tests/conv/conv_compare.cpp
 $(BUILD)/conv_compare_mut: $(MUT_DIR)/manifest.json tests/conv/conv_compare.cpp $(BUILD)/libttmodel.a
 	@$(call MUT_SAME,$(MUT_CONV_IN) $(BUILD)/libttmodel.a); \
 	rm -f $(BUILD)/obj_conv_mut/Vtt_unpack_convert; \
@@ -673,7 +688,8 @@ $(BUILD)/conv_compare_mut: $(MUT_DIR)/manifest.json tests/conv/conv_compare.cpp 
 	  > $(BUILD)/verilate_conv_mut.log 2>&1 || { tail -30 $(BUILD)/verilate_conv_mut.log; exit 1; }; \
 	cp $(BUILD)/obj_conv_mut/Vtt_unpack_convert $@; $(MUT_KEEP)
 
-MUT_PCONV_IN := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv $(MUT_DIR)/rtl/tt_pack_convert.sv $(MUT_DIR)/rtl/tt_pack_bfp.sv \
+MUT_PCONV_IN := rtl_stubs/tt_pkg.sv $(MUT_DIR)/rtl/tt_mut_pkg.sv $(call mut_src,rtl_stubs/tt_pack_convert.sv) \
+                $(call mut_src,rtl_stubs/tt_pack_bfp.sv) \
                 tests/conv/tt_pack_conv_wrap.sv tests/conv/pack_conv_compare.cpp
 $(BUILD)/pack_conv_compare_mut: $(MUT_DIR)/manifest.json tests/conv/tt_pack_conv_wrap.sv tests/conv/pack_conv_compare.cpp $(BUILD)/libttmodel.a
 	@$(call MUT_SAME,$(MUT_PCONV_IN) $(BUILD)/libttmodel.a); \
@@ -686,11 +702,43 @@ $(BUILD)/pack_conv_compare_mut: $(MUT_DIR)/manifest.json tests/conv/tt_pack_conv
 	  || { tail -30 $(BUILD)/verilate_pconv_mut.log; exit 1; }; \
 	cp $(BUILD)/obj_pconv_mut/Vtt_pack_conv_wrap $@; $(MUT_KEEP)
 
-mutate-build: $(BUILD)/ttcosim_mut $(BUILD)/conv_compare_mut $(BUILD)/pack_conv_compare_mut
+# the SFPU's lane comparisons (make sfpu-rtl-test) from the instrumented tt_sfpu_fma, tt_sfpu_mul24
+# (tt_sfpu_mul24 is not yet instantiated in tt_sfpu: only this comparison runs it) and tt_sfpu_pkg
+MUT_SFPU_RTL_IN := $(MUT_DIR)/rtl/tt_mut_pkg.sv $(call mut_src,rtl_stubs/tt_sfpu_fma.sv) \
+                   $(call mut_src,rtl_stubs/tt_sfpu_mul24.sv) tests/sfpu_rtl/tt_sfpu_rtl_top.sv tests/sfpu_rtl/sfpu_rtl_compare.cpp
+$(BUILD)/sfpu_rtl_compare_mut: $(MUT_DIR)/manifest.json tests/sfpu_rtl/tt_sfpu_rtl_top.sv tests/sfpu_rtl/sfpu_rtl_compare.cpp $(BUILD)/libttmodel.a
+	@$(call MUT_SAME,$(MUT_SFPU_RTL_IN) $(BUILD)/libttmodel.a); \
+	rm -f $(BUILD)/obj_sfpu_rtl_mut/Vtt_sfpu_rtl_top; \
+	echo "  VERILATE $@"; \
+	$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sfpu_rtl_mut --top-module tt_sfpu_rtl_top -Wno-fatal \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" $(filter-out %.cpp,$(MUT_SFPU_RTL_IN)) \
+	  $(CURDIR)/tests/sfpu_rtl/sfpu_rtl_compare.cpp > $(BUILD)/verilate_sfpu_rtl_mut.log 2>&1 \
+	  || { tail -30 $(BUILD)/verilate_sfpu_rtl_mut.log; exit 1; }; \
+	cp $(BUILD)/obj_sfpu_rtl_mut/Vtt_sfpu_rtl_top $@; $(MUT_KEEP)
 
-mutate: mutate-build $(BUILD)/ttcosim_cov
+MUT_SFPU_OPS_IN := $(MUT_DIR)/rtl/tt_mut_pkg.sv $(call mut_src,rtl_stubs/tt_sfpu_pkg.sv) \
+                   tests/sfpu_rtl/tb_sfpu_ops.sv tests/sfpu_rtl/sfpu_ops_main.cpp
+$(BUILD)/sfpu_ops_test_mut: $(MUT_DIR)/manifest.json tests/sfpu_rtl/tb_sfpu_ops.sv tests/sfpu_rtl/sfpu_ops_main.cpp $(BUILD)/libttmodel.a
+	@$(call MUT_SAME,$(MUT_SFPU_OPS_IN) $(BUILD)/libttmodel.a); \
+	rm -f $(BUILD)/obj_sfpu_ops_mut/Vtb_sfpu_ops; \
+	echo "  VERILATE $@"; \
+	$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sfpu_ops_mut --top-module tb_sfpu_ops -Wno-fatal \
+	  -O3 -MAKEFLAGS OPT_FAST=-O2 -CFLAGS "-I$(CURDIR)/ref_model/src -I$(CURDIR)/ref_model/include" \
+	  -LDFLAGS "$(abspath $(BUILD)/libttmodel.a)" $(filter-out %.cpp,$(MUT_SFPU_OPS_IN)) \
+	  $(CURDIR)/tests/sfpu_rtl/sfpu_ops_main.cpp > $(BUILD)/verilate_sfpu_ops_mut.log 2>&1 \
+	  || { tail -30 $(BUILD)/verilate_sfpu_ops_mut.log; exit 1; }; \
+	cp $(BUILD)/obj_sfpu_ops_mut/Vtb_sfpu_ops $@; $(MUT_KEEP)
+
+mutate-build: $(BUILD)/ttcosim_mut $(BUILD)/conv_compare_mut $(BUILD)/pack_conv_compare_mut \
+              $(BUILD)/sfpu_rtl_compare_mut $(BUILD)/sfpu_ops_test_mut
+
+# MUT_REACH=0: no coverage build and no reach pruning (every test runs on every mutant until one
+# fails: the same verdicts, survivors cost more; the SFPU's tests take about 25 s in all)
+MUT_REACH ?= 1
+mutate: mutate-build $(if $(filter 1,$(MUT_REACH)),$(BUILD)/ttcosim_cov)
 	@python3 tools/mutate_run.py --build $(BUILD) --jobs $(JOBS) --random-seeds $(MUT_RANDOM_SEEDS) \
-	  --reach $(BUILD)/ttcosim_cov $(if $(RESUME),--resume) \
+	  $(if $(filter 1,$(MUT_REACH)),--reach $(BUILD)/ttcosim_cov) $(if $(RESUME),--resume) \
 	  $(if $(UNITS),--units $(UNITS)) $(if $(PER_UNIT),--per-unit $(PER_UNIT)) \
 	  $(if $(MUTANT_IDS),--ids $(MUTANT_IDS),--sample $(MUTANTS) --seed $(SEED))
 

@@ -51,7 +51,12 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 # The data-path units (issue 16 item 3), in id order.
 UNITS = ["tt_unpacker", "tt_unpack_convert", "tt_src_banks", "tt_regfile", "tt_math_unit",
          "tt_packer", "tt_pack_convert", "tt_pack_bfp", "tt_pack_l1acc", "tt_pack_strided",
-         "tt_mx_datapath", "tt_mx_fpu", "tt_mx_int8", "tt_mx_gmpool"]
+         "tt_mx_datapath", "tt_mx_fpu", "tt_mx_int8", "tt_mx_gmpool",
+         "tt_sfpu", "tt_sfpu_fma", "tt_sfpu_mul24", "tt_sfpu_pkg"]
+
+# Units that are packages (a package of functions): instrumented like a module's functions (their
+# sites read tt_mut_pkg::mut_sel too), compiled after tt_mut_pkg and before the modules that import them.
+PKG_UNITS = ("tt_sfpu_pkg",)
 
 SEL = "tt_mut_pkg::mut_sel"
 TOOL_VERSION = 1
@@ -849,7 +854,8 @@ class Finder:
     def item(self, i):
         p = self.p
         s = p.t(i)
-        if s in ("import", "export", "typedef", "localparam", "parameter", "genvar", "timeunit"):
+        if s in ("import", "export", "typedef", "localparam", "parameter", "genvar", "timeunit",
+                 "$error", "$fatal", "$warning", "$info"):   # (elaboration tasks: no run-time code)
             return p.skip_to(i, (";",)) + 1
         if s == "assign":
             j = p.skip_to(i + 1, ("=",))
@@ -1001,6 +1007,11 @@ class Finder:
                     j = end
                 j = p.expect(j, ";")
                 i = self.module_items(j, "endmodule") + 1
+            elif p.t(i) == "package":
+                # a package's items are a module's (functions, typedefs, localparams): its functions'
+                # sites are mutants like a module's (reached as their callers are: every test)
+                j = p.expect(i + 2, ";")
+                i = self.module_items(j, "endpackage") + 1
             else:
                 i += 1
         return self.mutants
@@ -1172,10 +1183,25 @@ def find_all(units, rtl_dir):
             fd.run()
         except ParseError as e:
             sys.exit("mutate.py: %s: cannot read the module structure: %s" % (rel, e))
+        finders.append(fd)
+    # a function a localparam / parameter calls is evaluated at elaboration, where the run-time
+    # selector has no value (Verilator: "No value found for node"): no mutants in its body
+    const_called = set()
+    for fd in finders:
+        p = fd.p
+        i = 0
+        while i < p.n:
+            if p.t(i) in ("localparam", "parameter"):
+                end = p.skip_to(i, (";",))
+                const_called.update(p.t(k) for k in range(i, end) if p.kind(k) == "ident" and p.t(k + 1) == "(")
+                i = end
+            i += 1
+    for fd in finders:
+        spans = [fd.funcs[n] for n in const_called if n in fd.funcs]
+        fd.mutants = [m for m in fd.mutants if not any(lo <= m.line <= hi for lo, hi in spans)]
         for m in fd.mutants:
             m.id = next_id
             next_id += 1
-        finders.append(fd)
     return finders
 
 
@@ -1335,6 +1361,12 @@ def main():
             # the packages first, in the Makefile's order (RTL_PKGS): Verilator wants them declared before use
             pkgs = [os.path.join(a.rtl, n) for n in ("tt_pkg.sv", "tt_inj_pkg.sv")]
             files = pkgs + files
+            # the packages of functions after tt_mut_pkg (their instrumented copies read its selector)
+            for stem in PKG_UNITS:
+                f = os.path.join(a.rtl, stem + ".sv")
+                if os.path.exists(f):
+                    files.append(os.path.join(lint_out, stem + ".sv") if stem in units else f)
+                    pkgs.append(f)
             for f in rtl_all:
                 if f in pkgs:
                     continue

@@ -55,6 +55,11 @@ AFFINITY = {
     "tt_mx_fpu": ("mx_", "random_math", "llk_eltwise", "llk_matmul"),
     "tt_mx_int8": ("mx_", "int8", "random_math"),
     "tt_mx_gmpool": ("gmpool", "pool", "mx_", "random_math"),
+    # the SFPU (issue 30): its directed tests, tt-llk's kernels (tests/sfpu/), the SFPU streams
+    "tt_sfpu": ("sfpu", "random_sfpu"),
+    "tt_sfpu_fma": ("sfpu", "random_sfpu"),
+    "tt_sfpu_mul24": ("sfpu", "random_sfpu"),
+    "tt_sfpu_pkg": ("sfpu", "random_sfpu"),
 }
 
 
@@ -137,7 +142,9 @@ def build_tests(a):
     if kinds & {"directed", "random"} and not os.path.exists(mut_bin):
         sys.exit("mutate_run.py: no %s (make mutate-build)" % mut_bin)
     tests = []
-    for f in sorted(glob.glob(os.path.join(ROOT, "tests/directed/*.tts"))) if "directed" in kinds else []:
+    # tests/sfpu: tt-llk's SFPU kernels (tools/sfpu_ref.py's expected Dest), run like the directed ones
+    for f in (sorted(glob.glob(os.path.join(ROOT, "tests/directed/*.tts"))) +
+              sorted(glob.glob(os.path.join(ROOT, "tests/sfpu/*.tts")))) if "directed" in kinds else []:
         rel = os.path.relpath(f, ROOT)
         tests.append(Test(rel, [mut_bin, rel], "lockstep"))
     if a.random_seeds > 0 and "random" in kinds:
@@ -155,7 +162,10 @@ def build_tests(a):
         if os.path.exists(stamp):
             with open(stamp) as f:
                 fresh = f.read() == h.hexdigest()
-        for gen, length in (("", 200), ("--unpack", 240), ("--pack", 200), ("--math", 120)):
+        # the SFPU streams as make sfpu-test makes them (SFPU_LENGTH 200): --sfpu (lockstep only) and
+        # --sfpu-ref (tools/sfpu_ref.py's Dest checked as well)
+        for gen, length in (("", 200), ("--unpack", 240), ("--pack", 200), ("--math", 120),
+                            ("--sfpu", 200), ("--sfpu-ref", 200)):
             kind = ("_" + gen[2:]) if gen else ""
             names = [os.path.join(gdir, "random%s_%d_%d.tts" % (kind, s, length)) for s in range(1, a.random_seeds + 1)]
             if not fresh or not all(os.path.exists(n) for n in names):
@@ -177,6 +187,15 @@ def build_tests(a):
         if os.path.exists(pconv):
             tests.append(Test("pack_conv_compare", [pconv, "--first-fail", "--quick"], "conv",
                               {"tt_pack_convert", "tt_pack_bfp"}))
+        # the SFPU's lane comparisons (make sfpu-rtl-test): 200k random FMA / MUL24 operand sets
+        # (of the 4M of sfpu-rtl-test: a mutated build is slower) after the hand-worked cases
+        srtl = os.path.join(a.conv_dir or a.build, "sfpu_rtl_compare_mut")
+        sops = os.path.join(a.conv_dir or a.build, "sfpu_ops_test_mut")
+        if os.path.exists(srtl):
+            tests.append(Test("sfpu_rtl_compare", [srtl, "--first-fail", "--n", "200000"], "conv",
+                              {"tt_sfpu_fma", "tt_sfpu_mul24"}))
+        if os.path.exists(sops):
+            tests.append(Test("sfpu_ops_test", [sops], "conv", {"tt_sfpu_pkg"}))
     return tests
 
 

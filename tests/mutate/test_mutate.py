@@ -15,6 +15,9 @@
 4. `make` writes the manifest into a build directory that does not exist yet (a fresh clone).
 5. tools/mutate_run.py stopped by SIGTERM exits 143 (item 2).
 6. An equivalence note leaves the instrumented files as they were (item 1): no rebuild for it.
+7. A package of functions (tt_sfpu_pkg's form) is read like a module: its functions' sites are
+   mutants; a function a localparam calls (evaluated at elaboration, where the selector has no
+   value) has none, and an elaboration $error is no module item to refuse.
 """
 import argparse
 import json
@@ -135,7 +138,7 @@ def main():
     with open(os.path.join(rdir, "tests", "generators.sha256"), "w") as f:
         f.write("an older generator")
     mutate_run.build_tests(ra)
-    check(len(gen_names) == 4 and open(first_prog).read() != "# stale\n",
+    check(len(gen_names) == 6 and open(first_prog).read() != "# stale\n",
           "the random programs are made again when a generator changed (%d programs)" % len(gen_names))
     for u in units:
         src = open(os.path.join(ROOT, "rtl_stubs", u + ".sv")).read()
@@ -244,6 +247,41 @@ def main():
     r2 = subprocess.run([os.path.join(a.build, "ttcosim"), test, "+mutant=x"], cwd=ROOT, stdout=subprocess.PIPE,
                         stderr=subprocess.STDOUT, text=True)
     check(r2.returncode == 2 and "mutant" in r2.stdout, "build/ttcosim refuses +mutant=x")
+
+    # ---- 7. a package of functions; a function evaluated at elaboration ----
+    pdir = os.path.join(ROOT, a.build, "mutate_test_pkg")
+    os.makedirs(pdir, exist_ok=True)
+    with open(os.path.join(pdir, "t_pkg.sv"), "w") as f:
+        f.write("package t_pkg;\n"
+                "  typedef struct packed { logic [3:0] a; logic b; } t_s;\n"
+                "  function automatic logic [3:0] run_fn(logic [3:0] x);\n"
+                "    return x + 4'd3;\n"
+                "  endfunction\n"
+                "  function automatic logic [3:0] elab_fn();\n"
+                "    return 4'd5 - 4'd1;\n"
+                "  endfunction\n"
+                "  localparam logic [3:0] K = elab_fn();\n"
+                "endpackage\n")
+    with open(os.path.join(pdir, "t_mod.sv"), "w") as f:
+        f.write("module t_mod (input logic [3:0] x_i, output logic [3:0] y_i);\n"
+                "  if (1) begin : g_chk\n"
+                "    $error(\"never\");\n"
+                "  end\n"
+                "  assign y_i = t_pkg::run_fn(x_i) & t_pkg::K;\n"
+                "endmodule\n")
+    r = subprocess.run([sys.executable, "tools/mutate.py", "--out", os.path.join(pdir, "out"), "--rtl", pdir,
+                        "--units", "t_pkg,t_mod", "--equiv", ""],
+                       cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    check(r.returncode == 0, "tools/mutate.py reads a package and a module with an elaboration $error: %s"
+          % r.stdout.strip()[-200:])
+    if r.returncode == 0:
+        with open(os.path.join(pdir, "out", "manifest.json")) as f:
+            pm = json.load(f)["mutants"]
+        lines = {(m["unit"], m["line"]) for m in pm}
+        check(("t_pkg", 4) in lines, "a package function's sites are mutants (x + 4'd3 on line 4)")
+        check(not any(u == "t_pkg" and ln == 7 for u, ln in lines),
+              "no mutant in a function a localparam calls (line 7)")
+        check(("t_mod", 5) in lines, "the module after the $error block is read (line 5)")
 
     # ---- 4. the manifest rule from an empty build directory (a fresh clone has no build/) ----
     fresh = os.path.join(a.build, "mutate_fresh")

@@ -210,8 +210,12 @@ int main(int argc, char **argv)
 {
     uint64_t n = 4000000, seed = 1;
     bool first_fail = false;
+    // plusargs are Verilator's (the mutation build's +mutant=N, docs/mutation.md)
+    Verilated::commandArgs(argc, argv);
     for (int i = 1; i < argc; i++) {
-        if (!std::strcmp(argv[i], "--first-fail")) {
+        if (argv[i][0] == '+') {
+            continue;
+        } else if (!std::strcmp(argv[i], "--first-fail")) {
             first_fail = true;
         } else if ((!std::strcmp(argv[i], "--n") || !std::strcmp(argv[i], "--seed")) && i + 1 < argc) {
             uint64_t &dst = argv[i][2] == 'n' ? n : seed;
