@@ -29,6 +29,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import gen_files  # noqa: E402
 import kernel_ref_mx as K  # noqa: E402
 
 OUT = os.path.join(HERE, '..', 'tests', 'kernels')
@@ -277,24 +278,9 @@ def main():
     check = sys.argv[1:] == ['--check']
     if sys.argv[1:] and not check:
         sys.exit(__doc__)
-    bad = 0
-    for name, lines in files().items():
-        path = os.path.join(OUT, name)
-        text = '\n'.join(lines) + '\n'
-        if check:
-            try:
-                with open(path) as f:
-                    same = f.read() == text
-            except OSError:
-                same = False
-            if not same:
-                print('gen_kernel_mx_tests: tests/kernels/%s is not what tools/gen_kernel_mx_tests.py writes '
-                      '(run it and commit the result)' % name, file=sys.stderr)
-                bad = 1
-        else:
-            with open(path, 'w') as f:
-                f.write(text)
-    return bad
+    texts = {name: '\n'.join(lines) + '\n' for name, lines in files().items()}
+    bad = gen_files.sync('gen_kernel_mx_tests.py', texts, OUT, not check, 'run it and commit the result')
+    return 1 if bad else 0
 
 
 if __name__ == '__main__':

@@ -36,6 +36,8 @@ import random
 import struct
 import sys
 
+import gen_files
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 OUT_DIR = os.path.join(ROOT, 'tests', 'kernels')
 
@@ -399,25 +401,8 @@ def main():
     if sys.argv[1] == '--self-test':
         return self_test()
     out_dir = sys.argv[2] if len(sys.argv) == 3 else OUT_DIR
-    files = generate()
-    bad = 0
-    for name, text in sorted(files.items()):
-        path = os.path.join(out_dir, name)
-        if sys.argv[1] == '--write':
-            with open(path, 'w') as f:
-                f.write(text)
-            continue
-        try:
-            with open(path) as f:
-                cur = f.read()
-        except OSError as e:
-            print('kernel_ref.py: %s: %s' % (path, e.strerror), file=sys.stderr)
-            bad += 1
-            continue
-        if cur != text:
-            print('kernel_ref.py: %s differs from what tools/kernel_ref.py writes '
-                  '(run tools/kernel_ref.py --write)' % path, file=sys.stderr)
-            bad += 1
+    bad = gen_files.sync('kernel_ref.py', generate(), out_dir, sys.argv[1] == '--write',
+                         'run tools/kernel_ref.py --write')
     return 1 if bad else 0
 
 

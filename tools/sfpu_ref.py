@@ -37,6 +37,8 @@ import re
 import struct
 import sys
 
+import gen_files
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 OUT_DIR = os.path.join(ROOT, 'tests', 'sfpu')
 ISA_TABLE = os.path.join(ROOT, 'ref_model', 'src', 'isa_table.h')
@@ -1773,26 +1775,8 @@ def main():
         return self_test()
     out_dir = args[1] if len(args) == 2 else OUT_DIR
     files = generate()
-    bad = 0
-    if args[0] == '--write':
-        os.makedirs(out_dir, exist_ok=True)
-    for name, text in sorted(files.items()):
-        path = os.path.join(out_dir, name)
-        if args[0] == '--write':
-            with open(path, 'w') as f:
-                f.write(text)
-            continue
-        try:
-            with open(path) as f:
-                cur = f.read()
-        except OSError as e:
-            print('sfpu_ref.py: %s: %s' % (path, e.strerror), file=sys.stderr)
-            bad += 1
-            continue
-        if cur != text:
-            print('sfpu_ref.py: %s differs from what tools/sfpu_ref.py writes '
-                  '(run tools/sfpu_ref.py --write)' % path, file=sys.stderr)
-            bad += 1
+    bad = gen_files.sync('sfpu_ref.py', files, out_dir, args[0] == '--write',
+                         'run tools/sfpu_ref.py --write')
     if args[0] == '--check':
         have = {n for n in os.listdir(out_dir) if n.endswith('.tts')} if os.path.isdir(out_dir) else set()
         for extra in sorted(have - {n for n in files if '/' not in n}):
