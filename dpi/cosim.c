@@ -767,7 +767,7 @@ void cosim_sfpu_write(cosim *c, const cosim_sfpu_rec *r)
 /* One lane-state field of every lane, model against RTL: the first lanes that differ, reported. */
 static void sfpu_lane_diff(cosim *c, const char *what, const uint32_t *model, const uint32_t *rtl, int *shown)
 {
-    for (unsigned l = 0; l < COSIM_SFPU_LANES && *shown < 8; l++) {
+    for (unsigned l = 0; l < TT_SFPU_NUM_LANES && *shown < 8; l++) {
         if (model[l] == rtl[l]) continue;
         char f[48];
         snprintf(f, sizeof f, "%s[lane %u]", what, l);
@@ -797,10 +797,10 @@ static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
     c->sfpu_pend = false;
     state_check_touch_sfpu(c->sc);
     const cosim_sfpu_rec *a = &c->sfpu_rec;
-    uint32_t lreg[COSIM_SFPU_LREGS][COSIM_SFPU_LANES];
-    uint32_t fl[5][COSIM_SFPU_LANES], rf[5][COSIM_SFPU_LANES];
-    for (unsigned l = 0; l < COSIM_SFPU_LANES; l++) {
-        for (unsigned i = 0; i < COSIM_SFPU_LREGS; i++) (void)tt_model_sfpu_lreg(c->m, i, l, &lreg[i][l]);
+    uint32_t lreg[TT_SFPU_NUM_LREGS][TT_SFPU_NUM_LANES];
+    uint32_t fl[5][TT_SFPU_NUM_LANES], rf[5][TT_SFPU_NUM_LANES];
+    for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
+        for (unsigned i = 0; i < TT_SFPU_NUM_LREGS; i++) (void)tt_model_sfpu_lreg(c->m, i, l, &lreg[i][l]);
         tt_sfpu_lane_state st;
         (void)tt_model_sfpu_lane(c->m, l, &st);
         fl[0][l] = st.flags, fl[1][l] = st.use_flags, fl[2][l] = st.depth, fl[3][l] = st.lane_config;
@@ -808,7 +808,7 @@ static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
         rf[3][l] = a->lane_config[l];
     }
     bool ok = true;
-    for (unsigned i = 0; i < COSIM_SFPU_LREGS; i++) {
+    for (unsigned i = 0; i < TT_SFPU_NUM_LREGS; i++) {
         const bool mw = e->sfpu_lreg_we >> i & 1u, aw = a->lreg_we >> i & 1u;
         if ((mw && !aw) || (aw && memcmp(lreg[i], a->lreg[i], sizeof lreg[i]) != 0)) ok = false;
     }
@@ -820,7 +820,7 @@ static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
     cs_begin_failure(c, "MISMATCH (SFPU)", r->cycle, r->thread, r->seq, r->insn);
     cs_mismatch(c, "sfpu.lreg_changed_mask", e->sfpu_lreg_we, a->lreg_we);
     int shown = 0;
-    for (unsigned i = 0; i < COSIM_SFPU_LREGS; i++) {
+    for (unsigned i = 0; i < TT_SFPU_NUM_LREGS; i++) {
         const bool mw = e->sfpu_lreg_we >> i & 1u, aw = a->lreg_we >> i & 1u;
         if (mw && !aw) {
             cs_say(c, "  the model changed LReg[%u]; the RTL reported no write of it   <--\n", i);

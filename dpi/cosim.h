@@ -68,15 +68,13 @@ typedef struct {
 /* What one retiring SFP instruction left in the SFPU's lanes (tt_core sfpu_wr_o, tt_pkg::sfpu_wr_t;
  * docs/design.md "SFPU writes"): the LRegs it wrote (bit r of lreg_we) with all 32 lanes after, and
  * every lane's LaneFlags, UseLaneFlagsForLaneEnable (bit = lane), flag-stack depth and LaneConfig. */
-#define COSIM_SFPU_LREGS 17
-#define COSIM_SFPU_LANES 32
 typedef struct {
     uint64_t cycle;
     uint32_t lreg_we;
-    uint32_t lreg[COSIM_SFPU_LREGS][COSIM_SFPU_LANES];
+    uint32_t lreg[TT_SFPU_NUM_LREGS][TT_SFPU_NUM_LANES];
     uint32_t flags, use_flags;
-    uint8_t depth[COSIM_SFPU_LANES];
-    uint32_t lane_config[COSIM_SFPU_LANES];
+    uint8_t depth[TT_SFPU_NUM_LANES];
+    uint32_t lane_config[TT_SFPU_NUM_LANES];
 } cosim_sfpu_rec;
 
 /* `expect retire`: thread's instruction `seq` retires in cycle lo..hi of the run (cycle 0: the first

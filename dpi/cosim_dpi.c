@@ -240,9 +240,9 @@ void c_dpi_sfpu_write(void *ctx, long long cycle, const svBitVecVal *rec)
     sfpu_wr_raw x;
     decode_sfpu_wr(rec, &x);
     cosim_sfpu_rec r = {.cycle = (uint64_t)cycle, .lreg_we = x.lreg_we[0], .flags = x.flags[0], .use_flags = x.use_flags[0]};
-    for (unsigned i = 0; i < COSIM_SFPU_LREGS; i++)
-        for (unsigned l = 0; l < COSIM_SFPU_LANES; l++) r.lreg[i][l] = x.lreg[i * COSIM_SFPU_LANES + l];
-    for (unsigned l = 0; l < COSIM_SFPU_LANES; l++) {
+    for (unsigned i = 0; i < TT_SFPU_NUM_LREGS; i++)
+        for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) r.lreg[i][l] = x.lreg[i * TT_SFPU_NUM_LANES + l];
+    for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
         r.depth[l] = (uint8_t)x.depth[l];
         r.lane_config[l] = x.lane_config[l];
     }

@@ -79,7 +79,7 @@ static void sfpu_case(fixture *f, bool report, void (*spoil)(cosim_sfpu_rec *), 
     const uint32_t insn = w("ttsfploadi 2,0,0x3f80");
     cosim_push(f->c, 1, 1, insn, 1, false);
     cosim_sfpu_rec s = {.cycle = 10, .lreg_we = 1u << 2};
-    for (unsigned l = 0; l < COSIM_SFPU_LANES; l++) s.lreg[2][l] = 0x3F800000u;
+    for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) s.lreg[2][l] = 0x3F800000u;
     if (spoil) spoil(&s);
     if (report) cosim_sfpu_write(f->c, &s);
     cosim_retire_rec r = {.cycle = 10, .thread = 1, .seq = 0, .insn = insn, .unit = 8};
