@@ -939,6 +939,19 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
         obs->sem_store = c->sem_store;
         if (!tt_timing_cycle(c->tim, c->m, cycle, obs, &th, &insn, why, sizeof why)) {
             c->cur_line = 0;
+            if (tt_timing_undefined(c->tim)) {
+                /* S22: a form the pages leave undefined by its timing, seen at the consumer's dispatch
+                 * (before its retire is compared): the model's category for undefined behaviour */
+                char head[64];
+                snprintf(head, sizeof head, "MODEL STOP (%s)", tt_status_name(TT_UNDEFINED));
+                uint32_t word = insn, pidx = 0;
+                const uint32_t seq = th >= 0 ? disp_seq[th] : 0;
+                if (th >= 0 && tt_model_issued_at(c->m, th, seq, &word, &pidx)) c->cur_line = line_at(c, th, pidx);
+                cs_begin_failure(c, head, cycle, th, seq, insn);
+                cs_say(c, "  the model stops: %s: %s\n", tt_status_name(TT_UNDEFINED), why);
+                cs_end_failure(c);
+                return;
+            }
             cs_begin_failure(c, "MISMATCH (timing)", cycle, insn ? th : -1,
                           th >= 0 ? tt_model_retired(c->m, th) : 0, insn);
             if (th >= 0 && !insn) cs_say(c, "  thread %d\n", th);

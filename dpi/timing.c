@@ -10,6 +10,7 @@
 
 #include "model_state.h" /* semaphores */
 #include "movement.h"    /* tt_mx_rule: the matrix unit's acceptance rules */
+#include "sfpu_sched.h"  /* tt_sfpu_hold, tt_sfpu_undefined_after: the SFPU's automatic stalls (S21, S22) */
 #include "gate_waits.h"  /* tt_gate_insn_waits */
 #include "mx_class.h"    /* tt_mx_arith: the arithmetic hands banks over */
 #include "replay_expander.h" /* tt_replay_count: REPLAY's Count field (0 means 64) */
@@ -29,7 +30,8 @@ static const tt_timing_profile profiles[] = {
       * STREAMWRCFG 5 (ConfigurationUnit.md: enters at -4, writes in 0) */
      .cfg_lat = {1, 1, 2, 2, 2, 5},
      .fixed_prio_units = 0, /* our choice: the pages give no order */
-     .sfpu_lat = 2, .xmov_lat = 4}, /* STUB units: ours */
+     .sfpu_lat = 2, /* S20: E1 executes, E2 retires (VectorUnit.md: one a cycle) */
+     .xmov_lat = 4}, /* STUB mover: ours */
     {.name = "cfg_alt",
      .what = "rtl_stubs/alt/tt_cfg_unit.sv (make RTL_CFG=alt): one configuration instruction at a time, "
              "1 cycle each (CFGSHIFTMASK 2), lowest thread first",
@@ -137,6 +139,7 @@ typedef struct {
 #define MQ_MAX 16 /* at most 5 in flight (latency <= 5, one a cycle) */
 
 #define THW_RING 256 /* ThCon L1 writes remembered (one at most every 3 cycles) */
+#define SQ_MAX 4 /* the SFPU holds 2 (E1, E2): room to report more as a failure */
 #define PSTEP_MAX 4096 /* a PACR's step cycles compared one by one (longer PACRs: the first ones) */
 
 struct tt_timing {
@@ -160,6 +163,16 @@ struct tt_timing {
     unsigned mq_head, mq_n;
     uint64_t mq_last_due;
     tt_mx_recent mrec;
+    /* The SFPU (slot[TT_U_SFPU] is unused; docs/decisions.md S20): a two-stage pipeline that takes one
+     * instruction a cycle and retires each at its dispatch + sfpu_lat, in order: what it holds in
+     * acceptance order, and the last one accepted with its cycle (S21's holds, S22's undefined forms
+     * look at the one accepted the cycle before). */
+    slot_state sq[SQ_MAX];
+    unsigned sq_n;
+    uint32_t sf_prev;
+    uint64_t sf_prev_cycle;
+    bool sf_prev_valid;
+    bool undefined;               /* the last failure is a timing-dependent undefined form (S22) */
     /* Model state as the RTL sees it this cycle (after the previous edge). */
     bool have_model;
     uint8_t sem_value[TT_NUM_SEMS], sem_max[TT_NUM_SEMS];
@@ -232,6 +245,7 @@ static bool unp_holds(const tt_timing *t, int u, int th)
 static bool unit_busy_any(const tt_timing *t, int u)
 {
     if (u == TT_U_MATH) return t->mq_n != 0;
+    if (u == TT_U_SFPU) return t->sq_n != 0;
     for (int k = 0; k < (per_thread(t, u) ? TT_NUM_THREADS : 1); k++)
         if (t->slot[u][k].thread >= 0 || (u == TT_U_CFG && t->cfg_e2[k].thread >= 0)) return true;
     return false;
@@ -259,6 +273,14 @@ static bool mq_holds(const tt_timing *t, int th)
 {
     for (unsigned i = 0; i < t->mq_n; i++)
         if (th < 0 || mq_at(t, i)->thread == th) return true;
+    return false;
+}
+
+/* Does the SFPU hold an instruction of thread th (any thread: th < 0)? */
+static bool sq_holds(const tt_timing *t, int th)
+{
+    for (unsigned i = 0; i < t->sq_n; i++)
+        if (th < 0 || t->sq[i].thread == th) return true;
     return false;
 }
 
@@ -384,12 +406,13 @@ static unsigned conditions(const tt_timing *t, int th)
 {
     unsigned c = 0;
     static const struct { int unit, cond; } own[] = {{TT_U_THCON, C_THCON}, {TT_U_UNPACK0, C_UNPACK0},
-                                                     {TT_U_UNPACK1, C_UNPACK1}, {TT_U_PACK, C_PACK},
-                                                     {TT_U_SFPU, C_SFPU}};
+                                                     {TT_U_UNPACK1, C_UNPACK1}, {TT_U_PACK, C_PACK}};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
         if (two_deep(own[i].unit) ? unp_holds(t, own[i].unit, th) : cslot_of(t, own[i].unit, th)->thread == th)
             c |= 1u << own[i].cond;
     if (mq_holds(t, th)) c |= 1u << C_MATH;
+    /* S23: an SFP instruction of the thread is in the SFPU (dispatched, not retired) */
+    if (sq_holds(t, th)) c |= 1u << C_SFPU;
     /* XMOV and the configuration unit: busy for any thread */
     if (unit_busy_any(t, TT_U_XMOV)) c |= 1u << C_XMOV;
     if (unit_busy_any(t, TT_U_CFG)) c |= 1u << C_CFGEXU;
@@ -439,14 +462,15 @@ static void snapshot_model(tt_timing *t, const tt_model *m)
 static void stall_text(uint8_t s, char *buf, size_t len)
 {
     static const char *const kinds[] = {"NONE", "FIFO_EMPTY", "WAIT_GATE", "UNIT_BUSY", "SEM_WAIT", "MUTEX",
-                                        "BANK_WAIT", "MATH_RULE", "UNP_ADDR", "ARB_LOST"};
+                                        "BANK_WAIT", "MATH_RULE", "UNP_ADDR", "ARB_LOST", "SFPU_RULE"};
     unsigned k = s >> 4, d = s & 0xFu;
     if (k >= sizeof kinds / sizeof kinds[0]) snprintf(buf, len, "0x%02x", s);
     else if (k == TT_STALL_UNIT_BUSY || k == TT_STALL_ARB_LOST)
         snprintf(buf, len, "%s(%s)", kinds[k], d < TT_NUM_UNITS ? unit_names[d] : "?");
     else if (k == TT_STALL_UNP_ADDR) snprintf(buf, len, "UNP_ADDR(UNPACK%u)", d);
     else if (k == TT_STALL_WAIT_GATE) snprintf(buf, len, "WAIT_GATE(C%u)", d);
-    else if (k == TT_STALL_SEM_WAIT || k == TT_STALL_MUTEX || k == TT_STALL_BANK_WAIT || k == TT_STALL_MATH_RULE)
+    else if (k == TT_STALL_SEM_WAIT || k == TT_STALL_MUTEX || k == TT_STALL_BANK_WAIT || k == TT_STALL_MATH_RULE ||
+             k == TT_STALL_SFPU_RULE)
         snprintf(buf, len, "%s(%u)", kinds[k], d);
     else snprintf(buf, len, "%s", kinds[k]);
 }
@@ -781,7 +805,7 @@ static bool thread_busy(const tt_timing *t, int th)
     if (t->th[th].none_busy) return true;
     for (int u = 1; u < TT_NUM_UNITS; u++)
         if (two_deep(u) ? unp_holds(t, u, th) : cslot_of(t, u, th)->thread == th) return true;
-    return t->cfg_e2[th].thread >= 0 || mq_holds(t, th);
+    return t->cfg_e2[th].thread >= 0 || mq_holds(t, th) || sq_holds(t, th);
 }
 
 /* Is an UNPACR of thread th (or of any thread, th < 0) in its address phase in this cycle: the two
@@ -807,6 +831,17 @@ static bool gate_waits_itself(const tt_model *m, int th, const tt_timing_thread 
 /* held_by's value for a matrix-unit instruction that one of the unit's acceptance rules holds at the
  * gate (MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md "Instruction scheduling"; stall MATH_RULE). */
 #define HELD_MATH_RULE TT_NUM_UNITS
+/* ... for an SFP instruction one of the SFPU's automatic stalls holds (S21; stall SFPU_RULE). */
+#define HELD_SFPU_RULE (TT_NUM_UNITS + 1)
+
+/* The automatic stall (TT_SR_*, sfpu_sched.h) that holds thread th's presented SFP instruction this
+ * cycle, or -1: only the SFP instruction accepted the cycle before opens one (S21). */
+static int sfpu_rule(const tt_timing *t, int th, const tt_timing_thread *x, uint64_t cycle)
+{
+    if (!x->fe_valid || t->th[th].unit_of != TT_U_SFPU || !t->sf_prev_valid || t->sf_prev_cycle + 1 != cycle)
+        return -1;
+    return tt_sfpu_hold(t->sf_prev, x->fe_insn);
+}
 
 /* The acceptance rule (TT_MR_*) that holds thread th's presented matrix-unit instruction this cycle,
  * or -1. */
@@ -832,6 +867,7 @@ static int held_by(const tt_timing *t, const tt_model *m, int th, const tt_timin
     /* behind a hand-over in flight of a side whose bank it waits for (the model's tt_mx_bank_sides) */
     if (x->fe_valid && (tt_mx_bank_sides(x->fe_insn) & mq_bank_change(t, cycle, true))) return TT_U_MATH;
     if (math_rule(t, th, x) >= 0) return HELD_MATH_RULE;
+    if (sfpu_rule(t, th, x, cycle) >= 0) return HELD_SFPU_RULE;
     return TT_U_NONE;
 }
 
@@ -844,7 +880,7 @@ typedef struct {
 } refusal;
 
 static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o, bool disp_expected, int held,
-                           const refusal *ref, uint8_t *want)
+                           const refusal *ref, uint64_t cycle, uint8_t *want)
 {
     const thread_state *s = &t->th[th];
     *want = TT_STALL_NONE << 4;
@@ -864,6 +900,8 @@ static void expected_stall(const tt_timing *t, int th, const tt_timing_thread *o
             *want = (uint8_t)(TT_STALL_BANK_WAIT << 4 | (tt_mx_bank_sides(o->fe_insn) == 2u ? 3 : 2));
         } else if (held == HELD_MATH_RULE) {
             *want = (uint8_t)(TT_STALL_MATH_RULE << 4 | math_rule(t, th, o));
+        } else if (held == HELD_SFPU_RULE) {
+            *want = (uint8_t)(TT_STALL_SFPU_RULE << 4 | sfpu_rule(t, th, o, cycle));
         } else if (held != TT_U_NONE) {
             *want = (uint8_t)(TT_STALL_UNIT_BUSY << 4 | held);
         } else if (ref->unp_addr >= 0) {
@@ -903,6 +941,7 @@ static bool unit_free(const tt_timing *t, const tt_timing_obs *o, int u, int th,
      * has left its address stage, docs/decisions.md "Unpacker and packer pipelining") */
     if (two_deep(u))
         return t->slot[u][1].thread < 0 && (t->slot[u][0].thread < 0 || cycle >= t->slot[u][0].back_at);
+    if (u == TT_U_SFPU) return true; /* one a cycle (S20) */
     const int occ = cslot_of(t, u, th)->thread;
     if (occ < 0) return true;
     if (cfg_piped(t, u)) return cfg_e1_leaves(t, th, cycle);
@@ -1150,6 +1189,39 @@ static bool math_check(tt_timing *t, uint64_t cycle, const tt_timing_obs *o, con
                 lo);
 }
 
+/* T5 for the SFPU (S20): its oldest instruction retires exactly at its dispatch + its latency, one
+ * a cycle, in order. */
+static bool sfpu_check(tt_timing *t, uint64_t cycle, const tt_timing_obs *o, const report *r)
+{
+    int got = -1;
+    for (int th = 0; th < TT_NUM_THREADS; th++)
+        if ((o->th[th].retire >> TT_U_SFPU) & 1u) {
+            if (got >= 0)
+                return fail(r, th, 0, "T5 retire: threads %d and %d both retired from SFPU at cycle %llu; the SFPU "
+                            "retires one instruction a cycle, in order (docs/decisions.md S20)", got, th,
+                            (unsigned long long)cycle);
+            got = th;
+        }
+    t->checks++;
+    if (!t->sq_n) return true; /* a retire from it was reported above ("holds none") */
+    const slot_state *h = &t->sq[0];
+    const bool due = h->due == cycle;
+    if (due == (got == h->thread) && (due || got < 0)) return true;
+    char d[96];
+    tt_disasm(h->insn, d, sizeof d);
+    if (due)
+        return fail(r, h->thread, h->insn,
+                    "T5 latency: %s (thread %d) dispatched at cycle %llu to SFPU must retire at cycle %llu (latency "
+                    "%u, docs/decisions.md S20), but %s", d, h->thread, (unsigned long long)h->disp,
+                    (unsigned long long)h->due, h->max,
+                    got < 0 ? "it has not retired by then" : "another thread's instruction retired instead");
+    return fail(r, got, h->insn,
+                "T5 latency: thread %d retired an instruction from SFPU at cycle %llu, but the oldest one there, %s "
+                "(thread %d) dispatched at cycle %llu, is due at cycle %llu (latency %u; in order, one a cycle)",
+                got, (unsigned long long)cycle, d, h->thread, (unsigned long long)h->disp,
+                (unsigned long long)h->due, h->max);
+}
+
 /* T4 for the sync unit (BH SyncUnit.md "Throughput"): walking the threads from its round-robin
  * priority, at most one semaphore-class instruction (SEMINIT, SEMPOST, SEMGET, STALLWAIT, SEMWAIT,
  * STREAMWAIT) and ATGETM/ATRELM on different mutexes, each thread from its own slot; none of the
@@ -1312,7 +1384,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     if (t->probe) {
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             t->probe_want[th] = want[th];
-            expected_stall(t, th, &o->th[th], want[th], held[th], &refused[th], &t->probe_stall[th]);
+            expected_stall(t, th, &o->th[th], want[th], held[th], &refused[th], cycle, &t->probe_stall[th]);
         }
         return true;
     }
@@ -1345,6 +1417,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             : held[th] == TT_U_MATH ? "the matrix unit does not own the move's source bank, or a bank hand-over is in the "
                                       "matrix unit (MOVA2D.md: it waits at the gate; it reads its bank at its retire)"
             : held[th] == HELD_MATH_RULE ? tt_mx_rule_text(math_rule(t, th, x))
+            : held[th] == HELD_SFPU_RULE ? tt_sfpu_hold_text(sfpu_rule(t, th, x, cycle))
             : u == TT_U_CFG && !t->p.cfg_pipeline && !unit_free(t, o, u, th, cycle)
                 ? (t->p.cfg_take_at_retire ? "the configuration unit holds an instruction (this profile's unit takes "
                                              "one at a time, the next in its retire cycle)"
@@ -1374,6 +1447,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             const bool held_here = u == TT_U_NONE ? t->th[th].none_busy
                                    : cfg_piped(t, u) ? t->slot[u][th].thread == th || t->cfg_e2[th].thread == th
                                    : u == TT_U_MATH ? mq_holds(t, th)
+                                   : u == TT_U_SFPU ? sq_holds(t, th)
                                                    : cslot_of(t, u, th)->thread == th;
             t->checks++;
             if (!held_here && two_deep(u) && unp_holds(t, u, th))
@@ -1407,6 +1481,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     for (int th = 0; th < TT_NUM_THREADS && t->p.cfg_pipeline; th++)
         if (!cfg_check(t, cycle, o, th, &r)) return false;
     if (!math_check(t, cycle, o, &r)) return false;
+    if (!sfpu_check(t, cycle, o, &r)) return false;
 
     /* T6 busy units: a unit is busy from the cycle after the dispatch through its retire cycle. */
     for (int u = 1; u < TT_NUM_UNITS; u++) {
@@ -1418,6 +1493,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             ms = (slot_state){.thread = mq_at(t, 0)->thread, .insn = mq_at(t, 0)->insn};
             bs = &ms;
         }
+        if (u == TT_U_SFPU && t->sq_n) bs = &t->sq[0];
         const int occ = bs->thread;
         bool busy = occ >= 0, got = (o->unit_busy >> u) & 1u;
         t->checks++;
@@ -1434,7 +1510,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         const tt_timing_thread *x = &o->th[th];
         uint8_t w;
-        expected_stall(t, th, x, want[th], held[th], &refused[th], &w);
+        expected_stall(t, th, x, want[th], held[th], &refused[th], cycle, &w);
         t->checks++;
         if (x->stall == w || stall_override_ok(t, th, w, x->stall)) continue;
         char a[40], b[40];
@@ -1465,6 +1541,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
             if (u == TT_U_MATH) { /* the oldest (math_check held it to that) */
                 t->mq_head = (t->mq_head + 1) % MQ_MAX;
                 t->mq_n--;
+                continue;
+            }
+            if (u == TT_U_SFPU) { /* the oldest (sfpu_check held it to that) */
+                memmove(&t->sq[0], &t->sq[1], sizeof t->sq[0] * (SQ_MAX - 1));
+                t->sq_n--;
                 continue;
             }
             slot_state *sl = slot_of(t, u, th);
@@ -1518,6 +1599,22 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                     t->mq_last_due = due;
                     mx_acc = true;
                     mx_insn = x->fe_insn;
+                } else if (u == TT_U_SFPU) {
+                    /* S22: a form the pages leave undefined by its timing, seen at its dispatch, before
+                     * its retire is compared */
+                    char uw[400];
+                    if (t->sf_prev_valid && t->sf_prev_cycle + 1 == cycle &&
+                        tt_sfpu_undefined_after(t->sf_prev, x->fe_insn, uw, sizeof uw)) {
+                        t->undefined = true;
+                        return fail(&r, th, x->fe_insn, "%s", uw);
+                    }
+                    /* S20: one a cycle, retired in order at its dispatch + the latency */
+                    if (t->sq_n < SQ_MAX)
+                        t->sq[t->sq_n++] = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle,
+                                                        .due = cycle + lo, .max = hi};
+                    t->sf_prev = x->fe_insn;
+                    t->sf_prev_cycle = cycle;
+                    t->sf_prev_valid = true;
                 } else {
                     slot_state *ns = slot_of(t, u, th);
                     uint64_t back_at = cycle + 3;
@@ -1583,7 +1680,7 @@ void tt_timing_due(const tt_timing *t, uint64_t cycle, bool sem_store, uint16_t 
         if (cfg_n[th]) due[th] |= 1u << TT_U_CFG;
     }
     for (int u = 1; u < TT_NUM_UNITS; u++) {
-        if (cfg_piped(t, u) || u == TT_U_MATH) continue;
+        if (cfg_piped(t, u) || u == TT_U_MATH || u == TT_U_SFPU) continue;
         for (int k = 0; k < (per_thread(t, u) ? TT_NUM_THREADS : 1); k++) {
             const slot_state *s = &t->slot[u][k];
             if (s->thread < 0 || s->max == 0) continue; /* the unpackers and the packer: by their work */
@@ -1594,7 +1691,10 @@ void tt_timing_due(const tt_timing *t, uint64_t cycle, bool sem_store, uint16_t 
         }
     }
     if (t->mq_n && mq_at(t, 0)->due == cycle) due[mq_at(t, 0)->thread] |= 1u << TT_U_MATH;
+    if (t->sq_n && t->sq[0].due == cycle) due[t->sq[0].thread] |= 1u << TT_U_SFPU;
 }
+
+bool tt_timing_undefined(const tt_timing *t) { return t->undefined; }
 
 uint16_t tt_timing_busy(const tt_timing *t)
 {

@@ -64,7 +64,8 @@ typedef struct {
 
 /* Stall kinds (tt_pkg::stall_e); the unit numbers are in ttunit.h. */
 enum { TT_STALL_NONE, TT_STALL_FIFO_EMPTY, TT_STALL_WAIT_GATE, TT_STALL_UNIT_BUSY, TT_STALL_SEM_WAIT,
-       TT_STALL_MUTEX, TT_STALL_BANK_WAIT, TT_STALL_MATH_RULE, TT_STALL_UNP_ADDR, TT_STALL_ARB_LOST };
+       TT_STALL_MUTEX, TT_STALL_BANK_WAIT, TT_STALL_MATH_RULE, TT_STALL_UNP_ADDR, TT_STALL_ARB_LOST,
+       TT_STALL_SFPU_RULE };
 
 /* LOADIND: cycles from the end of its 3 ThCon cycles (its thread released) to its result's delivery,
  * its retire (tt_pkg LOADIND_DELIVER; docs/decisions.md "ThCon GPR arithmetic, LOADIND ..."). */
@@ -91,7 +92,8 @@ typedef struct {
     unsigned cfg_lat[TT_CFG_NCLASS];
     /* bit u: unit u grants the lowest requesting thread first instead of round robin */
     unsigned fixed_prio_units;
-    unsigned sfpu_lat, xmov_lat;   /* the STUB units' fixed latencies */
+    unsigned sfpu_lat;             /* the SFPU's retire latency, one instruction a cycle (S20) */
+    unsigned xmov_lat;             /* the STUB mover's fixed latency */
 } tt_timing_profile;
 
 /* The profile called name (NULL: none); tt_timing_profile_at(i) the i-th known one (NULL past the
@@ -133,6 +135,10 @@ bool tt_timing_expect(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_
  * due[th] for the frontend (bit 0) and every unit of fixed latency (T5, the sync unit delayed by a
  * semaphore store), the matrix unit in order, the configuration unit's stages (cfg_n[th]: how many
  * of the thread's, 0..2). The unpackers and the packer retire by their work: below. */
+/* Was the failure tt_timing_cycle just reported a timing-dependent undefined form (docs/decisions.md
+ * S22: an SFP instruction accepted the cycle after one whose result it reads unseen by the automatic
+ * stalls, or after an SFPCONFIG of LaneConfig), to be reported as the model's undefined behaviour? */
+bool tt_timing_undefined(const tt_timing *t);
 void tt_timing_due(const tt_timing *t, uint64_t cycle, bool sem_store, uint16_t due[TT_NUM_THREADS],
                    unsigned cfg_n[TT_NUM_THREADS]);
 /* Units holding an instruction this cycle (T6). */

@@ -616,8 +616,12 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
     if (!tt_timing_cycle(s->t, m, cycle, &obs, &jt, &ji, jwhy, sizeof jwhy)) {
         char d[96] = "";
         if (ji) tt_disasm(ji, d, sizeof d);
-        snprintf(why, whylen, "scheduler broke a timing rule at cycle %llu (thread %d%s%s): %s",
-                 (unsigned long long)cycle, jt, ji ? ", " : "", d, jwhy);
+        if (tt_timing_undefined(s->t))
+            /* S22: a form the pages leave undefined by its timing, the model's category for it */
+            snprintf(why, whylen, "thread %d, %s (0x%08x): %s: %s", jt, d, ji, tt_status_name(TT_UNDEFINED), jwhy);
+        else
+            snprintf(why, whylen, "scheduler broke a timing rule at cycle %llu (thread %d%s%s): %s",
+                     (unsigned long long)cycle, jt, ji ? ", " : "", d, jwhy);
         return false;
     }
     tt_model_cycle_end(m);

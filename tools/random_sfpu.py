@@ -61,6 +61,11 @@ REF_KINDS = {"ttsfpload", "ttsfpstore", "ttsfploadi", "ttsfpmad", "ttsfpadd", "t
              "ttsfpcast", "ttsfp_stoch_rnd", "ttsfplutfp32", "ttsfparecip", "ttsfpconfig", "ttsfpnop"}
 
 
+# the MAD sub-unit's instructions, two cycles each (VectorUnit.md; docs/decisions.md S20)
+MAD_CLASS = ("ttsfpmad", "ttsfpadd", "ttsfpmul", "ttsfpmul24", "ttsfpmuli", "ttsfpaddi", "ttsfplut",
+             "ttsfplutfp32")
+
+
 class _Gen:
     def __init__(self, rng, checked=False):
         self.r = rng
@@ -178,7 +183,10 @@ class _Gen:
         if self.checked and mn == "ttsfpmov":
             ops[-1] &= ~8          # not from the special registers
         sfpu_ref.encode(mn, ops)   # every field in range
-        return pre + ["%s %s" % (mn, ",".join(str(v) if v < 10 else "0x%X" % v for v in ops)) if ops else mn]
+        # docs/decisions.md S22: what reads a MAD sub-unit result the next cycle unseen by the automatic
+        # stalls, or a VD >= 12 right after an SFPCONFIG of LaneConfig, is undefined: an SFPNOP after them
+        post = ["ttsfpnop   # S22"] if mn in MAD_CLASS or (mn == "ttsfpconfig" and ops[1] == 15) else []
+        return pre + ["%s %s" % (mn, ",".join(str(v) if v < 10 else "0x%X" % v for v in ops)) if ops else mn] + post
 
 
 def generate_sfpu(seed, length, rng, drop_waits=False, checked=False):

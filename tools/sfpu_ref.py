@@ -1389,6 +1389,9 @@ def recip_24b_5c():
         p('ttsfpmad', L0, L1, LCONST_1, L2, 1, c='e = -x * y + 1 (NEGATE_VA)')
         p('ttsfpmad', L2, L2, L2, L3, 0, c='t = e * e + e')
         p('ttsfpmad', L3, L2, L2, L3, 0, c='t2 = t * e + e')
+        # tt-llk has no gap here; SFPMAD.md's CAUTION: SFPSWAP's modes but SWAP read VC / VD in a first
+        # cycle the automatic stalls miss, so right after the SFPMAD this is undefined (decisions S22)
+        p('ttsfpnop', c='the gap SFPMAD.md asks for (not in tt-llk)')
         p('ttsfpswap', 0, LCONST_1, L3, 1, c='t2 = min(t2, 1.0) (VEC_MIN_MAX)')
         p('ttsfpmad', L3, L1, L1, L0, 0, c='y = t2 * y + y')
         p('ttsfpstore', L0, 0, ADDR_MOD_6, 0, c='Dest += 2')
@@ -1413,6 +1416,7 @@ def recip_24b_tile():
             p('ttsfpmad', L0, L1, LCONST_1, L2, 1)
             p('ttsfpmad', L2, L2, L2, L3, 0)
             p('ttsfpmad', L3, L2, L2, L3, 0)
+            p('ttsfpnop', c='the gap SFPMAD.md asks for (decisions S22; not in tt-llk)')
             p('ttsfpswap', 0, LCONST_1, L3, 1)
             p('ttsfpmad', L3, L1, L1, L0, 0)
             p('ttsfpstore', L0, 0, ADDR_MOD_6, 0, c='Dest += 2')
