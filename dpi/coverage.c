@@ -124,9 +124,10 @@ static const char *const unit_names[TT_NUM_UNITS] = {"NONE", "SYNC",    "CFG",  
 static const char *const cond_names[13] = {"THCON",    "UNPACK0",  "UNPACK1", "PACK",     "MATH",
                                            "SRCA_CLR", "SRCB_CLR", "SRCA_VLD", "SRCB_VLD", "XMOV",
                                            "TRISC_CFG", "SFPU",   "CFGEXU"};
-#define N_STALL_KINDS 10 /* tt_pkg stall_e */
+#define N_STALL_KINDS 11 /* tt_pkg stall_e */
 static const char *const stall_kinds[N_STALL_KINDS] = {"NONE",      "FIFO_EMPTY", "WAIT_GATE", "UNIT_BUSY", "SEM_WAIT",
-                                                       "MUTEX",     "BANK_WAIT",  "MATH_RULE", "UNP_ADDR",  "ARB_LOST"};
+                                                       "MUTEX",     "BANK_WAIT",  "MATH_RULE", "UNP_ADDR",  "ARB_LOST",
+                                                       "SFPU_RULE"};
 static const char *const origin_names[] = {"trisc", "brisc", "mop0", "mop1", "replay", "loaded+exec"};
 static const char *const unp_dst_names[3] = {"srca", "srcb", "dest"};
 static const char *const U_STUB = "its instructions are unimplemented in the model (the RTL unit is a stub): a run "
@@ -286,6 +287,9 @@ static void build_stall(tt_cov *v)
     /* held off by the other unpacker's address cycles (detail: that unpacker); lost a round robin
      * (detail: the unit; the Miscellaneous unit has a slot per thread, no arbiter) */
     for (int d = 0; d < 2; d++) v->stall_detail[8][d] = add(v, G_STALL, NULL, "UNP_ADDR:UNPACK%d", d);
+    /* the SFPU's automatic stalls (docs/decisions.md S21) */
+    v->stall_detail[10][0] = add(v, G_STALL, NULL, "SFPU_RULE:mad_result");
+    v->stall_detail[10][1] = add(v, G_STALL, NULL, "SFPU_RULE:nop_only");
     for (int u = 1; u < TT_NUM_UNITS; u++)
         v->stall_detail[9][u] = add(v, G_STALL,
                                     u == TT_U_TDMA ? "the Miscellaneous unit takes one instruction per thread a cycle: "

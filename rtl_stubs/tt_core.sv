@@ -413,6 +413,7 @@ module tt_core
       u_holds[t][UNIT_UNPACK0] = unp_holds[0][t];  // and each unpacker two (address and datum stages)
       u_holds[t][UNIT_UNPACK1] = unp_holds[1][t];
       u_holds[t][UNIT_PACK]    = pk_holds[t];     // the packer up to two (address and stepping stages, record)
+      u_holds[t][UNIT_SFPU]    = sfpu_holds[t];   // the SFPU two (E1, E2; S20), S23's condition
       u_retires[t][UNIT_CFG]  = cfg_rsp[t].done;
     end
   end
@@ -506,6 +507,10 @@ module tt_core
         else if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_MATH)} && gate_mrule[t] &&
                  !inject_i[INJ_T_MATH_RULE_REASON])
           stall_reason_o[t] = {STALL_MATH_RULE, math_rule_why[t]};
+        // one whose SFP instruction an automatic stall holds SFPU_RULE (detail: 0 the MAD sub-unit's,
+        // 1 only SFPNOP after SFPSWAP / SFPSHFT2)
+        else if (fe_stall_reason[t] == {STALL_UNIT_BUSY, 4'(UNIT_SFPU)} && gate_srule[t])
+          stall_reason_o[t] = {STALL_SFPU_RULE, 3'd0, sfpu_rule_why[t]};
         // asked for its unit and not granted (the frontend shows UNIT_BUSY of it): another thread
         // won the unit's round robin (its class, in the sync and configuration units) while the
         // unit was free for this one -> ARB_LOST; an unpacker whose address stage is empty held off
@@ -1049,10 +1054,17 @@ module tt_core
   // Vector unit (SFPU): LRegs and lane state; its write report leaves on sfpu_wr_o
   logic        sfpu_err;
   logic [31:0] sfpu_err_info;
+  logic [31:0] sfpu_ret_seq;      // the SFPU carries its instructions' sequence numbers (two in flight)
+  logic [2:0]  sfpu_holds;        // [t]: thread t has an instruction in the SFPU (E1 or E2)
+  logic [2:0]  sfpu_rule_hold;    // [t]: an automatic stall holds the instruction thread t presents (S21)
+  logic [2:0]  sfpu_rule_why;
   logic [127:0] sfpu_bdr;   // the SFPU's state read-back (target 15)
   tt_sfpu u_sfpu (
     .clk_i (clk_c), .rst_ni,
-    .req_i (u_req[UNIT_SFPU]), .rsp_o (u_rsp[UNIT_SFPU]),
+    .req_i (u_req[UNIT_SFPU]), .req_seq_i (disp_seq[u_acc_thread[UNIT_SFPU]]), .rsp_o (u_rsp[UNIT_SFPU]),
+    .ret_seq_o (sfpu_ret_seq), .holds_o (sfpu_holds),
+    .pres_insn_i (disp_insn), .rule_hold_o (sfpu_rule_hold), .rule_why_o (sfpu_rule_why),
+    .inj_no_mad_stall_i (inject_i[INJ_T_SFPU_NO_MAD_STALL]),
     .sfpu_wr_o,
     .err_valid_o (sfpu_err),
     .err_info_o  (sfpu_err_info),
@@ -1200,7 +1212,7 @@ module tt_core
   // until the matrix unit owns its source bank. Both read the state after this cycle's retires
   // (a releasing ATRELM or a SETDVALID retiring now lets it pass now), which depends on the units'
   // held instructions only, not on this cycle's dispatch. docs/decisions.md "Overlapping dispatch".
-  logic gate_mutex [3], gate_bank [3], gate_mrule [3];
+  logic gate_mutex [3], gate_bank [3], gate_mrule [3], gate_srule [3];
   always_comb begin
     logic [23:0] a_after;  // tt_bank_pack of the state after all of this cycle's bank requests
     a_after = banks_after[2];
@@ -1227,6 +1239,8 @@ module tt_core
         gate_bank[t] = 1'b1;
       // the matrix unit's acceptance rules (MOVA2D.md ... MOVD2B.md "Instruction scheduling")
       gate_mrule[t] = disp_unit[t] == UNIT_MATH && math_rule_hold[t];
+      // the SFPU's automatic stalls (SFPMAD.md, SFPSWAP.md, SFPSHFT2.md "Instruction scheduling"; S21)
+      gate_srule[t] = disp_unit[t] == UNIT_SFPU && sfpu_rule_hold[t];
       // DELIBERATE BUGS (INJ_T_ATGETM_NO_HOLD, INJ_T_MOVE_BANK_NO_HOLD): the gate ignores them.
       if (inject_i[INJ_T_ATGETM_NO_HOLD])    gate_mutex[t] = 1'b0;
       if (inject_i[INJ_T_MOVE_BANK_NO_HOLD]) gate_bank[t]  = 1'b0;
@@ -1248,6 +1262,7 @@ module tt_core
       else if (gate_mutex[t]) th_hold_unit[t] = UNIT_SYNC;
       else if (gate_bank[t])  th_hold_unit[t] = UNIT_MATH;
       else if (gate_mrule[t]) th_hold_unit[t] = UNIT_MATH;
+      else if (gate_srule[t]) th_hold_unit[t] = UNIT_SFPU;
       else th_hold[t] = 1'b0;
     end
   end
@@ -1351,6 +1366,7 @@ module tt_core
                            : (U == UNIT_MATH) ? math_ret_seq
                            : (U == UNIT_UNPACK0 || U == UNIT_UNPACK1) ? unp_ret_seq[u - int'(UNIT_UNPACK0)]
                            : (U == UNIT_PACK) ? pk_ret_seq
+                           : (U == UNIT_SFPU) ? sfpu_ret_seq
                            : fe_seq[th][u];
         // DELIBERATE BUGS (INJ_RET_SEQ_NEXT, INJ_RET_THREAD_NEXT): a lane misnames its instruction.
         if (U == UNIT_PACK && inject_i[INJ_RET_SEQ_NEXT]) retire_o[L].seq = pk_ret_seq + 32'd1;

@@ -277,6 +277,7 @@ module tt_frontend
   logic [NUM_UNITS-1:0] infl;          // ... with the configuration unit's from cfg_cnt_q
   logic [1:0]           cfg_cnt_q;     // this thread's instructions in the configuration unit
   logic [2:0]           math_cnt_q;    // ... in the matrix unit (pipelined: several; one retires a cycle)
+  logic [1:0]           sfpu_cnt_q;    // ... in the SFPU (E1 and E2: two; docs/decisions.md S20)
   logic [1:0]           unp_cnt_q [2]; // ... in each unpacker (an address stage and a datum stage)
   logic [1:0]           pk_cnt_q;      // ... in the packer (two at most: docs/decisions.md "Unpacker and
                                        // packer pipelining", the packer)
@@ -307,6 +308,7 @@ module tt_frontend
     infl           = infl_q;
     infl[UNIT_CFG] = cfg_cnt_q != '0;
     infl[UNIT_MATH] = math_cnt_q != '0;
+    infl[UNIT_SFPU] = sfpu_cnt_q != '0;
     infl[UNIT_UNPACK0] = unp_cnt_q[0] != '0;
     infl[UNIT_UNPACK1] = unp_cnt_q[1] != '0;
     infl[UNIT_PACK]    = pk_cnt_q != '0;
@@ -343,6 +345,7 @@ module tt_frontend
       infl_q      <= '0;
       cfg_cnt_q   <= '0;
       math_cnt_q  <= '0;
+      sfpu_cnt_q  <= '0;
       unp_cnt_q   <= '{default: '0};
       pk_cnt_q    <= '0;
       none_insn_q <= '0;
@@ -354,6 +357,8 @@ module tt_frontend
                    ((dispatch && fe_unit_q == UNIT_CFG) ? 2'd1 : 2'd0);
       math_cnt_q <= math_cnt_q - (retire_o[UNIT_MATH] ? 3'd1 : 3'd0) +
                     ((dispatch && fe_unit_q == UNIT_MATH) ? 3'd1 : 3'd0);
+      sfpu_cnt_q <= sfpu_cnt_q - (retire_o[UNIT_SFPU] ? 2'd1 : 2'd0) +
+                    ((dispatch && fe_unit_q == UNIT_SFPU) ? 2'd1 : 2'd0);
       for (int n = 0; n < 2; n++) begin
         unit_e un;
         un = (n != 0) ? UNIT_UNPACK1 : UNIT_UNPACK0;

@@ -145,7 +145,9 @@ package tt_pkg;
     STALL_BANK_WAIT  = 4'd6,   // detail: unpacker 0 SrcA, 1 SrcB; matrix unit 2 SrcA, 3 SrcB
     STALL_MATH_RULE  = 4'd7,   // detail: mrule_e, the matrix unit's acceptance rule that holds it
     STALL_UNP_ADDR   = 4'd8,   // detail: the other unpacker (0, 1), whose address cycles hold it
-    STALL_ARB_LOST   = 4'd9    // detail: unit_e, whose round robin granted another thread
+    STALL_ARB_LOST   = 4'd9,   // detail: unit_e, whose round robin granted another thread
+    STALL_SFPU_RULE  = 4'd10   // detail: 0 an SFPMAD-class result it reads, 1 only SFPNOP after SFPSWAP /
+                               // SFPSHFT2 (the SFPU's automatic stalls, docs/decisions.md S21)
   } stall_e;
 
   // The matrix unit's acceptance rules (MatrixUnit.md; MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md
@@ -347,6 +349,7 @@ package tt_pkg;
   localparam int unsigned INJ_T_ONE_IN_FLIGHT     = 140; // a thread dispatches only with nothing in flight
   localparam int unsigned INJ_T_ATGETM_NO_HOLD    = 92;  // the gate lets an ATGETM pass while another thread holds its mutex
   localparam int unsigned INJ_T_MOVE_BANK_NO_HOLD = 93;  // the gate lets a MOVA2D/MOVB2D pass before its bank is the matrix unit's
+  localparam int unsigned INJ_T_SFPU_NO_MAD_STALL = 94;  // the SFPU's automatic stall after a MAD sub-unit instruction is missing
   localparam int unsigned INJ_T_WAIT_LATCH_LATE   = 143; // a wait latches the cycle after it passes the gate
   localparam int unsigned INJ_T_C1_IGNORED        = 144; // STALLWAIT C1 (unpacker 0) never holds
   localparam int unsigned INJ_T_C2_IGNORED        = 145; // STALLWAIT C2 (unpacker 1) never holds

@@ -4,17 +4,20 @@
 // the pages' functional models (docs/decisions.md "SFPU arithmetic": S2 reset values, S4 backdoor
 // template writes, S5/S7/S9 undefined forms; "SFPU in lockstep": S11-S13, S17).
 //
-// Timing (this slice): the stub's, one tt_unit_slot with latency LAT_SFPU (2), one instruction at a
-// time. The architectural effect belongs to the edge ending the retire cycle; the unit computes its
-// lanes at the edge before (the state they read cannot change in between: nothing but this unit
-// writes it, and it holds one instruction), so the retire cycle's report (sfpu_wr_o) is the state
-// registers as they are then, and the lanes' logic runs once per instruction, not every cycle.
-// SFPLOAD reads Dest in its retire cycle and writes its LRegs at the retire edge; SFPSTORE's rows go
-// out in its retire cycle; both address Dest with the configuration of the retire cycle and the RWC
-// Dst the instruction took at its dispatch, and have tt_math_unit apply their AddrMod at issue (S11).
-// Undefined forms the model reports raise err_valid_o in the retire cycle (ERR_SFPU_UNDEFINED, info:
-// the instruction word) and change nothing. SFPLOADMACRO and SFPARECIP's EXP mode (the model's
-// *unimplemented*) retire with no effect.
+// Timing (docs/decisions.md S20, S21; VectorUnit.md, SFPMAD.md, SFPSWAP.md, SFPSHFT2.md, SFPLUTFP32.md):
+// a two-stage pipeline that takes one instruction a cycle. E1 (the cycle after the dispatch)
+// executes: it reads the LRegs, the lane state, the configuration and, for SFPLOAD, Dest, and
+// writes the LRegs and lane state at its edge, so the next instruction in E1 sees them. E2 retires
+// and reports: sfpu_wr_o is the state registers as they are then (no other copy), SFPSTORE's rows go
+// out (addressed in E1). An instruction retires at its dispatch + LAT_SFPU (2), in order. The
+// two-cycle results (the MAD sub-unit, SFPSWAP, SFPSHFT2 modes 2..4) are the pages' automatic
+// stalls: the instruction a thread presents the cycle after one of them is held there one cycle
+// (rule_hold_o, tt_core's gate; stall reason SFPU_RULE) when the stalling logic (the pages' own
+// read / write sets, bugs included) sees it depend on it. Both SFPLOAD and SFPSTORE address Dest with
+// the configuration of E1 and the RWC Dst the instruction took at its dispatch, and have
+// tt_math_unit apply their AddrMod at issue (S11). Undefined forms the model reports raise
+// err_valid_o in E2 (ERR_SFPU_UNDEFINED, info: the instruction word) and change nothing.
+// SFPLOADMACRO and SFPARECIP's EXP mode (the model's *unimplemented*) retire with no effect.
 /* verilator tracing_off */
 module tt_sfpu
   import tt_pkg::*;
@@ -23,7 +26,18 @@ module tt_sfpu
   input  logic        clk_i,
   input  logic        rst_ni,
   input  unit_req_t   req_i,        // dispatch (taken only when rsp_o.ready)
-  output unit_rsp_t   rsp_o,        // ready, busy, held instruction and thread, retire
+  input  logic [31:0] req_seq_i,    // its sequence number
+  output unit_rsp_t   rsp_o,        // ready (always: one a cycle); busy: anything in E1 or E2; the
+                                    // oldest's thread and word; done: E2 retires its instruction
+  output logic [31:0] ret_seq_o,    // the retiring instruction's sequence number
+  output logic [2:0]  holds_o,      // [t]: an instruction of thread t is in E1 or E2
+  // the automatic stalls (S21): each thread's presented instruction, and whether the instruction in
+  // E1 (accepted the cycle before) holds it (only looked at for an SFP instruction), and why
+  // (0: it reads what a MAD sub-unit instruction writes; 1: only SFPNOP after SFPSWAP / SFPSHFT2)
+  input  logic [31:0] pres_insn_i [3],
+  output logic [2:0]  rule_hold_o,
+  output logic [2:0]  rule_why_o,
+  input  logic        inj_no_mad_stall_i, // INJ_T_SFPU_NO_MAD_STALL
   output sfpu_wr_t    sfpu_wr_o,    // the retiring instruction's LReg / lane-state report
   output logic        err_valid_o,  // the retiring instruction is an undefined form
   output logic [31:0] err_info_o,
@@ -63,28 +77,57 @@ module tt_sfpu
   localparam int unsigned NL = SFPU_LANES;
 
   // ---------------------------------------------------------------------------------------------
-  // Slot (the stub's timing)
+  // The pipeline (S20): E1 executes, E2 retires; one instruction a cycle, in order
   // ---------------------------------------------------------------------------------------------
   if (LAT_SFPU != 2) begin : g_lat_check
-    $error("tt_sfpu computes an instruction in the cycle before its retire: LAT_SFPU must be 2");
+    $error("tt_sfpu retires in E2, the second cycle after the dispatch: LAT_SFPU must be 2");
   end
 
   // Clock gate (rtl_stubs/README.md "Per-unit activity"): the unit's flops change only with an
-  // instruction offered or held, or in reset; its lane logic reads only its own flops, so it is
-  // evaluated only in those cycles
+  // instruction offered or in E1 / E2, or in reset
   logic clk_g;
-  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || rsp_o.busy), .clk_o (clk_g));
+  logic        e1_v_q, e2_v_q;
+  logic [1:0]  e1_th_q, e2_th_q;
+  logic [31:0] e1_insn_q, e2_insn_q, e1_seq_q, e2_seq_q;
+  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || e1_v_q || e2_v_q), .clk_o (clk_g));
 
-  tt_unit_slot #(.LAT_W(1)) u_slot (
-    .clk_i (clk_g), .rst_ni, .req_i, .rsp_o,
-    .lat_m1_i (1'(LAT_SFPU - 1)),
-    .stall_i  (1'b0),
-    .drop_i   (1'b0)
-  );
+  always_ff @(posedge clk_g) begin
+    if (!rst_ni) begin
+      e1_v_q <= 1'b0;
+      e2_v_q <= 1'b0;
+      e1_th_q <= '0;
+      e2_th_q <= '0;
+      e1_insn_q <= '0;
+      e2_insn_q <= '0;
+      e1_seq_q <= '0;
+      e2_seq_q <= '0;
+    end else begin
+      e1_v_q <= req_i.valid;
+      e2_v_q <= e1_v_q;
+      if (req_i.valid) begin
+        e1_th_q   <= req_i.thread;
+        e1_insn_q <= req_i.insn;
+        e1_seq_q  <= req_seq_i;
+      end
+      if (e1_v_q) begin
+        e2_th_q   <= e1_th_q;
+        e2_insn_q <= e1_insn_q;
+        e2_seq_q  <= e1_seq_q;
+      end
+    end
+  end
+  assign rsp_o.ready  = 1'b1;
+  assign rsp_o.busy   = e1_v_q || e2_v_q;
+  assign rsp_o.thread = e2_v_q ? e2_th_q : e1_th_q;
+  assign rsp_o.insn   = e2_v_q ? e2_insn_q : e1_insn_q;
+  assign rsp_o.done   = e2_v_q;
+  assign ret_seq_o    = e2_seq_q;
+  always_comb
+    for (int t = 0; t < 3; t++) holds_o[t] = (e1_v_q && e1_th_q == 2'(t)) || (e2_v_q && e2_th_q == 2'(t));
 
-  // exec: the cycle before the retire (latency 2: the one cycle the slot holds it undone)
+  // exec: an instruction in E1 (its lanes' logic is evaluated only then)
   logic exec;
-  assign exec = rsp_o.busy && !rsp_o.done;
+  assign exec = e1_v_q;
 
   // ---------------------------------------------------------------------------------------------
   // State (VectorUnit.md, LReg.md, SFPCONFIG.md)
@@ -130,7 +173,7 @@ module tt_sfpu
   logic [3:0]  mod1, vd, vc, vb, mod0, vd0;
   logic [11:0] imm12;
   logic [15:0] imm16, imm16m;
-  assign insn   = rsp_o.insn;
+  assign insn   = e1_insn_q;       // the instruction in E1 (E2's fields below are e2_*)
   assign op     = insn[31:24];
   assign mod1   = insn[3:0];
   assign vd     = insn[7:4];
@@ -152,6 +195,87 @@ module tt_sfpu
     OP_MUL = 8'h86, OP_STOCHRND = 8'h8E, OP_LUTFP32 = 8'h95, OP_ARECIP = 8'h99;
   logic [3:0] va;
   assign va = insn[19:16];         // SFPMUL24's VA
+
+  // ---------------------------------------------------------------------------------------------
+  // The automatic stalls (S21): the instruction in E1 was accepted the cycle before; the one a thread
+  // presents now is held one cycle when the stalling logic sees it depend on it. The stalling logic's
+  // read and write sets, bugs included: SFPMAD.md "Instruction scheduling" (its CAUTION list),
+  // SFPLUTFP32.md (Mod1Mirror, [19:16]), SFPSWAP.md and SFPSHFT2.md (only SFPNOP the next cycle).
+  // ---------------------------------------------------------------------------------------------
+  localparam logic [16:0] ALL_LREGS = '1;
+  function automatic logic [16:0] one_lreg(logic [3:0] r);
+    return 17'(1) << r;
+  endfunction
+  // the MAD sub-unit's instructions (two cycles, "as per SFPMAD")
+  function automatic logic mad_unit(logic [7:0] o);
+    return o inside {8'h84, 8'h85, 8'h86, 8'h74, 8'h75, 8'h73, 8'h95, 8'h98};
+  endfunction
+  // what a MAD sub-unit instruction writes, as the stalling logic sees it: VD, or every LReg with
+  // INDIRECT_VD (SFPLUT: its Mod0 bit 3, VD in [23:20]; SFPLUTFP32: Mod1Mirror's bit 3)
+  function automatic logic [16:0] stall_wr(logic [31:0] w);
+    unique case (w[31:24])
+      8'h73:   return w[19] ? ALL_LREGS : one_lreg(w[23:20]);
+      8'h95:   return w[19] ? ALL_LREGS : one_lreg(w[7:4]);
+      default: return w[3] ? ALL_LREGS : one_lreg(w[7:4]);
+    endcase
+  endfunction
+  // what an instruction reads, as the stalling logic sees it
+  function automatic logic [16:0] stall_rd(logic [31:0] w);
+    logic [3:0] m1, m0, va, vb, vc, vd, v0;
+    m1 = w[3:0];
+    vd = w[7:4];
+    vc = w[11:8];
+    vb = w[15:12];
+    va = w[19:16];
+    m0 = w[19:16];
+    v0 = w[23:20];
+    unique case (w[31:24])
+      8'h70:  return (m0 == 4'd14 || m0 == 4'd15) ? one_lreg(v0) : '0;      // SFPLOAD LO16/HI16_ONLY
+      8'h71:  return (m0 == 4'd8 || m0 == 4'd10) ? one_lreg(v0) : '0;       // SFPLOADI half writes
+      8'h72:  return one_lreg(v0);                                          // SFPSTORE
+      8'h73:  return 17'hF | (m0[3] ? one_lreg(4'd7) : '0);                 // SFPLUT
+      8'h74, 8'h75: return one_lreg(vd) | (m1[3] ? one_lreg(4'd7) : '0);    // SFPMULI, SFPADDI
+      8'h76, 8'h77, 8'h78, 8'h7B, 8'h7D, 8'h80, 8'h81, 8'h90: return one_lreg(vc);
+      8'h7C:  return m1[3] ? '0 : one_lreg(vc);                             // SFPMOV (special regs)
+      8'h79:  return one_lreg(vc);                                          // SFPIADD: VD unseen
+      8'h7A:  return (m1[0] && !m1[2]) ? '0 : one_lreg(vc);                 // SFPSHFT: VD unseen
+      8'h7E, 8'h7F: return one_lreg(vc) | one_lreg(vd);                     // SFPAND/OR: VD, never VB
+      8'h82, 8'h83, 8'h89: return one_lreg(vc) | (m1[0] ? '0 : one_lreg(vd));  // SFPSETEXP/MAN/SGN
+      8'h84, 8'h85, 8'h86, 8'h98:                                            // SFPMAD, ADD, MUL, MUL24
+        return (m1[2] ? ALL_LREGS : one_lreg(va)) | one_lreg(vb) | one_lreg(vc) |
+               (m1[3] ? one_lreg(4'd7) : '0);
+      8'h8C:  return 17'hFF;                                                // SFPTRANSP
+      8'h8D, 8'h96, 8'h97: return one_lreg(vc) | one_lreg(vd);              // SFPXOR, SFPLE, SFPGT
+      8'h8E, 8'h99: return one_lreg(vb) | one_lreg(vc);                     // SFPSTOCHRND, SFPARECIP
+      8'h92:  return (m1 == 4'd0) ? (one_lreg(vc) | one_lreg(vd)) : '0;     // SFPSWAP: first cycle unseen
+      8'h94: begin                                                          // SFPSHFT2
+        unique case (m1)
+          4'd0, 4'd1: return 17'hF;
+          4'd5:       return one_lreg(vd) | one_lreg(vc);                   // seen as VD, not VB
+          4'd6:       return one_lreg(vd);
+          default:    return '0;                                            // 2, 3, 4 unseen
+        endcase
+      end
+      8'h95:  return w[19] ? ALL_LREGS : (ALL_LREGS & ~one_lreg(4'd7));     // SFPLUTFP32 (Mod1Mirror)
+      default: return '0;   // SFPPUSHC, SFPPOPC, SFPENCC, SFPCOMPC, SFPNOP, SFPLOADMACRO, SFPCONFIG
+    endcase
+  endfunction
+
+  logic e1_nop_only, e1_mad;
+  logic [16:0] e1_wr;
+  assign e1_nop_only = e1_v_q && (e1_insn_q[31:24] == OP_SWAP ||
+                                  (e1_insn_q[31:24] == OP_SHFT2 && e1_insn_q[3:0] inside {4'd2, 4'd3, 4'd4}));
+  assign e1_mad      = e1_v_q && mad_unit(e1_insn_q[31:24]);
+  assign e1_wr       = stall_wr(e1_insn_q);
+  always_comb begin
+    for (int t = 0; t < 3; t++) begin
+      rule_why_o[t]  = e1_nop_only;
+      rule_hold_o[t] = 1'b0;
+      if (e1_nop_only) rule_hold_o[t] = pres_insn_i[t][31:24] != 8'h8F;   // SFPNOP passes
+      // DELIBERATE BUG (INJ_T_SFPU_NO_MAD_STALL): the MAD sub-unit's automatic stall is missing.
+      else if (e1_mad && !inj_no_mad_stall_i) rule_hold_o[t] = (stall_rd(pres_insn_i[t]) & e1_wr) != '0;
+    end
+  end
 
   // VectorUnit.md IsLaneEnabled
   logic [NL-1:0] lane_en;
@@ -239,8 +363,10 @@ module tt_sfpu
   endfunction
 
   // ---------------------------------------------------------------------------------------------
-  // SFPLOAD / SFPSTORE (SFPLOAD.md, SFPSTORE.md; docs/decisions.md S6): addressing, the Dest read,
-  // the conversions, all in the retire cycle (Dest, configuration and RWCs as they are then)
+  // SFPLOAD / SFPSTORE (SFPLOAD.md, SFPSTORE.md; docs/decisions.md S6): addressing in E1 (the
+  // configuration as it is then, the RWC Dst taken at the dispatch); SFPLOAD reads Dest and writes
+  // its LRegs in E1, SFPSTORE's rows go out in E2 (its retire), from the LRegs as they are then (the
+  // state after its E1: the instruction behind it writes at the end of that cycle)
   // ---------------------------------------------------------------------------------------------
   localparam logic [7:0] OP_LOAD = 8'h70, OP_STORE = 8'h72;
   localparam logic [3:0] FMT_SRCB = 4'd0, FMT_FP16 = 4'd1, FMT_BF16 = 4'd2, FMT_FP32 = 4'd3,
@@ -253,13 +379,19 @@ module tt_sfpu
   logic [9:0] sp_q [3];   // each thread's RWCs.Sp (MOD0_FMT_INT32_ALL moves it; S13)
   logic [9:0] dst_snap_q; // the RWC Dst the held instruction took at its dispatch (S11)
 
-  logic        ld_go, st_go, ls_go;
+  logic        ld_go, st_e1, st_go, ls_go;
   logic [3:0]  fmt;                  // Mod0 with MOD0_FMT_SRCB resolved
   logic [9:0]  addr, sp_new;
   logic        ls32;                 // a Dst32b access
-  assign ld_go = rsp_o.done && op == OP_LOAD;
-  assign st_go = rsp_o.done && op == OP_STORE;
-  assign ls_go = ld_go || st_go;
+  assign ld_go = exec && op == OP_LOAD;
+  assign st_e1 = exec && op == OP_STORE;
+  assign ls_go = ld_go || st_e1;
+  // E2's store: what its E1 worked out
+  logic [3:0]  st_fmt_q, st_vd0;
+  logic [9:0]  st_row_q;
+  logic        st_a1_q, st_ls32_q;
+  assign st_go  = e2_v_q && e2_insn_q[31:24] == OP_STORE;
+  assign st_vd0 = e2_insn_q[23:20];
 
   always_comb begin
     logic       st;
@@ -273,7 +405,7 @@ module tt_sfpu
     fmt    = mod0;
     addr   = '0;
     sp_new = '0;
-    th     = rsp_o.thread;
+    th     = e1_th_q;
     if (ls_go) begin
       st = tcfg_i[th][0][0];                                   // CFG_STATE_ID_StateID
       if (mod0 == FMT_SRCB) begin
@@ -303,7 +435,7 @@ module tt_sfpu
 
   // which view a mode reads or writes (the pages' Dst16b / Dst32b)
   assign ls32 = (fmt inside {FMT_FP32, FMT_INT32, FMT_INT32_ALL, FMT_INT32_SM}) ||
-                (st_go && (fmt == FMT_LO16 || fmt == FMT_HI16));
+                (st_e1 && (fmt == FMT_LO16 || fmt == FMT_HI16));
   assign rd_en_o  = ld_go;
   assign rd32_o   = ls32;
   assign rd_row_o = {addr[9:2], 2'b00};
@@ -366,8 +498,8 @@ module tt_sfpu
 
   /* verilator lint_on LATCH */
 
-  // SFPSTORE: the Dest rows, one record per row (lanes 8 r .. 8 r + 7 write row r)
-  logic [NL-1:0] st_tpl;   // lanes whose backdoor guard fails (S4): the template write instead
+  // SFPSTORE (E2): the Dest rows, one record per row (lanes 8 r .. 8 r + 7 write row r); its backdoor
+  // template writes (S4) are made in E1, with the other instructions' state writes
   /* verilator lint_off LATCH */
   always_comb begin
     logic [3:0]  c;
@@ -377,7 +509,6 @@ module tt_sfpu
     d  = '0;
     dc = '0;
     e  = '0;
-    st_tpl = '0;
     // (the records whole only with a store: this block runs every cycle, it reads the configuration)
     for (int k = 0; k < int'(RF_SFPU_WR_PORTS); k++) begin
       if (st_go) rf_wr_o[k] = '0;
@@ -386,9 +517,9 @@ module tt_sfpu
     if (st_go) begin
       for (int l = 0; l < NL; l++) begin
         // DELIBERATE BUG (INJ_SFPU_ST_COL_EVEN): the store's Addr bit 1 is dropped.
-        c = ls_col(l, addr[1] && !inj_st_col_even_i, lcfg_q[l & 7][LC_WR_COL_X]);
-        d = lreg_q[vd0][l];
-        unique case (fmt)
+        c = ls_col(l, st_a1_q && !inj_st_col_even_i, lcfg_q[l & 7][LC_WR_COL_X]);
+        d = lreg_q[st_vd0][l];
+        unique case (st_fmt_q)
           FMT_FP16: begin
             // ToFP16: exponent rebias, flush at <= 0, saturate above 31, truncate; Dst order
             // {sign, mantissa, exponent}
@@ -413,16 +544,14 @@ module tt_sfpu
           default:       dc = '0;
         endcase
         if (!lcfg_q[l][LC_BLOCK_WR]) begin
-          if (vd0 < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
-            if (lane_en[l] || fmt == FMT_INT32_ALL) begin
+          if (st_vd0 < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+            if (lane_en[l] || st_fmt_q == FMT_INT32_ALL) begin
               rf_wr_o[l / 8].valid    = 1'b1;
-              rf_wr_o[l / 8].file     = ls32 ? 2'(RF_DEST32) : 2'(RF_DEST);
-              rf_wr_o[l / 8].row      = rd_row_o + 10'(l / 8);
+              rf_wr_o[l / 8].file     = st_ls32_q ? 2'(RF_DEST32) : 2'(RF_DEST);
+              rf_wr_o[l / 8].row      = st_row_q + 10'(l / 8);
               rf_wr_o[l / 8].mask[c]  = 1'b1;
               rf_wr_o[l / 8].cells[c] = dc;
             end
-          end else begin
-            st_tpl[l] = 1'b1;
           end
         end
       end
@@ -467,23 +596,32 @@ module tt_sfpu
   assign am_thread_o = req_i.thread;
   assign am_idx_o    = req_i.insn[15:13];
 
-  // the retire edge: the Sp counter; the dispatch edge: the RWC Dst snapshot (SFPLOAD's LReg writes
-  // and SFPSTORE's backdoor template writes are in the state's process below)
+  // E1's edge: the Sp counter, and what E2's store needs; the dispatch edge: the RWC Dst snapshot
+  // (SFPLOAD's LReg writes and SFPSTORE's backdoor template writes are in the state's process below)
   always_ff @(posedge clk_g) begin
     if (!rst_ni) begin
       for (int t = 0; t < 3; t++) sp_q[t] <= '0;
       dst_snap_q <= '0;
+      st_fmt_q   <= '0;
+      st_row_q   <= '0;
+      st_a1_q    <= 1'b0;
+      st_ls32_q  <= 1'b0;
     end else begin
-      if (ls_go) sp_q[rsp_o.thread] <= sp_new;
+      if (ls_go) sp_q[e1_th_q] <= sp_new;
       if (take)  dst_snap_q <= rwc_dst_i[req_i.thread];
+      if (st_e1) begin
+        st_fmt_q  <= fmt;
+        st_row_q  <= rd_row_o;
+        st_a1_q   <= addr[1];
+        st_ls32_q <= ls32;
+      end
     end
   end
 
   /* verilator lint_on LATCH */
 
-  // The report: the state registers (the instruction took effect at its exec edge), SFPLOAD's new
-  // LReg[VD] (and VD + 4) straight from the Dest read. lreg_we: the LRegs changed in some lane
-  // (tt_pkg sfpu_wr_t), looked at in the retire cycle only.
+  // The report (E2): the state registers (the instruction took effect at its E1 edge, SFPLOAD too).
+  // lreg_we: the LRegs changed in some lane (tt_pkg sfpu_wr_t), looked at in the retire cycle only.
   // One procedural block, written only in the retire cycle: SFPLOAD's part reads the configuration,
   // so the block runs every cycle, and continuous assigns of the fields made the simulator build the
   // 18k-bit record by concatenation each time (rtl_stubs/README.md "Per-unit activity"); the fields
@@ -496,10 +634,6 @@ module tt_sfpu
     if (rsp_o.done) begin
       sfpu_wr_o.valid = !err_q;
       sfpu_wr_o.lreg  = lreg_q;
-      if (ld_go && vd0 < 4'd8) begin
-        sfpu_wr_o.lreg[vd0[2:0]] = ld_val;
-        if (vd0 < 4'd4) sfpu_wr_o.lreg[{2'b01, vd0[1:0]}] = ld_idx;
-      end
       for (int r = 0; r < SFPU_LREGS; r++) sfpu_wr_o.lreg_we[r] = sfpu_wr_o.lreg[r] != prev_q[r];
       sfpu_wr_o.flags       = flags_q;
       sfpu_wr_o.use_flags   = use_q;
@@ -509,7 +643,7 @@ module tt_sfpu
   end
   /* verilator lint_on LATCH */
   assign err_valid_o = rsp_o.done && err_q;
-  assign err_info_o  = insn;
+  assign err_info_o  = e2_insn_q;
 
   // ---------------------------------------------------------------------------------------------
   // The MAD sub-unit: one tt_sfpu_fma per lane (SFPMAD.md, SFPADD/SFPMUL/SFPMULI/SFPADDI.md,
@@ -1108,15 +1242,20 @@ module tt_sfpu
             for (int l = 0; l < NL; l++)
               if (lane_en[l]) lreg_q[vd][l] <= sfpu_arecip(mod1, lreg_q[vb][l], lreg_q[vc][l]);
           end
-          default: ;   // SFPNOP, SFPLOAD / SFPSTORE (at their retire, below), SFPLOADMACRO (no
-                       // effect: the model reports it unimplemented)
+          // SFPLOAD: its Dest read is E1's (ld_val, ld_idx)
+          OP_LOAD: if (vd0 < 4'd8) begin
+            lreg_q[vd0[2:0]] <= ld_val;
+            if (vd0 < 4'd4) lreg_q[{2'b01, vd0[1:0]}] <= ld_idx;
+          end
+          // SFPSTORE: the backdoor template write of the lanes whose guard fails (S4); its rows in E2
+          OP_STORE: begin
+            for (int l = 0; l < NL; l++)
+              if (!lcfg_q[l][LC_BLOCK_WR] && !(vd0 < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]))
+                lm_tpl_q[l][vd0[1:0]] <= insn;
+          end
+          default: ;   // SFPNOP, SFPLOADMACRO (no effect: the model reports it unimplemented)
         endcase
       end
-    end else if (ld_go && vd0 < 4'd8) begin
-      lreg_q[vd0[2:0]] <= ld_val;
-      if (vd0 < 4'd4) lreg_q[{2'b01, vd0[1:0]}] <= ld_idx;
-    end else if (st_go) begin
-      for (int l = 0; l < NL; l++) if (st_tpl[l]) lm_tpl_q[l][vd0[1:0]] <= insn;
     end
   end
 

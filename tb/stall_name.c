@@ -25,6 +25,7 @@ void tb_stall_name(int code, char *buf, unsigned len)
     }
     case 8: snprintf(buf, len, "UNP_ADDR UNPACK%s", d == 0 ? "0" : d == 1 ? "1" : "?"); break;
     case 9: snprintf(buf, len, "ARB_LOST %s", d < 11 ? units[d] : "?"); break;
+    case 10: snprintf(buf, len, "SFPU_RULE %s", d == 0 ? "MAD_RESULT" : d == 1 ? "NOP_ONLY" : "?"); break;
     default: snprintf(buf, len, "UNKNOWN_%02x", code & 0xFF); break;
     }
 }
