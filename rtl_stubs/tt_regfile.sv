@@ -198,6 +198,28 @@ module tt_regfile
         sf_rd_hi_o[k]  = dest_q[hr];
         sf_rd_lo_o[k]  = sf_rd32_i ? dest_q[hr + 10'd8] : '0;
         sf_rd_vld_o[k] = dest_vld_q[hr];
+        // The SFPU's own rows of this cycle, forwarded: its SFPSTORE writes them at the end of its
+        // E2, the cycle the SFPLOAD behind it reads Dest in its E1 (docs/decisions.md S20: the
+        // SFPU's instructions see Dest in program order). Physical rows as the writes below use them.
+        for (int w = int'(RF_PORT_SFPU); w < int'(RF_PORT_SFPU + RF_SFPU_WR_PORTS); w++) begin
+          if (wr_i[w].valid) begin
+            if (wr_i[w].file == 2'd2) begin
+              if (wr_i[w].row == hr) begin
+                sf_rd_hi_o[k]  = merge_dest(sf_rd_hi_o[k], wr_i[w], 1'b0);
+                sf_rd_vld_o[k] = 1'b1;
+              end
+              if (sf_rd32_i && wr_i[w].row == hr + 10'd8) sf_rd_lo_o[k] = merge_dest(sf_rd_lo_o[k], wr_i[w], 1'b0);
+            end else if (wr_i[w].file == 2'd3) begin
+              if (dest32_adj_row(wr_i[w].row) == hr) begin
+                sf_rd_hi_o[k]  = merge_dest(sf_rd_hi_o[k], wr_i[w], 1'b1);
+                sf_rd_vld_o[k] = 1'b1;
+                if (sf_rd32_i) sf_rd_lo_o[k] = merge_dest(sf_rd_lo_o[k], wr_i[w], 1'b0);
+              end
+              if (!sf_rd32_i && dest32_adj_row(wr_i[w].row) + 10'd8 == hr)
+                sf_rd_hi_o[k] = merge_dest(sf_rd_hi_o[k], wr_i[w], 1'b0);
+            end
+          end
+        end
       end
     end
   end
