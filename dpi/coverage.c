@@ -275,7 +275,11 @@ static void build_stall(tt_cov *v)
         v->stall_detail[2][c] = add(v, G_STALL, NULL, "WAIT_GATE:%s", cond_names[c]);
     for (int u = 1; u < TT_NUM_UNITS; u++)
         v->stall_detail[3][u] =
-            add(v, G_STALL, u == TT_U_SFPU || u == TT_U_XMOV ? U_STUB : NULL, "UNIT_BUSY:%s", unit_names[u]);
+            add(v, G_STALL,
+                u == TT_U_XMOV   ? U_STUB
+                : u == TT_U_SFPU ? "the SFPU takes one instruction a cycle (docs/decisions.md S20); its holds show SFPU_RULE"
+                                 : NULL,
+                "UNIT_BUSY:%s", unit_names[u]);
     for (int s = 0; s < 8; s++) v->stall_detail[4][s] = add(v, G_STALL, NULL, "SEM_WAIT:sem%d", s);
     static const int mutexes[4] = {0, 2, 3, 4};
     for (int i = 0; i < 4; i++) v->stall_detail[5][mutexes[i]] = add(v, G_STALL, NULL, "MUTEX:m%d", mutexes[i]);
@@ -294,7 +298,7 @@ static void build_stall(tt_cov *v)
         v->stall_detail[9][u] = add(v, G_STALL,
                                     u == TT_U_TDMA ? "the Miscellaneous unit takes one instruction per thread a cycle: "
                                                      "no arbitration"
-                                    : u == TT_U_SFPU || u == TT_U_XMOV ? U_STUB
+                                    : u == TT_U_XMOV ? U_STUB
                                                                        : NULL,
                                     "ARB_LOST:%s", unit_names[u]);
 }
