@@ -212,6 +212,7 @@ module tt_sfpu
   endfunction
   // what a MAD sub-unit instruction writes, as the stalling logic sees it: VD, or every LReg with
   // INDIRECT_VD (SFPLUT: its Mod0 bit 3, VD in [23:20]; SFPLUTFP32: Mod1Mirror's bit 3)
+  /* verilator lint_off UNUSEDSIGNAL */   // (the word's other fields: not a write set's)
   function automatic logic [16:0] stall_wr(logic [31:0] w);
     unique case (w[31:24])
       8'h73:   return w[19] ? ALL_LREGS : one_lreg(w[23:20]);
@@ -219,40 +220,41 @@ module tt_sfpu
       default: return w[3] ? ALL_LREGS : one_lreg(w[7:4]);
     endcase
   endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
   // what an instruction reads, as the stalling logic sees it
   function automatic logic [16:0] stall_rd(logic [31:0] w);
-    logic [3:0] m1, m0, va, vb, vc, vd, v0;
+    logic [3:0] m1, m0, ra, rb, rc, rd, r0;
     m1 = w[3:0];
-    vd = w[7:4];
-    vc = w[11:8];
-    vb = w[15:12];
-    va = w[19:16];
+    rd = w[7:4];
+    rc = w[11:8];
+    rb = w[15:12];
+    ra = w[19:16];
     m0 = w[19:16];
-    v0 = w[23:20];
+    r0 = w[23:20];
     unique case (w[31:24])
-      8'h70:  return (m0 == 4'd14 || m0 == 4'd15) ? one_lreg(v0) : '0;      // SFPLOAD LO16/HI16_ONLY
-      8'h71:  return (m0 == 4'd8 || m0 == 4'd10) ? one_lreg(v0) : '0;       // SFPLOADI half writes
-      8'h72:  return one_lreg(v0);                                          // SFPSTORE
+      8'h70:  return (m0 == 4'd14 || m0 == 4'd15) ? one_lreg(r0) : '0;      // SFPLOAD LO16/HI16_ONLY
+      8'h71:  return (m0 == 4'd8 || m0 == 4'd10) ? one_lreg(r0) : '0;       // SFPLOADI half writes
+      8'h72:  return one_lreg(r0);                                          // SFPSTORE
       8'h73:  return 17'hF | (m0[3] ? one_lreg(4'd7) : '0);                 // SFPLUT
-      8'h74, 8'h75: return one_lreg(vd) | (m1[3] ? one_lreg(4'd7) : '0);    // SFPMULI, SFPADDI
-      8'h76, 8'h77, 8'h78, 8'h7B, 8'h7D, 8'h80, 8'h81, 8'h90: return one_lreg(vc);
-      8'h7C:  return m1[3] ? '0 : one_lreg(vc);                             // SFPMOV (special regs)
-      8'h79:  return one_lreg(vc);                                          // SFPIADD: VD unseen
-      8'h7A:  return (m1[0] && !m1[2]) ? '0 : one_lreg(vc);                 // SFPSHFT: VD unseen
-      8'h7E, 8'h7F: return one_lreg(vc) | one_lreg(vd);                     // SFPAND/OR: VD, never VB
-      8'h82, 8'h83, 8'h89: return one_lreg(vc) | (m1[0] ? '0 : one_lreg(vd));  // SFPSETEXP/MAN/SGN
+      8'h74, 8'h75: return one_lreg(rd) | (m1[3] ? one_lreg(4'd7) : '0);    // SFPMULI, SFPADDI
+      8'h76, 8'h77, 8'h78, 8'h7B, 8'h7D, 8'h80, 8'h81, 8'h90: return one_lreg(rc);
+      8'h7C:  return m1[3] ? '0 : one_lreg(rc);                             // SFPMOV (special regs)
+      8'h79:  return one_lreg(rc);                                          // SFPIADD: VD unseen
+      8'h7A:  return (m1[0] && !m1[2]) ? '0 : one_lreg(rc);                 // SFPSHFT: VD unseen
+      8'h7E, 8'h7F: return one_lreg(rc) | one_lreg(rd);                     // SFPAND/OR: VD, never VB
+      8'h82, 8'h83, 8'h89: return one_lreg(rc) | (m1[0] ? '0 : one_lreg(rd));  // SFPSETEXP/MAN/SGN
       8'h84, 8'h85, 8'h86, 8'h98:                                            // SFPMAD, ADD, MUL, MUL24
-        return (m1[2] ? ALL_LREGS : one_lreg(va)) | one_lreg(vb) | one_lreg(vc) |
+        return (m1[2] ? ALL_LREGS : one_lreg(ra)) | one_lreg(rb) | one_lreg(rc) |
                (m1[3] ? one_lreg(4'd7) : '0);
       8'h8C:  return 17'hFF;                                                // SFPTRANSP
-      8'h8D, 8'h96, 8'h97: return one_lreg(vc) | one_lreg(vd);              // SFPXOR, SFPLE, SFPGT
-      8'h8E, 8'h99: return one_lreg(vb) | one_lreg(vc);                     // SFPSTOCHRND, SFPARECIP
-      8'h92:  return (m1 == 4'd0) ? (one_lreg(vc) | one_lreg(vd)) : '0;     // SFPSWAP: first cycle unseen
+      8'h8D, 8'h96, 8'h97: return one_lreg(rc) | one_lreg(rd);              // SFPXOR, SFPLE, SFPGT
+      8'h8E, 8'h99: return one_lreg(rb) | one_lreg(rc);                     // SFPSTOCHRND, SFPARECIP
+      8'h92:  return (m1 == 4'd0) ? (one_lreg(rc) | one_lreg(rd)) : '0;     // SFPSWAP: first cycle unseen
       8'h94: begin                                                          // SFPSHFT2
         unique case (m1)
           4'd0, 4'd1: return 17'hF;
-          4'd5:       return one_lreg(vd) | one_lreg(vc);                   // seen as VD, not VB
-          4'd6:       return one_lreg(vd);
+          4'd5:       return one_lreg(rd) | one_lreg(rc);                   // seen as VD, not VB
+          4'd6:       return one_lreg(rd);
           default:    return '0;                                            // 2, 3, 4 unseen
         endcase
       end
