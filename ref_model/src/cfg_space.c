@@ -13,10 +13,19 @@ int tt_cfg_state_of(const tt_model *m, int thread)
 /* BackendConfiguration.md "Special cases": Config[i][j] with j >= GLOBAL_CFGREG_BASE_ADDR32 (180 on
  * Blackhole, tt-metal blackhole/cfg_defines.h) is one value: a write to either state writes both.
  * The effect report names the issuing thread's state; the other copy is checked through later reads. */
-void tt_cfg_write(tt_model *m, int state, uint32_t idx, uint32_t v)
+void tt_cfg_store(tt_model *m, int state, uint32_t idx, uint32_t v)
 {
     m->cfg[state][idx] = v;
     if (idx >= TT_CFG_GLOBAL_BASE) m->cfg[state ^ 1][idx] = v;
+}
+
+/* A write of PRNG_SEED_Seed_Val (word 186, shared/ref/blackhole-tensix-regs.json) seeds every SFPU
+ * lane's PRNG from the written value (no page says so; Tenstorrent's simulator does it on every write
+ * of the word, and tt-llk's init_prng_seed seeds by writing it; docs/decisions.md S24). */
+void tt_cfg_write(tt_model *m, int state, uint32_t idx, uint32_t v)
+{
+    tt_cfg_store(m, state, idx, v);
+    if (idx == TT_CFG_PRNG_SEED) tt_sfpu_seed_prng(&m->sfpu, v);
 }
 
 /* BackendConfiguration.md: writing anything to Config[i][STATE_RESET_EN_ADDR32] (ADDR32 4) other
