@@ -1048,7 +1048,7 @@ module tt_core
 
   // PRNG_SEED_Seed_Val (config word 186, global) written at this edge, by an instruction (the config
   // unit's write report) or a RISC-V store (any of its three MMIO images; the store wins, as in the
-  // config unit); a backdoor preload seeds nothing (docs/decisions.md S24)
+  // config unit); a backdoor preload seeds nothing (docs/decisions.md S2)
   localparam logic [7:0] CFG_PRNG_SEED = 8'd186;
   logic        prng_seed_we;
   logic [31:0] prng_seed;

@@ -14,7 +14,7 @@
 // Dst the instruction took at its dispatch, and have tt_math_unit apply their AddrMod at issue (S11).
 // Undefined forms the model reports raise err_valid_o in the retire cycle (ERR_SFPU_UNDEFINED, info:
 // the instruction word) and change nothing. SFPLOADMACRO (the model's *unimplemented*) retires with
-// no effect. A write of PRNG_SEED_Seed_Val (prng_seed_we_i) seeds every lane's PRNG (S24).
+// no effect. A write of PRNG_SEED_Seed_Val (prng_seed_we_i) seeds every lane's PRNG (S2).
 /* verilator tracing_off */
 module tt_sfpu
   import tt_pkg::*;
@@ -31,7 +31,7 @@ module tt_sfpu
   input  logic        inj_ties_away_i,   // INJ_SFPU_FMA_TIES_AWAY
   input  logic        inj_st_col_even_i, // INJ_SFPU_ST_COL_EVEN
   input  logic        inj_popc_flags_i,  // INJ_SFPU_POPC_KEEP_FLAGS
-  // a config write of PRNG_SEED_Seed_Val (word 186) at this edge, and its value (S24)
+  // a config write of PRNG_SEED_Seed_Val (word 186) at this edge, and its value (S2)
   input  logic        prng_seed_we_i,
   input  logic [31:0] prng_seed_i,
 
@@ -189,7 +189,7 @@ module tt_sfpu
       bd_tpl[l] = bd_guard && bd_vd >= 4'd12 && !lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD];
   end
 
-  // S24: a PRNG_SEED write at this edge is in the state an instruction executing now reads (the
+  // S2: a PRNG_SEED write at this edge is in the state an instruction executing now reads (the
   // model seeds at the write's retire, before this instruction's)
   logic [NL-1:0][31:0] prng_seeded, prng_cur;
   assign prng_seeded = sfpu_prng_seed(prng_seed_i);
@@ -605,7 +605,7 @@ module tt_sfpu
   // Execution: every instruction's functional model, at the edge ending its exec cycle
   // ---------------------------------------------------------------------------------------------
   always_ff @(posedge clk_g) begin
-    // S24: the seed replaces every lane's state; first, so that an instruction executing at the
+    // S2: the seed replaces every lane's state; first, so that an instruction executing at the
     // same edge, which read the seeded state (prng_cur), advances it
     if (rst_ni && prng_seed_we_i) prng_q <= prng_seeded;
     if (!rst_ni) begin

@@ -223,7 +223,7 @@ package tt_sfpu_pkg;
     return {~^(state & 32'h8020_0003), state[31:1]};
   endfunction
 
-  // A write of PRNG_SEED_Seed_Val (S24; no page: Tenstorrent's simulator): the seed advanced 32
+  // A write of PRNG_SEED_Seed_Val (S2; no page: Tenstorrent's simulator): the seed advanced 32
   // times, then lane 31 takes it advanced twice more, lane 30 twice more again, ... lane 0 last.
   function automatic logic [31:0][31:0] sfpu_prng_seed(logic [31:0] seed);
     logic [31:0][31:0] st;

@@ -21,7 +21,7 @@ void tt_cfg_store(tt_model *m, int state, uint32_t idx, uint32_t v)
 
 /* A write of PRNG_SEED_Seed_Val (word 186, shared/ref/blackhole-tensix-regs.json) seeds every SFPU
  * lane's PRNG from the written value (no page says so; Tenstorrent's simulator does it on every write
- * of the word, and tt-llk's init_prng_seed seeds by writing it; docs/decisions.md S24). */
+ * of the word, and tt-llk's init_prng_seed seeds by writing it; docs/decisions.md S2). */
 void tt_cfg_write(tt_model *m, int state, uint32_t idx, uint32_t v)
 {
     tt_cfg_store(m, state, idx, v);

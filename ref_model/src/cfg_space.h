@@ -8,7 +8,7 @@ void tt_exec_rdcfg(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_rmwcib(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_setc16(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
 void tt_exec_cfgshiftmask(tt_model *m, int thread, uint32_t insn, tt_exec_result *r);
-/* PRNG_SEED_Seed_Val: a write seeds the SFPU's PRNG (tt_cfg_write; docs/decisions.md S24) */
+/* PRNG_SEED_Seed_Val: a write seeds the SFPU's PRNG (tt_cfg_write; docs/decisions.md S2) */
 #define TT_CFG_PRNG_SEED 186u
 /* Store Config[state][idx]; a global word (idx >= TT_CFG_GLOBAL_BASE) is stored in both states. */
 void tt_cfg_store(tt_model *m, int state, uint32_t idx, uint32_t v);

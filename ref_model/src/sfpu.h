@@ -78,7 +78,8 @@ void tt_sfpu_reset(tt_sfpu *s);
  * not touch Dest. */
 tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_sfpu_out *out);
 
-/* PRNG_SEED_Seed_Val written (cfg_space.c tt_cfg_write): every lane's PRNG state from the seed (the simulator's scheme, S24). */
+/* PRNG_SEED_Seed_Val written (cfg_space.c tt_cfg_write): every lane's PRNG state from the seed (the
+ * simulator's scheme; docs/decisions.md S2). */
 void tt_sfpu_seed_prng(tt_sfpu *s, uint32_t seed);
 
 /* VectorUnit.md IsLaneEnabled. */
