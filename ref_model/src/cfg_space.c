@@ -147,8 +147,8 @@ tt_status tt_cfg_mmio_store(tt_model *m, uint32_t word_index, uint32_t value, ch
     uint32_t idx = word_index % TT_CFG_WORDS;
     if (state_reset_write(idx, 1, "RISCV config store", msg, msglen)) return TT_UNIMPLEMENTED;
     if (word_index >= TT_CFG_STATES * TT_CFG_WORDS) {
-        m->cfg[0][idx] = value;
-        m->cfg[1][idx] = value;
+        tt_cfg_store(m, 1, idx, value);
+        tt_cfg_write(m, 0, idx, value); /* a write like any other: PRNG_SEED seeds (S2) */
     } else {
         tt_cfg_write(m, (int)(word_index / TT_CFG_WORDS), idx, value);
     }

@@ -364,6 +364,11 @@ static void test_prng_seed_on_every_write_of_word_186(void **state)
     /* a RISC-V store to Config[1][186] (state 1's image: 0xFFEF0000 + 4 (224 + 186)) */
     assert_int_equal(tt_model_mmio_store(m, 0, 0xFFEF0000u + 4u * (224u + 186u), 0, msg, sizeof msg), TT_OK);
     assert_int_equal(prng_of(m, 31), zero31);
+    /* and to ConfigDualWrite[186] (0xFFEF0000 + 4 (448 + 186)) */
+    assert_int_equal(tt_model_mmio_store(m, 0, 0xFFEF0000u + 4u * (448u + 186u), 0x12345678u, msg, sizeof msg), TT_OK);
+    assert_int_equal(prng_of(m, 31), 0x4E0D6479u);
+    assert_int_equal(tt_model_mmio_store(m, 0, 0xFFEF0000u + 4u * (448u + 186u), 0, msg, sizeof msg), TT_OK);
+    assert_int_equal(prng_of(m, 31), zero31);
     /* a neighbour's write seeds nothing */
     tt_model_gpr_set(m, 1, 4, 0x12345678u);
     run_ok(m, 1, "ttwrcfg 4,0,185");
