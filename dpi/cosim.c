@@ -798,7 +798,10 @@ static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
     state_check_touch_sfpu(c->sc);
     const cosim_sfpu_rec *a = &c->sfpu_rec;
     uint32_t lreg[TT_SFPU_NUM_LREGS][TT_SFPU_NUM_LANES];
-    uint32_t fl[5][TT_SFPU_NUM_LANES], rf[5][TT_SFPU_NUM_LANES];
+    /* the lane-state fields the report carries, in the order fl / rf hold them */
+    static const char *const names[] = {"LaneFlags", "UseLaneFlagsForLaneEnable", "flag_stack_depth", "LaneConfig"};
+    enum { NF = sizeof names / sizeof names[0] };
+    uint32_t fl[NF][TT_SFPU_NUM_LANES], rf[NF][TT_SFPU_NUM_LANES];
     for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
         for (unsigned i = 0; i < TT_SFPU_NUM_LREGS; i++) (void)tt_model_sfpu_lreg(c->m, i, l, &lreg[i][l]);
         tt_sfpu_lane_state st;
@@ -812,7 +815,7 @@ static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
         const bool mw = e->sfpu_lreg_we >> i & 1u, aw = a->lreg_we >> i & 1u;
         if ((mw && !aw) || (aw && memcmp(lreg[i], a->lreg[i], sizeof lreg[i]) != 0)) ok = false;
     }
-    for (int k = 0; k < 4; k++) ok &= memcmp(fl[k], rf[k], sizeof fl[k]) == 0;
+    for (int k = 0; k < NF; k++) ok &= memcmp(fl[k], rf[k], sizeof fl[k]) == 0;
     if (ok) {
         c->sfpu_checked++;
         return true;
@@ -831,8 +834,7 @@ static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
         snprintf(what, sizeof what, "LReg[%u]", i);
         sfpu_lane_diff(c, what, lreg[i], a->lreg[i], &shown);
     }
-    static const char *const names[] = {"LaneFlags", "UseLaneFlagsForLaneEnable", "flag_stack_depth", "LaneConfig"};
-    for (int k = 0; k < 4; k++) sfpu_lane_diff(c, names[k], fl[k], rf[k], &shown);
+    for (int k = 0; k < NF; k++) sfpu_lane_diff(c, names[k], fl[k], rf[k], &shown);
     if (shown == 8) cs_say(c, "  (the first 8 differences)\n");
     cs_end_failure(c);
     return false;

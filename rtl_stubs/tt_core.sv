@@ -1051,6 +1051,31 @@ module tt_core
     .bd_data_i
   );
 
+  // PRNG_SEED_Seed_Val (config word 186, global) written at this edge, by an instruction (the config
+  // unit's write report) or a RISC-V store (any of its three MMIO images; the store wins, as in the
+  // config unit); a backdoor preload seeds nothing (docs/decisions.md S2)
+  localparam logic [7:0] CFG_PRNG_SEED = 8'd186;
+  logic        prng_seed_we;
+  logic [31:0] prng_seed;
+  always_comb begin
+    logic [9:0] w;
+    prng_seed_we = 1'b0;
+    prng_seed    = '0;
+    for (int k = 0; k < 4; k++) begin
+      if (cfg_eff_cfg_we[k] && cfg_eff_cfg_addr + 8'(k) == CFG_PRNG_SEED) begin
+        prng_seed_we = 1'b1;
+        prng_seed    = cfg_eff_cfg_data[k];
+      end
+    end
+    w = mmio_addr_i[11:2];
+    if (mmio_valid_i && mmio_addr_i[31:12] == MMIO_CFG_BASE[31:12] && mmio_addr_i[1:0] == 2'b00 &&
+        (w == 10'(CFG_PRNG_SEED) || w == 10'(CFG_PRNG_SEED) + 10'(CFG_WORDS) ||
+         w == 10'(CFG_PRNG_SEED) + 10'(2 * CFG_WORDS))) begin
+      prng_seed_we = 1'b1;
+      prng_seed    = mmio_wdata_i;
+    end
+  end
+
   // Vector unit (SFPU): LRegs and lane state; its write report leaves on sfpu_wr_o
   logic        sfpu_err;
   logic [31:0] sfpu_err_info;
@@ -1072,6 +1097,7 @@ module tt_core
     .inj_ties_away_i   (inject_i[INJ_SFPU_FMA_TIES_AWAY]),
     .inj_st_col_even_i (inject_i[INJ_SFPU_ST_COL_EVEN]),
     .inj_popc_flags_i  (inject_i[INJ_SFPU_POPC_KEEP_FLAGS]),
+    .prng_seed_we_i (prng_seed_we), .prng_seed_i (prng_seed),
     .cfg_i (cfg_all), .tcfg_i (tcfg_all), .rwc_dst_i (sfpu_rwc_dst),
     .rd_en_o (sf_rd_en), .rd32_o (sf_rd32), .rd_row_o (sf_rd_row),
     .rd_hi_i (sf_rd_hi), .rd_lo_i (sf_rd_lo), .rd_vld_i (sf_rd_vld),

@@ -17,7 +17,8 @@
 // the configuration of E1 and the RWC Dst the instruction took at its dispatch, and have
 // tt_math_unit apply their AddrMod at issue (S11). Undefined forms the model reports raise
 // err_valid_o in E2 (ERR_SFPU_UNDEFINED, info: the instruction word) and change nothing.
-// SFPLOADMACRO and SFPARECIP's EXP mode (the model's *unimplemented*) retire with no effect.
+// SFPLOADMACRO (the model's *unimplemented*) retires with no effect. A write of PRNG_SEED_Seed_Val
+// (prng_seed_we_i) seeds every lane's PRNG (S2).
 /* verilator tracing_off */
 module tt_sfpu
   import tt_pkg::*;
@@ -45,6 +46,9 @@ module tt_sfpu
   input  logic        inj_ties_away_i,   // INJ_SFPU_FMA_TIES_AWAY
   input  logic        inj_st_col_even_i, // INJ_SFPU_ST_COL_EVEN
   input  logic        inj_popc_flags_i,  // INJ_SFPU_POPC_KEEP_FLAGS
+  // a config write of PRNG_SEED_Seed_Val (word 186) at this edge, and its value (S2)
+  input  logic        prng_seed_we_i,
+  input  logic [31:0] prng_seed_i,
 
   // what SFPLOAD / SFPSTORE read in their retire cycle: configuration, each thread's RWC Dst
   input  cfg_arr_t    cfg_i,
@@ -89,7 +93,7 @@ module tt_sfpu
   logic        e1_v_q, e2_v_q;
   logic [1:0]  e1_th_q, e2_th_q;
   logic [31:0] e1_insn_q, e2_insn_q, e1_seq_q, e2_seq_q;
-  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || e1_v_q || e2_v_q), .clk_o (clk_g));
+  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || e1_v_q || e2_v_q || prng_seed_we_i), .clk_o (clk_g));
 
   always_ff @(posedge clk_g) begin
     if (!rst_ni) begin
@@ -288,6 +292,35 @@ module tt_sfpu
     end
   end
 
+  // S4 backdoor template writes: the pages whose model carries the guard `VD < 12 ||
+  // LaneConfig.DISABLE_BACKDOOR_LOAD` (bd_guard; SFPLUT's VD is its [23:20] field, bd_vd) run in
+  // the lanes where it holds; the others (bd_tpl) write the instruction word to
+  // InstructionTemplate[VD - 12] and nothing else. Where the page puts the guard outside its lane
+  // loop (SFPTRANSP, SFPSHFT2 Mod1 2 / 3: S7), lane 0's decides whether the instruction runs, which
+  // is !bd_tpl[0] as well.
+  logic          bd_guard;
+  logic [3:0]    bd_vd;
+  logic [NL-1:0] bd_tpl;
+  always_comb begin
+    unique case (op)
+      OP_MOV, OP_SETCC, OP_ENCC, OP_PUSHC, OP_POPC, OP_COMPC, OP_GT, OP_LE, OP_SWAP, OP_TRANSP,
+      OP_MUL24, OP_STOCHRND, OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32:
+                 bd_guard = 1'b1;
+      OP_SHFT2:  bd_guard = mod1 <= 4'd3;
+      OP_CAST:   bd_guard = mod1 <= 4'd1;
+      default:   bd_guard = 1'b0;
+    endcase
+    bd_vd = (op == OP_LUT) ? vd0 : vd;
+    for (int l = 0; l < NL; l++)
+      bd_tpl[l] = bd_guard && bd_vd >= 4'd12 && !lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD];
+  end
+
+  // S2: a PRNG_SEED write at this edge is in the state an instruction executing now reads (the
+  // model seeds at the write's retire, before this instruction's)
+  logic [NL-1:0][31:0] prng_seeded, prng_cur;
+  assign prng_seeded = sfpu_prng_seed(prng_seed_i);
+  assign prng_cur    = prng_seed_we_i ? prng_seeded : prng_q;
+
   // Undefined forms the model reports (docs/decisions.md S5, S7); only looked at in exec
   logic undef;
   always_comb begin
@@ -305,12 +338,12 @@ module tt_sfpu
         // SFPMUL24.md: a nonzero VC value takes the non-contractual Mul24ShiftAdd (S7), per lane
         OP_MUL24: begin
           for (int l = 0; l < NL; l++)
-            if ((vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) && lane_en[l] && lreg_q[vc][l] != '0)
+            if (!bd_tpl[l] && lane_en[l] && lreg_q[vc][l] != '0)
               undef = 1'b1;
         end
         OP_PUSHC, OP_POPC: begin
           for (int l = 0; l < NL; l++) begin
-            if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+            if (!bd_tpl[l]) begin
               if (op == OP_PUSHC && mod1 == 4'd0 && depth_q[l] >= 4'd8) undef = 1'b1;
               if (mod1 != 4'd0 && op == OP_PUSHC && depth_q[l] == 4'd0) undef = 1'b1;
               if (mod1 == 4'd0 && op == OP_POPC && depth_q[l] == 4'd0) undef = 1'b1;
@@ -708,6 +741,9 @@ module tt_sfpu
   // Execution: every instruction's functional model, at the edge ending its exec cycle
   // ---------------------------------------------------------------------------------------------
   always_ff @(posedge clk_g) begin
+    // S2: the seed replaces every lane's state; first, so that an instruction executing at the
+    // same edge, which read the seeded state (prng_cur), advances it
+    if (rst_ni && prng_seed_we_i) prng_q <= prng_seeded;
     if (!rst_ni) begin
       lreg_q    <= LREG_RESET;
       prev_q    <= LREG_RESET;
@@ -745,8 +781,8 @@ module tt_sfpu
           end
           // SFPMOV.md (S4: VD >= 12 without DISABLE_BACKDOOR_LOAD writes the template)
           OP_MOV: begin
-                        for (int l = 0; l < NL; l++) begin
-              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+            for (int l = 0; l < NL; l++) begin
+              if (!bd_tpl[l]) begin
                 if (lane_en[l] || mod1 == 4'd2) begin   // the page: Mod1 == ALL_LANES_ENABLED
                   logic [31:0] x;
                   x = lreg_q[vc][l] ^ {mod1[0], 31'h0};
@@ -756,8 +792,8 @@ module tt_sfpu
                       4'd4, 4'd5, 4'd6, 4'd7: x = lm_seq_q[l][vc[1:0]];
                       4'd8:  x = 32'(lm_misc_q[l]);
                       4'd9: begin
-                        x = prng_q[l];
-                        prng_q[l] <= prng_next(prng_q[l]);
+                        x = prng_cur[l];
+                        prng_q[l] <= prng_next(prng_cur[l]);
                       end
                       4'd15: x = 32'(lcfg_q[l]);
                       default: x = '0;
@@ -765,8 +801,6 @@ module tt_sfpu
                   end
                   if (vd < 4'd8) lreg_q[vd][l] <= x;
                 end
-              end else begin
-                lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
           end
@@ -863,7 +897,7 @@ module tt_sfpu
           // SFPSETCC.md (Imm1 = Imm12 bit 0)
           OP_SETCC: begin
             for (int l = 0; l < NL; l++) begin
-              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (!bd_tpl[l]) begin
                 if (lane_en[l]) begin
                   logic [31:0] c;
                   c = lreg_q[vc][l];
@@ -878,27 +912,23 @@ module tt_sfpu
                     endcase
                   end
                 end
-              end else begin
-                lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
           end
           // SFPENCC.md (Imm2 = Imm12 bits 1:0)
           OP_ENCC: begin
             for (int l = 0; l < NL; l++) begin
-              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (!bd_tpl[l]) begin
                 if (mod1[1])      use_q[l] <= imm12[0];
                 else if (mod1[0]) use_q[l] <= !use_q[l];
                 flags_q[l] <= mod1[3] ? imm12[1] : 1'b1;
-              end else begin
-                lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
           end
           // SFPPUSHC.md (Blackhole: Mod1 != 0 mutates the top)
           OP_PUSHC: begin
             for (int l = 0; l < NL; l++) begin
-              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (!bd_tpl[l]) begin
                 logic [2:0] top;
                 top = 3'(depth_q[l] - 4'd1);
                 if (mod1 == 4'd0) begin
@@ -916,15 +946,13 @@ module tt_sfpu
                   stk_u_q[l][top] <= 1'b1;
                   stk_f_q[l][top] <= mod1 == 4'd14;
                 end
-              end else begin
-                lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
           end
           // SFPPOPC.md (an empty stack's top reads as false, false)
           OP_POPC: begin
             for (int l = 0; l < NL; l++) begin
-              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (!bd_tpl[l]) begin
                 logic [2:0] top;
                 logic       tf, tu;
                 top = 3'(depth_q[l] - 4'd1);
@@ -944,23 +972,19 @@ module tt_sfpu
                   use_q[l]   <= 1'b1;
                   flags_q[l] <= mod1 == 4'd14;
                 end
-              end else begin
-                lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
           end
           // SFPCOMPC.md (an empty stack's top reads as true, true)
           OP_COMPC: begin
             for (int l = 0; l < NL; l++) begin
-              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (!bd_tpl[l]) begin
                 logic [2:0] top;
                 logic       tf, tu;
                 top = 3'(depth_q[l] - 4'd1);
                 tf  = depth_q[l] == '0 || stk_f_q[l][top];
                 tu  = depth_q[l] == '0 || stk_u_q[l][top];
                 flags_q[l] <= (tu && use_q[l]) ? (tf && !flags_q[l]) : 1'b0;
-              end else begin
-                lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
           end
@@ -968,17 +992,13 @@ module tt_sfpu
           // each destination lane by its own enable. S7: the guard outside the lane loop is lane 0's
           // LaneConfig; lanes without DISABLE_BACKDOOR_LOAD take the backdoor write (S4).
           OP_TRANSP: begin
-            if (vd < 4'd12 || lcfg_q[0][LC_DISABLE_BACKDOOR_LOAD]) begin
+            if (!bd_tpl[0]) begin
               for (int base = 0; base < 8; base += 4)
                 for (int i = 0; i < 4; i++)
                   for (int j = 0; j < 4; j++)
                     for (int col = 0; col < 8; col++)
                       if (i != j && lane_en[j * 8 + col])
                         lreg_q[base + i][j * 8 + col] <= lreg_q[base + j][i * 8 + col];
-            end
-            if (vd >= 4'd12) begin
-              for (int l = 0; l < NL; l++)
-                if (!lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) lm_tpl_q[l][vd[1:0]] <= insn;
             end
           end
           // SFPCONFIG.md: from LReg[0] lanes 0..7 (or Imm16), broadcast by lane & 7; enables by lane
@@ -1038,7 +1058,7 @@ module tt_sfpu
           // SFPGT.md / SFPLE.md (the stack top mutated in every lane whose guard holds, S8)
           OP_GT, OP_LE: begin
             for (int l = 0; l < NL; l++) begin
-              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (!bd_tpl[l]) begin
                 logic       r;
                 logic [2:0] top;
                 r   = sm_smaller(lreg_q[vc][l], lreg_q[vd][l]) ^ (op == OP_LE);
@@ -1049,8 +1069,6 @@ module tt_sfpu
                 end
                 if (mod1[1] && depth_q[l] != '0)
                   stk_f_q[l][top] <= mod1[2] ? (stk_f_q[l][top] | r) : (stk_f_q[l][top] & r);
-              end else begin
-                lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
           end
@@ -1069,7 +1087,7 @@ module tt_sfpu
               default: gets_min = 32'h0;
             endcase
             for (int l = 0; l < NL; l++) begin
-              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (!bd_tpl[l]) begin
                 if (lane_en[l]) begin
                   logic [31:0] cv, dv;
                   logic        sw;
@@ -1092,8 +1110,6 @@ module tt_sfpu
                     end
                   end
                 end
-              end else begin
-                lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
           end
@@ -1104,20 +1120,18 @@ module tt_sfpu
             unique case (mod1)
               4'd0, 4'd1: begin
                 for (int l = 0; l < NL; l++) begin
-                  if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                  if (!bd_tpl[l]) begin
                     if (lane_en[l]) begin
                       lreg_q[0][l] <= lreg_q[1][l];
                       lreg_q[1][l] <= lreg_q[2][l];
                       lreg_q[2][l] <= lreg_q[3][l];
                       lreg_q[3][l] <= (mod1 == 4'd1 && l < 24) ? lreg_q[0][l + 8] : 32'h0;
                     end
-                  end else begin
-                    lm_tpl_q[l][vd[1:0]] <= insn;
                   end
                 end
               end
               4'd2, 4'd3: begin
-                if (vd < 4'd12 || lcfg_q[0][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (!bd_tpl[0]) begin
                   for (int l = 0; l < NL; l++) begin
                     if (lane_en[l]) begin
                       logic [31:0] rot;
@@ -1132,10 +1146,6 @@ module tt_sfpu
                       end
                     end
                   end
-                end
-                if (vd >= 4'd12) begin
-                  for (int l = 0; l < NL; l++)
-                    if (!lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) lm_tpl_q[l][vd[1:0]] <= insn;
                 end
               end
               4'd4: if (vd < 4'd8) begin
@@ -1161,7 +1171,7 @@ module tt_sfpu
               logic [31:0] c;
               c = lreg_q[vc][l];
               if (mod1 <= 4'd1) begin
-                if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+                if (!bd_tpl[l]) begin
                   if (lane_en[l]) begin
                     logic [31:0] nrm, d;
                     logic [7:0]  lz;
@@ -1169,15 +1179,13 @@ module tt_sfpu
                     nrm = {1'b0, c[30:0]} << lz[4:0];
                     d   = {c[31], 31'h0} + {1'b0, 8'(8'd157 - lz), 23'h0} + (nrm >> 8);
                     if (mod1[0]) begin
-                      if ((nrm & 32'hFE) > ((prng_q[l] >> 9) & 32'hFE)) d = d + 32'd1;
-                      prng_q[l] <= prng_next(prng_q[l]);
+                      if ((nrm & 32'hFE) > ((prng_cur[l] >> 9) & 32'hFE)) d = d + 32'd1;
+                      prng_q[l] <= prng_next(prng_cur[l]);
                     end else if (nrm[7] && (nrm & 32'h17F) != '0) begin
                       d = d + 32'd1;
                     end
                     if (vd < 4'd8) lreg_q[vd][l] <= d;
                   end
-                end else begin
-                  lm_tpl_q[l][vd[1:0]] <= insn;
                 end
               end else if (vd < 4'd8 && lane_en[l]) begin
                 if (mod1 == 4'd2) lreg_q[vd][l] <= c[31] ? -c : c;
@@ -1188,7 +1196,7 @@ module tt_sfpu
           // SFPMUL24.md (a nonzero VC value is undefined above, so no Mul24ShiftAdd here)
           OP_MUL24: begin
             for (int l = 0; l < NL; l++) begin
-              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (!bd_tpl[l]) begin
                 if (lane_en[l]) begin
                   logic [22:0] a, b;
                   logic [31:0] d;
@@ -1202,24 +1210,18 @@ module tt_sfpu
                   dv = mod1[3] ? lreg_q[7][l][3:0] : vd;
                   if (dv < 4'd8) lreg_q[dv][l] <= d;
                 end
-              end else begin
-                lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
           end
           // SFPMAD & co., SFPLUT, SFPLUTFP32: the lane's FMA result to its destination
           OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32: begin
-            logic [3:0] gv;       // the VD field the backdoor guard reads
-            gv = (op == OP_LUT) ? vd0 : vd;
             for (int l = 0; l < NL; l++) begin
-              if (gv < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (!bd_tpl[l]) begin
                 if (lane_en[l] && fvd[l] < 4'd8) begin
                   if (op == OP_LUT)          lreg_q[fvd[l]][l] <= sfpu_lut_post(mod0[2], fd[l], lreg_q[3][l]);
                   else if (op == OP_LUTFP32) lreg_q[fvd[l]][l] <= sfpu_lut_post(mod1[2], fd[l], lreg_q[3][l]);
                   else                       lreg_q[fvd[l]][l] <= fd[l];
                 end
-              end else begin
-                lm_tpl_q[l][gv[1:0]] <= insn;
               end
             end
           end
@@ -1227,20 +1229,18 @@ module tt_sfpu
           // enabled lane whatever the rounding mode (S9)
           OP_STOCHRND: begin
             for (int l = 0; l < NL; l++) begin
-              if (vd < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
+              if (!bd_tpl[l]) begin
                 if (lane_en[l]) begin
-                  prng_q[l] <= prng_next(prng_q[l]);
+                  prng_q[l] <= prng_next(prng_cur[l]);
                   if (vd < 4'd8)
                     lreg_q[vd][l] <= sfpu_stochrnd(insn[22:21], insn[20:16], mod1, lreg_q[vb][l],
-                                                   lreg_q[vc][l], prng_q[l]);
+                                                   lreg_q[vc][l], prng_cur[l]);
                 end
-              end else begin
-                lm_tpl_q[l][vd[1:0]] <= insn;
               end
             end
           end
-          // SFPARECIP.md RECIP and COND_RECIP (the EXP mode: the model reports it unimplemented, S9)
-          OP_ARECIP: if (vd < 4'd8 && mod1 <= 4'd1) begin
+          // SFPARECIP.md: RECIP, COND_RECIP, EXP (Mod1 2 and the switch's default, 3..15)
+          OP_ARECIP: if (vd < 4'd8) begin
             for (int l = 0; l < NL; l++)
               if (lane_en[l]) lreg_q[vd][l] <= sfpu_arecip(mod1, lreg_q[vb][l], lreg_q[vc][l]);
           end
@@ -1257,6 +1257,8 @@ module tt_sfpu
           end
           default: ;   // SFPNOP, SFPLOADMACRO (no effect: the model reports it unimplemented)
         endcase
+        // S4: the lanes whose backdoor guard fails write the instruction word instead (bd_tpl)
+        for (int l = 0; l < NL; l++) if (bd_tpl[l]) lm_tpl_q[l][bd_vd[1:0]] <= insn;
       end
     end
   end

@@ -636,7 +636,7 @@ class Sfpu:
             dst = self.lreg[7][lane] & 15 if (mod1 & 8) and vd != 16 else vd
             self._write(dst, lane, d)
 
-    # -- SFPARECIP (SFPARECIP.md): RECIP and COND_RECIP; the EXP mode is not modelled
+    # -- SFPARECIP (SFPARECIP.md): RECIP, COND_RECIP and EXP (Mod1 2 and the switch's default)
     # The page's 128 seven-bit mantissas of the reciprocal, one per top-7-bit mantissa bucket.
     RECIP_LUT = [
         127, 125, 123, 121, 119, 117, 116, 114, 112, 110, 109, 107, 105, 104, 102, 100, 99, 97, 96,
@@ -655,10 +655,71 @@ class Sfpu:
             return 0
         return ((253 - (m >> 23)) << 23) | (cls.RECIP_LUT[(m >> 16) & 0x7F] << 16)
 
+    # The page's ApproxExp table: entry i is bits [23:16] of the result for the inputs whose top
+    # 16 bits are 0x3C80 + i (2^-6 <= x < 2); no formula gives it (docs/decisions.md S9).
+    EXP_LUT = [
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+        4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5,
+        5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+        5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+        6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7,
+        7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+        7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,
+        8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9,
+        9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 11, 11,
+        11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12,
+        12, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
+        13, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 14, 15, 15, 15, 15, 15,
+        15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16,
+        16, 16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 18, 18, 18, 18, 18, 18, 18, 19, 19,
+        19, 19, 19, 19, 19, 20, 20, 20, 20, 20, 20, 20, 21, 21, 21, 21, 21, 21, 21, 22,
+        22, 22, 22, 22, 22, 22, 23, 23, 23, 23, 23, 23, 24, 24, 24, 24, 24, 24, 24, 25,
+        25, 25, 25, 25, 25, 25, 26, 26, 26, 26, 26, 26, 27, 27, 27, 27, 27, 27, 27, 28,
+        28, 28, 28, 28, 28, 28, 29, 29, 29, 29, 29, 29, 30, 30, 30, 30, 30, 30, 30, 31,
+        31, 31, 31, 31, 31, 32, 32, 32, 32, 32, 32, 33, 33, 33, 33, 33, 33, 33, 34, 34,
+        34, 34, 34, 34, 35, 35, 35, 35, 35, 35, 36, 36, 36, 36, 36, 37, 37, 37, 38, 38,
+        38, 39, 39, 39, 40, 40, 40, 41, 41, 41, 42, 42, 42, 43, 43, 43, 44, 44, 44, 45,
+        45, 45, 46, 46, 46, 47, 47, 47, 48, 48, 49, 49, 49, 50, 50, 50, 51, 51, 51, 52,
+        52, 52, 53, 53, 53, 54, 54, 54, 55, 55, 56, 56, 56, 57, 57, 57, 58, 58, 58, 59,
+        59, 60, 60, 60, 61, 61, 61, 62, 62, 63, 63, 63, 64, 64, 64, 65, 65, 66, 66, 66,
+        67, 67, 67, 68, 68, 69, 69, 69, 70, 70, 71, 71, 71, 72, 72, 72, 73, 73, 74, 74,
+        74, 75, 75, 76, 76, 76, 77, 77, 78, 78, 78, 79, 79, 80, 80, 80, 81, 81, 82, 82,
+        83, 83, 84, 85, 86, 87, 88, 88, 89, 90, 91, 92, 93, 94, 94, 95, 96, 97, 98, 99,
+        100, 101, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 113, 114, 115, 116, 117,
+        118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4,
+        5, 5, 6, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 15, 15,
+        16, 16, 17, 17, 18, 19, 19, 20, 20, 21, 21, 22, 23, 23, 24, 24, 25, 26, 26, 27,
+        27, 28, 29, 29, 30, 31, 31, 32, 32, 33, 34, 34, 35, 36, 36, 37, 38, 38, 39, 39,
+        40, 41, 41, 42, 43, 43, 44, 45, 45, 47, 48, 50, 51, 52, 54, 55, 57, 58, 60, 61,
+        63, 64, 66, 67, 69, 70, 72, 73, 75, 76, 78, 80, 81, 83, 85, 86, 88, 90, 91, 93,
+        95, 97, 98, 100, 102, 104, 106, 107, 109, 111, 113, 115, 117, 119, 121, 123, 125, 127, 128, 129,
+        130, 131, 132, 133, 134, 135, 136, 137, 139, 140, 141, 142, 143, 144, 145, 146, 147, 149, 150, 151,
+        152, 153, 155, 156, 157, 158, 159, 161, 162, 163, 165, 166, 167, 168, 170, 171, 172, 174, 175, 177,
+        178, 179, 181, 182, 184, 185, 187, 188, 189, 191, 192, 194, 196, 197, 199, 200, 202, 203, 205, 207,
+        208, 210, 211, 213, 215, 216, 218, 220, 222, 223, 225, 227, 229, 230, 232, 234,
+    ]
+
+    @classmethod
+    def approx_exp(cls, m):
+        """m: a non-negative FP32 pattern (the sign already removed)."""
+        low = m & 0xFFFF
+        if m < 0x00800000:
+            return 0x3F800000
+        if m < 0x3C800000:
+            return 0x3F810000 | low
+        if m >= 0x40000000:
+            return 0x40800000 | low
+        top = 0x3F800000 if m < 0x3F320000 else 0x40000000
+        return top | (cls.EXP_LUT[(m >> 16) - 0x3C80] << 16) | low
+
     def op_sfparecip(self, f):
         vb, vc, vd, mod1 = f['imm12_math'], f['lreg_c'], f['lreg_dest'], f['instr_mod1']
-        if mod1 >= 2:
-            raise Undefined('SFPARECIP EXP mode is not modelled')
         if not (vd < 8 or vd == 16):
             return
         for lane in self._lanes():
@@ -666,6 +727,8 @@ class Sfpu:
             sign = x & 0x80000000
             if mod1 == 0:
                 x = sign | self.approx_recip(x & 0x7FFFFFFF)
+            elif mod1 >= 2:
+                x = sign | self.approx_exp(x & 0x7FFFFFFF)
             elif sext(self.lreg[vb][lane], 32) < 0:
                 x = self.approx_recip(x & 0x7FFFFFFF)
             self.lreg[vd][lane] = x
@@ -1023,6 +1086,21 @@ def self_test():
         ('recip denormal', Sfpu.approx_recip(0x00400000), 0x7F800000),
         ('recip 2^126', Sfpu.approx_recip(0x7E800000), 0),
         ('recip 3.0', Sfpu.approx_recip(0x40400000), 0x3EAA0000),
+        # Exp (SFPARECIP.md): the page's ApproxExp(1.0) = 2.703125 = 0x402D0000 (bucket 0x3F80 -
+        # 0x3C80 = 768, past 0x3F32: exponent 128, the page's entry 768 = 45 = 0x2D); 2^-7 (below
+        # 2^-6) gives 1 + 2^-7 with x's low 16 bits; 0.5 (0x3F000000, bucket 640, entry 83 = 0x53,
+        # exponent 127): 0x3FD30000 = 1.6484375; 0.6953125 (0x3F320000) is the second run's first
+        # entry, 0: 2.0; just below 2 (0x3FFFFFFF, entry 895 = 234 = 0xEA, carrying into the
+        # exponent) 0x40EAFFFF; from 2 (and Inf, NaN) 4.0 | low 16 bits; below 2^-126 1.0.
+        ('exp 1.0', Sfpu.approx_exp(one), 0x402D0000),
+        ('exp 2^-7', Sfpu.approx_exp(0x3C001234), 0x3F811234),
+        ('exp 0.5', Sfpu.approx_exp(0x3F000000), 0x3FD30000),
+        ('exp 0.6953125', Sfpu.approx_exp(0x3F320000), 0x40000000),
+        ('exp below 2', Sfpu.approx_exp(0x3FFFFFFF), 0x40EAFFFF),
+        ('exp 2.0', Sfpu.approx_exp(0x40000000), 0x40800000),
+        ('exp NaN', Sfpu.approx_exp(0x7FC00001), 0x40800001),
+        ('exp denormal', Sfpu.approx_exp(0x00400000), 0x3F800000),
+        ('exp table size', len(Sfpu.EXP_LUT), 896),
         # Dest cells (Dst.md): 1.0 in BF16 is 0x3F80 -> cell sign | man7 << 8 | exp8 = 0x007F;
         # -1.5 (0xBFC0) -> 0x8000 | 0x40 << 8 | 0x7F = 0xC07F; FP16 1.0 (0x3C00) -> exp5 15: 0x000F.
         ('bf16 cell 1.0', bf16_cell(0x3F80), 0x007F),
@@ -1099,6 +1177,14 @@ def self_test_units():
     # Mod1 9: VD = max: LReg5 = 1.5, LReg0 = -2.
     u.run('ttsfpswap', [0, 0, 5, 9])
     check('swap mode 9', (u.lreg[5][0], u.lreg[0][0]), (0x3FC00000, 0xC0000000))
+    # SFPARECIP EXP (Mod1 2): LReg6 = -1.0 (FLOATB 0xBF80): the sign is
+    # taken off, ApproxExp(1.0) = 2.703125 (0x402D0000, the page), the sign put back: 0xC02D0000;
+    # Mod1 3 takes the page's switch default, the same EXP path.
+    u.run('ttsfploadi', [6, 0, 0xBF80])
+    u.run('ttsfparecip', [0, 6, 7, 2])
+    check('arecip exp of -1.0', u.lreg[7][0], 0xC02D0000)
+    u.run('ttsfparecip', [0, 6, 7, 3])
+    check('arecip mod1 3 is exp', u.lreg[7][0], 0xC02D0000)
     # -0 < +0 in the swap order: SignMag order puts 0x80000000 below 0.
     check('key -0 < +0', Sfpu._key(0x80000000) < Sfpu._key(0), True)
     check('key -NaN < -Inf', Sfpu._key(0xFFC00000) < Sfpu._key(0xFF800000), True)

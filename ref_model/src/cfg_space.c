@@ -13,10 +13,19 @@ int tt_cfg_state_of(const tt_model *m, int thread)
 /* BackendConfiguration.md "Special cases": Config[i][j] with j >= GLOBAL_CFGREG_BASE_ADDR32 (180 on
  * Blackhole, tt-metal blackhole/cfg_defines.h) is one value: a write to either state writes both.
  * The effect report names the issuing thread's state; the other copy is checked through later reads. */
-void tt_cfg_write(tt_model *m, int state, uint32_t idx, uint32_t v)
+void tt_cfg_store(tt_model *m, int state, uint32_t idx, uint32_t v)
 {
     m->cfg[state][idx] = v;
     if (idx >= TT_CFG_GLOBAL_BASE) m->cfg[state ^ 1][idx] = v;
+}
+
+/* A write of PRNG_SEED_Seed_Val (word 186, shared/ref/blackhole-tensix-regs.json) seeds every SFPU
+ * lane's PRNG from the written value (no page says so; Tenstorrent's simulator does it on every write
+ * of the word, and tt-llk's init_prng_seed seeds by writing it; docs/decisions.md S2). */
+void tt_cfg_write(tt_model *m, int state, uint32_t idx, uint32_t v)
+{
+    tt_cfg_store(m, state, idx, v);
+    if (idx == TT_CFG_PRNG_SEED) tt_sfpu_seed_prng(&m->sfpu, v);
 }
 
 /* BackendConfiguration.md: writing anything to Config[i][STATE_RESET_EN_ADDR32] (ADDR32 4) other
@@ -138,8 +147,8 @@ tt_status tt_cfg_mmio_store(tt_model *m, uint32_t word_index, uint32_t value, ch
     uint32_t idx = word_index % TT_CFG_WORDS;
     if (state_reset_write(idx, 1, "RISCV config store", msg, msglen)) return TT_UNIMPLEMENTED;
     if (word_index >= TT_CFG_STATES * TT_CFG_WORDS) {
-        m->cfg[0][idx] = value;
-        m->cfg[1][idx] = value;
+        tt_cfg_store(m, 1, idx, value);
+        tt_cfg_write(m, 0, idx, value); /* a write like any other: PRNG_SEED seeds (S2) */
     } else {
         tt_cfg_write(m, (int)(word_index / TT_CFG_WORDS), idx, value);
     }

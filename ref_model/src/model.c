@@ -634,7 +634,7 @@ bool tt_model_cfg_get(const tt_model *m, int s, int i, uint32_t *v)
 bool tt_model_cfg_set(tt_model *m, int s, int i, uint32_t v)
 {
     if (!IN(s, TT_CFG_STATES) || !IN(i, TT_CFG_WORDS)) return false;
-    tt_cfg_write(m, s, i, v); /* global words: both states (cfg_space.c) */
+    tt_cfg_store(m, s, i, v); /* global words: both states; a preload seeds nothing (S2) */
     return true;
 }
 bool tt_model_tcfg_get(const tt_model *m, int t, int i, uint32_t *v)

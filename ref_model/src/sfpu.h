@@ -10,8 +10,8 @@
 
 #include "ttmodel.h" /* tt_status */
 
-#define TT_SFPU_LANES 32
-#define TT_SFPU_LREGS 17   /* LReg[0..7] general, 8..15 constants/config, 16 SFPLOADMACRO-only */
+/* TT_SFPU_NUM_LANES, TT_SFPU_NUM_LREGS: ttmodel.h (LReg[0..7] general, 8..15 constants/config, 16
+ * SFPLOADMACRO-only) */
 #define TT_SFPU_STACK 8    /* SFPPUSHC.md: the flag stack holds eight entries */
 
 /* LaneConfig bits (SFPCONFIG.md "LaneConfig"). */
@@ -27,16 +27,16 @@
 #define TT_SFPU_LC_ROW_MASK_SHIFT 12
 
 typedef struct {
-    uint32_t lreg[TT_SFPU_LREGS][TT_SFPU_LANES];
-    bool flags[TT_SFPU_LANES];      /* LaneFlags */
-    bool use_flags[TT_SFPU_LANES];  /* UseLaneFlagsForLaneEnable */
-    uint8_t depth[TT_SFPU_LANES];   /* FlagStack size per lane */
-    bool stk_flags[TT_SFPU_LANES][TT_SFPU_STACK], stk_use[TT_SFPU_LANES][TT_SFPU_STACK];
-    uint32_t lane_config[TT_SFPU_LANES];       /* 18 bits, SFPCONFIG VD 15 */
-    uint32_t lm_template[TT_SFPU_LANES][4];    /* LoadMacroConfig.InstructionTemplate */
-    uint32_t lm_sequence[TT_SFPU_LANES][4];    /* LoadMacroConfig.Sequence */
-    uint32_t lm_misc[TT_SFPU_LANES];           /* LoadMacroConfig.Misc (12 bits) */
-    uint32_t prng[TT_SFPU_LANES];              /* VectorUnit.md "PRNG" state per lane */
+    uint32_t lreg[TT_SFPU_NUM_LREGS][TT_SFPU_NUM_LANES];
+    bool flags[TT_SFPU_NUM_LANES];      /* LaneFlags */
+    bool use_flags[TT_SFPU_NUM_LANES];  /* UseLaneFlagsForLaneEnable */
+    uint8_t depth[TT_SFPU_NUM_LANES];   /* FlagStack size per lane */
+    bool stk_flags[TT_SFPU_NUM_LANES][TT_SFPU_STACK], stk_use[TT_SFPU_NUM_LANES][TT_SFPU_STACK];
+    uint32_t lane_config[TT_SFPU_NUM_LANES];       /* 18 bits, SFPCONFIG VD 15 */
+    uint32_t lm_template[TT_SFPU_NUM_LANES][4];    /* LoadMacroConfig.InstructionTemplate */
+    uint32_t lm_sequence[TT_SFPU_NUM_LANES][4];    /* LoadMacroConfig.Sequence */
+    uint32_t lm_misc[TT_SFPU_NUM_LANES];           /* LoadMacroConfig.Misc (12 bits) */
+    uint32_t prng[TT_SFPU_NUM_LANES];              /* VectorUnit.md "PRNG" state per lane */
 } tt_sfpu;
 
 /* Dest as SFPLOAD / SFPSTORE see it: raw cells (Dst.md's stored layout; the unit decodes and encodes
@@ -78,7 +78,8 @@ void tt_sfpu_reset(tt_sfpu *s);
  * not touch Dest. */
 tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_sfpu_out *out);
 
-/* PRNG_SEED_Seed_Val written: every lane's PRNG state from the seed (the simulator's scheme). */
+/* PRNG_SEED_Seed_Val written (cfg_space.c tt_cfg_write): every lane's PRNG state from the seed (the
+ * simulator's scheme; docs/decisions.md S2). */
 void tt_sfpu_seed_prng(tt_sfpu *s, uint32_t seed);
 
 /* VectorUnit.md IsLaneEnabled. */

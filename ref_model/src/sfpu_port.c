@@ -58,7 +58,7 @@ void tt_exec_sfpu(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const bool dest = dest_io(m, thread, insn, &io);
     tt_sfpu_out out;
     memset(&out, 0, sizeof out);
-    uint32_t before[TT_SFPU_LREGS][TT_SFPU_LANES];
+    uint32_t before[TT_SFPU_NUM_LREGS][TT_SFPU_NUM_LANES];
     memcpy(before, m->sfpu.lreg, sizeof before);
     const tt_status st = tt_sfpu_exec(&m->sfpu, insn, dest ? &io : NULL, &out);
     if (st != TT_OK) {
@@ -68,7 +68,7 @@ void tt_exec_sfpu(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     if (out.sp_written) m->sfpu_sp[thread] = out.sp;
     /* which LRegs changed in some lane: the checker compares them with the RTL's report */
     uint32_t we = 0;
-    for (unsigned i = 0; i < TT_SFPU_LREGS; i++)
+    for (unsigned i = 0; i < TT_SFPU_NUM_LREGS; i++)
         if (memcmp(before[i], m->sfpu.lreg[i], sizeof before[i]) != 0) we |= 1u << i;
     r->eff.kinds |= TT_EFF_SFPU;
     r->eff.sfpu_lreg_we = we;
@@ -77,14 +77,14 @@ void tt_exec_sfpu(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
 
 bool tt_model_sfpu_lreg(const tt_model *m, unsigned r, unsigned lane, uint32_t *v)
 {
-    if (r >= TT_SFPU_LREGS || lane >= TT_SFPU_LANES) return false;
+    if (r >= TT_SFPU_NUM_LREGS || lane >= TT_SFPU_NUM_LANES) return false;
     *v = m->sfpu.lreg[r][lane];
     return true;
 }
 
 bool tt_model_sfpu_lane(const tt_model *m, unsigned lane, tt_sfpu_lane_state *st)
 {
-    if (lane >= TT_SFPU_LANES) return false;
+    if (lane >= TT_SFPU_NUM_LANES) return false;
     *st = (tt_sfpu_lane_state){.flags = m->sfpu.flags[lane], .use_flags = m->sfpu.use_flags[lane],
                                .depth = m->sfpu.depth[lane], .lane_config = m->sfpu.lane_config[lane]};
     return true;

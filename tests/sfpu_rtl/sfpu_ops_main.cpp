@@ -9,6 +9,7 @@
 // Prints "sfpu-ops: N hand cases, M lane checks passed, F failed, S skipped" and exits 1 on any
 // failure.
 //   --seed N : random seed (default 1)   --iters N : words per mode (default 64)
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -79,8 +80,8 @@ void rnd_state(Ctx &c, tt_sfpu *s)
 {
     tt_sfpu_reset(s);
     for (unsigned r = 0; r < 8; r++)
-        for (unsigned l = 0; l < TT_SFPU_LANES; l++) s->lreg[r][l] = rnd_value(c);
-    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) s->lreg[r][l] = rnd_value(c);
+    for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
         s->flags[l] = c.rng() & 1;
         s->prng[l] = c.rng();
         // LaneConfig bits the per-lane functions take: ENABLE_FP16A_INF, EXCHANGE_SRCB_SRCC
@@ -190,7 +191,7 @@ void run_word(Ctx &c, uint32_t insn)
     c.words_by_op[opc]++;
     const unsigned vc = (insn >> 8) & 15, vd = (insn >> 4) & 15, vb = (insn >> 12) & 15, va = (insn >> 16) & 15;
     const unsigned ld_vd = (insn >> 20) & 15;
-    for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+    for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
         LaneIn in;
         in.insn = insn;
         in.lane = l;
@@ -215,8 +216,8 @@ void run_word(Ctx &c, uint32_t insn)
         auto &d = c.dut;
 
         // Which registers the instruction may change in this lane, and to what
-        uint32_t want[TT_SFPU_LREGS];
-        for (unsigned r = 0; r < TT_SFPU_LREGS; r++) want[r] = pre.lreg[r][l];
+        uint32_t want[TT_SFPU_NUM_LREGS];
+        for (unsigned r = 0; r < TT_SFPU_NUM_LREGS; r++) want[r] = pre.lreg[r][l];
         bool want_flag = pre.flags[l];
         uint32_t want_prng = pre.prng[l];
         switch (opc) {
@@ -250,7 +251,7 @@ void run_word(Ctx &c, uint32_t insn)
             break;
         }
         if ((opc == OPC_CAST && (insn & 3) == 1) || opc == OPC_STOCHRND) want_prng = d.prng_next_o;
-        for (unsigned r = 0; r < TT_SFPU_LREGS; r++) {
+        for (unsigned r = 0; r < TT_SFPU_NUM_LREGS; r++) {
             char what[32];
             snprintf(what, sizeof what, "LReg[%u]", r);
             report(c, what, insn, l, want[r], post.lreg[r][l], in);
@@ -288,7 +289,7 @@ void random_suite(Ctx &c, unsigned iters)
             run_word(c, word(OPC_GT, r(4096), r(16), rvd(), m));
             run_word(c, word(OPC_LE, r(4096), r(16), rvd(), m));
             if (m < 10) run_word(c, word(OPC_SWAP, 0, r(16), rvd(), m));
-            if (m < 2) run_word(c, word(OPC_ARECIP, r(16), r(16), rvd(), m));
+            run_word(c, word(OPC_ARECIP, r(16), r(16), rvd(), m));   // 2..15: EXP (the page's default)
             // SFPSTOCHRND: Mod1 0..7 with rounding modes 0..3; UseImm5 (Mod1[3]) with 4 / 5
             if (m < 8) {
                 uint32_t mod = m | ((m == 4 || m == 5) && r(2) ? 8 : 0);
@@ -458,6 +459,22 @@ void hand_suite(Ctx &c)
         {"arecip huge", li(word(OPC_ARECIP, 2, 1, 2, 0), 0x7e800000), 0, -1},
         {"arecip cond neg", li(word(OPC_ARECIP, 2, 1, 2, 1), 0xc0000000, 0, 0x80000000), 0x3eff0000, -1},
         {"arecip cond pos", li(word(OPC_ARECIP, 2, 1, 2, 1), 0xc0000000, 0, 1), 0xc0000000, -1},
+        // SFPARECIP EXP (Mod1 2; 3..15 the switch's default): ApproxExp(1.0) = 2.703125 (the page;
+        // bucket 768, entry 45, exponent 128); the sign put back; 2^-7 -> 1 + 2^-7 | low 16 bits;
+        // 0.5 -> entry 640 = 83 over exponent 127: 0x3fd30000; 0.6953125 -> entry 690 = 0: 2.0;
+        // just below 2 -> entry 895 = 234 (carries into the exponent) | 0xffff; 2, Inf, NaN ->
+        // 4.0 | low 16 bits; below 2^-126 -> 1.0 (and -0 -> -1.0)
+        {"arecip exp 1.0", li(word(OPC_ARECIP, 2, 1, 2, 2), 0x3f800000), 0x402d0000, -1},
+        {"arecip exp -1.0", li(word(OPC_ARECIP, 2, 1, 2, 2), 0xbf800000), 0xc02d0000, -1},
+        {"arecip exp mod1 15", li(word(OPC_ARECIP, 2, 1, 2, 15), 0x3f800000), 0x402d0000, -1},
+        {"arecip exp 2^-7", li(word(OPC_ARECIP, 2, 1, 2, 2), 0x3c001234), 0x3f811234, -1},
+        {"arecip exp 0.5", li(word(OPC_ARECIP, 2, 1, 2, 2), 0x3f000000), 0x3fd30000, -1},
+        {"arecip exp 0.6953125", li(word(OPC_ARECIP, 2, 1, 2, 2), 0x3f320000), 0x40000000, -1},
+        {"arecip exp below 2", li(word(OPC_ARECIP, 2, 1, 2, 2), 0x3fffffff), 0x40eaffff, -1},
+        {"arecip exp 2.0", li(word(OPC_ARECIP, 2, 1, 2, 2), 0x40000000), 0x40800000, -1},
+        {"arecip exp -inf", li(word(OPC_ARECIP, 2, 1, 2, 2), 0xff800000), 0xc0800000, -1},
+        {"arecip exp nan", li(word(OPC_ARECIP, 2, 1, 2, 2), 0x7fc00001), 0x40800001, -1},
+        {"arecip exp -0", li(word(OPC_ARECIP, 2, 1, 2, 2), 0x80000000), 0xbf800000, -1},
         // SFPLOAD: FP16 1.0 (cell {s, man, exp} = 0x000f); FP16 max with ENABLE_FP16A_INF -> Inf,
         // without -> 0x47ffe000; BF16 1.0 (cell 0x007f); FP32 -2.5 (cell 0x2080_0000 | ...);
         // INT8 -5 (cell 0x80a0); INT16; LO16_ONLY keeps the high half; HI16
@@ -522,6 +539,31 @@ void hand_suite(Ctx &c)
         if (c.dut.val_o != want) {
             c.failed++;
             printf("FAIL hand case ApproxRecip table entry %u: got 0x%08x want 0x%08x\n", i, c.dut.val_o, want);
+        }
+    }
+    // ApproxExp's table against the page's own accuracy claim (SFPARECIP.md "Approximation
+    // accuracy": 0.9922 e^x < ApproxExp(x) < 1.016 e^x for 0 <= x < 2) at both ends of each of its
+    // 896 buckets, and the table's order: within each run (2^-6..0.6953125, 0.6953125..2) no
+    // bucket's entry is below the one before
+    uint32_t prev = 0;
+    for (uint32_t hi = 0x3c80; hi < 0x4000; hi++) {
+        for (uint32_t lo : {0x0000u, 0xffffu}) {
+            const uint32_t x = hi << 16 | lo;
+            drive(c, li(word(OPC_ARECIP, 2, 1, 2, 2), x));
+            c.hand++;
+            const uint32_t y = c.dut.val_o;
+            float xf, yf;
+            std::memcpy(&xf, &x, 4);
+            std::memcpy(&yf, &y, 4);
+            const double ratio = (double)yf / std::exp((double)xf);
+            // the table's order: bucket to bucket at the same low bits (the low 16 pass through)
+            const bool ordered = lo != 0 || hi == 0x3f32 || y >= prev;
+            if (!(ratio > 0.9922 && ratio < 1.016) || !ordered) {
+                c.failed++;
+                printf("FAIL ApproxExp bucket 0x%04x: x 0x%08x -> 0x%08x (ratio to e^x %.5f, %s)\n", hi, x, y, ratio,
+                       ordered ? "in order" : "below the previous bucket's");
+            }
+            if (lo == 0) prev = y;
         }
     }
     // PRNG (VectorUnit.md): 0 -> 0x80000000 (no taps set: the new top bit is 1); 1 -> 0 (one tap);

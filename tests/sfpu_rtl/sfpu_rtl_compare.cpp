@@ -302,7 +302,7 @@ int main(int argc, char **argv)
     uint64_t m_failed = 0, m_checked = 0;
     for (const mul24_case &t : kMul24Directed) {
         uint32_t got = rtl_mul24(t.a, t.b, t.upper);
-        for (unsigned l = 0; l < TT_SFPU_LANES; l++) sfpu.lreg[0][l] = t.a, sfpu.lreg[1][l] = t.b;
+        for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) sfpu.lreg[0][l] = t.a, sfpu.lreg[1][l] = t.b;
         model_mul24(t.upper);
         uint32_t model = sfpu.lreg[2][0];
         m_checked++;
@@ -316,16 +316,16 @@ int main(int argc, char **argv)
     std::printf("mul24 directed: %llu passed, %llu failed\n", (unsigned long long)(m_checked - m_failed),
                 (unsigned long long)m_failed);
     uint64_t mr_failed = 0, mr_checked = 0;
-    for (uint64_t i = 0; i < n / 4; i += TT_SFPU_LANES) {
+    for (uint64_t i = 0; i < n / 4; i += TT_SFPU_NUM_LANES) {
         bool upper = r.below(2);
-        for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
             uint32_t a = r.u32(), b = r.u32();
             if (r.below(4) == 0) a |= 0x7FFFFF;                          // carries through every bit
             if (r.below(4) == 0) b = (b & 0xFF800000) | (1u << r.below(23));
             sfpu.lreg[0][l] = a, sfpu.lreg[1][l] = b;
         }
         model_mul24(upper);
-        for (unsigned l = 0; l < TT_SFPU_LANES; l++) {
+        for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
             uint32_t a = sfpu.lreg[0][l], b = sfpu.lreg[1][l];
             uint32_t got = rtl_mul24(a, b, upper), want = sfpu.lreg[2][l];
             mr_checked++;

@@ -330,6 +330,51 @@ static void test_backendconfiguration_state_reset_en_write_unimplemented(void **
     assert_int_equal(cfg(m, 0, 10), 0x10u);
 }
 
+/* PRNG_SEED_Seed_Val (word 186): a write seeds every SFPU lane's PRNG (docs/decisions.md S2, the
+ * simulator's scheme: the seed advanced 32 times by VectorUnit.md's AdvancePRNG, then two more steps
+ * per lane from lane 31 down to 0). Seed 0x12345678: lane 31 0x4E0D6479; two steps on (taps 31, 21,
+ * 1, 0 hold one 1: new top 0 -> 0x2706B23C; then none: new top 1) lane 30's 0x9383591E; lane 0, 62
+ * steps after lane 31, 0x837EE01D (tests/directed/sfpu_prng_seed.tts lists every lane). A preload
+ * seeds nothing; any write does, an RMWCIB that leaves the word as it was, a RISC-V store too. */
+static uint32_t prng_of(const tt_model *m, unsigned lane)
+{
+    uint32_t d[4];
+    assert_true(tt_model_sfpu_item(m, 136 + lane, d));
+    return d[2];
+}
+
+static void test_prng_seed_on_every_write_of_word_186(void **state)
+{
+    tt_model *m = *state;
+    char msg[160];
+    tt_model_cfg_set(m, 0, 186, 0x12345678u); /* a preload: no seeding */
+    assert_int_equal(prng_of(m, 31), 0);
+    run_ok(m, 0, "ttrmwcib0 0xff,0x78,186");  /* the word unchanged, but written */
+    assert_int_equal(cfg(m, 1, 186), 0x12345678u);
+    assert_int_equal(prng_of(m, 31), 0x4E0D6479u);
+    assert_int_equal(prng_of(m, 30), 0x9383591Eu);
+    assert_int_equal(prng_of(m, 0), 0x837EE01Du);
+    tt_model_gpr_set(m, 1, 4, 0);
+    run_ok(m, 1, "ttwrcfg 4,0,186");          /* seed 0: lane 31 gets 0 advanced 34 times */
+    const uint32_t zero31 = prng_of(m, 31);
+    assert_int_not_equal(zero31, 0x4E0D6479u);
+    tt_model_gpr_set(m, 1, 6, 0x12345678u);
+    run_ok(m, 1, "ttwrcfg 4,1,184");          /* 128-bit: words 184..187, 186 from GPR 6 */
+    assert_int_equal(prng_of(m, 31), 0x4E0D6479u);
+    /* a RISC-V store to Config[1][186] (state 1's image: 0xFFEF0000 + 4 (224 + 186)) */
+    assert_int_equal(tt_model_mmio_store(m, 0, 0xFFEF0000u + 4u * (224u + 186u), 0, msg, sizeof msg), TT_OK);
+    assert_int_equal(prng_of(m, 31), zero31);
+    /* and to ConfigDualWrite[186] (0xFFEF0000 + 4 (448 + 186)) */
+    assert_int_equal(tt_model_mmio_store(m, 0, 0xFFEF0000u + 4u * (448u + 186u), 0x12345678u, msg, sizeof msg), TT_OK);
+    assert_int_equal(prng_of(m, 31), 0x4E0D6479u);
+    assert_int_equal(tt_model_mmio_store(m, 0, 0xFFEF0000u + 4u * (448u + 186u), 0, msg, sizeof msg), TT_OK);
+    assert_int_equal(prng_of(m, 31), zero31);
+    /* a neighbour's write seeds nothing */
+    tt_model_gpr_set(m, 1, 4, 0x12345678u);
+    run_ok(m, 1, "ttwrcfg 4,0,185");
+    assert_int_equal(prng_of(m, 31), zero31);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -346,6 +391,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_backendconfiguration_global_words_write_both_states, setup, teardown),
         cmocka_unit_test_setup_teardown(test_backendconfiguration_config_dual_write_window, setup, teardown),
         cmocka_unit_test_setup_teardown(test_backendconfiguration_state_reset_en_write_unimplemented, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prng_seed_on_every_write_of_word_186, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1087,7 +1087,7 @@ static void test_sfparecip_recip(void **state)
     assert_int_equal(S.lreg[2][5], (126u << 23) | (42u << 16));
 }
 
-static void test_sfparecip_cond_and_exp(void **state)
+static void test_sfparecip_cond(void **state)
 {
     (void)state;
     fill(1, 0xC0000000);
@@ -1095,7 +1095,48 @@ static void test_sfparecip_cond_and_exp(void **state)
     ok("ttsfparecip 3,1,2,1");
     assert_int_equal(S.lreg[2][0], 0x3EFF0000);
     assert_int_equal(S.lreg[2][1], 0xC0000000); /* VB 0: VC as is */
-    assert_int_equal(ex("ttsfparecip 0,1,2,2"), TT_UNIMPLEMENTED);
+}
+
+/* SFPARECIP.md ApproxExp (Mod1 2, and the switch's default for 3..15), worked from the page: the
+ * sign is taken off, ApproxExp applied, the sign put back; x's low 16 bits pass through. */
+static void test_sfparecip_exp(void **state)
+{
+    (void)state;
+    static const struct { uint32_t x, want; } cases[] = {
+        {0x3F800000, 0x402D0000}, /* 1.0: the page's 2.703125 (index 0x300 = 768, LUT 45, exponent 128) */
+        {0xBF800000, 0xC02D0000}, /* -1.0: the same with the sign put back */
+        {0x00000000, 0x3F800000}, /* +0 (< 2^-126): 1.0 */
+        {0x80000000, 0xBF800000}, /* -0: -1.0 */
+        {0x00400000, 0x3F800000}, /* a denormal: 1.0 */
+        {0x3C001234, 0x3F811234}, /* 2^-7 (< 2^-6): 1 + 2^-7, low 16 bits kept */
+        {0x3C800000, 0x3F820000}, /* 2^-6: index 0, LUT 2 over exponent 127 */
+        {0x3F000000, 0x3FD30000}, /* 0.5: index 640, LUT 83: 1.6484375 */
+        {0x3F31FFFF, 0x3FFFFFFF}, /* just below 0.6953125: index 689, LUT 127, exponent 127 */
+        {0x3F320000, 0x40000000}, /* 0.6953125: index 690, LUT 0, exponent 128: 2.0 */
+        {0x3FC00000, 0x408F0000}, /* 1.5: index 832, LUT 143 (bit 23 set: exponent 129): 4.46875 */
+        {0x3FFFFFFF, 0x40EAFFFF}, /* just below 2: index 895, LUT 234 */
+        {0x40000000, 0x40800000}, /* 2.0 and up: 4.0 | low 16 bits */
+        {0x7F800000, 0x40800000}, /* +Inf */
+        {0xFF800000, 0xC0800000}, /* -Inf */
+        {0x7FC00001, 0x40800001}, /* a NaN: its low bits kept */
+    };
+    const unsigned n = sizeof cases / sizeof cases[0];
+    for (unsigned i = 0; i < n; i++) S.lreg[1][i] = cases[i].x;
+    ok("ttsfparecip 0,1,2,2");
+    for (unsigned i = 0; i < n; i++) assert_int_equal(S.lreg[2][i], cases[i].want);
+    /* Mod1 3 and 15 take the switch's default, the EXP path */
+    ok("ttsfparecip 0,1,3,3");
+    ok("ttsfparecip 0,1,4,15");
+    for (unsigned i = 0; i < n; i++) {
+        assert_int_equal(S.lreg[3][i], cases[i].want);
+        assert_int_equal(S.lreg[4][i], cases[i].want);
+    }
+    /* a disabled lane keeps its value (LaneEnabled) */
+    fill(5, 0x12345678);
+    S.use_flags[0] = true, S.flags[0] = false;
+    ok("ttsfparecip 0,1,5,2");
+    assert_int_equal(S.lreg[5][0], 0x12345678);
+    assert_int_equal(S.lreg[5][1], 0xC02D0000);
 }
 
 /* FMA README: the smaller term shifted out entirely leaves no sticky bit. (1 + 2^-12)^2 = 1 + 2^-11 +
@@ -1242,7 +1283,8 @@ int main(void)
         T(test_sfplutfp32_fp32_table),
         T(test_sfplutfp32_fp16_tables),
         T(test_sfparecip_recip),
-        T(test_sfparecip_cond_and_exp),
+        T(test_sfparecip_cond),
+        T(test_sfparecip_exp),
         T(test_sfpmad_partial_fusion_no_sticky),
         T(test_sfpload_lane_config),
         T(test_sfpstore_backdoor_and_constants),
