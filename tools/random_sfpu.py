@@ -41,7 +41,9 @@ EXCHANGE_SRCB_SRCC, the ROW_MASK rows, and the bits no page gives a meaning), so
 every lane first (SFPENCC off, then a plain Imm16 write); LoadMacroConfig writes (VD 0..8); a
 "backdoor" item (an instruction of any kind with a VD, VD 12..15, mostly after a write that
 clears DISABLE_BACKDOOR_LOAD in every lane); the flag stack pushed to 7 or 8 entries; the PRNG's
-users (SFPMOV AdvancePRNG, SFPSTOCHRND stochastic, SFPCAST Mod1 1). SFPSWAP and SFPLOAD then meet
+users (SFPMOV AdvancePRNG, now and then in a burst, SFPSTOCHRND stochastic, SFPCAST Mod1 1); LaneFlags
+set by a bit of the lane number (neighbouring lanes differ); Dest words whose high half is an FP16
+at exponent 30 / 31 with the mantissa all ones or one below. SFPSWAP and SFPLOAD then meet
 ENABLE_DEST_INDEX / CAPTURE_DEFAULT_DEST_INDEX by themselves. `python3 tools/random_sfpu.py
 --coverage --seeds N --length L [--ref]` counts in how many streams each of these draws occurs.
 With `--sfpu-ref` (generate_sfpu(checked=True)) the stream keeps to what tools/sfpu_ref.py models
@@ -74,7 +76,7 @@ KINDS = [
     ("ttsfpconfig", 2), ("ttsfpnop", 1),
     # what mutation samples I and J showed no stream reached (docs/mutation.md): LaneConfig writes
     # (every mode, every bit), LoadMacroConfig writes, the flag stack near full, the PRNG's users
-    ("lanecfg", 7), ("lmcfg", 4), ("stack_deep", 1), ("prng", 2), ("backdoor", 8),
+    ("lanecfg", 7), ("lmcfg", 4), ("stack_deep", 1), ("prng", 4), ("backdoor", 8), ("lane_flags", 2),
 ]
 # the kinds with a VD the backdoor guard reads ("backdoor": one of them with VD 12..15)
 VD_KINDS = [k for k, _ in KINDS if k.startswith("tt") and k not in ("ttsfpconfig", "ttsfpnop")]
@@ -111,7 +113,7 @@ REF_KINDS = {"ttsfpload", "ttsfpstore", "ttsfploadi", "ttsfpmad", "ttsfpadd", "t
              "ttsfpshft", "ttsfplz", "ttsfpexexp", "ttsfpexman", "ttsfpsetexp", "ttsfpsetman", "ttsfpsetsgn",
              "ttsfpdivp2", "ttsfpsetcc", "ttsfpencc", "ttsfppushc", "ttsfppopc", "ttsfpcompc", "ttsfpswap",
              "ttsfpcast", "ttsfp_stoch_rnd", "ttsfplutfp32", "ttsfparecip", "ttsfpconfig", "ttsfpnop",
-             "lanecfg", "stack_deep", "prng"}
+             "lanecfg", "stack_deep", "prng", "lane_flags"}
 
 
 class _Gen:
@@ -136,6 +138,9 @@ class _Gen:
             return r.getrandbits(1) << 31 | r.randrange(100, 155) << 23 | r.getrandbits(23)
         if u < 0.6:   # a small integer
             return r.randrange(-300, 300) & 0xFFFFFFFF
+        if u < 0.66:  # an FP16 cell (the high half, as SFPLOAD's 16-bit formats read it) at exponent
+            # 30 / 31 with the mantissa all ones or one below (ENABLE_FP16A_INF's infinity, SFPLOAD.md)
+            return r.choice([0x7FFF, 0xFFFF, 0x7FDF, 0xFFDF, 0x7FFE, 0xFFFE]) << 16 | r.getrandbits(16)
         return r.getrandbits(32)
 
     def vd(self):
@@ -143,11 +148,11 @@ class _Gen:
         DISABLE_BACKDOOR_LOAD is clear, decisions S4) the more often"""
         if self.checked:
             return self.r.randrange(8)
-        if self.force_bd:
-            return self.r.randrange(12, 16)
-        if self.r.random() < 0.85:
+        if self.force_bd:   # 11: the guard's other side
+            return self.r.choice([11, 12, 12, 12, 13, 14, 15])
+        if self.r.random() < 0.8:
             return self.r.randrange(8)
-        return self.r.choice([8, 9, 10, 11, 12, 12, 13, 13, 14, 14, 15, 15])
+        return self.r.choice([8, 9, 10, 11, 11, 11, 12, 12, 12, 13, 14, 15])
 
     def push_vd(self):
         """SFPPUSHC / SFPPOPC's VD where the stack moves in every lane: >= 12 only where every
@@ -248,6 +253,14 @@ class _Gen:
         pre = []
         if mn == "lanecfg":
             return self.lanecfg()
+        if mn == "lane_flags":
+            # LaneFlags by a bit of the lane number (LReg[15] holds 2 l in lane l, LReg.md), so
+            # neighbouring lanes differ: what SFPCONFIG's lane l & 7 and the lane enables read
+            t, k = r.randrange(8), r.randrange(26, 31)
+            return ["ttsfpencc 3,0,0,10   # LaneFlags used, all set",
+                    "ttsfpmov 0,15,%d,0" % t,
+                    "ttsfpshft %d,0,%d,1   # lane bit %d to the sign" % (k, t, 30 - k),
+                    "ttsfpsetcc 0,%d,0,0   # LaneFlags = lane bit %d" % (t, 30 - k)]
         if mn == "backdoor":
             # an instruction with VD 12..15 where DISABLE_BACKDOOR_LOAD is clear: its word goes to
             # InstructionTemplate[VD - 12] instead (decisions S4); mostly LaneConfig is made
@@ -259,6 +272,10 @@ class _Gen:
             self.force_bd = True
             out = self.instr(r.choice(VD_KINDS))
             self.force_bd = False
+            fl = [_sfp_fields(x) for x in out]
+            vd = max([v for x in fl if x for n, v in x[1].items() if n in VD_FIELDS] + [0])
+            if vd >= 12 and r.random() < 0.6:   # the template read back (SFPMOV.md Mod1 8)
+                out.append("ttsfpmov 0,%d,%d,8   # LReg = InstructionTemplate[%d]" % (vd - 12, r.randrange(8), vd - 12))
             return pre + out
         if mn == "lmcfg":
             # LoadMacroConfig (SFPCONFIG.md): InstructionTemplate[VD] from LReg[0] (VD 0..3),
@@ -279,17 +296,23 @@ class _Gen:
             # VectorUnit.md "PRNG": SFPMOV's AdvancePRNG (Mod1 8, VC 9), SFPSTOCHRND's stochastic
             # rounding (rnd_mode 1), SFPCAST Mod1 1 (stochastic)
             k = r.randrange(3 if not self.checked else 2)
+            burst = []
+            if k == 2 and r.random() >= 0.4:
+                # a burst, so a lane's state gets past the all-ones run that follows its reset
+                # value 0 (VectorUnit.md "PRNG"), where the rounding compares differ; then a user
+                burst = ["ttsfpmov 0,9,%d,8   # AdvancePRNG" % self.vd() for _ in range(r.randrange(8, 48))]
+                k = r.randrange(2)
             if k == 0:
-                return ["ttsfp_stoch_rnd 1,%d,%d,%d,%d,%d" % (r.randrange(32), self.vs(), self.vs(), self.vd(),
+                return burst + ["ttsfp_stoch_rnd 1,%d,%d,%d,%d,%d" % (r.randrange(32), self.vs(), self.vs(), self.vd(),
                                                             r.choice([0, 1, 2, 3, 6, 7]))]
             if k == 1:
-                return ["ttsfpcast %d,%d,1" % (self.vs(), self.vd())]
+                return burst + ["ttsfpcast %d,%d,1" % (self.vs(), self.vd())]
             return ["ttsfpmov 0,9,%d,8   # AdvancePRNG" % self.vd()]
         if mn in ("ttsfpload", "ttsfpstore"):
             if self.dst > 24:
                 pre.append("ttsetrwc 0,0,0,0,0,4   # RWC.Dst = 0")
                 self.dst = 0
-            mod0 = r.randrange(16)
+            mod0 = r.randrange(16) if r.random() < 0.8 else 1   # FP16 (ENABLE_FP16A_INF) the more often
             if self.checked and mod0 == 10:
                 mod0 = 3
             am = r.randrange(8)
@@ -314,7 +337,8 @@ class _Gen:
         elif mn == "ttsfpcast":
             ops = [self.vs(), self.vd(), r.randrange(2 if self.checked else 4)]
         elif mn == "ttsfpswap":
-            ops = [0, self.vs(), self.vd(), r.randrange(10)]
+            vd = self.vd() if self.checked or r.random() < 0.8 else r.randrange(8, 12)   # (DEST_INDEX: VD >= 4)
+            ops = [0, self.vs(), vd, r.randrange(10)]
         elif mn == "ttsfpconfig":
             vds = [11, 12, 13, 14] if self.checked else [0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14]
             ops = [r.getrandbits(16), r.choice(vds), r.randrange(16)]   # LaneConfig: lanecfg
@@ -324,10 +348,12 @@ class _Gen:
                 mod1 |= 8
             ops = [r.randrange(4), r.randrange(32), self.vs(), self.vs(), self.vd(), mod1]
         elif mn in ("ttsfppushc", "ttsfppopc") and not self.checked and not self.lc_may & LC_DISABLE_BACKDOOR_LOAD \
-                and r.random() < 0.25:
+                and (r.random() < 0.25 or self.force_bd or
+                     (self.depth in (0, 8) and r.random() < 0.5)):
             # VD >= 12 with DISABLE_BACKDOOR_LOAD clear in every lane: a template write, no stack
-            # change and no empty / full check (decisions S4), whatever the depth
-            ops = [0, 0, r.randrange(12, 16), r.randrange(16)]
+            # change and no empty / full check (decisions S4), whatever the depth: often where the
+            # plain form would be undefined (Mod1 0 at depth 0 / 8)
+            ops = [0, 0, r.choice([12, 12, 13, 14, 15]), 0 if r.random() < 0.5 else r.randrange(16)]
         elif mn == "ttsfppushc":
             vd = self.push_vd()
             if self.depth == 0 or (self.depth < 8 and r.random() < 0.6):
