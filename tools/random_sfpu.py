@@ -535,19 +535,44 @@ def coverage(text):
     return hits
 
 
+def required(checked):
+    """The draws docs/mutation.md lists (every LaneConfig mode and bit, LoadMacroConfig, LReg[11..14],
+    backdoor writes of every kind with a VD, SFPSWAP / SFPLOAD under DEST_INDEX, the full flag stack,
+    the PRNG's users); with checked (--sfpu-ref) those sfpu_ref.py models."""
+    ops = ["|=", "&=", "^="] if not checked else ["&="]
+    r = ["LaneConfig %s Imm16" % o for o in ["=", "|=", "&=", "^="]] + \
+        ["LaneConfig %s LReg[0]" % o for o in ops] + ["LaneConfig lane mask"] + \
+        ["LaneConfig bit %d" % b for b in range(16)] + \
+        ["SFPCONFIG VD %d" % v for v in (11, 12, 13, 14)] + \
+        ["SFPLOAD with CAPTURE_DEFAULT_DEST_INDEX", "flag stack depth 8",
+         "PRNG SFPSTOCHRND stochastic", "PRNG SFPCAST stochastic"]
+    if not checked:
+        r += ["LaneConfig = LReg[0]", "SFPSWAP with ENABLE_DEST_INDEX", "PRNG SFPMOV AdvancePRNG"] + \
+             ["SFPCONFIG VD %d" % v for v in range(9)] + ["backdoor %s" % k for k in VD_KINDS]
+    return r
+
+
 if __name__ == "__main__":
     import argparse
     import collections
     import random
+    import sys
     ap = argparse.ArgumentParser(description="how many of N random SFPU streams make each draw")
     ap.add_argument("--coverage", action="store_true", required=True)
     ap.add_argument("--seeds", type=int, default=10)
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--length", type=int, default=200)
     ap.add_argument("--ref", action="store_true", help="the --sfpu-ref streams")
+    ap.add_argument("--require", action="store_true",
+                    help="exit 1 when a draw of the list (REQUIRED) occurs in none of the streams")
     a = ap.parse_args()
     n = collections.Counter()
     for s in range(a.first_seed, a.first_seed + a.seeds):
         n.update(coverage(generate_sfpu(s, a.length, random.Random(s), checked=a.ref)))
     for k in sorted(n):
         print("%4d/%d  %s" % (n[k], a.seeds, k))
+    if a.require:
+        missing = [k for k in required(a.ref) if not n[k]]
+        if missing:
+            sys.exit("random_sfpu.py: in none of the %d streams: %s" % (a.seeds, ", ".join(missing)))
+        print("random_sfpu.py: each of the %d required draws occurs" % len(required(a.ref)))
