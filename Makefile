@@ -256,6 +256,9 @@ sfpu-test: $(BUILD)/ttmodel $(BUILD)/ttcosim
 	@python3 tools/sfpu_ref.py --self-test
 	@echo "== sfpu-test: tests/sfpu is what tools/sfpu_ref.py writes (--check)"
 	@python3 tools/sfpu_ref.py --check
+	@echo "== sfpu-test: make mutate's random SFPU streams (10 seeds x 200) draw each of docs/mutation.md's list (random_sfpu.py --coverage --require)"
+	@python3 tools/random_sfpu.py --coverage --require --seeds 10 --length 200 > /dev/null
+	@python3 tools/random_sfpu.py --coverage --require --seeds 10 --length 200 --ref > /dev/null
 	@echo "== sfpu-test: tt-llk's SFPU kernels, model alone (ttmodel run)"
 	@tests/run_directed.sh "$(BUILD)/ttmodel run" tests/sfpu/*.tts
 	@echo "== sfpu-test: tt-llk's SFPU kernels, lockstep (ttcosim)"

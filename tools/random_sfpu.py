@@ -22,11 +22,37 @@ Constraints (the forms the model reports as undefined or unimplemented stay out;
   when the ADDR_MOD increments have taken it past 24), so a Dst32b row stays below 128 (Dest rows
   below 256, all preloaded);
 * VD is mostly 0..7; now and then 8..15, where the pages write nothing or (DISABLE_BACKDOOR_LOAD
-  clear, VD >= 12) store the instruction word as an SFPLOADMACRO template (decisions S4).
+  clear, VD >= 12) store the instruction word as an SFPLOADMACRO template (decisions S4);
+* SFPPUSHC / SFPPOPC with VD >= 12 only where the generator knows DISABLE_BACKDOOR_LOAD is clear in
+  every lane (each lane a template write: no stack change, no empty / full check) or set in every
+  lane (an ordinary push / pop); it tracks LaneConfig as the bits that may be set in some lane and
+  those set in every lane (lane flags, which decide the lanes an SFPCONFIG writes, are not tracked);
+* timing (docs/decisions.md S22): an SFPNOP after a MAD sub-unit instruction (SFPMAD, SFPADD,
+  SFPMUL, SFPADDI, SFPMULI, SFPLUT, SFPLUTFP32, SFPMUL24) when the next is SFPAND, SFPOR, SFPIADD,
+  SFPSHFT, SFPCONFIG, SFPSWAP or SFPSHFT2 (whatever it reads), and after an SFPCONFIG of LaneConfig
+  when the next has VD >= 12.
+
+Besides the instructions' own random fields, items drawn for what mutation samples I and J of
+tt_sfpu showed no stream reached (docs/mutation.md): SFPCONFIG of LaneConfig (VD 15) in every mode
+(plain / OR / AND / XOR, Imm16 or LReg[0], IMM16_IS_LANE_MASK) with values that set each LaneConfig
+bit now and then (ENABLE_FP16A_INF, DISABLE_BACKDOOR_LOAD, ENABLE_DEST_INDEX,
+CAPTURE_DEFAULT_DEST_INDEX, BLOCK_DEST_WR_FROM_SFPU, BLOCK_SFPU_RD_FROM_DEST, DEST_RD/WR_COL_EXCHANGE,
+EXCHANGE_SRCB_SRCC, the ROW_MASK rows, and the bits no page gives a meaning), sometimes made exact in
+every lane first (SFPENCC off, then a plain Imm16 write); LoadMacroConfig writes (VD 0..8); a
+"backdoor" item (an instruction of any kind with a VD, VD 12..15, mostly after a write that
+clears DISABLE_BACKDOOR_LOAD in every lane); the flag stack pushed to 7 or 8 entries; the PRNG's
+users (SFPMOV AdvancePRNG, now and then in a burst, SFPSTOCHRND stochastic, SFPCAST Mod1 1); LaneFlags
+set by a bit of the lane number (neighbouring lanes differ); Dest words whose high half is an FP16
+at exponent 30 / 31 with the mantissa all ones or one below. SFPSWAP and SFPLOAD then meet
+ENABLE_DEST_INDEX / CAPTURE_DEFAULT_DEST_INDEX by themselves. `python3 tools/random_sfpu.py
+--coverage --seeds N --length L [--ref]` counts in how many streams each of these draws occurs.
 With `--sfpu-ref` (generate_sfpu(checked=True)) the stream keeps to what tools/sfpu_ref.py models
-(REF_KINDS; VD 0..7; no LaneConfig or LoadMacroConfig writes; no INT32_ALL, SFPMOV from special
-registers, SFPCAST other than IntFloat, SFPSTOCHRND IntInt; SrcB format left FP32) and ends with
-`expect dest32` lines for all 128 preloaded rows computed by it: the model alone is checked.
+(REF_KINDS; VD 0..7, so no backdoor item; no LoadMacroConfig writes, which it does not model; LaneConfig
+writes of Imm16 values only and from LReg[0] only with AND (which only clears bits the tracking
+knows of), bits 15:0; no SFPSWAP while ENABLE_DEST_INDEX or EXCHANGE_SRCB_SRCC may be set in a lane
+(sfpu_ref.py refuses those); no INT32_ALL, SFPMOV from special registers (so no AdvancePRNG),
+SFPCAST other than IntFloat, SFPSTOCHRND IntInt; SrcB format left FP32) and ends with `expect dest32`
+lines for all 128 preloaded rows computed by it: the model alone is checked.
 """
 
 import sfpu_ref
@@ -48,7 +74,35 @@ KINDS = [
     ("ttsfple", 2), ("ttsfpmul24", 2), ("ttsfpswap", 3), ("ttsfptransp", 1), ("ttsfpcast", 2),
     ("ttsfp_stoch_rnd", 3), ("ttsfplut", 2), ("ttsfplutfp32", 2), ("ttsfparecip", 2),
     ("ttsfpconfig", 2), ("ttsfpnop", 1),
+    # what mutation samples I and J showed no stream reached (docs/mutation.md): LaneConfig writes
+    # (every mode, every bit), LoadMacroConfig writes, the flag stack near full, the PRNG's users
+    ("lanecfg", 7), ("lmcfg", 4), ("stack_deep", 1), ("prng", 4), ("backdoor", 8), ("lane_flags", 2),
 ]
+# the kinds with a VD the backdoor guard reads ("backdoor": one of them with VD 12..15)
+VD_KINDS = [k for k, _ in KINDS if k.startswith("tt") and k not in ("ttsfpconfig", "ttsfpnop")]
+
+# LaneConfig bits (SFPCONFIG.md "LaneConfig"; ref_model/src/sfpu.h TT_SFPU_LC_*) and how often a
+# drawn LaneConfig value sets each: the ones that stop Dest traffic (BLOCK_*) or lanes (ROW_MASK)
+# rarer, so a stream keeps doing something
+LC_FP16A_INF, LC_DISABLE_BACKDOOR_LOAD, LC_ENABLE_DEST_INDEX, LC_CAPTURE_DEFAULT_DEST_INDEX = 1, 2, 4, 8
+LC_BLOCK_DEST_WR_FROM_SFPU, LC_BLOCK_SFPU_RD_FROM_DEST, LC_DEST_RD_COL_EXCHANGE = 0x10, 0x20, 0x40
+LC_DEST_WR_COL_EXCHANGE, LC_EXCHANGE_SRCB_SRCC, LC_ROW_MASK = 0x80, 0x100, 0xF000
+LC_ALL = 0x3FFFF
+LC_P = [(LC_FP16A_INF, 0.35), (LC_DISABLE_BACKDOOR_LOAD, 0.4), (LC_ENABLE_DEST_INDEX, 0.35),
+        (LC_CAPTURE_DEFAULT_DEST_INDEX, 0.35), (LC_BLOCK_DEST_WR_FROM_SFPU, 0.1),
+        (LC_BLOCK_SFPU_RD_FROM_DEST, 0.1), (LC_DEST_RD_COL_EXCHANGE, 0.25), (LC_DEST_WR_COL_EXCHANGE, 0.25),
+        (LC_EXCHANGE_SRCB_SRCC, 0.3), (0x200, 0.1), (0x400, 0.1), (0x800, 0.1),
+        (0x1000, 0.12), (0x2000, 0.12), (0x4000, 0.12), (0x8000, 0.12)]
+# the bits SFPSWAP reads, which tools/sfpu_ref.py does not model (it refuses an SFPSWAP in a lane
+# with either set): with --sfpu-ref no SFPSWAP while a lane may have one
+LC_SWAP = LC_ENABLE_DEST_INDEX | LC_EXCHANGE_SRCB_SRCC
+# MAD sub-unit instructions (SFPMAD.md "Instruction scheduling", docs/decisions.md S20) and the
+# instructions that may not follow one in the next cycle without a gap (S22: those whose reads the
+# stall logic misses; all of them here, not only those that read what the MAD wrote)
+MAD_SUB = {"ttsfpmad", "ttsfpadd", "ttsfpmul", "ttsfpaddi", "ttsfpmuli", "ttsfplut", "ttsfplutfp32",
+           "ttsfpmul24"}
+AFTER_MAD_GAP = {"ttsfpand", "ttsfpor", "ttsfpiadd", "ttsfpshft", "ttsfpconfig", "ttsfpswap", "ttsfpshft2"}
+VD_FIELDS = ("lreg_dest", "lreg_ind", "config_dest")
 
 
 # --sfpu-ref: the kinds tools/sfpu_ref.py models (SFPLUT, SFPGT, SFPLE, SFPMUL24, SFPSHFT2, SFPTRANSP
@@ -58,7 +112,8 @@ REF_KINDS = {"ttsfpload", "ttsfpstore", "ttsfploadi", "ttsfpmad", "ttsfpadd", "t
              "ttsfpaddi", "ttsfpmov", "ttsfpabs", "ttsfpand", "ttsfpor", "ttsfpxor", "ttsfpnot", "ttsfpiadd",
              "ttsfpshft", "ttsfplz", "ttsfpexexp", "ttsfpexman", "ttsfpsetexp", "ttsfpsetman", "ttsfpsetsgn",
              "ttsfpdivp2", "ttsfpsetcc", "ttsfpencc", "ttsfppushc", "ttsfppopc", "ttsfpcompc", "ttsfpswap",
-             "ttsfpcast", "ttsfp_stoch_rnd", "ttsfplutfp32", "ttsfparecip", "ttsfpconfig", "ttsfpnop"}
+             "ttsfpcast", "ttsfp_stoch_rnd", "ttsfplutfp32", "ttsfparecip", "ttsfpconfig", "ttsfpnop",
+             "lanecfg", "stack_deep", "prng", "lane_flags"}
 
 
 # the MAD sub-unit's instructions, two cycles each (VectorUnit.md; docs/decisions.md S20)
@@ -73,6 +128,11 @@ class _Gen:
         self.depth = 0     # flag-stack entries (every lane the same)
         self.dst = 0       # RWC.Dst
         self.incr = [0] * 8
+        # LaneConfig as far as the generator knows it (lane flags, which decide the lanes an
+        # SFPCONFIG writes, are not tracked): bits that may be 1 in some lane, bits 1 in every lane
+        self.lc_may = 0
+        self.lc_must = 0
+        self.force_bd = False   # vd() gives 12..15 (the "backdoor" item)
 
     def word(self):
         r = self.r
@@ -83,12 +143,94 @@ class _Gen:
             return r.getrandbits(1) << 31 | r.randrange(100, 155) << 23 | r.getrandbits(23)
         if u < 0.6:   # a small integer
             return r.randrange(-300, 300) & 0xFFFFFFFF
+        if u < 0.66:  # an FP16 cell (the high half, as SFPLOAD's 16-bit formats read it) at exponent
+            # 30 / 31 with the mantissa all ones or one below (ENABLE_FP16A_INF's infinity, SFPLOAD.md)
+            return r.choice([0x7FFF, 0xFFFF, 0x7FDF, 0xFFDF, 0x7FFE, 0xFFFE]) << 16 | r.getrandbits(16)
         return r.getrandbits(32)
 
     def vd(self):
+        """0..7 mostly; 8..15 now and then, 12..15 (backdoor template writes where
+        DISABLE_BACKDOOR_LOAD is clear, decisions S4) the more often"""
         if self.checked:
             return self.r.randrange(8)
-        return self.r.randrange(8) if self.r.random() < 0.93 else self.r.randrange(8, 16)
+        if self.force_bd:   # 11: the guard's other side
+            return self.r.choice([11, 12, 12, 12, 13, 14, 15])
+        if self.r.random() < 0.8:
+            return self.r.randrange(8)
+        return self.r.choice([8, 9, 10, 11, 11, 11, 12, 12, 12, 13, 14, 15])
+
+    def push_vd(self):
+        """SFPPUSHC / SFPPOPC's VD where the stack moves in every lane: >= 12 only where every
+        lane has DISABLE_BACKDOOR_LOAD (else some lanes would write the template instead)"""
+        vd = self.vd()
+        if vd >= 12 and not self.lc_must & LC_DISABLE_BACKDOOR_LOAD:
+            vd = self.r.randrange(8, 12)
+        return vd
+
+    def lc_value(self):
+        v = 0
+        for bit, p in LC_P:
+            if self.r.random() < p:
+                v |= bit
+        if v & LC_CAPTURE_DEFAULT_DEST_INDEX and self.r.random() < 0.7:
+            v |= LC_ENABLE_DEST_INDEX   # CAPTURE_DEFAULT_DEST_INDEX acts only with it (SFPLOAD.md)
+        return v
+
+    def lc_write(self, mod1, v):
+        """Track an SFPCONFIG of LaneConfig (Mod1 as SFPCONFIG.md; v the value, None when it comes
+        from LReg[0]) in lc_may / lc_must; which lanes it writes is unknown."""
+        op = mod1 & 6
+        if v is None:
+            if op != 4:
+                self.lc_may = LC_ALL
+            if op != 2:
+                self.lc_must = 0
+            return
+        if mod1 & 1:   # IMM16_IS_VALUE keeps bits 17:16
+            v |= LC_ALL & ~0xFFFF if op == 4 else 0
+        if op == 0:
+            self.lc_may |= v
+            self.lc_must &= v | (~0xFFFF if mod1 & 1 else 0)
+        elif op == 2:
+            self.lc_may |= v
+        elif op == 4:
+            self.lc_must &= v
+        else:
+            self.lc_may |= v
+            self.lc_must &= ~v
+
+    def lc_sync(self, v):
+        """every lane enabled, then LaneConfig[15:0] = v in all (bits 17:16 kept)"""
+        self.lc_may = (self.lc_may & ~0xFFFF) | v
+        self.lc_must = (self.lc_must & ~0xFFFF) | v
+        return ["ttsfpencc 0,0,0,2   # UseLaneFlagsForLaneEnable off: every lane",
+                "ttsfpconfig 0x%X,15,1   # LaneConfig[15:0] = 0x%X" % (v, v)]
+
+    def lanecfg(self):
+        """An SFPCONFIG of LaneConfig (VD 15): plain / OR / AND / XOR, IMM16_IS_VALUE or LReg[0],
+        IMM16_IS_LANE_MASK; sometimes first made exact in every lane (SFPENCC: no lane flags, then a
+        plain write of an immediate)."""
+        r = self.r
+        v = self.lc_value()
+        if self.checked:
+            v &= 0xFFFF
+        if r.random() < 0.35:
+            return self.lc_sync(v)
+        op = r.choice([0, 2, 4, 6])
+        imm = r.random() < 0.6
+        mask = r.random() < 0.25
+        pre = []
+        if self.checked and not imm:
+            op = 4   # AND from LReg[0] (whatever it holds) only clears bits the tracking knows of
+        if not imm and r.random() < 0.6:
+            pre.append("ttsfploadi 0,2,0x%X   # LReg[0] = 0x%X (UINT16)" % (v, v))
+        if mask:
+            v |= r.getrandbits(16) & 0x5555   # lane l (of 8) written when bit 2 l is set
+        mod1 = (8 if mask else 0) | op | (1 if imm else 0)
+        self.lc_write(mod1, v if imm else None)
+        return pre + ["ttsfpconfig 0x%X,15,%d   # LaneConfig %s %s%s" % (
+            v, mod1, ["=", "|=", "&=", "^="][op // 2], "Imm16" if imm else "LReg[0]",
+            ", lane mask" if mask else "")]
 
     def vs(self):
         """A source register: 0..7 mostly, the constants 8..15 sometimes."""
@@ -103,21 +245,83 @@ class _Gen:
     def bits(self, mn, name):
         return self.r.getrandbits(self.field(mn, name))
 
-    def instr(self):
-        """(lines) for one random item of the stream."""
+    def instr(self, mn=None):
+        """(lines) for one random item of the stream (of kind mn when given)."""
         r = self.r
-        kinds = [(k, w) for k, w in KINDS if not self.checked or k in REF_KINDS]
+        if mn:
+            kinds = [(mn, 1)]
+        else:
+            kinds = [(k, w) for k, w in KINDS if not self.checked or k in REF_KINDS]
+        if self.checked and self.lc_may & LC_SWAP:
+            kinds = [(k, w) for k, w in kinds if k != "ttsfpswap"]
         mn = r.choices([k for k, _ in kinds], [w for _, w in kinds])[0]
         pre = []
+        if mn == "lanecfg":
+            return self.lanecfg()
+        if mn == "lane_flags":
+            # LaneFlags by a bit of the lane number (LReg[15] holds 2 l in lane l, LReg.md), so
+            # neighbouring lanes differ: what SFPCONFIG's lane l & 7 and the lane enables read
+            t, k = r.randrange(8), r.randrange(26, 31)
+            return ["ttsfpencc 3,0,0,10   # LaneFlags used, all set",
+                    "ttsfpmov 0,15,%d,0" % t,
+                    "ttsfpshft %d,0,%d,1   # lane bit %d to the sign" % (k, t, 30 - k),
+                    "ttsfpsetcc 0,%d,0,0   # LaneFlags = lane bit %d" % (t, 30 - k)]
+        if mn == "backdoor":
+            # an instruction with VD 12..15 where DISABLE_BACKDOOR_LOAD is clear: its word goes to
+            # InstructionTemplate[VD - 12] instead (decisions S4); mostly LaneConfig is made
+            # so first in every lane when it may not be
+            pre = []
+            if self.lc_may & LC_DISABLE_BACKDOOR_LOAD and r.random() < 0.7:
+                v = self.lc_value() & ~LC_DISABLE_BACKDOOR_LOAD
+                pre = self.lc_sync(v)
+            self.force_bd = True
+            out = self.instr(r.choice(VD_KINDS))
+            self.force_bd = False
+            fl = [_sfp_fields(x) for x in out]
+            vd = max([v for x in fl if x for n, v in x[1].items() if n in VD_FIELDS] + [0])
+            if vd >= 12 and r.random() < 0.6:   # the template read back (SFPMOV.md Mod1 8)
+                out.append("ttsfpmov 0,%d,%d,8   # LReg = InstructionTemplate[%d]" % (vd - 12, r.randrange(8), vd - 12))
+            return pre + out
+        if mn == "lmcfg":
+            # LoadMacroConfig (SFPCONFIG.md): InstructionTemplate[VD] from LReg[0] (VD 0..3),
+            # Sequence[VD - 4] (4..7), Misc (8, plain / OR / AND / XOR); Imm16 or LReg[0], lane mask
+            return ["ttsfpconfig 0x%X,%d,%d" % (r.getrandbits(16), r.randrange(9), r.randrange(16))]
+        if mn == "stack_deep":
+            # the flag stack to 7 or 8 entries (SFPPUSHC.md: eight), a flag change between pushes
+            out = []
+            while self.depth < r.choice([7, 8]):
+                out.append("ttsfppushc 0,0,0,0   # depth %d" % (self.depth + 1))
+                self.depth += 1
+                if r.random() < 0.5:
+                    out.append("ttsfpsetcc 0,%d,0,%d" % (r.randrange(8), r.choice([0, 2, 4, 6])))
+            if r.random() < 0.5:
+                out.append("ttsfppushc 0,0,0,%d   # the top changed" % r.randrange(1, 16))
+            return out
+        if mn == "prng":
+            # VectorUnit.md "PRNG": SFPMOV's AdvancePRNG (Mod1 8, VC 9), SFPSTOCHRND's stochastic
+            # rounding (rnd_mode 1), SFPCAST Mod1 1 (stochastic)
+            k = r.randrange(3 if not self.checked else 2)
+            burst = []
+            if k == 2 and r.random() >= 0.4:
+                # a burst, so a lane's state gets past the all-ones run that follows its reset
+                # value 0 (VectorUnit.md "PRNG"), where the rounding compares differ; then a user
+                burst = ["ttsfpmov 0,9,%d,8   # AdvancePRNG" % self.vd() for _ in range(r.randrange(8, 48))]
+                k = r.randrange(2)
+            if k == 0:
+                return burst + ["ttsfp_stoch_rnd 1,%d,%d,%d,%d,%d" % (r.randrange(32), self.vs(), self.vs(), self.vd(),
+                                                            r.choice([0, 1, 2, 3, 6, 7]))]
+            if k == 1:
+                return burst + ["ttsfpcast %d,%d,1" % (self.vs(), self.vd())]
+            return ["ttsfpmov 0,9,%d,8   # AdvancePRNG" % self.vd()]
         if mn in ("ttsfpload", "ttsfpstore"):
             if self.dst > 24:
                 pre.append("ttsetrwc 0,0,0,0,0,4   # RWC.Dst = 0")
                 self.dst = 0
-            mod0 = r.randrange(16)
+            mod0 = r.randrange(16) if r.random() < 0.8 else 1   # FP16 (ENABLE_FP16A_INF) the more often
             if self.checked and mod0 == 10:
                 mod0 = 3
             am = r.randrange(8)
-            ops = [self.vd() if mn == "ttsfpstore" else r.randrange(8), mod0, am, r.randrange(93)]
+            ops = [self.vd(), mod0, am, r.randrange(93)]
             self.dst = (self.dst + self.incr[am]) & 0x3FF
         elif mn == "ttsfploadi":
             imm = r.choice(SPECIAL_IMM16) if r.random() < 0.4 else r.getrandbits(16)
@@ -138,27 +342,37 @@ class _Gen:
         elif mn == "ttsfpcast":
             ops = [self.vs(), self.vd(), r.randrange(2 if self.checked else 4)]
         elif mn == "ttsfpswap":
-            ops = [0, self.vs(), self.vd(), r.randrange(10)]
+            vd = self.vd() if self.checked or r.random() < 0.8 else r.randrange(8, 12)   # (DEST_INDEX: VD >= 4)
+            ops = [0, self.vs(), vd, r.randrange(10)]
         elif mn == "ttsfpconfig":
-            vds = [11, 12, 13, 14] if self.checked else [0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14, 15]
-            ops = [r.getrandbits(16), r.choice(vds), r.randrange(16)]
+            vds = [11, 12, 13, 14] if self.checked else [0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14]
+            ops = [r.getrandbits(16), r.choice(vds), r.randrange(16)]   # LaneConfig: lanecfg
         elif mn == "ttsfp_stoch_rnd":
             mod1 = r.choice([0, 1, 2, 3, 6, 7]) if self.checked else r.randrange(8)
             if mod1 in (4, 5) and r.random() < 0.5:
                 mod1 |= 8
             ops = [r.randrange(4), r.randrange(32), self.vs(), self.vs(), self.vd(), mod1]
+        elif mn in ("ttsfppushc", "ttsfppopc") and not self.checked and not self.lc_may & LC_DISABLE_BACKDOOR_LOAD \
+                and (r.random() < 0.25 or self.force_bd or
+                     (self.depth in (0, 8) and r.random() < 0.5)):
+            # VD >= 12 with DISABLE_BACKDOOR_LOAD clear in every lane: a template write, no stack
+            # change and no empty / full check (decisions S4), whatever the depth: often where the
+            # plain form would be undefined (Mod1 0 at depth 0 / 8)
+            ops = [0, 0, r.choice([12, 12, 13, 14, 15]), 0 if r.random() < 0.5 else r.randrange(16)]
         elif mn == "ttsfppushc":
+            vd = self.push_vd()
             if self.depth == 0 or (self.depth < 8 and r.random() < 0.6):
-                ops = [0, 0, 0, 0]
+                ops = [0, 0, vd, 0]
                 self.depth += 1
             else:
-                ops = [0, 0, 0, r.randrange(1, 16)]
+                ops = [0, 0, vd, r.randrange(1, 16)]
         elif mn == "ttsfppopc":
+            vd = self.push_vd()
             if self.depth > 0 and r.random() < 0.6:
-                ops = [0, 0, 0, 0]
+                ops = [0, 0, vd, 0]
                 self.depth -= 1
             else:
-                ops = [0, 0, 0, r.randrange(1, 16)]
+                ops = [0, 0, vd, r.randrange(1, 16)]
         elif mn == "ttsfparecip":
             ops = [self.vs(), self.vs(), self.vd(), r.randrange(2)]
         elif mn == "ttsfplutfp32":
@@ -187,6 +401,39 @@ class _Gen:
         # stalls, or a VD >= 12 right after an SFPCONFIG of LaneConfig, is undefined: an SFPNOP after them
         post = ["ttsfpnop   # S22"] if mn in MAD_CLASS or (mn == "ttsfpconfig" and ops[1] == 15) else []
         return pre + ["%s %s" % (mn, ",".join(str(v) if v < 10 else "0x%X" % v for v in ops)) if ops else mn] + post
+
+
+def _sfp_fields(line):
+    """(mnemonic, {field: value}) of an SFP instruction line, or None"""
+    t = line.split("#")[0].split()
+    if not t or not t[0].startswith("ttsfp"):
+        return None
+    ops = [int(x, 0) for x in t[1].split(",")] if len(t) > 1 else []
+    return t[0], {n: v for (n, _, _), v in zip(sfpu_ref.ISA_FIELDS[t[0]], ops)}
+
+
+def gaps(lines):
+    """An SFPNOP where docs/decisions.md S22 makes the next SFP instruction undefined by timing:
+    after a MAD sub-unit instruction before one whose reads the stall logic may miss (SFPMAD.md
+    "Instruction scheduling"), after an SFPCONFIG of LaneConfig before one with VD >= 12
+    (SFPCONFIG.md: it may see the old or the new DISABLE_BACKDOOR_LOAD). Non-SFP lines between
+    (SETRWC) do not count as a gap."""
+    out, prev = [], None
+    for line in lines:
+        cur = _sfp_fields(line)
+        if cur and prev:
+            mn, f = cur
+            pmn, pf = prev
+            gap = pmn in MAD_SUB and mn in AFTER_MAD_GAP
+            gap |= pmn == "ttsfpconfig" and pf["config_dest"] == 15 and \
+                any(f.get(n, 0) >= 12 for n in VD_FIELDS)
+            if gap:
+                out.append("ttsfpnop   # S22 gap")
+                prev = ("ttsfpnop", {})
+        out.append(line)
+        if cur:
+            prev = cur
+    return out
 
 
 def generate_sfpu(seed, length, rng, drop_waits=False, checked=False):
@@ -226,7 +473,7 @@ def generate_sfpu(seed, length, rng, drop_waits=False, checked=False):
     for _ in range(length):
         t1 += g.instr()
     t1.append("drain")
-    lines += ["", "thread 1"] + t1
+    lines += ["", "thread 1"] + gaps(t1)
     if checked:
         lines += [""] + _expectations(lines, fp32)
     return "\n".join(lines) + "\n"
@@ -246,3 +493,94 @@ def _expectations(lines, fp32):
         elif t[0].startswith("tt"):
             u.run(t[0], [int(x, 0) for x in t[1].split(",")] if len(t) > 1 else [])
     return [f"expect dest32 {r} " + " ".join("0x%08X" % u.rd32(r, c) for c in range(16)) for r in range(128)]
+
+
+def coverage(text):
+    """The set of draws of docs/mutation.md's list a generated stream makes (python3
+    tools/random_sfpu.py --coverage): re-reads the thread's lines with the generator's LaneConfig
+    tracking (bits that may be set in some lane / are set in every lane)."""
+    g = _Gen(None)
+    hits, depth, prev = set(), 0, None
+    for line in text.splitlines():
+        cur = _sfp_fields(line)
+        if not cur:
+            continue
+        mn, f = cur
+        vd = next((f[n] for n in VD_FIELDS if n in f), None)
+        if mn == "ttsfpconfig" and vd == 15:
+            m = f["instr_mod1"]
+            hits.add("LaneConfig %s %s" % (["=", "|=", "&=", "^="][(m & 6) // 2], "Imm16" if m & 1 else "LReg[0]"))
+            if m & 8:
+                hits.add("LaneConfig lane mask")
+            if m & 1 and m & 6 != 4:
+                hits.update("LaneConfig bit %d" % b for b in range(16) if f["imm16_math"] >> b & 1)
+            if prev == ("ttsfpencc", 0, 2) and m == 1:
+                g.lc_may = (g.lc_may & ~0xFFFF) | f["imm16_math"]
+                g.lc_must = (g.lc_must & ~0xFFFF) | f["imm16_math"]
+            else:
+                g.lc_write(m, f["imm16_math"] if m & 1 else None)
+        elif mn == "ttsfpconfig":
+            hits.add("SFPCONFIG VD %d" % vd)
+        if vd is not None and vd >= 12 and not g.lc_may & LC_DISABLE_BACKDOOR_LOAD and mn != "ttsfpconfig":
+            hits.add("backdoor %s" % mn)   # DISABLE_BACKDOOR_LOAD clear in every lane
+        if mn == "ttsfpswap" and g.lc_may & LC_ENABLE_DEST_INDEX:
+            hits.add("SFPSWAP with ENABLE_DEST_INDEX")
+        if mn == "ttsfpload" and vd < 4 and g.lc_may & 12 == 12:
+            hits.add("SFPLOAD with CAPTURE_DEFAULT_DEST_INDEX")
+        if mn == "ttsfppushc" and f["instr_mod1"] == 0 and not (vd >= 12 and not g.lc_must & 2):
+            depth += 1
+            if depth >= 7:
+                hits.add("flag stack depth %d" % depth)
+        if mn == "ttsfppopc" and f["instr_mod1"] == 0 and not (vd >= 12 and not g.lc_must & 2):
+            depth -= 1
+        if mn == "ttsfpmov" and f["instr_mod1"] & 8 and f["lreg_c"] == 9:
+            hits.add("PRNG SFPMOV AdvancePRNG")
+        if mn == "ttsfp_stoch_rnd" and f["rnd_mode"] == 1:
+            hits.add("PRNG SFPSTOCHRND stochastic")
+        if mn == "ttsfpcast" and f["instr_mod1"] == 1:
+            hits.add("PRNG SFPCAST stochastic")
+        prev = (mn, f.get("imm12_math"), f.get("instr_mod1"))
+    return hits
+
+
+def required(checked):
+    """The draws docs/mutation.md lists (every LaneConfig mode and bit, LoadMacroConfig, LReg[11..14],
+    backdoor writes of every kind with a VD, SFPSWAP / SFPLOAD under DEST_INDEX, the full flag stack,
+    the PRNG's users); with checked (--sfpu-ref) those sfpu_ref.py models."""
+    ops = ["|=", "&=", "^="] if not checked else ["&="]
+    r = ["LaneConfig %s Imm16" % o for o in ["=", "|=", "&=", "^="]] + \
+        ["LaneConfig %s LReg[0]" % o for o in ops] + ["LaneConfig lane mask"] + \
+        ["LaneConfig bit %d" % b for b in range(16)] + \
+        ["SFPCONFIG VD %d" % v for v in (11, 12, 13, 14)] + \
+        ["SFPLOAD with CAPTURE_DEFAULT_DEST_INDEX", "flag stack depth 8",
+         "PRNG SFPSTOCHRND stochastic", "PRNG SFPCAST stochastic"]
+    if not checked:
+        r += ["LaneConfig = LReg[0]", "SFPSWAP with ENABLE_DEST_INDEX", "PRNG SFPMOV AdvancePRNG"] + \
+             ["SFPCONFIG VD %d" % v for v in range(9)] + ["backdoor %s" % k for k in VD_KINDS]
+    return r
+
+
+if __name__ == "__main__":
+    import argparse
+    import collections
+    import random
+    import sys
+    ap = argparse.ArgumentParser(description="how many of N random SFPU streams make each draw")
+    ap.add_argument("--coverage", action="store_true", required=True)
+    ap.add_argument("--seeds", type=int, default=10)
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--length", type=int, default=200)
+    ap.add_argument("--ref", action="store_true", help="the --sfpu-ref streams")
+    ap.add_argument("--require", action="store_true",
+                    help="exit 1 when a draw of the list (REQUIRED) occurs in none of the streams")
+    a = ap.parse_args()
+    n = collections.Counter()
+    for s in range(a.first_seed, a.first_seed + a.seeds):
+        n.update(coverage(generate_sfpu(s, a.length, random.Random(s), checked=a.ref)))
+    for k in sorted(n):
+        print("%4d/%d  %s" % (n[k], a.seeds, k))
+    if a.require:
+        missing = [k for k in required(a.ref) if not n[k]]
+        if missing:
+            sys.exit("random_sfpu.py: in none of the %d streams: %s" % (a.seeds, ", ".join(missing)))
+        print("random_sfpu.py: each of the %d required draws occurs" % len(required(a.ref)))
