@@ -9,7 +9,7 @@ tt_pkg::sfpu_wr_t). Threads 0 and 2 have nothing to do.
 
 Constraints (the forms the model reports as undefined or unimplemented stay out; docs/decisions.md
 "SFPU arithmetic" S5, S7, S9 and the list there of what is not modelled):
-* no SFPLOADMACRO, no SFPARECIP EXP mode (Mod1 >= 2): not in the model;
+* no SFPLOADMACRO: not in the model;
 * SFPLOADI Mod0 in {0, 1, 2, 4, 8, 10}; SFPSHFT Mod1 in {0, 1, 2, 3, 5, 7}; SFPCAST Mod1 <= 3;
   SFPSWAP Mod1 <= 9; SFPSHFT2 Mod1 <= 6; SFPCONFIG VD not 9 or 10; SFPSTOCHRND's UseImm5 (Mod1
   bit 3) only with the IntInt modes 4 and 5; SFPMUL24 with VC = 9 (LReg[9] is 0 in every lane:
@@ -29,8 +29,9 @@ Constraints (the forms the model reports as undefined or unimplemented stay out;
   those set in every lane (lane flags, which decide the lanes an SFPCONFIG writes, are not tracked);
 * timing (docs/decisions.md S22): an SFPNOP after a MAD sub-unit instruction (SFPMAD, SFPADD,
   SFPMUL, SFPADDI, SFPMULI, SFPLUT, SFPLUTFP32, SFPMUL24) when the next is SFPAND, SFPOR, SFPIADD,
-  SFPSHFT, SFPCONFIG, SFPSWAP or SFPSHFT2 (whatever it reads), and after an SFPCONFIG of LaneConfig
-  when the next has VD >= 12.
+  SFPSHFT, SFPCONFIG, SFPSWAP or SFPSHFT2 (whatever it reads), after an SFPLUTFP32 with Mod1's
+  INDIRECT_VD (its stall logic reads Mod1Mirror, 0 here) before any, and after an SFPCONFIG of
+  LaneConfig when the next has VD >= 12.
 
 Besides the instructions' own random fields, items drawn for what mutation samples I and J of
 tt_sfpu showed no stream reached (docs/mutation.md): SFPCONFIG of LaneConfig (VD 15) in every mode
@@ -115,10 +116,6 @@ REF_KINDS = {"ttsfpload", "ttsfpstore", "ttsfploadi", "ttsfpmad", "ttsfpadd", "t
              "ttsfpcast", "ttsfp_stoch_rnd", "ttsfplutfp32", "ttsfparecip", "ttsfpconfig", "ttsfpnop",
              "lanecfg", "stack_deep", "prng", "lane_flags"}
 
-
-# the MAD sub-unit's instructions, two cycles each (VectorUnit.md; docs/decisions.md S20)
-MAD_CLASS = ("ttsfpmad", "ttsfpadd", "ttsfpmul", "ttsfpmul24", "ttsfpmuli", "ttsfpaddi", "ttsfplut",
-             "ttsfplutfp32")
 
 
 class _Gen:
@@ -374,7 +371,7 @@ class _Gen:
             else:
                 ops = [0, 0, vd, r.randrange(1, 16)]
         elif mn == "ttsfparecip":
-            ops = [self.vs(), self.vs(), self.vd(), r.randrange(2)]
+            ops = [self.vs(), self.vs(), self.vd(), r.randrange(16)]   # 2..15: the EXP mode (decisions S9)
         elif mn == "ttsfplutfp32":
             ops = [self.vd(), r.randrange(16)]
         elif mn == "ttsfplut":
@@ -397,10 +394,7 @@ class _Gen:
         if self.checked and mn == "ttsfpmov":
             ops[-1] &= ~8          # not from the special registers
         sfpu_ref.encode(mn, ops)   # every field in range
-        # docs/decisions.md S22: what reads a MAD sub-unit result the next cycle unseen by the automatic
-        # stalls, or a VD >= 12 right after an SFPCONFIG of LaneConfig, is undefined: an SFPNOP after them
-        post = ["ttsfpnop   # S22"] if mn in MAD_CLASS or (mn == "ttsfpconfig" and ops[1] == 15) else []
-        return pre + ["%s %s" % (mn, ",".join(str(v) if v < 10 else "0x%X" % v for v in ops)) if ops else mn] + post
+        return pre + ["%s %s" % (mn, ",".join(str(v) if v < 10 else "0x%X" % v for v in ops)) if ops else mn]
 
 
 def _sfp_fields(line):
@@ -425,6 +419,9 @@ def gaps(lines):
             mn, f = cur
             pmn, pf = prev
             gap = pmn in MAD_SUB and mn in AFTER_MAD_GAP
+            # SFPLUTFP32's stall logic reads Mod1Mirror (never drawn: 0), not Mod1: with Mod1's
+            # INDIRECT_VD (bit 3) it writes LReg[LReg[7] & 15] where the stall logic sees VD only
+            gap |= pmn == "ttsfplutfp32" and bool(pf["instr_mod1"] & 8)
             gap |= pmn == "ttsfpconfig" and pf["config_dest"] == 15 and \
                 any(f.get(n, 0) >= 12 for n in VD_FIELDS)
             if gap:
