@@ -22,7 +22,7 @@ DEB_PKGS := build-essential verilator libsystemc-dev libcmocka-dev libcjson-dev 
             slurmctld slurmd slurm-client munge \
             gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf
 
-.PHONY: kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test sfpu-rtl-test hazard-test model-timing-test byo-test
+.PHONY: test-builds kernels kernel-test kernel-toolchain lint docs-test layers-test contract-test mutate mutate-build mutate-test coverage coverage-build all deps model rtl test unit directed negative inject random waves-test wave-window-test shrink-test signals-test sanitize fuzz regress slurm-test regress-test stream waves-screenshot run bench clean isa-table regs-table conv-test pack-conv-test sfpu-rtl-test hazard-test model-timing-test byo-test
 
 all: model rtl
 
@@ -204,8 +204,17 @@ byo-test: $(BUILD)/ttcosim_cfgalt $(BUILD)/ttcosim_cfgrr $(BUILD)/ttmodel $(BUIL
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
 
-test: lint docs-test layers-test contract-test kernels kernel-test unit conv-test pack-conv-test sfpu-rtl-test sfpu-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
+test: test-builds lint docs-test layers-test contract-test kernels kernel-test unit conv-test pack-conv-test sfpu-rtl-test sfpu-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
+
+# What make test builds, built first, two at a time (docs/tests.md "make test's time"): one
+# Verilator build's single-threaded verilation (about a minute for tt_core) then overlaps another's
+# C++ compile instead of leaving a core idle.
+TEST_BUILDS := $(BUILD)/ttmodel $(UNIT_TESTS) $(BUILD)/ttcosim $(BUILD)/ttcosim_sc \
+  $(foreach a,$(RTL_CFG_ALTS),$(BUILD)/ttcosim_cfg$(a)) $(BUILD)/conv_compare $(BUILD)/pack_conv_compare \
+  $(BUILD)/sfpu_rtl_compare $(BUILD)/sfpu_ops_test
+test-builds:
+	@$(MAKE) --no-print-directory -j2 $(TEST_BUILDS)
 
 # docs/design.md's contract tables agree with tt_core's ports, tt_pkg's types and constants and
 # dpi/retire_fields.def; and the checker fails on each planted difference (docs/design.md "The RTL boundary")
@@ -233,15 +242,14 @@ layers-test: $(LAYER_OBJS)
 	@echo "== layers: the tree (tools/check_layers.py)"
 	@python3 tools/check_layers.py --build $(BUILD)
 
+# the four passes at once (tests/run_par.sh: 2 cores), each printed whole in this order
 directed: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
-	@echo "== directed tests, model alone (ttmodel run)"
-	@tests/run_directed.sh "$(BUILD)/ttmodel run" $(DIRECTED)
-	@echo "== directed tests, lockstep, C++ harness (ttcosim)"
-	@tests/run_directed.sh "$(BUILD)/ttcosim" $(DIRECTED)
-	@echo "== directed tests, lockstep, SystemC harness (ttcosim_sc)"
-	@tests/run_directed.sh "$(BUILD)/ttcosim_sc" $(DIRECTED)
-	@echo "== directed tests, lockstep without the timing trace (+timing=0: function only; docs/design.md \"Optional outputs\")"
-	@tests/run_directed.sh "$(BUILD)/ttcosim +timing=0" $(DIRECTED)
+	@tests/run_par.sh \
+	  "directed tests, model alone (ttmodel run)" 'tests/run_directed.sh "$(BUILD)/ttmodel run" $(DIRECTED)' \
+	  "directed tests, lockstep, C++ harness (ttcosim)" 'tests/run_directed.sh "$(BUILD)/ttcosim" $(DIRECTED)' \
+	  "directed tests, lockstep, SystemC harness (ttcosim_sc)" 'tests/run_directed.sh "$(BUILD)/ttcosim_sc" $(DIRECTED)' \
+	  "directed tests, lockstep without the timing trace (+timing=0: function only; docs/design.md \"Optional outputs\")" \
+	    'tests/run_directed.sh "$(BUILD)/ttcosim +timing=0" $(DIRECTED)'
 
 # tt-llk's SFPU kernels (issue 30; tests/sfpu/*.tts, written by tools/sfpu_ref.py):
 # the reference's hand-worked self-test, the files current, the kernels on the model alone and in
@@ -293,12 +301,10 @@ signals-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/run_signals.sh $(BUILD)
 
 negative: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
-	@echo "== negative tests, model alone"
-	@tests/run_negative.sh $(BUILD)/ttmodel
-	@echo "== negative tests, lockstep (C++ harness)"
-	@tests/run_negative.sh --lockstep $(BUILD)/ttcosim
-	@echo "== negative tests, lockstep (SystemC harness)"
-	@tests/run_negative.sh --lockstep $(BUILD)/ttcosim_sc
+	@tests/run_par.sh \
+	  "negative tests, model alone" 'tests/run_negative.sh $(BUILD)/ttmodel' \
+	  "negative tests, lockstep (C++ harness)" 'tests/run_negative.sh --lockstep $(BUILD)/ttcosim' \
+	  "negative tests, lockstep (SystemC harness)" 'tests/run_negative.sh --lockstep $(BUILD)/ttcosim_sc'
 
 inject: $(BUILD)/ttcosim kernels
 	@echo "== injected RTL bugs must be caught"
@@ -307,15 +313,16 @@ inject: $(BUILD)/ttcosim kernels
 # the race detector: each tests/hazard/*.tts must end in HAZARD (docs/decisions.md "Race detector")
 hazard-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@echo "== races must be reported (tests/hazard: the model alone, C++ and SystemC harnesses)"
-	@tests/run_hazard.sh "$(BUILD)/ttmodel run"
-	@tests/run_hazard.sh $(BUILD)/ttcosim
-	@tests/run_hazard.sh $(BUILD)/ttcosim_sc
-	@echo "== random unpack streams with their waits dropped must end in HAZARD (50 seeds)"
-	@tests/random/run_drop_waits.sh $(BUILD)/ttcosim 50
-	@echo "== random pack streams with their waits dropped must end in HAZARD (40 seeds)"
-	@tests/random/run_drop_waits.sh $(BUILD)/ttcosim 40 60 1 pack
-	@echo "== random three-thread programs with a wait dropped must end in HAZARD (30 seeds)"
-	@tests/random/run_drop_waits.sh $(BUILD)/ttcosim 30 200 1 threads
+	@tests/run_par.sh \
+	  "tests/hazard, model alone" 'tests/run_hazard.sh "$(BUILD)/ttmodel run"' \
+	  "tests/hazard, C++ harness" 'tests/run_hazard.sh $(BUILD)/ttcosim' \
+	  "tests/hazard, SystemC harness" 'tests/run_hazard.sh $(BUILD)/ttcosim_sc' \
+	  "random unpack streams with their waits dropped must end in HAZARD (50 seeds)" \
+	    'tests/random/run_drop_waits.sh $(BUILD)/ttcosim 50' \
+	  "random pack streams with their waits dropped must end in HAZARD (40 seeds)" \
+	    'tests/random/run_drop_waits.sh $(BUILD)/ttcosim 40 60 1 pack' \
+	  "random three-thread programs with a wait dropped must end in HAZARD (30 seeds)" \
+	    'tests/random/run_drop_waits.sh $(BUILD)/ttcosim 30 200 1 threads'
 
 bench: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/bench/bench.sh $(BUILD)
@@ -521,7 +528,7 @@ san_step = $(2) >$(SAN_BUILD)/$(1).log 2>&1; rc=$$?; tail -1 $(SAN_BUILD)/$(1).l
 sanitize: kernels
 	@echo "== sanitizers (clang ASan + UBSan): unit, negative, directed, kernel and random tests on the model"
 	@mkdir -p $(SAN_BUILD)
-	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) CC=clang SANFLAGS="$(SAN)" \
+	@$(MAKE) --no-print-directory -j$(JOBS) BUILD=$(SAN_BUILD) CC=clang SANFLAGS="$(SAN)" \
 	  $(SAN_BUILD)/ttmodel $(patsubst $(BUILD)/%,$(SAN_BUILD)/%,$(UNIT_TESTS)) >$(SAN_BUILD)/build.log 2>&1 \
 	  || { tail -30 $(SAN_BUILD)/build.log; exit 1; }
 	@fail=0; for t in $(patsubst $(BUILD)/%,$(SAN_BUILD)/%,$(UNIT_TESTS)); do \
@@ -546,7 +553,7 @@ FUZZ_OBJS := $(FUZZ_LIB)/tb/harness.o $(COSIM_C:%.c=$(FUZZ_LIB)/%.o) $(FUZZ_LIB)
 # the project's C parts once, instrumented for coverage-guided fuzzing and the sanitizers
 $(FUZZ_LIB)/.built: $(MODEL_SRCS) $(TB_C_SRCS) tb/harness.c $(COSIM_C) dpi/state_check.c dpi/coverage.c $(wildcard ref_model/src/*.h tb/*.h dpi/*.h)
 	@mkdir -p $(FUZZ_LIB)
-	@$(MAKE) --no-print-directory BUILD=$(FUZZ_LIB) CC=clang SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
+	@$(MAKE) --no-print-directory -j$(JOBS) BUILD=$(FUZZ_LIB) CC=clang SANFLAGS="-fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
 	  $(patsubst $(FUZZ_LIB)/%,$(FUZZ_LIB)/%,$(FUZZ_OBJS)) >$(FUZZ_LIB)/build.log 2>&1 || { tail -30 $(FUZZ_LIB)/build.log; exit 1; }
 	@touch $@
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)/.built

@@ -30,7 +30,8 @@ Constraints (the forms the model reports as undefined or unimplemented stay out;
 * timing (docs/decisions.md S22): an SFPNOP after a MAD sub-unit instruction (SFPMAD, SFPADD,
   SFPMUL, SFPADDI, SFPMULI, SFPLUT, SFPLUTFP32, SFPMUL24) when the next is SFPAND, SFPOR, SFPIADD,
   SFPSHFT, SFPCONFIG, SFPSWAP or SFPSHFT2 (whatever it reads), after an SFPLUTFP32 with Mod1's
-  INDIRECT_VD (its stall logic reads Mod1Mirror, 0 here) before any, and after an SFPCONFIG of
+  INDIRECT_VD (its stall logic reads Mod1Mirror, 0 here) before any and before one after a MAD
+  sub-unit instruction (the stall logic sees it read every LReg but LReg[7]), and after an SFPCONFIG of
   LaneConfig when the next has VD >= 12.
 
 Besides the instructions' own random fields, items drawn for what mutation samples I and J of
@@ -422,6 +423,8 @@ def gaps(lines):
             # SFPLUTFP32's stall logic reads Mod1Mirror (never drawn: 0), not Mod1: with Mod1's
             # INDIRECT_VD (bit 3) it writes LReg[LReg[7] & 15] where the stall logic sees VD only
             gap |= pmn == "ttsfplutfp32" and bool(pf["instr_mod1"] & 8)
+            # ... and as a reader it reads every LReg but LReg[7], which its INDIRECT_VD reads
+            gap |= pmn in MAD_SUB and mn == "ttsfplutfp32" and bool(f["instr_mod1"] & 8)
             gap |= pmn == "ttsfpconfig" and pf["config_dest"] == 15 and \
                 any(f.get(n, 0) >= 12 for n in VD_FIELDS)
             if gap:
