@@ -523,7 +523,7 @@ SAN_RANDOM ?= 40
 # a sanitizer suite: its summary line, and on a failure its FAIL lines and a non-zero status (a pipe
 # into tail would hide the suite's status: 79 passed, 1 failed went by as a pass)
 san_step = $(2) >$(SAN_BUILD)/$(1).log 2>&1; rc=$$?; tail -1 $(SAN_BUILD)/$(1).log; \
-  [ $$rc -eq 0 ] || { grep -m 20 -E '^FAIL|FAIL:' $(SAN_BUILD)/$(1).log; echo "sanitize: the $(1) suite failed (log: $(SAN_BUILD)/$(1).log)"; exit 1; }
+  [ $$rc -eq 0 ] || { grep -m 20 -E "^FAIL|FAIL:" $(SAN_BUILD)/$(1).log; echo "sanitize: the $(1) suite failed (log: $(SAN_BUILD)/$(1).log)"; exit 1; }
 
 sanitize: kernels
 	@echo "== sanitizers (clang ASan + UBSan): unit, negative, directed, kernel and random tests on the model"
@@ -534,12 +534,14 @@ sanitize: kernels
 	@fail=0; for t in $(patsubst $(BUILD)/%,$(SAN_BUILD)/%,$(UNIT_TESTS)); do \
 	  $$t >$(SAN_BUILD)/unit.log 2>&1 || { echo "FAIL $$t"; tail -20 $(SAN_BUILD)/unit.log; fail=1; }; done; \
 	  [ $$fail -eq 0 ] && echo "unit tests: all passed under the sanitizers"; exit $$fail
-	@$(call san_step,negative,tests/run_negative.sh $(SAN_BUILD)/ttmodel)
-	@$(call san_step,directed,tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(DIRECTED))
-	@$(call san_step,kernels,tests/kernels/run_kernel_tests.sh $(SAN_BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS))
 	@mkdir -p $(SAN_BUILD)/random && python3 tools/gen_random.py --seeds $(SAN_RANDOM) --out $(SAN_BUILD)/random >/dev/null \
 	  && python3 tools/gen_random.py --unpack --seeds $(SAN_RANDOM) --out $(SAN_BUILD)/random >/dev/null
-	@$(call san_step,random,tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(SAN_BUILD)/random/*.tts)
+	@# the four suites at once (2 cores; tests/run_par.sh), each reported as san_step does
+	@tests/run_par.sh \
+	  "sanitize: negative" '$(call san_step,negative,tests/run_negative.sh $(SAN_BUILD)/ttmodel)' \
+	  "sanitize: directed" '$(call san_step,directed,tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(DIRECTED))' \
+	  "sanitize: kernels" '$(call san_step,kernels,tests/kernels/run_kernel_tests.sh $(SAN_BUILD)/ttmodel $(BUILD) $(KERNEL_CROSS))' \
+	  "sanitize: random" '$(call san_step,random,tests/run_directed.sh "$(SAN_BUILD)/ttmodel run" $(SAN_BUILD)/random/*.tts)' 
 
 # `make fuzz FUZZ_SECONDS=N`: the libFuzzer targets (tests/fuzz/), each for N seconds, seeded from
 # the test files; a crash, a leak or a sanitizer report fails it and leaves the input in
@@ -564,9 +566,11 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB)/.built
 fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
 	@echo "== fuzzing: $(FUZZ_TARGETS), $(FUZZ_SECONDS) s each"
 	@tools/fuzz_seeds.sh $(BUILD)/fuzz
+	@rm -f $(BUILD)/fuzz/rc_*.txt; echo $(FUZZ_TARGETS) | tr ' ' '\n' | xargs -P 2 -I T sh -c 'cd $(BUILD)/fuzz && \
+	  ASAN_OPTIONS=detect_leaks=1 ./fuzz_T -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -artifact_prefix=crash_T- \
+	  corpus_T >log_T.txt 2>&1; echo $$? >rc_T.txt'
 	@fail=0; for t in $(FUZZ_TARGETS); do \
-	  ( cd $(BUILD)/fuzz && ASAN_OPTIONS=detect_leaks=1 ./fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
-	    -artifact_prefix=crash_$$t- corpus_$$t >log_$$t.txt 2>&1 ) \
+	  [ "$$(cat $(BUILD)/fuzz/rc_$$t.txt)" = 0 ] \
 	  && echo "fuzz_$$t: $$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' $(BUILD)/fuzz/log_$$t.txt) runs, no failure" \
 	  || { echo "FAIL fuzz_$$t:"; tail -30 $(BUILD)/fuzz/log_$$t.txt; fail=1; }; done; exit $$fail
 
