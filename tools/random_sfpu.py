@@ -17,8 +17,12 @@ Constraints (the forms the model reports as undefined or unimplemented stay out;
 * the flag stack: every lane pushes and pops together (SFPPUSHC / SFPPOPC are not lane-enabled),
   so one depth is tracked: a plain SFPPUSHC only below 8 entries, an SFPPUSHC that mutates the top
   and a plain SFPPOPC only with one or more;
-* SFPLOAD / SFPSTORE: Addr = Imm10 + RWC.Dst (MATH_Offset, DEST_REGW_BASE, Sp and their bases 0;
-  MOD0_FMT_INT32_ALL adds Sp = 0), with Imm10 <= 92 and RWC.Dst kept <= 31 (a SETRWC sets it to 0
+* SFPLOAD / SFPSTORE: Addr = Imm10 + MATH_Offset (0) + (RWC.Dst + DEST_REGW_BASE) + ((Sp +
+  DEST_SP_BASE) & 3), or for MOD0_FMT_INT32_ALL Imm10 + (Sp + DEST_SP_BASE) + ((RWC.Dst +
+  DEST_REGW_BASE) & 3) (SFPLOAD.md, SFPSTORE.md; Sp stays 0: SFPU_STACK_Incr 0). The two bases
+  (config words 6 and 7) are 0, or in about half of the --sfpu streams small, different and mostly
+  nonzero (DEST_REGW_BASE 0..16, DEST_SP_BASE 0..12, not equal), with Imm10 below 93 - (the larger
+  base + 3) and MOD0_FMT_INT32_ALL drawn more often then; RWC.Dst kept <= 31 (a SETRWC sets it to 0
   when the ADDR_MOD increments have taken it past 24), so a Dst32b row stays below 128 (Dest rows
   below 256, all preloaded);
 * VD is mostly 0..7; now and then 8..15, where the pages write nothing or (DISABLE_BACKDOOR_LOAD
@@ -46,8 +50,15 @@ clears DISABLE_BACKDOOR_LOAD in every lane); the flag stack pushed to 7 or 8 ent
 users (SFPMOV AdvancePRNG, now and then in a burst, SFPSTOCHRND stochastic, SFPCAST Mod1 1); LaneFlags
 set by a bit of the lane number (neighbouring lanes differ); Dest words whose high half is an FP16
 at exponent 30 / 31 with the mantissa all ones or one below. SFPSWAP and SFPLOAD then meet
-ENABLE_DEST_INDEX / CAPTURE_DEFAULT_DEST_INDEX by themselves. `python3 tools/random_sfpu.py
---coverage --seeds N --length L [--ref]` counts in how many streams each of these draws occurs.
+ENABLE_DEST_INDEX / CAPTURE_DEFAULT_DEST_INDEX by themselves. For what sample K showed no stream
+reached: DEST_REGW_BASE and DEST_SP_BASE different and nonzero (above), and an SFPTRANSP with VD
+12..15 (or 11) after lanes 0 and 1 were made to disagree on DISABLE_BACKDOOR_LOAD ("transp_split":
+SFPTRANSP's guard stands outside its lane loop, lane 0's bit decides, docs/decisions.md S7; every
+lane enabled, LaneConfig made exact, then bit 1 ORed into or ANDed out of the lanes an Imm16 lane
+mask picks, lane 0 or lane 1 of each eight but not both), its template read back now and then, and
+sometimes after it the same with the bit clear in every lane (the guard's other side).
+`python3 tools/random_sfpu.py --coverage --seeds N --length L [--ref]` counts in how many streams
+each of these draws occurs.
 With `--sfpu-ref` (generate_sfpu(checked=True)) the stream keeps to what tools/sfpu_ref.py models
 (REF_KINDS; VD 0..7, so no backdoor item; no LoadMacroConfig writes, which it does not model; LaneConfig
 writes of Imm16 values only and from LReg[0] only with AND (which only clears bits the tracking
@@ -79,9 +90,14 @@ KINDS = [
     # what mutation samples I and J showed no stream reached (docs/mutation.md): LaneConfig writes
     # (every mode, every bit), LoadMacroConfig writes, the flag stack near full, the PRNG's users
     ("lanecfg", 7), ("lmcfg", 4), ("stack_deep", 1), ("prng", 4), ("backdoor", 8), ("lane_flags", 2),
+    # ... and sample K: SFPTRANSP's lane-0 guard with lanes 0 and 1 disagreeing
+    ("transp_split", 2),
 ]
 # the kinds with a VD the backdoor guard reads ("backdoor": one of them with VD 12..15)
 VD_KINDS = [k for k, _ in KINDS if k.startswith("tt") and k not in ("ttsfpconfig", "ttsfpnop")]
+# DEST_REGW_BASE (config word 6) and DEST_SP_BASE (word 7) of a --sfpu stream that draws them
+REGW_BASES = [0, 1, 2, 3, 4, 4, 8, 12, 16]
+SP_BASES = [0, 1, 2, 3, 4, 5, 8, 12]
 
 # LaneConfig bits (SFPCONFIG.md "LaneConfig"; ref_model/src/sfpu.h TT_SFPU_LC_*) and how often a
 # drawn LaneConfig value sets each: the ones that stop Dest traffic (BLOCK_*) or lanes (ROW_MASK)
@@ -131,6 +147,7 @@ class _Gen:
         self.lc_may = 0
         self.lc_must = 0
         self.force_bd = False   # vd() gives 12..15 (the "backdoor" item)
+        self.imm10_top = 93     # SFPLOAD / SFPSTORE Imm10 below this (less with the Dest bases)
 
     def word(self):
         r = self.r
@@ -280,6 +297,41 @@ class _Gen:
             if vd >= 12 and r.random() < 0.6:   # the template read back (SFPMOV.md Mod1 8)
                 out.append("ttsfpmov 0,%d,%d,8   # LReg = InstructionTemplate[%d]" % (vd - 12, r.randrange(8), vd - 12))
             return pre + out
+        if mn == "transp_split":
+            # SFPTRANSP's guard `VD < 12 || DISABLE_BACKDOOR_LOAD` stands outside its lane loop: lane
+            # 0's bit decides whether it transposes, every lane with the bit clear takes the template
+            # write (docs/decisions.md S4, S7). Lanes 0 and 1 (of each eight) made to disagree: every
+            # lane enabled and LaneConfig exact (bit 1 as `on`), then bit 1 flipped by OR / AND from
+            # LReg[0] in the lanes the Imm16 lane mask picks (SFPCONFIG.md MOD1_IMM16_IS_LANE_MASK:
+            # lane l when bit 2 (l & 7) is set): lane 0 or lane 1, not both, and any of lanes 2..7.
+            on = r.random() < 0.5
+            v = self.lc_value() & ~LC_DISABLE_BACKDOOR_LOAD | (LC_DISABLE_BACKDOOR_LOAD if on else 0)
+            out = self.lc_sync(v)
+            mask = (1 << (2 * r.randrange(2))) | (r.getrandbits(16) & 0x5550)
+            if on:   # AND with LReg[0] = ~2 (UINT16: bits 17:16 cleared as well)
+                out += ["ttsfploadi 0,2,0xFFFD   # LReg[0] = 0xFFFD (UINT16)",
+                        "ttsfpconfig 0x%X,15,12   # LaneConfig &= LReg[0], lane mask: DISABLE_BACKDOOR_LOAD "
+                        "cleared in lanes 0 or 1" % mask]
+                self.lc_write(12, None)
+            else:
+                out += ["ttsfploadi 0,2,0x2   # LReg[0] = 2 (UINT16)",
+                        "ttsfpconfig 0x%X,15,10   # LaneConfig |= LReg[0], lane mask: DISABLE_BACKDOOR_LOAD "
+                        "set in lanes 0 or 1" % mask]
+                self.lc_write(2, LC_DISABLE_BACKDOOR_LOAD)
+            self.force_bd = True
+            vd = self.vd()
+            self.force_bd = False
+            out.append("ttsfptransp 0,0,%d,0   # lanes 0 and 1 disagree on DISABLE_BACKDOOR_LOAD" % vd)
+            if vd >= 12 and r.random() < 0.6:   # the template read back (SFPMOV.md Mod1 8)
+                out.append("ttsfpmov 0,%d,%d,8   # LReg = InstructionTemplate[%d]"
+                           % (vd - 12, r.randrange(8), vd - 12))
+            if r.random() < 0.4:
+                # the guard's other side: the bit clear in every lane, so no lane transposes and
+                # every lane takes the template write
+                out += self.lc_sync(self.lc_value() & ~LC_DISABLE_BACKDOOR_LOAD)
+                out.append("ttsfptransp 0,0,%d,0   # DISABLE_BACKDOOR_LOAD clear in every lane"
+                           % r.randrange(12, 16))
+            return out
         if mn == "lmcfg":
             # LoadMacroConfig (SFPCONFIG.md): InstructionTemplate[VD] from LReg[0] (VD 0..3),
             # Sequence[VD - 4] (4..7), Misc (8, plain / OR / AND / XOR); Imm16 or LReg[0], lane mask
@@ -318,8 +370,10 @@ class _Gen:
             mod0 = r.randrange(16) if r.random() < 0.8 else 1   # FP16 (ENABLE_FP16A_INF) the more often
             if self.checked and mod0 == 10:
                 mod0 = 3
+            if self.imm10_top < 93 and r.random() < 0.1:
+                mod0 = 10   # MOD0_FMT_INT32_ALL, the mode that adds DEST_SP_BASE to Sp, more often
             am = r.randrange(8)
-            ops = [self.vd(), mod0, am, r.randrange(93)]
+            ops = [self.vd(), mod0, am, r.randrange(self.imm10_top)]
             self.dst = (self.dst + self.incr[am]) & 0x3FF
         elif mn == "ttsfploadi":
             imm = r.choice(SPECIAL_IMM16) if r.random() < 0.4 else r.getrandbits(16)
@@ -456,6 +510,13 @@ def generate_sfpu(seed, length, rng, drop_waits=False, checked=False):
         lines.append("cfg 0 ALU_ACC_CTRL_SFPU_Fp32_enabled 1")
     if rng.random() < 0.3 and not checked:   # (sfpu_ref resolves MOD0_FMT_SRCB for SrcB FP32 only)
         lines.append(f"cfg 0 ALU_FORMAT_SPEC_REG1_SrcB {rng.choice([0, 1, 4, 5, 6, 8, 9, 10, 14])}")
+    if not checked and rng.random() < 0.5:
+        # DEST_REGW_BASE and DEST_SP_BASE different (decisions S6; sample K's #397 read word 6 for 7)
+        regw = rng.choice(REGW_BASES)
+        sp = rng.choice([b for b in SP_BASES if b != regw])
+        g.imm10_top = 93 - (max(regw, sp) + 3)
+        lines.append(f"cfg 0 DEST_REGW_BASE_Base {regw}")
+        lines.append(f"cfg 0 DEST_SP_BASE_Base {sp}")
     for row in range(128):
         lines.append(f"dest32 {row} " + " ".join("0x%08X" % g.word() for _ in range(16)))
     t1 = []
@@ -500,13 +561,53 @@ def coverage(text):
     tools/random_sfpu.py --coverage): re-reads the thread's lines with the generator's LaneConfig
     tracking (bits that may be set in some lane / are set in every lane)."""
     g = _Gen(None)
-    hits, depth, prev = set(), 0, None
+    hits, depth, prev, prev_f = set(), 0, None, None
+    bases = {"DEST_REGW_BASE_Base": 0, "DEST_SP_BASE_Base": 0}
+    # DISABLE_BACKDOOR_LOAD of lanes 0..7 of each eight (0, 1, None: unknown) and whether every lane
+    # is enabled (UseLaneFlagsForLaneEnable known off): reset state, then only the writes whose
+    # lanes and value the line itself (or the SFPLOADI right before, for LReg[0]) gives
+    bd, all_on = [0] * 8, True
     for line in text.splitlines():
+        t = line.split("#")[0].split()
+        if len(t) == 4 and t[0] == "cfg" and t[2] in bases:
+            bases[t[2]] = int(t[3], 0)
         cur = _sfp_fields(line)
         if not cur:
             continue
         mn, f = cur
         vd = next((f[n] for n in VD_FIELDS if n in f), None)
+        if mn in ("ttsfpload", "ttsfpstore") and f["instr_mod0"] == 10 and \
+                bases["DEST_REGW_BASE_Base"] != bases["DEST_SP_BASE_Base"]:
+            hits.add("INT32_ALL with DEST_SP_BASE != DEST_REGW_BASE")
+        if mn == "ttsfpencc":
+            all_on = f["imm12_math"] == 0 and f["instr_mod1"] == 2
+        if mn == "ttsfppopc" and f["instr_mod1"] != 13:
+            all_on = False
+        if mn == "ttsfpconfig" and vd == 15:
+            m, imm = f["instr_mod1"], f["imm16_math"]
+            if m & 1:
+                b = imm >> 1 & 1
+            elif prev_f and prev_f[0] == "ttsfploadi" and prev_f[1]["lreg_ind"] == 0 and \
+                    prev_f[1]["instr_mod0"] == 2:
+                b = prev_f[1]["imm16"] >> 1 & 1
+            else:
+                b = None
+            for k in range(8):
+                if m & 8 and not imm >> (2 * k) & 1:
+                    continue
+                op = m & 6
+                if op == 0:
+                    new = b
+                elif op == 2:
+                    new = 1 if b == 1 or bd[k] == 1 else (0 if b == 0 and bd[k] == 0 else None)
+                elif op == 4:
+                    new = 0 if b == 0 or bd[k] == 0 else (1 if b == 1 and bd[k] == 1 else None)
+                else:
+                    new = None if b is None or bd[k] is None else bd[k] ^ b
+                bd[k] = new if all_on or new == bd[k] else None
+        if mn == "ttsfptransp" and vd >= 12 and None not in bd[:2] and bd[0] != bd[1]:
+            hits.add("SFPTRANSP backdoor, lanes 0 and 1 disagree")
+        prev_f = cur
         if mn == "ttsfpconfig" and vd == 15:
             m = f["instr_mod1"]
             hits.add("LaneConfig %s %s" % (["=", "|=", "&=", "^="][(m & 6) // 2], "Imm16" if m & 1 else "LReg[0]"))
@@ -546,7 +647,8 @@ def coverage(text):
 def required(checked):
     """The draws docs/mutation.md lists (every LaneConfig mode and bit, LoadMacroConfig, LReg[11..14],
     backdoor writes of every kind with a VD, SFPSWAP / SFPLOAD under DEST_INDEX, the full flag stack,
-    the PRNG's users); with checked (--sfpu-ref) those sfpu_ref.py models."""
+    the PRNG's users; sample K's: INT32_ALL with the two Dest bases different, SFPTRANSP's lane-0
+    guard with lanes 0 and 1 disagreeing); with checked (--sfpu-ref) those sfpu_ref.py models."""
     ops = ["|=", "&=", "^="] if not checked else ["&="]
     r = ["LaneConfig %s Imm16" % o for o in ["=", "|=", "&=", "^="]] + \
         ["LaneConfig %s LReg[0]" % o for o in ops] + ["LaneConfig lane mask"] + \
@@ -555,7 +657,9 @@ def required(checked):
         ["SFPLOAD with CAPTURE_DEFAULT_DEST_INDEX", "flag stack depth 8",
          "PRNG SFPSTOCHRND stochastic", "PRNG SFPCAST stochastic"]
     if not checked:
-        r += ["LaneConfig = LReg[0]", "SFPSWAP with ENABLE_DEST_INDEX", "PRNG SFPMOV AdvancePRNG"] + \
+        r += ["LaneConfig = LReg[0]", "SFPSWAP with ENABLE_DEST_INDEX", "PRNG SFPMOV AdvancePRNG",
+              "INT32_ALL with DEST_SP_BASE != DEST_REGW_BASE",
+              "SFPTRANSP backdoor, lanes 0 and 1 disagree"] + \
              ["SFPCONFIG VD %d" % v for v in range(9)] + ["backdoor %s" % k for k in VD_KINDS]
     return r
 
