@@ -324,8 +324,24 @@ hazard-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	  "random three-thread programs with a wait dropped must end in HAZARD (30 seeds)" \
 	    'tests/random/run_drop_waits.sh $(BUILD)/ttcosim 30 200 1 threads'
 
+# make bench BENCH_REF=<commit>: the table, then the paired comparison against that commit
+# (tools/bench_pair.py, below).
 bench: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	@tests/bench/bench.sh $(BUILD)
+	@$(if $(BENCH_REF),python3 tools/bench_pair.py --build $(BUILD) --ref $(BENCH_REF) --runs $(BENCH_PAIR_RUNS))
+
+# Work per second, paired (issue 31; docs/speed.md "Issue 31: work per second, paired"): REF's
+# ttcosim and ttmodel built once in a scratch worktree, $(BUILD)/bench_pair/<full hash>/ (remove with
+# `git worktree remove --force` and rm -r), the three streams run REF and HEAD alternated,
+# BENCH_PAIR_RUNS each, medians of CPU time, one table. bench-pair-test: the script's checks on
+# stand-in binaries (no build).
+REF ?= 21a3439
+BENCH_PAIR_RUNS ?= 5
+.PHONY: bench-pair bench-pair-test
+bench-pair: $(BUILD)/ttmodel $(BUILD)/ttcosim
+	@python3 tools/bench_pair.py --build $(BUILD) --ref $(REF) --runs $(BENCH_PAIR_RUNS)
+bench-pair-test:
+	@tests/bench/test_bench_pair.sh
 
 # ---- Constrained-random lockstep tests (tools/gen_random.py, tests/random/run_random.sh) -----------
 # Fixed seeds, so `make test` is reproducible; both harnesses run at once (2 cores: ~30 s for 200
