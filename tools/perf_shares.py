@@ -32,14 +32,20 @@ def instance(var):
         return "tb_top"
     if parts[0] != "u_core":
         return "tb_top (" + parts[0] + ")" if parts[0].startswith("u_") else "tb_top"
-    sub = re.sub(r"^__Vcell(inp|out)__", "", parts[1])
-    if len(parts) == 2 and sub == parts[1]:
+    sub = parts[1]
+    if sub.startswith("__Vcell"):  # a port connection's copy (__Vcellinp__u_thcon__ld_thread_i)
+        return "u_core (port copies)"
+    if len(parts) == 2:
         return "u_core (glue)"
     if sub.startswith("unnamedblk") or sub.startswith("g_ret") or sub.startswith("g_arb"):
         return "u_core (glue)"
     m = re.match(r"g_(fe|unp)__BRA__(\d+)__KET__", sub)
     if m:
-        return {"fe": "u_core.frontends", "unp": "u_core.unpackers"}[m.group(1)]
+        g = {"fe": "u_core.frontends", "unp": "u_core.unpackers"}[m.group(1)]
+        # a frontend's FIFO and expanders, an unpacker's converters, apart from the rest
+        if len(parts) >= 5 and (parts[3].startswith("u_") or parts[3].startswith("g_conv")):
+            return f"{g} ({re.sub(r'__BRA__.*', '', parts[3])})"
+        return g
     return "u_core." + sub
 
 
