@@ -14,7 +14,8 @@ stand_in() {
   mkdir -p "$tmp/$1"
   printf '#!/bin/bash\necho "$1: %s: 60000 instructions, 0 L1 writes and 0 register-file rows checked, %s cycles, 1 cycles/s (load 0.00 s, sim 0.00 s), srnd seed 1"\nexit %s\n' \
     "$3" "$2" "$4" >"$tmp/$1/ttcosim"
-  printf '#!/bin/bash\necho "$2: %s: 60000 instructions, 0 L1 writes, timing checked, %s cycles, 1 instructions/s, srnd seed 1"\nexit %s\n' \
+  # the model: --help names --untimed; a run with it is untimed
+  printf '#!/bin/bash\n[ "$1" = --help ] && { echo "usage: ttmodel run FILE [--untimed]"; exit 0; }\nt="timing checked"; [ "$3" = --untimed ] && t=untimed\necho "$2: %s: 60000 instructions, 0 L1 writes, $t, %s cycles, 1 instructions/s, srnd seed 1"\nexit %s\n' \
     "$3" "$2" "$4" >"$tmp/$1/ttmodel"
   chmod +x "$tmp/$1"/*
 }
@@ -23,6 +24,9 @@ stand_in good2 70500 PASS 0
 stand_in far 40000 PASS 0
 stand_in bad 70000 FAIL 1
 stand_in silent 70000 FAIL 0
+# a ttmodel without --untimed whose run checks timing: the untimed mode must refuse it
+stand_in nountimed 70000 PASS 0
+sed -i 's/echo "usage: ttmodel run FILE \[--untimed\]"/echo "usage: ttmodel run FILE"/' "$tmp/nountimed/ttmodel"
 
 # expect NAME WANT_RC PATTERN ARGS...: the script's exit code and a line of its output
 expect() {
@@ -47,5 +51,8 @@ expect table 0 '^\| config \| model \| [0-9.]+ \| [0-9.]+ \| [0-9.]+x \| .* \| 7
   --ref-bin "$tmp/good" --head-bin "$tmp/good2" --streams config
 expect cycles_not_close 0 'note: tile rtl: cycles not close: REF 70000, HEAD 40000' \
   --ref-bin "$tmp/good" --head-bin "$tmp/far" --streams tile --modes rtl
+expect untimed_refused 1 'config untimed: a run checked timing' \
+  --ref-bin "$tmp/nountimed" --head-bin "$tmp/good" --streams config --modes untimed
+expect untimed_ok 0 '^\| config \| untimed \| ' --ref-bin "$tmp/good" --head-bin "$tmp/good2" --streams config --modes untimed
 [ "$fail" = 0 ] && echo "test_bench_pair: all passed"
 exit "$fail"
