@@ -143,5 +143,9 @@ row "idle run, $idle_n cycles" "$io" "$il"
 row "config/GPR stream" "$off" "$ls"
 row "tile stream, $stiles tiles BF16 -> BFP8" "$so" "$sl"
 row "tt-llk unpack A+B, ${BENCH_LLK_TILES:-2000} tile pairs" "$lo" "$ll"
+# work per second (issue 31): tile pairs, from the cycles/s and the run's cycles
+pairs() { awk -v r="$(rate "$1")" -v c="$(field "$1" cycles)" -v t="${BENCH_LLK_TILES:-2000}" \
+            'BEGIN { if (c > 0) printf "%.0f", r * t / c; else print "n/a" }'; }
+printf '%-52s %16s\n' "  tt-llk: tile pairs/s, RTL alone / lockstep" "$(pairs "$lo") / $(pairs "$ll")"
 printf '%-52s %16s\n' "  make regress: random runs per minute (2 jobs)" \
   "$(awk -v n="$rruns" -v a="$rstart" -v b="$rend" 'BEGIN { printf "%.0f", n * 60 / (b - a) }') ($rruns runs)"
