@@ -4,7 +4,8 @@ function (docs/speed.md "Issue 31: work per second, paired").
 
 Usage: tools/perf_shares.py PERF_DATA BINARY OBJ_DIR [--top N] [--grep TEXT]...
 (BINARY: the profiled ttcosim or ttmodel; OBJ_DIR: its build's obj_cc, for the generated C++'s lines;
---grep TEXT: also the share of samples on generated lines containing TEXT, e.g. inject)
+--grep TEXT: also the share of samples on generated lines containing TEXT, e.g. inject; --lines GROUP:
+the top source lines of one group, or of all with *)
 
 Needs a build with line tables (-g; `make BUILD=build/prof VCXX_CC="... -CFLAGS -g"`, docs/speed.md).
 Each sample's own address (its leaf, not the callers) is resolved to a source line with addr2line
@@ -79,6 +80,8 @@ class Source:
                 return "generated (no source)"
             for i in range(line - 1, -1, -1):
                 t = text[i]
+                if "__Vfunc_sfpu_" in t:  # the SFPU's functions' locals (sfpu_prng_next ...)
+                    return "u_core.u_sfpu"
                 names = NAME.findall(t)
                 if names:
                     # the written variable when the line assigns one, else the first named
@@ -124,14 +127,17 @@ def main():
     args = sys.argv[1:]
     top = 25
     grep = []
-    while "--top" in args or "--grep" in args:
-        for opt in ("--top", "--grep"):
+    lines_of = None
+    while "--top" in args or "--grep" in args or "--lines" in args:
+        for opt in ("--top", "--grep", "--lines"):
             if opt in args:
                 k = args.index(opt)
                 v = args[k + 1]
                 del args[k:k + 2]
                 if opt == "--top":
                     top = int(v)
+                elif opt == "--lines":
+                    lines_of = v
                 else:
                     grep.append(v)
     if len(args) != 3:
@@ -154,6 +160,7 @@ def main():
     fr = frames(binary, addrs)
     src = Source(obj)
     by_group, by_func, by_grep = collections.Counter(), collections.Counter(), collections.Counter()
+    by_line = collections.Counter()
     for s, o, d in samples:
         g = os.path.basename(d)
         if os.path.realpath(d) == binary and s in sym:
@@ -163,6 +170,8 @@ def main():
                          os.path.basename(f[0]) in src.c), fl[0] if fl else None)
             if pick:
                 g = src.group(pick[0], pick[1])
+                if lines_of is not None and (g == lines_of or lines_of == "*"):
+                    by_line[(os.path.basename(pick[0]), pick[1])] += 1
                 if g != "Verilator runtime" and fl and pick is not fl[0] and \
                         src.group(fl[0][0], fl[0][1]) == "Verilator runtime":
                     by_grep["(inlined Verilator helpers, counted for their caller)"] += 1
@@ -182,6 +191,13 @@ def main():
         print(f"| {100.0 * n / total:.1f} % | {g} |")
     for g, n in sorted(by_grep.items()):
         print(f"| {100.0 * n / total:.1f} % | {g} |")
+    if lines_of is not None:
+        print(f"\nlines of {lines_of}:")
+        for (f, n), c in by_line.most_common(top):
+            path = os.path.join(obj, f) if f.startswith("Vtb_top") else os.path.join(ROOT, src.c.get(f, f))
+            text = src.lines(path)
+            t = text[n - 1].strip()[:150] if text and 0 < n <= len(text) else ""
+            print(f"{100.0 * c / total:5.1f} % {f}:{n}: {t}")
     print("\n| share | function (self) |")
     print("|---|---|")
     for f, n in by_func.most_common(top):
