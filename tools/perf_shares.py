@@ -197,7 +197,7 @@ def main():
             path = os.path.join(obj, f) if f.startswith("Vtb_top") else os.path.join(ROOT, src.c.get(f, f))
             text = src.lines(path)
             t = text[n - 1].strip()[:150] if text and 0 < n <= len(text) else ""
-            print(f"{100.0 * c / total:5.1f} % {f}:{n}: {t}")
+            print(f"{100.0 * c / total:6.2f} % {f}:{n}: {t}")
     print("\n| share | function (self) |")
     print("|---|---|")
     for f, n in by_func.most_common(top):
