@@ -149,13 +149,13 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 LINT_VLT := rtl_stubs/lint_waivers.vlt
 # The alternative configuration units (RTL_CFG=alt, rr) are linted the same way, each swapped in
 # for the house unit: one more run per alternative.
+# The runs at once (tests/run_par.sh: 2 cores; docs/tests.md "make test's time").
 lint:
-	@echo "== lint: $(VERILATOR) --lint-only -Wall, top tb_top (waivers: $(LINT_VLT))"
-	@$(VERILATOR) --lint-only -Wall $(filter-out -Wno-%,$(VFLAGS)) $(LINT_VLT) $(RTL_SRCS) $(TB_SV) \
-	  && echo "lint: no warnings"
-	@$(foreach a,$(RTL_CFG_ALTS),echo "== lint, RTL_CFG=$(a): $(RTL_CFG_FILE_$(a)) swapped in" && \
-	  $(VERILATOR) --lint-only -Wall $(filter-out -Wno-%,$(VFLAGS)) $(LINT_VLT) \
-	    $(filter-out rtl_stubs/tt_cfg_unit.sv,$(RTL_SRCS)) $(RTL_CFG_FILE_$(a)) $(TB_SV) && echo "lint: no warnings" &&) true
+	@tests/run_par.sh \
+	  "lint: $(VERILATOR) --lint-only -Wall, top tb_top (waivers: $(LINT_VLT))" \
+	    '$(VERILATOR) --lint-only -Wall $(filter-out -Wno-%,$(VFLAGS)) $(LINT_VLT) $(RTL_SRCS) $(TB_SV) && echo "lint: no warnings"' \
+	  $(foreach a,$(RTL_CFG_ALTS),"lint, RTL_CFG=$(a): $(RTL_CFG_FILE_$(a)) swapped in" \
+	    '$(VERILATOR) --lint-only -Wall $(filter-out -Wno-%,$(VFLAGS)) $(LINT_VLT) $(filter-out rtl_stubs/tt_cfg_unit.sv,$(RTL_SRCS)) $(RTL_CFG_FILE_$(a)) $(TB_SV) && echo "lint: no warnings"')
 
 # ---- Bring your own RTL (issue 28 part 2; docs/design.md "Plug in your RTL") ------------------------
 # RTL_CFG=alt swaps the configuration unit for rtl_stubs/alt/tt_cfg_unit.sv (same module name and
@@ -194,15 +194,18 @@ $(foreach a,$(RTL_CFG_ALTS),$(eval $(call cfg_alt_build,$(a))))
 # Each worked example passes the whole directed suite (and random streams, and the race suite) in
 # lockstep with its own timing profile, and fails on a timing rule with the other profiles, as the
 # house RTL does with its profile (the profile's parameters are used). tests/run_byo.sh BINARY
-# PROFILE MODEL TESTS...; BYO_RANDOM scales its random streams (1 = 100/50/30 seeds).
+# PROFILE MODEL TESTS...; BYO_RANDOM scales its random streams (1 = 100/50/30 seeds). The two units
+# at once (tests/run_par.sh: each runner one process at a time, temporary files of its own).
 byo-test: $(BUILD)/ttcosim_cfgalt $(BUILD)/ttcosim_cfgrr $(BUILD)/ttmodel $(BUILD)/ttcosim
-	@fail=0; \
-	  tests/run_byo.sh $(BUILD)/ttcosim_cfgalt cfg_alt $(BUILD)/ttmodel $(DIRECTED) || fail=1; \
-	  tests/run_byo.sh $(BUILD)/ttcosim_cfgrr cfg_rr $(BUILD)/ttmodel $(DIRECTED) || fail=1; \
-	  exit $$fail
+	@tests/run_par.sh \
+	  "byo-test: $(BUILD)/ttcosim_cfgalt, profile cfg_alt" 'tests/run_byo.sh $(BUILD)/ttcosim_cfgalt cfg_alt $(BUILD)/ttmodel $(DIRECTED)' \
+	  "byo-test: $(BUILD)/ttcosim_cfgrr, profile cfg_rr" 'tests/run_byo.sh $(BUILD)/ttcosim_cfgrr cfg_rr $(BUILD)/ttmodel $(DIRECTED)'
 
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
+# the first half's size, for suites split in two runs at once (model-timing-test)
+DIRECTED_HALF := $(shell echo $$(( ($(words $(DIRECTED)) + 1) / 2 )))
+DIRECTED_HALF_NEXT := $(shell echo $$(( $(DIRECTED_HALF) + 1 )))
 
 test: test-builds lint docs-test layers-test contract-test kernels kernel-test unit conv-test pack-conv-test sfpu-rtl-test sfpu-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
@@ -283,7 +286,9 @@ sfpu-test: $(BUILD)/ttmodel $(BUILD)/ttcosim
 # cycle as lockstep; lists the tests that differ.
 model-timing-test: $(BUILD)/ttmodel $(BUILD)/ttcosim
 	@echo "== directed tests, model alone against lockstep: the same final cycle (tests/run_model_timing.sh)"
-	@tests/run_model_timing.sh $(BUILD)/ttmodel $(BUILD)/ttcosim $(DIRECTED)
+	@tests/run_par.sh \
+	  "directed tests 1-$(DIRECTED_HALF)" 'tests/run_model_timing.sh $(BUILD)/ttmodel $(BUILD)/ttcosim $(wordlist 1,$(DIRECTED_HALF),$(DIRECTED))' \
+	  "directed tests $(DIRECTED_HALF_NEXT)-$(words $(DIRECTED))" 'tests/run_model_timing.sh $(BUILD)/ttmodel $(BUILD)/ttcosim $(wordlist $(DIRECTED_HALF_NEXT),$(words $(DIRECTED)),$(DIRECTED))'
 
 # +wave_window=N: the stall VCD of the N cycles up to a failure, both harnesses (issue 8 part 4)
 wave-window-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
@@ -307,8 +312,10 @@ negative: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	  "negative tests, lockstep (SystemC harness)" 'tests/run_negative.sh --lockstep $(BUILD)/ttcosim_sc'
 
 inject: $(BUILD)/ttcosim kernels
-	@echo "== injected RTL bugs must be caught"
-	@tests/run_inject.sh $(BUILD)/ttcosim
+	@echo "== injected RTL bugs must be caught (every other injection in each of two runs at once)"
+	@tests/run_par.sh \
+	  "injected RTL bugs, shard 0/2" 'tests/run_inject.sh $(BUILD)/ttcosim 0/2' \
+	  "injected RTL bugs, shard 1/2" 'tests/run_inject.sh $(BUILD)/ttcosim 1/2'
 
 # the race detector: each tests/hazard/*.tts must end in HAZARD (docs/decisions.md "Race detector")
 hazard-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
