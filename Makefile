@@ -94,9 +94,11 @@ VFLAGS := --top-module tb_top --trace -Wno-fatal -Wno-DECLFILENAME -Wno-UNUSEDSI
           --x-initial fast -O3 -MAKEFLAGS OPT_FAST=-O3 -MAKEFLAGS OPT_SLOW=-O1
 # The C++ harness's generated code is compiled with clang: 3-13% less CPU than g++ on the bench
 # streams (paired runs, docs/speed.md); -Os and g++ profile-guided builds were measured and not
-# taken. The SystemC harness stays on g++: Debian's SystemC library is built for C++17, g++'s
-# default, and clang 14's default (C++14) does not link against it.
+# taken. The SystemC harness too, with -std=gnu++17: Debian's SystemC library is built for C++17
+# (g++'s default) and clang 14's default (C++14) does not link against it; clang compiles the
+# generated code with 12-38% less CPU than g++ (three files; docs/tests.md "make test's time").
 VCXX_CC := -MAKEFLAGS CXX=clang++ -MAKEFLAGS LINK=clang++
+VCXX_SC := $(VCXX_CC) -CFLAGS -std=gnu++17
 DPI_HDR := $(BUILD)/dpi_hdr/tb_top_dpi.h
 HARNESS_C := tb/harness.c $(COSIM_C) dpi/state_check.c dpi/coverage.c dpi/cosim_dpi.c
 HARNESS_OBJS := $(HARNESS_C:%.c=$(BUILD)/%.o)
@@ -134,7 +136,7 @@ $(BUILD)/ttcosim: $(RTL_SRCS) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
 $(BUILD)/ttcosim_sc: $(RTL_SRCS) $(TB_SV) tb/main_sc.cpp $(HARNESS_LIBS)
 	@rm -f $(BUILD)/obj_sc/Vtb_top
 	@echo "  VERILATE $@ (log: $(BUILD)/verilate_sc.log)"
-	@$(VERILATOR) --sc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sc $(VFLAGS) \
+	@$(VERILATOR) --sc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sc $(VFLAGS) $(VCXX_SC) \
 	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
 	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main_sc.cpp > $(BUILD)/verilate_sc.log 2>&1 \
 	  || { tail -40 $(BUILD)/verilate_sc.log; exit 1; }
@@ -175,7 +177,10 @@ endif
 ifneq ($(RTL_CFG),house)
 .DEFAULT_GOAL := $(BUILD)/ttcosim_cfg$(RTL_CFG)
 endif
-VFLAGS_CFGALT := $(subst OPT_FAST=-O3,OPT_FAST=-O1,$(VFLAGS))
+# Their run-once code (constructors, initial settle: Verilator's __Slow files) at -O0: 43 s of CPU
+# instead of 72 s per build for about 3.5 ms more per run, some 1240 runs in byo-test (docs/tests.md
+# "make test's time"; the house builds keep -O1: make regress and make mutate run them far more).
+VFLAGS_CFGALT := $(subst OPT_SLOW=-O1,OPT_SLOW=-O0,$(subst OPT_FAST=-O3,OPT_FAST=-O1,$(VFLAGS)))
 
 # build/ttcosim_cfgNAME from the house file list with RTL_CFG_FILE_NAME swapped in
 define cfg_alt_build
@@ -290,8 +295,9 @@ model-timing-test: $(BUILD)/ttmodel $(BUILD)/ttcosim
 	  "directed tests 1-$(DIRECTED_HALF)" 'tests/run_model_timing.sh $(BUILD)/ttmodel $(BUILD)/ttcosim $(wordlist 1,$(DIRECTED_HALF),$(DIRECTED))' \
 	  "directed tests $(DIRECTED_HALF_NEXT)-$(words $(DIRECTED))" 'tests/run_model_timing.sh $(BUILD)/ttmodel $(BUILD)/ttcosim $(wordlist $(DIRECTED_HALF_NEXT),$(words $(DIRECTED)),$(DIRECTED))'
 
-# +wave_window=N: the stall VCD of the N cycles up to a failure, both harnesses (issue 8 part 4)
-wave-window-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+# +wave_window=N: the stall VCD of the N cycles up to a failure, both harnesses (issue 8 part 4); the
+# printed gtkwave command names build/stalls.gtkw, so it is built first (alone, the test failed without it)
+wave-window-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc $(BUILD)/stalls.gtkw
 	@echo "== +wave_window: the VCD of the cycles before a mismatch"
 	@python3 tests/waves/test_wave_window.py $(BUILD)
 
