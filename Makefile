@@ -94,9 +94,11 @@ VFLAGS := --top-module tb_top --trace -Wno-fatal -Wno-DECLFILENAME -Wno-UNUSEDSI
           --x-initial fast -O3 -MAKEFLAGS OPT_FAST=-O3 -MAKEFLAGS OPT_SLOW=-O1
 # The C++ harness's generated code is compiled with clang: 3-13% less CPU than g++ on the bench
 # streams (paired runs, docs/speed.md); -Os and g++ profile-guided builds were measured and not
-# taken. The SystemC harness stays on g++: Debian's SystemC library is built for C++17, g++'s
-# default, and clang 14's default (C++14) does not link against it.
+# taken. The SystemC harness too, with -std=gnu++17: Debian's SystemC library is built for C++17
+# (g++'s default) and clang 14's default (C++14) does not link against it; clang compiles the
+# generated code with 12-38% less CPU than g++ (three files; docs/tests.md "make test's time").
 VCXX_CC := -MAKEFLAGS CXX=clang++ -MAKEFLAGS LINK=clang++
+VCXX_SC := $(VCXX_CC) -CFLAGS -std=gnu++17
 DPI_HDR := $(BUILD)/dpi_hdr/tb_top_dpi.h
 HARNESS_C := tb/harness.c $(COSIM_C) dpi/state_check.c dpi/coverage.c dpi/cosim_dpi.c
 HARNESS_OBJS := $(HARNESS_C:%.c=$(BUILD)/%.o)
@@ -134,7 +136,7 @@ $(BUILD)/ttcosim: $(RTL_SRCS) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
 $(BUILD)/ttcosim_sc: $(RTL_SRCS) $(TB_SV) tb/main_sc.cpp $(HARNESS_LIBS)
 	@rm -f $(BUILD)/obj_sc/Vtb_top
 	@echo "  VERILATE $@ (log: $(BUILD)/verilate_sc.log)"
-	@$(VERILATOR) --sc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sc $(VFLAGS) \
+	@$(VERILATOR) --sc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_sc $(VFLAGS) $(VCXX_SC) \
 	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
 	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main_sc.cpp > $(BUILD)/verilate_sc.log 2>&1 \
 	  || { tail -40 $(BUILD)/verilate_sc.log; exit 1; }
@@ -149,13 +151,13 @@ rtl: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 LINT_VLT := rtl_stubs/lint_waivers.vlt
 # The alternative configuration units (RTL_CFG=alt, rr) are linted the same way, each swapped in
 # for the house unit: one more run per alternative.
+# The runs at once (tests/run_par.sh: 2 cores; docs/tests.md "make test's time").
 lint:
-	@echo "== lint: $(VERILATOR) --lint-only -Wall, top tb_top (waivers: $(LINT_VLT))"
-	@$(VERILATOR) --lint-only -Wall $(filter-out -Wno-%,$(VFLAGS)) $(LINT_VLT) $(RTL_SRCS) $(TB_SV) \
-	  && echo "lint: no warnings"
-	@$(foreach a,$(RTL_CFG_ALTS),echo "== lint, RTL_CFG=$(a): $(RTL_CFG_FILE_$(a)) swapped in" && \
-	  $(VERILATOR) --lint-only -Wall $(filter-out -Wno-%,$(VFLAGS)) $(LINT_VLT) \
-	    $(filter-out rtl_stubs/tt_cfg_unit.sv,$(RTL_SRCS)) $(RTL_CFG_FILE_$(a)) $(TB_SV) && echo "lint: no warnings" &&) true
+	@tests/run_par.sh \
+	  "lint: $(VERILATOR) --lint-only -Wall, top tb_top (waivers: $(LINT_VLT))" \
+	    '$(VERILATOR) --lint-only -Wall $(filter-out -Wno-%,$(VFLAGS)) $(LINT_VLT) $(RTL_SRCS) $(TB_SV) && echo "lint: no warnings"' \
+	  $(foreach a,$(RTL_CFG_ALTS),"lint, RTL_CFG=$(a): $(RTL_CFG_FILE_$(a)) swapped in" \
+	    '$(VERILATOR) --lint-only -Wall $(filter-out -Wno-%,$(VFLAGS)) $(LINT_VLT) $(filter-out rtl_stubs/tt_cfg_unit.sv,$(RTL_SRCS)) $(RTL_CFG_FILE_$(a)) $(TB_SV) && echo "lint: no warnings"')
 
 # ---- Bring your own RTL (issue 28 part 2; docs/design.md "Plug in your RTL") ------------------------
 # RTL_CFG=alt swaps the configuration unit for rtl_stubs/alt/tt_cfg_unit.sv (same module name and
@@ -175,7 +177,10 @@ endif
 ifneq ($(RTL_CFG),house)
 .DEFAULT_GOAL := $(BUILD)/ttcosim_cfg$(RTL_CFG)
 endif
-VFLAGS_CFGALT := $(subst OPT_FAST=-O3,OPT_FAST=-O1,$(VFLAGS))
+# Their run-once code (constructors, initial settle: Verilator's __Slow files) at -O0: 43 s of CPU
+# instead of 72 s per build for about 3.5 ms more per run, some 1240 runs in byo-test (docs/tests.md
+# "make test's time"; the house builds keep -O1: make regress and make mutate run them far more).
+VFLAGS_CFGALT := $(subst OPT_SLOW=-O1,OPT_SLOW=-O0,$(subst OPT_FAST=-O3,OPT_FAST=-O1,$(VFLAGS)))
 
 # build/ttcosim_cfgNAME from the house file list with RTL_CFG_FILE_NAME swapped in
 define cfg_alt_build
@@ -194,15 +199,18 @@ $(foreach a,$(RTL_CFG_ALTS),$(eval $(call cfg_alt_build,$(a))))
 # Each worked example passes the whole directed suite (and random streams, and the race suite) in
 # lockstep with its own timing profile, and fails on a timing rule with the other profiles, as the
 # house RTL does with its profile (the profile's parameters are used). tests/run_byo.sh BINARY
-# PROFILE MODEL TESTS...; BYO_RANDOM scales its random streams (1 = 100/50/30 seeds).
+# PROFILE MODEL TESTS...; BYO_RANDOM scales its random streams (1 = 100/50/30 seeds). The two units
+# at once (tests/run_par.sh: each runner one process at a time, temporary files of its own).
 byo-test: $(BUILD)/ttcosim_cfgalt $(BUILD)/ttcosim_cfgrr $(BUILD)/ttmodel $(BUILD)/ttcosim
-	@fail=0; \
-	  tests/run_byo.sh $(BUILD)/ttcosim_cfgalt cfg_alt $(BUILD)/ttmodel $(DIRECTED) || fail=1; \
-	  tests/run_byo.sh $(BUILD)/ttcosim_cfgrr cfg_rr $(BUILD)/ttmodel $(DIRECTED) || fail=1; \
-	  exit $$fail
+	@tests/run_par.sh \
+	  "byo-test: $(BUILD)/ttcosim_cfgalt, profile cfg_alt" 'tests/run_byo.sh $(BUILD)/ttcosim_cfgalt cfg_alt $(BUILD)/ttmodel $(DIRECTED)' \
+	  "byo-test: $(BUILD)/ttcosim_cfgrr, profile cfg_rr" 'tests/run_byo.sh $(BUILD)/ttcosim_cfgrr cfg_rr $(BUILD)/ttmodel $(DIRECTED)'
 
 # ---- Tests ------------------------------------------------------------------------------------------
 DIRECTED := $(sort $(wildcard tests/directed/*.tts))
+# the first half's size, for suites split in two runs at once (model-timing-test)
+DIRECTED_HALF := $(shell echo $$(( ($(words $(DIRECTED)) + 1) / 2 )))
+DIRECTED_HALF_NEXT := $(shell echo $$(( $(DIRECTED_HALF) + 1 )))
 
 test: test-builds lint docs-test layers-test contract-test kernels kernel-test unit conv-test pack-conv-test sfpu-rtl-test sfpu-test mutate-test negative directed model-timing-test byo-test inject hazard-test random waves-test wave-window-test shrink-test signals-test slurm-test sanitize fuzz
 	@echo "make test: all suites passed"
@@ -283,10 +291,13 @@ sfpu-test: $(BUILD)/ttmodel $(BUILD)/ttcosim
 # cycle as lockstep; lists the tests that differ.
 model-timing-test: $(BUILD)/ttmodel $(BUILD)/ttcosim
 	@echo "== directed tests, model alone against lockstep: the same final cycle (tests/run_model_timing.sh)"
-	@tests/run_model_timing.sh $(BUILD)/ttmodel $(BUILD)/ttcosim $(DIRECTED)
+	@tests/run_par.sh \
+	  "directed tests 1-$(DIRECTED_HALF)" 'tests/run_model_timing.sh $(BUILD)/ttmodel $(BUILD)/ttcosim $(wordlist 1,$(DIRECTED_HALF),$(DIRECTED))' \
+	  "directed tests $(DIRECTED_HALF_NEXT)-$(words $(DIRECTED))" 'tests/run_model_timing.sh $(BUILD)/ttmodel $(BUILD)/ttcosim $(wordlist $(DIRECTED_HALF_NEXT),$(words $(DIRECTED)),$(DIRECTED))'
 
-# +wave_window=N: the stall VCD of the N cycles up to a failure, both harnesses (issue 8 part 4)
-wave-window-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
+# +wave_window=N: the stall VCD of the N cycles up to a failure, both harnesses (issue 8 part 4); the
+# printed gtkwave command names build/stalls.gtkw, so it is built first (alone, the test failed without it)
+wave-window-test: $(BUILD)/ttcosim $(BUILD)/ttcosim_sc $(BUILD)/stalls.gtkw
 	@echo "== +wave_window: the VCD of the cycles before a mismatch"
 	@python3 tests/waves/test_wave_window.py $(BUILD)
 
@@ -307,8 +318,10 @@ negative: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	  "negative tests, lockstep (SystemC harness)" 'tests/run_negative.sh --lockstep $(BUILD)/ttcosim_sc'
 
 inject: $(BUILD)/ttcosim kernels
-	@echo "== injected RTL bugs must be caught"
-	@tests/run_inject.sh $(BUILD)/ttcosim
+	@echo "== injected RTL bugs must be caught (every other injection in each of two runs at once)"
+	@tests/run_par.sh \
+	  "injected RTL bugs, shard 0/2" 'tests/run_inject.sh $(BUILD)/ttcosim 0/2' \
+	  "injected RTL bugs, shard 1/2" 'tests/run_inject.sh $(BUILD)/ttcosim 1/2'
 
 # the race detector: each tests/hazard/*.tts must end in HAZARD (docs/decisions.md "Race detector")
 hazard-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc

@@ -8,20 +8,32 @@
 # Every other injection must be caught with +timing=0 too (functional checking does not need the
 # timing trace, docs/design.md "Optional outputs"), one caught at the wait gate there as well. An
 # RTL ERROR headline (the RTL's own error report) counts as a catch like a MISMATCH.
-# Ends with "N passed, M failed".
+# Ends with "N passed, M failed". With SHARD/SHARDS (run_inject.sh BINARY 0/2, 1/2) only every
+# SHARDS-th injection from the SHARD-th (counted from 0) runs: make inject runs the shards at once
+# (tests/run_par.sh; docs/tests.md "make test's time").
 set -u
 bin=$1
+shard=${2:-0/1}
+if ! [[ "$shard" =~ ^([0-9]+)/([1-9][0-9]*)$ ]] || [ "${BASH_REMATCH[1]}" -ge "${BASH_REMATCH[2]}" ]; then
+  echo "usage: $0 BINARY [SHARD/SHARDS], SHARD < SHARDS (e.g. 0/2); got '$shard'" >&2
+  exit 2
+fi
+shard_i=${BASH_REMATCH[1]}
+shard_n=${BASH_REMATCH[2]}
+idx=-1
 pass=0
 fail=0
 # Each injection has a bit of its own: two names on one bit would each switch on the other's bug too
 # (atgetm_no_hold and move_bank_no_hold once shared 141 and 142 with pack_setreg_half/_clr).
-dups=$("$bin" +inject=help | tail -n +2 | awk '{print $2}' | sort -n | uniq -d | tr '\n' ' ')
+dups=$([ "$shard_i" -eq 0 ] && "$bin" +inject=help | tail -n +2 | awk '{print $2}' | sort -n | uniq -d | tr '\n' ' ')
 if [ -n "$dups" ]; then
   fail=$((fail + 1))
   echo "FAIL injection bits used by more than one injection: $dups"
   "$bin" +inject=help | tail -n +2 | awk -v d=" $dups" 'index(d, " " $2 " ") { print "    " $1 " bit " $2 }'
 fi
 while read -r name bit test insn _; do
+  idx=$((idx + 1))
+  [ $((idx % shard_n)) -eq "$shard_i" ] || continue
   clean=$("$bin" "$test" 2>&1)
   crc=$?
   out=$("$bin" "$test" "+inject=$name" 2>&1)
