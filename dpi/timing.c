@@ -177,6 +177,15 @@ struct tt_timing {
     uint32_t sf_prev;
     uint64_t sf_prev_cycle;
     bool sf_prev_valid;
+    /* SFPLOADMACRO's scheduled work in this cycle (docs/decisions.md "SFPLOADMACRO" L12): some
+     * scheduled instruction outstanding (executing in this cycle or later) or reported in this
+     * cycle, from the model after this cycle's SFPU step (its retire, or tt_model_sfpu_idle): the
+     * model executes a group at its report, so "outstanding after the step" is what executes in
+     * this cycle or later, and "executed by the step" is the report of this cycle. Every thread's
+     * C11 holds meanwhile and the SFPU is busy (T6). sched_total: the model's count of scheduled
+     * instructions executed, at the last cycle. */
+    bool sfpu_sched;
+    uint64_t sched_total;
     bool undefined;               /* the last failure is a timing-dependent undefined form (S22) */
     /* Model state as the RTL sees it this cycle (after the previous edge). */
     bool have_model;
@@ -250,7 +259,7 @@ static bool unp_holds(const tt_timing *t, int u, int th)
 static bool unit_busy_any(const tt_timing *t, int u)
 {
     if (u == TT_U_MATH) return t->mq.n != 0;
-    if (u == TT_U_SFPU) return t->sq.n != 0;
+    if (u == TT_U_SFPU) return t->sq.n != 0 || t->sfpu_sched;
     for (int k = 0; k < (per_thread(t, u) ? TT_NUM_THREADS : 1); k++)
         if (t->slot[u][k].thread >= 0 || (u == TT_U_CFG && t->cfg_e2[k].thread >= 0)) return true;
     return false;
@@ -429,6 +438,8 @@ static unsigned conditions(const tt_timing *t, int th)
     if (mq_holds(t, th)) c |= 1u << C_MATH;
     /* S23: an SFP instruction of the thread is in the SFPU (dispatched, not retired) */
     if (sq_holds(t, th)) c |= 1u << C_SFPU;
+    /* L12: and, for every thread, while SFPLOADMACRO's scheduled work is outstanding or reported */
+    if (t->sfpu_sched) c |= 1u << C_SFPU;
     /* XMOV and the configuration unit: busy for any thread */
     if (unit_busy_any(t, TT_U_XMOV)) c |= 1u << C_XMOV;
     if (unit_busy_any(t, TT_U_CFG)) c |= 1u << C_CFGEXU;
@@ -1303,6 +1314,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
 {
     report r = {thread, insn, why, whylen};
     if (!t->have_model) snapshot_model(t, m);
+    /* L12: the model has made this cycle's SFPU step (a retire's, or tt_model_sfpu_idle) */
+    uint64_t sched_total = 0;
+    for (unsigned u = 0; u < TT_SFPU_SU_N; u++) sched_total += tt_model_sfpu_sched_count(m, u);
+    t->sfpu_sched = tt_model_sfpu_busy(m) || sched_total != t->sched_total;
+    if (!t->probe) t->sched_total = sched_total;
     if (o->pack_step) {
         if (t->pstep_n < PSTEP_MAX) t->pstep[t->pstep_n] = cycle;
         t->pstep_n++;
