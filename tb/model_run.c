@@ -278,6 +278,12 @@ static int run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats 
             tt_model_cycle(m, res);
         }
         if (rh->stop) return 1;
+        if (tt_model_sfpu_busy(m)) {
+            /* SFPLOADMACRO's scheduled instructions run by the SFPU's cycles (docs/decisions.md
+             * "SFPLOADMACRO" L13), which this run does not have */
+            fprintf(out, "%s: SFPLOADMACRO needs the cycle-level run (leave out --untimed)\n", t->path);
+            return 2;
+        }
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const tt_exec_result *r = &res[th];
             if (r->status == TT_BLOCKED) continue;
