@@ -1289,8 +1289,6 @@ static tt_status lm_build(const tt_sfpu *s, uint32_t mw, int thread, uint32_t se
 {
     const unsigned lreg_ind = (mw >> 20) & 15u, mod0 = (mw >> 16) & 15u, imm10 = mw & 1023u;
     const unsigned macro = lreg_ind >> 2, mvd = (imm10 & 1u) << 2 | (lreg_ind & 3u);
-    char mn[64];
-    name_of(mw, mn, sizeof mn);
     for (unsigned u = 0; u < 4; u++) {
         has[u] = false;
         tt_sfpu_slot *e = &new_[u];
@@ -1301,9 +1299,8 @@ static tt_status lm_build(const tt_sfpu *s, uint32_t mw, int thread, uint32_t se
             const unsigned delay = (bits >> 3) & 7u;
             const bool kind = (s->lm_misc[l] >> (8 + u)) & 1u;
             if (src == 1) {
-                snprintf(msg, mlen, "%s (0x%08x): LoadMacroConfig[%u].Sequence[%u] gives the %s sub-unit source 1 "
-                         "(SFPLOADMACRO.md \"Functional model\": UndefinedBehavior; docs/decisions.md \"SFPLOADMACRO\" L9a)",
-                         mn, mw, l, macro, su_name[u]);
+                snprintf(msg, mlen, "SFPLOADMACRO.md L9a: lane %u's Sequence[%u] gives the %s sub-unit source 1 "
+                         "(UndefinedBehavior; docs/decisions.md \"SFPLOADMACRO\")", l, macro, su_name[u]);
                 return TT_UNDEFINED;
             }
             /* L9c: every lane schedules the same sub-units with the same delay and delay kind */
@@ -1312,9 +1309,8 @@ static tt_status lm_build(const tt_sfpu *s, uint32_t mw, int thread, uint32_t se
                 e->counter = (uint8_t)delay;
                 e->wait_insn = kind;
             } else if (has[u] != (src != 0) || (has[u] && (e->counter != delay || e->wait_insn != kind))) {
-                snprintf(msg, mlen, "%s (0x%08x): lanes 0 and %u disagree whether / when the %s sub-unit gets an "
-                         "instruction (LoadMacroConfig differs between lanes: SFPLOADMACRO.md for the store sub-unit; "
-                         "docs/decisions.md \"SFPLOADMACRO\" L9c)", mn, mw, l, su_name[u]);
+                snprintf(msg, mlen, "SFPLOADMACRO.md L9c: lanes 0 and %u disagree whether or when the %s sub-unit gets "
+                         "an instruction (docs/decisions.md \"SFPLOADMACRO\")", l, su_name[u]);
                 return TT_UNDEFINED;
             }
             if (!has[u]) continue;
@@ -1324,8 +1320,8 @@ static tt_status lm_build(const tt_sfpu *s, uint32_t mw, int thread, uint32_t se
             else w = s->lm_template[l][src - 4];
             if (!tt_sfpu_can_execute(u, w)) w = (uint32_t)TT_OPC_SFPNOP << 24; /* the page: becomes SFPNOP */
             if (u == TT_SFPU_SU_STORE && (uint8_t)(w >> 24) != TT_OPC_SFPSTORE) {
-                snprintf(msg, mlen, "%s (0x%08x): the store sub-unit would get SFPNOP (source %u; SFPLOADMACRO.md "
-                         "\"Functional model\": UndefinedBehavior; docs/decisions.md \"SFPLOADMACRO\" L9b)", mn, mw, src);
+                snprintf(msg, mlen, "SFPLOADMACRO.md L9b: the store sub-unit would get SFPNOP (source %u: "
+                         "UndefinedBehavior; docs/decisions.md \"SFPLOADMACRO\")", src);
                 return TT_UNDEFINED;
             }
             if ((uint8_t)(w >> 24) == TT_OPC_SFPNOP) {
@@ -1427,9 +1423,8 @@ static tt_status merge(tt_sfpu *d, uint32_t written[TT_SFPU_NUM_LANES], int who[
             char a1[64], a2[64];
             name_of(mem[who[l][b]].word, a1, sizeof a1);
             name_of(mem[k].word, a2, sizeof a2);
-            snprintf(msg, mlen, "%s (0x%08x) and %s (0x%08x) write %s%u of lane %u in the same cycle (SFPLOADMACRO.md: "
-                     "up to five instructions a cycle, no rule for two writes; docs/decisions.md \"SFPLOADMACRO\" L8, L9g; "
-                     "macro thread %u seq %u)",
+            snprintf(msg, mlen, "SFPLOADMACRO.md L9g: %s (0x%08x) and %s (0x%08x) both write %s%u (lane %u) in one cycle "
+                     "(macro thread %u seq %u; docs/decisions.md \"SFPLOADMACRO\" L8)",
                      a1, mem[who[l][b]].word, a2, mem[k].word, b < 17 ? "LReg " : "lane state item ", b, l,
                      (unsigned)(mem[k].macro >> 32), (unsigned)mem[k].macro);
             return TT_UNDEFINED;
@@ -1489,9 +1484,8 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
             const tt_sfpu_slot *f = &q->slot[due[e->unit]];
             name_of(f->word[0], n1, sizeof n1);
             name_of(e->word[0], n2, sizeof n2);
-            snprintf(msg, mlen, "two scheduled instructions execute on the %s sub-unit in one cycle: %s (0x%08x, the "
-                     "SFPLOADMACRO of thread %d seq %u) and %s (0x%08x, thread %d seq %u); delay 7 forgets nothing "
-                     "(SFPLOADMACRO.md; docs/decisions.md \"SFPLOADMACRO\" L6a, L9d)",
+            snprintf(msg, mlen, "SFPLOADMACRO.md L9d: two scheduled instructions on the %s sub-unit in one cycle: %s "
+                     "(0x%08x, macro thread %d seq %u) and %s (0x%08x, macro thread %d seq %u)",
                      su_name[e->unit], n1, f->word[0], f->thread, f->seq, n2, e->word[0], e->thread, e->seq);
             return TT_UNDEFINED;
         }
@@ -1508,17 +1502,17 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
         if (due[2] >= 0 && !is_nop(q->slot[due[2]].word[0])) vd_ro = q->slot[due[2]].vd[0];
         else if (!discard && rsu == 2) vd_ro = (int)((rw >> 4) & 15u);
         if (vd_si >= 0 && vd_ro >= 0 && (vd_si == 16) == (vd_ro == 16) && (due[0] >= 0 || due[2] >= 0)) {
-            snprintf(msg, mlen, "a simple and a round instruction execute in one cycle with VD %d and %d: one must be "
-                     "16 and the other not (SFPLOADMACRO.md (\xe2\x80\xa0); docs/decisions.md \"SFPLOADMACRO\" L9e)",
-                     vd_si, vd_ro);
+            const tt_sfpu_slot *e = &q->slot[due[0] >= 0 ? due[0] : due[2]];
+            snprintf(msg, mlen, "SFPLOADMACRO.md L9e (its \xe2\x80\xa0): a simple and a round instruction in one cycle with "
+                     "VD %d and %d, not one 16 and one not (macro thread %d seq %u)", vd_si, vd_ro, e->thread, e->seq);
             return TT_UNDEFINED;
         }
     }
     /* L9f (the page's (\xe2\x80\xa1)): a scheduled SFPSWAP needs SFPNOP on MAD in its cycle ... */
     if (due[0] >= 0 && (uint8_t)(q->slot[due[0]].word[0] >> 24) == TT_OPC_SFPSWAP &&
         !(due[1] >= 0 && is_nop(q->slot[due[1]].word[0]))) {
-        snprintf(msg, mlen, "a scheduled SFPSWAP (0x%08x, the SFPLOADMACRO of thread %d seq %u) without a scheduled "
-                 "SFPNOP on the MAD sub-unit in its cycle (SFPLOADMACRO.md (\xe2\x80\xa1); docs/decisions.md \"SFPLOADMACRO\" L9f)",
+        snprintf(msg, mlen, "SFPLOADMACRO.md L9f (its \xe2\x80\xa1): a scheduled SFPSWAP (0x%08x, macro thread %d seq %u) "
+                 "without a scheduled SFPNOP on the MAD sub-unit in its cycle",
                  q->slot[due[0]].word[0], q->slot[due[0]].thread, q->slot[due[0]].seq);
         return TT_UNDEFINED;
     }
@@ -1528,9 +1522,9 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
             const bool sbusy = due[u] >= 0 && !is_nop(q->slot[due[u]].word[0]);
             const bool rbusy = !discard && (int)u == rsu;
             if (sbusy || rbusy) {
-                snprintf(msg, mlen, "the %s sub-unit is busy (0x%08x) the cycle after a scheduled SFPSWAP (0x%08x): "
-                         "simple and round must be idle or SFPNOP (SFPLOADMACRO.md (\xe2\x80\xa1); docs/decisions.md "
-                         "\"SFPLOADMACRO\" L9f)", su_name[u], sbusy ? q->slot[due[u]].word[0] : rw, q->prev_word[0]);
+                snprintf(msg, mlen, "SFPLOADMACRO.md L9f (its \xe2\x80\xa1): the %s sub-unit is busy (0x%08x) the cycle after a "
+                         "scheduled SFPSWAP (0x%08x): simple and round must be idle or SFPNOP", su_name[u],
+                         sbusy ? q->slot[due[u]].word[0] : rw, q->prev_word[0]);
                 return TT_UNDEFINED;
             }
         }
@@ -1557,27 +1551,29 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
                                 (k == TT_SFPU_SU_STORE && vd >= 0 ? 1u << vd : 0);
             const char *why = NULL;
             uint32_t pw = 0;
-            if (q->prev_sched_mad_w & rd) why = "reads an LReg the scheduled MAD-sub-unit instruction of the cycle before "
-                                                "writes (SFPMAD.md CAUTION: no automatic stall inside SFPLOADMACRO; L10a)",
-                                          pw = q->prev_word[1];
+            int pk = 4;
+            if (q->prev_sched_mad_w & rd) why = "L10a: reads an LReg the scheduled MAD-sub-unit instruction of the cycle "
+                                                "before writes (SFPMAD.md CAUTION: no automatic stall)",
+                                          pw = q->prev_word[1], pk = 1;
             else if (q->prev_swap_regs & (rd | wr_set(w, vd)))
-                why = "reads or writes an LReg the scheduled SFPSWAP of the cycle before swaps (SFPSWAP.md; L10b)",
-                pw = q->prev_word[0];
+                why = "L10b: reads or writes an LReg the scheduled SFPSWAP of the cycle before swaps (SFPSWAP.md)",
+                pw = q->prev_word[0], pk = 0;
             else if (q->prev_sched_shft2)
-                why = "follows a scheduled SFPSHFT2 mode 2/3/4 the next cycle (SFPSHFT2.md: an idle cycle; L10c)",
-                pw = q->prev_word[2];
+                why = "L10c: follows a scheduled SFPSHFT2 mode 2/3/4 the next cycle (SFPSHFT2.md: an idle cycle)",
+                pw = q->prev_word[2], pk = 2;
             else if (sched && (q->prev_reg_mad_w & rd))
-                why = "(scheduled) reads an LReg the regular MAD-sub-unit instruction of the cycle before writes: the "
-                      "automatic stall does not hold a scheduled instruction (L10d)",
+                why = "L10d: (scheduled) reads an LReg the regular MAD-sub-unit instruction of the cycle before writes: "
+                      "the automatic stall does not hold a scheduled instruction",
                 pw = q->prev_word[4];
             else if (sched && q->prev_reg_nop_only)
-                why = "(scheduled) follows a regular SFPSWAP / SFPSHFT2 mode 2/3/4 the next cycle: only SFPNOP may (L10d)",
+                why = "L10d: (scheduled) follows a regular SFPSWAP / SFPSHFT2 mode 2/3/4 the next cycle: only SFPNOP may",
                 pw = q->prev_word[4];
             if (why) {
                 name_of(w, n1, sizeof n1);
                 name_of(pw, n2, sizeof n2);
-                snprintf(msg, mlen, "%s (0x%08x) %s: %s (0x%08x) (docs/decisions.md \"SFPLOADMACRO\" L9h)", n1, w, why,
-                         n2, pw);
+                snprintf(msg, mlen, "SFPLOADMACRO %.130s; %.40s (0x%08x) after %.40s (0x%08x; %s thread %u seq %u) (docs/decisions.md "
+                         "\"SFPLOADMACRO\" L9h)", why, n1, w, n2, pw, pk == 4 ? "regular, of" : "scheduled by the macro of",
+                         (unsigned)(q->prev_macro[pk] >> 32), (unsigned)q->prev_macro[pk]);
                 return TT_UNDEFINED;
             }
         }
@@ -1675,7 +1671,8 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
 
     /* L10's facts for the next cycle */
     if (due[1] >= 0 && !is_nop(q->slot[due[1]].word[0]))
-        nq.prev_sched_mad_w = wr_set(q->slot[due[1]].word[0], q->slot[due[1]].vd[0]), nq.prev_word[1] = q->slot[due[1]].word[0];
+        nq.prev_sched_mad_w = wr_set(q->slot[due[1]].word[0], q->slot[due[1]].vd[0]), nq.prev_word[1] = q->slot[due[1]].word[0],
+        nq.prev_macro[1] = g->macro_seq[1];
     if (due[0] >= 0 && (uint8_t)(q->slot[due[0]].word[0] >> 24) == TT_OPC_SFPSWAP) {
         const tt_sfpu_slot *e = &q->slot[due[0]];
         const unsigned vc = (e->word[0] >> 8) & 15u, vd = e->vd[0];
@@ -1683,16 +1680,19 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
         if (s0.lane_config[0] & TT_SFPU_LC_ENABLE_DEST_INDEX) nq.prev_swap_regs |= 1u << (4 + (vc & 3)) | 1u << (4 + (vd & 3));
         nq.prev_sched_swap = true;
         nq.prev_word[0] = e->word[0];
+        nq.prev_macro[0] = g->macro_seq[0];
     }
     if (due[2] >= 0 && (uint8_t)(q->slot[due[2]].word[0] >> 24) == TT_OPC_SFPSHFT2) {
         const unsigned md = q->slot[due[2]].word[0] & 15u;
-        if (md >= 2 && md <= 4) nq.prev_sched_shft2 = true, nq.prev_word[2] = q->slot[due[2]].word[0];
+        if (md >= 2 && md <= 4)
+            nq.prev_sched_shft2 = true, nq.prev_word[2] = q->slot[due[2]].word[0], nq.prev_macro[2] = g->macro_seq[2];
     }
     if (in->regular && !discard) {
         if (tt_sfpu_mad_class(rw)) nq.prev_reg_mad_w = tt_sfpu_writes(rw, false);
         if (ropc == TT_OPC_SFPSWAP || (ropc == TT_OPC_SFPSHFT2 && (rw & 15u) >= 2 && (rw & 15u) <= 4))
             nq.prev_reg_nop_only = true;
         nq.prev_word[4] = rw;
+        nq.prev_macro[4] = rtag;
     }
     nq.prev_valid = nq.prev_sched_mad_w || nq.prev_swap_regs || nq.prev_sched_shft2 || nq.prev_sched_swap ||
                     nq.prev_reg_mad_w || nq.prev_reg_nop_only;
