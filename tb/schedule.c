@@ -464,6 +464,18 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         }
     }
     if (exec_failed) return false;
+    /* SFPLOADMACRO's scheduled instructions (docs/decisions.md "SFPLOADMACRO" L13): a cycle with no SFP
+     * retire executes the group of the cycle before (scheduled ones only) after the cycle's retires;
+     * called every such cycle (with nothing outstanding it does nothing) */
+    bool sfp_retired = false;
+    for (int i = 0; i < nr; i++) sfp_retired = sfp_retired || out->retired[i].unit == TT_U_SFPU;
+    if (!sfp_retired) {
+        char uw[512];
+        if (tt_model_sfpu_idle(m, uw, sizeof uw) != TT_OK) {
+            snprintf(why, whylen, "SFPU scheduled instructions: undefined behaviour: %s", uw);
+            return false;
+        }
+    }
     for (int n = 0; n < 2; n++) {
         sunp *u = s->unp[n];
         if (!u[0].busy || u[0].retire_at != cycle) continue;
