@@ -605,6 +605,20 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
         cs_end_failure(c);
         return;
     }
+    /* L11: an SFPLOADMACRO too close to a matrix-unit write of the rows it reads, seen at the later
+     * of the two retires, before that one's values are compared */
+    {
+        char uw[512];
+        const tt_read_set *rs = tt_model_last_reads(c->m);
+        if (!tt_lm_dst_retire(&c->lm_dst, r->thread, r->seq, r->insn, rs->dest_rd, rs->dest_wr, uw, sizeof uw)) {
+            char head[64];
+            snprintf(head, sizeof head, "MODEL STOP (%s)", tt_status_name(TT_UNDEFINED));
+            cs_begin_failure(c, head, r->cycle, r->thread, r->seq, r->insn);
+            cs_say(c, "  the model stops: %s: %s\n", tt_status_name(TT_UNDEFINED), uw);
+            cs_end_failure(c);
+            return;
+        }
+    }
     if (c->cov) tt_cov_retire(c->cov, r->thread, &x);
     const tt_effects *e = &x.eff;
     bool ok = x.insn == r->insn && x.seq == r->seq;

@@ -79,6 +79,7 @@ struct cosim {
     uint64_t sfpu_sched[TT_SFPU_SU_N]; /* SFPLOADMACRO's scheduled instructions matched, per sub-unit */
     lm_macro macros[LM_MACROS];      /* the SFPLOADMACROs retired last (a ring) */
     unsigned lm_n;
+    tt_lm_dst lm_dst;                /* SFPLOADMACRO's Dst hazard (L11), from the retires */
     rf_queue rfq[TT_RF_WRITERS];
     l1_queue model_l1[TT_L1_WRITERS], rtl_l1[TT_L1_WRITERS]; /* matched in order per writer */
     bool failed;

@@ -1714,3 +1714,54 @@ uint64_t tt_timing_pack_plan_after(const tt_timing *t, const tt_pack_work *w, ui
     if (out) out->retire = r;
     return r;
 }
+
+/* ---- SFPLOADMACRO's Dst hazard (docs/decisions.md "SFPLOADMACRO" L11) ---- */
+
+/* Is the pair (matrix writer mx, macro mm) of one thread undefined: 1..3 apart in its dispatch
+ * order, no STALLWAIT on C7 / C4 between, rows overlapping? */
+static bool lm_dst_pair(const tt_lm_dst *d, int th, unsigned mx, unsigned mm)
+{
+    const uint32_t a = d->e[th][mx].seq, b = d->e[th][mm].seq;
+    if (b <= a || b - a > 3) return false;
+    const unsigned n = d->n[th] < TT_LM_DST_RING ? d->n[th] : TT_LM_DST_RING;
+    for (unsigned i = 0; i < n; i++)
+        if (d->e[th][i].kind == 3 && d->e[th][i].seq > a && d->e[th][i].seq < b) return false;
+    for (unsigned w = 0; w < TT_DEST_ROWS / 32; w++)
+        if (d->e[th][mx].rows[w] & d->e[th][mm].rows[w]) return true;
+    return false;
+}
+
+bool tt_lm_dst_retire(tt_lm_dst *d, int thread, uint32_t seq, uint32_t insn, const uint32_t *dest_rd,
+                      const uint32_t *dest_wr, char *why, size_t whylen)
+{
+    if (thread < 0 || thread >= TT_NUM_THREADS) return true;
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    uint8_t kind = 0;
+    const uint32_t *rows = NULL;
+    bool any_wr = false;
+    for (unsigned w = 0; w < TT_DEST_ROWS / 32 && dest_wr; w++) any_wr |= dest_wr[w] != 0;
+    if (tt_timing_unit(insn) == TT_U_MATH && any_wr) kind = 1, rows = dest_wr;
+    else if (opc == TT_OPC_SFPLOADMACRO && dest_rd) kind = 2, rows = dest_rd;
+    else if (opc == TT_OPC_STALLWAIT && (tt_wait_latch_of(insn).cond & (1u << C_MATH | 1u << C_SRCA_VLD))) kind = 3;
+    if (!kind) return true;
+    const unsigned k = d->n[thread]++ % TT_LM_DST_RING;
+    d->e[thread][k].seq = seq;
+    d->e[thread][k].kind = kind;
+    d->e[thread][k].insn = insn;
+    if (rows) memcpy(d->e[thread][k].rows, rows, sizeof d->e[thread][k].rows);
+    if (kind == 3) return true;
+    const unsigned n = d->n[thread] < TT_LM_DST_RING ? d->n[thread] : TT_LM_DST_RING;
+    for (unsigned i = 0; i < n; i++) {
+        if (i == k || d->e[thread][i].kind != (kind == 1 ? 2 : 1)) continue;
+        const unsigned mx = kind == 1 ? k : i, mm = kind == 1 ? i : k;
+        if (!lm_dst_pair(d, thread, mx, mm)) continue;
+        char a[96];
+        tt_disasm(d->e[thread][mx].insn, a, sizeof a);
+        snprintf(why, whylen,
+                 "SFPLOADMACRO.md \"Instruction scheduling\" (L11): SFPLOADMACRO seq %u reads Dest rows %s (seq %u) "
+                 "writes, %u instruction(s) between (3 needed, or STALLWAIT C7)",
+                 d->e[thread][mm].seq, a, d->e[thread][mx].seq, d->e[thread][mm].seq - d->e[thread][mx].seq - 1);
+        return false;
+    }
+    return true;
+}

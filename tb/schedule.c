@@ -97,6 +97,7 @@ struct tt_sched {
      * most of a tile stream's time). */
     uint8_t *shadow;
     tt_sched_profile prof;
+    tt_lm_dst lm_dst;     /* SFPLOADMACRO's Dst hazard (docs/decisions.md "SFPLOADMACRO" L11) */
     tt_sched_hooks hooks;
 };
 
@@ -456,6 +457,13 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
             size_t nlog = 0;
             const tt_l1_write *log = r->res.eff.n_l1_log ? tt_model_l1_writes(m, &nlog) : NULL;
             shadow_sync(s, &r->res.eff, log, nlog);
+        }
+        /* L11: an SFPLOADMACRO too close to a matrix-unit write of the rows it reads (the later retire) */
+        if (r->res.status == TT_OK) {
+            const tt_read_set *rs = tt_model_last_reads(m);
+            if (!tt_lm_dst_retire(&s->lm_dst, r->thread, r->res.seq, r->res.insn, rs->dest_rd, rs->dest_wr,
+                                  r->res.msg, sizeof r->res.msg))
+                r->res.status = TT_UNDEFINED;
         }
         if (r->res.status != TT_OK) {
             exec_failed = true;
