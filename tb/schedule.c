@@ -535,6 +535,9 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
     bool disp[TT_NUM_THREADS];
     uint8_t stall[TT_NUM_THREADS];
     tt_timing_expect(s->t, m, cycle, &obs, disp, stall);
+    /* the SFPU is busy also while SFPLOADMACRO's scheduled work is outstanding or reported (L12),
+     * which the reference reads from the model after this cycle's SFPU step, made above */
+    obs.unit_busy = (uint16_t)((obs.unit_busy & ~(1u << TT_U_SFPU)) | (tt_timing_busy(s->t) & (1u << TT_U_SFPU)));
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         sthread *x = &s->th[th];
         tt_timing_thread *o = &obs.th[th];
