@@ -17,7 +17,8 @@
 // the configuration of E1 and the RWC Dst the instruction took at its dispatch, and have
 // tt_math_unit apply their AddrMod at issue (S11). Undefined forms the model reports raise
 // err_valid_o in E2 (ERR_SFPU_UNDEFINED, info: the instruction word) and change nothing.
-// SFPLOADMACRO (the model's *unimplemented*) retires with no effect. A write of PRNG_SEED_Seed_Val
+// SFPLOADMACRO: its load part as SFPLOAD, its scheduled instructions by the sequencer below
+// (docs/decisions.md "SFPLOADMACRO"; rtl_stubs/README.md). A write of PRNG_SEED_Seed_Val
 // (prng_seed_we_i) seeds every lane's PRNG (S2).
 /* verilator tracing_off */
 module tt_sfpu
@@ -443,8 +444,9 @@ module tt_sfpu
   // ---------------------------------------------------------------------------------------------
   // SFPLOAD / SFPSTORE (SFPLOAD.md, SFPSTORE.md; docs/decisions.md S6): addressing in E1 (the
   // configuration as it is then, the RWC Dst taken at the dispatch); SFPLOAD reads Dest and writes
-  // its LRegs in E1, SFPSTORE's rows go out in E2 (its retire), from the LRegs as they are then (the
-  // state after its E1: the instruction behind it writes at the end of that cycle)
+  // its LRegs in E1, SFPSTORE's rows go out in E2 (its retire), from the LRegs and lane enables read
+  // in E1 (the state before E1's group: a scheduled instruction of the same cycle writes at its end,
+  // docs/decisions.md L8; without SFPLOADMACRO the same as E2's state)
   // ---------------------------------------------------------------------------------------------
   localparam logic [7:0] OP_LOAD = 8'h70, OP_STORE = 8'h72;
   localparam logic [3:0] FMT_SRCB = 4'd0, FMT_FP16 = 4'd1, FMT_BF16 = 4'd2, FMT_FP32 = 4'd3,
@@ -470,8 +472,8 @@ module tt_sfpu
   logic        st_a1_q, st_ls32_q;
   // a regular SFPSTORE (not discarded, L6b) or a scheduled one (st_s_q: its rows at its report, L7)
   logic        e2_disc_q, st_s_q;
-  logic [NL-1:0][31:0] st_d_q;   // the scheduled store's LReg values, read in its cycle (L8)
-  logic [NL-1:0]       st_en_q;  // and its lanes' enables then
+  logic [NL-1:0][31:0] st_d_q;   // the store's LReg values, read in its cycle (E1 for a regular one:
+  logic [NL-1:0]       st_en_q;  // L8, the state before the cycle's group) and its lanes' enables
   assign st_go  = (e2_v_q && e2_insn_q[31:24] == OP_STORE && !e2_disc_q) || st_s_q;
   assign st_vd0 = e2_insn_q[23:20];
 
@@ -600,7 +602,7 @@ module tt_sfpu
       for (int l = 0; l < NL; l++) begin
         // DELIBERATE BUG (INJ_SFPU_ST_COL_EVEN): the store's Addr bit 1 is dropped.
         c = ls_col(l, st_a1_q && !inj_st_col_even_i, lcfg_q[l & 7][LC_WR_COL_X]);
-        d = st_s_q ? st_d_q[l] : lreg_q[st_vd0][l];
+        d = st_d_q[l];
         unique case (st_fmt_q)
           FMT_FP16: begin
             // ToFP16: exponent rebias, flush at <= 0, saturate above 31, truncate; Dst order
@@ -627,7 +629,7 @@ module tt_sfpu
         endcase
         if (!lcfg_q[l][LC_BLOCK_WR]) begin
           if (st_s_q || st_vd0 < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin   // L7: no backdoor
-            if (st_s_q ? st_en_q[l] : (lane_en[l] || st_fmt_q == FMT_INT32_ALL)) begin
+            if (st_en_q[l]) begin
               rf_wr_o[l / 8].valid    = 1'b1;
               rf_wr_o[l / 8].file     = st_ls32_q ? 2'(RF_DEST32) : 2'(RF_DEST);
               rf_wr_o[l / 8].row      = st_row_q + 10'(l / 8);
@@ -708,6 +710,10 @@ module tt_sfpu
         end
       end
       if (st_e1 && !disc) begin
+        for (int l = 0; l < NL; l++) begin
+          st_d_q[l]  <= lreg_q[vd0][l];
+          st_en_q[l] <= lane_en[l] || fmt == FMT_INT32_ALL;
+        end
         st_fmt_q  <= fmt;
         st_row_q  <= rd_row_o;
         st_a1_q   <= addr[1];
@@ -770,14 +776,16 @@ module tt_sfpu
       default: return o == OP_STORE;
     endcase
   endfunction
-  // L3's "has no VB" (the pages' `VB = VD`: SFPXOR, SFPIADD, SFPSHFT, SFPSETSGN / SETEXP / SETMAN,
-  // SFPAND / SFPOR without USE_VB) and "has no VC" (SFPMULI / SFPADDI's `VC = VD`); our table
-  function automatic logic has_vb(logic [7:0] o, logic use_vb);
-    return !(o inside {OP_XOR, OP_IADD, OP_SHFT, OP_SETSGN, OP_SETEXP, OP_SETMAN} ||
-             (o inside {OP_AND, OP_OR} && !use_vb));
+  // L3's VB / VC columns (docs/decisions.md L3, the same table as the model's sfpu_sched.c, read from
+  // each page's functional model): a VB field [15:12] (SFPAND / SFPOR only with USE_VB, SFPSHFT2
+  // only in mode 5), a VC field [11:8]; where there is none the template's VD stands in
+  function automatic logic has_vb(logic [7:0] o, logic [3:0] m1);
+    return o inside {OP_ARECIP, OP_ADD, OP_MAD, OP_MUL, OP_MUL24, OP_STOCHRND} ||
+           (o inside {OP_AND, OP_OR} && m1[0]) || (o == OP_SHFT2 && m1 == 4'd5);
   endfunction
   function automatic logic has_vc(logic [7:0] o);
-    return !(o inside {OP_MULI, OP_ADDI});
+    return (su_simple(o) && o != OP_CONFIG) ||
+           o inside {OP_ADD, OP_MAD, OP_MUL, OP_MUL24, OP_SHFT2, OP_STOCHRND};
   endfunction
 
   // the regular instruction's sub-unit: 0..3 as above, 4 the load sub-unit (or none)
@@ -844,6 +852,7 @@ module tt_sfpu
       logic [7:0]  sb;
       logic [31:0] t;
       logic [3:0]  tvd, m0;
+      logic        hb, hc;
       sb = lm_seq_q[0][lm_mi][8 * u +: 8];
       lm_dly[u] = sb[5:3];
       lm_new[u] = '0;
@@ -853,28 +862,32 @@ module tt_sfpu
         3'd4, 3'd5, 3'd6, 3'd7: t = lm_tpl_q[0][sb[1:0]];
         default: t = '0;   // 0 none; 1 undefined (the model reports it, L9a)
       endcase
-      if (!su_can(u, t[31:24])) t[31:24] = OP_SFPNOP;   // (the store fed SFPNOP: undefined, L9b)
+      // SFPNOP (source 2, or a template the sub-unit cannot execute; the store fed one: undefined,
+      // L9b) is exactly 0x8F000000 (L3: no other bit means anything to it)
+      if (!su_can(u, t[31:24]) || t[31:24] == OP_SFPNOP) t = {OP_SFPNOP, 24'h0};
       lm_new[u].v      = lm_go && sb[2:0] >= 3'd2;
       lm_new[u].wait_i = lm_misc_q[0][8 + u];
       lm_new[u].th     = e1_th_q;
       lm_new[u].addr   = addr;
       if (u != 3) begin
         tvd = (t[31:24] == OP_LUT) ? t[23:20] : t[7:4];
+        hb  = has_vb(t[31:24], t[3:0]);
+        hc  = has_vc(t[31:24]);
+        // without a VB, SFPSHFT2's SHFT_IMM reads Imm12 & 15 ([15:12]) unless bit 7 sets VB (the page)
+        lm_new[u].vb = (hb || t[31:24] == OP_SHFT2) ? t[15:12] : tvd;
+        lm_new[u].vc = hc ? t[11:8] : tvd;
         // DELIBERATE BUG (INJ_SFPU_LM_VBVC_SWAP): bit 7 read inverted, VB / VC overrides swapped.
-        if (sb[7] ^ inj_lm_vbvc_i) begin
-          lm_new[u].vb = {1'b0, lm_vd};
-          lm_new[u].vc = has_vc(t[31:24]) ? t[11:8] : tvd;
-        end else begin
-          lm_new[u].vc = {1'b0, lm_vd};
-          lm_new[u].vb = has_vb(t[31:24], t[0]) ? t[15:12] : tvd;
-        end
+        if (sb[7] ^ inj_lm_vbvc_i) lm_new[u].vb = {1'b0, lm_vd};
+        else                       lm_new[u].vc = {1'b0, lm_vd};
         lm_new[u].vd   = sb[6] ? 5'd16 : {2'b00, lm_vd};
         lm_new[u].tpl  = t;
         lm_new[u].word = t;
-        lm_new[u].word[15:12] = lm_new[u].vb;
-        lm_new[u].word[11:8]  = lm_new[u].vc;
-        if (t[31:24] == OP_LUT) lm_new[u].word[23:20] = lm_new[u].vd[3:0];
-        else                    lm_new[u].word[7:4]   = lm_new[u].vd[3:0];
+        if (t[31:24] != OP_SFPNOP) begin
+          if (hb) lm_new[u].word[15:12] = lm_new[u].vb;
+          if (hc) lm_new[u].word[11:8]  = lm_new[u].vc;
+          if (t[31:24] == OP_LUT) lm_new[u].word[23:20] = lm_new[u].vd[3:0];
+          else                    lm_new[u].word[7:4]   = lm_new[u].vd[3:0];
+        end
       end else begin
         // L3 / L7: VD 16 with bit 6, the template's with bit 7, else the macro's; Mod0; Imm10
         lm_new[u].vd = sb[6] ? 5'd16 : sb[7] ? {1'b0, t[23:20]} : {2'b00, lm_vd};
