@@ -165,6 +165,12 @@ void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)
     c->cur_line = 0;
     cs_begin_failure(c, "WATCHDOG", cycle, -1, 0, 0);
     cs_say(c, "%s", details);
+    /* L12: an RTL whose drain waits for scheduled instructions that wait for SFP instructions that
+     * never come runs into the watchdog; the model says why */
+    if (c->o.check && tt_model_sfpu_busy(c->m))
+        cs_say(c, "  SFPLOADMACRO: %u scheduled instructions never executed (outstanding in the model: they wait "
+               "for SFP instructions that never came; docs/decisions.md \"SFPLOADMACRO\" L12)\n",
+               tt_model_sfpu_outstanding(c->m));
     cs_end_failure(c);
 }
 
