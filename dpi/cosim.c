@@ -998,7 +998,7 @@ static bool sfpu_cycle(cosim *c, uint64_t cycle)
         c->cur_line = 0;
         cs_begin_failure(c, head, cycle, -1, 0, 0);
         char cy[96];
-        cs_say(c, "  the model stops at SFPLOADMACRO's scheduled instructions of %s: %s: %s\n",
+        cs_say(c, "  the model stops: SFPU scheduled instructions (SFPLOADMACRO's) of %s: %s: %s\n",
                cs_fmt_cycle(c, cycle - 1, true, cy, sizeof cy), tt_status_name(st), why);
         cs_end_failure(c);
         return false;
