@@ -346,12 +346,16 @@ module tt_sfpu
   logic [3:0]    bd_vd;
   logic [NL-1:0] bd_tpl_r;
   always_comb begin
+    // S4 as widened with SFPLOADMACRO (SFPCONFIG.md's LaneConfig table: "instructions with VD >= 12
+    // are treated as writes (of the instruction bits)"; tt-llk's 7b reciprocal writes its SFPARECIP
+    // template so): every instruction with a VD field but SFPCONFIG (its VD names its target) and
+    // SFPNOP; the pages without the guard write nothing else at VD >= 12 (their VD < 8 rule)
     unique case (op)
       OP_MOV, OP_SETCC, OP_ENCC, OP_PUSHC, OP_POPC, OP_COMPC, OP_GT, OP_LE, OP_SWAP, OP_TRANSP,
-      OP_MUL24, OP_STOCHRND, OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32:
+      OP_MUL24, OP_STOCHRND, OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32,
+      OP_SHFT2, OP_CAST, OP_ABS, OP_AND, OP_OR, OP_XOR, OP_NOT, OP_IADD, OP_SHFT, OP_SETSGN,
+      OP_SETEXP, OP_SETMAN, OP_EXEXP, OP_EXMAN, OP_DIVP2, OP_LZ, OP_ARECIP:
                  bd_guard = 1'b1;
-      OP_SHFT2:  bd_guard = mod1 <= 4'd3;
-      OP_CAST:   bd_guard = mod1 <= 4'd1;
       default:   bd_guard = 1'b0;
     endcase
     bd_vd = (op == OP_LUT) ? vd0 : vd;
