@@ -452,6 +452,49 @@ static void test_lm_l10_early_consumer(void **state)
     ok(0x72330004u);
 }
 
+/* L10b, c, d: after a scheduled SFPSWAP, a scheduled SFPSHFT2 mode 2-4, and a regular SFPMAD. */
+static void test_lm_l10bcd_early_consumers(void **state)
+{
+    (void)state;
+    /* (b) template 0 SFPSWAP VC 0 VD 1 (0x92000010) with an SFPNOP on MAD (Sequence 0x0204): macro VD
+     * 2 makes it swap L2 with L2. The cycle after, a regular SFPSTORE (store sub-unit: not (‡)'s
+     * concern) of L2 (0x72230000) reads what it swaps: undefined; one of L5 (0x72530000) is not. */
+    tpl(0, 0x92000010u);
+    seqc(0, 0x0204);
+    ok(MACRO(2, 0));
+    ok(0);
+    undefined(0x72230000u, "L10b");
+    setup(NULL);
+    tpl(0, 0x92000010u);
+    seqc(0, 0x0204);
+    ok(MACRO(2, 0));
+    ok(0);
+    ok(0x72530000u);
+    /* (c) template 0 SFPSHFT2 mode 3 (SHFLROR1) VC 0 VD 0 (0x94000003) on the round sub-unit
+     * (Sequence 0x040000): any instruction but SFPNOP the cycle after is undefined; SFPNOP is not */
+    setup(NULL);
+    tpl(0, 0x94000003u);
+    seqc(0, 0x040000u);
+    ok(MACRO(2, 0));
+    ok(0);
+    undefined(0x72530000u, "L10c");
+    setup(NULL);
+    tpl(0, 0x94000003u);
+    seqc(0, 0x040000u);
+    ok(MACRO(2, 0));
+    ok(0);
+    ok(NOP);
+    /* (d) Sequence[0] simple 0x0C (SFPABS, delay 1) with macro VD 3: it executes two cycles after
+     * the macro; a regular SFPMAD VA 1 VB 1 VC 0 VD 3 (0x84011030) in between writes L3, which it
+     * reads the very next cycle: no automatic stall holds a scheduled instruction: undefined */
+    setup(NULL);
+    tpl(0, ABS(0, 0));
+    seqc(0, 0x0C);
+    ok(MACRO(3, 0));
+    ok(0x84011030u);
+    undefined(0, "L10d");
+}
+
 /* S4 widened: an instruction whose page shows no guard (SFPARECIP) with VD 12 writes its word to
  * InstructionTemplate[0] where DISABLE_BACKDOOR_LOAD is clear (SFPCONFIG.md LaneConfig). */
 static void test_backdoor_template_unguarded_page(void **state)
@@ -481,6 +524,7 @@ int main(void)
         cmocka_unit_test_setup(test_lm_l9abc_macro_undefined, setup),
         cmocka_unit_test_setup(test_lm_l9efg_group_undefined, setup),
         cmocka_unit_test_setup(test_lm_l10_early_consumer, setup),
+        cmocka_unit_test_setup(test_lm_l10bcd_early_consumers, setup),
         cmocka_unit_test_setup(test_backdoor_template_unguarded_page, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
