@@ -209,7 +209,8 @@ module tt_sfpu
     OP_TRANSP = 8'h8C, OP_XOR = 8'h8D, OP_CONFIG = 8'h91, OP_LZ = 8'h81, OP_CAST = 8'h90,
     OP_SWAP = 8'h92, OP_SHFT2 = 8'h94, OP_LE = 8'h96, OP_GT = 8'h97, OP_MUL24 = 8'h98,
     OP_LUT = 8'h73, OP_MULI = 8'h74, OP_ADDI = 8'h75, OP_MAD = 8'h84, OP_ADD = 8'h85,
-    OP_MUL = 8'h86, OP_STOCHRND = 8'h8E, OP_LUTFP32 = 8'h95, OP_ARECIP = 8'h99;
+    OP_MUL = 8'h86, OP_STOCHRND = 8'h8E, OP_LUTFP32 = 8'h95, OP_ARECIP = 8'h99, OP_LOAD = 8'h70,
+    OP_STORE = 8'h72;
 
   // SFPLOADMACRO's sequencer (docs/decisions.md "SFPLOADMACRO" L1-L8; the logic below the store's)
   // A scheduled instruction: lm_word its word after L3 (the report's: register fields VB [15:12],
@@ -354,11 +355,11 @@ module tt_sfpu
       OP_MOV, OP_SETCC, OP_ENCC, OP_PUSHC, OP_POPC, OP_COMPC, OP_GT, OP_LE, OP_SWAP, OP_TRANSP,
       OP_MUL24, OP_STOCHRND, OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32,
       OP_SHFT2, OP_CAST, OP_ABS, OP_AND, OP_OR, OP_XOR, OP_NOT, OP_IADD, OP_SHFT, OP_SETSGN,
-      OP_SETEXP, OP_SETMAN, OP_EXEXP, OP_EXMAN, OP_DIVP2, OP_LZ, OP_ARECIP:
+      OP_SETEXP, OP_SETMAN, OP_EXEXP, OP_EXMAN, OP_DIVP2, OP_LZ, OP_ARECIP, OP_LOAD, OP_LOADI:
                  bd_guard = 1'b1;
       default:   bd_guard = 1'b0;
     endcase
-    bd_vd = (op == OP_LUT) ? vd0 : vd;
+    bd_vd = (op inside {OP_LUT, OP_LOAD, OP_LOADI}) ? vd0 : vd;   // their VD is [23:20]
     for (int l = 0; l < NL; l++)
       bd_tpl_r[l] = bd_guard && bd_vd >= 4'd12 && !lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD];
   end
@@ -452,7 +453,6 @@ module tt_sfpu
   // in E1 (the state before E1's group: a scheduled instruction of the same cycle writes at its end,
   // docs/decisions.md L8; without SFPLOADMACRO the same as E2's state)
   // ---------------------------------------------------------------------------------------------
-  localparam logic [7:0] OP_LOAD = 8'h70, OP_STORE = 8'h72;
   localparam logic [3:0] FMT_SRCB = 4'd0, FMT_FP16 = 4'd1, FMT_BF16 = 4'd2, FMT_FP32 = 4'd3,
     FMT_INT32 = 4'd4, FMT_INT8 = 4'd5, FMT_UINT16 = 4'd6, FMT_HI16 = 4'd7, FMT_INT16 = 4'd8,
     FMT_LO16 = 4'd9, FMT_INT32_ALL = 4'd10, FMT_ZERO = 4'd11, FMT_INT32_SM = 4'd12,
