@@ -350,10 +350,8 @@ static void rf_describe(cosim *c, const char *who, const tt_rf_write *w)
 
 /* The rows the model's instruction wrote against the RTL's queue for the same writer, one by one
  * in order. Returns false (after reporting) on the first difference. */
-static bool rf_match(cosim *c, const cosim_retire_rec *r, int writer)
+static bool rf_match_rows(cosim *c, const cosim_retire_rec *r, int writer, const tt_rf_write *e, size_t ne)
 {
-    size_t ne;
-    const tt_rf_write *e = tt_model_rf_writes(c->m, &ne);
     for (size_t i = 0; i < ne; i++) state_check_touch_rf(c->sc, e[i].file, e[i].bank, e[i].row);
     rf_queue *q = writer >= 0 ? &c->rfq[writer] : NULL;
     size_t na = q ? q->count : 0;
@@ -397,6 +395,13 @@ static bool rf_match(cosim *c, const cosim_retire_rec *r, int writer)
     if (q) q->head = q->count = 0; /* every queued row was this instruction's */
     c->rf_checked += ne;
     return true;
+}
+
+static bool rf_match(cosim *c, const cosim_retire_rec *r, int writer)
+{
+    size_t ne;
+    const tt_rf_write *e = tt_model_rf_writes(c->m, &ne);
+    return rf_match_rows(c, r, writer, e, ne);
 }
 
 static int rf_writer_of_unit(int unit)
@@ -452,6 +457,8 @@ static const char *const unit_names[] = {"NONE", "SYNC",    "CFG",  "THCON", "TD
 
 static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last);
 static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e);
+static bool sfpu_sched_match(cosim *c, uint64_t cycle, const tt_sfpu_group *g, const cosim_sfpu_rec *a,
+                             const cosim_retire_rec *r);
 
 void cosim_retire(cosim *c, const cosim_retire_rec *r)
 {
@@ -598,6 +605,20 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
         cs_end_failure(c);
         return;
     }
+    /* L11: an SFPLOADMACRO too close to a matrix-unit write of the rows it reads, seen at the later
+     * of the two retires, before that one's values are compared */
+    {
+        char uw[512];
+        const tt_read_set *rs = tt_model_last_reads(c->m);
+        if (!tt_lm_dst_retire(&c->lm_dst, r->thread, r->seq, r->insn, rs->dest_rd, rs->dest_wr, uw, sizeof uw)) {
+            char head[64];
+            snprintf(head, sizeof head, "MODEL STOP (%s)", tt_status_name(TT_UNDEFINED));
+            cs_begin_failure(c, head, r->cycle, r->thread, r->seq, r->insn);
+            cs_say(c, "  the model stops: %s: %s\n", tt_status_name(TT_UNDEFINED), uw);
+            cs_end_failure(c);
+            return;
+        }
+    }
     if (c->cov) tt_cov_retire(c->cov, r->thread, &x);
     const tt_effects *e = &x.eff;
     bool ok = x.insn == r->insn && x.seq == r->seq;
@@ -722,6 +743,15 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
         cs_end_failure(c);
         return;
     }
+    /* SFPLOADMACRO (L14): the group's scheduled instructions first, before the rows and lanes they
+     * wrote (a scheduled instruction in the wrong cycle is named as such, not as a row difference) */
+    if ((e->kinds & TT_EFF_SFPU) && c->sfpu_pend &&
+        !sfpu_sched_match(c, r->cycle, tt_model_sfpu_last_group(c->m), &c->sfpu_rec, r))
+        return;
+    if ((uint8_t)(r->insn >> 24) == TT_OPC_SFPLOADMACRO) {
+        lm_macro *mm = &c->macros[c->lm_n++ % LM_MACROS];
+        *mm = (lm_macro){.thread = r->thread, .seq = r->seq, .insn = r->insn, .line = c->cur_line};
+    }
     if (!rf_match(c, r, rf_writer_of_unit(r->unit))) return;
     if (!sfpu_match(c, r, e)) return;
     const bool kern = r->thread >= 0 && r->thread < TT_NUM_THREADS && c->kernel[r->thread]; /* line: the pc */
@@ -776,27 +806,14 @@ static void sfpu_lane_diff(cosim *c, const char *what, const uint32_t *model, co
     }
 }
 
-/* An SFP instruction retired: the RTL's write report of the edge against the model's lanes after it
- * executed (docs/design.md "SFPU writes"). Every LReg the model changed must be reported with all 32
+/* The RTL's SFPU write report `a` against the model's lanes after the step that executed the group
+ * (docs/design.md "SFPU writes"): every LReg the model changed (model_we) must be reported with all 32
  * lanes equal; an LReg the RTL reports and the model left alone must still hold the model's values;
- * the lane state must agree in every lane. Returns false after reporting a difference. */
-static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
+ * the lane state must agree in every lane. `r`: the retire (or, for a group of scheduled instructions
+ * only, the macro) the failure names. Returns false after reporting a difference. */
+static bool sfpu_lanes_match(cosim *c, const cosim_retire_rec *r, uint32_t model_we, const cosim_sfpu_rec *a)
 {
-    const bool model = (e->kinds & TT_EFF_SFPU) != 0;
-    if (!model && !c->sfpu_pend) return true;
-    if (!model || !c->sfpu_pend) {
-        cs_begin_failure(c, "MISMATCH (SFPU write)", r->cycle, r->thread, r->seq, r->insn);
-        if (model)
-            cs_say(c, "  the model executed this SFP instruction; the RTL retired it without its SFPU write report   <--\n");
-        else
-            cs_say(c, "  the RTL reported an SFPU write (cycle %llu) with an instruction that is not the SFPU's   <--\n",
-                   (unsigned long long)c->sfpu_rec.cycle);
-        cs_end_failure(c);
-        return false;
-    }
-    c->sfpu_pend = false;
     state_check_touch_sfpu(c->sc);
-    const cosim_sfpu_rec *a = &c->sfpu_rec;
     uint32_t lreg[TT_SFPU_NUM_LREGS][TT_SFPU_NUM_LANES];
     /* the lane-state fields the report carries, in the order fl / rf hold them */
     static const char *const names[] = {"LaneFlags", "UseLaneFlagsForLaneEnable", "flag_stack_depth", "LaneConfig"};
@@ -812,19 +829,16 @@ static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
     }
     bool ok = true;
     for (unsigned i = 0; i < TT_SFPU_NUM_LREGS; i++) {
-        const bool mw = e->sfpu_lreg_we >> i & 1u, aw = a->lreg_we >> i & 1u;
+        const bool mw = model_we >> i & 1u, aw = a->lreg_we >> i & 1u;
         if ((mw && !aw) || (aw && memcmp(lreg[i], a->lreg[i], sizeof lreg[i]) != 0)) ok = false;
     }
     for (int k = 0; k < NF; k++) ok &= memcmp(fl[k], rf[k], sizeof fl[k]) == 0;
-    if (ok) {
-        c->sfpu_checked++;
-        return true;
-    }
+    if (ok) return true;
     cs_begin_failure(c, "MISMATCH (SFPU)", r->cycle, r->thread, r->seq, r->insn);
-    cs_mismatch(c, "sfpu.lreg_changed_mask", e->sfpu_lreg_we, a->lreg_we);
+    cs_mismatch(c, "sfpu.lreg_changed_mask", model_we, a->lreg_we);
     int shown = 0;
     for (unsigned i = 0; i < TT_SFPU_NUM_LREGS; i++) {
-        const bool mw = e->sfpu_lreg_we >> i & 1u, aw = a->lreg_we >> i & 1u;
+        const bool mw = model_we >> i & 1u, aw = a->lreg_we >> i & 1u;
         if (mw && !aw) {
             cs_say(c, "  the model changed LReg[%u]; the RTL reported no write of it   <--\n", i);
             continue;
@@ -838,6 +852,194 @@ static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
     if (shown == 8) cs_say(c, "  (the first 8 differences)\n");
     cs_end_failure(c);
     return false;
+}
+
+/* An SFP instruction retired: the RTL's write report of the edge against the model's lanes after it
+ * executed, with the scheduled instructions of its group (docs/decisions.md "SFPLOADMACRO" L13).
+ * Returns false after reporting a difference. */
+static bool sfpu_match(cosim *c, const cosim_retire_rec *r, const tt_effects *e)
+{
+    const bool model = (e->kinds & TT_EFF_SFPU) != 0;
+    if (!model && !c->sfpu_pend) return true;
+    if (!model || !c->sfpu_pend) {
+        cs_begin_failure(c, "MISMATCH (SFPU write)", r->cycle, r->thread, r->seq, r->insn);
+        if (model)
+            cs_say(c, "  the model executed this SFP instruction; the RTL retired it without its SFPU write report   <--\n");
+        else
+            cs_say(c, "  the RTL reported an SFPU write (cycle %llu) with an instruction that is not the SFPU's   <--\n",
+                   (unsigned long long)c->sfpu_rec.cycle);
+        cs_end_failure(c);
+        return false;
+    }
+    c->sfpu_pend = false;
+    c->sfpu_retired = true; /* this cycle's group: no tt_model_sfpu_idle at its end */
+    if (!sfpu_lanes_match(c, r, e->sfpu_lreg_we, &c->sfpu_rec)) return false;
+    c->sfpu_checked++;
+    return true;
+}
+
+static const char *const su_names[TT_SFPU_SU_N] = {"simple", "MAD", "round", "store"};
+
+/* The SFPLOADMACRO that scheduled a group's instruction on sub-unit u (thread << 32 | seq): its word
+ * and test-file line, from the macros retired lately (0 when it is no longer remembered). */
+static const lm_macro *lm_find(const cosim *c, uint64_t tag)
+{
+    const int th = (int)(tag >> 32);
+    const uint32_t seq = (uint32_t)tag;
+    for (unsigned i = 0; i < LM_MACROS && i < c->lm_n; i++) {
+        const lm_macro *mm = &c->macros[(c->lm_n - 1 - i) % LM_MACROS];
+        if (mm->thread == th && mm->seq == seq) return mm;
+    }
+    return NULL;
+}
+
+/* SFPLOADMACRO's scheduled instructions (docs/decisions.md "SFPLOADMACRO" L13, L14): the model's group
+ * of the SFPU cycle reported at `cycle` (g; NULL: none executed) against the RTL's record of it: per
+ * sub-unit, whether one executed and its word after L3's overrides, and whether the regular
+ * instruction was discarded (L6b). `r`: the regular instruction retiring with the report (NULL: a
+ * cycle of scheduled work only). Returns false after reporting a difference. */
+static bool sfpu_sched_match(cosim *c, uint64_t cycle, const tt_sfpu_group *g, const cosim_sfpu_rec *a,
+                             const cosim_retire_rec *r)
+{
+    const unsigned mu = g ? g->units & 0xFu : 0, au = a->sched & 0xFu;
+    const bool md = g && r && g->discarded, ad = a->discarded;
+    bool ok = mu == au && md == ad;
+    for (unsigned u = 0; u < TT_SFPU_SU_N && ok; u++)
+        if (mu >> u & 1u) ok = g->word[u] == a->sched_word[u];
+    if (ok) {
+        for (unsigned u = 0; u < TT_SFPU_SU_N; u++) c->sfpu_sched[u] += mu >> u & 1u;
+        return true;
+    }
+    /* the headline names the regular instruction, or the macro of the first sub-unit that differs */
+    const lm_macro *mm = NULL;
+    for (unsigned u = 0; u < TT_SFPU_SU_N && !mm && g; u++)
+        if ((mu >> u & 1u) && (!(au >> u & 1u) || g->word[u] != a->sched_word[u])) mm = lm_find(c, g->macro_seq[u]);
+    if (r) {
+        cs_begin_failure(c, "MISMATCH (SFPU schedule)", cycle, r->thread, r->seq, r->insn);
+    } else {
+        c->cur_line = mm ? mm->line : 0;
+        if (mm)
+            cs_begin_failure(c, "MISMATCH (SFPU schedule)", cycle, mm->thread, mm->seq, mm->insn);
+        else
+            cs_begin_failure(c, "MISMATCH (SFPU schedule)", cycle, -1, 0, 0);
+        cs_say(c, "  a cycle with no SFP instruction retiring: the SFPU's scheduled instructions only\n");
+    }
+    char cy[96];
+    cs_say(c, "  SFPLOADMACRO's scheduled instructions executed in %s (reported in the next; docs/decisions.md "
+           "\"SFPLOADMACRO\" L5, L8, L14):\n", cs_fmt_cycle(c, cycle - 1, true, cy, sizeof cy));
+    for (unsigned u = 0; u < TT_SFPU_SU_N; u++) {
+        const bool m = mu >> u & 1u, x = au >> u & 1u;
+        if (!m && !x) continue;
+        char dm[96] = "", dx[96] = "", who[128] = "";
+        if (m) {
+            cs_dis(g->word[u], dm, sizeof dm);
+            const lm_macro *w = lm_find(c, g->macro_seq[u]);
+            if (w && w->line > 0 && !c->kernel[w->thread])
+                snprintf(who, sizeof who, " (scheduled by thread %d's SFPLOADMACRO seq %u, line %d)", w->thread,
+                         w->seq, w->line);
+            else
+                snprintf(who, sizeof who, " (scheduled by thread %d's SFPLOADMACRO seq %u)",
+                         (int)(g->macro_seq[u] >> 32), (uint32_t)g->macro_seq[u]);
+        }
+        if (x) cs_dis(a->sched_word[u], dx, sizeof dx);
+        char f[40];
+        snprintf(f, sizeof f, "sfpu.sched.%s", su_names[u]);
+        if (m && x && g->word[u] == a->sched_word[u]) {
+            cs_say(c, "  %-8s model and RTL: %s (0x%08x)%s\n", su_names[u], dm, g->word[u], who);
+        } else if (m && x) {
+            cs_say(c, "  %-8s model: %s (0x%08x)%s\n", su_names[u], dm, g->word[u], who);
+            cs_say(c, "  %-8s RTL:   %s (0x%08x)   <--\n", "", dx, a->sched_word[u]);
+            cs_mismatch(c, f, g->word[u], a->sched_word[u]);
+        } else if (m) {
+            cs_say(c, "  %-8s the model executed %s (0x%08x)%s; the RTL executed nothing on the %s sub-unit   <--\n",
+                   su_names[u], dm, g->word[u], who, su_names[u]);
+            cs_one_sided(c, f, true, g->word[u]);
+        } else {
+            cs_say(c, "  %-8s the RTL executed %s (0x%08x); the model executed nothing on the %s sub-unit then   <--\n",
+                   su_names[u], dx, a->sched_word[u], su_names[u]);
+            cs_one_sided(c, f, false, a->sched_word[u]);
+        }
+    }
+    if (md != ad) {
+        cs_say(c, "  the regular instruction was %sdiscarded by the model, %sby the RTL (L6b: a scheduled instruction "
+               "on its sub-unit in its E1 takes priority)   <--\n", md ? "" : "not ", ad ? "" : "not ");
+        cs_mismatch(c, "sfpu.discarded", md, ad);
+    }
+    cs_end_failure(c);
+    return false;
+}
+
+/* Scheduled instructions executed so far, all sub-units (did a step execute any?). */
+static uint64_t sched_total(const tt_model *m)
+{
+    uint64_t n = 0;
+    for (unsigned u = 0; u < TT_SFPU_SU_N; u++) n += tt_model_sfpu_sched_count(m, u);
+    return n;
+}
+
+/* A cycle's SFPU step when no regular SFP instruction retired in it (docs/decisions.md "SFPLOADMACRO"
+ * L13): the model executes the group of scheduled instructions due in the cycle before (maybe none)
+ * and advances its counters; the RTL reports such a group with an SFPU write of sched != 0 in this
+ * cycle and its store's rows on the SFPU's register-file port. Each side's group needs the other's.
+ * Returns false after a failure. */
+static bool sfpu_cycle(cosim *c, uint64_t cycle)
+{
+    const bool retired = c->sfpu_retired;
+    c->sfpu_retired = false;
+    if (retired) return true; /* the regular retire's step executed this cycle's group (sfpu_match) */
+    const uint64_t before = sched_total(c->m);
+    char why[512] = "";
+    const tt_status st = tt_model_sfpu_idle(c->m, why, sizeof why);
+    if (st != TT_OK) {
+        /* L9's forms the model sees at a group of scheduled instructions: before any value of it is
+         * compared */
+        char head[64];
+        snprintf(head, sizeof head, "MODEL STOP (%s)", tt_status_name(st));
+        c->cur_line = 0;
+        cs_begin_failure(c, head, cycle, -1, 0, 0);
+        char cy[96];
+        cs_say(c, "  the model stops: SFPU scheduled instructions (SFPLOADMACRO's) of %s: %s: %s\n",
+               cs_fmt_cycle(c, cycle - 1, true, cy, sizeof cy), tt_status_name(st), why);
+        cs_end_failure(c);
+        return false;
+    }
+    const tt_sfpu_group *g = sched_total(c->m) != before ? tt_model_sfpu_last_group(c->m) : NULL;
+    if (!g && !c->sfpu_pend) return true;
+    c->changed = true;
+    /* the macro the failures name: the first sub-unit's */
+    cosim_retire_rec mr = {.cycle = cycle, .thread = -1};
+    for (unsigned u = 0; u < TT_SFPU_SU_N && g; u++)
+        if (g->units >> u & 1u) {
+            const lm_macro *mm = lm_find(c, g->macro_seq[u]);
+            mr.thread = (int)(g->macro_seq[u] >> 32);
+            mr.seq = (uint32_t)g->macro_seq[u];
+            mr.insn = mm ? mm->insn : 0;
+            c->cur_line = mm ? mm->line : 0;
+            break;
+        }
+    if (!c->sfpu_pend) { /* the model executed some; the RTL reported none (no SFPU write) */
+        static const cosim_sfpu_rec none;
+        return sfpu_sched_match(c, cycle, g, &none, NULL);
+    }
+    const cosim_sfpu_rec *a = &c->sfpu_rec;
+    c->sfpu_pend = false;
+    if (!a->sched) {
+        if (!g) {
+            c->cur_line = 0;
+            cs_begin_failure(c, "MISMATCH (SFPU write)", cycle, -1, 0, 0);
+            cs_say(c, "  the RTL reported an SFPU write at cycle %llu with no SFP instruction retiring and no "
+                   "scheduled instruction (sched 0)   <--\n", (unsigned long long)a->cycle);
+            cs_end_failure(c);
+            return false;
+        }
+    }
+    if (!sfpu_sched_match(c, cycle, g, a, NULL)) return false;
+    if (mr.thread >= 0 && !mr.insn) mr.thread = -1;
+    size_t ne = 0;
+    const tt_rf_write *e = g ? tt_model_rf_writes(c->m, &ne) : NULL;
+    if (!rf_match_rows(c, &mr, TT_RF_BY_SFPU, e, ne)) return false;
+    if (!sfpu_lanes_match(c, &mr, g ? g->lreg_we : 0, a)) return false;
+    return true;
 }
 
 /* An instruction whose unit-internal wait is live (tt_model_unit_wait_is_live) was dispatched: from
@@ -873,6 +1075,9 @@ void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
         c->disp[th].valid = false;
     }
     if (!c->o.check || c->failed) return;
+    /* SFPLOADMACRO: a cycle without a regular SFP retire steps the SFPU's schedule, after the cycle's
+     * retires as a retire would (docs/decisions.md "SFPLOADMACRO" L13) */
+    if (!sfpu_cycle(c, cycle)) return;
     /* The wait gate, at each dispatch the RTL reports (tt_core dispatch_*_o; the RTL decides when;
      * it may never dispatch what the model's gate holds: a latched STALLWAIT / SEMWAIT, with its
      * one-cycle lag). A wait latches as it dispatches (docs/decisions.md "Lockstep wait-gate check"). */
@@ -1044,6 +1249,15 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
             }
         }
     }
+    /* L12: the RTL drained with scheduled instructions still waiting for SFP instructions that never
+     * came (the model's count; the RTL's drain waits only for those that can still execute) */
+    if (!c->failed && c->o.check && tt_model_sfpu_busy(c->m)) {
+        c->cur_line = 0;
+        cs_begin_failure(c, "MODEL STOP (SFPLOADMACRO)", cycle, -1, 0, 0);
+        cs_say(c, "  SFPLOADMACRO: %u scheduled instructions never executed (they wait for SFP instructions that "
+               "never came; docs/decisions.md \"SFPLOADMACRO\" L12)\n", tt_model_sfpu_outstanding(c->m));
+        cs_end_failure(c);
+    }
     if (!c->failed && c->o.check && state_check_complete(c->sc)) {
         int n = state_check_compare(c->sc, c->m, cs_state_diff, c, 0);
         if (n) {
@@ -1097,9 +1311,11 @@ int cosim_finish(cosim *c, uint64_t cycle, double seconds)
         snprintf(timing + tn, sizeof timing - (size_t)tn, ", %llu race%s reported (+hazards=warn)",
                  (unsigned long long)c->hazards_seen, c->hazards_seen == 1 ? "" : "s");
     /* the SFPU's lane states compared (sfpu_match), named only when a test ran SFP instructions */
-    char sfpu[64] = "";
+    /* and SFPLOADMACRO's scheduled instructions matched, when any (the JSON report: always) */
+    char sfpu[192] = "", sched[112];
+    cs_sfpu_sched_summary(c, sched, sizeof sched);
     if (c->sfpu_checked)
-        snprintf(sfpu, sizeof sfpu, ", SFPU lanes of %llu instructions", (unsigned long long)c->sfpu_checked);
+        snprintf(sfpu, sizeof sfpu, ", SFPU lanes of %llu instructions%s", (unsigned long long)c->sfpu_checked, sched);
     printf("%s: %s: %llu instructions, %llu L1 writes and %llu register-file rows%s %s%s%s, %llu cycles, %.0f cycles/s "
            "(load %.2f s, sim %.2f s), srnd seed %u\n",
            c->t.path, c->failed ? "FAIL" : "PASS", (unsigned long long)c->retired,

@@ -75,6 +75,13 @@ typedef struct {
     uint32_t flags, use_flags;
     uint8_t depth[TT_SFPU_NUM_LANES];
     uint32_t lane_config[TT_SFPU_NUM_LANES];
+    /* SFPLOADMACRO (docs/decisions.md "SFPLOADMACRO" L14): bit u of sched: a scheduled instruction
+     * executed on sub-unit u (TT_SFPU_SU_*) in the cycle before this report, its word after L3 in
+     * sched_word[u]; discarded: the regular instruction retiring with this report was discarded
+     * (L6b). A record with sched != 0 may come in a cycle without a regular SFP retire. */
+    uint8_t sched;
+    uint32_t sched_word[4];
+    bool discarded;
 } cosim_sfpu_rec;
 
 /* `expect retire`: thread's instruction `seq` retires in cycle lo..hi of the run (cycle 0: the first

@@ -246,6 +246,9 @@ void c_dpi_sfpu_write(void *ctx, long long cycle, const svBitVecVal *rec)
         r.depth[l] = (uint8_t)x.depth[l];
         r.lane_config[l] = x.lane_config[l];
     }
+    r.sched = (uint8_t)x.sched[0];
+    for (unsigned u = 0; u < 4; u++) r.sched_word[u] = x.sched_word[u];
+    r.discarded = x.discarded[0] != 0;
     HOST(ctx)->on_sfpu_write(HOST(ctx)->ctx, &r);
 }
 

@@ -21,12 +21,20 @@
 #define RET_PEND 24 /* retires in one edge: at most one per retire lane (tt_pkg RET_LANES) */
 #define LIVE_WAITS 8 /* live unit waits in flight: at most two instructions in each unpacker */
 #define LINES 256 /* pushes not yet passed: the model's frontend (64) plus absorbed ones */
+#define LM_MACROS 64 /* SFPLOADMACROs remembered for reports (a scheduled instruction runs within 8 SFP instructions of its macro) */
 
 typedef struct {
     uint64_t cycle;
     uint32_t seq, insn;
     int line;
 } hist_entry;
+
+/* An SFPLOADMACRO that retired: what a report of its scheduled instructions names. */
+typedef struct {
+    int thread;
+    uint32_t seq, insn;
+    int line;
+} lm_macro;
 
 typedef struct {
     uint32_t addr;
@@ -67,6 +75,11 @@ struct cosim {
     uint64_t sfpu_checked;           /* SFP instructions whose lane state was compared */
     bool sfpu_pend;                  /* the RTL's SFPU write report waiting for its retire */
     cosim_sfpu_rec sfpu_rec;
+    bool sfpu_retired;               /* a regular SFP instruction retired in this cycle (its step ran the group) */
+    uint64_t sfpu_sched[TT_SFPU_SU_N]; /* SFPLOADMACRO's scheduled instructions matched, per sub-unit */
+    lm_macro macros[LM_MACROS];      /* the SFPLOADMACROs retired last (a ring) */
+    unsigned lm_n;
+    tt_lm_dst lm_dst;                /* SFPLOADMACRO's Dst hazard (L11), from the retires */
     rf_queue rfq[TT_RF_WRITERS];
     l1_queue model_l1[TT_L1_WRITERS], rtl_l1[TT_L1_WRITERS]; /* matched in order per writer */
     bool failed;
@@ -136,6 +149,7 @@ void cs_one_sided(cosim *c, const char *field, bool by_model, uint64_t value);
 void cs_end_failure(cosim *c);
 bool cs_write_report(cosim *c);
 bool cs_write_coverage(cosim *c, const char *result);
+void cs_sfpu_sched_summary(cosim *c, char *buf, size_t n);
 
 /* cosim_race.c */
 bool cs_hb_report(void *ctx, const hazard_who *at, bool at_writes, int at_when, const hb_race *x);

@@ -165,6 +165,12 @@ void cosim_fail_watchdog(cosim *c, uint64_t cycle, const char *details)
     c->cur_line = 0;
     cs_begin_failure(c, "WATCHDOG", cycle, -1, 0, 0);
     cs_say(c, "%s", details);
+    /* L12: an RTL whose drain waits for scheduled instructions that wait for SFP instructions that
+     * never come runs into the watchdog; the model says why */
+    if (c->o.check && tt_model_sfpu_busy(c->m))
+        cs_say(c, "  SFPLOADMACRO: %u scheduled instructions never executed (outstanding in the model: they wait "
+               "for SFP instructions that never came; docs/decisions.md \"SFPLOADMACRO\" L12)\n",
+               tt_model_sfpu_outstanding(c->m));
     cs_end_failure(c);
 }
 
@@ -218,4 +224,25 @@ void cosim_note_waves(cosim *c, const char *file, const char *view, uint64_t fir
     cJSON_AddNumberToObject(w, "first_cycle", (double)first);
     cJSON_AddNumberToObject(w, "last_cycle", (double)last);
     cJSON_AddStringToObject(w, "gtkwave", cmd);
+}
+
+/* SFPLOADMACRO's scheduled instructions matched per sub-unit (docs/decisions.md "SFPLOADMACRO" L14):
+ * ", SFPU scheduled: simple a, MAD b, round c, store d" into buf when any (else ""), and the JSON
+ * report's "sfpu_scheduled" {simple, mad, round, store} always. */
+void cs_sfpu_sched_summary(cosim *c, char *buf, size_t n)
+{
+    static const char *const keys[TT_SFPU_SU_N] = {"simple", "mad", "round", "store"};
+    cJSON *o = cJSON_CreateObject();
+    uint64_t any = 0;
+    for (unsigned u = 0; u < TT_SFPU_SU_N; u++) {
+        cJSON_AddNumberToObject(o, keys[u], (double)c->sfpu_sched[u]);
+        any += c->sfpu_sched[u];
+    }
+    cJSON_DeleteItemFromObject(c->json, "sfpu_scheduled");
+    cJSON_AddItemToObject(c->json, "sfpu_scheduled", o);
+    if (n) buf[0] = 0;
+    if (!any) return;
+    snprintf(buf, n, ", SFPU scheduled: simple %llu, MAD %llu, round %llu, store %llu",
+             (unsigned long long)c->sfpu_sched[0], (unsigned long long)c->sfpu_sched[1],
+             (unsigned long long)c->sfpu_sched[2], (unsigned long long)c->sfpu_sched[3]);
 }

@@ -128,18 +128,26 @@ typedef struct {
     uint64_t back_at;
 } slot_state;
 
-/* An instruction in the matrix unit (pipelined: one accepted a cycle, several in flight, retired in
- * order; docs/decisions.md "Matrix unit timing"). */
+/* An instruction in a unit that is a pipeline retiring in order, one a cycle: the matrix unit
+ * (docs/decisions.md "Matrix unit timing") and the SFPU (S20). */
 typedef struct {
     int thread;
     uint32_t insn;
     uint64_t disp;        /* dispatch cycle */
     uint64_t due;         /* its retire cycle: max(disp + latency, the previous one's + 1) */
-} mx_ent;
-#define MQ_MAX 16 /* at most 5 in flight (latency <= 5, one a cycle) */
+    unsigned lat;         /* its latency */
+} iq_ent;
+#define IQ_MAX 16 /* the matrix unit has at most 5 in flight (latency <= 5, one a cycle), the SFPU 2 */
+
+/* Such a unit's instructions in acceptance order (a ring), and the retire cycle of the last one
+ * accepted. */
+typedef struct {
+    iq_ent e[IQ_MAX];
+    unsigned head, n;
+    uint64_t last_due;
+} inorder_q;
 
 #define THW_RING 256 /* ThCon L1 writes remembered (one at most every 3 cycles) */
-#define SQ_MAX 4 /* the SFPU holds 2 (E1, E2): room to report more as a failure */
 #define PSTEP_MAX 4096 /* a PACR's step cycles compared one by one (longer PACRs: the first ones) */
 
 struct tt_timing {
@@ -157,21 +165,27 @@ struct tt_timing {
      * instruction of 2 cycles or more moves there after its first cycle, so that the thread's next
      * one can enter (WRCFG.md "Performance"); `due` is its retire cycle. */
     slot_state cfg_e2[TT_NUM_THREADS];
-    /* The matrix unit (slot[TT_U_MATH] is unused): what it holds in acceptance order, the retire
-     * cycle of the last one accepted, and the windows of its acceptance rules. */
-    mx_ent mq[MQ_MAX];
-    unsigned mq_head, mq_n;
-    uint64_t mq_last_due;
+    /* The matrix unit (slot[TT_U_MATH] is unused): what it holds, and the windows of its acceptance
+     * rules. */
+    inorder_q mq;
     tt_mx_recent mrec;
     /* The SFPU (slot[TT_U_SFPU] is unused; docs/decisions.md S20): a two-stage pipeline that takes one
-     * instruction a cycle and retires each at its dispatch + sfpu_lat, in order: what it holds in
-     * acceptance order, and the last one accepted with its cycle (S21's holds, S22's undefined forms
-     * look at the one accepted the cycle before). */
-    slot_state sq[SQ_MAX];
-    unsigned sq_n;
+     * instruction a cycle and retires each at its dispatch + sfpu_lat, in order: what it holds, and
+     * the last one accepted with its cycle (S21's holds, S22's undefined forms look at the one
+     * accepted the cycle before). */
+    inorder_q sq;
     uint32_t sf_prev;
     uint64_t sf_prev_cycle;
     bool sf_prev_valid;
+    /* SFPLOADMACRO's scheduled work in this cycle (docs/decisions.md "SFPLOADMACRO" L12): some
+     * scheduled instruction outstanding (executing in this cycle or later) or reported in this
+     * cycle, from the model after this cycle's SFPU step (its retire, or tt_model_sfpu_idle): the
+     * model executes a group at its report, so "outstanding after the step" is what executes in
+     * this cycle or later, and "executed by the step" is the report of this cycle. Every thread's
+     * C11 holds meanwhile and the SFPU is busy (T6). sched_total: the model's count of scheduled
+     * instructions executed, at the last cycle. */
+    bool sfpu_sched;
+    uint64_t sched_total;
     bool undefined;               /* the last failure is a timing-dependent undefined form (S22) */
     /* Model state as the RTL sees it this cycle (after the previous edge). */
     bool have_model;
@@ -244,8 +258,8 @@ static bool unp_holds(const tt_timing *t, int u, int th)
 /* Does unit u hold an instruction of any thread? */
 static bool unit_busy_any(const tt_timing *t, int u)
 {
-    if (u == TT_U_MATH) return t->mq_n != 0;
-    if (u == TT_U_SFPU) return t->sq_n != 0;
+    if (u == TT_U_MATH) return t->mq.n != 0;
+    if (u == TT_U_SFPU) return t->sq.n != 0 || t->sfpu_sched;
     for (int k = 0; k < (per_thread(t, u) ? TT_NUM_THREADS : 1); k++)
         if (t->slot[u][k].thread >= 0 || (u == TT_U_CFG && t->cfg_e2[k].thread >= 0)) return true;
     return false;
@@ -266,23 +280,34 @@ static bool cfg_e1_leaves(const tt_timing *t, int th, uint64_t cycle)
     return e1->max == 1 ? e1->due == cycle : cycle >= e1->disp + 1 && cfg_e2_frees(t, th, cycle);
 }
 
-static const mx_ent *mq_at(const tt_timing *t, unsigned i) { return &t->mq[(t->mq_head + i) % MQ_MAX]; }
+static const iq_ent *iq_at(const inorder_q *q, unsigned i) { return &q->e[(q->head + i) % IQ_MAX]; }
 
-/* Does the matrix unit hold an instruction of thread th (any thread: th < 0)? */
-static bool mq_holds(const tt_timing *t, int th)
+/* Does the queue hold an instruction of thread th (any thread: th < 0)? */
+static bool iq_holds(const inorder_q *q, int th)
 {
-    for (unsigned i = 0; i < t->mq_n; i++)
-        if (th < 0 || mq_at(t, i)->thread == th) return true;
+    for (unsigned i = 0; i < q->n; i++)
+        if (th < 0 || iq_at(q, i)->thread == th) return true;
     return false;
 }
 
-/* Does the SFPU hold an instruction of thread th (any thread: th < 0)? */
-static bool sq_holds(const tt_timing *t, int th)
+/* Accept an instruction with latency lat: in order, no earlier than the cycle after the one before. */
+static void iq_push(inorder_q *q, int th, uint32_t insn, uint64_t cycle, unsigned lat)
 {
-    for (unsigned i = 0; i < t->sq_n; i++)
-        if (th < 0 || t->sq[i].thread == th) return true;
-    return false;
+    uint64_t due = cycle + lat;
+    if (q->last_due + 1 > due) due = q->last_due + 1;
+    if (q->n < IQ_MAX) q->e[(q->head + q->n++) % IQ_MAX] = (iq_ent){.thread = th, .insn = insn, .disp = cycle,
+                                                                    .due = due, .lat = lat};
+    q->last_due = due;
 }
+
+static void iq_pop(inorder_q *q)
+{
+    q->head = (q->head + 1) % IQ_MAX;
+    q->n--;
+}
+
+static bool mq_holds(const tt_timing *t, int th) { return iq_holds(&t->mq, th); }
+static bool sq_holds(const tt_timing *t, int th) { return iq_holds(&t->sq, th); }
 
 /* CLEARDVALID with a flip or Reset, SETRWC with FlipSrcA/B hand a bank over at their retire: bit 0
  * SrcA, bit 1 SrcB. */
@@ -303,8 +328,8 @@ static unsigned bank_changer(uint32_t insn)
 static unsigned mq_bank_change(const tt_timing *t, uint64_t cycle, bool not_retiring)
 {
     unsigned sides = 0;
-    for (unsigned i = 0; i < t->mq_n; i++)
-        if (!not_retiring || mq_at(t, i)->due != cycle) sides |= bank_changer(mq_at(t, i)->insn);
+    for (unsigned i = 0; i < t->mq.n; i++)
+        if (!not_retiring || iq_at(&t->mq, i)->due != cycle) sides |= bank_changer(iq_at(&t->mq, i)->insn);
     return sides;
 }
 
@@ -413,6 +438,8 @@ static unsigned conditions(const tt_timing *t, int th)
     if (mq_holds(t, th)) c |= 1u << C_MATH;
     /* S23: an SFP instruction of the thread is in the SFPU (dispatched, not retired) */
     if (sq_holds(t, th)) c |= 1u << C_SFPU;
+    /* L12: and, for every thread, while SFPLOADMACRO's scheduled work is outstanding or reported */
+    if (t->sfpu_sched) c |= 1u << C_SFPU;
     /* XMOV and the configuration unit: busy for any thread */
     if (unit_busy_any(t, TT_U_XMOV)) c |= 1u << C_XMOV;
     if (unit_busy_any(t, TT_U_CFG)) c |= 1u << C_CFGEXU;
@@ -1154,72 +1181,40 @@ static bool check_slot(tt_timing *t, const tt_model *m, uint64_t cycle, const tt
     return true;
 }
 
-/* T5 for the matrix unit: its oldest instruction retires exactly in its due cycle (its latency after
- * its dispatch, or the cycle after the one before it: in order), one a cycle. */
-static bool math_check(tt_timing *t, uint64_t cycle, const tt_timing_obs *o, const report *r)
+/* T5 for a unit that retires in order (the matrix unit, docs/decisions.md "Matrix unit timing"; the
+ * SFPU, S20): its oldest instruction retires exactly in its due cycle (its latency after its
+ * dispatch, or the cycle after the one before it), one a cycle. */
+static bool iq_check(tt_timing *t, uint64_t cycle, const tt_timing_obs *o, const report *r, int u,
+                     const inorder_q *q, const char *rule)
 {
     int got = -1;
     for (int th = 0; th < TT_NUM_THREADS; th++)
-        if ((o->th[th].retire >> TT_U_MATH) & 1u) {
+        if ((o->th[th].retire >> u) & 1u) {
             if (got >= 0)
-                return fail(r, th, 0, "T5 retire: threads %d and %d both retired from MATH at cycle %llu; the matrix "
-                            "unit retires one instruction a cycle, in order", got, th, (unsigned long long)cycle);
+                return fail(r, th, 0, "T5 retire: threads %d and %d both retired from %s at cycle %llu; it retires "
+                            "one instruction a cycle, in order (%s)", got, th, unit_names[u],
+                            (unsigned long long)cycle, rule);
             got = th;
         }
     t->checks++;
-    if (!t->mq_n) return true; /* a retire from it was reported above ("holds none") */
-    const mx_ent *h = mq_at(t, 0);
-    const bool due = h->due == cycle;
-    if (due == (got == h->thread) && (due || got < 0)) return true;
-    char d[96];
-    tt_disasm(h->insn, d, sizeof d);
-    unsigned lo, hi;
-    tt_timing_latency(h->insn, &lo, &hi);
-    if (due)
-        return fail(r, h->thread, h->insn,
-                    "T5 latency: %s (thread %d) dispatched at cycle %llu to MATH must retire at cycle %llu (latency %u%s; "
-                    "the matrix unit retires in order), but %s",
-                    d, h->thread, (unsigned long long)h->disp, (unsigned long long)h->due, lo,
-                    h->due != h->disp + lo ? ", later: the instruction before it retires the cycle before" : "",
-                    got < 0 ? "it has not retired by then" : "another thread's instruction retired instead");
-    return fail(r, got, h->insn,
-                "T5 latency: thread %d retired an instruction from MATH at cycle %llu, but the oldest one there, %s "
-                "(thread %d) dispatched at cycle %llu, is due at cycle %llu (latency %u; in order, one a cycle)",
-                got, (unsigned long long)cycle, d, h->thread, (unsigned long long)h->disp, (unsigned long long)h->due,
-                lo);
-}
-
-/* T5 for the SFPU (S20): its oldest instruction retires exactly at its dispatch + its latency, one
- * a cycle, in order. */
-static bool sfpu_check(tt_timing *t, uint64_t cycle, const tt_timing_obs *o, const report *r)
-{
-    int got = -1;
-    for (int th = 0; th < TT_NUM_THREADS; th++)
-        if ((o->th[th].retire >> TT_U_SFPU) & 1u) {
-            if (got >= 0)
-                return fail(r, th, 0, "T5 retire: threads %d and %d both retired from SFPU at cycle %llu; the SFPU "
-                            "retires one instruction a cycle, in order (docs/decisions.md S20)", got, th,
-                            (unsigned long long)cycle);
-            got = th;
-        }
-    t->checks++;
-    if (!t->sq_n) return true; /* a retire from it was reported above ("holds none") */
-    const slot_state *h = &t->sq[0];
+    if (!q->n) return true; /* a retire from it was reported above ("holds none") */
+    const iq_ent *h = iq_at(q, 0);
     const bool due = h->due == cycle;
     if (due == (got == h->thread) && (due || got < 0)) return true;
     char d[96];
     tt_disasm(h->insn, d, sizeof d);
     if (due)
         return fail(r, h->thread, h->insn,
-                    "T5 latency: %s (thread %d) dispatched at cycle %llu to SFPU must retire at cycle %llu (latency "
-                    "%u, docs/decisions.md S20), but %s", d, h->thread, (unsigned long long)h->disp,
-                    (unsigned long long)h->due, h->max,
-                    got < 0 ? "it has not retired by then" : "another thread's instruction retired instead");
+                    "T5 latency: %s (thread %d) dispatched at cycle %llu to %s must retire at cycle %llu (latency %u%s; "
+                    "in order, %s), but %s",
+                    d, h->thread, (unsigned long long)h->disp, unit_names[u], (unsigned long long)h->due, h->lat,
+                    h->due != h->disp + h->lat ? ", later: the instruction before it retires the cycle before" : "",
+                    rule, got < 0 ? "it has not retired by then" : "another thread's instruction retired instead");
     return fail(r, got, h->insn,
-                "T5 latency: thread %d retired an instruction from SFPU at cycle %llu, but the oldest one there, %s "
-                "(thread %d) dispatched at cycle %llu, is due at cycle %llu (latency %u; in order, one a cycle)",
-                got, (unsigned long long)cycle, d, h->thread, (unsigned long long)h->disp,
-                (unsigned long long)h->due, h->max);
+                "T5 latency: thread %d retired an instruction from %s at cycle %llu, but the oldest one there, %s "
+                "(thread %d) dispatched at cycle %llu, is due at cycle %llu (latency %u; in order, one a cycle, %s)",
+                got, unit_names[u], (unsigned long long)cycle, d, h->thread, (unsigned long long)h->disp,
+                (unsigned long long)h->due, h->lat, rule);
 }
 
 /* T4 for the sync unit (BH SyncUnit.md "Throughput"): walking the threads from its round-robin
@@ -1319,6 +1314,11 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
 {
     report r = {thread, insn, why, whylen};
     if (!t->have_model) snapshot_model(t, m);
+    /* L12: the model has made this cycle's SFPU step (a retire's, or tt_model_sfpu_idle) */
+    uint64_t sched_total = 0;
+    for (unsigned u = 0; u < TT_SFPU_SU_N; u++) sched_total += tt_model_sfpu_sched_count(m, u);
+    t->sfpu_sched = tt_model_sfpu_busy(m) || sched_total != t->sched_total;
+    if (!t->probe) t->sched_total = sched_total;
     if (o->pack_step) {
         if (t->pstep_n < PSTEP_MAX) t->pstep[t->pstep_n] = cycle;
         t->pstep_n++;
@@ -1480,8 +1480,8 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         }
     for (int th = 0; th < TT_NUM_THREADS && t->p.cfg_pipeline; th++)
         if (!cfg_check(t, cycle, o, th, &r)) return false;
-    if (!math_check(t, cycle, o, &r)) return false;
-    if (!sfpu_check(t, cycle, o, &r)) return false;
+    if (!iq_check(t, cycle, o, &r, TT_U_MATH, &t->mq, "docs/decisions.md \"Matrix unit timing\"")) return false;
+    if (!iq_check(t, cycle, o, &r, TT_U_SFPU, &t->sq, "docs/decisions.md S20")) return false;
 
     /* T6 busy units: a unit is busy from the cycle after the dispatch through its retire cycle. */
     for (int u = 1; u < TT_NUM_UNITS; u++) {
@@ -1489,20 +1489,24 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         for (int k = 1; k < (per_thread(t, u) ? TT_NUM_THREADS : 1) && bs->thread < 0; k++) bs = &t->slot[u][k];
         for (int k = 0; u == TT_U_CFG && k < TT_NUM_THREADS && bs->thread < 0; k++) bs = &t->cfg_e2[k];
         slot_state ms = {.thread = -1};
-        if (u == TT_U_MATH && t->mq_n) {
-            ms = (slot_state){.thread = mq_at(t, 0)->thread, .insn = mq_at(t, 0)->insn};
+        const inorder_q *iq = u == TT_U_MATH ? &t->mq : u == TT_U_SFPU ? &t->sq : NULL;
+        if (iq && iq->n) {
+            ms = (slot_state){.thread = iq_at(iq, 0)->thread, .insn = iq_at(iq, 0)->insn};
             bs = &ms;
         }
-        if (u == TT_U_SFPU && t->sq_n) bs = &t->sq[0];
         const int occ = bs->thread;
-        bool busy = occ >= 0, got = (o->unit_busy >> u) & 1u;
+        /* the SFPU: also while SFPLOADMACRO's scheduled work is outstanding or reported (L12) */
+        const bool sched = u == TT_U_SFPU && t->sfpu_sched;
+        bool busy = occ >= 0 || sched, got = (o->unit_busy >> u) & 1u;
         t->checks++;
         if (busy != got)
-            return fail(&r, occ, busy ? bs->insn : 0,
+            return fail(&r, occ, occ >= 0 ? bs->insn : 0,
                         "T6 unit busy: %s should be %s this cycle (%s), RTL says %s", unit_names[u],
                         busy ? "busy" : "free",
-                        busy ? "it holds an instruction it has not retired before this cycle"
-                             : "it holds nothing: its last instruction retired before this cycle",
+                        occ >= 0 ? "it holds an instruction it has not retired before this cycle"
+                        : sched  ? "SFPLOADMACRO's scheduled instructions are outstanding or reported in this cycle, "
+                                   "docs/decisions.md \"SFPLOADMACRO\" L12"
+                                 : "it holds nothing: its last instruction retired before this cycle",
                         got ? "busy" : "free");
     }
 
@@ -1538,14 +1542,8 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
         for (int u = 1; u < TT_NUM_UNITS; u++) {
             if (!((ret >> u) & 1u)) continue;
             if (cfg_piped(t, u)) continue; /* cfg_step */
-            if (u == TT_U_MATH) { /* the oldest (math_check held it to that) */
-                t->mq_head = (t->mq_head + 1) % MQ_MAX;
-                t->mq_n--;
-                continue;
-            }
-            if (u == TT_U_SFPU) { /* the oldest (sfpu_check held it to that) */
-                memmove(&t->sq[0], &t->sq[1], sizeof t->sq[0] * (SQ_MAX - 1));
-                t->sq_n--;
+            if (u == TT_U_MATH || u == TT_U_SFPU) { /* the oldest (iq_check held it to that) */
+                iq_pop(u == TT_U_MATH ? &t->mq : &t->sq);
                 continue;
             }
             slot_state *sl = slot_of(t, u, th);
@@ -1590,13 +1588,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                 unsigned lo, hi;
                 tt_timing_latency_profile(&t->p, x->fe_insn, &lo, &hi);
                 if (u == TT_U_MATH) {
-                    /* in order: no earlier than the cycle after the one accepted before it */
-                    uint64_t due = cycle + lo;
-                    if (t->mq_last_due + 1 > due) due = t->mq_last_due + 1;
-                    if (t->mq_n < MQ_MAX)
-                        t->mq[(t->mq_head + t->mq_n++) % MQ_MAX] =
-                            (mx_ent){.thread = th, .insn = x->fe_insn, .disp = cycle, .due = due};
-                    t->mq_last_due = due;
+                    iq_push(&t->mq, th, x->fe_insn, cycle, lo);
                     mx_acc = true;
                     mx_insn = x->fe_insn;
                 } else if (u == TT_U_SFPU) {
@@ -1609,9 +1601,7 @@ bool tt_timing_cycle(tt_timing *t, const tt_model *m, uint64_t cycle, const tt_t
                         return fail(&r, th, x->fe_insn, "%s", uw);
                     }
                     /* S20: one a cycle, retired in order at its dispatch + the latency */
-                    if (t->sq_n < SQ_MAX)
-                        t->sq[t->sq_n++] = (slot_state){.thread = th, .insn = x->fe_insn, .disp = cycle,
-                                                        .due = cycle + lo, .max = hi};
+                    iq_push(&t->sq, th, x->fe_insn, cycle, lo);
                     t->sf_prev = x->fe_insn;
                     t->sf_prev_cycle = cycle;
                     t->sf_prev_valid = true;
@@ -1690,8 +1680,8 @@ void tt_timing_due(const tt_timing *t, uint64_t cycle, bool sem_store, uint16_t 
             }
         }
     }
-    if (t->mq_n && mq_at(t, 0)->due == cycle) due[mq_at(t, 0)->thread] |= 1u << TT_U_MATH;
-    if (t->sq_n && t->sq[0].due == cycle) due[t->sq[0].thread] |= 1u << TT_U_SFPU;
+    if (t->mq.n && iq_at(&t->mq, 0)->due == cycle) due[iq_at(&t->mq, 0)->thread] |= 1u << TT_U_MATH;
+    if (t->sq.n && iq_at(&t->sq, 0)->due == cycle) due[iq_at(&t->sq, 0)->thread] |= 1u << TT_U_SFPU;
 }
 
 bool tt_timing_undefined(const tt_timing *t) { return t->undefined; }
@@ -1727,4 +1717,55 @@ uint64_t tt_timing_pack_plan_after(const tt_timing *t, const tt_pack_work *w, ui
     const uint64_t r = pack_walk(t, w, disp, in, out, UINT64_MAX, &n_thw, steps, max_steps);
     if (out) out->retire = r;
     return r;
+}
+
+/* ---- SFPLOADMACRO's Dst hazard (docs/decisions.md "SFPLOADMACRO" L11) ---- */
+
+/* Is the pair (matrix writer mx, macro mm) of one thread undefined: 1..3 apart in its dispatch
+ * order, no STALLWAIT on C7 / C4 between, rows overlapping? */
+static bool lm_dst_pair(const tt_lm_dst *d, int th, unsigned mx, unsigned mm)
+{
+    const uint32_t a = d->e[th][mx].seq, b = d->e[th][mm].seq;
+    if (b <= a || b - a > 3) return false;
+    const unsigned n = d->n[th] < TT_LM_DST_RING ? d->n[th] : TT_LM_DST_RING;
+    for (unsigned i = 0; i < n; i++)
+        if (d->e[th][i].kind == 3 && d->e[th][i].seq > a && d->e[th][i].seq < b) return false;
+    for (unsigned w = 0; w < TT_DEST_ROWS / 32; w++)
+        if (d->e[th][mx].rows[w] & d->e[th][mm].rows[w]) return true;
+    return false;
+}
+
+bool tt_lm_dst_retire(tt_lm_dst *d, int thread, uint32_t seq, uint32_t insn, const uint32_t *dest_rd,
+                      const uint32_t *dest_wr, char *why, size_t whylen)
+{
+    if (thread < 0 || thread >= TT_NUM_THREADS) return true;
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    uint8_t kind = 0;
+    const uint32_t *rows = NULL;
+    bool any_wr = false;
+    for (unsigned w = 0; w < TT_DEST_ROWS / 32 && dest_wr; w++) any_wr |= dest_wr[w] != 0;
+    if (tt_timing_unit(insn) == TT_U_MATH && any_wr) kind = 1, rows = dest_wr;
+    else if (opc == TT_OPC_SFPLOADMACRO && dest_rd) kind = 2, rows = dest_rd;
+    else if (opc == TT_OPC_STALLWAIT && (tt_wait_latch_of(insn).cond & (1u << C_MATH | 1u << C_SRCA_VLD))) kind = 3;
+    if (!kind) return true;
+    const unsigned k = d->n[thread]++ % TT_LM_DST_RING;
+    d->e[thread][k].seq = seq;
+    d->e[thread][k].kind = kind;
+    d->e[thread][k].insn = insn;
+    if (rows) memcpy(d->e[thread][k].rows, rows, sizeof d->e[thread][k].rows);
+    if (kind == 3) return true;
+    const unsigned n = d->n[thread] < TT_LM_DST_RING ? d->n[thread] : TT_LM_DST_RING;
+    for (unsigned i = 0; i < n; i++) {
+        if (i == k || d->e[thread][i].kind != (kind == 1 ? 2 : 1)) continue;
+        const unsigned mx = kind == 1 ? k : i, mm = kind == 1 ? i : k;
+        if (!lm_dst_pair(d, thread, mx, mm)) continue;
+        char a[96];
+        tt_disasm(d->e[thread][mx].insn, a, sizeof a);
+        snprintf(why, whylen,
+                 "SFPLOADMACRO.md \"Instruction scheduling\" (L11): SFPLOADMACRO seq %u reads Dest rows %s (seq %u) "
+                 "writes, %u instruction(s) between (3 needed, or STALLWAIT C7)",
+                 d->e[thread][mm].seq, a, d->e[thread][mx].seq, d->e[thread][mm].seq - d->e[thread][mx].seq - 1);
+        return false;
+    }
+    return true;
 }

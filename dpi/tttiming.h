@@ -179,6 +179,28 @@ uint64_t tt_timing_pack_plan_after(const tt_timing *t, const tt_pack_work *w, ui
 /* Rule evaluations so far (for the PASS line). */
 uint64_t tt_timing_checks(const tt_timing *t);
 
+/* SFPLOADMACRO's Dst hazard (docs/decisions.md "SFPLOADMACRO" L11, L9i), judged at retires from the
+ * model's row sets: an SFPLOADMACRO with fewer than three instructions of its thread between it and
+ * a matrix-unit instruction of the thread (seq distance 1..3) that writes Dest rows its load part
+ * reads, with no STALLWAIT on C7 (or C4) between them, is undefined, in either order of execution.
+ * The caller hands on every retire of every thread, after the model executed it, with the Dest
+ * rows it read and wrote (tt_model_last_reads). State: recent matrix writers, macros and such
+ * STALLWAITs, per thread. */
+#define TT_LM_DST_RING 8
+typedef struct {
+    struct {
+        uint32_t seq;
+        uint8_t kind;   /* 1 a matrix-unit Dest writer, 2 an SFPLOADMACRO, 3 a STALLWAIT on C7 / C4 */
+        uint32_t insn;
+        uint32_t rows[TT_DEST_ROWS / 32]; /* Dest rows written (1) or read (2) */
+    } e[TT_NUM_THREADS][TT_LM_DST_RING];
+    unsigned n[TT_NUM_THREADS];
+} tt_lm_dst;
+/* False, with why ("undefined behaviour: ..." naming both instructions and the page), when this
+ * retire completes an undefined pair. */
+bool tt_lm_dst_retire(tt_lm_dst *d, int thread, uint32_t seq, uint32_t insn, const uint32_t *dest_rd,
+                      const uint32_t *dest_wr, char *why, size_t whylen);
+
 #ifdef __cplusplus
 }
 #endif

@@ -413,6 +413,10 @@ package tt_pkg;
   localparam int unsigned INJ_SFPU_FMA_TIES_AWAY  = 31;  // the FMA rounds ties away from zero, not to even
   localparam int unsigned INJ_SFPU_ST_COL_EVEN    = 86;  // SFPSTORE ignores Addr bit 1 (even columns only)
   localparam int unsigned INJ_SFPU_POPC_KEEP_FLAGS = 87; // SFPPOPC pops the stack but keeps LaneFlags
+  // SFPLOADMACRO's sequencer (issue 30; docs/decisions.md "SFPLOADMACRO"): bits 95..97 (free)
+  localparam int unsigned INJ_SFPU_LM_DELAY_LATE  = 95;  // a scheduled instruction runs a cycle late (delay + 1)
+  localparam int unsigned INJ_SFPU_LM_VBVC_SWAP   = 96;  // Sequence bit 7 read inverted (VB / VC override swapped)
+  localparam int unsigned INJ_SFPU_LM_NO_DISCARD  = 97;  // the regular instruction wins its sub-unit, the scheduled one is lost
   localparam int unsigned NUM_INJ_BITS           = 192;  // tb/harness.h TB_NUM_INJ_BITS
 
   // ---------------------------------------------------------------------------------------------
@@ -630,6 +634,14 @@ package tt_pkg;
     logic [SFPU_LANES-1:0]                 use_flags;
     logic [SFPU_LANES-1:0][3:0]            depth;
     logic [SFPU_LANES-1:0][17:0]           lane_config;
+    // SFPLOADMACRO (docs/decisions.md "SFPLOADMACRO" L13, L14): valid also in a cycle with sched != 0
+    // and no retire; lreg_we / lreg / lane state are then the state after the whole group
+    logic [3:0]                            sched;       // [u]: a scheduled instruction executed on
+                                                        // sub-unit u (0 simple, 1 MAD, 2 round, 3 store)
+                                                        // in the cycle before this report
+    logic [3:0][31:0]                      sched_word;  // its word after L3 (lane 0's), where sched[u]
+    logic                                  discarded;   // the regular instruction retiring with this
+                                                        // report was discarded (L6b)
   } sfpu_wr_t;
   localparam int unsigned SFPU_WR_BITS = $bits(sfpu_wr_t);
 

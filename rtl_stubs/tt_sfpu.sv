@@ -17,7 +17,8 @@
 // the configuration of E1 and the RWC Dst the instruction took at its dispatch, and have
 // tt_math_unit apply their AddrMod at issue (S11). Undefined forms the model reports raise
 // err_valid_o in E2 (ERR_SFPU_UNDEFINED, info: the instruction word) and change nothing.
-// SFPLOADMACRO (the model's *unimplemented*) retires with no effect. A write of PRNG_SEED_Seed_Val
+// SFPLOADMACRO: its load part as SFPLOAD, its scheduled instructions by the sequencer below
+// (docs/decisions.md "SFPLOADMACRO"; rtl_stubs/README.md). A write of PRNG_SEED_Seed_Val
 // (prng_seed_we_i) seeds every lane's PRNG (S2).
 /* verilator tracing_off */
 module tt_sfpu
@@ -46,6 +47,9 @@ module tt_sfpu
   input  logic        inj_ties_away_i,   // INJ_SFPU_FMA_TIES_AWAY
   input  logic        inj_st_col_even_i, // INJ_SFPU_ST_COL_EVEN
   input  logic        inj_popc_flags_i,  // INJ_SFPU_POPC_KEEP_FLAGS
+  input  logic        inj_lm_delay_i,    // INJ_SFPU_LM_DELAY_LATE
+  input  logic        inj_lm_vbvc_i,     // INJ_SFPU_LM_VBVC_SWAP
+  input  logic        inj_lm_disc_i,     // INJ_SFPU_LM_NO_DISCARD
   // a config write of PRNG_SEED_Seed_Val (word 186) at this edge, and its value (S2)
   input  logic        prng_seed_we_i,
   input  logic [31:0] prng_seed_i,
@@ -93,7 +97,10 @@ module tt_sfpu
   logic        e1_v_q, e2_v_q;
   logic [1:0]  e1_th_q, e2_th_q;
   logic [31:0] e1_insn_q, e2_insn_q, e1_seq_q, e2_seq_q;
-  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || e1_v_q || e2_v_q || prng_seed_we_i), .clk_o (clk_g));
+  // SFPLOADMACRO's scheduled instructions outstanding, executing or reported (lm_busy, below)
+  logic lm_busy;
+  tt_clk_gate u_cg (.clk_i, .en_i (!rst_ni || req_i.valid || e1_v_q || e2_v_q || prng_seed_we_i || lm_busy),
+                    .clk_o (clk_g));
 
   always_ff @(posedge clk_g) begin
     if (!rst_ni) begin
@@ -121,13 +128,16 @@ module tt_sfpu
     end
   end
   assign rsp_o.ready  = 1'b1;
-  assign rsp_o.busy   = e1_v_q || e2_v_q;
+  // busy / holds include SFPLOADMACRO's scheduled work until its report (L12: STALLWAIT C11 and the
+  // run's drain wait for it; every thread's C11, as the model's tt_model_sfpu_busy is the unit's)
+  assign rsp_o.busy   = e1_v_q || e2_v_q || lm_busy;
   assign rsp_o.thread = e2_v_q ? e2_th_q : e1_th_q;
   assign rsp_o.insn   = e2_v_q ? e2_insn_q : e1_insn_q;
   assign rsp_o.done   = e2_v_q;
   assign ret_seq_o    = e2_seq_q;
   always_comb
-    for (int t = 0; t < 3; t++) holds_o[t] = (e1_v_q && e1_th_q == 2'(t)) || (e2_v_q && e2_th_q == 2'(t));
+    for (int t = 0; t < 3; t++)
+      holds_o[t] = (e1_v_q && e1_th_q == 2'(t)) || (e2_v_q && e2_th_q == 2'(t)) || lm_busy;
 
   // exec: an instruction in E1 (its lanes' logic is evaluated only then)
   logic exec;
@@ -175,16 +185,19 @@ module tt_sfpu
   logic [31:0] insn;
   logic [7:0]  op;
   logic [3:0]  mod1, vd, vc, vb, mod0, vd0;
-  logic [11:0] imm12;
-  logic [15:0] imm16, imm16m;
-  assign insn   = e1_insn_q;       // the instruction in E1 (E2's fields below are e2_*)
+  logic [15:0] imm16;
+  // the instruction in E1 (E2's fields below are e2_*). SFPLOADMACRO's load part executes as SFPLOAD
+  // (SFPLOADMACRO.md "Functional model"; docs/decisions.md L2): VD = VDHi << 2 | VDLo (lreg_ind =
+  // MacroIndex << 2 | VDLo, VDHi = Imm10 bit 0), Mod0, AddrMod and Imm10 as encoded
+  localparam logic [7:0] OP_LM = 8'h93, OP_SFPNOP = 8'h8F;
+  logic e1_lm;
+  assign e1_lm  = e1_insn_q[31:24] == OP_LM;
+  assign insn   = e1_lm ? {8'h70, 1'b0, e1_insn_q[0], e1_insn_q[21:20], e1_insn_q[19:0]} : e1_insn_q;
   assign op     = insn[31:24];
   assign mod1   = insn[3:0];
   assign vd     = insn[7:4];
   assign vc     = insn[11:8];
   assign vb     = insn[15:12];     // SFPAND/SFPOR's VB (USE_VB)
-  assign imm12  = insn[23:12];
-  assign imm16m = insn[23:8];      // SFPCONFIG, SFPMULI, SFPADDI
   assign vd0    = insn[23:20];     // SFPLOADI / SFPLOAD / SFPSTORE
   assign mod0   = insn[19:16];
   assign imm16  = insn[15:0];
@@ -196,9 +209,41 @@ module tt_sfpu
     OP_TRANSP = 8'h8C, OP_XOR = 8'h8D, OP_CONFIG = 8'h91, OP_LZ = 8'h81, OP_CAST = 8'h90,
     OP_SWAP = 8'h92, OP_SHFT2 = 8'h94, OP_LE = 8'h96, OP_GT = 8'h97, OP_MUL24 = 8'h98,
     OP_LUT = 8'h73, OP_MULI = 8'h74, OP_ADDI = 8'h75, OP_MAD = 8'h84, OP_ADD = 8'h85,
-    OP_MUL = 8'h86, OP_STOCHRND = 8'h8E, OP_LUTFP32 = 8'h95, OP_ARECIP = 8'h99;
-  logic [3:0] va;
-  assign va = insn[19:16];         // SFPMUL24's VA
+    OP_MUL = 8'h86, OP_STOCHRND = 8'h8E, OP_LUTFP32 = 8'h95, OP_ARECIP = 8'h99, OP_LOAD = 8'h70,
+    OP_STORE = 8'h72;
+
+  // SFPLOADMACRO's sequencer (docs/decisions.md "SFPLOADMACRO" L1-L8; the logic below the store's)
+  // A scheduled instruction: lm_word its word after L3 (the report's: register fields VB [15:12],
+  // VC [11:8], VD [7:4] (SFPLUT [23:20], SFPSTORE [23:20]) overwritten, VD 16 as 0), what executes:
+  // tpl (opcode, modifiers, immediates: the template's, SFPNOP where the sub-unit cannot execute
+  // it), vd (5 bits: 16 is LReg[16]), vb / vc the L3 inputs; the store's Addr (the macro's, L7)
+  typedef struct packed {
+    logic        v;
+    logic        wait_i;   // UnitDelayKind: WaitForElapsedInstructions
+    logic [1:0]  th;       // the macro's thread (the store's configuration, S15)
+    logic [31:0] word;
+    logic [31:0] tpl;
+    logic [4:0]  vd;
+    logic [3:0]  vb, vc;
+    logic [9:0]  addr;
+  } lm_slot_t;
+  // per sub-unit (0 simple, 1 MAD, 2 round, 3 store; TT_SFPU_SU_*) what executes in this cycle
+  lm_slot_t lm_x [4];
+  // what a sub-unit block executes: its scheduled instruction, else the regular one of its sub-unit
+  typedef struct packed {
+    logic [31:0] w;
+    logic [4:0]  vd;
+    logic [3:0]  vb, vc;
+    logic [3:0]  vdr;      // the index the pages' `VB = VD` (SFPMULI / SFPADDI: `VC = VD`) reads
+    logic        sched;
+  } su_x_t;
+  su_x_t ux [3];
+  logic        disc;       // the regular instruction in E1 is discarded (L6b)
+  logic [3:0]  ss_fmt;     // the scheduled store's Mod0 resolved (MOD0_FMT_SRCB), and its view
+  logic        ss_ls32;
+  logic        grp_s;      // a scheduled instruction executes in this cycle
+  logic [3:0]        sched_q;       // the report (the cycle after): sub-units that executed one
+  logic [3:0][31:0]  sched_word_q;
 
   // ---------------------------------------------------------------------------------------------
   // The automatic stalls (S21): the instruction in E1 was accepted the cycle before; the one a thread
@@ -294,25 +339,29 @@ module tt_sfpu
 
   // S4 backdoor template writes: the pages whose model carries the guard `VD < 12 ||
   // LaneConfig.DISABLE_BACKDOOR_LOAD` (bd_guard; SFPLUT's VD is its [23:20] field, bd_vd) run in
-  // the lanes where it holds; the others (bd_tpl) write the instruction word to
+  // the lanes where it holds; the others (bd_tpl_r) write the instruction word to
   // InstructionTemplate[VD - 12] and nothing else. Where the page puts the guard outside its lane
   // loop (SFPTRANSP, SFPSHFT2 Mod1 2 / 3: S7), lane 0's decides whether the instruction runs, which
-  // is !bd_tpl[0] as well.
+  // is !bd_tpl_r[0] as well.
   logic          bd_guard;
   logic [3:0]    bd_vd;
-  logic [NL-1:0] bd_tpl;
+  logic [NL-1:0] bd_tpl_r;
   always_comb begin
+    // S4 as widened with SFPLOADMACRO (SFPCONFIG.md's LaneConfig table: "instructions with VD >= 12
+    // are treated as writes (of the instruction bits)"; tt-llk's 7b reciprocal writes its SFPARECIP
+    // template so): every instruction with a VD field but SFPCONFIG (its VD names its target) and
+    // SFPNOP; the pages without the guard write nothing else at VD >= 12 (their VD < 8 rule)
     unique case (op)
       OP_MOV, OP_SETCC, OP_ENCC, OP_PUSHC, OP_POPC, OP_COMPC, OP_GT, OP_LE, OP_SWAP, OP_TRANSP,
-      OP_MUL24, OP_STOCHRND, OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32:
+      OP_MUL24, OP_STOCHRND, OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32,
+      OP_SHFT2, OP_CAST, OP_ABS, OP_AND, OP_OR, OP_XOR, OP_NOT, OP_IADD, OP_SHFT, OP_SETSGN,
+      OP_SETEXP, OP_SETMAN, OP_EXEXP, OP_EXMAN, OP_DIVP2, OP_LZ, OP_ARECIP, OP_LOAD, OP_LOADI:
                  bd_guard = 1'b1;
-      OP_SHFT2:  bd_guard = mod1 <= 4'd3;
-      OP_CAST:   bd_guard = mod1 <= 4'd1;
       default:   bd_guard = 1'b0;
     endcase
-    bd_vd = (op == OP_LUT) ? vd0 : vd;
+    bd_vd = (op inside {OP_LUT, OP_LOAD, OP_LOADI}) ? vd0 : vd;   // their VD is [23:20]
     for (int l = 0; l < NL; l++)
-      bd_tpl[l] = bd_guard && bd_vd >= 4'd12 && !lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD];
+      bd_tpl_r[l] = bd_guard && bd_vd >= 4'd12 && !lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD];
   end
 
   // S2: a PRNG_SEED write at this edge is in the state an instruction executing now reads (the
@@ -338,12 +387,12 @@ module tt_sfpu
         // SFPMUL24.md: a nonzero VC value takes the non-contractual Mul24ShiftAdd (S7), per lane
         OP_MUL24: begin
           for (int l = 0; l < NL; l++)
-            if (!bd_tpl[l] && lane_en[l] && lreg_q[vc][l] != '0)
+            if (!bd_tpl_r[l] && lane_en[l] && lreg_q[vc][l] != '0)
               undef = 1'b1;
         end
         OP_PUSHC, OP_POPC: begin
           for (int l = 0; l < NL; l++) begin
-            if (!bd_tpl[l]) begin
+            if (!bd_tpl_r[l]) begin
               if (op == OP_PUSHC && mod1 == 4'd0 && depth_q[l] >= 4'd8) undef = 1'b1;
               if (mod1 != 4'd0 && op == OP_PUSHC && depth_q[l] == 4'd0) undef = 1'b1;
               if (mod1 == 4'd0 && op == OP_POPC && depth_q[l] == 4'd0) undef = 1'b1;
@@ -400,10 +449,10 @@ module tt_sfpu
   // ---------------------------------------------------------------------------------------------
   // SFPLOAD / SFPSTORE (SFPLOAD.md, SFPSTORE.md; docs/decisions.md S6): addressing in E1 (the
   // configuration as it is then, the RWC Dst taken at the dispatch); SFPLOAD reads Dest and writes
-  // its LRegs in E1, SFPSTORE's rows go out in E2 (its retire), from the LRegs as they are then (the
-  // state after its E1: the instruction behind it writes at the end of that cycle)
+  // its LRegs in E1, SFPSTORE's rows go out in E2 (its retire), from the LRegs and lane enables read
+  // in E1 (the state before E1's group: a scheduled instruction of the same cycle writes at its end,
+  // docs/decisions.md L8; without SFPLOADMACRO the same as E2's state)
   // ---------------------------------------------------------------------------------------------
-  localparam logic [7:0] OP_LOAD = 8'h70, OP_STORE = 8'h72;
   localparam logic [3:0] FMT_SRCB = 4'd0, FMT_FP16 = 4'd1, FMT_BF16 = 4'd2, FMT_FP32 = 4'd3,
     FMT_INT32 = 4'd4, FMT_INT8 = 4'd5, FMT_UINT16 = 4'd6, FMT_HI16 = 4'd7, FMT_INT16 = 4'd8,
     FMT_LO16 = 4'd9, FMT_INT32_ALL = 4'd10, FMT_ZERO = 4'd11, FMT_INT32_SM = 4'd12,
@@ -425,7 +474,11 @@ module tt_sfpu
   logic [3:0]  st_fmt_q, st_vd0;
   logic [9:0]  st_row_q;
   logic        st_a1_q, st_ls32_q;
-  assign st_go  = e2_v_q && e2_insn_q[31:24] == OP_STORE;
+  // a regular SFPSTORE (not discarded, L6b) or a scheduled one (st_s_q: its rows at its report, L7)
+  logic        e2_disc_q, st_s_q;
+  logic [NL-1:0][31:0] st_d_q;   // the store's LReg values, read in its cycle (E1 for a regular one:
+  logic [NL-1:0]       st_en_q;  // L8, the state before the cycle's group) and its lanes' enables
+  assign st_go  = (e2_v_q && e2_insn_q[31:24] == OP_STORE && !e2_disc_q) || st_s_q;
   assign st_vd0 = e2_insn_q[23:20];
 
   always_comb begin
@@ -553,7 +606,7 @@ module tt_sfpu
       for (int l = 0; l < NL; l++) begin
         // DELIBERATE BUG (INJ_SFPU_ST_COL_EVEN): the store's Addr bit 1 is dropped.
         c = ls_col(l, st_a1_q && !inj_st_col_even_i, lcfg_q[l & 7][LC_WR_COL_X]);
-        d = lreg_q[st_vd0][l];
+        d = st_d_q[l];
         unique case (st_fmt_q)
           FMT_FP16: begin
             // ToFP16: exponent rebias, flush at <= 0, saturate above 31, truncate; Dst order
@@ -579,8 +632,8 @@ module tt_sfpu
           default:       dc = '0;
         endcase
         if (!lcfg_q[l][LC_BLOCK_WR]) begin
-          if (st_vd0 < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin
-            if (lane_en[l] || st_fmt_q == FMT_INT32_ALL) begin
+          if (st_s_q || st_vd0 < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]) begin   // L7: no backdoor
+            if (st_en_q[l]) begin
               rf_wr_o[l / 8].valid    = 1'b1;
               rf_wr_o[l / 8].file     = st_ls32_q ? 2'(RF_DEST32) : 2'(RF_DEST);
               rf_wr_o[l / 8].row      = st_row_q + 10'(l / 8);
@@ -641,10 +694,30 @@ module tt_sfpu
       st_row_q   <= '0;
       st_a1_q    <= 1'b0;
       st_ls32_q  <= 1'b0;
+      st_s_q     <= 1'b0;
+      st_d_q     <= '0;
+      st_en_q    <= '0;
+      e2_disc_q  <= 1'b0;
     end else begin
-      if (ls_go) sp_q[e1_th_q] <= sp_new;
+      if (ls_go && !disc) sp_q[e1_th_q] <= sp_new;   // a discarded SFPSTORE: no effect (L6b)
       if (take)  dst_snap_q <= rwc_dst_i[req_i.thread];
-      if (st_e1) begin
+      if (e1_v_q) e2_disc_q <= disc;
+      st_s_q <= lm_x[3].v;
+      if (lm_x[3].v) begin
+        st_fmt_q  <= ss_fmt;
+        st_row_q  <= {lm_x[3].addr[9:2], 2'b00};
+        st_a1_q   <= lm_x[3].addr[1];
+        st_ls32_q <= ss_ls32;
+        for (int l = 0; l < NL; l++) begin
+          st_d_q[l]  <= lreg_q[lm_x[3].vd][l];
+          st_en_q[l] <= lane_en[l] || ss_fmt == FMT_INT32_ALL;
+        end
+      end
+      if (st_e1 && !disc) begin
+        for (int l = 0; l < NL; l++) begin
+          st_d_q[l]  <= lreg_q[vd0][l];
+          st_en_q[l] <= lane_en[l] || fmt == FMT_INT32_ALL;
+        end
         st_fmt_q  <= fmt;
         st_row_q  <= rd_row_o;
         st_a1_q   <= addr[1];
@@ -666,8 +739,12 @@ module tt_sfpu
   /* verilator lint_off LATCH */
   always_comb begin
     sfpu_wr_o.valid = 1'b0;
-    if (rsp_o.done) begin
-      sfpu_wr_o.valid = !err_q;
+    if (rsp_o.done || sched_q != '0) begin
+      // a regular retire, or a cycle of scheduled work only (lm_common: valid with sched != 0)
+      sfpu_wr_o.valid = rsp_o.done ? !err_q : 1'b1;
+      sfpu_wr_o.sched      = sched_q;
+      sfpu_wr_o.sched_word = sched_word_q;
+      sfpu_wr_o.discarded  = rsp_o.done && e2_disc_q;
       sfpu_wr_o.lreg  = lreg_q;
       for (int r = 0; r < SFPU_LREGS; r++) sfpu_wr_o.lreg_we[r] = sfpu_wr_o.lreg[r] != prev_q[r];
       sfpu_wr_o.flags       = flags_q;
@@ -680,17 +757,218 @@ module tt_sfpu
   assign err_valid_o = rsp_o.done && err_q;
   assign err_info_o  = e2_insn_q;
 
+
+  // ---------------------------------------------------------------------------------------------
+  // SFPLOADMACRO's sequencer (SFPLOADMACRO.md "Functional model"; docs/decisions.md L1-L8, L12)
+  // ---------------------------------------------------------------------------------------------
+  // L1: the sub-units of a regular instruction (the page's table; SFPNOP is the load sub-unit's)
+  function automatic logic su_simple(logic [7:0] o);
+    return o inside {OP_ABS, OP_AND, OP_ARECIP, OP_CAST, OP_COMPC, OP_CONFIG, OP_DIVP2, OP_ENCC,
+                     OP_EXEXP, OP_EXMAN, OP_GT, OP_IADD, OP_LE, OP_LZ, OP_MOV, OP_NOT, OP_OR, OP_POPC,
+                     OP_PUSHC, OP_SETCC, OP_SETEXP, OP_SETMAN, OP_SETSGN, OP_SHFT, OP_SWAP, OP_TRANSP,
+                     OP_XOR};
+  endfunction
+  function automatic logic su_round(logic [7:0] o);
+    return o inside {OP_SHFT2, OP_STOCHRND};
+  endfunction
+  // the sub-unit (0 simple, 1 MAD, 2 round, 3 store) can execute opcode o (SFPNOP: not the store)
+  function automatic logic su_can(int unsigned u, logic [7:0] o);
+    unique case (u)
+      0:       return su_simple(o) || o == OP_SFPNOP;
+      1:       return mad_unit(o) || o == OP_SFPNOP;
+      2:       return su_round(o) || o == OP_SFPNOP;
+      default: return o == OP_STORE;
+    endcase
+  endfunction
+  // L3's VB / VC columns (docs/decisions.md L3, the same table as the model's sfpu_sched.c, read from
+  // each page's functional model): a VB field [15:12] (SFPAND / SFPOR only with USE_VB, SFPSHFT2
+  // only in mode 5), a VC field [11:8]; where there is none the template's VD stands in
+  function automatic logic has_vb(logic [7:0] o, logic [3:0] m1);
+    return o inside {OP_ARECIP, OP_ADD, OP_MAD, OP_MUL, OP_MUL24, OP_STOCHRND} ||
+           (o inside {OP_AND, OP_OR} && m1[0]) || (o == OP_SHFT2 && m1 == 4'd5);
+  endfunction
+  function automatic logic has_vc(logic [7:0] o);
+    return (su_simple(o) && o != OP_CONFIG) ||
+           o inside {OP_ADD, OP_MAD, OP_MUL, OP_MUL24, OP_SHFT2, OP_STOCHRND};
+  endfunction
+
+  // the regular instruction's sub-unit: 0..3 as above, 4 the load sub-unit (or none)
+  logic [2:0] r_su;
+  always_comb begin
+    if (su_simple(op))        r_su = 3'd0;
+    else if (mad_unit(op))    r_su = 3'd1;
+    else if (su_round(op))    r_su = 3'd2;
+    else if (op == OP_STORE)  r_su = 3'd3;
+    else                      r_su = 3'd4;
+  end
+  // L6b: a regular instruction arriving at a sub-unit with a scheduled instruction executing there
+  // DELIBERATE BUG (INJ_SFPU_LM_NO_DISCARD): the regular instruction takes the sub-unit, the
+  // scheduled one is lost.
+  assign disc  = exec && r_su != 3'd4 && lm_x[r_su[1:0]].v && !inj_lm_disc_i;
+  assign grp_s = lm_x[0].v || lm_x[1].v || lm_x[2].v || lm_x[3].v;
+
+  always_comb begin
+    for (int u = 0; u < 3; u++) begin
+      ux[u] = '0;
+      if (lm_x[u].v && !(inj_lm_disc_i && exec && !undef && r_su == 3'(u))) begin
+        ux[u].w     = lm_x[u].tpl;
+        ux[u].vd    = lm_x[u].vd;
+        ux[u].vb    = lm_x[u].vb;
+        ux[u].vc    = lm_x[u].vc;
+        // the page: "the usual `VB = VD` (`VC = VD`) assignment is skipped": L3's VB (VC) instead
+        ux[u].vdr   = has_vc(lm_x[u].tpl[31:24]) ? lm_x[u].vb : lm_x[u].vc;
+        ux[u].sched = 1'b1;
+      end else if (exec && !undef && r_su == 3'(u)) begin
+        ux[u].w   = insn;
+        ux[u].vd  = {1'b0, (op == OP_LUT) ? vd0 : vd};
+        ux[u].vb  = vb;
+        ux[u].vc  = vc;
+        ux[u].vdr = vd;
+      end
+    end
+  end
+
+  // The scheduled store's Mod0 (MOD0_FMT_SRCB with its thread's configuration now) and Dest view
+  always_comb begin
+    logic       st;
+    logic [1:0] th;
+    th = lm_x[3].th;
+    st = tcfg_i[th][0][0];
+    ss_fmt  = sfpu_resolve_mod0(lm_x[3].tpl[19:16], cfg_i[st][1][30],
+                                cfg_i[st][0][9] ? cfg_i[st][0][8:5] : cfg_i[st][1][24:21],
+                                tcfg_i[th][4][0], tcfg_i[th][4][4:1]);
+    ss_ls32 = ss_fmt inside {FMT_FP32, FMT_INT32, FMT_INT32_ALL, FMT_INT32_SM, FMT_LO16, FMT_HI16};
+  end
+
+  // The macro in E1 builds one instruction per sub-unit from LoadMacroConfig (lane 0's: L9c makes
+  // the lanes agree on presence and timing; every lane executes lane 0's instruction, see
+  // rtl_stubs/README.md)
+  logic        lm_go;
+  logic [1:0]  lm_mi;
+  logic [2:0]  lm_vd;
+  lm_slot_t    lm_new [4];
+  logic [2:0]  lm_dly [4];
+  assign lm_go = exec && e1_lm && !undef;
+  assign lm_mi = e1_insn_q[23:22];
+  assign lm_vd = {e1_insn_q[0], e1_insn_q[21:20]};
+  always_comb begin
+    for (int u = 0; u < 4; u++) begin
+      logic [7:0]  sb;
+      logic [31:0] t;
+      logic [3:0]  tvd, m0;
+      logic        hb, hc;
+      sb = lm_seq_q[0][lm_mi][8 * u +: 8];
+      lm_dly[u] = sb[5:3];
+      lm_new[u] = '0;
+      unique case (sb[2:0])
+        3'd2:    t = {OP_SFPNOP, 24'h0};
+        3'd3:    t = {OP_STORE, 24'h0};
+        3'd4, 3'd5, 3'd6, 3'd7: t = lm_tpl_q[0][sb[1:0]];
+        default: t = '0;   // 0 none; 1 undefined (the model reports it, L9a)
+      endcase
+      // SFPNOP (source 2, or a template the sub-unit cannot execute; the store fed one: undefined,
+      // L9b) is exactly 0x8F000000 (L3: no other bit means anything to it)
+      if (!su_can(u, t[31:24]) || t[31:24] == OP_SFPNOP) t = {OP_SFPNOP, 24'h0};
+      lm_new[u].v      = lm_go && sb[2:0] >= 3'd2;
+      lm_new[u].wait_i = lm_misc_q[0][8 + u];
+      lm_new[u].th     = e1_th_q;
+      lm_new[u].addr   = addr;
+      if (u != 3) begin
+        tvd = (t[31:24] == OP_LUT) ? t[23:20] : t[7:4];
+        hb  = has_vb(t[31:24], t[3:0]);
+        hc  = has_vc(t[31:24]);
+        // without a VB, SFPSHFT2's SHFT_IMM reads Imm12 & 15 ([15:12]) unless bit 7 sets VB (the page)
+        lm_new[u].vb = (hb || t[31:24] == OP_SHFT2) ? t[15:12] : tvd;
+        lm_new[u].vc = hc ? t[11:8] : tvd;
+        // DELIBERATE BUG (INJ_SFPU_LM_VBVC_SWAP): bit 7 read inverted, VB / VC overrides swapped.
+        if (sb[7] ^ inj_lm_vbvc_i) lm_new[u].vb = {1'b0, lm_vd};
+        else                       lm_new[u].vc = {1'b0, lm_vd};
+        lm_new[u].vd   = sb[6] ? 5'd16 : {2'b00, lm_vd};
+        lm_new[u].tpl  = t;
+        lm_new[u].word = t;
+        if (t[31:24] != OP_SFPNOP) begin
+          if (hb) lm_new[u].word[15:12] = lm_new[u].vb;
+          if (hc) lm_new[u].word[11:8]  = lm_new[u].vc;
+          if (t[31:24] == OP_LUT) lm_new[u].word[23:20] = lm_new[u].vd[3:0];
+          else                    lm_new[u].word[7:4]   = lm_new[u].vd[3:0];
+        end
+      end else begin
+        // L3 / L7: VD 16 with bit 6, the template's with bit 7, else the macro's; Mod0; Imm10
+        lm_new[u].vd = sb[6] ? 5'd16 : sb[7] ? {1'b0, t[23:20]} : {2'b00, lm_vd};
+        m0 = lm_misc_q[0][4 + lm_mi] ? e1_insn_q[19:16] : lm_misc_q[0][3:0];
+        lm_new[u].tpl  = {t[31:24], lm_new[u].vd[3:0], m0, t[15:10], e1_insn_q[9:0]};
+        lm_new[u].word = lm_new[u].tpl;
+      end
+    end
+  end
+
+  // L5: the slots of each sub-unit by counter (slot k: counter k; slot 0 executes this cycle, lm_x).
+  // All counters move together: down by one in a cycle with an SFP instruction in E1, or with none
+  // outstanding (counter > 0) waiting for instructions. L6a: a macro scheduling with delay D takes
+  // slot D after that move, so an instruction there (the same execution cycle) is forgotten.
+  lm_slot_t lm_q [4][8];
+  logic     lm_any_wait, lm_any, lm_dec;
+  always_comb begin
+    lm_any_wait = 1'b0;
+    lm_any      = 1'b0;
+    for (int u = 0; u < 4; u++) begin
+      lm_x[u] = lm_q[u][0];
+      for (int k = 0; k < 8; k++) begin
+        lm_any = lm_any || lm_q[u][k].v;
+        if (k != 0 && lm_q[u][k].v && lm_q[u][k].wait_i) lm_any_wait = 1'b1;
+      end
+    end
+    lm_dec  = e1_v_q || !lm_any_wait;
+    lm_busy = lm_any || sched_q != '0;
+  end
+  always_ff @(posedge clk_g) begin
+    if (!rst_ni) begin
+      for (int u = 0; u < 4; u++) for (int k = 0; k < 8; k++) lm_q[u][k] <= '0;
+      sched_q      <= '0;
+      sched_word_q <= '0;
+    end else begin
+      for (int u = 0; u < 4; u++) begin
+        if (lm_dec) begin
+          for (int k = 0; k < 7; k++) lm_q[u][k] <= lm_q[u][k + 1];
+          lm_q[u][7] <= '0;
+        end else begin
+          lm_q[u][0] <= '0;
+        end
+        // DELIBERATE BUG (INJ_SFPU_LM_DELAY_LATE): a delay below 7 is taken one too long.
+        if (lm_new[u].v) lm_q[u][lm_dly[u] + 3'((inj_lm_delay_i && lm_dly[u] != 3'd7) ? 1 : 0)] <= lm_new[u];
+        sched_q[u]      <= lm_x[u].v;
+        sched_word_q[u] <= lm_x[u].v ? lm_x[u].word : '0;
+      end
+    end
+  end
+
   // ---------------------------------------------------------------------------------------------
   // The MAD sub-unit: one tt_sfpu_fma per lane (SFPMAD.md, SFPADD/SFPMUL/SFPMULI/SFPADDI.md,
   // SFPLUT.md, SFPLUTFP32.md; S1), operands zero unless such an instruction executes
   // ---------------------------------------------------------------------------------------------
+  // The MAD sub-unit executes one instruction a cycle (its scheduled one, else the regular one: L1,
+  // L6b), so one FMA per lane serves both; its fields are ux[1]'s (LReg[16] as VD: 5 bits)
   logic          is_fma;
   logic [NL-1:0][31:0] fa, fb, fc, fd;
-  logic [NL-1:0][3:0]  fvd;       // each lane's destination (INDIRECT_VD: LReg[7]'s low bits)
-  assign is_fma = exec && (op inside {OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32});
+  logic [NL-1:0][4:0]  fvd;       // each lane's destination (INDIRECT_VD: LReg[7]'s low bits)
+  /* verilator lint_off VARHIDDEN */
+  /* verilator lint_off UNUSEDSIGNAL */
   always_comb begin
     sfpu_fma_ops_t o;
-    logic [3:0] ai;
+    logic [3:0]  ai, mod1, mod0, va, vb, vc, vdr;
+    logic [4:0]  vd;
+    logic [7:0]  op;
+    logic [15:0] imm16m;
+    op     = ux[1].w[31:24];
+    mod1   = ux[1].w[3:0];
+    mod0   = ux[1].w[19:16];
+    va     = ux[1].w[19:16];
+    imm16m = ux[1].w[23:8];
+    vd     = ux[1].vd;
+    vb     = ux[1].vb;
+    vc     = ux[1].vc;
+    vdr    = ux[1].vdr;
+    is_fma = op inside {OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32};
     o  = '0;
     ai = '0;
     for (int l = 0; l < NL; l++) begin
@@ -703,16 +981,16 @@ module tt_sfpu
           OP_MULI, OP_ADDI: begin
             // BF16ToFP32(Imm16) * +-VD + 0, or Imm16 * 1.0 + +-VD (S1)
             fa[l] = {imm16m, 16'h0};
-            fb[l] = (op == OP_MULI) ? (lreg_q[vd][l] ^ {mod1[1], 31'h0}) : 32'h3F800000;
-            fc[l] = (op == OP_MULI) ? 32'h0 : (lreg_q[vd][l] ^ {mod1[1], 31'h0});
-            if (mod1[3]) fvd[l] = lreg_q[7][l][3:0];
+            fb[l] = (op == OP_MULI) ? (lreg_q[vdr][l] ^ {mod1[1], 31'h0}) : 32'h3F800000;
+            fc[l] = (op == OP_MULI) ? 32'h0 : (lreg_q[vdr][l] ^ {mod1[1], 31'h0});
+            if (mod1[3]) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
           end
           OP_LUT: begin
             o = sfpu_lut_ops(lreg_q[0][l], lreg_q[1][l], lreg_q[2][l], lreg_q[3][l]);
             fa[l] = o.a;
             fb[l] = o.b;
             fc[l] = o.c;
-            fvd[l] = mod0[3] ? lreg_q[7][l][3:0] : vd0;
+            fvd[l] = mod0[3] ? {1'b0, lreg_q[7][l][3:0]} : vd;   // SFPLUT's VD: [23:20] (ux)
           end
           OP_LUTFP32: begin
             o = sfpu_lutfp32_ops(mod1, {lreg_q[6][l], lreg_q[5][l], lreg_q[4][l], lreg_q[3][l],
@@ -720,19 +998,21 @@ module tt_sfpu
             fa[l] = o.a;
             fb[l] = o.b;
             fc[l] = o.c;
-            if (mod1[3]) fvd[l] = lreg_q[7][l][3:0];
+            if (mod1[3]) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
           end
           default: begin   // SFPMAD, SFPADD, SFPMUL: +-VA * VB +- VC
             ai    = mod1[2] ? lreg_q[7][l][3:0] : va;
             fa[l] = lreg_q[ai][l] ^ {mod1[0], 31'h0};
             fb[l] = lreg_q[vb][l];
             fc[l] = lreg_q[vc][l] ^ {mod1[1], 31'h0};
-            if (mod1[3]) fvd[l] = lreg_q[7][l][3:0];
+            if (mod1[3]) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
           end
         endcase
       end
     end
   end
+  /* verilator lint_on UNUSEDSIGNAL */
+  /* verilator lint_on VARHIDDEN */
   for (genvar l = 0; l < int'(NL); l++) begin : g_fma
     tt_sfpu_fma u_fma (.a_i (fa[l]), .b_i (fb[l]), .c_i (fc[l]), .inj_ties_away_i, .d_o (fd[l]));
   end
@@ -758,10 +1038,12 @@ module tt_sfpu
       flags_q <= '0;
       use_q   <= '0;
       err_q   <= 1'b0;
-    end else if (exec) begin
+    end else if (exec || grp_s) begin
       err_q <= undef;
       prev_q <= lreg_q;
       if (!undef) begin
+        // the load sub-unit (SFPLOAD, SFPLOADI, the macro's load part) and the regular SFPSTORE's
+        // backdoor write: only regular instructions (a discarded SFPSTORE has no effect, L6b)
         unique case (op)
           // SFPLOADI.md (VD < 8 only)
           OP_LOADI: if (vd0 < 4'd8) begin
@@ -779,6 +1061,48 @@ module tt_sfpu
               end
             end
           end
+          // SFPLOAD: its Dest read is E1's (ld_val, ld_idx)
+          OP_LOAD: if (vd0 < 4'd8) begin
+            lreg_q[vd0[2:0]] <= ld_val;
+            if (vd0 < 4'd4) lreg_q[{2'b01, vd0[1:0]}] <= ld_idx;
+          end
+          // SFPSTORE: the backdoor template write of the lanes whose guard fails (S4); its rows in E2
+          OP_STORE: if (!disc) begin
+            for (int l = 0; l < NL; l++)
+              if (!lcfg_q[l][LC_BLOCK_WR] && !(vd0 < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]))
+                lm_tpl_q[l][vd0[1:0]] <= insn;
+          end
+          default: ;   // SFPNOP; the other sub-units' instructions below
+        endcase
+        // S4: the lanes whose backdoor guard fails write the instruction word instead (bd_tpl_r)
+        if (!disc) for (int l = 0; l < NL; l++) if (bd_tpl_r[l]) lm_tpl_q[l][bd_vd[1:0]] <= insn;
+      end
+      // the simple sub-unit (L1): its scheduled instruction, else the regular one (not discarded)
+      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
+      /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
+      begin : b_simple
+        logic [31:0]   insn;
+        logic [7:0]    op;
+        logic [3:0]    mod1, mod0, va, vb, vc, vdr;
+        logic [4:0]    vd;
+        logic          vd_ok;
+        logic [11:0]   imm12;
+        logic [15:0]   imm16m;
+        logic [NL-1:0] bd_tpl;
+        insn   = ux[0].w;
+        op     = insn[31:24];
+        mod1   = insn[3:0];
+        mod0   = insn[19:16];
+        va     = insn[19:16];
+        imm12  = insn[23:12];
+        imm16m = insn[23:8];
+        vd     = ux[0].vd;
+        vb     = ux[0].vb;
+        vc     = ux[0].vc;
+        vdr    = ux[0].vdr;
+        vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
+        bd_tpl = ux[0].sched ? '0 : bd_tpl_r;   // scheduled: DISABLE_BACKDOOR_LOAD true (L3)
+        unique case (op)
           // SFPMOV.md (S4: VD >= 12 without DISABLE_BACKDOOR_LOAD writes the template)
           OP_MOV: begin
             for (int l = 0; l < NL; l++) begin
@@ -799,13 +1123,13 @@ module tt_sfpu
                       default: x = '0;
                     endcase
                   end
-                  if (vd < 4'd8) lreg_q[vd][l] <= x;
+                  if (vd_ok) lreg_q[vd][l] <= x;
                 end
               end
             end
           end
           // SFPABS.md (S3: -Inf becomes +Inf; only NaN keeps its sign)
-          OP_ABS: if (vd < 4'd8) begin
+          OP_ABS: if (vd_ok) begin
             for (int l = 0; l < NL; l++) begin
               if (lane_en[l]) begin
                 logic [31:0] x;
@@ -819,9 +1143,9 @@ module tt_sfpu
             end
           end
           // SFPAND.md, SFPOR.md (Blackhole: VB with USE_VB), SFPXOR.md, SFPNOT.md
-          OP_AND, OP_OR, OP_XOR, OP_NOT: if (vd < 4'd8) begin
+          OP_AND, OP_OR, OP_XOR, OP_NOT: if (vd_ok) begin
             logic [3:0] b;
-            b = ((op == OP_AND || op == OP_OR) && mod1[0]) ? vb : vd;
+            b = ((op == OP_AND || op == OP_OR) && mod1[0]) ? vb : vdr;
             for (int l = 0; l < NL; l++) begin
               if (lane_en[l]) begin
                 unique case (op)
@@ -834,16 +1158,16 @@ module tt_sfpu
             end
           end
           // SFPIADD.md (flags only for VD < 8)
-          OP_IADD: if (vd < 4'd8) begin
+          OP_IADD: if (vd_ok) begin
             for (int l = 0; l < NL; l++) begin
               if (lane_en[l]) begin
                 logic [31:0] x;
                 logic        f;
                 if (mod1[0])      x = lreg_q[vc][l] + {{20{imm12[11]}}, imm12};
-                else if (mod1[1]) x = lreg_q[vc][l] - lreg_q[vd][l];
-                else              x = lreg_q[vc][l] + lreg_q[vd][l];
+                else if (mod1[1]) x = lreg_q[vc][l] - lreg_q[vdr][l];
+                else              x = lreg_q[vc][l] + lreg_q[vdr][l];
                 lreg_q[vd][l] <= x;
-                if (vd < 4'd8) begin
+                if (vd_ok) begin
                   f = mod1[2] ? flags_q[l] : x[31];
                   flags_q[l] <= mod1[3] ? !f : f;
                 end
@@ -851,11 +1175,11 @@ module tt_sfpu
             end
           end
           // SFPSHFT.md (Blackhole: ARITHMETIC, ARG_IMM_USE_VC; reserved Mod1 undefined above)
-          OP_SHFT: if (vd < 4'd8) begin
+          OP_SHFT: if (vd_ok) begin
             for (int l = 0; l < NL; l++) begin
               if (lane_en[l]) begin
                 logic [31:0] x, amt;
-                x   = lreg_q[vd][l];
+                x   = lreg_q[vdr][l];
                 amt = lreg_q[vc][l];
                 if (mod1[0]) begin
                   if (mod1[2]) x = amt;
@@ -869,12 +1193,12 @@ module tt_sfpu
           end
           // SFPSETSGN.md, SFPSETEXP.md, SFPSETMAN.md, SFPEXEXP.md, SFPEXMAN.md, SFPDIVP2.md
           OP_SETSGN, OP_SETEXP, OP_SETMAN, OP_EXEXP, OP_EXMAN, OP_DIVP2:
-            if (vd < 4'd8) begin
+            if (vd_ok) begin
             for (int l = 0; l < NL; l++) begin
               if (lane_en[l]) begin
                 logic [31:0] c, b, x;
                 c = lreg_q[vc][l];
-                b = lreg_q[vd][l];
+                b = lreg_q[vdr][l];
                 unique case (op)
                   OP_SETSGN: x = {mod1[0] ? imm12[0] : b[31], c[30:0]};
                   OP_SETEXP: x = {c[31], mod1[0] ? imm12[7:0] : (mod1[1] ? b[30:23] : b[7:0]),
@@ -886,7 +1210,7 @@ module tt_sfpu
                                                     : c[30:23] + imm12[7:0]) : imm12[7:0], c[22:0]};
                 endcase
                 lreg_q[vd][l] <= x;
-                if (op == OP_EXEXP && vd < 4'd8) begin
+                if (op == OP_EXEXP && vd_ok) begin
                   logic f;
                   f = mod1[1] ? x[31] : flags_q[l];
                   flags_q[l] <= mod1[3] ? !f : f;
@@ -1009,9 +1333,9 @@ module tt_sfpu
                 logic [31:0] v;
                 v = mod1[0] ? 32'(imm16m) : lreg_q[0][l & 7];
                 unique case (vd)
-                  4'd0, 4'd1, 4'd2, 4'd3: lm_tpl_q[l][vd[1:0]] <= lreg_q[0][l & 7];
-                  4'd4, 4'd5, 4'd6, 4'd7: lm_seq_q[l][vd[1:0]] <= v;
-                  4'd8: begin
+                  5'd0, 5'd1, 5'd2, 5'd3: lm_tpl_q[l][vd[1:0]] <= lreg_q[0][l & 7];
+                  5'd4, 5'd5, 5'd6, 5'd7: lm_seq_q[l][vd[1:0]] <= v;
+                  5'd8: begin
                     unique case (mod1[2:1])
                       2'd0:    lm_misc_q[l] <= v[11:0];
                       2'd1:    lm_misc_q[l] <= lm_misc_q[l] | v[11:0];
@@ -1019,14 +1343,14 @@ module tt_sfpu
                       default: lm_misc_q[l] <= lm_misc_q[l] ^ v[11:0];
                     endcase
                   end
-                  4'd11, 4'd12, 4'd13, 4'd14: begin
+                  5'd11, 5'd12, 5'd13, 5'd14: begin
                     // Imm16 too narrow for a float: the page's defaults (S8)
-                    if (mod1[0]) lreg_q[vd][l] <= (vd == 4'd11) ? 32'hBF800000 :
-                                                  (vd == 4'd12) ? 32'h37800000 :
-                                                  (vd == 4'd13) ? 32'hBF2CC4C7 : 32'hBEB08FF9;
+                    if (mod1[0]) lreg_q[vd][l] <= (vd == 5'd11) ? 32'hBF800000 :
+                                                  (vd == 5'd12) ? 32'h37800000 :
+                                                  (vd == 5'd13) ? 32'hBF2CC4C7 : 32'hBEB08FF9;
                     else         lreg_q[vd][l] <= v;
                   end
-                  4'd15: begin
+                  5'd15: begin
                     logic [17:0] n;
                     unique case (mod1[2:1])
                       2'd0:    n = v[17:0];
@@ -1043,7 +1367,7 @@ module tt_sfpu
             end
           end
           // SFPLZ.md
-          OP_LZ: if (vd < 4'd8) begin
+          OP_LZ: if (vd_ok) begin
             for (int l = 0; l < NL; l++) begin
               if (lane_en[l]) begin
                 logic [31:0] c;
@@ -1064,7 +1388,7 @@ module tt_sfpu
                 r   = sm_smaller(lreg_q[vc][l], lreg_q[vd][l]) ^ (op == OP_LE);
                 top = 3'(depth_q[l] - 4'd1);
                 if (lane_en[l]) begin
-                  if (mod1[3] && vd < 4'd8) lreg_q[vd][l] <= r ? 32'hFFFFFFFF : 32'h0;
+                  if (mod1[3] && vd_ok) lreg_q[vd][l] <= r ? 32'hFFFFFFFF : 32'h0;
                   if (mod1[0]) flags_q[l] <= r;
                 end
                 if (mod1[1] && depth_q[l] != '0)
@@ -1101,18 +1425,142 @@ module tt_sfpu
                   if (sw) begin
                     if (lcfg_q[l][LC_DEST_INDEX]) begin
                       if (vc < 4'd4) lreg_q[vc][l] <= dv;
-                      if (vd < 4'd4) lreg_q[vd][l] <= cv;
+                      if (vd < 5'd4) lreg_q[vd][l] <= cv;
                       lreg_q[{2'b01, vc[1:0]}][l] <= lreg_q[{2'b01, vd[1:0]}][l];
                       lreg_q[{2'b01, vd[1:0]}][l] <= lreg_q[{2'b01, vc[1:0]}][l];
                     end else begin
                       if (vc < 4'd8) lreg_q[vc][l] <= dv;
-                      if (vd < 4'd8) lreg_q[vd][l] <= cv;
+                      if (vd_ok) lreg_q[vd][l] <= cv;
                     end
                   end
                 end
               end
             end
           end
+          // SFPCAST.md: Mod1 0/1 SFPCAST_IntFloat.md, 2 SFPCAST_IntAbs.md, 3 SFPCAST_IntInt.md
+          OP_CAST: begin
+            for (int l = 0; l < NL; l++) begin
+              logic [31:0] c;
+              c = lreg_q[vc][l];
+              if (mod1 <= 4'd1) begin
+                if (!bd_tpl[l]) begin
+                  if (lane_en[l]) begin
+                    logic [31:0] nrm, d;
+                    logic [7:0]  lz;
+                    lz  = (c[30:0] != '0) ? 8'(clz32({1'b0, c[30:0]})) : 8'd157;
+                    nrm = {1'b0, c[30:0]} << lz[4:0];
+                    d   = {c[31], 31'h0} + {1'b0, 8'(8'd157 - lz), 23'h0} + (nrm >> 8);
+                    if (mod1[0]) begin
+                      if ((nrm & 32'hFE) > ((prng_cur[l] >> 9) & 32'hFE)) d = d + 32'd1;
+                      prng_q[l] <= prng_next(prng_cur[l]);
+                    end else if (nrm[7] && (nrm & 32'h17F) != '0) begin
+                      d = d + 32'd1;
+                    end
+                    if (vd_ok) lreg_q[vd][l] <= d;
+                  end
+                end
+              end else if (vd_ok && lane_en[l]) begin
+                if (mod1 == 4'd2) lreg_q[vd][l] <= c[31] ? -c : c;
+                else              lreg_q[vd][l] <= {c[31], c[31] ? 31'(-c) : c[30:0]};
+              end
+            end
+          end
+          // SFPARECIP.md: RECIP, COND_RECIP, EXP (Mod1 2 and the switch's default, 3..15)
+          OP_ARECIP: if (vd_ok) begin
+            for (int l = 0; l < NL; l++)
+              if (lane_en[l]) lreg_q[vd][l] <= sfpu_arecip(mod1, lreg_q[vb][l], lreg_q[vc][l]);
+          end
+          default: ;
+        endcase
+      end
+      // the MAD sub-unit (the FMA operands above are its instruction's)
+      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
+      /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
+      begin : b_mad
+        logic [31:0]   insn;
+        logic [7:0]    op;
+        logic [3:0]    mod1, mod0, va, vb, vc, vdr;
+        logic [4:0]    vd;
+        logic          vd_ok;
+        logic [11:0]   imm12;
+        logic [15:0]   imm16m;
+        logic [NL-1:0] bd_tpl;
+        insn   = ux[1].w;
+        op     = insn[31:24];
+        mod1   = insn[3:0];
+        mod0   = insn[19:16];
+        va     = insn[19:16];
+        imm12  = insn[23:12];
+        imm16m = insn[23:8];
+        vd     = ux[1].vd;
+        vb     = ux[1].vb;
+        vc     = ux[1].vc;
+        vdr    = ux[1].vdr;
+        vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
+        bd_tpl = ux[1].sched ? '0 : bd_tpl_r;   // scheduled: DISABLE_BACKDOOR_LOAD true (L3)
+        unique case (op)
+          // SFPMUL24.md (a nonzero VC value is undefined above, so no Mul24ShiftAdd here)
+          OP_MUL24: begin
+            for (int l = 0; l < NL; l++) begin
+              if (!bd_tpl[l]) begin
+                if (lane_en[l]) begin
+                  logic [22:0] a, b;
+                  logic [31:0] d;
+                  logic [45:0] p;
+                  logic [3:0]  ai;
+                  logic [4:0]  dv;
+                  ai = mod1[2] ? lreg_q[7][l][3:0] : va;
+                  a  = lreg_q[ai][l][22:0];
+                  b  = lreg_q[vb][l][22:0];
+                  p  = 46'(a) * 46'(b);
+                  d = mod1[0] ? 32'(p[45:23]) : {9'h0, p[22:0]};
+                  dv = mod1[3] ? {1'b0, lreg_q[7][l][3:0]} : vd;
+                  if (dv < 5'd8 || dv == 5'd16) lreg_q[dv][l] <= d;
+                end
+              end
+            end
+          end
+          // SFPMAD & co., SFPLUT, SFPLUTFP32: the lane's FMA result to its destination
+          OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32: begin
+            for (int l = 0; l < NL; l++) begin
+              if (!bd_tpl[l]) begin
+                if (lane_en[l] && (fvd[l] < 5'd8 || fvd[l] == 5'd16)) begin
+                  if (op == OP_LUT)          lreg_q[fvd[l]][l] <= sfpu_lut_post(mod0[2], fd[l], lreg_q[3][l]);
+                  else if (op == OP_LUTFP32) lreg_q[fvd[l]][l] <= sfpu_lut_post(mod1[2], fd[l], lreg_q[3][l]);
+                  else                       lreg_q[fvd[l]][l] <= fd[l];
+                end
+              end
+            end
+          end
+          default: ;
+        endcase
+      end
+      // the round sub-unit
+      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
+      /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
+      begin : b_round
+        logic [31:0]   insn;
+        logic [7:0]    op;
+        logic [3:0]    mod1, mod0, va, vb, vc, vdr;
+        logic [4:0]    vd;
+        logic          vd_ok;
+        logic [11:0]   imm12;
+        logic [15:0]   imm16m;
+        logic [NL-1:0] bd_tpl;
+        insn   = ux[2].w;
+        op     = insn[31:24];
+        mod1   = insn[3:0];
+        mod0   = insn[19:16];
+        va     = insn[19:16];
+        imm12  = insn[23:12];
+        imm16m = insn[23:8];
+        vd     = ux[2].vd;
+        vb     = ux[2].vb;
+        vc     = ux[2].vc;
+        vdr    = ux[2].vdr;
+        vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
+        bd_tpl = ux[2].sched ? '0 : bd_tpl_r;   // scheduled: DISABLE_BACKDOOR_LOAD true (L3)
+        unique case (op)
           // SFPSHFT2.md (Blackhole: SHFLSHR1 fixed). S7: the guards outside the lane loop (modes 2
           // and 3) are lane 0's LaneConfig, and the lanes without DISABLE_BACKDOOR_LOAD take the
           // template write
@@ -1141,22 +1589,22 @@ module tt_sfpu
                         lreg_q[1][l] <= lreg_q[2][l];
                         lreg_q[2][l] <= lreg_q[3][l];
                         lreg_q[3][l] <= rot;
-                      end else if (vd < 4'd8) begin
+                      end else if (vd_ok) begin
                         lreg_q[vd][l] <= rot;
                       end
                     end
                   end
                 end
               end
-              4'd4: if (vd < 4'd8) begin
+              4'd4: if (vd_ok) begin
                 for (int l = 0; l < NL; l++)
                   if (lane_en[l]) lreg_q[vd][l] <= (l & 7) != 0 ? lreg_q[vc][l - 1] : 32'h0;
               end
-              4'd5, 4'd6: if (vd < 4'd8) begin
+              4'd5, 4'd6: if (vd_ok) begin
                 for (int l = 0; l < NL; l++) begin
                   if (lane_en[l]) begin
                     logic [31:0] src, amt;
-                    src = (mod1 == 4'd5) ? lreg_q[vb][l] : lreg_q[imm12[3:0]][l];
+                    src = (mod1 == 4'd5) ? lreg_q[vb][l] : lreg_q[vb][l];
                     amt = (mod1 == 4'd5) ? lreg_q[vc][l] : {{20{imm12[11]}}, imm12};
                     lreg_q[vd][l] <= !amt[31] ? src << amt[4:0] : src >> 5'(-amt);
                   end
@@ -1165,66 +1613,6 @@ module tt_sfpu
               default: ;
             endcase
           end
-          // SFPCAST.md: Mod1 0/1 SFPCAST_IntFloat.md, 2 SFPCAST_IntAbs.md, 3 SFPCAST_IntInt.md
-          OP_CAST: begin
-            for (int l = 0; l < NL; l++) begin
-              logic [31:0] c;
-              c = lreg_q[vc][l];
-              if (mod1 <= 4'd1) begin
-                if (!bd_tpl[l]) begin
-                  if (lane_en[l]) begin
-                    logic [31:0] nrm, d;
-                    logic [7:0]  lz;
-                    lz  = (c[30:0] != '0) ? 8'(clz32({1'b0, c[30:0]})) : 8'd157;
-                    nrm = {1'b0, c[30:0]} << lz[4:0];
-                    d   = {c[31], 31'h0} + {1'b0, 8'(8'd157 - lz), 23'h0} + (nrm >> 8);
-                    if (mod1[0]) begin
-                      if ((nrm & 32'hFE) > ((prng_cur[l] >> 9) & 32'hFE)) d = d + 32'd1;
-                      prng_q[l] <= prng_next(prng_cur[l]);
-                    end else if (nrm[7] && (nrm & 32'h17F) != '0) begin
-                      d = d + 32'd1;
-                    end
-                    if (vd < 4'd8) lreg_q[vd][l] <= d;
-                  end
-                end
-              end else if (vd < 4'd8 && lane_en[l]) begin
-                if (mod1 == 4'd2) lreg_q[vd][l] <= c[31] ? -c : c;
-                else              lreg_q[vd][l] <= {c[31], c[31] ? 31'(-c) : c[30:0]};
-              end
-            end
-          end
-          // SFPMUL24.md (a nonzero VC value is undefined above, so no Mul24ShiftAdd here)
-          OP_MUL24: begin
-            for (int l = 0; l < NL; l++) begin
-              if (!bd_tpl[l]) begin
-                if (lane_en[l]) begin
-                  logic [22:0] a, b;
-                  logic [31:0] d;
-                  logic [45:0] p;
-                  logic [3:0]  ai, dv;
-                  ai = mod1[2] ? lreg_q[7][l][3:0] : va;
-                  a  = lreg_q[ai][l][22:0];
-                  b  = lreg_q[vb][l][22:0];
-                  p  = 46'(a) * 46'(b);
-                  d = mod1[0] ? 32'(p[45:23]) : {9'h0, p[22:0]};
-                  dv = mod1[3] ? lreg_q[7][l][3:0] : vd;
-                  if (dv < 4'd8) lreg_q[dv][l] <= d;
-                end
-              end
-            end
-          end
-          // SFPMAD & co., SFPLUT, SFPLUTFP32: the lane's FMA result to its destination
-          OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32: begin
-            for (int l = 0; l < NL; l++) begin
-              if (!bd_tpl[l]) begin
-                if (lane_en[l] && fvd[l] < 4'd8) begin
-                  if (op == OP_LUT)          lreg_q[fvd[l]][l] <= sfpu_lut_post(mod0[2], fd[l], lreg_q[3][l]);
-                  else if (op == OP_LUTFP32) lreg_q[fvd[l]][l] <= sfpu_lut_post(mod1[2], fd[l], lreg_q[3][l]);
-                  else                       lreg_q[fvd[l]][l] <= fd[l];
-                end
-              end
-            end
-          end
           // SFPSTOCHRND (its three pages; tt_sfpu_pkg sfpu_stochrnd): the PRNG steps in every
           // enabled lane whatever the rounding mode (S9)
           OP_STOCHRND: begin
@@ -1232,34 +1620,18 @@ module tt_sfpu
               if (!bd_tpl[l]) begin
                 if (lane_en[l]) begin
                   prng_q[l] <= prng_next(prng_cur[l]);
-                  if (vd < 4'd8)
+                  if (vd_ok)
                     lreg_q[vd][l] <= sfpu_stochrnd(insn[22:21], insn[20:16], mod1, lreg_q[vb][l],
                                                    lreg_q[vc][l], prng_cur[l]);
                 end
               end
             end
           end
-          // SFPARECIP.md: RECIP, COND_RECIP, EXP (Mod1 2 and the switch's default, 3..15)
-          OP_ARECIP: if (vd < 4'd8) begin
-            for (int l = 0; l < NL; l++)
-              if (lane_en[l]) lreg_q[vd][l] <= sfpu_arecip(mod1, lreg_q[vb][l], lreg_q[vc][l]);
-          end
-          // SFPLOAD: its Dest read is E1's (ld_val, ld_idx)
-          OP_LOAD: if (vd0 < 4'd8) begin
-            lreg_q[vd0[2:0]] <= ld_val;
-            if (vd0 < 4'd4) lreg_q[{2'b01, vd0[1:0]}] <= ld_idx;
-          end
-          // SFPSTORE: the backdoor template write of the lanes whose guard fails (S4); its rows in E2
-          OP_STORE: begin
-            for (int l = 0; l < NL; l++)
-              if (!lcfg_q[l][LC_BLOCK_WR] && !(vd0 < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]))
-                lm_tpl_q[l][vd0[1:0]] <= insn;
-          end
-          default: ;   // SFPNOP, SFPLOADMACRO (no effect: the model reports it unimplemented)
+          default: ;
         endcase
-        // S4: the lanes whose backdoor guard fails write the instruction word instead (bd_tpl)
-        for (int l = 0; l < NL; l++) if (bd_tpl[l]) lm_tpl_q[l][bd_vd[1:0]] <= insn;
       end
+      /* verilator lint_on UNUSEDSIGNAL */
+      /* verilator lint_on VARHIDDEN */
     end
   end
 

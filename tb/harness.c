@@ -273,6 +273,7 @@ static void usage(FILE *f, const char *prog)
             "          [+wave_window=N [+wave_file=FILE.vcd]]\n"
             "          [+coverage=FILE.json] [+vlcov=FILE.dat (build/ttcosim_cov only)] [+readback=drain|end]\n"
             "          [+hazards=error|warn|off] [+mutant=N (build/ttcosim_mut only)] [+profile=NAME (timing profile: house)]\n"
+            "          [+sfpu_trace]\n"
             "       %s --elf T0[,T1[,T2]] [plusargs]   (kernels alone: no test file)\n",
             prog, prog);
 }
@@ -571,6 +572,8 @@ tb_ctx *tb_ctx_create(int argc, char **argv, const char *prog, int *exit_code)
                 fprintf(stderr, "%s: +hazards expects error, warn or off, got '%s'\n", prog, v);
                 goto fail;
             }
+        } else if (!strcmp(arg, "+sfpu_trace")) {
+            /* read by tb_top itself ($test$plusargs): the SFPU's reports printed (docs/usage.md) */
         } else if (arg[0] == '+') {
             /* Verilator's own +verilator+ arguments pass through, but only the ones its runtime
              * knows: it aborts the process on any other (issue 8 part 1). */

@@ -278,6 +278,12 @@ static int run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats 
             tt_model_cycle(m, res);
         }
         if (rh->stop) return 1;
+        if (tt_model_sfpu_busy(m)) {
+            /* SFPLOADMACRO's scheduled instructions run by the SFPU's cycles (docs/decisions.md
+             * "SFPLOADMACRO" L13), which this run does not have */
+            fprintf(out, "%s: SFPLOADMACRO needs the cycle-level run (leave out --untimed)\n", t->path);
+            return 2;
+        }
         for (int th = 0; th < TT_NUM_THREADS; th++) {
             const tt_exec_result *r = &res[th];
             if (r->status == TT_BLOCKED) continue;
@@ -563,7 +569,7 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     tt_cycle_stim cs = {0};
     const tt_sched_in *const inp = &cs.in;
     tt_sched_out o;
-    int rc = 0, idle_run = 0;
+    int rc = 0, idle_run = 0, sfpu_drain = 0;
     uint64_t rel = 0;
     tile_count tiles = {0};
     tt_bank_state b0;
@@ -686,6 +692,9 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
         bool done = tt_stim_done(&s, TT_BRISC_STREAM);
         for (int th = 0; th < TT_NUM_THREADS; th++) done = done && tt_stim_done(&s, th) && (o.idle_mask >> th & 1u);
         done = done && (!k || tt_krun_done(k));
+        /* SFPLOADMACRO (L12): the drain waits for scheduled instructions; one still waiting after the
+         * longest delay by cycles (7) waits for SFP instructions that never come */
+        if (done && tt_model_sfpu_busy(m) && ++sfpu_drain <= 8) done = false;
         idle_run = done ? idle_run + 1 : 0;
         if (idle_run >= 2) {
             rel++;
@@ -718,6 +727,11 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
         fprintf(out, "%s: %llu race%s reported (--hazards warn)\n", t->path, (unsigned long long)rh->warned,
                 rh->warned == 1 ? "" : "s");
     if (rc) return rc;
+    if (tt_model_sfpu_busy(m)) {
+        fprintf(out, "%s: SFPLOADMACRO: %u scheduled instructions never executed (docs/decisions.md \"SFPLOADMACRO\" "
+                     "L12)\n", t->path, tt_model_sfpu_outstanding(m));
+        return 1;
+    }
     if (met < t->nretire_expect) {
         fprintf(out, "%s: %zu 'expect retire' line(s) name an instruction that never retired\n", t->path,
                 t->nretire_expect - met);

@@ -97,6 +97,7 @@ struct tt_sched {
      * most of a tile stream's time). */
     uint8_t *shadow;
     tt_sched_profile prof;
+    tt_lm_dst lm_dst;     /* SFPLOADMACRO's Dst hazard (docs/decisions.md "SFPLOADMACRO" L11) */
     tt_sched_hooks hooks;
 };
 
@@ -457,6 +458,13 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
             const tt_l1_write *log = r->res.eff.n_l1_log ? tt_model_l1_writes(m, &nlog) : NULL;
             shadow_sync(s, &r->res.eff, log, nlog);
         }
+        /* L11: an SFPLOADMACRO too close to a matrix-unit write of the rows it reads (the later retire) */
+        if (r->res.status == TT_OK) {
+            const tt_read_set *rs = tt_model_last_reads(m);
+            if (!tt_lm_dst_retire(&s->lm_dst, r->thread, r->res.seq, r->res.insn, rs->dest_rd, rs->dest_wr,
+                                  r->res.msg, sizeof r->res.msg))
+                r->res.status = TT_UNDEFINED;
+        }
         if (r->res.status != TT_OK) {
             exec_failed = true;
             out->n_retired = i + 1;
@@ -464,6 +472,18 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
         }
     }
     if (exec_failed) return false;
+    /* SFPLOADMACRO's scheduled instructions (docs/decisions.md "SFPLOADMACRO" L13): a cycle with no SFP
+     * retire executes the group of the cycle before (scheduled ones only) after the cycle's retires;
+     * called every such cycle (with nothing outstanding it does nothing) */
+    bool sfp_retired = false;
+    for (int i = 0; i < nr; i++) sfp_retired = sfp_retired || out->retired[i].unit == TT_U_SFPU;
+    if (!sfp_retired) {
+        char uw[512];
+        if (tt_model_sfpu_idle(m, uw, sizeof uw) != TT_OK) {
+            snprintf(why, whylen, "SFPU scheduled instructions: undefined behaviour: %s", uw);
+            return false;
+        }
+    }
     for (int n = 0; n < 2; n++) {
         sunp *u = s->unp[n];
         if (!u[0].busy || u[0].retire_at != cycle) continue;
@@ -515,6 +535,9 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
     bool disp[TT_NUM_THREADS];
     uint8_t stall[TT_NUM_THREADS];
     tt_timing_expect(s->t, m, cycle, &obs, disp, stall);
+    /* the SFPU is busy also while SFPLOADMACRO's scheduled work is outstanding or reported (L12),
+     * which the reference reads from the model after this cycle's SFPU step, made above */
+    obs.unit_busy = (uint16_t)((obs.unit_busy & ~(1u << TT_U_SFPU)) | (tt_timing_busy(s->t) & (1u << TT_U_SFPU)));
     for (int th = 0; th < TT_NUM_THREADS; th++) {
         sthread *x = &s->th[th];
         tt_timing_thread *o = &obs.th[th];

@@ -230,6 +230,27 @@ module tb_top (
   );
   /* verilator tracing_off */
 
+  // +sfpu_trace: the SFPU's write reports (sched, discarded, lreg_we) and its register-file rows
+  // printed as they leave the RTL, one line each, checking on or off: SFPLOADMACRO's scheduled work
+  // seen RTL alone (+cosim=0; docs/usage.md). Off by default.
+  bit sfpu_trace;
+  initial sfpu_trace = $test$plusargs("sfpu_trace") != 0;
+  always_ff @(posedge clk_t) begin
+    if (sfpu_trace && rst_n) begin
+      if (sfpu_wr.valid)
+        $display("sfpu_trace %0d: report lreg_we %05x sched %x discarded %0d word %08x %08x %08x %08x",
+                 cycle_q, sfpu_wr.lreg_we, sfpu_wr.sched, sfpu_wr.discarded, sfpu_wr.sched_word[0],
+                 sfpu_wr.sched_word[1], sfpu_wr.sched_word[2], sfpu_wr.sched_word[3]);
+      for (int w = int'(RF_PORT_SFPU); w < int'(RF_WR_PORTS); w++)
+        if (rf_wr[w].valid) begin
+          $write("sfpu_trace %0d: rf file %0d row %0d mask %04x", cycle_q, rf_wr[w].file, rf_wr[w].row,
+                 rf_wr[w].mask);
+          for (int k = 0; k < 16; k++) $write(" %08x", rf_wr[w].cells[k]);
+          $write("\n");
+        end
+    end
+  end
+
   always_ff @(posedge clk_t) begin
     int kind, kinds, addr, idle_mask, stop;
     bit [127:0] s_words, s_addrs, s_datas;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """sfpu_ref.py: an independent Python reference of the Vector Unit (SFPU) instructions that tt-llk's
-SFPU kernels use (issue 30), and the generator of the kernel tests tests/sfpu/*.tts (and of
-tests/pending/sfpu_recip_fast_7b_loadmacro_bf16.tts, the SFPLOADMACRO kernel the model cannot run yet).
+SFPU kernels use (issue 30), and the generator of the kernel tests tests/sfpu/*.tts (sfpu_recip_fast_7b_loadmacro_bf16.tts included: the SFPLOADMACRO kernel, whose
+scheduling this reference does not model; its expected Dest is the macro-free sequence's).
 
 Written from the tt-isa-documentation pages (BlackholeA0: VectorUnit.md, SFPLOAD.md, SFPSTORE.md,
 SFPMAD.md / SFPADD.md / SFPMULI.md / SFPADDI.md and Miscellaneous/FMA/README.md, SFPARECIP.md,
@@ -27,8 +27,7 @@ Decisions where a page leaves a choice (docs/decisions.md "SFPU kernels and thei
 
 Usage:
   tools/sfpu_ref.py --self-test        hand-worked cases; exit 1 on any difference
-  tools/sfpu_ref.py --write [DIR]      write the kernel tests (to DIR, default tests/sfpu; the pending
-                                       one to DIR/../pending)
+  tools/sfpu_ref.py --write [DIR]      write the kernel tests (to DIR, default tests/sfpu)
   tools/sfpu_ref.py --check [DIR]      exit 1 when a checked-in test differs from what --write writes
 """
 import os
@@ -1418,7 +1417,7 @@ def recip_7b():
 
 
 def recip_7b_loadmacro():
-    """The same kernel through SFPLOADMACRO (tests/pending until the model runs SFPLOADMACRO)."""
+    """The same kernel through SFPLOADMACRO (docs/decisions.md "SFPLOADMACRO", K7)."""
     p = Program()
     boot(p)
     p('ttsfparecip', 0, 0, 12, 0, c='VD 12: InstructionTemplate[0] (backdoor, DISABLE_BACKDOOR_LOAD 0)')
@@ -1431,11 +1430,10 @@ def recip_7b_loadmacro():
     p('ttsfpnop', c='the last macro\'s ARECIP and store')
     p('ttsfpnop')
     vals = face_values(7, log_uniform(-130, 130), bf16=True)
-    return make_test('../pending/sfpu_recip_fast_7b_loadmacro_bf16.tts', [
+    return make_test('sfpu_recip_fast_7b_loadmacro_bf16.tts', [
         'Reciprocal, approximate (7 bits), through SFPLOADMACRO: _init_reciprocal_fast_7b_ and',
         '_calculate_reciprocal_fast_7b_ without DISABLE_SFPLOADMACRO (%s).' % src('ckernel_sfpu_recip.h'),
-        'PENDING: the model does not run SFPLOADMACRO yet (docs/decisions.md "SFPU arithmetic"); move',
-        'to tests/sfpu (and its name in tools/sfpu_ref.py) in the change that builds it.',
+        'The template is written by SFPARECIP with VD 12 (SFPCONFIG.md LaneConfig; docs/decisions.md S4).',
         'Each macro loads x to LReg[0] (SFPLOAD part, ADDR_MOD_6), schedules SFPARECIP LReg[0] ->',
         'LReg[16] (template 0, VC and VD overridden) and SFPSTORE LReg[16] to the macro\'s own Addr',
         '(SFPLOADMACRO.md); the expected Dest is the DISABLE_SFPLOADMACRO sequence\'s on the same face',

@@ -485,6 +485,30 @@ bool tt_model_sfpu_lane(const tt_model *m, unsigned lane, tt_sfpu_lane_state *st
 #define TT_SFPU_ITEMS 235
 bool tt_model_sfpu_item(const tt_model *m, unsigned item, uint32_t d[4]);
 
+/* SFPLOADMACRO's scheduled instructions (docs/decisions.md "SFPLOADMACRO" L13). Sub-units: */
+enum { TT_SFPU_SU_SIMPLE = 0, TT_SFPU_SU_MAD = 1, TT_SFPU_SU_ROUND = 2, TT_SFPU_SU_STORE = 3, TT_SFPU_SU_N = 4 };
+typedef struct {
+    uint8_t units;          /* bit u: a scheduled instruction executed on sub-unit u in this group */
+    uint32_t word[TT_SFPU_SU_N]; /* its instruction word after L3's overrides (lane 0's; L9c) */
+    bool discarded;         /* the regular instruction of this group was discarded (L6b) */
+    uint32_t lreg_we;       /* bit r: LReg r changed in some lane by the group (regular + scheduled) */
+    uint64_t macro_seq[TT_SFPU_SU_N]; /* (thread << 32 | seq) of the SFPLOADMACRO that scheduled it */
+} tt_sfpu_group;
+/* Scheduled instructions outstanding (not yet executed)? */
+bool tt_model_sfpu_busy(const tt_model *m);
+/* How many are outstanding (L12's end message). */
+unsigned tt_model_sfpu_outstanding(const tt_model *m);
+/* A cycle with no SFP retire: execute the group due (scheduled ones only), advance the counters.
+ * Its Dest writes (a scheduled SFPSTORE) are in tt_model_rf_writes() afterwards as a step's are.
+ * TT_OK, or an undefined form (L9) with why filled ("undefined behaviour", names the macro and the
+ * page), the state then unchanged. Call it for every cycle without an SFP retire (at least while
+ * tt_model_sfpu_busy): L10's early-consumer forms compare one cycle with the next. */
+tt_status tt_model_sfpu_idle(tt_model *m, char *why, size_t whylen);
+/* The group of the last step that executed SFPU work (a regular SFP retire or tt_model_sfpu_idle). */
+const tt_sfpu_group *tt_model_sfpu_last_group(const tt_model *m);
+/* Scheduled instructions executed so far on sub-unit `unit` (the run's summary). */
+uint64_t tt_model_sfpu_sched_count(const tt_model *m, unsigned unit);
+
 /* The L1 lines the last tt_model_step's PACR wrote, in order (ThCon's stores are in tt_effects);
  * valid until the next step. */
 const tt_l1_write *tt_model_l1_writes(const tt_model *m, size_t *n);

@@ -163,6 +163,8 @@ struct tt_model {
     tt_unpacker_state unp[2];
     tt_rwc rwc[TT_NUM_THREADS];
     tt_sfpu sfpu;                           /* the SFPU's lanes (sfpu.c), executed at retire (sfpu_port.c) */
+    tt_sfpu_seq sfpu_seq;                   /* SFPLOADMACRO's scheduled instructions (sfpu.c tt_sfpu_step) */
+    tt_sfpu_group sfpu_group;               /* the last group that executed (tt_model_sfpu_last_group) */
     uint32_t sfpu_sp[TT_NUM_THREADS];       /* RWCs.Sp of each thread: SFPLOAD / SFPSTORE MOD0_FMT_INT32_ALL */
     /* The executing matrix-unit instruction's RWCs, when it made its update at issue (else it makes
      * it as it executes: the model-only scheduler) */

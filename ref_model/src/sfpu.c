@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sfpu_sched.h"
 #include "ttisa.h"
 #include "unpack_convert.h"
 
@@ -120,15 +121,26 @@ uint32_t tt_sfpu_fma(uint32_t a, uint32_t b, uint32_t c)
 
 /* ---- decode and helpers ------------------------------------------------------------------------ */
 
+/* A scheduled instruction's L3 overrides that its word cannot carry (docs/decisions.md "SFPLOADMACRO"). */
+typedef struct {
+    unsigned vd;   /* VD (16: LReg[16]) */
+    unsigned vin;  /* the VB a Simple instruction's `VB = VD`, or the VC SFPADDI / SFPMULI's `VC = VD`, reads */
+    bool vb_set;   /* Sequence bit 7 (SFPSHFT2 SHFT_IMM then reads VB, not Imm12 & 15) */
+} ovr;
+
 typedef struct {
     tt_sfpu *s;
     const tt_op_info *op;
     uint32_t insn;
     tt_sfpu_out *out;
+    const ovr *o;  /* a scheduled instruction: no backdoor (DISABLE_BACKDOOR_LOAD true), L3's VD / VB / VC */
+    bool guarded;  /* its functional model read the backdoor guard (live()) */
 } ctx;
 
 static uint32_t fld(const ctx *c, const char *name)
 {
+    if (c->o && (!strcmp(name, "lreg_dest") || !strcmp(name, "lreg_ind") || !strcmp(name, "config_dest")))
+        return c->o->vd;
     const int i = tt_isa_field_index(c->op, name);
     if (i < 0) { /* a field name this file and the ISA table disagree on: a bug here, not bad input */
         fprintf(stderr, "sfpu.c: %s has no field %s\n", c->op->name, name);
@@ -153,12 +165,18 @@ static uint32_t sext(uint32_t v, unsigned bits) { return (uint32_t)((int32_t)(v 
  * LaneConfig) and has no other effect there. */
 static bool live(ctx *c, unsigned lane, unsigned vd)
 {
+    c->guarded = true;
+    if (c->o) return true; /* SFPLOADMACRO.md: DISABLE_BACKDOOR_LOAD is true for a scheduled instruction */
     if (vd < 12 || (c->s->lane_config[lane] & TT_SFPU_LC_DISABLE_BACKDOOR_LOAD)) return true;
     c->s->lm_template[lane][vd - 12] = c->insn;
     return false;
 }
 
 static bool writable(unsigned vd) { return vd < 8 || vd == 16; }
+
+/* Where a page says `VB = VD` (Simple instructions) or `VC = VD` (SFPADDI, SFPMULI): the VD field, or
+ * for a scheduled instruction the VB / VC SFPLOADMACRO's logic chose (the page skips the assignment). */
+static unsigned vin(const ctx *c, unsigned vd) { return c->o ? c->o->vin : vd; }
 
 /* ---- group 1: moves, bitwise, integer, lane flags ---------------------------------------------- */
 
@@ -242,7 +260,7 @@ static tt_status ex_abs(ctx *c)
 static tt_status ex_bitwise(ctx *c, int kind)
 {
     const unsigned vc = fld(c, "lreg_c"), vd = fld(c, "lreg_dest"), mod = fld(c, "instr_mod1");
-    unsigned vb = vd;
+    unsigned vb = vin(c, vd);
     if ((kind == 0 || kind == 1) && (mod & 1)) vb = fld(c, "imm12_math") & 15u;
     if (!writable(vd)) return TT_OK;
     for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
@@ -260,7 +278,7 @@ static tt_status ex_iadd(ctx *c)
     if (!writable(vd)) return TT_OK;
     for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
         if (!tt_sfpu_lane_enabled(c->s, l)) continue;
-        const uint32_t x = c->s->lreg[vc][l], b = c->s->lreg[vd][l];
+        const uint32_t x = c->s->lreg[vc][l], b = c->s->lreg[vin(c, vd)][l];
         const uint32_t r = (mod & 1) ? x + imm : (mod & 2) ? x - b : x + b;
         c->s->lreg[vd][l] = r;
         if (vd < 8) {
@@ -281,7 +299,7 @@ static tt_status ex_shft(ctx *c)
     if (!writable(vd)) return TT_OK;
     for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
         if (!tt_sfpu_lane_enabled(c->s, l)) continue;
-        uint32_t x = c->s->lreg[vd][l];
+        uint32_t x = c->s->lreg[vin(c, vd)][l];
         int32_t amt = (int32_t)c->s->lreg[vc][l];
         if (mod & 1) {
             if (mod & 4) x = (uint32_t)amt;
@@ -473,7 +491,7 @@ static tt_status ex_mad(ctx *c)
 /* SFPMULI (VD = imm * VD + 0) and SFPADDI (VD = imm * 1.0 + VD); VC = VD. */
 static tt_status madi_lane(ctx *c, const mad_args *m, unsigned l, uint32_t *res)
 {
-    uint32_t v = c->s->lreg[m->vd][l];
+    uint32_t v = c->s->lreg[m->vc][l];
     if (m->mod & 2) v ^= 0x80000000u;
     *res = m->add ? tt_sfpu_fma(m->imm, 0x3F800000u, v) : tt_sfpu_fma(m->imm, v, 0);
     return TT_OK;
@@ -481,7 +499,8 @@ static tt_status madi_lane(ctx *c, const mad_args *m, unsigned l, uint32_t *res)
 
 static tt_status ex_madi(ctx *c, bool add)
 {
-    const mad_args a = {.imm = fld(c, "imm16_math") << 16, .vd = fld(c, "lreg_dest"), .mod = fld(c, "instr_mod1"),
+    const unsigned vd = fld(c, "lreg_dest");
+    const mad_args a = {.imm = fld(c, "imm16_math") << 16, .vc = vin(c, vd), .vd = vd, .mod = fld(c, "instr_mod1"),
                         .add = add};
     return mad_lanes(c, &a, madi_lane);
 }
@@ -495,7 +514,7 @@ static tt_status ex_field(ctx *c, unsigned opc)
     if (!writable(vd)) return TT_OK;
     for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
         if (!tt_sfpu_lane_enabled(c->s, l)) continue;
-        const uint32_t x = c->s->lreg[vc][l], b = c->s->lreg[vd][l];
+        const uint32_t x = c->s->lreg[vc][l], b = c->s->lreg[vin(c, vd)][l];
         uint32_t sign = x >> 31, exp = (x >> 23) & 255u, man = x & 0x7FFFFFu, r;
         switch (opc) {
         case TT_OPC_SFPEXEXP:
@@ -564,6 +583,11 @@ static unsigned resolve_srcb(const tt_sfpu_dest_io *io)
 /* The 10-bit Addr of both pages (Imm10 + the offsets); INT32_ALL also moves Sp. */
 static uint32_t dest_addr(ctx *c, const tt_sfpu_dest_io *io, unsigned mod, bool store)
 {
+    if (io->addr_fixed) { /* a scheduled SFPSTORE: the macro's Addr; Sp not moved (L7) */
+        c->out->addr_valid = true;
+        c->out->addr = io->addr & 1023u;
+        return io->addr & 1023u;
+    }
     uint32_t addr = fld(c, "dest_reg_addr") + io->math_offset;
     uint32_t sp = io->sp;
     if (mod == F_INT32_ALL) {
@@ -575,6 +599,8 @@ static uint32_t dest_addr(ctx *c, const tt_sfpu_dest_io *io, unsigned mod, bool 
     } else {
         addr += io->dst_offset + ((sp + io->sp_base) & 3u);
     }
+    c->out->addr_valid = true;
+    c->out->addr = addr & 1023u;
     return addr & 1023u;
 }
 
@@ -694,7 +720,7 @@ static tt_status ex_cmp(ctx *c, bool le)
     tt_sfpu *s = c->s;
     for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
         if (!live(c, l, vd)) continue;
-        bool r = sm_less(s->lreg[vc][l], s->lreg[vd][l]);
+        bool r = sm_less(s->lreg[vc][l], s->lreg[vin(c, vd)][l]);
         if (le) r = !r;
         if (tt_sfpu_lane_enabled(s, l)) {
             if ((mod & 8) && writable(vd)) s->lreg[vd][l] = r ? 0xFFFFFFFFu : 0;
@@ -833,7 +859,7 @@ static tt_status ex_shft2(ctx *c)
         break;
     default: { /* 5 SHFT_LREG: VB from imm [15:12] by VC; 6 SHFT_IMM: VB = Imm12 & 15 by Imm12 */
         if (!writable(vd)) break;
-        const unsigned vb = imm12 & 15u;
+        const unsigned vb = (mod == 6 && c->o && c->o->vb_set) ? c->o->vin : imm12 & 15u;
         const int32_t imm = (int32_t)sext(imm12, 12);
         for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
             if (!tt_sfpu_lane_enabled(s, l)) continue;
@@ -889,6 +915,9 @@ static tt_status ex_config(ctx *c)
     const uint32_t imm = fld(c, "imm16_math");
     tt_sfpu *s = c->s;
     if (vd == 9 || vd == 10) return fail(c, TT_UNDEFINED, "SFPCONFIG VD %u: non-contractual (SFPCONFIG.md)", vd);
+    if (vd == 16)
+        return fail(c, TT_UNDEFINED, "a scheduled SFPCONFIG with VD 16 (Sequence bit 0x40): no target (SFPCONFIG.md, "
+                    "SFPLOADMACRO.md; docs/decisions.md \"SFPLOADMACRO\" L9)");
     static const uint32_t dflt[4] = {0xBF800000u, 0x37800000u, 0xBF2CC4C7u, 0xBEB08FF9u}; /* -1, 2^-16, ... */
     uint32_t src[8];
     for (unsigned i = 0; i < 8; i++) src[i] = s->lreg[0][i]; /* 8 lanes, broadcast vertically */
@@ -1155,7 +1184,14 @@ static tt_status ex_arecip(ctx *c)
 
 /* ---- dispatch ---------------------------------------------------------------------------------- */
 
+static tt_status exec_ovr(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_sfpu_out *out, const ovr *o);
+
 tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_sfpu_out *out)
+{
+    return exec_ovr(s, insn, io, out, NULL);
+}
+
+static tt_status exec_ovr(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_sfpu_out *out, const ovr *o)
 {
     memset(out, 0, sizeof *out);
     const tt_op_info *op = tt_isa_by_word(insn);
@@ -1165,7 +1201,7 @@ tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_
     }
     /* Run on a copy: an instruction that stops part-way (an undefined lane) changes nothing. */
     tt_sfpu work = *s;
-    ctx c = {&work, op, insn, out};
+    ctx c = {&work, op, insn, out, o, false};
     tt_status st;
     switch (op->opcode) {
     case TT_OPC_SFPNOP: st = TT_OK; break;
@@ -1209,6 +1245,486 @@ tt_status tt_sfpu_exec(tt_sfpu *s, uint32_t insn, const tt_sfpu_dest_io *io, tt_
         st = TT_UNIMPLEMENTED;
         break;
     }
+    /* S4 (SFPCONFIG.md LaneConfig: "If false, instructions with VD >= 12 are treated as writes (of the
+     * instruction bits) to LoadMacroConfig.InstructionTemplate[VD - 12]"; tt-llk writes templates so
+     * with SFPARECIP, SFPCAST, SFP_STOCH_RND, SFPSWAP): an instruction whose page shows no guard (its
+     * model never read it) does so too in each lane with DISABLE_BACKDOOR_LOAD clear. Its own model
+     * writes nothing at VD >= 12 (VD >= 8 is not writable). */
+    if (st == TT_OK && !o && !c.guarded && op->opcode != TT_OPC_SFPNOP && op->opcode != TT_OPC_SFPCONFIG) {
+        const int fi = tt_isa_field_index(op, "lreg_dest") >= 0 ? tt_isa_field_index(op, "lreg_dest")
+                                                                : tt_isa_field_index(op, "lreg_ind");
+        const unsigned vd = fi >= 0 ? tt_isa_get(insn, op, fi) : 0;
+        if (fi >= 0 && vd >= 12)
+            for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++)
+                if (!(work.lane_config[l] & TT_SFPU_LC_DISABLE_BACKDOOR_LOAD)) work.lm_template[l][vd - 12] = insn;
+    }
     if (st == TT_OK) *s = work;
     return st;
+}
+
+/* ---- SFPLOADMACRO's sequencer (docs/decisions.md "SFPLOADMACRO" L2-L10) ---------------------------- */
+
+static const char *const su_name[4] = {"simple", "MAD", "round", "store"};
+
+unsigned tt_sfpu_outstanding(const tt_sfpu_seq *q)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < TT_SFPU_SCHED_MAX; i++) n += q->slot[i].valid;
+    return n;
+}
+
+static uint32_t setf(uint32_t w, unsigned sh, unsigned n, uint32_t v)
+{
+    const uint32_t m = ((1u << n) - 1u) << sh;
+    return (w & ~m) | ((v << sh) & m);
+}
+
+static void name_of(uint32_t w, char *buf, size_t n) { tt_disasm(w, buf, n); }
+
+/* L2 / L3 / L9 a-c: the up-to-four instructions the macro `mw` (Addr `addr`) schedules, by each
+ * lane's LoadMacroConfig (s: the state before the cycle). Fills new_[u] and returns TT_OK, or an
+ * undefined form. */
+static tt_status lm_build(const tt_sfpu *s, uint32_t mw, int thread, uint32_t seq, uint32_t addr,
+                          tt_sfpu_slot new_[4], bool has[4], char *msg, size_t mlen)
+{
+    const unsigned lreg_ind = (mw >> 20) & 15u, mod0 = (mw >> 16) & 15u, imm10 = mw & 1023u;
+    const unsigned macro = lreg_ind >> 2, mvd = (imm10 & 1u) << 2 | (lreg_ind & 3u);
+    for (unsigned u = 0; u < 4; u++) {
+        has[u] = false;
+        tt_sfpu_slot *e = &new_[u];
+        memset(e, 0, sizeof *e);
+        e->unit = (uint8_t)u, e->thread = thread, e->seq = seq, e->addr = addr;
+        for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
+            const unsigned bits = (s->lm_sequence[l][macro] >> (8 * u)) & 0xFFu, src = bits & 7u;
+            const unsigned delay = (bits >> 3) & 7u;
+            const bool kind = (s->lm_misc[l] >> (8 + u)) & 1u;
+            if (src == 1) {
+                snprintf(msg, mlen, "SFPLOADMACRO.md L9a: lane %u's Sequence[%u] gives the %s sub-unit source 1 "
+                         "(UndefinedBehavior; docs/decisions.md \"SFPLOADMACRO\")", l, macro, su_name[u]);
+                return TT_UNDEFINED;
+            }
+            /* L9c: every lane schedules the same sub-units with the same delay and delay kind */
+            if (l == 0) {
+                has[u] = src != 0;
+                e->counter = (uint8_t)delay;
+                e->wait_insn = kind;
+            } else if (has[u] != (src != 0) || (has[u] && (e->counter != delay || e->wait_insn != kind))) {
+                snprintf(msg, mlen, "SFPLOADMACRO.md L9c: lanes 0 and %u disagree whether or when the %s sub-unit gets "
+                         "an instruction (docs/decisions.md \"SFPLOADMACRO\")", l, su_name[u]);
+                return TT_UNDEFINED;
+            }
+            if (!has[u]) continue;
+            uint32_t w;
+            if (src == 2) w = (uint32_t)TT_OPC_SFPNOP << 24;
+            else if (src == 3) w = (uint32_t)TT_OPC_SFPSTORE << 24;
+            else w = s->lm_template[l][src - 4];
+            if (!tt_sfpu_can_execute(u, w)) w = (uint32_t)TT_OPC_SFPNOP << 24; /* the page: becomes SFPNOP */
+            if (u == TT_SFPU_SU_STORE && (uint8_t)(w >> 24) != TT_OPC_SFPSTORE) {
+                snprintf(msg, mlen, "SFPLOADMACRO.md L9b: the store sub-unit would get SFPNOP (source %u: "
+                         "UndefinedBehavior; docs/decisions.md \"SFPLOADMACRO\")", src);
+                return TT_UNDEFINED;
+            }
+            if ((uint8_t)(w >> 24) == TT_OPC_SFPNOP) {
+                e->word[l] = (uint32_t)TT_OPC_SFPNOP << 24; /* [ours] the other bits are not kept */
+                continue;
+            }
+            if (u == TT_SFPU_SU_STORE) {
+                const unsigned tvd = (w >> 20) & 15u;
+                const unsigned vd = (bits & 0x40u) ? 16u : (bits & 0x80u) ? tvd : mvd;
+                const unsigned smod = ((s->lm_misc[l] >> (4 + macro)) & 1u) ? mod0 : (s->lm_misc[l] & 15u);
+                e->vd[l] = (uint8_t)vd;
+                e->word[l] = setf(setf(setf(w, 20, 4, vd & 15u), 16, 4, smod), 0, 10, imm10);
+                continue;
+            }
+            /* L3: Simple / MAD / round */
+            const bool hb = tt_sfpu_has_vb(w), hc = tt_sfpu_has_vc(w);
+            const bool lut = (uint8_t)(w >> 24) == TT_OPC_SFPLUT;
+            const unsigned tvd = lut ? (w >> 20) & 15u : (w >> 4) & 15u;
+            unsigned vb = hb ? (w >> 12) & 15u : tvd, vc = hc ? (w >> 8) & 15u : tvd;
+            if (bits & 0x80u) vb = mvd;
+            else vc = mvd;
+            const unsigned vd = (bits & 0x40u) ? 16u : mvd;
+            uint32_t x = w;
+            if (hb) x = setf(x, 12, 4, vb);
+            if (hc) x = setf(x, 8, 4, vc);
+            x = lut ? setf(x, 20, 4, vd & 15u) : setf(x, 4, 4, vd & 15u);
+            const uint8_t op = (uint8_t)(w >> 24);
+            e->word[l] = x;
+            e->vd[l] = (uint8_t)vd;
+            e->vin[l] = (uint8_t)((op == TT_OPC_SFPADDI || op == TT_OPC_SFPMULI) ? vc : vb);
+            e->vb_set[l] = (bits & 0x80u) != 0;
+        }
+    }
+    return TT_OK;
+}
+
+/* Per lane, what an instruction of the group wrote (bit 0..16 LReg, then the lane state). */
+enum { W_FLAGS = 17, W_USE, W_STACK, W_LC, W_TPL, W_SEQ = W_TPL + 4, W_MISC = W_SEQ + 4, W_PRNG };
+
+static uint32_t lane_diff(const tt_sfpu *a, const tt_sfpu *b, unsigned l)
+{
+    uint32_t w = 0;
+    for (unsigned r = 0; r < TT_SFPU_NUM_LREGS; r++)
+        if (a->lreg[r][l] != b->lreg[r][l]) w |= 1u << r;
+    if (a->flags[l] != b->flags[l]) w |= 1u << W_FLAGS;
+    if (a->use_flags[l] != b->use_flags[l]) w |= 1u << W_USE;
+    if (a->depth[l] != b->depth[l] || memcmp(a->stk_flags[l], b->stk_flags[l], sizeof a->stk_flags[l]) ||
+        memcmp(a->stk_use[l], b->stk_use[l], sizeof a->stk_use[l]))
+        w |= 1u << W_STACK;
+    if (a->lane_config[l] != b->lane_config[l]) w |= 1u << W_LC;
+    for (unsigned i = 0; i < 4; i++) {
+        if (a->lm_template[l][i] != b->lm_template[l][i]) w |= 1u << (W_TPL + i);
+        if (a->lm_sequence[l][i] != b->lm_sequence[l][i]) w |= 1u << (W_SEQ + i);
+    }
+    if (a->lm_misc[l] != b->lm_misc[l]) w |= 1u << W_MISC;
+    if (a->prng[l] != b->prng[l]) w |= 1u << W_PRNG;
+    return w;
+}
+
+static void lane_copy(tt_sfpu *d, const tt_sfpu *w, unsigned l, uint32_t m)
+{
+    for (unsigned r = 0; r < TT_SFPU_NUM_LREGS; r++)
+        if (m >> r & 1u) d->lreg[r][l] = w->lreg[r][l];
+    if (m >> W_FLAGS & 1u) d->flags[l] = w->flags[l];
+    if (m >> W_USE & 1u) d->use_flags[l] = w->use_flags[l];
+    if (m >> W_STACK & 1u) {
+        d->depth[l] = w->depth[l];
+        memcpy(d->stk_flags[l], w->stk_flags[l], sizeof d->stk_flags[l]);
+        memcpy(d->stk_use[l], w->stk_use[l], sizeof d->stk_use[l]);
+    }
+    if (m >> W_LC & 1u) d->lane_config[l] = w->lane_config[l];
+    for (unsigned i = 0; i < 4; i++) {
+        if (m >> (W_TPL + i) & 1u) d->lm_template[l][i] = w->lm_template[l][i];
+        if (m >> (W_SEQ + i) & 1u) d->lm_sequence[l][i] = w->lm_sequence[l][i];
+    }
+    if (m >> W_MISC & 1u) d->lm_misc[l] = w->lm_misc[l];
+    if (m >> W_PRNG & 1u) d->prng[l] = w->prng[l];
+}
+
+/* The group's members, for the merge and its messages. */
+typedef struct {
+    uint32_t word;
+    uint64_t macro; /* thread << 32 | seq; regular: its own */
+    bool sched;
+} member;
+
+/* Merge member k's writes (w against s0, lanes `lanes`) into d; L9g: a location two members write. */
+static tt_status merge(tt_sfpu *d, uint32_t written[TT_SFPU_NUM_LANES], int who[TT_SFPU_NUM_LANES][32],
+                       const tt_sfpu *s0, const tt_sfpu *w, uint32_t lanes, const member *mem, int k,
+                       char *msg, size_t mlen)
+{
+    for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
+        if (!(lanes >> l & 1u)) continue;
+        const uint32_t m = lane_diff(s0, w, l);
+        const uint32_t both = m & written[l];
+        if (both) {
+            unsigned b = 0;
+            while (!(both >> b & 1u)) b++;
+            char a1[64], a2[64];
+            name_of(mem[who[l][b]].word, a1, sizeof a1);
+            name_of(mem[k].word, a2, sizeof a2);
+            snprintf(msg, mlen, "SFPLOADMACRO.md L9g: %s (0x%08x) and %s (0x%08x) both write %s%u (lane %u) in one cycle "
+                     "(macro thread %u seq %u; docs/decisions.md \"SFPLOADMACRO\" L8)",
+                     a1, mem[who[l][b]].word, a2, mem[k].word, b < 17 ? "LReg " : "lane state item ", b, l,
+                     (unsigned)(mem[k].macro >> 32), (unsigned)mem[k].macro);
+            return TT_UNDEFINED;
+        }
+        for (unsigned b = 0; b < 32; b++)
+            if (m >> b & 1u) who[l][b] = k;
+        written[l] |= m;
+        lane_copy(d, w, l, m);
+    }
+    return TT_OK;
+}
+
+static bool is_nop(uint32_t w) { return (uint8_t)(w >> 24) == TT_OPC_SFPNOP; }
+
+/* What an instruction of the group reads and writes, for L10 (its true read set, its VD; a
+ * scheduled one's VD / VB-or-VC from L3; INDIRECT_VD: every LReg). */
+static uint32_t rd_set(uint32_t w, int vin)
+{
+    uint32_t r = tt_sfpu_reads(w, false);
+    if (vin >= 0) r |= 1u << vin;
+    return r;
+}
+
+static uint32_t wr_set(uint32_t w, int vd)
+{
+    if (tt_sfpu_mad_class(w)) {
+        const uint32_t x = tt_sfpu_writes(w, false);
+        if (x == TT_SFPU_ALL_LREGS || vd < 0) return x;
+        return x ? 1u << vd : 0;
+    }
+    if (vd >= 0) return 1u << vd;
+    return 1u << ((w >> 4) & 15u);
+}
+
+tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt_sfpu_group *g,
+                       tt_sfpu_out *out)
+{
+    memset(g, 0, sizeof *g);
+    memset(out, 0, sizeof *out);
+    char *msg = out->msg;
+    const size_t mlen = sizeof out->msg;
+    tt_sfpu_seq nq = *q;
+    nq.prev_valid = false;
+    nq.prev_sched_mad_w = nq.prev_swap_regs = nq.prev_reg_mad_w = 0;
+    nq.prev_sched_shft2 = nq.prev_sched_swap = nq.prev_reg_nop_only = false;
+    const uint32_t rw = in->regular ? in->insn : 0;
+    const uint8_t ropc = (uint8_t)(rw >> 24);
+    const uint64_t rtag = (uint64_t)(uint32_t)in->thread << 32 | in->seq;
+    char n1[64], n2[64];
+
+    /* the scheduled instructions due (counter 0): L9d two on one sub-unit */
+    int due[4] = {-1, -1, -1, -1};
+    for (unsigned i = 0; i < TT_SFPU_SCHED_MAX; i++) {
+        const tt_sfpu_slot *e = &q->slot[i];
+        if (!e->valid || e->counter) continue;
+        if (due[e->unit] >= 0) {
+            const tt_sfpu_slot *f = &q->slot[due[e->unit]];
+            name_of(f->word[0], n1, sizeof n1);
+            name_of(e->word[0], n2, sizeof n2);
+            snprintf(msg, mlen, "SFPLOADMACRO.md L9d: two scheduled instructions on the %s sub-unit in one cycle: %s "
+                     "(0x%08x, macro thread %d seq %u) and %s (0x%08x, macro thread %d seq %u)",
+                     su_name[e->unit], n1, f->word[0], f->thread, f->seq, n2, e->word[0], e->thread, e->seq);
+            return TT_UNDEFINED;
+        }
+        due[e->unit] = (int)i;
+    }
+    const int rsu = in->regular ? tt_sfpu_subunit(rw) : -1;
+    const bool discard = rsu >= 0 && rsu < 4 && due[rsu] >= 0;
+
+    /* L9e (the page's (†)): a simple and a round instruction in one cycle: exactly one with VD 16 */
+    {
+        int vd_si = -1, vd_ro = -1;
+        if (due[0] >= 0 && !is_nop(q->slot[due[0]].word[0])) vd_si = q->slot[due[0]].vd[0];
+        else if (!discard && rsu == 0) vd_si = (int)((rw >> 4) & 15u);
+        if (due[2] >= 0 && !is_nop(q->slot[due[2]].word[0])) vd_ro = q->slot[due[2]].vd[0];
+        else if (!discard && rsu == 2) vd_ro = (int)((rw >> 4) & 15u);
+        if (vd_si >= 0 && vd_ro >= 0 && (vd_si == 16) == (vd_ro == 16) && (due[0] >= 0 || due[2] >= 0)) {
+            const tt_sfpu_slot *e = &q->slot[due[0] >= 0 ? due[0] : due[2]];
+            snprintf(msg, mlen, "SFPLOADMACRO.md L9e (its \xe2\x80\xa0): a simple and a round instruction in one cycle with "
+                     "VD %d and %d, not one 16 and one not (macro thread %d seq %u)", vd_si, vd_ro, e->thread, e->seq);
+            return TT_UNDEFINED;
+        }
+    }
+    /* L9f (the page's (\xe2\x80\xa1)): a scheduled SFPSWAP needs SFPNOP on MAD in its cycle ... */
+    if (due[0] >= 0 && (uint8_t)(q->slot[due[0]].word[0] >> 24) == TT_OPC_SFPSWAP &&
+        !(due[1] >= 0 && is_nop(q->slot[due[1]].word[0]))) {
+        snprintf(msg, mlen, "SFPLOADMACRO.md L9f (its \xe2\x80\xa1): a scheduled SFPSWAP (0x%08x, macro thread %d seq %u) "
+                 "without a scheduled SFPNOP on the MAD sub-unit in its cycle",
+                 q->slot[due[0]].word[0], q->slot[due[0]].thread, q->slot[due[0]].seq);
+        return TT_UNDEFINED;
+    }
+    /* ... and simple and round idle or SFPNOP the cycle after */
+    if (q->prev_valid && q->prev_sched_swap) {
+        for (unsigned u = 0; u < 3; u += 2) {
+            const bool sbusy = due[u] >= 0 && !is_nop(q->slot[due[u]].word[0]);
+            const bool rbusy = !discard && (int)u == rsu;
+            if (sbusy || rbusy) {
+                snprintf(msg, mlen, "SFPLOADMACRO.md L9f (its \xe2\x80\xa1): the %s sub-unit is busy (0x%08x) the cycle after a "
+                         "scheduled SFPSWAP (0x%08x): simple and round must be idle or SFPNOP", su_name[u],
+                         sbusy ? q->slot[due[u]].word[0] : rw, q->prev_word[0]);
+                return TT_UNDEFINED;
+            }
+        }
+    }
+    /* L10 (L9h): early consumers of last cycle's scheduled (a-c) or regular (d) instructions */
+    if (q->prev_valid) {
+        for (int k = -1; k < 4; k++) {
+            uint32_t w;
+            int vin = -1, vd = -1;
+            bool sched = k >= 0;
+            if (k < 0) {
+                if (!in->regular || discard) continue;
+                w = rw;
+                if (ropc == TT_OPC_SFPLOADMACRO) w = setf(rw & 0x00FFFFFFu, 24, 8, TT_OPC_SFPLOAD);
+            } else {
+                if (due[k] < 0) continue;
+                w = q->slot[due[k]].word[0];
+                vin = q->slot[due[k]].vin[0];
+                vd = q->slot[due[k]].vd[0];
+                if (k == TT_SFPU_SU_STORE) vin = -1;
+            }
+            if (is_nop(w)) continue;
+            const uint32_t rd = rd_set(w, sched && k != TT_SFPU_SU_STORE && !tt_sfpu_has_vb(w) ? vin : -1) |
+                                (k == TT_SFPU_SU_STORE && vd >= 0 ? 1u << vd : 0);
+            const char *why = NULL;
+            uint32_t pw = 0;
+            int pk = 4;
+            if (q->prev_sched_mad_w & rd) why = "L10a: reads an LReg the scheduled MAD-sub-unit instruction of the cycle "
+                                                "before writes (SFPMAD.md CAUTION: no automatic stall)",
+                                          pw = q->prev_word[1], pk = 1;
+            else if (q->prev_swap_regs & (rd | wr_set(w, vd)))
+                why = "L10b: reads or writes an LReg the scheduled SFPSWAP of the cycle before swaps (SFPSWAP.md)",
+                pw = q->prev_word[0], pk = 0;
+            else if (q->prev_sched_shft2)
+                why = "L10c: follows a scheduled SFPSHFT2 mode 2/3/4 the next cycle (SFPSHFT2.md: an idle cycle)",
+                pw = q->prev_word[2], pk = 2;
+            else if (sched && (q->prev_reg_mad_w & rd))
+                why = "L10d: (scheduled) reads an LReg the regular MAD-sub-unit instruction of the cycle before writes: "
+                      "the automatic stall does not hold a scheduled instruction",
+                pw = q->prev_word[4];
+            else if (sched && q->prev_reg_nop_only)
+                why = "L10d: (scheduled) follows a regular SFPSWAP / SFPSHFT2 mode 2/3/4 the next cycle: only SFPNOP may",
+                pw = q->prev_word[4];
+            if (why) {
+                name_of(w, n1, sizeof n1);
+                name_of(pw, n2, sizeof n2);
+                snprintf(msg, mlen, "SFPLOADMACRO %.130s; %.40s (0x%08x) after %.40s (0x%08x; %s thread %u seq %u) (docs/decisions.md "
+                         "\"SFPLOADMACRO\" L9h)", why, n1, w, n2, pw, pk == 4 ? "regular, of" : "scheduled by the macro of",
+                         (unsigned)(q->prev_macro[pk] >> 32), (unsigned)q->prev_macro[pk]);
+                return TT_UNDEFINED;
+            }
+        }
+    }
+
+    /* Execute: each member on a copy of the state before the cycle, in sub-unit order (load, simple,
+     * MAD, round, store: the load part reads Dest before a store of the same cycle writes it). */
+    const tt_sfpu s0 = *s;
+    tt_sfpu d = *s;
+    uint32_t written[TT_SFPU_NUM_LANES];
+    int who[TT_SFPU_NUM_LANES][32];
+    memset(written, 0, sizeof written);
+    member mem[5];
+    int nm = 0;
+    tt_sfpu_slot nw[4];
+    bool nhas[4] = {false, false, false, false};
+    tt_sfpu w;
+    if (in->regular && !discard) {
+        tt_sfpu_out ro;
+        memset(&ro, 0, sizeof ro);
+        w = s0;
+        tt_status st;
+        uint32_t x = rw;
+        if (ropc == TT_OPC_SFPLOADMACRO) {
+            /* L2: the SFPLOAD part: VD = VDHi << 2 | VDLo, Imm10 (VDHi is its bit 0) */
+            const unsigned vd = (rw & 1u) << 2 | ((rw >> 20) & 3u);
+            x = setf(setf(rw, 24, 8, TT_OPC_SFPLOAD), 20, 4, vd);
+        }
+        st = tt_sfpu_exec(&w, x, in->io, &ro);
+        if (st != TT_OK) {
+            memcpy(msg, ro.msg, mlen);
+            return st;
+        }
+        out->sp_written = ro.sp_written, out->sp = ro.sp;
+        out->addr_mod = ro.addr_mod, out->addr_mod_idx = ro.addr_mod_idx;
+        if (ropc == TT_OPC_SFPLOADMACRO) {
+            st = lm_build(&s0, rw, in->thread, in->seq, ro.addr, nw, nhas, msg, mlen);
+            if (st != TT_OK) return st;
+        }
+        mem[nm] = (member){rw, rtag, false};
+        if (merge(&d, written, who, &s0, &w, 0xFFFFFFFFu, mem, nm, msg, mlen) != TT_OK) return TT_UNDEFINED;
+        nm++;
+    }
+    for (unsigned u = 0; u < 4; u++) {
+        if (due[u] < 0) continue;
+        const tt_sfpu_slot *e = &q->slot[due[u]];
+        g->units |= (uint8_t)(1u << u);
+        g->word[u] = e->word[0];
+        g->macro_seq[u] = (uint64_t)(uint32_t)e->thread << 32 | e->seq;
+        mem[nm] = (member){e->word[0], g->macro_seq[u], true};
+        if (is_nop(e->word[0])) {
+            nm++;
+            continue;
+        }
+        tt_sfpu_dest_io sio;
+        const tt_sfpu_dest_io *io = NULL;
+        if (u == TT_SFPU_SU_STORE) {
+            if (!in->store_io || !in->store_io(in->ctx, e->thread, &sio)) {
+                snprintf(msg, mlen, "a scheduled SFPSTORE has no Dest port");
+                return TT_ERROR;
+            }
+            sio.addr_fixed = true;
+            sio.addr = e->addr;
+            io = &sio;
+        }
+        /* lanes whose instruction after L3 differs run separately (L9c: only the instruction may differ) */
+        uint32_t left = 0xFFFFFFFFu;
+        while (left) {
+            unsigned l0 = 0;
+            while (!(left >> l0 & 1u)) l0++;
+            uint32_t lanes = 0;
+            for (unsigned l = l0; l < TT_SFPU_NUM_LANES; l++)
+                if ((left >> l & 1u) && e->word[l] == e->word[l0] && e->vd[l] == e->vd[l0] && e->vin[l] == e->vin[l0] &&
+                    e->vb_set[l] == e->vb_set[l0])
+                    lanes |= 1u << l;
+            left &= ~lanes;
+            const ovr o = {e->vd[l0], e->vin[l0], e->vb_set[l0]};
+            tt_sfpu_out so;
+            memset(&so, 0, sizeof so);
+            w = s0;
+            const tt_status st = exec_ovr(&w, e->word[l0], io, &so, &o);
+            if (st != TT_OK) {
+                snprintf(msg, mlen, "%.300s (scheduled on the %s sub-unit by the SFPLOADMACRO of thread %d seq %u)",
+                         so.msg, su_name[u], e->thread, e->seq);
+                return st;
+            }
+            if (merge(&d, written, who, &s0, &w, lanes, mem, nm, msg, mlen) != TT_OK) return TT_UNDEFINED;
+        }
+        nm++;
+    }
+    for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++)
+        for (unsigned r = 0; r < TT_SFPU_NUM_LREGS; r++)
+            if (d.lreg[r][l] != s0.lreg[r][l]) g->lreg_we |= 1u << r;
+    g->discarded = discard;
+
+    /* L10's facts for the next cycle */
+    if (due[1] >= 0 && !is_nop(q->slot[due[1]].word[0]))
+        nq.prev_sched_mad_w = wr_set(q->slot[due[1]].word[0], q->slot[due[1]].vd[0]), nq.prev_word[1] = q->slot[due[1]].word[0],
+        nq.prev_macro[1] = g->macro_seq[1];
+    if (due[0] >= 0 && (uint8_t)(q->slot[due[0]].word[0] >> 24) == TT_OPC_SFPSWAP) {
+        const tt_sfpu_slot *e = &q->slot[due[0]];
+        const unsigned vc = (e->word[0] >> 8) & 15u, vd = e->vd[0];
+        nq.prev_swap_regs = 1u << vc | 1u << vd;
+        if (s0.lane_config[0] & TT_SFPU_LC_ENABLE_DEST_INDEX) nq.prev_swap_regs |= 1u << (4 + (vc & 3)) | 1u << (4 + (vd & 3));
+        nq.prev_sched_swap = true;
+        nq.prev_word[0] = e->word[0];
+        nq.prev_macro[0] = g->macro_seq[0];
+    }
+    if (due[2] >= 0 && (uint8_t)(q->slot[due[2]].word[0] >> 24) == TT_OPC_SFPSHFT2) {
+        const unsigned md = q->slot[due[2]].word[0] & 15u;
+        if (md >= 2 && md <= 4)
+            nq.prev_sched_shft2 = true, nq.prev_word[2] = q->slot[due[2]].word[0], nq.prev_macro[2] = g->macro_seq[2];
+    }
+    if (in->regular && !discard) {
+        if (tt_sfpu_mad_class(rw)) nq.prev_reg_mad_w = tt_sfpu_writes(rw, false);
+        if (ropc == TT_OPC_SFPSWAP || (ropc == TT_OPC_SFPSHFT2 && (rw & 15u) >= 2 && (rw & 15u) <= 4))
+            nq.prev_reg_nop_only = true;
+        nq.prev_word[4] = rw;
+        nq.prev_macro[4] = rtag;
+    }
+    nq.prev_valid = nq.prev_sched_mad_w || nq.prev_swap_regs || nq.prev_sched_shft2 || nq.prev_sched_swap ||
+                    nq.prev_reg_mad_w || nq.prev_reg_nop_only;
+
+    /* L5: the executed ones leave; the counters move; then the macro of this cycle schedules (L6a, L2) */
+    for (unsigned u = 0; u < 4; u++)
+        if (due[u] >= 0) {
+            nq.slot[due[u]].valid = false;
+            nq.count[u]++;
+        }
+    if (discard) nq.discarded++;
+    bool any_wait = false;
+    for (unsigned i = 0; i < TT_SFPU_SCHED_MAX; i++)
+        if (nq.slot[i].valid && nq.slot[i].wait_insn) any_wait = true;
+    if (in->regular || !any_wait)
+        for (unsigned i = 0; i < TT_SFPU_SCHED_MAX; i++)
+            if (nq.slot[i].valid && nq.slot[i].counter) nq.slot[i].counter--;
+    for (unsigned u = 0; u < 4; u++) {
+        if (!nhas[u]) continue;
+        for (unsigned i = 0; i < TT_SFPU_SCHED_MAX; i++) /* L6a: forget the one due at the same time */
+            if (nw[u].counter != 7 && nq.slot[i].valid && nq.slot[i].unit == u && nq.slot[i].counter == nw[u].counter)
+                nq.slot[i].valid = false;
+        unsigned i = 0;
+        while (i < TT_SFPU_SCHED_MAX && nq.slot[i].valid) i++;
+        if (i == TT_SFPU_SCHED_MAX) {
+            snprintf(msg, mlen, "more than %d scheduled instructions outstanding", TT_SFPU_SCHED_MAX);
+            return TT_ERROR;
+        }
+        nq.slot[i] = nw[u];
+        nq.slot[i].valid = true;
+    }
+    *s = d;
+    *q = nq;
+    return TT_OK;
 }

@@ -58,6 +58,8 @@ typedef struct {
     unsigned srcb_fmt;      /* SrcB_override ? SrcB_val : ALU_FORMAT_SPEC_REG1_SrcB (TT_DF_*) */
     bool dest_fmt_en;       /* ThreadConfig SFPU_DEST_FMT_Enable */
     unsigned dest_fmt_base; /* ThreadConfig SFPU_DEST_FMT_Base */
+    bool addr_fixed;        /* a scheduled SFPSTORE: Addr is the macro's (SFPLOADMACRO.md; L7), Sp untouched */
+    uint32_t addr;
 } tt_sfpu_dest_io;
 
 /* What one instruction did besides the unit's own state. */
@@ -66,8 +68,67 @@ typedef struct {
     uint32_t sp;
     bool addr_mod;          /* SFPLOAD / SFPSTORE: the caller applies ApplyPartialAddrMod(addr_mod_idx) */
     unsigned addr_mod_idx;
-    char msg[160];          /* why, when the status is not TT_OK */
+    bool addr_valid;        /* SFPLOAD / SFPSTORE: the 10-bit Addr it used */
+    uint32_t addr;
+    char msg[400];          /* why, when the status is not TT_OK */
 } tt_sfpu_out;
+
+/* ---- SFPLOADMACRO's sequencer (docs/decisions.md "SFPLOADMACRO" L2-L10) ---------------------------- */
+#define TT_SFPU_SCHED_MAX 32 /* at most 8 per sub-unit: each macro adds one and every counter moves */
+
+/* One scheduled instruction: its sub-unit, counter and delay kind are the same in every lane (L9c);
+ * the instruction after L3 is per lane. */
+typedef struct {
+    bool valid;
+    uint8_t unit;                          /* TT_SFPU_SU_* */
+    uint8_t counter;                       /* executes in the cycle after the one it reaches 0 in */
+    bool wait_insn;                        /* UnitDelayKind: WaitForElapsedInstructions */
+    uint32_t word[TT_SFPU_NUM_LANES];      /* after L3: VB [15:12] / VC [11:8] where it has them, VD & 15 */
+    uint8_t vd[TT_SFPU_NUM_LANES];         /* VD after L3 (16 with Sequence bit 6) */
+    uint8_t vin[TT_SFPU_NUM_LANES];        /* the VB (no VB field) or VC (SFPADDI / SFPMULI) L3 gives */
+    bool vb_set[TT_SFPU_NUM_LANES];        /* Sequence bit 7: VB = the macro's VD */
+    int thread;                            /* the macro's thread and sequence number */
+    uint32_t seq;
+    uint32_t addr;                         /* the macro's Addr (L2, L7) */
+} tt_sfpu_slot;
+
+typedef struct {
+    tt_sfpu_slot slot[TT_SFPU_SCHED_MAX];
+    /* L10 / L9f: what the last group leaves the next cycle's (cleared by the next step) */
+    bool prev_valid;
+    uint32_t prev_sched_mad_w;   /* LRegs a scheduled MAD-sub-unit instruction wrote */
+    uint32_t prev_swap_regs;     /* a scheduled SFPSWAP's VC, VD (and their dest-index partners) */
+    bool prev_sched_shft2;       /* a scheduled SFPSHFT2 mode 2, 3, 4 */
+    bool prev_sched_swap;        /* a scheduled SFPSWAP (L9f: simple, round idle or SFPNOP next) */
+    uint32_t prev_reg_mad_w;     /* a regular MAD-sub-unit instruction's true writes */
+    bool prev_reg_nop_only;      /* a regular SFPSWAP / SFPSHFT2 mode 2, 3, 4 */
+    uint32_t prev_word[5];       /* their words (simple, MAD, round, store, regular) for the message */
+    uint64_t prev_macro[5];
+    uint64_t count[4];           /* scheduled instructions executed per sub-unit */
+    uint64_t discarded;          /* regular instructions discarded (L6b) */
+} tt_sfpu_seq;
+
+/* The regular SFP instruction in E1 in the cycle (if any) and the ports of the group step. */
+typedef struct {
+    bool regular;
+    uint32_t insn;
+    int thread;
+    uint32_t seq;
+    const tt_sfpu_dest_io *io;   /* the regular instruction's (NULL: it does not touch Dest) */
+    /* the Dest ports a scheduled SFPSTORE of the macro's thread uses (its Addr is then fixed) */
+    bool (*store_io)(void *ctx, int thread, tt_sfpu_dest_io *io);
+    void *ctx;
+} tt_sfpu_step_in;
+
+/* One SFPU cycle's group (L8, L13): the regular instruction (unless discarded, L6b) and the
+ * scheduled ones due, each on a copy of the state before the cycle, merged by write sets; then the
+ * counters (L5), then the regular SFPLOADMACRO's forget and schedule (L6a, L2, L3). On a status
+ * other than TT_OK (an undefined form, L9) s and q are unchanged (Dest writes of the group may have
+ * happened) and out->msg says why. */
+tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt_sfpu_group *g,
+                       tt_sfpu_out *out);
+/* Scheduled instructions outstanding. */
+unsigned tt_sfpu_outstanding(const tt_sfpu_seq *q);
 
 /* Reset state: LReg[0..7], flags, stack, LaneConfig, LoadMacroConfig and the PRNG zero; the
  * constant registers as LReg.md (8, 9, 10, 15) and Tenstorrent's simulator (11..14) give them. */

@@ -1,5 +1,6 @@
 /* sfpu_port.c: the SFPU's ports to the rest of the model: Dest through the register file, the RWCs,
  * the config it reads (docs/decisions.md "SFPU in lockstep"). The arithmetic is sfpu.c's. */
+#include <stdio.h>
 #include <string.h>
 
 #include "cfg_space.h"
@@ -52,27 +53,67 @@ static bool dest_io(tt_model *m, int thread, uint32_t insn, tt_sfpu_dest_io *io)
     return true;
 }
 
-void tt_exec_sfpu(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+/* A scheduled SFPSTORE's Dest ports: the macro's thread's config (its Addr is fixed by the caller). */
+static bool store_io(void *ctx, int thread, tt_sfpu_dest_io *io)
+{
+    return dest_io(ctx, thread, (uint32_t)TT_OPC_SFPSTORE << 24, io);
+}
+
+/* One SFPU cycle's group (docs/decisions.md "SFPLOADMACRO" L8, L13): the regular instruction of
+ * thread `thread` (regular) and the scheduled ones due. */
+static tt_status group(tt_model *m, bool regular, int thread, uint32_t seq, uint32_t insn, tt_sfpu_out *out)
 {
     tt_sfpu_dest_io io;
-    const bool dest = dest_io(m, thread, insn, &io);
+    const bool dest = regular && dest_io(m, thread, insn, &io);
+    const tt_sfpu_step_in in = {.regular = regular, .insn = insn, .thread = thread, .seq = seq,
+                                .io = dest ? &io : NULL, .store_io = store_io, .ctx = m};
+    tt_sfpu_group g;
+    const tt_status st = tt_sfpu_step(&m->sfpu, &m->sfpu_seq, &in, &g, out);
+    if (st != TT_OK) return st;
+    m->sfpu_group = g;
+    if (out->sp_written) m->sfpu_sp[thread] = out->sp;
+    return TT_OK;
+}
+
+void tt_exec_sfpu(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
+{
     tt_sfpu_out out;
-    memset(&out, 0, sizeof out);
-    uint32_t before[TT_SFPU_NUM_LREGS][TT_SFPU_NUM_LANES];
-    memcpy(before, m->sfpu.lreg, sizeof before);
-    const tt_status st = tt_sfpu_exec(&m->sfpu, insn, dest ? &io : NULL, &out);
+    const tt_status st = group(m, true, thread, r->seq, insn, &out);
     if (st != TT_OK) {
         tt_result_fail(r, st, "%s", out.msg);
         return;
     }
-    if (out.sp_written) m->sfpu_sp[thread] = out.sp;
-    /* which LRegs changed in some lane: the checker compares them with the RTL's report */
-    uint32_t we = 0;
-    for (unsigned i = 0; i < TT_SFPU_NUM_LREGS; i++)
-        if (memcmp(before[i], m->sfpu.lreg[i], sizeof before[i]) != 0) we |= 1u << i;
     r->eff.kinds |= TT_EFF_SFPU;
-    r->eff.sfpu_lreg_we = we;
+    r->eff.sfpu_lreg_we = m->sfpu_group.lreg_we; /* which LRegs the group changed in some lane */
     tt_rf_log_effects(m, r);
+}
+
+bool tt_model_sfpu_busy(const tt_model *m) { return tt_sfpu_outstanding(&m->sfpu_seq) != 0; }
+
+unsigned tt_model_sfpu_outstanding(const tt_model *m) { return tt_sfpu_outstanding(&m->sfpu_seq); }
+
+tt_status tt_model_sfpu_idle(tt_model *m, char *why, size_t whylen)
+{
+    if (why && whylen) why[0] = 0;
+    tt_rf_log_reset(m);
+    if (!tt_model_sfpu_busy(m) && !m->sfpu_seq.prev_valid) { /* nothing outstanding: an empty group */
+        memset(&m->sfpu_group, 0, sizeof m->sfpu_group);
+        return TT_OK;
+    }
+    tt_sfpu_out out;
+    const tt_status st = group(m, false, 0, 0, 0, &out);
+    if (st != TT_OK) {
+        if (why && whylen) snprintf(why, whylen, "%s", out.msg);
+        return st;
+    }
+    return TT_OK;
+}
+
+const tt_sfpu_group *tt_model_sfpu_last_group(const tt_model *m) { return &m->sfpu_group; }
+
+uint64_t tt_model_sfpu_sched_count(const tt_model *m, unsigned unit)
+{
+    return unit < TT_SFPU_SU_N ? m->sfpu_seq.count[unit] : 0;
 }
 
 bool tt_model_sfpu_lreg(const tt_model *m, unsigned r, unsigned lane, uint32_t *v)

@@ -54,6 +54,77 @@ typedef struct {
     bool mad;          /* the MAD sub-unit: 2 cycles, "as per SFPMAD" (VectorUnit.md) */
 } row;
 
+/* L1 (docs/decisions.md "SFPLOADMACRO"): the sub-unit of each SFP opcode (SFPLOADMACRO.md's table;
+ * a regular SFPNOP is a load-sub-unit instruction), and whether its own encoding has a VB / VC
+ * (the page's "Insn.VB is None" / "Insn.VC is None", from each page's functional model: a Simple
+ * instruction's `VB = VD`, SFPADDI / SFPMULI's `VC = VD`). VB is always bits [15:12], VC [11:8]. */
+enum { S_LD = TT_SFPU_SU_LOAD, S_SI = 0, S_MA = 1, S_RO = 2, S_ST = 3 };
+enum {
+    V_NONE = 0,
+    V_VC = 1,          /* a VC field [11:8] */
+    V_VB = 2,          /* a VB field [15:12] */
+    V_VB_MOD1 = 4,     /* a VB field only with Mod1 bit 0 (SFPAND / SFPOR USE_VB) */
+    V_VB_SHFT2 = 8,    /* a VB field only in mode 5 (SHFT_LREG; mode 6's Imm12 & 15 is not one) */
+};
+typedef struct {
+    uint8_t opc, unit, vbc;
+} unit_row;
+static const unit_row units[] = {
+    {TT_OPC_SFPLOAD, S_LD, 0}, {TT_OPC_SFPLOADI, S_LD, 0}, {TT_OPC_SFPLOADMACRO, S_LD, 0},
+    {TT_OPC_SFPNOP, S_LD, 0}, {TT_OPC_SFPSTORE, S_ST, 0},
+    {TT_OPC_SFPABS, S_SI, V_VC}, {TT_OPC_SFPAND, S_SI, V_VC | V_VB_MOD1}, {TT_OPC_SFPARECIP, S_SI, V_VC | V_VB},
+    {TT_OPC_SFPCAST, S_SI, V_VC}, {TT_OPC_SFPCOMPC, S_SI, V_VC}, {TT_OPC_SFPCONFIG, S_SI, 0},
+    {TT_OPC_SFPDIVP2, S_SI, V_VC}, {TT_OPC_SFPENCC, S_SI, V_VC}, {TT_OPC_SFPEXEXP, S_SI, V_VC},
+    {TT_OPC_SFPEXMAN, S_SI, V_VC}, {TT_OPC_SFPGT, S_SI, V_VC}, {TT_OPC_SFPIADD, S_SI, V_VC},
+    {TT_OPC_SFPLE, S_SI, V_VC}, {TT_OPC_SFPLZ, S_SI, V_VC}, {TT_OPC_SFPMOV, S_SI, V_VC},
+    {TT_OPC_SFPNOT, S_SI, V_VC}, {TT_OPC_SFPOR, S_SI, V_VC | V_VB_MOD1}, {TT_OPC_SFPPOPC, S_SI, V_VC},
+    {TT_OPC_SFPPUSHC, S_SI, V_VC}, {TT_OPC_SFPSETCC, S_SI, V_VC}, {TT_OPC_SFPSETEXP, S_SI, V_VC},
+    {TT_OPC_SFPSETMAN, S_SI, V_VC}, {TT_OPC_SFPSETSGN, S_SI, V_VC}, {TT_OPC_SFPSHFT, S_SI, V_VC},
+    {TT_OPC_SFPSWAP, S_SI, V_VC}, {TT_OPC_SFPTRANSP, S_SI, V_VC}, {TT_OPC_SFPXOR, S_SI, V_VC},
+    {TT_OPC_SFPADD, S_MA, V_VB | V_VC}, {TT_OPC_SFPADDI, S_MA, 0}, {TT_OPC_SFPLUT, S_MA, 0},
+    {TT_OPC_SFPLUTFP32, S_MA, 0}, {TT_OPC_SFPMAD, S_MA, V_VB | V_VC}, {TT_OPC_SFPMUL, S_MA, V_VB | V_VC},
+    {TT_OPC_SFPMULI, S_MA, 0}, {TT_OPC_SFPMUL24, S_MA, V_VB | V_VC},
+    {TT_OPC_SFPSHFT2, S_RO, V_VC | V_VB_SHFT2}, {TT_OPC_SFP_STOCH_RND, S_RO, V_VB | V_VC},
+};
+
+static const unit_row *unit_of(uint32_t insn)
+{
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (units[i].opc == opc) return &units[i];
+    return NULL;
+}
+
+int tt_sfpu_subunit(uint32_t insn)
+{
+    const unit_row *u = unit_of(insn);
+    return u ? u->unit : -1;
+}
+
+bool tt_sfpu_can_execute(unsigned unit, uint32_t insn)
+{
+    const unit_row *u = unit_of(insn);
+    if (!u) return false;
+    if ((uint8_t)(insn >> 24) == TT_OPC_SFPNOP) return unit != TT_SFPU_SU_STORE; /* the table's SFPNOPs */
+    return u->unit == unit;
+}
+
+bool tt_sfpu_has_vb(uint32_t insn)
+{
+    const unit_row *u = unit_of(insn);
+    if (!u) return false;
+    if (u->vbc & V_VB) return true;
+    if (u->vbc & V_VB_MOD1) return (insn & 1u) != 0;
+    if (u->vbc & V_VB_SHFT2) return (insn & 15u) == 5;
+    return false;
+}
+
+bool tt_sfpu_has_vc(uint32_t insn)
+{
+    const unit_row *u = unit_of(insn);
+    return u && (u->vbc & V_VC);
+}
+
 static const row rows[] = {
     {TT_OPC_SFPLOAD, 0, 0, M_LOAD16, false},
     {TT_OPC_SFPLOADI, 0, 0, M_LOADI, false},

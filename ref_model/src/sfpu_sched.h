@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ttmodel.h" /* TT_SFPU_SU_* */
+
 /* LReg sets: bit r = LReg[r], r < 17 */
 #define TT_SFPU_ALL_LREGS 0x1FFFFu
 
@@ -34,5 +36,15 @@ const char *tt_sfpu_hold_text(int rule);
 /* S22: is `next` accepted in the cycle after `prev` an undefined form? If so, why (naming both and
  * the page) into why. */
 bool tt_sfpu_undefined_after(uint32_t prev, uint32_t next, char *why, size_t len);
+
+/* SFPLOADMACRO (docs/decisions.md "SFPLOADMACRO" L1, L3): the sub-unit an SFP instruction goes to
+ * (TT_SFPU_SU_* of ttmodel.h, or TT_SFPU_SU_LOAD; -1 not an SFP instruction), whether a sub-unit can
+ * execute it as a scheduled instruction (the page's table; SFPNOP on all but store), and whether its
+ * encoding has its own VB ([15:12]) / VC ([11:8]). */
+#define TT_SFPU_SU_LOAD 4
+int tt_sfpu_subunit(uint32_t insn);
+bool tt_sfpu_can_execute(unsigned unit, uint32_t insn);
+bool tt_sfpu_has_vb(uint32_t insn);
+bool tt_sfpu_has_vc(uint32_t insn);
 
 #endif

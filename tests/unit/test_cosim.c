@@ -93,7 +93,17 @@ static void spoil_flags(cosim_sfpu_rec *s) { s->flags = 1u << 5; }
 static void spoil_depth(cosim_sfpu_rec *s) { s->depth[31] = 1; }
 static void spoil_config(cosim_sfpu_rec *s) { s->lane_config[0] = 1; }
 static void spoil_extra(cosim_sfpu_rec *s) { s->lreg_we |= 1u << 9; } /* LReg[9] reads 0 at reset: stays 0 */
+/* SFPLOADMACRO (docs/decisions.md "SFPLOADMACRO" L14): an SFPLOADI schedules nothing and is never
+ * discarded; an RTL that reports a scheduled instruction or a discard with it is wrong. */
+static void spoil_sched(cosim_sfpu_rec *s)
+{
+    s->sched = 1u << 0;
+    s->sched_word[0] = w("ttsfpabs 0,2,2,1");
+}
+static void spoil_discarded(cosim_sfpu_rec *s) { s->discarded = true; }
 static void test_cosim_sfpu_right_passes(void **state) { sfpu_case(*state, true, NULL, false); }
+static void test_cosim_sfpu_sched_extra_fails(void **state) { sfpu_case(*state, true, spoil_sched, true); }
+static void test_cosim_sfpu_discarded_extra_fails(void **state) { sfpu_case(*state, true, spoil_discarded, true); }
 static void test_cosim_sfpu_equal_extra_write_passes(void **state) { sfpu_case(*state, true, spoil_extra, false); }
 static void test_cosim_sfpu_missing_report_fails(void **state) { sfpu_case(*state, false, NULL, true); }
 static void test_cosim_sfpu_wrong_lane_fails(void **state) { sfpu_case(*state, true, spoil_lane, true); }
@@ -109,6 +119,19 @@ static void test_cosim_sfpu_report_without_retire_fails(void **state)
     cosim_sfpu_rec s = {.cycle = 5, .lreg_we = 1u << 0};
     cosim_sfpu_write(f->c, &s);
     cosim_cycle_end(f->c, 5, NULL, false);
+    assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
+}
+
+/* A record of scheduled work only (sched != 0, no SFP retire) is legal in itself (L14), but here the
+ * model has nothing scheduled: the RTL executed an instruction no SFPLOADMACRO scheduled. */
+static void test_cosim_sfpu_sched_without_macro_fails(void **state)
+{
+    fixture *f = *state;
+    cosim_sfpu_rec s = {.cycle = 5, .sched = 1u << 1};
+    s.sched_word[1] = w("ttsfpmad 0,0,0,0,0");
+    cosim_sfpu_write(f->c, &s);
+    cosim_cycle_end(f->c, 5, NULL, false);
+    assert_true(cosim_failed(f->c));
     assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
 }
 
@@ -463,6 +486,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cosim_sfpu_wrong_depth_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_sfpu_wrong_lane_config_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_sfpu_report_without_retire_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_sched_extra_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_discarded_extra_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_sched_without_macro_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_wrong_gpr_value_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_missing_gpr_write_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_wrong_instruction_fails, cosim_setup, cosim_teardown),
