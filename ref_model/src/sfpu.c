@@ -673,6 +673,10 @@ static tt_status ex_store(ctx *c, const tt_sfpu_dest_io *io)
     const uint32_t addr = dest_addr(c, io, mod, true);
     c->out->addr_mod = true;
     c->out->addr_mod_idx = fld(c, "sfpu_addr_mode");
+    /* the page has the guard, read after BLOCK_DEST_WR_FROM_SFPU: a lane with that bit takes no
+     * backdoor write either, so S4's pass for pages without a guard must not run (every lane
+     * blocked calls live() nowhere) */
+    c->guarded = true;
     tt_sfpu *s = c->s;
     for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
         if (s->lane_config[l] & TT_SFPU_LC_BLOCK_DEST_WR_FROM_SFPU) continue;
