@@ -213,19 +213,24 @@ module tt_sfpu
     OP_STORE = 8'h72;
 
   // SFPLOADMACRO's sequencer (docs/decisions.md "SFPLOADMACRO" L1-L8; the logic below the store's)
-  // A scheduled instruction: lm_word its word after L3 (the report's: register fields VB [15:12],
-  // VC [11:8], VD [7:4] (SFPLUT [23:20], SFPSTORE [23:20]) overwritten, VD 16 as 0), what executes:
-  // tpl (opcode, modifiers, immediates: the template's, SFPNOP where the sub-unit cannot execute
-  // it), vd (5 bits: 16 is LReg[16]), vb / vc the L3 inputs; the store's Addr (the macro's, L7)
+  // A scheduled instruction: word its word after L3 (lane 0's, the report's: register fields VB
+  // [15:12], VC [11:8], VD [7:4] (SFPLUT [23:20], SFPSTORE [23:20]) overwritten, VD 16 as 0); what
+  // each lane executes (ln: the page builds one instruction per lane from LoadMacroConfig[Lane],
+  // L9c lets the lanes differ only in it): tpl (opcode, modifiers, immediates: the template's,
+  // SFPNOP where the sub-unit cannot execute it), vd (5 bits: 16 is LReg[16]), vb / vc the L3
+  // inputs; the store's Addr (the macro's, L7). Timing (v, wait_i) is the sub-unit's (L9c: lane 0's)
+  typedef struct packed {
+    logic [31:0] tpl;
+    logic [4:0]  vd;
+    logic [3:0]  vb, vc;
+  } lm_ln_t;
   typedef struct packed {
     logic        v;
     logic        wait_i;   // UnitDelayKind: WaitForElapsedInstructions
     logic [1:0]  th;       // the macro's thread (the store's configuration, S15)
     logic [31:0] word;
-    logic [31:0] tpl;
-    logic [4:0]  vd;
-    logic [3:0]  vb, vc;
     logic [9:0]  addr;
+    lm_ln_t [NL-1:0] ln;
   } lm_slot_t;
   // per sub-unit (0 simple, 1 MAD, 2 round, 3 store; TT_SFPU_SU_*) what executes in this cycle
   lm_slot_t lm_x [4];
@@ -237,7 +242,7 @@ module tt_sfpu
     logic [3:0]  vdr;      // the index the pages' `VB = VD` (SFPMULI / SFPADDI: `VC = VD`) reads
     logic        sched;
   } su_x_t;
-  su_x_t ux [3];
+  su_x_t [NL-1:0] ux [3];   // per lane (a scheduled instruction's may differ by lane)
   logic        disc;       // the regular instruction in E1 is discarded (L6b)
   logic [3:0]  ss_fmt;     // the scheduled store's Mod0 resolved (MOD0_FMT_SRCB), and its view
   logic        ss_ls32;
@@ -709,7 +714,7 @@ module tt_sfpu
         st_a1_q   <= lm_x[3].addr[1];
         st_ls32_q <= ss_ls32;
         for (int l = 0; l < NL; l++) begin
-          st_d_q[l]  <= lreg_q[lm_x[3].vd][l];
+          st_d_q[l]  <= lreg_q[lm_x[3].ln[l].vd][l];   // each lane's VD (L3: bits 6 / 7, its template)
           st_en_q[l] <= lane_en[l] || ss_fmt == FMT_INT32_ALL;
         end
       end
@@ -809,21 +814,23 @@ module tt_sfpu
 
   always_comb begin
     for (int u = 0; u < 3; u++) begin
-      ux[u] = '0;
-      if (lm_x[u].v && !(inj_lm_disc_i && exec && !undef && r_su == 3'(u))) begin
-        ux[u].w     = lm_x[u].tpl;
-        ux[u].vd    = lm_x[u].vd;
-        ux[u].vb    = lm_x[u].vb;
-        ux[u].vc    = lm_x[u].vc;
-        // the page: "the usual `VB = VD` (`VC = VD`) assignment is skipped": L3's VB (VC) instead
-        ux[u].vdr   = has_vc(lm_x[u].tpl[31:24]) ? lm_x[u].vb : lm_x[u].vc;
-        ux[u].sched = 1'b1;
-      end else if (exec && !undef && r_su == 3'(u)) begin
-        ux[u].w   = insn;
-        ux[u].vd  = {1'b0, (op == OP_LUT) ? vd0 : vd};
-        ux[u].vb  = vb;
-        ux[u].vc  = vc;
-        ux[u].vdr = vd;
+      for (int l = 0; l < NL; l++) begin
+        ux[u][l] = '0;
+        if (lm_x[u].v && !(inj_lm_disc_i && exec && !undef && r_su == 3'(u))) begin
+          ux[u][l].w     = lm_x[u].ln[l].tpl;
+          ux[u][l].vd    = lm_x[u].ln[l].vd;
+          ux[u][l].vb    = lm_x[u].ln[l].vb;
+          ux[u][l].vc    = lm_x[u].ln[l].vc;
+          // the page: "the usual `VB = VD` (`VC = VD`) assignment is skipped": L3's VB (VC) instead
+          ux[u][l].vdr   = has_vc(lm_x[u].ln[l].tpl[31:24]) ? lm_x[u].ln[l].vb : lm_x[u].ln[l].vc;
+          ux[u][l].sched = 1'b1;
+        end else if (exec && !undef && r_su == 3'(u)) begin
+          ux[u][l].w   = insn;
+          ux[u][l].vd  = {1'b0, (op == OP_LUT) ? vd0 : vd};
+          ux[u][l].vb  = vb;
+          ux[u][l].vc  = vc;
+          ux[u][l].vdr = vd;
+        end
       end
     end
   end
@@ -834,15 +841,17 @@ module tt_sfpu
     logic [1:0] th;
     th = lm_x[3].th;
     st = tcfg_i[th][0][0];
-    ss_fmt  = sfpu_resolve_mod0(lm_x[3].tpl[19:16], cfg_i[st][1][30],
+    // the rows are written in one format: lane 0's Mod0 (a Misc that differs by lane is not built)
+    ss_fmt  = sfpu_resolve_mod0(lm_x[3].ln[0].tpl[19:16], cfg_i[st][1][30],
                                 cfg_i[st][0][9] ? cfg_i[st][0][8:5] : cfg_i[st][1][24:21],
                                 tcfg_i[th][4][0], tcfg_i[th][4][4:1]);
     ss_ls32 = ss_fmt inside {FMT_FP32, FMT_INT32, FMT_INT32_ALL, FMT_INT32_SM, FMT_LO16, FMT_HI16};
   end
 
-  // The macro in E1 builds one instruction per sub-unit from LoadMacroConfig (lane 0's: L9c makes
-  // the lanes agree on presence and timing; every lane executes lane 0's instruction, see
-  // rtl_stubs/README.md)
+  // The macro in E1 builds one instruction per sub-unit and lane from LoadMacroConfig[Lane] (the
+  // page's loop). Presence, delay and delay kind are lane 0's (L9c: lanes that disagree are
+  // undefined, the model reports them); each lane keeps its own instruction (template, Sequence
+  // bits 6 / 7, the store's Mod0 from its Misc); the report's word is lane 0's (L14)
   logic        lm_go;
   logic [1:0]  lm_mi;
   logic [2:0]  lm_vd;
@@ -853,51 +862,59 @@ module tt_sfpu
   assign lm_vd = {e1_insn_q[0], e1_insn_q[21:20]};
   always_comb begin
     for (int u = 0; u < 4; u++) begin
-      logic [7:0]  sb;
-      logic [31:0] t;
-      logic [3:0]  tvd, m0;
-      logic        hb, hc;
-      sb = lm_seq_q[0][lm_mi][8 * u +: 8];
-      lm_dly[u] = sb[5:3];
+      logic [5:0]  sb0;   // lane 0's Sequence byte: source and delay
+      sb0 = lm_seq_q[0][lm_mi][8 * u +: 6];
+      lm_dly[u] = sb0[5:3];
       lm_new[u] = '0;
-      unique case (sb[2:0])
-        3'd2:    t = {OP_SFPNOP, 24'h0};
-        3'd3:    t = {OP_STORE, 24'h0};
-        3'd4, 3'd5, 3'd6, 3'd7: t = lm_tpl_q[0][sb[1:0]];
-        default: t = '0;   // 0 none; 1 undefined (the model reports it, L9a)
-      endcase
-      // SFPNOP (source 2, or a template the sub-unit cannot execute; the store fed one: undefined,
-      // L9b) is exactly 0x8F000000 (L3: no other bit means anything to it)
-      if (!su_can(u, t[31:24]) || t[31:24] == OP_SFPNOP) t = {OP_SFPNOP, 24'h0};
-      lm_new[u].v      = lm_go && sb[2:0] >= 3'd2;
+      lm_new[u].v      = lm_go && sb0[2:0] >= 3'd2;
       lm_new[u].wait_i = lm_misc_q[0][8 + u];
       lm_new[u].th     = e1_th_q;
       lm_new[u].addr   = addr;
-      if (u != 3) begin
-        tvd = (t[31:24] == OP_LUT) ? t[23:20] : t[7:4];
-        hb  = has_vb(t[31:24], t[3:0]);
-        hc  = has_vc(t[31:24]);
-        // without a VB, SFPSHFT2's SHFT_IMM reads Imm12 & 15 ([15:12]) unless bit 7 sets VB (the page)
-        lm_new[u].vb = (hb || t[31:24] == OP_SHFT2) ? t[15:12] : tvd;
-        lm_new[u].vc = hc ? t[11:8] : tvd;
-        // DELIBERATE BUG (INJ_SFPU_LM_VBVC_SWAP): bit 7 read inverted, VB / VC overrides swapped.
-        if (sb[7] ^ inj_lm_vbvc_i) lm_new[u].vb = {1'b0, lm_vd};
-        else                       lm_new[u].vc = {1'b0, lm_vd};
-        lm_new[u].vd   = sb[6] ? 5'd16 : {2'b00, lm_vd};
-        lm_new[u].tpl  = t;
-        lm_new[u].word = t;
-        if (t[31:24] != OP_SFPNOP) begin
-          if (hb) lm_new[u].word[15:12] = lm_new[u].vb;
-          if (hc) lm_new[u].word[11:8]  = lm_new[u].vc;
-          if (t[31:24] == OP_LUT) lm_new[u].word[23:20] = lm_new[u].vd[3:0];
-          else                    lm_new[u].word[7:4]   = lm_new[u].vd[3:0];
+      for (int l = 0; l < NL; l++) begin
+        logic [2:0]  src;   // this lane's Sequence byte: source, bits 6 / 7 (its delay: lane 0's)
+        logic [7:6]  sb;
+        logic [31:0] t, w;
+        logic [3:0]  tvd, m0;
+        logic        hb, hc;
+        src = lm_seq_q[l][lm_mi][8 * u +: 3];
+        sb  = lm_seq_q[l][lm_mi][8 * u + 6 +: 2];
+        unique case (src)
+          3'd2:    t = {OP_SFPNOP, 24'h0};
+          3'd3:    t = {OP_STORE, 24'h0};
+          3'd4, 3'd5, 3'd6, 3'd7: t = lm_tpl_q[l][src[1:0]];
+          default: t = '0;   // 0 none; 1 undefined (the model reports it, L9a)
+        endcase
+        // SFPNOP (source 2, or a template the sub-unit cannot execute; the store fed one: undefined,
+        // L9b) is exactly 0x8F000000 (L3: no other bit means anything to it)
+        if (!su_can(u, t[31:24]) || t[31:24] == OP_SFPNOP) t = {OP_SFPNOP, 24'h0};
+        if (u != 3) begin
+          tvd = (t[31:24] == OP_LUT) ? t[23:20] : t[7:4];
+          hb  = has_vb(t[31:24], t[3:0]);
+          hc  = has_vc(t[31:24]);
+          // without a VB, SFPSHFT2's SHFT_IMM reads Imm12 & 15 ([15:12]) unless bit 7 sets VB (the
+          // page)
+          lm_new[u].ln[l].vb = (hb || t[31:24] == OP_SHFT2) ? t[15:12] : tvd;
+          lm_new[u].ln[l].vc = hc ? t[11:8] : tvd;
+          // DELIBERATE BUG (INJ_SFPU_LM_VBVC_SWAP): bit 7 read inverted, VB / VC overrides swapped.
+          if (sb[7] ^ inj_lm_vbvc_i) lm_new[u].ln[l].vb = {1'b0, lm_vd};
+          else                       lm_new[u].ln[l].vc = {1'b0, lm_vd};
+          lm_new[u].ln[l].vd  = sb[6] ? 5'd16 : {2'b00, lm_vd};
+          lm_new[u].ln[l].tpl = t;
+          w = t;
+          if (t[31:24] != OP_SFPNOP) begin
+            if (hb) w[15:12] = lm_new[u].ln[l].vb;
+            if (hc) w[11:8]  = lm_new[u].ln[l].vc;
+            if (t[31:24] == OP_LUT) w[23:20] = lm_new[u].ln[l].vd[3:0];
+            else                    w[7:4]   = lm_new[u].ln[l].vd[3:0];
+          end
+        end else begin
+          // L3 / L7: VD 16 with bit 6, the template's with bit 7, else the macro's; Mod0; Imm10
+          lm_new[u].ln[l].vd  = sb[6] ? 5'd16 : sb[7] ? {1'b0, t[23:20]} : {2'b00, lm_vd};
+          m0 = lm_misc_q[l][4 + lm_mi] ? e1_insn_q[19:16] : lm_misc_q[l][3:0];
+          lm_new[u].ln[l].tpl = {t[31:24], lm_new[u].ln[l].vd[3:0], m0, t[15:10], e1_insn_q[9:0]};
+          w = lm_new[u].ln[l].tpl;
         end
-      end else begin
-        // L3 / L7: VD 16 with bit 6, the template's with bit 7, else the macro's; Mod0; Imm10
-        lm_new[u].vd = sb[6] ? 5'd16 : sb[7] ? {1'b0, t[23:20]} : {2'b00, lm_vd};
-        m0 = lm_misc_q[0][4 + lm_mi] ? e1_insn_q[19:16] : lm_misc_q[0][3:0];
-        lm_new[u].tpl  = {t[31:24], lm_new[u].vd[3:0], m0, t[15:10], e1_insn_q[9:0]};
-        lm_new[u].word = lm_new[u].tpl;
+        if (l == 0) lm_new[u].word = w;
       end
     end
   end
@@ -948,7 +965,6 @@ module tt_sfpu
   // ---------------------------------------------------------------------------------------------
   // The MAD sub-unit executes one instruction a cycle (its scheduled one, else the regular one: L1,
   // L6b), so one FMA per lane serves both; its fields are ux[1]'s (LReg[16] as VD: 5 bits)
-  logic          is_fma;
   logic [NL-1:0][31:0] fa, fb, fc, fd;
   logic [NL-1:0][4:0]  fvd;       // each lane's destination (INDIRECT_VD: LReg[7]'s low bits)
   /* verilator lint_off VARHIDDEN */
@@ -959,19 +975,21 @@ module tt_sfpu
     logic [4:0]  vd;
     logic [7:0]  op;
     logic [15:0] imm16m;
-    op     = ux[1].w[31:24];
-    mod1   = ux[1].w[3:0];
-    mod0   = ux[1].w[19:16];
-    va     = ux[1].w[19:16];
-    imm16m = ux[1].w[23:8];
-    vd     = ux[1].vd;
-    vb     = ux[1].vb;
-    vc     = ux[1].vc;
-    vdr    = ux[1].vdr;
-    is_fma = op inside {OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32};
+    logic        is_fma;
     o  = '0;
     ai = '0;
     for (int l = 0; l < NL; l++) begin
+      // each lane's instruction (a scheduled one may differ by lane: L9c)
+      op     = ux[1][l].w[31:24];
+      mod1   = ux[1][l].w[3:0];
+      mod0   = ux[1][l].w[19:16];
+      va     = ux[1][l].w[19:16];
+      imm16m = ux[1][l].w[23:8];
+      vd     = ux[1][l].vd;
+      vb     = ux[1][l].vb;
+      vc     = ux[1][l].vc;
+      vdr    = ux[1][l].vdr;
+      is_fma = op inside {OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32};
       fa[l] = '0;
       fb[l] = '0;
       fc[l] = '0;
@@ -1089,23 +1107,27 @@ module tt_sfpu
         logic [11:0]   imm12;
         logic [15:0]   imm16m;
         logic [NL-1:0] bd_tpl;
-        insn   = ux[0].w;
-        op     = insn[31:24];
-        mod1   = insn[3:0];
-        mod0   = insn[19:16];
-        va     = insn[19:16];
-        imm12  = insn[23:12];
-        imm16m = insn[23:8];
-        vd     = ux[0].vd;
-        vb     = ux[0].vb;
-        vc     = ux[0].vc;
-        vdr    = ux[0].vdr;
-        vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
-        bd_tpl = ux[0].sched ? '0 : bd_tpl_r;   // scheduled: DISABLE_BACKDOOR_LOAD true (L3)
-        unique case (op)
-          // SFPMOV.md (S4: VD >= 12 without DISABLE_BACKDOOR_LOAD writes the template)
-          OP_MOV: begin
-            for (int l = 0; l < NL; l++) begin
+        // per lane: each lane executes its own instruction (SFPLOADMACRO.md builds one per lane
+        // from LoadMacroConfig[Lane]; L9c lets lanes differ only in it); a regular one is the same
+        // in every lane. Cross-lane reads (SFPTRANSP, SFPSHFT2, SFPCONFIG) read the state before
+        // the cycle, as each lane's instruction would alone (the model runs each lane group so)
+        for (int l = 0; l < NL; l++) bd_tpl[l] = ux[0][l].sched ? 1'b0 : bd_tpl_r[l];  // L3
+        for (int l = 0; l < NL; l++) begin
+          insn   = ux[0][l].w;
+          op     = insn[31:24];
+          mod1   = insn[3:0];
+          mod0   = insn[19:16];
+          va     = insn[19:16];
+          imm12  = insn[23:12];
+          imm16m = insn[23:8];
+          vd     = ux[0][l].vd;
+          vb     = ux[0][l].vb;
+          vc     = ux[0][l].vc;
+          vdr    = ux[0][l].vdr;
+          vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
+          unique case (op)
+            // SFPMOV.md (S4: VD >= 12 without DISABLE_BACKDOOR_LOAD writes the template)
+            OP_MOV: begin
               if (!bd_tpl[l]) begin
                 if (lane_en[l] || mod1 == 4'd2) begin   // the page: Mod1 == ALL_LANES_ENABLED
                   logic [31:0] x;
@@ -1127,10 +1149,8 @@ module tt_sfpu
                 end
               end
             end
-          end
-          // SFPABS.md (S3: -Inf becomes +Inf; only NaN keeps its sign)
-          OP_ABS: if (vd_ok) begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPABS.md (S3: -Inf becomes +Inf; only NaN keeps its sign)
+            OP_ABS: if (vd_ok) begin
               if (lane_en[l]) begin
                 logic [31:0] x;
                 x = lreg_q[vc][l];
@@ -1141,12 +1161,10 @@ module tt_sfpu
                 lreg_q[vd][l] <= x;
               end
             end
-          end
-          // SFPAND.md, SFPOR.md (Blackhole: VB with USE_VB), SFPXOR.md, SFPNOT.md
-          OP_AND, OP_OR, OP_XOR, OP_NOT: if (vd_ok) begin
-            logic [3:0] b;
-            b = ((op == OP_AND || op == OP_OR) && mod1[0]) ? vb : vdr;
-            for (int l = 0; l < NL; l++) begin
+            // SFPAND.md, SFPOR.md (Blackhole: VB with USE_VB), SFPXOR.md, SFPNOT.md
+            OP_AND, OP_OR, OP_XOR, OP_NOT: if (vd_ok) begin
+              logic [3:0] b;
+              b = ((op == OP_AND || op == OP_OR) && mod1[0]) ? vb : vdr;
               if (lane_en[l]) begin
                 unique case (op)
                   OP_AND:  lreg_q[vd][l] <= lreg_q[b][l] & lreg_q[vc][l];
@@ -1156,10 +1174,8 @@ module tt_sfpu
                 endcase
               end
             end
-          end
-          // SFPIADD.md (flags only for VD < 8)
-          OP_IADD: if (vd_ok) begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPIADD.md (flags only for VD < 8)
+            OP_IADD: if (vd_ok) begin
               if (lane_en[l]) begin
                 logic [31:0] x;
                 logic        f;
@@ -1173,10 +1189,8 @@ module tt_sfpu
                 end
               end
             end
-          end
-          // SFPSHFT.md (Blackhole: ARITHMETIC, ARG_IMM_USE_VC; reserved Mod1 undefined above)
-          OP_SHFT: if (vd_ok) begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPSHFT.md (Blackhole: ARITHMETIC, ARG_IMM_USE_VC; reserved Mod1 undefined above)
+            OP_SHFT: if (vd_ok) begin
               if (lane_en[l]) begin
                 logic [31:0] x, amt;
                 x   = lreg_q[vdr][l];
@@ -1190,11 +1204,9 @@ module tt_sfpu
                 else              lreg_q[vd][l] <= x >> 5'(-amt);
               end
             end
-          end
-          // SFPSETSGN.md, SFPSETEXP.md, SFPSETMAN.md, SFPEXEXP.md, SFPEXMAN.md, SFPDIVP2.md
-          OP_SETSGN, OP_SETEXP, OP_SETMAN, OP_EXEXP, OP_EXMAN, OP_DIVP2:
-            if (vd_ok) begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPSETSGN.md, SFPSETEXP.md, SFPSETMAN.md, SFPEXEXP.md, SFPEXMAN.md, SFPDIVP2.md
+            OP_SETSGN, OP_SETEXP, OP_SETMAN, OP_EXEXP, OP_EXMAN, OP_DIVP2:
+              if (vd_ok) begin
               if (lane_en[l]) begin
                 logic [31:0] c, b, x;
                 c = lreg_q[vc][l];
@@ -1217,10 +1229,8 @@ module tt_sfpu
                 end
               end
             end
-          end
-          // SFPSETCC.md (Imm1 = Imm12 bit 0)
-          OP_SETCC: begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPSETCC.md (Imm1 = Imm12 bit 0)
+            OP_SETCC: begin
               if (!bd_tpl[l]) begin
                 if (lane_en[l]) begin
                   logic [31:0] c;
@@ -1238,20 +1248,16 @@ module tt_sfpu
                 end
               end
             end
-          end
-          // SFPENCC.md (Imm2 = Imm12 bits 1:0)
-          OP_ENCC: begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPENCC.md (Imm2 = Imm12 bits 1:0)
+            OP_ENCC: begin
               if (!bd_tpl[l]) begin
                 if (mod1[1])      use_q[l] <= imm12[0];
                 else if (mod1[0]) use_q[l] <= !use_q[l];
                 flags_q[l] <= mod1[3] ? imm12[1] : 1'b1;
               end
             end
-          end
-          // SFPPUSHC.md (Blackhole: Mod1 != 0 mutates the top)
-          OP_PUSHC: begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPPUSHC.md (Blackhole: Mod1 != 0 mutates the top)
+            OP_PUSHC: begin
               if (!bd_tpl[l]) begin
                 logic [2:0] top;
                 top = 3'(depth_q[l] - 4'd1);
@@ -1272,10 +1278,8 @@ module tt_sfpu
                 end
               end
             end
-          end
-          // SFPPOPC.md (an empty stack's top reads as false, false)
-          OP_POPC: begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPPOPC.md (an empty stack's top reads as false, false)
+            OP_POPC: begin
               if (!bd_tpl[l]) begin
                 logic [2:0] top;
                 logic       tf, tu;
@@ -1298,10 +1302,8 @@ module tt_sfpu
                 end
               end
             end
-          end
-          // SFPCOMPC.md (an empty stack's top reads as true, true)
-          OP_COMPC: begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPCOMPC.md (an empty stack's top reads as true, true)
+            OP_COMPC: begin
               if (!bd_tpl[l]) begin
                 logic [2:0] top;
                 logic       tf, tu;
@@ -1311,24 +1313,19 @@ module tt_sfpu
                 flags_q[l] <= (tu && use_q[l]) ? (tf && !flags_q[l]) : 1'b0;
               end
             end
-          end
-          // SFPTRANSP.md: transpose the four rows of each column within LReg[0..3] and LReg[4..7],
-          // each destination lane by its own enable. S7: the guard outside the lane loop is lane 0's
-          // LaneConfig; lanes without DISABLE_BACKDOOR_LOAD take the backdoor write (S4).
-          OP_TRANSP: begin
-            if (!bd_tpl[0]) begin
-              for (int base = 0; base < 8; base += 4)
-                for (int i = 0; i < 4; i++)
-                  for (int j = 0; j < 4; j++)
-                    for (int col = 0; col < 8; col++)
-                      if (i != j && lane_en[j * 8 + col])
-                        lreg_q[base + i][j * 8 + col] <= lreg_q[base + j][i * 8 + col];
+            // SFPTRANSP.md: transpose the four rows of each column within LReg[0..3] and LReg[4..7],
+            // each destination lane by its own enable. S7: the guard outside the lane loop is lane 0's
+            // LaneConfig; lanes without DISABLE_BACKDOOR_LOAD take the backdoor write (S4).
+            OP_TRANSP: begin
+              if (!bd_tpl[0] && lane_en[l]) begin
+                for (int base = 0; base < 8; base += 4)
+                  for (int i = 0; i < 4; i++)
+                    if (i != l / 8) lreg_q[base + i][l] <= lreg_q[base + l / 8][i * 8 + (l & 7)];
+              end
             end
-          end
-          // SFPCONFIG.md: from LReg[0] lanes 0..7 (or Imm16), broadcast by lane & 7; enables by lane
-          // & 7's UseLaneFlagsForLaneEnable / LaneFlags only, and Imm16 as a lane mask (S8)
-          OP_CONFIG: begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPCONFIG.md: from LReg[0] lanes 0..7 (or Imm16), broadcast by lane & 7; enables by lane
+            // & 7's UseLaneFlagsForLaneEnable / LaneFlags only, and Imm16 as a lane mask (S8)
+            OP_CONFIG: begin
               if ((!mod1[3] || imm16m[(l & 7) * 2]) && (!use_q[l & 7] || flags_q[l & 7])) begin
                 logic [31:0] v;
                 v = mod1[0] ? 32'(imm16m) : lreg_q[0][l & 7];
@@ -1365,10 +1362,8 @@ module tt_sfpu
                 endcase
               end
             end
-          end
-          // SFPLZ.md
-          OP_LZ: if (vd_ok) begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPLZ.md
+            OP_LZ: if (vd_ok) begin
               if (lane_en[l]) begin
                 logic [31:0] c;
                 logic        f;
@@ -1378,10 +1373,8 @@ module tt_sfpu
                 flags_q[l] <= mod1[3] ? !f : f;
               end
             end
-          end
-          // SFPGT.md / SFPLE.md (the stack top mutated in every lane whose guard holds, S8)
-          OP_GT, OP_LE: begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPGT.md / SFPLE.md (the stack top mutated in every lane whose guard holds, S8)
+            OP_GT, OP_LE: begin
               if (!bd_tpl[l]) begin
                 logic       r;
                 logic [2:0] top;
@@ -1395,22 +1388,20 @@ module tt_sfpu
                   stk_f_q[l][top] <= mod1[2] ? (stk_f_q[l][top] | r) : (stk_f_q[l][top] & r);
               end
             end
-          end
-          // SFPSWAP.md (Mod1 9: VD gets the max everywhere; 10..15 undefined above)
-          OP_SWAP: begin
-            logic [31:0] gets_min;
-            unique case (mod1)
-              4'd1:    gets_min = 32'hFFFFFFFF;
-              4'd2:    gets_min = 32'h0000FFFF;
-              4'd3:    gets_min = 32'h00FF00FF;
-              4'd4:    gets_min = 32'hFF0000FF;
-              4'd5:    gets_min = 32'h000000FF;
-              4'd6:    gets_min = 32'h0000FF00;
-              4'd7:    gets_min = 32'h00FF0000;
-              4'd8:    gets_min = 32'hFF000000;
-              default: gets_min = 32'h0;
-            endcase
-            for (int l = 0; l < NL; l++) begin
+            // SFPSWAP.md (Mod1 9: VD gets the max everywhere; 10..15 undefined above)
+            OP_SWAP: begin
+              logic [31:0] gets_min;
+              unique case (mod1)
+                4'd1:    gets_min = 32'hFFFFFFFF;
+                4'd2:    gets_min = 32'h0000FFFF;
+                4'd3:    gets_min = 32'h00FF00FF;
+                4'd4:    gets_min = 32'hFF0000FF;
+                4'd5:    gets_min = 32'h000000FF;
+                4'd6:    gets_min = 32'h0000FF00;
+                4'd7:    gets_min = 32'h00FF0000;
+                4'd8:    gets_min = 32'hFF000000;
+                default: gets_min = 32'h0;
+              endcase
               if (!bd_tpl[l]) begin
                 if (lane_en[l]) begin
                   logic [31:0] cv, dv;
@@ -1436,10 +1427,8 @@ module tt_sfpu
                 end
               end
             end
-          end
-          // SFPCAST.md: Mod1 0/1 SFPCAST_IntFloat.md, 2 SFPCAST_IntAbs.md, 3 SFPCAST_IntInt.md
-          OP_CAST: begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPCAST.md: Mod1 0/1 SFPCAST_IntFloat.md, 2 SFPCAST_IntAbs.md, 3 SFPCAST_IntInt.md
+            OP_CAST: begin
               logic [31:0] c;
               c = lreg_q[vc][l];
               if (mod1 <= 4'd1) begin
@@ -1464,14 +1453,13 @@ module tt_sfpu
                 else              lreg_q[vd][l] <= {c[31], c[31] ? 31'(-c) : c[30:0]};
               end
             end
-          end
-          // SFPARECIP.md: RECIP, COND_RECIP, EXP (Mod1 2 and the switch's default, 3..15)
-          OP_ARECIP: if (vd_ok) begin
-            for (int l = 0; l < NL; l++)
+            // SFPARECIP.md: RECIP, COND_RECIP, EXP (Mod1 2 and the switch's default, 3..15)
+            OP_ARECIP: if (vd_ok) begin
               if (lane_en[l]) lreg_q[vd][l] <= sfpu_arecip(mod1, lreg_q[vb][l], lreg_q[vc][l]);
-          end
-          default: ;
-        endcase
+            end
+            default: ;
+          endcase
+        end
       end
       // the MAD sub-unit (the FMA operands above are its instruction's)
       /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
@@ -1485,23 +1473,27 @@ module tt_sfpu
         logic [11:0]   imm12;
         logic [15:0]   imm16m;
         logic [NL-1:0] bd_tpl;
-        insn   = ux[1].w;
-        op     = insn[31:24];
-        mod1   = insn[3:0];
-        mod0   = insn[19:16];
-        va     = insn[19:16];
-        imm12  = insn[23:12];
-        imm16m = insn[23:8];
-        vd     = ux[1].vd;
-        vb     = ux[1].vb;
-        vc     = ux[1].vc;
-        vdr    = ux[1].vdr;
-        vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
-        bd_tpl = ux[1].sched ? '0 : bd_tpl_r;   // scheduled: DISABLE_BACKDOOR_LOAD true (L3)
-        unique case (op)
-          // SFPMUL24.md (a nonzero VC value is undefined above, so no Mul24ShiftAdd here)
-          OP_MUL24: begin
-            for (int l = 0; l < NL; l++) begin
+        // per lane: each lane executes its own instruction (SFPLOADMACRO.md builds one per lane
+        // from LoadMacroConfig[Lane]; L9c lets lanes differ only in it); a regular one is the same
+        // in every lane. Cross-lane reads (SFPTRANSP, SFPSHFT2, SFPCONFIG) read the state before
+        // the cycle, as each lane's instruction would alone (the model runs each lane group so)
+        for (int l = 0; l < NL; l++) bd_tpl[l] = ux[1][l].sched ? 1'b0 : bd_tpl_r[l];  // L3
+        for (int l = 0; l < NL; l++) begin
+          insn   = ux[1][l].w;
+          op     = insn[31:24];
+          mod1   = insn[3:0];
+          mod0   = insn[19:16];
+          va     = insn[19:16];
+          imm12  = insn[23:12];
+          imm16m = insn[23:8];
+          vd     = ux[1][l].vd;
+          vb     = ux[1][l].vb;
+          vc     = ux[1][l].vc;
+          vdr    = ux[1][l].vdr;
+          vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
+          unique case (op)
+            // SFPMUL24.md (a nonzero VC value is undefined above, so no Mul24ShiftAdd here)
+            OP_MUL24: begin
               if (!bd_tpl[l]) begin
                 if (lane_en[l]) begin
                   logic [22:0] a, b;
@@ -1519,10 +1511,8 @@ module tt_sfpu
                 end
               end
             end
-          end
-          // SFPMAD & co., SFPLUT, SFPLUTFP32: the lane's FMA result to its destination
-          OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32: begin
-            for (int l = 0; l < NL; l++) begin
+            // SFPMAD & co., SFPLUT, SFPLUTFP32: the lane's FMA result to its destination
+            OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32: begin
               if (!bd_tpl[l]) begin
                 if (lane_en[l] && (fvd[l] < 5'd8 || fvd[l] == 5'd16)) begin
                   if (op == OP_LUT)          lreg_q[fvd[l]][l] <= sfpu_lut_post(mod0[2], fd[l], lreg_q[3][l]);
@@ -1531,9 +1521,9 @@ module tt_sfpu
                 end
               end
             end
-          end
-          default: ;
-        endcase
+            default: ;
+          endcase
+        end
       end
       // the round sub-unit
       /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
@@ -1547,27 +1537,31 @@ module tt_sfpu
         logic [11:0]   imm12;
         logic [15:0]   imm16m;
         logic [NL-1:0] bd_tpl;
-        insn   = ux[2].w;
-        op     = insn[31:24];
-        mod1   = insn[3:0];
-        mod0   = insn[19:16];
-        va     = insn[19:16];
-        imm12  = insn[23:12];
-        imm16m = insn[23:8];
-        vd     = ux[2].vd;
-        vb     = ux[2].vb;
-        vc     = ux[2].vc;
-        vdr    = ux[2].vdr;
-        vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
-        bd_tpl = ux[2].sched ? '0 : bd_tpl_r;   // scheduled: DISABLE_BACKDOOR_LOAD true (L3)
-        unique case (op)
-          // SFPSHFT2.md (Blackhole: SHFLSHR1 fixed). S7: the guards outside the lane loop (modes 2
-          // and 3) are lane 0's LaneConfig, and the lanes without DISABLE_BACKDOOR_LOAD take the
-          // template write
-          OP_SHFT2: begin
-            unique case (mod1)
-              4'd0, 4'd1: begin
-                for (int l = 0; l < NL; l++) begin
+        // per lane: each lane executes its own instruction (SFPLOADMACRO.md builds one per lane
+        // from LoadMacroConfig[Lane]; L9c lets lanes differ only in it); a regular one is the same
+        // in every lane. Cross-lane reads (SFPTRANSP, SFPSHFT2, SFPCONFIG) read the state before
+        // the cycle, as each lane's instruction would alone (the model runs each lane group so)
+        for (int l = 0; l < NL; l++) bd_tpl[l] = ux[2][l].sched ? 1'b0 : bd_tpl_r[l];  // L3
+        for (int l = 0; l < NL; l++) begin
+          insn   = ux[2][l].w;
+          op     = insn[31:24];
+          mod1   = insn[3:0];
+          mod0   = insn[19:16];
+          va     = insn[19:16];
+          imm12  = insn[23:12];
+          imm16m = insn[23:8];
+          vd     = ux[2][l].vd;
+          vb     = ux[2][l].vb;
+          vc     = ux[2][l].vc;
+          vdr    = ux[2][l].vdr;
+          vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
+          unique case (op)
+            // SFPSHFT2.md (Blackhole: SHFLSHR1 fixed). S7: the guards outside the lane loop (modes 2
+            // and 3) are lane 0's LaneConfig, and the lanes without DISABLE_BACKDOOR_LOAD take the
+            // template write
+            OP_SHFT2: begin
+              unique case (mod1)
+                4'd0, 4'd1: begin
                   if (!bd_tpl[l]) begin
                     if (lane_en[l]) begin
                       lreg_q[0][l] <= lreg_q[1][l];
@@ -1577,10 +1571,8 @@ module tt_sfpu
                     end
                   end
                 end
-              end
-              4'd2, 4'd3: begin
-                if (!bd_tpl[0]) begin
-                  for (int l = 0; l < NL; l++) begin
+                4'd2, 4'd3: begin
+                  if (!bd_tpl[0]) begin
                     if (lane_en[l]) begin
                       logic [31:0] rot;
                       rot = (l & 7) != 0 ? lreg_q[vc][l - 1] : lreg_q[vc][l + 7];
@@ -1595,13 +1587,10 @@ module tt_sfpu
                     end
                   end
                 end
-              end
-              4'd4: if (vd_ok) begin
-                for (int l = 0; l < NL; l++)
+                4'd4: if (vd_ok) begin
                   if (lane_en[l]) lreg_q[vd][l] <= (l & 7) != 0 ? lreg_q[vc][l - 1] : 32'h0;
-              end
-              4'd5, 4'd6: if (vd_ok) begin
-                for (int l = 0; l < NL; l++) begin
+                end
+                4'd5, 4'd6: if (vd_ok) begin
                   if (lane_en[l]) begin
                     logic [31:0] src, amt;
                     src = (mod1 == 4'd5) ? lreg_q[vb][l] : lreg_q[vb][l];
@@ -1609,14 +1598,12 @@ module tt_sfpu
                     lreg_q[vd][l] <= !amt[31] ? src << amt[4:0] : src >> 5'(-amt);
                   end
                 end
-              end
-              default: ;
-            endcase
-          end
-          // SFPSTOCHRND (its three pages; tt_sfpu_pkg sfpu_stochrnd): the PRNG steps in every
-          // enabled lane whatever the rounding mode (S9)
-          OP_STOCHRND: begin
-            for (int l = 0; l < NL; l++) begin
+                default: ;
+              endcase
+            end
+            // SFPSTOCHRND (its three pages; tt_sfpu_pkg sfpu_stochrnd): the PRNG steps in every
+            // enabled lane whatever the rounding mode (S9)
+            OP_STOCHRND: begin
               if (!bd_tpl[l]) begin
                 if (lane_en[l]) begin
                   prng_q[l] <= prng_next(prng_cur[l]);
@@ -1626,9 +1613,9 @@ module tt_sfpu
                 end
               end
             end
-          end
-          default: ;
-        endcase
+            default: ;
+          endcase
+        end
       end
       /* verilator lint_on UNUSEDSIGNAL */
       /* verilator lint_on VARHIDDEN */
