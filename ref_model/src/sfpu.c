@@ -126,6 +126,8 @@ typedef struct {
     unsigned vd;   /* VD (16: LReg[16]) */
     unsigned vin;  /* the VB a Simple instruction's `VB = VD`, or the VC SFPADDI / SFPMULI's `VC = VD`, reads */
     bool vb_set;   /* Sequence bit 7 (SFPSHFT2 SHFT_IMM then reads VB, not Imm12 & 15) */
+    uint32_t lanes; /* the lanes this instruction is theirs (lanes may differ in it, L9c): the others'
+                     * LRegs are dropped by the group's merge, but a store writes Dest itself */
 } ovr;
 
 typedef struct {
@@ -680,6 +682,7 @@ static tt_status ex_store(ctx *c, const tt_sfpu_dest_io *io)
     tt_sfpu *s = c->s;
     for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
         if (s->lane_config[l] & TT_SFPU_LC_BLOCK_DEST_WR_FROM_SFPU) continue;
+        if (c->o && !(c->o->lanes >> l & 1u)) continue; /* another lane group's store (L9c) */
         if (!live(c, l, vd)) continue;
         if (!tt_sfpu_lane_enabled(s, l) && mod != F_INT32_ALL) continue;
         const uint32_t x = s->lreg[vd][l];
@@ -1654,7 +1657,7 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
                     e->vb_set[l] == e->vb_set[l0])
                     lanes |= 1u << l;
             left &= ~lanes;
-            const ovr o = {e->vd[l0], e->vin[l0], e->vb_set[l0]};
+            const ovr o = {e->vd[l0], e->vin[l0], e->vb_set[l0], lanes};
             tt_sfpu_out so;
             memset(&so, 0, sizeof so);
             w = s0;
