@@ -30,18 +30,27 @@ static void wr32(void *ctx, unsigned row, unsigned col, uint32_t v)
  * ALU_FORMAT_SPEC_REG1 1 (SrcB [24:21]), ALU_ACC_CTRL_SFPU_Fp32_enabled 1 [30], DEST_REGW_BASE 6
  * [15:0], DEST_SP_BASE 7 [15:0]; thread config DEST_TARGET_REG_CFG_MATH_Offset 1 [11:0],
  * SFPU_DEST_FMT 4 (Enable [0], Base [4:1]), SFPU_STACK_Incr 36 [9:0]. */
+static void dest_io_at(tt_model *m, int thread, uint32_t rwc_dst, tt_sfpu_dest_io *io);
+
 static bool dest_io(tt_model *m, int thread, uint32_t insn, tt_sfpu_dest_io *io)
 {
     const uint8_t opc = (uint8_t)(insn >> 24);
     if (opc != TT_OPC_SFPLOAD && opc != TT_OPC_SFPSTORE && opc != TT_OPC_SFPLOADMACRO) return false;
-    const int st = tt_cfg_state_of(m, thread);
     const tt_rwc c = tt_rwc_in(m, thread, insn); /* its AddrMod was applied at issue */
+    dest_io_at(m, thread, c.dst, io);
+    return true;
+}
+
+/* The Dest port with RWCs.Dst = rwc_dst. */
+static void dest_io_at(tt_model *m, int thread, uint32_t rwc_dst, tt_sfpu_dest_io *io)
+{
+    const int st = tt_cfg_state_of(m, thread);
     const uint32_t w0 = tt_cfg_read_bits(m, st, 0, 0x3E0u), w1 = tt_cfg_read_bits(m, st, 1, 0xFu << 21 | 1u << 30);
     const uint32_t tf = tt_tcfg_read(m, thread, 4);
     *io = (tt_sfpu_dest_io){
         .ctx = m, .rd16 = rd16, .rd32 = rd32, .wr16 = wr16, .wr32 = wr32,
         .math_offset = b(tt_tcfg_read(m, thread, 1), 0, 12),
-        .dst_offset = c.dst + b(tt_cfg_read_bits(m, st, 6, 0xFFFFu), 0, 16),
+        .dst_offset = rwc_dst + b(tt_cfg_read_bits(m, st, 6, 0xFFFFu), 0, 16),
         .sp = m->sfpu_sp[thread],
         .sp_base = b(tt_cfg_read_bits(m, st, 7, 0xFFFFu), 0, 16),
         .sp_incr = b(tt_tcfg_read(m, thread, 36), 0, 10),
@@ -50,13 +59,16 @@ static bool dest_io(tt_model *m, int thread, uint32_t insn, tt_sfpu_dest_io *io)
         .dest_fmt_en = b(tf, 0, 1),
         .dest_fmt_base = b(tf, 1, 4),
     };
-    return true;
 }
 
 /* A scheduled SFPSTORE's Dest ports: the macro's thread's config (its Addr is fixed by the caller). */
 static bool store_io(void *ctx, int thread, tt_sfpu_dest_io *io)
 {
-    return dest_io(ctx, thread, (uint32_t)TT_OPC_SFPSTORE << 24, io);
+    /* L7: no ApplyPartialAddrMod, and its Addr is the macro's (the caller fixes it): the RWCs are only
+     * read, never issued (tt_rwc_in outside a retire would apply the word's AddrMod 0) */
+    tt_model *m = ctx;
+    dest_io_at(m, thread, m->rwc[thread].dst, io);
+    return true;
 }
 
 /* One SFPU cycle's group (docs/decisions.md "SFPLOADMACRO" L8, L13): the regular instruction of
