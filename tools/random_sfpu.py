@@ -189,6 +189,8 @@ class _Gen:
         self.force_bd = False   # vd() gives 12..15 (the "backdoor" item)
         self.imm10_top = 93     # SFPLOAD / SFPSTORE Imm10 below this (less with the Dest bases)
         self.low_vd = False     # vd() gives 0..7 (SFPLOADMACRO blocks)
+        self.bd_done = set()    # the kinds the "backdoor" item has drawn
+        self.bd_start = 0       # where its walk through VD_KINDS starts (9 * seed)
 
     def word(self):
         r = self.r
@@ -333,7 +335,14 @@ class _Gen:
                 v = self.lc_value() & ~LC_DISABLE_BACKDOOR_LOAD
                 pre = self.lc_sync(v)
             self.force_bd = True
-            out = self.instr(r.choice(VD_KINDS))
+            # each kind once before repeats, from a place the seed picks (consecutive seeds start
+            # 9 kinds apart: ten streams of a few backdoor items each reach every kind)
+            n = len(VD_KINDS)
+            left = [VD_KINDS[(self.bd_start + i) % n] for i in range(n)
+                    if VD_KINDS[(self.bd_start + i) % n] not in self.bd_done]
+            k = left[0] if left and r.random() < 0.8 else r.choice(VD_KINDS)
+            self.bd_done.add(k)
+            out = self.instr(k)
             self.force_bd = False
             fl = [_sfp_fields(x) for x in out]
             vd = max([v for x in fl if x for n, v in x[1].items() if n in VD_FIELDS] + [0])
@@ -528,7 +537,7 @@ class _Gen:
             cat = r.choices(["simple", "mad", "round", "store", "nop"], [5, 4, 3, 3, 1])[0]
             tmpl.append((cat, r.choice(LM_TEMPLATES[cat]) if cat != "nop" else "ttsfpnop"))
         seq = {}
-        nmac = r.choices([1, 2, 3], [5, 4, 1])[0]
+        nmac = r.choices([1, 2, 3], [4, 4, 3])[0]
         idx = [r.randrange(4) for _ in range(nmac)]
         for m in set(idx):
             b = []
@@ -551,6 +560,18 @@ class _Gen:
         e1 = [0]
         for g in gaps_:
             e1.append(e1[-1] + 1 + g)
+        if nmac > 1 and r.random() < 0.4:
+            # a deliberate forget (L6a): macro 1 schedules on a sub-unit of macro 0's for the same
+            # cycle, from a Sequence of its own
+            us = [u for u in range(4) if seq[idx[0]][u] & 7]
+            if us:
+                u = r.choice(us)
+                d1 = e1[0] + (seq[idx[0]][u] >> 3 & 7) - e1[1]
+                if 0 <= d1 <= 6:
+                    if idx[1] == idx[0]:
+                        idx[1] = (idx[0] + 1) % 4
+                        seq.setdefault(idx[1], [0, 0, 0, 0])
+                    seq[idx[1]][u] = seq[idx[0]][u] & 0xC7 | d1 << 3
         ev = {}    # cycle -> (sub-unit, macro number, byte)
         forgot = 0
         for j, m in enumerate(idx):
@@ -648,11 +669,10 @@ class _Gen:
                 tags.add("SFPLOADMACRO LReg[16] %s" % ("stored" if u == 3 else "written"))
         if forgot:
             tags.add("SFPLOADMACRO forget")
-        if len(idx) > 1:
-            tags.add("SFPLOADMACRO back to back" if 1 in [b - a for a, b in zip(e1, e1[1:])]
-                     else "SFPLOADMACRO three macros" if len(idx) > 2 else "SFPLOADMACRO issued")
-            if len(idx) > 2:
-                tags.add("SFPLOADMACRO three macros")
+        if 1 in [b - a for a, b in zip(e1, e1[1:])]:
+            tags.add("SFPLOADMACRO back to back")
+        if len(idx) > 2:
+            tags.add("SFPLOADMACRO three macros")
         last = max(ev) if ev else 0
         body = []
         for c in range(0, last + 3):
@@ -734,6 +754,7 @@ def generate_sfpu(seed, length, rng, drop_waits=False, checked=False):
     alone is checked against it."""
     del drop_waits  # one thread, nothing to order
     g = _Gen(rng, checked)
+    g.bd_start = 9 * seed
     fp32 = rng.random() < 0.6
     flag = "--sfpu-ref" if checked else "--sfpu"
     lines = [f"# random_sfpu{'-ref' if checked else ''}_{seed}.tts: constrained-random SFPU stream "
@@ -808,6 +829,8 @@ def coverage(text):
     # lanes and value the line itself (or the SFPLOADI right before, for LReg[0]) gives
     bd, all_on = [0] * 8, True
     for line in text.splitlines():
+        if line.startswith("# lm-draws: "):   # what _Gen.lm_block drew (its own account)
+            hits.update(line[len("# lm-draws: "):].split("; "))
         t = line.split("#")[0].split()
         if len(t) == 4 and t[0] == "cfg" and t[2] in bases:
             bases[t[2]] = int(t[3], 0)
@@ -862,7 +885,8 @@ def coverage(text):
                 g.lc_write(m, f["imm16_math"] if m & 1 else None)
         elif mn == "ttsfpconfig":
             hits.add("SFPCONFIG VD %d" % vd)
-        if vd is not None and vd >= 12 and not g.lc_may & LC_DISABLE_BACKDOOR_LOAD and mn != "ttsfpconfig":
+        if vd is not None and vd >= 12 and not g.lc_may & LC_DISABLE_BACKDOOR_LOAD and \
+                mn not in ("ttsfpconfig", "ttsfploadmacro"):   # (lreg_ind: MacroIndex << 2 | VDLo)
             hits.add("backdoor %s" % mn)   # DISABLE_BACKDOOR_LOAD clear in every lane
         if mn == "ttsfpswap" and g.lc_may & LC_ENABLE_DEST_INDEX:
             hits.add("SFPSWAP with ENABLE_DEST_INDEX")
@@ -900,7 +924,7 @@ def required(checked):
         r += ["LaneConfig = LReg[0]", "SFPSWAP with ENABLE_DEST_INDEX", "PRNG SFPMOV AdvancePRNG",
               "INT32_ALL with DEST_SP_BASE != DEST_REGW_BASE",
               "SFPTRANSP backdoor, lanes 0 and 1 disagree"] + \
-             ["SFPCONFIG VD %d" % v for v in range(9)] + ["backdoor %s" % k for k in VD_KINDS]
+             ["SFPCONFIG VD %d" % v for v in range(9)] + ["backdoor %s" % k for k in VD_KINDS] + LM_DRAWS
     return r
 
 
