@@ -9,7 +9,13 @@ tt_pkg::sfpu_wr_t). Threads 0 and 2 have nothing to do.
 
 Constraints (the forms the model reports as undefined or unimplemented stay out; docs/decisions.md
 "SFPU arithmetic" S5, S7, S9 and the list there of what is not modelled):
-* no SFPLOADMACRO: not in the model;
+* SFPLOADMACRO only in the "macro" blocks (_Gen.lm_block; docs/decisions.md "SFPLOADMACRO", "The
+  random draws"): LoadMacroConfig made the same in every lane, templates (SFPCONFIG VD 0..3 or the
+  backdoor), Sequence bytes (none / SFPNOP / SFPSTORE / a template; delay 0..6; bits 6, 7), Misc,
+  one to three macros, regular instructions between (some discarded), SFPNOPs to drain; drawn again
+  until no two scheduled instructions share a cycle, nothing but SFPNOP follows a scheduled MAD,
+  a macro's E1 meets only a scheduled store, regular instructions only where L8 / L10 allow;
+  ADDR_MOD_0 adds 0 to Dest (LM_ADDR_MOD0_ZERO);
 * SFPLOADI Mod0 in {0, 1, 2, 4, 8, 10}; SFPSHFT Mod1 in {0, 1, 2, 3, 5, 7}; SFPCAST Mod1 <= 3;
   SFPSWAP Mod1 <= 9; SFPSHFT2 Mod1 <= 6; SFPCONFIG VD not 9 or 10; SFPSTOCHRND's UseImm5 (Mod1
   bit 3) only with the IntInt modes 4 and 5; SFPMUL24 with VC = 9 (LReg[9] is 0 in every lane:
