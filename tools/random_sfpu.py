@@ -9,7 +9,13 @@ tt_pkg::sfpu_wr_t). Threads 0 and 2 have nothing to do.
 
 Constraints (the forms the model reports as undefined or unimplemented stay out; docs/decisions.md
 "SFPU arithmetic" S5, S7, S9 and the list there of what is not modelled):
-* no SFPLOADMACRO: not in the model;
+* SFPLOADMACRO only in the "macro" blocks (_Gen.lm_block; docs/decisions.md "SFPLOADMACRO", "The
+  random draws"): LoadMacroConfig made the same in every lane, templates (SFPCONFIG VD 0..3 or the
+  backdoor), Sequence bytes (none / SFPNOP / SFPSTORE / a template; delay 0..6; bits 6, 7), Misc,
+  one to three macros, regular instructions between (some discarded), SFPNOPs to drain; drawn again
+  until no two scheduled instructions share a cycle, nothing but SFPNOP follows a scheduled MAD,
+  a macro's E1 meets only a scheduled store, regular instructions only where L8 / L10 allow;
+  ADDR_MOD_0 adds 0 to Dest (LM_ADDR_MOD0_ZERO);
 * SFPLOADI Mod0 in {0, 1, 2, 4, 8, 10}; SFPSHFT Mod1 in {0, 1, 2, 3, 5, 7}; SFPCAST Mod1 <= 3;
   SFPSWAP Mod1 <= 9; SFPSHFT2 Mod1 <= 6; SFPCONFIG VD not 9 or 10; SFPSTOCHRND's UseImm5 (Mod1
   bit 3) only with the IntInt modes 4 and 5; SFPMUL24 with VC = 9 (LReg[9] is 0 in every lane:
@@ -92,6 +98,8 @@ KINDS = [
     ("lanecfg", 7), ("lmcfg", 4), ("stack_deep", 1), ("prng", 4), ("backdoor", 8), ("lane_flags", 2),
     # ... and sample K: SFPTRANSP's lane-0 guard with lanes 0 and 1 disagreeing
     ("transp_split", 2),
+    # SFPLOADMACRO (issue 30): a macro block (_Gen.lm_block)
+    ("macro", 8),
 ]
 # the kinds with a VD the backdoor guard reads ("backdoor": one of them with VD 12..15)
 VD_KINDS = [k for k, _ in KINDS if k.startswith("tt") and k not in ("ttsfpconfig", "ttsfpnop")]
@@ -122,6 +130,45 @@ MAD_SUB = {"ttsfpmad", "ttsfpadd", "ttsfpmul", "ttsfpaddi", "ttsfpmuli", "ttsfpl
 AFTER_MAD_GAP = {"ttsfpand", "ttsfpor", "ttsfpiadd", "ttsfpshft", "ttsfpconfig", "ttsfpswap", "ttsfpshft2"}
 VD_FIELDS = ("lreg_dest", "lreg_ind", "config_dest")
 
+# SFPLOADMACRO blocks (_Gen.lm_block; docs/decisions.md "SFPLOADMACRO" L1-L12). Template kinds per
+# sub-unit (L1's table), only forms whose scheduled run is defined on its own: no SFPSWAP (its (++)
+# rule, L10b), no SFPSHFT2 modes 0..4 (the copy modes write LReg 0..3 whatever VD; 2..4 want an
+# idle cycle, L10c), no SFPCONFIG (it would write the macro's VD as a template / sequence, L3), no
+# SFPPUSHC / SFPPOPC / SFPCOMPC (the flag-stack depth), no SFPLUT / SFPLUTFP32 (LReg 0..3 reads,
+# INDIRECT_VD), SFPMUL24 (VC 9 only), SFPTRANSP, SFPARECIP. Left out while model and RTL disagree
+# (tests/pending/random_sfpu_lm_*.tts): SFPGT / SFPLE as templates, and a MAD template's Mod1
+# INDIRECT_VD (bit 3; the model lets Sequence bit 6's VD 16 win over it, the RTL does not), and
+# Sequence bit 6 (VD 16) for a template that may set LaneFlags (LM_FLAGS: the model sets them,
+# the RTL leaves them)
+LM_SUBUNITS = ("simple", "mad", "round", "store")
+LM_FLAGS = {"ttsfpsetcc", "ttsfpiadd", "ttsfplz", "ttsfpexexp"}
+LM_TEMPLATES = {
+    "simple": ["ttsfpabs", "ttsfpmov", "ttsfpnot", "ttsfpxor", "ttsfpand", "ttsfpor", "ttsfpiadd",
+               "ttsfpshft", "ttsfplz", "ttsfpexexp", "ttsfpexman", "ttsfpsetexp", "ttsfpsetman",
+               "ttsfpsetsgn", "ttsfpdivp2", "ttsfpsetcc", "ttsfpcast"],
+    "mad": ["ttsfpmad", "ttsfpadd", "ttsfpmul", "ttsfpaddi", "ttsfpmuli"],
+    "round": ["ttsfpshft2", "ttsfp_stoch_rnd"],
+    "store": ["ttsfpstore"],
+}
+# regular instructions between / after macros (load or simple sub-unit; none stalls or is stalled,
+# S21; none a MAD whose next-cycle readers L10d would judge), and the round one to be discarded
+LM_BETWEEN = ["ttsfpabs", "ttsfpmov", "ttsfpnot", "ttsfplz", "ttsfpsetsgn", "ttsfpxor", "ttsfpexexp",
+              "ttsfploadi"]
+LM_DISCARD = {"simple": ["ttsfpabs", "ttsfpmov", "ttsfpnot", "ttsfpsetsgn", "ttsfpxor"],
+              "round": ["ttsfp_stoch_rnd"]}
+# ADDR_MOD_0 adds nothing to Dest while the model's scheduled SFPSTORE applies it to the macro's
+# thread's RWC.Dst (tests/pending/sfpu_lm_store_rwc.tts; L7 says no AddrMod): set False with the fix
+LM_ADDR_MOD0_ZERO = True
+LM_DRAWS = ["SFPLOADMACRO issued", "SFPLOADMACRO scheduled simple", "SFPLOADMACRO scheduled mad",
+            "SFPLOADMACRO scheduled round", "SFPLOADMACRO scheduled store",
+            "SFPLOADMACRO scheduled SFPNOP", "SFPLOADMACRO SFPSTORE source 3",
+            "SFPLOADMACRO delay by cycles", "SFPLOADMACRO delay by instructions",
+            "SFPLOADMACRO LReg[16] written", "SFPLOADMACRO LReg[16] stored", "SFPLOADMACRO VB override",
+            "SFPLOADMACRO discard", "SFPLOADMACRO forget", "SFPLOADMACRO back to back",
+            "SFPLOADMACRO three macros", "SFPLOADMACRO backdoor template",
+            "SFPLOADMACRO UsesLoadMod0ForStore",
+            "SFPLOADMACRO regular between"]
+
 
 # --sfpu-ref: the kinds tools/sfpu_ref.py models (SFPLUT, SFPGT, SFPLE, SFPMUL24, SFPSHFT2, SFPTRANSP
 # are not); with VD 0..7, no LaneConfig writes, no MOD0_FMT_INT32_ALL, SFPMOV from registers, SFPCAST
@@ -148,6 +195,9 @@ class _Gen:
         self.lc_must = 0
         self.force_bd = False   # vd() gives 12..15 (the "backdoor" item)
         self.imm10_top = 93     # SFPLOAD / SFPSTORE Imm10 below this (less with the Dest bases)
+        self.low_vd = False     # vd() gives 0..7 (SFPLOADMACRO blocks)
+        self.bd_done = set()    # the kinds the "backdoor" item has drawn
+        self.bd_start = 0       # where its walk through VD_KINDS starts (9 * seed)
 
     def word(self):
         r = self.r
@@ -166,7 +216,7 @@ class _Gen:
     def vd(self):
         """0..7 mostly; 8..15 now and then, 12..15 (backdoor template writes where
         DISABLE_BACKDOOR_LOAD is clear, decisions S4) the more often"""
-        if self.checked:
+        if self.checked or self.low_vd:
             return self.r.randrange(8)
         if self.force_bd:   # 11: the guard's other side
             return self.r.choice([11, 12, 12, 12, 13, 14, 15])
@@ -273,6 +323,8 @@ class _Gen:
         pre = []
         if mn == "lanecfg":
             return self.lanecfg()
+        if mn == "macro":
+            return self.lm_block()
         if mn == "lane_flags":
             # LaneFlags by a bit of the lane number (LReg[15] holds 2 l in lane l, LReg.md), so
             # neighbouring lanes differ: what SFPCONFIG's lane l & 7 and the lane enables read
@@ -290,7 +342,14 @@ class _Gen:
                 v = self.lc_value() & ~LC_DISABLE_BACKDOOR_LOAD
                 pre = self.lc_sync(v)
             self.force_bd = True
-            out = self.instr(r.choice(VD_KINDS))
+            # each kind once before repeats, from a place the seed picks (consecutive seeds start
+            # 9 kinds apart: ten streams of a few backdoor items each reach every kind)
+            n = len(VD_KINDS)
+            left = [VD_KINDS[(self.bd_start + i) % n] for i in range(n)
+                    if VD_KINDS[(self.bd_start + i) % n] not in self.bd_done]
+            k = left[0] if left and r.random() < 0.8 else r.choice(VD_KINDS)
+            self.bd_done.add(k)
+            out = self.instr(k)
             self.force_bd = False
             fl = [_sfp_fields(x) for x in out]
             vd = max([v for x in fl if x for n, v in x[1].items() if n in VD_FIELDS] + [0])
@@ -451,6 +510,212 @@ class _Gen:
         sfpu_ref.encode(mn, ops)   # every field in range
         return pre + ["%s %s" % (mn, ",".join(str(v) if v < 10 else "0x%X" % v for v in ops)) if ops else mn]
 
+    # ------------------------------------------------------------------ SFPLOADMACRO blocks
+
+    def lm_one(self, mn, vd=None):
+        """(line, word) of one instruction of kind mn drawn as the stream draws it, VD 0..7 (or vd)"""
+        self.low_vd = True
+        try:
+            while True:
+                line = self.instr(mn)[-1]
+                name, f = _sfp_fields(line)
+                if mn == "ttsfpshft2" and f["instr_mod1"] not in (5, 6):
+                    continue   # the shifts only (LM_TEMPLATES)
+                if mn in LM_TEMPLATES["mad"] and f["instr_mod1"] & 8:
+                    continue   # no INDIRECT_VD (LM_TEMPLATES)
+                break
+        finally:
+            self.low_vd = False
+        fl = sfpu_ref.ISA_FIELDS[name]
+        ops = [f[n] for n, _, _ in fl]
+        if vd is not None:
+            for i, (n, _, _) in enumerate(fl):
+                if n in VD_FIELDS:
+                    ops[i] = vd
+        line = "%s %s" % (name, ",".join(str(v) if v < 10 else "0x%X" % v for v in ops)) if ops else name
+        return line, sfpu_ref.encode(name, ops)
+
+    def lm_draw(self):
+        """One macro block's draw: four templates, the macros' Sequence bytes, Misc, the macros
+        and their slots. Returns None when the schedule breaks a rule of lm_check."""
+        r = self.r
+        tmpl = []   # (category, mnemonic): category a sub-unit, or "nop" (an SFPNOP word)
+        for _ in range(4):
+            cat = r.choices(["simple", "mad", "round", "store", "nop"], [5, 4, 3, 3, 1])[0]
+            tmpl.append((cat, r.choice(LM_TEMPLATES[cat]) if cat != "nop" else "ttsfpnop"))
+        seq = {}
+        nmac = r.choices([1, 2, 3], [4, 4, 3])[0]
+        idx = [r.randrange(4) for _ in range(nmac)]
+        for m in set(idx):
+            b = []
+            for u, unit in enumerate(LM_SUBUNITS):
+                if unit == "store":   # none, SFPSTORE (3), a store template (L9b: never an SFPNOP)
+                    srcs = [0, 3] + [4 + k for k, (c, _) in enumerate(tmpl) if c == "store"]
+                    w = [3, 3] + [2] * (len(srcs) - 2)
+                else:                 # none, SFPNOP, any template (one of another sub-unit: SFPNOP)
+                    srcs = [0, 2, 4, 5, 6, 7]
+                    w = [3, 1] + [3 if tmpl[k][0] == unit else 1 for k in range(4)]
+                src = r.choices(srcs, w)[0]
+                d = r.randrange(7)   # 0..6: delay 7 forgets nothing (L6a, L9d)
+                b6 = 0x40 if r.random() < 0.25 else 0
+                if src >= 4 and tmpl[src - 4][1] in LM_FLAGS:
+                    b6 = 0   # (LM_TEMPLATES)
+                b.append(src | d << 3 | b6 | (0x80 if r.random() < 0.3 else 0))
+            seq[m] = b
+        # slots after the first macro (cycle 0 its E1): regular instructions between macros
+        gaps_ = [r.choices([0, 1, 2, 3, 4], [4, 3, 2, 1, 1])[0] for _ in range(nmac - 1)]
+        e1 = [0]
+        for g in gaps_:
+            e1.append(e1[-1] + 1 + g)
+        if nmac > 1 and r.random() < 0.4:
+            # a deliberate forget (L6a): macro 1 schedules on a sub-unit of macro 0's for the same
+            # cycle, from a Sequence of its own
+            us = [u for u in range(4) if seq[idx[0]][u] & 7]
+            if us:
+                u = r.choice(us)
+                d1 = e1[0] + (seq[idx[0]][u] >> 3 & 7) - e1[1]
+                if 0 <= d1 <= 6:
+                    if idx[1] == idx[0]:
+                        idx[1] = (idx[0] + 1) % 4
+                        seq.setdefault(idx[1], [0, 0, 0, 0])
+                    seq[idx[1]][u] = seq[idx[0]][u] & 0xC7 | d1 << 3
+        ev = {}    # cycle -> (sub-unit, macro number, byte)
+        forgot = 0
+        for j, m in enumerate(idx):
+            for u, unit in enumerate(LM_SUBUNITS):
+                byte = seq[m][u]
+                if byte & 7 == 0:
+                    continue
+                x = e1[j] + 1 + (byte >> 3 & 7)
+                # L6a: the sub-unit's outstanding instruction that would execute in the same cycle
+                for c in list(ev):
+                    if ev[c][0] == u and c == x and c > e1[j]:
+                        del ev[c]
+                        forgot += 1
+                if x in ev:
+                    return None   # two in one cycle on different sub-units: L8 / (+) by choice
+                ev[x] = (u, j, byte)
+        return tmpl, seq, idx, e1, ev, forgot
+
+    @staticmethod
+    def lm_check(e1, ev):
+        """The simple safe shape (docs/decisions.md "SFPLOADMACRO" L8-L10): one scheduled
+        instruction per cycle (no (+), no double write); nothing but an SFPNOP in the cycle after a
+        scheduled MAD-sub-unit instruction (L10a); a macro's E1 only beside a scheduled store (its
+        load writes VD; a store reads before the cycle and writes Dest a cycle later, L7, L8)"""
+        for c, (u, _, _) in ev.items():
+            if u == 1 and (c + 1 in ev or c + 1 in e1):
+                return False
+            if c in e1 and u != 3:
+                return False
+        return True
+
+    def lm_block(self):
+        """An SFPLOADMACRO block (docs/decisions.md "SFPLOADMACRO"; the draw: tools/random_sfpu.py's
+        docstring): LoadMacroConfig made the same in every lane, one to three macros, regular
+        instructions between and after them, SFPNOPs until every scheduled instruction ran."""
+        r = self.r
+        for _ in range(200):
+            d = self.lm_draw()
+            if d and self.lm_check(d[3], d[4]):
+                break
+        else:
+            return ["ttsfpnop"]
+        tmpl, seq, idx, e1, ev, forgot = d
+        tags = {"SFPLOADMACRO issued"}
+        out = []
+        if self.dst > 12:   # the macros' AddrMods add up to 12 (decisions S11: rows below 128)
+            out.append("ttsetrwc 0,0,0,0,0,4   # RWC.Dst = 0")
+            self.dst = 0
+        # every lane enabled and LaneConfig exact, no ROW_MASK: LoadMacroConfig the same in all lanes
+        # (L9c); DISABLE_BACKDOOR_LOAD (and SFPSTORE's BLOCK_DEST_WR_FROM_SFPU) clear for backdoor writes
+        bd = r.random() < 0.4
+        v = self.lc_value() & ~LC_ROW_MASK
+        if bd:
+            v &= ~(LC_DISABLE_BACKDOOR_LOAD | LC_BLOCK_DEST_WR_FROM_SFPU)
+        out.append("# SFPLOADMACRO block: %d macro(s), MacroIndex %s" % (len(idx), ",".join(map(str, idx))))
+        out += self.lc_sync(v)
+        used = {b & 7 for m in seq for b in seq[m]}
+        for k, (cat, mn) in enumerate(tmpl):
+            if 4 + k not in used:
+                continue
+            if cat != "nop" and bd and r.random() < 0.6:
+                line, _ = self.lm_one(mn, 12 + k)   # decisions S4: the word goes to the template
+                out.append("%s   # backdoor: InstructionTemplate[%d]" % (line, k))
+                tags.add("SFPLOADMACRO backdoor template")
+            else:
+                line, w = self.lm_one(mn) if cat != "nop" else ("ttsfpnop", 0x8F000000)
+                out += ["ttsfploadi 0,8,0x%X" % (w >> 16), "ttsfploadi 0,10,0x%X" % (w & 0xFFFF),
+                        "ttsfpconfig 0,%d,0   # InstructionTemplate[%d] = %s" % (k, k, line)]
+        for m in sorted(seq):
+            w = sum(b << 8 * u for u, b in enumerate(seq[m]))
+            out += ["ttsfploadi 0,8,0x%X" % (w >> 16), "ttsfploadi 0,10,0x%X" % (w & 0xFFFF),
+                    "ttsfpconfig 0,%d,0   # Sequence[%d] = %s" % (4 + m, m, " ".join(
+                        "%s:%02X" % (LM_SUBUNITS[u][:2], b) for u, b in enumerate(seq[m])))]
+        kinds = r.getrandbits(4)
+        misc = r.randrange(16) | r.getrandbits(4) << 4 | kinds << 8
+        out.append("ttsfpconfig 0x%X,8,1   # Misc: StoreMod0 %d, UsesLoadMod0ForStore 0x%X, "
+                   "UnitDelayKind 0x%X" % (misc, misc & 15, misc >> 4 & 15, kinds))
+        out.append("ttsfpnop   # the macro not the cycle after a MAD / SFPSWAP / SFPSHFT2 (S21, L10d)")
+        for j, m in enumerate(idx):
+            for u in range(4):
+                b = seq[m][u]
+                if b & 7:
+                    tags.add("SFPLOADMACRO delay by %s" % ("instructions" if kinds >> u & 1 else "cycles"))
+                    if b & 0x80:
+                        tags.add("SFPLOADMACRO VB override")
+                    if b & 7 == 3:
+                        tags.add("SFPLOADMACRO SFPSTORE source 3")
+                    if u == 3 and misc >> 4 + m & 1:
+                        tags.add("SFPLOADMACRO UsesLoadMod0ForStore")
+        for c, (u, j, b) in ev.items():
+            src = b & 7
+            nop = src == 2 or (src >= 4 and tmpl[src - 4][0] != LM_SUBUNITS[u])
+            tags.add("SFPLOADMACRO scheduled %s" % ("SFPNOP" if nop else LM_SUBUNITS[u]))
+            if b & 0x40 and not nop:
+                tags.add("SFPLOADMACRO LReg[16] %s" % ("stored" if u == 3 else "written"))
+        if forgot:
+            tags.add("SFPLOADMACRO forget")
+        if 1 in [b - a for a, b in zip(e1, e1[1:])]:
+            tags.add("SFPLOADMACRO back to back")
+        if len(idx) > 2:
+            tags.add("SFPLOADMACRO three macros")
+        last = max(ev) if ev else 0
+        body = []
+        for c in range(0, last + 3):
+            if c in e1:
+                j = e1.index(c)
+                vd = r.randrange(8)
+                mod0 = r.randrange(16) if r.random() < 0.8 else 1
+                if self.imm10_top < 93 and r.random() < 0.1:
+                    mod0 = 10
+                am = r.randrange(8)
+                imm10 = r.randrange(self.imm10_top) & ~1 | vd >> 2   # VD bit 2 is Imm10 bit 0 (L2)
+                if imm10 >= self.imm10_top:
+                    imm10 -= 2
+                self.dst = (self.dst + self.incr[am]) & 0x3FF
+                body.append("ttsfploadmacro %d,%d,%d,%d   # macro %d: MacroIndex %d, VD %d" % (
+                    idx[j] << 2 | vd & 3, mod0, am, imm10, j, idx[j], vd))
+                continue
+            here = ev.get(c)
+            after_mad = c - 1 in ev and ev[c - 1][0] == 1
+            if after_mad:
+                body.append("ttsfpnop")
+            elif here and here[0] in (0, 2) and r.random() < 0.5:
+                # L6b: a regular instruction of the scheduled one's sub-unit in its cycle: discarded
+                line, _ = self.lm_one(r.choice(LM_DISCARD[LM_SUBUNITS[here[0]]]))
+                body.append("%s   # discarded (L6b)" % line)
+                tags.add("SFPLOADMACRO discard")
+            elif (not here or here[0] == 3) and r.random() < 0.35:
+                line, _ = self.lm_one(r.choice(LM_BETWEEN))
+                body.append(line)
+                tags.add("SFPLOADMACRO regular between")
+            else:
+                body.append("ttsfpnop")
+        out += body
+        out.append("# lm-draws: " + "; ".join(sorted(tags)))
+        return out
+
 
 def _sfp_fields(line):
     """(mnemonic, {field: value}) of an SFP instruction line, or None"""
@@ -496,6 +761,7 @@ def generate_sfpu(seed, length, rng, drop_waits=False, checked=False):
     alone is checked against it."""
     del drop_waits  # one thread, nothing to order
     g = _Gen(rng, checked)
+    g.bd_start = 9 * seed
     fp32 = rng.random() < 0.6
     flag = "--sfpu-ref" if checked else "--sfpu"
     lines = [f"# random_sfpu{'-ref' if checked else ''}_{seed}.tts: constrained-random SFPU stream "
@@ -524,6 +790,8 @@ def generate_sfpu(seed, length, rng, drop_waits=False, checked=False):
         t1.append("ttsfpencc 3,0,0,10   # lane flags used, all set (tt-llk's boot)")
     for i in range(8):
         g.incr[i] = rng.choice([0, 0, 1, 2, 2, 4])
+        if i == 0 and LM_ADDR_MOD0_ZERO and not checked:   # (no macros in --sfpu-ref)
+            g.incr[i] = 0
         t1.append(f"ttsetc16 {28 + i},{g.incr[i]}   # ADDR_MOD_{i}: Dest += {g.incr[i]}")
     for vd in (11, 12, 13, 14):
         if rng.random() < 0.5:
@@ -568,6 +836,8 @@ def coverage(text):
     # lanes and value the line itself (or the SFPLOADI right before, for LReg[0]) gives
     bd, all_on = [0] * 8, True
     for line in text.splitlines():
+        if line.startswith("# lm-draws: "):   # what _Gen.lm_block drew (its own account)
+            hits.update(line[len("# lm-draws: "):].split("; "))
         t = line.split("#")[0].split()
         if len(t) == 4 and t[0] == "cfg" and t[2] in bases:
             bases[t[2]] = int(t[3], 0)
@@ -622,7 +892,8 @@ def coverage(text):
                 g.lc_write(m, f["imm16_math"] if m & 1 else None)
         elif mn == "ttsfpconfig":
             hits.add("SFPCONFIG VD %d" % vd)
-        if vd is not None and vd >= 12 and not g.lc_may & LC_DISABLE_BACKDOOR_LOAD and mn != "ttsfpconfig":
+        if vd is not None and vd >= 12 and not g.lc_may & LC_DISABLE_BACKDOOR_LOAD and \
+                mn not in ("ttsfpconfig", "ttsfploadmacro"):   # (lreg_ind: MacroIndex << 2 | VDLo)
             hits.add("backdoor %s" % mn)   # DISABLE_BACKDOOR_LOAD clear in every lane
         if mn == "ttsfpswap" and g.lc_may & LC_ENABLE_DEST_INDEX:
             hits.add("SFPSWAP with ENABLE_DEST_INDEX")
@@ -660,7 +931,7 @@ def required(checked):
         r += ["LaneConfig = LReg[0]", "SFPSWAP with ENABLE_DEST_INDEX", "PRNG SFPMOV AdvancePRNG",
               "INT32_ALL with DEST_SP_BASE != DEST_REGW_BASE",
               "SFPTRANSP backdoor, lanes 0 and 1 disagree"] + \
-             ["SFPCONFIG VD %d" % v for v in range(9)] + ["backdoor %s" % k for k in VD_KINDS]
+             ["SFPCONFIG VD %d" % v for v in range(9)] + ["backdoor %s" % k for k in VD_KINDS] + LM_DRAWS
     return r
 
 
