@@ -1005,6 +1005,13 @@ static bool sfpu_cycle(cosim *c, uint64_t cycle)
     }
     const tt_sfpu_group *g = sched_total(c->m) != before ? tt_model_sfpu_last_group(c->m) : NULL;
     if (!g && !c->sfpu_pend) return true;
+    /* a scheduled SFPSTORE's Dest rows are its macro's accesses (S15, L7): the race detector first */
+    if (g && (g->units >> TT_SFPU_SU_STORE & 1u)) {
+        const uint64_t tag = g->macro_seq[TT_SFPU_SU_STORE];
+        const lm_macro *mm = lm_find(c, tag);
+        if (cs_note_hb_late(c, cycle, (int)(tag >> 32), (uint32_t)tag, mm ? mm->insn : 0, mm ? mm->line : 0))
+            return false;
+    }
     c->changed = true;
     /* the macro the failures name: the first sub-unit's */
     cosim_retire_rec mr = {.cycle = cycle, .thread = -1};

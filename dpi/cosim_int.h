@@ -154,6 +154,9 @@ void cs_sfpu_sched_summary(cosim *c, char *buf, size_t n);
 /* cosim_race.c */
 bool cs_hb_report(void *ctx, const hazard_who *at, bool at_writes, int at_when, const hb_race *x);
 bool cs_note_hb(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x, const tt_bank_state *banks);
+/* The Dest rows an SFPU step with no retire wrote (SFPLOADMACRO's scheduled SFPSTORE), to the race
+ * detector as the macro's (thread, seq, word, line). True when a race stopped the run. */
+bool cs_note_hb_late(cosim *c, uint64_t cycle, int thread, uint32_t seq, uint32_t insn, int line);
 
 /* cosim_readback.c */
 void cs_state_diff(void *ctx, const char *element, uint64_t model, uint64_t rtl);

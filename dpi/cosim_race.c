@@ -93,3 +93,14 @@ bool cs_note_hb(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x, co
     }
     return false;
 }
+
+bool cs_note_hb_late(cosim *c, uint64_t cycle, int thread, uint32_t seq, uint32_t insn, int line)
+{
+    if (!c->hz || c->failed || thread < 0 || thread >= TT_NUM_THREADS) return false;
+    const hazard_who who = {.thread = thread, .seq = seq, .insn = insn, .line = line,
+                            .disp = c->disp_cycle[thread][seq % DISP_RING]};
+    size_t n = 0;
+    const tt_rf_write *w = tt_model_rf_writes(c->m, &n);
+    c->hz_cycle = cycle;
+    return hb_note_late_dest_writes(c->hz, &who, w, n, cs_hb_report, c) && c->failed;
+}

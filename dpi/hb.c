@@ -1040,6 +1040,23 @@ void hb_race_text(const hb *h, const hazard_who *at, bool at_writes, int at_when
     *cycle = at->store ? lo : hi;
 }
 
+bool hb_note_late_dest_writes(hb *h, const hazard_who *who, const tt_rf_write *w, size_t n, hb_report_fn fn,
+                              void *ctx)
+{
+    if (who->thread < 0 || who->thread >= NT || !hb_started(h, who->thread, who->seq)) return false;
+    for (size_t i = 0; i < n; i++) {
+        if (w[i].writer != TT_RF_BY_SFPU || w[i].zf) continue;
+        if (w[i].file == TT_RF_DEST) {
+            ACC(HB_DEST, 0, w[i].row & 0x3FFu, ~0u, true, HB_AT_END);
+        } else if (w[i].file == TT_RF_DEST32) { /* a Dst32b row is two Dst16b rows (Dst.md) */
+            const unsigned a = tt_dest32_adj_row(w[i].row);
+            ACC(HB_DEST, 0, a, ~0u, true, HB_AT_END);
+            ACC(HB_DEST, 0, (a + 8) & 0x3FFu, ~0u, true, HB_AT_END);
+        }
+    }
+    return false;
+}
+
 bool hb_note_step(hb *h, const hazard_who *who, uint64_t cycle, const tt_model *m, const tt_exec_result *x,
                   const tt_bank_state *banks_before, hb_report_fn fn, void *ctx)
 {

@@ -120,6 +120,12 @@ bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_
  * the lockstep checker and both model-alone runs call at a retire. */
 bool hb_note_step(hb *h, const hazard_who *who, uint64_t cycle, const tt_model *m, const tt_exec_result *x,
                   const tt_bank_state *banks_before, hb_report_fn fn, void *ctx);
+/* Dest rows written after their instruction's end by work it left in its unit: SFPLOADMACRO's
+ * scheduled SFPSTORE (docs/decisions.md "SFPLOADMACRO" L7, S15), the SFPU writer's records of w
+ * (the model's register-file log of the step that executed it), as writes of `who` (the macro,
+ * ended) at its end. True when fn asked to stop. */
+bool hb_note_late_dest_writes(hb *h, const hazard_who *who, const tt_rf_write *w, size_t n, hb_report_fn fn,
+                              void *ctx);
 /* A TRISC store (config window: word of state, or both states; GPR window), after hb_store. */
 bool hb_note_cfg_store(hb *h, const hazard_who *who, int state, unsigned idx, hb_report_fn fn, void *ctx);
 bool hb_note_gpr_store(hb *h, const hazard_who *who, unsigned idx, hb_report_fn fn, void *ctx);

@@ -78,6 +78,9 @@ typedef struct run_hb {
     const tt_krun *k;      /* the kernels' cores: their threads' `lines` hold the pushing pc */
     /* the cycle-level run: each L1 line's last writer, named when an `expect l1` fails (dpi/l1_owner.h) */
     tt_l1_owner *own;
+    /* the SFPLOADMACROs retired lately: who a scheduled SFPSTORE's Dest rows are (timed_sfpu_late) */
+    hazard_who lm[8];
+    unsigned lm_n;
 } run_hb;
 
 static int run(const tt_test *t, tt_model *m, uint64_t max_cycles, tt_run_stats *st, FILE *out, run_hb *rh,
@@ -503,7 +506,25 @@ static bool timed_retired(void *ctx, int thread, const tt_exec_result *x, uint64
                             .line = line_of(&r->lines[thread], x->push_index),
                             .disp = r->disp_cycle[thread][x->seq % PUSH_RING],
                             .push = r->push_cycle[thread][x->push_index % PUSH_RING]};
+    if ((uint8_t)(x->insn >> 24) == TT_OPC_SFPLOADMACRO) r->lm[r->lm_n++ % 8] = who;
     return hb_note_step(r->h, &who, cycle, r->m, x, before, run_report, r);
+}
+
+/* A scheduled SFPSTORE's Dest rows, as its SFPLOADMACRO's accesses (S15, L7), as the lockstep
+ * checker notes them */
+static bool timed_sfpu_late(void *ctx, int thread, uint32_t seq, uint64_t cycle)
+{
+    run_hb *r = ctx;
+    if (!r->h) return false;
+    for (unsigned i = 0; i < 8 && i < r->lm_n; i++) {
+        const hazard_who *who = &r->lm[(r->lm_n - 1 - i) % 8];
+        if (who->thread != thread || who->seq != seq) continue;
+        r->cycle = cycle;
+        size_t n = 0;
+        const tt_rf_write *w = tt_model_rf_writes(r->m, &n);
+        return hb_note_late_dest_writes(r->h, who, w, n, run_report, r);
+    }
+    return false; /* no longer remembered: not noted */
 }
 
 static int run_timed_k(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *profile, const tt_timing_profile *tp,
@@ -564,7 +585,8 @@ static int run_timed(const tt_test *t, tt_model *m, uint64_t max_cycles, FILE *p
     rh->k = k;
     rh->own = tt_l1_owner_create(); /* NULL: failing L1 expectations name no writer */
     if (rh->h || rh->own)
-        tt_sched_set_hooks(sc, &(tt_sched_hooks){.ctx = rh, .dispatched = timed_dispatched, .retired = timed_retired});
+        tt_sched_set_hooks(sc, &(tt_sched_hooks){.ctx = rh, .dispatched = timed_dispatched, .retired = timed_retired,
+                                              .sfpu_late = timed_sfpu_late});
     size_t met = 0;
     tt_cycle_stim cs = {0};
     const tt_sched_in *const inp = &cs.in;

@@ -483,6 +483,14 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
             snprintf(why, whylen, "SFPU scheduled instructions: undefined behaviour: %s", uw);
             return false;
         }
+        const tt_sfpu_group *g = tt_model_sfpu_last_group(m);
+        if (s->hooks.sfpu_late && (g->units >> TT_SFPU_SU_STORE & 1u)) {
+            const uint64_t tag = g->macro_seq[TT_SFPU_SU_STORE];
+            if (s->hooks.sfpu_late(s->hooks.ctx, (int)(tag >> 32), (uint32_t)tag, cycle)) {
+                out->hook_stop = true;
+                return false;
+            }
+        }
     }
     for (int n = 0; n < 2; n++) {
         sunp *u = s->unp[n];

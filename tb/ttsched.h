@@ -74,6 +74,9 @@ typedef struct {
     void *ctx;
     bool (*dispatched)(void *ctx, int thread, uint32_t seq, uint32_t insn, uint32_t push_index, uint64_t cycle);
     bool (*retired)(void *ctx, int thread, const tt_exec_result *r, uint64_t cycle, const tt_bank_state *before);
+    /* an SFPU step with no retire (tt_model_sfpu_idle) ran a scheduled SFPSTORE of the SFPLOADMACRO
+     * (thread, seq): its Dest rows are in tt_model_rf_writes (docs/decisions.md "SFPLOADMACRO" L7) */
+    bool (*sfpu_late)(void *ctx, int thread, uint32_t seq, uint64_t cycle);
 } tt_sched_hooks;
 
 tt_sched *tt_sched_create(tt_model *m);
