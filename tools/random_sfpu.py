@@ -15,7 +15,6 @@ Constraints (the forms the model reports as undefined or unimplemented stay out;
   one to three macros, regular instructions between (some discarded), SFPNOPs to drain; drawn again
   until no two scheduled instructions share a cycle, nothing but SFPNOP follows a scheduled MAD,
   a macro's E1 meets only a scheduled store, regular instructions only where L8 / L10 allow;
-  ADDR_MOD_0 adds 0 to Dest (LM_ADDR_MOD0_ZERO);
 * SFPLOADI Mod0 in {0, 1, 2, 4, 8, 10}; SFPSHFT Mod1 in {0, 1, 2, 3, 5, 7}; SFPCAST Mod1 <= 3;
   SFPSWAP Mod1 <= 9; SFPSHFT2 Mod1 <= 6; SFPCONFIG VD not 9 or 10; SFPSTOCHRND's UseImm5 (Mod1
   bit 3) only with the IntInt modes 4 and 5; SFPMUL24 with VC = 9 (LReg[9] is 0 in every lane:
@@ -156,9 +155,6 @@ LM_BETWEEN = ["ttsfpabs", "ttsfpmov", "ttsfpnot", "ttsfplz", "ttsfpsetsgn", "tts
               "ttsfploadi"]
 LM_DISCARD = {"simple": ["ttsfpabs", "ttsfpmov", "ttsfpnot", "ttsfpsetsgn", "ttsfpxor"],
               "round": ["ttsfp_stoch_rnd"]}
-# ADDR_MOD_0 adds nothing to Dest while the model's scheduled SFPSTORE applies it to the macro's
-# thread's RWC.Dst (tests/pending/sfpu_lm_store_rwc.tts; L7 says no AddrMod): set False with the fix
-LM_ADDR_MOD0_ZERO = True
 LM_DRAWS = ["SFPLOADMACRO issued", "SFPLOADMACRO scheduled simple", "SFPLOADMACRO scheduled mad",
             "SFPLOADMACRO scheduled round", "SFPLOADMACRO scheduled store",
             "SFPLOADMACRO scheduled SFPNOP", "SFPLOADMACRO SFPSTORE source 3",
@@ -790,8 +786,6 @@ def generate_sfpu(seed, length, rng, drop_waits=False, checked=False):
         t1.append("ttsfpencc 3,0,0,10   # lane flags used, all set (tt-llk's boot)")
     for i in range(8):
         g.incr[i] = rng.choice([0, 0, 1, 2, 2, 4])
-        if i == 0 and LM_ADDR_MOD0_ZERO and not checked:   # (no macros in --sfpu-ref)
-            g.incr[i] = 0
         t1.append(f"ttsetc16 {28 + i},{g.incr[i]}   # ADDR_MOD_{i}: Dest += {g.incr[i]}")
     for vd in (11, 12, 13, 14):
         if rng.random() < 0.5:
