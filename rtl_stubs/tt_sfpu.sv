@@ -967,6 +967,8 @@ module tt_sfpu
   // L6b), so one FMA per lane serves both; its fields are ux[1]'s (LReg[16] as VD: 5 bits)
   logic [NL-1:0][31:0] fa, fb, fc, fd;
   logic [NL-1:0][4:0]  fvd;       // each lane's destination (INDIRECT_VD: LReg[7]'s low bits)
+  // INDIRECT_VD applies only when VD != 16: a scheduled VD 16 (L3 bit 6) stays LReg[16]
+  // (SFPMAD.md / SFPADDI / SFPMULI / SFPLUT / SFPLUTFP32 functional models; decisions L3)
   /* verilator lint_off VARHIDDEN */
   /* verilator lint_off UNUSEDSIGNAL */
   always_comb begin
@@ -1001,14 +1003,14 @@ module tt_sfpu
             fa[l] = {imm16m, 16'h0};
             fb[l] = (op == OP_MULI) ? (lreg_q[vdr][l] ^ {mod1[1], 31'h0}) : 32'h3F800000;
             fc[l] = (op == OP_MULI) ? 32'h0 : (lreg_q[vdr][l] ^ {mod1[1], 31'h0});
-            if (mod1[3]) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
+            if (mod1[3] && vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
           end
           OP_LUT: begin
             o = sfpu_lut_ops(lreg_q[0][l], lreg_q[1][l], lreg_q[2][l], lreg_q[3][l]);
             fa[l] = o.a;
             fb[l] = o.b;
             fc[l] = o.c;
-            fvd[l] = mod0[3] ? {1'b0, lreg_q[7][l][3:0]} : vd;   // SFPLUT's VD: [23:20] (ux)
+            fvd[l] = (mod0[3] && vd != 5'd16) ? {1'b0, lreg_q[7][l][3:0]} : vd;   // SFPLUT's VD: [23:20]
           end
           OP_LUTFP32: begin
             o = sfpu_lutfp32_ops(mod1, {lreg_q[6][l], lreg_q[5][l], lreg_q[4][l], lreg_q[3][l],
@@ -1016,14 +1018,14 @@ module tt_sfpu
             fa[l] = o.a;
             fb[l] = o.b;
             fc[l] = o.c;
-            if (mod1[3]) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
+            if (mod1[3] && vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
           end
           default: begin   // SFPMAD, SFPADD, SFPMUL: +-VA * VB +- VC
             ai    = mod1[2] ? lreg_q[7][l][3:0] : va;
             fa[l] = lreg_q[ai][l] ^ {mod1[0], 31'h0};
             fb[l] = lreg_q[vb][l];
             fc[l] = lreg_q[vc][l] ^ {mod1[1], 31'h0};
-            if (mod1[3]) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
+            if (mod1[3] && vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
           end
         endcase
       end
@@ -1506,7 +1508,7 @@ module tt_sfpu
                   b  = lreg_q[vb][l][22:0];
                   p  = 46'(a) * 46'(b);
                   d = mod1[0] ? 32'(p[45:23]) : {9'h0, p[22:0]};
-                  dv = mod1[3] ? {1'b0, lreg_q[7][l][3:0]} : vd;
+                  dv = (mod1[3] && vd != 5'd16) ? {1'b0, lreg_q[7][l][3:0]} : vd;
                   if (dv < 5'd8 || dv == 5'd16) lreg_q[dv][l] <= d;
                 end
               end

@@ -571,7 +571,8 @@ package tt_sfpu_pkg;
   // INDIRECT_VD (SFPMUL24 Mod1[3], SFPLUT Mod0[3], SFPLUTFP32 Mod1[3]): the destination is
   // LReg[7]'s low 4 bits, unless VD is 16. The unit writes it when < 8 or 16.
   function automatic logic [4:0] sfpu_indirect_vd(logic indirect, logic [3:0] vd, logic [31:0] l7);
-    // VD is a 4-bit field: 16 cannot be named by it, so the exception never applies here
+    // VD is a 4-bit field here (a regular instruction's): 16 cannot be named by it; a scheduled
+    // VD 16 is handled by tt_sfpu.sv's MAD sub-unit, which keeps it (L3)
     return indirect ? {1'b0, l7[3:0]} : {1'b0, vd};
   endfunction
 

@@ -517,8 +517,6 @@ class _Gen:
                 name, f = _sfp_fields(line)
                 if mn == "ttsfpshft2" and f["instr_mod1"] not in (5, 6):
                     continue   # the shifts only (LM_TEMPLATES)
-                if mn in LM_TEMPLATES["mad"] and f["instr_mod1"] & 8:
-                    continue   # no INDIRECT_VD (LM_TEMPLATES)
                 break
         finally:
             self.low_vd = False
