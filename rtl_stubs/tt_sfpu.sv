@@ -1380,7 +1380,8 @@ module tt_sfpu
               if (!bd_tpl[l]) begin
                 logic       r;
                 logic [2:0] top;
-                r   = sm_smaller(lreg_q[vc][l], lreg_q[vd][l]) ^ (op == OP_LE);
+                // the page's `VB = VD`: vdr (a scheduled one: L3's VB, the template's VD)
+                r   = sm_smaller(lreg_q[vc][l], lreg_q[vdr][l]) ^ (op == OP_LE);
                 top = 3'(depth_q[l] - 4'd1);
                 if (lane_en[l]) begin
                   if (mod1[3] && vd_ok) lreg_q[vd][l] <= r ? 32'hFFFFFFFF : 32'h0;

@@ -144,7 +144,7 @@ LM_FLAGS = {"ttsfpsetcc", "ttsfpiadd", "ttsfplz", "ttsfpexexp"}
 LM_TEMPLATES = {
     "simple": ["ttsfpabs", "ttsfpmov", "ttsfpnot", "ttsfpxor", "ttsfpand", "ttsfpor", "ttsfpiadd",
                "ttsfpshft", "ttsfplz", "ttsfpexexp", "ttsfpexman", "ttsfpsetexp", "ttsfpsetman",
-               "ttsfpsetsgn", "ttsfpdivp2", "ttsfpsetcc", "ttsfpcast"],
+               "ttsfpsetsgn", "ttsfpdivp2", "ttsfpsetcc", "ttsfpcast", "ttsfpgt", "ttsfple"],
     "mad": ["ttsfpmad", "ttsfpadd", "ttsfpmul", "ttsfpaddi", "ttsfpmuli"],
     "round": ["ttsfpshft2", "ttsfp_stoch_rnd"],
     "store": ["ttsfpstore"],
