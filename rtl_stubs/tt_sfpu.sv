@@ -1176,7 +1176,7 @@ module tt_sfpu
                 endcase
               end
             end
-            // SFPIADD.md (flags only for VD < 8)
+            // SFPIADD.md (flags only for VD < 8: not for a scheduled VD 16, L4)
             OP_IADD: if (vd_ok) begin
               if (lane_en[l]) begin
                 logic [31:0] x;
@@ -1185,7 +1185,7 @@ module tt_sfpu
                 else if (mod1[1]) x = lreg_q[vc][l] - lreg_q[vdr][l];
                 else              x = lreg_q[vc][l] + lreg_q[vdr][l];
                 lreg_q[vd][l] <= x;
-                if (vd_ok) begin
+                if (vd < 5'd8) begin
                   f = mod1[2] ? flags_q[l] : x[31];
                   flags_q[l] <= mod1[3] ? !f : f;
                 end
@@ -1224,7 +1224,7 @@ module tt_sfpu
                                                     : c[30:23] + imm12[7:0]) : imm12[7:0], c[22:0]};
                 endcase
                 lreg_q[vd][l] <= x;
-                if (op == OP_EXEXP && vd_ok) begin
+                if (op == OP_EXEXP && vd < 5'd8) begin   // SFPEXEXP.md: flags only for VD < 8
                   logic f;
                   f = mod1[1] ? x[31] : flags_q[l];
                   flags_q[l] <= mod1[3] ? !f : f;
@@ -1372,7 +1372,7 @@ module tt_sfpu
                 c = lreg_q[vc][l] & {!mod1[2], 31'h7FFFFFFF};
                 lreg_q[vd][l] <= 32'(clz32(c));
                 f = mod1[1] ? (c != '0) : flags_q[l];
-                flags_q[l] <= mod1[3] ? !f : f;
+                if (vd < 5'd8) flags_q[l] <= mod1[3] ? !f : f;   // SFPLZ.md: flags only for VD < 8
               end
             end
             // SFPGT.md / SFPLE.md (the stack top mutated in every lane whose guard holds, S8)

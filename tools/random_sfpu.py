@@ -134,13 +134,11 @@ VD_FIELDS = ("lreg_dest", "lreg_ind", "config_dest")
 # rule, L10b), no SFPSHFT2 modes 0..4 (the copy modes write LReg 0..3 whatever VD; 2..4 want an
 # idle cycle, L10c), no SFPCONFIG (it would write the macro's VD as a template / sequence, L3), no
 # SFPPUSHC / SFPPOPC / SFPCOMPC (the flag-stack depth), no SFPLUT / SFPLUTFP32 (LReg 0..3 reads,
-# INDIRECT_VD), SFPMUL24 (VC 9 only), SFPTRANSP, SFPARECIP. Left out while model and RTL disagree
-# (tests/pending/random_sfpu_lm_*.tts): SFPGT / SFPLE as templates, and a MAD template's Mod1
-# INDIRECT_VD (bit 3; the model lets Sequence bit 6's VD 16 win over it, the RTL does not), and
-# Sequence bit 6 (VD 16) for a template that may set LaneFlags (LM_FLAGS: the model sets them,
-# the RTL leaves them)
+# INDIRECT_VD), SFPMUL24 (VC 9 only), SFPTRANSP, SFPARECIP. SFPGT / SFPLE templates, a MAD
+# template's INDIRECT_VD and bit 6 on a flag-setting template were left out until decided
+# (docs/decisions.md "SFPLOADMACRO" L3, L4; tests/directed/sfpu_lm_{indirect_vd16,sfpgt_template,
+# flags_vd16}.tts)
 LM_SUBUNITS = ("simple", "mad", "round", "store")
-LM_FLAGS = {"ttsfpsetcc", "ttsfpiadd", "ttsfplz", "ttsfpexexp"}
 LM_TEMPLATES = {
     "simple": ["ttsfpabs", "ttsfpmov", "ttsfpnot", "ttsfpxor", "ttsfpand", "ttsfpor", "ttsfpiadd",
                "ttsfpshft", "ttsfplz", "ttsfpexexp", "ttsfpexman", "ttsfpsetexp", "ttsfpsetman",
@@ -552,8 +550,6 @@ class _Gen:
                 src = r.choices(srcs, w)[0]
                 d = r.randrange(7)   # 0..6: delay 7 forgets nothing (L6a, L9d)
                 b6 = 0x40 if r.random() < 0.25 else 0
-                if src >= 4 and tmpl[src - 4][1] in LM_FLAGS:
-                    b6 = 0   # (LM_TEMPLATES)
                 b.append(src | d << 3 | b6 | (0x80 if r.random() < 0.3 else 0))
             seq[m] = b
         # slots after the first macro (cycle 0 its E1): regular instructions between macros
