@@ -68,20 +68,21 @@ static tt_rf_write *new_record(tt_model *m, int writer, int file, int bank, unsi
 
 static void log_cell(tt_model *m, int writer, int file, int bank, unsigned row, unsigned col, uint32_t v)
 {
-    tt_rf_write *w = m->n_rfw ? &m->rfw[m->n_rfw - 1] : NULL;
-    /* The SFPU writes a row once per step, as one record (the RTL's row): a scheduled SFPSTORE whose
-     * lanes differ in their instruction runs once per group of lanes (docs/decisions.md
-     * "SFPLOADMACRO" L9c), each run writing its lanes' columns of the same rows. */
-    if (writer == TT_RF_BY_SFPU)
-        for (size_t i = m->n_rfw; i-- > 0;) {
-            tt_rf_write *x = &m->rfw[i];
-            if (x->writer == writer && x->file == file && x->bank == bank && x->row == row && !x->zf) {
-                w = x;
-                break;
-            }
+    /* A record continues while the same writer writes the same row. The SFPU writes a row once per
+     * step, as one record (the RTL's row), though a scheduled SFPSTORE whose lanes differ in their
+     * instruction runs once per group of lanes (docs/decisions.md "SFPLOADMACRO" L9c), each run
+     * writing its lanes' columns of the same rows: its row's record is searched for, the others'
+     * is the last one. */
+    tt_rf_write *w = NULL;
+    for (size_t i = m->n_rfw; i-- > 0;) {
+        tt_rf_write *x = &m->rfw[i];
+        if (x->writer == writer && x->file == file && x->bank == bank && x->row == row && !x->zf) {
+            w = x;
+            break;
         }
-    if (!w || w->file != file || w->bank != bank || w->writer != writer || w->row != row || w->zf)
-        w = new_record(m, writer, file, bank, row);
+        if (writer != TT_RF_BY_SFPU) break;
+    }
+    if (!w) w = new_record(m, writer, file, bank, row);
     w->mask |= (uint16_t)(1u << col);
     w->cell[col] = v;
 }

@@ -30,17 +30,6 @@ static void wr32(void *ctx, unsigned row, unsigned col, uint32_t v)
  * ALU_FORMAT_SPEC_REG1 1 (SrcB [24:21]), ALU_ACC_CTRL_SFPU_Fp32_enabled 1 [30], DEST_REGW_BASE 6
  * [15:0], DEST_SP_BASE 7 [15:0]; thread config DEST_TARGET_REG_CFG_MATH_Offset 1 [11:0],
  * SFPU_DEST_FMT 4 (Enable [0], Base [4:1]), SFPU_STACK_Incr 36 [9:0]. */
-static void dest_io_at(tt_model *m, int thread, uint32_t rwc_dst, tt_sfpu_dest_io *io);
-
-static bool dest_io(tt_model *m, int thread, uint32_t insn, tt_sfpu_dest_io *io)
-{
-    const uint8_t opc = (uint8_t)(insn >> 24);
-    if (opc != TT_OPC_SFPLOAD && opc != TT_OPC_SFPSTORE && opc != TT_OPC_SFPLOADMACRO) return false;
-    const tt_rwc c = tt_rwc_in(m, thread, insn); /* its AddrMod was applied at issue */
-    dest_io_at(m, thread, c.dst, io);
-    return true;
-}
-
 /* The Dest port with RWCs.Dst = rwc_dst. */
 static void dest_io_at(tt_model *m, int thread, uint32_t rwc_dst, tt_sfpu_dest_io *io)
 {
@@ -59,6 +48,15 @@ static void dest_io_at(tt_model *m, int thread, uint32_t rwc_dst, tt_sfpu_dest_i
         .dest_fmt_en = b(tf, 0, 1),
         .dest_fmt_base = b(tf, 1, 4),
     };
+}
+
+static bool dest_io(tt_model *m, int thread, uint32_t insn, tt_sfpu_dest_io *io)
+{
+    const uint8_t opc = (uint8_t)(insn >> 24);
+    if (opc != TT_OPC_SFPLOAD && opc != TT_OPC_SFPSTORE && opc != TT_OPC_SFPLOADMACRO) return false;
+    const tt_rwc c = tt_rwc_in(m, thread, insn); /* its AddrMod was applied at issue */
+    dest_io_at(m, thread, c.dst, io);
+    return true;
 }
 
 /* A scheduled SFPSTORE's Dest ports: the macro's thread's config (its Addr is fixed by the caller). */
