@@ -533,6 +533,42 @@ static bool check_live_wait(cosim *c, const cosim_retire_rec *r)
     return true;
 }
 
+/* The RTL's ERR_SFPU_UNDEFINED against the model's step of the SFP instruction retiring with it:
+ * both undefined by the same instruction's own form is the expected stop (RTL ERROR, the model's
+ * reason named); anything else is a mismatch. */
+static void sfpu_err_judge(cosim *c, const cosim_retire_rec *r, const tt_exec_result *x)
+{
+    c->sfpu_err = false;
+    const uint32_t info = c->sfpu_err_info;
+    char why[400];
+    if (x->status == TT_UNDEFINED && x->sfpu_own_undefined && info == r->insn) {
+        snprintf(why, sizeof why, "ERR_SFPU_UNDEFINED: the model agrees: %s: %s", tt_status_name(x->status), x->msg);
+        cs_rtl_error_fail(c, r->cycle, COSIM_ERR_SFPU_UNDEFINED, info, r->thread, r->seq, r->insn, why);
+        return;
+    }
+    cs_begin_failure(c, "MISMATCH (undefined SFP instruction)", r->cycle, r->thread, r->seq, r->insn);
+    if (info != r->insn)
+        cs_say(c, "  the RTL reported ERR_SFPU_UNDEFINED with info 0x%08x, but the SFP instruction retiring with it is "
+               "0x%08x (the info is the retiring instruction's word)\n", info, r->insn);
+    else if (x->status == TT_OK)
+        cs_say(c, "  the RTL reported ERR_SFPU_UNDEFINED for it, but the model executes it (its form is defined)\n");
+    else
+        cs_say(c, "  the RTL reported ERR_SFPU_UNDEFINED for it, but the model stops otherwise: %s: %s\n",
+               tt_status_name(x->status), x->msg);
+    cs_end_failure(c);
+}
+
+/* An ERR_SFPU_UNDEFINED whose edge retired no SFP instruction (after the edge's retires). */
+static void sfpu_err_left(cosim *c)
+{
+    if (!c->sfpu_err) return;
+    c->sfpu_err = false;
+    if (c->failed) return;
+    c->cur_line = 0;
+    cs_rtl_error_fail(c, c->sfpu_err_cycle, COSIM_ERR_SFPU_UNDEFINED, c->sfpu_err_info, -1, 0, 0,
+                      "ERR_SFPU_UNDEFINED, but no SFP instruction retired in that cycle (it names the retiring one)");
+}
+
 static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
 {
     c->changed = true;
@@ -578,6 +614,20 @@ static void check_retire(cosim *c, const cosim_retire_rec *r, bool banks_last)
     /* A race is reported as the race, before whatever it led to (a mismatch, a model stop on a
      * configuration mixed from two setups). */
     if (x.status != TT_BLOCKED && x.status != TT_ERROR && cs_note_hb(c, r, &x, &banks_before)) return;
+    /* An SFP instruction's own undefined form (docs/decisions.md S17d): the RTL reports it with
+     * ERR_SFPU_UNDEFINED in its retire cycle, and the model must find the same; each side alone is a
+     * mismatch (the RTL without the report retired it as if it were defined). */
+    if (c->sfpu_err && r->unit == TT_U_SFPU) {
+        sfpu_err_judge(c, r, &x);
+        return;
+    }
+    if (x.status == TT_UNDEFINED && x.sfpu_own_undefined) {
+        cs_begin_failure(c, "MISMATCH (undefined SFP instruction)", r->cycle, r->thread, r->seq, r->insn);
+        cs_say(c, "  the model finds it undefined (%s: %s) but the RTL retired it without ERR_SFPU_UNDEFINED\n",
+               tt_status_name(x.status), x.msg);
+        cs_end_failure(c);
+        return;
+    }
     if (unit_holds) {
         cs_begin_failure(c, "MISMATCH (unit wait)", r->cycle, r->thread, r->seq, r->insn);
         cs_say(c, "  the RTL retired this instruction while the model says it must still wait in its unit: %s\n", held);
@@ -1071,6 +1121,7 @@ static void note_live_wait(cosim *c, int th, uint32_t seq, uint32_t insn, int un
 void cosim_cycle_end(cosim *c, uint64_t cycle, tt_timing_obs *obs, bool drained)
 {
     cs_flush_retires(c);
+    sfpu_err_left(c);
     note_cycle(c, cycle);
     bool disp[TT_NUM_THREADS];
     uint32_t disp_seq[TT_NUM_THREADS], disp_insn[TT_NUM_THREADS];
@@ -1201,6 +1252,7 @@ void cosim_set_load_seconds(cosim *c, double seconds) { c->load_secs = seconds; 
 int cosim_finish(cosim *c, uint64_t cycle, double seconds)
 {
     cs_flush_retires(c);
+    sfpu_err_left(c);
     c->cur_line = 0;
     for (int wr = 0; wr < TT_L1_WRITERS && !c->failed && c->o.check; wr++) {
         if (!c->model_l1[wr].count && !c->rtl_l1[wr].count) continue;

@@ -136,7 +136,11 @@ void cosim_retire(cosim *c, const cosim_retire_rec *r);
  * gate, and an unpacker's or packer's instruction samples its inputs then. */
 void cosim_dispatch(cosim *c, uint64_t cycle, int thread, uint32_t seq, uint32_t insn);
 /* The RTL reported an internal error (tt_core err_valid_o; docs/design.md "Error report"): the run
- * fails with it. The code and its info are the RTL's own. */
+ * fails with it. The codes and their info are the RTL's own but one: COSIM_ERR_SFPU_UNDEFINED
+ * (info: the word) says that the SFP instruction retiring in that cycle has a form its page leaves
+ * undefined. It is judged at that retire against the model (which must find the same instruction
+ * undefined by its own form), and an SFP instruction the model finds so must come with it. */
+#define COSIM_ERR_SFPU_UNDEFINED 2u
 void cosim_rtl_error(cosim *c, uint64_t cycle, unsigned code, uint32_t info);
 /* An L1 line the RTL wrote, by `writer` (tt_l1_writer: 0 ThCon, 1 packer 0); matched in order per writer. */
 void cosim_l1_write(cosim *c, uint64_t cycle, int writer, uint32_t addr, uint16_t be, const uint8_t line[16]);

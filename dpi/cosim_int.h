@@ -76,6 +76,11 @@ struct cosim {
     bool sfpu_pend;                  /* the RTL's SFPU write report waiting for its retire */
     cosim_sfpu_rec sfpu_rec;
     bool sfpu_retired;               /* a regular SFP instruction retired in this cycle (its step ran the group) */
+    /* the RTL's ERR_SFPU_UNDEFINED of this edge, judged at the edge's SFP retire (the instruction it
+     * names: docs/design.md "Error report"); one left after the edge's retires fails as RTL ERROR */
+    bool sfpu_err;
+    uint64_t sfpu_err_cycle;
+    uint32_t sfpu_err_info;
     uint64_t sfpu_sched[TT_SFPU_SU_N]; /* SFPLOADMACRO's scheduled instructions matched, per sub-unit */
     lm_macro macros[LM_MACROS];      /* the SFPLOADMACROs retired last (a ring) */
     unsigned lm_n;
@@ -163,5 +168,9 @@ void cs_state_diff(void *ctx, const char *element, uint64_t model, uint64_t rtl)
 
 /* cosim.c */
 void cs_flush_retires(cosim *c);
+/* The RTL's error report as a failure (RTL ERROR): the instruction, when known (thread >= 0), and a
+ * line of what the checker makes of it (or NULL). */
+void cs_rtl_error_fail(cosim *c, uint64_t cycle, unsigned code, uint32_t info, int thread, uint32_t seq,
+                       uint32_t insn, const char *why);
 
 #endif

@@ -5,6 +5,8 @@
 # Every tests/negative/*.tts starts with one or more header lines
 #     # expect-error: SUBSTRING      (the first line must be one; all given must appear in stderr)
 #     # expect-line: N               (optional: stderr must contain "FILE:N:")
+#     # expect-lockstep: SUBSTRING   (optional, lockstep only: stderr must contain it too; what
+#                                    only the RTL prints, e.g. its own ERR_SFPU_UNDEFINED report)
 # and `BINARY run FILE` must
 #   - exit non-zero (not by a signal: a crash is a failure too),
 #   - print every SUBSTRING to stderr,
@@ -61,6 +63,7 @@ for f in "${files[@]}"; do
         continue
     fi
     mapfile -t wants < <(sed -n 's/^# expect-error: //p' "$f")
+    [ $mode = lockstep ] && mapfile -t -O "${#wants[@]}" wants < <(sed -n 's/^# expect-lockstep: //p' "$f")
     want_line=$(sed -n 's/^# expect-line: \([0-9][0-9]*\)$/\1/p' "$f" | head -n 1)
 
     if [ $mode = lockstep ]; then

@@ -5,7 +5,8 @@ For every mutant picked from the manifest (tools/mutate.py), the tests run again
 build with +mutant=N, cheapest and most-killing first, until one fails: the mutant is killed (by a
 timeout: reported apart). A mutant that passes every test survived. The tests: every directed test
 (tests/directed/*.tts) and a fixed set of random seeds of each generator (tools/gen_random.py: the
-three-thread streams, --unpack, --pack, --math), in lockstep with build/ttcosim_mut; for the converter
+three-thread streams, --unpack, --pack, --math) and the negative tests (tests/negative, their
+expected lockstep failure: expect-error and expect-lockstep), in lockstep with build/ttcosim_mut; for the converter
 units also the converter comparisons of `make conv-test` / `make pack-conv-test`, built from the
 same instrumented files. First every test runs with +mutant=0 and must pass (the selector-0 build
 behaves as the normal one); its times set each test's timeout.
@@ -64,8 +65,9 @@ AFFINITY = {
 
 
 class Test:
-    def __init__(self, name, cmd, kind, units=None):
+    def __init__(self, name, cmd, kind, units=None, expect=None):
         self.name, self.cmd, self.kind, self.units = name, cmd, kind, units
+        self.expect = expect or []   # negative: what its output must contain
         self.base_time = None
 
     def argv(self, mutant):
@@ -78,7 +80,26 @@ class Test:
 def passed(test, rc, out):
     if test.kind == "lockstep":
         return rc == 0 and ": PASS:" in out
+    if test.kind == "negative":
+        # as tests/run_negative.sh --lockstep: a non-zero exit of its own (not a signal), every
+        # expect-error and expect-lockstep text, the file named
+        return rc is not None and 0 < rc < 128 and all(w in out for w in test.expect) and test.cmd[1] in out
     return rc == 0
+
+
+# the lockstep harness runs these (tests/negative): a checked failure expected, not a pass
+LOCKSTEP_KINDS = ("lockstep", "negative")
+
+
+def negative_expect(path):
+    """a negative test's expect-error and expect-lockstep texts (tests/run_negative.sh)"""
+    want = []
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for ln in f:
+            m = re.match(r"# expect-(?:error|lockstep): (.*)$", ln.rstrip("\n"))
+            if m:
+                want.append(m.group(1))
+    return want
 
 
 # a test process ended by one of these signals was stopped from outside (not a crash of the mutant):
@@ -136,10 +157,10 @@ def build_tests(a):
     """the test list: directed, random seeds (generated once into OUT/tests/), converters"""
     mut_bin = os.path.join(a.build, "ttcosim_mut")
     kinds = set(a.tests.split(","))
-    unknown = kinds - {"directed", "random", "conv"}
+    unknown = kinds - {"directed", "random", "conv", "negative"}
     if unknown:
-        sys.exit("mutate_run.py: --tests: unknown kind %s (directed, random, conv)" % sorted(unknown)[0])
-    if kinds & {"directed", "random"} and not os.path.exists(mut_bin):
+        sys.exit("mutate_run.py: --tests: unknown kind %s (directed, random, conv, negative)" % sorted(unknown)[0])
+    if kinds & {"directed", "random", "negative"} and not os.path.exists(mut_bin):
         sys.exit("mutate_run.py: no %s (make mutate-build)" % mut_bin)
     tests = []
     # tests/sfpu: tt-llk's SFPU kernels (tools/sfpu_ref.py's expected Dest), run like the directed ones
@@ -147,6 +168,14 @@ def build_tests(a):
               sorted(glob.glob(os.path.join(ROOT, "tests/sfpu/*.tts")))) if "directed" in kinds else []:
         rel = os.path.relpath(f, ROOT)
         tests.append(Test(rel, [mut_bin, rel], "lockstep"))
+    # tests/negative: the lockstep failures they expect, as `run_negative.sh --lockstep` (an RTL that
+    # must report an undefined form itself, ERR_SFPU_UNDEFINED, fails them by retiring it); not the
+    # parse errors, which stop before the RTL runs
+    for f in sorted(glob.glob(os.path.join(ROOT, "tests/negative/*.tts"))) if "negative" in kinds else []:
+        if os.path.basename(f).startswith("parse_"):
+            continue
+        rel = os.path.relpath(f, ROOT)
+        tests.append(Test(rel, [mut_bin, rel], "negative", expect=negative_expect(f)))
     if a.random_seeds > 0 and "random" in kinds:
         gdir = os.path.join(a.out, "tests")
         os.makedirs(gdir, exist_ok=True)
@@ -261,7 +290,7 @@ class Reach:
         stamp = "%s:%d" % (a.reach, os.path.getmtime(a.reach))
         if cache.get("binary") != stamp:
             cache = {"binary": stamp, "tests": {}, "points": {}}
-        todo = [t for t in tests if t.kind == "lockstep" and
+        todo = [t for t in tests if t.kind in LOCKSTEP_KINDS and
                 cache["tests"].get(t.name, {}).get("mtime") != os.path.getmtime(t.cmd[1])]
         if todo:
             print("mutate: reach: %d test(s) on %s (line coverage)" % (len(todo), a.reach), flush=True)
@@ -272,7 +301,9 @@ class Reach:
                 dat = os.path.join(tmpdir, re.sub(r"[^\w.]", "_", t.name) + ".dat")
                 r = subprocess.run([a.reach, t.cmd[1], "+vlcov=" + dat], cwd=ROOT, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL, timeout=600)
-                if r.returncode != 0 or not os.path.exists(dat):
+                if t.kind == "negative" and not os.path.exists(dat):
+                    return t, {}        # stopped before the RTL ran: reaches nothing
+                if (r.returncode != 0 and t.kind != "negative") or not os.path.exists(dat):
                     return t, None
                 pts = cov_points(dat, files)
                 os.remove(dat)
@@ -292,7 +323,7 @@ class Reach:
                 json.dump(cache, f)
             os.replace(tmp, path)
         for t in tests:
-            if t.kind == "lockstep":
+            if t.kind in LOCKSTEP_KINDS:
                 self.hit[t.name] = set(cache["tests"][t.name]["hit"])
         for f, keys in cache["points"].items():
             self.points[f] = [(k, point_lines(k)) for k in keys]
@@ -308,7 +339,7 @@ class Reach:
                 if any(a <= hi and lo <= b for a, b in spans)]
         if not keys:
             return tests
-        return [t for t in tests if t.kind != "lockstep" or any(k in self.hit[t.name] for k in keys)]
+        return [t for t in tests if t.kind not in LOCKSTEP_KINDS or any(k in self.hit[t.name] for k in keys)]
 
 
 class Order:
@@ -367,8 +398,8 @@ def main():
     ap.add_argument("--random-seeds", type=int, default=10, help="seeds of each random generator")
     ap.add_argument("--timeout-factor", type=float, default=10.0, help="timeout = factor x the test's baseline time")
     ap.add_argument("--min-timeout", type=float, default=20.0, help="seconds, at least")
-    ap.add_argument("--tests", default="directed,random,conv",
-                    help="kinds of tests, comma-separated: directed, random, conv")
+    ap.add_argument("--tests", default="directed,random,conv,negative",
+                    help="kinds of tests, comma-separated: directed, random, conv, negative")
     ap.add_argument("--conv-dir", default=None, help="where the converter comparisons are (default BUILD)")
     ap.add_argument("--resume", action="store_true",
                     help="keep the results of an interrupted run of the same manifest and tests (OUT/results.jsonl)")
@@ -443,7 +474,7 @@ def main():
             return
         r = {"id": m["id"], "status": "survived", "tests_run": 0, "seconds": 0.0}
         mine = reach.tests_for(m, tests)
-        r["tests_reaching"] = sum(t.kind == "lockstep" for t in mine)
+        r["tests_reaching"] = sum(t.kind in LOCKSTEP_KINDS for t in mine)
         if not any(t.applies(m["unit"]) for t in mine):
             r["status"] = "unreached"
         for t in order.order(m["unit"], mine) if r["status"] != "unreached" else []:
@@ -602,11 +633,11 @@ def report(a, man, units, chosen, runnable, results, tests, wall, total_wall):
     how = ("mutants %s" % a.ids) if a.ids else ("%d of each unit, seed %d" % (a.per_unit, a.seed)) if a.per_unit \
         else ("sample %s, seed %d" % (a.sample, a.seed))
     md = ["# Mutation report", "",
-          "%s; %d tests per surviving mutant (%d directed, %d random, %d converter); %d jobs; "
+          "%s; %d tests per surviving mutant (%d directed, %d random, %d converter, %d negative); %d jobs; "
           "%.0f s wall (%.0f s with the baseline), %.0f s of test runs." % (
               how, len(tests), sum(t.name.startswith("tests/directed/") for t in tests),
               sum("random" in os.path.basename(t.name) for t in tests), sum(t.kind == "conv" for t in tests),
-              a.jobs, wall, total_wall, cpu_like), "",
+              sum(t.kind == "negative" for t in tests), a.jobs, wall, total_wall, cpu_like), "",
           "Score = (killed + timeout) / run. Survivors (survived: every test reaching the code passes; "
           "unreached: no test runs it) are listed below; docs/mutation.md says how to read them and how "
           "to add a test that kills one.", ""] + lines + ["", "## Survivors (%d)" % len(survivors), ""] + surv

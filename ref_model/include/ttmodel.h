@@ -156,6 +156,10 @@ typedef struct {
     tt_dp_info dp;           /* UNPACR / PACR: the data-path configuration (kind TT_DP_NONE otherwise) */
     tt_effects eff;
     char msg[160];           /* why, when status is not TT_OK */
+    /* TT_UNDEFINED by an SFP instruction's own form (its page: SFPLOADI Mod0, a full flag stack, ...;
+     * docs/decisions.md S17d), which the unit reports itself (ERR_SFPU_UNDEFINED); false for the
+     * forms that arise between instructions (S22, SFPLOADMACRO's L9) */
+    bool sfpu_own_undefined;
 } tt_exec_result;
 
 /* Register files (ISA documentation SrcASrcB.md, Dst.md; data-formats §1, §9; ERRATA 5).

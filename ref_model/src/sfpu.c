@@ -1612,6 +1612,7 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
         st = tt_sfpu_exec(&w, x, in->io, &ro);
         if (st != TT_OK) {
             memcpy(msg, ro.msg, mlen);
+            out->own_undefined = st == TT_UNDEFINED; /* its page's form: the unit reports it (S17d) */
             return st;
         }
         out->sp_written = ro.sp_written, out->sp = ro.sp;

@@ -70,6 +70,7 @@ typedef struct {
     unsigned addr_mod_idx;
     bool addr_valid;        /* SFPLOAD / SFPSTORE: the 10-bit Addr it used */
     uint32_t addr;
+    bool own_undefined;     /* tt_sfpu_step: TT_UNDEFINED by the regular instruction's own form (S17d) */
     char msg[400];          /* why, when the status is not TT_OK */
 } tt_sfpu_out;
 

@@ -91,6 +91,7 @@ void tt_exec_sfpu(tt_model *m, int thread, uint32_t insn, tt_exec_result *r)
     const tt_status st = group(m, true, thread, r->seq, insn, &out);
     if (st != TT_OK) {
         tt_result_fail(r, st, "%s", out.msg);
+        r->sfpu_own_undefined = out.own_undefined;
         return;
     }
     r->eff.kinds |= TT_EFF_SFPU;

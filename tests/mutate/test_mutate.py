@@ -140,6 +140,17 @@ def main():
     mutate_run.build_tests(ra)
     check(len(gen_names) == 6 and open(first_prog).read() != "# stale\n",
           "the random programs are made again when a generator changed (%d programs)" % len(gen_names))
+    # a negative test passes on a mutant only when it fails as expected: exit 1 of its own, every
+    # expect-error / expect-lockstep text, the file named (as tests/run_negative.sh --lockstep)
+    nt = mutate_run.Test("tests/negative/x.tts", ["ttcosim_mut", "tests/negative/x.tts"], "negative",
+                         expect=["0x87000000", "code 2 (ERR_SFPU_UNDEFINED)"])
+    good = "tests/negative/x.tts: RTL ERROR ...: code 2 (ERR_SFPU_UNDEFINED), info 0x87000000"
+    check(mutate_run.passed(nt, 1, good) and not mutate_run.passed(nt, 0, good) and
+          not mutate_run.passed(nt, -11, good) and not mutate_run.passed(nt, 1, good.replace("code 2", "code 1")),
+          "a negative test passes only on its expected failure")
+    want = mutate_run.negative_expect(os.path.join(ROOT, "tests/negative/run_undefined_sfppushc_full.tts"))
+    check("code 2 (ERR_SFPU_UNDEFINED), info 0x87000000" in want and "0x87000000" in want,
+          "a negative test's expectations include its expect-lockstep lines")
     for u in units:
         src = open(os.path.join(ROOT, "rtl_stubs", u + ".sv")).read()
         ins = open(os.path.join(ROOT, out, "rtl", u + ".sv")).read()

@@ -1,12 +1,15 @@
 /* test_cosim.c: the lockstep checker itself (dpi/cosim.h, docs/design.md "Lockstep contract"). A
  * checker that lets a wrong RTL result pass makes every lockstep run worthless, so each kind of
  * disagreement is fed in by hand here and must be caught. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, unlink */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -286,6 +289,121 @@ static void test_cosim_rtl_error_fails(void **state)
     assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
 }
 
+/* An SFP instruction of a form its page leaves undefined (docs/decisions.md S17d; mutation sample
+ * K's #271): the RTL must report ERR_SFPU_UNDEFINED (code 2, info: the word) in the retire cycle, and
+ * the checker judges that report at the retire against the model. SFPLOADI.md defines Mod0 0, 1, 2,
+ * 4, 8, 10 only: ttsfploadi 0,3,0x1234 (0x71031234) is undefined by its own form. The failure's
+ * kind and text are read from the JSON report (+report). */
+typedef struct {
+    cosim_test test;
+    cosim *c;
+    char path[64];
+} json_fixture;
+
+static int json_setup(void **state)
+{
+    static json_fixture f;
+    memset(&f, 0, sizeof f);
+    f.test.path = "unit.tts";
+    snprintf(f.path, sizeof f.path, "/tmp/test_cosim_XXXXXX");
+    const int fd = mkstemp(f.path);
+    if (fd < 0) return -1;
+    close(fd);
+    cosim_opts o = {.repro = "unit", .report_json = f.path, .check = true};
+    f.c = cosim_create(&f.test, &o);
+    if (!f.c) return -1;
+    *state = &f;
+    return 0;
+}
+
+static int json_teardown(void **state)
+{
+    json_fixture *f = *state;
+    cosim_destroy(f->c);
+    unlink(f->path);
+    return 0;
+}
+
+/* The JSON report after cosim_finish: it must contain each of the NULL-ended strings. */
+static void report_has(const json_fixture *f, ...)
+{
+    static char buf[1 << 16];
+    FILE *fp = fopen(f->path, "r");
+    assert_non_null(fp);
+    const size_t n = fread(buf, 1, sizeof buf - 1, fp);
+    fclose(fp);
+    buf[n] = 0;
+    va_list ap;
+    va_start(ap, f);
+    for (const char *want = va_arg(ap, const char *); want; want = va_arg(ap, const char *)) {
+        if (!strstr(buf, want)) fail_msg("the report lacks '%s':\n%s", want, buf);
+    }
+    va_end(ap);
+}
+
+/* err: the RTL raises ERR_SFPU_UNDEFINED with info err_info in the retire's edge (before it, as
+ * tb_top reports it); retire: the SFPU retires insn in that edge. */
+static void sfpu_undef_case(json_fixture *f, uint32_t insn, bool err, uint32_t err_info, bool retire)
+{
+    cosim_push(f->c, 1, 1, insn, 1, false);
+    cosim_cycle_end(f->c, 9, NULL, false);
+    if (err) cosim_rtl_error(f->c, 10, COSIM_ERR_SFPU_UNDEFINED, err_info);
+    assert_false(cosim_failed(f->c)); /* judged at the retire, not before */
+    if (retire) {
+        cosim_retire_rec r = {.cycle = 10, .thread = 1, .seq = 0, .insn = insn, .unit = 8};
+        cosim_retire(f->c, &r);
+    }
+    cosim_cycle_end(f->c, 10, NULL, false);
+    assert_true(cosim_failed(f->c));
+    assert_int_equal(cosim_finish(f->c, 20, 0.0), 1);
+}
+
+/* The model stops on it undefined, the RTL retired it without the report: a mismatch (before, a model
+ * stop, which a negative test accepted whatever the RTL did). */
+static void test_cosim_sfpu_undefined_without_rtl_error_fails(void **state)
+{
+    json_fixture *f = *state;
+    sfpu_undef_case(f, 0x71031234u, false, 0, true);
+    report_has(f, "\"kind\":\t\"MISMATCH (undefined SFP instruction)\"",
+               "the model finds it undefined (undefined behaviour: SFPLOADI Mod0 3 is undefined (SFPLOADI.md)) but "
+               "the RTL retired it without ERR_SFPU_UNDEFINED", "\"thread\":\t1", NULL);
+}
+
+/* Both sides find it undefined: the expected stop, RTL ERROR with the model's reason. */
+static void test_cosim_sfpu_undefined_with_rtl_error_agrees(void **state)
+{
+    json_fixture *f = *state;
+    sfpu_undef_case(f, 0x71031234u, true, 0x71031234u, true);
+    report_has(f, "\"kind\":\t\"RTL ERROR\"", "code 2 (ERR_SFPU_UNDEFINED), info 0x71031234",
+               "ERR_SFPU_UNDEFINED: the model agrees: undefined behaviour: SFPLOADI Mod0 3", NULL);
+}
+
+/* The RTL reports a defined instruction (SFPLOADI Mod0 0) undefined: a mismatch. */
+static void test_cosim_sfpu_rtl_error_on_defined_fails(void **state)
+{
+    json_fixture *f = *state;
+    const uint32_t insn = w("ttsfploadi 2,0,0x3f80");
+    sfpu_undef_case(f, insn, true, insn, true);
+    report_has(f, "\"kind\":\t\"MISMATCH (undefined SFP instruction)\"",
+               "the RTL reported ERR_SFPU_UNDEFINED for it, but the model executes it", NULL);
+}
+
+/* The report's info names another word than the instruction retiring with it. */
+static void test_cosim_sfpu_rtl_error_wrong_info_fails(void **state)
+{
+    json_fixture *f = *state;
+    sfpu_undef_case(f, 0x71031234u, true, 0x71031235u, true);
+    report_has(f, "\"kind\":\t\"MISMATCH (undefined SFP instruction)\"", "with info 0x71031235", NULL);
+}
+
+/* ERR_SFPU_UNDEFINED in an edge with no SFP retire: an RTL error as any other. */
+static void test_cosim_sfpu_rtl_error_without_retire_fails(void **state)
+{
+    json_fixture *f = *state;
+    sfpu_undef_case(f, 0x71031234u, true, 0x71031234u, false);
+    report_has(f, "\"kind\":\t\"RTL ERROR\"", "no SFP instruction retired in that cycle", NULL);
+}
+
 /* Instructions of a thread retire out of program order (different units); the model executes each
  * at its retire. */
 static void test_cosim_out_of_order_retire_passes(void **state)
@@ -507,6 +625,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_cosim_issue_after_wait_gate_opens_passes, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_dispatch_seq_mismatch_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_rtl_error_fails, cosim_setup, cosim_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_undefined_without_rtl_error_fails, json_setup, json_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_undefined_with_rtl_error_agrees, json_setup, json_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_rtl_error_on_defined_fails, json_setup, json_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_rtl_error_wrong_info_fails, json_setup, json_teardown),
+        cmocka_unit_test_setup_teardown(test_cosim_sfpu_rtl_error_without_retire_fails, json_setup, json_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_out_of_order_retire_passes, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_unit_out_of_order_fails, cosim_setup, cosim_teardown),
         cmocka_unit_test_setup_teardown(test_cosim_seq_retired_twice_fails, cosim_setup, cosim_teardown),
