@@ -1310,14 +1310,15 @@ static tt_status lm_build(const tt_sfpu *s, uint32_t mw, int thread, uint32_t se
                          "(UndefinedBehavior; docs/decisions.md \"SFPLOADMACRO\")", l, macro, su_name[u]);
                 return TT_UNDEFINED;
             }
-            /* L9c: every lane schedules the same sub-units with the same delay and delay kind */
+            /* L9c: every lane schedules the same sub-units with the same delay and delay kind, and
+             * forgets the same (L6a: the delay of a byte with source 0 too) */
             if (l == 0) {
                 has[u] = src != 0;
                 e->counter = (uint8_t)delay;
                 e->wait_insn = kind;
-            } else if (has[u] != (src != 0) || (has[u] && (e->counter != delay || e->wait_insn != kind))) {
+            } else if (has[u] != (src != 0) || e->counter != delay || (has[u] && e->wait_insn != kind)) {
                 snprintf(msg, mlen, "SFPLOADMACRO.md L9c: lanes 0 and %u disagree whether or when the %s sub-unit gets "
-                         "an instruction (docs/decisions.md \"SFPLOADMACRO\")", l, su_name[u]);
+                         "or forgets an instruction (docs/decisions.md \"SFPLOADMACRO\")", l, su_name[u]);
                 return TT_UNDEFINED;
             }
             if (!has[u]) continue;
@@ -1597,6 +1598,7 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
     int nm = 0;
     tt_sfpu_slot nw[4];
     bool nhas[4] = {false, false, false, false};
+    bool lm_built = false; /* a macro in this E1: nw[u].counter is each sub-unit byte's delay (L6a) */
     tt_sfpu w;
     if (in->regular && !discard) {
         tt_sfpu_out ro;
@@ -1620,6 +1622,7 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
         if (ropc == TT_OPC_SFPLOADMACRO) {
             st = lm_build(&s0, rw, in->thread, in->seq, ro.addr, nw, nhas, msg, mlen);
             if (st != TT_OK) return st;
+            lm_built = true;
         }
         mem[nm] = (member){rw, rtag, false};
         if (merge(&d, written, who, &s0, &w, 0xFFFFFFFFu, mem, nm, msg, mlen) != TT_OK) return TT_UNDEFINED;
@@ -1718,11 +1721,13 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
     if (in->regular || !any_wait)
         for (unsigned i = 0; i < TT_SFPU_SCHED_MAX; i++)
             if (nq.slot[i].valid && nq.slot[i].counter) nq.slot[i].counter--;
-    for (unsigned u = 0; u < 4; u++) {
-        if (!nhas[u]) continue;
-        for (unsigned i = 0; i < TT_SFPU_SCHED_MAX; i++) /* L6a: forget the one due at the same time */
+    for (unsigned u = 0; u < 4 && lm_built; u++) {
+        /* L6a: forget the one due at the same time; the page's loop forgets before its `case 0:
+         * continue`, so a byte with source 0 and delay < 7 forgets too */
+        for (unsigned i = 0; i < TT_SFPU_SCHED_MAX; i++)
             if (nw[u].counter != 7 && nq.slot[i].valid && nq.slot[i].unit == u && nq.slot[i].counter == nw[u].counter)
                 nq.slot[i].valid = false;
+        if (!nhas[u]) continue;
         unsigned i = 0;
         while (i < TT_SFPU_SCHED_MAX && nq.slot[i].valid) i++;
         if (i == TT_SFPU_SCHED_MAX) {

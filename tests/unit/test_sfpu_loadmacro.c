@@ -286,6 +286,34 @@ static void test_lm_l6a_forget(void **state)
     assert_int_equal(tt_sfpu_outstanding(&Q), 0);
 }
 
+/* L6a as the page's loop reads literally: `ForgetFutureInstructionWhoseDelayIs(Delay)` comes before
+ * `case 0: continue`, so a Sequence byte with source 0 and delay D < 7 forgets the sub-unit's
+ * instruction due at D too; delay 7 forgets nothing. Sequence[0] simple 0x0C (template 0 SFPABS,
+ * delay 1). A: macro 0, VD 1, Addr 0 = -1: SFPABS L1 with counter 1. B: macro 1 (lreg_ind 6, VD 2),
+ * Addr 4: in B's cycle A's counter goes 1 -> 0 (due next cycle). */
+static void lm_forget_by_source0(uint32_t seq1, bool forgets)
+{
+    tpl(0, ABS(0, 0));
+    seqc(0, 0x0C);
+    seqc(1, seq1);
+    put(0, F_M1);
+    put(4, F_M10);
+    ok(MACRO(1, 0));
+    ok(MACRO(6, 4));
+    assert_int_equal(tt_sfpu_outstanding(&Q), forgets ? 0 : 1);
+    ok(0);
+    all(1, forgets ? F_M1 : F_1); /* forgotten: L1 keeps -1; else SFPABS made it 1 */
+    all(2, F_M10);                /* B scheduled nothing */
+    assert_int_equal(tt_sfpu_outstanding(&Q), 0);
+}
+/* Sequence[1] = 0: every byte source 0, delay 0: the simple byte forgets A's (the reading before
+ * this test scheduled nothing and forgot nothing: L1 = 1) */
+static void test_lm_l6a_forget_source0(void **state) { (void)state; lm_forget_by_source0(0x00, true); }
+/* simple byte 0x38: source 0, delay 7: nothing forgotten */
+static void test_lm_l6a_source0_delay7_keeps(void **state) { (void)state; lm_forget_by_source0(0x38, false); }
+/* simple byte 0x08: source 0, delay 1: A's is due at 0, not 1: kept */
+static void test_lm_l6a_source0_other_delay_keeps(void **state) { (void)state; lm_forget_by_source0(0x08, false); }
+
 /* L6b: a regular instruction on the sub-unit of a scheduled one executing in its cycle is discarded. */
 static void test_lm_l6b_discard(void **state)
 {
@@ -381,6 +409,12 @@ static void test_lm_l9abc_macro_undefined(void **state)
     S.lm_sequence[9][0] = 0x0C;
     undefined(MACRO(2, 0), "L9c");
     assert_int_equal(tt_sfpu_outstanding(&Q), 0);
+    /* lanes whose simple byte has source 0 but another delay (L6a: 0 forgets what is due next cycle,
+     * 7 forgets nothing): they disagree what they forget */
+    setup(NULL);
+    seqc(0, 0x00);
+    S.lm_sequence[9][0] = 0x38;
+    undefined(MACRO(2, 0), "L9c");
     /* lanes that differ only in the instruction are fine (VD 0 vs 1 of the template, no VD use) */
     setup(NULL);
     tpl(0, ABS(0, 0));
@@ -518,6 +552,9 @@ int main(void)
         cmocka_unit_test_setup(test_lm_l4_lreg16, setup),
         cmocka_unit_test_setup(test_lm_l5_counters, setup),
         cmocka_unit_test_setup(test_lm_l6a_forget, setup),
+        cmocka_unit_test_setup(test_lm_l6a_forget_source0, setup),
+        cmocka_unit_test_setup(test_lm_l6a_source0_delay7_keeps, setup),
+        cmocka_unit_test_setup(test_lm_l6a_source0_other_delay_keeps, setup),
         cmocka_unit_test_setup(test_lm_l6b_discard, setup),
         cmocka_unit_test_setup(test_lm_l7_store_at_macro_addr, setup),
         cmocka_unit_test_setup(test_lm_l8_group_reads_before, setup),
