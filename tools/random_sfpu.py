@@ -596,6 +596,8 @@ class _Gen:
                     if any(ev[c][0] == u and c == x for c in ev) or (u == 1 and x in swaps):
                         return None
                     continue
+                if u == 0 and self.lm_swap(tmpl, byte) and seq[m][1] & 0x3F != 2 | byte & 0x38:
+                    return None   # its SFPNOP on MAD was changed (the deliberate forget's copy)
                 if u == 1 and x in swaps and ev[x][1] == j:
                     continue   # the SFPSWAP's own SFPNOP on MAD (lm_draw sets it with its delay)
                 if x in swaps and u in (0, 1):
