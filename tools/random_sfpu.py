@@ -132,8 +132,8 @@ AFTER_MAD_GAP = {"ttsfpand", "ttsfpor", "ttsfpiadd", "ttsfpshft", "ttsfpconfig",
 VD_FIELDS = ("lreg_dest", "lreg_ind", "config_dest")
 
 # SFPLOADMACRO blocks (_Gen.lm_block; docs/decisions.md "SFPLOADMACRO" L1-L12). Template kinds per
-# sub-unit (L1's table), only forms whose scheduled run is defined on its own: no SFPSWAP (its (++)
-# rule, L10b), no SFPSHFT2 modes 0..4 (the copy modes write LReg 0..3 whatever VD; 2..4 want an
+# sub-unit (L1's table), only forms whose scheduled run is defined on its own: SFPSWAP only as the
+# "swap" kind drawn with its (++) company (lm_draw, lm_check; L10b), no SFPSHFT2 modes 0..4 (the copy modes write LReg 0..3 whatever VD; 2..4 want an
 # idle cycle, L10c), no SFPCONFIG (it would write the macro's VD as a template / sequence, L3), no
 # SFPPUSHC / SFPPOPC / SFPCOMPC (the flag-stack depth), no SFPLUT / SFPLUTFP32 (LReg 0..3 reads,
 # INDIRECT_VD), SFPMUL24 (VC 9 only), SFPTRANSP, SFPARECIP. SFPGT / SFPLE templates, a MAD
