@@ -550,6 +550,9 @@ static void sfpu_err_judge(cosim *c, const cosim_retire_rec *r, const tt_exec_re
     if (info != r->insn)
         cs_say(c, "  the RTL reported ERR_SFPU_UNDEFINED with info 0x%08x, but the SFP instruction retiring with it is "
                "0x%08x (the info is the retiring instruction's word)\n", info, r->insn);
+    else if (x->status == TT_OK && (x->eff.kinds & TT_EFF_SFPU) && tt_model_sfpu_last_group(c->m)->discarded)
+        cs_say(c, "  the RTL reported ERR_SFPU_UNDEFINED for it, but the model discards it (a scheduled instruction took "
+               "its sub-unit: no effect at all, its form not judged; docs/decisions.md \"SFPLOADMACRO\" L6b)\n");
     else if (x->status == TT_OK)
         cs_say(c, "  the RTL reported ERR_SFPU_UNDEFINED for it, but the model executes it (its form is defined)\n");
     else
