@@ -480,29 +480,41 @@ module tt_unpacker
   logic [31:0] conv  [16];
   logic [7:0]  expb  [16];
 
+  // The window as 32-bit words (20..31 zero) and the exponent line as bytes: a datum (at most 32
+  // bits) is two words shifted, not the 640-bit window (simulation speed: Verilator's wide-word
+  // shifts were most of the unpacker's cost). The datum offset bo is at most 127 + 15 * 32 = 607
+  // (dbits at most 32), so word bo[9:5] + 1 never wraps past 31.
   always_comb begin
-    logic [639:0] flat;
-    logic [9:0]   bo;
-    logic [7:0]   e8;
-    // the window is read in S_RSI and S_RUN only: decoded only then (simulation speed)
-    flat     = '0;
+    logic [31:0] ww [32];
+    logic [7:0]  eb [16];
+    logic [9:0]  bo;
+    logic [7:0]  e8;
+    logic [31:0] msk;
+    // the window is read in S_RSI and S_RUN only: decoded only then
+    ww       = '{default: '0};
+    eb       = '{default: '0};
     bo       = '0;
     e8       = '0;
+    msk      = '0;
     rsi_pair = '0;
     raw      = '{default: '0};
     expb     = '{default: '0};
     if (state_q == S_RSI || state_q == S_RUN) begin
-      flat = {win[4], win[3], win[2], win[1], win[0]};
-      rsi_pair = 32'(flat >> dat_q[6:0]);
+      for (int w = 0; w < 20; w++) ww[w] = win[w / 4][32 * (w % 4) +: 32];
+      rsi_pair = 32'({ww[5'(dat_q[6:5]) + 5'd1], ww[5'(dat_q[6:5])]} >> dat_q[4:0]);
+      msk = (s_q.dbits == 6'd32) ? 32'hFFFF_FFFF : ((32'd1 << s_q.dbits) - 32'd1);
       for (int k = 0; k < 16; k++) begin
         bo = 10'(dat_q[6:0]) + 10'(k) * 10'(s_q.dbits);
-        raw[k] = 32'(flat >> bo) & ((s_q.dbits == 6'd32) ? 32'hFFFF_FFFF : ((32'd1 << s_q.dbits) - 32'd1));
-        // datum k's exponent: byte (exp + k) / 16; a batch never crosses a 16-byte exponent line
-        // (e8[3:0] is the datum's place among the 16 that share the exponent)
-        e8 = inj_i[INJ_UNP_EXP_NO_ADVANCE] ? exp_q[7:0] : exp_q[7:0] + 8'(k);
-        if (!s_q.bfp)           expb[k] = 8'd0;
-        else if (s_q.force_exp) expb[k] = s_q.forced_exp;
-        else                    expb[k] = exp_line_i[8*e8[7:4] +: 8];
+        raw[k] = 32'({ww[bo[9:5] + 5'd1], ww[bo[9:5]]} >> bo[4:0]) & msk;
+      end
+      // datum k's exponent: byte (exp + k) / 16; a batch never crosses a 16-byte exponent line
+      // (e8[3:0] is the datum's place among the 16 that share the exponent)
+      if (s_q.bfp) begin
+        for (int b = 0; b < 16; b++) eb[b] = exp_line_i[8 * b +: 8];
+        for (int k = 0; k < 16; k++) begin
+          e8 = inj_i[INJ_UNP_EXP_NO_ADVANCE] ? exp_q[7:0] : exp_q[7:0] + 8'(k);
+          expb[k] = s_q.force_exp ? s_q.forced_exp : eb[e8[7:4]];
+        end
       end
     end
   end
@@ -529,8 +541,13 @@ module tt_unpacker
   logic [3:0]  ng;            // group after the batch (compressed)
   logic [31:0] nout, ndrop, ndnum;
 
+  // The batch builds its row in narrow locals (the cells as an array, the mask, the row) and fills
+  // the rf_wr_t once at the end; what does not change within a batch (the file, the cell mask, the
+  // budget, the tests that name only the setup) is worked out once before the datums (simulation
+  // speed: a cell written into the 555-bit record by a variable index, and the RLE delta shifted out
+  // of a 128-bit line, per datum, were Verilator wide-word helpers in every step of the unrolled loop).
   always_comb begin
-    logic        stop, first_w, wen, at_start;
+    logic        stop, first_w, wen, at_start, wvalid;
     logic [4:0]  k;
     logic [2:0]  j;
     logic [3:0]  g, z;
@@ -538,14 +555,27 @@ module tt_unpacker
     logic [6:0]  dpos;
     logic [3:0]  col;
     logic [1:0]  file;
-    logic [31:0] v;
+    logic [31:0] v, cmask;
     logic [4:0]  budget;
     logic [31:0] bw_bits;
-    {v, wen, row, col, file, nk, nj, nout, ng, ndrop, ndnum, at_start, z, dpos} = '0;
+    logic [31:0] cl [16];
+    logic [15:0] wmask;
+    logic [9:0]  wrow;
+    logic [31:0] dw [8];       // the delta line as words (4..7 zero)
+    logic        exp_stop, delta_z;
+    {v, wen, row, col, nk, nj, nout, ng, ndrop, ndnum, at_start, z, dpos, wvalid, wmask, wrow} = '0;
+    cl = '{default: '0};
+    dw = '{default: '0};
     bw_bits = 32'd128 << tier_i;        // bytes per cycle granted: 16 << tier
     if (inj_i[INJ_T_UNP_HALF_BW]) bw_bits = bw_bits >> 1;   // DELIBERATE BUG: half the bandwidth
     budget  = (s_q.dbits == 0) ? 5'd16 : ((bw_bits / {26'd0, s_q.dbits}) >= 32'd16 ? 5'd16
                                                           : 5'(bw_bits / {26'd0, s_q.dbits}));
+    // the register file written: one per unpacker and setup; what it stores: 19-bit Src, 16-bit
+    // Dest cells
+    file = (WHICH == 1) ? 2'(RF_SRCB) : (!s_q.to_dest ? 2'(RF_SRCA) : (s_q.out32 ? 2'(RF_DEST32) : 2'(RF_DEST)));
+    cmask = (file <= 2'(RF_SRCB)) ? 32'h7FFFF : (file == 2'(RF_DEST) ? 32'hFFFF : 32'hFFFF_FFFF);
+    exp_stop = s_q.bfp && !s_q.force_exp;
+    delta_z  = s_q.comp && !s_q.all_zero;
     wr = '0;
     stop = 1'b0;
     first_w = 1'b1;
@@ -557,6 +587,7 @@ module tt_unpacker
     o = out_q;
     // the batch is used in S_RUN only: built only then (simulation speed)
     if (state_q == S_RUN) begin
+      if (delta_z) for (int w = 0; w < 4; w++) dw[w] = delta_line_i[32 * w +: 32];
       for (int p = 0; p < 32; p++) begin
         if (!stop) begin
           at_start = (j == 3'd0) && (g == 4'd0);
@@ -564,11 +595,12 @@ module tt_unpacker
           if (i_q + {27'd0, k} >= ndat_q || dn == 32'd0) stop = 1'b1;
           else if (at_start && k >= budget) stop = 1'b1;
           else if (at_start && k != 0 && ((i_q[3:0] + k[3:0]) == 4'd0)) stop = 1'b1;      // input row
-          else if (at_start && k != 0 && s_q.bfp && !s_q.force_exp && ((exp_q[7:0] + 8'(k)) == 8'd0))
+          else if (at_start && k != 0 && exp_stop && ((exp_q[7:0] + 8'(k)) == 8'd0))
             stop = 1'b1;                                                                      // exp line
           else if (at_start && k != 0 && s_q.comp && dpos == 7'd0) stop = 1'b1;               // delta line
-          // this datum's RLE delta: the zeros that follow it (0 when uncompressed or all zero)
-          z = (s_q.comp && !s_q.all_zero) ? 4'(delta_line_i >> dpos) : 4'd0;
+          // this datum's RLE delta: the zeros that follow it (0 when uncompressed or all zero):
+          // bits dpos .. dpos + 3 of the delta line
+          z = delta_z ? 4'({dw[3'(dpos[6:5]) + 3'd1], dw[3'(dpos[6:5])]} >> dpos[4:0]) : 4'd0;
           if (!stop && j == 3'd0 && dr != 32'd0) begin
             // DecompressDrop: this group (the datum or one zero) is not written
             dr = dr - 32'd1;
@@ -579,9 +611,7 @@ module tt_unpacker
             wen = !(s_q.interleave && j != 3'd0) || inj_i[INJ_UNP_UPSAMPLE];
             row = o >> 4;
             col = o[3:0];
-            file = 2'(RF_SRCA);
             if (WHICH == 1) begin
-              file = 2'(RF_SRCB);
               row  = inj_i[INJ_UNP_SRCB_ROW_WRAP] ? row + {26'd0, srow_q}
                                                     : ((row + {26'd0, srow_q}) & 32'd63);
               if (row > 32'd63) wen = 1'b0;
@@ -598,24 +628,20 @@ module tt_unpacker
               if (s_q.transpose) {row[3:0], col} = {col, row[3:0]};
               row = row & 32'd63;
             end else begin
-              file = s_q.out32 ? 2'(RF_DEST32) : 2'(RF_DEST);
               row  = (row - 32'd4) & (inj_i[INJ_UNP_DEST_ROW9] ? 32'h1FF : 32'h3FF);
               // with SRCA_SET_SetOvrdWithAddr the Dest row is undefined (UNPACR_Regular.md): no write
               // (the model stops at the retire; docs/decisions.md "Audit of shared readings")
               if (s_q.ovrd) wen = 1'b0;
             end
             if (wen) begin
-              if (!first_w && (file != wr.file || row[9:0] != wr.row)) begin
+              if (!first_w && row[9:0] != wrow) begin
                 stop = 1'b1;      // another row: next cycle
               end else begin
                 first_w = 1'b0;
-                wr.valid = 1'b1;
-                wr.file  = file;
-                wr.bank  = (file <= 2'(RF_SRCB)) ? bk_q : 1'b0;
-                wr.row   = row[9:0];
-                wr.mask[col] = 1'b1;
-                // report what the register file stores: 19-bit Src, 16-bit Dest cells
-                wr.cells[col] = (file <= 2'(RF_SRCB)) ? (v & 32'h7FFFF) : (file == 2'(RF_DEST) ? (v & 32'hFFFF) : v);
+                wvalid = 1'b1;
+                wrow = row[9:0];
+                wmask[col] = 1'b1;
+                cl[col] = v & cmask;
               end
             end
             if (!stop) begin
@@ -631,6 +657,14 @@ module tt_unpacker
             end
           end
         end
+      end
+      if (wvalid) begin
+        wr.valid = 1'b1;
+        wr.file  = file;
+        wr.bank  = (file <= 2'(RF_SRCB)) ? bk_q : 1'b0;
+        wr.row   = wrow;
+        wr.mask  = wmask;
+        for (int c = 0; c < 16; c++) wr.cells[c] = cl[c];
       end
     end
     nk = k;
