@@ -19,11 +19,8 @@
 #define CH_STORE(s) (NT + NT * NU + NS + (s))
 #define NCH (NT + NT * NU + 2 * NS)
 
-/* padded to a multiple of 4 chains (the padding stays 0): join's loop then has no remainder and
- * the compiler makes it four lanes at a time (a join was a tenth of the config/GPR stream's model) */
-#define NCH_PAD ((NCH + 3) & ~3)
 typedef struct {
-    uint32_t c[NCH_PAD];
+    uint32_t c[NCH];
 } vc;
 
 /* An event: its chain and its count on it (n = 0: none; PENDING: not happened yet). */
@@ -35,7 +32,8 @@ typedef struct {
 
 static void join(vc *a, const vc *b)
 {
-    for (int i = 0; i < NCH_PAD; i++) a->c[i] = b->c[i] > a->c[i] ? b->c[i] : a->c[i];
+    for (int i = 0; i < NCH; i++)
+        if (b->c[i] > a->c[i]) a->c[i] = b->c[i];
 }
 
 /* event x happens before (or is) the event whose clock is y */
