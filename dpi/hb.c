@@ -812,30 +812,31 @@ bool hb_note_retire(hb *h, const hazard_who *who, uint64_t cycle, const tt_read_
     if (rs) {
         for (int st = 0; st < TT_CFG_STATES; st++)
             for (unsigned w = 0; w < TT_RD_CFG_WORDS; w++) {
-                if (!rs->cfg[st][w]) continue;
-                for (unsigned b = 0; b < 32; b++) {
-                    if (!(rs->cfg[st][w] >> b & 1u)) continue;
-                    const unsigned idx = 32 * w + b;
+                for (uint32_t bm = rs->cfg[st][w]; bm; bm &= bm - 1) {
+                    const unsigned idx = 32 * w + low_bit(bm);
                     const int when = sampler && tt_model_cfg_read_at_start(insn, idx) ? HB_AT_START : run;
                     ACC(HB_CFG, cfg_space(st, idx), idx, tt_model_cfg_read_mask(rs, st, idx), false, when);
                 }
             }
         for (int th = 0; th < NT; th++)
             for (unsigned w = 0; w < TT_RD_TCFG_WORDS; w++)
-                for (unsigned b = 0; b < 32 && rs->tcfg[th][w] >> b; b++)
-                    if (rs->tcfg[th][w] >> b & 1u) {
-                        const unsigned idx = 32 * w + b;
-                        ACC(HB_TCFG, th, idx, ~0u, false,
-                            tt_model_tcfg_read_at_start(insn, idx) ? HB_AT_START : HB_AT_END);
-                    }
+                for (uint32_t bm = rs->tcfg[th][w]; bm; bm &= bm - 1) {
+                    const unsigned idx = 32 * w + low_bit(bm);
+                    ACC(HB_TCFG, th, idx, ~0u, false, tt_model_tcfg_read_at_start(insn, idx) ? HB_AT_START : HB_AT_END);
+                }
         for (int th = 0; th < NT; th++)
             for (unsigned s = 0; s < TT_ADC_SETS; s++)
                 if (rs->adc[th] >> s & 1u) ACC(HB_ADC, th, s, ~0u, false, sampler ? HB_AT_START : HB_AT_END);
         const int gwhen = tt_model_gpr_read_at_start(insn) ? HB_AT_START : HB_AT_END;
         for (uint64_t m = rs->gpr; m; m &= m - 1) ACC(HB_GPR, t, (uint32_t)low_bit(m), ~0u, false, gwhen);
-        for (unsigned w = 0; w < TT_DEST_ROWS / 32; w++) {
+        /* the rows in order, each row's read before its write; most instructions touch no Dest row:
+         * the words are tested all together first (a loop without a branch) */
+        uint32_t any_dest = 0;
+        for (unsigned w = 0; w < TT_DEST_ROWS / 32; w++) any_dest |= rs->dest_rd[w] | rs->dest_wr[w];
+        for (unsigned w = 0; any_dest && w < TT_DEST_ROWS / 32; w++) {
             const uint32_t rd = rs->dest_rd[w], wr = rs->dest_wr[w];
-            for (unsigned b = 0; b < 32 && (rd | wr) >> b; b++) {
+            for (uint32_t bm = rd | wr; bm; bm &= bm - 1) {
+                const unsigned b = low_bit(bm);
                 if (rd >> b & 1u) ACC(HB_DEST, 0, 32 * w + b, ~0u, false, run);
                 if (wr >> b & 1u) ACC(HB_DEST, 0, 32 * w + b, ~0u, true, run);
             }

@@ -7,6 +7,7 @@
  * dispatches (it executes for real at its retire). */
 #include "ttsched.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,8 +81,8 @@ typedef struct {
     bool planned;
     uint64_t retire_at;   /* 0 unknown */
     unsigned nsteps;
-    uint64_t steps[PSTEPS];
     uint64_t thw_seen;    /* ThCon L1 writes when it was planned */
+    uint64_t steps[PSTEPS]; /* last: a copy takes the fields and only the nsteps steps it has */
 } spack;
 
 struct tt_sched {
@@ -505,7 +506,10 @@ bool tt_sched_cycle(tt_sched *s, uint64_t cycle, const tt_sched_in *in, tt_sched
     if (s->pk[0].busy && s->pk[0].planned && s->pk[0].retire_at == cycle) {
         /* the younger moves up, keeping what the older left it (its final plan's carry) */
         s->pk[1].cin = s->pk[0].cout;
-        s->pk[0] = s->pk[1];
+        /* the steps only as far as the younger has them (the whole array was a tenth of a tile
+         * stream's scheduler) */
+        const unsigned n = s->pk[1].nsteps < PSTEPS ? s->pk[1].nsteps : PSTEPS;
+        memcpy(&s->pk[0], &s->pk[1], offsetof(spack, steps) + n * sizeof s->pk[0].steps[0]);
         s->pk[1].busy = false;
     }
 

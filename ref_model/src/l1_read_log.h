@@ -6,6 +6,7 @@
 #define L1_READ_LOG_H
 #include "model_state.h"
 
-/* An L1 byte read at addr (the line is logged once per run of reads of it). */
+/* An L1 byte read at addr (the line is logged unless it is among the last few lines logged: the
+ * log may name a line twice, never in a row). */
 void tt_l1_read_log(tt_model *m, uint32_t addr);
 #endif

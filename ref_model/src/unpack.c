@@ -103,8 +103,21 @@ static uint32_t read_l1_bits(tt_model *m, uint64_t bitaddr, unsigned nbits)
 {
     /* A byte's bits at a time (the same value as bit by bit: a bit-serial loop was a tenth of a
      * lockstep unpack stream, docs/speed.md); the read logged once per 16-byte line it enters
-     * (tt_l1_read_log keeps one entry per run of reads of a line). */
+     * (tt_l1_read_log does not log a line it logged just before). */
     uint32_t v = 0;
+    if ((bitaddr & 7) == 0 && nbits % 8 == 0 && nbits <= 32) {
+        /* whole bytes (BF16, FP16, FP32, BFP8 datums, the row start index): the same reads and log
+         * entries as the loop below, a byte a step without its shifts and masks */
+        const uint32_t a = (uint32_t)((bitaddr / 8) % TT_L1_BYTES);
+        tt_l1_read_log(m, a);
+        v = m->l1[a];
+        for (unsigned k = 1; k < nbits / 8; k++) {
+            const uint32_t ak = (a + k) % TT_L1_BYTES;
+            if (ak % 16 == 0) tt_l1_read_log(m, ak);
+            v |= (uint32_t)m->l1[ak] << (8 * k);
+        }
+        return v;
+    }
     for (unsigned got = 0; got < nbits;) {
         const uint32_t a = (uint32_t)((bitaddr / 8) % TT_L1_BYTES);
         const unsigned sh = (unsigned)(bitaddr & 7);

@@ -11,6 +11,7 @@
 #include "model_fixture.h"
 #include "model_state.h" /* unp_ev_on: the datum loop's event log */
 #include "unpack.h"      /* tt_unpack_batch_cycle */
+#include "l1_read_log.h" /* tt_l1_read_log */
 
 /* A BF16 tile for unpacker 0 of n datums at L1 0x1010 (base 0x100), 1.0, 2.0, 3.0 ... (exact),
  * OutAddr out_bytes. */
@@ -472,6 +473,28 @@ static void test_read_set_parts_union_whole_and_overflow(void **state)
     assert_int_equal(tt_model_cfg_read_mask(&m->rd, 0, 148), 0xFFFFFFFFu); /* the 49th */
 }
 
+/* The race detector's L1 read set (l1_read_log.c): an UNPACR logs each line it reads once (BF16, 32
+ * datums from 0x1010: four lines, whole bytes a step); a line among the last four entries is not
+ * logged again (a BFP unpack alternates between its datum and exponent lines: one entry per datum
+ * before), one further back is. */
+static void test_unpack_l1_read_log_lines(void **state)
+{
+    tt_model *m = *state;
+    bf16_setup(m, 32, 4 * 16 * 2);
+    run_ok(m, 0, "ttunpacr 0,0,0,0,0,0,0,0,0,0,0,0,0");
+    size_t n;
+    const uint32_t *l = tt_model_l1_reads(m, &n);
+    assert_int_equal(n, 4);
+    for (unsigned i = 0; i < 4; i++) assert_int_equal(l[i], 0x1010u + 16u * i);
+    m->n_l1r = 0;
+    static const uint32_t reads[] = {0x100, 0x200, 0x101, 0x201, 0x102, 0x202, 0x110, 0x300, 0x400, 0x500, 0x10F};
+    for (size_t i = 0; i < sizeof reads / sizeof reads[0]; i++) tt_l1_read_log(m, reads[i]);
+    static const uint32_t want[] = {0x100, 0x200, 0x110, 0x300, 0x400, 0x500, 0x100};
+    l = tt_model_l1_reads(m, &n);
+    assert_int_equal(n, sizeof want / sizeof want[0]);
+    for (size_t i = 0; i < n; i++) assert_int_equal(l[i], want[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -494,6 +517,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unpack_13_batches_stepped_by_grant, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unpack_race_detector_logs_fields_read, setup, teardown),
         cmocka_unit_test_setup_teardown(test_read_set_parts_union_whole_and_overflow, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unpack_l1_read_log_lines, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
