@@ -123,11 +123,17 @@ $(BUILD)/libttharness.a: $(HARNESS_OBJS)
 
 HARNESS_LIBS := $(BUILD)/libttharness.a $(BUILD)/libtttb.a $(BUILD)/libttmodel.a
 
+# The speed build (issue 31; docs/speed.md "Injection terms out of the speed build"): build/ttcosim,
+# the binary users run and bench, ties the injection mask to the constant 0 (TT_NO_INJ,
+# rtl_stubs/tt_inj_pkg.sv), so that Verilator folds every DELIBERATE BUG term away; it refuses an
+# +inject. build/ttcosim_sc keeps the injections: make inject, make regress's injections and the
+# shrinker's self-test run there (no fifth tt_core build).
+VDEFS_SPEED := -DTT_NO_INJ
 # A changed .a does not make Verilator relink by itself: remove the binary first.
 $(BUILD)/ttcosim: $(RTL_SRCS) $(TB_SV) tb/main.cpp $(HARNESS_LIBS)
 	@rm -f $(BUILD)/obj_cc/Vtb_top
 	@echo "  VERILATE $@ (log: $(BUILD)/verilate_cc.log)"
-	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_cc $(VFLAGS) $(VCXX_CC) \
+	@$(VERILATOR) --cc --exe --build -j $(JOBS) --Mdir $(BUILD)/obj_cc $(VFLAGS) $(VDEFS_SPEED) $(VCXX_CC) \
 	  -CFLAGS "-DVL_USER_FINISH -DVL_USER_FATAL -I$(CURDIR)/tb -I$(CURDIR)/dpi -I$(CURDIR)/ref_model/include" \
 	  -LDFLAGS "$(LIBS_ABS) -lcjson -lm" $(RTL_SRCS) $(TB_SV) $(CURDIR)/tb/main.cpp > $(BUILD)/verilate_cc.log 2>&1 \
 	  || { tail -40 $(BUILD)/verilate_cc.log; exit 1; }
@@ -317,11 +323,12 @@ negative: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc
 	  "negative tests, lockstep (C++ harness)" 'tests/run_negative.sh --lockstep $(BUILD)/ttcosim' \
 	  "negative tests, lockstep (SystemC harness)" 'tests/run_negative.sh --lockstep $(BUILD)/ttcosim_sc'
 
-inject: $(BUILD)/ttcosim kernels
+# on build/ttcosim_sc: build/ttcosim is the speed build, without the injections (VDEFS_SPEED)
+inject: $(BUILD)/ttcosim_sc kernels
 	@echo "== injected RTL bugs must be caught (every other injection in each of two runs at once)"
 	@tests/run_par.sh \
-	  "injected RTL bugs, shard 0/2" 'tests/run_inject.sh $(BUILD)/ttcosim 0/2' \
-	  "injected RTL bugs, shard 1/2" 'tests/run_inject.sh $(BUILD)/ttcosim 1/2'
+	  "injected RTL bugs, shard 0/2" 'tests/run_inject.sh $(BUILD)/ttcosim_sc 0/2' \
+	  "injected RTL bugs, shard 1/2" 'tests/run_inject.sh $(BUILD)/ttcosim_sc 1/2'
 
 # the race detector: each tests/hazard/*.tts must end in HAZARD (docs/decisions.md "Race detector")
 hazard-test: $(BUILD)/ttmodel $(BUILD)/ttcosim $(BUILD)/ttcosim_sc

@@ -745,6 +745,15 @@ int tb_check_mutant(const tb_ctx *c, const char *prog, int count)
     return 2;
 }
 
+int tb_check_inject(const tb_ctx *c, const char *prog, int built)
+{
+    if (built || (c->a.inject[0] | c->a.inject[1] | c->a.inject[2]) == 0) return 0;
+    fprintf(stderr, "%s: +inject: this binary was built without injections; use build/ttcosim_sc (the speed build "
+                    "ties the mask to 0: docs/speed.md \"Injection terms out of the speed build\")\n",
+            prog);
+    return 2;
+}
+
 int tb_ctx_finish(tb_ctx *c, uint64_t cycle)
 {
     /* The run's cycles and time, without the state read-backs (after the run and at drained

@@ -55,6 +55,9 @@ const char *tb_gtkwave_command(const char *vcd, char *buf, size_t n);
 /* +mutant=N against the mutants the binary holds (tb_top's tb_mutant_count: 0 but in the mutation
  * build): 0 when fine, else 2 after saying why. */
 int tb_check_mutant(const tb_ctx *c, const char *prog, int count);
+/* +inject=NAME against whether the binary holds the injections (tb_top's tb_inject_built: 0 in the
+ * speed build, build/ttcosim): 0 when fine, else 2 after naming the binary that holds them. */
+int tb_check_inject(const tb_ctx *c, const char *prog, int built);
 /* Exit status once the simulation has finished. */
 int tb_ctx_finish(tb_ctx *c, uint64_t cycle);
 /* Exit status (128 + sig) of a run stopped by SIGINT or SIGTERM at `cycle`; the report says so. */

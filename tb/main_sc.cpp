@@ -79,7 +79,8 @@ int sc_main(int argc, char **argv)
     tb_set_ctx(const_cast<dpi_host *>(tb_dpi_host(ctx)), static_cast<int>(a->inject[0] & 0xffffffffu), static_cast<int>(a->inject[0] >> 32),
                static_cast<int>(a->inject[1] & 0xffffffffu), static_cast<int>(a->inject[1] >> 32),
                static_cast<int>(a->inject[2] & 0xffffffffu), static_cast<int>(a->inject[2] >> 32), static_cast<int>(a->srnd_seed));
-    if (tb_check_mutant(ctx, "ttcosim_sc", tb_mutant_count())) {   // +mutant=N (docs/mutation.md)
+    if (tb_check_inject(ctx, "ttcosim_sc", tb_inject_built())    // +inject=NAME (the speed build has none)
+        || tb_check_mutant(ctx, "ttcosim_sc", tb_mutant_count())) {   // +mutant=N (docs/mutation.md)
         delete top;
         tb_ctx_destroy(ctx);
         return 2;

@@ -87,8 +87,19 @@ module tb_top (
   function void tb_set_ctx(input chandle c, input int inject0, input int inject1, input int inject2,
                            input int inject3, input int inject4, input int inject5, input int srnd_seed);
     ctx = c;
+`ifdef TT_NO_INJ
+    // the speed build: the mask is the constant 0 (the harness refused a non-zero one: tb_inject_built)
+`else
     tt_inj_pkg::inject = {inject5, inject4, inject3, inject2, inject1, inject0};
+`endif
     srnd_seed_q = srnd_seed;
+  endfunction
+
+  // Whether this binary holds the deliberate RTL bugs (tt_inj_pkg::BUILT: 0 in the speed build,
+  // build/ttcosim, compiled with TT_NO_INJ), so that the harness refuses an +inject it would ignore.
+  export "DPI-C" function tb_inject_built;
+  function int tb_inject_built();
+    return int'(tt_inj_pkg::BUILT);
   endfunction
 
   // Mutation build (docs/mutation.md, tools/mutate.py): how many mutants this binary holds, so

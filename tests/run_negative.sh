@@ -141,6 +141,11 @@ if [ $mode = lockstep ]; then
     cli cli_inject_empty "+inject: expected NAME[,NAME...] or help, got an empty value" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=
     cli cli_inject_empty_name "+inject: empty name in 'sempost_no_sat,,rmwcib_lane'" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=sempost_no_sat,,rmwcib_lane
     cli cli_inject_trailing_comma "+inject: empty name in 'sempost_no_sat,'" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=sempost_no_sat,
+    # issue 31: build/ttcosim, the speed build, ties the injection mask to 0; an +inject there must
+    # fail and name the binary that holds them, never run without the bug and pass
+    if [ "$(basename "$bin")" = ttcosim ]; then
+        cli cli_inject_speed_build "+inject: this binary was built without injections; use build/ttcosim_sc" "$bin" "$dir/../directed/nop_dmanop.tts" +inject=sempost_no_sat
+    fi
     cli cli_missing_test "cannot open test file" "$bin" "$dir/no_such_test.tts"
     cli cli_no_test "usage:" "$bin"
     # one number grammar, range-checked, for every plusarg (issue 8 part 1)

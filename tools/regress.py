@@ -61,14 +61,15 @@ def make_tests(a, out):
         kind = f"random_{mode}" if mode else "random"
         for s in range(a.first_seed, a.first_seed + a.seeds):
             f = os.path.join(rdir, f"{kind}_{s}_{a.length}.tts")
-            for prog in ("ttcosim", "ttcosim_sc"):
+            # build/ttcosim is the speed build, without the injections: --inject runs on ttcosim_sc alone
+            for prog in ("ttcosim_sc",) if extra else ("ttcosim", "ttcosim_sc"):
                 rel = os.path.relpath(f, ROOT)
                 add(f"{kind}.{prog}", f"seed_{s}", [f"{b}/{prog}", rel] + extra, keep=rel)
-    helptext = run([f"{b}/ttcosim", "+inject=help"], 60)[2].splitlines()[1:] if "inject" in a.suite_set else []
+    helptext = run([f"{b}/ttcosim_sc", "+inject=help"], 60)[2].splitlines()[1:] if "inject" in a.suite_set else []
     for line in helptext:
         parts = line.split()
         if len(parts) >= 4:
-            add("inject", parts[0], [f"{b}/ttcosim", parts[2], f"+inject={parts[0]}"], expect_fail=True)
+            add("inject", parts[0], [f"{b}/ttcosim_sc", parts[2], f"+inject={parts[0]}"], expect_fail=True)
     if not tests:
         print(f"regress.py: the selection holds no test (--suites {a.suites}, --generators {a.generators}, "
               f"--seeds {a.seeds})", file=sys.stderr)

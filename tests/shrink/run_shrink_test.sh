@@ -50,7 +50,13 @@ else
   ok "summary.json names a much smaller shrunk file: $before -> $after stream lines in $secs s"
   grep -q "shrunk ($before -&gt; $after stream lines): .*$(basename "$min")" "$dir/junit.xml" \
     && ok "junit.xml failure text has the shrunk repro" || bad "junit.xml failure text has the shrunk repro" "not found"
-  for h in ttcosim ttcosim_sc; do
+  # build/ttcosim is the speed build, without the injections: it must refuse the +inject loudly
+  err=$("$build/ttcosim" "$min" +inject=$inj 2>&1 >/dev/null)
+  r=$?
+  [ $r -eq 2 ] && grep -q "this binary was built without injections; use build/ttcosim_sc" <<<"$err" \
+    && ok "ttcosim (the speed build) refuses +inject=$inj, naming build/ttcosim_sc" \
+    || bad "ttcosim (the speed build) refuses +inject=$inj, naming build/ttcosim_sc" "exit $r: $err"
+  for h in ttcosim_sc; do
     "$build/$h" "$min" +inject=$inj +report="$dir/min_$h.json" > /dev/null 2>&1
     r=$?
     got=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(r.get('kind'), (r.get('disasm') or '').split()[0] if r.get('disasm') else '', sep='|')" "$dir/min_$h.json" 2>/dev/null)

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""test_wave_window.py BUILD: +wave_window=N on both harnesses. A random program (seed 1000) with an
-injected bug fails at cycle C > N; the run must keep its exit status, name the VCD and the gtkwave
+"""test_wave_window.py BUILD: +wave_window=N on both harnesses. A random program (seed 1000) with a
+timing expectation it misses (`expect retire 0 300 cycle 5`: a MISMATCH (timing) when that
+instruction retires; not an injected bug, which build/ttcosim, the speed build, does not hold) fails
+at cycle C > N; the run must keep its exit status, name the VCD and the gtkwave
 command in its report (text and +report JSON), and the VCD must hold exactly the clock edges of
 cycles C-N+1..C. Also: a window longer than the run starts at cycle 0, the default file name, no VCD
 for a passing run (a stale one is removed), and no re-run inside the re-run. Ends with
@@ -14,7 +16,9 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 build = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build"))
-INJ, N = "adddmareg_const", 50
+N = 50
+# the line that makes the program fail: thread 0's instruction 300 retires long after cycle 5
+MISS = "expect retire 0 300 cycle 5\n"
 # cycle C's rising clock edge in each harness's VCD (timescale 1 ps): main.cpp dumps it at 10*C+5,
 # the SystemC clock (10 ns period) rises at 10*C ns
 EDGE = {"ttcosim": lambda t: (t - 5) / 10, "ttcosim_sc": lambda t: t / 10000}
@@ -53,14 +57,17 @@ def rises(vcd):
 
 
 with tempfile.TemporaryDirectory(prefix="ttwavewin.") as tmp:
-    test = os.path.join(tmp, "rnd.tts")
+    good = os.path.join(tmp, "rnd_pass.tts")
     subprocess.run([sys.executable, os.path.join(ROOT, "tools/gen_random.py"), "--seed", "1000", "--length", "200",
-                    "-o", test], check=True, stdout=subprocess.DEVNULL)
+                    "-o", good], check=True, stdout=subprocess.DEVNULL)
+    test = os.path.join(tmp, "rnd.tts")
+    with open(good) as f, open(test, "w") as g:
+        g.write(f.read() + MISS)
     for h in ("ttcosim", "ttcosim_sc"):
         b = os.path.join(build, h)
-        rc0, _, _ = run([b, test, f"+inject={INJ}"], tmp)
+        rc0, _, _ = run([b, test], tmp)
         vcd, rep = os.path.join(tmp, f"{h}.vcd"), os.path.join(tmp, f"{h}.json")
-        rc, out, err = run([b, test, f"+inject={INJ}", f"+wave_window={N}", f"+wave_file={vcd}", f"+report={rep}"],
+        rc, out, err = run([b, test, f"+wave_window={N}", f"+wave_file={vcd}", f"+report={rep}"],
                            tmp)
         check(f"{h}: exit status of the failing run kept", rc == rc0 == 1, f"exit {rc} (without +wave_window {rc0})")
         r = json.load(open(rep)) if os.path.exists(rep) else {}
@@ -79,19 +86,22 @@ with tempfile.TemporaryDirectory(prefix="ttwavewin.") as tmp:
         check(f"{h}: VCD holds cycles C-{N - 1}..C exactly", len(cyc) == N and cyc[0] == c - N + 1 and cyc[-1] == c,
               f"{len(cyc)} rising edges, cycles {cyc[:1]}..{cyc[-1:]}, failure at {c}")
         # a window longer than the run: from cycle 0
-        rc, _, err = run([b, test, f"+inject={INJ}", "+wave_window=1000000", f"+wave_file={vcd}"], tmp)
+        rc, _, err = run([b, test, "+wave_window=1000000", f"+wave_file={vcd}"], tmp)
         cyc = [EDGE[h](t) for t in rises(vcd)]
         check(f"{h}: a window longer than the run starts at cycle 0",
               rc == 1 and f"waves: cycles 0..{c}" in err and len(cyc) == c + 1 and cyc[0] == 0, f"{len(cyc)} edges")
         # the default file: TEST's name .window.vcd in the current directory
         d = os.path.join(tmp, f"cwd_{h}")
         os.mkdir(d)
-        rc, _, err = run([b, test, f"+inject={INJ}", f"+wave_window={N}"], d)
+        rc, _, err = run([b, test, f"+wave_window={N}"], d)
         dflt = os.path.join(d, "rnd.window.vcd")
         # named by its absolute path, so that the printed command works from any directory (issue 28)
         check(f"{h}: default file rnd.window.vcd, named by its absolute path", rc == 1 and os.path.getsize(dflt) > 0
               and f"gtkwave {dflt} " in err, err[-300:])
-        # a passing run writes none, and removes an earlier run's
+        # a passing run writes none, and removes an earlier run's (the same program without the
+        # missed expectation, under the failing test's name: the same default file)
+        os.replace(test, test + ".fail")
+        os.replace(good, test)
         rc, _, err = run([b, test, f"+wave_window={N}"], d)
         check(f"{h}: passing run: no VCD, the stale one removed", rc == 0 and not os.path.exists(dflt)
               and "waves:" not in err, f"exit {rc}, exists {os.path.exists(dflt)}")
@@ -102,8 +112,10 @@ with tempfile.TemporaryDirectory(prefix="ttwavewin.") as tmp:
             os.mknod(dev, 0o666 | 0o020000, os.makedev(1, 3))
             rc, _, _ = run([b, test, f"+wave_window={N}", f"+wave_file={dev}"], d)
             check(f"{h}: a device as +wave_file is not removed", rc == 0 and os.path.exists(dev))
+        os.replace(test, good)
+        os.replace(test + ".fail", test)
         # the re-run does not re-run itself (its environment says it is one)
-        rc, _, err = run([b, test, f"+inject={INJ}", f"+wave_window={N}"], d, {"TTCOSIM_WAVE_WINDOW_CHILD": "1"})
+        rc, _, err = run([b, test, f"+wave_window={N}"], d, {"TTCOSIM_WAVE_WINDOW_CHILD": "1"})
         check(f"{h}: no re-run inside the re-run", rc == 1 and not os.path.exists(dflt) and "waves:" not in err,
               f"exit {rc}, exists {os.path.exists(dflt)}")
 
