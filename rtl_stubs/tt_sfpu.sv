@@ -146,10 +146,8 @@ module tt_sfpu
   // ---------------------------------------------------------------------------------------------
   // State (VectorUnit.md, LReg.md, SFPCONFIG.md)
   // ---------------------------------------------------------------------------------------------
-  // The lanes' state (tt_sfpu_lane holds it; gathered here for the cross-lane reads, Dest, the
-  // read-back and the report): packed, every instruction indexes them by its register fields
-  logic [SFPU_LREGS-1:0][NL-1:0][31:0] lreg_q;
-  logic [SFPU_LREGS-1:0][NL-1:0] lreg_chg;               // LReg r of lane l changed by the last step
+  // packed: every instruction indexes them by its register fields
+  logic [SFPU_LREGS-1:0][NL-1:0][31:0] lreg_q, prev_q;   // prev_q: before the instruction (lreg_we)
   logic [NL-1:0]         flags_q, use_q;                 // LaneFlags, UseLaneFlagsForLaneEnable
   logic [NL-1:0][3:0]    depth_q;                        // FlagStack size
   logic [NL-1:0][7:0]    stk_f_q, stk_u_q;               // FlagStack entries (bit i: entry i, bottom 0)
@@ -164,12 +162,30 @@ module tt_sfpu
   localparam int unsigned LC_DISABLE_BACKDOOR_LOAD = 1;
   localparam int unsigned LC_ROW_MASK = 12;
 
+  // S2: the constant LRegs' reset values (LReg.md; 11..14 the simulator's)
+  function automatic logic [SFPU_LREGS-1:0][NL-1:0][31:0] lreg_reset();
+    logic [SFPU_LREGS-1:0][NL-1:0][31:0] v;
+    for (int l = 0; l < NL; l++) begin
+      for (int r = 0; r < SFPU_LREGS; r++) v[r][l] = '0;
+      v[8][l]  = 32'h3F56594B;
+      v[10][l] = 32'h3F800000;
+      v[11][l] = 32'hBF800000;
+      v[12][l] = 32'h3B000000;
+      v[13][l] = 32'hBF2CC4C7;
+      v[14][l] = 32'hBEB08FF9;
+      v[15][l] = 32'(2 * l);
+    end
+    return v;
+  endfunction
+  localparam logic [SFPU_LREGS-1:0][NL-1:0][31:0] LREG_RESET = lreg_reset();
+
   // ---------------------------------------------------------------------------------------------
   // Decode (the instruction word: opcode [31:24], fields per blackhole-assembly.yaml)
   // ---------------------------------------------------------------------------------------------
   logic [31:0] insn;
   logic [7:0]  op;
   logic [3:0]  mod1, vd, vc, vb, mod0, vd0;
+  logic [15:0] imm16;
   // the instruction in E1 (E2's fields below are e2_*). SFPLOADMACRO's load part executes as SFPLOAD
   // (SFPLOADMACRO.md "Functional model"; docs/decisions.md L2): VD = VDHi << 2 | VDLo (lreg_ind =
   // MacroIndex << 2 | VDLo, VDHi = Imm10 bit 0), Mod0, AddrMod and Imm10 as encoded
@@ -184,6 +200,7 @@ module tt_sfpu
   assign vb     = insn[15:12];     // SFPAND/SFPOR's VB (USE_VB)
   assign vd0    = insn[23:20];     // SFPLOADI / SFPLOAD / SFPSTORE
   assign mod0   = insn[19:16];
+  assign imm16  = insn[15:0];
 
   localparam logic [7:0] OP_LOADI = 8'h71, OP_DIVP2 = 8'h76, OP_EXEXP = 8'h77, OP_EXMAN = 8'h78,
     OP_IADD = 8'h79, OP_SHFT = 8'h7A, OP_SETCC = 8'h7B, OP_MOV = 8'h7C, OP_ABS = 8'h7D,
@@ -217,9 +234,15 @@ module tt_sfpu
   } lm_slot_t;
   // per sub-unit (0 simple, 1 MAD, 2 round, 3 store; TT_SFPU_SU_*) what executes in this cycle
   lm_slot_t lm_x [4];
-  // what a sub-unit executes in each lane: its scheduled instruction, else the regular one of its
-  // sub-unit (tt_sfpu_pkg sfpu_su_x_t; a scheduled instruction's may differ by lane)
-  sfpu_su_x_t [NL-1:0] ux [3];
+  // what a sub-unit block executes: its scheduled instruction, else the regular one of its sub-unit
+  typedef struct packed {
+    logic [31:0] w;
+    logic [4:0]  vd;
+    logic [3:0]  vb, vc;
+    logic [3:0]  vdr;      // the index the pages' `VB = VD` (SFPMULI / SFPADDI: `VC = VD`) reads
+    logic        sched;
+  } su_x_t;
+  su_x_t [NL-1:0] ux [3];   // per lane (a scheduled instruction's may differ by lane)
   logic        disc;       // the regular instruction in E1 is discarded (L6b)
   logic [3:0]  ss_fmt;     // the scheduled store's Mod0 resolved (MOD0_FMT_SRCB), and its view
   logic        ss_ls32;
@@ -348,8 +371,9 @@ module tt_sfpu
 
   // S2: a PRNG_SEED write at this edge is in the state an instruction executing now reads (the
   // model seeds at the write's retire, before this instruction's)
-  logic [NL-1:0][31:0] prng_seeded;
+  logic [NL-1:0][31:0] prng_seeded, prng_cur;
   assign prng_seeded = sfpu_prng_seed(prng_seed_i);
+  assign prng_cur    = prng_seed_we_i ? prng_seeded : prng_q;
 
   // Undefined forms the model reports (docs/decisions.md S5, S7); only looked at in exec
   logic undef;
@@ -384,6 +408,48 @@ module tt_sfpu
       endcase
     end
   end
+
+  // SFPPUSHC.md / SFPPOPC.md BooleanOp (Mod1 1..12)
+  function automatic logic bool_op(logic [3:0] m, logic a, logic b);
+    case (m)
+      4'd1:    return b;
+      4'd2:    return !b;
+      4'd3:    return a && b;
+      4'd4:    return a || b;
+      4'd5:    return a && !b;
+      4'd6:    return a || !b;
+      4'd7:    return !a && b;
+      4'd8:    return !a || b;
+      4'd9:    return !a && !b;
+      4'd10:   return !a || !b;
+      4'd11:   return a != b;
+      4'd12:   return a == b;
+      default: return 1'b0;
+    endcase
+  endfunction
+
+  // SFPGT.md SignMagIsSmaller: c < d as sign-magnitude integers (FP32: the total order -NaN < ...
+  // < -0 < +0 < ... < +NaN): a negative value's magnitude bits inverted, then a signed compare
+  function automatic logic sm_smaller(logic [31:0] c, logic [31:0] d);
+    logic [31:0] cc, dd;
+    cc = c ^ {1'b0, {31{c[31]}}};
+    dd = d ^ {1'b0, {31{d[31]}}};
+    return $signed(cc) < $signed(dd);
+  endfunction
+
+  // count leading zeros (32 for zero)
+  function automatic logic [5:0] clz32(logic [31:0] x);
+    logic [5:0] n;
+    n = 6'd32;
+    for (int i = 0; i < 32; i++) if (x[i]) n = 6'(31 - i);
+    return n;
+  endfunction
+
+  // VectorUnit.md AdvancePRNG: the next state
+  function automatic logic [31:0] prng_next(logic [31:0] s);
+    // ~Taps << 31: only the tap count's low bit (its parity) reaches the state
+    return {~^(s & 32'h80200003), s[31:1]};
+  endfunction
 
   // ---------------------------------------------------------------------------------------------
   // SFPLOAD / SFPSTORE (SFPLOAD.md, SFPSTORE.md; docs/decisions.md S6): addressing in E1 (the
@@ -685,7 +751,7 @@ module tt_sfpu
       sfpu_wr_o.sched_word = sched_word_q;
       sfpu_wr_o.discarded  = rsp_o.done && e2_disc_q;
       sfpu_wr_o.lreg  = lreg_q;
-      for (int r = 0; r < SFPU_LREGS; r++) sfpu_wr_o.lreg_we[r] = lreg_chg[r] != '0;
+      for (int r = 0; r < SFPU_LREGS; r++) sfpu_wr_o.lreg_we[r] = sfpu_wr_o.lreg[r] != prev_q[r];
       sfpu_wr_o.flags       = flags_q;
       sfpu_wr_o.use_flags   = use_q;
       sfpu_wr_o.depth       = depth_q;
@@ -894,57 +960,669 @@ module tt_sfpu
   end
 
   // ---------------------------------------------------------------------------------------------
-  // The lanes (tt_sfpu_lane): each lane's state, its FMA and its part of every instruction's
-  // functional model, at the edge ending the exec cycle. What a lane reads of other lanes is picked
-  // here from their state before the cycle, as each lane's instruction would alone (the model runs
-  // each lane group so): SFPTRANSP's rows, SFPSHFT2's shifts, SFPCONFIG's lanes 0..7, lane 0's
-  // backdoor guard (S7)
+  // The MAD sub-unit: one tt_sfpu_fma per lane (SFPMAD.md, SFPADD/SFPMUL/SFPMULI/SFPADDI.md,
+  // SFPLUT.md, SFPLUTFP32.md; S1), operands zero unless such an instruction executes
   // ---------------------------------------------------------------------------------------------
-  logic step;
-  assign step = exec || grp_s;
-  for (genvar l = 0; l < int'(NL); l++) begin : g_lane
-    localparam int unsigned ROT_SRC = (l & 7) != 0 ? l - 1 : l + 7;   // SFPSHFT2 modes 2..4
-    logic [31:0] tr [8];
-    logic [31:0] sh1, rot;
-    logic [1:0]  bd0;
-    logic [SFPU_LREGS-1:0][31:0] ln_lreg;
-    logic [SFPU_LREGS-1:0]       ln_chg;
-    // SFPTRANSP.md: LReg[base + i] of lane l takes LReg[base + l / 8] of lane i * 8 + (l & 7)
-    for (genvar r = 0; r < 8; r++) begin : g_tr
-      assign tr[r] = lreg_q[(r & 4) + l / 8][(r & 3) * 8 + (l & 7)];
-    end
-    // SFPSHFT2 mode 1: LReg[0] of lane l + 8 (the last row: 0, the lane's own test)
-    assign sh1 = (l < 24) ? lreg_q[0][(l + 8) % NL] : 32'h0;
-    assign rot = lreg_q[ux[2][l].vc][ROT_SRC];
-    // lane 0's backdoor guard as the simple and round sub-units see it (L3: not a scheduled one's)
-    assign bd0 = {ux[2][0].sched ? 1'b0 : bd_tpl_r[0], ux[0][0].sched ? 1'b0 : bd_tpl_r[0]};
-    tt_sfpu_lane u_lane (
-      .clk_i (clk_g), .rst_ni,
-      .lane_i (5'(l)),
-      .step_i (step), .undef_i (undef), .disc_i (disc), .insn_i (insn), .bd_vd_i (bd_vd[1:0]),
-      .bd_tpl_r_i (bd_tpl_r[l]), .bd0_i (bd0), .lane_en_i (lane_en[l]),
-      .ux_i ({ux[2][l], ux[1][l], ux[0][l]}),
-      .ld_val_i (ld_val[l]), .ld_idx_i (ld_idx[l]),
-      .tr_i (tr), .sh1_i (sh1), .rot_i (rot),
-      .cfg_l0_i (lreg_q[0][l & 7]), .cfg_en_i (!use_q[l & 7] || flags_q[l & 7]),
-      .prng_seed_we_i, .prng_seeded_i (prng_seeded[l]),
-      .inj_ties_away_i, .inj_popc_flags_i,
-      .lreg_o (ln_lreg), .lreg_chg_o (ln_chg),
-      .flags_o (flags_q[l]), .use_o (use_q[l]), .depth_o (depth_q[l]),
-      .stk_f_o (stk_f_q[l]), .stk_u_o (stk_u_q[l]), .lcfg_o (lcfg_q[l]),
-      .lm_tpl_o (lm_tpl_q[l]), .lm_seq_o (lm_seq_q[l]), .lm_misc_o (lm_misc_q[l]),
-      .prng_o (prng_q[l])
-    );
-    for (genvar r = 0; r < int'(SFPU_LREGS); r++) begin : g_r
-      assign lreg_q[r][l]   = ln_lreg[r];
-      assign lreg_chg[r][l] = ln_chg[r];
+  // The MAD sub-unit executes one instruction a cycle (its scheduled one, else the regular one: L1,
+  // L6b), so one FMA per lane serves both; its fields are ux[1]'s (LReg[16] as VD: 5 bits)
+  logic [NL-1:0][31:0] fa, fb, fc, fd;
+  logic [NL-1:0][4:0]  fvd;       // each lane's destination (INDIRECT_VD: LReg[7]'s low bits)
+  // INDIRECT_VD applies only when VD != 16: a scheduled VD 16 (L3 bit 6) stays LReg[16]
+  // (SFPMAD.md / SFPADDI / SFPMULI / SFPLUT / SFPLUTFP32 functional models; decisions L3)
+  /* verilator lint_off VARHIDDEN */
+  /* verilator lint_off UNUSEDSIGNAL */
+  always_comb begin
+    sfpu_fma_ops_t o;
+    logic [3:0]  ai, mod1, mod0, va, vb, vc, vdr;
+    logic [4:0]  vd;
+    logic [7:0]  op;
+    logic [15:0] imm16m;
+    logic        is_fma;
+    o  = '0;
+    ai = '0;
+    for (int l = 0; l < NL; l++) begin
+      // each lane's instruction (a scheduled one may differ by lane: L9c)
+      op     = ux[1][l].w[31:24];
+      mod1   = ux[1][l].w[3:0];
+      mod0   = ux[1][l].w[19:16];
+      va     = ux[1][l].w[19:16];
+      imm16m = ux[1][l].w[23:8];
+      vd     = ux[1][l].vd;
+      vb     = ux[1][l].vb;
+      vc     = ux[1][l].vc;
+      vdr    = ux[1][l].vdr;
+      is_fma = op inside {OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32};
+      fa[l] = '0;
+      fb[l] = '0;
+      fc[l] = '0;
+      fvd[l] = vd;
+      if (is_fma) begin
+        unique case (op)
+          OP_MULI, OP_ADDI: begin
+            // BF16ToFP32(Imm16) * +-VD + 0, or Imm16 * 1.0 + +-VD (S1)
+            fa[l] = {imm16m, 16'h0};
+            fb[l] = (op == OP_MULI) ? (lreg_q[vdr][l] ^ {mod1[1], 31'h0}) : 32'h3F800000;
+            fc[l] = (op == OP_MULI) ? 32'h0 : (lreg_q[vdr][l] ^ {mod1[1], 31'h0});
+            if (mod1[3] && vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
+          end
+          OP_LUT: begin
+            o = sfpu_lut_ops(lreg_q[0][l], lreg_q[1][l], lreg_q[2][l], lreg_q[3][l]);
+            fa[l] = o.a;
+            fb[l] = o.b;
+            fc[l] = o.c;
+            fvd[l] = (mod0[3] && vd != 5'd16) ? {1'b0, lreg_q[7][l][3:0]} : vd;   // SFPLUT's VD: [23:20]
+          end
+          OP_LUTFP32: begin
+            o = sfpu_lutfp32_ops(mod1, {lreg_q[6][l], lreg_q[5][l], lreg_q[4][l], lreg_q[3][l],
+                                        lreg_q[2][l], lreg_q[1][l], lreg_q[0][l]});
+            fa[l] = o.a;
+            fb[l] = o.b;
+            fc[l] = o.c;
+            if (mod1[3] && vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
+          end
+          default: begin   // SFPMAD, SFPADD, SFPMUL: +-VA * VB +- VC
+            ai    = mod1[2] ? lreg_q[7][l][3:0] : va;
+            fa[l] = lreg_q[ai][l] ^ {mod1[0], 31'h0};
+            fb[l] = lreg_q[vb][l];
+            fc[l] = lreg_q[vc][l] ^ {mod1[1], 31'h0};
+            if (mod1[3] && vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
+          end
+        endcase
+      end
     end
   end
+  /* verilator lint_on UNUSEDSIGNAL */
+  /* verilator lint_on VARHIDDEN */
+  for (genvar l = 0; l < int'(NL); l++) begin : g_fma
+    tt_sfpu_fma u_fma (.a_i (fa[l]), .b_i (fb[l]), .c_i (fc[l]), .inj_ties_away_i, .d_o (fd[l]));
+  end
 
-  // the undefined-form flag the report carries (E2)
+  // ---------------------------------------------------------------------------------------------
+  // Execution: every instruction's functional model, at the edge ending its exec cycle
+  // ---------------------------------------------------------------------------------------------
   always_ff @(posedge clk_g) begin
-    if (!rst_ni)   err_q <= 1'b0;
-    else if (step) err_q <= undef;
+    // S2: the seed replaces every lane's state; first, so that an instruction executing at the
+    // same edge, which read the seeded state (prng_cur), advances it
+    if (rst_ni && prng_seed_we_i) prng_q <= prng_seeded;
+    if (!rst_ni) begin
+      lreg_q    <= LREG_RESET;
+      prev_q    <= LREG_RESET;
+      depth_q   <= '0;
+      stk_f_q   <= '0;
+      stk_u_q   <= '0;
+      lcfg_q    <= '0;
+      lm_tpl_q  <= '0;
+      lm_seq_q  <= '0;
+      lm_misc_q <= '0;
+      prng_q    <= '0;
+      flags_q <= '0;
+      use_q   <= '0;
+      err_q   <= 1'b0;
+    end else if (exec || grp_s) begin
+      err_q <= undef;
+      prev_q <= lreg_q;
+      if (!undef) begin
+        // the load sub-unit (SFPLOAD, SFPLOADI, the macro's load part) and the regular SFPSTORE's
+        // backdoor write: only regular instructions (a discarded SFPSTORE has no effect, L6b)
+        unique case (op)
+          // SFPLOADI.md (VD < 8 only)
+          OP_LOADI: if (vd0 < 4'd8) begin
+            for (int l = 0; l < NL; l++) begin
+              if (lane_en[l]) begin
+                unique case (mod0)
+                  4'd0:  lreg_q[vd0][l] <= {imm16, 16'h0};
+                  4'd1:  lreg_q[vd0][l] <= {imm16[15], 8'(imm16[14:10]) + 8'd112, imm16[9:0], 13'h0};
+                  4'd2:  lreg_q[vd0][l] <= {16'h0, imm16};
+                  4'd4:  lreg_q[vd0][l] <= {{16{imm16[15]}}, imm16};
+                  4'd8:  lreg_q[vd0][l] <= {imm16, lreg_q[vd0][l][15:0]};
+                  4'd10: lreg_q[vd0][l] <= {lreg_q[vd0][l][31:16], imm16};
+                  default: ;
+                endcase
+              end
+            end
+          end
+          // SFPLOAD: its Dest read is E1's (ld_val, ld_idx)
+          OP_LOAD: if (vd0 < 4'd8) begin
+            lreg_q[vd0[2:0]] <= ld_val;
+            if (vd0 < 4'd4) lreg_q[{2'b01, vd0[1:0]}] <= ld_idx;
+          end
+          // SFPSTORE: the backdoor template write of the lanes whose guard fails (S4); its rows in E2
+          OP_STORE: if (!disc) begin
+            for (int l = 0; l < NL; l++)
+              if (!lcfg_q[l][LC_BLOCK_WR] && !(vd0 < 4'd12 || lcfg_q[l][LC_DISABLE_BACKDOOR_LOAD]))
+                lm_tpl_q[l][vd0[1:0]] <= insn;
+          end
+          default: ;   // SFPNOP; the other sub-units' instructions below
+        endcase
+        // S4: the lanes whose backdoor guard fails write the instruction word instead (bd_tpl_r)
+        if (!disc) for (int l = 0; l < NL; l++) if (bd_tpl_r[l]) lm_tpl_q[l][bd_vd[1:0]] <= insn;
+      end
+      // the simple sub-unit (L1): its scheduled instruction, else the regular one (not discarded)
+      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
+      /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
+      begin : b_simple
+        logic [31:0]   insn;
+        logic [7:0]    op;
+        logic [3:0]    mod1, mod0, va, vb, vc, vdr;
+        logic [4:0]    vd;
+        logic          vd_ok;
+        logic [11:0]   imm12;
+        logic [15:0]   imm16m;
+        logic [NL-1:0] bd_tpl;
+        // per lane: each lane executes its own instruction (SFPLOADMACRO.md builds one per lane
+        // from LoadMacroConfig[Lane]; L9c lets lanes differ only in it); a regular one is the same
+        // in every lane. Cross-lane reads (SFPTRANSP, SFPSHFT2, SFPCONFIG) read the state before
+        // the cycle, as each lane's instruction would alone (the model runs each lane group so)
+        for (int l = 0; l < NL; l++) bd_tpl[l] = ux[0][l].sched ? 1'b0 : bd_tpl_r[l];  // L3
+        for (int l = 0; l < NL; l++) begin
+          insn   = ux[0][l].w;
+          op     = insn[31:24];
+          mod1   = insn[3:0];
+          mod0   = insn[19:16];
+          va     = insn[19:16];
+          imm12  = insn[23:12];
+          imm16m = insn[23:8];
+          vd     = ux[0][l].vd;
+          vb     = ux[0][l].vb;
+          vc     = ux[0][l].vc;
+          vdr    = ux[0][l].vdr;
+          vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
+          unique case (op)
+            // SFPMOV.md (S4: VD >= 12 without DISABLE_BACKDOOR_LOAD writes the template)
+            OP_MOV: begin
+              if (!bd_tpl[l]) begin
+                if (lane_en[l] || mod1 == 4'd2) begin   // the page: Mod1 == ALL_LANES_ENABLED
+                  logic [31:0] x;
+                  x = lreg_q[vc][l] ^ {mod1[0], 31'h0};
+                  if (mod1[3]) begin
+                    unique case (vc)
+                      4'd0, 4'd1, 4'd2, 4'd3: x = lm_tpl_q[l][vc[1:0]];
+                      4'd4, 4'd5, 4'd6, 4'd7: x = lm_seq_q[l][vc[1:0]];
+                      4'd8:  x = 32'(lm_misc_q[l]);
+                      4'd9: begin
+                        x = prng_cur[l];
+                        prng_q[l] <= prng_next(prng_cur[l]);
+                      end
+                      4'd15: x = 32'(lcfg_q[l]);
+                      default: x = '0;
+                    endcase
+                  end
+                  if (vd_ok) lreg_q[vd][l] <= x;
+                end
+              end
+            end
+            // SFPABS.md (S3: -Inf becomes +Inf; only NaN keeps its sign)
+            OP_ABS: if (vd_ok) begin
+              if (lane_en[l]) begin
+                logic [31:0] x;
+                x = lreg_q[vc][l];
+                if (x[31]) begin
+                  if (mod1[0]) x = (x > 32'hFF800000) ? x : {1'b0, x[30:0]};
+                  else         x = -x;
+                end
+                lreg_q[vd][l] <= x;
+              end
+            end
+            // SFPAND.md, SFPOR.md (Blackhole: VB with USE_VB), SFPXOR.md, SFPNOT.md
+            OP_AND, OP_OR, OP_XOR, OP_NOT: if (vd_ok) begin
+              logic [3:0] b;
+              b = ((op == OP_AND || op == OP_OR) && mod1[0]) ? vb : vdr;
+              if (lane_en[l]) begin
+                unique case (op)
+                  OP_AND:  lreg_q[vd][l] <= lreg_q[b][l] & lreg_q[vc][l];
+                  OP_OR:   lreg_q[vd][l] <= lreg_q[b][l] | lreg_q[vc][l];
+                  OP_XOR:  lreg_q[vd][l] <= lreg_q[b][l] ^ lreg_q[vc][l];
+                  default: lreg_q[vd][l] <= ~lreg_q[vc][l];
+                endcase
+              end
+            end
+            // SFPIADD.md (flags only for VD < 8: not for a scheduled VD 16, L4)
+            OP_IADD: if (vd_ok) begin
+              if (lane_en[l]) begin
+                logic [31:0] x;
+                logic        f;
+                if (mod1[0])      x = lreg_q[vc][l] + {{20{imm12[11]}}, imm12};
+                else if (mod1[1]) x = lreg_q[vc][l] - lreg_q[vdr][l];
+                else              x = lreg_q[vc][l] + lreg_q[vdr][l];
+                lreg_q[vd][l] <= x;
+                if (vd < 5'd8) begin
+                  f = mod1[2] ? flags_q[l] : x[31];
+                  flags_q[l] <= mod1[3] ? !f : f;
+                end
+              end
+            end
+            // SFPSHFT.md (Blackhole: ARITHMETIC, ARG_IMM_USE_VC; reserved Mod1 undefined above)
+            OP_SHFT: if (vd_ok) begin
+              if (lane_en[l]) begin
+                logic [31:0] x, amt;
+                x   = lreg_q[vdr][l];
+                amt = lreg_q[vc][l];
+                if (mod1[0]) begin
+                  if (mod1[2]) x = amt;
+                  amt = {{20{imm12[11]}}, imm12};
+                end
+                if (!amt[31])     lreg_q[vd][l] <= x << amt[4:0];
+                else if (mod1[1]) lreg_q[vd][l] <= 32'($signed(x) >>> 5'(-amt));
+                else              lreg_q[vd][l] <= x >> 5'(-amt);
+              end
+            end
+            // SFPSETSGN.md, SFPSETEXP.md, SFPSETMAN.md, SFPEXEXP.md, SFPEXMAN.md, SFPDIVP2.md
+            OP_SETSGN, OP_SETEXP, OP_SETMAN, OP_EXEXP, OP_EXMAN, OP_DIVP2:
+              if (vd_ok) begin
+              if (lane_en[l]) begin
+                logic [31:0] c, b, x;
+                c = lreg_q[vc][l];
+                b = lreg_q[vdr][l];
+                unique case (op)
+                  OP_SETSGN: x = {mod1[0] ? imm12[0] : b[31], c[30:0]};
+                  OP_SETEXP: x = {c[31], mod1[0] ? imm12[7:0] : (mod1[1] ? b[30:23] : b[7:0]),
+                                  c[22:0]};
+                  OP_SETMAN: x = {c[31:23], mod1[0] ? {imm12, 11'h0} : b[22:0]};
+                  OP_EXEXP:  x = 32'(c[30:23]) - (mod1[0] ? 32'd0 : 32'd127);
+                  OP_EXMAN:  x = {8'h0, !mod1[0], c[22:0]};
+                  default:   x = {c[31], mod1[0] ? ((c[30:23] == 8'hFF) ? c[30:23]
+                                                    : c[30:23] + imm12[7:0]) : imm12[7:0], c[22:0]};
+                endcase
+                lreg_q[vd][l] <= x;
+                if (op == OP_EXEXP && vd < 5'd8) begin   // SFPEXEXP.md: flags only for VD < 8
+                  logic f;
+                  f = mod1[1] ? x[31] : flags_q[l];
+                  flags_q[l] <= mod1[3] ? !f : f;
+                end
+              end
+            end
+            // SFPSETCC.md (Imm1 = Imm12 bit 0)
+            OP_SETCC: begin
+              if (!bd_tpl[l]) begin
+                if (lane_en[l]) begin
+                  logic [31:0] c;
+                  c = lreg_q[vc][l];
+                  if (!use_q[l] || mod1[3]) flags_q[l] <= 1'b0;
+                  else if (mod1[0])         flags_q[l] <= imm12[0];
+                  else begin
+                    unique case (mod1[2:1])
+                      2'd0:    flags_q[l] <= c[31];
+                      2'd1:    flags_q[l] <= c != '0;
+                      2'd2:    flags_q[l] <= !c[31];
+                      default: flags_q[l] <= c == '0;
+                    endcase
+                  end
+                end
+              end
+            end
+            // SFPENCC.md (Imm2 = Imm12 bits 1:0)
+            OP_ENCC: begin
+              if (!bd_tpl[l]) begin
+                if (mod1[1])      use_q[l] <= imm12[0];
+                else if (mod1[0]) use_q[l] <= !use_q[l];
+                flags_q[l] <= mod1[3] ? imm12[1] : 1'b1;
+              end
+            end
+            // SFPPUSHC.md (Blackhole: Mod1 != 0 mutates the top)
+            OP_PUSHC: begin
+              if (!bd_tpl[l]) begin
+                logic [2:0] top;
+                top = 3'(depth_q[l] - 4'd1);
+                if (mod1 == 4'd0) begin
+                  stk_f_q[l][depth_q[l][2:0]] <= flags_q[l];
+                  stk_u_q[l][depth_q[l][2:0]] <= use_q[l];
+                  depth_q[l] <= depth_q[l] + 4'd1;
+                end else if (mod1 <= 4'd12) begin
+                  stk_u_q[l][top] <= use_q[l];
+                  stk_f_q[l][top] <= bool_op(mod1, stk_f_q[l][top], flags_q[l]);
+                end else if (mod1 == 4'd13) begin
+                  flags_q[l]      <= !flags_q[l];
+                  stk_u_q[l][top] <= use_q[l];
+                  stk_f_q[l][top] <= !flags_q[l];
+                end else begin
+                  stk_u_q[l][top] <= 1'b1;
+                  stk_f_q[l][top] <= mod1 == 4'd14;
+                end
+              end
+            end
+            // SFPPOPC.md (an empty stack's top reads as false, false)
+            OP_POPC: begin
+              if (!bd_tpl[l]) begin
+                logic [2:0] top;
+                logic       tf, tu;
+                top = 3'(depth_q[l] - 4'd1);
+                tf  = depth_q[l] != '0 && stk_f_q[l][top];
+                tu  = depth_q[l] != '0 && stk_u_q[l][top];
+                if (mod1 == 4'd0) begin
+                  depth_q[l] <= depth_q[l] - 4'd1;
+                  use_q[l]   <= tu;
+                  // DELIBERATE BUG (INJ_SFPU_POPC_KEEP_FLAGS): the popped LaneFlags are dropped.
+                  if (!inj_popc_flags_i) flags_q[l] <= tf;
+                end else if (mod1 <= 4'd12) begin
+                  use_q[l]   <= tu;
+                  flags_q[l] <= bool_op(mod1, flags_q[l], tf);
+                end else if (mod1 == 4'd13) begin
+                  flags_q[l] <= !flags_q[l];
+                end else begin
+                  use_q[l]   <= 1'b1;
+                  flags_q[l] <= mod1 == 4'd14;
+                end
+              end
+            end
+            // SFPCOMPC.md (an empty stack's top reads as true, true)
+            OP_COMPC: begin
+              if (!bd_tpl[l]) begin
+                logic [2:0] top;
+                logic       tf, tu;
+                top = 3'(depth_q[l] - 4'd1);
+                tf  = depth_q[l] == '0 || stk_f_q[l][top];
+                tu  = depth_q[l] == '0 || stk_u_q[l][top];
+                flags_q[l] <= (tu && use_q[l]) ? (tf && !flags_q[l]) : 1'b0;
+              end
+            end
+            // SFPTRANSP.md: transpose the four rows of each column within LReg[0..3] and LReg[4..7],
+            // each destination lane by its own enable. S7: the guard outside the lane loop is lane 0's
+            // LaneConfig; lanes without DISABLE_BACKDOOR_LOAD take the backdoor write (S4).
+            OP_TRANSP: begin
+              if (!bd_tpl[0] && lane_en[l]) begin
+                for (int base = 0; base < 8; base += 4)
+                  for (int i = 0; i < 4; i++)
+                    if (i != l / 8) lreg_q[base + i][l] <= lreg_q[base + l / 8][i * 8 + (l & 7)];
+              end
+            end
+            // SFPCONFIG.md: from LReg[0] lanes 0..7 (or Imm16), broadcast by lane & 7; enables by lane
+            // & 7's UseLaneFlagsForLaneEnable / LaneFlags only, and Imm16 as a lane mask (S8)
+            OP_CONFIG: begin
+              if ((!mod1[3] || imm16m[(l & 7) * 2]) && (!use_q[l & 7] || flags_q[l & 7])) begin
+                logic [31:0] v;
+                v = mod1[0] ? 32'(imm16m) : lreg_q[0][l & 7];
+                unique case (vd)
+                  5'd0, 5'd1, 5'd2, 5'd3: lm_tpl_q[l][vd[1:0]] <= lreg_q[0][l & 7];
+                  5'd4, 5'd5, 5'd6, 5'd7: lm_seq_q[l][vd[1:0]] <= v;
+                  5'd8: begin
+                    unique case (mod1[2:1])
+                      2'd0:    lm_misc_q[l] <= v[11:0];
+                      2'd1:    lm_misc_q[l] <= lm_misc_q[l] | v[11:0];
+                      2'd2:    lm_misc_q[l] <= lm_misc_q[l] & v[11:0];
+                      default: lm_misc_q[l] <= lm_misc_q[l] ^ v[11:0];
+                    endcase
+                  end
+                  5'd11, 5'd12, 5'd13, 5'd14: begin
+                    // Imm16 too narrow for a float: the page's defaults (S8)
+                    if (mod1[0]) lreg_q[vd][l] <= (vd == 5'd11) ? 32'hBF800000 :
+                                                  (vd == 5'd12) ? 32'h37800000 :
+                                                  (vd == 5'd13) ? 32'hBF2CC4C7 : 32'hBEB08FF9;
+                    else         lreg_q[vd][l] <= v;
+                  end
+                  5'd15: begin
+                    logic [17:0] n;
+                    unique case (mod1[2:1])
+                      2'd0:    n = v[17:0];
+                      2'd1:    n = lcfg_q[l] | v[17:0];
+                      2'd2:    n = lcfg_q[l] & v[17:0];
+                      default: n = lcfg_q[l] ^ v[17:0];
+                    endcase
+                    if (mod1[0]) n[17:16] = n[17:16] | lcfg_q[l][17:16];
+                    lcfg_q[l] <= n;
+                  end
+                  default: ;
+                endcase
+              end
+            end
+            // SFPLZ.md
+            OP_LZ: if (vd_ok) begin
+              if (lane_en[l]) begin
+                logic [31:0] c;
+                logic        f;
+                c = lreg_q[vc][l] & {!mod1[2], 31'h7FFFFFFF};
+                lreg_q[vd][l] <= 32'(clz32(c));
+                f = mod1[1] ? (c != '0) : flags_q[l];
+                if (vd < 5'd8) flags_q[l] <= mod1[3] ? !f : f;   // SFPLZ.md: flags only for VD < 8
+              end
+            end
+            // SFPGT.md / SFPLE.md (the stack top mutated in every lane whose guard holds, S8)
+            OP_GT, OP_LE: begin
+              if (!bd_tpl[l]) begin
+                logic       r;
+                logic [2:0] top;
+                // the page's `VB = VD`: vdr (a scheduled one: L3's VB, the template's VD)
+                r   = sm_smaller(lreg_q[vc][l], lreg_q[vdr][l]) ^ (op == OP_LE);
+                top = 3'(depth_q[l] - 4'd1);
+                if (lane_en[l]) begin
+                  if (mod1[3] && vd_ok) lreg_q[vd][l] <= r ? 32'hFFFFFFFF : 32'h0;
+                  if (mod1[0]) flags_q[l] <= r;
+                end
+                if (mod1[1] && depth_q[l] != '0)
+                  stk_f_q[l][top] <= mod1[2] ? (stk_f_q[l][top] | r) : (stk_f_q[l][top] & r);
+              end
+            end
+            // SFPSWAP.md (Mod1 9: VD gets the max everywhere; 10..15 undefined above)
+            OP_SWAP: begin
+              logic [31:0] gets_min;
+              unique case (mod1)
+                4'd1:    gets_min = 32'hFFFFFFFF;
+                4'd2:    gets_min = 32'h0000FFFF;
+                4'd3:    gets_min = 32'h00FF00FF;
+                4'd4:    gets_min = 32'hFF0000FF;
+                4'd5:    gets_min = 32'h000000FF;
+                4'd6:    gets_min = 32'h0000FF00;
+                4'd7:    gets_min = 32'h00FF0000;
+                4'd8:    gets_min = 32'hFF000000;
+                default: gets_min = 32'h0;
+              endcase
+              if (!bd_tpl[l]) begin
+                if (lane_en[l]) begin
+                  logic [31:0] cv, dv;
+                  logic        sw;
+                  cv = lreg_q[vc][l];
+                  dv = lreg_q[vd][l];
+                  if (mod1 == 4'd0) sw = 1'b1;
+                  else begin
+                    sw = gets_min[l] ? sm_smaller(cv, dv) : !sm_smaller(cv, dv);
+                    if (lcfg_q[l][8]) sw = !sw;                          // EXCHANGE_SRCB_SRCC
+                  end
+                  if (sw) begin
+                    if (lcfg_q[l][LC_DEST_INDEX]) begin
+                      if (vc < 4'd4) lreg_q[vc][l] <= dv;
+                      if (vd < 5'd4) lreg_q[vd][l] <= cv;
+                      lreg_q[{2'b01, vc[1:0]}][l] <= lreg_q[{2'b01, vd[1:0]}][l];
+                      lreg_q[{2'b01, vd[1:0]}][l] <= lreg_q[{2'b01, vc[1:0]}][l];
+                    end else begin
+                      if (vc < 4'd8) lreg_q[vc][l] <= dv;
+                      if (vd_ok) lreg_q[vd][l] <= cv;
+                    end
+                  end
+                end
+              end
+            end
+            // SFPCAST.md: Mod1 0/1 SFPCAST_IntFloat.md, 2 SFPCAST_IntAbs.md, 3 SFPCAST_IntInt.md
+            OP_CAST: begin
+              logic [31:0] c;
+              c = lreg_q[vc][l];
+              if (mod1 <= 4'd1) begin
+                if (!bd_tpl[l]) begin
+                  if (lane_en[l]) begin
+                    logic [31:0] nrm, d;
+                    logic [7:0]  lz;
+                    lz  = (c[30:0] != '0) ? 8'(clz32({1'b0, c[30:0]})) : 8'd157;
+                    nrm = {1'b0, c[30:0]} << lz[4:0];
+                    d   = {c[31], 31'h0} + {1'b0, 8'(8'd157 - lz), 23'h0} + (nrm >> 8);
+                    if (mod1[0]) begin
+                      if ((nrm & 32'hFE) > ((prng_cur[l] >> 9) & 32'hFE)) d = d + 32'd1;
+                      prng_q[l] <= prng_next(prng_cur[l]);
+                    end else if (nrm[7] && (nrm & 32'h17F) != '0) begin
+                      d = d + 32'd1;
+                    end
+                    if (vd_ok) lreg_q[vd][l] <= d;
+                  end
+                end
+              end else if (vd_ok && lane_en[l]) begin
+                if (mod1 == 4'd2) lreg_q[vd][l] <= c[31] ? -c : c;
+                else              lreg_q[vd][l] <= {c[31], c[31] ? 31'(-c) : c[30:0]};
+              end
+            end
+            // SFPARECIP.md: RECIP, COND_RECIP, EXP (Mod1 2 and the switch's default, 3..15)
+            OP_ARECIP: if (vd_ok) begin
+              if (lane_en[l]) lreg_q[vd][l] <= sfpu_arecip(mod1, lreg_q[vb][l], lreg_q[vc][l]);
+            end
+            default: ;
+          endcase
+        end
+      end
+      // the MAD sub-unit (the FMA operands above are its instruction's)
+      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
+      /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
+      begin : b_mad
+        logic [31:0]   insn;
+        logic [7:0]    op;
+        logic [3:0]    mod1, mod0, va, vb, vc, vdr;
+        logic [4:0]    vd;
+        logic          vd_ok;
+        logic [11:0]   imm12;
+        logic [15:0]   imm16m;
+        logic [NL-1:0] bd_tpl;
+        // per lane: each lane executes its own instruction (SFPLOADMACRO.md builds one per lane
+        // from LoadMacroConfig[Lane]; L9c lets lanes differ only in it); a regular one is the same
+        // in every lane. Cross-lane reads (SFPTRANSP, SFPSHFT2, SFPCONFIG) read the state before
+        // the cycle, as each lane's instruction would alone (the model runs each lane group so)
+        for (int l = 0; l < NL; l++) bd_tpl[l] = ux[1][l].sched ? 1'b0 : bd_tpl_r[l];  // L3
+        for (int l = 0; l < NL; l++) begin
+          insn   = ux[1][l].w;
+          op     = insn[31:24];
+          mod1   = insn[3:0];
+          mod0   = insn[19:16];
+          va     = insn[19:16];
+          imm12  = insn[23:12];
+          imm16m = insn[23:8];
+          vd     = ux[1][l].vd;
+          vb     = ux[1][l].vb;
+          vc     = ux[1][l].vc;
+          vdr    = ux[1][l].vdr;
+          vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
+          unique case (op)
+            // SFPMUL24.md (a nonzero VC value is undefined above, so no Mul24ShiftAdd here)
+            OP_MUL24: begin
+              if (!bd_tpl[l]) begin
+                if (lane_en[l]) begin
+                  logic [22:0] a, b;
+                  logic [31:0] d;
+                  logic [45:0] p;
+                  logic [3:0]  ai;
+                  logic [4:0]  dv;
+                  ai = mod1[2] ? lreg_q[7][l][3:0] : va;
+                  a  = lreg_q[ai][l][22:0];
+                  b  = lreg_q[vb][l][22:0];
+                  p  = 46'(a) * 46'(b);
+                  d = mod1[0] ? 32'(p[45:23]) : {9'h0, p[22:0]};
+                  dv = (mod1[3] && vd != 5'd16) ? {1'b0, lreg_q[7][l][3:0]} : vd;
+                  if (dv < 5'd8 || dv == 5'd16) lreg_q[dv][l] <= d;
+                end
+              end
+            end
+            // SFPMAD & co., SFPLUT, SFPLUTFP32: the lane's FMA result to its destination
+            OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32: begin
+              if (!bd_tpl[l]) begin
+                if (lane_en[l] && (fvd[l] < 5'd8 || fvd[l] == 5'd16)) begin
+                  if (op == OP_LUT)          lreg_q[fvd[l]][l] <= sfpu_lut_post(mod0[2], fd[l], lreg_q[3][l]);
+                  else if (op == OP_LUTFP32) lreg_q[fvd[l]][l] <= sfpu_lut_post(mod1[2], fd[l], lreg_q[3][l]);
+                  else                       lreg_q[fvd[l]][l] <= fd[l];
+                end
+              end
+            end
+            default: ;
+          endcase
+        end
+      end
+      // the round sub-unit
+      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
+      /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
+      begin : b_round
+        logic [31:0]   insn;
+        logic [7:0]    op;
+        logic [3:0]    mod1, mod0, va, vb, vc, vdr;
+        logic [4:0]    vd;
+        logic          vd_ok;
+        logic [11:0]   imm12;
+        logic [15:0]   imm16m;
+        logic [NL-1:0] bd_tpl;
+        // per lane: each lane executes its own instruction (SFPLOADMACRO.md builds one per lane
+        // from LoadMacroConfig[Lane]; L9c lets lanes differ only in it); a regular one is the same
+        // in every lane. Cross-lane reads (SFPTRANSP, SFPSHFT2, SFPCONFIG) read the state before
+        // the cycle, as each lane's instruction would alone (the model runs each lane group so)
+        for (int l = 0; l < NL; l++) bd_tpl[l] = ux[2][l].sched ? 1'b0 : bd_tpl_r[l];  // L3
+        for (int l = 0; l < NL; l++) begin
+          insn   = ux[2][l].w;
+          op     = insn[31:24];
+          mod1   = insn[3:0];
+          mod0   = insn[19:16];
+          va     = insn[19:16];
+          imm12  = insn[23:12];
+          imm16m = insn[23:8];
+          vd     = ux[2][l].vd;
+          vb     = ux[2][l].vb;
+          vc     = ux[2][l].vc;
+          vdr    = ux[2][l].vdr;
+          vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
+          unique case (op)
+            // SFPSHFT2.md (Blackhole: SHFLSHR1 fixed). S7: the guards outside the lane loop (modes 2
+            // and 3) are lane 0's LaneConfig, and the lanes without DISABLE_BACKDOOR_LOAD take the
+            // template write
+            OP_SHFT2: begin
+              unique case (mod1)
+                4'd0, 4'd1: begin
+                  if (!bd_tpl[l]) begin
+                    if (lane_en[l]) begin
+                      lreg_q[0][l] <= lreg_q[1][l];
+                      lreg_q[1][l] <= lreg_q[2][l];
+                      lreg_q[2][l] <= lreg_q[3][l];
+                      lreg_q[3][l] <= (mod1 == 4'd1 && l < 24) ? lreg_q[0][l + 8] : 32'h0;
+                    end
+                  end
+                end
+                4'd2, 4'd3: begin
+                  if (!bd_tpl[0]) begin
+                    if (lane_en[l]) begin
+                      logic [31:0] rot;
+                      rot = (l & 7) != 0 ? lreg_q[vc][l - 1] : lreg_q[vc][l + 7];
+                      if (mod1 == 4'd2) begin
+                        lreg_q[0][l] <= lreg_q[1][l];
+                        lreg_q[1][l] <= lreg_q[2][l];
+                        lreg_q[2][l] <= lreg_q[3][l];
+                        lreg_q[3][l] <= rot;
+                      end else if (vd_ok) begin
+                        lreg_q[vd][l] <= rot;
+                      end
+                    end
+                  end
+                end
+                4'd4: if (vd_ok) begin
+                  if (lane_en[l]) lreg_q[vd][l] <= (l & 7) != 0 ? lreg_q[vc][l - 1] : 32'h0;
+                end
+                4'd5, 4'd6: if (vd_ok) begin
+                  if (lane_en[l]) begin
+                    logic [31:0] src, amt;
+                    src = (mod1 == 4'd5) ? lreg_q[vb][l] : lreg_q[vb][l];
+                    amt = (mod1 == 4'd5) ? lreg_q[vc][l] : {{20{imm12[11]}}, imm12};
+                    lreg_q[vd][l] <= !amt[31] ? src << amt[4:0] : src >> 5'(-amt);
+                  end
+                end
+                default: ;
+              endcase
+            end
+            // SFPSTOCHRND (its three pages; tt_sfpu_pkg sfpu_stochrnd): the PRNG steps in every
+            // enabled lane whatever the rounding mode (S9)
+            OP_STOCHRND: begin
+              if (!bd_tpl[l]) begin
+                if (lane_en[l]) begin
+                  prng_q[l] <= prng_next(prng_cur[l]);
+                  if (vd_ok)
+                    lreg_q[vd][l] <= sfpu_stochrnd(insn[22:21], insn[20:16], mod1, lreg_q[vb][l],
+                                                   lreg_q[vc][l], prng_cur[l]);
+                end
+              end
+            end
+            default: ;
+          endcase
+        end
+      end
+      /* verilator lint_on UNUSEDSIGNAL */
+      /* verilator lint_on VARHIDDEN */
+    end
   end
 
 endmodule

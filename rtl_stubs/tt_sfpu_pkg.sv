@@ -39,17 +39,6 @@ package tt_sfpu_pkg;
     logic [4:0]  imm5;     // [20:16] SFPSTOCHRND's Imm5
   } sfpu_fields_t;
 
-  // What one lane of a sub-unit (simple, MAD, round) executes in a cycle (tt_sfpu's ux, fed to each
-  // tt_sfpu_lane): its scheduled SFPLOADMACRO instruction, else the regular one of its sub-unit
-  // (docs/decisions.md L1, L3, L6b); all zero when the sub-unit executes nothing
-  typedef struct packed {
-    logic [31:0] w;        // the word (opcode, modifiers, immediates)
-    logic [4:0]  vd;       // VD (16: LReg[16], a scheduled instruction's, L4)
-    logic [3:0]  vb, vc;
-    logic [3:0]  vdr;      // the index the pages' `VB = VD` (SFPMULI / SFPADDI: `VC = VD`) reads
-    logic        sched;    // a scheduled instruction (no backdoor template write, L3)
-  } sfpu_su_x_t;
-
   function automatic sfpu_fields_t sfpu_fields(logic [31:0] insn);
     sfpu_fields_t f;
     f.opcode   = insn[31:24];
