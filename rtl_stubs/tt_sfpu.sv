@@ -370,10 +370,9 @@ module tt_sfpu
   end
 
   // S2: a PRNG_SEED write at this edge is in the state an instruction executing now reads (the
-  // model seeds at the write's retire, before this instruction's)
-  logic [NL-1:0][31:0] prng_seeded, prng_cur;
-  assign prng_seeded = sfpu_prng_seed(prng_seed_i);
-  assign prng_cur    = prng_seed_we_i ? prng_seeded : prng_q;
+  // model seeds at the write's retire, before this instruction's): prng_cur, in the execution
+  // process below, so that the seeding is worked out only at an edge of the unit's gated clock with
+  // a write (as a continuous assign it ran at every core clock edge: docs/speed.md, issue 31)
 
   // Undefined forms the model reports (docs/decisions.md S5, S7); only looked at in exec
   logic undef;
@@ -860,6 +859,7 @@ module tt_sfpu
   assign lm_go = exec && e1_lm && !undef;
   assign lm_mi = e1_insn_q[23:22];
   assign lm_vd = {e1_insn_q[0], e1_insn_q[21:20]};
+  /* verilator lint_off LATCH */   // (the lane loop's temporaries, set only with lm_go: read only then)
   always_comb begin
     for (int u = 0; u < 4; u++) begin
       logic [5:0]  sb0;   // lane 0's Sequence byte: source and delay
@@ -869,8 +869,9 @@ module tt_sfpu
       lm_new[u].v      = lm_go && sb0[2:0] >= 3'd2;
       lm_new[u].wait_i = lm_misc_q[0][8 + u];
       lm_new[u].th     = e1_th_q;
-      lm_new[u].addr   = addr;
-      for (int l = 0; l < NL; l++) begin
+      // (addr, the macro's Addr, is added where the slot is taken, below: read here, from the
+      // configuration, it made this block run at every core clock edge; docs/speed.md, issue 31)
+      if (lm_go) for (int l = 0; l < NL; l++) begin
         logic [2:0]  src;   // this lane's Sequence byte: source, bits 6 / 7 (its delay: lane 0's)
         logic [7:6]  sb;
         logic [31:0] t, w;
@@ -918,6 +919,7 @@ module tt_sfpu
       end
     end
   end
+  /* verilator lint_on LATCH */
 
   // L5: the slots of each sub-unit by counter (slot k: counter k; slot 0 executes this cycle, lm_x).
   // All counters move together: down by one in a cycle with an SFP instruction in E1, or with none
@@ -952,7 +954,10 @@ module tt_sfpu
           lm_q[u][0] <= '0;
         end
         // DELIBERATE BUG (INJ_SFPU_LM_DELAY_LATE): a delay below 7 is taken one too long.
-        if (lm_new[u].v) lm_q[u][lm_dly[u] + 3'((inj_lm_delay_i && lm_dly[u] != 3'd7) ? 1 : 0)] <= lm_new[u];
+        if (lm_new[u].v) begin
+          lm_q[u][lm_dly[u] + 3'((inj_lm_delay_i && lm_dly[u] != 3'd7) ? 1 : 0)]      <= lm_new[u];
+          lm_q[u][lm_dly[u] + 3'((inj_lm_delay_i && lm_dly[u] != 3'd7) ? 1 : 0)].addr <= addr;
+        end
         sched_q[u]      <= lm_x[u].v;
         sched_word_q[u] <= lm_x[u].v ? lm_x[u].word : '0;
       end
@@ -1041,9 +1046,12 @@ module tt_sfpu
   // Execution: every instruction's functional model, at the edge ending its exec cycle
   // ---------------------------------------------------------------------------------------------
   always_ff @(posedge clk_g) begin
+    logic [NL-1:0][31:0] prng_cur;   // the PRNG state an instruction executing now reads
+    prng_cur = prng_q;
+    if (prng_seed_we_i) prng_cur = sfpu_prng_seed(prng_seed_i);
     // S2: the seed replaces every lane's state; first, so that an instruction executing at the
     // same edge, which read the seeded state (prng_cur), advances it
-    if (rst_ni && prng_seed_we_i) prng_q <= prng_seeded;
+    if (rst_ni && prng_seed_we_i) prng_q <= prng_cur;
     if (!rst_ni) begin
       lreg_q    <= LREG_RESET;
       prev_q    <= LREG_RESET;
