@@ -1053,9 +1053,12 @@ module tt_sfpu
     end else if (exec || grp_s) begin
       err_q <= undef;
       prev_q <= lreg_q;
-      if (!undef) begin
+      if (exec && !undef) begin
         // the load sub-unit (SFPLOAD, SFPLOADI, the macro's load part) and the regular SFPSTORE's
-        // backdoor write: only regular instructions (a discarded SFPSTORE has no effect, L6b)
+        // backdoor write: only regular instructions (a discarded SFPSTORE has no effect, L6b), and
+        // only in their E1: in a cycle of scheduled work alone (grp_s without exec) the E1 word is
+        // the last instruction's, which must not execute again (it rewrote SFPLOAD's LReg with the
+        // old Dest value: tests/directed/sfpu_lm_stale_load.tts)
         unique case (op)
           // SFPLOADI.md (VD < 8 only)
           OP_LOADI: if (vd0 < 4'd8) begin
