@@ -236,7 +236,7 @@ module tt_sfpu
   lm_slot_t lm_x [4];
   // what a sub-unit block executes in each lane: its scheduled instruction, else the regular one of
   // its sub-unit (tt_sfpu_pkg sfpu_su_x_t; a scheduled instruction's may differ by lane)
-  sfpu_su_x_t [NL-1:0] ux [3];   // per lane (a scheduled instruction's may differ by lane)
+  sfpu_su_x_t [NL-1:0] ux [3];
   logic        disc;       // the regular instruction in E1 is discarded (L6b)
   logic [3:0]  ss_fmt;     // the scheduled store's Mod0 resolved (MOD0_FMT_SRCB), and its view
   logic        ss_ls32;
@@ -968,7 +968,6 @@ module tt_sfpu
   logic [NL-1:0][4:0]  fvd;       // each lane's destination (INDIRECT_VD: LReg[7]'s low bits)
   // INDIRECT_VD applies only when VD != 16: a scheduled VD 16 (L3 bit 6) stays LReg[16]
   // (SFPMAD.md / SFPADDI / SFPMULI / SFPLUT / SFPLUTFP32 functional models; decisions L3)
-  /* verilator lint_off VARHIDDEN */
   /* verilator lint_off UNUSEDSIGNAL */
   always_comb begin
     sfpu_fma_ops_t o;
@@ -1021,7 +1020,6 @@ module tt_sfpu
     end
   end
   /* verilator lint_on UNUSEDSIGNAL */
-  /* verilator lint_on VARHIDDEN */
   for (genvar l = 0; l < int'(NL); l++) begin : g_fma
     tt_sfpu_fma u_fma (.a_i (fa[l]), .b_i (fb[l]), .c_i (fc[l]), .inj_ties_away_i, .d_o (fd[l]));
   end
@@ -1093,7 +1091,6 @@ module tt_sfpu
         if (!disc) for (int l = 0; l < NL; l++) if (bd_tpl_r[l]) lm_tpl_q[l][bd_vd[1:0]] <= insn;
       end
       // the simple sub-unit (L1): its scheduled instruction, else the regular one (not discarded)
-      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
       /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
       begin : b_simple
         sfpu_su_dec_t  ix;       // its fields (tt_sfpu_pkg sfpu_su_decode)
@@ -1443,7 +1440,6 @@ module tt_sfpu
         end
       end
       // the MAD sub-unit (the FMA operands above are its instruction's)
-      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
       /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
       begin : b_mad
         sfpu_su_dec_t  ix;       // its fields (tt_sfpu_pkg sfpu_su_decode)
@@ -1490,7 +1486,6 @@ module tt_sfpu
         end
       end
       // the round sub-unit
-      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
       /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
       begin : b_round
         sfpu_su_dec_t  ix;       // its fields (tt_sfpu_pkg sfpu_su_decode)
@@ -1565,7 +1560,6 @@ module tt_sfpu
         end
       end
       /* verilator lint_on UNUSEDSIGNAL */
-      /* verilator lint_on VARHIDDEN */
     end
   end
 
