@@ -234,15 +234,9 @@ module tt_sfpu
   } lm_slot_t;
   // per sub-unit (0 simple, 1 MAD, 2 round, 3 store; TT_SFPU_SU_*) what executes in this cycle
   lm_slot_t lm_x [4];
-  // what a sub-unit block executes: its scheduled instruction, else the regular one of its sub-unit
-  typedef struct packed {
-    logic [31:0] w;
-    logic [4:0]  vd;
-    logic [3:0]  vb, vc;
-    logic [3:0]  vdr;      // the index the pages' `VB = VD` (SFPMULI / SFPADDI: `VC = VD`) reads
-    logic        sched;
-  } su_x_t;
-  su_x_t [NL-1:0] ux [3];   // per lane (a scheduled instruction's may differ by lane)
+  // what a sub-unit block executes in each lane: its scheduled instruction, else the regular one of
+  // its sub-unit (tt_sfpu_pkg sfpu_su_x_t; a scheduled instruction's may differ by lane)
+  sfpu_su_x_t [NL-1:0] ux [3];
   logic        disc;       // the regular instruction in E1 is discarded (L6b)
   logic [3:0]  ss_fmt;     // the scheduled store's Mod0 resolved (MOD0_FMT_SRCB), and its view
   logic        ss_ls32;
@@ -370,10 +364,9 @@ module tt_sfpu
   end
 
   // S2: a PRNG_SEED write at this edge is in the state an instruction executing now reads (the
-  // model seeds at the write's retire, before this instruction's)
-  logic [NL-1:0][31:0] prng_seeded, prng_cur;
-  assign prng_seeded = sfpu_prng_seed(prng_seed_i);
-  assign prng_cur    = prng_seed_we_i ? prng_seeded : prng_q;
+  // model seeds at the write's retire, before this instruction's): prng_cur, in the execution
+  // process below, so that the seeding is worked out only at an edge of the unit's gated clock with
+  // a write (as a continuous assign it ran at every core clock edge: docs/speed.md, issue 31)
 
   // Undefined forms the model reports (docs/decisions.md S5, S7); only looked at in exec
   logic undef;
@@ -860,6 +853,7 @@ module tt_sfpu
   assign lm_go = exec && e1_lm && !undef;
   assign lm_mi = e1_insn_q[23:22];
   assign lm_vd = {e1_insn_q[0], e1_insn_q[21:20]};
+  /* verilator lint_off LATCH */   // (the lane loop's temporaries, set only with lm_go: read only then)
   always_comb begin
     for (int u = 0; u < 4; u++) begin
       logic [5:0]  sb0;   // lane 0's Sequence byte: source and delay
@@ -869,8 +863,9 @@ module tt_sfpu
       lm_new[u].v      = lm_go && sb0[2:0] >= 3'd2;
       lm_new[u].wait_i = lm_misc_q[0][8 + u];
       lm_new[u].th     = e1_th_q;
-      lm_new[u].addr   = addr;
-      for (int l = 0; l < NL; l++) begin
+      // (addr, the macro's Addr, is added where the slot is taken, below: read here, from the
+      // configuration, it made this block run at every core clock edge; docs/speed.md, issue 31)
+      if (lm_go) for (int l = 0; l < NL; l++) begin
         logic [2:0]  src;   // this lane's Sequence byte: source, bits 6 / 7 (its delay: lane 0's)
         logic [7:6]  sb;
         logic [31:0] t, w;
@@ -918,6 +913,7 @@ module tt_sfpu
       end
     end
   end
+  /* verilator lint_on LATCH */
 
   // L5: the slots of each sub-unit by counter (slot k: counter k; slot 0 executes this cycle, lm_x).
   // All counters move together: down by one in a cycle with an SFP instruction in E1, or with none
@@ -952,7 +948,10 @@ module tt_sfpu
           lm_q[u][0] <= '0;
         end
         // DELIBERATE BUG (INJ_SFPU_LM_DELAY_LATE): a delay below 7 is taken one too long.
-        if (lm_new[u].v) lm_q[u][lm_dly[u] + 3'((inj_lm_delay_i && lm_dly[u] != 3'd7) ? 1 : 0)] <= lm_new[u];
+        if (lm_new[u].v) begin
+          lm_q[u][lm_dly[u] + 3'((inj_lm_delay_i && lm_dly[u] != 3'd7) ? 1 : 0)]      <= lm_new[u];
+          lm_q[u][lm_dly[u] + 3'((inj_lm_delay_i && lm_dly[u] != 3'd7) ? 1 : 0)].addr <= addr;
+        end
         sched_q[u]      <= lm_x[u].v;
         sched_word_q[u] <= lm_x[u].v ? lm_x[u].word : '0;
       end
@@ -969,70 +968,58 @@ module tt_sfpu
   logic [NL-1:0][4:0]  fvd;       // each lane's destination (INDIRECT_VD: LReg[7]'s low bits)
   // INDIRECT_VD applies only when VD != 16: a scheduled VD 16 (L3 bit 6) stays LReg[16]
   // (SFPMAD.md / SFPADDI / SFPMULI / SFPLUT / SFPLUTFP32 functional models; decisions L3)
-  /* verilator lint_off VARHIDDEN */
   /* verilator lint_off UNUSEDSIGNAL */
   always_comb begin
     sfpu_fma_ops_t o;
-    logic [3:0]  ai, mod1, mod0, va, vb, vc, vdr;
-    logic [4:0]  vd;
-    logic [7:0]  op;
-    logic [15:0] imm16m;
-    logic        is_fma;
+    sfpu_su_dec_t  ix;   // the lane's instruction's fields (tt_sfpu_pkg sfpu_su_decode)
+    logic [3:0]    ai;
+    logic          is_fma;
     o  = '0;
     ai = '0;
     for (int l = 0; l < NL; l++) begin
       // each lane's instruction (a scheduled one may differ by lane: L9c)
-      op     = ux[1][l].w[31:24];
-      mod1   = ux[1][l].w[3:0];
-      mod0   = ux[1][l].w[19:16];
-      va     = ux[1][l].w[19:16];
-      imm16m = ux[1][l].w[23:8];
-      vd     = ux[1][l].vd;
-      vb     = ux[1][l].vb;
-      vc     = ux[1][l].vc;
-      vdr    = ux[1][l].vdr;
-      is_fma = op inside {OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32};
+      ix = sfpu_su_decode(ux[1][l]);
+      is_fma = ix.op inside {OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32};
       fa[l] = '0;
       fb[l] = '0;
       fc[l] = '0;
-      fvd[l] = vd;
+      fvd[l] = ix.vd;
       if (is_fma) begin
-        unique case (op)
+        unique case (ix.op)
           OP_MULI, OP_ADDI: begin
             // BF16ToFP32(Imm16) * +-VD + 0, or Imm16 * 1.0 + +-VD (S1)
-            fa[l] = {imm16m, 16'h0};
-            fb[l] = (op == OP_MULI) ? (lreg_q[vdr][l] ^ {mod1[1], 31'h0}) : 32'h3F800000;
-            fc[l] = (op == OP_MULI) ? 32'h0 : (lreg_q[vdr][l] ^ {mod1[1], 31'h0});
-            if (mod1[3] && vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
+            fa[l] = {ix.imm16m, 16'h0};
+            fb[l] = (ix.op == OP_MULI) ? (lreg_q[ix.vdr][l] ^ {ix.mod1[1], 31'h0}) : 32'h3F800000;
+            fc[l] = (ix.op == OP_MULI) ? 32'h0 : (lreg_q[ix.vdr][l] ^ {ix.mod1[1], 31'h0});
+            if (ix.mod1[3] && ix.vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
           end
           OP_LUT: begin
             o = sfpu_lut_ops(lreg_q[0][l], lreg_q[1][l], lreg_q[2][l], lreg_q[3][l]);
             fa[l] = o.a;
             fb[l] = o.b;
             fc[l] = o.c;
-            fvd[l] = (mod0[3] && vd != 5'd16) ? {1'b0, lreg_q[7][l][3:0]} : vd;   // SFPLUT's VD: [23:20]
+            fvd[l] = (ix.mod0[3] && ix.vd != 5'd16) ? {1'b0, lreg_q[7][l][3:0]} : ix.vd;   // SFPLUT's VD: [23:20]
           end
           OP_LUTFP32: begin
-            o = sfpu_lutfp32_ops(mod1, {lreg_q[6][l], lreg_q[5][l], lreg_q[4][l], lreg_q[3][l],
+            o = sfpu_lutfp32_ops(ix.mod1, {lreg_q[6][l], lreg_q[5][l], lreg_q[4][l], lreg_q[3][l],
                                         lreg_q[2][l], lreg_q[1][l], lreg_q[0][l]});
             fa[l] = o.a;
             fb[l] = o.b;
             fc[l] = o.c;
-            if (mod1[3] && vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
+            if (ix.mod1[3] && ix.vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
           end
           default: begin   // SFPMAD, SFPADD, SFPMUL: +-VA * VB +- VC
-            ai    = mod1[2] ? lreg_q[7][l][3:0] : va;
-            fa[l] = lreg_q[ai][l] ^ {mod1[0], 31'h0};
-            fb[l] = lreg_q[vb][l];
-            fc[l] = lreg_q[vc][l] ^ {mod1[1], 31'h0};
-            if (mod1[3] && vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
+            ai    = ix.mod1[2] ? lreg_q[7][l][3:0] : ix.va;
+            fa[l] = lreg_q[ai][l] ^ {ix.mod1[0], 31'h0};
+            fb[l] = lreg_q[ix.vb][l];
+            fc[l] = lreg_q[ix.vc][l] ^ {ix.mod1[1], 31'h0};
+            if (ix.mod1[3] && ix.vd != 5'd16) fvd[l] = {1'b0, lreg_q[7][l][3:0]};
           end
         endcase
       end
     end
   end
   /* verilator lint_on UNUSEDSIGNAL */
-  /* verilator lint_on VARHIDDEN */
   for (genvar l = 0; l < int'(NL); l++) begin : g_fma
     tt_sfpu_fma u_fma (.a_i (fa[l]), .b_i (fb[l]), .c_i (fc[l]), .inj_ties_away_i, .d_o (fd[l]));
   end
@@ -1041,9 +1028,12 @@ module tt_sfpu
   // Execution: every instruction's functional model, at the edge ending its exec cycle
   // ---------------------------------------------------------------------------------------------
   always_ff @(posedge clk_g) begin
+    logic [NL-1:0][31:0] prng_cur;   // the PRNG state an instruction executing now reads
+    prng_cur = prng_q;
+    if (prng_seed_we_i) prng_cur = sfpu_prng_seed(prng_seed_i);
     // S2: the seed replaces every lane's state; first, so that an instruction executing at the
     // same edge, which read the seeded state (prng_cur), advances it
-    if (rst_ni && prng_seed_we_i) prng_q <= prng_seeded;
+    if (rst_ni && prng_seed_we_i) prng_q <= prng_cur;
     if (!rst_ni) begin
       lreg_q    <= LREG_RESET;
       prev_q    <= LREG_RESET;
@@ -1061,9 +1051,12 @@ module tt_sfpu
     end else if (exec || grp_s) begin
       err_q <= undef;
       prev_q <= lreg_q;
-      if (!undef) begin
+      if (exec && !undef) begin
         // the load sub-unit (SFPLOAD, SFPLOADI, the macro's load part) and the regular SFPSTORE's
-        // backdoor write: only regular instructions (a discarded SFPSTORE has no effect, L6b)
+        // backdoor write: only regular instructions (a discarded SFPSTORE has no effect, L6b), and
+        // only in their E1: in a cycle of scheduled work alone (grp_s without exec) the E1 word is
+        // the last instruction's, which must not execute again (it rewrote SFPLOAD's LReg with the
+        // old Dest value: tests/directed/sfpu_lm_stale_load.tts)
         unique case (op)
           // SFPLOADI.md (VD < 8 only)
           OP_LOADI: if (vd0 < 4'd8) begin
@@ -1098,16 +1091,9 @@ module tt_sfpu
         if (!disc) for (int l = 0; l < NL; l++) if (bd_tpl_r[l]) lm_tpl_q[l][bd_vd[1:0]] <= insn;
       end
       // the simple sub-unit (L1): its scheduled instruction, else the regular one (not discarded)
-      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
       /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
       begin : b_simple
-        logic [31:0]   insn;
-        logic [7:0]    op;
-        logic [3:0]    mod1, mod0, va, vb, vc, vdr;
-        logic [4:0]    vd;
-        logic          vd_ok;
-        logic [11:0]   imm12;
-        logic [15:0]   imm16m;
+        sfpu_su_dec_t  ix;       // its fields (tt_sfpu_pkg sfpu_su_decode)
         logic [NL-1:0] bd_tpl;
         // per lane: each lane executes its own instruction (SFPLOADMACRO.md builds one per lane
         // from LoadMacroConfig[Lane]; L9c lets lanes differ only in it); a regular one is the same
@@ -1115,29 +1101,18 @@ module tt_sfpu
         // the cycle, as each lane's instruction would alone (the model runs each lane group so)
         for (int l = 0; l < NL; l++) bd_tpl[l] = ux[0][l].sched ? 1'b0 : bd_tpl_r[l];  // L3
         for (int l = 0; l < NL; l++) begin
-          insn   = ux[0][l].w;
-          op     = insn[31:24];
-          mod1   = insn[3:0];
-          mod0   = insn[19:16];
-          va     = insn[19:16];
-          imm12  = insn[23:12];
-          imm16m = insn[23:8];
-          vd     = ux[0][l].vd;
-          vb     = ux[0][l].vb;
-          vc     = ux[0][l].vc;
-          vdr    = ux[0][l].vdr;
-          vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
-          unique case (op)
+          ix = sfpu_su_decode(ux[0][l]);
+          unique case (ix.op)
             // SFPMOV.md (S4: VD >= 12 without DISABLE_BACKDOOR_LOAD writes the template)
             OP_MOV: begin
               if (!bd_tpl[l]) begin
-                if (lane_en[l] || mod1 == 4'd2) begin   // the page: Mod1 == ALL_LANES_ENABLED
+                if (lane_en[l] || ix.mod1 == 4'd2) begin   // the page: Mod1 == ALL_LANES_ENABLED
                   logic [31:0] x;
-                  x = lreg_q[vc][l] ^ {mod1[0], 31'h0};
-                  if (mod1[3]) begin
-                    unique case (vc)
-                      4'd0, 4'd1, 4'd2, 4'd3: x = lm_tpl_q[l][vc[1:0]];
-                      4'd4, 4'd5, 4'd6, 4'd7: x = lm_seq_q[l][vc[1:0]];
+                  x = lreg_q[ix.vc][l] ^ {ix.mod1[0], 31'h0};
+                  if (ix.mod1[3]) begin
+                    unique case (ix.vc)
+                      4'd0, 4'd1, 4'd2, 4'd3: x = lm_tpl_q[l][ix.vc[1:0]];
+                      4'd4, 4'd5, 4'd6, 4'd7: x = lm_seq_q[l][ix.vc[1:0]];
                       4'd8:  x = 32'(lm_misc_q[l]);
                       4'd9: begin
                         x = prng_cur[l];
@@ -1147,87 +1122,87 @@ module tt_sfpu
                       default: x = '0;
                     endcase
                   end
-                  if (vd_ok) lreg_q[vd][l] <= x;
+                  if (ix.vd_ok) lreg_q[ix.vd][l] <= x;
                 end
               end
             end
             // SFPABS.md (S3: -Inf becomes +Inf; only NaN keeps its sign)
-            OP_ABS: if (vd_ok) begin
+            OP_ABS: if (ix.vd_ok) begin
               if (lane_en[l]) begin
                 logic [31:0] x;
-                x = lreg_q[vc][l];
+                x = lreg_q[ix.vc][l];
                 if (x[31]) begin
-                  if (mod1[0]) x = (x > 32'hFF800000) ? x : {1'b0, x[30:0]};
+                  if (ix.mod1[0]) x = (x > 32'hFF800000) ? x : {1'b0, x[30:0]};
                   else         x = -x;
                 end
-                lreg_q[vd][l] <= x;
+                lreg_q[ix.vd][l] <= x;
               end
             end
             // SFPAND.md, SFPOR.md (Blackhole: VB with USE_VB), SFPXOR.md, SFPNOT.md
-            OP_AND, OP_OR, OP_XOR, OP_NOT: if (vd_ok) begin
+            OP_AND, OP_OR, OP_XOR, OP_NOT: if (ix.vd_ok) begin
               logic [3:0] b;
-              b = ((op == OP_AND || op == OP_OR) && mod1[0]) ? vb : vdr;
+              b = ((ix.op == OP_AND || ix.op == OP_OR) && ix.mod1[0]) ? ix.vb : ix.vdr;
               if (lane_en[l]) begin
-                unique case (op)
-                  OP_AND:  lreg_q[vd][l] <= lreg_q[b][l] & lreg_q[vc][l];
-                  OP_OR:   lreg_q[vd][l] <= lreg_q[b][l] | lreg_q[vc][l];
-                  OP_XOR:  lreg_q[vd][l] <= lreg_q[b][l] ^ lreg_q[vc][l];
-                  default: lreg_q[vd][l] <= ~lreg_q[vc][l];
+                unique case (ix.op)
+                  OP_AND:  lreg_q[ix.vd][l] <= lreg_q[b][l] & lreg_q[ix.vc][l];
+                  OP_OR:   lreg_q[ix.vd][l] <= lreg_q[b][l] | lreg_q[ix.vc][l];
+                  OP_XOR:  lreg_q[ix.vd][l] <= lreg_q[b][l] ^ lreg_q[ix.vc][l];
+                  default: lreg_q[ix.vd][l] <= ~lreg_q[ix.vc][l];
                 endcase
               end
             end
             // SFPIADD.md (flags only for VD < 8: not for a scheduled VD 16, L4)
-            OP_IADD: if (vd_ok) begin
+            OP_IADD: if (ix.vd_ok) begin
               if (lane_en[l]) begin
                 logic [31:0] x;
                 logic        f;
-                if (mod1[0])      x = lreg_q[vc][l] + {{20{imm12[11]}}, imm12};
-                else if (mod1[1]) x = lreg_q[vc][l] - lreg_q[vdr][l];
-                else              x = lreg_q[vc][l] + lreg_q[vdr][l];
-                lreg_q[vd][l] <= x;
-                if (vd < 5'd8) begin
-                  f = mod1[2] ? flags_q[l] : x[31];
-                  flags_q[l] <= mod1[3] ? !f : f;
+                if (ix.mod1[0])      x = lreg_q[ix.vc][l] + {{20{ix.imm12[11]}}, ix.imm12};
+                else if (ix.mod1[1]) x = lreg_q[ix.vc][l] - lreg_q[ix.vdr][l];
+                else              x = lreg_q[ix.vc][l] + lreg_q[ix.vdr][l];
+                lreg_q[ix.vd][l] <= x;
+                if (ix.vd < 5'd8) begin
+                  f = ix.mod1[2] ? flags_q[l] : x[31];
+                  flags_q[l] <= ix.mod1[3] ? !f : f;
                 end
               end
             end
             // SFPSHFT.md (Blackhole: ARITHMETIC, ARG_IMM_USE_VC; reserved Mod1 undefined above)
-            OP_SHFT: if (vd_ok) begin
+            OP_SHFT: if (ix.vd_ok) begin
               if (lane_en[l]) begin
                 logic [31:0] x, amt;
-                x   = lreg_q[vdr][l];
-                amt = lreg_q[vc][l];
-                if (mod1[0]) begin
-                  if (mod1[2]) x = amt;
-                  amt = {{20{imm12[11]}}, imm12};
+                x   = lreg_q[ix.vdr][l];
+                amt = lreg_q[ix.vc][l];
+                if (ix.mod1[0]) begin
+                  if (ix.mod1[2]) x = amt;
+                  amt = {{20{ix.imm12[11]}}, ix.imm12};
                 end
-                if (!amt[31])     lreg_q[vd][l] <= x << amt[4:0];
-                else if (mod1[1]) lreg_q[vd][l] <= 32'($signed(x) >>> 5'(-amt));
-                else              lreg_q[vd][l] <= x >> 5'(-amt);
+                if (!amt[31])     lreg_q[ix.vd][l] <= x << amt[4:0];
+                else if (ix.mod1[1]) lreg_q[ix.vd][l] <= 32'($signed(x) >>> 5'(-amt));
+                else              lreg_q[ix.vd][l] <= x >> 5'(-amt);
               end
             end
             // SFPSETSGN.md, SFPSETEXP.md, SFPSETMAN.md, SFPEXEXP.md, SFPEXMAN.md, SFPDIVP2.md
             OP_SETSGN, OP_SETEXP, OP_SETMAN, OP_EXEXP, OP_EXMAN, OP_DIVP2:
-              if (vd_ok) begin
+              if (ix.vd_ok) begin
               if (lane_en[l]) begin
                 logic [31:0] c, b, x;
-                c = lreg_q[vc][l];
-                b = lreg_q[vdr][l];
-                unique case (op)
-                  OP_SETSGN: x = {mod1[0] ? imm12[0] : b[31], c[30:0]};
-                  OP_SETEXP: x = {c[31], mod1[0] ? imm12[7:0] : (mod1[1] ? b[30:23] : b[7:0]),
+                c = lreg_q[ix.vc][l];
+                b = lreg_q[ix.vdr][l];
+                unique case (ix.op)
+                  OP_SETSGN: x = {ix.mod1[0] ? ix.imm12[0] : b[31], c[30:0]};
+                  OP_SETEXP: x = {c[31], ix.mod1[0] ? ix.imm12[7:0] : (ix.mod1[1] ? b[30:23] : b[7:0]),
                                   c[22:0]};
-                  OP_SETMAN: x = {c[31:23], mod1[0] ? {imm12, 11'h0} : b[22:0]};
-                  OP_EXEXP:  x = 32'(c[30:23]) - (mod1[0] ? 32'd0 : 32'd127);
-                  OP_EXMAN:  x = {8'h0, !mod1[0], c[22:0]};
-                  default:   x = {c[31], mod1[0] ? ((c[30:23] == 8'hFF) ? c[30:23]
-                                                    : c[30:23] + imm12[7:0]) : imm12[7:0], c[22:0]};
+                  OP_SETMAN: x = {c[31:23], ix.mod1[0] ? {ix.imm12, 11'h0} : b[22:0]};
+                  OP_EXEXP:  x = 32'(c[30:23]) - (ix.mod1[0] ? 32'd0 : 32'd127);
+                  OP_EXMAN:  x = {8'h0, !ix.mod1[0], c[22:0]};
+                  default:   x = {c[31], ix.mod1[0] ? ((c[30:23] == 8'hFF) ? c[30:23]
+                                                    : c[30:23] + ix.imm12[7:0]) : ix.imm12[7:0], c[22:0]};
                 endcase
-                lreg_q[vd][l] <= x;
-                if (op == OP_EXEXP && vd < 5'd8) begin   // SFPEXEXP.md: flags only for VD < 8
+                lreg_q[ix.vd][l] <= x;
+                if (ix.op == OP_EXEXP && ix.vd < 5'd8) begin   // SFPEXEXP.md: flags only for VD < 8
                   logic f;
-                  f = mod1[1] ? x[31] : flags_q[l];
-                  flags_q[l] <= mod1[3] ? !f : f;
+                  f = ix.mod1[1] ? x[31] : flags_q[l];
+                  flags_q[l] <= ix.mod1[3] ? !f : f;
                 end
               end
             end
@@ -1236,11 +1211,11 @@ module tt_sfpu
               if (!bd_tpl[l]) begin
                 if (lane_en[l]) begin
                   logic [31:0] c;
-                  c = lreg_q[vc][l];
-                  if (!use_q[l] || mod1[3]) flags_q[l] <= 1'b0;
-                  else if (mod1[0])         flags_q[l] <= imm12[0];
+                  c = lreg_q[ix.vc][l];
+                  if (!use_q[l] || ix.mod1[3]) flags_q[l] <= 1'b0;
+                  else if (ix.mod1[0])         flags_q[l] <= ix.imm12[0];
                   else begin
-                    unique case (mod1[2:1])
+                    unique case (ix.mod1[2:1])
                       2'd0:    flags_q[l] <= c[31];
                       2'd1:    flags_q[l] <= c != '0;
                       2'd2:    flags_q[l] <= !c[31];
@@ -1253,9 +1228,9 @@ module tt_sfpu
             // SFPENCC.md (Imm2 = Imm12 bits 1:0)
             OP_ENCC: begin
               if (!bd_tpl[l]) begin
-                if (mod1[1])      use_q[l] <= imm12[0];
-                else if (mod1[0]) use_q[l] <= !use_q[l];
-                flags_q[l] <= mod1[3] ? imm12[1] : 1'b1;
+                if (ix.mod1[1])      use_q[l] <= ix.imm12[0];
+                else if (ix.mod1[0]) use_q[l] <= !use_q[l];
+                flags_q[l] <= ix.mod1[3] ? ix.imm12[1] : 1'b1;
               end
             end
             // SFPPUSHC.md (Blackhole: Mod1 != 0 mutates the top)
@@ -1263,20 +1238,20 @@ module tt_sfpu
               if (!bd_tpl[l]) begin
                 logic [2:0] top;
                 top = 3'(depth_q[l] - 4'd1);
-                if (mod1 == 4'd0) begin
+                if (ix.mod1 == 4'd0) begin
                   stk_f_q[l][depth_q[l][2:0]] <= flags_q[l];
                   stk_u_q[l][depth_q[l][2:0]] <= use_q[l];
                   depth_q[l] <= depth_q[l] + 4'd1;
-                end else if (mod1 <= 4'd12) begin
+                end else if (ix.mod1 <= 4'd12) begin
                   stk_u_q[l][top] <= use_q[l];
-                  stk_f_q[l][top] <= bool_op(mod1, stk_f_q[l][top], flags_q[l]);
-                end else if (mod1 == 4'd13) begin
+                  stk_f_q[l][top] <= bool_op(ix.mod1, stk_f_q[l][top], flags_q[l]);
+                end else if (ix.mod1 == 4'd13) begin
                   flags_q[l]      <= !flags_q[l];
                   stk_u_q[l][top] <= use_q[l];
                   stk_f_q[l][top] <= !flags_q[l];
                 end else begin
                   stk_u_q[l][top] <= 1'b1;
-                  stk_f_q[l][top] <= mod1 == 4'd14;
+                  stk_f_q[l][top] <= ix.mod1 == 4'd14;
                 end
               end
             end
@@ -1288,19 +1263,19 @@ module tt_sfpu
                 top = 3'(depth_q[l] - 4'd1);
                 tf  = depth_q[l] != '0 && stk_f_q[l][top];
                 tu  = depth_q[l] != '0 && stk_u_q[l][top];
-                if (mod1 == 4'd0) begin
+                if (ix.mod1 == 4'd0) begin
                   depth_q[l] <= depth_q[l] - 4'd1;
                   use_q[l]   <= tu;
                   // DELIBERATE BUG (INJ_SFPU_POPC_KEEP_FLAGS): the popped LaneFlags are dropped.
                   if (!inj_popc_flags_i) flags_q[l] <= tf;
-                end else if (mod1 <= 4'd12) begin
+                end else if (ix.mod1 <= 4'd12) begin
                   use_q[l]   <= tu;
-                  flags_q[l] <= bool_op(mod1, flags_q[l], tf);
-                end else if (mod1 == 4'd13) begin
+                  flags_q[l] <= bool_op(ix.mod1, flags_q[l], tf);
+                end else if (ix.mod1 == 4'd13) begin
                   flags_q[l] <= !flags_q[l];
                 end else begin
                   use_q[l]   <= 1'b1;
-                  flags_q[l] <= mod1 == 4'd14;
+                  flags_q[l] <= ix.mod1 == 4'd14;
                 end
               end
             end
@@ -1328,14 +1303,14 @@ module tt_sfpu
             // SFPCONFIG.md: from LReg[0] lanes 0..7 (or Imm16), broadcast by lane & 7; enables by lane
             // & 7's UseLaneFlagsForLaneEnable / LaneFlags only, and Imm16 as a lane mask (S8)
             OP_CONFIG: begin
-              if ((!mod1[3] || imm16m[(l & 7) * 2]) && (!use_q[l & 7] || flags_q[l & 7])) begin
+              if ((!ix.mod1[3] || ix.imm16m[(l & 7) * 2]) && (!use_q[l & 7] || flags_q[l & 7])) begin
                 logic [31:0] v;
-                v = mod1[0] ? 32'(imm16m) : lreg_q[0][l & 7];
-                unique case (vd)
-                  5'd0, 5'd1, 5'd2, 5'd3: lm_tpl_q[l][vd[1:0]] <= lreg_q[0][l & 7];
-                  5'd4, 5'd5, 5'd6, 5'd7: lm_seq_q[l][vd[1:0]] <= v;
+                v = ix.mod1[0] ? 32'(ix.imm16m) : lreg_q[0][l & 7];
+                unique case (ix.vd)
+                  5'd0, 5'd1, 5'd2, 5'd3: lm_tpl_q[l][ix.vd[1:0]] <= lreg_q[0][l & 7];
+                  5'd4, 5'd5, 5'd6, 5'd7: lm_seq_q[l][ix.vd[1:0]] <= v;
                   5'd8: begin
-                    unique case (mod1[2:1])
+                    unique case (ix.mod1[2:1])
                       2'd0:    lm_misc_q[l] <= v[11:0];
                       2'd1:    lm_misc_q[l] <= lm_misc_q[l] | v[11:0];
                       2'd2:    lm_misc_q[l] <= lm_misc_q[l] & v[11:0];
@@ -1344,20 +1319,20 @@ module tt_sfpu
                   end
                   5'd11, 5'd12, 5'd13, 5'd14: begin
                     // Imm16 too narrow for a float: the page's defaults (S8)
-                    if (mod1[0]) lreg_q[vd][l] <= (vd == 5'd11) ? 32'hBF800000 :
-                                                  (vd == 5'd12) ? 32'h37800000 :
-                                                  (vd == 5'd13) ? 32'hBF2CC4C7 : 32'hBEB08FF9;
-                    else         lreg_q[vd][l] <= v;
+                    if (ix.mod1[0]) lreg_q[ix.vd][l] <= (ix.vd == 5'd11) ? 32'hBF800000 :
+                                                  (ix.vd == 5'd12) ? 32'h37800000 :
+                                                  (ix.vd == 5'd13) ? 32'hBF2CC4C7 : 32'hBEB08FF9;
+                    else         lreg_q[ix.vd][l] <= v;
                   end
                   5'd15: begin
                     logic [17:0] n;
-                    unique case (mod1[2:1])
+                    unique case (ix.mod1[2:1])
                       2'd0:    n = v[17:0];
                       2'd1:    n = lcfg_q[l] | v[17:0];
                       2'd2:    n = lcfg_q[l] & v[17:0];
                       default: n = lcfg_q[l] ^ v[17:0];
                     endcase
-                    if (mod1[0]) n[17:16] = n[17:16] | lcfg_q[l][17:16];
+                    if (ix.mod1[0]) n[17:16] = n[17:16] | lcfg_q[l][17:16];
                     lcfg_q[l] <= n;
                   end
                   default: ;
@@ -1365,14 +1340,14 @@ module tt_sfpu
               end
             end
             // SFPLZ.md
-            OP_LZ: if (vd_ok) begin
+            OP_LZ: if (ix.vd_ok) begin
               if (lane_en[l]) begin
                 logic [31:0] c;
                 logic        f;
-                c = lreg_q[vc][l] & {!mod1[2], 31'h7FFFFFFF};
-                lreg_q[vd][l] <= 32'(clz32(c));
-                f = mod1[1] ? (c != '0) : flags_q[l];
-                if (vd < 5'd8) flags_q[l] <= mod1[3] ? !f : f;   // SFPLZ.md: flags only for VD < 8
+                c = lreg_q[ix.vc][l] & {!ix.mod1[2], 31'h7FFFFFFF};
+                lreg_q[ix.vd][l] <= 32'(clz32(c));
+                f = ix.mod1[1] ? (c != '0) : flags_q[l];
+                if (ix.vd < 5'd8) flags_q[l] <= ix.mod1[3] ? !f : f;   // SFPLZ.md: flags only for VD < 8
               end
             end
             // SFPGT.md / SFPLE.md (the stack top mutated in every lane whose guard holds, S8)
@@ -1381,20 +1356,20 @@ module tt_sfpu
                 logic       r;
                 logic [2:0] top;
                 // the page's `VB = VD`: vdr (a scheduled one: L3's VB, the template's VD)
-                r   = sm_smaller(lreg_q[vc][l], lreg_q[vdr][l]) ^ (op == OP_LE);
+                r   = sm_smaller(lreg_q[ix.vc][l], lreg_q[ix.vdr][l]) ^ (ix.op == OP_LE);
                 top = 3'(depth_q[l] - 4'd1);
                 if (lane_en[l]) begin
-                  if (mod1[3] && vd_ok) lreg_q[vd][l] <= r ? 32'hFFFFFFFF : 32'h0;
-                  if (mod1[0]) flags_q[l] <= r;
+                  if (ix.mod1[3] && ix.vd_ok) lreg_q[ix.vd][l] <= r ? 32'hFFFFFFFF : 32'h0;
+                  if (ix.mod1[0]) flags_q[l] <= r;
                 end
-                if (mod1[1] && depth_q[l] != '0)
-                  stk_f_q[l][top] <= mod1[2] ? (stk_f_q[l][top] | r) : (stk_f_q[l][top] & r);
+                if (ix.mod1[1] && depth_q[l] != '0)
+                  stk_f_q[l][top] <= ix.mod1[2] ? (stk_f_q[l][top] | r) : (stk_f_q[l][top] & r);
               end
             end
             // SFPSWAP.md (Mod1 9: VD gets the max everywhere; 10..15 undefined above)
             OP_SWAP: begin
               logic [31:0] gets_min;
-              unique case (mod1)
+              unique case (ix.mod1)
                 4'd1:    gets_min = 32'hFFFFFFFF;
                 4'd2:    gets_min = 32'h0000FFFF;
                 4'd3:    gets_min = 32'h00FF00FF;
@@ -1409,22 +1384,22 @@ module tt_sfpu
                 if (lane_en[l]) begin
                   logic [31:0] cv, dv;
                   logic        sw;
-                  cv = lreg_q[vc][l];
-                  dv = lreg_q[vd][l];
-                  if (mod1 == 4'd0) sw = 1'b1;
+                  cv = lreg_q[ix.vc][l];
+                  dv = lreg_q[ix.vd][l];
+                  if (ix.mod1 == 4'd0) sw = 1'b1;
                   else begin
                     sw = gets_min[l] ? sm_smaller(cv, dv) : !sm_smaller(cv, dv);
                     if (lcfg_q[l][8]) sw = !sw;                          // EXCHANGE_SRCB_SRCC
                   end
                   if (sw) begin
                     if (lcfg_q[l][LC_DEST_INDEX]) begin
-                      if (vc < 4'd4) lreg_q[vc][l] <= dv;
-                      if (vd < 5'd4) lreg_q[vd][l] <= cv;
-                      lreg_q[{2'b01, vc[1:0]}][l] <= lreg_q[{2'b01, vd[1:0]}][l];
-                      lreg_q[{2'b01, vd[1:0]}][l] <= lreg_q[{2'b01, vc[1:0]}][l];
+                      if (ix.vc < 4'd4) lreg_q[ix.vc][l] <= dv;
+                      if (ix.vd < 5'd4) lreg_q[ix.vd][l] <= cv;
+                      lreg_q[{2'b01, ix.vc[1:0]}][l] <= lreg_q[{2'b01, ix.vd[1:0]}][l];
+                      lreg_q[{2'b01, ix.vd[1:0]}][l] <= lreg_q[{2'b01, ix.vc[1:0]}][l];
                     end else begin
-                      if (vc < 4'd8) lreg_q[vc][l] <= dv;
-                      if (vd_ok) lreg_q[vd][l] <= cv;
+                      if (ix.vc < 4'd8) lreg_q[ix.vc][l] <= dv;
+                      if (ix.vd_ok) lreg_q[ix.vd][l] <= cv;
                     end
                   end
                 end
@@ -1433,8 +1408,8 @@ module tt_sfpu
             // SFPCAST.md: Mod1 0/1 SFPCAST_IntFloat.md, 2 SFPCAST_IntAbs.md, 3 SFPCAST_IntInt.md
             OP_CAST: begin
               logic [31:0] c;
-              c = lreg_q[vc][l];
-              if (mod1 <= 4'd1) begin
+              c = lreg_q[ix.vc][l];
+              if (ix.mod1 <= 4'd1) begin
                 if (!bd_tpl[l]) begin
                   if (lane_en[l]) begin
                     logic [31:0] nrm, d;
@@ -1442,39 +1417,32 @@ module tt_sfpu
                     lz  = (c[30:0] != '0) ? 8'(clz32({1'b0, c[30:0]})) : 8'd157;
                     nrm = {1'b0, c[30:0]} << lz[4:0];
                     d   = {c[31], 31'h0} + {1'b0, 8'(8'd157 - lz), 23'h0} + (nrm >> 8);
-                    if (mod1[0]) begin
+                    if (ix.mod1[0]) begin
                       if ((nrm & 32'hFE) > ((prng_cur[l] >> 9) & 32'hFE)) d = d + 32'd1;
                       prng_q[l] <= prng_next(prng_cur[l]);
                     end else if (nrm[7] && (nrm & 32'h17F) != '0) begin
                       d = d + 32'd1;
                     end
-                    if (vd_ok) lreg_q[vd][l] <= d;
+                    if (ix.vd_ok) lreg_q[ix.vd][l] <= d;
                   end
                 end
-              end else if (vd_ok && lane_en[l]) begin
-                if (mod1 == 4'd2) lreg_q[vd][l] <= c[31] ? -c : c;
-                else              lreg_q[vd][l] <= {c[31], c[31] ? 31'(-c) : c[30:0]};
+              end else if (ix.vd_ok && lane_en[l]) begin
+                if (ix.mod1 == 4'd2) lreg_q[ix.vd][l] <= c[31] ? -c : c;
+                else              lreg_q[ix.vd][l] <= {c[31], c[31] ? 31'(-c) : c[30:0]};
               end
             end
             // SFPARECIP.md: RECIP, COND_RECIP, EXP (Mod1 2 and the switch's default, 3..15)
-            OP_ARECIP: if (vd_ok) begin
-              if (lane_en[l]) lreg_q[vd][l] <= sfpu_arecip(mod1, lreg_q[vb][l], lreg_q[vc][l]);
+            OP_ARECIP: if (ix.vd_ok) begin
+              if (lane_en[l]) lreg_q[ix.vd][l] <= sfpu_arecip(ix.mod1, lreg_q[ix.vb][l], lreg_q[ix.vc][l]);
             end
             default: ;
           endcase
         end
       end
       // the MAD sub-unit (the FMA operands above are its instruction's)
-      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
       /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
       begin : b_mad
-        logic [31:0]   insn;
-        logic [7:0]    op;
-        logic [3:0]    mod1, mod0, va, vb, vc, vdr;
-        logic [4:0]    vd;
-        logic          vd_ok;
-        logic [11:0]   imm12;
-        logic [15:0]   imm16m;
+        sfpu_su_dec_t  ix;       // its fields (tt_sfpu_pkg sfpu_su_decode)
         logic [NL-1:0] bd_tpl;
         // per lane: each lane executes its own instruction (SFPLOADMACRO.md builds one per lane
         // from LoadMacroConfig[Lane]; L9c lets lanes differ only in it); a regular one is the same
@@ -1482,19 +1450,8 @@ module tt_sfpu
         // the cycle, as each lane's instruction would alone (the model runs each lane group so)
         for (int l = 0; l < NL; l++) bd_tpl[l] = ux[1][l].sched ? 1'b0 : bd_tpl_r[l];  // L3
         for (int l = 0; l < NL; l++) begin
-          insn   = ux[1][l].w;
-          op     = insn[31:24];
-          mod1   = insn[3:0];
-          mod0   = insn[19:16];
-          va     = insn[19:16];
-          imm12  = insn[23:12];
-          imm16m = insn[23:8];
-          vd     = ux[1][l].vd;
-          vb     = ux[1][l].vb;
-          vc     = ux[1][l].vc;
-          vdr    = ux[1][l].vdr;
-          vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
-          unique case (op)
+          ix = sfpu_su_decode(ux[1][l]);
+          unique case (ix.op)
             // SFPMUL24.md (a nonzero VC value is undefined above, so no Mul24ShiftAdd here)
             OP_MUL24: begin
               if (!bd_tpl[l]) begin
@@ -1504,12 +1461,12 @@ module tt_sfpu
                   logic [45:0] p;
                   logic [3:0]  ai;
                   logic [4:0]  dv;
-                  ai = mod1[2] ? lreg_q[7][l][3:0] : va;
+                  ai = ix.mod1[2] ? lreg_q[7][l][3:0] : ix.va;
                   a  = lreg_q[ai][l][22:0];
-                  b  = lreg_q[vb][l][22:0];
+                  b  = lreg_q[ix.vb][l][22:0];
                   p  = 46'(a) * 46'(b);
-                  d = mod1[0] ? 32'(p[45:23]) : {9'h0, p[22:0]};
-                  dv = (mod1[3] && vd != 5'd16) ? {1'b0, lreg_q[7][l][3:0]} : vd;
+                  d = ix.mod1[0] ? 32'(p[45:23]) : {9'h0, p[22:0]};
+                  dv = (ix.mod1[3] && ix.vd != 5'd16) ? {1'b0, lreg_q[7][l][3:0]} : ix.vd;
                   if (dv < 5'd8 || dv == 5'd16) lreg_q[dv][l] <= d;
                 end
               end
@@ -1518,8 +1475,8 @@ module tt_sfpu
             OP_MAD, OP_ADD, OP_MUL, OP_MULI, OP_ADDI, OP_LUT, OP_LUTFP32: begin
               if (!bd_tpl[l]) begin
                 if (lane_en[l] && (fvd[l] < 5'd8 || fvd[l] == 5'd16)) begin
-                  if (op == OP_LUT)          lreg_q[fvd[l]][l] <= sfpu_lut_post(mod0[2], fd[l], lreg_q[3][l]);
-                  else if (op == OP_LUTFP32) lreg_q[fvd[l]][l] <= sfpu_lut_post(mod1[2], fd[l], lreg_q[3][l]);
+                  if (ix.op == OP_LUT)          lreg_q[fvd[l]][l] <= sfpu_lut_post(ix.mod0[2], fd[l], lreg_q[3][l]);
+                  else if (ix.op == OP_LUTFP32) lreg_q[fvd[l]][l] <= sfpu_lut_post(ix.mod1[2], fd[l], lreg_q[3][l]);
                   else                       lreg_q[fvd[l]][l] <= fd[l];
                 end
               end
@@ -1529,16 +1486,9 @@ module tt_sfpu
         end
       end
       // the round sub-unit
-      /* verilator lint_off VARHIDDEN */   // the block's fields shadow E1's: the same bodies
       /* verilator lint_off UNUSEDSIGNAL */ // (each sub-unit reads its own instruction's)
       begin : b_round
-        logic [31:0]   insn;
-        logic [7:0]    op;
-        logic [3:0]    mod1, mod0, va, vb, vc, vdr;
-        logic [4:0]    vd;
-        logic          vd_ok;
-        logic [11:0]   imm12;
-        logic [15:0]   imm16m;
+        sfpu_su_dec_t  ix;       // its fields (tt_sfpu_pkg sfpu_su_decode)
         logic [NL-1:0] bd_tpl;
         // per lane: each lane executes its own instruction (SFPLOADMACRO.md builds one per lane
         // from LoadMacroConfig[Lane]; L9c lets lanes differ only in it); a regular one is the same
@@ -1546,31 +1496,20 @@ module tt_sfpu
         // the cycle, as each lane's instruction would alone (the model runs each lane group so)
         for (int l = 0; l < NL; l++) bd_tpl[l] = ux[2][l].sched ? 1'b0 : bd_tpl_r[l];  // L3
         for (int l = 0; l < NL; l++) begin
-          insn   = ux[2][l].w;
-          op     = insn[31:24];
-          mod1   = insn[3:0];
-          mod0   = insn[19:16];
-          va     = insn[19:16];
-          imm12  = insn[23:12];
-          imm16m = insn[23:8];
-          vd     = ux[2][l].vd;
-          vb     = ux[2][l].vb;
-          vc     = ux[2][l].vc;
-          vdr    = ux[2][l].vdr;
-          vd_ok  = vd < 5'd8 || vd == 5'd16;     // LReg[16]: a scheduled instruction's (L4)
-          unique case (op)
+          ix = sfpu_su_decode(ux[2][l]);
+          unique case (ix.op)
             // SFPSHFT2.md (Blackhole: SHFLSHR1 fixed). S7: the guards outside the lane loop (modes 2
             // and 3) are lane 0's LaneConfig, and the lanes without DISABLE_BACKDOOR_LOAD take the
             // template write
             OP_SHFT2: begin
-              unique case (mod1)
+              unique case (ix.mod1)
                 4'd0, 4'd1: begin
                   if (!bd_tpl[l]) begin
                     if (lane_en[l]) begin
                       lreg_q[0][l] <= lreg_q[1][l];
                       lreg_q[1][l] <= lreg_q[2][l];
                       lreg_q[2][l] <= lreg_q[3][l];
-                      lreg_q[3][l] <= (mod1 == 4'd1 && l < 24) ? lreg_q[0][l + 8] : 32'h0;
+                      lreg_q[3][l] <= (ix.mod1 == 4'd1 && l < 24) ? lreg_q[0][l + 8] : 32'h0;
                     end
                   end
                 end
@@ -1578,27 +1517,27 @@ module tt_sfpu
                   if (!bd_tpl[0]) begin
                     if (lane_en[l]) begin
                       logic [31:0] rot;
-                      rot = (l & 7) != 0 ? lreg_q[vc][l - 1] : lreg_q[vc][l + 7];
-                      if (mod1 == 4'd2) begin
+                      rot = (l & 7) != 0 ? lreg_q[ix.vc][l - 1] : lreg_q[ix.vc][l + 7];
+                      if (ix.mod1 == 4'd2) begin
                         lreg_q[0][l] <= lreg_q[1][l];
                         lreg_q[1][l] <= lreg_q[2][l];
                         lreg_q[2][l] <= lreg_q[3][l];
                         lreg_q[3][l] <= rot;
-                      end else if (vd_ok) begin
-                        lreg_q[vd][l] <= rot;
+                      end else if (ix.vd_ok) begin
+                        lreg_q[ix.vd][l] <= rot;
                       end
                     end
                   end
                 end
-                4'd4: if (vd_ok) begin
-                  if (lane_en[l]) lreg_q[vd][l] <= (l & 7) != 0 ? lreg_q[vc][l - 1] : 32'h0;
+                4'd4: if (ix.vd_ok) begin
+                  if (lane_en[l]) lreg_q[ix.vd][l] <= (l & 7) != 0 ? lreg_q[ix.vc][l - 1] : 32'h0;
                 end
-                4'd5, 4'd6: if (vd_ok) begin
+                4'd5, 4'd6: if (ix.vd_ok) begin
                   if (lane_en[l]) begin
                     logic [31:0] src, amt;
-                    src = (mod1 == 4'd5) ? lreg_q[vb][l] : lreg_q[vb][l];
-                    amt = (mod1 == 4'd5) ? lreg_q[vc][l] : {{20{imm12[11]}}, imm12};
-                    lreg_q[vd][l] <= !amt[31] ? src << amt[4:0] : src >> 5'(-amt);
+                    src = (ix.mod1 == 4'd5) ? lreg_q[ix.vb][l] : lreg_q[ix.vb][l];
+                    amt = (ix.mod1 == 4'd5) ? lreg_q[ix.vc][l] : {{20{ix.imm12[11]}}, ix.imm12};
+                    lreg_q[ix.vd][l] <= !amt[31] ? src << amt[4:0] : src >> 5'(-amt);
                   end
                 end
                 default: ;
@@ -1610,9 +1549,9 @@ module tt_sfpu
               if (!bd_tpl[l]) begin
                 if (lane_en[l]) begin
                   prng_q[l] <= prng_next(prng_cur[l]);
-                  if (vd_ok)
-                    lreg_q[vd][l] <= sfpu_stochrnd(insn[22:21], insn[20:16], mod1, lreg_q[vb][l],
-                                                   lreg_q[vc][l], prng_cur[l]);
+                  if (ix.vd_ok)
+                    lreg_q[ix.vd][l] <= sfpu_stochrnd(ix.insn[22:21], ix.insn[20:16], ix.mod1, lreg_q[ix.vb][l],
+                                                   lreg_q[ix.vc][l], prng_cur[l]);
                 end
               end
             end
@@ -1621,7 +1560,6 @@ module tt_sfpu
         end
       end
       /* verilator lint_on UNUSEDSIGNAL */
-      /* verilator lint_on VARHIDDEN */
     end
   end
 

@@ -39,6 +39,47 @@ package tt_sfpu_pkg;
     logic [4:0]  imm5;     // [20:16] SFPSTOCHRND's Imm5
   } sfpu_fields_t;
 
+  // What one lane of a sub-unit (simple, MAD, round) executes in a cycle (tt_sfpu's ux): its
+  // scheduled SFPLOADMACRO instruction, else the regular one of its sub-unit (docs/decisions.md L1,
+  // L3, L6b); all zero when the sub-unit executes nothing
+  typedef struct packed {
+    logic [31:0] w;        // the word (opcode, modifiers, immediates)
+    logic [4:0]  vd;       // VD (16: LReg[16], a scheduled instruction's, L4)
+    logic [3:0]  vb, vc;
+    logic [3:0]  vdr;      // the index the pages' `VB = VD` (SFPMULI / SFPADDI: `VC = VD`) reads
+    logic        sched;    // a scheduled instruction (no backdoor template write, L3)
+  } sfpu_su_x_t;
+
+  // Its fields as the simple, MAD and round sub-units read them (one decode for the three)
+  typedef struct packed {
+    logic [31:0] insn;
+    logic [7:0]  op;
+    logic [3:0]  mod1, mod0, va, vb, vc, vdr;
+    logic [4:0]  vd;
+    logic        vd_ok;    // VD < 8, or LReg[16] (a scheduled instruction's, L4)
+    logic [11:0] imm12;
+    logic [15:0] imm16m;   // [23:8]: SFPCONFIG's Imm16, SFPMULI / SFPADDI's
+  } sfpu_su_dec_t;
+
+  /* verilator lint_off UNUSEDSIGNAL */   // (x.sched: the caller's, for the backdoor rule L3)
+  function automatic sfpu_su_dec_t sfpu_su_decode(sfpu_su_x_t x);
+    sfpu_su_dec_t d;
+    d.insn   = x.w;
+    d.op     = x.w[31:24];
+    d.mod1   = x.w[3:0];
+    d.mod0   = x.w[19:16];
+    d.va     = x.w[19:16];
+    d.imm12  = x.w[23:12];
+    d.imm16m = x.w[23:8];
+    d.vd     = x.vd;
+    d.vb     = x.vb;
+    d.vc     = x.vc;
+    d.vdr    = x.vdr;
+    d.vd_ok  = x.vd < 5'd8 || x.vd == 5'd16;
+    return d;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
   function automatic sfpu_fields_t sfpu_fields(logic [31:0] insn);
     sfpu_fields_t f;
     f.opcode   = insn[31:24];
