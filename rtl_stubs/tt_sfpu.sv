@@ -238,8 +238,8 @@ module tt_sfpu
   // its sub-unit (tt_sfpu_pkg sfpu_su_x_t; a scheduled instruction's may differ by lane)
   sfpu_su_x_t [NL-1:0] ux [3];
   logic        disc;       // the regular instruction in E1 is discarded (L6b)
-  logic [3:0]  ss_fmt;     // the scheduled store's Mod0 resolved (MOD0_FMT_SRCB), and its view
-  logic        ss_ls32;
+  logic [NL-1:0][3:0] ss_fmt;  // the scheduled store's Mod0 resolved (MOD0_FMT_SRCB) by lane (L7b),
+  logic        ss_ls32;         // and its view (lane 0's: lanes of two views are unsupported, L7b)
   logic        grp_s;      // a scheduled instruction executes in this cycle
   logic [3:0]        sched_q;       // the report (the cycle after): sub-units that executed one
   logic [3:0][31:0]  sched_word_q;
@@ -469,7 +469,8 @@ module tt_sfpu
   assign st_e1 = exec && op == OP_STORE;
   assign ls_go = ld_go || st_e1;
   // E2's store: what its E1 worked out
-  logic [3:0]  st_fmt_q, st_vd0;
+  logic [NL-1:0][3:0] st_fmt_q;   // by lane: a scheduled store's lanes may differ in Mod0 (L7b)
+  logic [3:0]  st_vd0;
   logic [9:0]  st_row_q;
   logic        st_a1_q, st_ls32_q;
   // a regular SFPSTORE (not discarded, L6b) or a scheduled one (st_s_q: its rows at its report, L7)
@@ -605,7 +606,7 @@ module tt_sfpu
         // DELIBERATE BUG (INJ_SFPU_ST_COL_EVEN): the store's Addr bit 1 is dropped.
         c = ls_col(l, st_a1_q && !inj_st_col_even_i, lcfg_q[l & 7][LC_WR_COL_X]);
         d = st_d_q[l];
-        unique case (st_fmt_q)
+        unique case (st_fmt_q[l])
           FMT_FP16: begin
             // ToFP16: exponent rebias, flush at <= 0, saturate above 31, truncate; Dst order
             // {sign, mantissa, exponent}
@@ -702,13 +703,13 @@ module tt_sfpu
       if (e1_v_q) e2_disc_q <= disc;
       st_s_q <= lm_x[3].v;
       if (lm_x[3].v) begin
-        st_fmt_q  <= ss_fmt;
+        st_fmt_q  <= ss_fmt;        // each lane's own Mod0 (L7b)
         st_row_q  <= {lm_x[3].addr[9:2], 2'b00};
         st_a1_q   <= lm_x[3].addr[1];
         st_ls32_q <= ss_ls32;
         for (int l = 0; l < NL; l++) begin
           st_d_q[l]  <= lreg_q[lm_x[3].ln[l].vd][l];   // each lane's VD (L3: bits 6 / 7, its template)
-          st_en_q[l] <= lane_en[l] || ss_fmt == FMT_INT32_ALL;
+          st_en_q[l] <= lane_en[l] || ss_fmt[l] == FMT_INT32_ALL;
         end
       end
       if (st_e1 && !disc) begin
@@ -716,7 +717,7 @@ module tt_sfpu
           st_d_q[l]  <= lreg_q[vd0][l];
           st_en_q[l] <= lane_en[l] || fmt == FMT_INT32_ALL;
         end
-        st_fmt_q  <= fmt;
+        st_fmt_q  <= {NL{fmt}};
         st_row_q  <= rd_row_o;
         st_a1_q   <= addr[1];
         st_ls32_q <= ls32;
@@ -834,11 +835,13 @@ module tt_sfpu
     logic [1:0] th;
     th = lm_x[3].th;
     st = tcfg_i[th][0][0];
-    // the rows are written in one format: lane 0's Mod0 (a Misc that differs by lane is not built)
-    ss_fmt  = sfpu_resolve_mod0(lm_x[3].ln[0].tpl[19:16], cfg_i[st][1][30],
-                                cfg_i[st][0][9] ? cfg_i[st][0][8:5] : cfg_i[st][1][24:21],
-                                tcfg_i[th][4][0], tcfg_i[th][4][4:1]);
-    ss_ls32 = ss_fmt inside {FMT_FP32, FMT_INT32, FMT_INT32_ALL, FMT_INT32_SM, FMT_LO16, FMT_HI16};
+    // L7b: each lane converts with its own Mod0 (its Misc); the rows' view is lane 0's (a store
+    // whose lanes' Mod0 select both views is unsupported: the model stops on it)
+    for (int l = 0; l < NL; l++)
+      ss_fmt[l] = sfpu_resolve_mod0(lm_x[3].ln[l].tpl[19:16], cfg_i[st][1][30],
+                                    cfg_i[st][0][9] ? cfg_i[st][0][8:5] : cfg_i[st][1][24:21],
+                                    tcfg_i[th][4][0], tcfg_i[th][4][4:1]);
+    ss_ls32 = ss_fmt[0] inside {FMT_FP32, FMT_INT32, FMT_INT32_ALL, FMT_INT32_SM, FMT_LO16, FMT_HI16};
   end
 
   // The macro in E1 builds one instruction per sub-unit and lane from LoadMacroConfig[Lane] (the
@@ -948,7 +951,9 @@ module tt_sfpu
           lm_q[u][0] <= '0;
         end
         // DELIBERATE BUG (INJ_SFPU_LM_DELAY_LATE): a delay below 7 is taken one too long.
-        if (lm_new[u].v) begin
+        // L6a: a Sequence byte with delay D < 7 forgets the sub-unit's instruction due at D, source
+        // 0 too (the page's loop forgets before its `case 0: continue`): an empty slot written
+        if (lm_new[u].v || (lm_go && lm_dly[u] != 3'd7)) begin
           lm_q[u][lm_dly[u] + 3'((inj_lm_delay_i && lm_dly[u] != 3'd7) ? 1 : 0)]      <= lm_new[u];
           lm_q[u][lm_dly[u] + 3'((inj_lm_delay_i && lm_dly[u] != 3'd7) ? 1 : 0)].addr <= addr;
         end
@@ -1049,7 +1054,7 @@ module tt_sfpu
       use_q   <= '0;
       err_q   <= 1'b0;
     end else if (exec || grp_s) begin
-      err_q <= undef;
+      err_q <= undef && !disc;   // a discarded instruction's form is not judged (L6b, S17d)
       prev_q <= lreg_q;
       if (exec && !undef) begin
         // the load sub-unit (SFPLOAD, SFPLOADI, the macro's load part) and the regular SFPSTORE's
@@ -1399,7 +1404,7 @@ module tt_sfpu
                       lreg_q[{2'b01, ix.vd[1:0]}][l] <= lreg_q[{2'b01, ix.vc[1:0]}][l];
                     end else begin
                       if (ix.vc < 4'd8) lreg_q[ix.vc][l] <= dv;
-                      if (ix.vd_ok) lreg_q[ix.vd][l] <= cv;
+                      if (ix.vd < 5'd8) lreg_q[ix.vd][l] <= cv;   // the page: VD < 8 (not LReg[16], L3)
                     end
                   end
                 end

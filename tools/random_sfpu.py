@@ -160,7 +160,7 @@ LM_DRAWS = ["SFPLOADMACRO issued", "SFPLOADMACRO scheduled simple", "SFPLOADMACR
             "SFPLOADMACRO scheduled SFPNOP", "SFPLOADMACRO SFPSTORE source 3",
             "SFPLOADMACRO delay by cycles", "SFPLOADMACRO delay by instructions",
             "SFPLOADMACRO LReg[16] written", "SFPLOADMACRO LReg[16] stored", "SFPLOADMACRO VB override",
-            "SFPLOADMACRO discard", "SFPLOADMACRO forget", "SFPLOADMACRO back to back",
+            "SFPLOADMACRO discard", "SFPLOADMACRO forget", "SFPLOADMACRO forget by source 0", "SFPLOADMACRO back to back",
             "SFPLOADMACRO three macros", "SFPLOADMACRO backdoor template",
             "SFPLOADMACRO UsesLoadMod0ForStore",
             "SFPLOADMACRO regular between", "SFPLOADMACRO scheduled SFPSWAP",
@@ -561,9 +561,8 @@ class _Gen:
                 b.append(src | d << 3 | b6 | (0x80 if r.random() < 0.3 else 0))
             if self.lm_swap(tmpl, b[0]):   # (++): SFPNOP on MAD in the SFPSWAP's cycle
                 b[1] = 2 | (b[0] & 0x38)
-                # not bit 6 (VD 16) while model and RTL disagree on it (the RTL writes LReg[16];
-                # SFPSWAP.md writes VD only below 8: tests/pending/sfpu_lm_swap_vd16.tts)
-                b[0] &= ~0x40
+                # bit 6 (VD 16) drawn too: SFPSWAP.md writes VD only below 8 (L3;
+                # tests/directed/sfpu_lm_swap_vd16.tts)
             seq[m] = b
         # slots after the first macro (cycle 0 its E1): regular instructions between macros
         gaps_ = [r.choices([0, 1, 2, 3, 4], [4, 3, 2, 1, 1])[0] for _ in range(nmac - 1)]
@@ -584,17 +583,22 @@ class _Gen:
                     seq[idx[1]][u] = seq[idx[0]][u] & 0xC7 | d1 << 3
         ev = {}    # cycle -> (sub-unit, macro number, byte)
         swaps = set()   # cycles of a scheduled SFPSWAP (ev: simple) with its SFPNOP on MAD
-        forgot = 0
+        forgot = forgot0 = 0   # forgotten instructions; of them, by a byte with source 0
         for j, m in enumerate(idx):
             for u, unit in enumerate(LM_SUBUNITS):
                 byte = seq[m][u]
                 x = e1[j] + 1 + (byte >> 3 & 7)
                 if byte & 7 == 0:
-                    # L6a read literally: a byte with source 0 and delay < 7 forgets too; the RTL
-                    # does not yet (tests/pending/sfpu_lm_forget_source0.tts), so no draw has one
-                    # meet an outstanding instruction of its sub-unit
-                    if any(ev[c][0] == u and c == x for c in ev) or (u == 1 and x in swaps):
+                    # L6a read literally: a byte with source 0 and delay < 7 forgets its sub-unit's
+                    # outstanding instruction of that cycle too (tests/directed/sfpu_lm_forget_source0.tts);
+                    # never an SFPSWAP or its SFPNOP on MAD (the (++) pair stays whole)
+                    if x in swaps and u in (0, 1):
                         return None
+                    for c in list(ev):
+                        if ev[c][0] == u and c == x and c > e1[j]:
+                            del ev[c]
+                            forgot += 1
+                            forgot0 += 1
                     continue
                 if u == 0 and self.lm_swap(tmpl, byte) and seq[m][1] & 0x3F != 2 | byte & 0x38:
                     return None   # its SFPNOP on MAD was changed (the deliberate forget's copy)
@@ -612,7 +616,7 @@ class _Gen:
                 ev[x] = (u, j, byte)
                 if u == 0 and self.lm_swap(tmpl, byte):
                     swaps.add(x)
-        return tmpl, seq, idx, e1, ev, forgot, swaps
+        return tmpl, seq, idx, e1, ev, forgot, swaps, forgot0
 
     def lm_lane_mask(self):
         """an SFPCONFIG Imm16 lane mask (bit (Lane & 7) * 2) of some but not all of each eight lanes"""
@@ -649,7 +653,7 @@ class _Gen:
                 break
         else:
             return ["ttsfpnop"]
-        tmpl, seq, idx, e1, ev, forgot, swaps = d
+        tmpl, seq, idx, e1, ev, forgot, swaps, forgot0 = d
         tags = {"SFPLOADMACRO issued"}
         out = []
         if self.dst > 12:   # the macros' AddrMods add up to 12 (decisions S11: rows below 128)
@@ -733,6 +737,8 @@ class _Gen:
                 tags.add("SFPLOADMACRO LReg[16] %s" % ("stored" if u == 3 else "written"))
         if forgot:
             tags.add("SFPLOADMACRO forget")
+        if forgot0:
+            tags.add("SFPLOADMACRO forget by source 0")
         if 1 in [b - a for a, b in zip(e1, e1[1:])]:
             tags.add("SFPLOADMACRO back to back")
         if len(idx) > 2:

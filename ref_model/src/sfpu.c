@@ -1649,6 +1649,22 @@ tt_status tt_sfpu_step(tt_sfpu *s, tt_sfpu_seq *q, const tt_sfpu_step_in *in, tt
             sio.addr_fixed = true;
             sio.addr = e->addr;
             io = &sio;
+            /* L7b: each lane converts with its own Mod0, but the lanes' formats must share one Dest
+             * view (Dst16b or Dst32b): the RTL's register-file port carries one view per row */
+            int v0 = -1;
+            for (unsigned l = 0; l < TT_SFPU_NUM_LANES; l++) {
+                unsigned m = (e->word[l] >> 16) & 15u;
+                if (m == F_SRCB) m = resolve_srcb(&sio);
+                const int v32 = m == F_FP32 || m == F_INT32 || m == F_INT32_ALL || m == F_INT32_SM || m == F_LO16 ||
+                                m == F_HI16;
+                if (v0 < 0) v0 = v32;
+                else if (v32 != v0) {
+                    snprintf(msg, mlen, "SFPLOADMACRO L7b: a scheduled SFPSTORE (macro thread %d seq %u) mixes Dest "
+                             "views by lane's Misc (lane 0 %s, lane %u %s; docs/decisions.md)", e->thread, e->seq,
+                             v0 ? "Dst32b" : "Dst16b", l, v32 ? "Dst32b" : "Dst16b");
+                    return TT_UNSUPPORTED;
+                }
+            }
         }
         /* lanes whose instruction after L3 differs run separately (L9c: only the instruction may differ) */
         uint32_t left = 0xFFFFFFFFu;
