@@ -518,8 +518,12 @@ static int tile_take(parser *p, const char *txt, int fline)
         return fail(p, "the l1 tile of line %d takes %zu values; '%s' is one too many", ts->line, ts->want, txt);
     }
     ts->vline[i] = fline;
-    snprintf(ts->vtxt[i], sizeof ts->vtxt[i], "%s", txt);
-    if (strlen(txt) >= sizeof ts->vtxt[i]) strcpy(ts->vtxt[i] + sizeof ts->vtxt[i] - 4, "...");
+    /* the text, cut to fit as snprintf("%s") would (a snprintf per datum was 4.5 % of a tile
+     * stream's model run: callgrind, model_speed2) */
+    const size_t tlen = strlen(txt), cap = sizeof ts->vtxt[i] - 1, tcut = tlen < cap ? tlen : cap;
+    memcpy(ts->vtxt[i], txt, tcut);
+    ts->vtxt[i][tcut] = '\0';
+    if (tlen >= sizeof ts->vtxt[i]) strcpy(ts->vtxt[i] + sizeof ts->vtxt[i] - 4, "...");
     char why[300];
     tt_codec_status st;
     if (strncmp(txt, "raw:", 4) == 0) {
