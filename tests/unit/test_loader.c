@@ -677,6 +677,56 @@ static void test_loader_expect_retire_profiles(void **state)
     tt_test_free(&t);
 }
 
+/* The loader reads the file a block at a time (16 KiB) and copies a tile datum's text for its
+ * messages without snprintf (model_speed2): lines across a block's edge, a last line without its
+ * newline, an error's line number and a NUL byte past the first block, and a datum's text cut to 36
+ * characters and "..." must come out as the byte-at-a-time read and snprintf gave them. */
+static void test_loader_reads_past_a_block(void **state)
+{
+    (void)state;
+    const size_t n = 4000; /* "ttnop\n" x 4000: 24,000 bytes, a line across 16,384 */
+    char *text = malloc(16 + n * 6 + 32);
+    assert_non_null(text);
+    size_t k = (size_t)sprintf(text, "thread 0\n");
+    for (size_t i = 0; i < n; i++) k += (size_t)sprintf(text + k, "ttnop\n");
+    sprintf(text + k, "ttnop"); /* no newline at the end */
+    tt_test t;
+    load_ok(text, &t);
+    assert_int_equal(t.nstream[0], n + 1);
+    tt_test_free(&t);
+
+    sprintf(text + k, "frobnicate 1\n");
+    const char *path = put("big_bad.tts", text);
+    char err[512] = "", want[320];
+    assert_int_equal(tt_test_load(path, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s:%zu: expected an instruction", path, n + 2);
+    if (strncmp(err, want, strlen(want)) != 0) fail_msg("err '%s', want '%s...'", err, want);
+
+    char nulpath[256];
+    snprintf(nulpath, sizeof nulpath, "%s/big_nul.tts", tmpdir);
+    FILE *f = fopen(nulpath, "wb");
+    assert_non_null(f);
+    fwrite(text, 1, k, f);
+    fwrite("tt\0nop\n", 1, 7, f);
+    fclose(f);
+    assert_int_equal(tt_test_load(nulpath, &t, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s:%zu: binary data (a NUL byte at column 3)", nulpath, n + 2);
+    if (strncmp(err, want, strlen(want)) != 0) fail_msg("err '%s', want '%s...'", err, want);
+    free(text);
+
+    path = put("long_datum.tts", "l1 tile 0 bfp8 datums=16 64 1 2 3 4 5 6 7 8 9 10 11 12 13 14 "
+                                 "0.500000000000000000000000000000000000000000000000\n");
+    assert_int_equal(tt_test_load(path, &t, err, sizeof err), -1);
+    if (!strstr(err, "value 0.5000000000000000000000000000000000... (datum 15) is not exactly representable in bfp8"))
+        fail_msg("err '%s'", err);
+    /* 39 characters: the whole text, no cut */
+    path = put("long_datum39.tts", "l1 tile 0 bfp8 datums=16 64 1 2 3 4 5 6 7 8 9 10 11 12 13 14 "
+                                   "0.5000000000000000000000000000000000000\n");
+    assert_int_equal(tt_test_load(path, &t, err, sizeof err), -1);
+    if (!strstr(err, "value 0.5000000000000000000000000000000000000 (datum 15) is not exactly representable in bfp8"))
+        fail_msg("err '%s'", err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -693,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_loader_l1_tile_layout_and_expect),
         cmocka_unit_test(test_loader_l1_tile_values_file_errors),
         cmocka_unit_test(test_loader_expect_retire_profiles),
+        cmocka_unit_test(test_loader_reads_past_a_block),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

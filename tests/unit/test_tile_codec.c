@@ -290,7 +290,8 @@ static void test_parse_values_exactly(void **state)
         {"1.5", 1.5}, {"-2.5", -2.5}, {"0x1.8p3", 12}, {"-0x1p-149", -0x1p-149}, {"1e3", 1000}, {"+7", 7},
         {"inf", INFINITY}, {"-inf", -INFINITY}, {"+inf", INFINITY}, {"0x10", 16}, {".5", 0.5},
         {"100000000000000000000", 1e20}, {"0x1.0000000000001p0", 1 + 0x1p-52}, {"0x1p-1074", 0x1p-1074},
-        {"0.000030517578125", 0x1p-15}, {"1.52587890625e-05", 0x1p-16},
+        {"0.000030517578125", 0x1p-15}, {"1.52587890625e-05", 0x1p-16}, {"2251799813685248.5", 0x1p51 + 0.5},
+        {"0.00000762939453125", 0x1p-17},
     };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         double v = 0;
@@ -302,7 +303,10 @@ static void test_parse_values_exactly(void **state)
     assert_int_equal(tt_codec_parse("-0", &v, NULL, 0), TT_CODEC_OK);
     assert_true(v == 0 && signbit(v));
     static const char *const inexact[] = {"0.1", "1e400", "1e-400", "1.00000000000000000001",
-                                          "123456789012345678901", "0x1.00000000000001p0", "4.9406564584124654e-324"};
+                                          "123456789012345678901", "0x1.00000000000001p0", "4.9406564584124654e-324",
+                                          /* read as 2^51 + 0.5: one binary decimal, as the text has one decimal
+                                           * (the integer comparison of a short text, model_speed2) */
+                                          "2251799813685248.4"};
     for (size_t i = 0; i < sizeof inexact / sizeof inexact[0]; i++)
         if (tt_codec_parse(inexact[i], &v, NULL, 0) != TT_CODEC_INEXACT) fail_msg("'%s' is not exact", inexact[i]);
     /* the short path for short texts against the full expansion (glibc prints it exactly): random
