@@ -584,6 +584,15 @@ class _Gen:
         ev = {}    # cycle -> (sub-unit, macro number, byte)
         swaps = set()   # cycles of a scheduled SFPSWAP (ev: simple) with its SFPNOP on MAD
         forgot = forgot0 = 0   # forgotten instructions; of them, by a byte with source 0
+
+        def forget(u, x, j):
+            """L6a: macro j's byte with delay < 7 forgets its sub-unit u's outstanding instruction
+            due in cycle x (one scheduled before j's E1); returns how many (0 or 1)"""
+            if x in ev and ev[x][0] == u and x > e1[j]:
+                del ev[x]
+                return 1
+            return 0
+
         for j, m in enumerate(idx):
             for u, unit in enumerate(LM_SUBUNITS):
                 byte = seq[m][u]
@@ -594,11 +603,9 @@ class _Gen:
                     # never an SFPSWAP or its SFPNOP on MAD (the (++) pair stays whole)
                     if x in swaps and u in (0, 1):
                         return None
-                    for c in list(ev):
-                        if ev[c][0] == u and c == x and c > e1[j]:
-                            del ev[c]
-                            forgot += 1
-                            forgot0 += 1
+                    n = forget(u, x, j)
+                    forgot += n
+                    forgot0 += n
                     continue
                 if u == 0 and self.lm_swap(tmpl, byte) and seq[m][1] & 0x3F != 2 | byte & 0x38:
                     return None   # its SFPNOP on MAD was changed (the deliberate forget's copy)
@@ -607,10 +614,7 @@ class _Gen:
                 if x in swaps and u in (0, 1):
                     return None   # forgetting an SFPSWAP or its SFPNOP: not drawn
                 # L6a: the sub-unit's outstanding instruction that would execute in the same cycle
-                for c in list(ev):
-                    if ev[c][0] == u and c == x and c > e1[j]:
-                        del ev[c]
-                        forgot += 1
+                forgot += forget(u, x, j)
                 if x in ev:
                     return None   # two in one cycle on different sub-units: L8 / (+) by choice
                 ev[x] = (u, j, byte)
